@@ -1,0 +1,218 @@
+//! The command line (clap only); [`Cli::config`] turns it into one validated [`Config`].
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::config::{Config, ConfigError, default_state_dir};
+use crate::identity::Forgery;
+
+/// The NNumbers platform on your laptop: sign-in, signed identities, the broker and a
+/// Trino-compatible QueryMesh with tpch.tiny, in front of the app you are writing.
+///
+/// Run it with no arguments to start everything with the built-in demo app, then open
+/// http://127.0.0.1:4000. Point it at your own app with `--app http://127.0.0.1:3000`.
+#[derive(Debug, Parser)]
+#[command(name = "zero-sandbox", version, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    #[command(flatten)]
+    pub up: UpArgs,
+
+    #[command(flatten)]
+    pub common: CommonArgs,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct CommonArgs {
+    /// Configuration file [default: ./zero-sandbox.toml when present, else built-in defaults]
+    #[arg(long, global = true, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+
+    /// Where signing keys are kept between runs [default: your data directory, e.g.
+    /// ~/.local/share/zero-sandbox]
+    #[arg(long, global = true, value_name = "DIR", conflicts_with = "ephemeral")]
+    pub state: Option<PathBuf>,
+
+    /// Keep keys in memory only: nothing is written, and identities from an earlier run no
+    /// longer verify
+    #[arg(long, global = true)]
+    pub ephemeral: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Start the sandbox (the default command)
+    Up(UpArgs),
+    /// Print the NNUMBERS_* variables your app needs
+    Env(EnvArgs),
+    /// Print a signed identity for a configured person, or a forged one your app must refuse
+    Token(TokenArgs),
+}
+
+#[derive(Debug, Args, Clone, Default)]
+pub struct UpArgs {
+    /// Your app's URL; the edge forwards everything outside /.nnumbers/ to it
+    /// [default: the built-in demo app]
+    #[arg(long, value_name = "URL")]
+    pub app: Option<String>,
+
+    /// Edge port: your app's address in the browser (0 picks a free port)
+    #[arg(long, value_name = "PORT")]
+    pub edge_port: Option<u16>,
+
+    /// Broker port: NNUMBERS_BROKER_URL (0 picks a free port)
+    #[arg(long, value_name = "PORT")]
+    pub broker_port: Option<u16>,
+
+    /// IAM port: the organization's sign-in (0 picks a free port)
+    #[arg(long, value_name = "PORT")]
+    pub iam_port: Option<u16>,
+
+    /// QueryMesh stand-in port (0 picks a free port)
+    #[arg(long, value_name = "PORT")]
+    pub querymesh_port: Option<u16>,
+
+    /// Print one JSON line on stdout once every listener accepts connections, for test
+    /// harnesses: {"event":"ready","edge":…,"broker":…,"iam":…,"querymesh":…,"env":{…}}
+    #[arg(long)]
+    pub ready_json: bool,
+
+    /// Do not open the browser
+    #[arg(long)]
+    pub no_open: bool,
+}
+
+#[derive(Debug, Clone, Copy, Default, ValueEnum)]
+pub enum EnvFormat {
+    /// KEY='value' lines, for a .env file
+    #[default]
+    Dotenv,
+    /// One JSON object
+    Json,
+    /// export KEY='value' lines, for `eval "$(zero-sandbox env --format shell)"`
+    Shell,
+}
+
+#[derive(Debug, Args)]
+pub struct EnvArgs {
+    #[arg(long, value_enum, default_value_t = EnvFormat::Dotenv)]
+    pub format: EnvFormat,
+}
+
+#[derive(Debug, Args)]
+pub struct TokenArgs {
+    /// The person: their sub, preferred_username, email or name (see zero-sandbox.toml)
+    #[arg(long = "as", value_name = "PERSON")]
+    pub person: String,
+
+    /// The platform session to name in `sid` [default: a new random one, which the broker
+    /// does not know]
+    #[arg(long, value_name = "SID")]
+    pub sid: Option<String>,
+
+    /// Forge: expired (exp 10 minutes ago)
+    #[arg(long)]
+    pub expired: bool,
+    /// Forge: not valid until 10 minutes from now
+    #[arg(long)]
+    pub not_yet_valid: bool,
+    /// Forge: issued for another application
+    #[arg(long, value_name = "APP_ID")]
+    pub aud: Option<String>,
+    /// Forge: another organization
+    #[arg(long, value_name = "ORG_ID")]
+    pub org: Option<String>,
+    /// Forge: another issuer
+    #[arg(long, value_name = "ISSUER")]
+    pub iss: Option<String>,
+    /// Forge: signed by a key that is not published
+    #[arg(long)]
+    pub unknown_kid: bool,
+    /// Forge: a signature that does not verify
+    #[arg(long)]
+    pub bad_signature: bool,
+    /// Forge: alg "none" and no signature
+    #[arg(long)]
+    pub alg_none: bool,
+}
+
+impl TokenArgs {
+    pub fn forgeries(&self) -> Vec<Forgery> {
+        let mut f = Vec::new();
+        if self.expired {
+            f.push(Forgery::Expired);
+        }
+        if self.not_yet_valid {
+            f.push(Forgery::NotYetValid);
+        }
+        if let Some(aud) = &self.aud {
+            f.push(Forgery::Audience(aud.clone()));
+        }
+        if let Some(org) = &self.org {
+            f.push(Forgery::Organization(org.clone()));
+        }
+        if let Some(iss) = &self.iss {
+            f.push(Forgery::Issuer(iss.clone()));
+        }
+        if self.unknown_kid {
+            f.push(Forgery::UnknownKid);
+        }
+        if self.bad_signature {
+            f.push(Forgery::BadSignature);
+        }
+        if self.alg_none {
+            f.push(Forgery::AlgNone);
+        }
+        f
+    }
+}
+
+impl Cli {
+    /// The configuration file, the state directory and (for `up`) the flags, validated.
+    pub fn config(&self) -> Result<Config, ConfigError> {
+        let mut config = Config::load(self.common.config.as_deref())?;
+        config.state_dir = if self.common.ephemeral {
+            None
+        } else {
+            match self.common.state.clone().or_else(default_state_dir) {
+                Some(dir) => Some(dir),
+                None => {
+                    return Err(ConfigError::Invalid {
+                        origin: "command line".into(),
+                        message: "no data directory is known for this user: choose one with --state DIR, or use --ephemeral".into(),
+                    });
+                }
+            }
+        };
+        let up = match &self.command {
+            Some(Command::Up(up)) => up,
+            _ => &self.up,
+        };
+        if let Some(app) = &up.app {
+            config.app.url = Some(app.clone());
+        }
+        let ports = &mut config.ports;
+        for (flag, port) in [
+            (up.edge_port, &mut ports.edge),
+            (up.broker_port, &mut ports.broker),
+            (up.iam_port, &mut ports.iam),
+            (up.querymesh_port, &mut ports.querymesh),
+        ] {
+            if let Some(p) = flag {
+                *port = p;
+            }
+        }
+        config.revalidate("command line")?;
+        Ok(config)
+    }
+
+    pub fn up_args(&self) -> UpArgs {
+        match &self.command {
+            Some(Command::Up(up)) => up.clone(),
+            _ => self.up.clone(),
+        }
+    }
+}

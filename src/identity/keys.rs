@@ -1,0 +1,424 @@
+//! ES256 signing keys, their JWKs, and the key ring that persists and rotates them.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;
+use p256::ecdsa::signature::{Signer, Verifier};
+use p256::ecdsa::{Signature, SigningKey, VerifyingKey};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+#[derive(Debug, thiserror::Error)]
+pub enum KeyError {
+    #[error("cannot create the state directory {path}: {source}")]
+    CreateDir {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot write {path}: {source} (choose another directory with --state DIR, or use --ephemeral)")]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path} is not a key file zero-sandbox wrote ({reason}); move it away to start with new keys")]
+    Corrupt { path: PathBuf, reason: String },
+}
+
+/// One P-256 key pair; its `kid` is the RFC 7638 thumbprint of its public JWK.
+#[derive(Clone)]
+pub struct KeyPair {
+    signing: SigningKey,
+    kid: String,
+}
+
+impl std::fmt::Debug for KeyPair {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("KeyPair").field("kid", &self.kid).finish_non_exhaustive()
+    }
+}
+
+impl KeyPair {
+    pub fn generate() -> Self {
+        loop {
+            // A random 32-byte string is a valid scalar except with negligible probability.
+            let bytes: [u8; 32] = rand::random();
+            if let Ok(signing) = SigningKey::from_slice(&bytes) {
+                return Self::from_signing_key(signing);
+            }
+        }
+    }
+
+    fn from_signing_key(signing: SigningKey) -> Self {
+        let kid = thumbprint(signing.verifying_key());
+        Self { signing, kid }
+    }
+
+    pub fn from_secret(secret_b64: &str) -> Result<Self, String> {
+        let bytes = B64.decode(secret_b64).map_err(|e| e.to_string())?;
+        let signing = SigningKey::from_slice(&bytes).map_err(|e| e.to_string())?;
+        Ok(Self::from_signing_key(signing))
+    }
+
+    fn secret_b64(&self) -> String {
+        B64.encode(self.signing.to_bytes())
+    }
+
+    pub fn kid(&self) -> &str {
+        &self.kid
+    }
+
+    pub fn public(&self) -> PublicKey {
+        PublicKey {
+            kid: self.kid.clone(),
+            verifying: *self.signing.verifying_key(),
+        }
+    }
+
+    /// The raw r‖s signature JWS uses for ES256 (RFC 7518 §3.4).
+    pub fn sign(&self, message: &[u8]) -> [u8; 64] {
+        let signature: Signature = self.signing.sign(message);
+        let mut out = [0u8; 64];
+        out.copy_from_slice(&signature.to_bytes());
+        out
+    }
+}
+
+/// A published verification key.
+#[derive(Clone, Debug)]
+pub struct PublicKey {
+    pub kid: String,
+    verifying: VerifyingKey,
+}
+
+impl PublicKey {
+    pub fn verify(&self, message: &[u8], signature: &[u8]) -> bool {
+        Signature::from_slice(signature)
+            .map(|s| self.verifying.verify(message, &s).is_ok())
+            .unwrap_or(false)
+    }
+
+    pub fn jwk(&self) -> Jwk {
+        let (x, y) = coordinates(&self.verifying);
+        Jwk {
+            kty: "EC".into(),
+            crv: "P-256".into(),
+            x: B64.encode(x),
+            y: B64.encode(y),
+            kid: self.kid.clone(),
+            alg: "ES256".into(),
+            key_use: "sig".into(),
+        }
+    }
+
+    /// Reads a JWK as published by a JWKS endpoint; `None` for anything but an EC P-256 key.
+    pub fn from_jwk(jwk: &Jwk) -> Option<Self> {
+        if jwk.kty != "EC" || jwk.crv != "P-256" {
+            return None;
+        }
+        let x = B64.decode(&jwk.x).ok()?;
+        let y = B64.decode(&jwk.y).ok()?;
+        if x.len() != 32 || y.len() != 32 {
+            return None;
+        }
+        let mut sec1 = Vec::with_capacity(65);
+        sec1.push(0x04);
+        sec1.extend_from_slice(&x);
+        sec1.extend_from_slice(&y);
+        let verifying = VerifyingKey::from_sec1_bytes(&sec1).ok()?;
+        Some(Self {
+            kid: jwk.kid.clone(),
+            verifying,
+        })
+    }
+}
+
+fn coordinates(key: &VerifyingKey) -> ([u8; 32], [u8; 32]) {
+    let sec1 = key.to_sec1_bytes(); // 0x04 ‖ x ‖ y, uncompressed
+    let mut x = [0u8; 32];
+    let mut y = [0u8; 32];
+    x.copy_from_slice(&sec1[1..33]);
+    y.copy_from_slice(&sec1[33..65]);
+    (x, y)
+}
+
+/// RFC 7638: SHA-256 over the required members in lexicographic order, no whitespace.
+fn thumbprint(key: &VerifyingKey) -> String {
+    let (x, y) = coordinates(key);
+    let canonical = format!(
+        r#"{{"crv":"P-256","kty":"EC","x":"{}","y":"{}"}}"#,
+        B64.encode(x),
+        B64.encode(y)
+    );
+    B64.encode(Sha256::digest(canonical.as_bytes()))
+}
+
+/// A public JWK as published in a JWKS (RFC 7517).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Jwk {
+    pub kty: String,
+    #[serde(default)]
+    pub crv: String,
+    #[serde(default)]
+    pub x: String,
+    #[serde(default)]
+    pub y: String,
+    #[serde(default)]
+    pub kid: String,
+    #[serde(default)]
+    pub alg: String,
+    #[serde(rename = "use", default)]
+    pub key_use: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Jwks {
+    pub keys: Vec<Jwk>,
+}
+
+impl Jwks {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|_| r#"{"keys":[]}"#.into())
+    }
+
+    pub fn public_keys(&self) -> Vec<PublicKey> {
+        self.keys.iter().filter_map(PublicKey::from_jwk).collect()
+    }
+}
+
+fn unix_now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
+}
+
+/// A key that no longer signs but stays published until `until` (unix seconds).
+#[derive(Clone, Debug)]
+struct RetiredKey {
+    key: KeyPair,
+    until: u64,
+}
+
+#[derive(Debug)]
+struct Ring {
+    current: KeyPair,
+    retired: Vec<RetiredKey>,
+}
+
+/// The file a key ring persists to.
+#[derive(Serialize, Deserialize)]
+struct KeyFile {
+    current: String,
+    #[serde(default)]
+    retired: Vec<RetiredEntry>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct RetiredEntry {
+    secret: String,
+    until: u64,
+}
+
+/// The current signing key plus retired keys still published for their grace period.
+/// Persisted (0600) so identities and JWKS survive restarts; shared by everyone that signs or
+/// publishes with it.
+#[derive(Debug, Clone)]
+pub struct KeyRing {
+    ring: Arc<RwLock<Ring>>,
+    file: Option<PathBuf>,
+}
+
+impl KeyRing {
+    /// Keys kept in memory only.
+    pub fn ephemeral() -> Self {
+        Self {
+            ring: Arc::new(RwLock::new(Ring {
+                current: KeyPair::generate(),
+                retired: Vec::new(),
+            })),
+            file: None,
+        }
+    }
+
+    /// Loads `dir/name`, creating the directory and a first key when absent.
+    pub fn open(dir: &Path, name: &str) -> Result<Self, KeyError> {
+        std::fs::create_dir_all(dir).map_err(|source| KeyError::CreateDir {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+        let file = dir.join(name);
+        let ring = match std::fs::read_to_string(&file) {
+            Ok(text) => parse_key_file(&file, &text)?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ring {
+                current: KeyPair::generate(),
+                retired: Vec::new(),
+            },
+            Err(source) => return Err(KeyError::Read { path: file, source }),
+        };
+        let ring = Self {
+            ring: Arc::new(RwLock::new(ring)),
+            file: Some(file),
+        };
+        ring.persist()?;
+        Ok(ring)
+    }
+
+    fn read(&self) -> std::sync::RwLockReadGuard<'_, Ring> {
+        self.ring.read().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn write(&self) -> std::sync::RwLockWriteGuard<'_, Ring> {
+        self.ring.write().unwrap_or_else(|p| p.into_inner())
+    }
+
+    pub fn current(&self) -> KeyPair {
+        self.read().current.clone()
+    }
+
+    /// Every key a verifier should accept now: the current one and those in their grace period.
+    pub fn published(&self) -> Vec<PublicKey> {
+        let now = unix_now();
+        let ring = self.read();
+        std::iter::once(ring.current.public())
+            .chain(
+                ring.retired
+                    .iter()
+                    .filter(|r| r.until > now)
+                    .map(|r| r.key.public()),
+            )
+            .collect()
+    }
+
+    pub fn jwks(&self) -> Jwks {
+        Jwks {
+            keys: self.published().iter().map(PublicKey::jwk).collect(),
+        }
+    }
+
+    /// Makes a new key current; the previous one stays published for `grace`.
+    pub fn rotate(&self, grace: Duration) -> Result<String, KeyError> {
+        let kid = {
+            let mut ring = self.write();
+            let previous = std::mem::replace(&mut ring.current, KeyPair::generate());
+            let now = unix_now();
+            ring.retired.retain(|r| r.until > now);
+            ring.retired.push(RetiredKey {
+                key: previous,
+                until: now + grace.as_secs(),
+            });
+            ring.current.kid.clone()
+        };
+        self.persist()?;
+        Ok(kid)
+    }
+
+    fn persist(&self) -> Result<(), KeyError> {
+        let Some(file) = &self.file else {
+            return Ok(());
+        };
+        let contents = {
+            let ring = self.read();
+            let key_file = KeyFile {
+                current: ring.current.secret_b64(),
+                retired: ring
+                    .retired
+                    .iter()
+                    .map(|r| RetiredEntry {
+                        secret: r.key.secret_b64(),
+                        until: r.until,
+                    })
+                    .collect(),
+            };
+            serde_json::to_string_pretty(&key_file).unwrap_or_default()
+        };
+        write_private(file, contents.as_bytes()).map_err(|source| KeyError::Write {
+            path: file.clone(),
+            source,
+        })
+    }
+}
+
+fn parse_key_file(path: &Path, text: &str) -> Result<Ring, KeyError> {
+    let corrupt = |reason: String| KeyError::Corrupt {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let file: KeyFile = serde_json::from_str(text).map_err(|e| corrupt(e.to_string()))?;
+    let current = KeyPair::from_secret(&file.current).map_err(corrupt)?;
+    let retired = file
+        .retired
+        .iter()
+        .map(|r| {
+            KeyPair::from_secret(&r.secret).map(|key| RetiredKey {
+                key,
+                until: r.until,
+            })
+        })
+        .collect::<Result<_, _>>()
+        .map_err(corrupt)?;
+    Ok(Ring { current, retired })
+}
+
+/// Writes a file readable by its owner only, replacing it atomically.
+fn write_private(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let tmp = path.with_extension("tmp");
+    {
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create(true).truncate(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        let mut f = options.open(&tmp)?;
+        f.write_all(contents)?;
+        f.sync_all()?;
+    }
+    std::fs::rename(&tmp, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kid_is_the_rfc7638_thumbprint() {
+        // RFC 7638 has no EC example; check the construction against the JWK we publish.
+        let key = KeyPair::generate();
+        let jwk = key.public().jwk();
+        let canonical = format!(
+            r#"{{"crv":"{}","kty":"{}","x":"{}","y":"{}"}}"#,
+            jwk.crv, jwk.kty, jwk.x, jwk.y
+        );
+        assert_eq!(key.kid(), B64.encode(Sha256::digest(canonical.as_bytes())));
+    }
+
+    #[test]
+    fn jwk_round_trips_and_verifies() {
+        let key = KeyPair::generate();
+        let sig = key.sign(b"hello");
+        let public = PublicKey::from_jwk(&key.public().jwk()).unwrap();
+        assert!(public.verify(b"hello", &sig));
+        assert!(!public.verify(b"hellO", &sig));
+    }
+
+    #[test]
+    fn rotation_keeps_the_previous_key_published() {
+        let ring = KeyRing::ephemeral();
+        let first = ring.current().kid().to_string();
+        let second = ring.rotate(Duration::from_secs(600)).unwrap();
+        let kids: Vec<_> = ring.published().into_iter().map(|k| k.kid).collect();
+        assert_eq!(kids, vec![second, first]);
+        ring.rotate(Duration::ZERO).unwrap();
+        assert_eq!(ring.published().len(), 2, "a zero grace drops the key at once");
+    }
+}

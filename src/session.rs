@@ -1,0 +1,154 @@
+//! Platform sessions: created by the edge at sign-in, consulted by the broker on every query.
+//!
+//! This is the one piece of state two components share directly (the real platform keeps it
+//! in a store both services read); everything else between components goes over HTTP.
+
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+
+use crate::config::Person;
+use crate::identity::unix_now;
+
+/// The organization IAM's tokens for one platform session. They never leave the platform.
+#[derive(Clone)]
+pub struct IamTokens {
+    pub access_token: String,
+    /// Unix seconds.
+    pub access_expires_at: u64,
+    pub refresh_token: Option<String>,
+    pub id_token: Option<String>,
+}
+
+impl std::fmt::Debug for IamTokens {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("IamTokens")
+            .field("access_expires_at", &self.access_expires_at)
+            .finish_non_exhaustive()
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct PlatformSession {
+    /// The opaque session reference the identity carries as `sid`.
+    pub sid: String,
+    pub person: Person,
+    pub tokens: IamTokens,
+    /// The IAM's SSO session this platform session came from (the ID token's `sid`).
+    pub iam_session: Option<String>,
+    pub created_at: u64,
+    /// The last identity signed for this session and its `exp`, reused until it nears expiry.
+    pub cached_identity: Option<(String, u64)>,
+}
+
+#[derive(Default)]
+struct Store {
+    sessions: HashMap<String, PlatformSession>,
+    /// Cookie handle → sid: the cookie never holds the sid itself.
+    handles: HashMap<String, String>,
+}
+
+#[derive(Clone, Default)]
+pub struct SessionStore {
+    inner: Arc<RwLock<Store>>,
+}
+
+fn random_token() -> String {
+    use base64::Engine;
+    let bytes: [u8; 32] = rand::random();
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
+
+impl SessionStore {
+    fn read(&self) -> std::sync::RwLockReadGuard<'_, Store> {
+        self.inner.read().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn write(&self) -> std::sync::RwLockWriteGuard<'_, Store> {
+        self.inner.write().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Starts a session; returns (cookie handle, sid).
+    pub fn create(
+        &self,
+        person: Person,
+        tokens: IamTokens,
+        iam_session: Option<String>,
+    ) -> (String, String) {
+        let sid = uuid::Uuid::new_v4().to_string();
+        let handle = random_token();
+        let session = PlatformSession {
+            sid: sid.clone(),
+            person,
+            tokens,
+            iam_session,
+            created_at: unix_now(),
+            cached_identity: None,
+        };
+        let mut store = self.write();
+        store.sessions.insert(sid.clone(), session);
+        store.handles.insert(handle.clone(), sid.clone());
+        (handle, sid)
+    }
+
+    pub fn by_handle(&self, handle: &str) -> Option<PlatformSession> {
+        let store = self.read();
+        let sid = store.handles.get(handle)?;
+        store.sessions.get(sid).cloned()
+    }
+
+    pub fn get(&self, sid: &str) -> Option<PlatformSession> {
+        self.read().sessions.get(sid).cloned()
+    }
+
+    pub fn is_alive(&self, sid: &str) -> bool {
+        self.read().sessions.contains_key(sid)
+    }
+
+    pub fn set_tokens(&self, sid: &str, tokens: IamTokens) {
+        if let Some(s) = self.write().sessions.get_mut(sid) {
+            s.tokens = tokens;
+        }
+    }
+
+    pub fn cache_identity(&self, sid: &str, token: String, exp: u64) {
+        if let Some(s) = self.write().sessions.get_mut(sid) {
+            s.cached_identity = Some((token, exp));
+        }
+    }
+
+    /// Ends one session; from then on the broker refuses its sid. Returns whether it existed.
+    pub fn end(&self, sid: &str) -> bool {
+        let mut store = self.write();
+        store.handles.retain(|_, s| s != sid);
+        store.sessions.remove(sid).is_some()
+    }
+
+    /// Ends every session born of the IAM SSO session `iam_session`; returns how many.
+    pub fn end_iam_session(&self, iam_session: &str) -> usize {
+        self.end_where(|s| s.iam_session.as_deref() == Some(iam_session))
+    }
+
+    /// Ends every session of the person `sub`; returns how many.
+    pub fn end_person(&self, sub: &str) -> usize {
+        self.end_where(|s| s.person.sub == sub)
+    }
+
+    fn end_where(&self, ends: impl Fn(&PlatformSession) -> bool) -> usize {
+        let mut store = self.write();
+        let ended: Vec<String> = store
+            .sessions
+            .values()
+            .filter(|s| ends(s))
+            .map(|s| s.sid.clone())
+            .collect();
+        for sid in &ended {
+            store.sessions.remove(sid);
+        }
+        store.handles.retain(|_, sid| !ended.contains(sid));
+        ended.len()
+    }
+
+    pub fn list(&self) -> Vec<PlatformSession> {
+        self.read().sessions.values().cloned().collect()
+    }
+}
