@@ -127,7 +127,8 @@ pub struct Person {
 impl Person {
     /// Whether `handle` names this person: their sub, preferred_username, email or name.
     pub fn is_called(&self, handle: &str) -> bool {
-        let same = |v: &Option<String>| v.as_deref().is_some_and(|v| v.eq_ignore_ascii_case(handle));
+        let same =
+            |v: &Option<String>| v.as_deref().is_some_and(|v| v.eq_ignore_ascii_case(handle));
         self.sub == handle
             || same(&self.preferred_username)
             || same(&self.email)
@@ -294,9 +295,27 @@ impl Config {
         let o = origin;
         let config = Config {
             organization: OrganizationConfig {
-                id: pick!(user.organization, builtin.organization, o, "organization", id),
-                slug: pick!(user.organization, builtin.organization, o, "organization", slug),
-                name: pick!(user.organization, builtin.organization, o, "organization", name),
+                id: pick!(
+                    user.organization,
+                    builtin.organization,
+                    o,
+                    "organization",
+                    id
+                ),
+                slug: pick!(
+                    user.organization,
+                    builtin.organization,
+                    o,
+                    "organization",
+                    slug
+                ),
+                name: pick!(
+                    user.organization,
+                    builtin.organization,
+                    o,
+                    "organization",
+                    name
+                ),
             },
             app: AppConfig {
                 id: pick!(user.app, builtin.app, o, "app", id),
@@ -320,7 +339,13 @@ impl Config {
                 sso_session_hours: pick!(user.iam, builtin.iam, o, "iam", sso_session_hours),
             },
             querymesh: QueryMeshConfig {
-                configured: pick!(user.querymesh, builtin.querymesh, o, "querymesh", configured),
+                configured: pick!(
+                    user.querymesh,
+                    builtin.querymesh,
+                    o,
+                    "querymesh",
+                    configured
+                ),
                 enabled: pick!(user.querymesh, builtin.querymesh, o, "querymesh", enabled),
                 scope: pick!(user.querymesh, builtin.querymesh, o, "querymesh", scope),
                 url: user
@@ -384,7 +409,10 @@ impl Config {
                 self.organization.slug
             )));
         }
-        for (key, url) in [("app.url", &self.app.url), ("querymesh.url", &self.querymesh.url)] {
+        for (key, url) in [
+            ("app.url", &self.app.url),
+            ("querymesh.url", &self.querymesh.url),
+        ] {
             if let Some(url) = url
                 && !(url.starts_with("http://") || url.starts_with("https://"))
             {
@@ -394,10 +422,14 @@ impl Config {
             }
         }
         if self.querymesh.query_time_limit_secs == 0 {
-            return Err(invalid("`querymesh.query_time_limit_secs` must be at least 1".into()));
+            return Err(invalid(
+                "`querymesh.query_time_limit_secs` must be at least 1".into(),
+            ));
         }
         if self.broker.max_concurrent_queries == 0 {
-            return Err(invalid("`broker.max_concurrent_queries` must be at least 1".into()));
+            return Err(invalid(
+                "`broker.max_concurrent_queries` must be at least 1".into(),
+            ));
         }
         if self.iam.sso_session_hours == 0 {
             return Err(invalid("`iam.sso_session_hours` must be at least 1".into()));
@@ -472,7 +504,11 @@ mod tests {
             && p.preferred_username.is_some()));
         assert!(c.people.iter().any(|p| p.email.is_none()));
         assert!(c.people.iter().any(|p| p.email_verified == Some(false)));
-        assert!(c.people.iter().any(|p| p.groups.iter().any(|g| g == "admins")));
+        assert!(
+            c.people
+                .iter()
+                .any(|p| p.groups.iter().any(|g| g == "admins"))
+        );
     }
 
     #[test]

@@ -15,7 +15,9 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 use crate::config::Config;
-use crate::identity::{Audience, IAM_KEY_FILE, IDENTITY_KEY_FILE, IdentityIssuer, KeyError, KeyRing};
+use crate::identity::{
+    Audience, IAM_KEY_FILE, IDENTITY_KEY_FILE, IdentityIssuer, KeyError, KeyRing,
+};
 use crate::session::SessionStore;
 use crate::{broker, demo, edge, iam, querymesh};
 
@@ -123,12 +125,20 @@ impl Shared {
     }
 
     pub fn env(&self) -> SandboxEnv {
-        SandboxEnv::new(&self.config, &self.identity.keys, &self.endpoints.broker_url())
+        SandboxEnv::new(
+            &self.config,
+            &self.identity.keys,
+            &self.endpoints.broker_url(),
+        )
     }
 }
 
 fn realm_url(endpoints: &Endpoints, config: &Config) -> String {
-    format!("{}/realms/{}", endpoints.iam_url(), config.organization.slug)
+    format!(
+        "{}/realms/{}",
+        endpoints.iam_url(),
+        config.organization.slug
+    )
 }
 
 /// The `NNUMBERS_*` environment an app runs with.
@@ -280,10 +290,19 @@ impl Sandbox {
         let querymesh = querymesh::QueryMeshState::new(shared.clone())
             .map_err(|e| component("QueryMesh stand-in", e.to_string()))?;
         let routers = [
-            (edge_listener, edge::router(edge::EdgeState::new(shared.clone()))),
-            (broker_listener, broker::router(broker::BrokerState::new(shared.clone()))),
-            (iam_listener, iam::router(iam::IamState::new(shared.clone()))),
-            (querymesh_listener, querymesh::router(querymesh))
+            (
+                edge_listener,
+                edge::router(edge::EdgeState::new(shared.clone())),
+            ),
+            (
+                broker_listener,
+                broker::router(broker::BrokerState::new(shared.clone())),
+            ),
+            (
+                iam_listener,
+                iam::router(iam::IamState::new(shared.clone())),
+            ),
+            (querymesh_listener, querymesh::router(querymesh)),
         ];
         for (listener, router) in routers {
             tasks.push(serve(listener, router, shutdown.subscribe()));
@@ -375,7 +394,11 @@ impl Drop for Sandbox {
     }
 }
 
-fn serve(listener: TcpListener, router: Router, mut shutdown: watch::Receiver<bool>) -> JoinHandle<()> {
+fn serve(
+    listener: TcpListener,
+    router: Router,
+    mut shutdown: watch::Receiver<bool>,
+) -> JoinHandle<()> {
     tokio::spawn(async move {
         let service = router.into_make_service_with_connect_info::<SocketAddr>();
         let stop = async move {

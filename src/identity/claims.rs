@@ -177,9 +177,13 @@ mod tests {
         let config = Config::builtin();
         let grace = config.person("grace").unwrap();
         let (token, _) = issuer.mint(grace, "sid-1");
-        let claims =
-            verify_identity(&token, &issuer.keys.published(), &issuer.audience, unix_now())
-                .unwrap();
+        let claims = verify_identity(
+            &token,
+            &issuer.keys.published(),
+            &issuer.audience,
+            unix_now(),
+        )
+        .unwrap();
         assert_eq!(claims.sub, grace.sub);
         assert_eq!(claims.exp, claims.iat + 300);
         assert_eq!(claims.email, None);
@@ -195,8 +199,14 @@ mod tests {
         let keys = issuer.keys.published();
         let at = |t| verify_identity(&token, &keys, &issuer.audience, t);
         assert!(at(claims.exp + 59).is_ok());
-        assert!(matches!(at(claims.exp + 60), Err(IdentityError::Expired(_))));
+        assert!(matches!(
+            at(claims.exp + 60),
+            Err(IdentityError::Expired(_))
+        ));
         assert!(at(claims.nbf - 60).is_ok());
-        assert!(matches!(at(claims.nbf - 61), Err(IdentityError::NotYetValid(_))));
+        assert!(matches!(
+            at(claims.nbf - 61),
+            Err(IdentityError::NotYetValid(_))
+        ));
     }
 }

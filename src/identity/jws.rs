@@ -69,7 +69,8 @@ pub fn verify<T: DeserializeOwned>(
     expected_typ: Option<&'static str>,
 ) -> Result<(Header, T), JwsError> {
     let mut parts = token.split('.');
-    let (Some(h), Some(p), Some(s), None) = (parts.next(), parts.next(), parts.next(), parts.next())
+    let (Some(h), Some(p), Some(s), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
     else {
         return Err(JwsError::Malformed);
     };

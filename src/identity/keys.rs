@@ -23,12 +23,16 @@ pub enum KeyError {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("cannot write {path}: {source} (choose another directory with --state DIR, or use --ephemeral)")]
+    #[error(
+        "cannot write {path}: {source} (choose another directory with --state DIR, or use --ephemeral)"
+    )]
     Write {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("{path} is not a key file zero-sandbox wrote ({reason}); move it away to start with new keys")]
+    #[error(
+        "{path} is not a key file zero-sandbox wrote ({reason}); move it away to start with new keys"
+    )]
     Corrupt { path: PathBuf, reason: String },
 }
 
@@ -41,7 +45,9 @@ pub struct KeyPair {
 
 impl std::fmt::Debug for KeyPair {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("KeyPair").field("kid", &self.kid).finish_non_exhaustive()
+        f.debug_struct("KeyPair")
+            .field("kid", &self.kid)
+            .finish_non_exhaustive()
     }
 }
 
@@ -419,6 +425,10 @@ mod tests {
         let kids: Vec<_> = ring.published().into_iter().map(|k| k.kid).collect();
         assert_eq!(kids, vec![second, first]);
         ring.rotate(Duration::ZERO).unwrap();
-        assert_eq!(ring.published().len(), 2, "a zero grace drops the key at once");
+        assert_eq!(
+            ring.published().len(),
+            2,
+            "a zero grace drops the key at once"
+        );
     }
 }

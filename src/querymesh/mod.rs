@@ -1,5 +1,9 @@
 //! The QueryMesh stand-in: Trino's client protocol over SQLite with tpch.tiny built in.
 
+pub mod catalog;
+pub mod error;
+pub mod types;
+
 use std::sync::Arc;
 
 use axum::Router;

@@ -54,7 +54,8 @@ fn jsonwebtoken_verify(env: &Value, token: &str) -> Result<Value, ErrorKind> {
     validation.validate_nbf = true;
     validation.set_issuer(&[env["NNUMBERS_IDENTITY_ISSUER"].as_str().unwrap()]);
     validation.set_audience(&[env["NNUMBERS_APP_ID"].as_str().unwrap()]);
-    let data = jsonwebtoken::decode::<Value>(token, &key, &validation).map_err(|e| e.into_kind())?;
+    let data =
+        jsonwebtoken::decode::<Value>(token, &key, &validation).map_err(|e| e.into_kind())?;
     if data.claims["org"] != env["NNUMBERS_ORG_ID"] {
         return Err(ErrorKind::InvalidSubject);
     }
@@ -70,18 +71,39 @@ fn minted_identity_verifies_with_jsonwebtoken_and_raw_p256() {
 
     let claims = jsonwebtoken_verify(&env, &token).expect("verifies");
     for claim in [
-        "iss", "aud", "jti", "sub", "org", "org_slug", "iam", "sid", "name", "email",
-        "email_verified", "preferred_username", "iat", "nbf", "exp",
+        "iss",
+        "aud",
+        "jti",
+        "sub",
+        "org",
+        "org_slug",
+        "iam",
+        "sid",
+        "name",
+        "email",
+        "email_verified",
+        "preferred_username",
+        "iat",
+        "nbf",
+        "exp",
     ] {
         assert!(claims.get(claim).is_some(), "missing {claim}");
     }
-    assert_eq!(claims.as_object().unwrap().len(), 15, "no extra claims: {claims}");
-    assert_eq!(claims["exp"].as_u64().unwrap(), claims["iat"].as_u64().unwrap() + 300);
+    assert_eq!(
+        claims.as_object().unwrap().len(),
+        15,
+        "no extra claims: {claims}"
+    );
+    assert_eq!(
+        claims["exp"].as_u64().unwrap(),
+        claims["iat"].as_u64().unwrap() + 300
+    );
 
     // The header, exactly.
     let (header_b64, rest) = token.split_once('.').unwrap();
     let header: Value = serde_json::from_slice(&B64.decode(header_b64).unwrap()).unwrap();
-    let jwks: Value = serde_json::from_str(env["NNUMBERS_IDENTITY_JWKS"].as_str().unwrap()).unwrap();
+    let jwks: Value =
+        serde_json::from_str(env["NNUMBERS_IDENTITY_JWKS"].as_str().unwrap()).unwrap();
     let jwk = &jwks["keys"][0];
     assert_eq!(
         header,
@@ -149,22 +171,52 @@ fn unknown_person_and_bad_config_are_clear_errors() {
 
     let file = state.path().join("bad.toml");
     std::fs::write(&file, "[organization]\nslug = \"acme\"\nfavourite = 1\n").unwrap();
-    let (ok, _, err) = run(&["env", "--config", file.to_str().unwrap(), "--state", state_path]);
+    let (ok, _, err) = run(&[
+        "env",
+        "--config",
+        file.to_str().unwrap(),
+        "--state",
+        state_path,
+    ]);
     assert!(!ok);
-    assert!(err.contains("bad.toml:3:") && err.contains("favourite"), "{err}");
+    assert!(
+        err.contains("bad.toml:3:") && err.contains("favourite"),
+        "{err}"
+    );
 
     std::fs::write(&file, "[ports]\nedge = -1\n").unwrap();
-    let (ok, _, err) = run(&["env", "--config", file.to_str().unwrap(), "--state", state_path]);
+    let (ok, _, err) = run(&[
+        "env",
+        "--config",
+        file.to_str().unwrap(),
+        "--state",
+        state_path,
+    ]);
     assert!(!ok);
     assert!(err.contains("bad.toml:2:"), "{err}");
 
     let dup = "[[people]]\nsub = \"u1\"\n[[people]]\nsub = \"u1\"\n";
     std::fs::write(&file, dup).unwrap();
-    let (ok, _, err) = run(&["env", "--config", file.to_str().unwrap(), "--state", state_path]);
+    let (ok, _, err) = run(&[
+        "env",
+        "--config",
+        file.to_str().unwrap(),
+        "--state",
+        state_path,
+    ]);
     assert!(!ok);
-    assert!(err.contains("duplicate person") && err.contains("u1"), "{err}");
+    assert!(
+        err.contains("duplicate person") && err.contains("u1"),
+        "{err}"
+    );
 
-    let (ok, _, err) = run(&["env", "--config", "/no/such/file.toml", "--state", state_path]);
+    let (ok, _, err) = run(&[
+        "env",
+        "--config",
+        "/no/such/file.toml",
+        "--state",
+        state_path,
+    ]);
     assert!(!ok && err.contains("/no/such/file.toml"), "{err}");
 }
 
@@ -194,7 +246,10 @@ async fn keys_survive_a_restart_and_are_private() {
     #[cfg(unix)]
     for file in ["identity-keys.json", "iam-keys.json"] {
         use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(state.path().join(file)).unwrap().permissions().mode();
+        let mode = std::fs::metadata(state.path().join(file))
+            .unwrap()
+            .permissions()
+            .mode();
         assert_eq!(mode & 0o777, 0o600, "{file}");
     }
 }
@@ -203,7 +258,10 @@ async fn keys_survive_a_restart_and_are_private() {
 async fn the_identity_and_iam_keys_differ() {
     let sandbox = support::start().await;
     let shared = sandbox.shared();
-    assert_ne!(shared.identity.keys.current().kid(), shared.iam_keys.current().kid());
+    assert_ne!(
+        shared.identity.keys.current().kid(),
+        shared.iam_keys.current().kid()
+    );
 }
 
 #[tokio::test]
@@ -215,7 +273,10 @@ async fn broker_publishes_the_env_jwks_with_cache_headers() {
         .await
         .unwrap();
     assert_eq!(response.status(), 200);
-    let cache = response.headers()["cache-control"].to_str().unwrap().to_string();
+    let cache = response.headers()["cache-control"]
+        .to_str()
+        .unwrap()
+        .to_string();
     assert!(cache.contains("max-age="), "{cache}");
     let body: Value = response.json().await.unwrap();
     let env: Value = serde_json::from_str(&sandbox.env().identity_jwks).unwrap();
@@ -227,14 +288,24 @@ async fn broker_publishes_the_env_jwks_with_cache_headers() {
 #[tokio::test]
 async fn a_busy_port_fails_the_start_and_leaves_nothing_listening() {
     let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let edge_port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let edge_port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
     let mut config = test_config();
     config.ports.edge = edge_port; // bound before the QueryMesh listener fails
     config.ports.querymesh = busy.local_addr().unwrap().port();
     let error = Sandbox::start(config).await.err().expect("refused");
     let message = error.to_string();
-    assert!(message.contains(&busy.local_addr().unwrap().port().to_string()), "{message}");
-    assert!(message.contains("another program uses this port"), "{message}");
+    assert!(
+        message.contains(&busy.local_addr().unwrap().port().to_string()),
+        "{message}"
+    );
+    assert!(
+        message.contains("another program uses this port"),
+        "{message}"
+    );
     std::net::TcpListener::bind(("127.0.0.1", edge_port)).expect("the edge port was released");
 }
 
@@ -259,11 +330,23 @@ fn binary_prints_one_ready_line_agreeing_with_env_and_stops_on_sigterm() {
         .unwrap()
         .port();
     let config = state.path().join("zero-sandbox.toml");
-    std::fs::write(&config, format!("[ports]\nedge = 0\nbroker = {port}\niam = 0\nquerymesh = 0\n")).unwrap();
+    std::fs::write(
+        &config,
+        format!("[ports]\nedge = 0\nbroker = {port}\niam = 0\nquerymesh = 0\n"),
+    )
+    .unwrap();
     let config = config.to_str().unwrap();
 
     let mut child = Command::new(binary())
-        .args(["up", "--ready-json", "--no-open", "--config", config, "--state", state_path])
+        .args([
+            "up",
+            "--ready-json",
+            "--no-open",
+            "--config",
+            config,
+            "--state",
+            state_path,
+        ])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -280,17 +363,29 @@ fn binary_prints_one_ready_line_agreeing_with_env_and_stops_on_sigterm() {
         std::net::TcpStream::connect(addr).expect("accepts once ready");
     }
 
-    let (ok, env_out, err) = run(&["env", "--format", "json", "--config", config, "--state", state_path]);
+    let (ok, env_out, err) = run(&[
+        "env", "--format", "json", "--config", config, "--state", state_path,
+    ]);
     assert!(ok, "{err}");
     let env: Value = serde_json::from_str(&env_out).unwrap();
     assert_eq!(ready["env"], env);
 
     let pid = child.id().to_string();
     let started = Instant::now();
-    assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+    assert!(
+        Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
     let status = child.wait().unwrap();
     assert!(status.success(), "{status}");
-    assert!(started.elapsed() < Duration::from_secs(1), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        started.elapsed()
+    );
     let mut rest = String::new();
     std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap();
     assert_eq!(rest, "", "exactly one line on stdout");

@@ -1,0 +1,152 @@
+//! Trino's errors: the `error` object of a failed query (errorName, errorCode, errorType,
+//! message with `line L:C: `, errorLocation).
+
+use serde_json::{Value, json};
+
+/// Trino's error codes used by the stand-in, with their numeric code and errorType.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorName {
+    GenericUserError,
+    SyntaxError,
+    UserCanceled,
+    PermissionDenied,
+    NotSupported,
+    FunctionNotFound,
+    DivisionByZero,
+    InvalidCastArgument,
+    InvalidFunctionArgument,
+    NumericValueOutOfRange,
+    CatalogNotFound,
+    SchemaNotFound,
+    TableNotFound,
+    ColumnNotFound,
+    MissingSchemaName,
+    MissingCatalogName,
+    TypeMismatch,
+    AmbiguousName,
+    DuplicateColumnName,
+    InvalidLiteral,
+    MissingColumnAliases,
+    MismatchedColumnAliases,
+    ExpressionNotAggregate,
+    ExpressionNotInDistinct,
+    InvalidColumnReference,
+    NestedAggregation,
+    NestedWindow,
+    InvalidWindowFrame,
+    InvalidOrderBy,
+    InvalidLimitClause,
+    MissingOrderBy,
+    SubqueryMultipleRows,
+    GenericInternalError,
+    ExceededTimeLimit,
+}
+
+impl ErrorName {
+    /// (errorName, errorCode) as Trino's StandardErrorCode defines them.
+    pub fn name_and_code(self) -> (&'static str, u32) {
+        match self {
+            Self::GenericUserError => ("GENERIC_USER_ERROR", 0),
+            Self::SyntaxError => ("SYNTAX_ERROR", 1),
+            Self::UserCanceled => ("USER_CANCELED", 3),
+            Self::PermissionDenied => ("PERMISSION_DENIED", 4),
+            Self::NotSupported => ("NOT_SUPPORTED", 13),
+            Self::FunctionNotFound => ("FUNCTION_NOT_FOUND", 6),
+            Self::DivisionByZero => ("DIVISION_BY_ZERO", 8),
+            Self::InvalidCastArgument => ("INVALID_CAST_ARGUMENT", 9),
+            Self::InvalidFunctionArgument => ("INVALID_FUNCTION_ARGUMENT", 7),
+            Self::NumericValueOutOfRange => ("NUMERIC_VALUE_OUT_OF_RANGE", 19),
+            Self::SubqueryMultipleRows => ("SUBQUERY_MULTIPLE_ROWS", 28),
+            Self::CatalogNotFound => ("CATALOG_NOT_FOUND", 44),
+            Self::SchemaNotFound => ("SCHEMA_NOT_FOUND", 45),
+            Self::TableNotFound => ("TABLE_NOT_FOUND", 46),
+            Self::ColumnNotFound => ("COLUMN_NOT_FOUND", 47),
+            Self::MissingCatalogName => ("MISSING_CATALOG_NAME", 56),
+            Self::MissingSchemaName => ("MISSING_SCHEMA_NAME", 57),
+            Self::TypeMismatch => ("TYPE_MISMATCH", 58),
+            Self::InvalidLiteral => ("INVALID_LITERAL", 60),
+            Self::AmbiguousName => ("AMBIGUOUS_NAME", 62),
+            Self::DuplicateColumnName => ("DUPLICATE_COLUMN_NAME", 64),
+            Self::MissingColumnAliases => ("MISSING_COLUMN_ALIASES", 66),
+            Self::MismatchedColumnAliases => ("MISMATCHED_COLUMN_ALIASES", 67),
+            Self::ExpressionNotAggregate => ("EXPRESSION_NOT_AGGREGATE", 72),
+            Self::ExpressionNotInDistinct => ("EXPRESSION_NOT_IN_DISTINCT", 74),
+            Self::InvalidColumnReference => ("INVALID_COLUMN_REFERENCE", 79),
+            Self::NestedAggregation => ("NESTED_AGGREGATION", 81),
+            Self::NestedWindow => ("NESTED_WINDOW", 82),
+            Self::InvalidWindowFrame => ("INVALID_WINDOW_FRAME", 84),
+            Self::InvalidOrderBy => ("INVALID_ORDER_BY", 85),
+            Self::InvalidLimitClause => ("INVALID_LIMIT_CLAUSE", 87),
+            Self::MissingOrderBy => ("MISSING_ORDER_BY", 86),
+            Self::GenericInternalError => ("GENERIC_INTERNAL_ERROR", 65536),
+            Self::ExceededTimeLimit => ("EXCEEDED_TIME_LIMIT", 131075),
+        }
+    }
+
+    pub fn error_type(self) -> &'static str {
+        match self.name_and_code().1 {
+            0..=65535 => "USER_ERROR",
+            65536..=131071 => "INTERNAL_ERROR",
+            _ => "INSUFFICIENT_RESOURCES",
+        }
+    }
+}
+
+/// A query failure as Trino reports it.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("{}", self.message())]
+pub struct TrinoError {
+    pub name: ErrorName,
+    /// The message without the location prefix.
+    pub text: String,
+    /// 1-based (line, column) in the query text.
+    pub location: Option<(u64, u64)>,
+}
+
+impl TrinoError {
+    pub fn new(name: ErrorName, text: impl Into<String>) -> Self {
+        Self {
+            name,
+            text: text.into(),
+            location: None,
+        }
+    }
+
+    pub fn at(name: ErrorName, location: (u64, u64), text: impl Into<String>) -> Self {
+        Self {
+            name,
+            text: text.into(),
+            location: Some(location),
+        }
+    }
+
+    /// `line L:C: text` when located, as Trino prints it.
+    pub fn message(&self) -> String {
+        match self.location {
+            Some((line, column)) => format!("line {line}:{column}: {}", self.text),
+            None => self.text.clone(),
+        }
+    }
+
+    /// The protocol's `error` object.
+    pub fn to_json(&self) -> Value {
+        let (name, code) = self.name.name_and_code();
+        let mut error = json!({
+            "message": self.message(),
+            "errorCode": code,
+            "errorName": name,
+            "errorType": self.name.error_type(),
+            "failureInfo": {
+                "type": "io.trino.spi.TrinoException",
+                "message": self.message(),
+                "suppressed": [],
+                "stack": [],
+            },
+        });
+        if let Some((line, column)) = self.location {
+            error["errorLocation"] = json!({"lineNumber": line, "columnNumber": column});
+            error["failureInfo"]["errorLocation"] = error["errorLocation"].clone();
+        }
+        error
+    }
+}
