@@ -12,6 +12,7 @@
 //! - [`querymesh`]: a Trino-protocol stand-in over SQLite with `tpch.tiny` built in.
 //! - [`identity`]: the ES256 keys and the signed identity, shared by edge and broker.
 //! - [`session`]: platform sessions, the one state edge and broker share directly.
+//! - [`oidc`]: the OpenID contract between the platform and the IAM; [`http`]: the client.
 //! - [`sandbox`]: binds every listener, builds each component, serves, shuts down.
 //! - [`config`] and [`cli`]: one validated configuration before anything runs.
 
@@ -20,8 +21,10 @@ pub mod cli;
 pub mod config;
 pub mod demo;
 pub mod edge;
+pub mod http;
 pub mod iam;
 pub mod identity;
+pub mod oidc;
 pub mod querymesh;
 pub mod sandbox;
 pub mod session;

@@ -15,9 +15,11 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 use crate::config::Config;
+use crate::http::HttpClient;
 use crate::identity::{
     Audience, IAM_KEY_FILE, IDENTITY_KEY_FILE, IdentityIssuer, KeyError, KeyRing,
 };
+use crate::oidc::OidcClient;
 use crate::session::SessionStore;
 use crate::{broker, demo, edge, iam, querymesh};
 
@@ -107,6 +109,9 @@ pub struct Shared {
     pub switches: Switches,
     /// Where the edge forwards: `--app`, or the built-in demo app.
     pub app_url: String,
+    pub http: HttpClient,
+    /// The platform's client of the organization IAM (code exchange, refresh).
+    pub oidc: OidcClient,
 }
 
 impl Shared {
@@ -269,7 +274,10 @@ impl Sandbox {
             }
         };
 
+        let http = crate::http::client();
         let shared = Arc::new(Shared {
+            oidc: OidcClient::new(http.clone(), &realm_url(&endpoints, &config)),
+            http,
             identity: IdentityIssuer {
                 keys: identity_keys,
                 audience: Audience::from_config(&config),

@@ -8,6 +8,19 @@ use std::sync::{Arc, RwLock};
 
 use crate::config::Person;
 use crate::identity::unix_now;
+use crate::oidc::{OidcClient, OidcError, TokenResponse};
+
+/// An access token is refreshed when less than this remains of it.
+const REFRESH_MARGIN_SECS: u64 = 30;
+
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    /// Logged out, ended by the IAM, or the IAM refused to refresh it.
+    #[error("the platform session has ended")]
+    Ended,
+    #[error("the organization IAM could not refresh the session: {0}")]
+    IamUnavailable(String),
+}
 
 /// The organization IAM's tokens for one platform session. They never leave the platform.
 #[derive(Clone)]
@@ -17,6 +30,19 @@ pub struct IamTokens {
     pub access_expires_at: u64,
     pub refresh_token: Option<String>,
     pub id_token: Option<String>,
+}
+
+impl IamTokens {
+    /// Tokens from a token endpoint answer; a refresh that returns no new refresh token keeps
+    /// the previous one (RFC 6749 §6).
+    pub fn from_response(response: TokenResponse, previous_refresh: Option<String>) -> Self {
+        Self {
+            access_expires_at: unix_now() + response.expires_in,
+            access_token: response.access_token,
+            refresh_token: response.refresh_token.or(previous_refresh),
+            id_token: response.id_token,
+        }
+    }
 }
 
 impl std::fmt::Debug for IamTokens {
@@ -146,6 +172,36 @@ impl SessionStore {
         }
         store.handles.retain(|_, sid| !ended.contains(sid));
         ended.len()
+    }
+
+    /// The session's IAM access token, refreshed first when it is about to expire. A refresh
+    /// the IAM refuses ends the session.
+    pub async fn fresh_access_token(
+        &self,
+        sid: &str,
+        oidc: &OidcClient,
+    ) -> Result<String, SessionError> {
+        let session = self.get(sid).ok_or(SessionError::Ended)?;
+        if session.tokens.access_expires_at > unix_now() + REFRESH_MARGIN_SECS {
+            return Ok(session.tokens.access_token);
+        }
+        let Some(refresh_token) = session.tokens.refresh_token else {
+            self.end(sid);
+            return Err(SessionError::Ended);
+        };
+        match oidc.refresh(&refresh_token).await {
+            Ok(response) => {
+                let tokens = IamTokens::from_response(response, Some(refresh_token));
+                let access = tokens.access_token.clone();
+                self.set_tokens(sid, tokens);
+                Ok(access)
+            }
+            Err(OidcError::Refused { .. }) => {
+                self.end(sid);
+                Err(SessionError::Ended)
+            }
+            Err(e) => Err(SessionError::IamUnavailable(e.to_string())),
+        }
     }
 
     pub fn list(&self) -> Vec<PlatformSession> {

@@ -1,6 +1,7 @@
 //! The QueryMesh stand-in: Trino's client protocol over SQLite with tpch.tiny built in.
 
 pub mod catalog;
+pub mod engine;
 pub mod error;
 pub mod types;
 
