@@ -102,6 +102,8 @@ pub struct QueryMeshConfig {
 #[derive(Debug, Clone, Serialize)]
 pub struct BrokerConfig {
     pub max_concurrent_queries: u32,
+    /// How long the broker waits for any one answer from QueryMesh.
+    pub querymesh_timeout_secs: u32,
 }
 
 /// A person of the organization, as the IAM knows them.
@@ -209,6 +211,7 @@ struct QueryMeshLayer {
 #[serde(deny_unknown_fields)]
 struct BrokerLayer {
     max_concurrent_queries: Option<u32>,
+    querymesh_timeout_secs: Option<u32>,
 }
 
 impl ConfigLayer {
@@ -370,6 +373,13 @@ impl Config {
                     "broker",
                     max_concurrent_queries
                 ),
+                querymesh_timeout_secs: pick!(
+                    user.broker,
+                    builtin.broker,
+                    o,
+                    "broker",
+                    querymesh_timeout_secs
+                ),
             },
             people: user.people.or(builtin.people).unwrap_or_default(),
             state_dir: None,
@@ -429,6 +439,11 @@ impl Config {
         if self.broker.max_concurrent_queries == 0 {
             return Err(invalid(
                 "`broker.max_concurrent_queries` must be at least 1".into(),
+            ));
+        }
+        if self.broker.querymesh_timeout_secs == 0 {
+            return Err(invalid(
+                "`broker.querymesh_timeout_secs` must be at least 1".into(),
             ));
         }
         if self.iam.sso_session_hours == 0 {

@@ -77,6 +77,8 @@ pub struct Switches {
     pub querymesh_enabled: AtomicBool,
     /// The realm grants the QueryMesh scope in new access tokens.
     pub querymesh_scope: AtomicBool,
+    /// The broker has identity keys to verify with (off: 503 APPLICATION_IDENTITY_NOT_READY).
+    pub identity_keys_available: AtomicBool,
 }
 
 impl Switches {
@@ -85,6 +87,7 @@ impl Switches {
             querymesh_configured: AtomicBool::new(config.querymesh.configured),
             querymesh_enabled: AtomicBool::new(config.querymesh.enabled),
             querymesh_scope: AtomicBool::new(config.querymesh.scope),
+            identity_keys_available: AtomicBool::new(true),
         }
     }
 
@@ -297,15 +300,14 @@ impl Sandbox {
         };
         let querymesh = querymesh::QueryMeshState::new(shared.clone())
             .map_err(|e| component("QueryMesh stand-in", e.to_string()))?;
+        let broker = broker::BrokerState::new(shared.clone())
+            .map_err(|e| component("broker", e.to_string()))?;
         let routers = [
             (
                 edge_listener,
                 edge::router(edge::EdgeState::new(shared.clone())),
             ),
-            (
-                broker_listener,
-                broker::router(broker::BrokerState::new(shared.clone())),
-            ),
+            (broker_listener, broker::router(broker)),
             (
                 iam_listener,
                 iam::router(iam::IamState::new(shared.clone())),

@@ -1,28 +1,59 @@
-//! The broker: the identity's JWKS and queries to QueryMesh on behalf of who signed in.
+//! The broker: the identity's JWKS, and queries to QueryMesh on behalf of who signed in
+//! (runtime-protocol, "The Broker, from Inside the Cluster").
+
+mod query;
+mod refusal;
+mod request;
+mod trino;
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::{Json, Router};
+use tokio::sync::Semaphore;
+
+pub use refusal::Refusal;
+pub use request::QueryRequest;
+pub use trino::TrinoClient;
 
 use crate::sandbox::Shared;
 
 #[derive(Clone)]
 pub struct BrokerState {
     shared: Arc<Shared>,
+    /// The platform's own concurrent-query limit.
+    running: Arc<Semaphore>,
+    trino: TrinoClient,
 }
 
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct BrokerStartError(String);
+
 impl BrokerState {
-    pub fn new(shared: Arc<Shared>) -> Self {
-        Self { shared }
+    pub fn new(shared: Arc<Shared>) -> Result<Self, BrokerStartError> {
+        let timeout = Duration::from_secs(shared.config.broker.querymesh_timeout_secs.into());
+        let trino = TrinoClient::new(shared.http.clone(), &shared.querymesh_url(), timeout)
+            .map_err(BrokerStartError)?;
+        Ok(Self {
+            running: Arc::new(Semaphore::new(
+                shared.config.broker.max_concurrent_queries as usize,
+            )),
+            shared,
+            trino,
+        })
     }
 }
 
 pub fn router(state: BrokerState) -> Router {
-    Router::new().route("/v1/jwks", get(jwks)).with_state(state)
+    Router::new()
+        .route("/v1/jwks", get(jwks))
+        .route("/v1/querymesh/query", post(query::query))
+        .with_state(state)
 }
 
 /// Every published key; a few minutes of caching, as the spec asks apps to keep them.

@@ -1,0 +1,148 @@
+//! `POST /v1/querymesh/query`: check the identity as the spec tells an app to, check the
+//! platform session and switches, then query QueryMesh with the person's own IAM token.
+
+use std::time::Instant;
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use serde_json::Value;
+
+use super::BrokerState;
+use super::refusal::Refusal;
+use super::request::QueryRequest;
+use super::trino::{Principal, QueryOutcome};
+use crate::identity::{IDENTITY_HEADER, IdentityClaims, unix_now, verify_identity};
+use crate::sandbox::Switches;
+use crate::session::SessionError;
+
+#[derive(Serialize)]
+struct ColumnOut {
+    name: String,
+    #[serde(rename = "type")]
+    type_name: String,
+}
+
+#[derive(Serialize)]
+struct QueryAnswer {
+    columns: Vec<ColumnOut>,
+    rows: Vec<Vec<Value>>,
+}
+
+/// Logs who, the outcome and the time — never the SQL, the identity or a token.
+pub async fn query(State(state): State<BrokerState>, headers: HeaderMap, body: Bytes) -> Response {
+    let started = Instant::now();
+    let mut sub = None;
+    let result = run(&state, &headers, &body, &mut sub).await;
+    let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let sub = sub.as_deref().unwrap_or("-");
+    let response = match result {
+        Ok(outcome) => {
+            tracing::info!(
+                sub,
+                outcome = "OK",
+                rows = outcome.rows.len(),
+                elapsed_ms,
+                "query"
+            );
+            let answer = QueryAnswer {
+                columns: outcome
+                    .columns
+                    .into_iter()
+                    .map(|(name, type_name)| ColumnOut { name, type_name })
+                    .collect(),
+                rows: outcome.rows,
+            };
+            Json(answer).into_response()
+        }
+        Err(refusal) => {
+            tracing::info!(sub, outcome = refusal.code(), elapsed_ms, "query refused");
+            refusal.into_response()
+        }
+    };
+    let mut response = response;
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        header::HeaderValue::from_static("no-store"),
+    );
+    response
+}
+
+async fn run(
+    state: &BrokerState,
+    headers: &HeaderMap,
+    body: &[u8],
+    sub: &mut Option<String>,
+) -> Result<QueryOutcome, Refusal> {
+    let shared = &state.shared;
+    let claims = check_identity(state, headers)?;
+    *sub = Some(claims.sub.clone());
+    if !shared.sessions.is_alive(&claims.sid) {
+        return Err(Refusal::UserSessionRequired(
+            "The session of who signed in has ended (signed out, or ended in the IAM)".into(),
+        ));
+    }
+    let request = QueryRequest::parse(body)?;
+    if !Switches::get(&shared.switches.querymesh_configured) {
+        return Err(Refusal::OrganizationIntegrationNotConfigured);
+    }
+    if !Switches::get(&shared.switches.querymesh_enabled) {
+        return Err(Refusal::QueryMeshNotEnabled);
+    }
+    let _slot = state.running.clone().try_acquire_owned().map_err(|_| {
+        Refusal::QueryMeshUnavailable(format!(
+            "The platform is at its limit of {} queries running at once",
+            shared.config.broker.max_concurrent_queries
+        ))
+    })?;
+    let access_token = shared
+        .sessions
+        .fresh_access_token(&claims.sid, &shared.oidc)
+        .await
+        .map_err(|e| match e {
+            SessionError::Ended => Refusal::UserSessionRequired(
+                "The session of who signed in has ended (the IAM no longer renews it)".into(),
+            ),
+            SessionError::IamUnavailable(cause) => Refusal::QueryMeshUnavailable(cause),
+        })?;
+    let principal = Principal {
+        access_token: &access_token,
+        user: &claims.sub,
+    };
+    state
+        .trino
+        .query(&request.sql, &principal, request.max_rows)
+        .await
+}
+
+/// The spec's checks on X-NNumbers-Identity: present once, and valid against the published
+/// keys, issuer, app, organization and validity window.
+fn check_identity(state: &BrokerState, headers: &HeaderMap) -> Result<IdentityClaims, Refusal> {
+    let mut values = headers.get_all(IDENTITY_HEADER).iter();
+    let Some(value) = values.next() else {
+        return Err(Refusal::UserSessionRequired(
+            "No X-NNumbers-Identity came with the request: nobody is signed in".into(),
+        ));
+    };
+    if values.next().is_some() {
+        return Err(Refusal::IdentityAssertionInvalid(
+            "more than one X-NNumbers-Identity header".into(),
+        ));
+    }
+    let token = value
+        .to_str()
+        .map_err(|_| Refusal::IdentityAssertionInvalid("the header is not ASCII".into()))?;
+    let identity = &state.shared.identity;
+    if !Switches::get(&state.shared.switches.identity_keys_available) {
+        return Err(Refusal::ApplicationIdentityNotReady);
+    }
+    let keys = identity.keys.published();
+    if keys.is_empty() {
+        return Err(Refusal::ApplicationIdentityNotReady);
+    }
+    verify_identity(token.trim(), &keys, &identity.audience, unix_now())
+        .map_err(|e| Refusal::IdentityAssertionInvalid(e.to_string()))
+}

@@ -1,0 +1,129 @@
+//! The broker's refusal table (runtime-protocol, "The Broker, from Inside the Cluster"), once:
+//! each refusal knows its status, its code and what the developer should do about it here.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+/// Every way the broker refuses a query. The `String`s carry the specific cause; the code's
+/// standing advice is appended by [`Refusal::message`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// 400: no SQL, max_rows outside 1–100,000, or not JSON.
+    ValidationFailed(String),
+    /// 401: no identity, or the session of who signed in ended.
+    UserSessionRequired(String),
+    /// 401: the identity does not check out.
+    IdentityAssertionInvalid(String),
+    /// 409: the organization has no QueryMesh configured, or it is off.
+    OrganizationIntegrationNotConfigured,
+    /// 409: the app's querymesh capability is off.
+    QueryMeshNotEnabled,
+    /// 502: QueryMesh did not accept the person's token.
+    QueryMeshIdentityRejected(String),
+    /// 403: the organization's data policies denied the query.
+    QueryMeshAccessDenied(String),
+    /// 422: QueryMesh refused the query, or the result went past max_rows.
+    QueryRefused(String),
+    /// 502: QueryMesh answered outside the protocol or pointed outside its address.
+    QueryMeshProtocol(String),
+    /// 503: QueryMesh did not answer, is busy, or the platform is at its query limit.
+    QueryMeshUnavailable(String),
+    /// 503: the broker has no identity keys available right now.
+    ApplicationIdentityNotReady,
+}
+
+impl Refusal {
+    pub fn status(&self) -> StatusCode {
+        match self {
+            Self::ValidationFailed(_) => StatusCode::BAD_REQUEST,
+            Self::UserSessionRequired(_) | Self::IdentityAssertionInvalid(_) => {
+                StatusCode::UNAUTHORIZED
+            }
+            Self::OrganizationIntegrationNotConfigured | Self::QueryMeshNotEnabled => {
+                StatusCode::CONFLICT
+            }
+            Self::QueryMeshIdentityRejected(_) | Self::QueryMeshProtocol(_) => {
+                StatusCode::BAD_GATEWAY
+            }
+            Self::QueryMeshAccessDenied(_) => StatusCode::FORBIDDEN,
+            Self::QueryRefused(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::QueryMeshUnavailable(_) | Self::ApplicationIdentityNotReady => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
+        }
+    }
+
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::ValidationFailed(_) => "VALIDATION_FAILED",
+            Self::UserSessionRequired(_) => "USER_SESSION_REQUIRED",
+            Self::IdentityAssertionInvalid(_) => "IDENTITY_ASSERTION_INVALID",
+            Self::OrganizationIntegrationNotConfigured => "ORGANIZATION_INTEGRATION_NOT_CONFIGURED",
+            Self::QueryMeshNotEnabled => "QUERYMESH_NOT_ENABLED",
+            Self::QueryMeshIdentityRejected(_) => "QUERYMESH_IDENTITY_REJECTED",
+            Self::QueryMeshAccessDenied(_) => "QUERYMESH_ACCESS_DENIED",
+            Self::QueryRefused(_) | Self::QueryMeshProtocol(_) => "QUERYMESH_QUERY_FAILED",
+            Self::QueryMeshUnavailable(_) => "QUERYMESH_UNAVAILABLE",
+            Self::ApplicationIdentityNotReady => "APPLICATION_IDENTITY_NOT_READY",
+        }
+    }
+
+    /// The cause, then what to do — the spec's "What to do", adapted to the sandbox.
+    pub fn message(&self) -> String {
+        match self {
+            Self::ValidationFailed(cause) => format!("{cause}. Fix the request and repeat."),
+            Self::UserSessionRequired(cause) => format!(
+                "{cause}. Take the person to sign-in (/.nnumbers/auth/login) and repeat."
+            ),
+            Self::IdentityAssertionInvalid(cause) => format!(
+                "The identity does not check out: {cause}. Send the X-NNumbers-Identity the edge \
+                 handed this request, unchanged; never treat such a request as a person."
+            ),
+            Self::OrganizationIntegrationNotConfigured => "The organization has no QueryMesh \
+                 integration, or it is off. In the sandbox: set `configured = true` under \
+                 [querymesh] in zero-sandbox.toml (or turn it back on through the test-control API)."
+                .into(),
+            Self::QueryMeshNotEnabled => "The app's querymesh capability is off. On the platform: \
+                 `zero services enable querymesh <service>` (takes effect immediately); in the \
+                 sandbox: set `enabled = true` under [querymesh] in zero-sandbox.toml."
+                .into(),
+            Self::QueryMeshIdentityRejected(cause) => format!(
+                "QueryMesh did not accept the token of who signed in ({cause}). The realm lacks \
+                 the scope QueryMesh requires: the platform administration fixes it (in the \
+                 sandbox: `scope = true` under [querymesh]); signing in again does not help."
+            ),
+            Self::QueryMeshAccessDenied(cause) => format!(
+                "{cause}. The organization's data policies deny this query to this person: ask \
+                 the data administrator for access (in the sandbox: the QueryMesh access-control rules)."
+            ),
+            Self::QueryRefused(cause) => format!("{cause}. Check the query and repeat."),
+            Self::QueryMeshProtocol(cause) => format!(
+                "{cause}. Talk to whoever administers the QueryMesh (in the sandbox: check \
+                 [querymesh] url)."
+            ),
+            Self::QueryMeshUnavailable(cause) => format!("{cause}. Repeat in a moment."),
+            Self::ApplicationIdentityNotReady => "The broker has no identity keys available right \
+                 now. Repeat; if it persists, `zero services doctor organization-iam <service>` \
+                 (in the sandbox: restart it, or check its state directory)."
+                .into(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct RefusalBody {
+    code: &'static str,
+    message: String,
+}
+
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        let body = RefusalBody {
+            code: self.code(),
+            message: self.message(),
+        };
+        (self.status(), Json(body)).into_response()
+    }
+}

@@ -1,0 +1,359 @@
+//! The broker's Trino client: one client for the stand-in and for a real Trino alike.
+//!
+//! It follows `nextUri` only on the configured origin, stops at `max_rows` (cancelling the
+//! query), and turns every answer into columns and rows or a [`Refusal`].
+
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Method, Request, StatusCode, Uri, header};
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::refusal::Refusal;
+use crate::http::{HttpClient, read_body};
+
+/// A page of Trino results is bounded; refuse anything absurdly larger.
+const MAX_PAGE_BYTES: usize = 256 << 20;
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct QueryResults {
+    id: String,
+    #[serde(default)]
+    next_uri: Option<String>,
+    #[serde(default)]
+    columns: Option<Vec<Column>>,
+    /// Always an array of rows in the classic protocol; an object would be the spooling
+    /// protocol, which this client does not ask for.
+    #[serde(default)]
+    data: Option<Vec<Vec<Value>>>,
+    #[serde(default)]
+    error: Option<QueryError>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Column {
+    name: String,
+    #[serde(rename = "type")]
+    type_name: String,
+    #[serde(default)]
+    type_signature: Option<TypeSignature>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct TypeSignature {
+    raw_type: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct QueryError {
+    message: String,
+    #[serde(default)]
+    error_name: Option<String>,
+    #[serde(default)]
+    error_type: Option<String>,
+}
+
+/// A finished query: columns as (name, raw Trino type) and rows in Trino's value encoding.
+#[derive(Debug)]
+pub struct QueryOutcome {
+    pub columns: Vec<(String, String)>,
+    pub rows: Vec<Vec<Value>>,
+}
+
+/// Who is querying: the person's IAM access token and subject.
+pub struct Principal<'a> {
+    pub access_token: &'a str,
+    pub user: &'a str,
+}
+
+#[derive(Clone, Debug)]
+pub struct TrinoClient {
+    http: HttpClient,
+    base: Uri,
+    timeout: Duration,
+}
+
+impl TrinoClient {
+    /// `base_url` is the configured QueryMesh address (validated by the configuration).
+    pub fn new(http: HttpClient, base_url: &str, timeout: Duration) -> Result<Self, String> {
+        let base: Uri = base_url
+            .trim_end_matches('/')
+            .parse()
+            .map_err(|e| format!("QueryMesh URL {base_url:?}: {e}"))?;
+        if base.authority().is_none() {
+            return Err(format!("QueryMesh URL {base_url:?} has no host"));
+        }
+        Ok(Self {
+            http,
+            base,
+            timeout,
+        })
+    }
+
+    fn base_url(&self) -> String {
+        format!(
+            "{}://{}",
+            self.base.scheme_str().unwrap_or("http"),
+            self.base
+                .authority()
+                .map(|a| a.as_str())
+                .unwrap_or_default()
+        )
+    }
+
+    /// Whether `uri` is on the configured QueryMesh origin (scheme, host and port).
+    fn same_origin(&self, uri: &Uri) -> bool {
+        let port = |u: &Uri| {
+            u.port_u16().unwrap_or(match u.scheme_str() {
+                Some("https") => 443,
+                _ => 80,
+            })
+        };
+        uri.scheme_str() == self.base.scheme_str()
+            && uri.host().map(str::to_ascii_lowercase)
+                == self.base.host().map(str::to_ascii_lowercase)
+            && port(uri) == port(&self.base)
+    }
+
+    /// Runs `sql` as `principal`, bringing back at most `max_rows` rows.
+    pub async fn query(
+        &self,
+        sql: &str,
+        principal: &Principal<'_>,
+        max_rows: usize,
+    ) -> Result<QueryOutcome, Refusal> {
+        let statement = format!("{}/v1/statement", self.base_url());
+        let mut page = self
+            .send(
+                Method::POST,
+                &statement,
+                principal,
+                Body::from(sql.to_string()),
+            )
+            .await?;
+        let mut guard = CancelGuard::new(self.clone(), principal.access_token, page.id.clone());
+        let mut columns: Option<Vec<(String, String)>> = None;
+        let mut rows: Vec<Vec<Value>> = Vec::new();
+        loop {
+            if let Some(error) = page.error {
+                guard.finished();
+                return Err(query_error(error));
+            }
+            if columns.is_none()
+                && let Some(cols) = page.columns
+            {
+                columns = Some(cols.into_iter().map(raw_column).collect());
+            }
+            if let Some(data) = page.data {
+                rows.extend(data);
+                if rows.len() > max_rows {
+                    guard.cancel(page.next_uri.as_deref()).await;
+                    return Err(Refusal::QueryRefused(format!(
+                        "The result has more than max_rows = {max_rows} rows; the query was \
+                         cancelled in QueryMesh. Add a LIMIT, or raise max_rows (up to 100000)"
+                    )));
+                }
+            }
+            let Some(next) = page.next_uri else {
+                break;
+            };
+            let next_uri: Uri = next.parse().map_err(|_| {
+                Refusal::QueryMeshProtocol(format!(
+                    "QueryMesh answered a nextUri that is not a URI: {next:?}"
+                ))
+            })?;
+            if !self.same_origin(&next_uri) {
+                guard.cancel(None).await;
+                return Err(Refusal::QueryMeshProtocol(format!(
+                    "QueryMesh asked to continue at {}, outside the configured address {}; the query was cancelled",
+                    origin_of(&next_uri),
+                    self.base_url()
+                )));
+            }
+            guard.next_uri = Some(next.clone());
+            page = self
+                .send(Method::GET, &next, principal, Body::empty())
+                .await?;
+        }
+        guard.finished();
+        let columns = columns.ok_or_else(|| {
+            Refusal::QueryMeshProtocol("QueryMesh finished the query without columns".into())
+        })?;
+        if let Some(bad) = rows.iter().find(|r| r.len() != columns.len()) {
+            return Err(Refusal::QueryMeshProtocol(format!(
+                "QueryMesh answered a row of {} values for {} columns",
+                bad.len(),
+                columns.len()
+            )));
+        }
+        Ok(QueryOutcome { columns, rows })
+    }
+
+    async fn send(
+        &self,
+        method: Method,
+        uri: &str,
+        principal: &Principal<'_>,
+        body: Body,
+    ) -> Result<QueryResults, Refusal> {
+        let request = Request::builder()
+            .method(method)
+            .uri(uri)
+            .header(
+                header::AUTHORIZATION,
+                format!("Bearer {}", principal.access_token),
+            )
+            .header("X-Trino-User", principal.user)
+            .header("X-Trino-Source", "nnumbers-broker")
+            .header(header::CONTENT_TYPE, "text/plain; charset=utf-8")
+            .body(body)
+            .map_err(|e| {
+                Refusal::QueryMeshProtocol(format!("cannot build a request to QueryMesh: {e}"))
+            })?;
+        let unavailable = |cause: String| {
+            Refusal::QueryMeshUnavailable(format!("QueryMesh at {} {cause}", self.base_url()))
+        };
+        let response = tokio::time::timeout(self.timeout, self.http.request(request))
+            .await
+            .map_err(|_| unavailable(format!("did not answer within {:?}", self.timeout)))?
+            .map_err(|e| unavailable(format!("did not answer ({e})")))?;
+        let status = response.status();
+        let bytes = tokio::time::timeout(
+            self.timeout,
+            read_body(response.into_body(), MAX_PAGE_BYTES),
+        )
+        .await
+        .map_err(|_| unavailable(format!("stopped answering within {:?}", self.timeout)))?
+        .map_err(|e| unavailable(e.to_string()))?;
+        match status {
+            StatusCode::OK => serde_json::from_slice(&bytes).map_err(|e| {
+                Refusal::QueryMeshProtocol(format!(
+                    "QueryMesh answered outside the Trino protocol (not QueryResults: {e})"
+                ))
+            }),
+            StatusCode::UNAUTHORIZED => Err(Refusal::QueryMeshIdentityRejected(
+                String::from_utf8_lossy(&bytes)
+                    .trim()
+                    .chars()
+                    .take(300)
+                    .collect(),
+            )),
+            StatusCode::TOO_MANY_REQUESTS
+            | StatusCode::BAD_GATEWAY
+            | StatusCode::SERVICE_UNAVAILABLE
+            | StatusCode::GATEWAY_TIMEOUT => Err(unavailable(format!("is busy (HTTP {status})"))),
+            other => Err(Refusal::QueryMeshProtocol(format!(
+                "QueryMesh answered outside the Trino protocol (HTTP {other})"
+            ))),
+        }
+    }
+
+    /// Cancels a query: DELETE on its nextUri, or Trino's `/v1/query/{id}` on the configured
+    /// origin when the nextUri cannot be trusted.
+    async fn cancel(&self, access_token: &str, next_uri: Option<&str>, query_id: &str) {
+        let uri = match next_uri {
+            Some(uri) => uri.to_string(),
+            None => format!("{}/v1/query/{}", self.base_url(), query_id),
+        };
+        let Ok(request) = Request::delete(&uri)
+            .header(header::AUTHORIZATION, format!("Bearer {access_token}"))
+            .body(Body::empty())
+        else {
+            return;
+        };
+        let _ = tokio::time::timeout(self.timeout, self.http.request(request)).await;
+    }
+}
+
+/// Cancels the query in QueryMesh unless it finished, also when the broker's request is
+/// dropped half-way (the app hung up).
+struct CancelGuard {
+    client: TrinoClient,
+    access_token: String,
+    query_id: String,
+    next_uri: Option<String>,
+    done: bool,
+}
+
+impl CancelGuard {
+    fn new(client: TrinoClient, access_token: &str, query_id: String) -> Self {
+        Self {
+            client,
+            access_token: access_token.to_string(),
+            query_id,
+            next_uri: None,
+            done: false,
+        }
+    }
+
+    fn finished(&mut self) {
+        self.done = true;
+    }
+
+    async fn cancel(&mut self, next_uri: Option<&str>) {
+        self.done = true;
+        self.client
+            .cancel(&self.access_token, next_uri, &self.query_id)
+            .await;
+    }
+}
+
+impl Drop for CancelGuard {
+    fn drop(&mut self) {
+        if self.done {
+            return;
+        }
+        let (client, token, next, id) = (
+            self.client.clone(),
+            std::mem::take(&mut self.access_token),
+            self.next_uri.take(),
+            std::mem::take(&mut self.query_id),
+        );
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            runtime.spawn(async move { client.cancel(&token, next.as_deref(), &id).await });
+        }
+    }
+}
+
+fn raw_column(column: Column) -> (String, String) {
+    let raw = match column.type_signature {
+        Some(signature) => signature.raw_type,
+        // Older servers: the display name up to its parameters.
+        None => column
+            .type_name
+            .split('(')
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_string(),
+    };
+    (column.name, raw)
+}
+
+fn origin_of(uri: &Uri) -> String {
+    format!(
+        "{}://{}",
+        uri.scheme_str().unwrap_or("?"),
+        uri.authority().map(|a| a.as_str()).unwrap_or("?")
+    )
+}
+
+/// Trino's error → the refusal the spec gives it.
+fn query_error(error: QueryError) -> Refusal {
+    let name = error.error_name.as_deref().unwrap_or_default();
+    match (name, error.error_type.as_deref().unwrap_or_default()) {
+        ("PERMISSION_DENIED", _) => Refusal::QueryMeshAccessDenied(error.message),
+        ("EXCEEDED_TIME_LIMIT", _) | (_, "USER_ERROR") => {
+            Refusal::QueryRefused(format!("QueryMesh refused the query: {}", error.message))
+        }
+        (_, "INSUFFICIENT_RESOURCES") => {
+            Refusal::QueryMeshUnavailable(format!("QueryMesh is out of resources ({name})"))
+        }
+        _ => Refusal::QueryMeshProtocol(format!("QueryMesh failed the query: {}", error.message)),
+    }
+}
