@@ -264,12 +264,15 @@ impl Sandbox {
 
         let (shutdown, _) = watch::channel(false);
         let mut tasks = Vec::new();
+        // The demo app's listener is bound now (its URL is the app URL), but its router is
+        // built once the environment it needs (JWKS, broker URL) exists.
+        let mut demo_listener = None;
         let app_url = match &config.app.url {
             Some(url) => url.trim_end_matches('/').to_string(),
             None => {
                 let listener = bind("demo app", 0).await?;
                 let url = format!("http://{}", local(&listener, "demo app")?);
-                tasks.push(serve(listener, demo::router(), shutdown.subscribe()));
+                demo_listener = Some(listener);
                 url
             }
         };
@@ -290,6 +293,14 @@ impl Sandbox {
             app_url,
             config,
         });
+
+        if let Some(listener) = demo_listener {
+            let demo = demo::router(demo::DemoConfig {
+                env: shared.env(),
+                http: shared.http.clone(),
+            });
+            tasks.push(serve(listener, demo, shutdown.subscribe()));
+        }
 
         let component = |component, e: String| StartError::Component {
             component,
