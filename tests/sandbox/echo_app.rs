@@ -150,7 +150,10 @@ async fn abort() -> Response {
             0 => Some((Ok(Bytes::from(vec![b'x'; CHUNK])), 1)),
             1 => {
                 tokio::task::yield_now().await;
-                Some((Err(std::io::Error::other("the app gave up mid-response")), 2))
+                Some((
+                    Err(std::io::Error::other("the app gave up mid-response")),
+                    2,
+                ))
             }
             _ => None,
         }

@@ -28,7 +28,12 @@ fn edge(sandbox: &Sandbox, path: &str) -> String {
 }
 
 /// What the echo app received for `GET path` sent with `cookie` and `extra` headers.
-async fn echoed(sandbox: &Sandbox, path: &str, cookie: Option<&str>, extra: &[(&str, &str)]) -> Value {
+async fn echoed(
+    sandbox: &Sandbox,
+    path: &str,
+    cookie: Option<&str>,
+    extra: &[(&str, &str)],
+) -> Value {
     let mut request = client().get(edge(sandbox, path));
     if let Some(cookie) = cookie {
         request = request.header(COOKIE, cookie);
@@ -75,16 +80,20 @@ fn jsonwebtoken_claims(sandbox: &Sandbox, token: &str) -> Value {
 async fn context_and_anonymous_session_are_203_no_store() {
     let (sandbox, _echo) = start_with_echo().await;
     let config = &sandbox.shared().config;
-    for (path, check) in [
-        ("/.nnumbers/v1/context", 0),
-        ("/.nnumbers/auth/session", 1),
-    ] {
+    for (path, check) in [("/.nnumbers/v1/context", 0), ("/.nnumbers/auth/session", 1)] {
         let response = client().get(edge(&sandbox, path)).send().await.unwrap();
-        assert_eq!(response.status(), StatusCode::NON_AUTHORITATIVE_INFORMATION, "{path}");
+        assert_eq!(
+            response.status(),
+            StatusCode::NON_AUTHORITATIVE_INFORMATION,
+            "{path}"
+        );
         assert_eq!(response.headers()[CACHE_CONTROL], "no-store", "{path}");
         let body: Value = response.json().await.unwrap();
         assert_eq!(body["organization"]["id"], config.organization.id.as_str());
-        assert_eq!(body["organization"]["slug"], config.organization.slug.as_str());
+        assert_eq!(
+            body["organization"]["slug"],
+            config.organization.slug.as_str()
+        );
         if check == 0 {
             assert_eq!(body["app"]["id"], config.app.id.as_str());
             assert_eq!(body["auth"]["login_path"], "/.nnumbers/auth/login");
@@ -195,7 +204,10 @@ async fn callback_with_a_bad_or_replayed_state_or_code_is_400_without_a_session(
         assert_eq!(response.status(), 400, "{query}");
         assert!(response.headers().get(SET_COOKIE).is_none());
         let page = response.text().await.unwrap();
-        assert!(page.contains("does not belong to a sign-in in progress"), "{page}");
+        assert!(
+            page.contains("does not belong to a sign-in in progress"),
+            "{page}"
+        );
     }
 
     // A real callback URL works once; replayed, it is refused.
@@ -221,7 +233,10 @@ async fn callback_with_a_bad_or_replayed_state_or_code_is_400_without_a_session(
     assert!(refused.headers().get(SET_COOKIE).is_none());
     let body: Value = refused.json().await.unwrap();
     assert!(
-        body["message"].as_str().unwrap().contains("authorization code"),
+        body["message"]
+            .as_str()
+            .unwrap()
+            .contains("authorization code"),
         "{body}"
     );
     assert_eq!(
@@ -271,7 +286,10 @@ async fn a_signed_in_request_carries_one_identity_that_verifies() {
         &sandbox,
         "/whoami",
         Some(&ada.cookie),
-        &[("X-NNumbers-Identity", spoof), ("x-nnumbers-identity", spoof)],
+        &[
+            ("X-NNumbers-Identity", spoof),
+            ("x-nnumbers-identity", spoof),
+        ],
     )
     .await;
     let identities = header_values(&echo, "x-nnumbers-identity");
@@ -331,11 +349,18 @@ async fn spoofed_identity_headers_never_reach_the_app() {
         .0;
     // Every spelling, several copies, on a plain request and on an upgrade request.
     let mut request = client().get(edge(&sandbox, "/anonymous"));
-    for name in ["X-NNumbers-Identity", "x-nnumbers-identity", "X-NNUMBERS-IDENTITY"] {
+    for name in [
+        "X-NNumbers-Identity",
+        "x-nnumbers-identity",
+        "X-NNUMBERS-IDENTITY",
+    ] {
         request = request.header(name, &forged).header(name, "second copy");
     }
     let echo: Value = request.send().await.unwrap().json().await.unwrap();
-    assert!(header_values(&echo, "x-nnumbers-identity").is_empty(), "{echo}");
+    assert!(
+        header_values(&echo, "x-nnumbers-identity").is_empty(),
+        "{echo}"
+    );
 
     // A stale or made-up cookie is anonymous too, and the edge clears it.
     let response = client()
@@ -557,10 +582,7 @@ async fn websockets_pass_through_with_the_identity() {
         let reply = socket.next().await.unwrap().unwrap();
         assert_eq!(reply.into_text().unwrap().as_str(), format!("echo: {text}"));
     }
-    socket
-        .send(Message::binary(vec![1u8, 2, 3]))
-        .await
-        .unwrap();
+    socket.send(Message::binary(vec![1u8, 2, 3])).await.unwrap();
     assert_eq!(
         socket.next().await.unwrap().unwrap().into_data().as_ref(),
         [1, 2, 3]
@@ -597,7 +619,12 @@ async fn an_app_that_is_down_gets_a_clear_502() {
         .await
         .unwrap();
     assert_eq!(page.status(), 502);
-    assert!(page.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
+    assert!(
+        page.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/html")
+    );
     let html = page.text().await.unwrap();
     assert!(html.contains(&app_url) && html.contains("--app"), "{html}");
 

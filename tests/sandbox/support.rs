@@ -48,7 +48,10 @@ impl SignedIn {
     /// The identity the edge would hand the app for this session right now.
     pub fn identity(&self, sandbox: &Sandbox) -> String {
         let shared = sandbox.shared();
-        let session = shared.sessions.get(&self.sid).expect("the session is alive");
+        let session = shared
+            .sessions
+            .get(&self.sid)
+            .expect("the session is alive");
         zero_sandbox::edge::identity_header::identity_for(shared, &session)
     }
 }
@@ -91,7 +94,11 @@ pub async fn sign_in_returning(
     assert_eq!(login.status(), 302, "the edge's login redirects to the IAM");
     let authorize = location(&login);
 
-    let page = http.get(&authorize).send().await.expect("GET the IAM's authorization endpoint");
+    let page = http
+        .get(&authorize)
+        .send()
+        .await
+        .expect("GET the IAM's authorization endpoint");
     assert_eq!(page.status(), 200, "the IAM shows its sign-in page");
     let html = page.text().await.expect("the sign-in page");
     let auth_request = hidden_input(&html, "auth_request")
@@ -111,11 +118,19 @@ pub async fn sign_in_returning(
         .send()
         .await
         .expect("POST the person's form");
-    assert_eq!(chosen.status(), 302, "choosing a person redirects to the callback");
+    assert_eq!(
+        chosen.status(),
+        302,
+        "choosing a person redirects to the callback"
+    );
     let iam_cookies = cookie_pairs(&chosen);
     let callback = location(&chosen);
 
-    let done = http.get(&callback).send().await.expect("GET the edge's callback");
+    let done = http
+        .get(&callback)
+        .send()
+        .await
+        .expect("GET the edge's callback");
     assert_eq!(done.status(), 302, "the callback redirects to return_to");
     let returned_to = done
         .headers()
