@@ -236,6 +236,8 @@ async fn bind(component: &'static str, port: u16) -> Result<TcpListener, StartEr
 /// A running sandbox. Dropping it without [`Sandbox::shutdown`] stops the listeners too.
 pub struct Sandbox {
     shared: Arc<Shared>,
+    /// The IAM's handle, for its internal API (ending SSO sessions).
+    iam: iam::IamState,
     shutdown: watch::Sender<bool>,
     tasks: Vec<JoinHandle<()>>,
 }
@@ -308,6 +310,7 @@ impl Sandbox {
         };
         let querymesh = querymesh::QueryMeshState::new(shared.clone())
             .map_err(|e| component("QueryMesh stand-in", e.to_string()))?;
+        let iam = iam::IamState::new(shared.clone());
         let routers = [
             (
                 edge_listener,
@@ -317,10 +320,7 @@ impl Sandbox {
                 broker_listener,
                 broker::router(broker::BrokerState::new(shared.clone())),
             ),
-            (
-                iam_listener,
-                iam::router(iam::IamState::new(shared.clone())),
-            ),
+            (iam_listener, iam::router(iam.clone())),
             (querymesh_listener, querymesh::router(querymesh)),
         ];
         for (listener, router) in routers {
@@ -329,6 +329,7 @@ impl Sandbox {
 
         let sandbox = Self {
             shared,
+            iam,
             shutdown,
             tasks,
         };
@@ -365,6 +366,11 @@ impl Sandbox {
 
     pub fn env(&self) -> SandboxEnv {
         self.shared.env()
+    }
+
+    /// The organization IAM: end a person's SSO sessions, move its clock in tests.
+    pub fn iam(&self) -> &iam::IamState {
+        &self.iam
     }
 
     /// The one line `--ready-json` prints, `event` first.

@@ -5,4 +5,5 @@ mod demo;
 mod echo_app;
 mod edge;
 mod foundation;
+mod iam;
 mod support;
