@@ -1,7 +1,7 @@
 //! A test app that echoes what it receives, so tests can see exactly what the edge forwards.
 //!
 //! - any path: JSON `{method, path, headers: [[name, value], …] (every copy), body_len}`
-//! - `/ws`: a WebSocket echo
+//! - `/ws`: a WebSocket echo, whose first message lists the identities the handshake carried
 //! - `/sse`: one event, then waits for [`EchoApp::release_sse`], then a second and the end —
 //!   so a test proves the first event crossed the edge while the stream was still open
 //! - `/big`: 10 MB in 64 KiB chunks
@@ -14,7 +14,7 @@ use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::ws::{Message, WebSocketUpgrade};
 use axum::extract::{Request, State};
-use axum::http::{HeaderValue, header};
+use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use futures_util::StreamExt;
@@ -93,8 +93,18 @@ async fn echo(request: Request) -> Response {
     .into_response()
 }
 
-async fn ws(upgrade: WebSocketUpgrade) -> Response {
+async fn ws(headers: HeaderMap, upgrade: WebSocketUpgrade) -> Response {
+    // The first message says which identities the handshake carried.
+    let identities: Vec<String> = headers
+        .get_all("x-nnumbers-identity")
+        .iter()
+        .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned())
+        .collect();
     upgrade.on_upgrade(|mut socket| async move {
+        let hello = json!({ "identities": identities }).to_string();
+        if socket.send(Message::Text(hello.into())).await.is_err() {
+            return;
+        }
         while let Some(Ok(message)) = socket.recv().await {
             let reply = match message {
                 Message::Text(text) => Message::Text(format!("echo: {}", text.as_str()).into()),

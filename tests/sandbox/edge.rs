@@ -571,12 +571,37 @@ async fn server_sent_events_arrive_while_the_stream_is_open() {
 
 #[tokio::test]
 async fn websockets_pass_through_with_the_identity() {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+
     let (sandbox, _echo) = start_with_echo().await;
-    let url = format!("ws://{}/ws", sandbox.endpoints().edge);
-    let (mut socket, response) = tokio_tungstenite::connect_async(&url)
+    let ada = sign_in(&sandbox, "ada").await;
+    let mut request = format!("ws://{}/ws", sandbox.endpoints().edge)
+        .into_client_request()
+        .unwrap();
+    let headers = request.headers_mut();
+    headers.insert("cookie", ada.cookie.parse().unwrap());
+    headers.insert("x-nnumbers-identity", "spoofed".parse().unwrap());
+    let (mut socket, response) = tokio_tungstenite::connect_async(request)
         .await
         .expect("the WebSocket handshake crosses the edge");
     assert_eq!(response.status(), 101);
+    let hello: Value = serde_json::from_str(
+        socket
+            .next()
+            .await
+            .unwrap()
+            .unwrap()
+            .into_text()
+            .unwrap()
+            .as_str(),
+    )
+    .unwrap();
+    let identities = hello["identities"].as_array().unwrap();
+    assert_eq!(identities.len(), 1, "{hello}");
+    assert_eq!(
+        jsonwebtoken_claims(&sandbox, identities[0].as_str().unwrap())["sub"],
+        ada.sub.as_str()
+    );
     for text in ["hello", "again"] {
         socket.send(Message::text(text)).await.unwrap();
         let reply = socket.next().await.unwrap().unwrap();
