@@ -90,7 +90,7 @@ async fn sign_in_identity_sign_out_and_single_sign_on_in_a_browser() {
     browser.goto(&format!("{edge}/")).await;
     browser
         .wait_for(
-            "!document.getElementById('sign-in').hidden",
+            "document.readyState === 'complete' && !document.getElementById('sign-in').hidden",
             DEFAULT_DEADLINE,
         )
         .await;
@@ -101,7 +101,9 @@ async fn sign_in_identity_sign_out_and_single_sign_on_in_a_browser() {
     let card = format!(r#".person-card[data-sub="{ADA}"]"#);
     browser
         .wait_for(
-            &format!("document.querySelector('{card}') !== null"),
+            &format!(
+                "document.readyState === 'complete' && document.querySelector('{card}') !== null"
+            ),
             DEFAULT_DEADLINE,
         )
         .await;
@@ -119,10 +121,17 @@ async fn sign_in_identity_sign_out_and_single_sign_on_in_a_browser() {
     assert_eq!(first.sub, ADA);
 
     // Sign out with the demo's button: a form POST from the page, so Origin is the edge's.
+    browser
+        .wait_for(
+            "!document.getElementById('sign-out').hidden",
+            DEFAULT_DEADLINE,
+        )
+        .await;
     browser.click("#sign-out button").await;
     browser
         .wait_for(
-            "location.pathname === '/' && !document.getElementById('sign-in').hidden",
+            "location.pathname === '/' && document.readyState === 'complete' \
+             && !document.getElementById('sign-in').hidden",
             DEFAULT_DEADLINE,
         )
         .await;
