@@ -190,3 +190,17 @@ async fn the_demo_queries_through_the_broker() {
     assert_eq!(body["rows"].as_array().unwrap().len(), 25);
     assert_eq!(body["rows"][0], json!(["ALGERIA", 0]));
 }
+
+#[tokio::test]
+async fn the_demo_answers_a_body_that_is_not_a_query_in_the_spec_shape() {
+    let sandbox = support::start().await;
+    let refused = client()
+        .post(edge(&sandbox, "/api/query"))
+        .body("SELECT 1")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refused.status(), 400);
+    let body: Value = refused.json().await.unwrap();
+    assert_eq!(body["code"], "VALIDATION_FAILED");
+}
