@@ -239,6 +239,8 @@ async fn bind(component: &'static str, port: u16) -> Result<TcpListener, StartEr
 /// A running sandbox. Dropping it without [`Sandbox::shutdown`] stops the listeners too.
 pub struct Sandbox {
     shared: Arc<Shared>,
+    /// The IAM's handle, for its internal API (ending SSO sessions).
+    iam: iam::IamState,
     shutdown: watch::Sender<bool>,
     tasks: Vec<JoinHandle<()>>,
 }
@@ -267,12 +269,15 @@ impl Sandbox {
 
         let (shutdown, _) = watch::channel(false);
         let mut tasks = Vec::new();
+        // The demo app's listener is bound now (its URL is the app URL), but its router is
+        // built once the environment it needs (JWKS, broker URL) exists.
+        let mut demo_listener = None;
         let app_url = match &config.app.url {
             Some(url) => url.trim_end_matches('/').to_string(),
             None => {
                 let listener = bind("demo app", 0).await?;
                 let url = format!("http://{}", local(&listener, "demo app")?);
-                tasks.push(serve(listener, demo::router(), shutdown.subscribe()));
+                demo_listener = Some(listener);
                 url
             }
         };
@@ -294,24 +299,44 @@ impl Sandbox {
             config,
         });
 
+        if let Some(listener) = demo_listener {
+            let demo = demo::router(demo::DemoConfig {
+                env: shared.env(),
+                http: shared.http.clone(),
+            });
+            tasks.push(serve(listener, demo, shutdown.subscribe()));
+        }
+
         let component = |component, e: String| StartError::Component {
             component,
             message: e,
         };
         let querymesh = querymesh::QueryMeshState::new(shared.clone())
             .map_err(|e| component("QueryMesh stand-in", e.to_string()))?;
+<<<<<<< HEAD
         let broker = broker::BrokerState::new(shared.clone())
             .map_err(|e| component("broker", e.to_string()))?;
+=======
+        let iam = iam::IamState::new(shared.clone());
+>>>>>>> edge
         let routers = [
             (
                 edge_listener,
                 edge::router(edge::EdgeState::new(shared.clone())),
             ),
+<<<<<<< HEAD
             (broker_listener, broker::router(broker)),
             (
                 iam_listener,
                 iam::router(iam::IamState::new(shared.clone())),
             ),
+=======
+            (
+                broker_listener,
+                broker::router(broker::BrokerState::new(shared.clone())),
+            ),
+            (iam_listener, iam::router(iam.clone())),
+>>>>>>> edge
             (querymesh_listener, querymesh::router(querymesh)),
         ];
         for (listener, router) in routers {
@@ -320,6 +345,7 @@ impl Sandbox {
 
         let sandbox = Self {
             shared,
+            iam,
             shutdown,
             tasks,
         };
@@ -356,6 +382,11 @@ impl Sandbox {
 
     pub fn env(&self) -> SandboxEnv {
         self.shared.env()
+    }
+
+    /// The organization IAM: end a person's SSO sessions, move its clock in tests.
+    pub fn iam(&self) -> &iam::IamState {
+        &self.iam
     }
 
     /// The one line `--ready-json` prints, `event` first.

@@ -2,6 +2,14 @@
 //! own sandbox in-process on ephemeral ports and speaks HTTP to it like a real client.
 
 mod broker;
+mod browser;
+mod demo;
+mod echo_app;
+mod edge;
+mod edge_browser;
 mod fake_trino;
 mod foundation;
+mod http_sign_in;
+mod iam;
+mod logs;
 mod support;

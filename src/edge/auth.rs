@@ -1,0 +1,211 @@
+//! The reserved paths (runtime-protocol, "The Reserved Paths"): sign-in, its callback,
+//! sign-out, the session and the context. They are answered here and never reach the app.
+
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+
+use super::error::EdgeError;
+use super::id_token::IdTokenClaims;
+use super::visitor::Visitor;
+use super::{EdgeState, cookie, origin, return_to};
+use crate::oidc::{CALLBACK_PATH, EDGE_CLIENT_ID, LOGIN_SCOPES};
+use crate::session::IamTokens;
+
+pub const LOGIN_PATH: &str = "/.nnumbers/auth/login";
+pub const LOGOUT_PATH: &str = "/.nnumbers/auth/logout";
+pub const SESSION_PATH: &str = "/.nnumbers/auth/session";
+pub const CONTEXT_PATH: &str = "/.nnumbers/v1/context";
+
+/// The first value of each query parameter, decoded; malformed input never fails the request.
+fn query_param(uri: &Uri, name: &str) -> Option<String> {
+    form_urlencoded::parse(uri.query().unwrap_or("").as_bytes())
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.into_owned())
+}
+
+/// A redirect the browser must not cache (every one of these carries one-time state).
+fn redirect(status: StatusCode, location: &str) -> Response {
+    let mut response = status.into_response();
+    let headers = response.headers_mut();
+    if let Ok(location) = HeaderValue::from_str(location) {
+        headers.insert(header::LOCATION, location);
+    }
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+/// `GET /.nnumbers/auth/login?return_to=<path>`: 302 to the IAM's authorization endpoint with
+/// state, nonce and a PKCE S256 challenge (RFC 6749 §4.1.1, RFC 7636 §4.3).
+pub async fn login(State(state): State<EdgeState>, uri: Uri, headers: HeaderMap) -> Response {
+    let return_to = return_to::sanitize(query_param(&uri, "return_to").as_deref());
+    let edge_port = state.shared.endpoints.edge.port();
+    let own = origin::own_origin(&headers, edge_port)
+        .unwrap_or_else(|| origin::canonical_origin(edge_port));
+    let (login_state, started) = state
+        .pending
+        .start(return_to, format!("{own}{CALLBACK_PATH}"));
+    let query = form_urlencoded::Serializer::new(String::new())
+        .append_pair("response_type", "code")
+        .append_pair("client_id", EDGE_CLIENT_ID)
+        .append_pair("redirect_uri", &started.redirect_uri)
+        .append_pair("scope", LOGIN_SCOPES)
+        .append_pair("state", &login_state)
+        .append_pair("nonce", &started.nonce)
+        .append_pair("code_challenge", &started.code_challenge)
+        .append_pair("code_challenge_method", "S256")
+        .finish();
+    let authorization = &state.shared.oidc.endpoints.authorization;
+    redirect(StatusCode::FOUND, &format!("{authorization}?{query}"))
+}
+
+/// `GET /.nnumbers/auth/callback`: the IAM's answer. The code is exchanged server-side, the
+/// ID token checked, the platform session created, and the browser sent to `return_to`.
+pub async fn callback(State(state): State<EdgeState>, uri: Uri, headers: HeaderMap) -> Response {
+    match complete_sign_in(&state, &uri, &headers).await {
+        Ok(response) => response,
+        Err(e) => e.respond(&headers),
+    }
+}
+
+async fn complete_sign_in(
+    state: &EdgeState,
+    uri: &Uri,
+    headers: &HeaderMap,
+) -> Result<Response, EdgeError> {
+    let shared = &state.shared;
+    // The state is taken before anything else is looked at, so it is spent even when the rest
+    // fails: a callback URL works at most once.
+    let pending = query_param(uri, "state")
+        .and_then(|s| state.pending.take(&s))
+        .ok_or(EdgeError::UnknownState)?;
+    if let Some(error) = query_param(uri, "error") {
+        return Err(EdgeError::Authorization {
+            error,
+            description: query_param(uri, "error_description"),
+        });
+    }
+    // RFC 9207: when the IAM names itself, it must be the IAM the sign-in went to.
+    if let Some(iss) = query_param(uri, "iss")
+        && iss != shared.oidc.endpoints.issuer
+    {
+        return Err(EdgeError::WrongIssuer {
+            expected: shared.oidc.endpoints.issuer.clone(),
+            got: iss,
+        });
+    }
+    let code = query_param(uri, "code").ok_or(EdgeError::MissingParameter("code"))?;
+    let tokens = shared
+        .oidc
+        .exchange_code(&code, &pending.redirect_uri, &pending.code_verifier)
+        .await?;
+    let id_token = tokens
+        .id_token
+        .as_deref()
+        .ok_or_else(|| EdgeError::IdToken("the token response has no id_token".into()))?;
+    let claims = IdTokenClaims::verify(
+        id_token,
+        &shared.iam_keys.published(),
+        &shared.oidc.endpoints.issuer,
+        &pending.nonce,
+    )
+    .map_err(EdgeError::IdToken)?;
+
+    // A browser that signs in again leaves its previous platform session behind: end it.
+    for handle in cookie::session_handles(headers) {
+        if let Some(previous) = shared.sessions.by_handle(&handle) {
+            shared.sessions.end(&previous.sid);
+        }
+    }
+    let person = claims.person(&shared.config);
+    let (handle, _sid) = shared.sessions.create(
+        person,
+        IamTokens::from_response(tokens, None),
+        claims.sid.clone(),
+    );
+    tracing::info!("platform session started");
+    let mut response = redirect(StatusCode::FOUND, &return_to::location(&pending.return_to));
+    response
+        .headers_mut()
+        .insert(header::SET_COOKIE, cookie::set(&handle));
+    Ok(response)
+}
+
+/// `POST /.nnumbers/auth/logout`: only from a page of this address (Origin check, the
+/// defence OWASP recommends for state-changing requests); ends the platform session — the
+/// broker refuses its sid from then on — and leaves the IAM's SSO alone. 303 to `/`.
+pub async fn logout(State(state): State<EdgeState>, headers: HeaderMap) -> Response {
+    let edge_port = state.shared.endpoints.edge.port();
+    if let Err((expected, got)) = origin::is_same_origin(&headers, edge_port) {
+        return EdgeError::ForeignOrigin { expected, got }.respond(&headers);
+    }
+    for handle in cookie::session_handles(&headers) {
+        if let Some(session) = state.shared.sessions.by_handle(&handle) {
+            state.shared.sessions.end(&session.sid);
+            tracing::info!("platform session ended by sign-out");
+        }
+    }
+    let mut response = redirect(StatusCode::SEE_OTHER, "/");
+    response
+        .headers_mut()
+        .insert(header::SET_COOKIE, cookie::clear());
+    response
+}
+
+/// The platform's JSON: 203 and `Cache-Control: no-store`, as the spec relays it.
+fn platform_json(body: Value) -> Response {
+    let mut response =
+        (StatusCode::NON_AUTHORITATIVE_INFORMATION, axum::Json(body)).into_response();
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+fn organization(state: &EdgeState) -> Value {
+    let org = &state.shared.config.organization;
+    json!({ "id": org.id, "slug": org.slug })
+}
+
+/// `GET /.nnumbers/auth/session`: who is signed in, or `null`.
+pub async fn session(State(state): State<EdgeState>, headers: HeaderMap) -> Response {
+    let visitor = Visitor::resolve(&state.shared, &headers).await;
+    let user = visitor.session.as_ref().map(|s| {
+        let p = &s.person;
+        let mut user = json!({ "sub": p.sub });
+        for (key, value) in [
+            ("name", p.name.clone().map(Value::from)),
+            ("email", p.email.clone().map(Value::from)),
+            (
+                "email_verified",
+                p.email.as_ref().and(p.email_verified).map(Value::from),
+            ),
+            (
+                "preferred_username",
+                p.preferred_username.clone().map(Value::from),
+            ),
+        ] {
+            if let Some(value) = value {
+                user[key] = value;
+            }
+        }
+        user
+    });
+    let mut response = platform_json(json!({ "user": user, "organization": organization(&state) }));
+    if visitor.stale_cookie {
+        response
+            .headers_mut()
+            .insert(header::SET_COOKIE, cookie::clear());
+    }
+    response
+}
+
+/// `GET /.nnumbers/v1/context`: the app, its organization, and where sign-in lives.
+pub async fn context(State(state): State<EdgeState>) -> Response {
+    platform_json(json!({
+        "app": { "id": state.shared.config.app.id },
+        "organization": organization(&state),
+        "auth": { "login_path": LOGIN_PATH, "logout_path": LOGOUT_PATH },
+    }))
+}

@@ -1,0 +1,81 @@
+//! The ID token the edge receives from the IAM's token endpoint, checked as OIDC Core §3.1.3.7
+//! asks of a relying party: signature by the IAM's keys, issuer, audience, expiry and the
+//! nonce of this sign-in.
+
+use serde::Deserialize;
+
+use crate::config::{Config, Person};
+use crate::identity::{PublicKey, jws, unix_now};
+use crate::oidc::EDGE_CLIENT_ID;
+
+#[derive(Deserialize)]
+pub struct IdTokenClaims {
+    iss: String,
+    aud: serde_json::Value,
+    exp: u64,
+    #[serde(default)]
+    nonce: Option<String>,
+    pub sub: String,
+    /// The IAM's SSO session (OIDC Front-Channel Logout §3, Keycloak's `sid`).
+    #[serde(default)]
+    pub sid: Option<String>,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    email: Option<String>,
+    #[serde(default)]
+    email_verified: Option<bool>,
+    #[serde(default)]
+    preferred_username: Option<String>,
+    #[serde(default)]
+    groups: Vec<String>,
+}
+
+impl IdTokenClaims {
+    /// Checks `token` and returns its claims, or why it is refused.
+    pub fn verify(
+        token: &str,
+        iam_keys: &[PublicKey],
+        issuer: &str,
+        nonce: &str,
+    ) -> Result<Self, String> {
+        let (_, claims): (_, Self) =
+            jws::verify(token, iam_keys, None).map_err(|e| e.to_string())?;
+        if claims.iss != issuer {
+            return Err(format!("iss {:?} is not {issuer:?}", claims.iss));
+        }
+        let for_edge = match &claims.aud {
+            serde_json::Value::String(aud) => aud == EDGE_CLIENT_ID,
+            serde_json::Value::Array(auds) => auds.iter().any(|a| a == EDGE_CLIENT_ID),
+            _ => false,
+        };
+        if !for_edge {
+            return Err(format!("aud does not include {EDGE_CLIENT_ID:?}"));
+        }
+        if claims.exp <= unix_now() {
+            return Err("it has expired".into());
+        }
+        if claims.nonce.as_deref() != Some(nonce) {
+            return Err("its nonce is not this sign-in's".into());
+        }
+        Ok(claims)
+    }
+
+    /// The person as the platform knows them: the configured person with this `sub` (with
+    /// their groups and attributes), else one made of the token's claims (a custom person
+    /// typed at the sign-in page).
+    pub fn person(&self, config: &Config) -> Person {
+        if let Some(person) = config.people.iter().find(|p| p.sub == self.sub) {
+            return person.clone();
+        }
+        Person {
+            sub: self.sub.clone(),
+            name: self.name.clone(),
+            email: self.email.clone(),
+            email_verified: self.email_verified,
+            preferred_username: self.preferred_username.clone(),
+            groups: self.groups.clone(),
+            attributes: Default::default(),
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! The reverse proxy to the app: every request that is not a platform path.
+//!
+//! Header hygiene first (runtime-protocol: "A value sent by the browser is removed before
+//! anything else"), then the signed identity for a signed-in person; bodies stream both ways
+//! untouched, and an `Upgrade` (WebSocket, a dev server's hot reload) becomes a tunnel.
+
+use std::net::SocketAddr;
+
+use axum::body::Body;
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, Uri, Version, header};
+use axum::response::Response;
+use hyper::upgrade::OnUpgrade;
+use hyper_util::rt::TokioIo;
+
+use super::app_down::{self, AppDown};
+use super::error::EdgeError;
+use super::identity_header::identity_for;
+use super::visitor::Visitor;
+use super::{EdgeState, cookie, reserved};
+use crate::identity::IDENTITY_HEADER;
+
+const X_FORWARDED_FOR: HeaderName = HeaderName::from_static("x-forwarded-for");
+const X_FORWARDED_PROTO: HeaderName = HeaderName::from_static("x-forwarded-proto");
+const X_FORWARDED_HOST: HeaderName = HeaderName::from_static("x-forwarded-host");
+const FORWARDED: HeaderName = HeaderName::from_static("forwarded");
+const IDENTITY: HeaderName = HeaderName::from_static(IDENTITY_HEADER);
+
+/// Hop-by-hop fields, meaningful only on one connection (RFC 9110 §7.6.1; Keep-Alive and
+/// Proxy-Connection are its examples of legacy ones, Trailer from RFC 7230's list).
+const HOP_BY_HOP: [&str; 7] = [
+    "connection",
+    "keep-alive",
+    "proxy-connection",
+    "te",
+    "trailer",
+    "transfer-encoding",
+    "upgrade",
+];
+
+pub async fn forward(State(state): State<EdgeState>, mut request: Request) -> Response {
+    let shared = &state.shared;
+    let path = request.uri().path();
+    if reserved::is_reserved(path) {
+        let path = path.to_string();
+        return EdgeError::UnknownReservedPath(path).respond(request.headers());
+    }
+    let request_headers = request.headers().clone();
+    let target = match app_uri(&shared.app_url, request.uri()) {
+        Ok(target) => target,
+        Err(reason) => {
+            return app_down::response(&shared.app_url, AppDown::BadUrl(reason), &request_headers);
+        }
+    };
+    let visitor = Visitor::resolve(shared, &request_headers).await;
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(addr)| addr.ip());
+    let upgrade = upgrade_protocol(&request_headers);
+    let client_upgrade = upgrade.is_some().then(|| hyper::upgrade::on(&mut request));
+
+    let (parts, body) = request.into_parts();
+    let mut outgoing = Request::new(body);
+    *outgoing.method_mut() = parts.method;
+    *outgoing.uri_mut() = target;
+    *outgoing.version_mut() = Version::HTTP_11;
+    *outgoing.headers_mut() = parts.headers;
+    let headers = outgoing.headers_mut();
+    strip_hop_by_hop(headers);
+    // Every copy, any letter case: HeaderMap names are case-insensitive.
+    headers.remove(IDENTITY);
+    cookie::without_session_cookie(headers);
+    set_forwarded(headers, peer, request_headers.get(header::HOST));
+    if let Some(protocol) = upgrade {
+        headers.insert(header::CONNECTION, HeaderValue::from_static("upgrade"));
+        headers.insert(header::UPGRADE, protocol);
+    }
+    if let Some(session) = &visitor.session
+        && let Ok(identity) = HeaderValue::from_str(&identity_for(shared, session))
+    {
+        headers.insert(IDENTITY, identity);
+    }
+
+    let mut response = match shared.http.request(outgoing).await {
+        Ok(response) => response,
+        Err(e) => {
+            let reason = error_chain(&e);
+            let down = if e.is_connect() {
+                AppDown::Unreachable(reason)
+            } else {
+                AppDown::NoResponse(reason)
+            };
+            return app_down::response(&shared.app_url, down, &request_headers);
+        }
+    };
+
+    let switching = response.status() == StatusCode::SWITCHING_PROTOCOLS;
+    if switching && let Some(client_upgrade) = client_upgrade {
+        tunnel(client_upgrade, hyper::upgrade::on(&mut response));
+    }
+    let (parts, body) = response.into_parts();
+    let mut reply = Response::new(Body::new(body));
+    *reply.status_mut() = parts.status;
+    *reply.headers_mut() = parts.headers;
+    let headers = reply.headers_mut();
+    let upgrade_reply = switching
+        .then(|| headers.get(header::UPGRADE).cloned())
+        .flatten();
+    strip_hop_by_hop(headers);
+    if let Some(protocol) = upgrade_reply {
+        headers.insert(header::CONNECTION, HeaderValue::from_static("upgrade"));
+        headers.insert(header::UPGRADE, protocol);
+    }
+    keep_platform_cookie(headers);
+    if visitor.stale_cookie {
+        headers.append(header::SET_COOKIE, cookie::clear());
+    }
+    reply
+}
+
+/// The app's URL for this request: the app's base plus the request's path and query.
+fn app_uri(app_url: &str, uri: &Uri) -> Result<Uri, String> {
+    let path_and_query = uri.path_and_query().map(|p| p.as_str()).unwrap_or("/");
+    format!("{app_url}{path_and_query}")
+        .parse()
+        .map_err(|e| format!("{e}"))
+}
+
+/// The protocol a request asks to switch to (RFC 9110 §7.8), when it really asks: `Upgrade`
+/// present and `Connection` listing `upgrade`.
+fn upgrade_protocol(headers: &HeaderMap) -> Option<HeaderValue> {
+    connection_tokens(headers)
+        .iter()
+        .any(|t| t == "upgrade")
+        .then(|| headers.get(header::UPGRADE).cloned())
+        .flatten()
+}
+
+fn connection_tokens(headers: &HeaderMap) -> Vec<String> {
+    headers
+        .get_all(header::CONNECTION)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(|t| t.trim().to_ascii_lowercase())
+        .filter(|t| !t.is_empty())
+        .collect()
+}
+
+/// Removes the fixed hop-by-hop fields and every field the Connection header names.
+fn strip_hop_by_hop(headers: &mut HeaderMap) {
+    for name in connection_tokens(headers) {
+        if let Ok(name) = HeaderName::from_bytes(name.as_bytes()) {
+            headers.remove(name);
+        }
+    }
+    for name in HOP_BY_HOP {
+        headers.remove(name);
+    }
+}
+
+/// The edge is the first proxy, so what a client claims in these fields is replaced, not
+/// extended.
+fn set_forwarded(
+    headers: &mut HeaderMap,
+    peer: Option<std::net::IpAddr>,
+    host: Option<&HeaderValue>,
+) {
+    headers.remove(FORWARDED);
+    headers.remove(X_FORWARDED_FOR);
+    headers.remove(X_FORWARDED_HOST);
+    if let Some(peer) = peer.and_then(|ip| HeaderValue::from_str(&ip.to_string()).ok()) {
+        headers.insert(X_FORWARDED_FOR, peer);
+    }
+    headers.insert(X_FORWARDED_PROTO, HeaderValue::from_static("http"));
+    if let Some(host) = host {
+        headers.insert(X_FORWARDED_HOST, host.clone());
+    }
+    // The client sets Host from the app's URL: what the app listens as.
+    headers.remove(header::HOST);
+}
+
+/// Drops any `Set-Cookie` from the app that would overwrite the platform's session cookie.
+fn keep_platform_cookie(headers: &mut HeaderMap) {
+    let cookies: Vec<HeaderValue> = headers
+        .get_all(header::SET_COOKIE)
+        .iter()
+        .filter(|v| !cookie::sets_session_cookie(v))
+        .cloned()
+        .collect();
+    headers.remove(header::SET_COOKIE);
+    for value in cookies {
+        headers.append(header::SET_COOKIE, value);
+    }
+}
+
+/// Joins the browser's and the app's upgraded connections until either side closes.
+fn tunnel(client: OnUpgrade, app: OnUpgrade) {
+    tokio::spawn(async move {
+        match tokio::try_join!(client, app) {
+            Ok((client, app)) => {
+                let (mut client, mut app) = (TokioIo::new(client), TokioIo::new(app));
+                if let Err(e) = tokio::io::copy_bidirectional(&mut client, &mut app).await {
+                    tracing::debug!(error = %e, "upgraded connection ended");
+                }
+            }
+            Err(e) => tracing::debug!(error = %e, "upgrade did not complete"),
+        }
+    });
+}
+
+/// The error and its causes in one line: hyper's top-level message alone says little.
+fn error_chain(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(cause) = source {
+        text.push_str(": ");
+        text.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    text
+}

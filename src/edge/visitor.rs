@@ -1,0 +1,53 @@
+//! Who is behind a request: the platform session its cookie names, if it is still alive.
+
+use axum::http::HeaderMap;
+
+use super::cookie;
+use crate::sandbox::Shared;
+use crate::session::{PlatformSession, SessionError};
+
+/// The request's platform session, and whether the browser holds a cookie to clear.
+pub struct Visitor {
+    pub session: Option<PlatformSession>,
+    /// The cookie names no live session (logged out elsewhere, restarted, or refused by the
+    /// IAM on refresh): the response removes it.
+    pub stale_cookie: bool,
+}
+
+impl Visitor {
+    /// Resolves the cookie and keeps the session's IAM tokens fresh: `fresh_access_token`
+    /// refreshes only when the access token nears expiry, and a refresh the IAM refuses ends
+    /// the session, so the request goes on anonymous.
+    pub async fn resolve(shared: &Shared, headers: &HeaderMap) -> Self {
+        let handles = cookie::session_handles(headers);
+        let Some(session) = handles.iter().find_map(|h| shared.sessions.by_handle(h)) else {
+            return Self {
+                session: None,
+                stale_cookie: !handles.is_empty(),
+            };
+        };
+        match shared
+            .sessions
+            .fresh_access_token(&session.sid, &shared.oidc)
+            .await
+        {
+            Ok(_) => Self {
+                session: Some(session),
+                stale_cookie: false,
+            },
+            Err(SessionError::Ended) => Self {
+                session: None,
+                stale_cookie: true,
+            },
+            // The IAM is down, not refusing: the person is still who they were; the broker
+            // will report the IAM's absence when a query needs the token.
+            Err(SessionError::IamUnavailable(reason)) => {
+                tracing::warn!(%reason, "could not refresh a platform session's IAM tokens");
+                Self {
+                    session: Some(session),
+                    stale_cookie: false,
+                }
+            }
+        }
+    }
+}
