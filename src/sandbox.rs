@@ -313,30 +313,16 @@ impl Sandbox {
         };
         let querymesh = querymesh::QueryMeshState::new(shared.clone())
             .map_err(|e| component("QueryMesh stand-in", e.to_string()))?;
-<<<<<<< HEAD
         let broker = broker::BrokerState::new(shared.clone())
             .map_err(|e| component("broker", e.to_string()))?;
-=======
         let iam = iam::IamState::new(shared.clone());
->>>>>>> edge
         let routers = [
             (
                 edge_listener,
                 edge::router(edge::EdgeState::new(shared.clone())),
             ),
-<<<<<<< HEAD
             (broker_listener, broker::router(broker)),
-            (
-                iam_listener,
-                iam::router(iam::IamState::new(shared.clone())),
-            ),
-=======
-            (
-                broker_listener,
-                broker::router(broker::BrokerState::new(shared.clone())),
-            ),
             (iam_listener, iam::router(iam.clone())),
->>>>>>> edge
             (querymesh_listener, querymesh::router(querymesh)),
         ];
         for (listener, router) in routers {

@@ -14,15 +14,33 @@ async fn trace_logs_carry_no_sql_tokens_or_cookies() {
     let app = identity_echo_app().await;
     let log = tempfile::NamedTempFile::new().unwrap();
     let mut child = Command::new(binary())
-        .args(["up", "--ready-json", "--ephemeral", "--no-open", "--app", &app])
-        .args(["--edge-port", "0", "--broker-port", "0", "--iam-port", "0", "--querymesh-port", "0"])
+        .args([
+            "up",
+            "--ready-json",
+            "--ephemeral",
+            "--no-open",
+            "--app",
+            &app,
+        ])
+        .args([
+            "--edge-port",
+            "0",
+            "--broker-port",
+            "0",
+            "--iam-port",
+            "0",
+            "--querymesh-port",
+            "0",
+        ])
         .env("RUST_LOG", "trace")
         .stdout(Stdio::piped())
         .stderr(log.reopen().unwrap())
         .spawn()
         .unwrap();
     let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
     let ready: Value = serde_json::from_str(&line).unwrap();
     let (edge, broker, iam) = (
         ready["edge"].as_str().unwrap(),
@@ -48,7 +66,11 @@ async fn trace_logs_carry_no_sql_tokens_or_cookies() {
             .send()
             .await
             .unwrap();
-        assert!(response.status().as_u16() < 500, "{}", response.text().await.unwrap());
+        assert!(
+            response.status().as_u16() < 500,
+            "{}",
+            response.text().await.unwrap()
+        );
     }
 
     let pid = child.id().to_string();
@@ -56,10 +78,19 @@ async fn trace_logs_carry_no_sql_tokens_or_cookies() {
     child.wait().unwrap();
     let mut output = String::new();
     log.reopen().unwrap().read_to_string(&mut output).unwrap();
-    assert!(output.contains("TRACE") || output.contains("DEBUG"), "trace logging was on");
+    assert!(
+        output.contains("TRACE") || output.contains("DEBUG"),
+        "trace logging was on"
+    );
     assert!(output.contains(ada), "logs name the person's sub");
     assert!(!output.contains(marker), "SQL text reached the log");
-    assert!(!output.contains("eyJ"), "a JWT (identity or IAM token) reached the log");
+    assert!(
+        !output.contains("eyJ"),
+        "a JWT (identity or IAM token) reached the log"
+    );
     let cookie_value = cookie.split_once('=').unwrap().1;
-    assert!(!output.contains(cookie_value), "the session cookie reached the log");
+    assert!(
+        !output.contains(cookie_value),
+        "the session cookie reached the log"
+    );
 }
