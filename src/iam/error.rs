@@ -178,6 +178,7 @@ impl IntoResponse for IamError {
                 };
                 signin_page::message_page(
                     status,
+                    None,
                     page_error.page_title(),
                     &page_error.to_string(),
                     page_error.page_hint(),

@@ -84,6 +84,7 @@ fn end_session(iam: &IamState, params: &Params, headers: &HeaderMap) -> Result<R
         }
         None => signin_page::message_page(
             StatusCode::OK,
+            Some(&iam.shared().config.organization.name),
             "You have signed out",
             &format!(
                 "Your single sign-on with {} has ended, and so have the application sessions started from it.",

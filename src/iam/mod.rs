@@ -202,7 +202,10 @@ pub fn router(state: IamState) -> Router {
             "/realms/{realm}/.well-known/openid-configuration",
             get(discovery::openid_configuration),
         )
-        .route(&format!("{oidc}/auth"), get(authorize::authorize))
+        .route(
+            &format!("{oidc}/auth"),
+            get(authorize::authorize_get).post(authorize::authorize_post),
+        )
         .route(
             "/realms/{realm}/login-actions/authenticate",
             post(login::authenticate),

@@ -101,13 +101,22 @@ pub(super) fn esc(text: &str) -> String {
 }
 
 /// A complete page with the IAM's headers: never cached, never framed.
-fn page(status: StatusCode, title: &str, org_name: &str, content: &str) -> Response {
+/// `org_name` is `None` on pages that cannot know the organization (errors).
+fn page(status: StatusCode, title: &str, org_name: Option<&str>, content: &str) -> Response {
+    let brand_mark = org_name
+        .map(|name| {
+            format!(
+                r#"<span class="brand-mark" aria-hidden="true">{}</span>"#,
+                esc(&initials(name))
+            )
+        })
+        .unwrap_or_default();
     let html = fill(
         template("layout.html"),
         &[
             ("title", &esc(title)),
-            ("org_name", &esc(org_name)),
-            ("org_initial", &esc(&initials(org_name))),
+            ("org_name", &esc(org_name.unwrap_or("Organization sign-in"))),
+            ("brand_mark", &brand_mark),
             ("assets", ASSETS_PATH),
             ("content", content),
         ],
@@ -193,7 +202,7 @@ pub(super) fn render(iam: &IamState, view: SignInPage<'_>) -> Response {
             ("custom_groups", &esc(&custom.groups)),
         ],
     );
-    page(StatusCode::OK, "Sign in", org_name, &content)
+    page(StatusCode::OK, "Sign in", Some(org_name), &content)
 }
 
 fn person_card(person: &Person, action: &str, auth_request: &str) -> String {
@@ -229,7 +238,13 @@ fn person_card(person: &Person, action: &str, auth_request: &str) -> String {
 }
 
 /// A page that only says something: errors before any redirect is safe, "signed out".
-pub(super) fn message_page(status: StatusCode, title: &str, detail: &str, hint: &str) -> Response {
+pub(super) fn message_page(
+    status: StatusCode,
+    org_name: Option<&str>,
+    title: &str,
+    detail: &str,
+    hint: &str,
+) -> Response {
     let content = fill(
         template("message.html"),
         &[
@@ -239,7 +254,7 @@ pub(super) fn message_page(status: StatusCode, title: &str, detail: &str, hint: 
             ("kind", if status.is_success() { "ok" } else { "problem" }),
         ],
     );
-    page(status, title, "Organization sign-in", &content)
+    page(status, title, org_name, &content)
 }
 
 /// Up to two initials of a name, for the avatar.

@@ -295,6 +295,37 @@ impl Browser {
         }
     }
 
+    /// A PNG of the viewport.
+    pub async fn screenshot(&mut self) -> Vec<u8> {
+        use base64::Engine;
+        let shot = self
+            .command("Page.captureScreenshot", json!({"format": "png"}))
+            .await;
+        base64::engine::general_purpose::STANDARD
+            .decode(shot["data"].as_str().unwrap_or_default())
+            .expect("a base64 screenshot")
+    }
+
+    /// Saves a screenshot as `{ZS_SCREENSHOT_DIR}/{name}.png` when that variable is set: a
+    /// way to look at what a test saw.
+    pub async fn keep_screenshot(&mut self, name: &str) {
+        if let Some(dir) = std::env::var_os("ZS_SCREENSHOT_DIR") {
+            let png = self.screenshot().await;
+            let path = PathBuf::from(dir).join(format!("{name}.png"));
+            std::fs::write(&path, png)
+                .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+        }
+    }
+
+    /// Sets the viewport's size, as a phone or a desktop would have it.
+    pub async fn viewport(&mut self, width: u32, height: u32, mobile: bool) {
+        self.command(
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile}),
+        )
+        .await;
+    }
+
     /// Presses a key on whatever has the focus: "Enter", "Tab", " ".
     pub async fn press(&mut self, key: &str) {
         let (code, key_code, text) = match key {
@@ -426,6 +457,7 @@ mod iam_sign_in {
                 DEFAULT_DEADLINE,
             )
             .await;
+        browser.keep_screenshot("iam-sign-in").await;
         browser.click(&card).await;
         let query = at_callback(&mut browser, &flow).await;
         assert_eq!(query.get("state"), Some(&flow.state));
@@ -439,6 +471,40 @@ mod iam_sign_in {
         assert_ne!(again.get("code"), Some(code));
         assert_eq!(again.get("session_state"), query.get("session_state"));
 
+        // prompt=login: "Continue as Ada", and "Use another account" takes the keyboard to the
+        // people; on a phone's width nothing overflows.
+        browser.viewport(390, 844, true).await;
+        browser
+            .goto(&flow.authorize_url(&[("prompt", Some("login"))]))
+            .await;
+        let continue_label = browser
+            .eval("document.querySelector('.continue-button').textContent")
+            .await;
+        assert!(
+            continue_label
+                .as_str()
+                .unwrap()
+                .contains("Continue as Ada Lovelace")
+        );
+        browser.keep_screenshot("iam-continue-as-phone").await;
+        browser.click(".another-account").await;
+        browser
+            .wait_for(
+                "document.activeElement && document.activeElement.classList.contains('person-card')",
+                DEFAULT_DEADLINE,
+            )
+            .await;
+        assert_eq!(
+            browser
+                .eval("document.documentElement.scrollWidth <= window.innerWidth")
+                .await,
+            true,
+            "the page fits a phone's width"
+        );
+        browser.click(".custom summary").await;
+        browser.keep_screenshot("iam-custom-form-phone").await;
+        browser.viewport(1280, 900, false).await;
+
         // End-session in the browser, then the page is back; sign in with the keyboard.
         browser.goto(&flow.endpoints.end_session).await;
         assert_eq!(
@@ -447,7 +513,9 @@ mod iam_sign_in {
                 .await,
             "You have signed out"
         );
+        browser.keep_screenshot("iam-signed-out").await;
         browser.goto(&flow.authorize_url(&[])).await;
+        browser.keep_screenshot("iam-sign-in-again").await;
         browser
             .eval(&format!(
                 r#"document.querySelector('.person-card[data-sub="{GRACE}"]').focus()"#

@@ -913,3 +913,22 @@ async fn the_page_assets_are_served_and_pages_are_never_framed() {
         .await;
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn the_authorization_endpoint_takes_post_too() {
+    let sandbox = support::start().await;
+    let mut flow = Flow::new(&sandbox);
+    flow.sign_in_as(ADA).await;
+    let url = flow.authorize_url(&[]);
+    let (_, query) = url.split_once('?').unwrap();
+    let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes())
+        .into_owned()
+        .collect();
+    let form: Vec<(&str, &str)> = pairs
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let response = flow.post_form(&flow.endpoints.authorization, &form).await;
+    let code = flow.code_from(&response);
+    assert_eq!(flow.tokens(&code).await["token_type"], "Bearer");
+}
