@@ -78,8 +78,7 @@ fn authorize(iam: &IamState, params: &Params, headers: &HeaderMap) -> Result<Res
             description: description.to_string(),
         }))
     };
-    let (request, prompt) =
-        validate(&iam, &params, redirect_uri).map_err(|(c, d)| refuse(c, &d))?;
+    let (request, prompt) = validate(iam, params, redirect_uri).map_err(|(c, d)| refuse(c, &d))?;
 
     let now = iam.now();
     let session = iam.inner.sso.by_cookie(headers, now);
