@@ -932,3 +932,28 @@ async fn the_authorization_endpoint_takes_post_too() {
     let code = flow.code_from(&response);
     assert_eq!(flow.tokens(&code).await["token_type"], "Bearer");
 }
+
+#[tokio::test]
+async fn the_public_client_may_name_itself_in_basic_and_a_secret_is_ignored() {
+    let sandbox = support::start().await;
+    let mut flow = Flow::new(&sandbox);
+    let code = flow.sign_in_as(ADA).await;
+    let body = form_urlencoded::Serializer::new(String::new())
+        .extend_pairs([
+            ("grant_type", "authorization_code"),
+            ("code", &code),
+            ("redirect_uri", &flow.redirect_uri),
+            ("code_verifier", &flow.verifier),
+            ("client_secret", "there-is-none"),
+        ])
+        .finish();
+    let response = support::client()
+        .post(&flow.endpoints.token)
+        .basic_auth(EDGE_CLIENT_ID, Some("there-is-none"))
+        .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+}
