@@ -166,10 +166,21 @@ pub(super) fn render(iam: &IamState, view: SignInPage<'_>) -> Response {
             )
         })
         .unwrap_or_default();
-    let error = view
+    // A custom person's problem is said inside that form, where the person is looking.
+    let alert = view
         .error
-        .map(|e| format!(r#"<p class="alert" role="alert">{}</p>"#, esc(e)))
+        .map(|e| {
+            format!(
+                r#"<p class="alert" role="alert" id="signin-error">{}</p>"#,
+                esc(e)
+            )
+        })
         .unwrap_or_default();
+    let (error, custom_error) = if view.custom.is_some() {
+        (String::new(), alert)
+    } else {
+        (alert, String::new())
+    };
     let empty = CustomForm::default();
     let custom = view.custom.unwrap_or(&empty);
     let people_heading = if view.signed_in.is_some() {
@@ -182,6 +193,7 @@ pub(super) fn render(iam: &IamState, view: SignInPage<'_>) -> Response {
         &[
             ("org_name", &esc(org_name)),
             ("error", &error),
+            ("custom_error", &custom_error),
             ("continue", &continue_as),
             ("people_heading", people_heading),
             ("cards", &cards),
@@ -249,12 +261,25 @@ pub(super) fn message_page(
         template("message.html"),
         &[
             ("title", &esc(title)),
-            ("detail", &esc(detail)),
+            ("detail", &esc(&sentence(detail))),
             ("hint", &esc(hint)),
             ("kind", if status.is_success() { "ok" } else { "problem" }),
         ],
     );
     page(status, title, org_name, &content)
+}
+
+/// `detail` with a capital first letter and a full stop, as a page shows it.
+fn sentence(detail: &str) -> String {
+    let mut chars = detail.chars();
+    let mut text: String = chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
+    if !text.ends_with(['.', '!', '?']) {
+        text.push('.');
+    }
+    text
 }
 
 /// Up to two initials of a name, for the avatar.
@@ -317,6 +342,7 @@ mod tests {
             "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
         );
         assert_eq!(initials("Ada Lovelace"), "AL");
+        assert_eq!(sentence("no such client"), "No such client.");
         assert_eq!(initials("grace"), "G");
         assert!(hue("abc") < 8);
         assert_eq!(

@@ -502,7 +502,31 @@ mod iam_sign_in {
             "the page fits a phone's width"
         );
         browser.click(".custom summary").await;
-        browser.keep_screenshot("iam-custom-form-phone").await;
+        // A blank sub (spaces pass the field's `required`): the page again, saying why.
+        browser
+            .eval("document.getElementById('custom-sub').value = '   '")
+            .await;
+        browser
+            .eval("document.getElementById('custom-name').value = 'Nobody'")
+            .await;
+        browser.click(".custom-form button[type=submit]").await;
+        browser
+            .wait_for(
+                "document.querySelector('.alert') !== null",
+                DEFAULT_DEADLINE,
+            )
+            .await;
+        let alert = browser
+            .eval("document.querySelector('.alert').textContent")
+            .await;
+        assert!(alert.as_str().unwrap().contains("needs a sub"), "{alert}");
+        assert_eq!(
+            browser
+                .eval("document.getElementById('custom-name').value")
+                .await,
+            "Nobody"
+        );
+        browser.keep_screenshot("iam-custom-error-phone").await;
         browser.viewport(1280, 900, false).await;
 
         // End-session in the browser, then the page is back; sign in with the keyboard.
