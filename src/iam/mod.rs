@@ -2,15 +2,17 @@
 //!
 //! # Layout
 //!
-//! - [`discovery`]: the realm's OpenID configuration and its keys (`certs`).
-//! - [`authorize`]: the authorization endpoint (code + PKCE, the SSO shortcut) and
-//!   [`login`]: what the sign-in page posts back.
-//! - [`signin_page`]: the page itself, rendered from the templates in `web/signin`.
-//! - [`token`]: the token endpoint (code and refresh grants); [`tokens`] mints and checks JWTs.
-//! - [`userinfo`], [`logout`] (end-session).
-//! - State: [`sso`] (SSO sessions, their cookie and refresh tokens), [`codes`]
-//!   (authorization codes), [`pending`] (authorization requests waiting for the page).
-//! - [`error`]: every refusal, mapped once to a page, a redirect or OAuth JSON.
+//! - `discovery`: the realm's OpenID configuration and its keys (`certs`).
+//! - `authorize`: the authorization endpoint (code + PKCE, the SSO shortcut) and
+//!   `login`: what the sign-in page posts back.
+//! - `signin_page`: the page itself, rendered from the templates in `web/signin`.
+//! - `token`: the token endpoint (code and refresh grants); `tokens` mints and checks JWTs.
+//! - `userinfo`, `logout` (end-session).
+//! - State: `sso` (SSO sessions, their cookie and refresh tokens), `codes`
+//!   (authorization codes), `pending` (authorization requests waiting for the page).
+//! - `error`: every refusal, mapped once to a page, a redirect or OAuth JSON.
+//! - Helpers: `pkce` (S256), `params` (each parameter at most once), `clock` (movable in
+//!   tests).
 //!
 //! [`IamState`] is cheap to clone (one `Arc`): the sandbox keeps a handle to reach the internal
 //! API ([`IamState::end_sessions_of`], [`IamState::end_sso_session`]).

@@ -274,6 +274,16 @@ async fn discovery_names_keycloaks_paths_and_unknown_realms_are_404() {
     assert_eq!(discovery["end_session_endpoint"], e.end_session.as_str());
     assert_eq!(discovery["code_challenge_methods_supported"][0], "S256");
 
+    let realm: Value = client
+        .get(&flow.endpoints.issuer)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(realm["realm"], "acme");
+
     let iam = sandbox.endpoints().iam_url();
     for path in [
         "/realms/other/.well-known/openid-configuration",
