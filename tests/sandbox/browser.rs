@@ -40,7 +40,7 @@ const INTERCEPTED_PAGE: &str =
 
 fn chromium_path() -> Option<PathBuf> {
     if let Some(path) = std::env::var_os("CHROMIUM") {
-        return Some(PathBuf::from(path));
+        return Some(PathBuf::from(path)).filter(|p| p.exists());
     }
     let standard = PathBuf::from("/usr/bin/chromium");
     if standard.exists() {
@@ -108,9 +108,18 @@ impl Browser {
         Some(browser)
     }
 
-    /// Sends one DevTools command and waits for its answer. Events in between are skipped,
-    /// except intercepted requests, which are answered at once (see [`Browser::intercept`]).
+    /// Sends one DevTools command and waits for its answer; panics if DevTools refuses it.
     pub async fn command(&mut self, method: &str, params: Value) -> Value {
+        match self.try_command(method, params).await {
+            Ok(result) => result,
+            Err(error) => panic!("DevTools refused {method}: {error}"),
+        }
+    }
+
+    /// Sends one DevTools command and waits for its answer or its error. Events in between
+    /// are skipped, except intercepted requests, which are answered at once (see
+    /// [`Browser::intercept`]).
+    pub async fn try_command(&mut self, method: &str, params: Value) -> Result<Value, Value> {
         let id = self.send(method, params).await;
         let deadline = Instant::now() + DEFAULT_DEADLINE;
         loop {
@@ -124,10 +133,10 @@ impl Browser {
             };
             let message: Value = serde_json::from_str(text.as_str()).expect("DevTools sends JSON");
             if message["id"] == id {
-                if let Some(error) = message.get("error") {
-                    panic!("DevTools refused {method}: {error}");
-                }
-                return message["result"].clone();
+                return match message.get("error") {
+                    Some(error) => Err(error.clone()),
+                    None => Ok(message["result"].clone()),
+                };
             }
             if message["method"] == "Fetch.requestPaused" {
                 self.answer_intercepted(&message["params"]).await;
@@ -189,8 +198,7 @@ impl Browser {
                 self.current_url().await
             );
             // Any command reads the socket, and so answers what is waiting.
-            self.command("Runtime.evaluate", json!({"expression": "0"}))
-                .await;
+            self.command("Page.getNavigationHistory", json!({})).await;
             tokio::time::sleep(POLL).await;
         }
     }
@@ -222,12 +230,14 @@ impl Browser {
     }
 
     async fn try_eval(&mut self, js: &str) -> Result<Value, String> {
+        // During a navigation there may be no context to evaluate in: an error, not a panic.
         let result = self
-            .command(
+            .try_command(
                 "Runtime.evaluate",
                 json!({"expression": js, "returnByValue": true, "awaitPromise": true}),
             )
-            .await;
+            .await
+            .map_err(|e| e.to_string())?;
         if let Some(details) = result.get("exceptionDetails") {
             return Err(details["exception"]["description"]
                 .as_str()
@@ -241,7 +251,7 @@ impl Browser {
     pub async fn try_wait_for(&mut self, condition: &str, deadline: Duration) -> bool {
         let until = Instant::now() + deadline;
         loop {
-            // During a navigation the page may have no context to evaluate in: try again.
+            // Mid-navigation the evaluation may fail: try again.
             if let Ok(value) = self.try_eval(&format!("!!({condition})")).await
                 && value == Value::Bool(true)
             {
