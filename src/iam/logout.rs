@@ -90,7 +90,7 @@ fn end_session(iam: &IamState, params: &Params, headers: &HeaderMap) -> Result<R
         }
         None => signin_page::message_page(
             StatusCode::OK,
-            Some(&iam.shared().config.organization.name),
+            Some((&iam.shared().config.organization.name, iam.slug())),
             "You have signed out",
             &format!(
                 "Your single sign-on with {} has ended, and so have the application sessions started from it.",

@@ -7,7 +7,7 @@
 //!   `login`: what the sign-in page posts back.
 //! - `signin_page`: the page itself, rendered from the templates in `web/signin`.
 //! - `token`: the token endpoint (code and refresh grants); `tokens` mints and checks JWTs.
-//! - `userinfo`, `logout` (end-session).
+//! - `userinfo`, `logout` (end-session), `account` (who is signed in, and signing out).
 //! - State: `sso` (SSO sessions, their cookie and refresh tokens), `codes`
 //!   (authorization codes), `pending` (authorization requests waiting for the page).
 //! - `error`: every refusal, mapped once to a page, a redirect or OAuth JSON.
@@ -17,6 +17,7 @@
 //! [`IamState`] is cheap to clone (one `Arc`): the sandbox keeps a handle to reach the internal
 //! API ([`IamState::end_sessions_of`], [`IamState::end_sso_session`]).
 
+mod account;
 mod authorize;
 mod clock;
 mod codes;
@@ -113,6 +114,10 @@ impl IamState {
             format!("http://127.0.0.1:{port}{CALLBACK_PATH}"),
             format!("http://localhost:{port}{CALLBACK_PATH}"),
         ]
+    }
+
+    fn end_session_path(&self) -> String {
+        format!("/realms/{}/protocol/openid-connect/logout", self.slug())
     }
 
     /// Whether `uri` is on the edge's origin (either loopback name): where sign-out may return.
@@ -222,6 +227,7 @@ pub fn router(state: IamState) -> Router {
             &format!("{oidc}/logout"),
             get(logout::end_session_get).post(logout::end_session_post),
         )
+        .route("/realms/{realm}/account", get(account::account))
         .route("/resources/signin/{file}", get(signin_page::asset))
         .fallback(not_found)
         .with_state(state)

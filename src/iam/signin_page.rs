@@ -9,6 +9,7 @@ use include_dir::{Dir, include_dir};
 use super::IamState;
 use super::error::IamError;
 use super::params::Params;
+use super::sso::SsoSession;
 use crate::config::Person;
 
 static WEB: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/web/signin");
@@ -101,8 +102,18 @@ pub(super) fn esc(text: &str) -> String {
 }
 
 /// A complete page with the IAM's headers: never cached, never framed.
-/// `org_name` is `None` on pages that cannot know the organization (errors).
-fn page(status: StatusCode, title: &str, org_name: Option<&str>, content: &str) -> Response {
+/// `org_name` is `None` on pages that cannot know the organization (errors); the others link
+/// to the account page, where the SSO can be ended.
+fn page(status: StatusCode, title: &str, org: Option<(&str, &str)>, content: &str) -> Response {
+    let org_name = org.map(|(name, _)| name);
+    let account_link = org
+        .map(|(_, slug)| {
+            format!(
+                r#" · <a href="/realms/{}/account">Your account</a>"#,
+                esc(slug)
+            )
+        })
+        .unwrap_or_default();
     let brand_mark = org_name
         .map(|name| {
             format!(
@@ -117,6 +128,7 @@ fn page(status: StatusCode, title: &str, org_name: Option<&str>, content: &str) 
             ("title", &esc(title)),
             ("org_name", &esc(org_name.unwrap_or("Organization sign-in"))),
             ("brand_mark", &brand_mark),
+            ("account_link", &account_link),
             ("assets", ASSETS_PATH),
             ("content", content),
         ],
@@ -214,7 +226,12 @@ pub(super) fn render(iam: &IamState, view: SignInPage<'_>) -> Response {
             ("custom_groups", &esc(&custom.groups)),
         ],
     );
-    page(StatusCode::OK, "Sign in", Some(org_name), &content)
+    page(
+        StatusCode::OK,
+        "Sign in",
+        Some((org_name, iam.slug())),
+        &content,
+    )
 }
 
 fn person_card(person: &Person, action: &str, auth_request: &str) -> String {
@@ -249,10 +266,56 @@ fn person_card(person: &Person, action: &str, auth_request: &str) -> String {
     )
 }
 
+/// The account page: the SSO session's person and "Sign out", or that nobody is signed in.
+pub(super) fn account_page(iam: &IamState, session: Option<&SsoSession>) -> Response {
+    let org_name = &iam.shared().config.organization.name;
+    let body = match session {
+        Some(session) => {
+            let person = &session.person;
+            let remaining_mins = session.expires_at.saturating_sub(iam.now()) / 60;
+            format!(
+                r#"<p class="signed-in-note">This browser is signed in as</p>
+  <div class="account-person">
+    <span class="avatar hue-{hue}" aria-hidden="true">{initials}</span>
+    <span class="who"><span class="name">{name}</span><span class="email">{sub}</span></span>
+  </div>
+  <p class="form-note">Single sign-on ends in {hours} h {mins} min. Until then, signing in to an application does not show the sign-in page.</p>
+  <form method="post" action="{logout}">
+    <button type="submit" class="button primary">Sign out of {org}</button>
+  </form>
+  <p class="form-note">Signing out here also ends the application sessions started from this sign-in; the next sign-in asks who you are.</p>"#,
+                hue = hue(&person.sub),
+                initials = esc(&initials(person.display_name())),
+                name = esc(person.display_name()),
+                sub = esc(person.email.as_deref().unwrap_or(&person.sub)),
+                hours = remaining_mins / 60,
+                mins = remaining_mins % 60,
+                logout = esc(&iam.end_session_path()),
+                org = esc(org_name),
+            )
+        }
+        None => format!(
+            r#"<p>Nobody is signed in to {} in this browser.</p>
+  <p class="form-note">Signing in to an application shows the sign-in page.</p>"#,
+            esc(org_name)
+        ),
+    };
+    let content = fill(
+        template("account.html"),
+        &[("org_name", &esc(org_name)), ("body", &body)],
+    );
+    page(
+        StatusCode::OK,
+        "Account",
+        Some((org_name, iam.slug())),
+        &content,
+    )
+}
+
 /// A page that only says something: errors before any redirect is safe, "signed out".
 pub(super) fn message_page(
     status: StatusCode,
-    org_name: Option<&str>,
+    org: Option<(&str, &str)>,
     title: &str,
     detail: &str,
     hint: &str,
@@ -266,7 +329,7 @@ pub(super) fn message_page(
             ("kind", if status.is_success() { "ok" } else { "problem" }),
         ],
     );
-    page(status, title, org_name, &content)
+    page(status, title, org, &content)
 }
 
 /// `detail` with a capital first letter and a full stop, as a page shows it.
@@ -328,6 +391,7 @@ mod tests {
             "person-card.html",
             "continue.html",
             "message.html",
+            "account.html",
             "signin.css",
             "signin.js",
         ] {

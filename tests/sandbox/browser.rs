@@ -539,8 +539,19 @@ mod iam_sign_in {
         browser.keep_screenshot("iam-custom-error-phone").await;
         browser.viewport(1280, 900, false).await;
 
-        // End-session in the browser, then the page is back; sign in with the keyboard.
-        browser.goto(&flow.endpoints.end_session).await;
+        // End the SSO with the account page's button (the visible way out), then the sign-in
+        // page is back; sign in with the keyboard.
+        browser
+            .goto(&format!("{}/account", flow.endpoints.issuer))
+            .await;
+        browser.keep_screenshot("iam-account").await;
+        browser.click(".panel form button[type=submit]").await;
+        browser
+            .wait_for(
+                "document.querySelector('h1') && document.querySelector('h1').textContent === 'You have signed out'",
+                DEFAULT_DEADLINE,
+            )
+            .await;
         assert_eq!(
             browser
                 .eval("document.querySelector('h1').textContent")

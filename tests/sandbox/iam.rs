@@ -967,3 +967,24 @@ async fn the_public_client_may_name_itself_in_basic_and_a_secret_is_ignored() {
         .unwrap();
     assert_eq!(response.status(), StatusCode::OK);
 }
+
+#[tokio::test]
+async fn the_account_page_shows_who_is_signed_in_and_signs_out() {
+    let sandbox = support::start().await;
+    let mut flow = Flow::new(&sandbox);
+    let account = format!("{}/account", flow.endpoints.issuer);
+    let page = flow.get(&account).await.text().await.unwrap();
+    assert!(page.contains("Nobody is signed in"));
+
+    flow.sign_in_as(ADA).await;
+    let page = flow.get(&account).await.text().await.unwrap();
+    assert!(page.contains("Ada Lovelace"));
+    let action = attribute_after(&page, r#"<form method="post" action=""#);
+    assert_eq!(action, "/realms/acme/protocol/openid-connect/logout");
+
+    let iam = sandbox.endpoints().iam_url();
+    let response = flow.post_form(&format!("{iam}{action}"), &[]).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let page = flow.get(&account).await.text().await.unwrap();
+    assert!(page.contains("Nobody is signed in"));
+}
