@@ -272,32 +272,27 @@ pub(super) fn account_page(iam: &IamState, session: Option<&SsoSession>) -> Resp
     let body = match session {
         Some(session) => {
             let person = &session.person;
-            let remaining_mins = session.expires_at.saturating_sub(iam.now()) / 60;
-            format!(
-                r#"<p class="signed-in-note">This browser is signed in as</p>
-  <div class="account-person">
-    <span class="avatar hue-{hue}" aria-hidden="true">{initials}</span>
-    <span class="who"><span class="name">{name}</span><span class="email">{sub}</span></span>
-  </div>
-  <p class="form-note">Single sign-on ends in {hours} h {mins} min. Until then, signing in to an application does not show the sign-in page.</p>
-  <form method="post" action="{logout}">
-    <button type="submit" class="button primary">Sign out of {org}</button>
-  </form>
-  <p class="form-note">Signing out here also ends the application sessions started from this sign-in; the next sign-in asks who you are.</p>"#,
-                hue = hue(&person.sub),
-                initials = esc(&initials(person.display_name())),
-                name = esc(person.display_name()),
-                sub = esc(person.email.as_deref().unwrap_or(&person.sub)),
-                hours = remaining_mins / 60,
-                mins = remaining_mins % 60,
-                logout = esc(&iam.end_session_path()),
-                org = esc(org_name),
+            let minutes_left = session.expires_at.saturating_sub(iam.now()) / 60;
+            fill(
+                template("account-signed-in.html"),
+                &[
+                    ("hue", &hue(&person.sub).to_string()),
+                    ("initials", &esc(&initials(person.display_name()))),
+                    ("name", &esc(person.display_name())),
+                    (
+                        "contact",
+                        &esc(person.email.as_deref().unwrap_or(&person.sub)),
+                    ),
+                    ("hours", &(minutes_left / 60).to_string()),
+                    ("minutes", &(minutes_left % 60).to_string()),
+                    ("logout", &esc(&iam.end_session_path())),
+                    ("org_name", &esc(org_name)),
+                ],
             )
         }
-        None => format!(
-            r#"<p>Nobody is signed in to {} in this browser.</p>
-  <p class="form-note">Signing in to an application shows the sign-in page.</p>"#,
-            esc(org_name)
+        None => fill(
+            template("account-signed-out.html"),
+            &[("org_name", &esc(org_name))],
         ),
     };
     let content = fill(
@@ -392,6 +387,8 @@ mod tests {
             "continue.html",
             "message.html",
             "account.html",
+            "account-signed-in.html",
+            "account-signed-out.html",
             "signin.css",
             "signin.js",
         ] {
