@@ -9,7 +9,6 @@ use include_dir::{Dir, include_dir};
 use super::IamState;
 use super::error::IamError;
 use super::params::Params;
-use super::sso::SsoSession;
 use crate::config::Person;
 
 static WEB: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/web/signin");
@@ -56,7 +55,7 @@ impl CustomForm {
     }
 }
 
-fn template(name: &str) -> &'static str {
+pub(super) fn template(name: &str) -> &'static str {
     WEB.get_file(name)
         .and_then(|f| f.contents_utf8())
         .unwrap_or_default()
@@ -64,7 +63,7 @@ fn template(name: &str) -> &'static str {
 
 /// Replaces each `{{key}}` of the template with its value in one pass, so text inside a value
 /// is never taken for a placeholder; values are already escaped or trusted fragments.
-fn fill(template: &str, values: &[(&str, &str)]) -> String {
+pub(super) fn fill(template: &str, values: &[(&str, &str)]) -> String {
     let mut out = String::with_capacity(template.len() * 2);
     let mut rest = template;
     while let Some(start) = rest.find("{{") {
@@ -104,7 +103,12 @@ pub(super) fn esc(text: &str) -> String {
 /// A complete page with the IAM's headers: never cached, never framed.
 /// `org_name` is `None` on pages that cannot know the organization (errors); the others link
 /// to the account page, where the SSO can be ended.
-fn page(status: StatusCode, title: &str, org: Option<(&str, &str)>, content: &str) -> Response {
+pub(super) fn page(
+    status: StatusCode,
+    title: &str,
+    org: Option<(&str, &str)>,
+    content: &str,
+) -> Response {
     let org_name = org.map(|(name, _)| name);
     let account_link = org
         .map(|(_, slug)| {
@@ -266,47 +270,6 @@ fn person_card(person: &Person, action: &str, auth_request: &str) -> String {
     )
 }
 
-/// The account page: the SSO session's person and "Sign out", or that nobody is signed in.
-pub(super) fn account_page(iam: &IamState, session: Option<&SsoSession>) -> Response {
-    let org_name = &iam.shared().config.organization.name;
-    let body = match session {
-        Some(session) => {
-            let person = &session.person;
-            let minutes_left = session.expires_at.saturating_sub(iam.now()) / 60;
-            fill(
-                template("account-signed-in.html"),
-                &[
-                    ("hue", &hue(&person.sub).to_string()),
-                    ("initials", &esc(&initials(person.display_name()))),
-                    ("name", &esc(person.display_name())),
-                    (
-                        "contact",
-                        &esc(person.email.as_deref().unwrap_or(&person.sub)),
-                    ),
-                    ("hours", &(minutes_left / 60).to_string()),
-                    ("minutes", &(minutes_left % 60).to_string()),
-                    ("logout", &esc(&iam.end_session_path())),
-                    ("org_name", &esc(org_name)),
-                ],
-            )
-        }
-        None => fill(
-            template("account-signed-out.html"),
-            &[("org_name", &esc(org_name))],
-        ),
-    };
-    let content = fill(
-        template("account.html"),
-        &[("org_name", &esc(org_name)), ("body", &body)],
-    );
-    page(
-        StatusCode::OK,
-        "Account",
-        Some((org_name, iam.slug())),
-        &content,
-    )
-}
-
 /// A page that only says something: errors before any redirect is safe, "signed out".
 pub(super) fn message_page(
     status: StatusCode,
@@ -341,7 +304,7 @@ fn sentence(detail: &str) -> String {
 }
 
 /// Up to two initials of a name, for the avatar.
-fn initials(name: &str) -> String {
+pub(super) fn initials(name: &str) -> String {
     name.split_whitespace()
         .filter_map(|w| w.chars().next())
         .take(2)
@@ -350,7 +313,7 @@ fn initials(name: &str) -> String {
 }
 
 /// One of eight avatar colours, stable for a sub.
-fn hue(sub: &str) -> u32 {
+pub(super) fn hue(sub: &str) -> u32 {
     sub.bytes()
         .fold(0u32, |h, b| h.wrapping_mul(31).wrapping_add(u32::from(b)))
         % 8
