@@ -1,6 +1,7 @@
 //! The authorization endpoint (RFC 6749 §4.1.1, OIDC Core §3.1.2): validates the request,
 //! then either completes it at once from the SSO session or shows the sign-in page.
 
+use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::Response;
@@ -27,13 +28,28 @@ enum Prompt {
     Page,
 }
 
-pub(super) async fn authorize(
+pub(super) async fn authorize_get(
     _: Realm,
     State(iam): State<IamState>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Result<Response, IamError> {
     let params = Params::parse(query.unwrap_or_default().as_bytes())?;
+    authorize(&iam, &params, &headers)
+}
+
+/// OIDC Core §3.1.2.1: the authorization endpoint takes POST (form-encoded) as well as GET.
+pub(super) async fn authorize_post(
+    _: Realm,
+    State(iam): State<IamState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, IamError> {
+    let params = Params::parse(&body)?;
+    authorize(&iam, &params, &headers)
+}
+
+fn authorize(iam: &IamState, params: &Params, headers: &HeaderMap) -> Result<Response, IamError> {
     // Nothing is redirected anywhere before the client and its redirect URI check out
     // (RFC 6749 §4.1.2.1, §10.15).
     let client_id = params
@@ -62,14 +78,13 @@ pub(super) async fn authorize(
             description: description.to_string(),
         }))
     };
-    let (request, prompt) =
-        validate(&iam, &params, redirect_uri).map_err(|(c, d)| refuse(c, &d))?;
+    let (request, prompt) = validate(iam, params, redirect_uri).map_err(|(c, d)| refuse(c, &d))?;
 
     let now = iam.now();
-    let session = iam.inner.sso.by_cookie(&headers, now);
+    let session = iam.inner.sso.by_cookie(headers, now);
     match (prompt, session) {
         (Prompt::Default | Prompt::None, Some(session)) => {
-            Ok(complete(&iam, request, &session, None))
+            Ok(complete(iam, request, &session, None))
         }
         (Prompt::None, None) => Err(refuse(
             OAuthCode::LoginRequired,
@@ -78,7 +93,7 @@ pub(super) async fn authorize(
         (Prompt::Default | Prompt::Page, session) => {
             let auth_request = iam.inner.pending.insert(request, now);
             Ok(signin_page::render(
-                &iam,
+                iam,
                 SignInPage {
                     auth_request: &auth_request,
                     signed_in: session.as_ref().map(|s| &s.person),

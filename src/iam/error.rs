@@ -68,8 +68,8 @@ pub enum IamError {
     LogoutRedirectRefused(String),
     #[error("the id_token_hint was not issued by this realm: {0}")]
     IdTokenHintInvalid(String),
-    #[error("{0}")]
-    BadForm(String),
+    #[error("the address to return to cannot be used in a redirect")]
+    UnusableRedirect,
     /// After the redirect URI is validated: the error goes back to the client.
     #[error("{}: {}", .0.code.as_str(), .0.description)]
     Authorize(Box<AuthorizeRedirect>),
@@ -178,6 +178,7 @@ impl IntoResponse for IamError {
                 };
                 signin_page::message_page(
                     status,
+                    None,
                     page_error.page_title(),
                     &page_error.to_string(),
                     page_error.page_hint(),
@@ -203,8 +204,7 @@ fn authorize_redirect(r: &AuthorizeRedirect) -> Response {
 pub fn found(location: &str) -> Response {
     match HeaderValue::from_str(location) {
         Ok(value) => (StatusCode::FOUND, [(header::LOCATION, value)]).into_response(),
-        Err(_) => IamError::BadForm("the redirect address is not a valid header value".into())
-            .into_response(),
+        Err(_) => IamError::UnusableRedirect.into_response(),
     }
 }
 

@@ -57,7 +57,13 @@ fn end_session(iam: &IamState, params: &Params, headers: &HeaderMap) -> Result<R
         None => None,
     };
     let redirect = match params.get("post_logout_redirect_uri") {
-        Some(uri) if iam.is_edge_origin(uri) && !uri.contains('#') => Some(uri),
+        Some(uri)
+            if iam.is_edge_origin(uri)
+                && !uri.contains('#')
+                && HeaderValue::from_str(uri).is_ok() =>
+        {
+            Some(uri)
+        }
         Some(uri) => return Err(IamError::LogoutRedirectRefused(uri.to_string())),
         None => None,
     };
@@ -84,6 +90,7 @@ fn end_session(iam: &IamState, params: &Params, headers: &HeaderMap) -> Result<R
         }
         None => signin_page::message_page(
             StatusCode::OK,
+            Some((&iam.shared().config.organization.name, iam.slug())),
             "You have signed out",
             &format!(
                 "Your single sign-on with {} has ended, and so have the application sessions started from it.",

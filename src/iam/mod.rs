@@ -2,19 +2,22 @@
 //!
 //! # Layout
 //!
-//! - [`discovery`]: the realm's OpenID configuration and its keys (`certs`).
-//! - [`authorize`]: the authorization endpoint (code + PKCE, the SSO shortcut) and
-//!   [`login`]: what the sign-in page posts back.
-//! - [`signin_page`]: the page itself, rendered from the templates in `web/signin`.
-//! - [`token`]: the token endpoint (code and refresh grants); [`tokens`] mints and checks JWTs.
-//! - [`userinfo`], [`logout`] (end-session).
-//! - State: [`sso`] (SSO sessions, their cookie and refresh tokens), [`codes`]
-//!   (authorization codes), [`pending`] (authorization requests waiting for the page).
-//! - [`error`]: every refusal, mapped once to a page, a redirect or OAuth JSON.
+//! - `discovery`: the realm's OpenID configuration and its keys (`certs`).
+//! - `authorize`: the authorization endpoint (code + PKCE, the SSO shortcut) and
+//!   `login`: what the sign-in page posts back.
+//! - `signin_page`: the page itself, rendered from the templates in `web/signin`.
+//! - `token`: the token endpoint (code and refresh grants); `tokens` mints and checks JWTs.
+//! - `userinfo`, `logout` (end-session), `account` (who is signed in, and signing out).
+//! - State: `sso` (SSO sessions, their cookie and refresh tokens), `codes`
+//!   (authorization codes), `pending` (authorization requests waiting for the page).
+//! - `error`: every refusal, mapped once to a page, a redirect or OAuth JSON.
+//! - Helpers: `pkce` (S256), `params` (each parameter at most once), `clock` (movable in
+//!   tests).
 //!
 //! [`IamState`] is cheap to clone (one `Arc`): the sandbox keeps a handle to reach the internal
 //! API ([`IamState::end_sessions_of`], [`IamState::end_sso_session`]).
 
+mod account;
 mod authorize;
 mod clock;
 mod codes;
@@ -113,6 +116,10 @@ impl IamState {
         ]
     }
 
+    fn end_session_path(&self) -> String {
+        format!("/realms/{}/protocol/openid-connect/logout", self.slug())
+    }
+
     /// Whether `uri` is on the edge's origin (either loopback name): where sign-out may return.
     fn is_edge_origin(&self, uri: &str) -> bool {
         let port = self.shared().endpoints.edge.port();
@@ -202,7 +209,10 @@ pub fn router(state: IamState) -> Router {
             "/realms/{realm}/.well-known/openid-configuration",
             get(discovery::openid_configuration),
         )
-        .route(&format!("{oidc}/auth"), get(authorize::authorize))
+        .route(
+            &format!("{oidc}/auth"),
+            get(authorize::authorize_get).post(authorize::authorize_post),
+        )
         .route(
             "/realms/{realm}/login-actions/authenticate",
             post(login::authenticate),
@@ -217,6 +227,7 @@ pub fn router(state: IamState) -> Router {
             &format!("{oidc}/logout"),
             get(logout::end_session_get).post(logout::end_session_post),
         )
+        .route("/realms/{realm}/account", get(account::account))
         .route("/resources/signin/{file}", get(signin_page::asset))
         .fallback(not_found)
         .with_state(state)

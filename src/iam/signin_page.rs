@@ -55,7 +55,7 @@ impl CustomForm {
     }
 }
 
-fn template(name: &str) -> &'static str {
+pub(super) fn template(name: &str) -> &'static str {
     WEB.get_file(name)
         .and_then(|f| f.contents_utf8())
         .unwrap_or_default()
@@ -63,7 +63,7 @@ fn template(name: &str) -> &'static str {
 
 /// Replaces each `{{key}}` of the template with its value in one pass, so text inside a value
 /// is never taken for a placeholder; values are already escaped or trusted fragments.
-fn fill(template: &str, values: &[(&str, &str)]) -> String {
+pub(super) fn fill(template: &str, values: &[(&str, &str)]) -> String {
     let mut out = String::with_capacity(template.len() * 2);
     let mut rest = template;
     while let Some(start) = rest.find("{{") {
@@ -101,13 +101,38 @@ pub(super) fn esc(text: &str) -> String {
 }
 
 /// A complete page with the IAM's headers: never cached, never framed.
-fn page(status: StatusCode, title: &str, org_name: &str, content: &str) -> Response {
+/// `org_name` is `None` on pages that cannot know the organization (errors); the others link
+/// to the account page, where the SSO can be ended.
+pub(super) fn page(
+    status: StatusCode,
+    title: &str,
+    org: Option<(&str, &str)>,
+    content: &str,
+) -> Response {
+    let org_name = org.map(|(name, _)| name);
+    let account_link = org
+        .map(|(_, slug)| {
+            format!(
+                r#" · <a href="/realms/{}/account">Your account</a>"#,
+                esc(slug)
+            )
+        })
+        .unwrap_or_default();
+    let brand_mark = org_name
+        .map(|name| {
+            format!(
+                r#"<span class="brand-mark" aria-hidden="true">{}</span>"#,
+                esc(&initials(name))
+            )
+        })
+        .unwrap_or_default();
     let html = fill(
         template("layout.html"),
         &[
             ("title", &esc(title)),
-            ("org_name", &esc(org_name)),
-            ("org_initial", &esc(&initials(org_name))),
+            ("org_name", &esc(org_name.unwrap_or("Organization sign-in"))),
+            ("brand_mark", &brand_mark),
+            ("account_link", &account_link),
             ("assets", ASSETS_PATH),
             ("content", content),
         ],
@@ -157,10 +182,21 @@ pub(super) fn render(iam: &IamState, view: SignInPage<'_>) -> Response {
             )
         })
         .unwrap_or_default();
-    let error = view
+    // A custom person's problem is said inside that form, where the person is looking.
+    let alert = view
         .error
-        .map(|e| format!(r#"<p class="alert" role="alert">{}</p>"#, esc(e)))
+        .map(|e| {
+            format!(
+                r#"<p class="alert" role="alert" id="signin-error">{}</p>"#,
+                esc(e)
+            )
+        })
         .unwrap_or_default();
+    let (error, custom_error) = if view.custom.is_some() {
+        (String::new(), alert)
+    } else {
+        (alert, String::new())
+    };
     let empty = CustomForm::default();
     let custom = view.custom.unwrap_or(&empty);
     let people_heading = if view.signed_in.is_some() {
@@ -173,6 +209,7 @@ pub(super) fn render(iam: &IamState, view: SignInPage<'_>) -> Response {
         &[
             ("org_name", &esc(org_name)),
             ("error", &error),
+            ("custom_error", &custom_error),
             ("continue", &continue_as),
             ("people_heading", people_heading),
             ("cards", &cards),
@@ -193,7 +230,12 @@ pub(super) fn render(iam: &IamState, view: SignInPage<'_>) -> Response {
             ("custom_groups", &esc(&custom.groups)),
         ],
     );
-    page(StatusCode::OK, "Sign in", org_name, &content)
+    page(
+        StatusCode::OK,
+        "Sign in",
+        Some((org_name, iam.slug())),
+        &content,
+    )
 }
 
 fn person_card(person: &Person, action: &str, auth_request: &str) -> String {
@@ -229,21 +271,40 @@ fn person_card(person: &Person, action: &str, auth_request: &str) -> String {
 }
 
 /// A page that only says something: errors before any redirect is safe, "signed out".
-pub(super) fn message_page(status: StatusCode, title: &str, detail: &str, hint: &str) -> Response {
+pub(super) fn message_page(
+    status: StatusCode,
+    org: Option<(&str, &str)>,
+    title: &str,
+    detail: &str,
+    hint: &str,
+) -> Response {
     let content = fill(
         template("message.html"),
         &[
             ("title", &esc(title)),
-            ("detail", &esc(detail)),
+            ("detail", &esc(&sentence(detail))),
             ("hint", &esc(hint)),
             ("kind", if status.is_success() { "ok" } else { "problem" }),
         ],
     );
-    page(status, title, "Organization sign-in", &content)
+    page(status, title, org, &content)
+}
+
+/// `detail` with a capital first letter and a full stop, as a page shows it.
+fn sentence(detail: &str) -> String {
+    let mut chars = detail.chars();
+    let mut text: String = chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
+    if !text.ends_with(['.', '!', '?']) {
+        text.push('.');
+    }
+    text
 }
 
 /// Up to two initials of a name, for the avatar.
-fn initials(name: &str) -> String {
+pub(super) fn initials(name: &str) -> String {
     name.split_whitespace()
         .filter_map(|w| w.chars().next())
         .take(2)
@@ -252,7 +313,7 @@ fn initials(name: &str) -> String {
 }
 
 /// One of eight avatar colours, stable for a sub.
-fn hue(sub: &str) -> u32 {
+pub(super) fn hue(sub: &str) -> u32 {
     sub.bytes()
         .fold(0u32, |h, b| h.wrapping_mul(31).wrapping_add(u32::from(b)))
         % 8
@@ -288,6 +349,9 @@ mod tests {
             "person-card.html",
             "continue.html",
             "message.html",
+            "account.html",
+            "account-signed-in.html",
+            "account-signed-out.html",
             "signin.css",
             "signin.js",
         ] {
@@ -302,6 +366,7 @@ mod tests {
             "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
         );
         assert_eq!(initials("Ada Lovelace"), "AL");
+        assert_eq!(sentence("no such client"), "No such client.");
         assert_eq!(initials("grace"), "G");
         assert!(hue("abc") < 8);
         assert_eq!(

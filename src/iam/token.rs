@@ -61,33 +61,7 @@ pub(super) async fn token(
 /// The client: `client_id` in the body (RFC 6749 §2.3.1 / §3.2.1), or the user part of HTTP
 /// Basic. It is public: a secret, if one is sent, is ignored, as Keycloak's public clients do.
 fn client_id(headers: &HeaderMap, form: &Params) -> Result<String, IamError> {
-    let basic = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| {
-            v.strip_prefix("Basic ")
-                .or_else(|| v.strip_prefix("basic "))
-        })
-        .map(|encoded| {
-            let decoded = B64
-                .decode(encoded.trim())
-                .ok()
-                .and_then(|bytes| String::from_utf8(bytes).ok())
-                .ok_or_else(|| {
-                    IamError::token(
-                        OAuthCode::InvalidClient,
-                        "the Basic credentials are not valid base64",
-                    )
-                })?;
-            let user = decoded.split_once(':').map_or(decoded.as_str(), |(u, _)| u);
-            Ok::<_, IamError>(
-                form_urlencoded::parse(format!("u={user}").as_bytes())
-                    .next()
-                    .map(|(_, v)| v.into_owned())
-                    .unwrap_or_default(),
-            )
-        })
-        .transpose()?;
+    let basic = basic_user(headers)?;
     let client_id = match (basic, form.get("client_id")) {
         (Some(a), Some(b)) if a != b => {
             return Err(IamError::invalid_request(
@@ -110,6 +84,37 @@ fn client_id(headers: &HeaderMap, form: &Params) -> Result<String, IamError> {
         ));
     }
     Ok(client_id)
+}
+
+/// The user part of `Authorization: Basic` (RFC 7617), form-decoded as RFC 6749 §2.3.1 has
+/// it encoded; `None` without Basic credentials.
+fn basic_user(headers: &HeaderMap) -> Result<Option<String>, IamError> {
+    let Some(encoded) = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("basic"))
+        .map(|(_, encoded)| encoded.trim())
+    else {
+        return Ok(None);
+    };
+    let decoded = B64
+        .decode(encoded)
+        .ok()
+        .and_then(|bytes| String::from_utf8(bytes).ok())
+        .ok_or_else(|| {
+            IamError::token(
+                OAuthCode::InvalidClient,
+                "the Basic credentials are not base64 of user:password",
+            )
+        })?;
+    let user = decoded.split_once(':').map_or(decoded.as_str(), |(u, _)| u);
+    // Decoded as the value of one form field: an encoded client id holds no raw '&'.
+    let user = form_urlencoded::parse(format!("={user}").as_bytes())
+        .next()
+        .map(|(_, v)| v.into_owned())
+        .unwrap_or_default();
+    Ok(Some(user))
 }
 
 fn code_grant(iam: &IamState, form: &Params, client_id: &str) -> Result<Response, IamError> {

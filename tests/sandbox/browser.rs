@@ -40,7 +40,7 @@ const INTERCEPTED_PAGE: &str =
 
 fn chromium_path() -> Option<PathBuf> {
     if let Some(path) = std::env::var_os("CHROMIUM") {
-        return Some(PathBuf::from(path));
+        return Some(PathBuf::from(path)).filter(|p| p.exists());
     }
     let standard = PathBuf::from("/usr/bin/chromium");
     if standard.exists() {
@@ -108,9 +108,18 @@ impl Browser {
         Some(browser)
     }
 
-    /// Sends one DevTools command and waits for its answer. Events in between are skipped,
-    /// except intercepted requests, which are answered at once (see [`Browser::intercept`]).
+    /// Sends one DevTools command and waits for its answer; panics if DevTools refuses it.
     pub async fn command(&mut self, method: &str, params: Value) -> Value {
+        match self.try_command(method, params).await {
+            Ok(result) => result,
+            Err(error) => panic!("DevTools refused {method}: {error}"),
+        }
+    }
+
+    /// Sends one DevTools command and waits for its answer or its error. Events in between
+    /// are skipped, except intercepted requests, which are answered at once (see
+    /// [`Browser::intercept`]).
+    pub async fn try_command(&mut self, method: &str, params: Value) -> Result<Value, Value> {
         let id = self.send(method, params).await;
         let deadline = Instant::now() + DEFAULT_DEADLINE;
         loop {
@@ -124,10 +133,10 @@ impl Browser {
             };
             let message: Value = serde_json::from_str(text.as_str()).expect("DevTools sends JSON");
             if message["id"] == id {
-                if let Some(error) = message.get("error") {
-                    panic!("DevTools refused {method}: {error}");
-                }
-                return message["result"].clone();
+                return match message.get("error") {
+                    Some(error) => Err(error.clone()),
+                    None => Ok(message["result"].clone()),
+                };
             }
             if message["method"] == "Fetch.requestPaused" {
                 self.answer_intercepted(&message["params"]).await;
@@ -189,8 +198,7 @@ impl Browser {
                 self.current_url().await
             );
             // Any command reads the socket, and so answers what is waiting.
-            self.command("Runtime.evaluate", json!({"expression": "0"}))
-                .await;
+            self.command("Page.getNavigationHistory", json!({})).await;
             tokio::time::sleep(POLL).await;
         }
     }
@@ -222,12 +230,14 @@ impl Browser {
     }
 
     async fn try_eval(&mut self, js: &str) -> Result<Value, String> {
+        // During a navigation there may be no context to evaluate in: an error, not a panic.
         let result = self
-            .command(
+            .try_command(
                 "Runtime.evaluate",
                 json!({"expression": js, "returnByValue": true, "awaitPromise": true}),
             )
-            .await;
+            .await
+            .map_err(|e| e.to_string())?;
         if let Some(details) = result.get("exceptionDetails") {
             return Err(details["exception"]["description"]
                 .as_str()
@@ -241,7 +251,7 @@ impl Browser {
     pub async fn try_wait_for(&mut self, condition: &str, deadline: Duration) -> bool {
         let until = Instant::now() + deadline;
         loop {
-            // During a navigation the page may have no context to evaluate in: try again.
+            // Mid-navigation the evaluation may fail: try again.
             if let Ok(value) = self.try_eval(&format!("!!({condition})")).await
                 && value == Value::Bool(true)
             {
@@ -293,6 +303,37 @@ impl Browser {
             )
             .await;
         }
+    }
+
+    /// A PNG of the viewport.
+    pub async fn screenshot(&mut self) -> Vec<u8> {
+        use base64::Engine;
+        let shot = self
+            .command("Page.captureScreenshot", json!({"format": "png"}))
+            .await;
+        base64::engine::general_purpose::STANDARD
+            .decode(shot["data"].as_str().unwrap_or_default())
+            .expect("a base64 screenshot")
+    }
+
+    /// Saves a screenshot as `{ZS_SCREENSHOT_DIR}/{name}.png` when that variable is set: a
+    /// way to look at what a test saw.
+    pub async fn keep_screenshot(&mut self, name: &str) {
+        if let Some(dir) = std::env::var_os("ZS_SCREENSHOT_DIR") {
+            let png = self.screenshot().await;
+            let path = PathBuf::from(dir).join(format!("{name}.png"));
+            std::fs::write(&path, png)
+                .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+        }
+    }
+
+    /// Sets the viewport's size, as a phone or a desktop would have it.
+    pub async fn viewport(&mut self, width: u32, height: u32, mobile: bool) {
+        self.command(
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile}),
+        )
+        .await;
     }
 
     /// Presses a key on whatever has the focus: "Enter", "Tab", " ".
@@ -426,6 +467,7 @@ mod iam_sign_in {
                 DEFAULT_DEADLINE,
             )
             .await;
+        browser.keep_screenshot("iam-sign-in").await;
         browser.click(&card).await;
         let query = at_callback(&mut browser, &flow).await;
         assert_eq!(query.get("state"), Some(&flow.state));
@@ -439,15 +481,86 @@ mod iam_sign_in {
         assert_ne!(again.get("code"), Some(code));
         assert_eq!(again.get("session_state"), query.get("session_state"));
 
-        // End-session in the browser, then the page is back; sign in with the keyboard.
-        browser.goto(&flow.endpoints.end_session).await;
+        // prompt=login: "Continue as Ada", and "Use another account" takes the keyboard to the
+        // people; on a phone's width nothing overflows.
+        browser.viewport(390, 844, true).await;
+        browser
+            .goto(&flow.authorize_url(&[("prompt", Some("login"))]))
+            .await;
+        let continue_label = browser
+            .eval("document.querySelector('.continue-button').textContent")
+            .await;
+        assert!(
+            continue_label
+                .as_str()
+                .unwrap()
+                .contains("Continue as Ada Lovelace")
+        );
+        browser.keep_screenshot("iam-continue-as-phone").await;
+        browser.click(".another-account").await;
+        browser
+            .wait_for(
+                "document.activeElement && document.activeElement.classList.contains('person-card')",
+                DEFAULT_DEADLINE,
+            )
+            .await;
+        assert_eq!(
+            browser
+                .eval("document.documentElement.scrollWidth <= window.innerWidth")
+                .await,
+            true,
+            "the page fits a phone's width"
+        );
+        browser.click(".custom summary").await;
+        // A blank sub (spaces pass the field's `required`): the page again, saying why.
+        browser
+            .eval("document.getElementById('custom-sub').value = '   '")
+            .await;
+        browser
+            .eval("document.getElementById('custom-name').value = 'Nobody'")
+            .await;
+        browser.click(".custom-form button[type=submit]").await;
+        browser
+            .wait_for(
+                "document.querySelector('.alert') !== null",
+                DEFAULT_DEADLINE,
+            )
+            .await;
+        let alert = browser
+            .eval("document.querySelector('.alert').textContent")
+            .await;
+        assert!(alert.as_str().unwrap().contains("needs a sub"), "{alert}");
+        assert_eq!(
+            browser
+                .eval("document.getElementById('custom-name').value")
+                .await,
+            "Nobody"
+        );
+        browser.keep_screenshot("iam-custom-error-phone").await;
+        browser.viewport(1280, 900, false).await;
+
+        // End the SSO with the account page's button (the visible way out), then the sign-in
+        // page is back; sign in with the keyboard.
+        browser
+            .goto(&format!("{}/account", flow.endpoints.issuer))
+            .await;
+        browser.keep_screenshot("iam-account").await;
+        browser.click(".panel form button[type=submit]").await;
+        browser
+            .wait_for(
+                "document.querySelector('h1') && document.querySelector('h1').textContent === 'You have signed out'",
+                DEFAULT_DEADLINE,
+            )
+            .await;
         assert_eq!(
             browser
                 .eval("document.querySelector('h1').textContent")
                 .await,
             "You have signed out"
         );
+        browser.keep_screenshot("iam-signed-out").await;
         browser.goto(&flow.authorize_url(&[])).await;
+        browser.keep_screenshot("iam-sign-in-again").await;
         browser
             .eval(&format!(
                 r#"document.querySelector('.person-card[data-sub="{GRACE}"]').focus()"#

@@ -274,6 +274,16 @@ async fn discovery_names_keycloaks_paths_and_unknown_realms_are_404() {
     assert_eq!(discovery["end_session_endpoint"], e.end_session.as_str());
     assert_eq!(discovery["code_challenge_methods_supported"][0], "S256");
 
+    let realm: Value = client
+        .get(&flow.endpoints.issuer)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(realm["realm"], "acme");
+
     let iam = sandbox.endpoints().iam_url();
     for path in [
         "/realms/other/.well-known/openid-configuration",
@@ -912,4 +922,69 @@ async fn the_page_assets_are_served_and_pages_are_never_framed() {
         .get(&format!("{iam}/resources/signin/layout.html"))
         .await;
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn the_authorization_endpoint_takes_post_too() {
+    let sandbox = support::start().await;
+    let mut flow = Flow::new(&sandbox);
+    flow.sign_in_as(ADA).await;
+    let url = flow.authorize_url(&[]);
+    let (_, query) = url.split_once('?').unwrap();
+    let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes())
+        .into_owned()
+        .collect();
+    let form: Vec<(&str, &str)> = pairs
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let response = flow.post_form(&flow.endpoints.authorization, &form).await;
+    let code = flow.code_from(&response);
+    assert_eq!(flow.tokens(&code).await["token_type"], "Bearer");
+}
+
+#[tokio::test]
+async fn the_public_client_may_name_itself_in_basic_and_a_secret_is_ignored() {
+    let sandbox = support::start().await;
+    let mut flow = Flow::new(&sandbox);
+    let code = flow.sign_in_as(ADA).await;
+    let body = form_urlencoded::Serializer::new(String::new())
+        .extend_pairs([
+            ("grant_type", "authorization_code"),
+            ("code", &code),
+            ("redirect_uri", &flow.redirect_uri),
+            ("code_verifier", &flow.verifier),
+            ("client_secret", "there-is-none"),
+        ])
+        .finish();
+    let response = support::client()
+        .post(&flow.endpoints.token)
+        .basic_auth(EDGE_CLIENT_ID, Some("there-is-none"))
+        .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn the_account_page_shows_who_is_signed_in_and_signs_out() {
+    let sandbox = support::start().await;
+    let mut flow = Flow::new(&sandbox);
+    let account = format!("{}/account", flow.endpoints.issuer);
+    let page = flow.get(&account).await.text().await.unwrap();
+    assert!(page.contains("Nobody is signed in"));
+
+    flow.sign_in_as(ADA).await;
+    let page = flow.get(&account).await.text().await.unwrap();
+    assert!(page.contains("Ada Lovelace"));
+    let action = attribute_after(&page, r#"<form method="post" action=""#);
+    assert_eq!(action, "/realms/acme/protocol/openid-connect/logout");
+
+    let iam = sandbox.endpoints().iam_url();
+    let response = flow.post_form(&format!("{iam}{action}"), &[]).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let page = flow.get(&account).await.text().await.unwrap();
+    assert!(page.contains("Nobody is signed in"));
 }
