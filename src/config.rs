@@ -97,6 +97,9 @@ pub struct QueryMeshConfig {
     /// A real Trino to use instead of the built-in stand-in.
     pub url: Option<String>,
     pub query_time_limit_secs: u32,
+    /// Data policies in Trino's file-based access-control format; `None` allows everything.
+    /// A relative path is read from the working directory.
+    pub access_control: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -203,6 +206,7 @@ struct QueryMeshLayer {
     scope: Option<bool>,
     url: Option<String>,
     query_time_limit_secs: Option<u32>,
+    access_control: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -361,6 +365,18 @@ impl Config {
                     "querymesh",
                     query_time_limit_secs
                 ),
+                access_control: user
+                    .querymesh
+                    .as_ref()
+                    .and_then(|q| q.access_control.clone())
+                    .or_else(|| {
+                        builtin
+                            .querymesh
+                            .as_ref()
+                            .and_then(|q| q.access_control.clone())
+                    })
+                    .filter(|p| !p.is_empty())
+                    .map(PathBuf::from),
             },
             broker: BrokerConfig {
                 max_concurrent_queries: pick!(
