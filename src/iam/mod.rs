@@ -1,23 +1,240 @@
 //! The organization's IAM: a Keycloak-shaped OpenID provider under `/realms/{org_slug}`.
+//!
+//! # Layout
+//!
+//! - [`discovery`]: the realm's OpenID configuration and its keys (`certs`).
+//! - [`authorize`]: the authorization endpoint (code + PKCE, the SSO shortcut) and
+//!   [`login`]: what the sign-in page posts back.
+//! - [`signin_page`]: the page itself, rendered from the templates in `web/signin`.
+//! - [`token`]: the token endpoint (code and refresh grants); [`tokens`] mints and checks JWTs.
+//! - [`userinfo`], [`logout`] (end-session).
+//! - State: [`sso`] (SSO sessions, their cookie and refresh tokens), [`codes`]
+//!   (authorization codes), [`pending`] (authorization requests waiting for the page).
+//! - [`error`]: every refusal, mapped once to a page, a redirect or OAuth JSON.
+//!
+//! [`IamState`] is cheap to clone (one `Arc`): the sandbox keeps a handle to reach the internal
+//! API ([`IamState::end_sessions_of`], [`IamState::end_sso_session`]).
 
-use std::sync::Arc;
+mod authorize;
+mod clock;
+mod codes;
+mod discovery;
+mod error;
+mod login;
+mod logout;
+mod params;
+mod pending;
+mod pkce;
+mod signin_page;
+mod sso;
+mod token;
+mod tokens;
+mod userinfo;
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use axum::Router;
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::Uri;
+use axum::http::request::Parts;
+use axum::routing::{get, post};
 
+use crate::config::Person;
+use crate::oidc::{CALLBACK_PATH, EDGE_CLIENT_ID};
 use crate::sandbox::Shared;
 
+pub use error::IamError;
+
+use clock::Clock;
+use codes::CodeStore;
+use pending::PendingRequests;
+use sso::SsoStore;
+
+/// The organization IAM, shared by its handlers.
 #[derive(Clone)]
 pub struct IamState {
-    #[allow(dead_code)]
+    inner: Arc<Inner>,
+}
+
+struct Inner {
     shared: Arc<Shared>,
+    clock: Clock,
+    sso: SsoStore,
+    codes: CodeStore,
+    pending: PendingRequests,
+    /// People typed into the sign-in page's custom form: in the IAM's memory only, shown as
+    /// cards until the sandbox stops.
+    custom_people: Mutex<BTreeMap<String, Person>>,
 }
 
 impl IamState {
     pub fn new(shared: Arc<Shared>) -> Self {
-        Self { shared }
+        Self {
+            inner: Arc::new(Inner {
+                shared,
+                clock: Clock::default(),
+                sso: SsoStore::default(),
+                codes: CodeStore::default(),
+                pending: PendingRequests::default(),
+                custom_people: Mutex::new(BTreeMap::new()),
+            }),
+        }
+    }
+
+    fn shared(&self) -> &Shared {
+        &self.inner.shared
+    }
+
+    fn now(&self) -> u64 {
+        self.inner.clock.now()
+    }
+
+    /// How long an SSO session lasts (`iam.sso_session_hours`).
+    fn sso_lifetime_secs(&self) -> u64 {
+        u64::from(self.shared().config.iam.sso_session_hours) * 3600
+    }
+
+    fn realm_url(&self) -> String {
+        self.shared().realm_url()
+    }
+
+    fn slug(&self) -> &str {
+        &self.shared().config.organization.slug
+    }
+
+    /// The redirect URIs registered for the edge client: its callback, on either loopback name.
+    fn allowed_redirect_uris(&self) -> [String; 2] {
+        let port = self.shared().endpoints.edge.port();
+        [
+            format!("http://127.0.0.1:{port}{CALLBACK_PATH}"),
+            format!("http://localhost:{port}{CALLBACK_PATH}"),
+        ]
+    }
+
+    /// Whether `uri` is on the edge's origin (either loopback name): where sign-out may return.
+    fn is_edge_origin(&self, uri: &str) -> bool {
+        let port = self.shared().endpoints.edge.port();
+        [
+            format!("http://127.0.0.1:{port}"),
+            format!("http://localhost:{port}"),
+        ]
+        .iter()
+        .any(|origin| {
+            uri.strip_prefix(origin.as_str())
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+        })
+    }
+
+    /// Every person the page offers: the configured ones, then the custom ones of this run.
+    fn people(&self) -> Vec<Person> {
+        let mut people = self.shared().config.people.clone();
+        let custom = self
+            .inner
+            .custom_people
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        people.extend(custom.values().cloned());
+        people
+    }
+
+    fn person(&self, sub: &str) -> Option<Person> {
+        self.people().into_iter().find(|p| p.sub == sub)
+    }
+
+    fn remember_custom_person(&self, person: Person) {
+        self.inner
+            .custom_people
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(person.sub.clone(), person);
+    }
+
+    /// Ends every SSO session of the person `sub` — and the platform sessions born of them —
+    /// and returns how many SSO sessions ended. For the test-control API and the console.
+    pub fn end_sessions_of(&self, sub: &str) -> usize {
+        self.inner
+            .sso
+            .session_ids_of(sub)
+            .iter()
+            .filter(|id| self.end_sso_session(id))
+            .count()
+    }
+
+    /// Ends one SSO session: its refresh tokens stop working, the next authorization shows the
+    /// page again, and every platform session born of it ends. Returns whether it existed.
+    pub fn end_sso_session(&self, sso_session_id: &str) -> bool {
+        let existed = self.inner.sso.end(sso_session_id);
+        self.shared().sessions.end_iam_session(sso_session_id);
+        existed
+    }
+
+    /// Moves the IAM's clock forward, so tests can live through code, token and SSO expiry
+    /// without waiting. Tokens minted afterwards carry the moved clock's times.
+    pub fn advance_clock(&self, by: Duration) {
+        self.inner.clock.advance(by);
+    }
+}
+
+/// The realm a request names; any other slug is Keycloak's 404 `Realm does not exist`.
+struct Realm;
+
+impl FromRequestParts<IamState> for Realm {
+    type Rejection = IamError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &IamState) -> Result<Self, IamError> {
+        let Path(params) = Path::<Vec<(String, String)>>::from_request_parts(parts, state)
+            .await
+            .map_err(|_| IamError::UnknownRealm)?;
+        match params.iter().find(|(name, _)| name == "realm") {
+            Some((_, slug)) if slug == state.slug() => Ok(Realm),
+            _ => Err(IamError::UnknownRealm),
+        }
     }
 }
 
 pub fn router(state: IamState) -> Router {
-    Router::new().with_state(state)
+    let oidc = "/realms/{realm}/protocol/openid-connect";
+    Router::new()
+        .route("/realms/{realm}", get(discovery::realm_info))
+        .route(
+            "/realms/{realm}/.well-known/openid-configuration",
+            get(discovery::openid_configuration),
+        )
+        .route(&format!("{oidc}/auth"), get(authorize::authorize))
+        .route(
+            "/realms/{realm}/login-actions/authenticate",
+            post(login::authenticate),
+        )
+        .route(&format!("{oidc}/token"), post(token::token))
+        .route(&format!("{oidc}/certs"), get(discovery::certs))
+        .route(
+            &format!("{oidc}/userinfo"),
+            get(userinfo::userinfo).post(userinfo::userinfo),
+        )
+        .route(
+            &format!("{oidc}/logout"),
+            get(logout::end_session_get).post(logout::end_session_post),
+        )
+        .route("/resources/signin/{file}", get(signin_page::asset))
+        .fallback(not_found)
+        .with_state(state)
+}
+
+/// Any other path: under `/realms/` another realm is Keycloak's JSON 404, else a page.
+async fn not_found(State(iam): State<IamState>, uri: Uri) -> IamError {
+    let realm = uri
+        .path()
+        .strip_prefix("/realms/")
+        .map(|rest| rest.split('/').next().unwrap_or_default());
+    match realm {
+        Some(slug) if slug != iam.slug() => IamError::UnknownRealm,
+        _ => IamError::NotFound,
+    }
+}
+
+/// The one client this realm knows.
+fn is_known_client(client_id: &str) -> bool {
+    client_id == EDGE_CLIENT_ID
 }

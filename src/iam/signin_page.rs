@@ -1,0 +1,312 @@
+//! The sign-in page and the IAM's other pages, rendered from the templates in `web/signin`
+//! (embedded in the binary). Every value put into a page is HTML-escaped here.
+
+use axum::extract::Path;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+use include_dir::{Dir, include_dir};
+
+use super::IamState;
+use super::error::IamError;
+use super::params::Params;
+use crate::config::Person;
+
+static WEB: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/web/signin");
+
+/// Where the page's stylesheet and script are served from.
+pub(super) const ASSETS_PATH: &str = "/resources/signin";
+
+/// The page's scripts and styles come only from the IAM itself; it is never framed.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'";
+
+/// What the sign-in page shows.
+pub(super) struct SignInPage<'a> {
+    /// The pending authorization request every form posts back.
+    pub auth_request: &'a str,
+    /// The person of the browser's SSO session, offered as "Continue as".
+    pub signed_in: Option<&'a Person>,
+    pub error: Option<&'a str>,
+    /// What was typed into the custom form, to show it again with the error.
+    pub custom: Option<&'a CustomForm>,
+}
+
+/// The custom person form's fields as typed.
+#[derive(Default)]
+pub(super) struct CustomForm {
+    sub: String,
+    name: String,
+    email: String,
+    email_verified: bool,
+    preferred_username: String,
+    groups: String,
+}
+
+impl CustomForm {
+    pub(super) fn from_params(form: &Params) -> Self {
+        let text = |name| form.get(name).unwrap_or_default().to_string();
+        Self {
+            sub: text("sub"),
+            name: text("name"),
+            email: text("email"),
+            email_verified: form.get("email_verified") == Some("true"),
+            preferred_username: text("preferred_username"),
+            groups: text("groups"),
+        }
+    }
+}
+
+fn template(name: &str) -> &'static str {
+    WEB.get_file(name)
+        .and_then(|f| f.contents_utf8())
+        .unwrap_or_default()
+}
+
+/// Replaces each `{{key}}` of the template with its value in one pass, so text inside a value
+/// is never taken for a placeholder; values are already escaped or trusted fragments.
+fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(template.len() * 2);
+    let mut rest = template;
+    while let Some(start) = rest.find("{{") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        let Some(end) = after.find("}}") else {
+            out.push_str(&rest[start..]);
+            return out;
+        };
+        let key = &after[..end];
+        match values.iter().find(|(k, _)| *k == key) {
+            Some((_, value)) => out.push_str(value),
+            None => out.push_str(&rest[start..start + 2 + end + 2]),
+        }
+        rest = &after[end + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// HTML-escapes text for element content and quoted attribute values.
+pub(super) fn esc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A complete page with the IAM's headers: never cached, never framed.
+fn page(status: StatusCode, title: &str, org_name: &str, content: &str) -> Response {
+    let html = fill(
+        template("layout.html"),
+        &[
+            ("title", &esc(title)),
+            ("org_name", &esc(org_name)),
+            ("org_initial", &esc(&initials(org_name))),
+            ("assets", ASSETS_PATH),
+            ("content", content),
+        ],
+    );
+    let mut response = (status, Html(html)).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+    );
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    response
+}
+
+/// The sign-in page: a card per person, "Continue as" when signed in, the custom form.
+pub(super) fn render(iam: &IamState, view: SignInPage<'_>) -> Response {
+    let org_name = &iam.shared().config.organization.name;
+    let action = esc(&format!(
+        "/realms/{}/login-actions/authenticate",
+        iam.slug()
+    ));
+    let auth_request = esc(view.auth_request);
+    let cards: String = iam
+        .people()
+        .iter()
+        .map(|p| person_card(p, &action, &auth_request))
+        .collect();
+    let continue_as = view
+        .signed_in
+        .map(|p| {
+            fill(
+                template("continue.html"),
+                &[
+                    ("action", &action),
+                    ("auth_request", &auth_request),
+                    ("sub", &esc(&p.sub)),
+                    ("name", &esc(p.display_name())),
+                    ("initials", &esc(&initials(p.display_name()))),
+                    ("hue", &hue(&p.sub).to_string()),
+                    ("org_name", &esc(org_name)),
+                ],
+            )
+        })
+        .unwrap_or_default();
+    let error = view
+        .error
+        .map(|e| format!(r#"<p class="alert" role="alert">{}</p>"#, esc(e)))
+        .unwrap_or_default();
+    let empty = CustomForm::default();
+    let custom = view.custom.unwrap_or(&empty);
+    let people_heading = if view.signed_in.is_some() {
+        "Use another account"
+    } else {
+        "Choose who you are"
+    };
+    let content = fill(
+        template("signin.html"),
+        &[
+            ("org_name", &esc(org_name)),
+            ("error", &error),
+            ("continue", &continue_as),
+            ("people_heading", people_heading),
+            ("cards", &cards),
+            ("action", &action),
+            ("auth_request", &auth_request),
+            (
+                "custom_open",
+                if view.custom.is_some() { "open" } else { "" },
+            ),
+            ("custom_sub", &esc(&custom.sub)),
+            ("custom_name", &esc(&custom.name)),
+            ("custom_email", &esc(&custom.email)),
+            (
+                "custom_verified",
+                if custom.email_verified { "checked" } else { "" },
+            ),
+            ("custom_username", &esc(&custom.preferred_username)),
+            ("custom_groups", &esc(&custom.groups)),
+        ],
+    );
+    page(StatusCode::OK, "Sign in", org_name, &content)
+}
+
+fn person_card(person: &Person, action: &str, auth_request: &str) -> String {
+    let email = match (&person.email, person.email_verified) {
+        (Some(email), Some(true)) => format!(
+            r#"{}<span class="verified" title="Email verified">verified</span>"#,
+            esc(email)
+        ),
+        (Some(email), _) => format!(
+            r#"{}<span class="unverified" title="Email not verified">unverified</span>"#,
+            esc(email)
+        ),
+        (None, _) => r#"<span class="muted">No email address</span>"#.to_string(),
+    };
+    let groups: String = person
+        .groups
+        .iter()
+        .map(|g| format!(r#"<span class="group">{}</span>"#, esc(g)))
+        .collect();
+    fill(
+        template("person-card.html"),
+        &[
+            ("action", action),
+            ("auth_request", auth_request),
+            ("sub", &esc(&person.sub)),
+            ("name", &esc(person.display_name())),
+            ("initials", &esc(&initials(person.display_name()))),
+            ("hue", &hue(&person.sub).to_string()),
+            ("email", &email),
+            ("groups", &groups),
+        ],
+    )
+}
+
+/// A page that only says something: errors before any redirect is safe, "signed out".
+pub(super) fn message_page(status: StatusCode, title: &str, detail: &str, hint: &str) -> Response {
+    let content = fill(
+        template("message.html"),
+        &[
+            ("title", &esc(title)),
+            ("detail", &esc(detail)),
+            ("hint", &esc(hint)),
+            ("kind", if status.is_success() { "ok" } else { "problem" }),
+        ],
+    );
+    page(status, title, "Organization sign-in", &content)
+}
+
+/// Up to two initials of a name, for the avatar.
+fn initials(name: &str) -> String {
+    name.split_whitespace()
+        .filter_map(|w| w.chars().next())
+        .take(2)
+        .flat_map(char::to_uppercase)
+        .collect()
+}
+
+/// One of eight avatar colours, stable for a sub.
+fn hue(sub: &str) -> u32 {
+    sub.bytes()
+        .fold(0u32, |h, b| h.wrapping_mul(31).wrapping_add(u32::from(b)))
+        % 8
+}
+
+/// The page's stylesheet and script.
+pub(super) async fn asset(Path(file): Path<String>) -> Result<Response, IamError> {
+    let content_type = match file.rsplit_once('.').map(|(_, ext)| ext) {
+        Some("css") => "text/css; charset=utf-8",
+        Some("js") => "text/javascript; charset=utf-8",
+        _ => return Err(IamError::NotFound),
+    };
+    let body = WEB.get_file(&file).ok_or(IamError::NotFound)?.contents();
+    Ok((
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, "public, max-age=300"),
+        ],
+        body,
+    )
+        .into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_template_is_embedded() {
+        for name in [
+            "layout.html",
+            "signin.html",
+            "person-card.html",
+            "continue.html",
+            "message.html",
+            "signin.css",
+            "signin.js",
+        ] {
+            assert!(!template(name).is_empty(), "web/signin/{name} is missing");
+        }
+    }
+
+    #[test]
+    fn escaping_and_initials() {
+        assert_eq!(
+            esc(r#"<a href="x">&'"#),
+            "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
+        );
+        assert_eq!(initials("Ada Lovelace"), "AL");
+        assert_eq!(initials("grace"), "G");
+        assert!(hue("abc") < 8);
+        assert_eq!(
+            fill("{{a}}-{{b}}-{{c}}", &[("a", "{{b}}"), ("b", "2")]),
+            "{{b}}-2-{{c}}"
+        );
+    }
+}

@@ -1,0 +1,215 @@
+//! The token endpoint (RFC 6749 §3.2): the authorization code grant with PKCE (§4.1.3,
+//! RFC 7636 §4.5) and the refresh token grant (§6), for the one public client.
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD as B64;
+use serde::Serialize;
+
+use super::codes::CodeRefusal;
+use super::error::{IamError, OAuthCode, no_store};
+use super::params::Params;
+use super::pkce;
+use super::sso::{RefreshGrant, SsoSession};
+use super::tokens::{self, ACCESS_TOKEN_LIFETIME_SECS};
+use super::{IamState, Realm, is_known_client};
+
+/// RFC 6749 §5.1, with Keycloak's extra fields.
+#[derive(Serialize)]
+struct TokenResponse {
+    access_token: String,
+    expires_in: u64,
+    refresh_expires_in: u64,
+    refresh_token: String,
+    token_type: &'static str,
+    id_token: String,
+    #[serde(rename = "not-before-policy")]
+    not_before_policy: u64,
+    session_state: String,
+    scope: String,
+}
+
+pub(super) async fn token(
+    _: Realm,
+    State(iam): State<IamState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, IamError> {
+    let form = Params::parse(&body).map_err(|e| IamError::invalid_request(e.to_string()))?;
+    let client_id = client_id(&headers, &form)?;
+    let mut response = match form.get("grant_type") {
+        None => return Err(IamError::invalid_request("grant_type is required")),
+        Some("authorization_code") => code_grant(&iam, &form, &client_id)?,
+        Some("refresh_token") => refresh_grant(&iam, &form, &client_id)?,
+        Some(other) => {
+            return Err(IamError::token(
+                OAuthCode::UnsupportedGrantType,
+                format!(
+                    "grant_type {other:?} is not supported; use authorization_code or refresh_token"
+                ),
+            ));
+        }
+    };
+    no_store(&mut response);
+    Ok(response)
+}
+
+/// The client: `client_id` in the body (RFC 6749 §2.3.1 / §3.2.1), or the user part of HTTP
+/// Basic. It is public: a secret, if one is sent, is ignored, as Keycloak's public clients do.
+fn client_id(headers: &HeaderMap, form: &Params) -> Result<String, IamError> {
+    let basic = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| {
+            v.strip_prefix("Basic ")
+                .or_else(|| v.strip_prefix("basic "))
+        })
+        .map(|encoded| {
+            let decoded = B64
+                .decode(encoded.trim())
+                .ok()
+                .and_then(|bytes| String::from_utf8(bytes).ok())
+                .ok_or_else(|| {
+                    IamError::token(
+                        OAuthCode::InvalidClient,
+                        "the Basic credentials are not valid base64",
+                    )
+                })?;
+            let user = decoded.split_once(':').map_or(decoded.as_str(), |(u, _)| u);
+            Ok::<_, IamError>(
+                form_urlencoded::parse(format!("u={user}").as_bytes())
+                    .next()
+                    .map(|(_, v)| v.into_owned())
+                    .unwrap_or_default(),
+            )
+        })
+        .transpose()?;
+    let client_id = match (basic, form.get("client_id")) {
+        (Some(a), Some(b)) if a != b => {
+            return Err(IamError::invalid_request(
+                "client_id in the body and in Basic authentication differ",
+            ));
+        }
+        (Some(id), _) => id,
+        (None, Some(id)) => id.to_string(),
+        (None, None) => {
+            return Err(IamError::token(
+                OAuthCode::InvalidClient,
+                "client_id is required: the client is public and identifies itself with it",
+            ));
+        }
+    };
+    if !is_known_client(&client_id) {
+        return Err(IamError::token(
+            OAuthCode::InvalidClient,
+            format!("no client {client_id:?} in this realm"),
+        ));
+    }
+    Ok(client_id)
+}
+
+fn code_grant(iam: &IamState, form: &Params, client_id: &str) -> Result<Response, IamError> {
+    let code = form
+        .get("code")
+        .ok_or_else(|| IamError::invalid_request("code is required"))?;
+    let now = iam.now();
+    let grant = iam
+        .inner
+        .codes
+        .redeem(code, now)
+        .map_err(|refusal| match refusal {
+            CodeRefusal::Unknown => IamError::invalid_grant("the authorization code is not valid"),
+            CodeRefusal::Expired => IamError::invalid_grant("the authorization code has expired"),
+            CodeRefusal::Reused { refresh_token } => {
+                // RFC 6749 §4.1.2: a code used twice may have been stolen; what it gave is revoked.
+                if let Some(token) = refresh_token {
+                    iam.inner.sso.revoke_refresh_token(&token);
+                }
+                IamError::invalid_grant("the authorization code was already used")
+            }
+        })?;
+    if grant.client_id != client_id {
+        return Err(IamError::invalid_grant(
+            "the authorization code was issued to another client",
+        ));
+    }
+    match form.get("redirect_uri") {
+        None => return Err(IamError::invalid_request("redirect_uri is required")),
+        Some(uri) if uri != grant.redirect_uri => {
+            return Err(IamError::invalid_grant(
+                "redirect_uri differs from the authorization request's",
+            ));
+        }
+        Some(_) => {}
+    }
+    // RFC 7636 §4.6; every PKCE failure is invalid_grant, as Keycloak answers.
+    let verifier = form
+        .get("code_verifier")
+        .ok_or_else(|| IamError::invalid_grant("PKCE code_verifier is missing"))?;
+    if !pkce::is_well_formed_verifier(verifier) {
+        return Err(IamError::invalid_grant(
+            "code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636 §4.1)",
+        ));
+    }
+    if !pkce::verifies(verifier, &grant.code_challenge) {
+        return Err(IamError::invalid_grant("PKCE verification failed"));
+    }
+    let session = iam
+        .inner
+        .sso
+        .get(&grant.sso_session, now)
+        .ok_or_else(|| IamError::invalid_grant("the sign-in session has ended"))?;
+    let refresh_token = iam.inner.sso.issue_refresh_token(RefreshGrant {
+        client_id: client_id.to_string(),
+        sso_session: session.id.clone(),
+    });
+    iam.inner.codes.record_refresh_token(code, &refresh_token);
+    Ok(respond(iam, &session, grant.nonce, refresh_token, now))
+}
+
+fn refresh_grant(iam: &IamState, form: &Params, client_id: &str) -> Result<Response, IamError> {
+    let token = form
+        .get("refresh_token")
+        .ok_or_else(|| IamError::invalid_request("refresh_token is required"))?;
+    let now = iam.now();
+    let (grant, session) = iam.inner.sso.refresh(token, now).ok_or_else(|| {
+        IamError::invalid_grant(
+            "the refresh token is not valid: unknown, revoked, or its session has ended",
+        )
+    })?;
+    if grant.client_id != client_id {
+        return Err(IamError::invalid_grant(
+            "the refresh token was issued to another client",
+        ));
+    }
+    // A new refresh token each time, the previous one staying valid until the session ends
+    // (Keycloak's default: refresh tokens are not revoked on use).
+    let refresh_token = iam.inner.sso.issue_refresh_token(grant);
+    Ok(respond(iam, &session, None, refresh_token, now))
+}
+
+fn respond(
+    iam: &IamState,
+    session: &SsoSession,
+    nonce: Option<String>,
+    refresh_token: String,
+    now: u64,
+) -> Response {
+    let minted = tokens::mint(iam.shared(), session, nonce, now);
+    Json(TokenResponse {
+        access_token: minted.access_token,
+        expires_in: ACCESS_TOKEN_LIFETIME_SECS,
+        refresh_expires_in: session.expires_at.saturating_sub(now),
+        refresh_token,
+        token_type: "Bearer",
+        id_token: minted.id_token,
+        not_before_policy: 0,
+        session_state: session.id.clone(),
+        scope: minted.scope,
+    })
+    .into_response()
+}
