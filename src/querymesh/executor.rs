@@ -12,7 +12,7 @@
 //! SQLite stops at its next instruction check.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{Duration, Instant};
 
@@ -166,6 +166,8 @@ pub struct Query {
     last_seen: AtomicU64,
     /// Set once the last page was served.
     complete: AtomicU64,
+    /// Set once the query runs on a connection: QUEUED before, RUNNING after.
+    started: AtomicBool,
 }
 
 /// Why a page request was refused (answered without a QueryResults body).
@@ -248,9 +250,14 @@ impl Query {
             };
         }
         let (data, rows, end) = self.collect(&mut pages.rows).await;
+        let running = if self.started.load(Ordering::Relaxed) {
+            QueryState::Running
+        } else {
+            QueryState::Queued
+        };
         let (state, next_uri, error) = match &end {
             None => (
-                QueryState::Running,
+                running,
                 Some(protocol::next_uri(base, &self.id, &self.slug, token + 1)),
                 None,
             ),
@@ -429,6 +436,7 @@ impl Executor {
             ended_after: AtomicU64::new(0),
             last_seen: AtomicU64::new(0),
             complete: AtomicU64::new(0),
+            started: AtomicBool::new(false),
             id,
         });
         self.registry().insert(query.id.clone(), query.clone());
@@ -475,6 +483,7 @@ impl Executor {
             self.checkin(conn);
             return;
         }
+        query.started.store(true, Ordering::Relaxed);
         let mut stopped = query.control.stopped.subscribe();
         let mut send = |chunk: Chunk| -> bool {
             runtime.block_on(async {
@@ -521,6 +530,14 @@ impl Executor {
         let mut idle = self.idle.lock().unwrap_or_else(|p| p.into_inner());
         if idle.len() < POOL_IDLE_MAX {
             idle.push(conn);
+        }
+    }
+
+    /// Stops every query: the server is going away, and a blocking thread left running a
+    /// query would keep the process (or a test's runtime) from ending.
+    pub fn stop_all(&self) {
+        for query in self.registry().drain().map(|(_, q)| q) {
+            query.control.stop(Stop::Canceled);
         }
     }
 

@@ -52,6 +52,12 @@ struct Inner {
     executor: Arc<Executor>,
 }
 
+impl Drop for Inner {
+    fn drop(&mut self) {
+        self.executor.stop_all();
+    }
+}
+
 impl QueryMeshState {
     /// The stand-in as it runs: tokens verified by the keys the IAM publishes at its JWKS URL.
     pub fn new(shared: Arc<Shared>) -> Result<Self, StartError> {
