@@ -3,6 +3,9 @@
 pub mod catalog;
 pub mod engine;
 pub mod error;
+pub mod sources;
+pub mod sql;
+pub mod tpch;
 pub mod types;
 
 use std::sync::Arc;

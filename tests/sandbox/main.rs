@@ -2,4 +2,5 @@
 //! own sandbox in-process on ephemeral ports and speaks HTTP to it like a real client.
 
 mod foundation;
+mod querymesh_sql;
 mod support;
