@@ -3,7 +3,7 @@
 //! `cargo bench --bench querymesh` prints:
 //! - the latency of `SELECT name, regionkey FROM tpch.tiny.nation` (POST, then `nextUri` to
 //!   the end), p50 and p95 — the target is a p50 under 1 ms;
-//! - each TPC-H query of `fixtures/tpch/` through the protocol against the same prepared query
+//! - each TPC-H query of `fixtures/tpch/queries/` through the protocol against the same prepared query
 //!   run straight on a SQLite connection of the engine — the target is within 2×.
 
 use std::path::{Path, PathBuf};
@@ -116,7 +116,7 @@ async fn run() -> Result<(), String> {
         ms(samples[SAMPLES * 95 / 100])
     );
 
-    let queries = tpch_queries(&Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/tpch"));
+    let queries = tpch_queries(&Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/tpch/queries"));
     if queries.is_empty() {
         println!("no TPC-H queries in fixtures/tpch/: skipping the 22-query comparison");
         return Ok(());

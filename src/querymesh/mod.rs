@@ -11,9 +11,15 @@ pub mod auth;
 pub mod catalog;
 pub mod engine;
 pub mod error;
+<<<<<<< HEAD
 mod executor;
 pub mod protocol;
 mod statement;
+=======
+pub mod sources;
+pub mod sql;
+pub mod tpch;
+>>>>>>> qm-sql
 pub mod types;
 
 use std::sync::Arc;

@@ -3,4 +3,5 @@
 
 mod foundation;
 mod querymesh;
+mod querymesh_sql;
 mod support;
