@@ -116,7 +116,8 @@ async fn run() -> Result<(), String> {
         ms(samples[SAMPLES * 95 / 100])
     );
 
-    let queries = tpch_queries(&Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/tpch/queries"));
+    let queries =
+        tpch_queries(&Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/tpch/queries"));
     if queries.is_empty() {
         println!("no TPC-H queries in fixtures/tpch/: skipping the 22-query comparison");
         return Ok(());

@@ -97,11 +97,9 @@ pub struct QueryMeshConfig {
     /// A real Trino to use instead of the built-in stand-in.
     pub url: Option<String>,
     pub query_time_limit_secs: u32,
-<<<<<<< HEAD
     /// Data policies in Trino's file-based access-control format; `None` allows everything.
     /// A relative path is read from the working directory.
     pub access_control: Option<PathBuf>,
-=======
     /// The developer's own data as more catalogs (`[[querymesh.catalogs]]`).
     pub catalogs: Vec<CatalogSource>,
 }
@@ -121,7 +119,6 @@ pub struct CatalogSource {
     /// Declared Trino types, `"table.column" = "double"`; other columns are inferred.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub types: std::collections::BTreeMap<String, String>,
->>>>>>> qm-sql
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -228,11 +225,8 @@ struct QueryMeshLayer {
     scope: Option<bool>,
     url: Option<String>,
     query_time_limit_secs: Option<u32>,
-<<<<<<< HEAD
     access_control: Option<String>,
-=======
     catalogs: Option<Vec<CatalogSource>>,
->>>>>>> qm-sql
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -391,7 +385,6 @@ impl Config {
                     "querymesh",
                     query_time_limit_secs
                 ),
-<<<<<<< HEAD
                 access_control: user
                     .querymesh
                     .as_ref()
@@ -404,14 +397,12 @@ impl Config {
                     })
                     .filter(|p| !p.is_empty())
                     .map(PathBuf::from),
-=======
                 catalogs: user
                     .querymesh
                     .as_ref()
                     .and_then(|q| q.catalogs.clone())
                     .or_else(|| builtin.querymesh.as_ref().and_then(|q| q.catalogs.clone()))
                     .unwrap_or_default(),
->>>>>>> qm-sql
             },
             broker: BrokerConfig {
                 max_concurrent_queries: pick!(

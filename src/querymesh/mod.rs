@@ -11,15 +11,12 @@ pub mod auth;
 pub mod catalog;
 pub mod engine;
 pub mod error;
-<<<<<<< HEAD
 mod executor;
 pub mod protocol;
-mod statement;
-=======
 pub mod sources;
 pub mod sql;
+mod statement;
 pub mod tpch;
->>>>>>> qm-sql
 pub mod types;
 
 use std::sync::Arc;
