@@ -97,6 +97,28 @@ pub struct QueryMeshConfig {
     /// A real Trino to use instead of the built-in stand-in.
     pub url: Option<String>,
     pub query_time_limit_secs: u32,
+    /// Data policies in Trino's file-based access-control format; `None` allows everything.
+    /// A relative path is read from the working directory.
+    pub access_control: Option<PathBuf>,
+    /// The developer's own data as more catalogs (`[[querymesh.catalogs]]`).
+    pub catalogs: Vec<CatalogSource>,
+}
+
+/// A catalog.schema backed by a SQLite file or a folder of CSV files.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CatalogSource {
+    pub catalog: String,
+    pub schema: String,
+    /// A SQLite database file, attached read-only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sqlite: Option<PathBuf>,
+    /// A folder of `*.csv` files with a header row, one table per file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub csv_dir: Option<PathBuf>,
+    /// Declared Trino types, `"table.column" = "double"`; other columns are inferred.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub types: std::collections::BTreeMap<String, String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -205,6 +227,8 @@ struct QueryMeshLayer {
     scope: Option<bool>,
     url: Option<String>,
     query_time_limit_secs: Option<u32>,
+    access_control: Option<String>,
+    catalogs: Option<Vec<CatalogSource>>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -364,6 +388,24 @@ impl Config {
                     "querymesh",
                     query_time_limit_secs
                 ),
+                access_control: user
+                    .querymesh
+                    .as_ref()
+                    .and_then(|q| q.access_control.clone())
+                    .or_else(|| {
+                        builtin
+                            .querymesh
+                            .as_ref()
+                            .and_then(|q| q.access_control.clone())
+                    })
+                    .filter(|p| !p.is_empty())
+                    .map(PathBuf::from),
+                catalogs: user
+                    .querymesh
+                    .as_ref()
+                    .and_then(|q| q.catalogs.clone())
+                    .or_else(|| builtin.querymesh.as_ref().and_then(|q| q.catalogs.clone()))
+                    .unwrap_or_default(),
             },
             broker: BrokerConfig {
                 max_concurrent_queries: pick!(

@@ -2,13 +2,24 @@
 //!
 //! This file is the contract between the engine (SQL → SQLite, data, catalogs) and the server
 //! (protocol, auth, execution threads, time limits, access control).
+//!
+//! Data placement: with a state directory, tpch.tiny is generated once into
+//! `<state>/tpch-tiny-v1.sqlite` (temp file + rename) and attached read-only on later starts.
+//! Without one (`--ephemeral`, tests), it is generated once per process into a shared-cache
+//! in-memory database that every engine of the process attaches, so tests starting many
+//! sandboxes pay for generation once.
 
-use rusqlite::Connection;
+use std::sync::{Mutex, OnceLock};
+use std::time::Instant;
+
+use rusqlite::{Connection, ErrorCode, OpenFlags};
 use serde_json::Value;
 
-use super::catalog::Catalogs;
+use super::catalog::{Catalogs, ColumnMeta, TableMeta};
 use super::error::{ErrorName, TrinoError};
+use super::sql::{self, Body, encode, udf};
 use super::types::TrinoType;
+use super::{sources, tpch};
 use crate::config::Config;
 
 #[derive(Debug, thiserror::Error)]
@@ -54,32 +65,128 @@ pub enum RunError {
 pub struct Prepared {
     pub columns: Vec<OutputColumn>,
     pub reads: Vec<TableAccess>,
+    body: Body,
+}
+
+fn run_error(e: rusqlite::Error) -> RunError {
+    if let rusqlite::Error::SqliteFailure(failure, message) = &e {
+        if failure.code == ErrorCode::OperationInterrupted {
+            return RunError::Interrupted;
+        }
+        if let Some(decoded) = message.as_deref().and_then(udf::decode_error) {
+            return RunError::Query(decoded);
+        }
+        if message.as_deref().is_some_and(|m| m.contains("integer overflow")) {
+            return RunError::Query(TrinoError::new(ErrorName::NumericValueOutOfRange, "bigint addition overflow"));
+        }
+    }
+    if let rusqlite::Error::UserFunctionError(inner) = &e
+        && let Some(decoded) = udf::decode_error(&inner.to_string())
+    {
+        return RunError::Query(decoded);
+    }
+    RunError::Query(TrinoError::new(ErrorName::GenericInternalError, format!("The query failed in SQLite: {e}")))
 }
 
 impl Prepared {
+    /// The SQLite SQL this query runs, for benchmarks and diagnostics (never logged).
+    pub fn sqlite_sql(&self) -> Option<&str> {
+        match &self.body {
+            Body::Sql(s) => Some(s),
+            Body::Rows(_) => None,
+        }
+    }
+
     /// Runs on `conn`, handing each encoded row to `row`; stops when `row` returns false.
-    pub fn run(
-        &self,
-        _conn: &Connection,
-        _row: &mut dyn FnMut(Vec<Value>) -> bool,
-    ) -> Result<(), RunError> {
-        Err(RunError::Query(TrinoError::new(
-            ErrorName::NotSupported,
-            "the SQL engine is not built yet",
-        )))
+    pub fn run(&self, conn: &Connection, row: &mut dyn FnMut(Vec<Value>) -> bool) -> Result<(), RunError> {
+        match &self.body {
+            Body::Rows(rows) => {
+                for r in rows {
+                    if !row(r.clone()) {
+                        break;
+                    }
+                }
+                Ok(())
+            }
+            Body::Sql(sql) => {
+                let mut stmt = conn.prepare(sql).map_err(run_error)?;
+                let mut rows = stmt.query([]).map_err(run_error)?;
+                while let Some(r) = rows.next().map_err(run_error)? {
+                    let mut values = Vec::with_capacity(self.columns.len());
+                    for (i, c) in self.columns.iter().enumerate() {
+                        values.push(encode::encode(r.get_ref(i).map_err(run_error)?, &c.ty));
+                    }
+                    if !row(values) {
+                        break;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// tpch.tiny generated once per process into shared-cache memory (no state directory).
+static TPCH_IN_MEMORY: OnceLock<Result<(String, Mutex<Connection>), String>> = OnceLock::new();
+
+fn tpch_in_memory() -> Result<String, EngineError> {
+    let entry = TPCH_IN_MEMORY.get_or_init(|| {
+        let uri = format!("file:qm-tpch-tiny-{}?mode=memory&cache=shared", std::process::id());
+        let started = Instant::now();
+        let mut conn = Connection::open_with_flags(&uri, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_URI)
+            .map_err(|e| format!("cannot create tpch.tiny in memory: {e}"))?;
+        tpch::generate(&mut conn).map_err(|e| format!("generating tpch.tiny failed: {e}"))?;
+        tracing::info!(elapsed_ms = started.elapsed().as_millis() as u64, "generated tpch.tiny in memory");
+        Ok((uri, Mutex::new(conn)))
+    });
+    match entry {
+        Ok((uri, _)) => Ok(uri.clone()),
+        Err(e) => Err(EngineError::Data(e.clone())),
     }
 }
 
 pub struct Engine {
     catalogs: Catalogs,
+    /// (SQLite schema name, URI) attached on every connection.
+    attachments: Vec<(String, String)>,
+    /// Keeps the CSV sources' in-memory databases alive while the engine lives.
+    _keepers: Vec<Mutex<Connection>>,
 }
 
 impl Engine {
     /// Loads every catalog (tpch.tiny, the developer's sources) for `config`.
-    pub fn open(_config: &Config) -> Result<Self, EngineError> {
-        Ok(Self {
-            catalogs: Catalogs::default(),
-        })
+    pub fn open(config: &Config) -> Result<Self, EngineError> {
+        let mut catalogs = Catalogs::default();
+        let tpch_uri = match &config.state_dir {
+            Some(dir) => {
+                let started = Instant::now();
+                let path = tpch::ensure_file(dir).map_err(EngineError::Data)?;
+                tracing::info!(elapsed_ms = started.elapsed().as_millis() as u64, "tpch.tiny ready in the state directory");
+                sources::file_uri(&path, "mode=ro")
+            }
+            None => tpch_in_memory()?,
+        };
+        let mut attachments = vec![(tpch::ATTACH_NAME.to_string(), tpch_uri)];
+        for table in tpch::table_metas() {
+            catalogs.add_table(table);
+        }
+        let mut keepers = Vec::new();
+        for (i, source) in config.querymesh.catalogs.iter().enumerate() {
+            if catalogs.has_schema(&source.catalog, &source.schema) {
+                return Err(EngineError::Data(format!("querymesh catalog {}.{} is declared twice", source.catalog, source.schema)));
+            }
+            let loaded = sources::load(source, i + 1).map_err(EngineError::Data)?;
+            catalogs.add_schema(&source.catalog, &source.schema);
+            for table in loaded.tables {
+                catalogs.add_table(table);
+            }
+            attachments.push((loaded.attach_name, loaded.uri));
+            if let Some(k) = loaded.keeper {
+                keepers.push(Mutex::new(k));
+            }
+        }
+        add_information_schema(&mut catalogs);
+        Ok(Self { catalogs, attachments, _keepers: keepers })
     }
 
     pub fn catalogs(&self) -> &Catalogs {
@@ -88,13 +195,85 @@ impl Engine {
 
     /// A new read-only connection with every catalog attached and Trino's functions registered.
     pub fn connect(&self) -> rusqlite::Result<Connection> {
-        Connection::open_in_memory()
+        let conn = Connection::open_with_flags(
+            ":memory:",
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_URI | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        for (name, uri) in &self.attachments {
+            conn.execute(&format!("ATTACH DATABASE ?1 AS \"{name}\""), [uri])?;
+        }
+        udf::register(&conn)?;
+        // Trino's LIKE is case-sensitive; SQLite's is not unless told.
+        conn.pragma_update(None, "case_sensitive_like", true)?;
+        // A second guard behind the analyzer: nothing on this connection may write.
+        conn.pragma_update(None, "query_only", true)?;
+        Ok(conn)
     }
 
-    pub fn prepare(&self, _sql: &str, _ctx: &SessionContext) -> Result<Prepared, TrinoError> {
-        Err(TrinoError::new(
-            ErrorName::NotSupported,
-            "the SQL engine is not built yet",
-        ))
+    pub fn prepare(&self, sql: &str, ctx: &SessionContext) -> Result<Prepared, TrinoError> {
+        let plan = sql::plan(&self.catalogs, sql, ctx)?;
+        Ok(Prepared { columns: plan.columns, reads: plan.reads, body: plan.body })
+    }
+}
+
+fn varchar_column(name: &str) -> ColumnMeta {
+    ColumnMeta { name: name.into(), ty: TrinoType::Varchar(None), nullable: true }
+}
+
+/// `(SELECT column1 AS "a", … FROM (VALUES …))`: a constant table inlined in the SQL.
+fn inline_table(columns: &[ColumnMeta], rows: &[Vec<String>]) -> String {
+    let names: Vec<String> = columns.iter().enumerate().map(|(i, c)| format!("column{} AS \"{}\"", i + 1, c.name)).collect();
+    if rows.is_empty() {
+        let nulls: Vec<String> = columns.iter().map(|c| format!("NULL AS \"{}\"", c.name)).collect();
+        return format!("(SELECT {} WHERE 0)", nulls.join(", "));
+    }
+    let values: Vec<String> = rows.iter().map(|r| format!("({})", r.join(", "))).collect();
+    format!("(SELECT {} FROM (VALUES {}))", names.join(", "), values.join(", "))
+}
+
+/// Every catalog's `information_schema` (schemata, tables, columns), as Trino has it.
+fn add_information_schema(catalogs: &mut Catalogs) {
+    let schemata_cols = vec![varchar_column("catalog_name"), varchar_column("schema_name")];
+    let tables_cols = vec![varchar_column("table_catalog"), varchar_column("table_schema"), varchar_column("table_name"), varchar_column("table_type")];
+    let mut columns_cols = vec![varchar_column("table_catalog"), varchar_column("table_schema"), varchar_column("table_name"), varchar_column("column_name")];
+    columns_cols.push(ColumnMeta { name: "ordinal_position".into(), ty: TrinoType::BigInt, nullable: true });
+    columns_cols.extend([varchar_column("column_default"), varchar_column("is_nullable"), varchar_column("data_type")]);
+    let info_tables = [("columns", &columns_cols), ("schemata", &schemata_cols), ("tables", &tables_cols)];
+    let catalog_names: Vec<String> = catalogs.catalog_names().map(str::to_string).collect();
+    for catalog in catalog_names {
+        let q = |s: &str| sql::sql_string(s);
+        let mut schemas: Vec<String> = catalogs.schema_names(&catalog).map(str::to_string).collect();
+        schemas.push("information_schema".into());
+        schemas.sort();
+        let mut tables: Vec<TableMeta> = catalogs.all_tables().filter(|t| t.catalog == catalog).cloned().collect();
+        for (name, cols) in &info_tables {
+            tables.push(TableMeta {
+                catalog: catalog.clone(),
+                schema: "information_schema".into(),
+                name: name.to_string(),
+                columns: (*cols).clone(),
+                sqlite_name: String::new(),
+            });
+        }
+        tables.sort_by(|a, b| (&a.schema, &a.name).cmp(&(&b.schema, &b.name)));
+        let schemata_rows: Vec<Vec<String>> = schemas.iter().map(|s| vec![q(&catalog), q(s)]).collect();
+        let table_rows: Vec<Vec<String>> = tables.iter().map(|t| vec![q(&catalog), q(&t.schema), q(&t.name), q("BASE TABLE")]).collect();
+        let column_rows: Vec<Vec<String>> = tables
+            .iter()
+            .flat_map(|t| {
+                t.columns.iter().enumerate().map(|(i, c)| {
+                    vec![q(&catalog), q(&t.schema), q(&t.name), q(&c.name), (i + 1).to_string(), "NULL".into(), q(if c.nullable { "YES" } else { "NO" }), q(&c.ty.to_string())]
+                })
+            })
+            .collect();
+        for (name, cols, rows) in [("columns", &columns_cols, column_rows), ("schemata", &schemata_cols, schemata_rows), ("tables", &tables_cols, table_rows)] {
+            catalogs.add_table(TableMeta {
+                catalog: catalog.clone(),
+                schema: "information_schema".into(),
+                name: name.into(),
+                columns: cols.clone(),
+                sqlite_name: inline_table(cols, &rows),
+            });
+        }
     }
 }

@@ -38,6 +38,8 @@ pub enum ErrorName {
     InvalidLimitClause,
     MissingOrderBy,
     SubqueryMultipleRows,
+    ExpressionNotScalar,
+    TypeNotFound,
     GenericInternalError,
     ExceededTimeLimit,
 }
@@ -78,6 +80,8 @@ impl ErrorName {
             Self::InvalidOrderBy => ("INVALID_ORDER_BY", 85),
             Self::InvalidLimitClause => ("INVALID_LIMIT_CLAUSE", 87),
             Self::MissingOrderBy => ("MISSING_ORDER_BY", 86),
+            Self::ExpressionNotScalar => ("EXPRESSION_NOT_SCALAR", 76),
+            Self::TypeNotFound => ("TYPE_NOT_FOUND", 34),
             Self::GenericInternalError => ("GENERIC_INTERNAL_ERROR", 65536),
             Self::ExceededTimeLimit => ("EXCEEDED_TIME_LIMIT", 131075),
         }
@@ -148,5 +152,27 @@ impl TrinoError {
             error["failureInfo"]["errorLocation"] = error["errorLocation"].clone();
         }
         error
+    }
+}
+
+impl ErrorName {
+    /// The variant for a Trino error name, for errors that cross SQLite as text.
+    pub fn from_name(name: &str) -> Option<Self> {
+        use ErrorName::*;
+        [
+            GenericUserError,
+            SyntaxError,
+            NotSupported,
+            FunctionNotFound,
+            DivisionByZero,
+            InvalidCastArgument,
+            InvalidFunctionArgument,
+            NumericValueOutOfRange,
+            SubqueryMultipleRows,
+            TypeMismatch,
+            GenericInternalError,
+        ]
+        .into_iter()
+        .find(|n| n.name_and_code().0 == name)
     }
 }

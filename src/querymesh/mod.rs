@@ -1,31 +1,133 @@
 //! The QueryMesh stand-in: Trino's client protocol over SQLite with tpch.tiny built in.
+//!
+//! - [`engine`] (with `catalog`, `types`, `error`): Trino SQL in, Trino-typed rows out.
+//! - [`statement`]: the protocol's HTTP handlers; [`protocol`]: its JSON shapes and ids.
+//! - [`auth`]: bearer tokens checked like Trino's JWT authenticator.
+//! - [`access`]: data policies in Trino's file-based access-control format.
+//! - [`executor`]: queries on a blocking pool, their time limit, cancel, and paging.
 
+pub mod access;
+pub mod auth;
 pub mod catalog;
 pub mod engine;
 pub mod error;
+mod executor;
+pub mod protocol;
+pub mod sources;
+pub mod sql;
+mod statement;
+pub mod tpch;
 pub mod types;
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Router;
+use axum::http::HeaderMap;
+use axum::routing::{get, post};
 
+use self::access::{AccessControl, AccessRulesError};
+use self::auth::{Authenticator, KeySource};
+use self::engine::{Engine, EngineError};
+use self::executor::Executor;
+use crate::oidc::RealmEndpoints;
 use crate::sandbox::Shared;
 
+pub use self::auth::WWW_AUTHENTICATE;
+
 #[derive(Debug, thiserror::Error)]
-pub enum StartError {}
+pub enum StartError {
+    #[error("cannot load the data: {0}")]
+    Engine(#[from] EngineError),
+    #[error(transparent)]
+    AccessRules(#[from] AccessRulesError),
+}
 
 #[derive(Clone)]
 pub struct QueryMeshState {
-    #[allow(dead_code)]
+    inner: Arc<Inner>,
+}
+
+struct Inner {
     shared: Arc<Shared>,
+    auth: Authenticator,
+    access: AccessControl,
+    executor: Arc<Executor>,
+}
+
+impl Drop for Inner {
+    fn drop(&mut self) {
+        self.executor.stop_all();
+    }
 }
 
 impl QueryMeshState {
+    /// The stand-in as it runs: tokens verified by the keys the IAM publishes at its JWKS URL.
     pub fn new(shared: Arc<Shared>) -> Result<Self, StartError> {
-        Ok(Self { shared })
+        let source = KeySource::Url {
+            url: RealmEndpoints::new(&shared.realm_url()).certs,
+            http: shared.http.clone(),
+        };
+        Self::with_key_source(shared, source)
+    }
+
+    /// The stand-in with the IAM's keys taken from `source`.
+    pub fn with_key_source(shared: Arc<Shared>, source: KeySource) -> Result<Self, StartError> {
+        let config = &shared.config.querymesh;
+        let access = match &config.access_control {
+            Some(path) => AccessControl::load(path)?,
+            None => AccessControl::allow_all(),
+        };
+        let time_limit = Duration::from_secs(u64::from(config.query_time_limit_secs));
+        let engine = Arc::new(Engine::open(&shared.config)?);
+        Ok(Self {
+            inner: Arc::new(Inner {
+                auth: Authenticator::new(source, shared.realm_url()),
+                access,
+                executor: Executor::new(engine, time_limit),
+                shared,
+            }),
+        })
+    }
+
+    fn auth(&self) -> &Authenticator {
+        &self.inner.auth
+    }
+
+    fn access(&self) -> &AccessControl {
+        &self.inner.access
+    }
+
+    fn executor(&self) -> &Arc<Executor> {
+        &self.inner.executor
+    }
+
+    /// The origin clients reached us at, for `nextUri` and `infoUri`: the `Host` they sent
+    /// when it is a plain host[:port], else the listener's own address.
+    fn base_url(&self, headers: &HeaderMap) -> String {
+        let host = headers
+            .get(axum::http::header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .filter(|h| {
+                !h.is_empty()
+                    && h.bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b))
+            });
+        match host {
+            Some(host) => format!("http://{host}"),
+            None => self.inner.shared.endpoints.querymesh_url(),
+        }
     }
 }
 
 pub fn router(state: QueryMeshState) -> Router {
-    Router::new().with_state(state)
+    Router::new()
+        .route(protocol::STATEMENT_PATH, post(statement::post_statement))
+        .route(
+            &format!("{}/{{id}}/{{slug}}/{{token}}", protocol::EXECUTING_PATH),
+            get(statement::get_page).delete(statement::delete_query),
+        )
+        .route(protocol::INFO_PATH, get(statement::info_page))
+        .route("/v1/info", get(statement::server_info))
+        .with_state(state)
 }

@@ -12,4 +12,6 @@ mod foundation;
 mod http_sign_in;
 mod iam;
 mod logs;
+mod querymesh;
+mod querymesh_sql;
 mod support;

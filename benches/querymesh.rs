@@ -1,0 +1,204 @@
+//! QueryMesh stand-in benchmarks, over loopback through the Trino client protocol.
+//!
+//! `cargo bench --bench querymesh` prints:
+//! - the latency of `SELECT name, regionkey FROM tpch.tiny.nation` (POST, then `nextUri` to
+//!   the end), p50 and p95 — the target is a p50 under 1 ms;
+//! - each TPC-H query of `fixtures/tpch/queries/` through the protocol against the same prepared query
+//!   run straight on a SQLite connection of the engine — the target is within 2×.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use zero_sandbox::identity::jws;
+use zero_sandbox::identity::unix_now;
+use zero_sandbox::oidc::{QUERYMESH_AUDIENCE, QUERYMESH_SCOPE};
+use zero_sandbox::querymesh::engine::{Engine, SessionContext};
+use zero_sandbox::{Config, Sandbox};
+
+const NATION: &str = "SELECT name, regionkey FROM tpch.tiny.nation";
+const WARMUP: usize = 200;
+const SAMPLES: usize = 2_000;
+/// Runs of each TPC-H query; the median is reported.
+const TPCH_RUNS: usize = 5;
+
+fn main() {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("cannot start a runtime: {e}");
+            std::process::exit(1);
+        }
+    };
+    if let Err(e) = runtime.block_on(run()) {
+        eprintln!("benchmark failed: {e}");
+        std::process::exit(1);
+    }
+}
+
+struct Client {
+    http: reqwest::Client,
+    url: String,
+    token: String,
+}
+
+impl Client {
+    /// Posts `sql` and follows `nextUri` to the end; returns the number of rows.
+    async fn query(&self, sql: &str) -> Result<usize, String> {
+        let mut page: Value = self
+            .http
+            .post(format!("{}/v1/statement", self.url))
+            .bearer_auth(&self.token)
+            .body(sql.to_string())
+            .send()
+            .await
+            .map_err(|e| e.to_string())?
+            .json()
+            .await
+            .map_err(|e| e.to_string())?;
+        let mut rows = 0;
+        loop {
+            if let Some(error) = page.get("error") {
+                return Err(error["message"].as_str().unwrap_or("failed").to_string());
+            }
+            rows += page["data"].as_array().map_or(0, Vec::len);
+            let Some(next) = page["nextUri"].as_str() else {
+                return Ok(rows);
+            };
+            page = self
+                .http
+                .get(next)
+                .send()
+                .await
+                .map_err(|e| e.to_string())?
+                .json()
+                .await
+                .map_err(|e| e.to_string())?;
+        }
+    }
+}
+
+async fn run() -> Result<(), String> {
+    let config = Config::builtin().with_ephemeral_ports();
+    let sandbox = Sandbox::start(config.clone())
+        .await
+        .map_err(|e| e.to_string())?;
+    let shared = sandbox.shared();
+    let now = unix_now();
+    let claims = json!({
+        "iss": shared.realm_url(), "sub": "bench", "aud": [QUERYMESH_AUDIENCE],
+        "exp": now + 3600, "iat": now, "scope": QUERYMESH_SCOPE,
+    });
+    let client = Client {
+        http: reqwest::Client::builder()
+            .build()
+            .map_err(|e| e.to_string())?,
+        url: sandbox.endpoints().querymesh_url(),
+        token: jws::sign(&shared.iam_keys.current(), "JWT", &claims),
+    };
+
+    for _ in 0..WARMUP {
+        client.query(NATION).await?;
+    }
+    let mut samples = Vec::with_capacity(SAMPLES);
+    for _ in 0..SAMPLES {
+        let started = Instant::now();
+        client.query(NATION).await?;
+        samples.push(started.elapsed());
+    }
+    samples.sort();
+    println!(
+        "nation over the protocol ({SAMPLES} runs): p50 {:.3} ms, p95 {:.3} ms",
+        ms(samples[SAMPLES / 2]),
+        ms(samples[SAMPLES * 95 / 100])
+    );
+
+    let queries =
+        tpch_queries(&Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/tpch/queries"));
+    if queries.is_empty() {
+        println!("no TPC-H queries in fixtures/tpch/: skipping the 22-query comparison");
+        return Ok(());
+    }
+    let engine = Engine::open(&config).map_err(|e| e.to_string())?;
+    let conn = engine.connect().map_err(|e| e.to_string())?;
+    println!(
+        "{:<8} {:>8} {:>12} {:>12} {:>7}",
+        "query", "rows", "protocol ms", "direct ms", "ratio"
+    );
+    let mut worst: f64 = 0.0;
+    for (name, sql) in &queries {
+        let prepared = match engine.prepare(sql, &SessionContext::default()) {
+            Ok(prepared) => prepared,
+            Err(e) => {
+                println!("{name:<8} refused by the engine: {}", e.message());
+                continue;
+            }
+        };
+        let mut direct = Vec::new();
+        let mut protocol = Vec::new();
+        let mut rows = 0;
+        for _ in 0..TPCH_RUNS {
+            let started = Instant::now();
+            prepared
+                .run(&conn, &mut |_| true)
+                .map_err(|e| format!("{name}: {e}"))?;
+            direct.push(started.elapsed());
+            let started = Instant::now();
+            rows = client
+                .query(sql)
+                .await
+                .map_err(|e| format!("{name}: {e}"))?;
+            protocol.push(started.elapsed());
+        }
+        let (direct, protocol) = (median(direct), median(protocol));
+        let ratio = ms(protocol) / ms(direct).max(0.001);
+        worst = worst.max(ratio);
+        println!(
+            "{name:<8} {rows:>8} {:>12.2} {:>12.2} {ratio:>6.2}×",
+            ms(protocol),
+            ms(direct)
+        );
+    }
+    println!("worst protocol / direct ratio: {worst:.2}×");
+    sandbox.shutdown().await;
+    Ok(())
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+fn median(mut samples: Vec<Duration>) -> Duration {
+    samples.sort();
+    samples[samples.len() / 2]
+}
+
+/// `(name, text)` of every `*.sql` in `dir`, in the order of the number in their names.
+fn tpch_queries(dir: &Path) -> Vec<(String, String)> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "sql"))
+        .collect();
+    let number = |p: &PathBuf| -> u32 {
+        p.file_stem()
+            .and_then(|s| s.to_str())
+            .map(|s| s.chars().filter(char::is_ascii_digit).collect::<String>())
+            .and_then(|d| d.parse().ok())
+            .unwrap_or(u32::MAX)
+    };
+    files.sort_by_key(number);
+    files
+        .into_iter()
+        .filter_map(|p| {
+            let name = p.file_stem()?.to_str()?.to_string();
+            let sql = std::fs::read_to_string(&p).ok()?;
+            Some((name, sql.trim().trim_end_matches(';').to_string()))
+        })
+        .collect()
+}

@@ -1,0 +1,481 @@
+//! Data policies in Trino's file-based access-control format (`security.config-file`), for
+//! what a query reads: `catalogs` rules (allow all / read-only / none) and `tables` rules
+//! (privileges, and columns with `allow: false`).
+//!
+//! As in Trino: in each section the first rule whose user, group and object patterns all match
+//! decides; no matching rule denies; a missing section allows. Patterns are anchored regular
+//! expressions, an omitted one matches everything. `information_schema` is always readable.
+//! Selecting needs catalog access read-only or better and SELECT (or GRANT_SELECT) in the
+//! first matching table rule, with none of the selected columns denied.
+//!
+//! Not supported, and refused at start rather than silently ignored: row filters (`filter`)
+//! and column masks (`mask`). Rules naming a `role` never match: the sandbox has no roles.
+//! `schemas` rules are accepted but only govern ownership, which reads never need.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use regex::Regex;
+use serde::Deserialize;
+use serde::de::IgnoredAny;
+use serde_json::Value;
+
+use super::auth::Principal;
+use super::engine::TableAccess;
+use super::error::{ErrorName, TrinoError};
+
+const INFORMATION_SCHEMA: &str = "information_schema";
+
+#[derive(Debug, thiserror::Error)]
+pub enum AccessRulesError {
+    #[error("cannot read the access-control rules {path}: {source}")]
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("the access-control rules {path} are not valid: {message}")]
+    Invalid { path: String, message: String },
+}
+
+/// The whole rules file.
+#[derive(Deserialize)]
+struct RulesFile {
+    catalogs: Option<Vec<CatalogRuleSpec>>,
+    /// Schema rules only govern ownership, which reads never need.
+    #[serde(rename = "schemas")]
+    _schemas: Option<Vec<Value>>,
+    tables: Option<Vec<TableRuleSpec>>,
+    #[serde(flatten)]
+    other: BTreeMap<String, IgnoredAny>,
+}
+
+/// Sections of Trino's format that govern what the stand-in never does (impersonation aside,
+/// which it never grants): accepted and ignored. Any other key is refused, so a typo does not
+/// silently allow everything.
+const IGNORED_SECTIONS: [&str; 9] = [
+    "queries",
+    "impersonation",
+    "principals",
+    "system_information",
+    "system_session_properties",
+    "catalog_session_properties",
+    "functions",
+    "procedures",
+    "authorization",
+];
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CatalogRuleSpec {
+    user: Option<String>,
+    role: Option<String>,
+    group: Option<String>,
+    catalog: Option<String>,
+    allow: CatalogAllow,
+}
+
+/// `allow` of a catalog rule: `"all"`, `"read-only"`, `"none"`, or the older booleans.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum CatalogAccess {
+    None,
+    ReadOnly,
+    All,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum CatalogAllow {
+    Flag(bool),
+    Level(String),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TableRuleSpec {
+    user: Option<String>,
+    role: Option<String>,
+    group: Option<String>,
+    catalog: Option<String>,
+    schema: Option<String>,
+    table: Option<String>,
+    #[serde(default)]
+    privileges: Vec<String>,
+    #[serde(default)]
+    columns: Vec<ColumnRuleSpec>,
+    filter: Option<String>,
+    filter_environment: Option<Value>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ColumnRuleSpec {
+    name: String,
+    #[serde(default = "yes")]
+    allow: bool,
+    mask: Option<String>,
+    mask_environment: Option<Value>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Who a rule applies to.
+struct Subject {
+    user: Regex,
+    group: Option<Regex>,
+    /// A rule for a role never matches: the sandbox's people have no Trino roles.
+    role: bool,
+}
+
+impl Subject {
+    fn matches(&self, principal: &Principal) -> bool {
+        if self.role || !self.user.is_match(&principal.name) {
+            return false;
+        }
+        match &self.group {
+            None => true,
+            // Keycloak's group mapper may write full paths (`/analysts`); match either form.
+            Some(group) => principal
+                .groups
+                .iter()
+                .any(|g| group.is_match(g) || group.is_match(g.trim_start_matches('/'))),
+        }
+    }
+}
+
+struct CatalogRule {
+    subject: Subject,
+    catalog: Regex,
+    access: CatalogAccess,
+}
+
+struct TableRule {
+    subject: Subject,
+    catalog: Regex,
+    schema: Regex,
+    table: Regex,
+    select: bool,
+    denied_columns: Vec<String>,
+}
+
+/// The rules in force; [`AccessControl::allow_all`] when none are configured.
+pub struct AccessControl {
+    catalogs: Option<Vec<CatalogRule>>,
+    tables: Option<Vec<TableRule>>,
+}
+
+impl AccessControl {
+    pub fn allow_all() -> Self {
+        Self {
+            catalogs: None,
+            tables: None,
+        }
+    }
+
+    pub fn load(path: &Path) -> Result<Self, AccessRulesError> {
+        let shown = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|source| AccessRulesError::Read {
+            path: shown.clone(),
+            source,
+        })?;
+        Self::parse(&text).map_err(|message| AccessRulesError::Invalid {
+            path: shown,
+            message,
+        })
+    }
+
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let file: RulesFile = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        if let Some(key) = file
+            .other
+            .keys()
+            .find(|k| !IGNORED_SECTIONS.contains(&k.as_str()))
+        {
+            return Err(format!(
+                "unknown section {key:?}; expected catalogs, schemas, tables or one of {}",
+                IGNORED_SECTIONS.join(", ")
+            ));
+        }
+        let catalogs = file
+            .catalogs
+            .map(|rules| {
+                rules
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, r)| catalog_rule(r).map_err(|e| format!("catalogs[{i}]: {e}")))
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .transpose()?;
+        let tables = file
+            .tables
+            .map(|rules| {
+                rules
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, r)| table_rule(r).map_err(|e| format!("tables[{i}]: {e}")))
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .transpose()?;
+        Ok(Self { catalogs, tables })
+    }
+
+    /// Refuses the first table of `reads` that `principal` may not select from, with Trino's
+    /// PERMISSION_DENIED message.
+    pub fn check_select(
+        &self,
+        principal: &Principal,
+        reads: &[TableAccess],
+    ) -> Result<(), TrinoError> {
+        for read in reads {
+            if !self.can_select(principal, read) {
+                return Err(TrinoError::new(
+                    ErrorName::PermissionDenied,
+                    format!(
+                        "Access Denied: Cannot select from table {}.{}.{}",
+                        read.catalog, read.schema, read.table
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn can_select(&self, principal: &Principal, read: &TableAccess) -> bool {
+        if read.schema == INFORMATION_SCHEMA {
+            return true;
+        }
+        if self.catalog_access(principal, &read.catalog) < CatalogAccess::ReadOnly {
+            return false;
+        }
+        let Some(rules) = &self.tables else {
+            return true;
+        };
+        let rule = rules.iter().find(|r| {
+            r.subject.matches(principal)
+                && r.catalog.is_match(&read.catalog)
+                && r.schema.is_match(&read.schema)
+                && r.table.is_match(&read.table)
+        });
+        rule.is_some_and(|rule| {
+            rule.select
+                && read.columns.iter().all(|c| {
+                    !rule
+                        .denied_columns
+                        .iter()
+                        .any(|d| d.eq_ignore_ascii_case(c))
+                })
+        })
+    }
+
+    fn catalog_access(&self, principal: &Principal, catalog: &str) -> CatalogAccess {
+        let Some(rules) = &self.catalogs else {
+            return CatalogAccess::All;
+        };
+        rules
+            .iter()
+            .find(|r| r.subject.matches(principal) && r.catalog.is_match(catalog))
+            .map_or(CatalogAccess::None, |r| r.access)
+    }
+}
+
+fn pattern(field: &str, value: Option<&str>) -> Result<Regex, String> {
+    let value = value.unwrap_or(".*");
+    Regex::new(&format!("^(?:{value})$")).map_err(|e| format!("`{field}` {value:?}: {e}"))
+}
+
+fn subject(user: Option<&str>, group: Option<&str>, role: Option<&str>) -> Result<Subject, String> {
+    Ok(Subject {
+        user: pattern("user", user)?,
+        group: group.map(|g| pattern("group", Some(g))).transpose()?,
+        role: role.is_some(),
+    })
+}
+
+fn catalog_rule(spec: CatalogRuleSpec) -> Result<CatalogRule, String> {
+    let access = match spec.allow {
+        CatalogAllow::Flag(true) => CatalogAccess::All,
+        CatalogAllow::Flag(false) => CatalogAccess::None,
+        CatalogAllow::Level(level) => match level.as_str() {
+            "all" => CatalogAccess::All,
+            "read-only" => CatalogAccess::ReadOnly,
+            "none" => CatalogAccess::None,
+            other => {
+                return Err(format!(
+                    "`allow` is {other:?}; expected \"all\", \"read-only\" or \"none\""
+                ));
+            }
+        },
+    };
+    Ok(CatalogRule {
+        subject: subject(
+            spec.user.as_deref(),
+            spec.group.as_deref(),
+            spec.role.as_deref(),
+        )?,
+        catalog: pattern("catalog", spec.catalog.as_deref())?,
+        access,
+    })
+}
+
+const PRIVILEGES: [&str; 6] = [
+    "SELECT",
+    "INSERT",
+    "DELETE",
+    "UPDATE",
+    "OWNERSHIP",
+    "GRANT_SELECT",
+];
+
+fn table_rule(spec: TableRuleSpec) -> Result<TableRule, String> {
+    if spec.filter.is_some() || spec.filter_environment.is_some() {
+        return Err("row filters (`filter`) are not supported by the QueryMesh stand-in".into());
+    }
+    if let Some(c) = spec
+        .columns
+        .iter()
+        .find(|c| c.mask.is_some() || c.mask_environment.is_some())
+    {
+        return Err(format!(
+            "column masks (`mask` on column {:?}) are not supported by the QueryMesh stand-in",
+            c.name
+        ));
+    }
+    if let Some(p) = spec
+        .privileges
+        .iter()
+        .find(|p| !PRIVILEGES.contains(&p.as_str()))
+    {
+        return Err(format!(
+            "unknown privilege {p:?}; expected one of {}",
+            PRIVILEGES.join(", ")
+        ));
+    }
+    Ok(TableRule {
+        subject: subject(
+            spec.user.as_deref(),
+            spec.group.as_deref(),
+            spec.role.as_deref(),
+        )?,
+        catalog: pattern("catalog", spec.catalog.as_deref())?,
+        schema: pattern("schema", spec.schema.as_deref())?,
+        table: pattern("table", spec.table.as_deref())?,
+        select: spec
+            .privileges
+            .iter()
+            .any(|p| p == "SELECT" || p == "GRANT_SELECT"),
+        denied_columns: spec
+            .columns
+            .into_iter()
+            .filter(|c| !c.allow)
+            .map(|c| c.name)
+            .collect(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn person(name: &str, groups: &[&str]) -> Principal {
+        Principal {
+            name: name.into(),
+            groups: groups.iter().map(|g| g.to_string()).collect(),
+        }
+    }
+
+    fn read(table: &str, columns: &[&str]) -> TableAccess {
+        TableAccess {
+            catalog: "tpch".into(),
+            schema: "tiny".into(),
+            table: table.into(),
+            columns: columns.iter().map(|c| c.to_string()).collect(),
+        }
+    }
+
+    const RULES: &str = r#"{
+        "catalogs": [
+            {"group": "contractors", "allow": "none"},
+            {"catalog": "tpch", "allow": "read-only"}
+        ],
+        "tables": [
+            {"user": "alan", "table": "nation", "privileges": []},
+            {"group": "analysts", "table": "customer", "privileges": ["SELECT"],
+             "columns": [{"name": "phone", "allow": false}]},
+            {"group": "analysts", "privileges": ["SELECT"]},
+            {"table": "region", "privileges": ["SELECT"]}
+        ]
+    }"#;
+
+    #[test]
+    fn first_matching_rule_decides() {
+        let ac = AccessControl::parse(RULES).unwrap();
+        let ada = person("ada", &["analysts"]);
+        assert!(ac.check_select(&ada, &[read("nation", &["name"])]).is_ok());
+        let alan = person("alan", &["analysts"]);
+        let e = ac
+            .check_select(&alan, &[read("nation", &["name"])])
+            .unwrap_err();
+        assert_eq!(e.name, ErrorName::PermissionDenied);
+        assert_eq!(
+            e.message(),
+            "Access Denied: Cannot select from table tpch.tiny.nation"
+        );
+    }
+
+    #[test]
+    fn no_matching_rule_denies_and_denied_columns_deny() {
+        let ac = AccessControl::parse(RULES).unwrap();
+        let grace = person("grace", &["engineering"]);
+        assert!(ac.check_select(&grace, &[read("region", &[])]).is_ok());
+        assert!(ac.check_select(&grace, &[read("nation", &[])]).is_err());
+        let ada = person("ada", &["/analysts"]);
+        assert!(
+            ac.check_select(&ada, &[read("customer", &["name"])])
+                .is_ok()
+        );
+        assert!(
+            ac.check_select(&ada, &[read("customer", &["name", "phone"])])
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn catalog_none_denies_and_information_schema_is_exempt() {
+        let ac = AccessControl::parse(RULES).unwrap();
+        let eve = person("eve", &["contractors", "analysts"]);
+        assert!(ac.check_select(&eve, &[read("nation", &[])]).is_err());
+        let mut info = read("tables", &[]);
+        info.schema = INFORMATION_SCHEMA.into();
+        assert!(ac.check_select(&eve, &[info]).is_ok());
+    }
+
+    #[test]
+    fn missing_sections_allow_and_patterns_are_anchored() {
+        let ac =
+            AccessControl::parse(r#"{"tables": [{"table": "nat", "privileges": ["SELECT"]}]}"#)
+                .unwrap();
+        let p = person("x", &[]);
+        assert!(ac.check_select(&p, &[read("nation", &[])]).is_err());
+        assert!(
+            AccessControl::parse("{}")
+                .unwrap()
+                .check_select(&p, &[read("nation", &[])])
+                .is_ok()
+        );
+    }
+
+    #[test]
+    fn filters_masks_and_typos_are_refused() {
+        for bad in [
+            r#"{"tables": [{"filter": "true", "privileges": ["SELECT"]}]}"#,
+            r#"{"tables": [{"columns": [{"name": "a", "mask": "'x'"}]}]}"#,
+            r#"{"tables": [{"privileges": ["SELEKT"]}]}"#,
+            r#"{"catalogs": [{"allow": "maybe"}]}"#,
+            r#"{"tabels": []}"#,
+            r#"{"tables": [{"table": "(", "privileges": []}]}"#,
+        ] {
+            assert!(AccessControl::parse(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,294 @@
+//! Bearer-token authentication as Trino's JWT authenticator does it
+//! (`http-server.authentication.type=JWT` with a JWKS URL, a required issuer and audience):
+//! the signature by one of the IAM's published keys, `exp`/`nbf`, `iss`, `aud`, and — the
+//! platform's addition — the QueryMesh scope. The principal is `sub`. A refusal is HTTP 401
+//! with `WWW-Authenticate: Bearer realm="Trino", token_type="JWT"` (see trino-facts.md).
+
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::http::{HeaderMap, Request, StatusCode, header};
+use serde::Deserialize;
+
+use crate::http::{HttpClient, read_body};
+use crate::identity::jws::{self, JwsError};
+use crate::identity::{Jwks, KeyRing, PublicKey, unix_now};
+use crate::oidc::{QUERYMESH_AUDIENCE, QUERYMESH_SCOPE};
+
+/// Clock skew tolerated on `exp` and `nbf`.
+const LEEWAY_SECS: i64 = 30;
+/// The least time between two JWKS fetches caused by an unknown `kid`: a rotated key is
+/// picked up within this, and a flood of made-up kids cannot turn into a flood of fetches.
+const REFETCH_INTERVAL: Duration = Duration::from_millis(500);
+/// How old cached keys may get before a request refreshes them.
+const KEYS_MAX_AGE: Duration = Duration::from_secs(300);
+const JWKS_MAX_BYTES: usize = 1 << 20;
+
+/// The value Trino sends with every 401 of its JWT authenticator.
+pub const WWW_AUTHENTICATE: &str = r#"Bearer realm="Trino", token_type="JWT""#;
+
+/// Why a request was not authenticated.
+#[derive(Debug, thiserror::Error)]
+pub enum AuthError {
+    #[error("Unauthorized: no bearer token (send Authorization: Bearer <IAM access token>)")]
+    Missing,
+    #[error("Unauthorized: the bearer token is not a valid JWT: {0}")]
+    Token(JwsError),
+    #[error("Unauthorized: the token has expired")]
+    Expired,
+    #[error("Unauthorized: the token is not valid yet")]
+    NotYetValid,
+    #[error("Unauthorized: the token has no expiry (exp)")]
+    NoExpiry,
+    #[error("Unauthorized: the token's issuer is not the IAM realm {0}")]
+    Issuer(String),
+    #[error("Unauthorized: the token's audience does not include {QUERYMESH_AUDIENCE:?}")]
+    Audience,
+    #[error("Unauthorized: the token's scope does not include {QUERYMESH_SCOPE:?}")]
+    Scope,
+    #[error("Unauthorized: the token has no subject (sub)")]
+    Subject,
+    /// The IAM's keys could not be had: nothing can be verified, which is not the client's
+    /// fault, so this is answered 503 (clients retry it) rather than 401.
+    #[error("the IAM's signing keys are unavailable: {0}")]
+    KeysUnavailable(String),
+}
+
+/// Who is querying, as the token says.
+#[derive(Clone, Debug)]
+pub struct Principal {
+    /// The token's `sub`: Trino's principal and session user.
+    pub name: String,
+    /// The token's `groups` claim, for access-control rules.
+    pub groups: Vec<String>,
+}
+
+/// Where the IAM's verification keys come from.
+pub enum KeySource {
+    /// The realm's JWKS endpoint, fetched over HTTP like Trino's `jwks-url`: what runs.
+    Url { url: String, http: HttpClient },
+    /// A key ring read directly: for tests and benchmarks that run without an IAM.
+    Static(KeyRing),
+}
+
+struct Cached {
+    keys: Arc<Vec<PublicKey>>,
+    fetched: Option<Instant>,
+}
+
+pub struct Authenticator {
+    source: KeySource,
+    issuer: String,
+    cache: RwLock<Cached>,
+    /// Held while fetching, so concurrent requests with an unknown kid share one fetch.
+    fetching: tokio::sync::Mutex<()>,
+}
+
+#[derive(Deserialize)]
+struct AccessClaims {
+    #[serde(default)]
+    iss: Option<String>,
+    #[serde(default)]
+    sub: Option<String>,
+    #[serde(default)]
+    aud: Option<Audience>,
+    #[serde(default)]
+    exp: Option<f64>,
+    #[serde(default)]
+    nbf: Option<f64>,
+    #[serde(default)]
+    scope: Option<String>,
+    #[serde(default)]
+    groups: Vec<String>,
+}
+
+/// RFC 7519 §4.1.3: one string or an array of strings.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Audience {
+    One(String),
+    Many(Vec<String>),
+}
+
+impl Audience {
+    fn contains(&self, wanted: &str) -> bool {
+        match self {
+            Self::One(a) => a == wanted,
+            Self::Many(all) => all.iter().any(|a| a == wanted),
+        }
+    }
+}
+
+impl Authenticator {
+    /// `issuer` is the IAM realm URL every accepted token must name in `iss`.
+    pub fn new(source: KeySource, issuer: String) -> Self {
+        Self {
+            source,
+            issuer,
+            cache: RwLock::new(Cached {
+                keys: Arc::new(Vec::new()),
+                fetched: None,
+            }),
+            fetching: tokio::sync::Mutex::new(()),
+        }
+    }
+
+    /// Authenticates a request by its `Authorization: Bearer` header.
+    #[tracing::instrument(skip_all)]
+    pub async fn authenticate(&self, headers: &HeaderMap) -> Result<Principal, AuthError> {
+        let token = bearer_token(headers).ok_or(AuthError::Missing)?;
+        let claims = self.verify_signature(token).await?;
+        self.check_claims(claims)
+    }
+
+    async fn verify_signature(&self, token: &str) -> Result<AccessClaims, AuthError> {
+        let keys = self.keys(false).await?;
+        match jws::verify::<AccessClaims>(token, &keys, None) {
+            Ok((_, claims)) => Ok(claims),
+            Err(JwsError::UnknownKey(_)) => {
+                let keys = self.keys(true).await?;
+                jws::verify(token, &keys, None)
+                    .map(|(_, claims)| claims)
+                    .map_err(AuthError::Token)
+            }
+            Err(e) => Err(AuthError::Token(e)),
+        }
+    }
+
+    fn check_claims(&self, claims: AccessClaims) -> Result<Principal, AuthError> {
+        let now = unix_now() as i64;
+        let exp = claims.exp.ok_or(AuthError::NoExpiry)?;
+        if (exp as i64) + LEEWAY_SECS <= now {
+            return Err(AuthError::Expired);
+        }
+        if let Some(nbf) = claims.nbf
+            && (nbf as i64) - LEEWAY_SECS > now
+        {
+            return Err(AuthError::NotYetValid);
+        }
+        if claims.iss.as_deref() != Some(self.issuer.as_str()) {
+            return Err(AuthError::Issuer(self.issuer.clone()));
+        }
+        if !claims
+            .aud
+            .as_ref()
+            .is_some_and(|a| a.contains(QUERYMESH_AUDIENCE))
+        {
+            return Err(AuthError::Audience);
+        }
+        let scoped = claims
+            .scope
+            .as_deref()
+            .is_some_and(|s| s.split(' ').any(|s| s == QUERYMESH_SCOPE));
+        if !scoped {
+            return Err(AuthError::Scope);
+        }
+        let name = claims
+            .sub
+            .filter(|s| !s.is_empty())
+            .ok_or(AuthError::Subject)?;
+        Ok(Principal {
+            name,
+            groups: claims.groups,
+        })
+    }
+
+    /// The verification keys; `refresh` asks for a fetch because a token named an unknown kid.
+    async fn keys(&self, refresh: bool) -> Result<Arc<Vec<PublicKey>>, AuthError> {
+        let (url, http) = match &self.source {
+            KeySource::Static(ring) => return Ok(Arc::new(ring.published())),
+            KeySource::Url { url, http } => (url, http),
+        };
+        let (keys, fetched) = self.cached();
+        let stale = fetched.is_none_or(|t| t.elapsed() > KEYS_MAX_AGE);
+        if !refresh && !stale {
+            return Ok(keys);
+        }
+        let _one_fetch = self.fetching.lock().await;
+        let (keys, now_fetched) = self.cached();
+        if now_fetched != fetched {
+            // Another request fetched while this one waited for the lock.
+            return Ok(keys);
+        }
+        if let Some(at) = fetched {
+            tokio::time::sleep_until((at + REFETCH_INTERVAL).into()).await;
+        }
+        match fetch_jwks(http, url).await {
+            Ok(fresh) => {
+                let fresh = Arc::new(fresh);
+                if let Ok(mut cache) = self.cache.write() {
+                    *cache = Cached {
+                        keys: fresh.clone(),
+                        fetched: Some(Instant::now()),
+                    };
+                }
+                Ok(fresh)
+            }
+            // Keys fetched before still verify what they signed.
+            Err(e) if keys.is_empty() => Err(AuthError::KeysUnavailable(e)),
+            Err(e) => {
+                tracing::warn!(error = %e, "refreshing the IAM's JWKS failed; keeping the cached keys");
+                Ok(keys)
+            }
+        }
+    }
+
+    fn cached(&self) -> (Arc<Vec<PublicKey>>, Option<Instant>) {
+        match self.cache.read() {
+            Ok(cache) => (cache.keys.clone(), cache.fetched),
+            Err(poisoned) => {
+                let cache = poisoned.into_inner();
+                (cache.keys.clone(), cache.fetched)
+            }
+        }
+    }
+}
+
+async fn fetch_jwks(http: &HttpClient, url: &str) -> Result<Vec<PublicKey>, String> {
+    let request = Request::get(url)
+        .header(header::ACCEPT, "application/json")
+        .body(Body::empty())
+        .map_err(|e| e.to_string())?;
+    let response = tokio::time::timeout(Duration::from_secs(5), http.request(request))
+        .await
+        .map_err(|_| format!("{url} did not answer within 5 s"))?
+        .map_err(|e| format!("{url}: {e}"))?;
+    if response.status() != StatusCode::OK {
+        return Err(format!("{url} answered HTTP {}", response.status()));
+    }
+    let body = read_body(response.into_body(), JWKS_MAX_BYTES)
+        .await
+        .map_err(|e| e.to_string())?;
+    let jwks: Jwks =
+        serde_json::from_slice(&body).map_err(|e| format!("{url} is not a JWKS: {e}"))?;
+    Ok(jwks.public_keys())
+}
+
+/// The token of `Authorization: Bearer <token>` (the scheme is case-insensitive, RFC 6750 §2.1).
+fn bearer_token(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    let token = token.trim();
+    (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then_some(token)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    #[test]
+    fn bearer_scheme_is_case_insensitive() {
+        let mut h = HeaderMap::new();
+        h.insert(
+            header::AUTHORIZATION,
+            HeaderValue::from_static("bearer abc"),
+        );
+        assert_eq!(bearer_token(&h), Some("abc"));
+        h.insert(header::AUTHORIZATION, HeaderValue::from_static("Basic abc"));
+        assert_eq!(bearer_token(&h), None);
+        h.insert(header::AUTHORIZATION, HeaderValue::from_static("Bearer "));
+        assert_eq!(bearer_token(&h), None);
+    }
+}

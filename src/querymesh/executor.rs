@@ -1,0 +1,610 @@
+//! Running queries and handing out their results page by page.
+//!
+//! rusqlite blocks, so every query runs on tokio's blocking pool (`spawn_blocking`), never on
+//! the async workers that serve HTTP: a long scan must not stall other clients' requests, and
+//! concurrent queries then run in parallel, each on its own read-only connection from a small
+//! pool. The producer thread encodes rows to JSON and sends them in chunks through a bounded
+//! channel, so a huge result is never held whole: when the client stops fetching, the
+//! producer waits.
+//!
+//! Every query has a time limit, counted from its creation like Trino's `query_max_run_time`;
+//! a watchdog interrupts the SQLite connection when it passes (and so does a cancel), and
+//! SQLite stops at its next instruction check.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::time::{Duration, Instant};
+
+use rusqlite::{Connection, InterruptHandle};
+use serde_json::Value;
+use serde_json::value::RawValue;
+use tokio::sync::{mpsc, watch};
+
+use super::engine::{Engine, Prepared, RunError};
+use super::error::{ErrorName, TrinoError};
+use super::protocol::{self, QueryIds, QueryResults, QueryState, Stats};
+
+/// How long a GET waits for rows before answering with an empty page (Trino's default
+/// `maxWait` for a results request is one second).
+const PAGE_WAIT: Duration = Duration::from_secs(1);
+/// A page holds up to this many bytes of rows (Trino's default target result size)…
+const PAGE_BYTES: usize = 1 << 20;
+/// …and up to this many rows.
+const PAGE_ROWS: usize = 10_000;
+/// The producer sends a chunk when it holds this many bytes, rows, or has waited this long.
+const CHUNK_BYTES: usize = 64 << 10;
+const CHUNK_ROWS: usize = 1_000;
+const CHUNK_AGE: Duration = Duration::from_millis(50);
+/// Chunks buffered between producer and client: with [`CHUNK_BYTES`], about 1 MB.
+const CHANNEL_CHUNKS: usize = 16;
+/// A query whose client has not fetched for this long is cancelled and forgotten, like
+/// Trino's `query.client.timeout`.
+const ABANDON_AFTER: Duration = Duration::from_secs(60);
+/// A query whose last page was served stays this long, so a repeated GET still answers.
+const KEEP_FINISHED: Duration = Duration::from_secs(5);
+/// How often abandoned and finished queries are swept.
+const SWEEP_EVERY: Duration = Duration::from_secs(1);
+/// Idle connections kept open for the next queries.
+const POOL_IDLE_MAX: usize = 8;
+
+/// Why a query was stopped before it finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    Canceled,
+    TimeLimit(Duration),
+}
+
+impl Stop {
+    fn error(self) -> TrinoError {
+        match self {
+            Self::Canceled => TrinoError::new(ErrorName::UserCanceled, "Query was canceled"),
+            Self::TimeLimit(limit) => TrinoError::new(
+                ErrorName::ExceededTimeLimit,
+                format!(
+                    "Query exceeded maximum time limit of {:.2}s",
+                    limit.as_secs_f64()
+                ),
+            ),
+        }
+    }
+}
+
+/// A batch of encoded rows; the last one of a query carries how it ended.
+struct Chunk {
+    /// Rows as JSON arrays separated by commas, without the enclosing brackets.
+    json: String,
+    rows: usize,
+    end: Option<Result<(), TrinoError>>,
+}
+
+/// Stops a running query: the reason, and the interrupt of the connection it runs on.
+struct Control {
+    state: Mutex<ControlState>,
+    stopped: watch::Sender<Option<Stop>>,
+}
+
+struct ControlState {
+    stop: Option<Stop>,
+    /// Set only while the query runs on a connection, so a late stop never interrupts the
+    /// next query on that connection.
+    interrupt: Option<InterruptHandle>,
+}
+
+impl Control {
+    fn new() -> Self {
+        Self {
+            state: Mutex::new(ControlState {
+                stop: None,
+                interrupt: None,
+            }),
+            stopped: watch::channel(None).0,
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, ControlState> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Records the first stop and interrupts SQLite if the query is on a connection.
+    fn stop(&self, why: Stop) {
+        {
+            let mut state = self.lock();
+            if state.stop.is_some() {
+                return;
+            }
+            state.stop = Some(why);
+            if let Some(interrupt) = &state.interrupt {
+                interrupt.interrupt();
+            }
+        }
+        self.stopped.send_replace(Some(why));
+    }
+
+    fn stopped(&self) -> Option<Stop> {
+        self.lock().stop
+    }
+
+    /// Registers the connection's interrupt; false when the query was already stopped.
+    fn arm(&self, interrupt: InterruptHandle) -> bool {
+        let mut state = self.lock();
+        if state.stop.is_some() {
+            return false;
+        }
+        state.interrupt = Some(interrupt);
+        true
+    }
+
+    fn disarm(&self) {
+        self.lock().interrupt = None;
+    }
+}
+
+/// What the client has been served so far.
+struct Pages {
+    rows: mpsc::Receiver<Chunk>,
+    /// The token the next page is served for; `None` once the last page was served.
+    next_token: Option<u64>,
+    /// The last page served, by token: a repeated GET gets it again (Trino's idempotence).
+    last: Option<(u64, Arc<str>)>,
+}
+
+/// One query, from submission until it is swept.
+pub struct Query {
+    pub id: String,
+    slug: String,
+    /// For the log: the principal's `sub`.
+    principal: String,
+    created: Instant,
+    columns: Box<RawValue>,
+    control: Control,
+    pages: tokio::sync::Mutex<Pages>,
+    processed_rows: AtomicU64,
+    /// Elapsed milliseconds when it ended (0 while running), for `stats`.
+    ended_after: AtomicU64,
+    /// Milliseconds after `created` of the client's last request.
+    last_seen: AtomicU64,
+    /// Set once the last page was served.
+    complete: AtomicU64,
+    /// Set once the query runs on a connection: QUEUED before, RUNNING after.
+    started: AtomicBool,
+}
+
+/// Why a page request was refused (answered without a QueryResults body).
+#[derive(Debug, PartialEq, Eq)]
+pub enum PageError {
+    /// Unknown query, wrong slug, or a token past the end (HTTP 404).
+    NotFound,
+    /// A token before the last one served: that data is gone (HTTP 410).
+    Gone,
+}
+
+impl Query {
+    fn elapsed(&self) -> Duration {
+        match self.ended_after.load(Ordering::Relaxed) {
+            0 => self.created.elapsed(),
+            ms => Duration::from_millis(ms),
+        }
+    }
+
+    fn touch(&self) {
+        let ms = self.created.elapsed().as_millis() as u64;
+        self.last_seen.store(ms, Ordering::Relaxed);
+    }
+
+    fn idle(&self) -> Duration {
+        self.created.elapsed().saturating_sub(Duration::from_millis(
+            self.last_seen.load(Ordering::Relaxed),
+        ))
+    }
+
+    fn end(&self, state: &'static str, error: Option<&TrinoError>) {
+        let elapsed = self.created.elapsed();
+        let _ = self.ended_after.compare_exchange(
+            0,
+            (elapsed.as_millis() as u64).max(1),
+            Ordering::Relaxed,
+            Ordering::Relaxed,
+        );
+        tracing::info!(
+            query_id = %self.id,
+            principal = %self.principal,
+            state,
+            error = error.map(|e| e.name.name_and_code().0),
+            elapsed_ms = elapsed.as_millis() as u64,
+            rows = self.processed_rows.load(Ordering::Relaxed),
+            "query ended"
+        );
+    }
+
+    /// The response to the statement POST: queued, with the columns and the first `nextUri`.
+    pub fn first_response(&self, base: &str) -> String {
+        QueryResults {
+            id: &self.id,
+            info_uri: protocol::info_uri(base, &self.id),
+            next_uri: Some(protocol::next_uri(base, &self.id, &self.slug, 1)),
+            columns: Some(&self.columns),
+            data: None,
+            stats: Stats::new(QueryState::Queued, self.created.elapsed(), 0),
+            error: None,
+            warnings: [],
+        }
+        .to_body()
+    }
+
+    pub fn cancel(&self) {
+        self.touch();
+        self.control.stop(Stop::Canceled);
+    }
+
+    /// The page for `token`: the next rows (waiting up to [`PAGE_WAIT`] for the first), the
+    /// final page without `nextUri`, or the query's error.
+    pub async fn page(&self, token: u64, base: &str) -> Result<Arc<str>, PageError> {
+        self.touch();
+        let mut pages = self.pages.lock().await;
+        if pages.next_token != Some(token) {
+            return match &pages.last {
+                Some((last, body)) if *last == token => Ok(body.clone()),
+                Some((last, _)) if token < *last => Err(PageError::Gone),
+                _ => Err(PageError::NotFound),
+            };
+        }
+        let (data, rows, end) = self.collect(&mut pages.rows).await;
+        let running = if self.started.load(Ordering::Relaxed) {
+            QueryState::Running
+        } else {
+            QueryState::Queued
+        };
+        let (state, next_uri, error) = match &end {
+            None => (
+                running,
+                Some(protocol::next_uri(base, &self.id, &self.slug, token + 1)),
+                None,
+            ),
+            Some(Ok(())) => (QueryState::Finished, None, None),
+            Some(Err(e)) => (QueryState::Failed, None, Some(e)),
+        };
+        if let Some(end) = &end {
+            self.end(
+                if end.is_ok() { "FINISHED" } else { "FAILED" },
+                end.as_ref().err(),
+            );
+            self.complete.store(1, Ordering::Relaxed);
+        }
+        let data = (rows > 0 && error.is_none())
+            .then(|| RawValue::from_string(format!("[{data}]")).ok())
+            .flatten();
+        let body: Arc<str> = QueryResults {
+            id: &self.id,
+            info_uri: protocol::info_uri(base, &self.id),
+            next_uri,
+            columns: Some(&self.columns),
+            data: data.as_deref(),
+            stats: Stats::new(
+                state,
+                self.elapsed(),
+                self.processed_rows.load(Ordering::Relaxed),
+            ),
+            error: error.map(TrinoError::to_json),
+            warnings: [],
+        }
+        .to_body()
+        .into();
+        pages.next_token = end.is_none().then_some(token + 1);
+        pages.last = Some((token, body.clone()));
+        Ok(body)
+    }
+
+    /// Gathers the rows for one page; `end` is how the query ended if it did.
+    async fn collect(
+        &self,
+        rows: &mut mpsc::Receiver<Chunk>,
+    ) -> (String, usize, Option<Result<(), TrinoError>>) {
+        let mut data = String::new();
+        let mut count = 0;
+        let deadline = tokio::time::Instant::now() + PAGE_WAIT;
+        let mut stopped = self.control.stopped.subscribe();
+        loop {
+            if let Some(stop) = self.control.stopped() {
+                return (data, count, Some(Err(stop.error())));
+            }
+            let chunk = if count == 0 {
+                tokio::select! {
+                    chunk = rows.recv() => chunk,
+                    _ = tokio::time::sleep_until(deadline) => return (data, count, None),
+                    _ = stopped.wait_for(Option::is_some) => continue,
+                }
+            } else {
+                match rows.try_recv() {
+                    Ok(chunk) => Some(chunk),
+                    Err(mpsc::error::TryRecvError::Empty) => return (data, count, None),
+                    Err(mpsc::error::TryRecvError::Disconnected) => None,
+                }
+            };
+            let Some(chunk) = chunk else {
+                // The producer is gone without saying how it ended: only a stop does that.
+                let error = self.control.stopped().map_or_else(
+                    || TrinoError::new(ErrorName::GenericInternalError, "the query stopped"),
+                    Stop::error,
+                );
+                return (data, count, Some(Err(error)));
+            };
+            if chunk.rows > 0 {
+                if count > 0 {
+                    data.push(',');
+                }
+                data.push_str(&chunk.json);
+                count += chunk.rows;
+            }
+            if let Some(end) = chunk.end {
+                return (data, count, Some(end));
+            }
+            if data.len() >= PAGE_BYTES || count >= PAGE_ROWS {
+                return (data, count, None);
+            }
+        }
+    }
+
+    /// An HTML page for `infoUri`: the query's id and state, never its text.
+    pub fn info_page(&self) -> String {
+        let state = match (
+            self.control.stopped(),
+            self.complete.load(Ordering::Relaxed),
+        ) {
+            (Some(Stop::Canceled), _) => "CANCELED",
+            (Some(Stop::TimeLimit(_)), _) => "FAILED",
+            (None, 1) => "COMPLETE",
+            (None, _) => "RUNNING",
+        };
+        format!(
+            "<!doctype html><title>Query {id}</title><h1>Query {id}</h1><p>State: {state}</p><p>Elapsed: {ms} ms, rows: {rows}</p>",
+            id = self.id,
+            ms = self.elapsed().as_millis(),
+            rows = self.processed_rows.load(Ordering::Relaxed),
+        )
+    }
+}
+
+/// Runs queries and keeps them until their client is done with them.
+pub struct Executor {
+    engine: Arc<Engine>,
+    time_limit: Duration,
+    ids: QueryIds,
+    idle: Mutex<Vec<Connection>>,
+    queries: Mutex<HashMap<String, Arc<Query>>>,
+}
+
+impl Executor {
+    pub fn new(engine: Arc<Engine>, time_limit: Duration) -> Arc<Self> {
+        let executor = Arc::new(Self {
+            engine,
+            time_limit,
+            ids: QueryIds::default(),
+            idle: Mutex::new(Vec::new()),
+            queries: Mutex::new(HashMap::new()),
+        });
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            runtime.spawn(sweep(Arc::downgrade(&executor)));
+        }
+        executor
+    }
+
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    pub fn new_query_id(&self) -> String {
+        self.ids.next()
+    }
+
+    fn registry(&self) -> MutexGuard<'_, HashMap<String, Arc<Query>>> {
+        self.queries.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The query `id` if `slug` is its own: the slug is what makes a `nextUri` unguessable.
+    pub fn find(&self, id: &str, slug: &str) -> Option<Arc<Query>> {
+        self.registry()
+            .get(id)
+            .filter(|q| q.slug.as_bytes() == slug.as_bytes())
+            .cloned()
+    }
+
+    pub fn find_by_id(&self, id: &str) -> Option<Arc<Query>> {
+        self.registry().get(id).cloned()
+    }
+
+    /// Registers a query and starts it on the blocking pool.
+    pub fn submit(
+        self: &Arc<Self>,
+        id: String,
+        principal: String,
+        prepared: Prepared,
+    ) -> Arc<Query> {
+        let (tx, rx) = mpsc::channel(CHANNEL_CHUNKS);
+        let query = Arc::new(Query {
+            slug: uuid::Uuid::new_v4().simple().to_string(),
+            principal,
+            created: Instant::now(),
+            columns: protocol::columns_json(&prepared.columns),
+            control: Control::new(),
+            pages: tokio::sync::Mutex::new(Pages {
+                rows: rx,
+                next_token: Some(1),
+                last: None,
+            }),
+            processed_rows: AtomicU64::new(0),
+            ended_after: AtomicU64::new(0),
+            last_seen: AtomicU64::new(0),
+            complete: AtomicU64::new(0),
+            started: AtomicBool::new(false),
+            id,
+        });
+        self.registry().insert(query.id.clone(), query.clone());
+
+        let executor = self.clone();
+        let running = query.clone();
+        let limit = self.time_limit;
+        tokio::spawn(async move {
+            let watched = running.clone();
+            let work =
+                tokio::task::spawn_blocking(move || executor.produce(&running, &prepared, &tx));
+            // The limit counts from creation; the producer may be waiting on a slow client.
+            let deadline = watched.created + limit;
+            tokio::select! {
+                _ = work => {}
+                _ = tokio::time::sleep_until(deadline.into()) => {
+                    watched.control.stop(Stop::TimeLimit(limit));
+                }
+            }
+        });
+        query
+    }
+
+    /// Runs on a blocking-pool thread: executes the query and sends its rows in chunks.
+    fn produce(&self, query: &Query, prepared: &Prepared, tx: &mpsc::Sender<Chunk>) {
+        let runtime = tokio::runtime::Handle::current();
+        let conn = match self.checkout() {
+            Ok(conn) => conn,
+            Err(e) => {
+                tracing::error!(query_id = %query.id, error = %e, "cannot open a connection");
+                let error = TrinoError::new(
+                    ErrorName::GenericInternalError,
+                    "the stand-in could not open its database",
+                );
+                let _ = tx.blocking_send(Chunk {
+                    json: String::new(),
+                    rows: 0,
+                    end: Some(Err(error)),
+                });
+                return;
+            }
+        };
+        if !query.control.arm(conn.get_interrupt_handle()) {
+            self.checkin(conn);
+            return;
+        }
+        query.started.store(true, Ordering::Relaxed);
+        let mut stopped = query.control.stopped.subscribe();
+        let mut send = |chunk: Chunk| -> bool {
+            runtime.block_on(async {
+                tokio::select! {
+                    sent = tx.send(chunk) => sent.is_ok(),
+                    _ = stopped.wait_for(Option::is_some) => false,
+                }
+            })
+        };
+        let mut batch = ChunkBuilder::default();
+        let result = prepared.run(&conn, &mut |row: Vec<Value>| {
+            batch.push(&row);
+            query.processed_rows.fetch_add(1, Ordering::Relaxed);
+            !batch.is_full() || send(batch.take(None))
+        });
+        query.control.disarm();
+        self.checkin(conn);
+        let end = match result {
+            Ok(()) => Ok(()),
+            Err(RunError::Query(e)) => Err(e),
+            Err(RunError::Interrupted) => match query.control.stopped() {
+                Some(stop) => Err(stop.error()),
+                // Only a stop interrupts; nothing else may pass for success.
+                None => Err(TrinoError::new(
+                    ErrorName::GenericInternalError,
+                    "the query was interrupted",
+                )),
+            },
+        };
+        if query.control.stopped().is_none() || end.is_err() {
+            send(batch.take(Some(end)));
+        }
+    }
+
+    fn checkout(&self) -> rusqlite::Result<Connection> {
+        let pooled = self.idle.lock().unwrap_or_else(|p| p.into_inner()).pop();
+        match pooled {
+            Some(conn) => Ok(conn),
+            None => self.engine.connect(),
+        }
+    }
+
+    fn checkin(&self, conn: Connection) {
+        let mut idle = self.idle.lock().unwrap_or_else(|p| p.into_inner());
+        if idle.len() < POOL_IDLE_MAX {
+            idle.push(conn);
+        }
+    }
+
+    /// Stops every query: the server is going away, and a blocking thread left running a
+    /// query would keep the process (or a test's runtime) from ending.
+    pub fn stop_all(&self) {
+        for query in self.registry().drain().map(|(_, q)| q) {
+            query.control.stop(Stop::Canceled);
+        }
+    }
+
+    /// Cancels queries nobody fetches any more and forgets those whose last page was served.
+    fn sweep_once(&self) {
+        self.registry().retain(|_, q| {
+            let idle = q.idle();
+            let complete = q.complete.load(Ordering::Relaxed) == 1;
+            if complete {
+                return idle < KEEP_FINISHED;
+            }
+            if idle >= ABANDON_AFTER {
+                q.control.stop(Stop::Canceled);
+                q.end("ABANDONED", None);
+                return false;
+            }
+            true
+        });
+    }
+}
+
+async fn sweep(executor: Weak<Executor>) {
+    let mut every = tokio::time::interval(SWEEP_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        let Some(executor) = executor.upgrade() else {
+            return;
+        };
+        executor.sweep_once();
+    }
+}
+
+/// Accumulates encoded rows until a chunk is worth sending.
+#[derive(Default)]
+struct ChunkBuilder {
+    json: Vec<u8>,
+    rows: usize,
+    started: Option<Instant>,
+}
+
+impl ChunkBuilder {
+    fn push(&mut self, row: &[Value]) {
+        if self.rows > 0 {
+            self.json.push(b',');
+        } else {
+            self.started = Some(Instant::now());
+        }
+        // Writing JSON values to memory cannot fail.
+        let _ = serde_json::to_writer(&mut self.json, row);
+        self.rows += 1;
+    }
+
+    fn is_full(&self) -> bool {
+        self.rows >= CHUNK_ROWS
+            || self.json.len() >= CHUNK_BYTES
+            || self.started.is_some_and(|t| t.elapsed() >= CHUNK_AGE)
+    }
+
+    fn take(&mut self, end: Option<Result<(), TrinoError>>) -> Chunk {
+        self.started = None;
+        let json = std::mem::take(&mut self.json);
+        Chunk {
+            // serde_json writes UTF-8 only.
+            json: String::from_utf8(json).unwrap_or_default(),
+            rows: std::mem::take(&mut self.rows),
+            end,
+        }
+    }
+}

@@ -1,0 +1,435 @@
+//! Trino functions and operators SQLite lacks or computes differently, registered on every
+//! connection as `qm_*` SQLite functions. Failures carry Trino's error name across SQLite in
+//! the message (`QM!NAME!text`) and [`decode_error`] turns them back into a [`TrinoError`].
+
+use rusqlite::functions::{Context, FunctionFlags};
+use rusqlite::types::{Value, ValueRef};
+use rusqlite::{Connection, Error};
+
+use super::dates;
+use crate::querymesh::error::{ErrorName, TrinoError};
+
+#[derive(Debug)]
+struct FnError(ErrorName, String);
+
+impl std::fmt::Display for FnError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "QM!{}!{}", self.0.name_and_code().0, self.1)
+    }
+}
+
+impl std::error::Error for FnError {}
+
+fn fail(name: ErrorName, text: impl Into<String>) -> Error {
+    Error::UserFunctionError(Box::new(FnError(name, text.into())))
+}
+
+/// The Trino error a failed SQLite step carried, if it came from a `qm_*` function.
+pub fn decode_error(message: &str) -> Option<TrinoError> {
+    let rest = message.split_once("QM!")?.1;
+    let (name, text) = rest.split_once('!')?;
+    Some(TrinoError::new(ErrorName::from_name(name)?, text))
+}
+
+fn num(v: ValueRef<'_>) -> Option<f64> {
+    match v {
+        ValueRef::Integer(i) => Some(i as f64),
+        ValueRef::Real(r) => Some(r),
+        ValueRef::Text(t) => std::str::from_utf8(t).ok()?.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+fn int(v: ValueRef<'_>) -> Option<i64> {
+    match v {
+        ValueRef::Integer(i) => Some(i),
+        ValueRef::Real(r) => Some(r as i64),
+        _ => None,
+    }
+}
+
+fn text(v: ValueRef<'_>) -> Option<String> {
+    match v {
+        ValueRef::Text(t) => Some(String::from_utf8_lossy(t).into_owned()),
+        ValueRef::Integer(i) => Some(i.to_string()),
+        ValueRef::Real(r) => Some(r.to_string()),
+        _ => None,
+    }
+}
+
+fn date_arg(ctx: &Context<'_>, i: usize) -> rusqlite::Result<Option<i64>> {
+    match text(ctx.get_raw(i)) {
+        None => Ok(None),
+        Some(s) => {
+            let day = s.get(..10).unwrap_or(&s);
+            dates::parse_date(day)
+                .map(Some)
+                .ok_or_else(|| fail(ErrorName::InvalidFunctionArgument, format!("Invalid date '{s}'")))
+        }
+    }
+}
+
+/// Java's `Double.toString`, which Trino uses to cast a double to varchar.
+pub fn java_double(x: f64) -> String {
+    if x.is_nan() {
+        return "NaN".into();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 { "Infinity" } else { "-Infinity" }.into();
+    }
+    let a = x.abs();
+    if a == 0.0 || (1e-3..1e7).contains(&a) {
+        let s = format!("{x}");
+        return if s.contains('.') { s } else { format!("{s}.0") };
+    }
+    let s = format!("{x:e}");
+    let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
+    let mantissa = if mantissa.contains('.') {
+        mantissa.to_string()
+    } else {
+        format!("{mantissa}.0")
+    };
+    format!("{mantissa}E{exp}")
+}
+
+fn round_half_away(x: f64) -> f64 {
+    x.round()
+}
+
+/// CAST(value AS target) with Trino's rules; `from` is the analysed source kind.
+fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
+    let invalid = |shown: String, target: &str| {
+        fail(
+            ErrorName::InvalidCastArgument,
+            format!("Cannot cast '{shown}' to {}", target.to_uppercase()),
+        )
+    };
+    if matches!(value, ValueRef::Null) {
+        return Ok(Value::Null);
+    }
+    let shown = text(value).unwrap_or_default();
+    let (to_kind, to_arg) = to.split_once(':').unwrap_or((to, ""));
+    match to_kind {
+        "bigint" | "integer" | "smallint" | "tinyint" => {
+            let (lo, hi) = match to_kind {
+                "bigint" => (i64::MIN as f64, i64::MAX as f64),
+                "integer" => (i32::MIN as f64, i32::MAX as f64),
+                "smallint" => (i16::MIN as f64, i16::MAX as f64),
+                _ => (i8::MIN as f64, i8::MAX as f64),
+            };
+            let n = match (from, value) {
+                ("varchar", ValueRef::Text(_)) => match shown.trim().parse::<i64>() {
+                    Ok(i) => i as f64,
+                    Err(_) => return Err(invalid(shown, to_kind)),
+                },
+                ("boolean", v) => int(v).unwrap_or(0) as f64,
+                (_, ValueRef::Integer(i)) => {
+                    if (lo..=hi).contains(&(i as f64)) {
+                        return Ok(Value::Integer(i));
+                    }
+                    i as f64
+                }
+                (_, v) => round_half_away(num(v).ok_or_else(|| invalid(shown.clone(), to_kind))?),
+            };
+            if n.is_nan() || n < lo || n > hi {
+                return Err(fail(
+                    ErrorName::NumericValueOutOfRange,
+                    format!("Out of range for {to_kind}: {shown}"),
+                ));
+            }
+            Ok(Value::Integer(n as i64))
+        }
+        "double" | "real" => match (from, value) {
+            ("varchar", _) => match shown.trim() {
+                "NaN" => Ok(Value::Null),
+                "Infinity" => Ok(Value::Real(f64::INFINITY)),
+                "-Infinity" => Ok(Value::Real(f64::NEG_INFINITY)),
+                t => t.parse::<f64>().map(Value::Real).map_err(|_| invalid(shown, to_kind)),
+            },
+            (_, v) => Ok(Value::Real(num(v).unwrap_or(0.0))),
+        },
+        "decimal" => {
+            let scale: i32 = to_arg.parse().unwrap_or(0);
+            let n = match from {
+                "varchar" => shown.trim().parse::<f64>().map_err(|_| invalid(shown.clone(), "decimal"))?,
+                _ => num(value).unwrap_or(0.0),
+            };
+            let factor = 10f64.powi(scale);
+            Ok(Value::Real((n * factor).round() / factor))
+        }
+        "boolean" => match from {
+            "varchar" => match shown.trim().to_ascii_lowercase().as_str() {
+                "true" | "t" | "1" => Ok(Value::Integer(1)),
+                "false" | "f" | "0" => Ok(Value::Integer(0)),
+                _ => Err(invalid(shown, "boolean")),
+            },
+            _ => Ok(Value::Integer(i64::from(num(value).unwrap_or(0.0) != 0.0))),
+        },
+        "varchar" => Ok(Value::Text(match from {
+            "double" | "real" => java_double(num(value).unwrap_or(0.0)),
+            "boolean" => (if int(value).unwrap_or(0) != 0 { "true" } else { "false" }).into(),
+            k if k.starts_with("decimal") => {
+                let scale: usize = k.split_once(':').map_or(0, |(_, s)| s.parse().unwrap_or(0));
+                format!("{:.scale$}", num(value).unwrap_or(0.0))
+            }
+            _ => shown,
+        })),
+        "date" => {
+            let day = shown.get(..10).unwrap_or(&shown);
+            let parsed = if from == "varchar" { dates::parse_date(shown.trim()) } else { dates::parse_date(day) };
+            parsed
+                .map(|d| Value::Text(dates::format_date(d)))
+                .ok_or_else(|| invalid(shown, "date"))
+        }
+        "timestamp" => {
+            let t = shown.trim();
+            let (day, time) = t.split_once([' ', 'T']).unwrap_or((t, "00:00:00"));
+            let d = dates::parse_date(day).ok_or_else(|| invalid(shown.clone(), "timestamp"))?;
+            Ok(Value::Text(normalize_timestamp(d, time).ok_or_else(|| invalid(shown.clone(), "timestamp"))?))
+        }
+        _ => Err(fail(ErrorName::NotSupported, format!("Cannot cast to {to_kind}"))),
+    }
+}
+
+/// `YYYY-MM-DD HH:MM:SS.fff`, the stored form of every timestamp.
+pub fn normalize_timestamp(day: i64, time: &str) -> Option<String> {
+    let mut parts = time.split(':');
+    let h: u32 = parts.next()?.parse().ok()?;
+    let m: u32 = parts.next().unwrap_or("0").parse().ok()?;
+    let s: f64 = parts.next().unwrap_or("0").parse().ok()?;
+    if h > 23 || m > 59 || !(0.0..60.0).contains(&s) {
+        return None;
+    }
+    let millis = (s * 1000.0).round() as u32;
+    Some(format!(
+        "{} {h:02}:{m:02}:{:02}.{:03}",
+        dates::format_date(day),
+        millis / 1000,
+        millis % 1000
+    ))
+}
+
+fn unit_error(unit: &str) -> Error {
+    fail(
+        ErrorName::InvalidFunctionArgument,
+        format!("'{unit}' is not a valid DATE field"),
+    )
+}
+
+fn date_trunc(unit: &str, d: i64) -> rusqlite::Result<i64> {
+    let (y, m, _) = dates::civil_from_days(d);
+    Ok(match unit {
+        "day" => d,
+        "week" => d - dates::day_of_week(d) + 1,
+        "month" => dates::days_from_civil(y, m, 1),
+        "quarter" => dates::days_from_civil(y, (m - 1) / 3 * 3 + 1, 1),
+        "year" => dates::days_from_civil(y, 1, 1),
+        other => return Err(unit_error(other)),
+    })
+}
+
+fn date_add(unit: &str, n: i64, d: i64) -> rusqlite::Result<i64> {
+    Ok(match unit {
+        "day" => d + n,
+        "week" => d + 7 * n,
+        "month" => dates::add_months(d, n),
+        "quarter" => dates::add_months(d, 3 * n),
+        "year" => dates::add_months(d, 12 * n),
+        other => return Err(unit_error(other)),
+    })
+}
+
+fn months_between(a: i64, b: i64) -> i64 {
+    let (ya, ma, da) = dates::civil_from_days(a);
+    let (yb, mb, db) = dates::civil_from_days(b);
+    let mut months = (yb - ya) * 12 + (mb as i64 - ma as i64);
+    if months > 0 && db < da {
+        months -= 1;
+    } else if months < 0 && db > da {
+        months += 1;
+    }
+    months
+}
+
+fn date_diff(unit: &str, a: i64, b: i64) -> rusqlite::Result<i64> {
+    Ok(match unit {
+        "day" => b - a,
+        "week" => (b - a) / 7,
+        "month" => months_between(a, b),
+        "quarter" => months_between(a, b) / 3,
+        "year" => months_between(a, b) / 12,
+        other => return Err(unit_error(other)),
+    })
+}
+
+const FLAGS: FunctionFlags = FunctionFlags::SQLITE_UTF8.union(FunctionFlags::SQLITE_DETERMINISTIC);
+
+fn unary_math(conn: &Connection, name: &str, f: fn(f64) -> f64) -> rusqlite::Result<()> {
+    conn.create_scalar_function(name, 1, FLAGS, move |ctx| {
+        Ok(num(ctx.get_raw(0)).map(f))
+    })
+}
+
+/// Registers every `qm_*` function on `conn`.
+pub fn register(conn: &Connection) -> rusqlite::Result<()> {
+    let division_by_zero = || fail(ErrorName::DivisionByZero, "Division by zero");
+    conn.create_scalar_function("qm_idiv", 2, FLAGS, move |ctx| {
+        let (Some(a), Some(b)) = (int(ctx.get_raw(0)), int(ctx.get_raw(1))) else {
+            return Ok(None);
+        };
+        if b == 0 {
+            return Err(division_by_zero());
+        }
+        a.checked_div(b)
+            .map(Some)
+            .ok_or_else(|| fail(ErrorName::NumericValueOutOfRange, "bigint division overflow"))
+    })?;
+    conn.create_scalar_function("qm_imod", 2, FLAGS, move |ctx| {
+        let (Some(a), Some(b)) = (int(ctx.get_raw(0)), int(ctx.get_raw(1))) else {
+            return Ok(None);
+        };
+        if b == 0 {
+            return Err(division_by_zero());
+        }
+        Ok(Some(a.wrapping_rem(b)))
+    })?;
+    conn.create_scalar_function("qm_ddiv", 2, FLAGS, move |ctx| {
+        let (Some(a), Some(b)) = (num(ctx.get_raw(0)), num(ctx.get_raw(1))) else {
+            return Ok(None);
+        };
+        if b == 0.0 {
+            return Err(division_by_zero());
+        }
+        Ok(Some(a / b))
+    })?;
+    conn.create_scalar_function("qm_fdiv", 2, FLAGS, |ctx| {
+        Ok(match (num(ctx.get_raw(0)), num(ctx.get_raw(1))) {
+            (Some(a), Some(b)) => Some(a / b),
+            _ => None,
+        })
+    })?;
+    conn.create_scalar_function("qm_fmod", 2, FLAGS, |ctx| {
+        Ok(match (num(ctx.get_raw(0)), num(ctx.get_raw(1))) {
+            (Some(a), Some(b)) => Some(a % b),
+            _ => None,
+        })
+    })?;
+    conn.create_scalar_function("qm_cast", 4, FLAGS, |ctx| {
+        let from: String = ctx.get(1)?;
+        let to: String = ctx.get(2)?;
+        let try_cast: bool = ctx.get(3)?;
+        match cast(ctx.get_raw(0), &from, &to) {
+            Err(_) if try_cast => Ok(Value::Null),
+            other => other,
+        }
+    })?;
+    conn.create_scalar_function("qm_date_trunc", 2, FLAGS, |ctx| {
+        let unit: String = ctx.get(0)?;
+        match date_arg(ctx, 1)? {
+            Some(d) => Ok(Some(dates::format_date(date_trunc(&unit.to_lowercase(), d)?))),
+            None => Ok(None),
+        }
+    })?;
+    conn.create_scalar_function("qm_date_add", 3, FLAGS, |ctx| {
+        let unit: String = ctx.get(0)?;
+        let n = int(ctx.get_raw(1));
+        match (n, date_arg(ctx, 2)?) {
+            (Some(n), Some(d)) => Ok(Some(dates::format_date(date_add(&unit.to_lowercase(), n, d)?))),
+            _ => Ok(None),
+        }
+    })?;
+    conn.create_scalar_function("qm_date_diff", 3, FLAGS, |ctx| {
+        let unit: String = ctx.get(0)?;
+        match (date_arg(ctx, 1)?, date_arg(ctx, 2)?) {
+            (Some(a), Some(b)) => Ok(Some(date_diff(&unit.to_lowercase(), a, b)?)),
+            _ => Ok(None),
+        }
+    })?;
+    conn.create_scalar_function("qm_date_part", 2, FLAGS, |ctx| {
+        let part: String = ctx.get(0)?;
+        let Some(d) = date_arg(ctx, 1)? else {
+            return Ok(None);
+        };
+        let (y, m, day) = dates::civil_from_days(d);
+        Ok(Some(match part.as_str() {
+            "year" => y,
+            "quarter" => (m as i64 - 1) / 3 + 1,
+            "month" => m as i64,
+            "day" => day as i64,
+            "day_of_week" => dates::day_of_week(d),
+            "day_of_year" => dates::day_of_year(d),
+            "week" => dates::week_of_year(d),
+            other => return Err(unit_error(other)),
+        }))
+    })?;
+    conn.create_scalar_function("qm_add_months", 2, FLAGS, |ctx| {
+        let n = int(ctx.get_raw(1));
+        match (n, date_arg(ctx, 0)?) {
+            (Some(n), Some(d)) => Ok(Some(dates::format_date(dates::add_months(d, n)))),
+            _ => Ok(None),
+        }
+    })?;
+    unary_math(conn, "qm_floor", f64::floor)?;
+    unary_math(conn, "qm_ceil", f64::ceil)?;
+    unary_math(conn, "qm_sqrt", f64::sqrt)?;
+    unary_math(conn, "qm_ln", f64::ln)?;
+    unary_math(conn, "qm_log10", f64::log10)?;
+    unary_math(conn, "qm_exp", f64::exp)?;
+    unary_math(conn, "qm_truncate", f64::trunc)?;
+    conn.create_scalar_function("qm_power", 2, FLAGS, |ctx| {
+        Ok(match (num(ctx.get_raw(0)), num(ctx.get_raw(1))) {
+            (Some(a), Some(b)) => Some(a.powf(b)),
+            _ => None,
+        })
+    })?;
+    conn.create_scalar_function("qm_reverse", 1, FLAGS, |ctx| {
+        Ok(text(ctx.get_raw(0)).map(|s| s.chars().rev().collect::<String>()))
+    })?;
+    conn.create_scalar_function("qm_starts_with", 2, FLAGS, |ctx| {
+        Ok(match (text(ctx.get_raw(0)), text(ctx.get_raw(1))) {
+            (Some(a), Some(b)) => Some(a.starts_with(&b)),
+            _ => None,
+        })
+    })?;
+    conn.create_scalar_function("qm_split_part", 3, FLAGS, |ctx| {
+        let (Some(s), Some(sep), Some(i)) = (text(ctx.get_raw(0)), text(ctx.get_raw(1)), int(ctx.get_raw(2))) else {
+            return Ok(None);
+        };
+        if i < 1 {
+            return Err(fail(ErrorName::InvalidFunctionArgument, "Index must be greater than zero"));
+        }
+        Ok(s.split(sep.as_str()).nth(i as usize - 1).map(str::to_string))
+    })?;
+    for (name, left) in [("qm_lpad", true), ("qm_rpad", false)] {
+        conn.create_scalar_function(name, 3, FLAGS, move |ctx| {
+            let (Some(s), Some(n), Some(pad)) = (text(ctx.get_raw(0)), int(ctx.get_raw(1)), text(ctx.get_raw(2))) else {
+                return Ok(None);
+            };
+            let n = usize::try_from(n).map_err(|_| fail(ErrorName::InvalidFunctionArgument, "Target length must be in the range [0..2147483647]"))?;
+            let chars: Vec<char> = s.chars().collect();
+            if chars.len() >= n {
+                return Ok(Some(chars[..n].iter().collect::<String>()));
+            }
+            let pad: Vec<char> = pad.chars().collect();
+            if pad.is_empty() {
+                return Err(fail(ErrorName::InvalidFunctionArgument, "Padding string must not be empty"));
+            }
+            let fill: String = pad.iter().cycle().take(n - chars.len()).collect();
+            Ok(Some(if left { format!("{fill}{s}") } else { format!("{s}{fill}") }))
+        })?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn java_double_printing() {
+        assert_eq!(java_double(17.0), "17.0");
+        assert_eq!(java_double(532348211.65), "5.3234821165E8");
+        assert_eq!(java_double(1e7), "1.0E7");
+        assert_eq!(java_double(0.0001), "1.0E-4");
+    }
+}

@@ -1,0 +1,230 @@
+//! The HTTP side of the statement protocol: `POST /v1/statement`, `GET`/`DELETE` on a
+//! `nextUri`, the `infoUri` page and `/v1/info`.
+//!
+//! As in Trino, only the POST authenticates: the `nextUri` of a query holds a random slug,
+//! which is what entitles its holder to the results (Trino's executing resource is public).
+//! A query that fails — refused SQL, denied access, cancelled, past its time limit — is an
+//! HTTP 200 QueryResults with `error`; HTTP errors are for requests that are not queries.
+
+use std::time::Instant;
+
+use axum::body::Bytes;
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+use super::QueryMeshState;
+use super::auth::{AuthError, Principal, WWW_AUTHENTICATE};
+use super::engine::SessionContext;
+use super::error::{ErrorName, TrinoError};
+use super::executor::PageError;
+use super::protocol;
+
+pub const USER_HEADER: &str = "x-trino-user";
+pub const CATALOG_HEADER: &str = "x-trino-catalog";
+pub const SCHEMA_HEADER: &str = "x-trino-schema";
+
+/// A request the protocol refuses outright, mapped once to its HTTP answer.
+#[derive(Debug, thiserror::Error)]
+pub enum StatementError {
+    #[error(transparent)]
+    Auth(#[from] AuthError),
+    #[error("{0}")]
+    BadRequest(&'static str),
+    #[error("Query not found")]
+    NotFound,
+    #[error("Query results are no longer available")]
+    Gone,
+}
+
+impl IntoResponse for StatementError {
+    fn into_response(self) -> Response {
+        let message = self.to_string();
+        let plain = |status: StatusCode| {
+            (
+                status,
+                [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+                message,
+            )
+                .into_response()
+        };
+        match self {
+            // The keys could not be fetched: not the client's fault, and retryable.
+            Self::Auth(AuthError::KeysUnavailable(_)) => {
+                tracing::warn!(error = %self, "cannot authenticate");
+                plain(StatusCode::SERVICE_UNAVAILABLE)
+            }
+            // RFC 6750 §3: a refused bearer token is 401 with WWW-Authenticate.
+            Self::Auth(_) => {
+                let mut response = plain(StatusCode::UNAUTHORIZED);
+                response.headers_mut().insert(
+                    header::WWW_AUTHENTICATE,
+                    HeaderValue::from_static(WWW_AUTHENTICATE),
+                );
+                response
+            }
+            Self::BadRequest(_) => plain(StatusCode::BAD_REQUEST),
+            Self::NotFound => plain(StatusCode::NOT_FOUND),
+            Self::Gone => plain(StatusCode::GONE),
+        }
+    }
+}
+
+impl From<PageError> for StatementError {
+    fn from(e: PageError) -> Self {
+        match e {
+            PageError::NotFound => Self::NotFound,
+            PageError::Gone => Self::Gone,
+        }
+    }
+}
+
+fn json_body(body: impl Into<axum::body::Body>) -> Response {
+    (
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        body.into(),
+    )
+        .into_response()
+}
+
+/// `POST /v1/statement`: authenticates, analyses, checks the data policies, starts the query.
+pub async fn post_statement(
+    State(state): State<QueryMeshState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, StatementError> {
+    let principal = state.auth().authenticate(&headers).await?;
+    let sql = std::str::from_utf8(&body)
+        .map_err(|_| StatementError::BadRequest("SQL statement is not UTF-8"))?;
+    if sql.trim().is_empty() {
+        return Err(StatementError::BadRequest("SQL statement is empty"));
+    }
+    let base = state.base_url(&headers);
+    let executor = state.executor();
+    let id = executor.new_query_id();
+    let started = Instant::now();
+    let refused = |error: TrinoError| {
+        tracing::info!(
+            query_id = %id,
+            principal = %principal.name,
+            state = "FAILED",
+            error = error.name.name_and_code().0,
+            "query refused"
+        );
+        json_body(protocol::failed(&id, &base, started.elapsed(), &error))
+    };
+    if let Err(error) = check_session_user(&headers, &principal) {
+        return Ok(refused(error));
+    }
+    let prepared = match executor.engine().prepare(sql, &session_context(&headers)) {
+        Ok(prepared) => prepared,
+        Err(error) => return Ok(refused(error)),
+    };
+    if let Err(error) = state.access().check_select(&principal, &prepared.reads) {
+        return Ok(refused(error));
+    }
+    let query = executor.submit(id.clone(), principal.name.clone(), prepared);
+    Ok(json_body(query.first_response(&base)))
+}
+
+/// Trino runs a query as `X-Trino-User` only if the principal may impersonate that user; the
+/// sandbox grants no impersonation, so any other user is refused as Trino refuses it.
+fn check_session_user(headers: &HeaderMap, principal: &Principal) -> Result<(), TrinoError> {
+    match headers.get(USER_HEADER).map(HeaderValue::to_str) {
+        None => Ok(()),
+        Some(Ok(user)) if user.is_empty() || user == principal.name => Ok(()),
+        Some(user) => Err(TrinoError::new(
+            ErrorName::PermissionDenied,
+            format!(
+                "Access Denied: User {} cannot impersonate user {}",
+                principal.name,
+                user.unwrap_or("(not readable)")
+            ),
+        )),
+    }
+}
+
+fn session_context(headers: &HeaderMap) -> SessionContext {
+    let value = |name: &str| {
+        headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(str::to_string)
+    };
+    SessionContext {
+        catalog: value(CATALOG_HEADER),
+        schema: value(SCHEMA_HEADER),
+    }
+}
+
+/// `GET {nextUri}`: the next page, or the same page again for a repeated token.
+pub async fn get_page(
+    State(state): State<QueryMeshState>,
+    Path((id, slug, token)): Path<(String, String, String)>,
+    headers: HeaderMap,
+) -> Result<Response, StatementError> {
+    let token: u64 = token.parse().map_err(|_| StatementError::NotFound)?;
+    let query = state
+        .executor()
+        .find(&id, &slug)
+        .ok_or(StatementError::NotFound)?;
+    let body = query.page(token, &state.base_url(&headers)).await?;
+    Ok(json_body(Bytes::from_owner(ArcStr(body))))
+}
+
+/// `DELETE {nextUri}`: cancels the query and interrupts SQLite; 204 as Trino answers.
+pub async fn delete_query(
+    State(state): State<QueryMeshState>,
+    Path((id, slug, _token)): Path<(String, String, String)>,
+) -> Result<StatusCode, StatementError> {
+    let query = state
+        .executor()
+        .find(&id, &slug)
+        .ok_or(StatementError::NotFound)?;
+    query.cancel();
+    tracing::info!(query_id = %query.id, "query canceled by the client");
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `GET /ui/query.html?{id}`: the `infoUri` of a query.
+pub async fn info_page(
+    State(state): State<QueryMeshState>,
+    RawQuery(id): RawQuery,
+) -> Result<Response, StatementError> {
+    let query = id
+        .and_then(|id| state.executor().find_by_id(&id))
+        .ok_or(StatementError::NotFound)?;
+    Ok((
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        query.info_page(),
+    )
+        .into_response())
+}
+
+/// `GET /v1/info`: what clients read to see a coordinator is up.
+pub async fn server_info() -> Response {
+    json_body(
+        json!({
+            "nodeVersion": {"version": concat!("zero-sandbox-", env!("CARGO_PKG_VERSION"))},
+            "environment": "zero-sandbox",
+            "coordinator": true,
+            "starting": false,
+        })
+        .to_string(),
+    )
+}
+
+/// Lets a shared page body go out without copying it.
+struct ArcStr(std::sync::Arc<str>);
+
+impl AsRef<[u8]> for ArcStr {
+    fn as_ref(&self) -> &[u8] {
+        self.0.as_bytes()
+    }
+}

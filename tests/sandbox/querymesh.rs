@@ -1,0 +1,514 @@
+//! The QueryMesh stand-in's server over HTTP: the Trino statement protocol, the JWT
+//! authenticator against the IAM's published keys, time limits, cancel, access control, and
+//! the official Python client.
+
+use std::time::{Duration, Instant};
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use zero_sandbox::identity::jws::{self, Header};
+use zero_sandbox::identity::{KeyPair, unix_now};
+use zero_sandbox::oidc::{QUERYMESH_AUDIENCE, QUERYMESH_SCOPE};
+use zero_sandbox::querymesh::WWW_AUTHENTICATE;
+use zero_sandbox::{Config, Sandbox};
+
+use crate::support;
+
+const NATION: &str = "SELECT name, regionkey FROM tpch.tiny.nation ORDER BY nationkey";
+/// Billions of rows to count: runs until something stops it.
+const ENDLESS: &str = "SELECT count(*) FROM tpch.tiny.lineitem a CROSS JOIN tpch.tiny.lineitem b CROSS JOIN tpch.tiny.orders c";
+/// How long a test waits for anything before it fails instead of hanging.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// A sandbox and what a client of its QueryMesh needs.
+struct Mesh {
+    sandbox: Sandbox,
+    client: reqwest::Client,
+}
+
+impl Mesh {
+    async fn start() -> Self {
+        Self::with(support::test_config()).await
+    }
+
+    async fn with(config: Config) -> Self {
+        Self {
+            sandbox: support::start_with(config).await,
+            client: support::client(),
+        }
+    }
+
+    fn url(&self) -> String {
+        self.sandbox.endpoints().querymesh_url()
+    }
+
+    /// The claims of an access token the IAM would issue to `sub`.
+    fn claims(&self, sub: &str, groups: &[&str]) -> Value {
+        let now = unix_now();
+        json!({
+            "iss": self.sandbox.shared().realm_url(),
+            "sub": sub,
+            "aud": [QUERYMESH_AUDIENCE, "nnumbers-edge"],
+            "azp": "nnumbers-edge",
+            "exp": now + 300,
+            "iat": now,
+            "typ": "Bearer",
+            "scope": format!("openid profile email {QUERYMESH_SCOPE}"),
+            "groups": groups,
+        })
+    }
+
+    /// Signs `claims` with the IAM's current key, as the IAM does.
+    fn sign(&self, claims: &Value) -> String {
+        jws::sign(&self.sandbox.shared().iam_keys.current(), "JWT", claims)
+    }
+
+    fn token(&self) -> String {
+        self.sign(&self.claims("ada", &["analysts"]))
+    }
+
+    async fn post(&self, sql: &str, token: &str) -> reqwest::Response {
+        self.client
+            .post(format!("{}/v1/statement", self.url()))
+            .bearer_auth(token)
+            .header("X-Trino-User", "ada")
+            .body(sql.to_string())
+            .send()
+            .await
+            .expect("the stand-in answers")
+    }
+
+    async fn get(&self, uri: &str) -> Value {
+        let response = self.client.get(uri).send().await.expect("answers");
+        assert_eq!(response.status(), StatusCode::OK, "GET {uri}");
+        response.json().await.expect("a QueryResults")
+    }
+
+    /// Posts `sql` and follows `nextUri` to the end: every response, in order.
+    async fn run_as(&self, sql: &str, token: &str) -> Vec<Value> {
+        let response = self.post(sql, token).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        let mut pages: Vec<Value> = vec![response.json().await.expect("a QueryResults")];
+        let deadline = Instant::now() + PATIENCE;
+        while let Some(next) = pages.last().and_then(|p| p["nextUri"].as_str()) {
+            assert!(Instant::now() < deadline, "the query did not end");
+            let next = next.to_string();
+            pages.push(self.get(&next).await);
+        }
+        pages
+    }
+
+    async fn run(&self, sql: &str) -> Vec<Value> {
+        self.run_as(sql, &self.token()).await
+    }
+}
+
+fn rows(pages: &[Value]) -> Vec<Value> {
+    pages
+        .iter()
+        .filter_map(|p| p["data"].as_array())
+        .flatten()
+        .cloned()
+        .collect()
+}
+
+fn error_of(pages: &[Value]) -> &Value {
+    let last = pages.last().expect("a response");
+    assert_eq!(last["stats"]["state"], "FAILED", "{last}");
+    &last["error"]
+}
+
+#[tokio::test]
+async fn a_query_answers_in_trinos_shape() {
+    let mesh = Mesh::start().await;
+    let pages = mesh.run(NATION).await;
+
+    let first = &pages[0];
+    let id = first["id"].as_str().expect("an id");
+    let parts: Vec<&str> = id.split('_').collect();
+    assert_eq!(
+        parts.iter().map(|p| p.len()).collect::<Vec<_>>(),
+        [8, 6, 5, 5],
+        "{id}"
+    );
+    assert_eq!(
+        first["infoUri"],
+        format!("{}/ui/query.html?{id}", mesh.url())
+    );
+    let next = first["nextUri"].as_str().expect("a nextUri");
+    assert!(
+        next.starts_with(&format!("{}/v1/statement/executing/{id}/", mesh.url())),
+        "{next}"
+    );
+    for page in &pages {
+        assert_eq!(page["id"], id);
+        assert!(page["stats"].is_object() && page["infoUri"].is_string());
+        assert_eq!(page["warnings"], json!([]));
+        assert!(page.get("error").is_none());
+    }
+
+    let last = pages.last().expect("pages");
+    assert_eq!(last["stats"]["state"], "FINISHED");
+    assert!(last.get("nextUri").is_none());
+    assert_eq!(
+        last["columns"],
+        json!([
+            {"name": "name", "type": "varchar(25)", "typeSignature":
+                {"rawType": "varchar", "arguments": [{"kind": "LONG", "value": 25}]}},
+            {"name": "regionkey", "type": "bigint", "typeSignature":
+                {"rawType": "bigint", "arguments": []}},
+        ])
+    );
+    let rows = rows(&pages);
+    assert_eq!(rows.len(), 25);
+    assert_eq!(rows[0], json!(["ALGERIA", 0]));
+    assert_eq!(rows[24], json!(["UNITED STATES", 1]));
+
+    // The info page exists while the query is remembered.
+    let info = mesh
+        .client
+        .get(first["infoUri"].as_str().expect("infoUri"))
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(info.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn large_results_page_through_next_uri() {
+    let mesh = Mesh::start().await;
+    let pages = mesh.run("SELECT * FROM tpch.tiny.lineitem").await;
+    let with_data = pages.iter().filter(|p| p["data"].is_array()).count();
+    assert!(with_data >= 3, "{with_data} pages held rows");
+    assert_eq!(rows(&pages).len(), 60_175);
+    for page in &pages[..pages.len() - 1] {
+        assert!(page["nextUri"].is_string());
+    }
+    let last = pages.last().expect("pages");
+    assert!(last.get("nextUri").is_none());
+    assert_eq!(last["stats"]["processedRows"], 60_175);
+}
+
+#[tokio::test]
+async fn next_uri_is_idempotent_and_checked() {
+    let mesh = Mesh::start().await;
+    let response = mesh
+        .post("SELECT * FROM tpch.tiny.lineitem", &mesh.token())
+        .await;
+    let first: Value = response.json().await.expect("json");
+    let next = first["nextUri"].as_str().expect("nextUri").to_string();
+    let page = mesh.get(&next).await;
+    assert_eq!(
+        mesh.get(&next).await,
+        page,
+        "a repeated GET repeats the page"
+    );
+
+    let (prefix, token) = next.rsplit_once('/').expect("a token");
+    let (query, _slug) = prefix.rsplit_once('/').expect("a slug");
+    for (uri, status) in [
+        (format!("{query}/wrongslug/{token}"), StatusCode::NOT_FOUND),
+        (format!("{prefix}/99"), StatusCode::NOT_FOUND),
+        (format!("{prefix}/x"), StatusCode::NOT_FOUND),
+    ] {
+        let response = mesh.client.get(&uri).send().await.expect("answers");
+        assert_eq!(response.status(), status, "{uri}");
+    }
+    let second = page["nextUri"].as_str().expect("more pages").to_string();
+    mesh.get(&second).await;
+    let gone = mesh.client.get(&next).send().await.expect("answers");
+    assert_eq!(
+        gone.status(),
+        StatusCode::GONE,
+        "an older token's data is gone"
+    );
+}
+
+#[tokio::test]
+async fn delete_cancels_the_query() {
+    let mesh = Mesh::start().await;
+    let response = mesh.post(ENDLESS, &mesh.token()).await;
+    let first: Value = response.json().await.expect("json");
+    let next = first["nextUri"].as_str().expect("nextUri").to_string();
+
+    let deleted = mesh.client.delete(&next).send().await.expect("answers");
+    assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
+
+    let page = mesh.get(&next).await;
+    assert_eq!(page["stats"]["state"], "FAILED");
+    assert_eq!(page["error"]["errorName"], "USER_CANCELED");
+    assert_eq!(page["error"]["message"], "Query was canceled");
+    assert!(page.get("nextUri").is_none());
+}
+
+fn config_with(toml: &str) -> Config {
+    Config::from_toml(toml, "test.toml")
+        .expect("a valid configuration")
+        .with_ephemeral_ports()
+}
+
+#[tokio::test]
+async fn a_query_past_its_time_limit_is_stopped() {
+    let mesh = Mesh::with(config_with("[querymesh]\nquery_time_limit_secs = 1\n")).await;
+    let started = Instant::now();
+    let pages = mesh.run(ENDLESS).await;
+    let error = error_of(&pages);
+    assert_eq!(error["errorName"], "EXCEEDED_TIME_LIMIT");
+    assert_eq!(error["errorType"], "INSUFFICIENT_RESOURCES");
+    assert_eq!(
+        error["message"],
+        "Query exceeded maximum time limit of 1.00s"
+    );
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+#[tokio::test]
+async fn slow_queries_run_at_the_same_time() {
+    let mesh = Mesh::with(config_with("[querymesh]\nquery_time_limit_secs = 20\n")).await;
+    let token = mesh.token();
+    let mut next = Vec::new();
+    for _ in 0..2 {
+        let first: Value = mesh.post(ENDLESS, &token).await.json().await.expect("json");
+        next.push(first["nextUri"].as_str().expect("nextUri").to_string());
+    }
+    // Each GET waits up to a second for rows; once both report RUNNING, both hold a
+    // connection at once (a queued query reports QUEUED until it starts).
+    let deadline = Instant::now() + PATIENCE;
+    let mut running = [false, false];
+    while running != [true, true] {
+        assert!(Instant::now() < deadline, "both queries never ran together");
+        for (i, uri) in next.iter_mut().enumerate() {
+            let page = mesh.get(uri).await;
+            assert!(page.get("error").is_none(), "{page}");
+            running[i] = page["stats"]["state"] == "RUNNING";
+            *uri = page["nextUri"].as_str().expect("still running").to_string();
+        }
+    }
+    for uri in &next {
+        let deleted = mesh.client.delete(uri).send().await.expect("answers");
+        assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
+    }
+}
+
+#[tokio::test]
+async fn refused_sql_fails_with_trinos_error() {
+    let mesh = Mesh::start().await;
+    let pages = mesh.run("SELECT nosuchcolumn FROM tpch.tiny.nation").await;
+    let error = error_of(&pages);
+    assert_eq!(error["errorName"], "COLUMN_NOT_FOUND");
+    assert_eq!(error["errorType"], "USER_ERROR");
+    assert!(pages.last().expect("a page").get("nextUri").is_none());
+}
+
+#[tokio::test]
+async fn an_empty_statement_is_a_bad_request() {
+    let mesh = Mesh::start().await;
+    for body in ["", "  \n"] {
+        let response = mesh.post(body, &mesh.token()).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+        assert_eq!(
+            response.text().await.expect("text"),
+            "SQL statement is empty"
+        );
+    }
+}
+
+#[tokio::test]
+async fn tokens_are_checked_like_trinos_jwt_authenticator() {
+    let mesh = Mesh::start().await;
+    let good = mesh.claims("ada", &[]);
+    let with = |key: &str, value: Value| {
+        let mut claims = good.clone();
+        claims[key] = value;
+        mesh.sign(&claims)
+    };
+    let without = |key: &str| {
+        let mut claims = good.clone();
+        claims.as_object_mut().expect("an object").remove(key);
+        mesh.sign(&claims)
+    };
+    let current = mesh.sandbox.shared().iam_keys.current();
+    let stranger = KeyPair::generate();
+    let cases = [
+        ("no token", None),
+        ("not a JWT", Some("abc.def".to_string())),
+        (
+            "bad signature",
+            Some(jws::sign_with_header(
+                &stranger,
+                &Header::es256("JWT", current.kid()),
+                &good,
+            )),
+        ),
+        ("unknown key", Some(jws::sign(&stranger, "JWT", &good))),
+        (
+            "wrong issuer",
+            Some(with("iss", json!("http://127.0.0.1:1/realms/other"))),
+        ),
+        (
+            "wrong audience",
+            Some(with("aud", json!(["nnumbers-edge"]))),
+        ),
+        (
+            "no scope",
+            Some(with("scope", json!("openid profile email"))),
+        ),
+        ("no audience", Some(without("aud"))),
+        ("expired", Some(with("exp", json!(unix_now() - 120)))),
+        ("not yet valid", Some(with("nbf", json!(unix_now() + 120)))),
+        ("no subject", Some(without("sub"))),
+    ];
+    for (case, token) in cases {
+        let mut request = mesh
+            .client
+            .post(format!("{}/v1/statement", mesh.url()))
+            .body(NATION);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let response = request.send().await.expect("answers");
+        assert_eq!(response.status(), StatusCode::UNAUTHORIZED, "{case}");
+        assert_eq!(
+            response.headers()["www-authenticate"],
+            WWW_AUTHENTICATE,
+            "{case}"
+        );
+    }
+    // A single-string audience is as good as a list.
+    let response = mesh.post(NATION, &with("aud", json!("querymesh"))).await;
+    assert_eq!(response.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_rotated_iam_key_is_fetched_again() {
+    let mesh = Mesh::start().await;
+    assert_eq!(
+        mesh.post(NATION, &mesh.token()).await.status(),
+        StatusCode::OK
+    );
+    mesh.sandbox
+        .shared()
+        .iam_keys
+        .rotate(Duration::from_secs(600))
+        .expect("rotates");
+    let response = mesh.post(NATION, &mesh.token()).await;
+    assert_eq!(response.status(), StatusCode::OK, "the new kid is fetched");
+}
+
+#[tokio::test]
+async fn another_session_user_is_not_impersonated() {
+    let mesh = Mesh::start().await;
+    let response = mesh
+        .client
+        .post(format!("{}/v1/statement", mesh.url()))
+        .bearer_auth(mesh.token())
+        .header("X-Trino-User", "margaret")
+        .body(NATION)
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(response.status(), StatusCode::OK);
+    let page: Value = response.json().await.expect("json");
+    assert_eq!(page["error"]["errorName"], "PERMISSION_DENIED");
+    assert_eq!(
+        page["error"]["message"],
+        "Access Denied: User ada cannot impersonate user margaret"
+    );
+}
+
+const RULES: &str = r#"{
+    "catalogs": [{"catalog": "tpch", "allow": "read-only"}],
+    "tables": [
+        {"group": "analysts", "table": "customer", "privileges": ["SELECT"],
+         "columns": [{"name": "phone", "allow": false}]},
+        {"group": "analysts", "privileges": ["SELECT"]},
+        {"table": "region", "privileges": ["SELECT"]}
+    ]
+}"#;
+
+#[tokio::test]
+async fn data_policies_deny_as_trino_does() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let rules = dir.path().join("rules.json");
+    std::fs::write(&rules, RULES).expect("writes");
+    let config = config_with(&format!(
+        "[querymesh]\naccess_control = {:?}\n",
+        rules.display().to_string()
+    ));
+    let mesh = Mesh::with(config).await;
+    let grace = mesh.sign(&mesh.claims("grace", &["engineering"]));
+    let grace_post = |sql: &'static str| {
+        let client = mesh.client.clone();
+        let url = format!("{}/v1/statement", mesh.url());
+        let token = grace.clone();
+        async move {
+            let response = client
+                .post(url)
+                .bearer_auth(token)
+                .body(sql)
+                .send()
+                .await
+                .expect("answers");
+            response.json::<Value>().await.expect("json")
+        }
+    };
+    let denied = grace_post("SELECT name FROM tpch.tiny.nation").await;
+    assert_eq!(denied["error"]["errorName"], "PERMISSION_DENIED");
+    assert_eq!(denied["error"]["errorCode"], 4);
+    assert_eq!(
+        denied["error"]["message"],
+        "Access Denied: Cannot select from table tpch.tiny.nation"
+    );
+    let allowed = grace_post("SELECT name FROM tpch.tiny.region").await;
+    assert!(allowed.get("error").is_none(), "{allowed}");
+
+    // Ada is an analyst: everything but customer phone numbers.
+    assert_eq!(rows(&mesh.run(NATION).await).len(), 25);
+    let pages = mesh
+        .run("SELECT name FROM tpch.tiny.customer LIMIT 1")
+        .await;
+    assert_eq!(rows(&pages).len(), 1);
+    let pages = mesh.run("SELECT phone FROM tpch.tiny.customer").await;
+    assert_eq!(
+        error_of(&pages)["message"],
+        "Access Denied: Cannot select from table tpch.tiny.customer"
+    );
+}
+
+#[tokio::test]
+async fn unreadable_rules_stop_the_start_naming_the_file() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let missing = dir.path().join("missing.json");
+    let invalid = dir.path().join("invalid.json");
+    std::fs::write(&invalid, "{\"tables\": [").expect("writes");
+    for path in [missing, invalid] {
+        let shown = path.display().to_string();
+        let config = config_with(&format!("[querymesh]\naccess_control = {shown:?}\n"));
+        let error = match Sandbox::start(config).await {
+            Ok(_) => panic!("started with {shown}"),
+            Err(e) => e.to_string(),
+        };
+        assert!(error.contains(&shown), "{error}");
+    }
+}
+
+/// The official Python client (`pip install trino`, done by .ci/run) runs a query unchanged.
+#[tokio::test]
+async fn the_python_trino_client_runs_a_query() {
+    let mesh = Mesh::start().await;
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python/trino_client.py");
+    let output = tokio::process::Command::new("python3")
+        .arg(script)
+        .arg(mesh.url())
+        .arg(mesh.token())
+        .arg("ada")
+        .output()
+        .await
+        .expect("python3 runs (install Python 3 and `pip install trino`)");
+    assert!(
+        output.status.success(),
+        "the Python trino client failed (is it installed? `pip install trino`):\n{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
