@@ -27,9 +27,17 @@ pub fn tables() -> Vec<(&'static str, Vec<(&'static str, TrinoType)>)> {
     vec![
         (
             "nation",
-            vec![("nationkey", BigInt), ("name", v(25)), ("regionkey", BigInt), ("comment", v(152))],
+            vec![
+                ("nationkey", BigInt),
+                ("name", v(25)),
+                ("regionkey", BigInt),
+                ("comment", v(152)),
+            ],
         ),
-        ("region", vec![("regionkey", BigInt), ("name", v(25)), ("comment", v(152))]),
+        (
+            "region",
+            vec![("regionkey", BigInt), ("name", v(25)), ("comment", v(152))],
+        ),
         (
             "part",
             vec![

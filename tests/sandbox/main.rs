@@ -2,6 +2,7 @@
 //! own sandbox in-process on ephemeral ports and speaks HTTP to it like a real client.
 
 mod broker;
+mod broker_stack;
 mod browser;
 mod demo;
 mod echo_app;

@@ -11,11 +11,16 @@ fn engine() -> Engine {
 }
 
 fn tiny() -> SessionContext {
-    SessionContext { catalog: Some("tpch".into()), schema: Some("tiny".into()) }
+    SessionContext {
+        catalog: Some("tpch".into()),
+        schema: Some("tiny".into()),
+    }
 }
 
 fn query(engine: &Engine, sql: &str) -> Result<(Vec<OutputColumn>, Vec<Vec<Value>>), String> {
-    let prepared = engine.prepare(sql, &tiny()).map_err(|e| format!("{}: {}", e.name.name_and_code().0, e.message()))?;
+    let prepared = engine
+        .prepare(sql, &tiny())
+        .map_err(|e| format!("{}: {}", e.name.name_and_code().0, e.message()))?;
     let conn = engine.connect().expect("a connection");
     let mut rows = Vec::new();
     prepared
@@ -24,7 +29,9 @@ fn query(engine: &Engine, sql: &str) -> Result<(Vec<OutputColumn>, Vec<Vec<Value
             true
         })
         .map_err(|e| match e {
-            zero_sandbox::querymesh::engine::RunError::Query(e) => format!("{}: {}", e.name.name_and_code().0, e.message()),
+            zero_sandbox::querymesh::engine::RunError::Query(e) => {
+                format!("{}: {}", e.name.name_and_code().0, e.message())
+            }
             other => other.to_string(),
         })?;
     Ok((prepared.columns, rows))
@@ -34,12 +41,22 @@ fn query(engine: &Engine, sql: &str) -> Result<(Vec<OutputColumn>, Vec<Vec<Value
 fn debug_tpch_queries() {
     let engine = engine();
     for n in 1..=22 {
-        let sql = std::fs::read_to_string(format!("fixtures/tpch/queries/q{n}.sql")).expect("query text");
+        let sql =
+            std::fs::read_to_string(format!("fixtures/tpch/queries/q{n}.sql")).expect("query text");
         let started = std::time::Instant::now();
         match query(&engine, &sql) {
             Ok((cols, rows)) => {
-                let types: Vec<String> = cols.iter().map(|c| format!("{} {}", c.name, c.ty)).collect();
-                eprintln!("q{n} {:?} rows={} {:?} first={:?}", started.elapsed(), rows.len(), types, rows.first());
+                let types: Vec<String> = cols
+                    .iter()
+                    .map(|c| format!("{} {}", c.name, c.ty))
+                    .collect();
+                eprintln!(
+                    "q{n} {:?} rows={} {:?} first={:?}",
+                    started.elapsed(),
+                    rows.len(),
+                    types,
+                    rows.first()
+                );
             }
             Err(e) => eprintln!("q{n} ERROR {e}"),
         }
