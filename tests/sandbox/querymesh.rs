@@ -264,7 +264,12 @@ async fn a_query_past_its_time_limit_is_stopped() {
 
 #[tokio::test]
 async fn slow_queries_run_at_the_same_time() {
-    let mesh = Mesh::with(config_with("[querymesh]\nquery_time_limit_secs = 20\n")).await;
+    // With a state directory tpch.tiny is a file, which connections read side by side; the
+    // in-memory database of ephemeral runs is shared-cache, where SQLite serialises steps.
+    let state = tempfile::tempdir().expect("a temporary directory");
+    let mut config = config_with("[querymesh]\nquery_time_limit_secs = 20\n");
+    config.state_dir = Some(state.path().to_path_buf());
+    let mesh = Mesh::with(config).await;
     let token = mesh.token();
     let mut next = Vec::new();
     for _ in 0..2 {
