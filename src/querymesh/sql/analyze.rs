@@ -679,7 +679,7 @@ impl<'a> Analyzer<'a> {
         let cx = Cx { scope, clause: Clause::Select, in_aggregate: false, group_keys };
         let mut items = Vec::new();
         let mut columns = Vec::new();
-        let mut push = |items: &mut Vec<String>, columns: &mut Vec<(String, TrinoType)>, sql: String, name: String, ty: TrinoType| {
+        let push = |items: &mut Vec<String>, columns: &mut Vec<(String, TrinoType)>, sql: String, name: String, ty: TrinoType| {
             items.push(format!("{sql} AS \"c{}\"", items.len() + 1));
             columns.push((name, ty));
         };
