@@ -281,6 +281,8 @@ fn queries_use_the_breadth_of_trino_sql() {
         ("SELECT count(*) FROM nation n LEFT JOIN region r ON n.regionkey = r.regionkey AND r.regionkey = 9", json!([[25]])),
         ("SELECT count(*) FILTER (WHERE regionkey = 1) FROM nation", json!([[5]])),
         ("SELECT count(*) FROM tpch.tiny.nation, tiny.region", json!([[125]])),
+        ("SELECT (SELECT name FROM region WHERE regionkey = 1)", json!([["AMERICA"]])),
+        ("SELECT (SELECT name FROM region WHERE regionkey = 99)", json!([[null]])),
     ];
     for (sql, expected) in cases {
         let a = ok(&engine, sql);
@@ -315,6 +317,8 @@ fn what_trino_refuses_is_refused_with_trinos_error() {
         ("SELECT name FORM nation", "SYNTAX_ERROR"),
         ("SELECT name FROM nation;", "SYNTAX_ERROR: line 1:24: mismatched input ';'. Expecting: <EOF>"),
         ("SELECT name::varchar FROM nation", "SYNTAX_ERROR"),
+        ("SELECT (SELECT name FROM region)", "SUBQUERY_MULTIPLE_ROWS: Scalar sub-query has returned multiple rows"),
+        ("SELECT name || (SELECT max(name) FROM region) FROM nation GROUP BY regionkey", "EXPRESSION_NOT_AGGREGATE: line 1:8: 'name' must be an aggregate expression or appear in GROUP BY clause"),
         ("SELECT concat(name, 1) FROM nation", "FUNCTION_NOT_FOUND: line 1:8: Unexpected parameters (varchar(25), integer) for function concat"),
     ];
     for (sql, expected) in cases {

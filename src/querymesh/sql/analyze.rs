@@ -52,6 +52,8 @@ impl Typed {
 pub struct Block {
     pub sql: String,
     pub columns: Vec<(String, TrinoType)>,
+    /// Known to return at most one row (a global aggregate, no FROM, LIMIT 1).
+    pub single_row: bool,
 }
 
 struct Cte {
@@ -184,7 +186,10 @@ impl<'a> Analyzer<'a> {
             }
             with_sql = format!("WITH {} ", parts.join(", "));
         }
+        // A subquery's grouping check must not disturb the enclosing expression's.
+        let enclosing_loose = std::mem::take(&mut self.loose);
         let result = self.query_body(q, outer);
+        self.loose = enclosing_loose;
         if q.with.is_some() {
             self.ctes.pop();
         }
@@ -192,6 +197,7 @@ impl<'a> Analyzer<'a> {
         Ok(Block {
             sql: format!("{with_sql}{}", block.sql),
             columns: block.columns,
+            single_row: block.single_row,
         })
     }
 
@@ -204,7 +210,7 @@ impl<'a> Analyzer<'a> {
         if !q.locks.is_empty() || q.for_clause.is_some() || q.settings.is_some() || q.format_clause.is_some() || !q.pipe_operators.is_empty() {
             return Err(error_at(ErrorName::SyntaxError, location(q), "mismatched input. This syntax is not Trino's"));
         }
-        let limit = self.limit_sql(q)?;
+        let (limit, limit_one) = self.limit_sql(q)?;
         let block = match q.body.as_ref() {
             SetExpr::Select(select) => self.select(select, outer, q.order_by.as_ref())?,
             body => {
@@ -224,6 +230,7 @@ impl<'a> Analyzer<'a> {
                         Block {
                             sql: format!("SELECT * FROM ({}) ORDER BY {order}", block.sql),
                             columns: block.columns,
+                            single_row: block.single_row,
                         }
                     }
                 }
@@ -234,11 +241,13 @@ impl<'a> Analyzer<'a> {
             Some(limit) => Block {
                 sql: format!("SELECT * FROM ({}) {limit}", block.sql),
                 columns: block.columns,
+                single_row: block.single_row || limit_one,
             },
         })
     }
 
-    fn limit_sql(&mut self, q: &Query) -> Result<Option<String>, TrinoError> {
+    /// `LIMIT … OFFSET …` for the query, and whether it keeps at most one row.
+    fn limit_sql(&mut self, q: &Query) -> Result<(Option<String>, bool), TrinoError> {
         let count = |e: &Expr| {
             literal_count(e).ok_or_else(|| {
                 error_at(ErrorName::InvalidLimitClause, location(e), "LIMIT, OFFSET and FETCH take a non-negative integer literal")
@@ -271,13 +280,13 @@ impl<'a> Analyzer<'a> {
             }
             limit = Some(fetch.quantity.as_ref().map(count).transpose()?.unwrap_or(1));
         }
+        let at_most_one = limit.is_some_and(|l| l <= 1);
         Ok(match (limit, offset) {
-            (None, None) => None,
-            (l, o) => Some(format!(
-                "LIMIT {} OFFSET {}",
-                l.map_or(-1, |l| l.min(i64::MAX as u64) as i64),
-                o.unwrap_or(0)
-            )),
+            (None, None) => (None, false),
+            (l, o) => (
+                Some(format!("LIMIT {} OFFSET {}", l.map_or(-1, |l| l.min(i64::MAX as u64) as i64), o.unwrap_or(0))),
+                at_most_one,
+            ),
         })
     }
 
@@ -320,6 +329,7 @@ impl<'a> Analyzer<'a> {
                     .join(" UNION ALL ");
                 Ok(Block {
                     sql,
+                    single_row: rows.len() <= 1,
                     columns: types.into_iter().enumerate().map(|(i, t)| (format!("_col{i}"), t)).collect(),
                 })
             }
@@ -360,6 +370,7 @@ impl<'a> Analyzer<'a> {
                 Ok(Block {
                     sql: format!("SELECT * FROM ({}) {keyword} SELECT * FROM ({})", l.sql, r.sql),
                     columns,
+                    single_row: false,
                 })
             }
             SetExpr::Table(_) => Err(not_supported(None, "TABLE statement")),
@@ -643,7 +654,8 @@ impl<'a> Analyzer<'a> {
         let saved_aggregates = std::mem::take(&mut self.aggregates_seen);
         let grouped_by_keys = !keys.is_empty();
         let mut outputs = self.outputs(s, &scope, order_by, grouped_by_keys.then_some(keys.as_slice()))?;
-        if !grouped_by_keys && self.aggregates_seen > 0 {
+        let global_aggregate = !grouped_by_keys && self.aggregates_seen > 0;
+        if global_aggregate {
             outputs = self.outputs(s, &scope, order_by, Some(&[]))?;
         }
         self.aggregates_seen = saved_aggregates;
@@ -666,7 +678,8 @@ impl<'a> Analyzer<'a> {
         if let Some(o) = outputs.order {
             sql.push_str(&format!(" ORDER BY {o}"));
         }
-        Ok(Block { sql, columns: outputs.columns })
+        let single_row = (global_aggregate && s.having.is_none()) || s.from.is_empty();
+        Ok(Block { sql, columns: outputs.columns, single_row })
     }
 
     fn outputs(
