@@ -440,3 +440,19 @@ fn an_interrupted_query_reports_interrupted() {
     interrupter.join().expect("the interrupter ends");
     assert!(matches!(result, Err(RunError::Interrupted)), "{result:?}");
 }
+
+#[test]
+fn tpch_is_generated_once_into_the_state_directory_and_reused() {
+    let state = tempfile::tempdir().expect("a state directory");
+    let mut config = support::test_config();
+    config.state_dir = Some(state.path().to_path_buf());
+    let first = Engine::open(&config).expect("the engine opens");
+    let file = state.path().join("tpch-tiny-v1.sqlite");
+    let modified = std::fs::metadata(&file).and_then(|m| m.modified()).expect("the generated file");
+    let leftovers: Vec<_> = std::fs::read_dir(state.path()).expect("the directory").filter_map(Result::ok).filter(|e| e.file_name().to_string_lossy().ends_with(".tmp")).collect();
+    assert!(leftovers.is_empty(), "no temporary files are left behind");
+    drop(first);
+    let again = Engine::open(&config).expect("the engine opens again");
+    assert_eq!(std::fs::metadata(&file).and_then(|m| m.modified()).expect("the file"), modified, "reused, not regenerated");
+    assert_eq!(ok(&again, "SELECT count(*) FROM lineitem").rows, vec![vec![json!(60175)]]);
+}
