@@ -20,31 +20,48 @@ fn main() {
     config.state_dir = Some(state.path().to_path_buf());
     let started = Instant::now();
     let engine = Engine::open(&config).expect("the engine opens");
-    println!("start-up, generating tpch.tiny into the state directory: {:?}", started.elapsed());
+    println!(
+        "start-up, generating tpch.tiny into the state directory: {:?}",
+        started.elapsed()
+    );
     let started = Instant::now();
     let engine_again = Engine::open(&config).expect("the engine opens again");
-    println!("start-up, reusing the generated file: {:?}", started.elapsed());
+    println!(
+        "start-up, reusing the generated file: {:?}",
+        started.elapsed()
+    );
     drop(engine_again);
     let started = Instant::now();
     let conn = engine.connect().expect("a connection");
     println!("connect (attach, functions): {:?}", started.elapsed());
 
-    let session = SessionContext { catalog: Some("tpch".into()), schema: Some("tiny".into()) };
+    let session = SessionContext {
+        catalog: Some("tpch".into()),
+        schema: Some("tiny".into()),
+    };
     let runs = 31;
     let mut worst: f64 = 0.0;
     for n in 1..=22 {
-        let sql = std::fs::read_to_string(format!("fixtures/tpch/queries/q{n}.sql")).expect("query text");
-        let sqlite_sql = engine.prepare(&sql, &session).expect("prepares").sqlite_sql().unwrap_or_default().to_string();
+        let sql =
+            std::fs::read_to_string(format!("fixtures/tpch/queries/q{n}.sql")).expect("query text");
+        let sqlite_sql = engine
+            .prepare(&sql, &session)
+            .expect("prepares")
+            .sqlite_sql()
+            .unwrap_or_default()
+            .to_string();
         let mut through_engine = Vec::new();
         let mut straight = Vec::new();
         for _ in 0..runs {
             let t = Instant::now();
             let prepared = engine.prepare(&sql, &session).expect("prepares");
             let mut rows = 0;
-            prepared.run(&conn, &mut |_| {
-                rows += 1;
-                true
-            }).expect("runs");
+            prepared
+                .run(&conn, &mut |_| {
+                    rows += 1;
+                    true
+                })
+                .expect("runs");
             through_engine.push(t.elapsed());
 
             let t = Instant::now();

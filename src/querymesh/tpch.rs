@@ -28,9 +28,17 @@ pub fn tables() -> Vec<(&'static str, Vec<(&'static str, TrinoType)>)> {
     vec![
         (
             "nation",
-            vec![("nationkey", BigInt), ("name", v(25)), ("regionkey", BigInt), ("comment", v(152))],
+            vec![
+                ("nationkey", BigInt),
+                ("name", v(25)),
+                ("regionkey", BigInt),
+                ("comment", v(152)),
+            ],
         ),
-        ("region", vec![("regionkey", BigInt), ("name", v(25)), ("comment", v(152))]),
+        (
+            "region",
+            vec![("regionkey", BigInt), ("name", v(25)), ("comment", v(152))],
+        ),
         (
             "part",
             vec![
@@ -305,7 +313,9 @@ pub fn ensure_file(state_dir: &Path) -> Result<PathBuf, String> {
         return Ok(path);
     }
     // Engines opened at once in one process (tests) generate once, not once each.
-    let _one_at_a_time = GENERATING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let _one_at_a_time = GENERATING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     if path.is_file() {
         return Ok(path);
     }
