@@ -3,11 +3,12 @@
 //! This file is the contract between the engine (SQL → SQLite, data, catalogs) and the server
 //! (protocol, auth, execution threads, time limits, access control).
 //!
-//! Data placement: with a state directory, tpch.tiny is generated once into
-//! `<state>/tpch-tiny-v1.sqlite` (temp file + rename) and attached read-only on later starts.
-//! Without one (`--ephemeral`, tests), it is generated once per process into a shared-cache
-//! in-memory database that every engine of the process attaches, so tests starting many
-//! sandboxes pay for generation once.
+//! Data placement: tpch.tiny is generated once into `<state>/tpch-tiny-v1.sqlite` (temp file +
+//! rename) and attached read-only on later starts (about 0.1 ms). Without a state directory
+//! (`--ephemeral`, tests) the same file is kept in the user's cache directory, since it holds
+//! only public, deterministic rows and generating costs about a second and ~300 MB of memory;
+//! if no cache directory is writable it is generated once per process into a shared-cache
+//! in-memory database that every engine of the process attaches.
 
 use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
@@ -76,8 +77,14 @@ fn run_error(e: rusqlite::Error) -> RunError {
         if let Some(decoded) = message.as_deref().and_then(udf::decode_error) {
             return RunError::Query(decoded);
         }
-        if message.as_deref().is_some_and(|m| m.contains("integer overflow")) {
-            return RunError::Query(TrinoError::new(ErrorName::NumericValueOutOfRange, "bigint addition overflow"));
+        if message
+            .as_deref()
+            .is_some_and(|m| m.contains("integer overflow"))
+        {
+            return RunError::Query(TrinoError::new(
+                ErrorName::NumericValueOutOfRange,
+                "bigint addition overflow",
+            ));
         }
     }
     if let rusqlite::Error::UserFunctionError(inner) = &e
@@ -85,7 +92,10 @@ fn run_error(e: rusqlite::Error) -> RunError {
     {
         return RunError::Query(decoded);
     }
-    RunError::Query(TrinoError::new(ErrorName::GenericInternalError, format!("The query failed in SQLite: {e}")))
+    RunError::Query(TrinoError::new(
+        ErrorName::GenericInternalError,
+        format!("The query failed in SQLite: {e}"),
+    ))
 }
 
 impl Prepared {
@@ -98,7 +108,11 @@ impl Prepared {
     }
 
     /// Runs on `conn`, handing each encoded row to `row`; stops when `row` returns false.
-    pub fn run(&self, conn: &Connection, row: &mut dyn FnMut(Vec<Value>) -> bool) -> Result<(), RunError> {
+    pub fn run(
+        &self,
+        conn: &Connection,
+        row: &mut dyn FnMut(Vec<Value>) -> bool,
+    ) -> Result<(), RunError> {
         match &self.body {
             Body::Rows(rows) => {
                 for r in rows {
@@ -109,7 +123,7 @@ impl Prepared {
                 Ok(())
             }
             Body::Sql(sql) => {
-                let mut stmt = conn.prepare(sql).map_err(run_error)?;
+                let mut stmt = conn.prepare_cached(sql).map_err(run_error)?;
                 let mut rows = stmt.query([]).map_err(run_error)?;
                 while let Some(r) = rows.next().map_err(run_error)? {
                     let mut values = Vec::with_capacity(self.columns.len());
@@ -126,17 +140,35 @@ impl Prepared {
     }
 }
 
-/// tpch.tiny generated once per process into shared-cache memory (no state directory).
+/// Where tpch.tiny is kept without a state directory.
+fn cache_dir() -> std::path::PathBuf {
+    dirs::cache_dir()
+        .unwrap_or_else(std::env::temp_dir)
+        .join("zero-sandbox")
+}
+
+/// tpch.tiny generated once per process into shared-cache memory (no writable directory).
 static TPCH_IN_MEMORY: OnceLock<Result<(String, Mutex<Connection>), String>> = OnceLock::new();
 
 fn tpch_in_memory() -> Result<String, EngineError> {
     let entry = TPCH_IN_MEMORY.get_or_init(|| {
-        let uri = format!("file:qm-tpch-tiny-{}?mode=memory&cache=shared", std::process::id());
+        let uri = format!(
+            "file:qm-tpch-tiny-{}?mode=memory&cache=shared",
+            std::process::id()
+        );
         let started = Instant::now();
-        let mut conn = Connection::open_with_flags(&uri, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_URI)
-            .map_err(|e| format!("cannot create tpch.tiny in memory: {e}"))?;
+        let mut conn = Connection::open_with_flags(
+            &uri,
+            OpenFlags::SQLITE_OPEN_READ_WRITE
+                | OpenFlags::SQLITE_OPEN_CREATE
+                | OpenFlags::SQLITE_OPEN_URI,
+        )
+        .map_err(|e| format!("cannot create tpch.tiny in memory: {e}"))?;
         tpch::generate(&mut conn).map_err(|e| format!("generating tpch.tiny failed: {e}"))?;
-        tracing::info!(elapsed_ms = started.elapsed().as_millis() as u64, "generated tpch.tiny in memory");
+        tracing::info!(
+            elapsed_ms = started.elapsed().as_millis() as u64,
+            "generated tpch.tiny in memory"
+        );
         Ok((uri, Mutex::new(conn)))
     });
     match entry {
@@ -145,8 +177,14 @@ fn tpch_in_memory() -> Result<String, EngineError> {
     }
 }
 
+/// How many analysed statements an engine remembers (the catalogs never change while it runs).
+const PLAN_CACHE_SIZE: usize = 256;
+
+type PlanKey = (String, Option<String>, Option<String>);
+
 pub struct Engine {
     catalogs: Catalogs,
+    plans: Mutex<std::collections::HashMap<PlanKey, Prepared>>,
     /// (SQLite schema name, URI) attached on every connection.
     attachments: Vec<(String, String)>,
     /// Keeps the CSV sources' in-memory databases alive while the engine lives.
@@ -157,15 +195,24 @@ impl Engine {
     /// Loads every catalog (tpch.tiny, the developer's sources) for `config`.
     pub fn open(config: &Config) -> Result<Self, EngineError> {
         let mut catalogs = Catalogs::default();
+        let started = Instant::now();
         let tpch_uri = match &config.state_dir {
-            Some(dir) => {
-                let started = Instant::now();
-                let path = tpch::ensure_file(dir).map_err(EngineError::Data)?;
-                tracing::info!(elapsed_ms = started.elapsed().as_millis() as u64, "tpch.tiny ready in the state directory");
-                sources::file_uri(&path, "mode=ro")
-            }
-            None => tpch_in_memory()?,
+            Some(dir) => sources::file_uri(
+                &tpch::ensure_file(dir).map_err(EngineError::Data)?,
+                "mode=ro",
+            ),
+            None => match tpch::ensure_file(&cache_dir()) {
+                Ok(path) => sources::file_uri(&path, "mode=ro"),
+                Err(e) => {
+                    tracing::warn!(error = %e, "no writable cache directory for tpch.tiny; generating it in memory");
+                    tpch_in_memory()?
+                }
+            },
         };
+        tracing::debug!(
+            elapsed_ms = started.elapsed().as_millis() as u64,
+            "tpch.tiny ready"
+        );
         let mut attachments = vec![(tpch::ATTACH_NAME.to_string(), tpch_uri)];
         for table in tpch::table_metas() {
             catalogs.add_table(table);
@@ -173,7 +220,10 @@ impl Engine {
         let mut keepers = Vec::new();
         for (i, source) in config.querymesh.catalogs.iter().enumerate() {
             if catalogs.has_schema(&source.catalog, &source.schema) {
-                return Err(EngineError::Data(format!("querymesh catalog {}.{} is declared twice", source.catalog, source.schema)));
+                return Err(EngineError::Data(format!(
+                    "querymesh catalog {}.{} is declared twice",
+                    source.catalog, source.schema
+                )));
             }
             let loaded = sources::load(source, i + 1).map_err(EngineError::Data)?;
             catalogs.add_schema(&source.catalog, &source.schema);
@@ -186,7 +236,12 @@ impl Engine {
             }
         }
         add_information_schema(&mut catalogs);
-        Ok(Self { catalogs, attachments, _keepers: keepers })
+        Ok(Self {
+            catalogs,
+            plans: Mutex::default(),
+            attachments,
+            _keepers: keepers,
+        })
     }
 
     pub fn catalogs(&self) -> &Catalogs {
@@ -197,7 +252,9 @@ impl Engine {
     pub fn connect(&self) -> rusqlite::Result<Connection> {
         let conn = Connection::open_with_flags(
             ":memory:",
-            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_URI | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+            OpenFlags::SQLITE_OPEN_READ_WRITE
+                | OpenFlags::SQLITE_OPEN_URI
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
         for (name, uri) in &self.attachments {
             conn.execute(&format!("ATTACH DATABASE ?1 AS \"{name}\""), [uri])?;
@@ -211,41 +268,108 @@ impl Engine {
     }
 
     pub fn prepare(&self, sql: &str, ctx: &SessionContext) -> Result<Prepared, TrinoError> {
+        let key = (sql.to_string(), ctx.catalog.clone(), ctx.schema.clone());
+        if let Some(hit) = self
+            .plans
+            .lock()
+            .ok()
+            .and_then(|plans| plans.get(&key).cloned())
+        {
+            return Ok(hit);
+        }
         let plan = sql::plan(&self.catalogs, sql, ctx)?;
-        Ok(Prepared { columns: plan.columns, reads: plan.reads, body: plan.body })
+        let prepared = Prepared {
+            columns: plan.columns,
+            reads: plan.reads,
+            body: plan.body,
+        };
+        if let Ok(mut plans) = self.plans.lock() {
+            if plans.len() >= PLAN_CACHE_SIZE {
+                plans.clear();
+            }
+            plans.insert(key, prepared.clone());
+        }
+        Ok(prepared)
     }
 }
 
 fn varchar_column(name: &str) -> ColumnMeta {
-    ColumnMeta { name: name.into(), ty: TrinoType::Varchar(None), nullable: true }
+    ColumnMeta {
+        name: name.into(),
+        ty: TrinoType::Varchar(None),
+        nullable: true,
+    }
 }
 
 /// `(SELECT column1 AS "a", … FROM (VALUES …))`: a constant table inlined in the SQL.
 fn inline_table(columns: &[ColumnMeta], rows: &[Vec<String>]) -> String {
-    let names: Vec<String> = columns.iter().enumerate().map(|(i, c)| format!("column{} AS \"{}\"", i + 1, c.name)).collect();
+    let names: Vec<String> = columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("column{} AS \"{}\"", i + 1, c.name))
+        .collect();
     if rows.is_empty() {
-        let nulls: Vec<String> = columns.iter().map(|c| format!("NULL AS \"{}\"", c.name)).collect();
+        let nulls: Vec<String> = columns
+            .iter()
+            .map(|c| format!("NULL AS \"{}\"", c.name))
+            .collect();
         return format!("(SELECT {} WHERE 0)", nulls.join(", "));
     }
     let values: Vec<String> = rows.iter().map(|r| format!("({})", r.join(", "))).collect();
-    format!("(SELECT {} FROM (VALUES {}))", names.join(", "), values.join(", "))
+    format!(
+        "(SELECT {} FROM (VALUES {}))",
+        names.join(", "),
+        values.join(", ")
+    )
 }
 
 /// Every catalog's `information_schema` (schemata, tables, columns), as Trino has it.
 fn add_information_schema(catalogs: &mut Catalogs) {
-    let schemata_cols = vec![varchar_column("catalog_name"), varchar_column("schema_name")];
-    let tables_cols = vec![varchar_column("table_catalog"), varchar_column("table_schema"), varchar_column("table_name"), varchar_column("table_type")];
-    let mut columns_cols = vec![varchar_column("table_catalog"), varchar_column("table_schema"), varchar_column("table_name"), varchar_column("column_name")];
-    columns_cols.push(ColumnMeta { name: "ordinal_position".into(), ty: TrinoType::BigInt, nullable: true });
-    columns_cols.extend([varchar_column("column_default"), varchar_column("is_nullable"), varchar_column("data_type")]);
-    let info_tables = [("columns", &columns_cols), ("schemata", &schemata_cols), ("tables", &tables_cols)];
+    let schemata_cols = vec![
+        varchar_column("catalog_name"),
+        varchar_column("schema_name"),
+    ];
+    let tables_cols = vec![
+        varchar_column("table_catalog"),
+        varchar_column("table_schema"),
+        varchar_column("table_name"),
+        varchar_column("table_type"),
+    ];
+    let mut columns_cols = vec![
+        varchar_column("table_catalog"),
+        varchar_column("table_schema"),
+        varchar_column("table_name"),
+        varchar_column("column_name"),
+    ];
+    columns_cols.push(ColumnMeta {
+        name: "ordinal_position".into(),
+        ty: TrinoType::BigInt,
+        nullable: true,
+    });
+    columns_cols.extend([
+        varchar_column("column_default"),
+        varchar_column("is_nullable"),
+        varchar_column("data_type"),
+    ]);
+    let info_tables = [
+        ("columns", &columns_cols),
+        ("schemata", &schemata_cols),
+        ("tables", &tables_cols),
+    ];
     let catalog_names: Vec<String> = catalogs.catalog_names().map(str::to_string).collect();
     for catalog in catalog_names {
         let q = |s: &str| sql::sql_string(s);
-        let mut schemas: Vec<String> = catalogs.schema_names(&catalog).map(str::to_string).collect();
+        let mut schemas: Vec<String> = catalogs
+            .schema_names(&catalog)
+            .map(str::to_string)
+            .collect();
         schemas.push("information_schema".into());
         schemas.sort();
-        let mut tables: Vec<TableMeta> = catalogs.all_tables().filter(|t| t.catalog == catalog).cloned().collect();
+        let mut tables: Vec<TableMeta> = catalogs
+            .all_tables()
+            .filter(|t| t.catalog == catalog)
+            .cloned()
+            .collect();
         for (name, cols) in &info_tables {
             tables.push(TableMeta {
                 catalog: catalog.clone(),
@@ -256,17 +380,34 @@ fn add_information_schema(catalogs: &mut Catalogs) {
             });
         }
         tables.sort_by(|a, b| (&a.schema, &a.name).cmp(&(&b.schema, &b.name)));
-        let schemata_rows: Vec<Vec<String>> = schemas.iter().map(|s| vec![q(&catalog), q(s)]).collect();
-        let table_rows: Vec<Vec<String>> = tables.iter().map(|t| vec![q(&catalog), q(&t.schema), q(&t.name), q("BASE TABLE")]).collect();
+        let schemata_rows: Vec<Vec<String>> =
+            schemas.iter().map(|s| vec![q(&catalog), q(s)]).collect();
+        let table_rows: Vec<Vec<String>> = tables
+            .iter()
+            .map(|t| vec![q(&catalog), q(&t.schema), q(&t.name), q("BASE TABLE")])
+            .collect();
         let column_rows: Vec<Vec<String>> = tables
             .iter()
             .flat_map(|t| {
                 t.columns.iter().enumerate().map(|(i, c)| {
-                    vec![q(&catalog), q(&t.schema), q(&t.name), q(&c.name), (i + 1).to_string(), "NULL".into(), q(if c.nullable { "YES" } else { "NO" }), q(&c.ty.to_string())]
+                    vec![
+                        q(&catalog),
+                        q(&t.schema),
+                        q(&t.name),
+                        q(&c.name),
+                        (i + 1).to_string(),
+                        "NULL".into(),
+                        q(if c.nullable { "YES" } else { "NO" }),
+                        q(&c.ty.to_string()),
+                    ]
                 })
             })
             .collect();
-        for (name, cols, rows) in [("columns", &columns_cols, column_rows), ("schemata", &schemata_cols, schemata_rows), ("tables", &tables_cols, table_rows)] {
+        for (name, cols, rows) in [
+            ("columns", &columns_cols, column_rows),
+            ("schemata", &schemata_cols, schemata_rows),
+            ("tables", &tables_cols, table_rows),
+        ] {
             catalogs.add_table(TableMeta {
                 catalog: catalog.clone(),
                 schema: "information_schema".into(),

@@ -21,7 +21,9 @@ pub struct Loaded {
 
 fn valid_name(name: &str) -> bool {
     !name.is_empty()
-        && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
         && !name.starts_with(|c: char| c.is_ascii_digit())
 }
 
@@ -54,7 +56,12 @@ pub fn parse_type_name(name: &str) -> Option<TrinoType> {
         "date" => TrinoType::Date,
         "varchar" => TrinoType::Varchar(None),
         other => {
-            let len = other.strip_prefix("varchar(")?.strip_suffix(')')?.trim().parse().ok()?;
+            let len = other
+                .strip_prefix("varchar(")?
+                .strip_suffix(')')?
+                .trim()
+                .parse()
+                .ok()?;
             TrinoType::Varchar(Some(len))
         }
     })
@@ -65,7 +72,12 @@ fn from_declared(decl: &str) -> TrinoType {
     let d = decl.to_uppercase();
     if d.contains("INT") {
         TrinoType::BigInt
-    } else if d.contains("REAL") || d.contains("FLOA") || d.contains("DOUB") || d.contains("NUM") || d.contains("DEC") {
+    } else if d.contains("REAL")
+        || d.contains("FLOA")
+        || d.contains("DOUB")
+        || d.contains("NUM")
+        || d.contains("DEC")
+    {
         TrinoType::Double
     } else if d.contains("BOOL") {
         TrinoType::Boolean
@@ -85,7 +97,11 @@ fn storage(ty: &TrinoType) -> &'static str {
     }
 }
 
-fn declared(source: &CatalogSource, table: &str, column: &str) -> Result<Option<TrinoType>, String> {
+fn declared(
+    source: &CatalogSource,
+    table: &str,
+    column: &str,
+) -> Result<Option<TrinoType>, String> {
     match source.types.get(&format!("{table}.{column}")) {
         None => Ok(None),
         Some(name) => parse_type_name(name)
@@ -97,31 +113,54 @@ fn declared(source: &CatalogSource, table: &str, column: &str) -> Result<Option<
 pub fn load(source: &CatalogSource, index: usize) -> Result<Loaded, String> {
     let origin = format!("querymesh catalog {}.{}", source.catalog, source.schema);
     if !valid_name(&source.catalog) || !valid_name(&source.schema) {
-        return Err(format!("{origin}: catalog and schema names must be lower-case letters, digits and _"));
+        return Err(format!(
+            "{origin}: catalog and schema names must be lower-case letters, digits and _"
+        ));
     }
     if source.catalog == "tpch" || source.schema == "information_schema" {
         return Err(format!("{origin}: that name is reserved"));
     }
     let attach_name = format!("src_{index}");
     match (&source.sqlite, &source.csv_dir) {
-        (Some(path), None) => load_sqlite(source, path, attach_name).map_err(|e| format!("{origin}: {e}")),
-        (None, Some(dir)) => load_csv_dir(source, dir, attach_name).map_err(|e| format!("{origin}: {e}")),
-        _ => Err(format!("{origin}: give exactly one of `sqlite` or `csv_dir`")),
+        (Some(path), None) => {
+            load_sqlite(source, path, attach_name).map_err(|e| format!("{origin}: {e}"))
+        }
+        (None, Some(dir)) => {
+            load_csv_dir(source, dir, attach_name).map_err(|e| format!("{origin}: {e}"))
+        }
+        _ => Err(format!(
+            "{origin}: give exactly one of `sqlite` or `csv_dir`"
+        )),
     }
 }
 
+/// A SQLite column: name, declared type, NOT NULL.
+type DeclaredColumn = (String, String, bool);
+
 fn load_sqlite(source: &CatalogSource, path: &Path, attach_name: String) -> Result<Loaded, String> {
-    let path = std::fs::canonicalize(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let path =
+        std::fs::canonicalize(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
     let uri = file_uri(&path, "mode=ro");
-    let conn = Connection::open_with_flags(&uri, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI)
-        .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-    let read = || -> rusqlite::Result<Vec<(String, Vec<(String, String, bool)>)>> {
+    let conn = Connection::open_with_flags(
+        &uri,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI,
+    )
+    .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let read = || -> rusqlite::Result<Vec<(String, Vec<DeclaredColumn>)>> {
         let mut names = conn.prepare("SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name")?;
-        let names: Vec<String> = names.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
+        let names: Vec<String> = names
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
         let mut out = Vec::new();
         for name in names {
-            let mut info = conn.prepare("SELECT name, type, \"notnull\" FROM pragma_table_info(?1) ORDER BY cid")?;
-            let cols = info.query_map([&name], |r| Ok((r.get(0)?, r.get(1)?, r.get::<_, i64>(2)? != 0)))?.collect::<Result<_, _>>()?;
+            let mut info = conn.prepare(
+                "SELECT name, type, \"notnull\" FROM pragma_table_info(?1) ORDER BY cid",
+            )?;
+            let cols = info
+                .query_map([&name], |r| {
+                    Ok((r.get(0)?, r.get(1)?, r.get::<_, i64>(2)? != 0))
+                })?
+                .collect::<Result<_, _>>()?;
             out.push((name, cols));
         }
         Ok(out)
@@ -137,7 +176,11 @@ fn load_sqlite(source: &CatalogSource, path: &Path, attach_name: String) -> Resu
                 Some(t) => t,
                 None => from_declared(&decl),
             };
-            columns.push(ColumnMeta { name: col_name, ty, nullable: !not_null });
+            columns.push(ColumnMeta {
+                name: col_name,
+                ty,
+                nullable: !not_null,
+            });
         }
         tables.push(TableMeta {
             catalog: source.catalog.clone(),
@@ -147,7 +190,12 @@ fn load_sqlite(source: &CatalogSource, path: &Path, attach_name: String) -> Resu
             columns,
         });
     }
-    Ok(Loaded { attach_name, uri, tables, keeper: None })
+    Ok(Loaded {
+        attach_name,
+        uri,
+        tables,
+        keeper: None,
+    })
 }
 
 /// RFC 4180 fields: quoted fields may hold commas, quotes (`""`) and newlines.
@@ -227,17 +275,30 @@ fn load_csv_dir(source: &CatalogSource, dir: &Path, attach_name: String) -> Resu
         .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv")))
         .collect();
     files.sort();
-    let uri = format!("file:qm-csv-{}?mode=memory&cache=shared", uuid::Uuid::new_v4());
-    let mut keeper = Connection::open_with_flags(&uri, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_URI)
-        .map_err(|e| format!("cannot create the in-memory database: {e}"))?;
+    let uri = format!(
+        "file:qm-csv-{}?mode=memory&cache=shared",
+        uuid::Uuid::new_v4()
+    );
+    let mut keeper = Connection::open_with_flags(
+        &uri,
+        OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_CREATE
+            | OpenFlags::SQLITE_OPEN_URI,
+    )
+    .map_err(|e| format!("cannot create the in-memory database: {e}"))?;
     let mut tables = Vec::new();
     let tx = keeper.transaction().map_err(|e| e.to_string())?;
     for file in files {
         let table = file
             .file_stem()
-            .map(|s| s.to_string_lossy().to_lowercase().replace(|c: char| !(c.is_ascii_alphanumeric() || c == '_'), "_"))
+            .map(|s| {
+                s.to_string_lossy()
+                    .to_lowercase()
+                    .replace(|c: char| !(c.is_ascii_alphanumeric() || c == '_'), "_")
+            })
             .unwrap_or_default();
-        let text = std::fs::read_to_string(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let text = std::fs::read_to_string(&file)
+            .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
         let mut rows = parse_csv(text.trim_start_matches('\u{feff}')).into_iter();
         let Some(header) = rows.next() else { continue };
         let rows: Vec<Vec<String>> = rows.collect();
@@ -245,26 +306,52 @@ fn load_csv_dir(source: &CatalogSource, dir: &Path, attach_name: String) -> Resu
         for (i, name) in header.iter().enumerate() {
             let col_name = name.trim().to_lowercase();
             if col_name.is_empty() || columns.iter().any(|c: &ColumnMeta| c.name == col_name) {
-                return Err(format!("{}: column names must be present and distinct", file.display()));
+                return Err(format!(
+                    "{}: column names must be present and distinct",
+                    file.display()
+                ));
             }
             let ty = match declared(source, &table, &col_name)? {
                 Some(t) => t,
                 None => infer(rows.iter().map(|r| r.get(i).cloned().unwrap_or_default())),
             };
-            columns.push(ColumnMeta { name: col_name, ty, nullable: true });
+            columns.push(ColumnMeta {
+                name: col_name,
+                ty,
+                nullable: true,
+            });
         }
-        let defs: Vec<String> = columns.iter().map(|c| format!("\"{}\" {}", c.name.replace('"', "\"\""), storage(&c.ty))).collect();
-        tx.execute_batch(&format!("CREATE TABLE \"{table}\" ({})", defs.join(", "))).map_err(|e| format!("{}: {e}", file.display()))?;
+        let defs: Vec<String> = columns
+            .iter()
+            .map(|c| format!("\"{}\" {}", c.name.replace('"', "\"\""), storage(&c.ty)))
+            .collect();
+        tx.execute_batch(&format!("CREATE TABLE \"{table}\" ({})", defs.join(", ")))
+            .map_err(|e| format!("{}: {e}", file.display()))?;
         let placeholders: Vec<String> = (1..=columns.len()).map(|i| format!("?{i}")).collect();
         let mut insert = tx
-            .prepare(&format!("INSERT INTO \"{table}\" VALUES ({})", placeholders.join(", ")))
+            .prepare(&format!(
+                "INSERT INTO \"{table}\" VALUES ({})",
+                placeholders.join(", ")
+            ))
             .map_err(|e| e.to_string())?;
         for (n, row) in rows.iter().enumerate() {
             if row.len() != columns.len() {
-                return Err(format!("{}: line {} has {} fields, the header {}", file.display(), n + 2, row.len(), columns.len()));
+                return Err(format!(
+                    "{}: line {} has {} fields, the header {}",
+                    file.display(),
+                    n + 2,
+                    row.len(),
+                    columns.len()
+                ));
             }
-            let values: Vec<_> = row.iter().zip(&columns).map(|(v, c)| stored(v, &c.ty)).collect();
-            insert.execute(rusqlite::params_from_iter(values)).map_err(|e| format!("{}: {e}", file.display()))?;
+            let values: Vec<_> = row
+                .iter()
+                .zip(&columns)
+                .map(|(v, c)| stored(v, &c.ty))
+                .collect();
+            insert
+                .execute(rusqlite::params_from_iter(values))
+                .map_err(|e| format!("{}: {e}", file.display()))?;
         }
         tables.push(TableMeta {
             catalog: source.catalog.clone(),
@@ -275,7 +362,12 @@ fn load_csv_dir(source: &CatalogSource, dir: &Path, attach_name: String) -> Resu
         });
     }
     tx.commit().map_err(|e| e.to_string())?;
-    Ok(Loaded { attach_name, uri, tables, keeper: Some(keeper) })
+    Ok(Loaded {
+        attach_name,
+        uri,
+        tables,
+        keeper: Some(keeper),
+    })
 }
 
 #[cfg(test)]
@@ -285,9 +377,21 @@ mod tests {
     #[test]
     fn csv_quotes_and_inference() {
         let rows = parse_csv("a,b\r\n1,\"x, \"\"y\"\"\"\n2,z\n");
-        assert_eq!(rows, vec![vec!["a", "b"], vec!["1", "x, \"y\""], vec!["2", "z"]]);
-        assert_eq!(infer(["1", "2"].iter().map(|s| s.to_string())), TrinoType::BigInt);
-        assert_eq!(infer(["1", "2.5"].iter().map(|s| s.to_string())), TrinoType::Double);
-        assert_eq!(infer(["2024-01-01", ""].iter().map(|s| s.to_string())), TrinoType::Date);
+        assert_eq!(
+            rows,
+            vec![vec!["a", "b"], vec!["1", "x, \"y\""], vec!["2", "z"]]
+        );
+        assert_eq!(
+            infer(["1", "2"].iter().map(|s| s.to_string())),
+            TrinoType::BigInt
+        );
+        assert_eq!(
+            infer(["1", "2.5"].iter().map(|s| s.to_string())),
+            TrinoType::Double
+        );
+        assert_eq!(
+            infer(["2024-01-01", ""].iter().map(|s| s.to_string())),
+            TrinoType::Date
+        );
     }
 }

@@ -52,7 +52,12 @@ impl Typed {
 pub struct Block {
     pub sql: String,
     pub columns: Vec<(String, TrinoType)>,
+    /// Known to return at most one row (a global aggregate, no FROM, LIMIT 1).
+    pub single_row: bool,
 }
+
+/// A column of a FROM source: name, type, and the table read it belongs to.
+type SourceColumn = (String, TrinoType, Option<usize>);
 
 struct Cte {
     sqlite_name: String,
@@ -89,7 +94,11 @@ pub fn error_at(name: ErrorName, at: Option<(u64, u64)>, text: impl Into<String>
 }
 
 pub fn not_supported(at: Option<(u64, u64)>, what: &str) -> TrinoError {
-    error_at(ErrorName::NotSupported, at, format!("{what} is not supported"))
+    error_at(
+        ErrorName::NotSupported,
+        at,
+        format!("{what} is not supported"),
+    )
 }
 
 pub fn quote(name: &str) -> String {
@@ -166,7 +175,11 @@ impl<'a> Analyzer<'a> {
                         return Err(error_at(
                             ErrorName::MismatchedColumnAliases,
                             ident_location(&cte.alias.name),
-                            format!("WITH query name '{name}' has {} column aliases but the query has {} columns", cte.alias.columns.len(), block.columns.len()),
+                            format!(
+                                "WITH query name '{name}' has {} column aliases but the query has {} columns",
+                                cte.alias.columns.len(),
+                                block.columns.len()
+                            ),
                         ));
                     }
                     cte.alias
@@ -179,12 +192,21 @@ impl<'a> Analyzer<'a> {
                 let sqlite_name = self.alias("w");
                 parts.push(format!("{} AS ({})", quote(&sqlite_name), block.sql));
                 if let Some(frame) = self.ctes.last_mut() {
-                    frame.insert(name, Cte { sqlite_name, columns });
+                    frame.insert(
+                        name,
+                        Cte {
+                            sqlite_name,
+                            columns,
+                        },
+                    );
                 }
             }
             with_sql = format!("WITH {} ", parts.join(", "));
         }
+        // A subquery's grouping check must not disturb the enclosing expression's.
+        let enclosing_loose = std::mem::take(&mut self.loose);
         let result = self.query_body(q, outer);
+        self.loose = enclosing_loose;
         if q.with.is_some() {
             self.ctes.pop();
         }
@@ -192,6 +214,7 @@ impl<'a> Analyzer<'a> {
         Ok(Block {
             sql: format!("{with_sql}{}", block.sql),
             columns: block.columns,
+            single_row: block.single_row,
         })
     }
 
@@ -201,10 +224,19 @@ impl<'a> Analyzer<'a> {
         {
             return Err(not_supported(None, "FETCH FIRST … WITH TIES or PERCENT"));
         }
-        if !q.locks.is_empty() || q.for_clause.is_some() || q.settings.is_some() || q.format_clause.is_some() || !q.pipe_operators.is_empty() {
-            return Err(error_at(ErrorName::SyntaxError, location(q), "mismatched input. This syntax is not Trino's"));
+        if !q.locks.is_empty()
+            || q.for_clause.is_some()
+            || q.settings.is_some()
+            || q.format_clause.is_some()
+            || !q.pipe_operators.is_empty()
+        {
+            return Err(error_at(
+                ErrorName::SyntaxError,
+                location(q),
+                "mismatched input. This syntax is not Trino's",
+            ));
         }
-        let limit = self.limit_sql(q)?;
+        let (limit, limit_one) = self.limit_sql(q)?;
         let block = match q.body.as_ref() {
             SetExpr::Select(select) => self.select(select, outer, q.order_by.as_ref())?,
             body => {
@@ -216,7 +248,17 @@ impl<'a> Analyzer<'a> {
                             .columns
                             .iter()
                             .enumerate()
-                            .map(|(i, (n, ty))| (n.clone(), Column { name: n.clone(), ty: ty.clone(), sql: format!("\"c{}\"", i + 1), read: None }))
+                            .map(|(i, (n, ty))| {
+                                (
+                                    n.clone(),
+                                    Column {
+                                        name: n.clone(),
+                                        ty: ty.clone(),
+                                        sql: format!("\"c{}\"", i + 1),
+                                        read: None,
+                                    },
+                                )
+                            })
                             .collect();
                         let mut scope = Scope::new(Vec::new(), outer);
                         scope.outputs = outputs;
@@ -224,6 +266,7 @@ impl<'a> Analyzer<'a> {
                         Block {
                             sql: format!("SELECT * FROM ({}) ORDER BY {order}", block.sql),
                             columns: block.columns,
+                            single_row: block.single_row,
                         }
                     }
                 }
@@ -234,28 +277,47 @@ impl<'a> Analyzer<'a> {
             Some(limit) => Block {
                 sql: format!("SELECT * FROM ({}) {limit}", block.sql),
                 columns: block.columns,
+                single_row: block.single_row || limit_one,
             },
         })
     }
 
-    fn limit_sql(&mut self, q: &Query) -> Result<Option<String>, TrinoError> {
+    /// `LIMIT … OFFSET …` for the query, and whether it keeps at most one row.
+    fn limit_sql(&mut self, q: &Query) -> Result<(Option<String>, bool), TrinoError> {
         let count = |e: &Expr| {
             literal_count(e).ok_or_else(|| {
-                error_at(ErrorName::InvalidLimitClause, location(e), "LIMIT, OFFSET and FETCH take a non-negative integer literal")
+                error_at(
+                    ErrorName::InvalidLimitClause,
+                    location(e),
+                    "LIMIT, OFFSET and FETCH take a non-negative integer literal",
+                )
             })
         };
         let (mut limit, mut offset): (Option<u64>, Option<u64>) = (None, None);
         match &q.limit_clause {
             None => {}
             Some(LimitClause::OffsetCommaLimit { offset, .. }) => {
-                return Err(error_at(ErrorName::SyntaxError, location(offset), "mismatched input ','. Expecting: <EOF>"));
+                return Err(error_at(
+                    ErrorName::SyntaxError,
+                    location(offset),
+                    "mismatched input ','. Expecting: <EOF>",
+                ));
             }
-            Some(LimitClause::LimitOffset { limit: l, offset: o, limit_by }) => {
+            Some(LimitClause::LimitOffset {
+                limit: l,
+                offset: o,
+                limit_by,
+            }) => {
                 if !limit_by.is_empty() {
-                    return Err(error_at(ErrorName::SyntaxError, None, "mismatched input 'BY'"));
+                    return Err(error_at(
+                        ErrorName::SyntaxError,
+                        None,
+                        "mismatched input 'BY'",
+                    ));
                 }
                 if let Some(l) = l {
-                    let is_all = matches!(l, Expr::Identifier(i) if i.value.eq_ignore_ascii_case("all"));
+                    let is_all =
+                        matches!(l, Expr::Identifier(i) if i.value.eq_ignore_ascii_case("all"));
                     if !is_all {
                         limit = Some(count(l)?);
                     }
@@ -267,17 +329,25 @@ impl<'a> Analyzer<'a> {
         }
         if let Some(fetch) = &q.fetch {
             if limit.is_some() {
-                return Err(error_at(ErrorName::SyntaxError, None, "mismatched input 'FETCH'"));
+                return Err(error_at(
+                    ErrorName::SyntaxError,
+                    None,
+                    "mismatched input 'FETCH'",
+                ));
             }
             limit = Some(fetch.quantity.as_ref().map(count).transpose()?.unwrap_or(1));
         }
+        let at_most_one = limit.is_some_and(|l| l <= 1);
         Ok(match (limit, offset) {
-            (None, None) => None,
-            (l, o) => Some(format!(
-                "LIMIT {} OFFSET {}",
-                l.map_or(-1, |l| l.min(i64::MAX as u64) as i64),
-                o.unwrap_or(0)
-            )),
+            (None, None) => (None, false),
+            (l, o) => (
+                Some(format!(
+                    "LIMIT {} OFFSET {}",
+                    l.map_or(-1, |l| l.min(i64::MAX as u64) as i64),
+                    o.unwrap_or(0)
+                )),
+                at_most_one,
+            ),
         })
     }
 
@@ -290,7 +360,12 @@ impl<'a> Analyzer<'a> {
                 let mut rows = Vec::new();
                 let mut types: Vec<TrinoType> = Vec::new();
                 for row in &values.rows {
-                    let cx = Cx { scope: &scope, clause: Clause::Values, in_aggregate: false, group_keys: None };
+                    let cx = Cx {
+                        scope: &scope,
+                        clause: Clause::Values,
+                        in_aggregate: false,
+                        group_keys: None,
+                    };
                     let mut cells = Vec::new();
                     for (i, e) in row.content.iter().enumerate() {
                         let t = self.expr(e, &cx)?;
@@ -298,7 +373,14 @@ impl<'a> Analyzer<'a> {
                             None => types.push(t.ty.clone()),
                             Some(prev) => {
                                 let merged = super_type(prev, &t.ty).ok_or_else(|| {
-                                    error_at(ErrorName::TypeMismatch, location(e), format!("Values rows have mismatched types: {prev} vs {}", t.ty))
+                                    error_at(
+                                        ErrorName::TypeMismatch,
+                                        location(e),
+                                        format!(
+                                            "Values rows have mismatched types: {prev} vs {}",
+                                            t.ty
+                                        ),
+                                    )
                                 })?;
                                 types[i] = merged;
                             }
@@ -306,24 +388,42 @@ impl<'a> Analyzer<'a> {
                         cells.push(t.sql);
                     }
                     if !rows.is_empty() && cells.len() != types.len() {
-                        return Err(error_at(ErrorName::TypeMismatch, None, "Values rows have mismatched sizes"));
+                        return Err(error_at(
+                            ErrorName::TypeMismatch,
+                            None,
+                            "Values rows have mismatched sizes",
+                        ));
                     }
                     rows.push(cells);
                 }
                 let sql = rows
                     .iter()
                     .map(|cells| {
-                        let items: Vec<String> = cells.iter().enumerate().map(|(i, c)| format!("{c} AS \"c{}\"", i + 1)).collect();
+                        let items: Vec<String> = cells
+                            .iter()
+                            .enumerate()
+                            .map(|(i, c)| format!("{c} AS \"c{}\"", i + 1))
+                            .collect();
                         format!("SELECT {}", items.join(", "))
                     })
                     .collect::<Vec<_>>()
                     .join(" UNION ALL ");
                 Ok(Block {
                     sql,
-                    columns: types.into_iter().enumerate().map(|(i, t)| (format!("_col{i}"), t)).collect(),
+                    single_row: rows.len() <= 1,
+                    columns: types
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, t)| (format!("_col{i}"), t))
+                        .collect(),
                 })
             }
-            SetExpr::SetOperation { left, op, set_quantifier, right } => {
+            SetExpr::SetOperation {
+                left,
+                op,
+                set_quantifier,
+                right,
+            } => {
                 let l = self.set_expr(left, outer)?;
                 let r = self.set_expr(right, outer)?;
                 let op_name = match op {
@@ -331,7 +431,11 @@ impl<'a> Analyzer<'a> {
                     SetOperator::Intersect => "INTERSECT",
                     SetOperator::Except => "EXCEPT",
                     SetOperator::Minus => {
-                        return Err(error_at(ErrorName::SyntaxError, location(right.as_ref()), "mismatched input 'MINUS'"));
+                        return Err(error_at(
+                            ErrorName::SyntaxError,
+                            location(right.as_ref()),
+                            "mismatched input 'MINUS'",
+                        ));
                     }
                 };
                 let all = match set_quantifier {
@@ -346,24 +450,47 @@ impl<'a> Analyzer<'a> {
                     return Err(error_at(
                         ErrorName::TypeMismatch,
                         None,
-                        format!("{op_name} query has different number of fields: {}, {}", l.columns.len(), r.columns.len()),
+                        format!(
+                            "{op_name} query has different number of fields: {}, {}",
+                            l.columns.len(),
+                            r.columns.len()
+                        ),
                     ));
                 }
                 let mut columns = Vec::new();
                 for (i, ((name, lt), (_, rt))) in l.columns.iter().zip(&r.columns).enumerate() {
                     let ty = super_type(lt, rt).ok_or_else(|| {
-                        error_at(ErrorName::TypeMismatch, None, format!("column {} in {op_name} query has incompatible types: {lt}, {rt}", i + 1))
+                        error_at(
+                            ErrorName::TypeMismatch,
+                            None,
+                            format!(
+                                "column {} in {op_name} query has incompatible types: {lt}, {rt}",
+                                i + 1
+                            ),
+                        )
                     })?;
                     columns.push((name.clone(), ty));
                 }
-                let keyword = if all { format!("{op_name} ALL") } else { op_name.to_string() };
+                let keyword = if all {
+                    format!("{op_name} ALL")
+                } else {
+                    op_name.to_string()
+                };
                 Ok(Block {
-                    sql: format!("SELECT * FROM ({}) {keyword} SELECT * FROM ({})", l.sql, r.sql),
+                    sql: format!(
+                        "SELECT * FROM ({}) {keyword} SELECT * FROM ({})",
+                        l.sql, r.sql
+                    ),
                     columns,
+                    single_row: false,
                 })
             }
             SetExpr::Table(_) => Err(not_supported(None, "TABLE statement")),
-            _ => Err(error_at(ErrorName::NotSupported, None, "Only queries are supported: the QueryMesh stand-in is read-only")),
+            _ => Err(error_at(
+                ErrorName::NotSupported,
+                None,
+                "Only queries are supported: the QueryMesh stand-in is read-only",
+            )),
         }
     }
 
@@ -374,8 +501,17 @@ impl<'a> Analyzer<'a> {
         relations: &mut Vec<Relation>,
     ) -> Result<String, TrinoError> {
         match factor {
-            TableFactor::Table { name, alias, args, with_hints, version, sample, .. } => {
-                if args.is_some() || !with_hints.is_empty() || version.is_some() || sample.is_some() {
+            TableFactor::Table {
+                name,
+                alias,
+                args,
+                with_hints,
+                version,
+                sample,
+                ..
+            } => {
+                if args.is_some() || !with_hints.is_empty() || version.is_some() || sample.is_some()
+                {
                     return Err(not_supported(location(name), "This table reference"));
                 }
                 let parts = object_name_parts(name);
@@ -386,35 +522,54 @@ impl<'a> Analyzer<'a> {
                     _ => None,
                 };
                 let from_cte = cte.is_some();
-                let (columns, source, default_names): (Vec<(String, TrinoType, Option<usize>)>, String, Vec<Vec<String>>) =
-                    match cte {
-                        Some(cte) => {
-                            let cols = cte.columns.iter().map(|(n, t)| (n.clone(), t.clone(), None)).collect();
-                            (cols, quote(&cte.sqlite_name), vec![parts.clone()])
-                        }
-                        None => {
-                            let table = self.resolve_table(&parts, at)?;
-                            let read = self.reads.len();
-                            self.reads.push(TableAccess {
-                                catalog: table.catalog.clone(),
-                                schema: table.schema.clone(),
-                                table: table.name.clone(),
-                                columns: Vec::new(),
-                            });
-                            let cols = table.columns.iter().map(|c| (c.name.clone(), c.ty.clone(), Some(read))).collect();
-                            let names = vec![
-                                vec![table.name.clone()],
-                                vec![table.schema.clone(), table.name.clone()],
-                                vec![table.catalog.clone(), table.schema.clone(), table.name.clone()],
-                            ];
-                            (cols, table.sqlite_name.clone(), names)
-                        }
-                    };
+                let (columns, source, default_names): (
+                    Vec<SourceColumn>,
+                    String,
+                    Vec<Vec<String>>,
+                ) = match cte {
+                    Some(cte) => {
+                        let cols = cte
+                            .columns
+                            .iter()
+                            .map(|(n, t)| (n.clone(), t.clone(), None))
+                            .collect();
+                        (cols, quote(&cte.sqlite_name), vec![parts.clone()])
+                    }
+                    None => {
+                        let table = self.resolve_table(&parts, at)?;
+                        let read = self.reads.len();
+                        self.reads.push(TableAccess {
+                            catalog: table.catalog.clone(),
+                            schema: table.schema.clone(),
+                            table: table.name.clone(),
+                            columns: Vec::new(),
+                        });
+                        let cols = table
+                            .columns
+                            .iter()
+                            .map(|c| (c.name.clone(), c.ty.clone(), Some(read)))
+                            .collect();
+                        let names = vec![
+                            vec![table.name.clone()],
+                            vec![table.schema.clone(), table.name.clone()],
+                            vec![
+                                table.catalog.clone(),
+                                table.schema.clone(),
+                                table.name.clone(),
+                            ],
+                        ];
+                        (cols, table.sqlite_name.clone(), names)
+                    }
+                };
                 let columns: Vec<Column> = columns
                     .into_iter()
                     .enumerate()
                     .map(|(i, (n, ty, read))| Column {
-                        sql: if from_cte { format!("{sql_alias}.\"c{}\"", i + 1) } else { format!("{sql_alias}.{}", quote(&n)) },
+                        sql: if from_cte {
+                            format!("{sql_alias}.\"c{}\"", i + 1)
+                        } else {
+                            format!("{sql_alias}.{}", quote(&n))
+                        },
                         name: n,
                         ty,
                         read,
@@ -424,7 +579,12 @@ impl<'a> Analyzer<'a> {
                 relations.push(relation);
                 Ok(format!("{source} AS {sql_alias}"))
             }
-            TableFactor::Derived { lateral, subquery, alias, sample } => {
+            TableFactor::Derived {
+                lateral,
+                subquery,
+                alias,
+                sample,
+            } => {
                 if *lateral || sample.is_some() {
                     return Err(not_supported(location(subquery.as_ref()), "LATERAL"));
                 }
@@ -434,18 +594,29 @@ impl<'a> Analyzer<'a> {
                     .columns
                     .iter()
                     .enumerate()
-                    .map(|(i, (n, ty))| Column { name: n.clone(), ty: ty.clone(), sql: format!("{sql_alias}.\"c{}\"", i + 1), read: None })
+                    .map(|(i, (n, ty))| Column {
+                        name: n.clone(),
+                        ty: ty.clone(),
+                        sql: format!("{sql_alias}.\"c{}\"", i + 1),
+                        read: None,
+                    })
                     .collect();
                 relations.push(self.aliased(columns, Vec::new(), alias.as_ref())?);
                 Ok(format!("({}) AS {sql_alias}", block.sql))
             }
-            TableFactor::NestedJoin { table_with_joins, alias } => {
+            TableFactor::NestedJoin {
+                table_with_joins,
+                alias,
+            } => {
                 if alias.is_some() {
                     return Err(not_supported(None, "An alias on a parenthesized join"));
                 }
-                self.from_item(table_with_joins, outer, relations)
+                self.relation_with_joins(table_with_joins, outer, relations)
             }
-            _ => Err(not_supported(None, "This kind of relation (UNNEST, table functions)")),
+            _ => Err(not_supported(
+                None,
+                "This kind of relation (UNNEST, table functions)",
+            )),
         }
     }
 
@@ -457,21 +628,32 @@ impl<'a> Analyzer<'a> {
         alias: Option<&sqlparser::ast::TableAlias>,
     ) -> Result<Relation, TrinoError> {
         let Some(alias) = alias else {
-            return Ok(Relation { names: default_names, columns });
+            return Ok(Relation {
+                names: default_names,
+                columns,
+            });
         };
         if !alias.columns.is_empty() {
             if alias.columns.len() != columns.len() {
                 return Err(error_at(
                     ErrorName::MismatchedColumnAliases,
                     ident_location(&alias.name),
-                    format!("Column alias list has {} entries but '{}' has {} columns available", alias.columns.len(), alias.name.value, columns.len()),
+                    format!(
+                        "Column alias list has {} entries but '{}' has {} columns available",
+                        alias.columns.len(),
+                        alias.name.value,
+                        columns.len()
+                    ),
                 ));
             }
             for (c, a) in columns.iter_mut().zip(&alias.columns) {
                 c.name = ident_name(&a.name);
             }
         }
-        Ok(Relation { names: vec![vec![ident_name(&alias.name)]], columns })
+        Ok(Relation {
+            names: vec![vec![ident_name(&alias.name)]],
+            columns,
+        })
     }
 
     fn find_cte(&self, name: &str) -> Option<&Cte> {
@@ -483,32 +665,66 @@ impl<'a> Analyzer<'a> {
         parts: &[String],
         at: Option<(u64, u64)>,
     ) -> Result<crate::querymesh::catalog::TableMeta, TrinoError> {
-        let missing_catalog = || error_at(ErrorName::MissingCatalogName, at, "Catalog must be specified when session catalog is not set");
+        let missing_catalog = || {
+            error_at(
+                ErrorName::MissingCatalogName,
+                at,
+                "Catalog must be specified when session catalog is not set",
+            )
+        };
         let (catalog, schema, table) = match parts {
             [t] => {
                 let c = self.session.catalog.clone().ok_or_else(missing_catalog)?;
                 let s = self.session.schema.clone().ok_or_else(|| {
-                    error_at(ErrorName::MissingSchemaName, at, "Schema must be specified when session schema is not set")
+                    error_at(
+                        ErrorName::MissingSchemaName,
+                        at,
+                        "Schema must be specified when session schema is not set",
+                    )
                 })?;
                 (c, s, t.clone())
             }
-            [s, t] => (self.session.catalog.clone().ok_or_else(missing_catalog)?, s.clone(), t.clone()),
+            [s, t] => (
+                self.session.catalog.clone().ok_or_else(missing_catalog)?,
+                s.clone(),
+                t.clone(),
+            ),
             [c, s, t] => (c.clone(), s.clone(), t.clone()),
-            _ => return Err(error_at(ErrorName::SyntaxError, at, format!("Too many dots in table name: {}", parts.join(".")))),
+            _ => {
+                return Err(error_at(
+                    ErrorName::SyntaxError,
+                    at,
+                    format!("Too many dots in table name: {}", parts.join(".")),
+                ));
+            }
         };
         if !self.catalogs.has_catalog(&catalog) {
-            return Err(error_at(ErrorName::CatalogNotFound, at, format!("Catalog '{catalog}' not found")));
+            return Err(error_at(
+                ErrorName::CatalogNotFound,
+                at,
+                format!("Catalog '{catalog}' not found"),
+            ));
         }
         if !self.catalogs.has_schema(&catalog, &schema) {
-            return Err(error_at(ErrorName::SchemaNotFound, at, format!("Schema '{schema}' does not exist")));
+            return Err(error_at(
+                ErrorName::SchemaNotFound,
+                at,
+                format!("Schema '{schema}' does not exist"),
+            ));
         }
         self.catalogs
             .table(&catalog, &schema, &table)
             .cloned()
-            .ok_or_else(|| error_at(ErrorName::TableNotFound, at, format!("Table '{catalog}.{schema}.{table}' does not exist")))
+            .ok_or_else(|| {
+                error_at(
+                    ErrorName::TableNotFound,
+                    at,
+                    format!("Table '{catalog}.{schema}.{table}' does not exist"),
+                )
+            })
     }
 
-    fn from_item(
+    fn relation_with_joins(
         &mut self,
         item: &TableWithJoins,
         outer: Option<&Scope<'_>>,
@@ -536,18 +752,33 @@ impl<'a> Analyzer<'a> {
             JoinOperator::Right(c) | JoinOperator::RightOuter(c) => ("RIGHT JOIN", Some(c)),
             JoinOperator::FullOuter(c) => ("FULL JOIN", Some(c)),
             JoinOperator::CrossJoin(JoinConstraint::None) => ("CROSS JOIN", None),
-            _ => return Err(error_at(ErrorName::SyntaxError, None, "mismatched input: this join is not Trino's")),
+            _ => {
+                return Err(error_at(
+                    ErrorName::SyntaxError,
+                    None,
+                    "mismatched input: this join is not Trino's",
+                ));
+            }
         };
         let condition = match constraint {
             None | Some(JoinConstraint::None) => {
                 if keyword != "CROSS JOIN" {
-                    return Err(error_at(ErrorName::SyntaxError, None, "mismatched input: a join needs ON or USING"));
+                    return Err(error_at(
+                        ErrorName::SyntaxError,
+                        None,
+                        "mismatched input: a join needs ON or USING",
+                    ));
                 }
                 String::new()
             }
             Some(JoinConstraint::On(e)) => {
                 let scope = Scope::new(relations.clone(), outer);
-                let cx = Cx { scope: &scope, clause: Clause::On, in_aggregate: false, group_keys: None };
+                let cx = Cx {
+                    scope: &scope,
+                    clause: Clause::On,
+                    in_aggregate: false,
+                    group_keys: None,
+                };
                 let t = self.expr(e, &cx)?;
                 self.require_boolean(&t, e, "JOIN ON clause")?;
                 format!(" ON {}", t.sql)
@@ -557,10 +788,17 @@ impl<'a> Analyzer<'a> {
                 for name in names {
                     let column = object_name_parts(name).join(".");
                     let find = |rels: &[Relation]| {
-                        rels.iter().find_map(|r| r.columns.iter().find(|c| c.name == column).cloned())
+                        rels.iter()
+                            .find_map(|r| r.columns.iter().find(|c| c.name == column).cloned())
                     };
-                    let (Some(l), Some(r)) = (find(&relations[..first_new]), find(&relations[first_new..])) else {
-                        return Err(error_at(ErrorName::ColumnNotFound, location(name), format!("Column '{column}' is missing from left or right side of join")));
+                    let (Some(l), Some(r)) =
+                        (find(&relations[..first_new]), find(&relations[first_new..]))
+                    else {
+                        return Err(error_at(
+                            ErrorName::ColumnNotFound,
+                            location(name),
+                            format!("Column '{column}' is missing from left or right side of join"),
+                        ));
                     };
                     self.note_column(l.read, &l.name);
                     self.note_column(r.read, &r.name);
@@ -579,7 +817,11 @@ impl<'a> Analyzer<'a> {
         if matches!(t.ty, TrinoType::Boolean | TrinoType::Unknown) {
             Ok(())
         } else {
-            Err(error_at(ErrorName::TypeMismatch, location(e), format!("{what} must evaluate to a boolean: actual type {}", t.ty)))
+            Err(error_at(
+                ErrorName::TypeMismatch,
+                location(e),
+                format!("{what} must evaluate to a boolean: actual type {}", t.ty),
+            ))
         }
     }
 
@@ -589,19 +831,37 @@ impl<'a> Analyzer<'a> {
         outer: Option<&Scope<'_>>,
         order_by: Option<&OrderBy>,
     ) -> Result<Block, TrinoError> {
-        if s.top.is_some() || s.into.is_some() || !s.lateral_views.is_empty() || s.prewhere.is_some() || !s.connect_by.is_empty()
-            || !s.cluster_by.is_empty() || !s.distribute_by.is_empty() || !s.sort_by.is_empty() || s.qualify.is_some()
-            || !s.named_window.is_empty() || s.exclude.is_some() || s.value_table_mode.is_some()
+        if s.top.is_some()
+            || s.into.is_some()
+            || !s.lateral_views.is_empty()
+            || s.prewhere.is_some()
+            || !s.connect_by.is_empty()
+            || !s.cluster_by.is_empty()
+            || !s.distribute_by.is_empty()
+            || !s.sort_by.is_empty()
+            || s.qualify.is_some()
+            || !s.named_window.is_empty()
+            || s.exclude.is_some()
+            || s.value_table_mode.is_some()
         {
-            return Err(error_at(ErrorName::SyntaxError, location(s), "mismatched input: this SELECT syntax is not Trino's"));
+            return Err(error_at(
+                ErrorName::SyntaxError,
+                location(s),
+                "mismatched input: this SELECT syntax is not Trino's",
+            ));
         }
         let mut relations = Vec::new();
         let mut from = Vec::new();
         for item in &s.from {
-            from.push(self.from_item(item, outer, &mut relations)?);
+            from.push(self.relation_with_joins(item, outer, &mut relations)?);
         }
         let scope = Scope::new(relations, outer);
-        let base = Cx { scope: &scope, clause: Clause::Where, in_aggregate: false, group_keys: None };
+        let base = Cx {
+            scope: &scope,
+            clause: Clause::Where,
+            in_aggregate: false,
+            group_keys: None,
+        };
         let mut sql = String::new();
         let where_sql = match &s.selection {
             Some(e) => {
@@ -624,33 +884,67 @@ impl<'a> Analyzer<'a> {
         for e in &group_exprs {
             let target = match literal_count(e) {
                 Some(n) => {
-                    let item = s.projection.get((n as usize).wrapping_sub(1)).ok_or_else(|| {
-                        error_at(ErrorName::InvalidColumnReference, location(*e), format!("GROUP BY position {n} is not in select list"))
-                    })?;
+                    let item = s
+                        .projection
+                        .get((n as usize).wrapping_sub(1))
+                        .ok_or_else(|| {
+                            error_at(
+                                ErrorName::InvalidColumnReference,
+                                location(*e),
+                                format!("GROUP BY position {n} is not in select list"),
+                            )
+                        })?;
                     match item {
                         SelectItem::UnnamedExpr(x) | SelectItem::ExprWithAlias { expr: x, .. } => x,
-                        _ => return Err(error_at(ErrorName::InvalidColumnReference, location(*e), format!("GROUP BY position {n} is not in select list"))),
+                        _ => {
+                            return Err(error_at(
+                                ErrorName::InvalidColumnReference,
+                                location(*e),
+                                format!("GROUP BY position {n} is not in select list"),
+                            ));
+                        }
                     }
                 }
                 None => e,
             };
-            if matches!(target, Expr::Rollup(_) | Expr::Cube(_) | Expr::GroupingSets(_)) {
-                return Err(not_supported(location(target), "ROLLUP, CUBE and GROUPING SETS"));
+            if matches!(
+                target,
+                Expr::Rollup(_) | Expr::Cube(_) | Expr::GroupingSets(_)
+            ) {
+                return Err(not_supported(
+                    location(target),
+                    "ROLLUP, CUBE and GROUPING SETS",
+                ));
             }
-            let cx = Cx { clause: Clause::GroupBy, ..base };
+            let cx = Cx {
+                clause: Clause::GroupBy,
+                ..base
+            };
             keys.push(self.expr(target, &cx)?.sql);
         }
         let saved_aggregates = std::mem::take(&mut self.aggregates_seen);
         let grouped_by_keys = !keys.is_empty();
-        let mut outputs = self.outputs(s, &scope, order_by, grouped_by_keys.then_some(keys.as_slice()))?;
-        if !grouped_by_keys && self.aggregates_seen > 0 {
+        let mut outputs = self.outputs(
+            s,
+            &scope,
+            order_by,
+            grouped_by_keys.then_some(keys.as_slice()),
+        )?;
+        let global_aggregate = !grouped_by_keys && self.aggregates_seen > 0;
+        if global_aggregate {
             outputs = self.outputs(s, &scope, order_by, Some(&[]))?;
         }
         self.aggregates_seen = saved_aggregates;
         let distinct = match &s.distinct {
             None | Some(Distinct::All) => "",
             Some(Distinct::Distinct) => "DISTINCT ",
-            Some(Distinct::On(_)) => return Err(error_at(ErrorName::SyntaxError, None, "mismatched input 'ON'")),
+            Some(Distinct::On(_)) => {
+                return Err(error_at(
+                    ErrorName::SyntaxError,
+                    None,
+                    "mismatched input 'ON'",
+                ));
+            }
         };
         sql.push_str(&format!("SELECT {distinct}{}", outputs.items));
         if !from.is_empty() {
@@ -666,7 +960,12 @@ impl<'a> Analyzer<'a> {
         if let Some(o) = outputs.order {
             sql.push_str(&format!(" ORDER BY {o}"));
         }
-        Ok(Block { sql, columns: outputs.columns })
+        let single_row = (global_aggregate && s.having.is_none()) || s.from.is_empty();
+        Ok(Block {
+            sql,
+            columns: outputs.columns,
+            single_row,
+        })
     }
 
     fn outputs(
@@ -676,10 +975,19 @@ impl<'a> Analyzer<'a> {
         order_by: Option<&OrderBy>,
         group_keys: Option<&[String]>,
     ) -> Result<Outputs, TrinoError> {
-        let cx = Cx { scope, clause: Clause::Select, in_aggregate: false, group_keys };
+        let cx = Cx {
+            scope,
+            clause: Clause::Select,
+            in_aggregate: false,
+            group_keys,
+        };
         let mut items = Vec::new();
         let mut columns = Vec::new();
-        let mut push = |items: &mut Vec<String>, columns: &mut Vec<(String, TrinoType)>, sql: String, name: String, ty: TrinoType| {
+        let push = |items: &mut Vec<String>,
+                    columns: &mut Vec<(String, TrinoType)>,
+                    sql: String,
+                    name: String,
+                    ty: TrinoType| {
             items.push(format!("{sql} AS \"c{}\"", items.len() + 1));
             columns.push((name, ty));
         };
@@ -689,11 +997,17 @@ impl<'a> Analyzer<'a> {
                     let t = self.grouped_expr(e, &cx)?;
                     let name = match item {
                         SelectItem::ExprWithAlias { alias, .. } => {
-                            if alias.quote_style.is_some() { alias.value.clone() } else { alias.value.to_lowercase() }
+                            if alias.quote_style.is_some() {
+                                alias.value.clone()
+                            } else {
+                                alias.value.to_lowercase()
+                            }
                         }
                         _ => match e {
                             Expr::Identifier(i) => ident_name(i),
-                            Expr::CompoundIdentifier(parts) => parts.last().map(ident_name).unwrap_or_default(),
+                            Expr::CompoundIdentifier(parts) => {
+                                parts.last().map(ident_name).unwrap_or_default()
+                            }
                             _ => format!("_col{}", columns.len()),
                         },
                     };
@@ -701,11 +1015,26 @@ impl<'a> Analyzer<'a> {
                 }
                 SelectItem::Wildcard(_) => {
                     if scope.relations.is_empty() {
-                        return Err(error_at(ErrorName::GenericUserError, location(item), "SELECT * not allowed in queries without FROM clause"));
+                        return Err(error_at(
+                            ErrorName::GenericUserError,
+                            location(item),
+                            "SELECT * not allowed in queries without FROM clause",
+                        ));
                     }
-                    for c in scope.relations.iter().flat_map(|r| r.columns.clone()).collect::<Vec<_>>() {
+                    for c in scope
+                        .relations
+                        .iter()
+                        .flat_map(|r| r.columns.clone())
+                        .collect::<Vec<_>>()
+                    {
                         self.wildcard_column(&c, group_keys, location(item))?;
-                        push(&mut items, &mut columns, c.sql.clone(), c.name.clone(), c.ty.clone());
+                        push(
+                            &mut items,
+                            &mut columns,
+                            c.sql.clone(),
+                            c.name.clone(),
+                            c.ty.clone(),
+                        );
                     }
                 }
                 SelectItem::QualifiedWildcard(kind, _) => {
@@ -714,19 +1043,38 @@ impl<'a> Analyzer<'a> {
                     };
                     let parts = object_name_parts(name);
                     let relation = scope.relation(&parts).ok_or_else(|| {
-                        error_at(ErrorName::TableNotFound, location(name), format!("Table '{}' not found", parts.join(".")))
+                        error_at(
+                            ErrorName::TableNotFound,
+                            location(name),
+                            format!("Table '{}' not found", parts.join(".")),
+                        )
                     })?;
                     for c in relation.columns.clone() {
                         self.wildcard_column(&c, group_keys, location(item))?;
-                        push(&mut items, &mut columns, c.sql.clone(), c.name.clone(), c.ty.clone());
+                        push(
+                            &mut items,
+                            &mut columns,
+                            c.sql.clone(),
+                            c.name.clone(),
+                            c.ty.clone(),
+                        );
                     }
                 }
-                SelectItem::ExprWithAliases { .. } => return Err(error_at(ErrorName::SyntaxError, location(item), "mismatched input '('")),
+                SelectItem::ExprWithAliases { .. } => {
+                    return Err(error_at(
+                        ErrorName::SyntaxError,
+                        location(item),
+                        "mismatched input '('",
+                    ));
+                }
             }
         }
         let having = match &s.having {
             Some(e) => {
-                let cx = Cx { clause: Clause::Having, ..cx };
+                let cx = Cx {
+                    clause: Clause::Having,
+                    ..cx
+                };
                 let t = self.grouped_expr(e, &cx)?;
                 self.require_boolean(&t, e, "HAVING clause")?;
                 Some(t.sql)
@@ -739,20 +1087,47 @@ impl<'a> Analyzer<'a> {
                 order_scope.outputs = columns
                     .iter()
                     .enumerate()
-                    .map(|(i, (n, ty))| (n.clone(), Column { name: n.clone(), ty: ty.clone(), sql: format!("\"c{}\"", i + 1), read: None }))
+                    .map(|(i, (n, ty))| {
+                        (
+                            n.clone(),
+                            Column {
+                                name: n.clone(),
+                                ty: ty.clone(),
+                                sql: format!("\"c{}\"", i + 1),
+                                read: None,
+                            },
+                        )
+                    })
                     .collect();
                 Some(self.order_by(o, &order_scope, &columns, group_keys)?)
             }
             None => None,
         };
-        Ok(Outputs { items: items.join(", "), columns, having, order })
+        Ok(Outputs {
+            items: items.join(", "),
+            columns,
+            having,
+            order,
+        })
     }
 
-    fn wildcard_column(&mut self, c: &Column, group_keys: Option<&[String]>, at: Option<(u64, u64)>) -> Result<(), TrinoError> {
+    fn wildcard_column(
+        &mut self,
+        c: &Column,
+        group_keys: Option<&[String]>,
+        at: Option<(u64, u64)>,
+    ) -> Result<(), TrinoError> {
         if let Some(keys) = group_keys
             && !keys.contains(&c.sql)
         {
-            return Err(error_at(ErrorName::ExpressionNotAggregate, at, format!("'{}' must be an aggregate expression or appear in GROUP BY clause", c.name)));
+            return Err(error_at(
+                ErrorName::ExpressionNotAggregate,
+                at,
+                format!(
+                    "'{}' must be an aggregate expression or appear in GROUP BY clause",
+                    c.name
+                ),
+            ));
         }
         self.note_column(c.read, &c.name);
         Ok(())
@@ -784,26 +1159,55 @@ impl<'a> Analyzer<'a> {
         let OrderByKind::Expressions(items) = &order_by.kind else {
             return Err(not_supported(None, "ORDER BY ALL"));
         };
-        let cx = Cx { scope, clause: Clause::OrderBy, in_aggregate: false, group_keys };
+        let cx = Cx {
+            scope,
+            clause: Clause::OrderBy,
+            in_aggregate: false,
+            group_keys,
+        };
         let mut parts = Vec::new();
-        for OrderByExpr { expr, options, with_fill } in items {
+        for OrderByExpr {
+            expr,
+            options,
+            with_fill,
+        } in items
+        {
             if with_fill.is_some() {
-                return Err(error_at(ErrorName::SyntaxError, location(expr), "mismatched input 'WITH'"));
+                return Err(error_at(
+                    ErrorName::SyntaxError,
+                    location(expr),
+                    "mismatched input 'WITH'",
+                ));
             }
             let sql = match literal_count(expr) {
                 Some(n) if n >= 1 && (n as usize) <= columns.len() => format!("\"c{n}\""),
                 Some(n) => {
-                    return Err(error_at(ErrorName::InvalidColumnReference, location(expr), format!("ORDER BY position {n} is not in select list")));
+                    return Err(error_at(
+                        ErrorName::InvalidColumnReference,
+                        location(expr),
+                        format!("ORDER BY position {n} is not in select list"),
+                    ));
                 }
                 None => self.grouped_expr(expr, &cx)?.sql,
             };
             let descending = matches!(options.sort, Some(sqlparser::ast::OrderBySort::Desc));
             if matches!(options.sort, Some(sqlparser::ast::OrderBySort::Using(_))) {
-                return Err(error_at(ErrorName::SyntaxError, location(expr), "mismatched input 'USING'"));
+                return Err(error_at(
+                    ErrorName::SyntaxError,
+                    location(expr),
+                    "mismatched input 'USING'",
+                ));
             }
             // Trino sorts NULLs last unless told otherwise, in both directions.
-            let nulls = if options.nulls_first == Some(true) { "NULLS FIRST" } else { "NULLS LAST" };
-            parts.push(format!("{sql} {} {nulls}", if descending { "DESC" } else { "ASC" }));
+            let nulls = if options.nulls_first == Some(true) {
+                "NULLS FIRST"
+            } else {
+                "NULLS LAST"
+            };
+            parts.push(format!(
+                "{sql} {} {nulls}",
+                if descending { "DESC" } else { "ASC" }
+            ));
         }
         Ok(parts.join(", "))
     }

@@ -40,7 +40,11 @@ pub fn super_type(a: &TrinoType, b: &TrinoType) -> Option<TrinoType> {
     match (a, b) {
         (Unknown, t) | (t, Unknown) => Some(t.clone()),
         (x, y) if x.is_integral() && y.is_integral() => {
-            Some(if integral_rank(x) >= integral_rank(y) { x.clone() } else { y.clone() })
+            Some(if integral_rank(x) >= integral_rank(y) {
+                x.clone()
+            } else {
+                y.clone()
+            })
         }
         (Double, y) | (y, Double) if y.is_numeric() => Some(Double),
         (Real, y) | (y, Real) if y.is_numeric() => Some(Real),

@@ -85,9 +85,15 @@ mod tests {
     fn round_trips_and_month_arithmetic() {
         let d = parse_date("1995-03-15").unwrap_or_default();
         assert_eq!(format_date(d), "1995-03-15");
-        assert_eq!(format_date(add_months(parse_date("2020-01-31").unwrap_or_default(), 1)), "2020-02-29");
+        assert_eq!(
+            format_date(add_months(parse_date("2020-01-31").unwrap_or_default(), 1)),
+            "2020-02-29"
+        );
         assert_eq!(day_of_week(parse_date("2024-01-01").unwrap_or_default()), 1);
-        assert_eq!(week_of_year(parse_date("2021-01-03").unwrap_or_default()), 53);
+        assert_eq!(
+            week_of_year(parse_date("2021-01-03").unwrap_or_default()),
+            53
+        );
         assert_eq!(parse_date("1995-02-30"), None);
     }
 }

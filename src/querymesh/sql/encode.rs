@@ -51,12 +51,25 @@ pub fn encode(v: ValueRef<'_>, ty: &TrinoType) -> Value {
             let scale = *scale as usize;
             let text = format!("{f:.scale$}");
             // -0.00 is 0.00 in Trino's decimal.
-            Value::from(if text.trim_start_matches('-').chars().all(|c| c == '0' || c == '.') { text.trim_start_matches('-').to_string() } else { text })
+            Value::from(
+                if text
+                    .trim_start_matches('-')
+                    .chars()
+                    .all(|c| c == '0' || c == '.')
+                {
+                    text.trim_start_matches('-').to_string()
+                } else {
+                    text
+                },
+            )
         }),
         TrinoType::Boolean => match v {
             ValueRef::Integer(i) => Value::from(i != 0),
             ValueRef::Real(r) => Value::from(r != 0.0),
-            other => Value::from(matches!(as_text(other).to_lowercase().as_str(), "true" | "1")),
+            other => Value::from(matches!(
+                as_text(other).to_lowercase().as_str(),
+                "true" | "1"
+            )),
         },
         TrinoType::Char(n) => Value::from(format!("{:<width$}", as_text(v), width = *n as usize)),
         TrinoType::Timestamp(p) | TrinoType::TimestampTz(p) => {
@@ -66,8 +79,16 @@ pub fn encode(v: ValueRef<'_>, ty: &TrinoType) -> Value {
             while frac.len() < *p as usize {
                 frac.push('0');
             }
-            let zone = if matches!(ty, TrinoType::TimestampTz(_)) { " UTC" } else { "" };
-            Value::from(if *p == 0 { format!("{base}{zone}") } else { format!("{base}.{frac}{zone}") })
+            let zone = if matches!(ty, TrinoType::TimestampTz(_)) {
+                " UTC"
+            } else {
+                ""
+            };
+            Value::from(if *p == 0 {
+                format!("{base}{zone}")
+            } else {
+                format!("{base}.{frac}{zone}")
+            })
         }
         TrinoType::IntervalYearToMonth => {
             let months = as_f64(v).unwrap_or(0.0) as i64;
@@ -98,9 +119,27 @@ mod tests {
 
     #[test]
     fn encodes_by_the_analysed_type() {
-        assert_eq!(encode(ValueRef::Integer(17), &TrinoType::Double), serde_json::json!(17.0));
-        assert_eq!(encode(ValueRef::Real(1.5), &TrinoType::Decimal { precision: 2, scale: 1 }), serde_json::json!("1.5"));
-        assert_eq!(encode(ValueRef::Real(f64::INFINITY), &TrinoType::Double), serde_json::json!("Infinity"));
-        assert_eq!(encode(ValueRef::Integer(1), &TrinoType::Boolean), serde_json::json!(true));
+        assert_eq!(
+            encode(ValueRef::Integer(17), &TrinoType::Double),
+            serde_json::json!(17.0)
+        );
+        assert_eq!(
+            encode(
+                ValueRef::Real(1.5),
+                &TrinoType::Decimal {
+                    precision: 2,
+                    scale: 1
+                }
+            ),
+            serde_json::json!("1.5")
+        );
+        assert_eq!(
+            encode(ValueRef::Real(f64::INFINITY), &TrinoType::Double),
+            serde_json::json!("Infinity")
+        );
+        assert_eq!(
+            encode(ValueRef::Integer(1), &TrinoType::Boolean),
+            serde_json::json!(true)
+        );
     }
 }

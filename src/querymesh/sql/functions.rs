@@ -15,13 +15,37 @@ use crate::querymesh::error::{ErrorName, TrinoError};
 use crate::querymesh::types::TrinoType;
 
 const AGGREGATES: &[&str] = &[
-    "count", "sum", "avg", "min", "max", "approx_distinct", "count_if", "bool_and", "bool_or",
-    "every", "arbitrary", "any_value", "stddev", "stddev_samp", "stddev_pop", "variance",
-    "var_samp", "var_pop",
+    "count",
+    "sum",
+    "avg",
+    "min",
+    "max",
+    "approx_distinct",
+    "count_if",
+    "bool_and",
+    "bool_or",
+    "every",
+    "arbitrary",
+    "any_value",
+    "stddev",
+    "stddev_samp",
+    "stddev_pop",
+    "variance",
+    "var_samp",
+    "var_pop",
 ];
 const WINDOW_ONLY: &[&str] = &[
-    "row_number", "rank", "dense_rank", "ntile", "percent_rank", "cume_dist", "lag", "lead",
-    "first_value", "last_value", "nth_value",
+    "row_number",
+    "rank",
+    "dense_rank",
+    "ntile",
+    "percent_rank",
+    "cume_dist",
+    "lag",
+    "lead",
+    "first_value",
+    "last_value",
+    "nth_value",
 ];
 
 fn unexpected(at: Option<(u64, u64)>, name: &str, args: &[Typed]) -> TrinoError {
@@ -29,7 +53,10 @@ fn unexpected(at: Option<(u64, u64)>, name: &str, args: &[Typed]) -> TrinoError 
     error_at(
         ErrorName::FunctionNotFound,
         at,
-        format!("Unexpected parameters ({}) for function {name}", types.join(", ")),
+        format!(
+            "Unexpected parameters ({}) for function {name}",
+            types.join(", ")
+        ),
     )
 }
 
@@ -47,27 +74,52 @@ impl Analyzer<'_> {
         let name = match f.name.0.as_slice() {
             [ObjectNamePart::Identifier(i)] => i.value.to_lowercase(),
             _ => {
-                return Err(error_at(ErrorName::FunctionNotFound, at, format!("Function '{}' not registered", f.name.to_string().to_lowercase())));
+                return Err(error_at(
+                    ErrorName::FunctionNotFound,
+                    at,
+                    format!(
+                        "Function '{}' not registered",
+                        f.name.to_string().to_lowercase()
+                    ),
+                ));
             }
         };
-        if f.uses_odbc_syntax || !f.within_group.is_empty() || !matches!(f.parameters, FunctionArguments::None) {
-            return Err(error_at(ErrorName::SyntaxError, at, "mismatched input: this call syntax is not Trino's"));
+        if f.uses_odbc_syntax
+            || !f.within_group.is_empty()
+            || !matches!(f.parameters, FunctionArguments::None)
+        {
+            return Err(error_at(
+                ErrorName::SyntaxError,
+                at,
+                "mismatched input: this call syntax is not Trino's",
+            ));
         }
         let (distinct, arg_exprs, star) = match &f.args {
             FunctionArguments::None => (false, Vec::new(), false),
-            FunctionArguments::Subquery(_) => return Err(not_supported(at, "A subquery as a function's argument list")),
+            FunctionArguments::Subquery(_) => {
+                return Err(not_supported(
+                    at,
+                    "A subquery as a function's argument list",
+                ));
+            }
             FunctionArguments::List(list) => {
                 if !list.clauses.is_empty() {
-                    return Err(not_supported(at, "ORDER BY, LIMIT or separators inside a function call"));
+                    return Err(not_supported(
+                        at,
+                        "ORDER BY, LIMIT or separators inside a function call",
+                    ));
                 }
-                let distinct = matches!(list.duplicate_treatment, Some(DuplicateTreatment::Distinct));
+                let distinct =
+                    matches!(list.duplicate_treatment, Some(DuplicateTreatment::Distinct));
                 let mut exprs = Vec::new();
                 let mut star = false;
                 for arg in &list.args {
                     match arg {
                         FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => exprs.push(e),
                         FunctionArg::Unnamed(FunctionArgExpr::Wildcard) => star = true,
-                        _ => return Err(not_supported(at, "Named or qualified-wildcard arguments")),
+                        _ => {
+                            return Err(not_supported(at, "Named or qualified-wildcard arguments"));
+                        }
                     }
                 }
                 (distinct, exprs, star)
@@ -80,7 +132,11 @@ impl Analyzer<'_> {
         }
         if f.over.is_some() {
             if !(is_aggregate || is_window_only) {
-                return Err(error_at(ErrorName::FunctionNotFound, at, format!("Not an aggregate or window function: {name}")));
+                return Err(error_at(
+                    ErrorName::FunctionNotFound,
+                    at,
+                    format!("Not an aggregate or window function: {name}"),
+                ));
             }
             if distinct || f.filter.is_some() {
                 return Err(not_supported(at, "DISTINCT or FILTER in a window function"));
@@ -88,24 +144,43 @@ impl Analyzer<'_> {
             return self.window_call(&name, &arg_exprs, f, cx, at);
         }
         if f.null_treatment.is_some() {
-            return Err(error_at(ErrorName::SyntaxError, at, "mismatched input 'IGNORE'"));
+            return Err(error_at(
+                ErrorName::SyntaxError,
+                at,
+                "mismatched input 'IGNORE'",
+            ));
         }
         if is_window_only {
-            return Err(error_at(ErrorName::GenericUserError, at, format!("Window function {name}() requires an OVER clause")));
+            return Err(error_at(
+                ErrorName::GenericUserError,
+                at,
+                format!("Window function {name}() requires an OVER clause"),
+            ));
         }
         if is_aggregate {
             if !cx.clause.allows_aggregates() {
                 return Err(error_at(
                     ErrorName::ExpressionNotScalar,
                     at,
-                    format!("{} cannot contain aggregations, window functions or grouping operations: [{}]", cx.clause.describe(), f),
+                    format!(
+                        "{} cannot contain aggregations, window functions or grouping operations: [{}]",
+                        cx.clause.describe(),
+                        f
+                    ),
                 ));
             }
             if cx.in_aggregate {
-                return Err(error_at(ErrorName::NestedAggregation, at, format!("Cannot nest aggregations inside aggregation '{name}'")));
+                return Err(error_at(
+                    ErrorName::NestedAggregation,
+                    at,
+                    format!("Cannot nest aggregations inside aggregation '{name}'"),
+                ));
             }
             self.aggregates_seen += 1;
-            let inner = Cx { in_aggregate: true, ..*cx };
+            let inner = Cx {
+                in_aggregate: true,
+                ..*cx
+            };
             let mut args = Vec::new();
             for e in &arg_exprs {
                 args.push(self.expr(e, &inner)?);
@@ -122,7 +197,11 @@ impl Analyzer<'_> {
             return Ok(Typed::new(format!("{sql}{filter}"), ty));
         }
         if distinct || f.filter.is_some() {
-            return Err(error_at(ErrorName::FunctionNotFound, at, format!("Function '{name}' is not an aggregate function")));
+            return Err(error_at(
+                ErrorName::FunctionNotFound,
+                at,
+                format!("Function '{name}' is not an aggregate function"),
+            ));
         }
         let mut args = Vec::new();
         for e in &arg_exprs {
@@ -131,7 +210,14 @@ impl Analyzer<'_> {
         self.scalar_function(&name, args, at)
     }
 
-    fn aggregate(&mut self, name: &str, args: &[Typed], star: bool, distinct: bool, at: Option<(u64, u64)>) -> Result<(String, TrinoType), TrinoError> {
+    fn aggregate(
+        &mut self,
+        name: &str,
+        args: &[Typed],
+        star: bool,
+        distinct: bool,
+        at: Option<(u64, u64)>,
+    ) -> Result<(String, TrinoType), TrinoError> {
         let d = if distinct { "DISTINCT " } else { "" };
         let one = |args: &[Typed]| -> Result<Typed, TrinoError> {
             match args {
@@ -150,13 +236,19 @@ impl Analyzer<'_> {
                 if !matches!(a.ty, TrinoType::Boolean | TrinoType::Unknown) {
                     return Err(unexpected(at, name, args));
                 }
-                (format!("count(CASE WHEN {} THEN 1 END)", a.sql), TrinoType::BigInt)
+                (
+                    format!("count(CASE WHEN {} THEN 1 END)", a.sql),
+                    TrinoType::BigInt,
+                )
             }
             "sum" => {
                 let ty = match &a.ty {
                     t if t.is_integral() => TrinoType::BigInt,
                     TrinoType::Double | TrinoType::Real => a.ty.clone(),
-                    TrinoType::Decimal { scale, .. } => TrinoType::Decimal { precision: 38, scale: *scale },
+                    TrinoType::Decimal { scale, .. } => TrinoType::Decimal {
+                        precision: 38,
+                        scale: *scale,
+                    },
                     TrinoType::Unknown => TrinoType::Unknown,
                     _ => return Err(unexpected(at, name, args)),
                 };
@@ -172,7 +264,10 @@ impl Analyzer<'_> {
                 (format!("avg({d}{})", a.sql), ty)
             }
             "min" | "max" => {
-                if matches!(a.ty, TrinoType::Array(_) | TrinoType::Map(..) | TrinoType::Row(_)) {
+                if matches!(
+                    a.ty,
+                    TrinoType::Array(_) | TrinoType::Map(..) | TrinoType::Row(_)
+                ) {
                     return Err(unexpected(at, name, args));
                 }
                 (format!("{name}({d}{})", a.sql), a.ty.clone())
@@ -197,17 +292,37 @@ impl Analyzer<'_> {
                 let variance = if population {
                     format!("qm_fdiv(({sum_sq} - qm_fdiv({sq_sum}, {n})), {n})")
                 } else {
-                    format!("(CASE WHEN {n} > 1 THEN qm_fdiv(({sum_sq} - qm_fdiv({sq_sum}, {n})), ({n} - 1)) END)")
+                    format!(
+                        "(CASE WHEN {n} > 1 THEN qm_fdiv(({sum_sq} - qm_fdiv({sq_sum}, {n})), ({n} - 1)) END)"
+                    )
                 };
-                let sql = if name.starts_with("stddev") { format!("qm_sqrt({variance})") } else { variance };
+                let sql = if name.starts_with("stddev") {
+                    format!("qm_sqrt({variance})")
+                } else {
+                    variance
+                };
                 (sql, TrinoType::Double)
             }
         })
     }
 
-    fn window_call(&mut self, name: &str, arg_exprs: &[&sqlparser::ast::Expr], f: &Function, cx: &Cx<'_>, at: Option<(u64, u64)>) -> Result<Typed, TrinoError> {
+    fn window_call(
+        &mut self,
+        name: &str,
+        arg_exprs: &[&sqlparser::ast::Expr],
+        f: &Function,
+        cx: &Cx<'_>,
+        at: Option<(u64, u64)>,
+    ) -> Result<Typed, TrinoError> {
         if !cx.clause.allows_aggregates() || cx.in_aggregate {
-            return Err(error_at(ErrorName::ExpressionNotScalar, at, format!("{} cannot contain aggregations, window functions or grouping operations", cx.clause.describe())));
+            return Err(error_at(
+                ErrorName::ExpressionNotScalar,
+                at,
+                format!(
+                    "{} cannot contain aggregations, window functions or grouping operations",
+                    cx.clause.describe()
+                ),
+            ));
         }
         let Some(WindowType::WindowSpec(spec)) = &f.over else {
             return Err(not_supported(at, "A named window"));
@@ -221,14 +336,34 @@ impl Analyzer<'_> {
         }
         let arg_sql: Vec<String> = args.iter().map(|a| a.sql.clone()).collect();
         let (call, ty) = match name {
-            "row_number" | "rank" | "dense_rank" if args.is_empty() => (format!("{name}()"), TrinoType::BigInt),
-            "percent_rank" | "cume_dist" if args.is_empty() => (format!("{name}()"), TrinoType::Double),
-            "ntile" if args.len() == 1 && args[0].ty.is_integral() => (format!("ntile({})", arg_sql[0]), TrinoType::BigInt),
-            "lag" | "lead" if (1..=3).contains(&args.len()) => (format!("{name}({})", arg_sql.join(", ")), args[0].ty.clone()),
-            "first_value" | "last_value" if args.len() == 1 => (format!("{name}({})", arg_sql[0]), args[0].ty.clone()),
-            "nth_value" if args.len() == 2 => (format!("nth_value({})", arg_sql.join(", ")), args[0].ty.clone()),
+            "row_number" | "rank" | "dense_rank" if args.is_empty() => {
+                (format!("{name}()"), TrinoType::BigInt)
+            }
+            "percent_rank" | "cume_dist" if args.is_empty() => {
+                (format!("{name}()"), TrinoType::Double)
+            }
+            "ntile" if args.len() == 1 && args[0].ty.is_integral() => {
+                (format!("ntile({})", arg_sql[0]), TrinoType::BigInt)
+            }
+            "lag" | "lead" if (1..=3).contains(&args.len()) => (
+                format!("{name}({})", arg_sql.join(", ")),
+                args[0].ty.clone(),
+            ),
+            "first_value" | "last_value" if args.len() == 1 => {
+                (format!("{name}({})", arg_sql[0]), args[0].ty.clone())
+            }
+            "nth_value" if args.len() == 2 => (
+                format!("nth_value({})", arg_sql.join(", ")),
+                args[0].ty.clone(),
+            ),
             _ if AGGREGATES.contains(&name) => {
-                let (sql, ty) = self.aggregate(name, &args, arg_exprs.is_empty() && name == "count", false, at)?;
+                let (sql, ty) = self.aggregate(
+                    name,
+                    &args,
+                    arg_exprs.is_empty() && name == "count",
+                    false,
+                    at,
+                )?;
                 (sql, ty)
             }
             _ => return Err(unexpected(at, name, &args)),
@@ -246,16 +381,28 @@ impl Analyzer<'_> {
             for o in &spec.order_by {
                 let sql = self.expr(&o.expr, cx)?.sql;
                 let desc = matches!(o.options.sort, Some(sqlparser::ast::OrderBySort::Desc));
-                let nulls = if o.options.nulls_first == Some(true) { "NULLS FIRST" } else { "NULLS LAST" };
-                parts.push(format!("{sql} {} {nulls}", if desc { "DESC" } else { "ASC" }));
+                let nulls = if o.options.nulls_first == Some(true) {
+                    "NULLS FIRST"
+                } else {
+                    "NULLS LAST"
+                };
+                parts.push(format!(
+                    "{sql} {} {nulls}",
+                    if desc { "DESC" } else { "ASC" }
+                ));
             }
             window.push(format!("ORDER BY {}", parts.join(", ")));
         }
         if let Some(frame) = &spec.window_frame {
-            let literal_bounds = [Some(&frame.start_bound), frame.end_bound.as_ref()].into_iter().flatten().all(|b| match b {
-                WindowFrameBound::Preceding(Some(e)) | WindowFrameBound::Following(Some(e)) => super::analyze::literal_count(e).is_some(),
-                _ => true,
-            });
+            let literal_bounds = [Some(&frame.start_bound), frame.end_bound.as_ref()]
+                .into_iter()
+                .flatten()
+                .all(|b| match b {
+                    WindowFrameBound::Preceding(Some(e)) | WindowFrameBound::Following(Some(e)) => {
+                        super::analyze::literal_count(e).is_some()
+                    }
+                    _ => true,
+                });
             if !literal_bounds {
                 return Err(not_supported(at, "A computed window frame offset"));
             }
@@ -265,34 +412,60 @@ impl Analyzer<'_> {
             };
             window.push(frame_sql);
         }
-        Ok(Typed::new(format!("{call} OVER ({})", window.join(" ")), ty))
+        Ok(Typed::new(
+            format!("{call} OVER ({})", window.join(" ")),
+            ty,
+        ))
     }
 
-    pub fn rounding(&mut self, name: &str, t: Typed, at: Option<(u64, u64)>) -> Result<Typed, TrinoError> {
+    pub fn rounding(
+        &mut self,
+        name: &str,
+        t: Typed,
+        at: Option<(u64, u64)>,
+    ) -> Result<Typed, TrinoError> {
         match &t.ty {
             ty if ty.is_integral() => Ok(t),
-            TrinoType::Double | TrinoType::Real => Ok(Typed::new(format!("qm_{name}({})", t.sql), t.ty.clone())),
+            TrinoType::Double | TrinoType::Real => {
+                Ok(Typed::new(format!("qm_{name}({})", t.sql), t.ty.clone()))
+            }
             TrinoType::Decimal { precision, scale } => {
                 let p = (precision - scale + u8::from(*scale > 0)).clamp(1, 38);
-                Ok(Typed::new(format!("qm_{name}({})", t.sql), TrinoType::Decimal { precision: p, scale: 0 }))
+                Ok(Typed::new(
+                    format!("qm_{name}({})", t.sql),
+                    TrinoType::Decimal {
+                        precision: p,
+                        scale: 0,
+                    },
+                ))
             }
             TrinoType::Unknown => Ok(t),
             _ => Err(unexpected(at, name, &[t])),
         }
     }
 
-    pub fn scalar_function(&mut self, name: &str, args: Vec<Typed>, at: Option<(u64, u64)>) -> Result<Typed, TrinoError> {
+    pub fn scalar_function(
+        &mut self,
+        name: &str,
+        args: Vec<Typed>,
+        at: Option<(u64, u64)>,
+    ) -> Result<Typed, TrinoError> {
         let bad = |args: &[Typed]| unexpected(at, name, args);
         let sql = |args: &[Typed]| args.iter().map(|a| a.sql.clone()).collect::<Vec<_>>();
         let strings = |args: &[Typed]| args.iter().all(|a| is_string_or_null(&a.ty));
         match (name, args.as_slice()) {
-            ("abs", [a]) if is_numeric_or_null(&a.ty) => Ok(Typed::new(format!("abs({})", a.sql), a.ty.clone())),
+            ("abs", [a]) if is_numeric_or_null(&a.ty) => {
+                Ok(Typed::new(format!("abs({})", a.sql), a.ty.clone()))
+            }
             ("round", [a]) if is_numeric_or_null(&a.ty) => {
                 if a.ty.is_integral() {
                     return Ok(a.clone());
                 }
                 let ty = match &a.ty {
-                    TrinoType::Decimal { precision, scale } => TrinoType::Decimal { precision: (precision - scale + u8::from(*scale > 0)).clamp(1, 38), scale: 0 },
+                    TrinoType::Decimal { precision, scale } => TrinoType::Decimal {
+                        precision: (precision - scale + u8::from(*scale > 0)).clamp(1, 38),
+                        scale: 0,
+                    },
                     other => other.clone(),
                 };
                 Ok(Typed::new(format!("round({})", a.sql), ty))
@@ -302,7 +475,10 @@ impl Analyzer<'_> {
                     return Ok(a.clone());
                 }
                 let ty = match &a.ty {
-                    TrinoType::Decimal { precision, scale } => TrinoType::Decimal { precision: (precision + 1).min(38), scale: *scale },
+                    TrinoType::Decimal { precision, scale } => TrinoType::Decimal {
+                        precision: (precision + 1).min(38),
+                        scale: *scale,
+                    },
                     other => other.clone(),
                 };
                 Ok(Typed::new(format!("round({}, {})", a.sql, d.sql), ty))
@@ -311,16 +487,35 @@ impl Analyzer<'_> {
                 let base = if name == "ceiling" { "ceil" } else { name };
                 self.rounding(base, a.clone(), at)
             }
-            ("sqrt" | "ln" | "log10" | "exp", [a]) if is_numeric_or_null(&a.ty) => {
-                Ok(Typed::new(format!("qm_{name}({})", a.sql), TrinoType::Double))
-            }
+            ("sqrt" | "ln" | "log10" | "exp", [a]) if is_numeric_or_null(&a.ty) => Ok(Typed::new(
+                format!("qm_{name}({})", a.sql),
+                TrinoType::Double,
+            )),
             ("power" | "pow", [a, b]) if is_numeric_or_null(&a.ty) && is_numeric_or_null(&b.ty) => {
-                Ok(Typed::new(format!("qm_power({}, {})", a.sql, b.sql), TrinoType::Double))
+                Ok(Typed::new(
+                    format!("qm_power({}, {})", a.sql, b.sql),
+                    TrinoType::Double,
+                ))
             }
             ("mod", [a, b]) => self.numeric_op('%', a.clone(), b.clone(), at),
             ("sign", [a]) if is_numeric_or_null(&a.ty) => {
-                let ty = if a.ty.is_integral() { a.ty.clone() } else if matches!(a.ty, TrinoType::Decimal { .. }) { TrinoType::Decimal { precision: 1, scale: 0 } } else { a.ty.clone() };
-                Ok(Typed::new(format!("(CASE WHEN {0} > 0 THEN 1 WHEN {0} < 0 THEN -1 WHEN {0} = 0 THEN 0 END)", a.sql), ty))
+                let ty = if a.ty.is_integral() {
+                    a.ty.clone()
+                } else if matches!(a.ty, TrinoType::Decimal { .. }) {
+                    TrinoType::Decimal {
+                        precision: 1,
+                        scale: 0,
+                    }
+                } else {
+                    a.ty.clone()
+                };
+                Ok(Typed::new(
+                    format!(
+                        "(CASE WHEN {0} > 0 THEN 1 WHEN {0} < 0 THEN -1 WHEN {0} = 0 THEN 0 END)",
+                        a.sql
+                    ),
+                    ty,
+                ))
             }
             ("greatest" | "least" | "coalesce", [first, ..]) => {
                 let mut ty = first.ty.clone();
@@ -341,43 +536,94 @@ impl Analyzer<'_> {
                 }
                 Ok(Typed::new(format!("{f}({})", parts.join(", ")), ty))
             }
-            ("nullif", [a, b]) if comparable(&a.ty, &b.ty) => Ok(Typed::new(format!("nullif({}, {})", a.sql, b.sql), a.ty.clone())),
-            ("if", [c, rest @ ..]) if matches!(c.ty, TrinoType::Boolean | TrinoType::Unknown) && (1..=2).contains(&rest.len()) => {
-                let otherwise = rest.get(1).map_or_else(|| "NULL".to_string(), |e| e.sql.clone());
+            ("nullif", [a, b]) if comparable(&a.ty, &b.ty) => Ok(Typed::new(
+                format!("nullif({}, {})", a.sql, b.sql),
+                a.ty.clone(),
+            )),
+            ("if", [c, rest @ ..])
+                if matches!(c.ty, TrinoType::Boolean | TrinoType::Unknown)
+                    && (1..=2).contains(&rest.len()) =>
+            {
+                let otherwise = rest
+                    .get(1)
+                    .map_or_else(|| "NULL".to_string(), |e| e.sql.clone());
                 let ty = match rest.get(1) {
                     Some(e) => super_type(&rest[0].ty, &e.ty).ok_or_else(|| bad(&args))?,
                     None => rest[0].ty.clone(),
                 };
-                Ok(Typed::new(format!("(CASE WHEN {} THEN {} ELSE {otherwise} END)", c.sql, rest[0].sql), ty))
+                Ok(Typed::new(
+                    format!(
+                        "(CASE WHEN {} THEN {} ELSE {otherwise} END)",
+                        c.sql, rest[0].sql
+                    ),
+                    ty,
+                ))
             }
-            ("length", [a]) if strings(&args) => Ok(Typed::new(format!("length({})", a.sql), TrinoType::BigInt)),
+            ("length", [a]) if strings(&args) => {
+                Ok(Typed::new(format!("length({})", a.sql), TrinoType::BigInt))
+            }
             ("lower" | "upper" | "trim" | "ltrim" | "rtrim", [a]) if strings(&args) => {
                 Ok(Typed::new(format!("{name}({})", a.sql), a.ty.clone()))
             }
-            ("reverse", [a]) if strings(&args) => Ok(Typed::new(format!("qm_reverse({})", a.sql), a.ty.clone())),
-            ("replace", [s, from]) if strings(&args) => Ok(Typed::new(format!("replace({}, {}, '')", s.sql, from.sql), TrinoType::Varchar(None))),
-            ("replace", [s, from, to]) if strings(&args) => {
-                Ok(Typed::new(format!("replace({}, {}, {})", s.sql, from.sql, to.sql), TrinoType::Varchar(None)))
+            ("reverse", [a]) if strings(&args) => {
+                Ok(Typed::new(format!("qm_reverse({})", a.sql), a.ty.clone()))
             }
+            ("replace", [s, from]) if strings(&args) => Ok(Typed::new(
+                format!("replace({}, {}, '')", s.sql, from.sql),
+                TrinoType::Varchar(None),
+            )),
+            ("replace", [s, from, to]) if strings(&args) => Ok(Typed::new(
+                format!("replace({}, {}, {})", s.sql, from.sql, to.sql),
+                TrinoType::Varchar(None),
+            )),
             ("substr" | "substring", [s, start, rest @ ..])
-                if is_string_or_null(&s.ty) && start.ty.is_integral() && rest.len() <= 1 && rest.iter().all(|r| r.ty.is_integral()) =>
+                if is_string_or_null(&s.ty)
+                    && start.ty.is_integral()
+                    && rest.len() <= 1
+                    && rest.iter().all(|r| r.ty.is_integral()) =>
             {
-                let ty = match s.ty { TrinoType::Char(n) => TrinoType::Varchar(Some(n)), ref t => t.clone() };
+                let ty = match s.ty {
+                    TrinoType::Char(n) => TrinoType::Varchar(Some(n)),
+                    ref t => t.clone(),
+                };
                 Ok(Typed::new(format!("substr({})", sql(&args).join(", ")), ty))
             }
-            ("strpos", [s, sub]) if strings(&args) => Ok(Typed::new(format!("instr({}, {})", s.sql, sub.sql), TrinoType::BigInt)),
-            ("starts_with", [_, _]) if strings(&args) => Ok(Typed::new(format!("qm_starts_with({})", sql(&args).join(", ")), TrinoType::Boolean)),
-            ("split_part", [s, sep, i]) if is_string_or_null(&s.ty) && is_string_or_null(&sep.ty) && i.ty.is_integral() => {
-                Ok(Typed::new(format!("qm_split_part({})", sql(&args).join(", ")), s.ty.clone()))
+            ("strpos", [s, sub]) if strings(&args) => Ok(Typed::new(
+                format!("instr({}, {})", s.sql, sub.sql),
+                TrinoType::BigInt,
+            )),
+            ("starts_with", [_, _]) if strings(&args) => Ok(Typed::new(
+                format!("qm_starts_with({})", sql(&args).join(", ")),
+                TrinoType::Boolean,
+            )),
+            ("split_part", [s, sep, i])
+                if is_string_or_null(&s.ty) && is_string_or_null(&sep.ty) && i.ty.is_integral() =>
+            {
+                Ok(Typed::new(
+                    format!("qm_split_part({})", sql(&args).join(", ")),
+                    s.ty.clone(),
+                ))
             }
-            ("lpad" | "rpad", [s, n, pad]) if is_string_or_null(&s.ty) && n.ty.is_integral() && is_string_or_null(&pad.ty) => {
-                Ok(Typed::new(format!("qm_{name}({})", sql(&args).join(", ")), TrinoType::Varchar(None)))
+            ("lpad" | "rpad", [s, n, pad])
+                if is_string_or_null(&s.ty) && n.ty.is_integral() && is_string_or_null(&pad.ty) =>
+            {
+                Ok(Typed::new(
+                    format!("qm_{name}({})", sql(&args).join(", ")),
+                    TrinoType::Varchar(None),
+                ))
             }
             ("concat", [_, ..]) if strings(&args) => {
                 let types: Vec<&TrinoType> = args.iter().map(|a| &a.ty).collect();
-                Ok(Typed::new(format!("({})", sql(&args).join(" || ")), concat_type(&types)))
+                Ok(Typed::new(
+                    format!("({})", sql(&args).join(" || ")),
+                    concat_type(&types),
+                ))
             }
-            ("year" | "month" | "day" | "day_of_month" | "quarter" | "day_of_week" | "dow" | "day_of_year" | "doy" | "week" | "week_of_year" | "hour" | "minute" | "second", [a]) => {
+            (
+                "year" | "month" | "day" | "day_of_month" | "quarter" | "day_of_week" | "dow"
+                | "day_of_year" | "doy" | "week" | "week_of_year" | "hour" | "minute" | "second",
+                [a],
+            ) => {
                 let unit = match name {
                     "day_of_month" => "day",
                     "dow" => "day_of_week",
@@ -388,34 +634,109 @@ impl Analyzer<'_> {
                 self.date_part(unit, a.clone(), at)
             }
             ("date_trunc", [unit, d]) if unit.ty.is_string() && d.ty == TrinoType::Date => {
-                Ok(Typed::new(format!("qm_date_trunc({}, {})", unit.sql, d.sql), TrinoType::Date))
+                Ok(Typed::new(
+                    format!("qm_date_trunc({}, {})", unit.sql, d.sql),
+                    TrinoType::Date,
+                ))
             }
-            ("date_add", [unit, n, d]) if unit.ty.is_string() && n.ty.is_integral() && d.ty == TrinoType::Date => {
-                Ok(Typed::new(format!("qm_date_add({}, {}, {})", unit.sql, n.sql, d.sql), TrinoType::Date))
+            ("date_add", [unit, n, d])
+                if unit.ty.is_string() && n.ty.is_integral() && d.ty == TrinoType::Date =>
+            {
+                Ok(Typed::new(
+                    format!("qm_date_add({}, {}, {})", unit.sql, n.sql, d.sql),
+                    TrinoType::Date,
+                ))
             }
-            ("date_diff", [unit, a, b]) if unit.ty.is_string() && a.ty == TrinoType::Date && b.ty == TrinoType::Date => {
-                Ok(Typed::new(format!("qm_date_diff({}, {}, {})", unit.sql, a.sql, b.sql), TrinoType::BigInt))
+            ("date_diff", [unit, a, b])
+                if unit.ty.is_string() && a.ty == TrinoType::Date && b.ty == TrinoType::Date =>
+            {
+                Ok(Typed::new(
+                    format!("qm_date_diff({}, {}, {})", unit.sql, a.sql, b.sql),
+                    TrinoType::BigInt,
+                ))
             }
-            ("date" | "from_iso8601_date", [a]) if a.ty.is_string() || matches!(a.ty, TrinoType::Timestamp(_) | TrinoType::Date) => {
+            ("date" | "from_iso8601_date", [a])
+                if a.ty.is_string()
+                    || matches!(a.ty, TrinoType::Timestamp(_) | TrinoType::Date) =>
+            {
                 self.cast(a.clone(), &TrinoType::Date, false, at)
             }
             ("current_date", []) => Ok(Typed::new("date('now')", TrinoType::Date)),
-            ("now" | "current_timestamp", []) => {
-                Ok(Typed::new("strftime('%Y-%m-%d %H:%M:%f', 'now')", TrinoType::TimestampTz(3)))
-            }
-            ("typeof", [a]) => Ok(Typed::new(sql_string(&a.ty.to_string()), TrinoType::Varchar(None))),
+            ("now" | "current_timestamp", []) => Ok(Typed::new(
+                "strftime('%Y-%m-%d %H:%M:%f', 'now')",
+                TrinoType::TimestampTz(3),
+            )),
+            ("typeof", [a]) => Ok(Typed::new(
+                sql_string(&a.ty.to_string()),
+                TrinoType::Varchar(None),
+            )),
             (n, _) if KNOWN_SCALARS.contains(&n) => Err(bad(&args)),
-            (n, _) => Err(error_at(ErrorName::FunctionNotFound, at, format!("Function '{n}' not registered"))),
+            (n, _) => Err(error_at(
+                ErrorName::FunctionNotFound,
+                at,
+                format!("Function '{n}' not registered"),
+            )),
         }
     }
 }
 
 const KNOWN_SCALARS: &[&str] = &[
-    "abs", "round", "ceil", "ceiling", "floor", "truncate", "sqrt", "ln", "log10", "exp", "power",
-    "pow", "mod", "sign", "greatest", "least", "coalesce", "nullif", "if", "length", "lower",
-    "upper", "trim", "ltrim", "rtrim", "reverse", "replace", "substr", "substring", "strpos",
-    "starts_with", "split_part", "lpad", "rpad", "concat", "year", "month", "day",
-    "day_of_month", "quarter", "day_of_week", "dow", "day_of_year", "doy", "week",
-    "week_of_year", "hour", "minute", "second", "date_trunc", "date_add", "date_diff", "date",
-    "from_iso8601_date", "current_date", "now", "current_timestamp", "typeof",
+    "abs",
+    "round",
+    "ceil",
+    "ceiling",
+    "floor",
+    "truncate",
+    "sqrt",
+    "ln",
+    "log10",
+    "exp",
+    "power",
+    "pow",
+    "mod",
+    "sign",
+    "greatest",
+    "least",
+    "coalesce",
+    "nullif",
+    "if",
+    "length",
+    "lower",
+    "upper",
+    "trim",
+    "ltrim",
+    "rtrim",
+    "reverse",
+    "replace",
+    "substr",
+    "substring",
+    "strpos",
+    "starts_with",
+    "split_part",
+    "lpad",
+    "rpad",
+    "concat",
+    "year",
+    "month",
+    "day",
+    "day_of_month",
+    "quarter",
+    "day_of_week",
+    "dow",
+    "day_of_year",
+    "doy",
+    "week",
+    "week_of_year",
+    "hour",
+    "minute",
+    "second",
+    "date_trunc",
+    "date_add",
+    "date_diff",
+    "date",
+    "from_iso8601_date",
+    "current_date",
+    "now",
+    "current_timestamp",
+    "typeof",
 ];

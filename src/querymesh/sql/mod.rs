@@ -52,14 +52,19 @@ fn syntax_error(e: ParserError) -> TrinoError {
     };
     let (text, location) = match message.rsplit_once(" at Line: ") {
         Some((text, loc)) => {
-            let mut nums = loc.split(", Column: ").map(|n| n.trim().parse::<u64>().ok());
+            let mut nums = loc
+                .split(", Column: ")
+                .map(|n| n.trim().parse::<u64>().ok());
             let line = nums.next().flatten();
             let column = nums.next().flatten();
             (text.to_string(), line.zip(column))
         }
         None => (message.clone(), None),
     };
-    let text = match text.strip_prefix("Expected: ").and_then(|t| t.rsplit_once(", found: ")) {
+    let text = match text
+        .strip_prefix("Expected: ")
+        .and_then(|t| t.rsplit_once(", found: "))
+    {
         Some((expected, found)) => format!("mismatched input '{found}'. Expecting: {expected}"),
         None => text,
     };
@@ -68,7 +73,13 @@ fn syntax_error(e: ParserError) -> TrinoError {
 
 /// The Trino-like refusal of a statement that would write or change the session's database.
 fn refuse_statement(word: &str, at: Option<(u64, u64)>) -> Option<TrinoError> {
-    let not_supported = |what: &str| Some(error_at(ErrorName::NotSupported, at, format!("This connector does not support {what}: QueryMesh data is read-only")));
+    let not_supported = |what: &str| {
+        Some(error_at(
+            ErrorName::NotSupported,
+            at,
+            format!("This connector does not support {what}: QueryMesh data is read-only"),
+        ))
+    };
     match word.to_ascii_uppercase().as_str() {
         "INSERT" => not_supported("inserts"),
         "UPDATE" | "DELETE" | "MERGE" | "TRUNCATE" => not_supported("modifying table rows"),
@@ -76,35 +87,57 @@ fn refuse_statement(word: &str, at: Option<(u64, u64)>) -> Option<TrinoError> {
         "DROP" => not_supported("dropping tables, views or schemas"),
         "ALTER" | "COMMENT" => not_supported("altering tables"),
         "GRANT" | "REVOKE" | "DENY" => not_supported("changing privileges"),
-        "ATTACH" | "DETACH" | "PRAGMA" | "VACUUM" | "REINDEX" | "REPLACE" | "UPSERT" | "BEGIN" | "SAVEPOINT" | "RELEASE" => {
-            Some(error_at(ErrorName::SyntaxError, at, format!("mismatched input '{word}'. Expecting: 'SELECT', 'WITH', 'VALUES', 'SHOW', 'DESCRIBE'")))
-        }
-        "USE" | "SET" | "RESET" | "EXPLAIN" | "ANALYZE" | "CALL" | "EXECUTE" | "PREPARE" | "DEALLOCATE" | "START" | "COMMIT" | "ROLLBACK" => {
-            Some(error_at(ErrorName::NotSupported, at, format!("{} statements are not supported by the QueryMesh stand-in", word.to_ascii_uppercase())))
-        }
+        "ATTACH" | "DETACH" | "PRAGMA" | "VACUUM" | "REINDEX" | "REPLACE" | "UPSERT" | "BEGIN"
+        | "SAVEPOINT" | "RELEASE" => Some(error_at(
+            ErrorName::SyntaxError,
+            at,
+            format!(
+                "mismatched input '{word}'. Expecting: 'SELECT', 'WITH', 'VALUES', 'SHOW', 'DESCRIBE'"
+            ),
+        )),
+        "USE" | "SET" | "RESET" | "EXPLAIN" | "ANALYZE" | "CALL" | "EXECUTE" | "PREPARE"
+        | "DEALLOCATE" | "START" | "COMMIT" | "ROLLBACK" => Some(error_at(
+            ErrorName::NotSupported,
+            at,
+            format!(
+                "{} statements are not supported by the QueryMesh stand-in",
+                word.to_ascii_uppercase()
+            ),
+        )),
         _ => None,
     }
 }
 
-fn tokens(sql: &str) -> Result<Vec<TokenWithSpan>, TrinoError> {
+/// All tokens (for the parser) and the significant ones (for the checks before parsing).
+fn tokens(sql: &str) -> Result<(Vec<TokenWithSpan>, Vec<TokenWithSpan>), TrinoError> {
     let all = Tokenizer::new(&TrinoDialect, sql)
         .tokenize_with_location()
         .map_err(|e| syntax_error(ParserError::TokenizerError(e.to_string())))?;
-    Ok(all
-        .into_iter()
+    let significant = all
+        .iter()
         .filter(|t| !matches!(t.token, Token::Whitespace(_) | Token::EOF))
-        .collect())
+        .cloned()
+        .collect();
+    Ok((all, significant))
 }
 
 /// Analyses one Trino statement into a plan.
 pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<Plan, TrinoError> {
-    let tokens = tokens(sql)?;
+    let (all_tokens, tokens) = tokens(sql)?;
     let Some(first) = tokens.first() else {
-        return Err(TrinoError::at(ErrorName::SyntaxError, (1, 1), "mismatched input '<EOF>'. Expecting: 'SELECT', 'WITH', 'VALUES', 'SHOW', 'DESCRIBE'"));
+        return Err(TrinoError::at(
+            ErrorName::SyntaxError,
+            (1, 1),
+            "mismatched input '<EOF>'. Expecting: 'SELECT', 'WITH', 'VALUES', 'SHOW', 'DESCRIBE'",
+        ));
     };
     // Trino takes exactly one statement, without a terminating semicolon.
     if let Some(semi) = tokens.iter().find(|t| t.token == Token::SemiColon) {
-        return Err(TrinoError::at(ErrorName::SyntaxError, (semi.span.start.line, semi.span.start.column), "mismatched input ';'. Expecting: <EOF>"));
+        return Err(TrinoError::at(
+            ErrorName::SyntaxError,
+            (semi.span.start.line, semi.span.start.column),
+            "mismatched input ';'. Expecting: <EOF>",
+        ));
     }
     let first_at = Some((first.span.start.line, first.span.start.column));
     if let Token::Word(w) = &first.token
@@ -115,18 +148,32 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
     if let Some(shown) = show::plan(&tokens, catalogs, session) {
         return shown;
     }
-    let statements = Parser::new(&TrinoDialect).try_with_sql(sql).and_then(|mut p| p.parse_statements()).map_err(syntax_error)?;
+    let statements = Parser::new(&TrinoDialect)
+        .with_tokens_with_locations(all_tokens)
+        .parse_statements()
+        .map_err(syntax_error)?;
     let [statement] = statements.as_slice() else {
-        return Err(error_at(ErrorName::SyntaxError, first_at, "Exactly one statement is expected"));
+        return Err(error_at(
+            ErrorName::SyntaxError,
+            first_at,
+            "Exactly one statement is expected",
+        ));
     };
     let Statement::Query(query) = statement else {
-        return Err(error_at(ErrorName::NotSupported, first_at, "Only SELECT queries, SHOW and DESCRIBE are supported: QueryMesh data is read-only"));
+        return Err(error_at(
+            ErrorName::NotSupported,
+            first_at,
+            "Only SELECT queries, SHOW and DESCRIBE are supported: QueryMesh data is read-only",
+        ));
     };
     let mut analyzer = Analyzer::new(catalogs, session);
     let block = analyzer.query(query, None)?;
     let mut reads: Vec<TableAccess> = Vec::new();
     for read in analyzer.reads {
-        match reads.iter_mut().find(|r| r.catalog == read.catalog && r.schema == read.schema && r.table == read.table) {
+        match reads
+            .iter_mut()
+            .find(|r| r.catalog == read.catalog && r.schema == read.schema && r.table == read.table)
+        {
             Some(existing) => {
                 for c in read.columns {
                     if !existing.columns.contains(&c) {
@@ -138,7 +185,11 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
         }
     }
     Ok(Plan {
-        columns: block.columns.into_iter().map(|(name, ty)| OutputColumn { name, ty }).collect(),
+        columns: block
+            .columns
+            .into_iter()
+            .map(|(name, ty)| OutputColumn { name, ty })
+            .collect(),
         reads,
         body: Body::Sql(block.sql),
     })

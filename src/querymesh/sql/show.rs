@@ -15,7 +15,10 @@ use crate::querymesh::types::TrinoType;
 fn varchar_columns(names: &[&str]) -> Vec<OutputColumn> {
     names
         .iter()
-        .map(|n| OutputColumn { name: n.to_string(), ty: TrinoType::Varchar(None) })
+        .map(|n| OutputColumn {
+            name: n.to_string(),
+            ty: TrinoType::Varchar(None),
+        })
         .collect()
 }
 
@@ -45,11 +48,15 @@ impl Cursor<'_> {
     }
 
     fn location(&self) -> Option<(u64, u64)> {
-        self.peek().map(|t| (t.span.start.line, t.span.start.column))
+        self.peek()
+            .map(|t| (t.span.start.line, t.span.start.column))
     }
 
     fn keyword(&mut self, word: &str) -> bool {
-        if let Some(TokenWithSpan { token: Token::Word(w), .. }) = self.peek()
+        if let Some(TokenWithSpan {
+            token: Token::Word(w),
+            ..
+        }) = self.peek()
             && w.quote_style.is_none()
             && w.value.eq_ignore_ascii_case(word)
         {
@@ -60,8 +67,14 @@ impl Cursor<'_> {
     }
 
     fn error(&self) -> TrinoError {
-        let found = self.peek().map_or("<EOF>".to_string(), |t| t.token.to_string());
-        error_at(ErrorName::SyntaxError, self.location(), format!("mismatched input '{found}'"))
+        let found = self
+            .peek()
+            .map_or("<EOF>".to_string(), |t| t.token.to_string());
+        error_at(
+            ErrorName::SyntaxError,
+            self.location(),
+            format!("mismatched input '{found}'"),
+        )
     }
 
     /// A dotted name, lower-cased.
@@ -69,14 +82,20 @@ impl Cursor<'_> {
         let mut parts = Vec::new();
         loop {
             match self.peek() {
-                Some(TokenWithSpan { token: Token::Word(w), .. }) => {
+                Some(TokenWithSpan {
+                    token: Token::Word(w),
+                    ..
+                }) => {
                     parts.push(w.value.to_lowercase());
                     self.at += 1;
                 }
                 _ => return Err(self.error()),
             }
             match self.peek() {
-                Some(TokenWithSpan { token: Token::Period, .. }) => self.at += 1,
+                Some(TokenWithSpan {
+                    token: Token::Period,
+                    ..
+                }) => self.at += 1,
                 _ => return Ok(parts),
             }
         }
@@ -87,7 +106,10 @@ impl Cursor<'_> {
             return Ok(None);
         }
         match self.peek() {
-            Some(TokenWithSpan { token: Token::SingleQuotedString(s), .. }) => {
+            Some(TokenWithSpan {
+                token: Token::SingleQuotedString(s),
+                ..
+            }) => {
                 let s = s.clone();
                 self.at += 1;
                 Ok(Some(s))
@@ -108,15 +130,28 @@ fn rows(columns: &[&str], values: Vec<Vec<String>>, reads: Vec<TableAccess>) -> 
     Plan {
         columns: varchar_columns(columns),
         reads,
-        body: Body::Rows(values.into_iter().map(|r| r.into_iter().map(Value::from).collect()).collect()),
+        body: Body::Rows(
+            values
+                .into_iter()
+                .map(|r| r.into_iter().map(Value::from).collect())
+                .collect(),
+        ),
     }
 }
 
-fn check_catalog(catalogs: &Catalogs, catalog: &str, at: Option<(u64, u64)>) -> Result<(), TrinoError> {
+fn check_catalog(
+    catalogs: &Catalogs,
+    catalog: &str,
+    at: Option<(u64, u64)>,
+) -> Result<(), TrinoError> {
     if catalogs.has_catalog(catalog) {
         Ok(())
     } else {
-        Err(error_at(ErrorName::CatalogNotFound, at, format!("Catalog '{catalog}' not found")))
+        Err(error_at(
+            ErrorName::CatalogNotFound,
+            at,
+            format!("Catalog '{catalog}' not found"),
+        ))
     }
 }
 
@@ -134,10 +169,21 @@ pub fn plan(
     Some(show(&mut c, describe, catalogs, session))
 }
 
-fn show(c: &mut Cursor<'_>, describe: bool, catalogs: &Catalogs, session: &SessionContext) -> Result<Plan, TrinoError> {
-    let missing_catalog = |at| error_at(ErrorName::MissingCatalogName, at, "Catalog must be specified when session catalog is not set");
+fn show(
+    c: &mut Cursor<'_>,
+    describe: bool,
+    catalogs: &Catalogs,
+    session: &SessionContext,
+) -> Result<Plan, TrinoError> {
+    let missing_catalog = |at| {
+        error_at(
+            ErrorName::MissingCatalogName,
+            at,
+            "Catalog must be specified when session catalog is not set",
+        )
+    };
     if describe || c.keyword("COLUMNS") {
-        if !describe && !(c.keyword("FROM") || c.keyword("IN")) {
+        if !(describe || c.keyword("FROM") || c.keyword("IN")) {
             return Err(c.error());
         }
         let at = c.location();
@@ -146,27 +192,67 @@ fn show(c: &mut Cursor<'_>, describe: bool, catalogs: &Catalogs, session: &Sessi
         let (catalog, schema, table) = match name.as_slice() {
             [t] => (
                 session.catalog.clone().ok_or_else(|| missing_catalog(at))?,
-                session.schema.clone().ok_or_else(|| error_at(ErrorName::MissingSchemaName, at, "Schema must be specified when session schema is not set"))?,
+                session.schema.clone().ok_or_else(|| {
+                    error_at(
+                        ErrorName::MissingSchemaName,
+                        at,
+                        "Schema must be specified when session schema is not set",
+                    )
+                })?,
                 t.clone(),
             ),
-            [s, t] => (session.catalog.clone().ok_or_else(|| missing_catalog(at))?, s.clone(), t.clone()),
+            [s, t] => (
+                session.catalog.clone().ok_or_else(|| missing_catalog(at))?,
+                s.clone(),
+                t.clone(),
+            ),
             [c, s, t] => (c.clone(), s.clone(), t.clone()),
-            _ => return Err(error_at(ErrorName::SyntaxError, at, "Too many dots in table name")),
+            _ => {
+                return Err(error_at(
+                    ErrorName::SyntaxError,
+                    at,
+                    "Too many dots in table name",
+                ));
+            }
         };
         check_catalog(catalogs, &catalog, at)?;
         if !catalogs.has_schema(&catalog, &schema) {
-            return Err(error_at(ErrorName::SchemaNotFound, at, format!("Schema '{schema}' does not exist")));
+            return Err(error_at(
+                ErrorName::SchemaNotFound,
+                at,
+                format!("Schema '{schema}' does not exist"),
+            ));
         }
-        let meta = catalogs
-            .table(&catalog, &schema, &table)
-            .ok_or_else(|| error_at(ErrorName::TableNotFound, at, format!("Table '{catalog}.{schema}.{table}' does not exist")))?;
+        let meta = catalogs.table(&catalog, &schema, &table).ok_or_else(|| {
+            error_at(
+                ErrorName::TableNotFound,
+                at,
+                format!("Table '{catalog}.{schema}.{table}' does not exist"),
+            )
+        })?;
         let values = meta
             .columns
             .iter()
-            .map(|col| vec![col.name.clone(), col.ty.to_string(), String::new(), String::new()])
+            .map(|col| {
+                vec![
+                    col.name.clone(),
+                    col.ty.to_string(),
+                    String::new(),
+                    String::new(),
+                ]
+            })
             .collect();
-        let read = TableAccess { catalog, schema, table, columns: Vec::new() };
-        return Ok(rows(&["Column", "Type", "Extra", "Comment"], values, vec![read]));
+        let read = TableAccess {
+            catalog,
+            schema,
+            table,
+            columns: Vec::new(),
+        };
+        return Ok(rows(
+            &["Column", "Type", "Extra", "Comment"],
+            values,
+            vec![read],
+        ));
     }
     if c.keyword("CATALOGS") {
         let pattern = c.like_pattern()?;
@@ -188,7 +274,10 @@ fn show(c: &mut Cursor<'_>, describe: bool, catalogs: &Catalogs, session: &Sessi
             check_catalog(catalogs, catalog, at)?;
             catalog.clone()
         } else {
-            session.catalog.clone().ok_or_else(|| missing_catalog(c.location()))?
+            session
+                .catalog
+                .clone()
+                .ok_or_else(|| missing_catalog(c.location()))?
         };
         let pattern = c.like_pattern()?;
         c.end()?;
@@ -204,19 +293,38 @@ fn show(c: &mut Cursor<'_>, describe: bool, catalogs: &Catalogs, session: &Sessi
         let (catalog, schema) = if c.keyword("FROM") || c.keyword("IN") {
             let at = c.location();
             match c.name()?.as_slice() {
-                [s] => (session.catalog.clone().ok_or_else(|| missing_catalog(at))?, s.clone()),
+                [s] => (
+                    session.catalog.clone().ok_or_else(|| missing_catalog(at))?,
+                    s.clone(),
+                ),
                 [cat, s] => (cat.clone(), s.clone()),
-                _ => return Err(error_at(ErrorName::SyntaxError, at, "Too many dots in schema name")),
+                _ => {
+                    return Err(error_at(
+                        ErrorName::SyntaxError,
+                        at,
+                        "Too many dots in schema name",
+                    ));
+                }
             }
         } else {
             (
                 session.catalog.clone().ok_or_else(|| missing_catalog(at))?,
-                session.schema.clone().ok_or_else(|| error_at(ErrorName::MissingSchemaName, at, "Schema must be specified when session schema is not set"))?,
+                session.schema.clone().ok_or_else(|| {
+                    error_at(
+                        ErrorName::MissingSchemaName,
+                        at,
+                        "Schema must be specified when session schema is not set",
+                    )
+                })?,
             )
         };
         check_catalog(catalogs, &catalog, at)?;
         if !catalogs.has_schema(&catalog, &schema) {
-            return Err(error_at(ErrorName::SchemaNotFound, at, format!("Schema '{schema}' does not exist")));
+            return Err(error_at(
+                ErrorName::SchemaNotFound,
+                at,
+                format!("Schema '{schema}' does not exist"),
+            ));
         }
         let pattern = c.like_pattern()?;
         c.end()?;
@@ -227,5 +335,9 @@ fn show(c: &mut Cursor<'_>, describe: bool, catalogs: &Catalogs, session: &Sessi
             .collect();
         return Ok(rows(&["Table"], values, Vec::new()));
     }
-    Err(error_at(ErrorName::NotSupported, c.location(), "Only SHOW CATALOGS, SCHEMAS, TABLES and COLUMNS are supported"))
+    Err(error_at(
+        ErrorName::NotSupported,
+        c.location(),
+        "Only SHOW CATALOGS, SCHEMAS, TABLES and COLUMNS are supported",
+    ))
 }

@@ -62,9 +62,12 @@ fn date_arg(ctx: &Context<'_>, i: usize) -> rusqlite::Result<Option<i64>> {
         None => Ok(None),
         Some(s) => {
             let day = s.get(..10).unwrap_or(&s);
-            dates::parse_date(day)
-                .map(Some)
-                .ok_or_else(|| fail(ErrorName::InvalidFunctionArgument, format!("Invalid date '{s}'")))
+            dates::parse_date(day).map(Some).ok_or_else(|| {
+                fail(
+                    ErrorName::InvalidFunctionArgument,
+                    format!("Invalid date '{s}'"),
+                )
+            })
         }
     }
 }
@@ -144,14 +147,20 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
                 "NaN" => Ok(Value::Null),
                 "Infinity" => Ok(Value::Real(f64::INFINITY)),
                 "-Infinity" => Ok(Value::Real(f64::NEG_INFINITY)),
-                t => t.parse::<f64>().map(Value::Real).map_err(|_| invalid(shown, to_kind)),
+                t => t
+                    .parse::<f64>()
+                    .map(Value::Real)
+                    .map_err(|_| invalid(shown, to_kind)),
             },
             (_, v) => Ok(Value::Real(num(v).unwrap_or(0.0))),
         },
         "decimal" => {
             let scale: i32 = to_arg.parse().unwrap_or(0);
             let n = match from {
-                "varchar" => shown.trim().parse::<f64>().map_err(|_| invalid(shown.clone(), "decimal"))?,
+                "varchar" => shown
+                    .trim()
+                    .parse::<f64>()
+                    .map_err(|_| invalid(shown.clone(), "decimal"))?,
                 _ => num(value).unwrap_or(0.0),
             };
             let factor = 10f64.powi(scale);
@@ -167,7 +176,12 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
         },
         "varchar" => Ok(Value::Text(match from {
             "double" | "real" => java_double(num(value).unwrap_or(0.0)),
-            "boolean" => (if int(value).unwrap_or(0) != 0 { "true" } else { "false" }).into(),
+            "boolean" => (if int(value).unwrap_or(0) != 0 {
+                "true"
+            } else {
+                "false"
+            })
+            .into(),
             k if k.starts_with("decimal") => {
                 let scale: usize = k.split_once(':').map_or(0, |(_, s)| s.parse().unwrap_or(0));
                 format!("{:.scale$}", num(value).unwrap_or(0.0))
@@ -176,7 +190,11 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
         })),
         "date" => {
             let day = shown.get(..10).unwrap_or(&shown);
-            let parsed = if from == "varchar" { dates::parse_date(shown.trim()) } else { dates::parse_date(day) };
+            let parsed = if from == "varchar" {
+                dates::parse_date(shown.trim())
+            } else {
+                dates::parse_date(day)
+            };
             parsed
                 .map(|d| Value::Text(dates::format_date(d)))
                 .ok_or_else(|| invalid(shown, "date"))
@@ -185,9 +203,14 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
             let t = shown.trim();
             let (day, time) = t.split_once([' ', 'T']).unwrap_or((t, "00:00:00"));
             let d = dates::parse_date(day).ok_or_else(|| invalid(shown.clone(), "timestamp"))?;
-            Ok(Value::Text(normalize_timestamp(d, time).ok_or_else(|| invalid(shown.clone(), "timestamp"))?))
+            Ok(Value::Text(
+                normalize_timestamp(d, time).ok_or_else(|| invalid(shown.clone(), "timestamp"))?,
+            ))
         }
-        _ => Err(fail(ErrorName::NotSupported, format!("Cannot cast to {to_kind}"))),
+        _ => Err(fail(
+            ErrorName::NotSupported,
+            format!("Cannot cast to {to_kind}"),
+        )),
     }
 }
 
@@ -265,9 +288,7 @@ fn date_diff(unit: &str, a: i64, b: i64) -> rusqlite::Result<i64> {
 const FLAGS: FunctionFlags = FunctionFlags::SQLITE_UTF8.union(FunctionFlags::SQLITE_DETERMINISTIC);
 
 fn unary_math(conn: &Connection, name: &str, f: fn(f64) -> f64) -> rusqlite::Result<()> {
-    conn.create_scalar_function(name, 1, FLAGS, move |ctx| {
-        Ok(num(ctx.get_raw(0)).map(f))
-    })
+    conn.create_scalar_function(name, 1, FLAGS, move |ctx| Ok(num(ctx.get_raw(0)).map(f)))
 }
 
 /// Registers every `qm_*` function on `conn`.
@@ -280,9 +301,12 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         if b == 0 {
             return Err(division_by_zero());
         }
-        a.checked_div(b)
-            .map(Some)
-            .ok_or_else(|| fail(ErrorName::NumericValueOutOfRange, "bigint division overflow"))
+        a.checked_div(b).map(Some).ok_or_else(|| {
+            fail(
+                ErrorName::NumericValueOutOfRange,
+                "bigint division overflow",
+            )
+        })
     })?;
     conn.create_scalar_function("qm_imod", 2, FLAGS, move |ctx| {
         let (Some(a), Some(b)) = (int(ctx.get_raw(0)), int(ctx.get_raw(1))) else {
@@ -302,6 +326,19 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         }
         Ok(Some(a / b))
     })?;
+    conn.create_scalar_function(
+        "qm_fail",
+        2,
+        FLAGS,
+        |ctx| -> rusqlite::Result<Option<i64>> {
+            let name: String = ctx.get(0)?;
+            let text: String = ctx.get(1)?;
+            Err(fail(
+                ErrorName::from_name(&name).unwrap_or(ErrorName::GenericUserError),
+                text,
+            ))
+        },
+    )?;
     conn.create_scalar_function("qm_fdiv", 2, FLAGS, |ctx| {
         Ok(match (num(ctx.get_raw(0)), num(ctx.get_raw(1))) {
             (Some(a), Some(b)) => Some(a / b),
@@ -326,7 +363,10 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     conn.create_scalar_function("qm_date_trunc", 2, FLAGS, |ctx| {
         let unit: String = ctx.get(0)?;
         match date_arg(ctx, 1)? {
-            Some(d) => Ok(Some(dates::format_date(date_trunc(&unit.to_lowercase(), d)?))),
+            Some(d) => Ok(Some(dates::format_date(date_trunc(
+                &unit.to_lowercase(),
+                d,
+            )?))),
             None => Ok(None),
         }
     })?;
@@ -334,7 +374,11 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         let unit: String = ctx.get(0)?;
         let n = int(ctx.get_raw(1));
         match (n, date_arg(ctx, 2)?) {
-            (Some(n), Some(d)) => Ok(Some(dates::format_date(date_add(&unit.to_lowercase(), n, d)?))),
+            (Some(n), Some(d)) => Ok(Some(dates::format_date(date_add(
+                &unit.to_lowercase(),
+                n,
+                d,
+            )?))),
             _ => Ok(None),
         }
     })?;
@@ -392,30 +436,55 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         })
     })?;
     conn.create_scalar_function("qm_split_part", 3, FLAGS, |ctx| {
-        let (Some(s), Some(sep), Some(i)) = (text(ctx.get_raw(0)), text(ctx.get_raw(1)), int(ctx.get_raw(2))) else {
+        let (Some(s), Some(sep), Some(i)) = (
+            text(ctx.get_raw(0)),
+            text(ctx.get_raw(1)),
+            int(ctx.get_raw(2)),
+        ) else {
             return Ok(None);
         };
         if i < 1 {
-            return Err(fail(ErrorName::InvalidFunctionArgument, "Index must be greater than zero"));
+            return Err(fail(
+                ErrorName::InvalidFunctionArgument,
+                "Index must be greater than zero",
+            ));
         }
-        Ok(s.split(sep.as_str()).nth(i as usize - 1).map(str::to_string))
+        Ok(s.split(sep.as_str())
+            .nth(i as usize - 1)
+            .map(str::to_string))
     })?;
     for (name, left) in [("qm_lpad", true), ("qm_rpad", false)] {
         conn.create_scalar_function(name, 3, FLAGS, move |ctx| {
-            let (Some(s), Some(n), Some(pad)) = (text(ctx.get_raw(0)), int(ctx.get_raw(1)), text(ctx.get_raw(2))) else {
+            let (Some(s), Some(n), Some(pad)) = (
+                text(ctx.get_raw(0)),
+                int(ctx.get_raw(1)),
+                text(ctx.get_raw(2)),
+            ) else {
                 return Ok(None);
             };
-            let n = usize::try_from(n).map_err(|_| fail(ErrorName::InvalidFunctionArgument, "Target length must be in the range [0..2147483647]"))?;
+            let n = usize::try_from(n).map_err(|_| {
+                fail(
+                    ErrorName::InvalidFunctionArgument,
+                    "Target length must be in the range [0..2147483647]",
+                )
+            })?;
             let chars: Vec<char> = s.chars().collect();
             if chars.len() >= n {
                 return Ok(Some(chars[..n].iter().collect::<String>()));
             }
             let pad: Vec<char> = pad.chars().collect();
             if pad.is_empty() {
-                return Err(fail(ErrorName::InvalidFunctionArgument, "Padding string must not be empty"));
+                return Err(fail(
+                    ErrorName::InvalidFunctionArgument,
+                    "Padding string must not be empty",
+                ));
             }
             let fill: String = pad.iter().cycle().take(n - chars.len()).collect();
-            Ok(Some(if left { format!("{fill}{s}") } else { format!("{s}{fill}") }))
+            Ok(Some(if left {
+                format!("{fill}{s}")
+            } else {
+                format!("{s}{fill}")
+            }))
         })?;
     }
     Ok(())
