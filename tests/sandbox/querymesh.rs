@@ -172,6 +172,11 @@ async fn a_query_answers_in_trinos_shape() {
         .await
         .expect("answers");
     assert_eq!(info.status(), StatusCode::OK);
+    let page = info.text().await.expect("a page");
+    assert!(
+        page.contains(id) && page.contains("State: FINISHED"),
+        "{page}"
+    );
 }
 
 #[tokio::test]
