@@ -269,8 +269,8 @@ async fn a_query_past_its_time_limit_is_stopped() {
 
 #[tokio::test]
 async fn slow_queries_run_at_the_same_time() {
-    // With a state directory tpch.tiny is a file, which connections read side by side; the
-    // in-memory database of ephemeral runs is shared-cache, where SQLite serialises steps.
+    // With a state directory tpch.tiny is surely a file, which connections read side by side;
+    // the engine's in-memory fallback is shared-cache, where SQLite serialises steps.
     let state = tempfile::tempdir().expect("a temporary directory");
     let mut config = config_with("[querymesh]\nquery_time_limit_secs = 20\n");
     config.state_dir = Some(state.path().to_path_buf());
