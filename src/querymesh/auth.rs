@@ -4,12 +4,14 @@
 //! platform's addition — the QueryMesh scope. The principal is `sub`. A refusal is HTTP 401
 //! with `WWW-Authenticate: Bearer realm="Trino", token_type="JWT"` (see trino-facts.md).
 
-use std::sync::{Arc, RwLock};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
 use axum::body::Body;
 use axum::http::{HeaderMap, Request, StatusCode, header};
 use serde::Deserialize;
+use sha2::{Digest, Sha256};
 
 use crate::http::{HttpClient, read_body};
 use crate::identity::jws::{self, JwsError};
@@ -24,6 +26,13 @@ const REFETCH_INTERVAL: Duration = Duration::from_millis(500);
 /// How old cached keys may get before a request refreshes them.
 const KEYS_MAX_AGE: Duration = Duration::from_secs(300);
 const JWKS_MAX_BYTES: usize = 1 << 20;
+/// A token whose signature checked out is trusted this long without checking it again (its
+/// expiry is still checked on every request): an ES256 verification is most of the cost of a
+/// small query, and clients send the same token with every statement. A key withdrawn from
+/// the JWKS stops working within this time.
+const VERIFIED_TTL: Duration = Duration::from_secs(60);
+/// Past this many remembered tokens the memory is cleared and starts again.
+const VERIFIED_MAX: usize = 4096;
 
 /// The value Trino sends with every 401 of its JWT authenticator.
 pub const WWW_AUTHENTICATE: &str = r#"Bearer realm="Trino", token_type="JWT""#;
@@ -77,12 +86,21 @@ struct Cached {
     fetched: Option<Instant>,
 }
 
+/// A token that passed every check, remembered by its SHA-256.
+struct Verified {
+    principal: Principal,
+    exp: f64,
+    nbf: Option<f64>,
+    at: Instant,
+}
+
 pub struct Authenticator {
     source: KeySource,
     issuer: String,
     cache: RwLock<Cached>,
     /// Held while fetching, so concurrent requests with an unknown kid share one fetch.
     fetching: tokio::sync::Mutex<()>,
+    verified: Mutex<HashMap<[u8; 32], Verified>>,
 }
 
 #[derive(Deserialize)]
@@ -131,6 +149,7 @@ impl Authenticator {
                 fetched: None,
             }),
             fetching: tokio::sync::Mutex::new(()),
+            verified: Mutex::new(HashMap::new()),
         }
     }
 
@@ -138,8 +157,41 @@ impl Authenticator {
     #[tracing::instrument(skip_all)]
     pub async fn authenticate(&self, headers: &HeaderMap) -> Result<Principal, AuthError> {
         let token = bearer_token(headers).ok_or(AuthError::Missing)?;
+        let digest: [u8; 32] = Sha256::digest(token.as_bytes()).into();
+        if let Some(principal) = self.remembered(&digest)? {
+            return Ok(principal);
+        }
         let claims = self.verify_signature(token).await?;
-        self.check_claims(claims)
+        let (exp, nbf) = (claims.exp, claims.nbf);
+        let principal = self.check_claims(claims)?;
+        let mut verified = self.verified.lock().unwrap_or_else(|p| p.into_inner());
+        if verified.len() >= VERIFIED_MAX {
+            verified.clear();
+        }
+        verified.insert(
+            digest,
+            Verified {
+                principal: principal.clone(),
+                exp: exp.unwrap_or(0.0),
+                nbf,
+                at: Instant::now(),
+            },
+        );
+        Ok(principal)
+    }
+
+    /// The principal of a token verified recently, its validity period checked again.
+    fn remembered(&self, digest: &[u8; 32]) -> Result<Option<Principal>, AuthError> {
+        let mut verified = self.verified.lock().unwrap_or_else(|p| p.into_inner());
+        let Some(entry) = verified.get(digest) else {
+            return Ok(None);
+        };
+        if entry.at.elapsed() > VERIFIED_TTL {
+            verified.remove(digest);
+            return Ok(None);
+        }
+        check_validity(Some(entry.exp), entry.nbf)?;
+        Ok(Some(entry.principal.clone()))
     }
 
     async fn verify_signature(&self, token: &str) -> Result<AccessClaims, AuthError> {
@@ -157,16 +209,7 @@ impl Authenticator {
     }
 
     fn check_claims(&self, claims: AccessClaims) -> Result<Principal, AuthError> {
-        let now = unix_now() as i64;
-        let exp = claims.exp.ok_or(AuthError::NoExpiry)?;
-        if (exp as i64) + LEEWAY_SECS <= now {
-            return Err(AuthError::Expired);
-        }
-        if let Some(nbf) = claims.nbf
-            && (nbf as i64) - LEEWAY_SECS > now
-        {
-            return Err(AuthError::NotYetValid);
-        }
+        check_validity(claims.exp, claims.nbf)?;
         if claims.iss.as_deref() != Some(self.issuer.as_str()) {
             return Err(AuthError::Issuer(self.issuer.clone()));
         }
@@ -245,6 +288,21 @@ impl Authenticator {
     }
 }
 
+/// `exp` (required) and `nbf` against the clock, with [`LEEWAY_SECS`] of skew.
+fn check_validity(exp: Option<f64>, nbf: Option<f64>) -> Result<(), AuthError> {
+    let now = unix_now() as i64;
+    let exp = exp.ok_or(AuthError::NoExpiry)?;
+    if (exp as i64) + LEEWAY_SECS <= now {
+        return Err(AuthError::Expired);
+    }
+    if let Some(nbf) = nbf
+        && (nbf as i64) - LEEWAY_SECS > now
+    {
+        return Err(AuthError::NotYetValid);
+    }
+    Ok(())
+}
+
 async fn fetch_jwks(http: &HttpClient, url: &str) -> Result<Vec<PublicKey>, String> {
     let request = Request::get(url)
         .header(header::ACCEPT, "application/json")
@@ -277,6 +335,28 @@ fn bearer_token(headers: &HeaderMap) -> Option<&str> {
 mod tests {
     use super::*;
     use axum::http::HeaderValue;
+
+    #[test]
+    fn a_remembered_token_still_expires() {
+        let auth = Authenticator::new(KeySource::Static(KeyRing::ephemeral()), "iss".into());
+        let now = unix_now() as f64;
+        let principal = Principal {
+            name: "ada".into(),
+            groups: Vec::new(),
+        };
+        for (digest, exp, nbf) in [([1; 32], now - 600.0, None), ([2; 32], now + 600.0, None)] {
+            let entry = Verified {
+                principal: principal.clone(),
+                exp,
+                nbf,
+                at: Instant::now(),
+            };
+            auth.verified.lock().unwrap().insert(digest, entry);
+        }
+        assert!(matches!(auth.remembered(&[1; 32]), Err(AuthError::Expired)));
+        assert_eq!(auth.remembered(&[2; 32]).unwrap().unwrap().name, "ada");
+        assert!(auth.remembered(&[3; 32]).unwrap().is_none());
+    }
 
     #[test]
     fn bearer_scheme_is_case_insensitive() {

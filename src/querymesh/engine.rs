@@ -3,11 +3,12 @@
 //! This file is the contract between the engine (SQL → SQLite, data, catalogs) and the server
 //! (protocol, auth, execution threads, time limits, access control).
 //!
-//! Data placement: with a state directory, tpch.tiny is generated once into
-//! `<state>/tpch-tiny-v1.sqlite` (temp file + rename) and attached read-only on later starts.
-//! Without one (`--ephemeral`, tests), it is generated once per process into a shared-cache
-//! in-memory database that every engine of the process attaches, so tests starting many
-//! sandboxes pay for generation once.
+//! Data placement: tpch.tiny is generated once into `<state>/tpch-tiny-v1.sqlite` (temp file +
+//! rename) and attached read-only on later starts (about 0.1 ms). Without a state directory
+//! (`--ephemeral`, tests) the same file is kept in the user's cache directory, since it holds
+//! only public, deterministic rows and generating costs about a second and ~300 MB of memory;
+//! if no cache directory is writable it is generated once per process into a shared-cache
+//! in-memory database that every engine of the process attaches.
 
 use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
@@ -122,7 +123,7 @@ impl Prepared {
                 Ok(())
             }
             Body::Sql(sql) => {
-                let mut stmt = conn.prepare(sql).map_err(run_error)?;
+                let mut stmt = conn.prepare_cached(sql).map_err(run_error)?;
                 let mut rows = stmt.query([]).map_err(run_error)?;
                 while let Some(r) = rows.next().map_err(run_error)? {
                     let mut values = Vec::with_capacity(self.columns.len());
@@ -139,7 +140,14 @@ impl Prepared {
     }
 }
 
-/// tpch.tiny generated once per process into shared-cache memory (no state directory).
+/// Where tpch.tiny is kept without a state directory.
+fn cache_dir() -> std::path::PathBuf {
+    dirs::cache_dir()
+        .unwrap_or_else(std::env::temp_dir)
+        .join("zero-sandbox")
+}
+
+/// tpch.tiny generated once per process into shared-cache memory (no writable directory).
 static TPCH_IN_MEMORY: OnceLock<Result<(String, Mutex<Connection>), String>> = OnceLock::new();
 
 fn tpch_in_memory() -> Result<String, EngineError> {
@@ -169,8 +177,14 @@ fn tpch_in_memory() -> Result<String, EngineError> {
     }
 }
 
+/// How many analysed statements an engine remembers (the catalogs never change while it runs).
+const PLAN_CACHE_SIZE: usize = 256;
+
+type PlanKey = (String, Option<String>, Option<String>);
+
 pub struct Engine {
     catalogs: Catalogs,
+    plans: Mutex<std::collections::HashMap<PlanKey, Prepared>>,
     /// (SQLite schema name, URI) attached on every connection.
     attachments: Vec<(String, String)>,
     /// Keeps the CSV sources' in-memory databases alive while the engine lives.
@@ -181,18 +195,24 @@ impl Engine {
     /// Loads every catalog (tpch.tiny, the developer's sources) for `config`.
     pub fn open(config: &Config) -> Result<Self, EngineError> {
         let mut catalogs = Catalogs::default();
+        let started = Instant::now();
         let tpch_uri = match &config.state_dir {
-            Some(dir) => {
-                let started = Instant::now();
-                let path = tpch::ensure_file(dir).map_err(EngineError::Data)?;
-                tracing::info!(
-                    elapsed_ms = started.elapsed().as_millis() as u64,
-                    "tpch.tiny ready in the state directory"
-                );
-                sources::file_uri(&path, "mode=ro")
-            }
-            None => tpch_in_memory()?,
+            Some(dir) => sources::file_uri(
+                &tpch::ensure_file(dir).map_err(EngineError::Data)?,
+                "mode=ro",
+            ),
+            None => match tpch::ensure_file(&cache_dir()) {
+                Ok(path) => sources::file_uri(&path, "mode=ro"),
+                Err(e) => {
+                    tracing::warn!(error = %e, "no writable cache directory for tpch.tiny; generating it in memory");
+                    tpch_in_memory()?
+                }
+            },
         };
+        tracing::debug!(
+            elapsed_ms = started.elapsed().as_millis() as u64,
+            "tpch.tiny ready"
+        );
         let mut attachments = vec![(tpch::ATTACH_NAME.to_string(), tpch_uri)];
         for table in tpch::table_metas() {
             catalogs.add_table(table);
@@ -218,6 +238,7 @@ impl Engine {
         add_information_schema(&mut catalogs);
         Ok(Self {
             catalogs,
+            plans: Mutex::default(),
             attachments,
             _keepers: keepers,
         })
@@ -247,12 +268,28 @@ impl Engine {
     }
 
     pub fn prepare(&self, sql: &str, ctx: &SessionContext) -> Result<Prepared, TrinoError> {
+        let key = (sql.to_string(), ctx.catalog.clone(), ctx.schema.clone());
+        if let Some(hit) = self
+            .plans
+            .lock()
+            .ok()
+            .and_then(|plans| plans.get(&key).cloned())
+        {
+            return Ok(hit);
+        }
         let plan = sql::plan(&self.catalogs, sql, ctx)?;
-        Ok(Prepared {
+        let prepared = Prepared {
             columns: plan.columns,
             reads: plan.reads,
             body: plan.body,
-        })
+        };
+        if let Ok(mut plans) = self.plans.lock() {
+            if plans.len() >= PLAN_CACHE_SIZE {
+                plans.clear();
+            }
+            plans.insert(key, prepared.clone());
+        }
+        Ok(prepared)
     }
 }
 

@@ -12,7 +12,7 @@
 //! SQLite stops at its next instruction check.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{Duration, Instant};
 
@@ -47,6 +47,10 @@ const KEEP_FINISHED: Duration = Duration::from_secs(5);
 const SWEEP_EVERY: Duration = Duration::from_secs(1);
 /// Idle connections kept open for the next queries.
 const POOL_IDLE_MAX: usize = 8;
+
+/// [`Query::outcome`] values.
+const FINISHED: u8 = 1;
+const FAILED: u8 = 2;
 
 /// Why a query was stopped before it finished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,8 +168,9 @@ pub struct Query {
     ended_after: AtomicU64,
     /// Milliseconds after `created` of the client's last request.
     last_seen: AtomicU64,
-    /// Set once the last page was served.
-    complete: AtomicU64,
+    /// How the query ended for its client, once the last page was served: 0 while pages
+    /// remain, then [`FINISHED`] or [`FAILED`].
+    outcome: AtomicU8,
     /// Set once the query runs on a connection: QUEUED before, RUNNING after.
     started: AtomicBool,
 }
@@ -269,7 +274,8 @@ impl Query {
                 if end.is_ok() { "FINISHED" } else { "FAILED" },
                 end.as_ref().err(),
             );
-            self.complete.store(1, Ordering::Relaxed);
+            let outcome = if end.is_ok() { FINISHED } else { FAILED };
+            self.outcome.store(outcome, Ordering::Relaxed);
         }
         let data = (rows > 0 && error.is_none())
             .then(|| RawValue::from_string(format!("[{data}]")).ok())
@@ -347,14 +353,11 @@ impl Query {
 
     /// An HTML page for `infoUri`: the query's id and state, never its text.
     pub fn info_page(&self) -> String {
-        let state = match (
-            self.control.stopped(),
-            self.complete.load(Ordering::Relaxed),
-        ) {
-            (Some(Stop::Canceled), _) => "CANCELED",
-            (Some(Stop::TimeLimit(_)), _) => "FAILED",
-            (None, 1) => "COMPLETE",
-            (None, _) => "RUNNING",
+        let state = match (self.outcome.load(Ordering::Relaxed), self.control.stopped()) {
+            (FINISHED, _) => "FINISHED",
+            (FAILED, _) | (_, Some(_)) => "FAILED",
+            _ if self.started.load(Ordering::Relaxed) => "RUNNING",
+            _ => "QUEUED",
         };
         format!(
             "<!doctype html><title>Query {id}</title><h1>Query {id}</h1><p>State: {state}</p><p>Elapsed: {ms} ms, rows: {rows}</p>",
@@ -435,7 +438,7 @@ impl Executor {
             processed_rows: AtomicU64::new(0),
             ended_after: AtomicU64::new(0),
             last_seen: AtomicU64::new(0),
-            complete: AtomicU64::new(0),
+            outcome: AtomicU8::new(0),
             started: AtomicBool::new(false),
             id,
         });
@@ -545,8 +548,7 @@ impl Executor {
     fn sweep_once(&self) {
         self.registry().retain(|_, q| {
             let idle = q.idle();
-            let complete = q.complete.load(Ordering::Relaxed) == 1;
-            if complete {
+            if q.outcome.load(Ordering::Relaxed) != 0 {
                 return idle < KEEP_FINISHED;
             }
             if idle >= ABANDON_AFTER {

@@ -134,6 +134,9 @@ pub fn load(source: &CatalogSource, index: usize) -> Result<Loaded, String> {
     }
 }
 
+/// A SQLite column: name, declared type, NOT NULL.
+type DeclaredColumn = (String, String, bool);
+
 fn load_sqlite(source: &CatalogSource, path: &Path, attach_name: String) -> Result<Loaded, String> {
     let path =
         std::fs::canonicalize(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
@@ -143,7 +146,7 @@ fn load_sqlite(source: &CatalogSource, path: &Path, attach_name: String) -> Resu
         OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI,
     )
     .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-    let read = || -> rusqlite::Result<Vec<(String, Vec<(String, String, bool)>)>> {
+    let read = || -> rusqlite::Result<Vec<(String, Vec<DeclaredColumn>)>> {
         let mut names = conn.prepare("SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name")?;
         let names: Vec<String> = names
             .query_map([], |r| r.get(0))?

@@ -172,6 +172,11 @@ async fn a_query_answers_in_trinos_shape() {
         .await
         .expect("answers");
     assert_eq!(info.status(), StatusCode::OK);
+    let page = info.text().await.expect("a page");
+    assert!(
+        page.contains(id) && page.contains("State: FINISHED"),
+        "{page}"
+    );
 }
 
 #[tokio::test]
@@ -264,7 +269,12 @@ async fn a_query_past_its_time_limit_is_stopped() {
 
 #[tokio::test]
 async fn slow_queries_run_at_the_same_time() {
-    let mesh = Mesh::with(config_with("[querymesh]\nquery_time_limit_secs = 20\n")).await;
+    // With a state directory tpch.tiny is surely a file, which connections read side by side;
+    // the engine's in-memory fallback is shared-cache, where SQLite serialises steps.
+    let state = tempfile::tempdir().expect("a temporary directory");
+    let mut config = config_with("[querymesh]\nquery_time_limit_secs = 20\n");
+    config.state_dir = Some(state.path().to_path_buf());
+    let mesh = Mesh::with(config).await;
     let token = mesh.token();
     let mut next = Vec::new();
     for _ in 0..2 {

@@ -52,7 +52,12 @@ impl Typed {
 pub struct Block {
     pub sql: String,
     pub columns: Vec<(String, TrinoType)>,
+    /// Known to return at most one row (a global aggregate, no FROM, LIMIT 1).
+    pub single_row: bool,
 }
+
+/// A column of a FROM source: name, type, and the table read it belongs to.
+type SourceColumn = (String, TrinoType, Option<usize>);
 
 struct Cte {
     sqlite_name: String,
@@ -198,7 +203,10 @@ impl<'a> Analyzer<'a> {
             }
             with_sql = format!("WITH {} ", parts.join(", "));
         }
+        // A subquery's grouping check must not disturb the enclosing expression's.
+        let enclosing_loose = std::mem::take(&mut self.loose);
         let result = self.query_body(q, outer);
+        self.loose = enclosing_loose;
         if q.with.is_some() {
             self.ctes.pop();
         }
@@ -206,6 +214,7 @@ impl<'a> Analyzer<'a> {
         Ok(Block {
             sql: format!("{with_sql}{}", block.sql),
             columns: block.columns,
+            single_row: block.single_row,
         })
     }
 
@@ -227,7 +236,7 @@ impl<'a> Analyzer<'a> {
                 "mismatched input. This syntax is not Trino's",
             ));
         }
-        let limit = self.limit_sql(q)?;
+        let (limit, limit_one) = self.limit_sql(q)?;
         let block = match q.body.as_ref() {
             SetExpr::Select(select) => self.select(select, outer, q.order_by.as_ref())?,
             body => {
@@ -257,6 +266,7 @@ impl<'a> Analyzer<'a> {
                         Block {
                             sql: format!("SELECT * FROM ({}) ORDER BY {order}", block.sql),
                             columns: block.columns,
+                            single_row: block.single_row,
                         }
                     }
                 }
@@ -267,11 +277,13 @@ impl<'a> Analyzer<'a> {
             Some(limit) => Block {
                 sql: format!("SELECT * FROM ({}) {limit}", block.sql),
                 columns: block.columns,
+                single_row: block.single_row || limit_one,
             },
         })
     }
 
-    fn limit_sql(&mut self, q: &Query) -> Result<Option<String>, TrinoError> {
+    /// `LIMIT … OFFSET …` for the query, and whether it keeps at most one row.
+    fn limit_sql(&mut self, q: &Query) -> Result<(Option<String>, bool), TrinoError> {
         let count = |e: &Expr| {
             literal_count(e).ok_or_else(|| {
                 error_at(
@@ -325,13 +337,17 @@ impl<'a> Analyzer<'a> {
             }
             limit = Some(fetch.quantity.as_ref().map(count).transpose()?.unwrap_or(1));
         }
+        let at_most_one = limit.is_some_and(|l| l <= 1);
         Ok(match (limit, offset) {
-            (None, None) => None,
-            (l, o) => Some(format!(
-                "LIMIT {} OFFSET {}",
-                l.map_or(-1, |l| l.min(i64::MAX as u64) as i64),
-                o.unwrap_or(0)
-            )),
+            (None, None) => (None, false),
+            (l, o) => (
+                Some(format!(
+                    "LIMIT {} OFFSET {}",
+                    l.map_or(-1, |l| l.min(i64::MAX as u64) as i64),
+                    o.unwrap_or(0)
+                )),
+                at_most_one,
+            ),
         })
     }
 
@@ -394,6 +410,7 @@ impl<'a> Analyzer<'a> {
                     .join(" UNION ALL ");
                 Ok(Block {
                     sql,
+                    single_row: rows.len() <= 1,
                     columns: types
                         .into_iter()
                         .enumerate()
@@ -465,6 +482,7 @@ impl<'a> Analyzer<'a> {
                         l.sql, r.sql
                     ),
                     columns,
+                    single_row: false,
                 })
             }
             SetExpr::Table(_) => Err(not_supported(None, "TABLE statement")),
@@ -505,7 +523,7 @@ impl<'a> Analyzer<'a> {
                 };
                 let from_cte = cte.is_some();
                 let (columns, source, default_names): (
-                    Vec<(String, TrinoType, Option<usize>)>,
+                    Vec<SourceColumn>,
                     String,
                     Vec<Vec<String>>,
                 ) = match cte {
@@ -593,7 +611,7 @@ impl<'a> Analyzer<'a> {
                 if alias.is_some() {
                     return Err(not_supported(None, "An alias on a parenthesized join"));
                 }
-                self.from_item(table_with_joins, outer, relations)
+                self.relation_with_joins(table_with_joins, outer, relations)
             }
             _ => Err(not_supported(
                 None,
@@ -706,7 +724,7 @@ impl<'a> Analyzer<'a> {
             })
     }
 
-    fn from_item(
+    fn relation_with_joins(
         &mut self,
         item: &TableWithJoins,
         outer: Option<&Scope<'_>>,
@@ -835,7 +853,7 @@ impl<'a> Analyzer<'a> {
         let mut relations = Vec::new();
         let mut from = Vec::new();
         for item in &s.from {
-            from.push(self.from_item(item, outer, &mut relations)?);
+            from.push(self.relation_with_joins(item, outer, &mut relations)?);
         }
         let scope = Scope::new(relations, outer);
         let base = Cx {
@@ -912,7 +930,8 @@ impl<'a> Analyzer<'a> {
             order_by,
             grouped_by_keys.then_some(keys.as_slice()),
         )?;
-        if !grouped_by_keys && self.aggregates_seen > 0 {
+        let global_aggregate = !grouped_by_keys && self.aggregates_seen > 0;
+        if global_aggregate {
             outputs = self.outputs(s, &scope, order_by, Some(&[]))?;
         }
         self.aggregates_seen = saved_aggregates;
@@ -941,9 +960,11 @@ impl<'a> Analyzer<'a> {
         if let Some(o) = outputs.order {
             sql.push_str(&format!(" ORDER BY {o}"));
         }
+        let single_row = (global_aggregate && s.having.is_none()) || s.from.is_empty();
         Ok(Block {
             sql,
             columns: outputs.columns,
+            single_row,
         })
     }
 
@@ -962,11 +983,11 @@ impl<'a> Analyzer<'a> {
         };
         let mut items = Vec::new();
         let mut columns = Vec::new();
-        let mut push = |items: &mut Vec<String>,
-                        columns: &mut Vec<(String, TrinoType)>,
-                        sql: String,
-                        name: String,
-                        ty: TrinoType| {
+        let push = |items: &mut Vec<String>,
+                    columns: &mut Vec<(String, TrinoType)>,
+                    sql: String,
+                    name: String,
+                    ty: TrinoType| {
             items.push(format!("{sql} AS \"c{}\"", items.len() + 1));
             columns.push((name, ty));
         };

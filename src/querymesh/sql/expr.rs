@@ -701,7 +701,17 @@ impl Analyzer<'_> {
                         "A scalar subquery returning several columns",
                     ));
                 };
-                Ok(Typed::new(format!("({})", block.sql), ty.clone()))
+                if block.single_row {
+                    return Ok(Typed::new(format!("({})", block.sql), ty.clone()));
+                }
+                // SQLite would silently take the first row; Trino fails on a second one.
+                Ok(Typed::new(
+                    format!(
+                        "(SELECT CASE WHEN count(*) > 1 THEN qm_fail('SUBQUERY_MULTIPLE_ROWS', 'Scalar sub-query has returned multiple rows') ELSE max(\"c1\") END FROM (SELECT * FROM ({}) LIMIT 2))",
+                        block.sql
+                    ),
+                    ty.clone(),
+                ))
             }
             Expr::Function(f) => self.function(f, cx),
             Expr::Wildcard(_) | Expr::QualifiedWildcard(..) => {

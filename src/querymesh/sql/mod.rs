@@ -108,19 +108,22 @@ fn refuse_statement(word: &str, at: Option<(u64, u64)>) -> Option<TrinoError> {
     }
 }
 
-fn tokens(sql: &str) -> Result<Vec<TokenWithSpan>, TrinoError> {
+/// All tokens (for the parser) and the significant ones (for the checks before parsing).
+fn tokens(sql: &str) -> Result<(Vec<TokenWithSpan>, Vec<TokenWithSpan>), TrinoError> {
     let all = Tokenizer::new(&TrinoDialect, sql)
         .tokenize_with_location()
         .map_err(|e| syntax_error(ParserError::TokenizerError(e.to_string())))?;
-    Ok(all
-        .into_iter()
+    let significant = all
+        .iter()
         .filter(|t| !matches!(t.token, Token::Whitespace(_) | Token::EOF))
-        .collect())
+        .cloned()
+        .collect();
+    Ok((all, significant))
 }
 
 /// Analyses one Trino statement into a plan.
 pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<Plan, TrinoError> {
-    let tokens = tokens(sql)?;
+    let (all_tokens, tokens) = tokens(sql)?;
     let Some(first) = tokens.first() else {
         return Err(TrinoError::at(
             ErrorName::SyntaxError,
@@ -146,8 +149,8 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
         return shown;
     }
     let statements = Parser::new(&TrinoDialect)
-        .try_with_sql(sql)
-        .and_then(|mut p| p.parse_statements())
+        .with_tokens_with_locations(all_tokens)
+        .parse_statements()
         .map_err(syntax_error)?;
     let [statement] = statements.as_slice() else {
         return Err(error_at(

@@ -183,7 +183,7 @@ fn show(
         )
     };
     if describe || c.keyword("COLUMNS") {
-        if !describe && !(c.keyword("FROM") || c.keyword("IN")) {
+        if !(describe || c.keyword("FROM") || c.keyword("IN")) {
             return Err(c.error());
         }
         let at = c.location();

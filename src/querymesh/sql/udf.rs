@@ -326,6 +326,19 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         }
         Ok(Some(a / b))
     })?;
+    conn.create_scalar_function(
+        "qm_fail",
+        2,
+        FLAGS,
+        |ctx| -> rusqlite::Result<Option<i64>> {
+            let name: String = ctx.get(0)?;
+            let text: String = ctx.get(1)?;
+            Err(fail(
+                ErrorName::from_name(&name).unwrap_or(ErrorName::GenericUserError),
+                text,
+            ))
+        },
+    )?;
     conn.create_scalar_function("qm_fdiv", 2, FLAGS, |ctx| {
         Ok(match (num(ctx.get_raw(0)), num(ctx.get_raw(1))) {
             (Some(a), Some(b)) => Some(a / b),
