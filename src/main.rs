@@ -44,6 +44,12 @@ fn broker_url(config: &Config) -> String {
 }
 
 fn print_env(config: &Config, args: &EnvArgs) -> Result<(), String> {
+    if config.ports.broker == 0 {
+        eprintln!(
+            "zero-sandbox: note: the broker's port is 0, so `up` picks one at start; read \
+             NNUMBERS_BROKER_URL from `up --ready-json` instead"
+        );
+    }
     let (keys, _) = open_keys(config).map_err(|e| e.to_string())?;
     let env = SandboxEnv::new(config, &keys, &broker_url(config));
     let text = match args.format {
