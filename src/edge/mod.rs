@@ -22,6 +22,8 @@ mod return_to;
 mod visitor;
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 use axum::Router;
 use axum::routing::{get, post};
@@ -29,10 +31,18 @@ use axum::routing::{get, post};
 use crate::oidc::CALLBACK_PATH;
 use crate::sandbox::Shared;
 
+/// How long the edge waits for the app to start answering (its status line and headers)
+/// before it gives up with 504 Gateway Timeout (RFC 9110 §15.6.5). Sixty seconds, nginx's
+/// `proxy_read_timeout`, outlasts a dev server compiling a page on first request; a body
+/// that is already streaming (SSE, a download) is never cut.
+pub const APP_RESPONSE_TIMEOUT: Duration = Duration::from_secs(60);
+
 #[derive(Clone)]
 pub struct EdgeState {
     shared: Arc<Shared>,
     pending: pending::PendingLogins,
+    /// [`APP_RESPONSE_TIMEOUT`] in milliseconds; shared by every clone so a test can shorten it.
+    app_response_timeout_ms: Arc<AtomicU64>,
 }
 
 impl EdgeState {
@@ -40,7 +50,22 @@ impl EdgeState {
         Self {
             shared,
             pending: pending::PendingLogins::default(),
+            app_response_timeout_ms: Arc::new(AtomicU64::new(
+                APP_RESPONSE_TIMEOUT.as_millis() as u64
+            )),
         }
+    }
+
+    /// How long the proxy waits for the app's response headers.
+    pub fn app_response_timeout(&self) -> Duration {
+        Duration::from_millis(self.app_response_timeout_ms.load(Ordering::Relaxed))
+    }
+
+    /// Changes [`Self::app_response_timeout`] for the next requests (tests live through a
+    /// silent app without waiting a minute).
+    pub fn set_app_response_timeout(&self, timeout: Duration) {
+        let ms = u64::try_from(timeout.as_millis()).unwrap_or(u64::MAX);
+        self.app_response_timeout_ms.store(ms, Ordering::Relaxed);
     }
 }
 

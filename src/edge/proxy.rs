@@ -82,9 +82,18 @@ pub async fn forward(State(state): State<EdgeState>, mut request: Request) -> Re
         headers.insert(IDENTITY, identity);
     }
 
-    let mut response = match shared.http.request(outgoing).await {
-        Ok(response) => response,
-        Err(e) => {
+    let timeout = state.app_response_timeout();
+    let answer = tokio::time::timeout(timeout, shared.http.request(outgoing)).await;
+    let mut response = match answer {
+        Err(_) => {
+            return app_down::response(
+                &shared.app_url,
+                AppDown::TimedOut(timeout),
+                &request_headers,
+            );
+        }
+        Ok(Ok(response)) => response,
+        Ok(Err(e)) => {
             let reason = error_chain(&e);
             let down = if e.is_connect() {
                 AppDown::Unreachable(reason)

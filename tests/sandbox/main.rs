@@ -7,6 +7,7 @@ mod demo;
 mod echo_app;
 mod edge;
 mod edge_browser;
+mod edge_review;
 mod fake_trino;
 mod foundation;
 mod http_sign_in;
