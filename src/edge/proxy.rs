@@ -24,6 +24,7 @@ const X_FORWARDED_FOR: HeaderName = HeaderName::from_static("x-forwarded-for");
 const X_FORWARDED_PROTO: HeaderName = HeaderName::from_static("x-forwarded-proto");
 const X_FORWARDED_HOST: HeaderName = HeaderName::from_static("x-forwarded-host");
 const FORWARDED: HeaderName = HeaderName::from_static("forwarded");
+const X_REAL_IP: HeaderName = HeaderName::from_static("x-real-ip");
 const IDENTITY: HeaderName = HeaderName::from_static(IDENTITY_HEADER);
 
 /// Hop-by-hop fields, meaningful only on one connection (RFC 9110 §7.6.1; Keep-Alive and
@@ -68,9 +69,8 @@ pub async fn forward(State(state): State<EdgeState>, mut request: Request) -> Re
     *outgoing.headers_mut() = parts.headers;
     let headers = outgoing.headers_mut();
     strip_hop_by_hop(headers);
-    // Every copy, any letter case: HeaderMap names are case-insensitive.
-    headers.remove(IDENTITY);
-    cookie::without_session_cookie(headers);
+    remove_client_identity(headers);
+    cookie::without_platform_cookies(headers);
     set_forwarded(headers, peer, request_headers.get(header::HOST));
     if let Some(protocol) = upgrade {
         headers.insert(header::CONNECTION, HeaderValue::from_static("upgrade"));
@@ -128,6 +128,21 @@ pub async fn forward(State(state): State<EdgeState>, mut request: Request) -> Re
     reply
 }
 
+/// Removes every identity the client sent: each copy in any letter case (HeaderMap names
+/// are case-insensitive), and each spelling with `_` for `-`, which CGI-style servers (PHP,
+/// WSGI, Rack) read as the same `HTTP_X_NNUMBERS_IDENTITY` — the reason nginx and Apache
+/// drop underscored names by default.
+fn remove_client_identity(headers: &mut HeaderMap) {
+    let lookalikes: Vec<HeaderName> = headers
+        .keys()
+        .filter(|name| name.as_str().replace('_', "-") == IDENTITY_HEADER)
+        .cloned()
+        .collect();
+    for name in lookalikes {
+        headers.remove(name);
+    }
+}
+
 /// The app's URL for this request: the app's base plus the request's path and query.
 fn app_uri(app_url: &str, uri: &Uri) -> Result<Uri, String> {
     let path_and_query = uri.path_and_query().map(|p| p.as_str()).unwrap_or("/");
@@ -176,9 +191,18 @@ fn set_forwarded(
     peer: Option<std::net::IpAddr>,
     host: Option<&HeaderValue>,
 ) {
+    // Not only the three the edge sets: frameworks also trust X-Forwarded-Port, -Ssl,
+    // -Scheme, -Prefix and X-Real-IP, and none of them may come from the client.
+    let claimed: Vec<HeaderName> = headers
+        .keys()
+        .filter(|name| name.as_str().starts_with("x-forwarded-"))
+        .cloned()
+        .collect();
+    for name in claimed {
+        headers.remove(name);
+    }
     headers.remove(FORWARDED);
-    headers.remove(X_FORWARDED_FOR);
-    headers.remove(X_FORWARDED_HOST);
+    headers.remove(X_REAL_IP);
     if let Some(peer) = peer.and_then(|ip| HeaderValue::from_str(&ip.to_string()).ok()) {
         headers.insert(X_FORWARDED_FOR, peer);
     }

@@ -8,7 +8,7 @@ use tokio::io::AsyncReadExt;
 use tokio::net::TcpListener;
 use zero_sandbox::Sandbox;
 
-use crate::echo_app::EchoApp;
+use crate::echo_app::{EchoApp, header_values};
 use crate::support::{self, client};
 
 /// A sandbox whose app is a fresh echo app.
@@ -99,4 +99,142 @@ async fn a_streaming_response_is_not_cut_by_the_timeout() {
     echo.release_sse();
     let rest = response.bytes().await.expect("the stream completes");
     assert!(!rest.is_empty());
+}
+
+// ---------------------------------------------------------------- header hygiene
+
+/// What the echo app received for `GET path` with these headers (values as raw bytes).
+async fn echoed(sandbox: &Sandbox, path: &str, headers: &[(&str, &[u8])]) -> Value {
+    let mut request = client().get(edge(sandbox, path));
+    for (name, value) in headers {
+        let value = reqwest::header::HeaderValue::from_bytes(value).unwrap();
+        request = request.header(*name, value);
+    }
+    let response = request.send().await.expect("the edge answers");
+    assert_eq!(response.status(), 200);
+    response.json().await.expect("the echo app's JSON")
+}
+
+/// Every header the app got whose name a CGI-style server (PHP, WSGI, Rack) would read as
+/// `HTTP_X_NNUMBERS_IDENTITY`: `_` and `-` are the same there.
+fn identity_like(echo: &Value) -> Vec<String> {
+    echo["headers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|h| {
+            h[0].as_str()
+                .unwrap()
+                .replace('_', "-")
+                .eq_ignore_ascii_case("x-nnumbers-identity")
+        })
+        .map(|h| h[1].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn an_underscore_spelling_of_the_identity_header_never_reaches_the_app() {
+    let (sandbox, _echo) = start_with_echo().await;
+    let forged = sandbox
+        .shared()
+        .identity
+        .mint(&sandbox.shared().config.people[0], "forged-sid")
+        .0;
+    let spellings: [(&str, &[u8]); 3] = [
+        ("X_NNumbers_Identity", forged.as_bytes()),
+        ("x_nnumbers-identity", forged.as_bytes()),
+        ("X-NNUMBERS_IDENTITY", b"other"),
+    ];
+    let echo = echoed(&sandbox, "/anonymous", &spellings).await;
+    assert!(identity_like(&echo).is_empty(), "{echo}");
+
+    // Signed in: exactly the edge's one.
+    let ada = support::sign_in(&sandbox, "ada").await;
+    let mut with_cookie = spellings.to_vec();
+    with_cookie.push(("cookie", ada.cookie.as_bytes()));
+    let echo = echoed(&sandbox, "/signed-in", &with_cookie).await;
+    assert_eq!(identity_like(&echo), [ada.identity(&sandbox)], "{echo}");
+}
+
+#[tokio::test]
+async fn a_non_ascii_cookie_keeps_the_others_and_the_session() {
+    let (sandbox, _echo) = start_with_echo().await;
+    let ada = support::sign_in(&sandbox, "ada").await;
+    // Browsers send what `document.cookie` stored as UTF-8 bytes.
+    let cookie = format!("theme=dark; name=André; {}; cart=3", ada.cookie);
+    let echo = echoed(&sandbox, "/page", &[("cookie", cookie.as_bytes())]).await;
+    assert_eq!(
+        header_values(&echo, "cookie"),
+        ["theme=dark; name=André; cart=3"]
+    );
+    assert_eq!(
+        header_values(&echo, "x-nnumbers-identity"),
+        [ada.identity(&sandbox)],
+        "the person stays signed in"
+    );
+
+    let session: Value = client()
+        .get(edge(&sandbox, "/.nnumbers/auth/session"))
+        .header(
+            "cookie",
+            reqwest::header::HeaderValue::from_bytes(cookie.as_bytes()).unwrap(),
+        )
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(session["user"]["sub"], ada.sub.as_str());
+}
+
+#[tokio::test]
+async fn the_iams_cookies_never_reach_the_app() {
+    // Cookies ignore ports: the IAM's, scoped to /realms/{slug}/, reach the edge's host too.
+    let (sandbox, _echo) = start_with_echo().await;
+    let cookie =
+        b"a=1; KEYCLOAK_IDENTITY=sso-secret; KEYCLOAK_SESSION=acme/x; AUTH_SESSION_ID=y; b=2";
+    let echo = echoed(&sandbox, "/realms/acme/x", &[("cookie", cookie)]).await;
+    assert_eq!(header_values(&echo, "cookie"), ["a=1; b=2"]);
+}
+
+#[tokio::test]
+async fn forwarding_headers_from_the_client_are_all_dropped() {
+    let (sandbox, _echo) = start_with_echo().await;
+    let spoofed: [(&str, &[u8]); 7] = [
+        ("X-Real-IP", b"6.6.6.6"),
+        ("X-Forwarded-Port", b"443"),
+        ("X-Forwarded-Ssl", b"on"),
+        ("X-Forwarded-Scheme", b"https"),
+        ("X-Forwarded-Prefix", b"/admin"),
+        ("X-Forwarded-Server", b"evil.example"),
+        ("X-Forwarded-Proto", b"https"),
+    ];
+    let echo = echoed(&sandbox, "/", &spoofed).await;
+    for (name, _) in &spoofed[..6] {
+        assert!(header_values(&echo, name).is_empty(), "{name}: {echo}");
+    }
+    assert_eq!(header_values(&echo, "x-forwarded-proto"), ["http"]);
+}
+
+// ---------------------------------------------------------------- reserved paths
+
+#[tokio::test]
+async fn path_parameter_spellings_of_the_prefix_stay_at_the_edge() {
+    // Servlet containers drop `;…` from each segment, and read `..;` as `..`.
+    let (sandbox, _echo) = start_with_echo().await;
+    for path in [
+        "/.nnumbers;x/auth/session",
+        "/.nnumbers;jsessionid=1",
+        "/a/..;/.nnumbers/auth/session",
+        "/a/..;x=1/.NNUMBERS/v1/context",
+    ] {
+        let response = client().get(edge(&sandbox, path)).send().await.unwrap();
+        assert_eq!(response.status(), 404, "{path}");
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["code"], "NOT_FOUND", "{path}: {body}");
+    }
+    // An app path with a parameter still reaches the app.
+    let echo = echoed(&sandbox, "/a;v=1/b", &[]).await;
+    assert_eq!(echo["path"], "/a;v=1/b");
 }
