@@ -12,5 +12,6 @@ mod fake_trino;
 mod foundation;
 mod http_sign_in;
 mod iam;
+mod iam_review;
 mod logs;
 mod support;
