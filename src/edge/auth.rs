@@ -153,6 +153,27 @@ pub async fn logout(State(state): State<EdgeState>, headers: HeaderMap) -> Respo
     response
 }
 
+/// A reserved path asked with a method it does not take: 405 with the edge's page or JSON
+/// (axum adds `Allow`) instead of an empty body — a link to the logout path is a common slip.
+pub async fn method_not_allowed(
+    method: axum::http::Method,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Response {
+    let path = uri.path().to_string();
+    let hint = if path == LOGOUT_PATH {
+        "sign-out is a POST from a page of this address, e.g. <form method=\"post\" action=\"/.nnumbers/auth/logout\">"
+    } else {
+        "this platform path is read with GET"
+    };
+    EdgeError::MethodNotAllowed {
+        method: method.to_string(),
+        path,
+        hint,
+    }
+    .respond(&headers)
+}
+
 /// The platform's JSON: 203 and `Cache-Control: no-store`, as the spec relays it.
 fn platform_json(body: Value) -> Response {
     let mut response =

@@ -45,6 +45,13 @@ pub enum EdgeError {
     IdToken(String),
     #[error("the organization IAM did not answer: {0}")]
     IamUnavailable(String),
+    /// A reserved path asked with a method it does not take (RFC 9110 §15.5.6).
+    #[error("{method} is not a method of {path}: {hint}")]
+    MethodNotAllowed {
+        method: String,
+        path: String,
+        hint: &'static str,
+    },
 }
 
 impl EdgeError {
@@ -59,6 +66,7 @@ impl EdgeError {
             | Self::CodeRefused(_)
             | Self::IdToken(_) => StatusCode::BAD_REQUEST,
             Self::IamUnavailable(_) => StatusCode::BAD_GATEWAY,
+            Self::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
         }
     }
 
@@ -73,6 +81,7 @@ impl EdgeError {
             | Self::CodeRefused(_)
             | Self::IdToken(_) => "SIGN_IN_FAILED",
             Self::IamUnavailable(_) => "IAM_UNAVAILABLE",
+            Self::MethodNotAllowed { .. } => "METHOD_NOT_ALLOWED",
         }
     }
 
@@ -81,6 +90,7 @@ impl EdgeError {
             Self::UnknownReservedPath(_) => "Not a platform path",
             Self::ForeignOrigin { .. } => "Sign-out refused",
             Self::IamUnavailable(_) => "The organization IAM did not answer",
+            Self::MethodNotAllowed { .. } => "Not how this platform path is used",
             _ => "Sign-in did not complete",
         }
     }

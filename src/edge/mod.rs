@@ -76,6 +76,7 @@ pub fn router(state: EdgeState) -> Router {
         .route(auth::LOGOUT_PATH, post(auth::logout))
         .route(auth::SESSION_PATH, get(auth::session))
         .route(auth::CONTEXT_PATH, get(auth::context))
+        .method_not_allowed_fallback(auth::method_not_allowed)
         .fallback(proxy::forward)
         .with_state(state)
 }

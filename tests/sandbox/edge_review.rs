@@ -238,3 +238,35 @@ async fn path_parameter_spellings_of_the_prefix_stay_at_the_edge() {
     let echo = echoed(&sandbox, "/a;v=1/b", &[]).await;
     assert_eq!(echo["path"], "/a;v=1/b");
 }
+
+#[tokio::test]
+async fn a_reserved_path_with_the_wrong_method_says_how_to_use_it() {
+    let (sandbox, _echo) = start_with_echo().await;
+    let page = client()
+        .get(edge(&sandbox, "/.nnumbers/auth/logout"))
+        .header(ACCEPT, "text/html")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), 405);
+    assert_eq!(page.headers()["allow"], "POST");
+    let html = page.text().await.unwrap();
+    assert!(html.contains("sign-out is a POST"), "{html}");
+
+    let json = client()
+        .delete(edge(&sandbox, "/.nnumbers/auth/session"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(json.status(), 405);
+    assert_eq!(json.headers()["allow"], "GET,HEAD");
+    let body: Value = json.json().await.unwrap();
+    assert_eq!(body["code"], "METHOD_NOT_ALLOWED");
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("DELETE is not a method of /.nnumbers/auth/session"),
+        "{body}"
+    );
+}
