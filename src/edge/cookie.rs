@@ -7,6 +7,10 @@ use axum::http::{HeaderMap, HeaderValue, header};
 /// The cookie's name; the `__` prefix keeps it apart from an app's own cookies.
 pub const SESSION_COOKIE: &str = "__nnumbers_session";
 
+/// Binds each sign-in to the browser that started it (see [`super::pending::PendingLogin`]);
+/// only the sign-in paths see it.
+pub const LOGIN_COOKIE: &str = "__nnumbers_login";
+
 /// The IAM's cookies (Keycloak's names). Cookies ignore ports, so the ones the IAM sets for
 /// `/realms/{slug}/` reach the edge's host too; they are the platform's, never the app's.
 const IAM_COOKIES: [&str; 7] = [
@@ -41,8 +45,17 @@ fn pair_name(pair: &[u8]) -> &[u8] {
 /// Every value the request's Cookie headers give [`SESSION_COOKIE`] (a browser may send more
 /// than one, e.g. from different paths).
 pub fn session_handles(headers: &HeaderMap) -> Vec<String> {
+    values_of(headers, SESSION_COOKIE)
+}
+
+/// Every value the request gives [`LOGIN_COOKIE`].
+pub fn login_bindings(headers: &HeaderMap) -> Vec<String> {
+    values_of(headers, LOGIN_COOKIE)
+}
+
+fn values_of(headers: &HeaderMap, name: &str) -> Vec<String> {
     cookie_pairs(headers)
-        .filter(|pair| pair_name(pair) == SESSION_COOKIE.as_bytes())
+        .filter(|pair| pair_name(pair) == name.as_bytes())
         .filter_map(|pair| {
             let value = pair.splitn(2, |&b| b == b'=').nth(1)?.trim_ascii();
             let value = std::str::from_utf8(value).ok()?;
@@ -53,7 +66,9 @@ pub fn session_handles(headers: &HeaderMap) -> Vec<String> {
 
 /// Whether a cookie of this name belongs to the platform (the edge's session, the IAM's SSO).
 fn is_platform_cookie(name: &[u8]) -> bool {
-    name == SESSION_COOKIE.as_bytes() || IAM_COOKIES.iter().any(|c| name == c.as_bytes())
+    name == SESSION_COOKIE.as_bytes()
+        || name == LOGIN_COOKIE.as_bytes()
+        || IAM_COOKIES.iter().any(|c| name == c.as_bytes())
 }
 
 /// The Cookie headers minus the platform's cookies: what the app receives, every other byte
@@ -89,6 +104,17 @@ pub fn set(handle: &str) -> HeaderValue {
         "{SESSION_COOKIE}={handle}; Path=/; HttpOnly; SameSite=Lax"
     ))
     .unwrap_or_else(|_| clear())
+}
+
+/// Sets the login cookie to `binding` (base64url, so always a valid value) for the sign-in
+/// paths, for as long as a sign-in may take.
+pub fn set_login(binding: &str) -> HeaderValue {
+    HeaderValue::from_str(&format!(
+        "{LOGIN_COOKIE}={binding}; Path=/.nnumbers/auth/; HttpOnly; SameSite=Lax; Max-Age=600"
+    ))
+    .unwrap_or_else(|_| {
+        HeaderValue::from_static("__nnumbers_login=; Path=/.nnumbers/auth/; Max-Age=0")
+    })
 }
 
 /// Removes the cookie from the browser.

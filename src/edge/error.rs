@@ -26,6 +26,10 @@ pub enum EdgeError {
         "this sign-in response does not belong to a sign-in in progress (its state is missing, unknown, expired or already used); start again from sign-in"
     )]
     UnknownState,
+    #[error(
+        "this sign-in was started in another browser, or this browser did not keep the edge's cookies; start again from sign-in in this browser"
+    )]
+    OtherBrowser,
     #[error("the organization IAM answered the sign-in with {error}{}", description.as_deref().map(|d| format!(": {d}")).unwrap_or_default())]
     Authorization {
         error: String,
@@ -60,6 +64,7 @@ impl EdgeError {
             Self::UnknownReservedPath(_) => StatusCode::NOT_FOUND,
             Self::ForeignOrigin { .. } => StatusCode::FORBIDDEN,
             Self::UnknownState
+            | Self::OtherBrowser
             | Self::Authorization { .. }
             | Self::MissingParameter(_)
             | Self::WrongIssuer { .. }
@@ -75,6 +80,7 @@ impl EdgeError {
             Self::UnknownReservedPath(_) => "NOT_FOUND",
             Self::ForeignOrigin { .. } => "ORIGIN_MISMATCH",
             Self::UnknownState
+            | Self::OtherBrowser
             | Self::Authorization { .. }
             | Self::MissingParameter(_)
             | Self::WrongIssuer { .. }
@@ -98,7 +104,10 @@ impl EdgeError {
     /// The response in the shape `headers` (the request's) asks for.
     pub fn respond(self, request_headers: &HeaderMap) -> Response {
         let message = self.to_string();
-        if matches!(self, Self::UnknownState | Self::CodeRefused(_)) {
+        if matches!(
+            self,
+            Self::UnknownState | Self::OtherBrowser | Self::CodeRefused(_)
+        ) {
             tracing::info!(reason = %self.code(), "sign-in callback refused");
         }
         error_response(

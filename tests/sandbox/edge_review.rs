@@ -270,3 +270,71 @@ async fn a_reserved_path_with_the_wrong_method_says_how_to_use_it() {
         "{body}"
     );
 }
+
+// ---------------------------------------------------------------- sign-in bound to a browser
+
+#[tokio::test]
+async fn a_callback_only_completes_in_the_browser_that_started_the_sign_in() {
+    // Login CSRF (RFC 6749 §10.12): an attacker starts a sign-in as themselves, stops before
+    // the callback and sends its URL to a victim, whose browser would be signed in as the
+    // attacker — unless the callback checks the browser that started it.
+    let (sandbox, _echo) = start_with_echo().await;
+    let sessions_before = sandbox.shared().sessions.list().len();
+    // The victim's browser: no login cookie, or its own from a sign-in it started itself.
+    let victim_login = client()
+        .get(edge(&sandbox, "/.nnumbers/auth/login"))
+        .send()
+        .await
+        .unwrap();
+    let victims_cookie = support::cookie_pairs(&victim_login);
+    assert!(victims_cookie.starts_with("__nnumbers_login="));
+    for cookie in [None, Some(victims_cookie.as_str())] {
+        let (attackers_callback, _attackers_cookie) =
+            crate::edge::callback_url(&sandbox, "grace").await;
+        let mut request = client()
+            .get(&attackers_callback)
+            .header(ACCEPT, "application/json");
+        if let Some(cookie) = cookie {
+            request = request.header("cookie", cookie);
+        }
+        let response = request.send().await.unwrap();
+        assert_eq!(response.status(), 400, "{cookie:?}");
+        assert!(response.headers().get("set-cookie").is_none());
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["code"], "SIGN_IN_FAILED");
+        assert!(
+            body["message"]
+                .as_str()
+                .unwrap()
+                .contains("another browser"),
+            "{body}"
+        );
+    }
+    assert_eq!(sandbox.shared().sessions.list().len(), sessions_before);
+
+    // The login cookie is the platform's: it never reaches the app.
+    let echo = echoed(&sandbox, "/", &[("cookie", victims_cookie.as_bytes())]).await;
+    assert!(header_values(&echo, "cookie").is_empty(), "{echo}");
+}
+
+#[tokio::test]
+async fn two_sign_ins_started_in_one_browser_both_complete() {
+    let (sandbox, _echo) = start_with_echo().await;
+    let (first, cookie) = crate::edge::callback_url(&sandbox, "ada").await;
+    // A second tab: the browser sends its login cookie, and the edge keeps it.
+    let again = client()
+        .get(edge(&sandbox, "/.nnumbers/auth/login"))
+        .header("cookie", &cookie)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(support::cookie_pairs(&again), cookie);
+    let done = client()
+        .get(&first)
+        .header("cookie", &cookie)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(done.status(), 302);
+    assert!(support::cookie_pairs(&done).starts_with("__nnumbers_session="));
+}
