@@ -122,13 +122,16 @@ pub fn clear() -> HeaderValue {
     HeaderValue::from_static("__nnumbers_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0")
 }
 
-/// Whether a `Set-Cookie` from the app would overwrite the platform's cookie.
-pub fn sets_session_cookie(set_cookie: &HeaderValue) -> bool {
-    set_cookie
-        .to_str()
-        .ok()
-        .and_then(|v| v.split('=').next())
-        .is_some_and(|name| name.trim() == SESSION_COOKIE)
+/// Whether a `Set-Cookie` from the app would overwrite one of the platform's cookies: the
+/// session, the login binding, or the IAM's (same host: cookies ignore ports).
+pub fn sets_platform_cookie(set_cookie: &HeaderValue) -> bool {
+    is_platform_cookie(pair_name(
+        set_cookie
+            .as_bytes()
+            .split(|&b| b == b';')
+            .next()
+            .unwrap_or_default(),
+    ))
 }
 
 #[cfg(test)]

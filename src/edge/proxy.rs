@@ -214,12 +214,12 @@ fn set_forwarded(
     headers.remove(header::HOST);
 }
 
-/// Drops any `Set-Cookie` from the app that would overwrite the platform's session cookie.
+/// Drops any `Set-Cookie` from the app that would overwrite a platform cookie.
 fn keep_platform_cookie(headers: &mut HeaderMap) {
     let cookies: Vec<HeaderValue> = headers
         .get_all(header::SET_COOKIE)
         .iter()
-        .filter(|v| !cookie::sets_session_cookie(v))
+        .filter(|v| !cookie::sets_platform_cookie(v))
         .cloned()
         .collect();
     headers.remove(header::SET_COOKIE);

@@ -6,7 +6,7 @@
 //!   so a test proves the first event crossed the edge while the stream was still open
 //! - `/big`: 10 MB in 64 KiB chunks
 //! - `/abort`: announces 1 MB, sends 64 KiB, then drops the connection
-//! - `/set-cookie`: tries to overwrite the platform cookie, and sets one of its own
+//! - `/set-cookie`: tries to overwrite the platform's cookies, and sets one of its own
 
 use std::sync::Arc;
 
@@ -181,6 +181,15 @@ async fn set_cookie() -> Response {
     headers.append(
         header::SET_COOKIE,
         HeaderValue::from_static("__nnumbers_session=forged; Path=/"),
+    );
+    // The IAM's cookies too: same host, and cookies ignore ports.
+    headers.append(
+        header::SET_COOKIE,
+        HeaderValue::from_static("KEYCLOAK_IDENTITY=fixed; Path=/realms/acme/"),
+    );
+    headers.append(
+        header::SET_COOKIE,
+        HeaderValue::from_static("__nnumbers_login=fixed; Path=/.nnumbers/auth/"),
     );
     headers.append(
         header::SET_COOKIE,
