@@ -338,3 +338,20 @@ async fn two_sign_ins_started_in_one_browser_both_complete() {
     assert_eq!(done.status(), 302);
     assert!(support::cookie_pairs(&done).starts_with("__nnumbers_session="));
 }
+
+#[tokio::test]
+async fn a_return_to_that_dot_segments_turn_into_two_slashes_becomes_root() {
+    // `/../..//evil.example` starts with one slash, but a browser resolves the dots and
+    // lands on `//evil.example`, which many apps' trailing-slash redirects send off-site.
+    let (sandbox, _echo) = start_with_echo().await;
+    for bad in [
+        "/../..//evil.example",
+        "/%2e%2e//evil.example",
+        "/.//evil.example",
+    ] {
+        let (_, to) = support::sign_in_returning(&sandbox, "ada", bad).await;
+        assert_eq!(to, "/", "return_to {bad:?}");
+    }
+    let (_, to) = support::sign_in_returning(&sandbox, "ada", "/a/../b?next=//x#top").await;
+    assert_eq!(to, "/a/../b?next=//x#top");
+}
