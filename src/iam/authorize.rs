@@ -112,6 +112,19 @@ fn validate(
     redirect_uri: &str,
 ) -> Result<(AuthRequest, Prompt), (OAuthCode, String)> {
     use OAuthCode::*;
+    // Ignoring them would silently drop whatever the client put there (OIDC Core §6.1, §6.2).
+    if params.get("request").is_some() {
+        return Err((
+            RequestNotSupported,
+            "request objects are not supported: send the parameters in the query".into(),
+        ));
+    }
+    if params.get("request_uri").is_some() {
+        return Err((
+            RequestUriNotSupported,
+            "request_uri is not supported: send the parameters in the query".into(),
+        ));
+    }
     match params.get("response_type") {
         None => return Err((InvalidRequest, "response_type is required".into())),
         Some("code") => {}

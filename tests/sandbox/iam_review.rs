@@ -149,3 +149,24 @@ async fn a_token_request_that_is_not_a_form_says_so() {
     let body: Value = response.json().await.unwrap();
     assert_eq!(body["error"], "invalid_grant");
 }
+
+#[tokio::test]
+async fn a_request_object_is_refused_not_ignored() {
+    // Discovery says request_parameter_supported: false; OIDC Core §6 then wants
+    // request_not_supported, not a sign-in that silently drops what the object said.
+    let sandbox = support::start().await;
+    let flow = Flow::new(&sandbox);
+    for (name, error) in [
+        ("request", "request_not_supported"),
+        ("request_uri", "request_uri_not_supported"),
+    ] {
+        let response = flow
+            .get(&flow.authorize_url(&[(name, Some("eyJhbGciOiJub25lIn0.e30."))]))
+            .await;
+        assert_eq!(response.status(), StatusCode::FOUND, "{name}");
+        let query = crate::iam::callback_query(&response, &flow.redirect_uri);
+        assert_eq!(query["error"], error);
+        assert_eq!(query["state"], flow.state);
+        assert!(!query.contains_key("code"));
+    }
+}
