@@ -170,3 +170,38 @@ async fn a_request_object_is_refused_not_ignored() {
         assert!(!query.contains_key("code"));
     }
 }
+
+#[tokio::test]
+async fn a_repeated_authorization_parameter_goes_back_to_a_good_redirect_uri() {
+    // RFC 6749 §4.1.2.1: once the redirect URI is known good, "includes a parameter more
+    // than once" is an invalid_request for the client, not a dead-end page for the person.
+    let sandbox = support::start().await;
+    let flow = Flow::new(&sandbox);
+    let repeated = |name: &str, value: &str| {
+        format!(
+            "{}&{}",
+            flow.authorize_url(&[]),
+            support::encode_form(&[(name, value)])
+        )
+    };
+    let response = flow.get(&repeated("scope", "openid")).await;
+    assert_eq!(response.status(), StatusCode::FOUND);
+    let query = crate::iam::callback_query(&response, &flow.redirect_uri);
+    assert_eq!(query["error"], "invalid_request");
+    assert!(query["error_description"].contains("`scope`"));
+    assert_eq!(query["state"], flow.state);
+    assert!(!query.contains_key("code"));
+
+    // A repeated state: refused, and no state goes back.
+    let response = flow.get(&repeated("state", "other")).await;
+    let query = crate::iam::callback_query(&response, &flow.redirect_uri);
+    assert_eq!(query["error"], "invalid_request");
+    assert!(!query.contains_key("state"));
+
+    // A repeated client_id or redirect_uri cannot be trusted: a page, never a redirect.
+    for name in ["client_id", "redirect_uri"] {
+        let response = flow.get(&repeated(name, "https://evil.example/")).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{name}");
+        assert!(response.headers().get(LOCATION).is_none());
+    }
+}
