@@ -21,6 +21,8 @@ pub enum AppDown {
     BadUrl(String),
     /// The app took the request but sent no response headers within this long.
     TimedOut(Duration),
+    /// The app URL leads back to the edge itself (`--app` given the edge's own port).
+    PointsAtTheEdge,
 }
 
 impl AppDown {
@@ -31,6 +33,9 @@ impl AppDown {
                 "no response headers within {} s; the request is still waiting inside your app",
                 after.as_secs_f64()
             ),
+            Self::PointsAtTheEdge => {
+                "the request came back to the edge through the app URL (its Via header names this edge)".to_string()
+            }
         }
     }
 
@@ -44,6 +49,7 @@ impl AppDown {
     fn code(&self) -> &'static str {
         match self {
             Self::TimedOut(_) => "APP_TIMEOUT",
+            Self::PointsAtTheEdge => "APP_URL_IS_THE_EDGE",
             _ => "APP_UNREACHABLE",
         }
     }
@@ -59,6 +65,9 @@ impl AppDown {
                 "Your app at {app_url} accepted the request but did not answer within {} s.",
                 after.as_secs_f64()
             ),
+            Self::PointsAtTheEdge => {
+                format!("The app URL {app_url} leads back to the edge itself, not to your app.")
+            }
         }
     }
 }
@@ -68,10 +77,13 @@ const FIX: &str = "Start your app so it listens there, or restart zero-sandbox w
 /// What a person should change for the app to answer.
 const SLOW_FIX: &str = "Look for a request handler in your app that never sends a response (a missing reply, a deadlock, a call waiting on something that never comes); a response that starts in time may stream for as long as it needs.";
 
+const LOOP_FIX: &str = "The edge listens on that address: start your app on another port and pass that one with --app (or app.url in zero-sandbox.toml).";
+
 impl AppDown {
     fn fix(&self) -> &'static str {
         match self {
             Self::TimedOut(_) => SLOW_FIX,
+            Self::PointsAtTheEdge => LOOP_FIX,
             _ => FIX,
         }
     }

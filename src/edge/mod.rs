@@ -43,6 +43,9 @@ pub struct EdgeState {
     pending: pending::PendingLogins,
     /// [`APP_RESPONSE_TIMEOUT`] in milliseconds; shared by every clone so a test can shorten it.
     app_response_timeout_ms: Arc<AtomicU64>,
+    /// This edge's `Via` entry (RFC 9110 §7.6.3), with a random pseudonym: seeing it on an
+    /// incoming request means the app URL leads back to this edge.
+    via: axum::http::HeaderValue,
 }
 
 impl EdgeState {
@@ -53,6 +56,11 @@ impl EdgeState {
             app_response_timeout_ms: Arc::new(AtomicU64::new(
                 APP_RESPONSE_TIMEOUT.as_millis() as u64
             )),
+            via: axum::http::HeaderValue::from_str(&format!(
+                "1.1 zero-sandbox-{:016x}",
+                rand::random::<u64>()
+            ))
+            .unwrap_or_else(|_| axum::http::HeaderValue::from_static("1.1 zero-sandbox")),
         }
     }
 

@@ -47,6 +47,9 @@ pub async fn forward(State(state): State<EdgeState>, mut request: Request) -> Re
         return EdgeError::UnknownReservedPath(path).respond(request.headers());
     }
     let request_headers = request.headers().clone();
+    if came_through(&request_headers, &state.via) {
+        return app_down::response(&shared.app_url, AppDown::PointsAtTheEdge, &request_headers);
+    }
     let target = match app_uri(&shared.app_url, request.uri()) {
         Ok(target) => target,
         Err(reason) => {
@@ -72,6 +75,7 @@ pub async fn forward(State(state): State<EdgeState>, mut request: Request) -> Re
     remove_client_identity(headers);
     cookie::without_platform_cookies(headers);
     set_forwarded(headers, peer, request_headers.get(header::HOST));
+    headers.append(header::VIA, state.via.clone());
     if let Some(protocol) = upgrade {
         headers.insert(header::CONNECTION, HeaderValue::from_static("upgrade"));
         headers.insert(header::UPGRADE, protocol);
@@ -141,6 +145,17 @@ fn remove_client_identity(headers: &mut HeaderMap) {
     for name in lookalikes {
         headers.remove(name);
     }
+}
+
+/// Whether this edge's own `Via` entry is on the request: it went edge → app URL → edge, and
+/// forwarding it again would loop until the process runs out of sockets.
+fn came_through(headers: &HeaderMap, via: &HeaderValue) -> bool {
+    let ours = via.as_bytes();
+    headers
+        .get_all(header::VIA)
+        .iter()
+        .flat_map(|v| v.as_bytes().split(|&b| b == b','))
+        .any(|entry| entry.trim_ascii() == ours)
 }
 
 /// The app's URL for this request: the app's base plus the request's path and query.

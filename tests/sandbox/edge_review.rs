@@ -355,3 +355,64 @@ async fn a_return_to_that_dot_segments_turn_into_two_slashes_becomes_root() {
     let (_, to) = support::sign_in_returning(&sandbox, "ada", "/a/../b?next=//x#top").await;
     assert_eq!(to, "/a/../b?next=//x#top");
 }
+
+// ---------------------------------------------------------------- an app URL that loops
+
+/// A TCP relay to a target set after it starts: an "app" that is really the edge again.
+async fn relay() -> (
+    String,
+    tokio::sync::watch::Sender<Option<std::net::SocketAddr>>,
+) {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let (target, rx) = tokio::sync::watch::channel(None);
+    tokio::spawn(async move {
+        while let Ok((mut inbound, _)) = listener.accept().await {
+            let Some(to) = *rx.borrow() else { continue };
+            tokio::spawn(async move {
+                if let Ok(mut outbound) = tokio::net::TcpStream::connect(to).await {
+                    let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
+                }
+            });
+        }
+    });
+    (url, target)
+}
+
+#[tokio::test]
+async fn an_app_url_that_leads_back_to_the_edge_is_named_not_looped() {
+    // `--app http://127.0.0.1:4000` with the edge on 4000: each request was forwarded to
+    // itself until the process ran out of file descriptors, then reported "did not answer".
+    let (relay_url, target) = relay().await;
+    let mut config = support::test_config();
+    config.app.url = Some(relay_url.clone());
+    let sandbox = support::start_with(config).await;
+    target.send_replace(Some(sandbox.endpoints().edge));
+
+    let response = tokio::time::timeout(
+        Duration::from_secs(10),
+        client().get(edge(&sandbox, "/x")).send(),
+    )
+    .await
+    .expect("the loop is cut at once")
+    .unwrap();
+    assert_eq!(response.status(), 502);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["code"], "APP_URL_IS_THE_EDGE", "{body}");
+    assert!(
+        body["message"].as_str().unwrap().contains("another port"),
+        "{body}"
+    );
+}
+
+#[tokio::test]
+async fn the_app_sees_the_edge_in_via_after_the_clients_entries() {
+    // RFC 9110 §7.6.3: a gateway sends Via on each request it forwards, appending its entry.
+    let (sandbox, _echo) = start_with_echo().await;
+    let echo = echoed(&sandbox, "/", &[("via", b"1.1 corporate-proxy")]).await;
+    let via = header_values(&echo, "via").join(", ");
+    assert!(
+        via.starts_with("1.1 corporate-proxy, 1.1 zero-sandbox-"),
+        "{via}"
+    );
+}
