@@ -1,7 +1,8 @@
 //! A test app that echoes what it receives, so tests can see exactly what the edge forwards.
 //!
 //! - any path: JSON `{method, path, headers: [[name, value], …] (every copy), body_len}`
-//! - `/ws`: a WebSocket echo, whose first message lists the identities the handshake carried
+//! - `/ws`: a WebSocket echo, whose first message lists the identities the handshake carried;
+//!   `close, please` makes the app close it
 //! - `/sse`: one event, then waits for [`EchoApp::release_sse`], then a second and the end —
 //!   so a test proves the first event crossed the edge while the stream was still open
 //! - `/big`: 10 MB in 64 KiB chunks
@@ -107,6 +108,11 @@ async fn ws(headers: HeaderMap, upgrade: WebSocketUpgrade) -> Response {
         }
         while let Some(Ok(message)) = socket.recv().await {
             let reply = match message {
+                // The app ends the conversation: its close must reach the browser.
+                Message::Text(text) if text.as_str() == "close, please" => {
+                    let _ = socket.send(Message::Close(None)).await;
+                    break;
+                }
                 Message::Text(text) => Message::Text(format!("echo: {}", text.as_str()).into()),
                 Message::Binary(bytes) => Message::Binary(bytes),
                 Message::Close(_) => break,

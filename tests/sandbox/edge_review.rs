@@ -416,3 +416,33 @@ async fn the_app_sees_the_edge_in_via_after_the_clients_entries() {
         "{via}"
     );
 }
+
+// ---------------------------------------------------------------- WebSocket close
+
+#[tokio::test]
+async fn a_websocket_closed_by_the_app_closes_in_the_browser() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+
+    let (sandbox, _echo) = start_with_echo().await;
+    let (mut socket, _) =
+        tokio_tungstenite::connect_async(format!("ws://{}/ws", sandbox.endpoints().edge))
+            .await
+            .expect("the upgrade goes through");
+    let _hello = socket.next().await.unwrap().unwrap();
+    socket.send(Message::text("close, please")).await.unwrap();
+    let closing = tokio::time::timeout(Duration::from_secs(5), async {
+        let mut saw_close = false;
+        while let Some(frame) = socket.next().await {
+            match frame {
+                Ok(Message::Close(_)) => saw_close = true,
+                Ok(_) => {}
+                Err(_) => break,
+            }
+        }
+        saw_close
+    })
+    .await
+    .expect("the connection ends instead of hanging open");
+    assert!(closing, "the app's close frame reached the client");
+}
