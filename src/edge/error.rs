@@ -49,6 +49,10 @@ pub enum EdgeError {
     IdToken(String),
     #[error("the organization IAM did not answer: {0}")]
     IamUnavailable(String),
+    #[error(
+        "CONNECT asks for a tunnel, and the edge is a reverse proxy in front of your app, not a forward proxy"
+    )]
+    NotAForwardProxy,
     /// A reserved path asked with a method it does not take (RFC 9110 §15.5.6).
     #[error("{method} is not a method of {path}: {hint}")]
     MethodNotAllowed {
@@ -71,7 +75,9 @@ impl EdgeError {
             | Self::CodeRefused(_)
             | Self::IdToken(_) => StatusCode::BAD_REQUEST,
             Self::IamUnavailable(_) => StatusCode::BAD_GATEWAY,
-            Self::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
+            Self::MethodNotAllowed { .. } | Self::NotAForwardProxy => {
+                StatusCode::METHOD_NOT_ALLOWED
+            }
         }
     }
 
@@ -87,7 +93,7 @@ impl EdgeError {
             | Self::CodeRefused(_)
             | Self::IdToken(_) => "SIGN_IN_FAILED",
             Self::IamUnavailable(_) => "IAM_UNAVAILABLE",
-            Self::MethodNotAllowed { .. } => "METHOD_NOT_ALLOWED",
+            Self::MethodNotAllowed { .. } | Self::NotAForwardProxy => "METHOD_NOT_ALLOWED",
         }
     }
 
@@ -97,6 +103,7 @@ impl EdgeError {
             Self::ForeignOrigin { .. } => "Sign-out refused",
             Self::IamUnavailable(_) => "The organization IAM did not answer",
             Self::MethodNotAllowed { .. } => "Not how this platform path is used",
+            Self::NotAForwardProxy => "Not a forward proxy",
             _ => "Sign-in did not complete",
         }
     }

@@ -9,7 +9,7 @@ use std::net::SocketAddr;
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, Uri, Version, header};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use hyper::upgrade::OnUpgrade;
 use hyper_util::rt::TokioIo;
 
@@ -41,6 +41,9 @@ const HOP_BY_HOP: [&str; 7] = [
 
 pub async fn forward(State(state): State<EdgeState>, mut request: Request) -> Response {
     let shared = &state.shared;
+    if let Some(answer) = not_for_the_app(&request) {
+        return answer;
+    }
     let path = request.uri().path();
     if reserved::is_reserved(path) {
         let path = path.to_string();
@@ -145,6 +148,25 @@ fn remove_client_identity(headers: &mut HeaderMap) {
     for name in lookalikes {
         headers.remove(name);
     }
+}
+
+/// Requests whose target is not a path of the app's address: `OPTIONS *` asks about the
+/// server itself (RFC 9110 §9.3.7) and CONNECT asks for a tunnel, which only a forward proxy
+/// gives (§9.3.6). Forwarded, they reached the app mangled or were reported as "your app did
+/// not answer"; the edge answers them itself.
+fn not_for_the_app(request: &Request) -> Option<Response> {
+    if request.method() == axum::http::Method::CONNECT {
+        return Some(EdgeError::NotAForwardProxy.respond(request.headers()));
+    }
+    if request.uri().path() == "*" {
+        let mut response = StatusCode::OK.into_response();
+        response.headers_mut().insert(
+            header::ALLOW,
+            HeaderValue::from_static("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"),
+        );
+        return Some(response);
+    }
+    None
 }
 
 /// Whether this edge's own `Via` entry is on the request: it went edge → app URL → edge, and

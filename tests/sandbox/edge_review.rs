@@ -446,3 +446,38 @@ async fn a_websocket_closed_by_the_app_closes_in_the_browser() {
     .expect("the connection ends instead of hanging open");
     assert!(closing, "the app's close frame reached the client");
 }
+
+// ---------------------------------------------------------------- requests not for the app
+
+/// Sends raw bytes to the edge and returns what it answered until it closed.
+async fn raw_exchange(sandbox: &Sandbox, request: &[u8]) -> String {
+    use tokio::io::AsyncWriteExt;
+    let mut socket = tokio::net::TcpStream::connect(sandbox.endpoints().edge)
+        .await
+        .unwrap();
+    socket.write_all(request).await.unwrap();
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(5), socket.read_to_end(&mut answer)).await;
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+#[tokio::test]
+async fn options_star_and_connect_are_answered_by_the_edge() {
+    let (sandbox, _echo) = start_with_echo().await;
+    let star = raw_exchange(
+        &sandbox,
+        b"OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    )
+    .await;
+    assert!(star.starts_with("HTTP/1.1 200"), "{star}");
+    assert!(star.to_ascii_lowercase().contains("allow: get"), "{star}");
+    assert!(!star.contains("APP_UNREACHABLE"), "{star}");
+
+    let connect = raw_exchange(
+        &sandbox,
+        b"CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\nConnection: close\r\n\r\n",
+    )
+    .await;
+    assert!(connect.starts_with("HTTP/1.1 405"), "{connect}");
+    assert!(connect.contains("not a forward proxy"), "{connect}");
+}
