@@ -46,9 +46,11 @@ async fn an_app_that_never_answers_gets_a_clear_504_instead_of_a_hang() {
     let mut config = support::test_config();
     config.app.url = Some(app_url.clone());
     let sandbox = support::start_with(config).await;
+    // Long enough for the broker's own QueryMesh timeout to answer first (60 s + 30 s).
+    assert_eq!(sandbox.shared().config.broker.querymesh_timeout_secs, 60);
     assert_eq!(
         sandbox.edge().app_response_timeout(),
-        zero_sandbox::edge::APP_RESPONSE_TIMEOUT
+        Duration::from_secs(90)
     );
     sandbox
         .edge()
