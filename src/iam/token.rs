@@ -2,7 +2,7 @@
 //! RFC 7636 §4.5) and the refresh token grant (§6), for the one public client.
 
 use axum::Json;
-use axum::body::Bytes;
+use axum::body::Body;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
@@ -17,6 +17,7 @@ use super::pkce;
 use super::sso::{RefreshGrant, SsoSession};
 use super::tokens::{self, ACCESS_TOKEN_LIFETIME_SECS};
 use super::{IamState, Realm, is_known_client};
+use crate::http::read_body;
 
 /// RFC 6749 §5.1, with Keycloak's extra fields.
 #[derive(Serialize)]
@@ -33,13 +34,24 @@ struct TokenResponse {
     scope: String,
 }
 
+/// A token request is a handful of short parameters; more than this is not one.
+const MAX_TOKEN_REQUEST_BYTES: usize = 64 * 1024;
+
 pub(super) async fn token(
     _: Realm,
     State(iam): State<IamState>,
     headers: HeaderMap,
-    body: Bytes,
+    body: Body,
 ) -> Response {
-    match grant(&iam, &headers, &body) {
+    // Read here rather than by the `Bytes` extractor, whose refusal is plain text: every
+    // refusal of this endpoint is OAuth JSON (RFC 6749 §5.2).
+    let answer = match read_body(body, MAX_TOKEN_REQUEST_BYTES).await {
+        Ok(body) => grant(&iam, &headers, &body),
+        Err(e) => Err(IamError::invalid_request(format!(
+            "the token request could not be read: {e}"
+        ))),
+    };
+    match answer {
         Ok(response) => response,
         Err(e) => {
             let challenge = matches!(

@@ -205,3 +205,33 @@ async fn a_repeated_authorization_parameter_goes_back_to_a_good_redirect_uri() {
         assert!(response.headers().get(LOCATION).is_none());
     }
 }
+
+#[tokio::test]
+async fn an_oversized_token_request_gets_an_oauth_error() {
+    // Before: up to 2 MB was buffered and parsed, and past that axum's extractor answered a
+    // plain-text 413. Now: 64 KiB at most, refused in OAuth JSON like every other refusal.
+    let sandbox = support::start().await;
+    let flow = Flow::new(&sandbox);
+    let huge = format!(
+        "grant_type=authorization_code&client_id={EDGE_CLIENT_ID}&code={}",
+        "c".repeat(200 * 1024)
+    );
+    let response = support::client()
+        .post(&flow.endpoints.token)
+        .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body(huge)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(response.headers()[CACHE_CONTROL], "no-store");
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["error"], "invalid_request");
+    assert!(
+        body["error_description"]
+            .as_str()
+            .unwrap()
+            .contains("larger than"),
+        "{body}"
+    );
+}
