@@ -15,8 +15,9 @@ pub enum EdgeError {
     UnknownReservedPath(String),
     /// Logout is a state change: only a form on the edge's own address may ask for it.
     #[error(
-        "sign-out needs an Origin header equal to this address ({expected}); got {}",
-        got.as_deref().unwrap_or("none")
+        "sign-out needs an Origin header equal to this address ({expected}); got {}{}",
+        got.as_deref().unwrap_or("none"),
+        if got.as_deref() == Some("null") { NULL_ORIGIN_HINT } else { "" }
     )]
     ForeignOrigin {
         expected: String,
@@ -61,6 +62,10 @@ pub enum EdgeError {
         hint: &'static str,
     },
 }
+
+/// Why a browser sends `Origin: null` on a same-origin form POST (Fetch, "serializing a
+/// request origin"), and the fix; seen in Chromium with helmet's default policy.
+const NULL_ORIGIN_HINT: &str = ". A browser sends Origin: null when the page with the sign-out form is served with Referrer-Policy: no-referrer (helmet's default, for one) or sits in a sandboxed frame: serve that page with Referrer-Policy: same-origin or strict-origin-when-cross-origin";
 
 impl EdgeError {
     fn status(&self) -> StatusCode {

@@ -483,3 +483,77 @@ async fn options_star_and_connect_are_answered_by_the_edge() {
     assert!(connect.starts_with("HTTP/1.1 405"), "{connect}");
     assert!(connect.contains("not a forward proxy"), "{connect}");
 }
+
+// ---------------------------------------------------------------- sign-out from a real page
+
+/// An app whose every path is a page with the sign-out form, served with `referrer_policy`.
+async fn sign_out_page_app(referrer_policy: &'static str) -> String {
+    use axum::response::IntoResponse;
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let page = axum::Router::new().fallback(move || async move {
+        (
+            [
+                ("content-type", "text/html; charset=utf-8"),
+                ("referrer-policy", referrer_policy),
+            ],
+            r#"<!doctype html><title>app</title>
+<form id="out" method="post" action="/.nnumbers/auth/logout"><button>Sign out</button></form>"#,
+        )
+            .into_response()
+    });
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, page).await;
+    });
+    url
+}
+
+/// Opens the app's page through the edge in `browser`, submits its sign-out form, and returns
+/// where the browser landed and what it shows.
+async fn submit_sign_out(
+    browser: &mut crate::browser::Browser,
+    sandbox: &Sandbox,
+) -> (String, String) {
+    browser.goto(&edge(sandbox, "/form")).await;
+    browser
+        .eval("document.getElementById('out').submit()")
+        .await;
+    browser
+        .wait_for(
+            "location.pathname !== '/form' && document.readyState === 'complete'",
+            crate::browser::DEFAULT_DEADLINE,
+        )
+        .await;
+    let text = browser.eval("document.body.innerText").await;
+    (
+        browser.current_url().await,
+        text.as_str().unwrap_or_default().to_string(),
+    )
+}
+
+#[tokio::test]
+async fn sign_out_refused_for_origin_null_says_why_in_a_real_browser() {
+    // Chromium sends Origin: null on a same-origin form POST from a page served with
+    // Referrer-Policy: no-referrer (helmet's default). The refusal stays (the spec requires
+    // the address's Origin), but it used to read "got null" and nothing more.
+    let Some(mut browser) = crate::browser::Browser::launch().await else {
+        return;
+    };
+    let mut config = support::test_config();
+    config.app.url = Some(sign_out_page_app("no-referrer").await);
+    let sandbox = support::start_with(config).await;
+    let (url, text) = submit_sign_out(&mut browser, &sandbox).await;
+    assert!(url.ends_with("/.nnumbers/auth/logout"), "{url}");
+    assert!(text.contains("got null"), "{text}");
+    assert!(
+        text.contains("Referrer-Policy: same-origin or strict-origin-when-cross-origin"),
+        "{text}"
+    );
+
+    // With a policy that keeps the origin, the same form signs out: 303 to /.
+    let mut config = support::test_config();
+    config.app.url = Some(sign_out_page_app("strict-origin-when-cross-origin").await);
+    let sandbox = support::start_with(config).await;
+    let (url, _) = submit_sign_out(&mut browser, &sandbox).await;
+    assert_eq!(url, edge(&sandbox, "/"), "303 back to /");
+}
