@@ -241,6 +241,8 @@ pub struct Sandbox {
     shared: Arc<Shared>,
     /// The IAM's handle, for its internal API (ending SSO sessions).
     iam: iam::IamState,
+    /// The edge's handle, for its tunables (the app response timeout).
+    edge: edge::EdgeState,
     shutdown: watch::Sender<bool>,
     tasks: Vec<JoinHandle<()>>,
 }
@@ -316,11 +318,9 @@ impl Sandbox {
         let broker = broker::BrokerState::new(shared.clone())
             .map_err(|e| component("broker", e.to_string()))?;
         let iam = iam::IamState::new(shared.clone());
+        let edge = edge::EdgeState::new(shared.clone());
         let routers = [
-            (
-                edge_listener,
-                edge::router(edge::EdgeState::new(shared.clone())),
-            ),
+            (edge_listener, edge::router(edge.clone())),
             (broker_listener, broker::router(broker)),
             (iam_listener, iam::router(iam.clone())),
             (querymesh_listener, querymesh::router(querymesh)),
@@ -332,6 +332,7 @@ impl Sandbox {
         let sandbox = Self {
             shared,
             iam,
+            edge,
             shutdown,
             tasks,
         };
@@ -373,6 +374,11 @@ impl Sandbox {
     /// The organization IAM: end a person's SSO sessions, move its clock in tests.
     pub fn iam(&self) -> &iam::IamState {
         &self.iam
+    }
+
+    /// The edge: shorten how long it waits for a silent app, in tests.
+    pub fn edge(&self) -> &edge::EdgeState {
+        &self.edge
     }
 
     /// The one line `--ready-json` prints, `event` first.

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use super::error::EdgeError;
 use super::id_token::IdTokenClaims;
 use super::visitor::Visitor;
-use super::{EdgeState, cookie, origin, return_to};
+use super::{EdgeState, cookie, origin, pending, return_to};
 use crate::oidc::{CALLBACK_PATH, EDGE_CLIENT_ID, LOGIN_SCOPES};
 use crate::session::IamTokens;
 
@@ -43,9 +43,19 @@ pub async fn login(State(state): State<EdgeState>, uri: Uri, headers: HeaderMap)
     let edge_port = state.shared.endpoints.edge.port();
     let own = origin::own_origin(&headers, edge_port)
         .unwrap_or_else(|| origin::canonical_origin(edge_port));
-    let (login_state, started) = state
-        .pending
-        .start(return_to, format!("{own}{CALLBACK_PATH}"));
+    // One binding per browser, reused while it lasts, so sign-ins in two tabs both complete.
+    let browser = cookie::login_bindings(&headers)
+        .into_iter()
+        .find(|b| {
+            b.len() == 43
+                && b.bytes()
+                    .all(|c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_')
+        })
+        .unwrap_or_else(pending::random_value);
+    let (login_state, started) =
+        state
+            .pending
+            .start(return_to, format!("{own}{CALLBACK_PATH}"), browser.clone());
     let query = form_urlencoded::Serializer::new(String::new())
         .append_pair("response_type", "code")
         .append_pair("client_id", EDGE_CLIENT_ID)
@@ -57,7 +67,11 @@ pub async fn login(State(state): State<EdgeState>, uri: Uri, headers: HeaderMap)
         .append_pair("code_challenge_method", "S256")
         .finish();
     let authorization = &state.shared.oidc.endpoints.authorization;
-    redirect(StatusCode::FOUND, &format!("{authorization}?{query}"))
+    let mut response = redirect(StatusCode::FOUND, &format!("{authorization}?{query}"));
+    response
+        .headers_mut()
+        .insert(header::SET_COOKIE, cookie::set_login(&browser));
+    response
 }
 
 /// `GET /.nnumbers/auth/callback`: the IAM's answer. The code is exchanged server-side, the
@@ -80,6 +94,9 @@ async fn complete_sign_in(
     let pending = query_param(uri, "state")
         .and_then(|s| state.pending.take(&s))
         .ok_or(EdgeError::UnknownState)?;
+    if !cookie::login_bindings(headers).contains(&pending.browser) {
+        return Err(EdgeError::OtherBrowser);
+    }
     if let Some(error) = query_param(uri, "error") {
         return Err(EdgeError::Authorization {
             error,
@@ -151,6 +168,27 @@ pub async fn logout(State(state): State<EdgeState>, headers: HeaderMap) -> Respo
         .headers_mut()
         .insert(header::SET_COOKIE, cookie::clear());
     response
+}
+
+/// A reserved path asked with a method it does not take: 405 with the edge's page or JSON
+/// (axum adds `Allow`) instead of an empty body — a link to the logout path is a common slip.
+pub async fn method_not_allowed(
+    method: axum::http::Method,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Response {
+    let path = uri.path().to_string();
+    let hint = if path == LOGOUT_PATH {
+        "sign-out is a POST from a page of this address, e.g. <form method=\"post\" action=\"/.nnumbers/auth/logout\">"
+    } else {
+        "this platform path is read with GET"
+    };
+    EdgeError::MethodNotAllowed {
+        method: method.to_string(),
+        path,
+        hint,
+    }
+    .respond(&headers)
 }
 
 /// The platform's JSON: 203 and `Cache-Control: no-store`, as the spec relays it.

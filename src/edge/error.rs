@@ -15,8 +15,9 @@ pub enum EdgeError {
     UnknownReservedPath(String),
     /// Logout is a state change: only a form on the edge's own address may ask for it.
     #[error(
-        "sign-out needs an Origin header equal to this address ({expected}); got {}",
-        got.as_deref().unwrap_or("none")
+        "sign-out needs an Origin header equal to this address ({expected}); got {}{}",
+        got.as_deref().unwrap_or("none"),
+        if got.as_deref() == Some("null") { NULL_ORIGIN_HINT } else { "" }
     )]
     ForeignOrigin {
         expected: String,
@@ -26,6 +27,10 @@ pub enum EdgeError {
         "this sign-in response does not belong to a sign-in in progress (its state is missing, unknown, expired or already used); start again from sign-in"
     )]
     UnknownState,
+    #[error(
+        "this sign-in was started in another browser, or this browser did not keep the edge's cookies; start again from sign-in in this browser"
+    )]
+    OtherBrowser,
     #[error("the organization IAM answered the sign-in with {error}{}", description.as_deref().map(|d| format!(": {d}")).unwrap_or_default())]
     Authorization {
         error: String,
@@ -45,7 +50,22 @@ pub enum EdgeError {
     IdToken(String),
     #[error("the organization IAM did not answer: {0}")]
     IamUnavailable(String),
+    #[error(
+        "CONNECT asks for a tunnel, and the edge is a reverse proxy in front of your app, not a forward proxy"
+    )]
+    NotAForwardProxy,
+    /// A reserved path asked with a method it does not take (RFC 9110 §15.5.6).
+    #[error("{method} is not a method of {path}: {hint}")]
+    MethodNotAllowed {
+        method: String,
+        path: String,
+        hint: &'static str,
+    },
 }
+
+/// Why a browser sends `Origin: null` on a same-origin form POST (Fetch, "serializing a
+/// request origin"), and the fix; seen in Chromium with helmet's default policy.
+const NULL_ORIGIN_HINT: &str = ". A browser sends Origin: null when the page with the sign-out form is served with Referrer-Policy: no-referrer (helmet's default, for one) or sits in a sandboxed frame: serve that page with Referrer-Policy: same-origin or strict-origin-when-cross-origin";
 
 impl EdgeError {
     fn status(&self) -> StatusCode {
@@ -53,12 +73,16 @@ impl EdgeError {
             Self::UnknownReservedPath(_) => StatusCode::NOT_FOUND,
             Self::ForeignOrigin { .. } => StatusCode::FORBIDDEN,
             Self::UnknownState
+            | Self::OtherBrowser
             | Self::Authorization { .. }
             | Self::MissingParameter(_)
             | Self::WrongIssuer { .. }
             | Self::CodeRefused(_)
             | Self::IdToken(_) => StatusCode::BAD_REQUEST,
             Self::IamUnavailable(_) => StatusCode::BAD_GATEWAY,
+            Self::MethodNotAllowed { .. } | Self::NotAForwardProxy => {
+                StatusCode::METHOD_NOT_ALLOWED
+            }
         }
     }
 
@@ -67,12 +91,14 @@ impl EdgeError {
             Self::UnknownReservedPath(_) => "NOT_FOUND",
             Self::ForeignOrigin { .. } => "ORIGIN_MISMATCH",
             Self::UnknownState
+            | Self::OtherBrowser
             | Self::Authorization { .. }
             | Self::MissingParameter(_)
             | Self::WrongIssuer { .. }
             | Self::CodeRefused(_)
             | Self::IdToken(_) => "SIGN_IN_FAILED",
             Self::IamUnavailable(_) => "IAM_UNAVAILABLE",
+            Self::MethodNotAllowed { .. } | Self::NotAForwardProxy => "METHOD_NOT_ALLOWED",
         }
     }
 
@@ -81,6 +107,8 @@ impl EdgeError {
             Self::UnknownReservedPath(_) => "Not a platform path",
             Self::ForeignOrigin { .. } => "Sign-out refused",
             Self::IamUnavailable(_) => "The organization IAM did not answer",
+            Self::MethodNotAllowed { .. } => "Not how this platform path is used",
+            Self::NotAForwardProxy => "Not a forward proxy",
             _ => "Sign-in did not complete",
         }
     }
@@ -88,7 +116,10 @@ impl EdgeError {
     /// The response in the shape `headers` (the request's) asks for.
     pub fn respond(self, request_headers: &HeaderMap) -> Response {
         let message = self.to_string();
-        if matches!(self, Self::UnknownState | Self::CodeRefused(_)) {
+        if matches!(
+            self,
+            Self::UnknownState | Self::OtherBrowser | Self::CodeRefused(_)
+        ) {
             tracing::info!(reason = %self.code(), "sign-in callback refused");
         }
         error_response(

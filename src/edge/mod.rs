@@ -22,6 +22,8 @@ mod return_to;
 mod visitor;
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 use axum::Router;
 use axum::routing::{get, post};
@@ -29,18 +31,62 @@ use axum::routing::{get, post};
 use crate::oidc::CALLBACK_PATH;
 use crate::sandbox::Shared;
 
+/// The least the edge waits for the app to start answering (its status line and headers)
+/// before it gives up with 504 Gateway Timeout (RFC 9110 §15.6.5). Sixty seconds, nginx's
+/// `proxy_read_timeout`, outlasts a dev server compiling a page on first request; a body
+/// that is already streaming (SSE, a download) is never cut.
+pub const APP_RESPONSE_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Time an app needs beyond the broker's own QueryMesh timeout to relay the broker's answer.
+const BROKER_ANSWER_MARGIN: Duration = Duration::from_secs(30);
+
+/// The edge's wait for `config`: an app request that waits on a broker query must get the
+/// broker's own answer (503 QUERYMESH_UNAVAILABLE after `broker.querymesh_timeout_secs`), not
+/// the edge's 504 first.
+pub fn app_response_timeout_for(config: &crate::config::Config) -> Duration {
+    let broker = Duration::from_secs(u64::from(config.broker.querymesh_timeout_secs));
+    APP_RESPONSE_TIMEOUT.max(broker + BROKER_ANSWER_MARGIN)
+}
+
 #[derive(Clone)]
 pub struct EdgeState {
     shared: Arc<Shared>,
     pending: pending::PendingLogins,
+    /// [`app_response_timeout_for`] in milliseconds; shared by every clone so a test can
+    /// shorten it.
+    app_response_timeout_ms: Arc<AtomicU64>,
+    /// This edge's `Via` entry (RFC 9110 §7.6.3), with a random pseudonym: seeing it on an
+    /// incoming request means the app URL leads back to this edge.
+    via: axum::http::HeaderValue,
 }
 
 impl EdgeState {
     pub fn new(shared: Arc<Shared>) -> Self {
+        let timeout = app_response_timeout_for(&shared.config);
         Self {
             shared,
             pending: pending::PendingLogins::default(),
+            app_response_timeout_ms: Arc::new(AtomicU64::new(
+                u64::try_from(timeout.as_millis()).unwrap_or(u64::MAX),
+            )),
+            via: axum::http::HeaderValue::from_str(&format!(
+                "1.1 zero-sandbox-{:016x}",
+                rand::random::<u64>()
+            ))
+            .unwrap_or_else(|_| axum::http::HeaderValue::from_static("1.1 zero-sandbox")),
         }
+    }
+
+    /// How long the proxy waits for the app's response headers.
+    pub fn app_response_timeout(&self) -> Duration {
+        Duration::from_millis(self.app_response_timeout_ms.load(Ordering::Relaxed))
+    }
+
+    /// Changes [`Self::app_response_timeout`] for the next requests (tests live through a
+    /// silent app without waiting a minute).
+    pub fn set_app_response_timeout(&self, timeout: Duration) {
+        let ms = u64::try_from(timeout.as_millis()).unwrap_or(u64::MAX);
+        self.app_response_timeout_ms.store(ms, Ordering::Relaxed);
     }
 }
 
@@ -51,6 +97,7 @@ pub fn router(state: EdgeState) -> Router {
         .route(auth::LOGOUT_PATH, post(auth::logout))
         .route(auth::SESSION_PATH, get(auth::session))
         .route(auth::CONTEXT_PATH, get(auth::context))
+        .method_not_allowed_fallback(auth::method_not_allowed)
         .fallback(proxy::forward)
         .with_state(state)
 }

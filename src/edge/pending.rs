@@ -25,6 +25,10 @@ pub struct PendingLogin {
     pub return_to: String,
     /// The exact `redirect_uri` sent to the IAM; the code exchange must repeat it.
     pub redirect_uri: String,
+    /// The login cookie of the browser that started it: the callback must come from the same
+    /// browser (RFC 6749 §10.12, RFC 9700 §4.7.1), or an attacker's callback URL would sign a
+    /// victim's browser in as the attacker.
+    pub browser: String,
     created: Instant,
 }
 
@@ -41,7 +45,7 @@ impl PendingLogin {
 
 /// 256 random bits, base64url: unguessable `state`, `nonce` and PKCE verifier (43 characters,
 /// within RFC 7636's 43–128).
-fn random_value() -> String {
+pub(super) fn random_value() -> String {
     let bytes: [u8; 32] = rand::random();
     B64.encode(bytes)
 }
@@ -53,13 +57,19 @@ pub struct PendingLogins {
 
 impl PendingLogins {
     /// Remembers a new sign-in; returns its `state` and a copy of what the IAM must be told.
-    pub fn start(&self, return_to: String, redirect_uri: String) -> (String, StartedLogin) {
+    pub fn start(
+        &self,
+        return_to: String,
+        redirect_uri: String,
+        browser: String,
+    ) -> (String, StartedLogin) {
         let state = random_value();
         let pending = PendingLogin {
             nonce: random_value(),
             code_verifier: random_value(),
             return_to,
             redirect_uri,
+            browser,
             created: Instant::now(),
         };
         let started = StartedLogin {
@@ -106,7 +116,7 @@ mod tests {
     #[test]
     fn a_state_is_taken_once() {
         let logins = PendingLogins::default();
-        let (state, started) = logins.start("/x".into(), "http://h/cb".into());
+        let (state, started) = logins.start("/x".into(), "http://h/cb".into(), "b".into());
         let pending = logins.take(&state).expect("first use");
         assert_eq!(pending.return_to, "/x");
         assert_eq!(pending.code_challenge(), started.code_challenge);
@@ -122,6 +132,7 @@ mod tests {
             code_verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk".into(),
             return_to: "/".into(),
             redirect_uri: String::new(),
+            browser: String::new(),
             created: Instant::now(),
         };
         assert_eq!(

@@ -9,7 +9,7 @@ use std::net::SocketAddr;
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, Uri, Version, header};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use hyper::upgrade::OnUpgrade;
 use hyper_util::rt::TokioIo;
 
@@ -24,6 +24,7 @@ const X_FORWARDED_FOR: HeaderName = HeaderName::from_static("x-forwarded-for");
 const X_FORWARDED_PROTO: HeaderName = HeaderName::from_static("x-forwarded-proto");
 const X_FORWARDED_HOST: HeaderName = HeaderName::from_static("x-forwarded-host");
 const FORWARDED: HeaderName = HeaderName::from_static("forwarded");
+const X_REAL_IP: HeaderName = HeaderName::from_static("x-real-ip");
 const IDENTITY: HeaderName = HeaderName::from_static(IDENTITY_HEADER);
 
 /// Hop-by-hop fields, meaningful only on one connection (RFC 9110 §7.6.1; Keep-Alive and
@@ -40,12 +41,18 @@ const HOP_BY_HOP: [&str; 7] = [
 
 pub async fn forward(State(state): State<EdgeState>, mut request: Request) -> Response {
     let shared = &state.shared;
+    if let Some(answer) = not_for_the_app(&request) {
+        return answer;
+    }
     let path = request.uri().path();
     if reserved::is_reserved(path) {
         let path = path.to_string();
         return EdgeError::UnknownReservedPath(path).respond(request.headers());
     }
     let request_headers = request.headers().clone();
+    if came_through(&request_headers, &state.via) {
+        return app_down::response(&shared.app_url, AppDown::PointsAtTheEdge, &request_headers);
+    }
     let target = match app_uri(&shared.app_url, request.uri()) {
         Ok(target) => target,
         Err(reason) => {
@@ -68,10 +75,10 @@ pub async fn forward(State(state): State<EdgeState>, mut request: Request) -> Re
     *outgoing.headers_mut() = parts.headers;
     let headers = outgoing.headers_mut();
     strip_hop_by_hop(headers);
-    // Every copy, any letter case: HeaderMap names are case-insensitive.
-    headers.remove(IDENTITY);
-    cookie::without_session_cookie(headers);
+    remove_client_identity(headers);
+    cookie::without_platform_cookies(headers);
     set_forwarded(headers, peer, request_headers.get(header::HOST));
+    headers.append(header::VIA, state.via.clone());
     if let Some(protocol) = upgrade {
         headers.insert(header::CONNECTION, HeaderValue::from_static("upgrade"));
         headers.insert(header::UPGRADE, protocol);
@@ -82,9 +89,18 @@ pub async fn forward(State(state): State<EdgeState>, mut request: Request) -> Re
         headers.insert(IDENTITY, identity);
     }
 
-    let mut response = match shared.http.request(outgoing).await {
-        Ok(response) => response,
-        Err(e) => {
+    let timeout = state.app_response_timeout();
+    let answer = tokio::time::timeout(timeout, shared.http.request(outgoing)).await;
+    let mut response = match answer {
+        Err(_) => {
+            return app_down::response(
+                &shared.app_url,
+                AppDown::TimedOut(timeout),
+                &request_headers,
+            );
+        }
+        Ok(Ok(response)) => response,
+        Ok(Err(e)) => {
             let reason = error_chain(&e);
             let down = if e.is_connect() {
                 AppDown::Unreachable(reason)
@@ -117,6 +133,51 @@ pub async fn forward(State(state): State<EdgeState>, mut request: Request) -> Re
         headers.append(header::SET_COOKIE, cookie::clear());
     }
     reply
+}
+
+/// Removes every identity the client sent: each copy in any letter case (HeaderMap names
+/// are case-insensitive), and each spelling with `_` for `-`, which CGI-style servers (PHP,
+/// WSGI, Rack) read as the same `HTTP_X_NNUMBERS_IDENTITY` — the reason nginx and Apache
+/// drop underscored names by default.
+fn remove_client_identity(headers: &mut HeaderMap) {
+    let lookalikes: Vec<HeaderName> = headers
+        .keys()
+        .filter(|name| name.as_str().replace('_', "-") == IDENTITY_HEADER)
+        .cloned()
+        .collect();
+    for name in lookalikes {
+        headers.remove(name);
+    }
+}
+
+/// Requests whose target is not a path of the app's address: `OPTIONS *` asks about the
+/// server itself (RFC 9110 §9.3.7) and CONNECT asks for a tunnel, which only a forward proxy
+/// gives (§9.3.6). Forwarded, they reached the app mangled or were reported as "your app did
+/// not answer"; the edge answers them itself.
+fn not_for_the_app(request: &Request) -> Option<Response> {
+    if request.method() == axum::http::Method::CONNECT {
+        return Some(EdgeError::NotAForwardProxy.respond(request.headers()));
+    }
+    if request.uri().path() == "*" {
+        let mut response = StatusCode::OK.into_response();
+        response.headers_mut().insert(
+            header::ALLOW,
+            HeaderValue::from_static("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"),
+        );
+        return Some(response);
+    }
+    None
+}
+
+/// Whether this edge's own `Via` entry is on the request: it went edge → app URL → edge, and
+/// forwarding it again would loop until the process runs out of sockets.
+fn came_through(headers: &HeaderMap, via: &HeaderValue) -> bool {
+    let ours = via.as_bytes();
+    headers
+        .get_all(header::VIA)
+        .iter()
+        .flat_map(|v| v.as_bytes().split(|&b| b == b','))
+        .any(|entry| entry.trim_ascii() == ours)
 }
 
 /// The app's URL for this request: the app's base plus the request's path and query.
@@ -167,9 +228,18 @@ fn set_forwarded(
     peer: Option<std::net::IpAddr>,
     host: Option<&HeaderValue>,
 ) {
+    // Not only the three the edge sets: frameworks also trust X-Forwarded-Port, -Ssl,
+    // -Scheme, -Prefix and X-Real-IP, and none of them may come from the client.
+    let claimed: Vec<HeaderName> = headers
+        .keys()
+        .filter(|name| name.as_str().starts_with("x-forwarded-"))
+        .cloned()
+        .collect();
+    for name in claimed {
+        headers.remove(name);
+    }
     headers.remove(FORWARDED);
-    headers.remove(X_FORWARDED_FOR);
-    headers.remove(X_FORWARDED_HOST);
+    headers.remove(X_REAL_IP);
     if let Some(peer) = peer.and_then(|ip| HeaderValue::from_str(&ip.to_string()).ok()) {
         headers.insert(X_FORWARDED_FOR, peer);
     }
@@ -181,12 +251,12 @@ fn set_forwarded(
     headers.remove(header::HOST);
 }
 
-/// Drops any `Set-Cookie` from the app that would overwrite the platform's session cookie.
+/// Drops any `Set-Cookie` from the app that would overwrite a platform cookie.
 fn keep_platform_cookie(headers: &mut HeaderMap) {
     let cookies: Vec<HeaderValue> = headers
         .get_all(header::SET_COOKIE)
         .iter()
-        .filter(|v| !cookie::sets_session_cookie(v))
+        .filter(|v| !cookie::sets_platform_cookie(v))
         .cloned()
         .collect();
     headers.remove(header::SET_COOKIE);

@@ -11,7 +11,11 @@ pub const DEFAULT_RETURN_TO: &str = "/";
 /// The accepted local path, or `/`.
 pub fn sanitize(raw: Option<&str>) -> String {
     match raw {
-        Some(path) if is_local_path(path) && is_local_path(&percent_decode(path)) => {
+        Some(path)
+            if is_local_path(path)
+                && is_local_path(&percent_decode(path))
+                && is_local_path(&without_dot_segments(&percent_decode(path))) =>
+        {
             path.to_string()
         }
         _ => DEFAULT_RETURN_TO.to_string(),
@@ -25,6 +29,24 @@ fn is_local_path(path: &str) -> bool {
         && !path.starts_with("//")
         && !path.contains('\\')
         && !path.chars().any(char::is_control)
+}
+
+/// The path part (before `?` or `#`) with its dot segments resolved as a browser resolves them
+/// (RFC 3986 §5.2.4; WHATWG URL reads `%2e%2e` as `..` too, hence the decoded input): so
+/// `/../..//evil.example` is seen as the `//evil.example` it becomes. Empty segments stay.
+fn without_dot_segments(path: &str) -> String {
+    let end = path.find(['?', '#']).unwrap_or(path.len());
+    let mut segments: Vec<&str> = Vec::new();
+    for segment in path[..end].split('/').skip(1) {
+        match segment {
+            "." => {}
+            ".." => {
+                segments.pop();
+            }
+            s => segments.push(s),
+        }
+    }
+    format!("/{}", segments.join("/"))
 }
 
 /// One round of `%XX` decoding; invalid escapes stay as they are. Checking the decoded form
@@ -79,6 +101,7 @@ mod tests {
             "/a/b/../c",
             "/%E2%9C%93",
             "/a//b",
+            "/a/./b/../c?next=//x#//y",
         ] {
             assert_eq!(sanitize(Some(path)), path);
         }
@@ -103,6 +126,10 @@ mod tests {
             "/%09/evil.example",
             "/ok\u{0}",
             "/ok\u{85}",
+            "/../..//evil.example",
+            "/%2e%2e/%2e%2e//evil.example",
+            "/.//evil.example",
+            "/a/..//evil.example?x#y",
         ] {
             assert_eq!(sanitize(Some(bad)), "/", "{bad:?}");
         }

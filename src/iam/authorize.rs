@@ -34,7 +34,7 @@ pub(super) async fn authorize_get(
     RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Result<Response, IamError> {
-    let params = Params::parse(query.unwrap_or_default().as_bytes())?;
+    let params = Params::parse_noting_repeats(query.unwrap_or_default().as_bytes());
     authorize(&iam, &params, &headers)
 }
 
@@ -45,13 +45,18 @@ pub(super) async fn authorize_post(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, IamError> {
-    let params = Params::parse(&body)?;
+    let params = Params::parse_noting_repeats(&body);
     authorize(&iam, &params, &headers)
 }
 
 fn authorize(iam: &IamState, params: &Params, headers: &HeaderMap) -> Result<Response, IamError> {
     // Nothing is redirected anywhere before the client and its redirect URI check out
-    // (RFC 6749 §4.1.2.1, §10.15).
+    // (RFC 6749 §4.1.2.1, §10.15): a repeated one of them cannot be trusted at all.
+    for name in ["client_id", "redirect_uri"] {
+        if params.is_repeated(name) {
+            return Err(IamError::RepeatedParameter(name.to_string()));
+        }
+    }
     let client_id = params
         .get("client_id")
         .ok_or(IamError::MissingParameter("client_id"))?;
@@ -72,7 +77,10 @@ fn authorize(iam: &IamState, params: &Params, headers: &HeaderMap) -> Result<Res
     let refuse = |code: OAuthCode, description: &str| {
         IamError::Authorize(Box::new(AuthorizeRedirect {
             redirect_uri: redirect_uri.to_string(),
-            state: params.owned("state"),
+            // A repeated state is not the client's one state: none goes back.
+            state: params
+                .owned("state")
+                .filter(|_| !params.is_repeated("state")),
             issuer: iam.realm_url(),
             code,
             description: description.to_string(),
@@ -112,6 +120,27 @@ fn validate(
     redirect_uri: &str,
 ) -> Result<(AuthRequest, Prompt), (OAuthCode, String)> {
     use OAuthCode::*;
+    // RFC 6749 §4.1.2.1: "includes a parameter more than once" is invalid_request, told to
+    // the client once its redirect URI is known good.
+    if let Some(name) = params.first_repeated() {
+        return Err((
+            InvalidRequest,
+            format!("`{name}` appears more than once (RFC 6749 §3.1)"),
+        ));
+    }
+    // Ignoring them would silently drop whatever the client put there (OIDC Core §6.1, §6.2).
+    if params.get("request").is_some() {
+        return Err((
+            RequestNotSupported,
+            "request objects are not supported: send the parameters in the query".into(),
+        ));
+    }
+    if params.get("request_uri").is_some() {
+        return Err((
+            RequestUriNotSupported,
+            "request_uri is not supported: send the parameters in the query".into(),
+        ));
+    }
     match params.get("response_type") {
         None => return Err((InvalidRequest, "response_type is required".into())),
         Some("code") => {}

@@ -21,6 +21,11 @@ pub enum OAuthCode {
     UnsupportedResponseType,
     /// OIDC Core §3.1.2.6: `prompt=none` and nobody is signed in.
     LoginRequired,
+    /// OIDC Core §3.1.2.6 / §6: a `request` object, which this realm does not support (its
+    /// discovery says `request_parameter_supported: false`).
+    RequestNotSupported,
+    /// The same for `request_uri`.
+    RequestUriNotSupported,
 }
 
 impl OAuthCode {
@@ -33,6 +38,8 @@ impl OAuthCode {
             Self::UnsupportedGrantType => "unsupported_grant_type",
             Self::UnsupportedResponseType => "unsupported_response_type",
             Self::LoginRequired => "login_required",
+            Self::RequestNotSupported => "request_not_supported",
+            Self::RequestUriNotSupported => "request_uri_not_supported",
         }
     }
 }

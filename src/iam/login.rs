@@ -12,8 +12,12 @@ use super::signin_page::{self, CustomForm, SignInPage};
 use super::{IamState, Realm};
 use crate::config::Person;
 
-/// Keycloak's limit on a username; a `sub` longer than this is not a real one.
-const MAX_SUB_LEN: usize = 255;
+/// Keycloak's limit on a user's username, email, names and attribute values: a longer value
+/// is not one a real account has, and every one of them travels in the identity header,
+/// which the app's HTTP server caps (8–64 kB is common).
+const MAX_FIELD_CHARS: usize = 255;
+/// Groups travel in the IAM's tokens; a hundred is far more than a test person needs.
+const MAX_GROUPS: usize = 100;
 
 pub(super) async fn authenticate(
     _: Realm,
@@ -90,10 +94,15 @@ pub(super) async fn authenticate(
 fn custom_person(iam: &IamState, form: &Params) -> Result<Person, String> {
     let field = |name: &str| form.get(name).map(str::trim).filter(|v| !v.is_empty());
     let sub = field("sub").ok_or("A custom person needs a sub (their subject identifier).")?;
-    if sub.len() > MAX_SUB_LEN || sub.chars().any(char::is_control) {
-        return Err(format!(
-            "The sub must be at most {MAX_SUB_LEN} characters, without control characters."
-        ));
+    for (label, name) in [
+        ("sub", "sub"),
+        ("name", "name"),
+        ("email", "email"),
+        ("username", "preferred_username"),
+    ] {
+        if let Some(value) = field(name) {
+            check_length(label, value)?;
+        }
     }
     if let Some(configured) = iam.shared().config.people.iter().find(|p| p.sub == sub) {
         return Err(format!(
@@ -111,19 +120,41 @@ fn custom_person(iam: &IamState, form: &Params) -> Result<Person, String> {
     if verified && email.is_none() {
         return Err("Email verified needs an email address.".into());
     }
+    let groups: Vec<String> = field("groups")
+        .unwrap_or_default()
+        .split(',')
+        .map(str::trim)
+        .filter(|g| !g.is_empty())
+        .map(str::to_string)
+        .collect();
+    if groups.len() > MAX_GROUPS {
+        return Err(format!(
+            "A custom person can have at most {MAX_GROUPS} groups; {} were given.",
+            groups.len()
+        ));
+    }
+    for group in &groups {
+        check_length("group name", group)?;
+    }
     Ok(Person {
         sub: sub.to_string(),
         name: field("name").map(str::to_string),
         email_verified: email.as_ref().map(|_| verified),
         email,
         preferred_username: field("preferred_username").map(str::to_string),
-        groups: field("groups")
-            .unwrap_or_default()
-            .split(',')
-            .map(str::trim)
-            .filter(|g| !g.is_empty())
-            .map(str::to_string)
-            .collect(),
+        groups,
         attributes: Default::default(),
     })
+}
+
+/// A field within Keycloak's length, and free of control characters (which no name has and a
+/// page or log would show misleadingly).
+fn check_length(label: &str, value: &str) -> Result<(), String> {
+    let chars = value.chars().count();
+    if chars > MAX_FIELD_CHARS || value.chars().any(char::is_control) {
+        return Err(format!(
+            "The {label} must be at most {MAX_FIELD_CHARS} characters, without control characters ({chars} were given)."
+        ));
+    }
+    Ok(())
 }

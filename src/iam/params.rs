@@ -8,6 +8,8 @@ use super::error::IamError;
 #[derive(Debug, Default)]
 pub(super) struct Params {
     values: HashMap<String, String>,
+    /// Names that came more than once (only from [`Params::parse_noting_repeats`]).
+    repeated: Vec<String>,
 }
 
 impl Params {
@@ -22,7 +24,37 @@ impl Params {
                 return Err(IamError::RepeatedParameter(name.into_owned()));
             }
         }
-        Ok(Self { values })
+        Ok(Self {
+            values,
+            repeated: Vec::new(),
+        })
+    }
+
+    /// Like [`Params::parse`], but a repeated name is noted (first value kept) instead of
+    /// refused: the authorization endpoint must first know whether its redirect URI can be
+    /// trusted before it decides where the refusal goes (RFC 6749 §4.1.2.1).
+    pub(super) fn parse_noting_repeats(encoded: &[u8]) -> Self {
+        let mut params = Self::default();
+        for (name, value) in form_urlencoded::parse(encoded) {
+            if params.values.contains_key(name.as_ref()) {
+                if !params.repeated.iter().any(|n| n == name.as_ref()) {
+                    params.repeated.push(name.into_owned());
+                }
+            } else {
+                params.values.insert(name.into_owned(), value.into_owned());
+            }
+        }
+        params
+    }
+
+    /// Whether `name` came more than once.
+    pub(super) fn is_repeated(&self, name: &str) -> bool {
+        self.repeated.iter().any(|n| n == name)
+    }
+
+    /// The first name that came more than once.
+    pub(super) fn first_repeated(&self) -> Option<&str> {
+        self.repeated.first().map(String::as_str)
     }
 
     /// The parameter, `None` when absent or empty (RFC 6749 §3.1: "sent without a value

@@ -154,16 +154,21 @@ impl SsoStore {
     }
 }
 
-/// The value of cookie `name` among the request's `Cookie` headers (RFC 6265 §5.4).
+/// The value of cookie `name` among the request's `Cookie` headers (RFC 6265 §5.4). Split as
+/// bytes: another cookie's UTF-8 value (cookies ignore ports, so the app's reach the IAM) must
+/// not hide this one, and `HeaderValue::to_str` refuses every byte >= 0x80.
 fn cookie_value<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> {
     headers
         .get_all(COOKIE)
         .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(n, _)| *n == name)
-        .map(|(_, v)| v.trim_matches('"'))
+        .flat_map(|v| v.as_bytes().split(|&b| b == b';'))
+        .filter_map(|pair| {
+            let mut parts = pair.trim_ascii().splitn(2, |&b| b == b'=');
+            Some((parts.next()?, parts.next()?))
+        })
+        .find(|(n, _)| *n == name.as_bytes())
+        .and_then(|(_, v)| std::str::from_utf8(v).ok())
+        .map(|v| v.trim_matches('"'))
 }
 
 /// `Set-Cookie` for the SSO cookie: HttpOnly, SameSite=Lax (it must ride the top-level
@@ -216,5 +221,10 @@ mod tests {
         headers.insert(COOKIE, "a=1; KEYCLOAK_IDENTITY=xyz; b=2".parse().unwrap());
         assert_eq!(cookie_value(&headers, SSO_COOKIE), Some("xyz"));
         assert_eq!(cookie_value(&headers, "c"), None);
+        headers.insert(
+            COOKIE,
+            axum::http::HeaderValue::from_bytes(b"n=Andr\xc3\xa9; KEYCLOAK_IDENTITY=xyz").unwrap(),
+        );
+        assert_eq!(cookie_value(&headers, SSO_COOKIE), Some("xyz"));
     }
 }

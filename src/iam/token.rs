@@ -2,9 +2,9 @@
 //! RFC 7636 §4.5) and the refresh token grant (§6), for the one public client.
 
 use axum::Json;
-use axum::body::Bytes;
+use axum::body::Body;
 use axum::extract::State;
-use axum::http::{HeaderMap, header};
+use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD as B64;
@@ -17,6 +17,7 @@ use super::pkce;
 use super::sso::{RefreshGrant, SsoSession};
 use super::tokens::{self, ACCESS_TOKEN_LIFETIME_SECS};
 use super::{IamState, Realm, is_known_client};
+use crate::http::read_body;
 
 /// RFC 6749 §5.1, with Keycloak's extra fields.
 #[derive(Serialize)]
@@ -33,18 +34,78 @@ struct TokenResponse {
     scope: String,
 }
 
+/// A token request is a handful of short parameters; more than this is not one.
+const MAX_TOKEN_REQUEST_BYTES: usize = 64 * 1024;
+
 pub(super) async fn token(
     _: Realm,
     State(iam): State<IamState>,
     headers: HeaderMap,
-    body: Bytes,
-) -> Result<Response, IamError> {
-    let form = Params::parse(&body).map_err(|e| IamError::invalid_request(e.to_string()))?;
-    let client_id = client_id(&headers, &form)?;
+    body: Body,
+) -> Response {
+    // Read here rather than by the `Bytes` extractor, whose refusal is plain text: every
+    // refusal of this endpoint is OAuth JSON (RFC 6749 §5.2).
+    let answer = match read_body(body, MAX_TOKEN_REQUEST_BYTES).await {
+        Ok(body) => grant(&iam, &headers, &body),
+        Err(e) => Err(IamError::invalid_request(format!(
+            "the token request could not be read: {e}"
+        ))),
+    };
+    match answer {
+        Ok(response) => response,
+        Err(e) => {
+            let challenge = matches!(
+                e,
+                IamError::Token {
+                    code: OAuthCode::InvalidClient,
+                    ..
+                }
+            );
+            let mut response = e.into_response();
+            // RFC 6749 §5.2 / RFC 9110 §15.5.2: a 401 names the scheme to authenticate with.
+            if challenge
+                && let Ok(value) = HeaderValue::from_str(&format!("Basic realm=\"{}\"", iam.slug()))
+            {
+                response
+                    .headers_mut()
+                    .insert(header::WWW_AUTHENTICATE, value);
+            }
+            response
+        }
+    }
+}
+
+/// RFC 6749 §3.2: the token request's parameters come as `application/x-www-form-urlencoded`
+/// (any parameters, such as a charset, allowed). Anything else is named, not parsed as a form
+/// into a misleading "client_id is required".
+fn check_form_content_type(headers: &HeaderMap) -> Result<(), IamError> {
+    let content_type = headers
+        .get(header::CONTENT_TYPE)
+        .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
+    let is_form = content_type.as_deref().is_some_and(|ct| {
+        ct.split(';')
+            .next()
+            .is_some_and(|essence| essence.trim().eq_ignore_ascii_case(FORM))
+    });
+    if is_form {
+        return Ok(());
+    }
+    Err(IamError::invalid_request(format!(
+        "the token request must be {FORM} (RFC 6749 §3.2); it came as {}",
+        content_type.map_or("no Content-Type".to_string(), |ct| format!("{ct:?}"))
+    )))
+}
+
+const FORM: &str = "application/x-www-form-urlencoded";
+
+fn grant(iam: &IamState, headers: &HeaderMap, body: &[u8]) -> Result<Response, IamError> {
+    check_form_content_type(headers)?;
+    let form = Params::parse(body).map_err(|e| IamError::invalid_request(e.to_string()))?;
+    let client_id = client_id(headers, &form)?;
     let mut response = match form.get("grant_type") {
         None => return Err(IamError::invalid_request("grant_type is required")),
-        Some("authorization_code") => code_grant(&iam, &form, &client_id)?,
-        Some("refresh_token") => refresh_grant(&iam, &form, &client_id)?,
+        Some("authorization_code") => code_grant(iam, &form, &client_id)?,
+        Some("refresh_token") => refresh_grant(iam, &form, &client_id)?,
         Some(other) => {
             return Err(IamError::token(
                 OAuthCode::UnsupportedGrantType,

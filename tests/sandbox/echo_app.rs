@@ -1,12 +1,13 @@
 //! A test app that echoes what it receives, so tests can see exactly what the edge forwards.
 //!
 //! - any path: JSON `{method, path, headers: [[name, value], …] (every copy), body_len}`
-//! - `/ws`: a WebSocket echo, whose first message lists the identities the handshake carried
+//! - `/ws`: a WebSocket echo, whose first message lists the identities the handshake carried;
+//!   `close, please` makes the app close it
 //! - `/sse`: one event, then waits for [`EchoApp::release_sse`], then a second and the end —
 //!   so a test proves the first event crossed the edge while the stream was still open
 //! - `/big`: 10 MB in 64 KiB chunks
 //! - `/abort`: announces 1 MB, sends 64 KiB, then drops the connection
-//! - `/set-cookie`: tries to overwrite the platform cookie, and sets one of its own
+//! - `/set-cookie`: tries to overwrite the platform's cookies, and sets one of its own
 
 use std::sync::Arc;
 
@@ -107,6 +108,11 @@ async fn ws(headers: HeaderMap, upgrade: WebSocketUpgrade) -> Response {
         }
         while let Some(Ok(message)) = socket.recv().await {
             let reply = match message {
+                // The app ends the conversation: its close must reach the browser.
+                Message::Text(text) if text.as_str() == "close, please" => {
+                    let _ = socket.send(Message::Close(None)).await;
+                    break;
+                }
                 Message::Text(text) => Message::Text(format!("echo: {}", text.as_str()).into()),
                 Message::Binary(bytes) => Message::Binary(bytes),
                 Message::Close(_) => break,
@@ -181,6 +187,15 @@ async fn set_cookie() -> Response {
     headers.append(
         header::SET_COOKIE,
         HeaderValue::from_static("__nnumbers_session=forged; Path=/"),
+    );
+    // The IAM's cookies too: same host, and cookies ignore ports.
+    headers.append(
+        header::SET_COOKIE,
+        HeaderValue::from_static("KEYCLOAK_IDENTITY=fixed; Path=/realms/acme/"),
+    );
+    headers.append(
+        header::SET_COOKIE,
+        HeaderValue::from_static("__nnumbers_login=fixed; Path=/.nnumbers/auth/"),
     );
     headers.append(
         header::SET_COOKIE,

@@ -211,10 +211,20 @@ async fn callback_with_a_bad_or_replayed_state_or_code_is_400_without_a_session(
     }
 
     // A real callback URL works once; replayed, it is refused.
-    let callback = callback_url(&sandbox, "ada").await;
-    let first = http.get(&callback).send().await.unwrap();
+    let (callback, login_cookie) = callback_url(&sandbox, "ada").await;
+    let first = http
+        .get(&callback)
+        .header(COOKIE, &login_cookie)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(first.status(), 302);
-    let replay = http.get(&callback).send().await.unwrap();
+    let replay = http
+        .get(&callback)
+        .header(COOKIE, &login_cookie)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(replay.status(), 400);
     assert!(replay.headers().get(SET_COOKIE).is_none());
     let body: Value = replay.json().await.unwrap();
@@ -222,13 +232,18 @@ async fn callback_with_a_bad_or_replayed_state_or_code_is_400_without_a_session(
 
     // A used code under a fresh, valid state: the IAM refuses it.
     let code = query_param(&callback, "code").unwrap();
-    let fresh = callback_url(&sandbox, "ada").await;
+    let (fresh, login_cookie) = callback_url(&sandbox, "ada").await;
     let state = query_param(&fresh, "state").unwrap();
     let forged = format!(
         "{}?state={state}&code={code}",
         edge(&sandbox, "/.nnumbers/auth/callback")
     );
-    let refused = http.get(&forged).send().await.unwrap();
+    let refused = http
+        .get(&forged)
+        .header(COOKIE, &login_cookie)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(refused.status(), 400);
     assert!(refused.headers().get(SET_COOKIE).is_none());
     let body: Value = refused.json().await.unwrap();
@@ -246,14 +261,16 @@ async fn callback_with_a_bad_or_replayed_state_or_code_is_400_without_a_session(
     );
 }
 
-/// Drives the flow up to (not including) the edge's callback; returns the callback URL.
-async fn callback_url(sandbox: &Sandbox, person: &str) -> String {
+/// Drives the flow up to (not including) the edge's callback; returns the callback URL and
+/// the login cookie that binds it to this "browser".
+pub async fn callback_url(sandbox: &Sandbox, person: &str) -> (String, String) {
     let http = client();
     let login = http
         .get(edge(sandbox, "/.nnumbers/auth/login"))
         .send()
         .await
         .unwrap();
+    let login_cookie = support::cookie_pairs(&login);
     let page = http.get(location(&login)).send().await.unwrap();
     let html = page.text().await.unwrap();
     let auth_request = support::hidden_input(&html, "auth_request").expect("auth_request");
@@ -272,7 +289,7 @@ async fn callback_url(sandbox: &Sandbox, person: &str) -> String {
         .await
         .unwrap();
     assert_eq!(chosen.status(), 302);
-    location(&chosen)
+    (location(&chosen), login_cookie)
 }
 
 // ---------------------------------------------------------------- session and identity
@@ -475,7 +492,12 @@ async fn sign_in_again_after_logout_skips_the_sign_in_page() {
         .await
         .unwrap();
     assert_eq!(sso.status(), 302, "the IAM's SSO answers without its page");
-    let done = http.get(location(&sso)).send().await.unwrap();
+    let done = http
+        .get(location(&sso))
+        .header(COOKIE, support::cookie_pairs(&login))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(done.status(), 302);
     let cookie = support::cookie_pairs(&done);
     let echo = echoed(&sandbox, "/", Some(&cookie), &[]).await;

@@ -43,6 +43,14 @@ pub async fn sign_in_over_http(edge: &str, iam: &str, realm: &str, sub: &str) ->
         .await
         .unwrap();
     assert_eq!(login.status(), 302);
+    // The sign-in is bound to this browser: its login cookie goes back to the callback.
+    let login_cookie = login.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
     let page = http
         .get(location(&login))
         .send()
@@ -65,7 +73,12 @@ pub async fn sign_in_over_http(edge: &str, iam: &str, realm: &str, sub: &str) ->
         .await
         .unwrap();
     assert_eq!(chosen.status(), 302);
-    let callback = http.get(location(&chosen)).send().await.unwrap();
+    let callback = http
+        .get(location(&chosen))
+        .header("cookie", login_cookie)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(callback.status(), 302);
     let cookie = callback.headers()["set-cookie"].to_str().unwrap();
     cookie.split(';').next().unwrap().to_string()

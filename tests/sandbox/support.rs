@@ -93,6 +93,8 @@ pub async fn sign_in_returning(
         .expect("GET login");
     assert_eq!(login.status(), 302, "the edge's login redirects to the IAM");
     let authorize = location(&login);
+    // The cookie that binds the sign-in to this browser; the callback must carry it back.
+    let login_cookie = cookie_pairs(&login);
 
     let page = http
         .get(&authorize)
@@ -128,6 +130,7 @@ pub async fn sign_in_returning(
 
     let done = http
         .get(&callback)
+        .header(reqwest::header::COOKIE, &login_cookie)
         .send()
         .await
         .expect("GET the edge's callback");
