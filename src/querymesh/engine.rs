@@ -128,7 +128,18 @@ impl Prepared {
                 while let Some(r) = rows.next().map_err(run_error)? {
                     let mut values = Vec::with_capacity(self.columns.len());
                     for (i, c) in self.columns.iter().enumerate() {
-                        values.push(encode::encode(r.get_ref(i).map_err(run_error)?, &c.ty));
+                        let value = r.get_ref(i).map_err(run_error)?;
+                        // SQLite turns an overflowing integer into a REAL; Trino fails instead.
+                        if let rusqlite::types::ValueRef::Real(x) = value
+                            && c.ty.is_integral()
+                            && x.abs() >= 9.223_372_036_854_775_807e18
+                        {
+                            return Err(RunError::Query(TrinoError::new(
+                                ErrorName::NumericValueOutOfRange,
+                                format!("{} overflow", c.ty),
+                            )));
+                        }
+                        values.push(encode::encode(value, &c.ty));
                     }
                     if !row(values) {
                         break;

@@ -423,6 +423,7 @@ fn expressions_have_trinos_types_and_encoding() {
             json!(14),
         ),
         ("SELECT round(2.345E0, 2)", "double", json!(2.35)),
+        ("SELECT round(1.005, 2)", "decimal(5, 3)", json!("1.010")),
         ("SELECT abs(-3)", "integer", json!(3)),
         (
             "SELECT approx_distinct(regionkey) FROM nation",

@@ -468,20 +468,30 @@ impl Analyzer<'_> {
                     },
                     other => other.clone(),
                 };
-                Ok(Typed::new(format!("round({})", a.sql), ty))
+                let f = if matches!(a.ty, TrinoType::Decimal { .. }) {
+                    "qm_round_decimal"
+                } else {
+                    "round"
+                };
+                Ok(Typed::new(format!("{f}({}, 0)", a.sql), ty))
             }
             ("round", [a, d]) if is_numeric_or_null(&a.ty) && d.ty.is_integral() => {
                 if a.ty.is_integral() {
                     return Ok(a.clone());
                 }
-                let ty = match &a.ty {
-                    TrinoType::Decimal { precision, scale } => TrinoType::Decimal {
-                        precision: (precision + 1).min(38),
-                        scale: *scale,
-                    },
-                    other => other.clone(),
-                };
-                Ok(Typed::new(format!("round({}, {})", a.sql, d.sql), ty))
+                match &a.ty {
+                    TrinoType::Decimal { precision, scale } => Ok(Typed::new(
+                        format!("qm_round_decimal({}, {})", a.sql, d.sql),
+                        TrinoType::Decimal {
+                            precision: (precision + 1).min(38),
+                            scale: *scale,
+                        },
+                    )),
+                    other => Ok(Typed::new(
+                        format!("round({}, {})", a.sql, d.sql),
+                        other.clone(),
+                    )),
+                }
             }
             ("ceil" | "ceiling" | "floor" | "truncate", [a]) => {
                 let base = if name == "ceiling" { "ceil" } else { name };

@@ -413,6 +413,17 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             _ => Ok(None),
         }
     })?;
+    // A decimal is held as the nearest double (1.005 as 1.00499…); nudging by a few ulps
+    // away from zero rounds it half-up as Trino's exact decimal does.
+    conn.create_scalar_function("qm_round_decimal", 2, FLAGS, |ctx| {
+        Ok(match (num(ctx.get_raw(0)), int(ctx.get_raw(1))) {
+            (Some(x), Some(d)) => {
+                let factor = 10f64.powi(d.clamp(-38, 38) as i32);
+                Some((x * factor * (1.0 + 4.0 * f64::EPSILON)).round() / factor)
+            }
+            _ => None,
+        })
+    })?;
     unary_math(conn, "qm_floor", f64::floor)?;
     unary_math(conn, "qm_ceil", f64::ceil)?;
     unary_math(conn, "qm_sqrt", f64::sqrt)?;
