@@ -132,7 +132,7 @@ impl Prepared {
                         // SQLite turns an overflowing integer into a REAL; Trino fails instead.
                         if let rusqlite::types::ValueRef::Real(x) = value
                             && c.ty.is_integral()
-                            && x.abs() >= 9.223_372_036_854_775_807e18
+                            && x.abs() >= i64::MAX as f64
                         {
                             return Err(RunError::Query(TrinoError::new(
                                 ErrorName::NumericValueOutOfRange,

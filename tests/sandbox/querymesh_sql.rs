@@ -452,6 +452,9 @@ fn expressions_have_trinos_types_and_encoding() {
         "DIVISION_BY_ZERO: Division by zero"
     );
     assert!(
+        error(&engine, "SELECT 9223372036854775807 + 1").starts_with("NUMERIC_VALUE_OUT_OF_RANGE")
+    );
+    assert!(
         error(&engine, "SELECT CAST('abc' AS bigint)")
             .starts_with("INVALID_CAST_ARGUMENT: Cannot cast 'abc' to BIGINT")
     );
