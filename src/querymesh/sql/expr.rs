@@ -191,6 +191,10 @@ fn interval(
         )
     };
     let n: i64 = value.trim().parse().map_err(|_| bad())?;
+    // Bounded so that converting to months or milliseconds cannot overflow.
+    if n.abs() > 1_000_000_000 {
+        return Err(bad());
+    }
     let n = if negative { -n } else { n };
     let (konst, ty) = match field {
         DateTimeField::Year | DateTimeField::Years => {
@@ -363,14 +367,14 @@ impl Analyzer<'_> {
                             return Ok(t);
                         }
                         let konst = match t.konst {
-                            Some(Konst::Months(m)) => Some(Konst::Months(-m)),
-                            Some(Konst::Millis(m)) => Some(Konst::Millis(-m)),
-                            Some(Konst::Int(n)) => Some(Konst::Int(-n)),
+                            Some(Konst::Months(m)) => m.checked_neg().map(Konst::Months),
+                            Some(Konst::Millis(m)) => m.checked_neg().map(Konst::Millis),
+                            Some(Konst::Int(n)) => n.checked_neg().map(Konst::Int),
                             Some(Konst::Decimal(u, s)) => Some(Konst::Decimal(-u, s)),
                             _ => None,
                         };
                         Ok(Typed {
-                            sql: format!("(-{})", t.sql),
+                            sql: format!("(- {})", t.sql),
                             ty: t.ty,
                             konst,
                         })
@@ -1006,12 +1010,18 @@ impl Analyzer<'_> {
             (TrinoType::IntervalDayToSecond, TrinoType::IntervalDayToSecond)
             | (TrinoType::IntervalYearToMonth, TrinoType::IntervalYearToMonth) => {
                 let konst = match (&l.konst, &r.konst) {
-                    (Some(Konst::Months(a)), Some(Konst::Months(b))) => {
-                        Some(Konst::Months(if op == '+' { a + b } else { a - b }))
+                    (Some(Konst::Months(a)), Some(Konst::Months(b))) => if op == '+' {
+                        a.checked_add(*b)
+                    } else {
+                        a.checked_sub(*b)
                     }
-                    (Some(Konst::Millis(a)), Some(Konst::Millis(b))) => {
-                        Some(Konst::Millis(if op == '+' { a + b } else { a - b }))
+                    .map(Konst::Months),
+                    (Some(Konst::Millis(a)), Some(Konst::Millis(b))) => if op == '+' {
+                        a.checked_add(*b)
+                    } else {
+                        a.checked_sub(*b)
                     }
+                    .map(Konst::Millis),
                     _ => None,
                 };
                 return Ok(Some(Typed {
@@ -1041,8 +1051,15 @@ impl Analyzer<'_> {
                     let folded = if months {
                         dates::add_months(d, amount)
                     } else {
-                        d + amount / 86_400_000
-                    };
+                        dates::add_days(d, amount / 86_400_000)
+                    }
+                    .ok_or_else(|| {
+                        error_at(
+                            ErrorName::NumericValueOutOfRange,
+                            at,
+                            "Date is out of range",
+                        )
+                    })?;
                     return Ok(Some(Typed {
                         sql: sql_string(&dates::format_date(folded)),
                         ty: TrinoType::Date,

@@ -252,14 +252,15 @@ fn date_trunc(unit: &str, d: i64) -> rusqlite::Result<i64> {
 }
 
 fn date_add(unit: &str, n: i64, d: i64) -> rusqlite::Result<i64> {
-    Ok(match unit {
-        "day" => d + n,
-        "week" => d + 7 * n,
+    let result = match unit {
+        "day" => dates::add_days(d, n),
+        "week" => n.checked_mul(7).and_then(|n| dates::add_days(d, n)),
         "month" => dates::add_months(d, n),
-        "quarter" => dates::add_months(d, 3 * n),
-        "year" => dates::add_months(d, 12 * n),
+        "quarter" => n.checked_mul(3).and_then(|n| dates::add_months(d, n)),
+        "year" => n.checked_mul(12).and_then(|n| dates::add_months(d, n)),
         other => return Err(unit_error(other)),
-    })
+    };
+    result.ok_or_else(|| fail(ErrorName::NumericValueOutOfRange, "Date is out of range"))
 }
 
 fn months_between(a: i64, b: i64) -> i64 {
@@ -409,7 +410,9 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     conn.create_scalar_function("qm_add_months", 2, FLAGS, |ctx| {
         let n = int(ctx.get_raw(1));
         match (n, date_arg(ctx, 0)?) {
-            (Some(n), Some(d)) => Ok(Some(dates::format_date(dates::add_months(d, n)))),
+            (Some(n), Some(d)) => dates::add_months(d, n)
+                .map(|r| Some(dates::format_date(r)))
+                .ok_or_else(|| fail(ErrorName::NumericValueOutOfRange, "Date is out of range")),
             _ => Ok(None),
         }
     })?;
