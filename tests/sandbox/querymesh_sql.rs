@@ -454,6 +454,25 @@ fn expressions_have_trinos_types_and_encoding() {
     assert!(
         error(&engine, "SELECT 9223372036854775807 + 1").starts_with("NUMERIC_VALUE_OUT_OF_RANGE")
     );
+    let special = ok(
+        &engine,
+        "SELECT 0E0 / 0E0, -1E0 / 0E0, CAST('NaN' AS double), - -1, -(-2)",
+    );
+    assert_eq!(
+        special.rows,
+        vec![vec![
+            json!("NaN"),
+            json!("-Infinity"),
+            json!("NaN"),
+            json!(1),
+            json!(2)
+        ]]
+    );
+    let unknown_type = error(&engine, "SELECT CAST(1 AS text)");
+    assert!(
+        unknown_type.starts_with("TYPE_NOT_FOUND") && unknown_type.ends_with("Unknown type: text"),
+        "{unknown_type}"
+    );
     assert!(
         error(&engine, "SELECT CAST('abc' AS bigint)")
             .starts_with("INVALID_CAST_ARGUMENT: Cannot cast 'abc' to BIGINT")
@@ -634,6 +653,10 @@ fn what_trino_refuses_is_refused_with_trinos_error() {
             "SYNTAX_ERROR: line 1:24: mismatched input ';'. Expecting: <EOF>",
         ),
         ("SELECT name::varchar FROM nation", "SYNTAX_ERROR"),
+        (
+            "SELECT * FROM nation WHERE",
+            "SYNTAX_ERROR: line 1:27: mismatched input '<EOF>'",
+        ),
         (
             "SELECT (SELECT name FROM region)",
             "SUBQUERY_MULTIPLE_ROWS: Scalar sub-query has returned multiple rows",

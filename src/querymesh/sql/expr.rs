@@ -51,17 +51,13 @@ pub fn parse_type(dt: &DataType, at: Option<(u64, u64)>) -> Result<TrinoType, Tr
         _ => None,
     };
     Ok(match dt {
-        DataType::BigInt(_) | DataType::Int8(_) | DataType::Int64 => TrinoType::BigInt,
-        DataType::Int(_) | DataType::Integer(_) | DataType::Int4(_) | DataType::Int32 => {
-            TrinoType::Integer
-        }
-        DataType::SmallInt(_) | DataType::Int2(_) | DataType::Int16 => TrinoType::SmallInt,
+        DataType::BigInt(_) => TrinoType::BigInt,
+        DataType::Int(_) | DataType::Integer(_) => TrinoType::Integer,
+        DataType::SmallInt(_) => TrinoType::SmallInt,
         DataType::TinyInt(_) => TrinoType::TinyInt,
-        DataType::Double(_) | DataType::DoublePrecision | DataType::Float8 | DataType::Float64 => {
-            TrinoType::Double
-        }
-        DataType::Real | DataType::Float4 | DataType::Float32 => TrinoType::Real,
-        DataType::Decimal(info) | DataType::Numeric(info) | DataType::Dec(info) => {
+        DataType::Double(_) | DataType::DoublePrecision => TrinoType::Double,
+        DataType::Real => TrinoType::Real,
+        DataType::Decimal(info) => {
             let (precision, scale) = match info {
                 ExactNumberInfo::None => (38, 0),
                 ExactNumberInfo::Precision(p) => (*p, 0),
@@ -79,10 +75,9 @@ pub fn parse_type(dt: &DataType, at: Option<(u64, u64)>) -> Result<TrinoType, Tr
                 scale: scale as u8,
             }
         }
-        DataType::Varchar(l) | DataType::CharacterVarying(l) => TrinoType::Varchar(length(l)),
-        DataType::String(_) | DataType::Text => TrinoType::Varchar(None),
-        DataType::Char(l) | DataType::Character(l) => TrinoType::Char(length(l).unwrap_or(1)),
-        DataType::Boolean | DataType::Bool => TrinoType::Boolean,
+        DataType::Varchar(l) => TrinoType::Varchar(length(l)),
+        DataType::Char(l) => TrinoType::Char(length(l).unwrap_or(1)),
+        DataType::Boolean => TrinoType::Boolean,
         DataType::Date => TrinoType::Date,
         DataType::Timestamp(p, TimezoneInfo::None | TimezoneInfo::WithoutTimeZone) => {
             TrinoType::Timestamp(p.unwrap_or(3).min(12) as u8)

@@ -144,7 +144,7 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
         }
         "double" | "real" => match (from, value) {
             ("varchar", _) => match shown.trim() {
-                "NaN" => Ok(Value::Null),
+                "NaN" => Ok(real(f64::NAN)),
                 "Infinity" => Ok(Value::Real(f64::INFINITY)),
                 "-Infinity" => Ok(Value::Real(f64::NEG_INFINITY)),
                 t => t
@@ -288,8 +288,20 @@ fn date_diff(unit: &str, a: i64, b: i64) -> rusqlite::Result<i64> {
 
 const FLAGS: FunctionFlags = FunctionFlags::SQLITE_UTF8.union(FunctionFlags::SQLITE_DETERMINISTIC);
 
+/// A double result. SQLite stores NaN as NULL, so NaN travels as the text `NaN`, which the
+/// encoder prints as Trino does.
+pub fn real(x: f64) -> Value {
+    if x.is_nan() {
+        Value::Text("NaN".into())
+    } else {
+        Value::Real(x)
+    }
+}
+
 fn unary_math(conn: &Connection, name: &str, f: fn(f64) -> f64) -> rusqlite::Result<()> {
-    conn.create_scalar_function(name, 1, FLAGS, move |ctx| Ok(num(ctx.get_raw(0)).map(f)))
+    conn.create_scalar_function(name, 1, FLAGS, move |ctx| {
+        Ok(num(ctx.get_raw(0)).map_or(Value::Null, |x| real(f(x))))
+    })
 }
 
 /// Registers every `qm_*` function on `conn`.
@@ -342,14 +354,14 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     )?;
     conn.create_scalar_function("qm_fdiv", 2, FLAGS, |ctx| {
         Ok(match (num(ctx.get_raw(0)), num(ctx.get_raw(1))) {
-            (Some(a), Some(b)) => Some(a / b),
-            _ => None,
+            (Some(a), Some(b)) => real(a / b),
+            _ => Value::Null,
         })
     })?;
     conn.create_scalar_function("qm_fmod", 2, FLAGS, |ctx| {
         Ok(match (num(ctx.get_raw(0)), num(ctx.get_raw(1))) {
-            (Some(a), Some(b)) => Some(a % b),
-            _ => None,
+            (Some(a), Some(b)) => real(a % b),
+            _ => Value::Null,
         })
     })?;
     conn.create_scalar_function("qm_cast", 4, FLAGS, |ctx| {
@@ -436,8 +448,8 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     unary_math(conn, "qm_truncate", f64::trunc)?;
     conn.create_scalar_function("qm_power", 2, FLAGS, |ctx| {
         Ok(match (num(ctx.get_raw(0)), num(ctx.get_raw(1))) {
-            (Some(a), Some(b)) => Some(a.powf(b)),
-            _ => None,
+            (Some(a), Some(b)) => real(a.powf(b)),
+            _ => Value::Null,
         })
     })?;
     conn.create_scalar_function("qm_reverse", 1, FLAGS, |ctx| {
