@@ -561,6 +561,10 @@ fn queries_use_the_breadth_of_trino_sql() {
             json!([[125]]),
         ),
         (
+            "SELECT regionkey AS Region FROM region ORDER BY region DESC LIMIT 1",
+            json!([[4]]),
+        ),
+        (
             "SELECT (SELECT name FROM region WHERE regionkey = 1)",
             json!([["AMERICA"]]),
         ),

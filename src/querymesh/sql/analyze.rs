@@ -250,7 +250,7 @@ impl<'a> Analyzer<'a> {
                             .enumerate()
                             .map(|(i, (n, ty))| {
                                 (
-                                    n.clone(),
+                                    n.to_lowercase(),
                                     Column {
                                         name: n.clone(),
                                         ty: ty.clone(),
@@ -996,13 +996,8 @@ impl<'a> Analyzer<'a> {
                 SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => {
                     let t = self.grouped_expr(e, &cx)?;
                     let name = match item {
-                        SelectItem::ExprWithAlias { alias, .. } => {
-                            if alias.quote_style.is_some() {
-                                alias.value.clone()
-                            } else {
-                                alias.value.to_lowercase()
-                            }
-                        }
+                        // Trino reports an alias as written; it resolves names case-insensitively.
+                        SelectItem::ExprWithAlias { alias, .. } => alias.value.clone(),
                         _ => match e {
                             Expr::Identifier(i) => ident_name(i),
                             Expr::CompoundIdentifier(parts) => {
@@ -1089,7 +1084,7 @@ impl<'a> Analyzer<'a> {
                     .enumerate()
                     .map(|(i, (n, ty))| {
                         (
-                            n.clone(),
+                            n.to_lowercase(),
                             Column {
                                 name: n.clone(),
                                 ty: ty.clone(),
