@@ -565,6 +565,21 @@ fn queries_use_the_breadth_of_trino_sql() {
             json!([[4]]),
         ),
         (
+            "SELECT * FROM nation JOIN region USING (regionkey) WHERE nationkey = 0",
+            json!([[
+                0,
+                0,
+                "ALGERIA",
+                " haggle. carefully final deposits detect slyly agai",
+                "AFRICA",
+                "lar deposits. blithely final packages cajole. regular waters are final requests. regular accounts are according to "
+            ]]),
+        ),
+        (
+            "SELECT regionkey, region.regionkey FROM nation JOIN region USING (regionkey) WHERE nationkey = 1",
+            json!([[1, 1]]),
+        ),
+        (
             "SELECT (SELECT name FROM region WHERE regionkey = 1)",
             json!([["AMERICA"]]),
         ),

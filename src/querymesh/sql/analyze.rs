@@ -256,6 +256,7 @@ impl<'a> Analyzer<'a> {
                                         ty: ty.clone(),
                                         sql: format!("\"c{}\"", i + 1),
                                         read: None,
+                                        hidden: false,
                                     },
                                 )
                             })
@@ -573,6 +574,7 @@ impl<'a> Analyzer<'a> {
                         name: n,
                         ty,
                         read,
+                        hidden: false,
                     })
                     .collect();
                 let relation = self.aliased(columns, default_names, alias.as_ref())?;
@@ -599,6 +601,7 @@ impl<'a> Analyzer<'a> {
                         ty: ty.clone(),
                         sql: format!("{sql_alias}.\"c{}\"", i + 1),
                         read: None,
+                        hidden: false,
                     })
                     .collect();
                 relations.push(self.aliased(columns, Vec::new(), alias.as_ref())?);
@@ -803,6 +806,14 @@ impl<'a> Analyzer<'a> {
                     self.note_column(l.read, &l.name);
                     self.note_column(r.read, &r.name);
                     conditions.push(format!("{} = {}", l.sql, r.sql));
+                    for c in relations[first_new..]
+                        .iter_mut()
+                        .flat_map(|r| r.columns.iter_mut())
+                    {
+                        if c.name == column {
+                            c.hidden = true;
+                        }
+                    }
                 }
                 format!(" ON {}", conditions.join(" AND "))
             }
@@ -1016,12 +1027,22 @@ impl<'a> Analyzer<'a> {
                             "SELECT * not allowed in queries without FROM clause",
                         ));
                     }
-                    for c in scope
+                    let mut all: Vec<Column> = scope
                         .relations
                         .iter()
                         .flat_map(|r| r.columns.clone())
-                        .collect::<Vec<_>>()
-                    {
+                        .filter(|c| !c.hidden)
+                        .collect();
+                    // JOIN … USING columns come first, once (Trino's order); the sort is stable.
+                    let using: Vec<String> = scope
+                        .relations
+                        .iter()
+                        .flat_map(|r| &r.columns)
+                        .filter(|c| c.hidden)
+                        .map(|c| c.name.clone())
+                        .collect();
+                    all.sort_by_key(|c| !using.contains(&c.name));
+                    for c in all {
                         self.wildcard_column(&c, group_keys, location(item))?;
                         push(
                             &mut items,
@@ -1090,6 +1111,7 @@ impl<'a> Analyzer<'a> {
                                 ty: ty.clone(),
                                 sql: format!("\"c{}\"", i + 1),
                                 read: None,
+                                hidden: false,
                             },
                         )
                     })
