@@ -207,18 +207,13 @@ impl Engine {
     pub fn open(config: &Config) -> Result<Self, EngineError> {
         let mut catalogs = Catalogs::default();
         let started = Instant::now();
-        let tpch_uri = match &config.state_dir {
-            Some(dir) => sources::file_uri(
-                &tpch::ensure_file(dir).map_err(EngineError::Data)?,
-                "mode=ro",
-            ),
-            None => match tpch::ensure_file(&cache_dir()) {
-                Ok(path) => sources::file_uri(&path, "mode=ro"),
-                Err(e) => {
-                    tracing::warn!(error = %e, "no writable cache directory for tpch.tiny; generating it in memory");
-                    tpch_in_memory()?
-                }
-            },
+        let dir = config.state_dir.clone().unwrap_or_else(cache_dir);
+        let tpch_uri = match tpch::ensure_file(&dir) {
+            Ok(path) => sources::file_uri(&path, "mode=ro"),
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot keep tpch.tiny on disk; generating it in memory");
+                tpch_in_memory()?
+            }
         };
         tracing::debug!(
             elapsed_ms = started.elapsed().as_millis() as u64,
