@@ -565,6 +565,14 @@ fn queries_use_the_breadth_of_trino_sql() {
             json!([[4]]),
         ),
         (
+            "SELECT DISTINCT regionkey FROM nation ORDER BY regionkey DESC LIMIT 2",
+            json!([[4], [3]]),
+        ),
+        (
+            "SELECT DISTINCT n.regionkey FROM nation n ORDER BY n.regionkey LIMIT 1",
+            json!([[0]]),
+        ),
+        (
             "SELECT * FROM nation JOIN region USING (regionkey) WHERE nationkey = 0",
             json!([[
                 0,
@@ -672,6 +680,10 @@ fn what_trino_refuses_is_refused_with_trinos_error() {
             "SYNTAX_ERROR: line 1:24: mismatched input ';'. Expecting: <EOF>",
         ),
         ("SELECT name::varchar FROM nation", "SYNTAX_ERROR"),
+        (
+            "SELECT DISTINCT regionkey FROM nation ORDER BY name",
+            "EXPRESSION_NOT_IN_DISTINCT: line 1:48: For SELECT DISTINCT, ORDER BY expressions must appear in select list",
+        ),
         (
             "SELECT * FROM nation WHERE",
             "SYNTAX_ERROR: line 1:27: mismatched input '<EOF>'",

@@ -263,7 +263,7 @@ impl<'a> Analyzer<'a> {
                             .collect();
                         let mut scope = Scope::new(Vec::new(), outer);
                         scope.outputs = outputs;
-                        let order = self.order_by(order_by, &scope, &block.columns, None)?;
+                        let order = self.order_by(order_by, &scope, &block.columns, None, None)?;
                         Block {
                             sql: format!("SELECT * FROM ({}) ORDER BY {order}", block.sql),
                             columns: block.columns,
@@ -1116,7 +1116,23 @@ impl<'a> Analyzer<'a> {
                         )
                     })
                     .collect();
-                Some(self.order_by(o, &order_scope, &columns, group_keys)?)
+                let distinct_items: Option<Vec<String>> =
+                    matches!(s.distinct, Some(Distinct::Distinct)).then(|| {
+                        items
+                            .iter()
+                            .map(|i| {
+                                i.rsplit_once(" AS \"c")
+                                    .map_or(i.clone(), |(sql, _)| sql.to_string())
+                            })
+                            .collect()
+                    });
+                Some(self.order_by(
+                    o,
+                    &order_scope,
+                    &columns,
+                    group_keys,
+                    distinct_items.as_deref(),
+                )?)
             }
             None => None,
         };
@@ -1172,6 +1188,7 @@ impl<'a> Analyzer<'a> {
         scope: &Scope<'_>,
         columns: &[(String, TrinoType)],
         group_keys: Option<&[String]>,
+        distinct_items: Option<&[String]>,
     ) -> Result<String, TrinoError> {
         let OrderByKind::Expressions(items) = &order_by.kind else {
             return Err(not_supported(None, "ORDER BY ALL"));
@@ -1205,7 +1222,22 @@ impl<'a> Analyzer<'a> {
                         format!("ORDER BY position {n} is not in select list"),
                     ));
                 }
-                None => self.grouped_expr(expr, &cx)?.sql,
+                None => {
+                    let sql = self.grouped_expr(expr, &cx)?.sql;
+                    let is_output =
+                        sql.starts_with("\"c") && sql.ends_with('"') && !sql.contains('.');
+                    if let Some(items) = distinct_items
+                        && !is_output
+                        && !items.contains(&sql)
+                    {
+                        return Err(error_at(
+                            ErrorName::ExpressionNotInDistinct,
+                            location(expr),
+                            "For SELECT DISTINCT, ORDER BY expressions must appear in select list",
+                        ));
+                    }
+                    sql
+                }
             };
             let descending = matches!(options.sort, Some(sqlparser::ast::OrderBySort::Desc));
             if matches!(options.sort, Some(sqlparser::ast::OrderBySort::Using(_))) {
