@@ -8,8 +8,12 @@ pub mod dates;
 pub mod dialect;
 pub mod encode;
 mod expr;
+mod from;
 mod functions;
+mod literal;
+mod operators;
 mod scope;
+mod select;
 mod show;
 pub mod udf;
 
