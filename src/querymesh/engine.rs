@@ -98,6 +98,25 @@ fn run_error(e: rusqlite::Error) -> RunError {
     ))
 }
 
+/// Trino fails where integer arithmetic overflows its type; SQLite computes in 64 bits and
+/// turns a 64-bit overflow into a REAL, so both show in the result value.
+fn out_of_range(value: rusqlite::types::ValueRef<'_>, ty: &TrinoType) -> Option<TrinoError> {
+    use rusqlite::types::ValueRef;
+    let (lo, hi) = match ty {
+        TrinoType::Integer => (i64::from(i32::MIN), i64::from(i32::MAX)),
+        TrinoType::SmallInt => (i64::from(i16::MIN), i64::from(i16::MAX)),
+        TrinoType::TinyInt => (i64::from(i8::MIN), i64::from(i8::MAX)),
+        TrinoType::BigInt => (i64::MIN, i64::MAX),
+        _ => return None,
+    };
+    let outside = match value {
+        ValueRef::Integer(i) => i < lo || i > hi,
+        ValueRef::Real(x) => x.abs() >= i64::MAX as f64 || x < lo as f64 || x > hi as f64,
+        _ => false,
+    };
+    outside.then(|| TrinoError::new(ErrorName::NumericValueOutOfRange, format!("{ty} overflow")))
+}
+
 impl Prepared {
     /// The SQLite SQL this query runs, for benchmarks and diagnostics (never logged).
     pub fn sqlite_sql(&self) -> Option<&str> {
@@ -129,15 +148,8 @@ impl Prepared {
                     let mut values = Vec::with_capacity(self.columns.len());
                     for (i, c) in self.columns.iter().enumerate() {
                         let value = r.get_ref(i).map_err(run_error)?;
-                        // SQLite turns an overflowing integer into a REAL; Trino fails instead.
-                        if let rusqlite::types::ValueRef::Real(x) = value
-                            && c.ty.is_integral()
-                            && x.abs() >= i64::MAX as f64
-                        {
-                            return Err(RunError::Query(TrinoError::new(
-                                ErrorName::NumericValueOutOfRange,
-                                format!("{} overflow", c.ty),
-                            )));
+                        if let Some(overflow) = out_of_range(value, &c.ty) {
+                            return Err(RunError::Query(overflow));
                         }
                         values.push(encode::encode(value, &c.ty));
                     }

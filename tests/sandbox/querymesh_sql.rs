@@ -454,6 +454,11 @@ fn expressions_have_trinos_types_and_encoding() {
     assert!(
         error(&engine, "SELECT 9223372036854775807 + 1").starts_with("NUMERIC_VALUE_OUT_OF_RANGE")
     );
+    assert!(error(&engine, "SELECT 1000000 * 1000000").starts_with("NUMERIC_VALUE_OUT_OF_RANGE"));
+    assert_eq!(
+        single(&engine, "SELECT 1 -- a comment\n + /* another */ 1").1,
+        json!(2)
+    );
     let special = ok(
         &engine,
         "SELECT 0E0 / 0E0, -1E0 / 0E0, CAST('NaN' AS double), - -1, -(-2)",
