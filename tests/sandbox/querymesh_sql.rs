@@ -931,3 +931,20 @@ fn tpch_is_generated_once_into_the_state_directory_and_reused() {
         vec![vec![json!(60175)]]
     );
 }
+
+#[test]
+fn the_engine_and_its_plans_cross_threads() {
+    fn shareable<T: Send + Sync>() {}
+    shareable::<Engine>();
+    shareable::<zero_sandbox::querymesh::engine::Prepared>();
+    let engine = std::sync::Arc::new(engine());
+    let workers: Vec<_> = (0..4)
+        .map(|_| {
+            let engine = engine.clone();
+            std::thread::spawn(move || ok(&engine, "SELECT count(*) FROM orders").rows)
+        })
+        .collect();
+    for w in workers {
+        assert_eq!(w.join().expect("a worker"), vec![vec![json!(15000)]]);
+    }
+}
