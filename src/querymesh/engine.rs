@@ -98,6 +98,25 @@ fn run_error(e: rusqlite::Error) -> RunError {
     ))
 }
 
+/// Trino fails where integer arithmetic overflows its type; SQLite computes in 64 bits and
+/// turns a 64-bit overflow into a REAL, so both show in the result value.
+fn out_of_range(value: rusqlite::types::ValueRef<'_>, ty: &TrinoType) -> Option<TrinoError> {
+    use rusqlite::types::ValueRef;
+    let (lo, hi) = match ty {
+        TrinoType::Integer => (i64::from(i32::MIN), i64::from(i32::MAX)),
+        TrinoType::SmallInt => (i64::from(i16::MIN), i64::from(i16::MAX)),
+        TrinoType::TinyInt => (i64::from(i8::MIN), i64::from(i8::MAX)),
+        TrinoType::BigInt => (i64::MIN, i64::MAX),
+        _ => return None,
+    };
+    let outside = match value {
+        ValueRef::Integer(i) => i < lo || i > hi,
+        ValueRef::Real(x) => x.abs() >= i64::MAX as f64 || x < lo as f64 || x > hi as f64,
+        _ => false,
+    };
+    outside.then(|| TrinoError::new(ErrorName::NumericValueOutOfRange, format!("{ty} overflow")))
+}
+
 impl Prepared {
     /// The SQLite SQL this query runs, for benchmarks and diagnostics (never logged).
     pub fn sqlite_sql(&self) -> Option<&str> {
@@ -128,7 +147,11 @@ impl Prepared {
                 while let Some(r) = rows.next().map_err(run_error)? {
                     let mut values = Vec::with_capacity(self.columns.len());
                     for (i, c) in self.columns.iter().enumerate() {
-                        values.push(encode::encode(r.get_ref(i).map_err(run_error)?, &c.ty));
+                        let value = r.get_ref(i).map_err(run_error)?;
+                        if let Some(overflow) = out_of_range(value, &c.ty) {
+                            return Err(RunError::Query(overflow));
+                        }
+                        values.push(encode::encode(value, &c.ty));
                     }
                     if !row(values) {
                         break;
@@ -196,18 +219,13 @@ impl Engine {
     pub fn open(config: &Config) -> Result<Self, EngineError> {
         let mut catalogs = Catalogs::default();
         let started = Instant::now();
-        let tpch_uri = match &config.state_dir {
-            Some(dir) => sources::file_uri(
-                &tpch::ensure_file(dir).map_err(EngineError::Data)?,
-                "mode=ro",
-            ),
-            None => match tpch::ensure_file(&cache_dir()) {
-                Ok(path) => sources::file_uri(&path, "mode=ro"),
-                Err(e) => {
-                    tracing::warn!(error = %e, "no writable cache directory for tpch.tiny; generating it in memory");
-                    tpch_in_memory()?
-                }
-            },
+        let dir = config.state_dir.clone().unwrap_or_else(cache_dir);
+        let tpch_uri = match tpch::ensure_file(&dir) {
+            Ok(path) => sources::file_uri(&path, "mode=ro"),
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot keep tpch.tiny on disk; generating it in memory");
+                tpch_in_memory()?
+            }
         };
         tracing::debug!(
             elapsed_ms = started.elapsed().as_millis() as u64,

@@ -423,6 +423,7 @@ fn expressions_have_trinos_types_and_encoding() {
             json!(14),
         ),
         ("SELECT round(2.345E0, 2)", "double", json!(2.35)),
+        ("SELECT round(1.005, 2)", "decimal(5, 3)", json!("1.010")),
         ("SELECT abs(-3)", "integer", json!(3)),
         (
             "SELECT approx_distinct(regionkey) FROM nation",
@@ -449,6 +450,33 @@ fn expressions_have_trinos_types_and_encoding() {
     assert_eq!(
         error(&engine, "SELECT 1 / 0"),
         "DIVISION_BY_ZERO: Division by zero"
+    );
+    assert!(
+        error(&engine, "SELECT 9223372036854775807 + 1").starts_with("NUMERIC_VALUE_OUT_OF_RANGE")
+    );
+    assert!(error(&engine, "SELECT 1000000 * 1000000").starts_with("NUMERIC_VALUE_OUT_OF_RANGE"));
+    assert_eq!(
+        single(&engine, "SELECT 1 -- a comment\n + /* another */ 1").1,
+        json!(2)
+    );
+    let special = ok(
+        &engine,
+        "SELECT 0E0 / 0E0, -1E0 / 0E0, CAST('NaN' AS double), - -1, -(-2)",
+    );
+    assert_eq!(
+        special.rows,
+        vec![vec![
+            json!("NaN"),
+            json!("-Infinity"),
+            json!("NaN"),
+            json!(1),
+            json!(2)
+        ]]
+    );
+    let unknown_type = error(&engine, "SELECT CAST(1 AS text)");
+    assert!(
+        unknown_type.starts_with("TYPE_NOT_FOUND") && unknown_type.ends_with("Unknown type: text"),
+        "{unknown_type}"
     );
     assert!(
         error(&engine, "SELECT CAST('abc' AS bigint)")
@@ -536,6 +564,33 @@ fn queries_use_the_breadth_of_trino_sql() {
         (
             "SELECT count(*) FROM tpch.tiny.nation, tiny.region",
             json!([[125]]),
+        ),
+        (
+            "SELECT regionkey AS Region FROM region ORDER BY region DESC LIMIT 1",
+            json!([[4]]),
+        ),
+        (
+            "SELECT DISTINCT regionkey FROM nation ORDER BY regionkey DESC LIMIT 2",
+            json!([[4], [3]]),
+        ),
+        (
+            "SELECT DISTINCT n.regionkey FROM nation n ORDER BY n.regionkey LIMIT 1",
+            json!([[0]]),
+        ),
+        (
+            "SELECT * FROM nation JOIN region USING (regionkey) WHERE nationkey = 0",
+            json!([[
+                0,
+                0,
+                "ALGERIA",
+                " haggle. carefully final deposits detect slyly agai",
+                "AFRICA",
+                "lar deposits. blithely final packages cajole. regular waters are final requests. regular accounts are according to "
+            ]]),
+        ),
+        (
+            "SELECT regionkey, region.regionkey FROM nation JOIN region USING (regionkey) WHERE nationkey = 1",
+            json!([[1, 1]]),
         ),
         (
             "SELECT (SELECT name FROM region WHERE regionkey = 1)",
@@ -630,6 +685,14 @@ fn what_trino_refuses_is_refused_with_trinos_error() {
             "SYNTAX_ERROR: line 1:24: mismatched input ';'. Expecting: <EOF>",
         ),
         ("SELECT name::varchar FROM nation", "SYNTAX_ERROR"),
+        (
+            "SELECT DISTINCT regionkey FROM nation ORDER BY name",
+            "EXPRESSION_NOT_IN_DISTINCT: line 1:48: For SELECT DISTINCT, ORDER BY expressions must appear in select list",
+        ),
+        (
+            "SELECT * FROM nation WHERE",
+            "SYNTAX_ERROR: line 1:27: mismatched input '<EOF>'",
+        ),
         (
             "SELECT (SELECT name FROM region)",
             "SUBQUERY_MULTIPLE_ROWS: Scalar sub-query has returned multiple rows",
@@ -867,4 +930,21 @@ fn tpch_is_generated_once_into_the_state_directory_and_reused() {
         ok(&again, "SELECT count(*) FROM lineitem").rows,
         vec![vec![json!(60175)]]
     );
+}
+
+#[test]
+fn the_engine_and_its_plans_cross_threads() {
+    fn shareable<T: Send + Sync>() {}
+    shareable::<Engine>();
+    shareable::<zero_sandbox::querymesh::engine::Prepared>();
+    let engine = std::sync::Arc::new(engine());
+    let workers: Vec<_> = (0..4)
+        .map(|_| {
+            let engine = engine.clone();
+            std::thread::spawn(move || ok(&engine, "SELECT count(*) FROM orders").rows)
+        })
+        .collect();
+    for w in workers {
+        assert_eq!(w.join().expect("a worker"), vec![vec![json!(15000)]]);
+    }
 }

@@ -35,16 +35,25 @@ pub fn days_in_month(y: i64, m: u32) -> u32 {
     }
 }
 
+/// The days this stand-in handles: about a million years either side of 1970 (Trino's own
+/// range is larger), so no arithmetic on them can overflow.
+pub const MAX_DAYS: i64 = 365_000_000;
+
+/// `days` when it is within [`MAX_DAYS`].
+pub fn in_range(days: i64) -> Option<i64> {
+    (days.abs() <= MAX_DAYS).then_some(days)
+}
+
 /// Parses `YYYY-MM-DD` (Trino also accepts a one-digit month or day).
 pub fn parse_date(text: &str) -> Option<i64> {
     let mut parts = text.trim().splitn(3, '-');
     let y: i64 = parts.next()?.parse().ok()?;
     let m: u32 = parts.next()?.parse().ok()?;
     let d: u32 = parts.next()?.parse().ok()?;
-    if !(1..=12).contains(&m) || d == 0 || d > days_in_month(y, m) {
+    if y.abs() > 999_999 || !(1..=12).contains(&m) || d == 0 || d > days_in_month(y, m) {
         return None;
     }
-    Some(days_from_civil(y, m, d))
+    in_range(days_from_civil(y, m, d))
 }
 
 pub fn format_date(days: i64) -> String {
@@ -53,11 +62,20 @@ pub fn format_date(days: i64) -> String {
 }
 
 /// Adds months the way Trino does: the day is clamped to the target month's length.
-pub fn add_months(days: i64, months: i64) -> i64 {
-    let (y, m, d) = civil_from_days(days);
-    let total = y * 12 + (m as i64 - 1) + months;
+/// `None` when the result leaves the supported range.
+pub fn add_months(days: i64, months: i64) -> Option<i64> {
+    let (y, m, d) = civil_from_days(in_range(days)?);
+    let total = (y * 12 + (m as i64 - 1)).checked_add(months)?;
     let (ny, nm) = (total.div_euclid(12), (total.rem_euclid(12) + 1) as u32);
-    days_from_civil(ny, nm, d.min(days_in_month(ny, nm)))
+    if ny.abs() > 999_999 {
+        return None;
+    }
+    in_range(days_from_civil(ny, nm, d.min(days_in_month(ny, nm))))
+}
+
+/// Adds days, `None` when the result leaves the supported range.
+pub fn add_days(days: i64, n: i64) -> Option<i64> {
+    in_range(days.checked_add(n)?)
 }
 
 /// ISO day of week, Monday = 1.
@@ -86,7 +104,9 @@ mod tests {
         let d = parse_date("1995-03-15").unwrap_or_default();
         assert_eq!(format_date(d), "1995-03-15");
         assert_eq!(
-            format_date(add_months(parse_date("2020-01-31").unwrap_or_default(), 1)),
+            format_date(
+                add_months(parse_date("2020-01-31").unwrap_or_default(), 1).unwrap_or_default()
+            ),
             "2020-02-29"
         );
         assert_eq!(day_of_week(parse_date("2024-01-01").unwrap_or_default()), 1);

@@ -2,14 +2,19 @@
 //! catalogs (names, Trino types, Trino's refusals with `line L:C`), emit SQLite SQL whose
 //! result columns are typed by the analysis (DESIGN.md "Inside the stand-in").
 
+mod aggregates;
 mod analyze;
 mod coerce;
 pub mod dates;
 pub mod dialect;
 pub mod encode;
 mod expr;
+mod from;
 mod functions;
+mod literal;
+mod operators;
 mod scope;
+mod select;
 mod show;
 pub mod udf;
 
@@ -43,7 +48,14 @@ pub struct Plan {
 }
 
 /// `Expected: X, found: Y at Line: L, Column: C` → `line L:C: mismatched input 'Y'. Expecting: X`.
-fn syntax_error(e: ParserError) -> TrinoError {
+/// The position just past the end of `sql`, where Trino reports an unexpected `<EOF>`.
+fn end_of(sql: &str) -> (u64, u64) {
+    let line = sql.lines().count().max(1) as u64;
+    let column = sql.lines().last().map_or(0, |l| l.chars().count()) as u64 + 1;
+    (line, column)
+}
+
+fn syntax_error(e: ParserError, sql: &str) -> TrinoError {
     let message = match e {
         ParserError::ParserError(m) | ParserError::TokenizerError(m) => m,
         ParserError::RecursionLimitExceeded => {
@@ -65,6 +77,13 @@ fn syntax_error(e: ParserError) -> TrinoError {
         .strip_prefix("Expected: ")
         .and_then(|t| t.rsplit_once(", found: "))
     {
+        Some((expected, "EOF")) => {
+            return TrinoError::at(
+                ErrorName::SyntaxError,
+                end_of(sql),
+                format!("mismatched input '<EOF>'. Expecting: {expected}"),
+            );
+        }
         Some((expected, found)) => format!("mismatched input '{found}'. Expecting: {expected}"),
         None => text,
     };
@@ -112,7 +131,7 @@ fn refuse_statement(word: &str, at: Option<(u64, u64)>) -> Option<TrinoError> {
 fn tokens(sql: &str) -> Result<(Vec<TokenWithSpan>, Vec<TokenWithSpan>), TrinoError> {
     let all = Tokenizer::new(&TrinoDialect, sql)
         .tokenize_with_location()
-        .map_err(|e| syntax_error(ParserError::TokenizerError(e.to_string())))?;
+        .map_err(|e| syntax_error(ParserError::TokenizerError(e.to_string()), sql))?;
     let significant = all
         .iter()
         .filter(|t| !matches!(t.token, Token::Whitespace(_) | Token::EOF))
@@ -151,7 +170,7 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
     let statements = Parser::new(&TrinoDialect)
         .with_tokens_with_locations(all_tokens)
         .parse_statements()
-        .map_err(syntax_error)?;
+        .map_err(|e| syntax_error(e, sql))?;
     let [statement] = statements.as_slice() else {
         return Err(error_at(
             ErrorName::SyntaxError,

@@ -13,6 +13,9 @@ pub struct Column {
     pub sql: String,
     /// Index into the analyzer's table reads when the column comes straight from a table.
     pub read: Option<usize>,
+    /// The right side's copy of a `JOIN … USING` column: only a qualified name reaches it,
+    /// and `*` shows the column once, as Trino does.
+    pub hidden: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -96,7 +99,11 @@ impl<'p> Scope<'p> {
                 .relations
                 .iter()
                 .filter(|r| qualifier.is_empty() || r.answers_to(qualifier))
-                .flat_map(|r| r.columns.iter().filter(|c| &c.name == column))
+                .flat_map(|r| {
+                    r.columns
+                        .iter()
+                        .filter(|c| &c.name == column && !(c.hidden && qualifier.is_empty()))
+                })
                 .collect();
             match found.as_slice() {
                 [] => {}

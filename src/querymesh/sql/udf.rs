@@ -144,7 +144,7 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
         }
         "double" | "real" => match (from, value) {
             ("varchar", _) => match shown.trim() {
-                "NaN" => Ok(Value::Null),
+                "NaN" => Ok(real(f64::NAN)),
                 "Infinity" => Ok(Value::Real(f64::INFINITY)),
                 "-Infinity" => Ok(Value::Real(f64::NEG_INFINITY)),
                 t => t
@@ -252,14 +252,15 @@ fn date_trunc(unit: &str, d: i64) -> rusqlite::Result<i64> {
 }
 
 fn date_add(unit: &str, n: i64, d: i64) -> rusqlite::Result<i64> {
-    Ok(match unit {
-        "day" => d + n,
-        "week" => d + 7 * n,
+    let result = match unit {
+        "day" => dates::add_days(d, n),
+        "week" => n.checked_mul(7).and_then(|n| dates::add_days(d, n)),
         "month" => dates::add_months(d, n),
-        "quarter" => dates::add_months(d, 3 * n),
-        "year" => dates::add_months(d, 12 * n),
+        "quarter" => n.checked_mul(3).and_then(|n| dates::add_months(d, n)),
+        "year" => n.checked_mul(12).and_then(|n| dates::add_months(d, n)),
         other => return Err(unit_error(other)),
-    })
+    };
+    result.ok_or_else(|| fail(ErrorName::NumericValueOutOfRange, "Date is out of range"))
 }
 
 fn months_between(a: i64, b: i64) -> i64 {
@@ -287,8 +288,20 @@ fn date_diff(unit: &str, a: i64, b: i64) -> rusqlite::Result<i64> {
 
 const FLAGS: FunctionFlags = FunctionFlags::SQLITE_UTF8.union(FunctionFlags::SQLITE_DETERMINISTIC);
 
+/// A double result. SQLite stores NaN as NULL, so NaN travels as the text `NaN`, which the
+/// encoder prints as Trino does.
+pub fn real(x: f64) -> Value {
+    if x.is_nan() {
+        Value::Text("NaN".into())
+    } else {
+        Value::Real(x)
+    }
+}
+
 fn unary_math(conn: &Connection, name: &str, f: fn(f64) -> f64) -> rusqlite::Result<()> {
-    conn.create_scalar_function(name, 1, FLAGS, move |ctx| Ok(num(ctx.get_raw(0)).map(f)))
+    conn.create_scalar_function(name, 1, FLAGS, move |ctx| {
+        Ok(num(ctx.get_raw(0)).map_or(Value::Null, |x| real(f(x))))
+    })
 }
 
 /// Registers every `qm_*` function on `conn`.
@@ -341,14 +354,14 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     )?;
     conn.create_scalar_function("qm_fdiv", 2, FLAGS, |ctx| {
         Ok(match (num(ctx.get_raw(0)), num(ctx.get_raw(1))) {
-            (Some(a), Some(b)) => Some(a / b),
-            _ => None,
+            (Some(a), Some(b)) => real(a / b),
+            _ => Value::Null,
         })
     })?;
     conn.create_scalar_function("qm_fmod", 2, FLAGS, |ctx| {
         Ok(match (num(ctx.get_raw(0)), num(ctx.get_raw(1))) {
-            (Some(a), Some(b)) => Some(a % b),
-            _ => None,
+            (Some(a), Some(b)) => real(a % b),
+            _ => Value::Null,
         })
     })?;
     conn.create_scalar_function("qm_cast", 4, FLAGS, |ctx| {
@@ -409,9 +422,22 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     conn.create_scalar_function("qm_add_months", 2, FLAGS, |ctx| {
         let n = int(ctx.get_raw(1));
         match (n, date_arg(ctx, 0)?) {
-            (Some(n), Some(d)) => Ok(Some(dates::format_date(dates::add_months(d, n)))),
+            (Some(n), Some(d)) => dates::add_months(d, n)
+                .map(|r| Some(dates::format_date(r)))
+                .ok_or_else(|| fail(ErrorName::NumericValueOutOfRange, "Date is out of range")),
             _ => Ok(None),
         }
+    })?;
+    // A decimal is held as the nearest double (1.005 as 1.00499…); nudging by a few ulps
+    // away from zero rounds it half-up as Trino's exact decimal does.
+    conn.create_scalar_function("qm_round_decimal", 2, FLAGS, |ctx| {
+        Ok(match (num(ctx.get_raw(0)), int(ctx.get_raw(1))) {
+            (Some(x), Some(d)) => {
+                let factor = 10f64.powi(d.clamp(-38, 38) as i32);
+                Some((x * factor * (1.0 + 4.0 * f64::EPSILON)).round() / factor)
+            }
+            _ => None,
+        })
     })?;
     unary_math(conn, "qm_floor", f64::floor)?;
     unary_math(conn, "qm_ceil", f64::ceil)?;
@@ -422,8 +448,8 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     unary_math(conn, "qm_truncate", f64::trunc)?;
     conn.create_scalar_function("qm_power", 2, FLAGS, |ctx| {
         Ok(match (num(ctx.get_raw(0)), num(ctx.get_raw(1))) {
-            (Some(a), Some(b)) => Some(a.powf(b)),
-            _ => None,
+            (Some(a), Some(b)) => real(a.powf(b)),
+            _ => Value::Null,
         })
     })?;
     conn.create_scalar_function("qm_reverse", 1, FLAGS, |ctx| {

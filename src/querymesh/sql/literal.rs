@@ -1,0 +1,296 @@
+//! Literals and type names: numbers (integer, decimal, double as Trino types them),
+//! strings, booleans, NULL, typed literals (`DATE '…'`, `DECIMAL '…'`, …), INTERVALs, and the
+//! Trino type names CAST accepts.
+
+use sqlparser::ast::{DataType, DateTimeField, Value};
+
+use super::analyze::{Analyzer, Konst, Typed, error_at, not_supported};
+use super::dates;
+use super::expr::sql_string;
+use crate::querymesh::error::{ErrorName, TrinoError};
+use crate::querymesh::types::TrinoType;
+
+pub fn parse_type(dt: &DataType, at: Option<(u64, u64)>) -> Result<TrinoType, TrinoError> {
+    use sqlparser::ast::{CharacterLength, ExactNumberInfo, TimezoneInfo};
+    let length = |l: &Option<CharacterLength>| match l {
+        Some(CharacterLength::IntegerLength { length, .. }) => Some(*length as u32),
+        _ => None,
+    };
+    Ok(match dt {
+        DataType::BigInt(_) => TrinoType::BigInt,
+        DataType::Int(_) | DataType::Integer(_) => TrinoType::Integer,
+        DataType::SmallInt(_) => TrinoType::SmallInt,
+        DataType::TinyInt(_) => TrinoType::TinyInt,
+        DataType::Double(_) | DataType::DoublePrecision => TrinoType::Double,
+        DataType::Real => TrinoType::Real,
+        DataType::Decimal(info) => {
+            let (precision, scale) = match info {
+                ExactNumberInfo::None => (38, 0),
+                ExactNumberInfo::Precision(p) => (*p, 0),
+                ExactNumberInfo::PrecisionAndScale(p, s) => (*p, *s as u64),
+            };
+            if !(1..=38).contains(&precision) || scale > precision {
+                return Err(error_at(
+                    ErrorName::InvalidLiteral,
+                    at,
+                    format!("DECIMAL precision must be in range [1, 38]: {precision}"),
+                ));
+            }
+            TrinoType::Decimal {
+                precision: precision as u8,
+                scale: scale as u8,
+            }
+        }
+        DataType::Varchar(l) => TrinoType::Varchar(length(l)),
+        DataType::Char(l) => TrinoType::Char(length(l).unwrap_or(1)),
+        DataType::Boolean => TrinoType::Boolean,
+        DataType::Date => TrinoType::Date,
+        DataType::Timestamp(p, TimezoneInfo::None | TimezoneInfo::WithoutTimeZone) => {
+            TrinoType::Timestamp(p.unwrap_or(3).min(12) as u8)
+        }
+        DataType::Custom(name, args) if args.is_empty() => {
+            match name.to_string().to_lowercase().as_str() {
+                "bigint" => TrinoType::BigInt,
+                "double" => TrinoType::Double,
+                "varchar" => TrinoType::Varchar(None),
+                other => {
+                    return Err(error_at(
+                        ErrorName::TypeNotFound,
+                        at,
+                        format!("Unknown type: {other}"),
+                    ));
+                }
+            }
+        }
+        other => {
+            return Err(error_at(
+                ErrorName::TypeNotFound,
+                at,
+                format!("Unknown type: {}", other.to_string().to_lowercase()),
+            ));
+        }
+    })
+}
+
+pub(super) fn numeric_literal(text: &str, at: Option<(u64, u64)>) -> Result<Typed, TrinoError> {
+    if text.contains(['e', 'E']) {
+        return Ok(Typed::new(
+            format!("CAST({text} AS REAL)"),
+            TrinoType::Double,
+        ));
+    }
+    if let Some((int_part, frac)) = text.split_once('.') {
+        let digits = format!("{int_part}{frac}");
+        let significant = digits.trim_start_matches('0').len().max(frac.len()).max(1);
+        if significant > 38 {
+            return Err(error_at(
+                ErrorName::InvalidLiteral,
+                at,
+                format!("Decimal literal is too large: {text}"),
+            ));
+        }
+        let sql = format!(
+            "{}.{}",
+            if int_part.is_empty() { "0" } else { int_part },
+            if frac.is_empty() { "0" } else { frac }
+        );
+        let konst = digits
+            .parse::<i128>()
+            .ok()
+            .map(|u| Konst::Decimal(u, frac.len() as u32));
+        return Ok(Typed {
+            sql,
+            ty: TrinoType::Decimal {
+                precision: significant as u8,
+                scale: frac.len() as u8,
+            },
+            konst,
+        });
+    }
+    match text.parse::<i64>() {
+        Ok(n) => {
+            let ty = if i32::try_from(n).is_ok() {
+                TrinoType::Integer
+            } else {
+                TrinoType::BigInt
+            };
+            Ok(Typed {
+                sql: n.to_string(),
+                ty,
+                konst: Some(Konst::Int(n)),
+            })
+        }
+        Err(_) => Err(error_at(
+            ErrorName::InvalidLiteral,
+            at,
+            format!("Invalid numeric literal: {text}"),
+        )),
+    }
+}
+
+pub(super) fn interval(
+    value: &str,
+    field: &DateTimeField,
+    negative: bool,
+    at: Option<(u64, u64)>,
+) -> Result<Typed, TrinoError> {
+    let bad = || {
+        error_at(
+            ErrorName::InvalidLiteral,
+            at,
+            format!("Invalid INTERVAL literal: '{value}'"),
+        )
+    };
+    let n: i64 = value.trim().parse().map_err(|_| bad())?;
+    // Bounded so that converting to months or milliseconds cannot overflow.
+    if n.abs() > 1_000_000_000 {
+        return Err(bad());
+    }
+    let n = if negative { -n } else { n };
+    let (konst, ty) = match field {
+        DateTimeField::Year | DateTimeField::Years => {
+            (Konst::Months(n * 12), TrinoType::IntervalYearToMonth)
+        }
+        DateTimeField::Month | DateTimeField::Months => {
+            (Konst::Months(n), TrinoType::IntervalYearToMonth)
+        }
+        DateTimeField::Day | DateTimeField::Days => (
+            Konst::Millis(n * 86_400_000),
+            TrinoType::IntervalDayToSecond,
+        ),
+        DateTimeField::Hour | DateTimeField::Hours => {
+            (Konst::Millis(n * 3_600_000), TrinoType::IntervalDayToSecond)
+        }
+        DateTimeField::Minute | DateTimeField::Minutes => {
+            (Konst::Millis(n * 60_000), TrinoType::IntervalDayToSecond)
+        }
+        DateTimeField::Second | DateTimeField::Seconds => {
+            (Konst::Millis(n * 1000), TrinoType::IntervalDayToSecond)
+        }
+        _ => return Err(not_supported(at, "This INTERVAL field")),
+    };
+    let sql = match konst {
+        Konst::Months(m) | Konst::Millis(m) => m.to_string(),
+        _ => String::new(),
+    };
+    Ok(Typed {
+        sql,
+        ty,
+        konst: Some(konst),
+    })
+}
+
+impl Analyzer<'_> {
+    pub(super) fn value(&mut self, v: &Value, at: Option<(u64, u64)>) -> Result<Typed, TrinoError> {
+        match v {
+            Value::Number(n, _) => numeric_literal(n, at),
+            Value::SingleQuotedString(s) => Ok(Typed::new(
+                sql_string(s),
+                TrinoType::Varchar(Some(s.chars().count() as u32)),
+            )),
+            Value::Boolean(b) => Ok(Typed::new(if *b { "1" } else { "0" }, TrinoType::Boolean)),
+            Value::Null => Ok(Typed::new("NULL", TrinoType::Unknown)),
+            Value::DoubleQuotedString(s) => Err(error_at(
+                ErrorName::ColumnNotFound,
+                at,
+                format!("Column '{s}' cannot be resolved"),
+            )),
+            Value::Placeholder(_) => Err(not_supported(
+                at,
+                "A parameter outside a prepared statement",
+            )),
+            _ => Err(error_at(
+                ErrorName::SyntaxError,
+                at,
+                format!("mismatched input '{v}'"),
+            )),
+        }
+    }
+
+    pub(super) fn typed_literal(
+        &mut self,
+        dt: &DataType,
+        text: &str,
+        at: Option<(u64, u64)>,
+    ) -> Result<Typed, TrinoError> {
+        let ty = parse_type(dt, at)?;
+        let invalid = || {
+            error_at(
+                ErrorName::InvalidLiteral,
+                at,
+                format!("'{text}' is not a valid {} literal", ty.raw_type()),
+            )
+        };
+        match &ty {
+            TrinoType::Date => {
+                let d = dates::parse_date(text).ok_or_else(invalid)?;
+                Ok(Typed {
+                    sql: sql_string(&dates::format_date(d)),
+                    ty,
+                    konst: Some(Konst::Date(d)),
+                })
+            }
+            TrinoType::Timestamp(_) => {
+                let t = text.trim();
+                let (day, time) = t.split_once(' ').unwrap_or((t, "00:00:00"));
+                let d = dates::parse_date(day).ok_or_else(invalid)?;
+                let precision = time.split_once('.').map_or(0, |(_, f)| f.len()) as u8;
+                let stored = super::udf::normalize_timestamp(d, time).ok_or_else(invalid)?;
+                Ok(Typed::new(
+                    sql_string(&stored),
+                    TrinoType::Timestamp(precision),
+                ))
+            }
+            TrinoType::Decimal { .. } => {
+                let t = numeric_literal(text.trim(), at)?;
+                let sql = if t.sql.contains('.') {
+                    t.sql
+                } else {
+                    format!("{}.0", t.sql)
+                };
+                let ty = match t.ty {
+                    TrinoType::Decimal { .. } => t.ty,
+                    _ => {
+                        let digits = text
+                            .trim()
+                            .trim_start_matches(['-', '+'])
+                            .trim_start_matches('0')
+                            .len()
+                            .max(1);
+                        TrinoType::Decimal {
+                            precision: digits.min(38) as u8,
+                            scale: 0,
+                        }
+                    }
+                };
+                Ok(Typed::new(sql, ty))
+            }
+            TrinoType::BigInt | TrinoType::Integer | TrinoType::SmallInt | TrinoType::TinyInt => {
+                let n: i64 = text.trim().parse().map_err(|_| invalid())?;
+                Ok(Typed {
+                    sql: n.to_string(),
+                    ty,
+                    konst: Some(Konst::Int(n)),
+                })
+            }
+            TrinoType::Double | TrinoType::Real => {
+                let n: f64 = text.trim().parse().map_err(|_| invalid())?;
+                Ok(Typed::new(format!("CAST({n:?} AS REAL)"), ty))
+            }
+            TrinoType::Varchar(_) => Ok(Typed::new(
+                sql_string(text),
+                TrinoType::Varchar(Some(text.chars().count() as u32)),
+            )),
+            TrinoType::Char(n) => Ok(Typed::new(
+                sql_string(&format!("{text:<width$}", width = *n as usize)),
+                ty.clone(),
+            )),
+            TrinoType::Boolean => match text.trim().to_lowercase().as_str() {
+                "true" => Ok(Typed::new("1", ty)),
+                "false" => Ok(Typed::new("0", ty)),
+                _ => Err(invalid()),
+            },
+            _ => Err(not_supported(at, &format!("A {ty} literal"))),
+        }
+    }
+}
