@@ -10,7 +10,7 @@ use sqlparser::ast::{
 };
 
 use super::coerce::super_type;
-use super::scope::{Clause, Column, Cx, Scope};
+use super::scope::{Clause, Cx, Scope, positional_outputs};
 use crate::querymesh::catalog::Catalogs;
 use crate::querymesh::engine::{SessionContext, TableAccess};
 use crate::querymesh::error::{ErrorName, TrinoError};
@@ -246,23 +246,7 @@ impl<'a> Analyzer<'a> {
                 match &q.order_by {
                     None => block,
                     Some(order_by) => {
-                        let outputs = block
-                            .columns
-                            .iter()
-                            .enumerate()
-                            .map(|(i, (n, ty))| {
-                                (
-                                    n.to_lowercase(),
-                                    Column {
-                                        name: n.clone(),
-                                        ty: ty.clone(),
-                                        sql: format!("\"c{}\"", i + 1),
-                                        read: None,
-                                        hidden: false,
-                                    },
-                                )
-                            })
-                            .collect();
+                        let outputs = positional_outputs(&block.columns);
                         let mut scope = Scope::new(Vec::new(), outer);
                         scope.outputs = outputs;
                         let order = self.order_by(order_by, &scope, &block.columns, None, None)?;

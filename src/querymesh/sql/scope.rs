@@ -40,6 +40,25 @@ pub struct Scope<'p> {
     pub parent: Option<&'p Scope<'p>>,
 }
 
+/// A block's output columns as ORDER BY sees them: by name, reading the emitted
+/// positional aliases `"c1"`, `"c2"`, ….
+pub fn positional_outputs(columns: &[(String, TrinoType)]) -> Vec<(String, Column)> {
+    columns
+        .iter()
+        .enumerate()
+        .map(|(i, (name, ty))| {
+            let column = Column {
+                name: name.clone(),
+                ty: ty.clone(),
+                sql: format!("\"c{}\"", i + 1),
+                read: None,
+                hidden: false,
+            };
+            (name.to_lowercase(), column)
+        })
+        .collect()
+}
+
 /// Where a resolved column was found.
 pub struct Resolved {
     pub column: Column,

@@ -10,7 +10,7 @@ use super::analyze::{
     Analyzer, Block, Typed, error_at, ident_name, literal_count, location, not_supported,
     object_name_parts,
 };
-use super::scope::{Clause, Column, Cx, Scope};
+use super::scope::{Clause, Column, Cx, Scope, positional_outputs};
 use crate::querymesh::error::{ErrorName, TrinoError};
 use crate::querymesh::types::TrinoType;
 
@@ -296,22 +296,7 @@ impl Analyzer<'_> {
         let order = match order_by {
             Some(o) => {
                 let mut order_scope = Scope::new(scope.relations.clone(), scope.parent);
-                order_scope.outputs = columns
-                    .iter()
-                    .enumerate()
-                    .map(|(i, (n, ty))| {
-                        (
-                            n.to_lowercase(),
-                            Column {
-                                name: n.clone(),
-                                ty: ty.clone(),
-                                sql: format!("\"c{}\"", i + 1),
-                                read: None,
-                                hidden: false,
-                            },
-                        )
-                    })
-                    .collect();
+                order_scope.outputs = positional_outputs(&columns);
                 let distinct_items: Option<Vec<String>> =
                     matches!(s.distinct, Some(Distinct::Distinct)).then(|| {
                         items
