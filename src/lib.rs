@@ -21,6 +21,7 @@ pub mod cli;
 pub mod config;
 pub mod demo;
 pub mod edge;
+pub mod html;
 pub mod http;
 pub mod iam;
 pub mod identity;

@@ -84,21 +84,7 @@ pub(super) fn fill(template: &str, values: &[(&str, &str)]) -> String {
     out
 }
 
-/// HTML-escapes text for element content and quoted attribute values.
-pub(super) fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub(super) use crate::html::escape as esc;
 
 /// A complete page with the IAM's headers: never cached, never framed.
 /// `org_name` is `None` on pages that cannot know the organization (errors); the others link
