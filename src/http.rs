@@ -1,23 +1,55 @@
 //! The one HTTP client the components use to talk to each other, to the app and to a real
-//! Trino: plain HTTP/1 over hyper, pooled.
+//! Trino: HTTP/1 over hyper, pooled, with TLS (rustls, the system's roots) for `https://` URLs —
+//! a real Trino authenticates only over HTTPS.
 
 use std::time::Duration;
 
 use axum::body::{Body, Bytes};
 use http_body_util::{BodyExt, Limited};
+use hyper_rustls::{HttpsConnector, HttpsConnectorBuilder};
 use hyper_util::client::legacy::Client;
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::TokioExecutor;
 
-pub type HttpClient = Client<HttpConnector, Body>;
+pub type HttpClient = Client<HttpsConnector<HttpConnector>, Body>;
 
 pub fn client() -> HttpClient {
-    let mut connector = HttpConnector::new();
-    connector.set_nodelay(true);
-    connector.set_connect_timeout(Some(Duration::from_secs(5)));
+    let mut http = HttpConnector::new();
+    http.set_nodelay(true);
+    http.set_connect_timeout(Some(Duration::from_secs(5)));
+    http.enforce_http(false);
+    let builder = match HttpsConnectorBuilder::new().with_native_roots() {
+        Ok(builder) => builder,
+        Err(e) => {
+            // Plain HTTP (everything local) still works; https URLs fail with a clear TLS error.
+            tracing::warn!("no system root certificates ({e}); https:// URLs will not verify");
+            HttpsConnectorBuilder::new().with_tls_config(
+                rustls::ClientConfig::builder()
+                    .with_root_certificates(rustls::RootCertStore::empty())
+                    .with_no_client_auth(),
+            )
+        }
+    };
+    let connector = builder.https_or_http().enable_http1().wrap_connector(http);
     Client::builder(TokioExecutor::new())
         .pool_idle_timeout(Duration::from_secs(30))
         .build(connector)
+}
+
+/// An error with its causes, `a: b: c` — hyper's own message alone ("client error (Connect)")
+/// does not say what went wrong.
+pub fn describe(error: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        let cause_text = cause.to_string();
+        if !text.contains(&cause_text) {
+            text.push_str(": ");
+            text.push_str(&cause_text);
+        }
+        source = cause.source();
+    }
+    text
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -221,7 +221,7 @@ impl TrinoClient {
         let response = tokio::time::timeout(self.timeout, self.http.request(request))
             .await
             .map_err(|_| unavailable(format!("did not answer within {:?}", self.timeout)))?
-            .map_err(|e| unavailable(format!("did not answer ({e})")))?;
+            .map_err(|e| unavailable(format!("did not answer ({})", crate::http::describe(&e))))?;
         let status = response.status();
         let bytes = tokio::time::timeout(
             self.timeout,

@@ -435,3 +435,19 @@ async fn no_identity_keys_is_not_ready() {
         "APPLICATION_IDENTITY_NOT_READY",
     );
 }
+
+#[tokio::test]
+async fn an_https_querymesh_that_does_not_speak_tls_is_unavailable_with_the_cause() {
+    let fake = FakeTrino::start(Behaviour::Status(200)).await;
+    let mut config = test_config();
+    config.querymesh.url = Some(fake.url.replace("http://", "https://"));
+    let sandbox = support::start_with(config).await;
+    let (identity, _) = session_for_ada(&sandbox);
+    let message = assert_refusal(
+        post(&sandbox, Some(&identity), EXAMPLE).await,
+        503,
+        "QUERYMESH_UNAVAILABLE",
+    );
+    assert!(message.contains("https://127.0.0.1"), "{message}");
+    assert!(message.contains("did not answer ("), "{message}");
+}
