@@ -6,6 +6,7 @@ use axum::extract::{RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::Response;
 
+use super::account;
 use super::error::{IamError, found};
 use super::params::Params;
 use super::signin_page;
@@ -68,7 +69,19 @@ fn end_session(iam: &IamState, params: &Params, headers: &HeaderMap) -> Result<R
         None => None,
     };
 
-    let from_cookie = iam.inner.sso.by_cookie(headers, now).map(|s| s.id);
+    let from_cookie = iam.inner.sso.by_cookie(headers, now);
+    if hinted.is_none()
+        && let Some(session) = &from_cookie
+        && params.get("confirm") != Some(session.logout_code.as_str())
+    {
+        // Nothing proves the person asked: ask them, ending nothing yet.
+        let keep: Vec<(&str, &str)> = ["post_logout_redirect_uri", "state", "client_id"]
+            .into_iter()
+            .filter_map(|name| params.get(name).map(|value| (name, value)))
+            .collect();
+        return Ok(account::logout_confirmation(iam, session, &keep));
+    }
+    let from_cookie = from_cookie.map(|s| s.id);
     for id in from_cookie
         .iter()
         .chain(hinted.iter().filter(|h| Some(*h) != from_cookie.as_ref()))

@@ -32,6 +32,9 @@ pub(super) struct SsoSession {
     /// When the person last authenticated (OIDC Core `auth_time`).
     pub auth_time: u64,
     pub expires_at: u64,
+    /// Proves a sign-out without an `id_token_hint` came from the IAM's own pages (the account
+    /// page, the confirmation page), not from another site's link or form.
+    pub logout_code: String,
 }
 
 /// What a refresh token may be exchanged for.
@@ -91,6 +94,7 @@ impl SsoStore {
             person,
             auth_time: now,
             expires_at: now + lifetime,
+            logout_code: random_token(),
         };
         let cookie = random_token();
         let mut store = self.lock();

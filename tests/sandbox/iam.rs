@@ -447,8 +447,32 @@ async fn a_second_authorization_skips_the_page_until_end_session() {
     let same = flow.tokens(&flow.code_from(&response)).await;
     assert_eq!(same["session_state"], first["session_state"]);
 
-    // End-session with the browser's cookie: a page, the cookie cleared, the tokens dead.
+    // End-session with only the browser's cookie (any site can link there): the IAM asks
+    // first and ends nothing, as Keycloak does; a forged confirmation is asked again.
     let response = flow.get(&flow.endpoints.end_session).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let question = response.text().await.unwrap();
+    assert!(question.contains("Do you want to sign out"), "{question}");
+    let confirm = support::hidden_input(&question, "confirm").expect("a confirmation code");
+    let response = flow.get(&flow.authorize_url(&[])).await;
+    assert_eq!(response.status(), StatusCode::FOUND, "the SSO still lasts");
+    let forged = flow
+        .post_form(&flow.endpoints.end_session, &[("confirm", "guessed")])
+        .await;
+    assert!(
+        forged
+            .text()
+            .await
+            .unwrap()
+            .contains("Do you want to sign out")
+    );
+    let response = flow.get(&flow.authorize_url(&[])).await;
+    assert_eq!(response.status(), StatusCode::FOUND, "the SSO still lasts");
+
+    // Confirmed: a page, the cookie cleared, the tokens dead.
+    let response = flow
+        .post_form(&flow.endpoints.end_session, &[("confirm", &confirm)])
+        .await;
     assert_eq!(response.status(), StatusCode::OK);
     assert!(
         response
@@ -982,8 +1006,11 @@ async fn the_account_page_shows_who_is_signed_in_and_signs_out() {
     let action = attribute_after(&page, r#"<form method="post" action=""#);
     assert_eq!(action, "/realms/acme/protocol/openid-connect/logout");
 
+    let confirm = support::hidden_input(&page, "confirm").expect("the form carries its code");
     let iam = sandbox.endpoints().iam_url();
-    let response = flow.post_form(&format!("{iam}{action}"), &[]).await;
+    let response = flow
+        .post_form(&format!("{iam}{action}"), &[("confirm", &confirm)])
+        .await;
     assert_eq!(response.status(), StatusCode::OK);
     let page = flow.get(&account).await.text().await.unwrap();
     assert!(page.contains("Nobody is signed in"));
