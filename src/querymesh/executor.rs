@@ -444,13 +444,15 @@ impl Executor {
         });
         self.registry().insert(query.id.clone(), query.clone());
 
+        // Started here, not from a spawned task: a task spawned by the POST handler would run
+        // only after the handler's response is written, so the query would start that much
+        // later, and a short query's first page would wait for it.
         let executor = self.clone();
         let running = query.clone();
+        let work = tokio::task::spawn_blocking(move || executor.produce(&running, &prepared, &tx));
+        let watched = query.clone();
         let limit = self.time_limit;
         tokio::spawn(async move {
-            let watched = running.clone();
-            let work =
-                tokio::task::spawn_blocking(move || executor.produce(&running, &prepared, &tx));
             // The limit counts from creation; the producer may be waiting on a slow client.
             let deadline = watched.created + limit;
             tokio::select! {
