@@ -23,6 +23,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
+use axum::extract::DefaultBodyLimit;
 use axum::http::HeaderMap;
 use axum::routing::{get, post};
 
@@ -122,7 +123,10 @@ impl QueryMeshState {
 
 pub fn router(state: QueryMeshState) -> Router {
     Router::new()
-        .route(protocol::STATEMENT_PATH, post(statement::post_statement))
+        .route(
+            protocol::STATEMENT_PATH,
+            post(statement::post_statement).layer(DefaultBodyLimit::max(statement::MAX_BODY_BYTES)),
+        )
         .route(
             &format!("{}/{{id}}/{{slug}}/{{token}}", protocol::EXECUTING_PATH),
             get(statement::get_page).delete(statement::delete_query),

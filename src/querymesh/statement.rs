@@ -9,6 +9,7 @@
 use std::time::Instant;
 
 use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -25,6 +26,13 @@ pub const USER_HEADER: &str = "x-trino-user";
 pub const CATALOG_HEADER: &str = "x-trino-catalog";
 pub const SCHEMA_HEADER: &str = "x-trino-schema";
 
+/// Trino's `query.max-length` default: a longer query text is refused. Trino counts Java
+/// characters, that is UTF-16 code units.
+pub const MAX_QUERY_CHARS: usize = 1_000_000;
+/// The largest statement body read: [`MAX_QUERY_CHARS`] UTF-16 units take at most three
+/// UTF-8 bytes each (a four-byte character is two units).
+pub const MAX_BODY_BYTES: usize = 3 * MAX_QUERY_CHARS;
+
 /// A request the protocol refuses outright, mapped once to its HTTP answer.
 #[derive(Debug, thiserror::Error)]
 pub enum StatementError {
@@ -32,6 +40,8 @@ pub enum StatementError {
     Auth(#[from] AuthError),
     #[error("{0}")]
     BadRequest(&'static str),
+    #[error("{0}")]
+    TooLarge(String),
     #[error("Query not found")]
     NotFound,
     #[error("Query results are no longer available")]
@@ -65,6 +75,7 @@ impl IntoResponse for StatementError {
                 response
             }
             Self::BadRequest(_) => plain(StatusCode::BAD_REQUEST),
+            Self::TooLarge(_) => plain(StatusCode::PAYLOAD_TOO_LARGE),
             Self::NotFound => plain(StatusCode::NOT_FOUND),
             Self::Gone => plain(StatusCode::GONE),
         }
@@ -95,13 +106,27 @@ fn json_body(body: impl Into<axum::body::Body>) -> Response {
 pub async fn post_statement(
     State(state): State<QueryMeshState>,
     headers: HeaderMap,
-    body: Bytes,
+    body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, StatementError> {
     let principal = state.auth().authenticate(&headers).await?;
+    let body = body.map_err(|rejection| match rejection.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => StatementError::TooLarge(format!(
+            "Query text exceeds the maximum length ({MAX_QUERY_CHARS})"
+        )),
+        _ => StatementError::BadRequest("the SQL statement could not be read"),
+    })?;
     let sql = std::str::from_utf8(&body)
         .map_err(|_| StatementError::BadRequest("SQL statement is not UTF-8"))?;
-    if sql.trim().is_empty() {
+    // Trino refuses only an empty body here (`isNullOrEmpty`); blank text is parsed and fails
+    // as a query with SYNTAX_ERROR.
+    if sql.is_empty() {
         return Err(StatementError::BadRequest("SQL statement is empty"));
+    }
+    let length = sql.encode_utf16().count();
+    if length > MAX_QUERY_CHARS {
+        return Err(StatementError::TooLarge(format!(
+            "Query text length ({length}) exceeds the maximum length ({MAX_QUERY_CHARS})"
+        )));
     }
     let base = state.base_url(&headers);
     let executor = state.executor();
