@@ -526,9 +526,10 @@ async fn unreadable_rules_stop_the_start_naming_the_file() {
     }
 }
 
-/// The official Python client (`pip install trino`, done by .ci/run) runs a query unchanged.
+/// The official Python client (`pip install trino`, done by .ci/run), unchanged: descriptions,
+/// value types, fetchmany/fetchall over many pages, its error types, cancel (see the script).
 #[tokio::test]
-async fn the_python_trino_client_runs_a_query() {
+async fn the_python_trino_client_works() {
     let mesh = Mesh::start().await;
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python/trino_client.py");
     let output = tokio::process::Command::new("python3")
