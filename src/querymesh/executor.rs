@@ -185,6 +185,32 @@ pub enum PageError {
 }
 
 impl Query {
+    fn new(
+        id: String,
+        principal: String,
+        columns: Box<RawValue>,
+        rows: mpsc::Receiver<Chunk>,
+    ) -> Self {
+        Self {
+            slug: uuid::Uuid::new_v4().simple().to_string(),
+            principal,
+            created: Instant::now(),
+            columns,
+            control: Control::new(),
+            pages: tokio::sync::Mutex::new(Pages {
+                rows,
+                next_token: Some(1),
+                last: None,
+            }),
+            processed_rows: AtomicU64::new(0),
+            ended_after: AtomicU64::new(0),
+            last_seen: AtomicU64::new(0),
+            outcome: AtomicU8::new(0),
+            started: AtomicBool::new(false),
+            id,
+        }
+    }
+
     fn elapsed(&self) -> Duration {
         match self.ended_after.load(Ordering::Relaxed) {
             0 => self.created.elapsed(),
@@ -416,6 +442,20 @@ impl Executor {
         self.registry().get(id).cloned()
     }
 
+    /// Remembers a query refused before it ran (bad SQL, denied access): its `infoUri` answers
+    /// as a failed query's does in Trino, until the sweep forgets it like any finished query.
+    pub fn remember_refused(&self, id: String, principal: String) {
+        let (_, rows) = mpsc::channel(1);
+        let mut query = Query::new(id, principal, protocol::columns_json(&[]), rows);
+        query.pages.get_mut().next_token = None;
+        query.ended_after.store(
+            (query.created.elapsed().as_millis() as u64).max(1),
+            Ordering::Relaxed,
+        );
+        query.outcome.store(FAILED, Ordering::Relaxed);
+        self.registry().insert(query.id.clone(), Arc::new(query));
+    }
+
     /// Registers a query and starts it on the blocking pool.
     pub fn submit(
         self: &Arc<Self>,
@@ -424,24 +464,12 @@ impl Executor {
         prepared: Prepared,
     ) -> Arc<Query> {
         let (tx, rx) = mpsc::channel(CHANNEL_CHUNKS);
-        let query = Arc::new(Query {
-            slug: uuid::Uuid::new_v4().simple().to_string(),
-            principal,
-            created: Instant::now(),
-            columns: protocol::columns_json(&prepared.columns),
-            control: Control::new(),
-            pages: tokio::sync::Mutex::new(Pages {
-                rows: rx,
-                next_token: Some(1),
-                last: None,
-            }),
-            processed_rows: AtomicU64::new(0),
-            ended_after: AtomicU64::new(0),
-            last_seen: AtomicU64::new(0),
-            outcome: AtomicU8::new(0),
-            started: AtomicBool::new(false),
+        let query = Arc::new(Query::new(
             id,
-        });
+            principal,
+            protocol::columns_json(&prepared.columns),
+            rx,
+        ));
         self.registry().insert(query.id.clone(), query.clone());
 
         // Started here, not from a spawned task: a task spawned by the POST handler would run

@@ -140,6 +140,7 @@ pub async fn post_statement(
             error = error.name.name_and_code().0,
             "query refused"
         );
+        executor.remember_refused(id.clone(), principal.name.clone());
         json_body(protocol::failed(&id, &base, started.elapsed(), &error))
     };
     if let Err(error) = check_session_user(&headers, &principal) {

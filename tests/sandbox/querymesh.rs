@@ -307,7 +307,18 @@ async fn refused_sql_fails_with_trinos_error() {
     let error = error_of(&pages);
     assert_eq!(error["errorName"], "COLUMN_NOT_FOUND");
     assert_eq!(error["errorType"], "USER_ERROR");
-    assert!(pages.last().expect("a page").get("nextUri").is_none());
+    let last = pages.last().expect("a page");
+    assert!(last.get("nextUri").is_none());
+    // Its infoUri answers, as a failed query's does in Trino.
+    let info = mesh
+        .client
+        .get(last["infoUri"].as_str().expect("infoUri"))
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(info.status(), StatusCode::OK);
+    let page = info.text().await.expect("a page");
+    assert!(page.contains("State: FAILED"), "{page}");
 }
 
 #[tokio::test]
