@@ -150,6 +150,30 @@ async fn a_query_answers_in_trinos_shape() {
     let last = pages.last().expect("pages");
     assert_eq!(last["stats"]["state"], "FINISHED");
     assert!(last.get("nextUri").is_none());
+    // Trino's StatementStats: progress once scheduled, none while queued.
+    assert_eq!(first["stats"]["state"], "QUEUED");
+    assert!(first["stats"].get("progressPercentage").is_none());
+    assert_eq!(last["stats"]["progressPercentage"], 100.0);
+    for field in [
+        "queued",
+        "scheduled",
+        "nodes",
+        "totalSplits",
+        "queuedSplits",
+        "runningSplits",
+        "completedSplits",
+        "cpuTimeMillis",
+        "wallTimeMillis",
+        "queuedTimeMillis",
+        "elapsedTimeMillis",
+        "processedRows",
+        "processedBytes",
+        "physicalInputBytes",
+        "peakMemoryBytes",
+        "spilledBytes",
+    ] {
+        assert!(last["stats"].get(field).is_some(), "stats.{field}");
+    }
     assert_eq!(
         last["columns"],
         json!([
