@@ -211,6 +211,11 @@ impl Query {
         }
     }
 
+    /// Who ran the query: the principal's `sub`.
+    pub fn owner(&self) -> &str {
+        &self.principal
+    }
+
     fn elapsed(&self) -> Duration {
         match self.ended_after.load(Ordering::Relaxed) {
             0 => self.created.elapsed(),

@@ -25,7 +25,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::HeaderMap;
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 
 use self::access::{AccessControl, AccessRulesError};
 use self::auth::{Authenticator, KeySource};
@@ -130,6 +130,10 @@ pub fn router(state: QueryMeshState) -> Router {
         .route(
             &format!("{}/{{id}}/{{slug}}/{{token}}", protocol::EXECUTING_PATH),
             get(statement::get_page).delete(statement::delete_query),
+        )
+        .route(
+            &format!("{}/{{id}}", protocol::QUERY_PATH),
+            delete(statement::kill_query),
         )
         .route(protocol::INFO_PATH, get(statement::info_page))
         .route("/v1/info", get(statement::server_info))

@@ -19,6 +19,8 @@ use super::error::TrinoError;
 pub const STATEMENT_PATH: &str = "/v1/statement";
 /// The prefix of every `nextUri`: `/v1/statement/executing/{id}/{slug}/{token}`.
 pub const EXECUTING_PATH: &str = "/v1/statement/executing";
+/// Trino's query resource: `DELETE {QUERY_PATH}/{id}` cancels by id.
+pub const QUERY_PATH: &str = "/v1/query";
 /// The query page `infoUri` points at: `/ui/query.html?{id}`.
 pub const INFO_PATH: &str = "/ui/query.html";
 

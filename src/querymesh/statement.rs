@@ -42,6 +42,8 @@ pub enum StatementError {
     BadRequest(&'static str),
     #[error("{0}")]
     TooLarge(String),
+    #[error("Access Denied: the query belongs to another user")]
+    Forbidden,
     #[error("Query not found")]
     NotFound,
     #[error("Query results are no longer available")]
@@ -76,6 +78,7 @@ impl IntoResponse for StatementError {
             }
             Self::BadRequest(_) => plain(StatusCode::BAD_REQUEST),
             Self::TooLarge(_) => plain(StatusCode::PAYLOAD_TOO_LARGE),
+            Self::Forbidden => plain(StatusCode::FORBIDDEN),
             Self::NotFound => plain(StatusCode::NOT_FOUND),
             Self::Gone => plain(StatusCode::GONE),
         }
@@ -215,6 +218,26 @@ pub async fn delete_query(
         .ok_or(StatementError::NotFound)?;
     query.cancel();
     tracing::info!(query_id = %query.id, "query canceled by the client");
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `DELETE /v1/query/{id}`: Trino's QueryResource cancel, for a client that holds only the
+/// query id (the broker cancels this way when it has no nextUri it trusts). Unlike the
+/// `nextUri`, this authenticates; the owner may kill the query (Trino always lets the owner),
+/// anyone else is 403. An unknown or forgotten id is 204, as in Trino.
+pub async fn kill_query(
+    State(state): State<QueryMeshState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<StatusCode, StatementError> {
+    let principal = state.auth().authenticate(&headers).await?;
+    if let Some(query) = state.executor().find_by_id(&id) {
+        if query.owner() != principal.name {
+            return Err(StatementError::Forbidden);
+        }
+        query.cancel();
+        tracing::info!(query_id = %query.id, "query canceled by its owner by id");
+    }
     Ok(StatusCode::NO_CONTENT)
 }
 
