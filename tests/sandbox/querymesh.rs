@@ -254,6 +254,47 @@ async fn next_uri_is_idempotent_and_checked() {
 }
 
 #[tokio::test]
+async fn concurrent_and_abandoned_fetches_lose_no_rows() {
+    let mesh = Mesh::start().await;
+    let token = mesh.token();
+    // Two fetches of the same nextUri at once get the same page: rows are not split between
+    // them, and the next page follows on.
+    let first: Value = mesh
+        .post("SELECT * FROM tpch.tiny.lineitem", &token)
+        .await
+        .json()
+        .await
+        .expect("json");
+    let next = first["nextUri"].as_str().expect("nextUri").to_string();
+    let (a, b) = tokio::join!(mesh.get(&next), mesh.get(&next));
+    assert_eq!(a, b);
+    assert!(!a["data"].as_array().expect("rows").is_empty());
+    let mut pages = vec![first, a];
+    while let Some(next) = pages.last().and_then(|p| p["nextUri"].as_str()) {
+        let next = next.to_string();
+        pages.push(mesh.get(&next).await);
+    }
+    assert_eq!(rows(&pages).len(), 60_175);
+
+    // A client that hangs up while its GET waits for rows asks again and is answered.
+    let first: Value = mesh.post(ENDLESS, &token).await.json().await.expect("json");
+    let next = first["nextUri"].as_str().expect("nextUri").to_string();
+    let hung_up = mesh
+        .client
+        .get(&next)
+        .timeout(Duration::from_millis(50))
+        .send()
+        .await;
+    assert!(hung_up.is_err(), "the page wait outlasts the client");
+    let page = mesh.get(&next).await;
+    assert!(page.get("error").is_none(), "{page}");
+    let following = page["nextUri"].as_str().expect("still running");
+    assert!(following.ends_with("/2"), "{following}");
+    let deleted = mesh.client.delete(following).send().await.expect("answers");
+    assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
+}
+
+#[tokio::test]
 async fn delete_cancels_the_query() {
     let mesh = Mesh::start().await;
     let response = mesh.post(ENDLESS, &mesh.token()).await;
