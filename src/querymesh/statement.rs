@@ -25,6 +25,7 @@ use super::protocol;
 pub const USER_HEADER: &str = "x-trino-user";
 pub const CATALOG_HEADER: &str = "x-trino-catalog";
 pub const SCHEMA_HEADER: &str = "x-trino-schema";
+pub const SESSION_HEADER: &str = "x-trino-session";
 
 /// Trino's `query.max-length` default: a longer query text is refused. Trino counts Java
 /// characters, that is UTF-16 code units.
@@ -146,6 +147,7 @@ pub async fn post_statement(
         executor.remember_refused(id.clone(), principal.name.clone());
         json_body(protocol::failed(&id, &base, started.elapsed(), &error))
     };
+    check_session_header(&headers)?;
     if let Err(error) = check_session_user(&headers, &principal) {
         return Ok(refused(error));
     }
@@ -158,6 +160,28 @@ pub async fn post_statement(
     }
     let query = executor.submit(id.clone(), principal.name.clone(), prepared);
     Ok(json_body(query.first_response(&base)))
+}
+
+/// `X-Trino-Session: name=value, catalog.name=value, …` (every such header) must parse as
+/// Trino parses it, or the request is a 400 as in Trino. The stand-in has no session
+/// properties to set, so well-formed ones change nothing.
+fn check_session_header(headers: &HeaderMap) -> Result<(), StatementError> {
+    const INVALID: &str = "Invalid X-Trino-Session header";
+    for value in headers.get_all(SESSION_HEADER) {
+        let value = value
+            .to_str()
+            .map_err(|_| StatementError::BadRequest(INVALID))?;
+        for property in value.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (name, _) = property
+                .split_once('=')
+                .ok_or(StatementError::BadRequest(INVALID))?;
+            let name = name.trim();
+            if name.is_empty() || name.split('.').count() > 2 {
+                return Err(StatementError::BadRequest(INVALID));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Trino runs a query as `X-Trino-User` only if the principal may impersonate that user; the

@@ -475,6 +475,46 @@ async fn an_oversized_statement_is_refused_with_trinos_limit() {
 }
 
 #[tokio::test]
+async fn the_headers_trino_clients_send_are_understood() {
+    let mesh = Mesh::start().await;
+    let post = |session: &'static str| {
+        mesh.client
+            .post(format!("{}/v1/statement", mesh.url()))
+            .bearer_auth(mesh.token())
+            .header("X-Trino-User", "ada")
+            .header("X-Trino-Catalog", "tpch")
+            .header("X-Trino-Schema", "tiny")
+            .header("X-Trino-Source", "trino-python-client")
+            .header("X-Trino-Time-Zone", "Europe/Berlin")
+            .header("X-Trino-Transaction-Id", "NONE")
+            .header("X-Trino-Client-Capabilities", "PARAMETRIC_DATETIME")
+            .header("X-Trino-Session", session)
+            .body("SELECT count(*) FROM nation")
+            .send()
+    };
+    for session in ["", "query_max_run_time=10m, tpch.split_size=4"] {
+        let response = post(session).await.expect("answers");
+        assert_eq!(response.status(), StatusCode::OK, "{session:?}");
+        let first: Value = response.json().await.expect("json");
+        let mut pages = vec![first];
+        while let Some(next) = pages.last().and_then(|p| p["nextUri"].as_str()) {
+            let next = next.to_string();
+            pages.push(mesh.get(&next).await);
+        }
+        assert_eq!(rows(&pages), [json!([25])], "{session:?}");
+    }
+    // Trino parses X-Trino-Session as name=value pairs and answers 400 otherwise.
+    for session in ["query_max_run_time", "=10m", "a.b.c=1"] {
+        let response = post(session).await.expect("answers");
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{session:?}");
+        assert_eq!(
+            response.text().await.expect("text"),
+            "Invalid X-Trino-Session header"
+        );
+    }
+}
+
+#[tokio::test]
 async fn tokens_are_checked_like_trinos_jwt_authenticator() {
     let mesh = Mesh::start().await;
     let good = mesh.claims("ada", &[]);
