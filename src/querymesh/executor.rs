@@ -582,17 +582,50 @@ impl Executor {
     /// Cancels queries nobody fetches any more and forgets those whose last page was served.
     fn sweep_once(&self) {
         self.registry().retain(|_, q| {
-            let idle = q.idle();
-            if q.outcome.load(Ordering::Relaxed) != 0 {
-                return idle < KEEP_FINISHED;
+            let ended = q.outcome.load(Ordering::Relaxed) != 0;
+            let stopped = q.control.stopped();
+            // Only the client cancels a query that is still in the registry (the sweep's own
+            // cancel and stop_all remove it at once).
+            let cancelled = stopped == Some(Stop::Canceled);
+            match sweep_verdict(ended, cancelled, q.idle()) {
+                Sweep::Keep => true,
+                Sweep::Forget => {
+                    if !ended {
+                        // Cancelled, and its client never came for the error.
+                        q.end("FAILED", Some(&Stop::Canceled.error()));
+                    }
+                    false
+                }
+                Sweep::Abandon => {
+                    q.control.stop(Stop::Canceled);
+                    q.end("ABANDONED", None);
+                    false
+                }
             }
-            if idle >= ABANDON_AFTER {
-                q.control.stop(Stop::Canceled);
-                q.end("ABANDONED", None);
-                return false;
-            }
-            true
         });
+    }
+}
+
+/// What the sweep does with a query.
+#[derive(Debug, PartialEq, Eq)]
+enum Sweep {
+    Keep,
+    /// Its outcome is settled: forget it.
+    Forget,
+    /// Still running with nobody fetching: stop it and forget it.
+    Abandon,
+}
+
+/// A query that ended, or that its client cancelled, is kept [`KEEP_FINISHED`] after the
+/// client's last request: a client that cancels rarely fetches again, and its query must not
+/// wait out [`ABANDON_AFTER`] to be logged as abandoned. Any other query — running, or past
+/// its time limit with the error not yet fetched by a client busy with the rows it has — is
+/// abandoned once nobody has fetched for [`ABANDON_AFTER`].
+fn sweep_verdict(ended: bool, cancelled: bool, idle: Duration) -> Sweep {
+    match (ended || cancelled, idle) {
+        (true, idle) if idle >= KEEP_FINISHED => Sweep::Forget,
+        (false, idle) if idle >= ABANDON_AFTER => Sweep::Abandon,
+        _ => Sweep::Keep,
     }
 }
 
@@ -643,5 +676,22 @@ impl ChunkBuilder {
             rows: std::mem::take(&mut self.rows),
             end,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sweep_forgets_settled_queries_and_abandons_unfetched_ones() {
+        let soon = KEEP_FINISHED - Duration::from_millis(1);
+        assert_eq!(sweep_verdict(true, false, soon), Sweep::Keep);
+        assert_eq!(sweep_verdict(true, false, KEEP_FINISHED), Sweep::Forget);
+        // A cancelled query its client never fetched again goes as soon as a finished one.
+        assert_eq!(sweep_verdict(false, true, soon), Sweep::Keep);
+        assert_eq!(sweep_verdict(false, true, KEEP_FINISHED), Sweep::Forget);
+        assert_eq!(sweep_verdict(false, false, KEEP_FINISHED), Sweep::Keep);
+        assert_eq!(sweep_verdict(false, false, ABANDON_AFTER), Sweep::Abandon);
     }
 }
