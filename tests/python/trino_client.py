@@ -9,6 +9,7 @@ exception types, and a cancel.
 """
 
 import datetime
+import decimal
 import sys
 import threading
 import time
@@ -73,6 +74,25 @@ def types_are_described_and_converted(cur):
     assert cur.description[1][3] == 1, cur.description[1]
     assert row == [1, "O", 172799.49, datetime.date(1996, 1, 2), 0], row
     assert cur.fetchone() is None
+
+    cur.execute(
+        "SELECT CAST(12.3 AS decimal(5,2)), TIMESTAMP '2020-01-02 03:04:05.678', 7 / 2, "
+        "CAST(NULL AS varchar)"
+    )
+    row = cur.fetchone()
+    described = [(d[1], d[4], d[5]) for d in cur.description]
+    assert described == [
+        ("decimal(5, 2)", 5, 2),
+        ("timestamp(3)", 3, None),
+        ("integer", None, None),
+        ("varchar", None, None),
+    ], described
+    assert row == [
+        decimal.Decimal("12.30"),
+        datetime.datetime(2020, 1, 2, 3, 4, 5, 678000),
+        3,
+        None,
+    ], row
 
 
 def many_pages_are_fetched(cur):
