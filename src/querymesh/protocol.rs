@@ -161,8 +161,11 @@ impl Stats {
             physical_input_bytes: 0,
             peak_memory_bytes: 0,
             spilled_bytes: 0,
-            progress_percentage: (state != QueryState::Queued)
-                .then(|| if done { 100.0 } else { 0.0 }),
+            progress_percentage: (state != QueryState::Queued).then_some(if done {
+                100.0
+            } else {
+                0.0
+            }),
         }
     }
 }
