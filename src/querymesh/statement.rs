@@ -234,8 +234,10 @@ pub async fn get_page(
 /// `DELETE {nextUri}`: cancels the query and interrupts SQLite; 204 as Trino answers.
 pub async fn delete_query(
     State(state): State<QueryMeshState>,
-    Path((id, slug, _token)): Path<(String, String, String)>,
+    Path((id, slug, token)): Path<(String, String, String)>,
 ) -> Result<StatusCode, StatementError> {
+    // Trino's token is a number in the path: anything else matches no resource.
+    token.parse::<u64>().map_err(|_| StatementError::NotFound)?;
     let query = state
         .executor()
         .find(&id, &slug)

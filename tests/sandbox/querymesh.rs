@@ -301,6 +301,12 @@ async fn delete_cancels_the_query() {
     let first: Value = response.json().await.expect("json");
     let next = first["nextUri"].as_str().expect("nextUri").to_string();
 
+    let (prefix, _token) = next.rsplit_once('/').expect("a token");
+    let (query, _slug) = prefix.rsplit_once('/').expect("a slug");
+    for uri in [format!("{prefix}/x"), format!("{query}/wrongslug/1")] {
+        let response = mesh.client.delete(&uri).send().await.expect("answers");
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{uri}");
+    }
     let deleted = mesh.client.delete(&next).send().await.expect("answers");
     assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
 
