@@ -113,6 +113,25 @@ async fn run() -> Result<(), String> {
     for _ in 0..WARMUP {
         client.query(NATION).await?;
     }
+    // The floor: one HTTP round trip that does no work (`GET /v1/info`).
+    let mut trips = Vec::with_capacity(SAMPLES);
+    for _ in 0..SAMPLES {
+        let started = Instant::now();
+        client
+            .http
+            .get(format!("{}/v1/info", client.url))
+            .send()
+            .await
+            .map_err(|e| e.to_string())?
+            .bytes()
+            .await
+            .map_err(|e| e.to_string())?;
+        trips.push(started.elapsed());
+    }
+    println!(
+        "one HTTP round trip doing nothing (GET /v1/info): p50 {:.3} ms",
+        ms(median(trips))
+    );
     let mut samples = Vec::with_capacity(SAMPLES);
     let mut posts = Vec::with_capacity(SAMPLES);
     for _ in 0..SAMPLES {

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use rusqlite::{Connection, InterruptHandle};
 use serde_json::Value;
 use serde_json::value::RawValue;
-use tokio::sync::{mpsc, watch};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc, watch};
 
 use super::engine::{Engine, Prepared, RunError};
 use super::error::{ErrorName, TrinoError};
@@ -45,8 +45,16 @@ const ABANDON_AFTER: Duration = Duration::from_secs(60);
 const KEEP_FINISHED: Duration = Duration::from_secs(5);
 /// How often abandoned and finished queries are swept.
 const SWEEP_EVERY: Duration = Duration::from_secs(1);
+/// SQLite virtual-machine steps between two checks of a query's stop flag: a few
+/// microseconds of work.
+const PROGRESS_OPS: std::ffi::c_int = 1_000;
 /// Idle connections kept open for the next queries.
 const POOL_IDLE_MAX: usize = 8;
+/// Queries running at once; more wait QUEUED, as Trino queues past its resource group's
+/// concurrency limit. Each running query holds a SQLite connection and a thread of tokio's
+/// blocking pool, which the rest of the process shares (DNS lookups, files): queries nobody
+/// fetches must not be able to take all of it before they are abandoned.
+const MAX_RUNNING: usize = 32;
 
 /// [`Query::outcome`] values.
 const FINISHED: u8 = 1;
@@ -85,6 +93,8 @@ struct Chunk {
 /// Stops a running query: the reason, and the interrupt of the connection it runs on.
 struct Control {
     state: Mutex<ControlState>,
+    /// Set by the first stop; read by SQLite's progress handler while the query runs.
+    flag: Arc<AtomicBool>,
     stopped: watch::Sender<Option<Stop>>,
 }
 
@@ -102,6 +112,7 @@ impl Control {
                 stop: None,
                 interrupt: None,
             }),
+            flag: Arc::new(AtomicBool::new(false)),
             stopped: watch::channel(None).0,
         }
     }
@@ -118,6 +129,7 @@ impl Control {
                 return;
             }
             state.stop = Some(why);
+            self.flag.store(true, Ordering::Relaxed);
             if let Some(interrupt) = &state.interrupt {
                 interrupt.interrupt();
             }
@@ -185,6 +197,37 @@ pub enum PageError {
 }
 
 impl Query {
+    fn new(
+        id: String,
+        principal: String,
+        columns: Box<RawValue>,
+        rows: mpsc::Receiver<Chunk>,
+    ) -> Self {
+        Self {
+            slug: uuid::Uuid::new_v4().simple().to_string(),
+            principal,
+            created: Instant::now(),
+            columns,
+            control: Control::new(),
+            pages: tokio::sync::Mutex::new(Pages {
+                rows,
+                next_token: Some(1),
+                last: None,
+            }),
+            processed_rows: AtomicU64::new(0),
+            ended_after: AtomicU64::new(0),
+            last_seen: AtomicU64::new(0),
+            outcome: AtomicU8::new(0),
+            started: AtomicBool::new(false),
+            id,
+        }
+    }
+
+    /// Who ran the query: the principal's `sub`.
+    pub fn owner(&self) -> &str {
+        &self.principal
+    }
+
     fn elapsed(&self) -> Duration {
         match self.ended_after.load(Ordering::Relaxed) {
             0 => self.created.elapsed(),
@@ -375,16 +418,23 @@ pub struct Executor {
     ids: QueryIds,
     idle: Mutex<Vec<Connection>>,
     queries: Mutex<HashMap<String, Arc<Query>>>,
+    /// One permit per query allowed to run now.
+    running: Arc<Semaphore>,
 }
 
 impl Executor {
     pub fn new(engine: Arc<Engine>, time_limit: Duration) -> Arc<Self> {
+        Self::with_max_running(engine, time_limit, MAX_RUNNING)
+    }
+
+    fn with_max_running(engine: Arc<Engine>, time_limit: Duration, max: usize) -> Arc<Self> {
         let executor = Arc::new(Self {
             engine,
             time_limit,
             ids: QueryIds::default(),
             idle: Mutex::new(Vec::new()),
             queries: Mutex::new(HashMap::new()),
+            running: Arc::new(Semaphore::new(max)),
         });
         if let Ok(runtime) = tokio::runtime::Handle::try_current() {
             runtime.spawn(sweep(Arc::downgrade(&executor)));
@@ -416,7 +466,22 @@ impl Executor {
         self.registry().get(id).cloned()
     }
 
-    /// Registers a query and starts it on the blocking pool.
+    /// Remembers a query refused before it ran (bad SQL, denied access): its `infoUri` answers
+    /// as a failed query's does in Trino, until the sweep forgets it like any finished query.
+    pub fn remember_refused(&self, id: String, principal: String) {
+        let (_, rows) = mpsc::channel(1);
+        let mut query = Query::new(id, principal, protocol::columns_json(&[]), rows);
+        query.pages.get_mut().next_token = None;
+        query.ended_after.store(
+            (query.created.elapsed().as_millis() as u64).max(1),
+            Ordering::Relaxed,
+        );
+        query.outcome.store(FAILED, Ordering::Relaxed);
+        self.registry().insert(query.id.clone(), Arc::new(query));
+    }
+
+    /// Registers a query and starts it on the blocking pool, or queues it while
+    /// [`MAX_RUNNING`] queries run.
     pub fn submit(
         self: &Arc<Self>,
         id: String,
@@ -424,37 +489,53 @@ impl Executor {
         prepared: Prepared,
     ) -> Arc<Query> {
         let (tx, rx) = mpsc::channel(CHANNEL_CHUNKS);
-        let query = Arc::new(Query {
-            slug: uuid::Uuid::new_v4().simple().to_string(),
-            principal,
-            created: Instant::now(),
-            columns: protocol::columns_json(&prepared.columns),
-            control: Control::new(),
-            pages: tokio::sync::Mutex::new(Pages {
-                rows: rx,
-                next_token: Some(1),
-                last: None,
-            }),
-            processed_rows: AtomicU64::new(0),
-            ended_after: AtomicU64::new(0),
-            last_seen: AtomicU64::new(0),
-            outcome: AtomicU8::new(0),
-            started: AtomicBool::new(false),
+        let query = Arc::new(Query::new(
             id,
-        });
+            principal,
+            protocol::columns_json(&prepared.columns),
+            rx,
+        ));
         self.registry().insert(query.id.clone(), query.clone());
 
         let executor = self.clone();
         let running = query.clone();
+        let start = move |permit: OwnedSemaphorePermit| {
+            tokio::task::spawn_blocking(move || {
+                executor.produce(&running, &prepared, &tx);
+                drop(permit);
+            })
+        };
+        // Started here when a permit is free, not from a spawned task: a task spawned by the
+        // POST handler would run only after the handler's response is written, so the query
+        // would start that much later, and a short query's first page would wait for it.
+        let (started, queued) = match self.running.clone().try_acquire_owned() {
+            Ok(permit) => (Some(start(permit)), None),
+            Err(_) => (None, Some(start)),
+        };
+        let permits = self.running.clone();
+        let watched = query.clone();
         let limit = self.time_limit;
         tokio::spawn(async move {
-            let watched = running.clone();
-            let work =
-                tokio::task::spawn_blocking(move || executor.produce(&running, &prepared, &tx));
-            // The limit counts from creation; the producer may be waiting on a slow client.
+            let work = async {
+                let work = match (started, queued) {
+                    (Some(work), _) => work,
+                    (None, Some(start)) => match permits.acquire_owned().await {
+                        Ok(permit) => start(permit),
+                        Err(_) => return,
+                    },
+                    (None, None) => return,
+                };
+                let _ = work.await;
+            };
+            let mut stopped = watched.control.stopped.subscribe();
+            // The limit counts from creation, queued time included, like Trino's
+            // query_max_run_time; the producer may be waiting on a slow client.
             let deadline = watched.created + limit;
             tokio::select! {
                 _ = work => {}
+                // A query stopped while queued gives up its place (its producer, once
+                // started, sees the stop itself).
+                _ = stopped.wait_for(Option::is_some) => {}
                 _ = tokio::time::sleep_until(deadline.into()) => {
                     watched.control.stop(Stop::TimeLimit(limit));
                 }
@@ -466,7 +547,7 @@ impl Executor {
     /// Runs on a blocking-pool thread: executes the query and sends its rows in chunks.
     fn produce(&self, query: &Query, prepared: &Prepared, tx: &mpsc::Sender<Chunk>) {
         let runtime = tokio::runtime::Handle::current();
-        let conn = match self.checkout() {
+        let mut conn = match self.checkout() {
             Ok(conn) => conn,
             Err(e) => {
                 tracing::error!(query_id = %query.id, error = %e, "cannot open a connection");
@@ -486,6 +567,27 @@ impl Executor {
             self.checkin(conn);
             return;
         }
+        // sqlite3_interrupt only reaches statements already running: one that lands between
+        // arming and the statement's first step is forgotten (SQLite clears it when a statement
+        // starts on an idle connection), and the query would run on past every later stop.
+        // The stop flag is therefore also checked every PROGRESS_OPS virtual-machine steps.
+        let flag = query.control.flag.clone();
+        let watched = conn
+            .progress_handler(PROGRESS_OPS, Some(move || flag.load(Ordering::Relaxed)))
+            .is_ok();
+        if !watched {
+            query.control.disarm();
+            self.checkin(conn);
+            let _ = tx.blocking_send(Chunk {
+                json: String::new(),
+                rows: 0,
+                end: Some(Err(TrinoError::new(
+                    ErrorName::GenericInternalError,
+                    "the stand-in could not watch the query for a stop",
+                ))),
+            });
+            return;
+        }
         query.started.store(true, Ordering::Relaxed);
         let mut stopped = query.control.stopped.subscribe();
         let mut send = |chunk: Chunk| -> bool {
@@ -503,7 +605,10 @@ impl Executor {
             !batch.is_full() || send(batch.take(None))
         });
         query.control.disarm();
-        self.checkin(conn);
+        // A connection still watched for this query's stop must not go back to the pool.
+        if conn.progress_handler(0, None::<fn() -> bool>).is_ok() {
+            self.checkin(conn);
+        }
         let end = match result {
             Ok(()) => Ok(()),
             Err(RunError::Query(e)) => Err(e),
@@ -547,17 +652,50 @@ impl Executor {
     /// Cancels queries nobody fetches any more and forgets those whose last page was served.
     fn sweep_once(&self) {
         self.registry().retain(|_, q| {
-            let idle = q.idle();
-            if q.outcome.load(Ordering::Relaxed) != 0 {
-                return idle < KEEP_FINISHED;
+            let ended = q.outcome.load(Ordering::Relaxed) != 0;
+            let stopped = q.control.stopped();
+            // Only the client cancels a query that is still in the registry (the sweep's own
+            // cancel and stop_all remove it at once).
+            let cancelled = stopped == Some(Stop::Canceled);
+            match sweep_verdict(ended, cancelled, q.idle()) {
+                Sweep::Keep => true,
+                Sweep::Forget => {
+                    if !ended {
+                        // Cancelled, and its client never came for the error.
+                        q.end("FAILED", Some(&Stop::Canceled.error()));
+                    }
+                    false
+                }
+                Sweep::Abandon => {
+                    q.control.stop(Stop::Canceled);
+                    q.end("ABANDONED", None);
+                    false
+                }
             }
-            if idle >= ABANDON_AFTER {
-                q.control.stop(Stop::Canceled);
-                q.end("ABANDONED", None);
-                return false;
-            }
-            true
         });
+    }
+}
+
+/// What the sweep does with a query.
+#[derive(Debug, PartialEq, Eq)]
+enum Sweep {
+    Keep,
+    /// Its outcome is settled: forget it.
+    Forget,
+    /// Still running with nobody fetching: stop it and forget it.
+    Abandon,
+}
+
+/// A query that ended, or that its client cancelled, is kept [`KEEP_FINISHED`] after the
+/// client's last request: a client that cancels rarely fetches again, and its query must not
+/// wait out [`ABANDON_AFTER`] to be logged as abandoned. Any other query — running, or past
+/// its time limit with the error not yet fetched by a client busy with the rows it has — is
+/// abandoned once nobody has fetched for [`ABANDON_AFTER`].
+fn sweep_verdict(ended: bool, cancelled: bool, idle: Duration) -> Sweep {
+    match (ended || cancelled, idle) {
+        (true, idle) if idle >= KEEP_FINISHED => Sweep::Forget,
+        (false, idle) if idle >= ABANDON_AFTER => Sweep::Abandon,
+        _ => Sweep::Keep,
     }
 }
 
@@ -608,5 +746,105 @@ impl ChunkBuilder {
             rows: std::mem::take(&mut self.rows),
             end,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::querymesh::engine::SessionContext;
+
+    /// Counts billions of rows: runs until something stops it.
+    const ENDLESS: &str = "SELECT count(*) FROM tpch.tiny.lineitem a CROSS JOIN tpch.tiny.lineitem b CROSS JOIN tpch.tiny.orders c";
+    const PATIENCE: Duration = Duration::from_secs(20);
+
+    async fn until(what: &str, done: impl Fn() -> bool) {
+        let deadline = Instant::now() + PATIENCE;
+        while !done() {
+            assert!(Instant::now() < deadline, "{what} never happened");
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn queries_past_the_running_limit_wait_queued() {
+        let config = crate::Config::builtin().with_ephemeral_ports();
+        let engine = Arc::new(Engine::open(&config).expect("the engine opens"));
+        let endless = engine
+            .prepare(ENDLESS, &SessionContext::default())
+            .expect("prepares");
+        let executor = Executor::with_max_running(engine, PATIENCE, 1);
+        // The runtime waits for blocking threads when it ends: stop every query, even when an
+        // assertion fails.
+        struct StopAll(Arc<Executor>);
+        impl Drop for StopAll {
+            fn drop(&mut self) {
+                self.0.stop_all();
+            }
+        }
+        let _stop_all = StopAll(executor.clone());
+        // A stop right as a query starts stops it (an interrupt that lands before SQLite's first
+        // step used to be lost, and the query ran on, holding its place).
+        for _ in 0..5 {
+            let query = executor.submit("q0".into(), "ada".into(), endless.clone());
+            until("the query's start", || {
+                query.started.load(Ordering::Relaxed)
+            })
+            .await;
+            query.cancel();
+            until("the cancelled query's end", || {
+                executor.running.available_permits() == 1
+            })
+            .await;
+        }
+        let first = executor.submit("q1".into(), "ada".into(), endless.clone());
+        let second = executor.submit("q2".into(), "ada".into(), endless);
+        until("the first query's start", || {
+            first.started.load(Ordering::Relaxed)
+        })
+        .await;
+        // The second waits its turn: its page, after the page wait, says QUEUED.
+        let page: Value =
+            serde_json::from_str(&second.page(1, "http://h").await.expect("a page")).expect("json");
+        assert_eq!(page["stats"]["state"], "QUEUED", "{page}");
+        assert!(!second.started.load(Ordering::Relaxed));
+        first.cancel();
+        until("the second query's start", || {
+            second.started.load(Ordering::Relaxed)
+        })
+        .await;
+        second.cancel();
+        // A query cancelled while queued never runs.
+        let third = executor.submit("q3".into(), "ada".into(), engine_prepared(&executor));
+        let fourth = executor.submit("q4".into(), "ada".into(), engine_prepared(&executor));
+        fourth.cancel();
+        until("the third query's start", || {
+            third.started.load(Ordering::Relaxed)
+        })
+        .await;
+        third.cancel();
+        let page: Value =
+            serde_json::from_str(&fourth.page(1, "http://h").await.expect("a page")).expect("json");
+        assert_eq!(page["error"]["errorName"], "USER_CANCELED", "{page}");
+        assert!(!fourth.started.load(Ordering::Relaxed));
+    }
+
+    fn engine_prepared(executor: &Executor) -> Prepared {
+        executor
+            .engine()
+            .prepare(ENDLESS, &SessionContext::default())
+            .expect("prepares")
+    }
+
+    #[test]
+    fn the_sweep_forgets_settled_queries_and_abandons_unfetched_ones() {
+        let soon = KEEP_FINISHED - Duration::from_millis(1);
+        assert_eq!(sweep_verdict(true, false, soon), Sweep::Keep);
+        assert_eq!(sweep_verdict(true, false, KEEP_FINISHED), Sweep::Forget);
+        // A cancelled query its client never fetched again goes as soon as a finished one.
+        assert_eq!(sweep_verdict(false, true, soon), Sweep::Keep);
+        assert_eq!(sweep_verdict(false, true, KEEP_FINISHED), Sweep::Forget);
+        assert_eq!(sweep_verdict(false, false, KEEP_FINISHED), Sweep::Keep);
+        assert_eq!(sweep_verdict(false, false, ABANDON_AFTER), Sweep::Abandon);
     }
 }

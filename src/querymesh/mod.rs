@@ -23,8 +23,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
+use axum::extract::DefaultBodyLimit;
 use axum::http::HeaderMap;
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 
 use self::access::{AccessControl, AccessRulesError};
 use self::auth::{Authenticator, KeySource};
@@ -122,10 +123,17 @@ impl QueryMeshState {
 
 pub fn router(state: QueryMeshState) -> Router {
     Router::new()
-        .route(protocol::STATEMENT_PATH, post(statement::post_statement))
+        .route(
+            protocol::STATEMENT_PATH,
+            post(statement::post_statement).layer(DefaultBodyLimit::max(statement::MAX_BODY_BYTES)),
+        )
         .route(
             &format!("{}/{{id}}/{{slug}}/{{token}}", protocol::EXECUTING_PATH),
             get(statement::get_page).delete(statement::delete_query),
+        )
+        .route(
+            &format!("{}/{{id}}", protocol::QUERY_PATH),
+            delete(statement::kill_query),
         )
         .route(protocol::INFO_PATH, get(statement::info_page))
         .route("/v1/info", get(statement::server_info))

@@ -19,6 +19,8 @@ use super::error::TrinoError;
 pub const STATEMENT_PATH: &str = "/v1/statement";
 /// The prefix of every `nextUri`: `/v1/statement/executing/{id}/{slug}/{token}`.
 pub const EXECUTING_PATH: &str = "/v1/statement/executing";
+/// Trino's query resource: `DELETE {QUERY_PATH}/{id}` cancels by id.
+pub const QUERY_PATH: &str = "/v1/query";
 /// The query page `infoUri` points at: `/ui/query.html?{id}`.
 pub const INFO_PATH: &str = "/ui/query.html";
 
@@ -130,6 +132,10 @@ pub struct Stats {
     pub physical_input_bytes: u64,
     pub peak_memory_bytes: u64,
     pub spilled_bytes: u64,
+    /// Trino's client computes it from the splits once the query is scheduled:
+    /// `min(100, completedSplits × 100 / totalSplits)`, absent before.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub progress_percentage: Option<f64>,
 }
 
 impl Stats {
@@ -155,6 +161,11 @@ impl Stats {
             physical_input_bytes: 0,
             peak_memory_bytes: 0,
             spilled_bytes: 0,
+            progress_percentage: (state != QueryState::Queued).then_some(if done {
+                100.0
+            } else {
+                0.0
+            }),
         }
     }
 }
@@ -254,6 +265,7 @@ mod tests {
         assert!(v.get("nextUri").is_none() && v.get("error").is_none());
         assert_eq!(v["infoUri"], "http://h/ui/query.html?x");
         assert_eq!(v["stats"]["state"], "FINISHED");
+        assert_eq!(v["stats"]["progressPercentage"], 100.0);
         assert_eq!(v["warnings"], json!([]));
     }
 }

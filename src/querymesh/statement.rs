@@ -9,6 +9,7 @@
 use std::time::Instant;
 
 use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -24,6 +25,14 @@ use super::protocol;
 pub const USER_HEADER: &str = "x-trino-user";
 pub const CATALOG_HEADER: &str = "x-trino-catalog";
 pub const SCHEMA_HEADER: &str = "x-trino-schema";
+pub const SESSION_HEADER: &str = "x-trino-session";
+
+/// Trino's `query.max-length` default: a longer query text is refused. Trino counts Java
+/// characters, that is UTF-16 code units.
+pub const MAX_QUERY_CHARS: usize = 1_000_000;
+/// The largest statement body read: [`MAX_QUERY_CHARS`] UTF-16 units take at most three
+/// UTF-8 bytes each (a four-byte character is two units).
+pub const MAX_BODY_BYTES: usize = 3 * MAX_QUERY_CHARS;
 
 /// A request the protocol refuses outright, mapped once to its HTTP answer.
 #[derive(Debug, thiserror::Error)]
@@ -32,6 +41,10 @@ pub enum StatementError {
     Auth(#[from] AuthError),
     #[error("{0}")]
     BadRequest(&'static str),
+    #[error("{0}")]
+    TooLarge(String),
+    #[error("Access Denied: the query belongs to another user")]
+    Forbidden,
     #[error("Query not found")]
     NotFound,
     #[error("Query results are no longer available")]
@@ -65,6 +78,8 @@ impl IntoResponse for StatementError {
                 response
             }
             Self::BadRequest(_) => plain(StatusCode::BAD_REQUEST),
+            Self::TooLarge(_) => plain(StatusCode::PAYLOAD_TOO_LARGE),
+            Self::Forbidden => plain(StatusCode::FORBIDDEN),
             Self::NotFound => plain(StatusCode::NOT_FOUND),
             Self::Gone => plain(StatusCode::GONE),
         }
@@ -95,13 +110,27 @@ fn json_body(body: impl Into<axum::body::Body>) -> Response {
 pub async fn post_statement(
     State(state): State<QueryMeshState>,
     headers: HeaderMap,
-    body: Bytes,
+    body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, StatementError> {
     let principal = state.auth().authenticate(&headers).await?;
+    let body = body.map_err(|rejection| match rejection.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => StatementError::TooLarge(format!(
+            "Query text exceeds the maximum length ({MAX_QUERY_CHARS})"
+        )),
+        _ => StatementError::BadRequest("the SQL statement could not be read"),
+    })?;
     let sql = std::str::from_utf8(&body)
         .map_err(|_| StatementError::BadRequest("SQL statement is not UTF-8"))?;
-    if sql.trim().is_empty() {
+    // Trino refuses only an empty body here (`isNullOrEmpty`); blank text is parsed and fails
+    // as a query with SYNTAX_ERROR.
+    if sql.is_empty() {
         return Err(StatementError::BadRequest("SQL statement is empty"));
+    }
+    let length = sql.encode_utf16().count();
+    if length > MAX_QUERY_CHARS {
+        return Err(StatementError::TooLarge(format!(
+            "Query text length ({length}) exceeds the maximum length ({MAX_QUERY_CHARS})"
+        )));
     }
     let base = state.base_url(&headers);
     let executor = state.executor();
@@ -115,8 +144,10 @@ pub async fn post_statement(
             error = error.name.name_and_code().0,
             "query refused"
         );
+        executor.remember_refused(id.clone(), principal.name.clone());
         json_body(protocol::failed(&id, &base, started.elapsed(), &error))
     };
+    check_session_header(&headers)?;
     if let Err(error) = check_session_user(&headers, &principal) {
         return Ok(refused(error));
     }
@@ -129,6 +160,28 @@ pub async fn post_statement(
     }
     let query = executor.submit(id.clone(), principal.name.clone(), prepared);
     Ok(json_body(query.first_response(&base)))
+}
+
+/// `X-Trino-Session: name=value, catalog.name=value, …` (every such header) must parse as
+/// Trino parses it, or the request is a 400 as in Trino. The stand-in has no session
+/// properties to set, so well-formed ones change nothing.
+fn check_session_header(headers: &HeaderMap) -> Result<(), StatementError> {
+    const INVALID: &str = "Invalid X-Trino-Session header";
+    for value in headers.get_all(SESSION_HEADER) {
+        let value = value
+            .to_str()
+            .map_err(|_| StatementError::BadRequest(INVALID))?;
+        for property in value.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (name, _) = property
+                .split_once('=')
+                .ok_or(StatementError::BadRequest(INVALID))?;
+            let name = name.trim();
+            if name.is_empty() || name.split('.').count() > 2 {
+                return Err(StatementError::BadRequest(INVALID));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Trino runs a query as `X-Trino-User` only if the principal may impersonate that user; the
@@ -181,14 +234,36 @@ pub async fn get_page(
 /// `DELETE {nextUri}`: cancels the query and interrupts SQLite; 204 as Trino answers.
 pub async fn delete_query(
     State(state): State<QueryMeshState>,
-    Path((id, slug, _token)): Path<(String, String, String)>,
+    Path((id, slug, token)): Path<(String, String, String)>,
 ) -> Result<StatusCode, StatementError> {
+    // Trino's token is a number in the path: anything else matches no resource.
+    token.parse::<u64>().map_err(|_| StatementError::NotFound)?;
     let query = state
         .executor()
         .find(&id, &slug)
         .ok_or(StatementError::NotFound)?;
     query.cancel();
     tracing::info!(query_id = %query.id, "query canceled by the client");
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `DELETE /v1/query/{id}`: Trino's QueryResource cancel, for a client that holds only the
+/// query id (the broker cancels this way when it has no nextUri it trusts). Unlike the
+/// `nextUri`, this authenticates; the owner may kill the query (Trino always lets the owner),
+/// anyone else is 403. An unknown or forgotten id is 204, as in Trino.
+pub async fn kill_query(
+    State(state): State<QueryMeshState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<StatusCode, StatementError> {
+    let principal = state.auth().authenticate(&headers).await?;
+    if let Some(query) = state.executor().find_by_id(&id) {
+        if query.owner() != principal.name {
+            return Err(StatementError::Forbidden);
+        }
+        query.cancel();
+        tracing::info!(query_id = %query.id, "query canceled by its owner by id");
+    }
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -1,12 +1,19 @@
-"""Runs a query through the official Python `trino` client against the QueryMesh stand-in.
+"""Runs queries through the official Python `trino` client against the QueryMesh stand-in.
 
 Usage: python3 tests/python/trino_client.py <querymesh URL> <IAM access token> <user>
 
-Exits non-zero with a message when the client is missing (`pip install trino`) or when the
-answer differs from Trino's for tpch.tiny.
+Exits non-zero with a message when the client is missing (`pip install trino`) or when an
+answer differs from Trino's for tpch.tiny: column types in `cursor.description`, values
+converted to Python types, results spread over many pages, errors raised as the client's own
+exception types, and a cancel.
 """
 
+import datetime
+import decimal
 import sys
+import threading
+import time
+import urllib.request
 from urllib.parse import urlparse
 
 try:
@@ -14,11 +21,18 @@ try:
 except ImportError:
     sys.exit("the Python trino client is not installed: run `pip install trino`")
 
+# Counts billions of rows: runs until something stops it.
+ENDLESS = (
+    "SELECT count(*) FROM tpch.tiny.lineitem a CROSS JOIN tpch.tiny.lineitem b "
+    "CROSS JOIN tpch.tiny.orders c"
+)
+# Seconds to wait for anything before failing instead of hanging.
+PATIENCE = 20
 
-def main() -> None:
-    url, token, user = sys.argv[1:4]
+
+def connect(url, token, user, **session):
     address = urlparse(url)
-    conn = trino.dbapi.connect(
+    return trino.dbapi.connect(
         host=address.hostname,
         port=address.port,
         user=user,
@@ -27,26 +41,141 @@ def main() -> None:
         # The client refuses to send credentials over plain http without this; the sandbox
         # listens on loopback only.
         allow_insecure_auth=True,
+        **session,
     )
-    cur = conn.cursor()
+
+
+def a_query_answers(cur):
     cur.execute("SELECT name, regionkey FROM tpch.tiny.nation ORDER BY nationkey")
     rows = cur.fetchall()
     columns = [(d[0], d[1]) for d in cur.description]
-
     assert columns == [("name", "varchar(25)"), ("regionkey", "bigint")], columns
     assert len(rows) == 25, len(rows)
     assert rows[0] == ["ALGERIA", 0], rows[0]
     assert rows[24] == ["UNITED STATES", 1], rows[24]
     assert cur.stats["state"] == "FINISHED", cur.stats
 
+
+def types_are_described_and_converted(cur):
+    cur.execute(
+        "SELECT orderkey, orderstatus, totalprice, orderdate, shippriority "
+        "FROM orders ORDER BY orderkey LIMIT 1"
+    )
+    row = cur.fetchone()
+    described = [(d[0], d[1]) for d in cur.description]
+    assert described == [
+        ("orderkey", "bigint"),
+        ("orderstatus", "varchar(1)"),
+        ("totalprice", "double"),
+        ("orderdate", "date"),
+        ("shippriority", "integer"),
+    ], described
+    # DB-API description: (name, type_code, display_size, internal_size, precision, scale, null_ok)
+    assert cur.description[1][3] == 1, cur.description[1]
+    assert row == [1, "O", 172799.49, datetime.date(1996, 1, 2), 0], row
+    assert cur.fetchone() is None
+
+    cur.execute(
+        "SELECT CAST(12.3 AS decimal(5,2)), TIMESTAMP '2020-01-02 03:04:05.678', 7 / 2, "
+        "CAST(NULL AS varchar)"
+    )
+    row = cur.fetchone()
+    described = [(d[1], d[4], d[5]) for d in cur.description]
+    assert described == [
+        ("decimal(5, 2)", 5, 2),
+        ("timestamp(3)", 3, None),
+        ("integer", None, None),
+        ("varchar", None, None),
+    ], described
+    assert row == [
+        decimal.Decimal("12.30"),
+        datetime.datetime(2020, 1, 2, 3, 4, 5, 678000),
+        3,
+        None,
+    ], row
+
+
+def many_pages_are_fetched(cur):
+    cur.execute("SELECT orderkey, linenumber FROM lineitem ORDER BY orderkey, linenumber")
+    first = cur.fetchmany(1000)
+    assert len(first) == 1000, len(first)
+    assert first[0] == [1, 1], first[0]
+    more = cur.fetchmany(25_000)
+    assert len(more) == 25_000, len(more)
+    rest = cur.fetchall()
+    assert len(first) + len(more) + len(rest) == 60_175, len(rest)
+    assert cur.fetchmany(10) == []
+    assert cur.stats["state"] == "FINISHED", cur.stats
+    assert cur.stats["processedRows"] == 60_175, cur.stats
+
+
+def errors_are_the_clients_own(cur):
     # A refused query comes back as the client's own error type, with Trino's error name.
     try:
         cur.execute("SELECT nosuchcolumn FROM tpch.tiny.nation")
         cur.fetchall()
     except trino.exceptions.TrinoUserError as e:
         assert e.error_name == "COLUMN_NOT_FOUND", e.error_name
+        assert e.error_type == "USER_ERROR", e.error_type
+        assert e.message == "line 1:8: Column 'nosuchcolumn' cannot be resolved", e.message
+        assert e.error_location == (1, 8), e.error_location
+        assert e.query_id, "the error names its query"
     else:
         raise AssertionError("a query naming an unknown column succeeded")
+    # One that fails while running, too.
+    try:
+        cur.execute("SELECT 1 / (regionkey - regionkey) FROM tpch.tiny.region")
+        cur.fetchall()
+    except trino.exceptions.TrinoUserError as e:
+        assert e.error_name == "DIVISION_BY_ZERO", e.error_name
+        assert e.message == "Division by zero", e.message
+    else:
+        raise AssertionError("a division by zero succeeded")
+
+
+def cancel_stops_the_query(conn):
+    # `execute` blocks until rows arrive, so the query runs on a thread and is cancelled from
+    # here, as an application would.
+    cur = conn.cursor()
+    outcome = {}
+
+    def run():
+        try:
+            cur.execute(ENDLESS)
+            outcome["rows"] = cur.fetchall()
+        except trino.exceptions.TrinoUserError as e:
+            outcome["error"] = e
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + PATIENCE
+    while cur._query is None or cur._query.query_id is None:
+        assert time.monotonic() < deadline, "the query never started"
+        time.sleep(0.005)
+    cur.cancel()
+    assert cur._query.cancelled, "the server did not accept the cancel (DELETE → 204)"
+    thread.join(PATIENCE)
+    assert not thread.is_alive(), "the cancelled query kept running"
+    error = outcome.get("error")
+    assert error is not None, outcome
+    assert error.error_name == "USER_CANCELED", error
+    assert error.message == "Query was canceled", error.message
+    # The server knows: the query's info page says it failed (as cancelled queries do).
+    with urllib.request.urlopen(cur.info_uri) as page:
+        html = page.read().decode()
+    assert "State: FAILED" in html, html
+
+
+def main() -> None:
+    url, token, user = sys.argv[1:4]
+    cur = connect(url, token, user).cursor()
+    a_query_answers(cur)
+    errors_are_the_clients_own(cur)
+    cancel_stops_the_query(connect(url, token, user))
+    # X-Trino-Catalog and X-Trino-Schema name unqualified tables.
+    cur = connect(url, token, user, catalog="tpch", schema="tiny").cursor()
+    types_are_described_and_converted(cur)
+    many_pages_are_fetched(cur)
     print("ok")
 
 

@@ -150,6 +150,30 @@ async fn a_query_answers_in_trinos_shape() {
     let last = pages.last().expect("pages");
     assert_eq!(last["stats"]["state"], "FINISHED");
     assert!(last.get("nextUri").is_none());
+    // Trino's StatementStats: progress once scheduled, none while queued.
+    assert_eq!(first["stats"]["state"], "QUEUED");
+    assert!(first["stats"].get("progressPercentage").is_none());
+    assert_eq!(last["stats"]["progressPercentage"], 100.0);
+    for field in [
+        "queued",
+        "scheduled",
+        "nodes",
+        "totalSplits",
+        "queuedSplits",
+        "runningSplits",
+        "completedSplits",
+        "cpuTimeMillis",
+        "wallTimeMillis",
+        "queuedTimeMillis",
+        "elapsedTimeMillis",
+        "processedRows",
+        "processedBytes",
+        "physicalInputBytes",
+        "peakMemoryBytes",
+        "spilledBytes",
+    ] {
+        assert!(last["stats"].get(field).is_some(), "stats.{field}");
+    }
     assert_eq!(
         last["columns"],
         json!([
@@ -230,12 +254,59 @@ async fn next_uri_is_idempotent_and_checked() {
 }
 
 #[tokio::test]
+async fn concurrent_and_abandoned_fetches_lose_no_rows() {
+    let mesh = Mesh::start().await;
+    let token = mesh.token();
+    // Two fetches of the same nextUri at once get the same page: rows are not split between
+    // them, and the next page follows on.
+    let first: Value = mesh
+        .post("SELECT * FROM tpch.tiny.lineitem", &token)
+        .await
+        .json()
+        .await
+        .expect("json");
+    let next = first["nextUri"].as_str().expect("nextUri").to_string();
+    let (a, b) = tokio::join!(mesh.get(&next), mesh.get(&next));
+    assert_eq!(a, b);
+    assert!(!a["data"].as_array().expect("rows").is_empty());
+    let mut pages = vec![first, a];
+    while let Some(next) = pages.last().and_then(|p| p["nextUri"].as_str()) {
+        let next = next.to_string();
+        pages.push(mesh.get(&next).await);
+    }
+    assert_eq!(rows(&pages).len(), 60_175);
+
+    // A client that hangs up while its GET waits for rows asks again and is answered.
+    let first: Value = mesh.post(ENDLESS, &token).await.json().await.expect("json");
+    let next = first["nextUri"].as_str().expect("nextUri").to_string();
+    let hung_up = mesh
+        .client
+        .get(&next)
+        .timeout(Duration::from_millis(50))
+        .send()
+        .await;
+    assert!(hung_up.is_err(), "the page wait outlasts the client");
+    let page = mesh.get(&next).await;
+    assert!(page.get("error").is_none(), "{page}");
+    let following = page["nextUri"].as_str().expect("still running");
+    assert!(following.ends_with("/2"), "{following}");
+    let deleted = mesh.client.delete(following).send().await.expect("answers");
+    assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
+}
+
+#[tokio::test]
 async fn delete_cancels_the_query() {
     let mesh = Mesh::start().await;
     let response = mesh.post(ENDLESS, &mesh.token()).await;
     let first: Value = response.json().await.expect("json");
     let next = first["nextUri"].as_str().expect("nextUri").to_string();
 
+    let (prefix, _token) = next.rsplit_once('/').expect("a token");
+    let (query, _slug) = prefix.rsplit_once('/').expect("a slug");
+    for uri in [format!("{prefix}/x"), format!("{query}/wrongslug/1")] {
+        let response = mesh.client.delete(&uri).send().await.expect("answers");
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{uri}");
+    }
     let deleted = mesh.client.delete(&next).send().await.expect("answers");
     assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
 
@@ -244,6 +315,57 @@ async fn delete_cancels_the_query() {
     assert_eq!(page["error"]["errorName"], "USER_CANCELED");
     assert_eq!(page["error"]["message"], "Query was canceled");
     assert!(page.get("nextUri").is_none());
+}
+
+/// Trino's `DELETE /v1/query/{id}`, which the broker uses when it holds no trusted nextUri.
+#[tokio::test]
+async fn a_query_is_cancelled_by_id_by_its_owner() {
+    let mesh = Mesh::start().await;
+    let first: Value = mesh
+        .post(ENDLESS, &mesh.token())
+        .await
+        .json()
+        .await
+        .expect("json");
+    let id = first["id"].as_str().expect("an id");
+    let by_id = format!("{}/v1/query/{id}", mesh.url());
+
+    let anonymous = mesh.client.delete(&by_id).send().await.expect("answers");
+    assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
+    let grace = mesh.sign(&mesh.claims("grace", &[]));
+    let other = mesh
+        .client
+        .delete(&by_id)
+        .bearer_auth(grace)
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(other.status(), StatusCode::FORBIDDEN);
+
+    let deleted = mesh
+        .client
+        .delete(&by_id)
+        .bearer_auth(mesh.token())
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
+    let page = mesh.get(first["nextUri"].as_str().expect("nextUri")).await;
+    assert_eq!(page["error"]["errorName"], "USER_CANCELED", "{page}");
+
+    let unknown = format!("{}/v1/query/20260101_000000_00000_xxxxx", mesh.url());
+    let response = mesh
+        .client
+        .delete(&unknown)
+        .bearer_auth(mesh.token())
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(
+        response.status(),
+        StatusCode::NO_CONTENT,
+        "an unknown id, as in Trino"
+    );
 }
 
 fn config_with(toml: &str) -> Config {
@@ -307,18 +429,93 @@ async fn refused_sql_fails_with_trinos_error() {
     let error = error_of(&pages);
     assert_eq!(error["errorName"], "COLUMN_NOT_FOUND");
     assert_eq!(error["errorType"], "USER_ERROR");
-    assert!(pages.last().expect("a page").get("nextUri").is_none());
+    let last = pages.last().expect("a page");
+    assert!(last.get("nextUri").is_none());
+    // Its infoUri answers, as a failed query's does in Trino.
+    let info = mesh
+        .client
+        .get(last["infoUri"].as_str().expect("infoUri"))
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(info.status(), StatusCode::OK);
+    let page = info.text().await.expect("a page");
+    assert!(page.contains("State: FAILED"), "{page}");
 }
 
 #[tokio::test]
 async fn an_empty_statement_is_a_bad_request() {
     let mesh = Mesh::start().await;
-    for body in ["", "  \n"] {
-        let response = mesh.post(body, &mesh.token()).await;
-        assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let response = mesh.post("", &mesh.token()).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        response.text().await.expect("text"),
+        "SQL statement is empty"
+    );
+    // Trino refuses only an empty body; blank text is parsed, and fails as a query does.
+    let pages = mesh.run("  \n").await;
+    assert_eq!(error_of(&pages)["errorName"], "SYNTAX_ERROR");
+}
+
+#[tokio::test]
+async fn an_oversized_statement_is_refused_with_trinos_limit() {
+    let mesh = Mesh::start().await;
+    // Trino's query.max-length: 1 000 000 characters (UTF-16 units, as Java counts).
+    let long = format!("SELECT 1{}", " ".repeat(1_000_000 - 7));
+    let response = mesh.post(&long, &mesh.token()).await;
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(
+        response.text().await.expect("text"),
+        "Query text length (1000001) exceeds the maximum length (1000000)"
+    );
+    let huge = format!("SELECT 1{}", " ".repeat(4_000_000));
+    let response = mesh.post(&huge, &mesh.token()).await;
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(
+        response.text().await.expect("text"),
+        "Query text exceeds the maximum length (1000000)"
+    );
+    // Authentication still comes first.
+    let response = mesh.post(&huge, "not-a-token").await;
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn the_headers_trino_clients_send_are_understood() {
+    let mesh = Mesh::start().await;
+    let post = |session: &'static str| {
+        mesh.client
+            .post(format!("{}/v1/statement", mesh.url()))
+            .bearer_auth(mesh.token())
+            .header("X-Trino-User", "ada")
+            .header("X-Trino-Catalog", "tpch")
+            .header("X-Trino-Schema", "tiny")
+            .header("X-Trino-Source", "trino-python-client")
+            .header("X-Trino-Time-Zone", "Europe/Berlin")
+            .header("X-Trino-Transaction-Id", "NONE")
+            .header("X-Trino-Client-Capabilities", "PARAMETRIC_DATETIME")
+            .header("X-Trino-Session", session)
+            .body("SELECT count(*) FROM nation")
+            .send()
+    };
+    for session in ["", "query_max_run_time=10m, tpch.split_size=4"] {
+        let response = post(session).await.expect("answers");
+        assert_eq!(response.status(), StatusCode::OK, "{session:?}");
+        let first: Value = response.json().await.expect("json");
+        let mut pages = vec![first];
+        while let Some(next) = pages.last().and_then(|p| p["nextUri"].as_str()) {
+            let next = next.to_string();
+            pages.push(mesh.get(&next).await);
+        }
+        assert_eq!(rows(&pages), [json!([25])], "{session:?}");
+    }
+    // Trino parses X-Trino-Session as name=value pairs and answers 400 otherwise.
+    for session in ["query_max_run_time", "=10m", "a.b.c=1"] {
+        let response = post(session).await.expect("answers");
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{session:?}");
         assert_eq!(
             response.text().await.expect("text"),
-            "SQL statement is empty"
+            "Invalid X-Trino-Session header"
         );
     }
 }
@@ -502,9 +699,10 @@ async fn unreadable_rules_stop_the_start_naming_the_file() {
     }
 }
 
-/// The official Python client (`pip install trino`, done by .ci/run) runs a query unchanged.
+/// The official Python client (`pip install trino`, done by .ci/run), unchanged: descriptions,
+/// value types, fetchmany/fetchall over many pages, its error types, cancel (see the script).
 #[tokio::test]
-async fn the_python_trino_client_runs_a_query() {
+async fn the_python_trino_client_works() {
     let mesh = Mesh::start().await;
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python/trino_client.py");
     let output = tokio::process::Command::new("python3")
