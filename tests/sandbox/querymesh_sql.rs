@@ -948,3 +948,19 @@ fn the_engine_and_its_plans_cross_threads() {
         assert_eq!(w.join().expect("a worker"), vec![vec![json!(15000)]]);
     }
 }
+
+#[test]
+fn an_aggregate_inside_a_function_still_aggregates() {
+    let engine = engine();
+    for sql in [
+        "SELECT typeof(avg(1)) FROM tpch.tiny.region",
+        "SELECT upper(max(name)) FROM tpch.tiny.nation",
+        "SELECT coalesce(max(nationkey), 0) + 1 FROM tpch.tiny.nation",
+    ] {
+        assert_eq!(ok(&engine, sql).rows.len(), 1, "{sql}");
+    }
+    assert_eq!(
+        single(&engine, "SELECT typeof(avg(1)) FROM tpch.tiny.region").1,
+        "double"
+    );
+}

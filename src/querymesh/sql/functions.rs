@@ -468,10 +468,15 @@ impl Analyzer<'_> {
                 "strftime('%Y-%m-%d %H:%M:%f', 'now')",
                 TrinoType::TimestampTz(3),
             )),
-            ("typeof", [a]) => Ok(Typed::new(
-                sql_string(&a.ty.to_string()),
-                TrinoType::Varchar(None),
-            )),
+            ("typeof", [a]) => {
+                // The argument stays in the SQL so an aggregate inside still makes SQLite
+                // aggregate (`typeof(avg(x))` is one row, as in Trino).
+                let name = sql_string(&a.ty.to_string());
+                Ok(Typed::new(
+                    format!("CASE WHEN ({}) IS NULL THEN {name} ELSE {name} END", a.sql),
+                    TrinoType::Varchar(None),
+                ))
+            }
             (n, _) if KNOWN_SCALARS.contains(&n) => Err(bad(&args)),
             (n, _) => Err(error_at(
                 ErrorName::FunctionNotFound,
