@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 
 use super::engine::OutputColumn;
 use super::error::TrinoError;
+use super::sql::dates::civil_from_days;
 
 /// Where statements are posted.
 pub const STATEMENT_PATH: &str = "/v1/statement";
@@ -68,20 +69,6 @@ impl QueryIds {
             self.coordinator
         )
     }
-}
-
-/// The proleptic Gregorian date of a day count since 1970-01-01 (H. Hinnant's algorithm).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
 }
 
 /// The `columns` array for `columns`, rendered once per query.
