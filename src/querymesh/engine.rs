@@ -202,6 +202,8 @@ fn tpch_in_memory() -> Result<String, EngineError> {
 
 /// How many analysed statements an engine remembers (the catalogs never change while it runs).
 const PLAN_CACHE_SIZE: usize = 256;
+/// Longer query texts are planned every time, so the cache stays a few megabytes at most.
+const PLAN_CACHE_MAX_SQL_BYTES: usize = 16 * 1024;
 
 type PlanKey = (String, Option<String>, Option<String>);
 
@@ -301,6 +303,9 @@ impl Engine {
             reads: plan.reads,
             body: plan.body,
         };
+        if sql.len() > PLAN_CACHE_MAX_SQL_BYTES {
+            return Ok(prepared);
+        }
         if let Ok(mut plans) = self.plans.lock() {
             if plans.len() >= PLAN_CACHE_SIZE {
                 plans.clear();
