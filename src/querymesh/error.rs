@@ -45,7 +45,7 @@ pub enum ErrorName {
 }
 
 impl ErrorName {
-    /// (errorName, errorCode) as Trino's StandardErrorCode defines them.
+    /// (errorName, errorCode) as Trino's `io.trino.spi.StandardErrorCode` defines them.
     pub fn name_and_code(self) -> (&'static str, u32) {
         match self {
             Self::GenericUserError => ("GENERIC_USER_ERROR", 0),
@@ -66,22 +66,22 @@ impl ErrorName {
             Self::MissingCatalogName => ("MISSING_CATALOG_NAME", 56),
             Self::MissingSchemaName => ("MISSING_SCHEMA_NAME", 57),
             Self::TypeMismatch => ("TYPE_MISMATCH", 58),
-            Self::InvalidLiteral => ("INVALID_LITERAL", 60),
+            Self::InvalidLiteral => ("INVALID_LITERAL", 59),
             Self::AmbiguousName => ("AMBIGUOUS_NAME", 62),
-            Self::DuplicateColumnName => ("DUPLICATE_COLUMN_NAME", 64),
-            Self::MissingColumnAliases => ("MISSING_COLUMN_ALIASES", 66),
-            Self::MismatchedColumnAliases => ("MISMATCHED_COLUMN_ALIASES", 67),
-            Self::ExpressionNotAggregate => ("EXPRESSION_NOT_AGGREGATE", 72),
-            Self::ExpressionNotInDistinct => ("EXPRESSION_NOT_IN_DISTINCT", 74),
-            Self::InvalidColumnReference => ("INVALID_COLUMN_REFERENCE", 79),
-            Self::NestedAggregation => ("NESTED_AGGREGATION", 81),
-            Self::NestedWindow => ("NESTED_WINDOW", 82),
-            Self::InvalidWindowFrame => ("INVALID_WINDOW_FRAME", 84),
-            Self::InvalidOrderBy => ("INVALID_ORDER_BY", 85),
-            Self::InvalidLimitClause => ("INVALID_LIMIT_CLAUSE", 87),
-            Self::MissingOrderBy => ("MISSING_ORDER_BY", 86),
-            Self::ExpressionNotScalar => ("EXPRESSION_NOT_SCALAR", 76),
-            Self::TypeNotFound => ("TYPE_NOT_FOUND", 34),
+            Self::DuplicateColumnName => ("DUPLICATE_COLUMN_NAME", 54),
+            Self::MissingColumnAliases => ("MISSING_COLUMN_ALIASES", 88),
+            Self::MismatchedColumnAliases => ("MISMATCHED_COLUMN_ALIASES", 61),
+            Self::ExpressionNotAggregate => ("EXPRESSION_NOT_AGGREGATE", 73),
+            Self::ExpressionNotInDistinct => ("EXPRESSION_NOT_IN_DISTINCT", 69),
+            Self::InvalidColumnReference => ("INVALID_COLUMN_REFERENCE", 63),
+            Self::NestedAggregation => ("NESTED_AGGREGATION", 67),
+            Self::NestedWindow => ("NESTED_WINDOW", 68),
+            Self::InvalidWindowFrame => ("INVALID_WINDOW_FRAME", 15),
+            Self::InvalidOrderBy => ("INVALID_ORDER_BY", 91),
+            Self::InvalidLimitClause => ("INVALID_LIMIT_CLAUSE", 90),
+            Self::MissingOrderBy => ("MISSING_ORDER_BY", 65),
+            Self::ExpressionNotScalar => ("EXPRESSION_NOT_SCALAR", 74),
+            Self::TypeNotFound => ("TYPE_NOT_FOUND", 43),
             Self::GenericInternalError => ("GENERIC_INTERNAL_ERROR", 65536),
             Self::ExceededTimeLimit => ("EXCEEDED_TIME_LIMIT", 131075),
         }
@@ -174,5 +174,35 @@ impl ErrorName {
         ]
         .into_iter()
         .find(|n| n.name_and_code().0 == name)
+    }
+}
+
+#[cfg(test)]
+mod code_tests {
+    use super::ErrorName::*;
+
+    /// Spot checks against trinodb/trino `core/trino-spi/.../StandardErrorCode.java`.
+    #[test]
+    fn codes_are_trinos() {
+        for (name, expected) in [
+            (SyntaxError, ("SYNTAX_ERROR", 1)),
+            (InvalidWindowFrame, ("INVALID_WINDOW_FRAME", 15)),
+            (TypeNotFound, ("TYPE_NOT_FOUND", 43)),
+            (DuplicateColumnName, ("DUPLICATE_COLUMN_NAME", 54)),
+            (InvalidLiteral, ("INVALID_LITERAL", 59)),
+            (MismatchedColumnAliases, ("MISMATCHED_COLUMN_ALIASES", 61)),
+            (InvalidColumnReference, ("INVALID_COLUMN_REFERENCE", 63)),
+            (MissingOrderBy, ("MISSING_ORDER_BY", 65)),
+            (NestedAggregation, ("NESTED_AGGREGATION", 67)),
+            (ExpressionNotInDistinct, ("EXPRESSION_NOT_IN_DISTINCT", 69)),
+            (ExpressionNotAggregate, ("EXPRESSION_NOT_AGGREGATE", 73)),
+            (ExpressionNotScalar, ("EXPRESSION_NOT_SCALAR", 74)),
+            (MissingColumnAliases, ("MISSING_COLUMN_ALIASES", 88)),
+            (InvalidLimitClause, ("INVALID_LIMIT_CLAUSE", 90)),
+            (InvalidOrderBy, ("INVALID_ORDER_BY", 91)),
+            (ExceededTimeLimit, ("EXCEEDED_TIME_LIMIT", 131075)),
+        ] {
+            assert_eq!(name.name_and_code(), expected);
+        }
     }
 }
