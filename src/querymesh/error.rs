@@ -40,6 +40,7 @@ pub enum ErrorName {
     SubqueryMultipleRows,
     ExpressionNotScalar,
     TypeNotFound,
+    QueryTextTooLarge,
     GenericInternalError,
     ExceededTimeLimit,
 }
@@ -82,6 +83,7 @@ impl ErrorName {
             Self::MissingOrderBy => ("MISSING_ORDER_BY", 65),
             Self::ExpressionNotScalar => ("EXPRESSION_NOT_SCALAR", 74),
             Self::TypeNotFound => ("TYPE_NOT_FOUND", 43),
+            Self::QueryTextTooLarge => ("QUERY_TEXT_TOO_LARGE", 35),
             Self::GenericInternalError => ("GENERIC_INTERNAL_ERROR", 65536),
             Self::ExceededTimeLimit => ("EXCEEDED_TIME_LIMIT", 131075),
         }

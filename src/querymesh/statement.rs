@@ -126,12 +126,6 @@ pub async fn post_statement(
     if sql.is_empty() {
         return Err(StatementError::BadRequest("SQL statement is empty"));
     }
-    let length = sql.encode_utf16().count();
-    if length > MAX_QUERY_CHARS {
-        return Err(StatementError::TooLarge(format!(
-            "Query text length ({length}) exceeds the maximum length ({MAX_QUERY_CHARS})"
-        )));
-    }
     let base = state.base_url(&headers);
     let executor = state.executor();
     let id = executor.new_query_id();
@@ -148,6 +142,15 @@ pub async fn post_statement(
         json_body(protocol::failed(&id, &base, started.elapsed(), &error))
     };
     check_session_header(&headers)?;
+    // Trino's query.max-length, counted in UTF-16 units as Java does; a failed query, not an
+    // HTTP error.
+    let length = sql.encode_utf16().count();
+    if length > MAX_QUERY_CHARS {
+        return Ok(refused(TrinoError::new(
+            ErrorName::QueryTextTooLarge,
+            format!("Query text length ({length}) exceeds the maximum length ({MAX_QUERY_CHARS})"),
+        )));
+    }
     if let Err(error) = check_session_user(&headers, &principal) {
         return Ok(refused(error));
     }

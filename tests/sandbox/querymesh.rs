@@ -463,9 +463,16 @@ async fn an_oversized_statement_is_refused_with_trinos_limit() {
     // Trino's query.max-length: 1 000 000 characters (UTF-16 units, as Java counts).
     let long = format!("SELECT 1{}", " ".repeat(1_000_000 - 7));
     let response = mesh.post(&long, &mesh.token()).await;
-    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
     assert_eq!(
-        response.text().await.expect("text"),
+        response.status(),
+        StatusCode::OK,
+        "a failed query, as in Trino"
+    );
+    let failed: Value = response.json().await.expect("QueryResults");
+    assert_eq!(failed["error"]["errorName"], "QUERY_TEXT_TOO_LARGE");
+    assert_eq!(failed["error"]["errorCode"], 35);
+    assert_eq!(
+        failed["error"]["message"],
         "Query text length (1000001) exceeds the maximum length (1000000)"
     );
     let huge = format!("SELECT 1{}", " ".repeat(4_000_000));
