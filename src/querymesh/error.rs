@@ -41,6 +41,7 @@ pub enum ErrorName {
     ExpressionNotScalar,
     TypeNotFound,
     QueryTextTooLarge,
+    InvalidParameterUsage,
     GenericInternalError,
     ExceededTimeLimit,
 }
@@ -84,6 +85,7 @@ impl ErrorName {
             Self::ExpressionNotScalar => ("EXPRESSION_NOT_SCALAR", 74),
             Self::TypeNotFound => ("TYPE_NOT_FOUND", 43),
             Self::QueryTextTooLarge => ("QUERY_TEXT_TOO_LARGE", 35),
+            Self::InvalidParameterUsage => ("INVALID_PARAMETER_USAGE", 80),
             Self::GenericInternalError => ("GENERIC_INTERNAL_ERROR", 65536),
             Self::ExceededTimeLimit => ("EXCEEDED_TIME_LIMIT", 131075),
         }

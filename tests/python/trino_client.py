@@ -133,6 +133,22 @@ def errors_are_the_clients_own(cur):
         raise AssertionError("a division by zero succeeded")
 
 
+def parameters_are_bound(cur):
+    # The client sends these as EXECUTE IMMEDIATE '…' USING …, quoting each value itself.
+    cur.execute(
+        "SELECT name FROM tpch.tiny.nation WHERE regionkey = ? AND name LIKE ? AND name <> ?",
+        (1, "B%", "O'Brien"),
+    )
+    assert cur.fetchall() == [["BRAZIL"]], "bound parameters"
+    cur.execute("SELECT count(*) FROM tpch.tiny.orders WHERE orderdate < DATE '1992-01-10'")
+    expected = cur.fetchall()
+    cur.execute(
+        "SELECT count(*) FROM tpch.tiny.orders WHERE orderdate < ?",
+        (datetime.date(1992, 1, 10),),
+    )
+    assert cur.fetchall() == expected, "a date parameter"
+
+
 def cancel_stops_the_query(conn):
     # `execute` blocks until rows arrive, so the query runs on a thread and is cancelled from
     # here, as an application would.
@@ -170,6 +186,7 @@ def main() -> None:
     url, token, user = sys.argv[1:4]
     cur = connect(url, token, user).cursor()
     a_query_answers(cur)
+    parameters_are_bound(cur)
     errors_are_the_clients_own(cur)
     cancel_stops_the_query(connect(url, token, user))
     # X-Trino-Catalog and X-Trino-Schema name unqualified tables.

@@ -8,6 +8,7 @@ mod coerce;
 pub mod dates;
 pub mod dialect;
 pub mod encode;
+mod execute;
 mod expr;
 mod from;
 mod functions;
@@ -157,6 +158,10 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
             (semi.span.start.line, semi.span.start.column),
             "mismatched input ';'. Expecting: <EOF>",
         ));
+    }
+    if execute::is_execute_immediate(&tokens) {
+        let bound = execute::bind(sql, &tokens)?;
+        return plan(catalogs, &bound, session);
     }
     let first_at = Some((first.span.start.line, first.span.start.column));
     if let Token::Word(w) = &first.token
