@@ -23,6 +23,16 @@ async fn query(sandbox: &Sandbox, identity: &str, body: Value) -> (u16, Value) {
     (status, response.json().await.unwrap())
 }
 
+/// Asserts a refusal's status and code; returns its body for more checks.
+fn refused((status, body): (u16, Value), expected_status: u16, code: &str) -> Value {
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (expected_status, Some(code)),
+        "{body}"
+    );
+    body
+}
+
 fn example() -> Value {
     json!({"sql": "SELECT name, regionkey FROM tpch.tiny.nation", "max_rows": 1000})
 }
@@ -47,16 +57,15 @@ async fn the_spec_example_answers_in_the_spec_shape() {
 async fn trino_refusing_the_sql_is_a_422_with_trinos_message() {
     let sandbox = support::start().await;
     let ada = sign_in(&sandbox, "ada").await;
-    let (status, body) = query(
-        &sandbox,
-        &ada.identity(&sandbox),
-        json!({"sql": "SELECT * FROM tpch.tiny.nope"}),
-    )
-    .await;
-    assert_eq!(
-        (status, body["code"].as_str()),
-        (422, Some("QUERYMESH_QUERY_FAILED")),
-        "{body}"
+    let body = refused(
+        query(
+            &sandbox,
+            &ada.identity(&sandbox),
+            json!({"sql": "SELECT * FROM tpch.tiny.nope"}),
+        )
+        .await,
+        422,
+        "QUERYMESH_QUERY_FAILED",
     );
     let message = body["message"].as_str().unwrap();
     assert!(
@@ -72,11 +81,10 @@ async fn a_result_past_max_rows_is_cancelled_and_refused() {
     let identity = ada.identity(&sandbox);
     let big =
         json!({"sql": "SELECT orderkey, linenumber FROM tpch.tiny.lineitem", "max_rows": 1000});
-    let (status, body) = query(&sandbox, &identity, big).await;
-    assert_eq!(
-        (status, body["code"].as_str()),
-        (422, Some("QUERYMESH_QUERY_FAILED")),
-        "{body}"
+    let body = refused(
+        query(&sandbox, &identity, big).await,
+        422,
+        "QUERYMESH_QUERY_FAILED",
     );
     assert!(
         body["message"]
@@ -98,11 +106,10 @@ async fn a_realm_without_the_querymesh_scope_is_identity_rejected() {
     config.querymesh.scope = false;
     let sandbox = support::start_with(config).await;
     let ada = sign_in(&sandbox, "ada").await;
-    let (status, body) = query(&sandbox, &ada.identity(&sandbox), example()).await;
-    assert_eq!(
-        (status, body["code"].as_str()),
-        (502, Some("QUERYMESH_IDENTITY_REJECTED")),
-        "{body}"
+    let body = refused(
+        query(&sandbox, &ada.identity(&sandbox), example()).await,
+        502,
+        "QUERYMESH_IDENTITY_REJECTED",
     );
     assert!(
         body["message"]
@@ -124,11 +131,10 @@ async fn the_scope_switch_takes_effect_at_the_next_token() {
     let mut session = shared.sessions.get(&ada.sid).unwrap();
     session.tokens.access_expires_at = unix_now();
     shared.sessions.set_tokens(&ada.sid, session.tokens);
-    let (status, body) = query(&sandbox, &identity, example()).await;
-    assert_eq!(
-        (status, body["code"].as_str()),
-        (502, Some("QUERYMESH_IDENTITY_REJECTED")),
-        "{body}"
+    refused(
+        query(&sandbox, &identity, example()).await,
+        502,
+        "QUERYMESH_IDENTITY_REJECTED",
     );
 }
 
@@ -151,11 +157,10 @@ async fn an_expiring_access_token_is_refreshed_and_a_refused_refresh_ends_the_se
     revoked.access_expires_at = unix_now();
     revoked.refresh_token = Some("not-a-refresh-token-the-iam-issued".into());
     shared.sessions.set_tokens(&ada.sid, revoked);
-    let (status, body) = query(&sandbox, &identity, example()).await;
-    assert_eq!(
-        (status, body["code"].as_str()),
-        (401, Some("USER_SESSION_REQUIRED")),
-        "{body}"
+    refused(
+        query(&sandbox, &identity, example()).await,
+        401,
+        "USER_SESSION_REQUIRED",
     );
     assert!(
         !shared.sessions.is_alive(&ada.sid),
@@ -170,11 +175,10 @@ async fn ending_the_iam_session_ends_the_platform_session_at_once() {
     let identity = ada.identity(&sandbox);
     assert_eq!(query(&sandbox, &identity, example()).await.0, 200);
     assert_eq!(sandbox.iam().end_sessions_of(&ada.sub), 1);
-    let (status, body) = query(&sandbox, &identity, example()).await;
-    assert_eq!(
-        (status, body["code"].as_str()),
-        (401, Some("USER_SESSION_REQUIRED")),
-        "{body}"
+    refused(
+        query(&sandbox, &identity, example()).await,
+        401,
+        "USER_SESSION_REQUIRED",
     );
 }
 
@@ -192,11 +196,10 @@ async fn signing_out_at_the_edge_ends_queries_for_that_sid() {
         .await
         .unwrap();
     assert_eq!(logout.status(), 303);
-    let (status, body) = query(&sandbox, &identity, example()).await;
-    assert_eq!(
-        (status, body["code"].as_str()),
-        (401, Some("USER_SESSION_REQUIRED")),
-        "{body}"
+    refused(
+        query(&sandbox, &identity, example()).await,
+        401,
+        "USER_SESSION_REQUIRED",
     );
 }
 
@@ -220,16 +223,15 @@ async fn data_policies_deny_as_access_denied() {
     let ada = sign_in(&sandbox, "ada").await; // analysts
     let identity = ada.identity(&sandbox);
     assert_eq!(query(&sandbox, &identity, example()).await.0, 200);
-    let (status, body) = query(
-        &sandbox,
-        &identity,
-        json!({"sql": "SELECT name FROM tpch.tiny.customer"}),
-    )
-    .await;
-    assert_eq!(
-        (status, body["code"].as_str()),
-        (403, Some("QUERYMESH_ACCESS_DENIED")),
-        "{body}"
+    let body = refused(
+        query(
+            &sandbox,
+            &identity,
+            json!({"sql": "SELECT name FROM tpch.tiny.customer"}),
+        )
+        .await,
+        403,
+        "QUERYMESH_ACCESS_DENIED",
     );
     assert!(
         body["message"]
@@ -240,10 +242,9 @@ async fn data_policies_deny_as_access_denied() {
     );
 
     let margaret = sign_in(&sandbox, "margaret").await; // admins only: no rule grants
-    let (status, body) = query(&sandbox, &margaret.identity(&sandbox), example()).await;
-    assert_eq!(
-        (status, body["code"].as_str()),
-        (403, Some("QUERYMESH_ACCESS_DENIED")),
-        "{body}"
+    refused(
+        query(&sandbox, &margaret.identity(&sandbox), example()).await,
+        403,
+        "QUERYMESH_ACCESS_DENIED",
     );
 }
