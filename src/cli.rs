@@ -31,13 +31,13 @@ pub struct CommonArgs {
     #[arg(long, global = true, value_name = "FILE")]
     pub config: Option<PathBuf>,
 
-    /// Where signing keys are kept between runs [default: your data directory, e.g.
-    /// ~/.local/share/zero-sandbox]
+    /// Where signing keys and the tpch.tiny file are kept between runs [default: your data
+    /// directory, e.g. ~/.local/share/zero-sandbox]
     #[arg(long, global = true, value_name = "DIR", conflicts_with = "ephemeral")]
     pub state: Option<PathBuf>,
 
-    /// Keep keys in memory only: nothing is written, and identities from an earlier run no
-    /// longer verify
+    /// Keep keys in memory only, so identities from an earlier run no longer verify (tpch.tiny's
+    /// file is kept in your cache directory)
     #[arg(long, global = true)]
     pub ephemeral: bool,
 }

@@ -10,7 +10,7 @@
 //! if no cache directory is writable it is generated once per process into a shared-cache
 //! in-memory database that every engine of the process attaches.
 
-use std::sync::{Mutex, OnceLock};
+use std::sync::Mutex;
 use std::time::Instant;
 
 use rusqlite::{Connection, ErrorCode, OpenFlags};
@@ -170,36 +170,6 @@ fn cache_dir() -> std::path::PathBuf {
         .join("zero-sandbox")
 }
 
-/// tpch.tiny generated once per process into shared-cache memory (no writable directory).
-static TPCH_IN_MEMORY: OnceLock<Result<(String, Mutex<Connection>), String>> = OnceLock::new();
-
-fn tpch_in_memory() -> Result<String, EngineError> {
-    let entry = TPCH_IN_MEMORY.get_or_init(|| {
-        let uri = format!(
-            "file:qm-tpch-tiny-{}?mode=memory&cache=shared",
-            std::process::id()
-        );
-        let started = Instant::now();
-        let mut conn = Connection::open_with_flags(
-            &uri,
-            OpenFlags::SQLITE_OPEN_READ_WRITE
-                | OpenFlags::SQLITE_OPEN_CREATE
-                | OpenFlags::SQLITE_OPEN_URI,
-        )
-        .map_err(|e| format!("cannot create tpch.tiny in memory: {e}"))?;
-        tpch::generate(&mut conn).map_err(|e| format!("generating tpch.tiny failed: {e}"))?;
-        tracing::info!(
-            elapsed_ms = started.elapsed().as_millis() as u64,
-            "generated tpch.tiny in memory"
-        );
-        Ok((uri, Mutex::new(conn)))
-    });
-    match entry {
-        Ok((uri, _)) => Ok(uri.clone()),
-        Err(e) => Err(EngineError::Data(e.clone())),
-    }
-}
-
 /// How many analysed statements an engine remembers (the catalogs never change while it runs).
 const PLAN_CACHE_SIZE: usize = 256;
 /// Longer query texts are planned every time, so the cache stays a few megabytes at most.
@@ -225,8 +195,8 @@ impl Engine {
         let tpch_uri = match tpch::ensure_file(&dir) {
             Ok(path) => sources::file_uri(&path, "mode=ro"),
             Err(e) => {
-                tracing::warn!(error = %e, "cannot keep tpch.tiny on disk; generating it in memory");
-                tpch_in_memory()?
+                tracing::warn!(error = %e, "cannot keep tpch.tiny on disk; loading it into memory");
+                tpch::in_memory().map_err(EngineError::Data)?
             }
         };
         tracing::debug!(

@@ -902,15 +902,17 @@ fn an_interrupted_query_reports_interrupted() {
 }
 
 #[test]
-fn tpch_is_generated_once_into_the_state_directory_and_reused() {
+fn tpch_is_written_once_into_the_state_directory_and_reused() {
     let state = tempfile::tempdir().expect("a state directory");
     let mut config = support::test_config();
     config.state_dir = Some(state.path().to_path_buf());
     let first = Engine::open(&config).expect("the engine opens");
-    let file = state.path().join("tpch-tiny-v1.sqlite");
+    let file = state
+        .path()
+        .join(zero_sandbox::querymesh::tpch::file_name());
     let modified = std::fs::metadata(&file)
         .and_then(|m| m.modified())
-        .expect("the generated file");
+        .expect("the written file");
     let leftovers: Vec<_> = std::fs::read_dir(state.path())
         .expect("the directory")
         .filter_map(Result::ok)
@@ -924,7 +926,7 @@ fn tpch_is_generated_once_into_the_state_directory_and_reused() {
             .and_then(|m| m.modified())
             .expect("the file"),
         modified,
-        "reused, not regenerated"
+        "reused, not rewritten"
     );
     assert_eq!(
         ok(&again, "SELECT count(*) FROM lineitem").rows,
