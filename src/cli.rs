@@ -2,7 +2,8 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::error::ErrorKind;
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 use crate::config::{Config, ConfigError, default_state_dir};
 use crate::identity::Forgery;
@@ -13,7 +14,7 @@ use crate::identity::Forgery;
 /// Run it with no arguments to start everything with the built-in demo app, then open
 /// http://127.0.0.1:4000. Point it at your own app with `--app http://127.0.0.1:3000`.
 #[derive(Debug, Parser)]
-#[command(name = "zero-sandbox", version, args_conflicts_with_subcommands = true)]
+#[command(name = "zero-sandbox", version)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -171,6 +172,43 @@ impl TokenArgs {
 }
 
 impl Cli {
+    /// Parses the command line, exiting with clap's usage error when it does not parse. The
+    /// common flags (--config, --state, --ephemeral) go before or after a subcommand; `up`'s
+    /// own flags before another subcommand are refused rather than silently ignored.
+    pub fn parse_checked() -> Self {
+        let cli = Self::parse();
+        if let Some(message) = cli.misplaced_up_flag() {
+            Self::command()
+                .error(ErrorKind::ArgumentConflict, message)
+                .exit();
+        }
+        cli
+    }
+
+    fn misplaced_up_flag(&self) -> Option<String> {
+        let subcommand = match self.command.as_ref()? {
+            Command::Up(_) => "up",
+            Command::Env(_) => "env",
+            Command::Token(_) => "token",
+        };
+        let up = &self.up;
+        let (_, flag) = [
+            (up.app.is_some(), "--app"),
+            (up.edge_port.is_some(), "--edge-port"),
+            (up.broker_port.is_some(), "--broker-port"),
+            (up.iam_port.is_some(), "--iam-port"),
+            (up.querymesh_port.is_some(), "--querymesh-port"),
+            (up.ready_json, "--ready-json"),
+            (up.no_open, "--no-open"),
+        ]
+        .into_iter()
+        .find(|(given, _)| *given)?;
+        Some(format!(
+            "{flag} is a flag of `up`, given before `{subcommand}`: write `zero-sandbox up {flag} …` \
+             (or leave out the subcommand)"
+        ))
+    }
+
     /// The configuration file, the state directory and (for `up`) the flags, validated.
     pub fn config(&self) -> Result<Config, ConfigError> {
         let mut config = Config::load(self.common.config.as_deref())?;
@@ -214,5 +252,59 @@ impl Cli {
             Some(Command::Up(up)) => up.clone(),
             _ => self.up.clone(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Cli {
+        let mut argv = vec!["zero-sandbox"];
+        argv.extend_from_slice(args);
+        Cli::try_parse_from(argv).expect("parses")
+    }
+
+    #[test]
+    fn common_flags_go_before_or_after_the_subcommand() {
+        for args in [
+            &["--state", "/tmp/s", "up", "--edge-port", "0"][..],
+            &["up", "--state", "/tmp/s", "--edge-port", "0"][..],
+            &["--state", "/tmp/s", "env"][..],
+            &["env", "--state", "/tmp/s"][..],
+        ] {
+            let cli = parse(args);
+            assert_eq!(cli.common.state, Some(PathBuf::from("/tmp/s")), "{args:?}");
+            assert_eq!(cli.misplaced_up_flag(), None, "{args:?}");
+        }
+        assert_eq!(
+            parse(&["--state", "/tmp/s", "up", "--edge-port", "0"])
+                .up_args()
+                .edge_port,
+            Some(0)
+        );
+    }
+
+    #[test]
+    fn up_flags_without_a_subcommand_start_the_sandbox() {
+        let cli = parse(&["--app", "http://127.0.0.1:3000", "--no-open"]);
+        assert!(cli.command.is_none());
+        assert_eq!(cli.misplaced_up_flag(), None);
+        assert_eq!(cli.up_args().app.as_deref(), Some("http://127.0.0.1:3000"));
+    }
+
+    #[test]
+    fn up_flags_before_a_subcommand_are_refused_by_name() {
+        let message = parse(&["--app", "http://127.0.0.1:3000", "env"])
+            .misplaced_up_flag()
+            .expect("refused");
+        assert!(
+            message.contains("--app") && message.contains("`env`"),
+            "{message}"
+        );
+        let message = parse(&["--edge-port", "0", "up"])
+            .misplaced_up_flag()
+            .expect("refused");
+        assert!(message.contains("--edge-port"), "{message}");
     }
 }

@@ -3,14 +3,13 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::Parser;
 use zero_sandbox::cli::{Cli, Command, EnvArgs, EnvFormat, TokenArgs, UpArgs};
 use zero_sandbox::identity::{Audience, IdentityIssuer, forge};
 use zero_sandbox::sandbox::{SandboxEnv, open_keys};
 use zero_sandbox::{Config, Sandbox};
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_checked();
     init_logging();
     let result = cli
         .config()
