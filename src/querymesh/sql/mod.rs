@@ -12,6 +12,8 @@ mod execute;
 mod expr;
 mod from;
 mod functions;
+mod grammar;
+pub mod java_number;
 mod literal;
 mod operators;
 mod scope;
@@ -172,6 +174,7 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
     if let Some(shown) = show::plan(&tokens, catalogs, session) {
         return shown;
     }
+    grammar::check_row_count_clauses(&tokens, sql)?;
     let statements = Parser::new(&TrinoDialect)
         .with_tokens_with_locations(all_tokens)
         .parse_statements()

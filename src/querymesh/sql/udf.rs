@@ -74,25 +74,7 @@ fn date_arg(ctx: &Context<'_>, i: usize) -> rusqlite::Result<Option<i64>> {
 
 /// Java's `Double.toString`, which Trino uses to cast a double to varchar.
 pub fn java_double(x: f64) -> String {
-    if x.is_nan() {
-        return "NaN".into();
-    }
-    if x.is_infinite() {
-        return if x > 0.0 { "Infinity" } else { "-Infinity" }.into();
-    }
-    let a = x.abs();
-    if a == 0.0 || (1e-3..1e7).contains(&a) {
-        let s = format!("{x}");
-        return if s.contains('.') { s } else { format!("{s}.0") };
-    }
-    let s = format!("{x:e}");
-    let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
-    let mantissa = if mantissa.contains('.') {
-        mantissa.to_string()
-    } else {
-        format!("{mantissa}.0")
-    };
-    format!("{mantissa}E{exp}")
+    super::java_number::double_to_string(x)
 }
 
 fn round_half_away(x: f64) -> f64 {
