@@ -16,6 +16,7 @@ use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
 use super::QueryMeshState;
+use super::access::Viewer;
 use super::auth::{AuthError, Principal, WWW_AUTHENTICATE};
 use super::engine::SessionContext;
 use super::error::{ErrorName, TrinoError};
@@ -154,7 +155,11 @@ pub async fn post_statement(
     if let Err(error) = check_session_user(&headers, &principal) {
         return Ok(refused(error));
     }
-    let prepared = match executor.engine().prepare(sql, &session_context(&headers)) {
+    let session = SessionContext {
+        viewer: Viewer::of(state.access(), &principal),
+        ..session_context(&headers)
+    };
+    let prepared = match executor.engine().prepare(sql, &session) {
         Ok(prepared) => prepared,
         Err(error) => return Ok(refused(error)),
     };
@@ -216,6 +221,7 @@ fn session_context(headers: &HeaderMap) -> SessionContext {
     SessionContext {
         catalog: value(CATALOG_HEADER),
         schema: value(SCHEMA_HEADER),
+        viewer: None,
     }
 }
 

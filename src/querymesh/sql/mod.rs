@@ -20,6 +20,7 @@ mod scope;
 mod select;
 mod show;
 pub mod udf;
+mod visible;
 
 use serde_json::Value;
 use sqlparser::ast::Statement;
