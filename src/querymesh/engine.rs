@@ -19,6 +19,7 @@ use serde_json::Value;
 use super::access::Viewer;
 use super::catalog::{Catalogs, ColumnMeta, TableMeta};
 use super::error::{ErrorName, TrinoError};
+use super::sql::use_schema::SessionUpdate;
 use super::sql::{self, Body, encode, udf};
 use super::types::TrinoType;
 use super::{sources, tpch};
@@ -70,6 +71,8 @@ pub enum RunError {
 pub struct Prepared {
     pub columns: Vec<OutputColumn>,
     pub reads: Vec<TableAccess>,
+    /// USE: the session change the response tells the client to make.
+    pub session_update: Option<SessionUpdate>,
     body: Body,
 }
 
@@ -311,6 +314,7 @@ impl Engine {
         let prepared = Prepared {
             columns: plan.columns,
             reads: plan.reads,
+            session_update: plan.session_update,
             body: plan.body,
         };
         if sql.len() > PLAN_CACHE_MAX_SQL_BYTES {

@@ -20,6 +20,7 @@ mod scope;
 mod select;
 mod show;
 pub mod udf;
+pub mod use_schema;
 mod visible;
 
 use serde_json::Value;
@@ -49,6 +50,8 @@ pub struct Plan {
     pub columns: Vec<OutputColumn>,
     pub reads: Vec<TableAccess>,
     pub body: Body,
+    /// USE: the session change the client is told to make.
+    pub session_update: Option<use_schema::SessionUpdate>,
 }
 
 /// `Expected: X, found: Y at Line: L, Column: C` → `line L:C: mismatched input 'Y'. Expecting: X`.
@@ -118,8 +121,8 @@ fn refuse_statement(word: &str, at: Option<(u64, u64)>) -> Option<TrinoError> {
                 "mismatched input '{word}'. Expecting: 'SELECT', 'WITH', 'VALUES', 'SHOW', 'DESCRIBE'"
             ),
         )),
-        "USE" | "SET" | "RESET" | "EXPLAIN" | "ANALYZE" | "CALL" | "EXECUTE" | "PREPARE"
-        | "DEALLOCATE" | "START" | "COMMIT" | "ROLLBACK" => Some(error_at(
+        "SET" | "RESET" | "EXPLAIN" | "ANALYZE" | "CALL" | "EXECUTE" | "PREPARE" | "DEALLOCATE"
+        | "START" | "COMMIT" | "ROLLBACK" => Some(error_at(
             ErrorName::NotSupported,
             at,
             format!(
@@ -165,6 +168,9 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
     if execute::is_execute_immediate(&tokens) {
         let bound = execute::bind(sql, &tokens)?;
         return plan(catalogs, &bound, session);
+    }
+    if let Some(used) = use_schema::plan(&tokens, sql, catalogs, session) {
+        return used;
     }
     let first_at = Some((first.span.start.line, first.span.start.column));
     if let Token::Word(w) = &first.token
@@ -220,5 +226,6 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
             .collect(),
         reads,
         body: Body::Sql(block.sql),
+        session_update: None,
     })
 }

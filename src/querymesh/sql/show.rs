@@ -135,6 +135,7 @@ fn rows(columns: &[&str], values: Vec<Vec<String>>, reads: Vec<TableAccess>) -> 
     Plan {
         columns: varchar_columns(columns),
         reads,
+        session_update: None,
         body: Body::Rows(
             values
                 .into_iter()

@@ -1,0 +1,448 @@
+//! The QueryMesh stand-in against Trino's finer points, over the statement protocol: the
+//! grammar of OFFSET / LIMIT / FETCH, doubles written as Java writes them, exploration that
+//! shows only what the person may see, and USE answering with the session headers.
+
+use std::time::{Duration, Instant};
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use zero_sandbox::identity::jws;
+use zero_sandbox::identity::unix_now;
+use zero_sandbox::oidc::{QUERYMESH_AUDIENCE, QUERYMESH_SCOPE};
+use zero_sandbox::{Config, Sandbox};
+
+use crate::support;
+
+/// How long a test waits for a query before it fails instead of hanging.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+struct Mesh {
+    sandbox: Sandbox,
+    client: reqwest::Client,
+}
+
+/// One statement's answer: the POST response's headers and every page, in order.
+struct Answer {
+    headers: reqwest::header::HeaderMap,
+    /// Each page's body as sent, to check how numbers are written.
+    texts: Vec<String>,
+    pages: Vec<Value>,
+}
+
+impl Answer {
+    fn rows(&self) -> Vec<Value> {
+        self.pages
+            .iter()
+            .filter_map(|p| p["data"].as_array())
+            .flatten()
+            .cloned()
+            .collect()
+    }
+
+    /// The first cell of each row, as text.
+    fn firsts(&self) -> Vec<String> {
+        self.rows()
+            .iter()
+            .map(|r| {
+                r[0].as_str()
+                    .map_or_else(|| r[0].to_string(), str::to_string)
+            })
+            .collect()
+    }
+
+    fn error(&self) -> &Value {
+        let last = self.pages.last().expect("a response");
+        assert_eq!(last["stats"]["state"], "FAILED", "{last}");
+        &last["error"]
+    }
+
+    fn succeeded(&self) -> &Self {
+        let last = self.pages.last().expect("a response");
+        assert_eq!(last["stats"]["state"], "FINISHED", "{last}");
+        self
+    }
+}
+
+impl Mesh {
+    async fn start(config: Config) -> Self {
+        Self {
+            sandbox: support::start_with(config).await,
+            client: support::client(),
+        }
+    }
+
+    /// An access token the IAM would issue to `sub` in `groups`.
+    fn token(&self, sub: &str, groups: &[&str]) -> String {
+        let now = unix_now();
+        let claims = json!({
+            "iss": self.sandbox.shared().realm_url(),
+            "sub": sub,
+            "aud": [QUERYMESH_AUDIENCE],
+            "exp": now + 300,
+            "iat": now,
+            "scope": format!("openid {QUERYMESH_SCOPE}"),
+            "groups": groups,
+        });
+        jws::sign(&self.sandbox.shared().iam_keys.current(), "JWT", &claims)
+    }
+
+    /// Runs `sql` as `who` with the session `headers`, following `nextUri` to the end.
+    async fn run_with(&self, who: (&str, &[&str]), headers: &[(&str, &str)], sql: &str) -> Answer {
+        let mut request = self
+            .client
+            .post(format!(
+                "{}/v1/statement",
+                self.sandbox.endpoints().querymesh_url()
+            ))
+            .bearer_auth(self.token(who.0, who.1))
+            .body(sql.to_string());
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let response = request.send().await.expect("the stand-in answers");
+        assert_eq!(response.status(), StatusCode::OK, "{sql}");
+        let headers = response.headers().clone();
+        let mut texts = vec![response.text().await.expect("a body")];
+        let mut pages: Vec<Value> = vec![serde_json::from_str(&texts[0]).expect("JSON")];
+        let deadline = Instant::now() + PATIENCE;
+        while let Some(next) = pages.last().and_then(|p| p["nextUri"].as_str()) {
+            assert!(Instant::now() < deadline, "{sql} did not end");
+            let next = next.to_string();
+            let response = self.client.get(&next).send().await.expect("answers");
+            assert_eq!(response.status(), StatusCode::OK, "GET {next}");
+            let text = response.text().await.expect("a body");
+            pages.push(serde_json::from_str(&text).expect("JSON"));
+            texts.push(text);
+        }
+        Answer {
+            headers,
+            texts,
+            pages,
+        }
+    }
+
+    async fn run_as(&self, who: (&str, &[&str]), sql: &str) -> Answer {
+        self.run_with(who, &[], sql).await
+    }
+
+    async fn run(&self, sql: &str) -> Answer {
+        self.run_as(ADA, sql).await
+    }
+}
+
+const ADA: (&str, &[&str]) = ("ada", &["analysts"]);
+const GRACE: (&str, &[&str]) = ("grace", &["engineering"]);
+const EVE: (&str, &[&str]) = ("eve", &["contractors"]);
+
+/// The 1-based column of `needle` in one-line `sql`, as Trino reports positions.
+fn column_of(sql: &str, needle: &str) -> usize {
+    sql.find(needle).expect("the needle is in the SQL") + 1
+}
+
+// ---- OFFSET / LIMIT / FETCH ----
+
+const NATIONS: &str = "SELECT name FROM tpch.tiny.nation ORDER BY nationkey";
+
+#[tokio::test]
+async fn row_count_clauses_take_trinos_order_and_forms() {
+    let mesh = Mesh::start(support::test_config()).await;
+    for (tail, expected) in [
+        ("OFFSET 2 LIMIT 3", vec!["BRAZIL", "CANADA", "EGYPT"]),
+        ("OFFSET 2 ROWS LIMIT 3", vec!["BRAZIL", "CANADA", "EGYPT"]),
+        (
+            "OFFSET 2 ROWS FETCH FIRST 3 ROWS ONLY",
+            vec!["BRAZIL", "CANADA", "EGYPT"],
+        ),
+        ("FETCH NEXT ROW ONLY", vec!["ALGERIA"]),
+        (
+            "OFFSET 23 LIMIT ALL",
+            vec!["UNITED KINGDOM", "UNITED STATES"],
+        ),
+        ("offset 24 row", vec!["UNITED STATES"]),
+    ] {
+        let answer = mesh.run(&format!("{NATIONS} {tail}")).await;
+        assert_eq!(answer.succeeded().firsts(), expected, "{tail}");
+    }
+    let all = mesh.run(&format!("{NATIONS} LIMIT ALL")).await;
+    assert_eq!(all.succeeded().rows().len(), 25);
+    // In a subquery too, and a column may still be called limit or offset.
+    let inner = mesh
+        .run("SELECT count(*) FROM (SELECT name AS offset FROM tpch.tiny.nation OFFSET 20)")
+        .await;
+    assert_eq!(inner.succeeded().rows(), vec![json!([5])]);
+}
+
+#[tokio::test]
+async fn row_count_clauses_trino_rejects_are_syntax_errors() {
+    let mesh = Mesh::start(support::test_config()).await;
+    for (sql, found, expecting) in [
+        (format!("{NATIONS} LIMIT 5 OFFSET 2"), "OFFSET", "<EOF>"),
+        (format!("{NATIONS} limit all offset 2"), "offset", "<EOF>"),
+        (
+            "SELECT * FROM (SELECT name FROM tpch.tiny.nation LIMIT 5 OFFSET 2)".to_string(),
+            "OFFSET",
+            "')'",
+        ),
+        (
+            format!("{NATIONS} LIMIT 3 FETCH FIRST 1 ROWS ONLY"),
+            "FETCH",
+            "<EOF>",
+        ),
+        (
+            format!("{NATIONS} FETCH 3 ROWS ONLY"),
+            "3",
+            "'FIRST', 'NEXT'",
+        ),
+        (
+            format!("{NATIONS} FETCH FIRST 3 ONLY"),
+            "ONLY",
+            "'ROW', 'ROWS'",
+        ),
+        (
+            format!("{NATIONS} OFFSET 2 + 1"),
+            "+",
+            "'FETCH', 'LIMIT', <EOF>",
+        ),
+        (
+            format!("{NATIONS} LIMIT 2.5"),
+            "2.5",
+            "'?', 'ALL', <integer>",
+        ),
+    ] {
+        let answer = mesh.run(&sql).await;
+        let error = answer.error();
+        assert_eq!(error["errorName"], "SYNTAX_ERROR", "{sql}: {error}");
+        let column = column_of(&sql, &format!(" {found}")) + 1;
+        assert_eq!(
+            error["message"],
+            format!("line 1:{column}: mismatched input '{found}'. Expecting: {expecting}"),
+            "{sql}"
+        );
+        assert_eq!(
+            error["errorLocation"],
+            json!({"lineNumber": 1, "columnNumber": column})
+        );
+    }
+    // Missing ONLY: Trino reports the end of the statement.
+    let sql = format!("{NATIONS} FETCH FIRST 3 ROWS");
+    let answer = mesh.run(&sql).await;
+    assert_eq!(
+        answer.error()["message"],
+        format!(
+            "line 1:{}: mismatched input '<EOF>'. Expecting: 'ONLY', 'WITH'",
+            sql.len() + 1
+        )
+    );
+}
+
+// ---- doubles ----
+
+#[tokio::test]
+async fn doubles_are_written_as_java_writes_them() {
+    let mesh = Mesh::start(support::test_config()).await;
+    let answer = mesh
+        .run(
+            "SELECT 1e7, 9999999e0, 12345678e0, 1e-4, 0.001e0, 100e0, 0.1e0 + 0.2e0, \
+             4.9e-324, 1.7976931348623157e308, -2.5e10, CAST(0.1 AS real), \
+             CAST(1e7 AS varchar)",
+        )
+        .await;
+    answer.succeeded();
+    let text = answer.texts.concat();
+    let expected = r#"[[1.0E7,9999999.0,1.2345678E7,1.0E-4,0.001,100.0,0.30000000000000004,4.9E-324,1.7976931348623157E308,-2.5E10,0.1,"1.0E7"]]"#;
+    assert!(
+        text.contains(&format!("\"data\":{expected}")),
+        "data as Trino writes it: {expected}\nin {text}"
+    );
+    // Every page is still JSON that any parser reads as numbers.
+    assert_eq!(answer.rows()[0][0].as_f64(), Some(1e7));
+    let big = mesh
+        .run("SELECT sum(totalprice) > 1e9, max(totalprice) FROM tpch.tiny.orders")
+        .await;
+    assert_eq!(big.succeeded().rows(), vec![json!([true, 466001.28])]);
+}
+
+// ---- exploration under data policies ----
+
+const RULES: &str = r#"{
+    "catalogs": [
+        {"group": "contractors", "allow": "none"},
+        {"allow": "read-only"}
+    ],
+    "tables": [
+        {"group": "analysts", "table": "customer", "privileges": ["SELECT"],
+         "columns": [{"name": "phone", "allow": false}]},
+        {"group": "analysts", "privileges": ["SELECT"]},
+        {"table": "region", "privileges": ["SELECT"]}
+    ]
+}"#;
+
+async fn mesh_with_rules() -> (Mesh, tempfile::TempDir) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let rules = dir.path().join("rules.json");
+    std::fs::write(&rules, RULES).expect("writes");
+    let config = Config::from_toml(
+        &format!(
+            "[querymesh]\naccess_control = {:?}\n",
+            rules.display().to_string()
+        ),
+        "test.toml",
+    )
+    .expect("a valid configuration")
+    .with_ephemeral_ports();
+    (Mesh::start(config).await, dir)
+}
+
+fn denied(answer: &Answer, message: &str) {
+    let error = answer.error();
+    assert_eq!(error["errorName"], "PERMISSION_DENIED", "{error}");
+    assert_eq!(error["message"], message);
+}
+
+#[tokio::test]
+async fn exploration_lists_only_what_the_person_may_see() {
+    let (mesh, _dir) = mesh_with_rules().await;
+    let all_tables = [
+        "customer", "lineitem", "nation", "orders", "part", "partsupp", "region", "supplier",
+    ];
+    // Ada sees every table, and every column but customer phone numbers.
+    let tables = mesh.run("SHOW TABLES FROM tpch.tiny").await;
+    assert_eq!(tables.succeeded().firsts(), all_tables);
+    for sql in [
+        "SHOW COLUMNS FROM tpch.tiny.customer",
+        "DESCRIBE tpch.tiny.customer",
+        "SELECT column_name FROM tpch.information_schema.columns \
+         WHERE table_name = 'customer' ORDER BY ordinal_position",
+    ] {
+        let columns = mesh.run(sql).await;
+        assert_eq!(
+            columns.succeeded().firsts(),
+            [
+                "custkey",
+                "name",
+                "address",
+                "nationkey",
+                "acctbal",
+                "mktsegment",
+                "comment"
+            ],
+            "{sql}"
+        );
+    }
+
+    // Grace's only grant is region.
+    let tables = mesh.run_as(GRACE, "SHOW TABLES FROM tpch.tiny").await;
+    assert_eq!(tables.succeeded().firsts(), ["region"]);
+    let listed = mesh
+        .run_as(
+            GRACE,
+            "SELECT table_name FROM tpch.information_schema.tables WHERE table_schema = 'tiny'",
+        )
+        .await;
+    assert_eq!(listed.succeeded().firsts(), ["region"]);
+    let columns = mesh
+        .run_as(
+            GRACE,
+            "SELECT DISTINCT table_name FROM tpch.information_schema.columns \
+             WHERE table_schema = 'tiny'",
+        )
+        .await;
+    assert_eq!(columns.succeeded().firsts(), ["region"]);
+    let schemas = mesh.run_as(GRACE, "SHOW SCHEMAS FROM tpch").await;
+    assert_eq!(schemas.succeeded().firsts(), ["information_schema", "tiny"]);
+    denied(
+        &mesh.run_as(GRACE, "DESCRIBE tpch.tiny.nation").await,
+        "Access Denied: Cannot show columns of table tpch.tiny.nation",
+    );
+    // A table that does not exist is still TABLE_NOT_FOUND, checked first as in Trino.
+    let missing = mesh.run_as(GRACE, "DESCRIBE tpch.tiny.nosuch").await;
+    assert_eq!(missing.error()["errorName"], "TABLE_NOT_FOUND");
+
+    // Eve's group may not use the catalog at all.
+    let catalogs = mesh.run_as(EVE, "SHOW CATALOGS").await;
+    assert!(
+        catalogs.succeeded().rows().is_empty(),
+        "{:?}",
+        catalogs.rows()
+    );
+    denied(
+        &mesh.run_as(EVE, "SHOW SCHEMAS FROM tpch").await,
+        "Access Denied: Cannot show schemas",
+    );
+    denied(
+        &mesh.run_as(EVE, "SHOW TABLES FROM tpch.tiny").await,
+        "Access Denied: Cannot show tables of schema tpch.tiny",
+    );
+    denied(
+        &mesh
+            .run_as(EVE, "SELECT * FROM tpch.information_schema.tables")
+            .await,
+        "Access Denied: Cannot select from table tpch.information_schema.tables",
+    );
+    denied(
+        &mesh.run_as(EVE, "USE tpch.tiny").await,
+        "Access Denied: Cannot access catalog tpch",
+    );
+    let catalogs = mesh.run_as(GRACE, "SHOW CATALOGS").await;
+    assert_eq!(catalogs.succeeded().firsts(), ["tpch"]);
+}
+
+// ---- USE ----
+
+#[tokio::test]
+async fn use_answers_with_trinos_session_headers() {
+    let mesh = Mesh::start(support::test_config()).await;
+    let header = |a: &Answer, name: &str| {
+        a.headers
+            .get(name)
+            .map(|v| v.to_str().expect("text").to_string())
+    };
+    let both = mesh.run("USE tpch.tiny").await;
+    both.succeeded();
+    assert_eq!(
+        header(&both, "x-trino-set-catalog").as_deref(),
+        Some("tpch")
+    );
+    assert_eq!(header(&both, "x-trino-set-schema").as_deref(), Some("tiny"));
+
+    let tpch = [("X-Trino-Catalog", "tpch")];
+    let schema_only = mesh.run_with(ADA, &tpch, "use TINY").await;
+    schema_only.succeeded();
+    assert_eq!(header(&schema_only, "x-trino-set-catalog"), None);
+    assert_eq!(
+        header(&schema_only, "x-trino-set-schema").as_deref(),
+        Some("tiny")
+    );
+
+    for (headers, sql, name, message) in [
+        (
+            &[][..],
+            "USE tiny",
+            "MISSING_CATALOG_NAME",
+            "line 1:1: Catalog must be specified when session catalog is not set",
+        ),
+        (
+            &[][..],
+            "USE nosuch.tiny",
+            "CATALOG_NOT_FOUND",
+            "Catalog 'nosuch' not found",
+        ),
+        (
+            &tpch[..],
+            "USE nosuch",
+            "NOT_FOUND",
+            "Schema does not exist: tpch.nosuch",
+        ),
+        (
+            &[][..],
+            "USE tpch.tiny.nation",
+            "SYNTAX_ERROR",
+            "line 1:14: mismatched input '.'. Expecting: <EOF>",
+        ),
+    ] {
+        let answer = mesh.run_with(ADA, headers, sql).await;
+        assert_eq!(answer.error()["errorName"], name, "{sql}");
+        assert_eq!(answer.error()["message"], message, "{sql}");
+        assert_eq!(header(&answer, "x-trino-set-schema"), None, "{sql}");
+    }
+}
