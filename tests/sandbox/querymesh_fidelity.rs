@@ -208,6 +208,18 @@ async fn row_count_clauses_trino_rejects_are_syntax_errors() {
             "2.5",
             "'?', 'ALL', <integer>",
         ),
+        (format!("{NATIONS} LIMIT -1"), "-", "'?', 'ALL', <integer>"),
+        (format!("{NATIONS} OFFSET (2)"), "(", "'?', <integer>"),
+        (
+            "SELECT name FROM tpch.tiny.nation LIMIT 5 ORDER BY name".to_string(),
+            "ORDER",
+            "<EOF>",
+        ),
+        (
+            "SELECT name FROM tpch.tiny.nation OFFSET 5 ORDER BY name".to_string(),
+            "ORDER",
+            "'FETCH', 'LIMIT', <EOF>",
+        ),
     ] {
         let answer = mesh.run(&sql).await;
         let error = answer.error();
@@ -223,6 +235,19 @@ async fn row_count_clauses_trino_rejects_are_syntax_errors() {
             json!({"lineNumber": 1, "columnNumber": column})
         );
     }
+    // A parenthesized set operand is Trino's queryNoWith: no WITH (a FROM subquery may).
+    let sql = "SELECT 1 UNION (WITH a AS (SELECT 2 x) SELECT x FROM a)";
+    assert_eq!(
+        mesh.run(sql).await.error()["message"],
+        format!(
+            "line 1:{}: mismatched input 'WITH'. Expecting: '(', 'SELECT', 'TABLE', 'VALUES'",
+            column_of(sql, "WITH")
+        )
+    );
+    let derived = mesh
+        .run("SELECT x FROM (WITH a AS (SELECT 2 x) SELECT x FROM a)")
+        .await;
+    assert_eq!(derived.succeeded().rows(), vec![json!([2])]);
     // Missing ONLY: Trino reports the end of the statement.
     let sql = format!("{NATIONS} FETCH FIRST 3 ROWS");
     let answer = mesh.run(&sql).await;

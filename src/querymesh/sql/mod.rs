@@ -91,7 +91,11 @@ fn syntax_error(e: ParserError, sql: &str) -> TrinoError {
                 format!("mismatched input '<EOF>'. Expecting: {expected}"),
             );
         }
-        Some((expected, found)) => format!("mismatched input '{found}'. Expecting: {expected}"),
+        Some((expected, found)) => {
+            // Trino names the end of the statement <EOF>.
+            let expected = expected.replace("end of statement", "<EOF>");
+            format!("mismatched input '{found}'. Expecting: {expected}")
+        }
         None => text,
     };
     error_at(ErrorName::SyntaxError, location, text)
@@ -200,7 +204,8 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
             "Only SELECT queries, SHOW and DESCRIBE are supported: QueryMesh data is read-only",
         ));
     };
-    let mut analyzer = Analyzer::new(catalogs, session);
+    analyze::refuse_parenthesized_with(&query.body)?;
+    let mut analyzer = Analyzer::new(catalogs, session, &tokens);
     let block = analyzer.query(query, None)?;
     let mut reads: Vec<TableAccess> = Vec::new();
     for read in analyzer.reads {
