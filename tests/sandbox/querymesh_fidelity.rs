@@ -538,7 +538,7 @@ fn java_client_problems(page: &Value) -> Vec<String> {
         need(column["name"].is_string(), "column.name");
         need(column["type"].is_string(), "column.type");
         need(
-            absent_or(&column["typeSignature"], |s| signature_ok(s)),
+            absent_or(&column["typeSignature"], signature_ok),
             "column.typeSignature",
         );
     }
