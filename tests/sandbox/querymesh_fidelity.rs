@@ -408,6 +408,15 @@ async fn exploration_lists_only_what_the_person_may_see() {
         &mesh.run_as(EVE, "SHOW TABLES FROM tpch.tiny").await,
         "Access Denied: Cannot show tables of schema tpch.tiny",
     );
+    // Trino checks access before existence here.
+    denied(
+        &mesh.run_as(EVE, "SHOW TABLES FROM nosuch.tiny").await,
+        "Access Denied: Cannot show tables of schema nosuch.tiny",
+    );
+    denied(
+        &mesh.run_as(EVE, "SHOW SCHEMAS FROM nosuch").await,
+        "Access Denied: Cannot show schemas",
+    );
     denied(
         &mesh
             .run_as(EVE, "SELECT * FROM tpch.information_schema.tables")

@@ -284,13 +284,12 @@ fn show(
         return Ok(rows(&["Catalog"], values, Vec::new()));
     }
     if c.keyword("SCHEMAS") {
+        let at = c.location();
         let catalog = if c.keyword("FROM") || c.keyword("IN") {
-            let at = c.location();
             let name = c.name()?;
             let [catalog] = name.as_slice() else {
                 return Err(error_at(ErrorName::SyntaxError, at, "mismatched input '.'"));
             };
-            check_catalog(catalogs, catalog, at)?;
             catalog.clone()
         } else {
             session
@@ -300,10 +299,12 @@ fn show(
         };
         let pattern = c.like_pattern()?;
         c.end()?;
+        // Trino checks access before it looks the catalog up.
         let viewer = session.viewer.as_ref();
         if viewer.is_some_and(|v| !v.sees_catalog(&catalog)) {
             return Err(denied("Cannot show schemas".into()));
         }
+        check_catalog(catalogs, &catalog, at)?;
         let values = catalogs
             .schema_names(&catalog)
             .filter(|n| viewer.is_none_or(|v| v.sees_schema(&catalog, n)))
@@ -342,21 +343,28 @@ fn show(
                 })?,
             )
         };
-        check_catalog(catalogs, &catalog, at)?;
+        let pattern = c.like_pattern()?;
+        c.end()?;
+        // Trino checks access first, then that the catalog and schema exist.
+        let viewer = session.viewer.as_ref();
+        if viewer.is_some_and(|v| !v.sees_schema(&catalog, &schema)) {
+            return Err(denied(format!(
+                "Cannot show tables of schema {catalog}.{schema}"
+            )));
+        }
+        if !catalogs.has_catalog(&catalog) {
+            return Err(error_at(
+                ErrorName::CatalogNotFound,
+                at,
+                format!("Catalog '{catalog}' does not exist"),
+            ));
+        }
         if !catalogs.has_schema(&catalog, &schema) {
             return Err(error_at(
                 ErrorName::SchemaNotFound,
                 at,
                 format!("Schema '{schema}' does not exist"),
             ));
-        }
-        let pattern = c.like_pattern()?;
-        c.end()?;
-        let viewer = session.viewer.as_ref();
-        if viewer.is_some_and(|v| !v.sees_schema(&catalog, &schema)) {
-            return Err(denied(format!(
-                "Cannot show tables of schema {catalog}.{schema}"
-            )));
         }
         let values = catalogs
             .tables_in(&catalog, &schema)
