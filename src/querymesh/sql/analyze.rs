@@ -9,6 +9,7 @@ use sqlparser::ast::{
     SetQuantifier, Spanned, Value,
 };
 
+use sqlparser::keywords::Keyword;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 use super::coerce::super_type;
@@ -107,6 +108,24 @@ pub fn quote(name: &str) -> String {
     format!("\"{}\"", name.replace('"', "\"\""))
 }
 
+/// Where a string written right after an expression or a table starts: the alias sqlparser
+/// made of it carries no position of its own.
+fn string_alias_location(tokens: &[TokenWithSpan], value: &str) -> Option<(u64, u64)> {
+    tokens.windows(2).find_map(|pair| {
+        let after_operand = match &pair[0].token {
+            Token::SingleQuotedString(_) | Token::Number(..) | Token::RParen => true,
+            Token::Word(w) => w.quote_style.is_some() || w.keyword == Keyword::NoKeyword,
+            _ => false,
+        };
+        match &pair[1].token {
+            Token::SingleQuotedString(s) if after_operand && s == value => {
+                Some((pair[1].span.start.line, pair[1].span.start.column))
+            }
+            _ => None,
+        }
+    })
+}
+
 pub fn ident_name(ident: &sqlparser::ast::Ident) -> String {
     ident.value.to_lowercase()
 }
@@ -146,7 +165,9 @@ fn token_after_clause_keyword(tokens: &[TokenWithSpan], at: (u64, u64)) -> Optio
 pub fn literal_count(expr: &Expr) -> Option<u64> {
     match expr {
         Expr::Value(v) => match &v.value {
-            Value::Number(n, _) => n.parse().ok(),
+            Value::Number(n, _) => {
+                super::literal::integer_literal(n).and_then(|v| u64::try_from(v).ok())
+            }
             _ => None,
         },
         _ => None,
@@ -185,6 +206,22 @@ impl<'a> Analyzer<'a> {
             loose: Vec::new(),
             aggregates_seen: 0,
         }
+    }
+
+    /// An alias written as a string (`SELECT 'a' 'b'`, `FROM t 'x'`): sqlparser takes it,
+    /// Trino's grammar only takes identifiers there (plain or in double quotes).
+    pub(super) fn refuse_string_alias(
+        &self,
+        ident: &sqlparser::ast::Ident,
+    ) -> Result<(), TrinoError> {
+        if ident.quote_style == Some('\'') {
+            return Err(error_at(
+                ErrorName::SyntaxError,
+                ident_location(ident).or_else(|| string_alias_location(self.tokens, &ident.value)),
+                format!("mismatched input '{ident}'"),
+            ));
+        }
+        Ok(())
     }
 
     pub fn alias(&mut self, prefix: &str) -> String {

@@ -156,6 +156,7 @@ impl Analyzer<'_> {
                 columns,
             });
         };
+        self.refuse_string_alias(&alias.name)?;
         if !alias.columns.is_empty() {
             if alias.columns.len() != columns.len() {
                 return Err(error_at(

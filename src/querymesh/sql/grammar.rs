@@ -33,10 +33,10 @@ fn is_keyword(t: Option<&TokenWithSpan>, keyword: &str) -> bool {
     word(t).is_some_and(|w| w.value.eq_ignore_ascii_case(keyword))
 }
 
-/// `INTEGER_VALUE | '?'`: a number token without a fraction or exponent, or a placeholder.
+/// `INTEGER_VALUE | '?'`: an integer literal (`5`, `1_000`, `0x1F`), or a placeholder.
 fn is_row_count(t: Option<&TokenWithSpan>) -> bool {
     match t.map(|t| &t.token) {
-        Some(Token::Number(n, _)) => !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()),
+        Some(Token::Number(n, _)) => super::literal::integer_literal(n).is_some(),
         Some(Token::Placeholder(p)) => p == "?",
         _ => false,
     }
