@@ -29,9 +29,13 @@ fn parse_scientific(text: &str) -> Option<Decimal> {
 }
 
 /// Java's choice of digits for a positive, finite, non-zero magnitude. `shortest` is Rust's
-/// shortest round-trip `{:e}`, `two_digits` its `{:.1e}` (the closest two-digit decimal), and
-/// `reads_back` whether a decimal text parses to the same number.
-fn java_digits(shortest: &str, two_digits: &str, reads_back: impl Fn(&str) -> bool) -> Decimal {
+/// shortest round-trip `{:e}`, `two_digits` gives its `{:.1e}` (the closest two-digit
+/// decimal), and `reads_back` says whether a decimal text parses to the same number.
+fn java_digits(
+    shortest: &str,
+    two_digits: impl Fn() -> String,
+    reads_back: impl Fn(&str) -> bool,
+) -> Decimal {
     let fallback = Decimal {
         digits: vec![b'0'],
         exponent: 0,
@@ -39,10 +43,19 @@ fn java_digits(shortest: &str, two_digits: &str, reads_back: impl Fn(&str) -> bo
     let Some(short) = parse_scientific(shortest) else {
         return fallback;
     };
-    if short.digits.len() == 1 && reads_back(two_digits) {
-        return parse_scientific(two_digits).unwrap_or(short);
+    if short.digits.len() == 1 {
+        let two = two_digits();
+        if reads_back(&two) {
+            return parse_scientific(&two).unwrap_or(short);
+        }
     }
     short
+}
+
+/// Where Java writes a plain decimal. There Rust's `Display` already prints Java's digits
+/// (one and two digits only differ for subnormals), lacking only the `.0` of whole numbers.
+fn is_plain(a: f64) -> bool {
+    (1e-3..1e7).contains(&a)
 }
 
 fn render(negative: bool, d: &Decimal) -> String {
@@ -96,9 +109,18 @@ pub fn double_to_string(x: f64) -> String {
         return if x.is_sign_negative() { "-0.0" } else { "0.0" }.into();
     }
     let a = x.abs();
-    let digits = java_digits(&format!("{a:e}"), &format!("{a:.1e}"), |t| {
-        t.parse::<f64>().is_ok_and(|y| y == a)
-    });
+    if is_plain(a) {
+        return if x.fract() == 0.0 {
+            format!("{x}.0")
+        } else {
+            x.to_string()
+        };
+    }
+    let digits = java_digits(
+        &format!("{a:e}"),
+        || format!("{a:.1e}"),
+        |t| t.parse::<f64>().is_ok_and(|y| y == a),
+    );
     render(x.is_sign_negative(), &digits)
 }
 
@@ -114,9 +136,11 @@ pub fn float_to_string(x: f32) -> String {
         return if x.is_sign_negative() { "-0.0" } else { "0.0" }.into();
     }
     let a = x.abs();
-    let digits = java_digits(&format!("{a:e}"), &format!("{a:.1e}"), |t| {
-        t.parse::<f32>().is_ok_and(|y| y == a)
-    });
+    let digits = java_digits(
+        &format!("{a:e}"),
+        || format!("{a:.1e}"),
+        |t| t.parse::<f32>().is_ok_and(|y| y == a),
+    );
     render(x.is_sign_negative(), &digits)
 }
 
@@ -126,6 +150,14 @@ pub struct JavaNumbers;
 
 impl Formatter for JavaNumbers {
     fn write_f64<W: ?Sized + io::Write>(&mut self, writer: &mut W, value: f64) -> io::Result<()> {
+        // The common case without allocating: most prices and quantities are plain.
+        if is_plain(value.abs()) {
+            return if value.fract() == 0.0 {
+                write!(writer, "{value}.0")
+            } else {
+                write!(writer, "{value}")
+            };
+        }
         writer.write_all(double_to_string(value).as_bytes())
     }
 
@@ -165,6 +197,36 @@ mod tests {
             (f64::NEG_INFINITY, "-Infinity"),
         ] {
             assert_eq!(double_to_string(x), java, "{x:e}");
+        }
+    }
+
+    /// The plain-range shortcut prints what the general digit choice renders.
+    #[test]
+    fn the_plain_shortcut_agrees_with_the_general_rule() {
+        let mut bits: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut checked = 0;
+        while checked < 20_000 {
+            bits = bits
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let x = f64::from_bits(bits);
+            let candidates = [x, (bits % 10_000_000) as f64 / 100.0, (bits % 1000) as f64];
+            for x in candidates {
+                if !x.is_finite() || !is_plain(x.abs()) {
+                    continue;
+                }
+                let a = x.abs();
+                let general = render(
+                    x.is_sign_negative(),
+                    &java_digits(
+                        &format!("{a:e}"),
+                        || format!("{a:.1e}"),
+                        |t| t.parse::<f64>().is_ok_and(|y| y == a),
+                    ),
+                );
+                assert_eq!(double_to_string(x), general, "{x:e}");
+                checked += 1;
+            }
         }
     }
 
