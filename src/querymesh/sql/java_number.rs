@@ -10,7 +10,7 @@
 
 use std::io;
 
-use serde_json::ser::Formatter;
+use serde_json::ser::{CompactFormatter, Formatter};
 
 /// The significant digits (no leading zero) and the decimal exponent of the first one.
 struct Decimal {
@@ -150,13 +150,10 @@ pub struct JavaNumbers;
 
 impl Formatter for JavaNumbers {
     fn write_f64<W: ?Sized + io::Write>(&mut self, writer: &mut W, value: f64) -> io::Result<()> {
-        // The common case without allocating: most prices and quantities are plain.
+        // Most prices and quantities are plain, where serde_json's own shortest digits (ryu,
+        // `100.0`, `0.001`) are Java's text: keep its speed there.
         if is_plain(value.abs()) {
-            return if value.fract() == 0.0 {
-                write!(writer, "{value}.0")
-            } else {
-                write!(writer, "{value}")
-            };
+            return CompactFormatter.write_f64(writer, value);
         }
         writer.write_all(double_to_string(value).as_bytes())
     }
@@ -225,6 +222,9 @@ mod tests {
                     ),
                 );
                 assert_eq!(double_to_string(x), general, "{x:e}");
+                let mut written = Vec::new();
+                JavaNumbers.write_f64(&mut written, x).unwrap();
+                assert_eq!(String::from_utf8(written).unwrap(), general, "{x:e}");
                 checked += 1;
             }
         }
