@@ -38,6 +38,7 @@ fn main() {
     let session = SessionContext {
         catalog: Some("tpch".into()),
         schema: Some("tiny".into()),
+        ..Default::default()
     };
     let runs = 31;
     let mut worst: f64 = 0.0;

@@ -168,6 +168,7 @@ async fn run() -> Result<(), String> {
         let session = SessionContext {
             catalog: Some("tpch".into()),
             schema: Some("tiny".into()),
+            ..Default::default()
         };
         let analysing = Instant::now();
         let prepared = engine.prepare(sql, &session);

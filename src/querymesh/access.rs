@@ -8,12 +8,16 @@
 //! Selecting needs catalog access read-only or better and SELECT (or GRANT_SELECT) in the
 //! first matching table rule, with none of the selected columns denied.
 //!
+//! Exploration shows only what the person may see, as Trino's `filterCatalogs`,
+//! `filterSchemas`, `filterTables` and `filterColumns` decide (see [`Viewer`]); `schemas`
+//! rules (`owner`) count there, since a schema owner sees all its tables.
+//!
 //! Not supported, and refused at start rather than silently ignored: row filters (`filter`)
 //! and column masks (`mask`). Rules naming a `role` never match: the sandbox has no roles.
-//! `schemas` rules are accepted but only govern ownership, which reads never need.
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Arc;
 
 use regex::Regex;
 use serde::Deserialize;
@@ -41,9 +45,7 @@ pub enum AccessRulesError {
 #[derive(Deserialize)]
 struct RulesFile {
     catalogs: Option<Vec<CatalogRuleSpec>>,
-    /// Schema rules only govern ownership, which reads never need.
-    #[serde(rename = "schemas")]
-    _schemas: Option<Vec<Value>>,
+    schemas: Option<Vec<SchemaRuleSpec>>,
     tables: Option<Vec<TableRuleSpec>>,
     #[serde(flatten)]
     other: BTreeMap<String, IgnoredAny>,
@@ -87,6 +89,17 @@ enum CatalogAccess {
 enum CatalogAllow {
     Flag(bool),
     Level(String),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SchemaRuleSpec {
+    user: Option<String>,
+    role: Option<String>,
+    group: Option<String>,
+    catalog: Option<String>,
+    schema: Option<String>,
+    owner: bool,
 }
 
 #[derive(Deserialize)]
@@ -150,18 +163,41 @@ struct CatalogRule {
     access: CatalogAccess,
 }
 
+struct SchemaRule {
+    subject: Subject,
+    catalog: Regex,
+    schema: Regex,
+    owner: bool,
+}
+
 struct TableRule {
     subject: Subject,
     catalog: Regex,
     schema: Regex,
     table: Regex,
     select: bool,
+    /// Any privilege at all: enough to see the table (Trino's `checkAnyTablePermission`).
+    any_privilege: bool,
+    /// A privilege beyond SELECT and GRANT_SELECT: every column is shown, even denied ones.
+    beyond_select: bool,
     denied_columns: Vec<String>,
 }
 
-/// The rules in force; [`AccessControl::allow_all`] when none are configured.
+impl TableRule {
+    fn matches(&self, principal: &Principal, catalog: &str, schema: &str, table: &str) -> bool {
+        self.subject.matches(principal)
+            && self.catalog.is_match(catalog)
+            && self.schema.is_match(schema)
+            && self.table.is_match(table)
+    }
+}
+
+/// The rules in force; [`AccessControl::allow_all`] when none are configured. A missing
+/// section allows everything, as Trino's defaults do (`ALLOW_ALL` catalog, schema-owner and
+/// table rules).
 pub struct AccessControl {
     catalogs: Option<Vec<CatalogRule>>,
+    schemas: Option<Vec<SchemaRule>>,
     tables: Option<Vec<TableRule>>,
 }
 
@@ -169,6 +205,7 @@ impl AccessControl {
     pub fn allow_all() -> Self {
         Self {
             catalogs: None,
+            schemas: None,
             tables: None,
         }
     }
@@ -207,6 +244,16 @@ impl AccessControl {
                     .collect::<Result<Vec<_>, _>>()
             })
             .transpose()?;
+        let schemas = file
+            .schemas
+            .map(|rules| {
+                rules
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, r)| schema_rule(r).map_err(|e| format!("schemas[{i}]: {e}")))
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .transpose()?;
         let tables = file
             .tables
             .map(|rules| {
@@ -217,7 +264,11 @@ impl AccessControl {
                     .collect::<Result<Vec<_>, _>>()
             })
             .transpose()?;
-        Ok(Self { catalogs, tables })
+        Ok(Self {
+            catalogs,
+            schemas,
+            tables,
+        })
     }
 
     /// Refuses the first table of `reads` that `principal` may not select from, with Trino's
@@ -241,22 +292,21 @@ impl AccessControl {
         Ok(())
     }
 
+    /// Trino's `checkCanSelectFromColumns`: the catalog readable first (information_schema
+    /// included), then the first matching table rule.
     fn can_select(&self, principal: &Principal, read: &TableAccess) -> bool {
-        if read.schema == INFORMATION_SCHEMA {
-            return true;
-        }
         if self.catalog_access(principal, &read.catalog) < CatalogAccess::ReadOnly {
             return false;
+        }
+        if read.schema == INFORMATION_SCHEMA {
+            return true;
         }
         let Some(rules) = &self.tables else {
             return true;
         };
-        let rule = rules.iter().find(|r| {
-            r.subject.matches(principal)
-                && r.catalog.is_match(&read.catalog)
-                && r.schema.is_match(&read.schema)
-                && r.table.is_match(&read.table)
-        });
+        let rule = rules
+            .iter()
+            .find(|r| r.matches(principal, &read.catalog, &read.schema, &read.table));
         rule.is_some_and(|rule| {
             rule.select
                 && read.columns.iter().all(|c| {
@@ -276,6 +326,163 @@ impl AccessControl {
             .iter()
             .find(|r| r.subject.matches(principal) && r.catalog.is_match(catalog))
             .map_or(CatalogAccess::None, |r| r.access)
+    }
+}
+
+/// What one person may see while exploring: SHOW, DESCRIBE and `information_schema` list
+/// only this, as Trino's file-based system access control filters them.
+#[derive(Clone)]
+pub struct Viewer {
+    rules: Arc<AccessControl>,
+    principal: Principal,
+}
+
+impl std::fmt::Debug for Viewer {
+    // Who is looking stays out of logs and debug output.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Viewer(..)")
+    }
+}
+
+impl Viewer {
+    /// `None` when no rules are configured: everyone sees everything.
+    pub fn of(rules: &Arc<AccessControl>, principal: &Principal) -> Option<Self> {
+        let unrestricted =
+            rules.catalogs.is_none() && rules.schemas.is_none() && rules.tables.is_none();
+        (!unrestricted).then(|| Self {
+            rules: rules.clone(),
+            principal: principal.clone(),
+        })
+    }
+
+    /// Tells viewers apart for caches: what they see depends on their name and groups only.
+    pub fn key(&self) -> String {
+        let mut groups = self.principal.groups.clone();
+        groups.sort();
+        format!("{}\n{}", self.principal.name, groups.join("\n"))
+    }
+
+    fn catalog_access(&self, catalog: &str) -> CatalogAccess {
+        self.rules.catalog_access(&self.principal, catalog)
+    }
+
+    /// `filterCatalogs` (and `checkCanShowSchemas`): read-only access or better. Trino also
+    /// wants some rule granting anything in the catalog, which its default for the
+    /// `catalog_session_properties` section (ignored here) always supplies.
+    pub fn sees_catalog(&self, catalog: &str) -> bool {
+        self.catalog_access(catalog) >= CatalogAccess::ReadOnly
+    }
+
+    /// `filterSchemas` (and `checkCanShowTables`): the catalog readable and some schema rule
+    /// making the person an owner, or some table rule granting any privilege, in the schema.
+    pub fn sees_schema(&self, catalog: &str, schema: &str) -> bool {
+        if !self.sees_catalog(catalog) {
+            return false;
+        }
+        if schema == INFORMATION_SCHEMA {
+            return true;
+        }
+        let p = &self.principal;
+        let owner_somewhere = self.rules.schemas.as_ref().is_none_or(|rules| {
+            rules.iter().any(|r| {
+                r.owner
+                    && r.subject.matches(p)
+                    && r.catalog.is_match(catalog)
+                    && r.schema.is_match(schema)
+            })
+        });
+        let granted_somewhere = self.rules.tables.as_ref().is_none_or(|rules| {
+            rules.iter().any(|r| {
+                r.any_privilege
+                    && r.subject.matches(p)
+                    && r.catalog.is_match(catalog)
+                    && r.schema.is_match(schema)
+            })
+        });
+        owner_somewhere || granted_somewhere
+    }
+
+    /// Trino's `isSchemaOwner`: catalog access `all` and the first matching schema rule.
+    fn owns_schema(&self, catalog: &str, schema: &str) -> bool {
+        if self.catalog_access(catalog) < CatalogAccess::All {
+            return false;
+        }
+        match &self.rules.schemas {
+            None => true,
+            Some(rules) => rules
+                .iter()
+                .find(|r| {
+                    r.subject.matches(&self.principal)
+                        && r.catalog.is_match(catalog)
+                        && r.schema.is_match(schema)
+                })
+                .is_some_and(|r| r.owner),
+        }
+    }
+
+    /// The first table rule matching, or `Ok(None)` when there are no table rules (all
+    /// privileges); `Err(())` when none matches (no privilege).
+    fn table_rule(
+        &self,
+        catalog: &str,
+        schema: &str,
+        table: &str,
+    ) -> Result<Option<&TableRule>, ()> {
+        match &self.rules.tables {
+            None => Ok(None),
+            Some(rules) => rules
+                .iter()
+                .find(|r| r.matches(&self.principal, catalog, schema, table))
+                .map(Some)
+                .ok_or(()),
+        }
+    }
+
+    /// `checkCanShowColumns` (SHOW COLUMNS, DESCRIBE): any privilege on the table.
+    pub fn may_show_columns(&self, catalog: &str, schema: &str, table: &str) -> bool {
+        self.any_table_privilege(catalog, schema, table)
+    }
+
+    /// Trino's `checkAnyTablePermission`: catalog readable and any privilege on the table.
+    fn any_table_privilege(&self, catalog: &str, schema: &str, table: &str) -> bool {
+        if !self.sees_catalog(catalog) {
+            return false;
+        }
+        if schema == INFORMATION_SCHEMA {
+            return true;
+        }
+        match self.table_rule(catalog, schema, table) {
+            Ok(None) => true,
+            Ok(Some(rule)) => rule.any_privilege,
+            Err(()) => false,
+        }
+    }
+
+    /// `filterTables` (and `checkCanShowColumns`): the schema's owner, or any privilege on it.
+    pub fn sees_table(&self, catalog: &str, schema: &str, table: &str) -> bool {
+        self.owns_schema(catalog, schema) || self.any_table_privilege(catalog, schema, table)
+    }
+
+    /// `filterColumns`: none without any privilege on the table; all with a privilege beyond
+    /// SELECT; otherwise all but the columns with `allow: false`.
+    pub fn sees_column(&self, catalog: &str, schema: &str, table: &str, column: &str) -> bool {
+        if !self.any_table_privilege(catalog, schema, table) {
+            return false;
+        }
+        if schema == INFORMATION_SCHEMA {
+            return true;
+        }
+        match self.table_rule(catalog, schema, table) {
+            Ok(None) => true,
+            Ok(Some(rule)) => {
+                rule.beyond_select
+                    || !rule
+                        .denied_columns
+                        .iter()
+                        .any(|d| d.eq_ignore_ascii_case(column))
+            }
+            Err(()) => false,
+        }
     }
 }
 
@@ -315,6 +522,19 @@ fn catalog_rule(spec: CatalogRuleSpec) -> Result<CatalogRule, String> {
         )?,
         catalog: pattern("catalog", spec.catalog.as_deref())?,
         access,
+    })
+}
+
+fn schema_rule(spec: SchemaRuleSpec) -> Result<SchemaRule, String> {
+    Ok(SchemaRule {
+        subject: subject(
+            spec.user.as_deref(),
+            spec.group.as_deref(),
+            spec.role.as_deref(),
+        )?,
+        catalog: pattern("catalog", spec.catalog.as_deref())?,
+        schema: pattern("schema", spec.schema.as_deref())?,
+        owner: spec.owner,
     })
 }
 
@@ -364,6 +584,11 @@ fn table_rule(spec: TableRuleSpec) -> Result<TableRule, String> {
             .privileges
             .iter()
             .any(|p| p == "SELECT" || p == "GRANT_SELECT"),
+        any_privilege: !spec.privileges.is_empty(),
+        beyond_select: spec
+            .privileges
+            .iter()
+            .any(|p| p != "SELECT" && p != "GRANT_SELECT"),
         denied_columns: spec
             .columns
             .into_iter()
@@ -441,13 +666,68 @@ mod tests {
     }
 
     #[test]
-    fn catalog_none_denies_and_information_schema_is_exempt() {
+    fn catalog_none_denies_and_information_schema_is_exempt_from_table_rules() {
         let ac = AccessControl::parse(RULES).unwrap();
         let eve = person("eve", &["contractors", "analysts"]);
         assert!(ac.check_select(&eve, &[read("nation", &[])]).is_err());
         let mut info = read("tables", &[]);
         info.schema = INFORMATION_SCHEMA.into();
-        assert!(ac.check_select(&eve, &[info]).is_ok());
+        // Trino checks the catalog before the information_schema exemption.
+        assert!(ac.check_select(&eve, &[info.clone()]).is_err());
+        let alan = person("alan", &[]);
+        assert!(ac.check_select(&alan, &[read("nation", &[])]).is_err());
+        assert!(ac.check_select(&alan, &[info]).is_ok());
+    }
+
+    fn viewer(rules: &str, who: &Principal) -> Viewer {
+        Viewer::of(&Arc::new(AccessControl::parse(rules).unwrap()), who).unwrap()
+    }
+
+    #[test]
+    fn viewers_see_what_trinos_filters_let_through() {
+        let ada = viewer(RULES, &person("ada", &["analysts"]));
+        assert!(ada.sees_catalog("tpch"));
+        assert!(ada.sees_schema("tpch", "tiny"));
+        assert!(ada.sees_table("tpch", "tiny", "nation"));
+        assert!(ada.sees_column("tpch", "tiny", "customer", "name"));
+        assert!(!ada.sees_column("tpch", "tiny", "customer", "phone"));
+        // Alan's nation rule grants nothing: nation is hidden, region is not.
+        let alan = viewer(RULES, &person("alan", &[]));
+        assert!(!alan.sees_table("tpch", "tiny", "nation"));
+        assert!(!alan.may_show_columns("tpch", "tiny", "nation"));
+        assert!(alan.sees_table("tpch", "tiny", "region"));
+        assert!(alan.sees_table("tpch", "information_schema", "tables"));
+        let eve = viewer(RULES, &person("eve", &["contractors"]));
+        assert!(!eve.sees_catalog("tpch"));
+        assert!(!eve.sees_schema("tpch", "information_schema"));
+        // No rule reaches the catalog "other": catalog access none.
+        assert!(!ada.sees_catalog("other"));
+    }
+
+    #[test]
+    fn schema_owners_see_every_table_and_other_privileges_every_column() {
+        let rules = r#"{
+            "schemas": [{"user": "olga", "schema": "tiny", "owner": true}],
+            "tables": [
+                {"user": "olga", "table": "region", "privileges": []},
+                {"user": "dan", "table": "customer", "privileges": ["SELECT", "DELETE"],
+                 "columns": [{"name": "phone", "allow": false}]},
+                {"user": "dan", "table": "orders", "privileges": ["SELECT"]}
+            ]
+        }"#;
+        let olga = viewer(rules, &person("olga", &[]));
+        assert!(olga.sees_schema("tpch", "tiny"));
+        assert!(olga.sees_table("tpch", "tiny", "region"));
+        assert!(!olga.sees_column("tpch", "tiny", "region", "name"));
+        let dan = viewer(rules, &person("dan", &[]));
+        assert!(dan.sees_column("tpch", "tiny", "customer", "phone"));
+        assert!(dan.sees_schema("tpch", "tiny"));
+        // Neither owner nor granted anything: the schema is hidden, information_schema not.
+        let zed = viewer(rules, &person("zed", &[]));
+        assert!(!zed.sees_schema("tpch", "tiny"));
+        assert!(zed.sees_schema("tpch", "information_schema"));
+        assert!(!dan.sees_table("tpch", "tiny", "nation"));
+        assert!(Viewer::of(&Arc::new(AccessControl::allow_all()), &person("x", &[])).is_none());
     }
 
     #[test]

@@ -16,8 +16,10 @@ use std::time::Instant;
 use rusqlite::{Connection, ErrorCode, OpenFlags};
 use serde_json::Value;
 
+use super::access::Viewer;
 use super::catalog::{Catalogs, ColumnMeta, TableMeta};
 use super::error::{ErrorName, TrinoError};
+use super::sql::use_schema::SessionUpdate;
 use super::sql::{self, Body, encode, udf};
 use super::types::TrinoType;
 use super::{sources, tpch};
@@ -34,6 +36,9 @@ pub enum EngineError {
 pub struct SessionContext {
     pub catalog: Option<String>,
     pub schema: Option<String>,
+    /// What the person may see, when access rules restrict it: SHOW, DESCRIBE and
+    /// information_schema list only that.
+    pub viewer: Option<Viewer>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -66,6 +71,8 @@ pub enum RunError {
 pub struct Prepared {
     pub columns: Vec<OutputColumn>,
     pub reads: Vec<TableAccess>,
+    /// USE: the session change the response tells the client to make.
+    pub session_update: Option<SessionUpdate>,
     body: Body,
 }
 
@@ -175,7 +182,8 @@ const PLAN_CACHE_SIZE: usize = 256;
 /// Longer query texts are planned every time, so the cache stays a few megabytes at most.
 const PLAN_CACHE_MAX_SQL_BYTES: usize = 16 * 1024;
 
-type PlanKey = (String, Option<String>, Option<String>);
+/// The query text, the session's catalog and schema, and who is looking (see [`Viewer::key`]).
+type PlanKey = (String, Option<String>, Option<String>, Option<String>);
 
 pub struct Engine {
     catalogs: Catalogs,
@@ -258,7 +266,12 @@ impl Engine {
     }
 
     pub fn prepare(&self, sql: &str, ctx: &SessionContext) -> Result<Prepared, TrinoError> {
-        let key = (sql.to_string(), ctx.catalog.clone(), ctx.schema.clone());
+        let key = (
+            sql.to_string(),
+            ctx.catalog.clone(),
+            ctx.schema.clone(),
+            ctx.viewer.as_ref().map(Viewer::key),
+        );
         if let Some(hit) = self
             .plans
             .lock()
@@ -271,6 +284,7 @@ impl Engine {
         let prepared = Prepared {
             columns: plan.columns,
             reads: plan.reads,
+            session_update: plan.session_update,
             body: plan.body,
         };
         if sql.len() > PLAN_CACHE_MAX_SQL_BYTES {

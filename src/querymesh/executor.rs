@@ -726,8 +726,8 @@ impl ChunkBuilder {
         } else {
             self.started = Some(Instant::now());
         }
-        // Writing JSON values to memory cannot fail.
-        let _ = serde_json::to_writer(&mut self.json, row);
+        // Doubles in Java's text, as Trino writes them.
+        crate::querymesh::sql::encode::write_row(&mut self.json, row);
         self.rows += 1;
     }
 

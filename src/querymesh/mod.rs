@@ -52,7 +52,7 @@ pub struct QueryMeshState {
 struct Inner {
     shared: Arc<Shared>,
     auth: Authenticator,
-    access: AccessControl,
+    access: Arc<AccessControl>,
     executor: Arc<Executor>,
 }
 
@@ -84,7 +84,7 @@ impl QueryMeshState {
         Ok(Self {
             inner: Arc::new(Inner {
                 auth: Authenticator::new(source, shared.realm_url()),
-                access,
+                access: Arc::new(access),
                 executor: Executor::new(engine, time_limit),
                 shared,
             }),
@@ -95,7 +95,7 @@ impl QueryMeshState {
         &self.inner.auth
     }
 
-    fn access(&self) -> &AccessControl {
+    fn access(&self) -> &Arc<AccessControl> {
         &self.inner.access
     }
 

@@ -16,16 +16,21 @@ use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
 use super::QueryMeshState;
+use super::access::Viewer;
 use super::auth::{AuthError, Principal, WWW_AUTHENTICATE};
 use super::engine::SessionContext;
 use super::error::{ErrorName, TrinoError};
 use super::executor::PageError;
 use super::protocol;
+use super::sql::use_schema::SessionUpdate;
 
 pub const USER_HEADER: &str = "x-trino-user";
 pub const CATALOG_HEADER: &str = "x-trino-catalog";
 pub const SCHEMA_HEADER: &str = "x-trino-schema";
 pub const SESSION_HEADER: &str = "x-trino-session";
+/// Response headers of USE: the client sets its session catalog / schema to the value.
+pub const SET_CATALOG_HEADER: &str = "x-trino-set-catalog";
+pub const SET_SCHEMA_HEADER: &str = "x-trino-set-schema";
 
 /// Trino's `query.max-length` default: a longer query text is refused. Trino counts Java
 /// characters, that is UTF-16 code units.
@@ -154,15 +159,38 @@ pub async fn post_statement(
     if let Err(error) = check_session_user(&headers, &principal) {
         return Ok(refused(error));
     }
-    let prepared = match executor.engine().prepare(sql, &session_context(&headers)) {
+    let session = SessionContext {
+        viewer: Viewer::of(state.access(), &principal),
+        ..session_context(&headers)
+    };
+    let prepared = match executor.engine().prepare(sql, &session) {
         Ok(prepared) => prepared,
         Err(error) => return Ok(refused(error)),
     };
     if let Err(error) = state.access().check_select(&principal, &prepared.reads) {
         return Ok(refused(error));
     }
+    let update = prepared.session_update.clone();
     let query = executor.submit(id.clone(), principal.name.clone(), prepared);
-    Ok(json_body(query.first_response(&base)))
+    let mut response = json_body(query.first_response(&base));
+    if let Some(update) = update {
+        set_session_headers(response.headers_mut(), &update);
+    }
+    Ok(response)
+}
+
+/// USE's answer, as Trino's statement resource sends it: `X-Trino-Set-Catalog` only when the
+/// statement named a catalog, `X-Trino-Set-Schema` always.
+fn set_session_headers(headers: &mut HeaderMap, update: &SessionUpdate) {
+    let pairs = [
+        (SET_CATALOG_HEADER, update.catalog.as_deref()),
+        (SET_SCHEMA_HEADER, Some(update.schema.as_str())),
+    ];
+    for (name, value) in pairs {
+        if let Some(value) = value.and_then(|v| HeaderValue::from_str(v).ok()) {
+            headers.insert(name, value);
+        }
+    }
 }
 
 /// `X-Trino-Session: name=value, catalog.name=value, …` (every such header) must parse as
@@ -216,6 +244,7 @@ fn session_context(headers: &HeaderMap) -> SessionContext {
     SessionContext {
         catalog: value(CATALOG_HEADER),
         schema: value(SCHEMA_HEADER),
+        viewer: None,
     }
 }
 

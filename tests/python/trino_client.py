@@ -149,6 +149,31 @@ def parameters_are_bound(cur):
     assert cur.fetchall() == expected, "a date parameter"
 
 
+def use_sets_the_session(conn):
+    # USE answers with X-Trino-Set-Catalog / X-Trino-Set-Schema; the client applies them.
+    cur = conn.cursor()
+    cur.execute("USE tpch.tiny")
+    cur.fetchall()
+    cur.execute("SELECT count(*), max(totalprice) FROM orders")
+    # 466001.28 is printed by the server as Java does; the client reads it as a float.
+    assert cur.fetchall() == [[15000, 466001.28]], "USE set the session"
+    # A schema alone keeps the catalog.
+    cur.execute("USE information_schema")
+    cur.fetchall()
+    session = (conn._client_session.catalog, conn._client_session.schema)
+    assert session == ("tpch", "information_schema"), session
+    cur.execute("SELECT count(*) FROM tables WHERE table_schema = 'tiny'")
+    assert cur.fetchall() == [[8]], "USE of a schema alone"
+    try:
+        cur.execute("USE tpch.nosuchschema")
+        cur.fetchall()
+    except trino.exceptions.TrinoUserError as e:
+        assert e.error_name == "NOT_FOUND", e.error_name
+        assert e.message == "Schema does not exist: tpch.nosuchschema", e.message
+    else:
+        raise AssertionError("USE of an unknown schema succeeded")
+
+
 def cancel_stops_the_query(conn):
     # `execute` blocks until rows arrive, so the query runs on a thread and is cancelled from
     # here, as an application would.
@@ -188,6 +213,7 @@ def main() -> None:
     a_query_answers(cur)
     parameters_are_bound(cur)
     errors_are_the_clients_own(cur)
+    use_sets_the_session(connect(url, token, user))
     cancel_stops_the_query(connect(url, token, user))
     # X-Trino-Catalog and X-Trino-Schema name unqualified tables.
     cur = connect(url, token, user, catalog="tpch", schema="tiny").cursor()

@@ -16,5 +16,6 @@ mod iam;
 mod iam_review;
 mod logs;
 mod querymesh;
+mod querymesh_fidelity;
 mod querymesh_sql;
 mod support;

@@ -15,6 +15,7 @@ fn tiny() -> SessionContext {
     SessionContext {
         catalog: Some("tpch".into()),
         schema: Some("tiny".into()),
+        ..Default::default()
     }
 }
 
@@ -826,6 +827,7 @@ fn sqlite_and_csv_sources_become_catalogs_with_trino_types() {
     let session = SessionContext {
         catalog: Some("mydata".into()),
         schema: Some("main".into()),
+        ..Default::default()
     };
     let accounts = run_in(
         &engine,

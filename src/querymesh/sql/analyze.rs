@@ -9,6 +9,9 @@ use sqlparser::ast::{
     SetQuantifier, Spanned, Value,
 };
 
+use sqlparser::keywords::Keyword;
+use sqlparser::tokenizer::{Token, TokenWithSpan};
+
 use super::coerce::super_type;
 use super::scope::{Clause, Cx, Scope, positional_outputs};
 use crate::querymesh::catalog::Catalogs;
@@ -65,6 +68,8 @@ pub(super) struct Cte {
 pub struct Analyzer<'a> {
     pub catalogs: &'a Catalogs,
     pub session: &'a SessionContext,
+    /// The statement's significant tokens, for errors at tokens the syntax tree drops.
+    pub(super) tokens: &'a [TokenWithSpan],
     pub(super) next_alias: u32,
     pub reads: Vec<TableAccess>,
     pub(super) ctes: Vec<HashMap<String, Cte>>,
@@ -103,6 +108,24 @@ pub fn quote(name: &str) -> String {
     format!("\"{}\"", name.replace('"', "\"\""))
 }
 
+/// Where a string written right after an expression or a table starts: the alias sqlparser
+/// made of it carries no position of its own.
+fn string_alias_location(tokens: &[TokenWithSpan], value: &str) -> Option<(u64, u64)> {
+    tokens.windows(2).find_map(|pair| {
+        let after_operand = match &pair[0].token {
+            Token::SingleQuotedString(_) | Token::Number(..) | Token::RParen => true,
+            Token::Word(w) => w.quote_style.is_some() || w.keyword == Keyword::NoKeyword,
+            _ => false,
+        };
+        match &pair[1].token {
+            Token::SingleQuotedString(s) if after_operand && s == value => {
+                Some((pair[1].span.start.line, pair[1].span.start.column))
+            }
+            _ => None,
+        }
+    })
+}
+
 pub fn ident_name(ident: &sqlparser::ast::Ident) -> String {
     ident.value.to_lowercase()
 }
@@ -117,28 +140,88 @@ pub(super) fn object_name_parts(name: &ObjectName) -> Vec<String> {
         .collect()
 }
 
+/// The token right after the last LIMIT, OFFSET, FIRST or NEXT keyword that starts before
+/// `at`: the first token of that clause's row count.
+fn token_after_clause_keyword(tokens: &[TokenWithSpan], at: (u64, u64)) -> Option<&TokenWithSpan> {
+    let keyword = tokens
+        .iter()
+        .enumerate()
+        .take_while(|(_, t)| (t.span.start.line, t.span.start.column) < at)
+        .filter(|(_, t)| match &t.token {
+            Token::Word(w) => {
+                w.quote_style.is_none()
+                    && ["LIMIT", "OFFSET", "FIRST", "NEXT"]
+                        .iter()
+                        .any(|k| w.value.eq_ignore_ascii_case(k))
+            }
+            _ => false,
+        })
+        .map(|(i, _)| i)
+        .last()?;
+    tokens.get(keyword + 1)
+}
+
 /// A literal non-negative integer (LIMIT, OFFSET, FETCH, ordinals).
 pub fn literal_count(expr: &Expr) -> Option<u64> {
     match expr {
         Expr::Value(v) => match &v.value {
-            Value::Number(n, _) => n.parse().ok(),
+            Value::Number(n, _) => {
+                super::literal::integer_literal(n).and_then(|v| u64::try_from(v).ok())
+            }
             _ => None,
         },
         _ => None,
     }
 }
 
+/// Trino's `queryPrimary: '(' queryNoWith ')'`: a parenthesized query standing for a set
+/// operand, or for the whole statement, cannot start with WITH (sqlparser takes it).
+pub(super) fn refuse_parenthesized_with(body: &SetExpr) -> Result<(), TrinoError> {
+    match body {
+        SetExpr::Query(q) => match &q.with {
+            Some(with) => Err(error_at(
+                ErrorName::SyntaxError,
+                location(with),
+                "mismatched input 'WITH'. Expecting: '(', 'SELECT', 'TABLE', 'VALUES'",
+            )),
+            None => Ok(()),
+        },
+        _ => Ok(()),
+    }
+}
+
 impl<'a> Analyzer<'a> {
-    pub fn new(catalogs: &'a Catalogs, session: &'a SessionContext) -> Self {
+    pub fn new(
+        catalogs: &'a Catalogs,
+        session: &'a SessionContext,
+        tokens: &'a [TokenWithSpan],
+    ) -> Self {
         Self {
             catalogs,
             session,
+            tokens,
             next_alias: 0,
             reads: Vec::new(),
             ctes: Vec::new(),
             loose: Vec::new(),
             aggregates_seen: 0,
         }
+    }
+
+    /// An alias written as a string (`SELECT 'a' 'b'`, `FROM t 'x'`): sqlparser takes it,
+    /// Trino's grammar only takes identifiers there (plain or in double quotes).
+    pub(super) fn refuse_string_alias(
+        &self,
+        ident: &sqlparser::ast::Ident,
+    ) -> Result<(), TrinoError> {
+        if ident.quote_style == Some('\'') {
+            return Err(error_at(
+                ErrorName::SyntaxError,
+                ident_location(ident).or_else(|| string_alias_location(self.tokens, &ident.value)),
+                format!("mismatched input '{ident}'"),
+            ));
+        }
+        Ok(())
     }
 
     pub fn alias(&mut self, prefix: &str) -> String {
@@ -271,15 +354,34 @@ impl<'a> Analyzer<'a> {
 
     /// `LIMIT … OFFSET …` for the query, and whether it keeps at most one row.
     pub(super) fn limit_sql(&mut self, q: &Query) -> Result<(Option<String>, bool), TrinoError> {
-        let count = |e: &Expr| {
-            literal_count(e).ok_or_else(|| {
-                error_at(
-                    ErrorName::InvalidLimitClause,
+        // Trino's grammar takes only an integer literal (or `?`) as a row count, so anything
+        // else is a syntax error at its first token (`LIMIT -1`, `LIMIT (2)`, `OFFSET x`).
+        let tokens = self.tokens;
+        let counted = |e: &Expr, expecting: &str| {
+            if matches!(e, Expr::Value(v) if matches!(v.value, Value::Placeholder(_))) {
+                return Err(not_supported(
                     location(e),
-                    "LIMIT, OFFSET and FETCH take a non-negative integer literal",
+                    "A parameter outside a prepared statement",
+                ));
+            }
+            literal_count(e).ok_or_else(|| {
+                // The tree drops a leading `-` or `(`: report the token after the keyword.
+                let first = location(e).and_then(|at| token_after_clause_keyword(tokens, at));
+                let (at, found) = match first {
+                    Some(t) => (
+                        Some((t.span.start.line, t.span.start.column)),
+                        t.token.to_string(),
+                    ),
+                    None => (location(e), e.to_string()),
+                };
+                error_at(
+                    ErrorName::SyntaxError,
+                    at,
+                    format!("mismatched input '{found}'. Expecting: {expecting}"),
                 )
             })
         };
+        let count = |e: &Expr| counted(e, "'?', <integer>");
         let (mut limit, mut offset): (Option<u64>, Option<u64>) = (None, None);
         match &q.limit_clause {
             None => {}
@@ -306,7 +408,7 @@ impl<'a> Analyzer<'a> {
                     let is_all =
                         matches!(l, Expr::Identifier(i) if i.value.eq_ignore_ascii_case("all"));
                     if !is_all {
-                        limit = Some(count(l)?);
+                        limit = Some(counted(l, "'?', 'ALL', <integer>")?);
                     }
                 }
                 if let Some(Offset { value, .. }) = o {
@@ -415,6 +517,8 @@ impl<'a> Analyzer<'a> {
                 set_quantifier,
                 right,
             } => {
+                refuse_parenthesized_with(left)?;
+                refuse_parenthesized_with(right)?;
                 let l = self.set_expr(left, outer)?;
                 let r = self.set_expr(right, outer)?;
                 let op_name = match op {

@@ -1,6 +1,7 @@
 //! Trino's SQL dialect for sqlparser, which has none (trino-facts.md "sqlparser and Trino
 //! SQL"): identifiers are delimited only with `"` (a backtick is a syntax error), `LIMIT a, b`
-//! is not Trino, aggregates take `FILTER (WHERE …)`, and `x -> x + 1` is a lambda.
+//! is not Trino, aggregates take `FILTER (WHERE …)`, `x -> x + 1` is a lambda, and integer
+//! literals may be written `1_000` or `0x1F`.
 
 use sqlparser::dialect::Dialect;
 
@@ -33,6 +34,17 @@ impl Dialect for TrinoDialect {
     }
 
     fn supports_window_function_null_treatment_arg(&self) -> bool {
+        true
+    }
+
+    /// `1_000` (SqlBase.g4 DECIMAL_INTEGER: `DIGIT ('_'? DIGIT)*`); without this sqlparser
+    /// reads `SELECT 1_000` as `1` aliased `_000`.
+    fn supports_numeric_literal_underscores(&self) -> bool {
+        true
+    }
+
+    /// `0x1F`, `0o17`, `0b101` are integers in Trino (HEXADECIMAL_, OCTAL_, BINARY_INTEGER).
+    fn supports_non_decimal_integer_literals(&self) -> bool {
         true
     }
 }

@@ -37,6 +37,25 @@ pub fn double(x: f64) -> Value {
     }
 }
 
+/// A real as Trino's JSON carries it: the double that prints as Java's `Float.toString`
+/// (`0.1`, not the `0.10000000149011612` the widened float would print).
+pub fn real(x: f32) -> Value {
+    if !x.is_finite() {
+        return double(f64::from(x));
+    }
+    super::java_number::float_to_string(x)
+        .parse::<f64>()
+        .map_or(Value::Null, Value::from)
+}
+
+/// Writes one row of `data`, each double as the JSON number Trino writes (Java's text).
+pub fn write_row(out: &mut Vec<u8>, row: &[Value]) {
+    let mut serializer =
+        serde_json::Serializer::with_formatter(out, super::java_number::JavaNumbers);
+    // Writing JSON values to memory cannot fail.
+    let _ = serde::Serialize::serialize(row, &mut serializer);
+}
+
 pub fn encode(v: ValueRef<'_>, ty: &TrinoType) -> Value {
     if matches!(v, ValueRef::Null) {
         return Value::Null;
@@ -46,7 +65,8 @@ pub fn encode(v: ValueRef<'_>, ty: &TrinoType) -> Value {
             ValueRef::Integer(i) => Value::from(i),
             other => as_f64(other).map_or(Value::Null, |f| Value::from(f.round() as i64)),
         },
-        TrinoType::Double | TrinoType::Real => as_f64(v).map_or(Value::Null, double),
+        TrinoType::Double => as_f64(v).map_or(Value::Null, double),
+        TrinoType::Real => as_f64(v).map_or(Value::Null, |x| real(x as f32)),
         TrinoType::Decimal { scale, .. } => as_f64(v).map_or(Value::Null, |f| {
             let scale = *scale as usize;
             let text = format!("{f:.scale$}");

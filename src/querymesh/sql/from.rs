@@ -8,6 +8,7 @@ use super::analyze::{
     object_name_parts, quote,
 };
 use super::scope::{Clause, Column, Cx, Relation, Scope};
+use super::visible;
 use crate::querymesh::engine::TableAccess;
 use crate::querymesh::error::{ErrorName, TrinoError};
 
@@ -76,7 +77,9 @@ impl Analyzer<'_> {
                                 table.name.clone(),
                             ],
                         ];
-                        (cols, table.sqlite_name.clone(), names)
+                        let source =
+                            visible::source(self.catalogs, self.session.viewer.as_ref(), &table);
+                        (cols, source, names)
                     }
                 };
                 let columns: Vec<Column> = columns
@@ -153,6 +156,7 @@ impl Analyzer<'_> {
                 columns,
             });
         };
+        self.refuse_string_alias(&alias.name)?;
         if !alias.columns.is_empty() {
             if alias.columns.len() != columns.len() {
                 return Err(error_at(

@@ -72,7 +72,41 @@ pub fn parse_type(dt: &DataType, at: Option<(u64, u64)>) -> Result<TrinoType, Tr
     })
 }
 
+/// The value of Trino's INTEGER_VALUE token as written (SqlBase.g4): decimal, `0x1F`, `0o17`
+/// or `0b101`, with `_` between digits (`1_000`). `None` for anything else, or out of range.
+pub(super) fn integer_literal(text: &str) -> Option<i128> {
+    let digits = text.replace('_', "");
+    let prefixed = |p: &str| {
+        digits
+            .get(..2)
+            .is_some_and(|head| head.eq_ignore_ascii_case(p))
+    };
+    let (radix, body) = if prefixed("0x") {
+        (16, &digits[2..])
+    } else if prefixed("0o") {
+        (8, &digits[2..])
+    } else if prefixed("0b") {
+        (2, &digits[2..])
+    } else {
+        (10, digits.as_str())
+    };
+    if body.is_empty() || !body.chars().all(|c| c.is_digit(radix)) {
+        return None;
+    }
+    i128::from_str_radix(body, radix).ok()
+}
+
 pub(super) fn numeric_literal(text: &str, at: Option<(u64, u64)>) -> Result<Typed, TrinoError> {
+    if let Some(n) = integer_literal(text)
+        && text.contains(['_', 'x', 'X', 'o', 'O', 'b', 'B'])
+    {
+        // Underscores and prefixes are Trino's spellings; SQLite takes the plain number.
+        return numeric_literal(&n.to_string(), at);
+    }
+    // `1_000.5` and `1_0e3`: the digits without their separators.
+    if text.contains('_') {
+        return numeric_literal(&text.replace('_', ""), at);
+    }
     if text.contains(['e', 'E']) {
         return Ok(Typed::new(
             format!("CAST({text} AS REAL)"),

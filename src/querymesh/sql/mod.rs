@@ -12,12 +12,16 @@ mod execute;
 mod expr;
 mod from;
 mod functions;
+mod grammar;
+pub mod java_number;
 mod literal;
 mod operators;
 mod scope;
 mod select;
 mod show;
 pub mod udf;
+pub mod use_schema;
+mod visible;
 
 use serde_json::Value;
 use sqlparser::ast::Statement;
@@ -46,6 +50,8 @@ pub struct Plan {
     pub columns: Vec<OutputColumn>,
     pub reads: Vec<TableAccess>,
     pub body: Body,
+    /// USE: the session change the client is told to make.
+    pub session_update: Option<use_schema::SessionUpdate>,
 }
 
 /// `Expected: X, found: Y at Line: L, Column: C` → `line L:C: mismatched input 'Y'. Expecting: X`.
@@ -85,7 +91,11 @@ fn syntax_error(e: ParserError, sql: &str) -> TrinoError {
                 format!("mismatched input '<EOF>'. Expecting: {expected}"),
             );
         }
-        Some((expected, found)) => format!("mismatched input '{found}'. Expecting: {expected}"),
+        Some((expected, found)) => {
+            // Trino names the end of the statement <EOF>.
+            let expected = expected.replace("end of statement", "<EOF>");
+            format!("mismatched input '{found}'. Expecting: {expected}")
+        }
         None => text,
     };
     error_at(ErrorName::SyntaxError, location, text)
@@ -115,8 +125,8 @@ fn refuse_statement(word: &str, at: Option<(u64, u64)>) -> Option<TrinoError> {
                 "mismatched input '{word}'. Expecting: 'SELECT', 'WITH', 'VALUES', 'SHOW', 'DESCRIBE'"
             ),
         )),
-        "USE" | "SET" | "RESET" | "EXPLAIN" | "ANALYZE" | "CALL" | "EXECUTE" | "PREPARE"
-        | "DEALLOCATE" | "START" | "COMMIT" | "ROLLBACK" => Some(error_at(
+        "SET" | "RESET" | "EXPLAIN" | "ANALYZE" | "CALL" | "EXECUTE" | "PREPARE" | "DEALLOCATE"
+        | "START" | "COMMIT" | "ROLLBACK" => Some(error_at(
             ErrorName::NotSupported,
             at,
             format!(
@@ -163,6 +173,9 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
         let bound = execute::bind(sql, &tokens)?;
         return plan(catalogs, &bound, session);
     }
+    if let Some(used) = use_schema::plan(&tokens, sql, catalogs, session) {
+        return used;
+    }
     let first_at = Some((first.span.start.line, first.span.start.column));
     if let Token::Word(w) = &first.token
         && let Some(refusal) = refuse_statement(&w.value, first_at)
@@ -172,6 +185,7 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
     if let Some(shown) = show::plan(&tokens, catalogs, session) {
         return shown;
     }
+    grammar::check_row_count_clauses(&tokens, sql)?;
     let statements = Parser::new(&TrinoDialect)
         .with_tokens_with_locations(all_tokens)
         .parse_statements()
@@ -190,7 +204,8 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
             "Only SELECT queries, SHOW and DESCRIBE are supported: QueryMesh data is read-only",
         ));
     };
-    let mut analyzer = Analyzer::new(catalogs, session);
+    analyze::refuse_parenthesized_with(&query.body)?;
+    let mut analyzer = Analyzer::new(catalogs, session, &tokens);
     let block = analyzer.query(query, None)?;
     let mut reads: Vec<TableAccess> = Vec::new();
     for read in analyzer.reads {
@@ -216,5 +231,6 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
             .collect(),
         reads,
         body: Body::Sql(block.sql),
+        session_update: None,
     })
 }

@@ -201,6 +201,9 @@ impl Analyzer<'_> {
         for item in &s.projection {
             match item {
                 SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => {
+                    if let SelectItem::ExprWithAlias { alias, .. } = item {
+                        self.refuse_string_alias(alias)?;
+                    }
                     let t = self.grouped_expr(e, &cx)?;
                     let name = match item {
                         // Trino reports an alias as written; it resolves names case-insensitively.

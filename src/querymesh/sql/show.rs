@@ -1,6 +1,11 @@
 //! Exploration statements: SHOW CATALOGS, SHOW SCHEMAS, SHOW TABLES, SHOW COLUMNS and
 //! DESCRIBE, answered from the catalogs with Trino's column names (`Catalog`, `Schema`,
 //! `Table`; `Column`, `Type`, `Extra`, `Comment`).
+//!
+//! With access rules in force they list only what the person may see, and refuse as Trino's
+//! `checkCanShowSchemas` / `checkCanShowTables` / `checkCanShowColumns` do, after the
+//! existence checks (Trino's `ShowQueriesRewrite` order). DESCRIBE needs any privilege on the
+//! table, not SELECT.
 
 use serde_json::Value;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
@@ -130,6 +135,7 @@ fn rows(columns: &[&str], values: Vec<Vec<String>>, reads: Vec<TableAccess>) -> 
     Plan {
         columns: varchar_columns(columns),
         reads,
+        session_update: None,
         body: Body::Rows(
             values
                 .into_iter()
@@ -137,6 +143,14 @@ fn rows(columns: &[&str], values: Vec<Vec<String>>, reads: Vec<TableAccess>) -> 
                 .collect(),
         ),
     }
+}
+
+/// Trino's `AccessDeniedException`: PERMISSION_DENIED, without a location.
+fn denied(what: String) -> TrinoError {
+    TrinoError::new(
+        ErrorName::PermissionDenied,
+        format!("Access Denied: {what}"),
+    )
 }
 
 fn check_catalog(
@@ -230,9 +244,18 @@ fn show(
                 format!("Table '{catalog}.{schema}.{table}' does not exist"),
             )
         })?;
+        let viewer = session.viewer.as_ref();
+        if viewer.is_some_and(|v| !v.may_show_columns(&catalog, &schema, &table)) {
+            return Err(denied(format!(
+                "Cannot show columns of table {catalog}.{schema}.{table}"
+            )));
+        }
         let values = meta
             .columns
             .iter()
+            .filter(|col| {
+                viewer.is_none_or(|v| v.sees_column(&catalog, &schema, &table, &col.name))
+            })
             .map(|col| {
                 vec![
                     col.name.clone(),
@@ -242,36 +265,31 @@ fn show(
                 ]
             })
             .collect();
-        let read = TableAccess {
-            catalog,
-            schema,
-            table,
-            columns: Vec::new(),
-        };
         return Ok(rows(
             &["Column", "Type", "Extra", "Comment"],
             values,
-            vec![read],
+            Vec::new(),
         ));
     }
     if c.keyword("CATALOGS") {
         let pattern = c.like_pattern()?;
         c.end()?;
+        let viewer = session.viewer.as_ref();
         let values = catalogs
             .catalog_names()
+            .filter(|n| viewer.is_none_or(|v| v.sees_catalog(n)))
             .filter(|n| pattern.as_deref().is_none_or(|p| like(p, n)))
             .map(|n| vec![n.to_string()])
             .collect();
         return Ok(rows(&["Catalog"], values, Vec::new()));
     }
     if c.keyword("SCHEMAS") {
+        let at = c.location();
         let catalog = if c.keyword("FROM") || c.keyword("IN") {
-            let at = c.location();
             let name = c.name()?;
             let [catalog] = name.as_slice() else {
                 return Err(error_at(ErrorName::SyntaxError, at, "mismatched input '.'"));
             };
-            check_catalog(catalogs, catalog, at)?;
             catalog.clone()
         } else {
             session
@@ -281,8 +299,15 @@ fn show(
         };
         let pattern = c.like_pattern()?;
         c.end()?;
+        // Trino checks access before it looks the catalog up.
+        let viewer = session.viewer.as_ref();
+        if viewer.is_some_and(|v| !v.sees_catalog(&catalog)) {
+            return Err(denied("Cannot show schemas".into()));
+        }
+        check_catalog(catalogs, &catalog, at)?;
         let values = catalogs
             .schema_names(&catalog)
+            .filter(|n| viewer.is_none_or(|v| v.sees_schema(&catalog, n)))
             .filter(|n| pattern.as_deref().is_none_or(|p| like(p, n)))
             .map(|n| vec![n.to_string()])
             .collect();
@@ -318,7 +343,22 @@ fn show(
                 })?,
             )
         };
-        check_catalog(catalogs, &catalog, at)?;
+        let pattern = c.like_pattern()?;
+        c.end()?;
+        // Trino checks access first, then that the catalog and schema exist.
+        let viewer = session.viewer.as_ref();
+        if viewer.is_some_and(|v| !v.sees_schema(&catalog, &schema)) {
+            return Err(denied(format!(
+                "Cannot show tables of schema {catalog}.{schema}"
+            )));
+        }
+        if !catalogs.has_catalog(&catalog) {
+            return Err(error_at(
+                ErrorName::CatalogNotFound,
+                at,
+                format!("Catalog '{catalog}' does not exist"),
+            ));
+        }
         if !catalogs.has_schema(&catalog, &schema) {
             return Err(error_at(
                 ErrorName::SchemaNotFound,
@@ -326,10 +366,9 @@ fn show(
                 format!("Schema '{schema}' does not exist"),
             ));
         }
-        let pattern = c.like_pattern()?;
-        c.end()?;
         let values = catalogs
             .tables_in(&catalog, &schema)
+            .filter(|t| viewer.is_none_or(|v| v.sees_table(&catalog, &schema, &t.name)))
             .filter(|t| pattern.as_deref().is_none_or(|p| like(p, &t.name)))
             .map(|t| vec![t.name.clone()])
             .collect();

@@ -74,25 +74,7 @@ fn date_arg(ctx: &Context<'_>, i: usize) -> rusqlite::Result<Option<i64>> {
 
 /// Java's `Double.toString`, which Trino uses to cast a double to varchar.
 pub fn java_double(x: f64) -> String {
-    if x.is_nan() {
-        return "NaN".into();
-    }
-    if x.is_infinite() {
-        return if x > 0.0 { "Infinity" } else { "-Infinity" }.into();
-    }
-    let a = x.abs();
-    if a == 0.0 || (1e-3..1e7).contains(&a) {
-        let s = format!("{x}");
-        return if s.contains('.') { s } else { format!("{s}.0") };
-    }
-    let s = format!("{x:e}");
-    let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
-    let mantissa = if mantissa.contains('.') {
-        mantissa.to_string()
-    } else {
-        format!("{mantissa}.0")
-    };
-    format!("{mantissa}E{exp}")
+    super::java_number::double_to_string(x)
 }
 
 fn round_half_away(x: f64) -> f64 {
@@ -142,18 +124,23 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
             }
             Ok(Value::Integer(n as i64))
         }
-        "double" | "real" => match (from, value) {
-            ("varchar", _) => match shown.trim() {
-                "NaN" => Ok(real(f64::NAN)),
-                "Infinity" => Ok(Value::Real(f64::INFINITY)),
-                "-Infinity" => Ok(Value::Real(f64::NEG_INFINITY)),
-                t => t
-                    .parse::<f64>()
-                    .map(Value::Real)
-                    .map_err(|_| invalid(shown, to_kind)),
-            },
-            (_, v) => Ok(Value::Real(num(v).unwrap_or(0.0))),
-        },
+        "double" | "real" => {
+            let x = match (from, value) {
+                ("varchar", _) => match shown.trim() {
+                    "NaN" => return Ok(real(f64::NAN)),
+                    "Infinity" => f64::INFINITY,
+                    "-Infinity" => f64::NEG_INFINITY,
+                    t => t.parse::<f64>().map_err(|_| invalid(shown, to_kind))?,
+                },
+                (_, v) => num(v).unwrap_or(0.0),
+            };
+            // A real holds only a float's precision: CAST(0.1 AS real) is 0.100000001490116…
+            Ok(Value::Real(if to_kind == "real" {
+                f64::from(x as f32)
+            } else {
+                x
+            }))
+        }
         "decimal" => {
             let scale: i32 = to_arg.parse().unwrap_or(0);
             let n = match from {
@@ -175,7 +162,9 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
             _ => Ok(Value::Integer(i64::from(num(value).unwrap_or(0.0) != 0.0))),
         },
         "varchar" => Ok(Value::Text(match from {
-            "double" | "real" => java_double(num(value).unwrap_or(0.0)),
+            "double" => java_double(num(value).unwrap_or(0.0)),
+            // Trino casts a real to varchar as Java's Float.toString.
+            "real" => super::java_number::float_to_string(num(value).unwrap_or(0.0) as f32),
             "boolean" => (if int(value).unwrap_or(0) != 0 {
                 "true"
             } else {

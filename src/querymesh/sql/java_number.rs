@@ -1,0 +1,259 @@
+//! Doubles and reals printed as Java prints them (`Double.toString`, `Float.toString`), which
+//! is how Trino writes them into `data` and how it casts them to varchar
+//! (trino-facts.md "Value encoding").
+//!
+//! Java (JDK 19 and later, the algorithm by R. Giulietti) picks the shortest decimal that reads
+//! back as the same number, but never fewer than two digits when one would do: among the
+//! one- and two-digit decimals that read back, the closest wins (`4.9E-324`, not `5.0E-324`).
+//! It then writes `1.0E-3 ≤ |x| < 1.0E7` as a plain decimal with at least one fraction digit
+//! (`100.0`, `0.001`) and anything else as `d.ddd…E±n` with no `+` (`1.0E7`, `1.0E-4`).
+
+use std::io;
+
+use serde_json::ser::{CompactFormatter, Formatter};
+
+/// The significant digits (no leading zero) and the decimal exponent of the first one.
+struct Decimal {
+    digits: Vec<u8>,
+    exponent: i32,
+}
+
+/// Splits Rust's `{:e}` text (`5.3234821165e8`) into digits and exponent.
+fn parse_scientific(text: &str) -> Option<Decimal> {
+    let (mantissa, exponent) = text.split_once('e')?;
+    let digits: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).collect();
+    Some(Decimal {
+        digits,
+        exponent: exponent.parse().ok()?,
+    })
+}
+
+/// Java's choice of digits for a positive, finite, non-zero magnitude. `shortest` is Rust's
+/// shortest round-trip `{:e}`, `two_digits` gives its `{:.1e}` (the closest two-digit
+/// decimal), and `reads_back` says whether a decimal text parses to the same number.
+fn java_digits(
+    shortest: &str,
+    two_digits: impl Fn() -> String,
+    reads_back: impl Fn(&str) -> bool,
+) -> Decimal {
+    let fallback = Decimal {
+        digits: vec![b'0'],
+        exponent: 0,
+    };
+    let Some(short) = parse_scientific(shortest) else {
+        return fallback;
+    };
+    if short.digits.len() == 1 {
+        let two = two_digits();
+        if reads_back(&two) {
+            return parse_scientific(&two).unwrap_or(short);
+        }
+    }
+    short
+}
+
+/// Where Java writes a plain decimal. There Rust's `Display` already prints Java's digits
+/// (one and two digits only differ for subnormals), lacking only the `.0` of whole numbers.
+fn is_plain(a: f64) -> bool {
+    (1e-3..1e7).contains(&a)
+}
+
+fn render(negative: bool, d: &Decimal) -> String {
+    let mut out = String::with_capacity(d.digits.len() + 8);
+    if negative {
+        out.push('-');
+    }
+    let digits = std::str::from_utf8(&d.digits).unwrap_or("0");
+    // Trailing zeros carry nothing once a fraction digit is guaranteed.
+    let digits = match digits.trim_end_matches('0') {
+        "" => "0",
+        trimmed => trimmed,
+    };
+    let e = d.exponent;
+    if (-3..7).contains(&e) {
+        if e >= 0 {
+            let whole = (e + 1) as usize;
+            if digits.len() <= whole {
+                out.push_str(digits);
+                out.extend(std::iter::repeat_n('0', whole - digits.len()));
+                out.push_str(".0");
+            } else {
+                out.push_str(&digits[..whole]);
+                out.push('.');
+                out.push_str(&digits[whole..]);
+            }
+        } else {
+            out.push_str("0.");
+            out.extend(std::iter::repeat_n('0', (-e - 1) as usize));
+            out.push_str(digits);
+        }
+    } else {
+        out.push_str(&digits[..1]);
+        out.push('.');
+        out.push_str(if digits.len() > 1 { &digits[1..] } else { "0" });
+        out.push('E');
+        out.push_str(&e.to_string());
+    }
+    out
+}
+
+/// Java's `Double.toString(x)`.
+pub fn double_to_string(x: f64) -> String {
+    if x.is_nan() {
+        return "NaN".into();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 { "Infinity" } else { "-Infinity" }.into();
+    }
+    if x == 0.0 {
+        return if x.is_sign_negative() { "-0.0" } else { "0.0" }.into();
+    }
+    let a = x.abs();
+    if is_plain(a) {
+        return if x.fract() == 0.0 {
+            format!("{x}.0")
+        } else {
+            x.to_string()
+        };
+    }
+    let digits = java_digits(
+        &format!("{a:e}"),
+        || format!("{a:.1e}"),
+        |t| t.parse::<f64>().is_ok_and(|y| y == a),
+    );
+    render(x.is_sign_negative(), &digits)
+}
+
+/// Java's `Float.toString(x)`.
+pub fn float_to_string(x: f32) -> String {
+    if x.is_nan() {
+        return "NaN".into();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 { "Infinity" } else { "-Infinity" }.into();
+    }
+    if x == 0.0 {
+        return if x.is_sign_negative() { "-0.0" } else { "0.0" }.into();
+    }
+    let a = x.abs();
+    let digits = java_digits(
+        &format!("{a:e}"),
+        || format!("{a:.1e}"),
+        |t| t.parse::<f32>().is_ok_and(|y| y == a),
+    );
+    render(x.is_sign_negative(), &digits)
+}
+
+/// serde_json's compact output with doubles in Java's text: the JSON number Trino sends
+/// (`5.3234821165E8` is valid JSON; serde_json alone would write `532348211.65`).
+pub struct JavaNumbers;
+
+impl Formatter for JavaNumbers {
+    fn write_f64<W: ?Sized + io::Write>(&mut self, writer: &mut W, value: f64) -> io::Result<()> {
+        // Most prices and quantities are plain, where serde_json's own shortest digits (ryu,
+        // `100.0`, `0.001`) are Java's text: keep its speed there.
+        if is_plain(value.abs()) {
+            return CompactFormatter.write_f64(writer, value);
+        }
+        writer.write_all(double_to_string(value).as_bytes())
+    }
+
+    fn write_f32<W: ?Sized + io::Write>(&mut self, writer: &mut W, value: f32) -> io::Result<()> {
+        writer.write_all(float_to_string(value).as_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What Java 21's `Double.toString` prints for each.
+    #[test]
+    fn doubles_print_as_java_prints_them() {
+        for (x, java) in [
+            (0.001, "0.001"),
+            (9999999.0, "9999999.0"),
+            (1.0e7, "1.0E7"),
+            (1.2345678e7, "1.2345678E7"),
+            (1.0e-4, "1.0E-4"),
+            (-0.0, "-0.0"),
+            (0.0, "0.0"),
+            (4.9e-324, "4.9E-324"),
+            (f64::MAX, "1.7976931348623157E308"),
+            (0.1 + 0.2, "0.30000000000000004"),
+            (100.0, "100.0"),
+            (17.0, "17.0"),
+            (-1.5, "-1.5"),
+            (532348211.65, "5.3234821165E8"),
+            (0.00099, "9.9E-4"),
+            (123456.789, "123456.789"),
+            (1.0e23, "1.0E23"),
+            (2.0e-3, "0.002"),
+            (f64::MIN_POSITIVE, "2.2250738585072014E-308"),
+            (f64::NAN, "NaN"),
+            (f64::NEG_INFINITY, "-Infinity"),
+        ] {
+            assert_eq!(double_to_string(x), java, "{x:e}");
+        }
+    }
+
+    /// The plain-range shortcut prints what the general digit choice renders.
+    #[test]
+    fn the_plain_shortcut_agrees_with_the_general_rule() {
+        let mut bits: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut checked = 0;
+        while checked < 20_000 {
+            bits = bits
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let x = f64::from_bits(bits);
+            let candidates = [x, (bits % 10_000_000) as f64 / 100.0, (bits % 1000) as f64];
+            for x in candidates {
+                if !x.is_finite() || !is_plain(x.abs()) {
+                    continue;
+                }
+                let a = x.abs();
+                let general = render(
+                    x.is_sign_negative(),
+                    &java_digits(
+                        &format!("{a:e}"),
+                        || format!("{a:.1e}"),
+                        |t| t.parse::<f64>().is_ok_and(|y| y == a),
+                    ),
+                );
+                assert_eq!(double_to_string(x), general, "{x:e}");
+                let mut written = Vec::new();
+                JavaNumbers.write_f64(&mut written, x).unwrap();
+                assert_eq!(String::from_utf8(written).unwrap(), general, "{x:e}");
+                checked += 1;
+            }
+        }
+    }
+
+    /// What Java 21's `Float.toString` prints for each.
+    #[test]
+    fn reals_print_as_java_prints_them() {
+        for (x, java) in [
+            (0.1f32, "0.1"),
+            (1.0e7f32, "1.0E7"),
+            (1.4e-45f32, "1.4E-45"),
+            (f32::MAX, "3.4028235E38"),
+            (16777216.0f32, "1.6777216E7"),
+            (3.0f32, "3.0"),
+        ] {
+            assert_eq!(float_to_string(x), java, "{x:e}");
+        }
+    }
+
+    #[test]
+    fn json_carries_the_java_text_as_a_number() {
+        let row = serde_json::json!([5.3234821165e8, 1, "a", 0.5]);
+        let mut out = Vec::new();
+        let mut ser = serde_json::Serializer::with_formatter(&mut out, JavaNumbers);
+        serde::Serialize::serialize(&row, &mut ser).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text, r#"[5.3234821165E8,1,"a",0.5]"#);
+        let back: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(back[0].as_f64(), Some(532348211.65));
+    }
+}
