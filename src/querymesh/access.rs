@@ -234,36 +234,9 @@ impl AccessControl {
                 IGNORED_SECTIONS.join(", ")
             ));
         }
-        let catalogs = file
-            .catalogs
-            .map(|rules| {
-                rules
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, r)| catalog_rule(r).map_err(|e| format!("catalogs[{i}]: {e}")))
-                    .collect::<Result<Vec<_>, _>>()
-            })
-            .transpose()?;
-        let schemas = file
-            .schemas
-            .map(|rules| {
-                rules
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, r)| schema_rule(r).map_err(|e| format!("schemas[{i}]: {e}")))
-                    .collect::<Result<Vec<_>, _>>()
-            })
-            .transpose()?;
-        let tables = file
-            .tables
-            .map(|rules| {
-                rules
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, r)| table_rule(r).map_err(|e| format!("tables[{i}]: {e}")))
-                    .collect::<Result<Vec<_>, _>>()
-            })
-            .transpose()?;
+        let catalogs = parse_section("catalogs", file.catalogs, catalog_rule)?;
+        let schemas = parse_section("schemas", file.schemas, schema_rule)?;
+        let tables = parse_section("tables", file.tables, table_rule)?;
         Ok(Self {
             catalogs,
             schemas,
@@ -596,6 +569,24 @@ fn table_rule(spec: TableRuleSpec) -> Result<TableRule, String> {
             .map(|c| c.name)
             .collect(),
     })
+}
+
+/// Parses each rule of a section, naming the failing one (`tables[2]: …`); `None` (no
+/// section) stays `None`, since a missing section means something else than an empty one.
+fn parse_section<R, T>(
+    section: &str,
+    rules: Option<Vec<R>>,
+    parse: fn(R) -> Result<T, String>,
+) -> Result<Option<Vec<T>>, String> {
+    rules
+        .map(|rules| {
+            rules
+                .into_iter()
+                .enumerate()
+                .map(|(i, r)| parse(r).map_err(|e| format!("{section}[{i}]: {e}")))
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .transpose()
 }
 
 #[cfg(test)]

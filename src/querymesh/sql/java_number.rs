@@ -97,16 +97,22 @@ fn render(negative: bool, d: &Decimal) -> String {
     out
 }
 
+/// Java's text for the values without digits of their own: NaN, ±Infinity and ±0.
+fn special(nan: bool, infinite: bool, zero: bool, negative: bool) -> Option<&'static str> {
+    match (nan, infinite, zero, negative) {
+        (true, ..) => Some("NaN"),
+        (_, true, _, false) => Some("Infinity"),
+        (_, true, _, true) => Some("-Infinity"),
+        (_, _, true, false) => Some("0.0"),
+        (_, _, true, true) => Some("-0.0"),
+        _ => None,
+    }
+}
+
 /// Java's `Double.toString(x)`.
 pub fn double_to_string(x: f64) -> String {
-    if x.is_nan() {
-        return "NaN".into();
-    }
-    if x.is_infinite() {
-        return if x > 0.0 { "Infinity" } else { "-Infinity" }.into();
-    }
-    if x == 0.0 {
-        return if x.is_sign_negative() { "-0.0" } else { "0.0" }.into();
+    if let Some(text) = special(x.is_nan(), x.is_infinite(), x == 0.0, x.is_sign_negative()) {
+        return text.into();
     }
     let a = x.abs();
     if is_plain(a) {
@@ -126,14 +132,8 @@ pub fn double_to_string(x: f64) -> String {
 
 /// Java's `Float.toString(x)`.
 pub fn float_to_string(x: f32) -> String {
-    if x.is_nan() {
-        return "NaN".into();
-    }
-    if x.is_infinite() {
-        return if x > 0.0 { "Infinity" } else { "-Infinity" }.into();
-    }
-    if x == 0.0 {
-        return if x.is_sign_negative() { "-0.0" } else { "0.0" }.into();
+    if let Some(text) = special(x.is_nan(), x.is_infinite(), x == 0.0, x.is_sign_negative()) {
+        return text.into();
     }
     let a = x.abs();
     let digits = java_digits(
