@@ -153,7 +153,7 @@ def use_sets_the_session(conn):
     # USE answers with X-Trino-Set-Catalog / X-Trino-Set-Schema; the client applies them.
     cur = conn.cursor()
     cur.execute("USE tpch.tiny")
-    cur.fetchall()
+    assert cur.fetchall() == [[True]], "USE answers Trino's result row"
     cur.execute("SELECT count(*), max(totalprice) FROM orders")
     # 466001.28 is printed by the server as Java does; the client reads it as a float.
     assert cur.fetchall() == [[15000, 466001.28]], "USE set the session"

@@ -494,6 +494,11 @@ async fn use_answers_with_trinos_session_headers() {
     };
     let both = mesh.run("USE tpch.tiny").await;
     both.succeeded();
+    // Trino's answer to a statement without output: one boolean `result`, true.
+    let columns = both.pages.last().expect("a page")["columns"].clone();
+    assert_eq!(columns[0]["name"], "result", "{columns}");
+    assert_eq!(columns[0]["type"], "boolean", "{columns}");
+    assert_eq!(both.rows(), vec![json!([true])]);
     assert_eq!(
         header(&both, "x-trino-set-catalog").as_deref(),
         Some("tpch")

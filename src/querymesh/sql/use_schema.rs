@@ -1,18 +1,21 @@
 //! `USE catalog.schema` and `USE schema`: Trino's `UseTask`. Nothing runs; the answer tells
 //! the client to change its session (`X-Trino-Set-Catalog` / `X-Trino-Set-Schema` response
-//! headers, which the Python client and the CLI apply to the queries that follow).
+//! headers, which the Python client and the CLI apply to the queries that follow), with the
+//! single `result: true` row Trino gives every statement that has no output of its own.
 //!
 //! Checks in Trino's order and words: a session catalog for `USE schema`
 //! (MISSING_CATALOG_NAME), the catalog (CATALOG_NOT_FOUND), access to it, the schema
 //! (NOT_FOUND `Schema does not exist: c.s`), access to it.
 
+use serde_json::Value;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 use super::analyze::error_at;
 use super::{Body, Plan};
 use crate::querymesh::catalog::Catalogs;
-use crate::querymesh::engine::SessionContext;
+use crate::querymesh::engine::{OutputColumn, SessionContext};
 use crate::querymesh::error::{ErrorName, TrinoError};
+use crate::querymesh::types::TrinoType;
 
 /// The session change a statement asks the client to make.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,10 +120,14 @@ fn use_statement(
             format!("Access Denied: Cannot access schema: {catalog}.{schema}"),
         ));
     }
+    // Trino answers a statement without output with one `result` boolean: `true`.
     Ok(Plan {
-        columns: Vec::new(),
+        columns: vec![OutputColumn {
+            name: "result".into(),
+            ty: TrinoType::Boolean,
+        }],
         reads: Vec::new(),
-        body: Body::Rows(Vec::new()),
+        body: Body::Rows(vec![vec![Value::Bool(true)]]),
         session_update: Some(SessionUpdate {
             catalog: named_catalog,
             schema,
