@@ -50,6 +50,13 @@ const SWEEP_EVERY: Duration = Duration::from_secs(1);
 const PROGRESS_OPS: std::ffi::c_int = 1_000;
 /// Idle connections kept open for the next queries.
 const POOL_IDLE_MAX: usize = 8;
+/// A query whose last run took at most this long runs on the async worker that accepted it
+/// (see [`Executor::run_here`])…
+const INLINE_MAX: Duration = Duration::from_micros(250);
+/// …and is stopped and handed to the blocking pool if it takes longer than this after all…
+const INLINE_BUDGET: Duration = Duration::from_millis(1);
+/// …or encodes more than this many bytes of rows.
+const INLINE_MAX_BYTES: usize = CHUNK_BYTES;
 /// Queries running at once; more wait QUEUED, as Trino queues past its resource group's
 /// concurrency limit. Each running query holds a SQLite connection and a thread of tokio's
 /// blocking pool, which the rest of the process shares (DNS lookups, files): queries nobody
@@ -172,7 +179,7 @@ pub struct Query {
     /// For the log: the principal's `sub`.
     principal: String,
     created: Instant,
-    columns: Box<RawValue>,
+    columns: Arc<Box<RawValue>>,
     control: Control,
     pages: tokio::sync::Mutex<Pages>,
     processed_rows: AtomicU64,
@@ -200,7 +207,7 @@ impl Query {
     fn new(
         id: String,
         principal: String,
-        columns: Box<RawValue>,
+        columns: Arc<Box<RawValue>>,
         rows: mpsc::Receiver<Chunk>,
     ) -> Self {
         Self {
@@ -271,7 +278,7 @@ impl Query {
             id: &self.id,
             info_uri: protocol::info_uri(base, &self.id),
             next_uri: Some(protocol::next_uri(base, &self.id, &self.slug, 1)),
-            columns: Some(&self.columns),
+            columns: Some(&**self.columns),
             data: None,
             stats: Stats::new(QueryState::Queued, self.created.elapsed(), 0),
             error: None,
@@ -327,7 +334,7 @@ impl Query {
             id: &self.id,
             info_uri: protocol::info_uri(base, &self.id),
             next_uri,
-            columns: Some(&self.columns),
+            columns: Some(&**self.columns),
             data: data.as_deref(),
             stats: Stats::new(
                 state,
@@ -470,7 +477,7 @@ impl Executor {
     /// as a failed query's does in Trino, until the sweep forgets it like any finished query.
     pub fn remember_refused(&self, id: String, principal: String) {
         let (_, rows) = mpsc::channel(1);
-        let mut query = Query::new(id, principal, protocol::columns_json(&[]), rows);
+        let mut query = Query::new(id, principal, Arc::new(protocol::columns_json(&[])), rows);
         query.pages.get_mut().next_token = None;
         query.ended_after.store(
             (query.created.elapsed().as_millis() as u64).max(1),
@@ -486,16 +493,20 @@ impl Executor {
         self: &Arc<Self>,
         id: String,
         principal: String,
-        prepared: Prepared,
+        prepared: Arc<Prepared>,
     ) -> Arc<Query> {
         let (tx, rx) = mpsc::channel(CHANNEL_CHUNKS);
         let query = Arc::new(Query::new(
             id,
             principal,
-            protocol::columns_json(&prepared.columns),
+            prepared.wire_columns(protocol::columns_json),
             rx,
         ));
         self.registry().insert(query.id.clone(), query.clone());
+        let permit = self.running.clone().try_acquire_owned().ok();
+        if permit.is_some() && self.run_here(&query, &prepared, &tx) {
+            return query;
+        }
 
         let executor = self.clone();
         let running = query.clone();
@@ -508,9 +519,9 @@ impl Executor {
         // Started here when a permit is free, not from a spawned task: a task spawned by the
         // POST handler would run only after the handler's response is written, so the query
         // would start that much later, and a short query's first page would wait for it.
-        let (started, queued) = match self.running.clone().try_acquire_owned() {
-            Ok(permit) => (Some(start(permit)), None),
-            Err(_) => (None, Some(start)),
+        let (started, queued) = match permit {
+            Some(permit) => (Some(start(permit)), None),
+            None => (None, Some(start)),
         };
         let permits = self.running.clone();
         let watched = query.clone();
@@ -599,11 +610,15 @@ impl Executor {
             })
         };
         let mut batch = ChunkBuilder::default();
+        let running = Instant::now();
         let result = prepared.run(&conn, &mut |row: Vec<Value>| {
             batch.push(&row);
             query.processed_rows.fetch_add(1, Ordering::Relaxed);
             !batch.is_full() || send(batch.take(None))
         });
+        if result.is_ok() {
+            prepared.record_run(running.elapsed());
+        }
         query.control.disarm();
         // A connection still watched for this query's stop must not go back to the pool.
         if conn.progress_handler(0, None::<fn() -> bool>).is_ok() {
@@ -626,9 +641,78 @@ impl Executor {
         }
     }
 
+    /// Runs a query that was short last time right here, on the async worker that accepted
+    /// it, within [`INLINE_BUDGET`]; true when it ran to its end, its rows (or error) then
+    /// waiting in the channel for the first GET. Handing a query to the blocking pool wakes a
+    /// thread, and on a small machine that wake-up competes with the POST's own answer: for a
+    /// query of a few hundred microseconds it costs about as much as the query. A query slower
+    /// than its history is stopped at the budget and starts over on the pool (it only reads,
+    /// so running it again is safe); the worker is never held longer than the budget.
+    fn run_here(&self, query: &Query, prepared: &Prepared, tx: &mpsc::Sender<Chunk>) -> bool {
+        if prepared.last_run().is_none_or(|t| t > INLINE_MAX) {
+            return false;
+        }
+        let Some(mut conn) = self.idle_connection() else {
+            return false;
+        };
+        if !query.control.arm(conn.get_interrupt_handle()) {
+            self.checkin(conn);
+            return false;
+        }
+        let started = Instant::now();
+        let flag = query.control.flag.clone();
+        let watched = conn
+            .progress_handler(
+                PROGRESS_OPS,
+                Some(move || flag.load(Ordering::Relaxed) || started.elapsed() > INLINE_BUDGET),
+            )
+            .is_ok();
+        if !watched {
+            query.control.disarm();
+            self.checkin(conn);
+            return false;
+        }
+        query.started.store(true, Ordering::Relaxed);
+        let mut batch = ChunkBuilder::default();
+        let mut too_big = false;
+        let result = prepared.run(&conn, &mut |row: Vec<Value>| {
+            batch.push(&row);
+            query.processed_rows.fetch_add(1, Ordering::Relaxed);
+            too_big = batch.json.len() > INLINE_MAX_BYTES;
+            !too_big
+        });
+        let took = started.elapsed();
+        query.control.disarm();
+        if conn.progress_handler(0, None::<fn() -> bool>).is_ok() {
+            self.checkin(conn);
+        }
+        let stopped = query.control.stopped();
+        let end = match (result, stopped) {
+            (Ok(()), _) if !too_big => Ok(()),
+            (Err(RunError::Query(e)), _) => Err(e),
+            (Err(RunError::Interrupted), Some(stop)) => Err(stop.error()),
+            // Past its budget or too large for one chunk: the blocking pool runs it again.
+            (Ok(()) | Err(RunError::Interrupted), _) => {
+                prepared.record_run(took.max(INLINE_MAX * 2));
+                query.processed_rows.store(0, Ordering::Relaxed);
+                query.started.store(false, Ordering::Relaxed);
+                return false;
+            }
+        };
+        if end.is_ok() {
+            prepared.record_run(took);
+        }
+        // The channel is new and holds CHANNEL_CHUNKS: the one chunk fits.
+        let _ = tx.try_send(batch.take(Some(end)));
+        true
+    }
+
+    fn idle_connection(&self) -> Option<Connection> {
+        self.idle.lock().unwrap_or_else(|p| p.into_inner()).pop()
+    }
+
     fn checkout(&self) -> rusqlite::Result<Connection> {
-        let pooled = self.idle.lock().unwrap_or_else(|p| p.into_inner()).pop();
-        match pooled {
+        match self.idle_connection() {
             Some(conn) => Ok(conn),
             None => self.engine.connect(),
         }
@@ -829,7 +913,7 @@ mod tests {
         assert!(!fourth.started.load(Ordering::Relaxed));
     }
 
-    fn engine_prepared(executor: &Executor) -> Prepared {
+    fn engine_prepared(executor: &Executor) -> Arc<Prepared> {
         executor
             .engine()
             .prepare(ENDLESS, &SessionContext::default())
