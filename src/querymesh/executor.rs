@@ -1,9 +1,12 @@
 //! Running queries and handing out their results page by page.
 //!
-//! rusqlite blocks, so every query runs on tokio's blocking pool (`spawn_blocking`), never on
-//! the async workers that serve HTTP: a long scan must not stall other clients' requests, and
+//! rusqlite blocks, so queries run on tokio's blocking pool (`spawn_blocking`), not on the
+//! async workers that serve HTTP: a long scan must not stall other clients' requests, and
 //! concurrent queries then run in parallel, each on its own read-only connection from a small
-//! pool. The producer thread encodes rows to JSON and sends them in chunks through a bounded
+//! pool. The exception is a query whose last run took at most [`INLINE_MAX`]: waking a pool
+//! thread costs about as much as such a query, so it runs on the worker right after the POST
+//! is answered, stopped and moved to the pool if it passes [`INLINE_BUDGET`] after all.
+//! The producer thread encodes rows to JSON and sends them in chunks through a bounded
 //! channel, so a huge result is never held whole: when the client stops fetching, the
 //! producer waits.
 //!
@@ -487,7 +490,8 @@ impl Executor {
         self.registry().insert(query.id.clone(), Arc::new(query));
     }
 
-    /// Registers a query and starts it on the blocking pool, or queues it while
+    /// Registers a query and starts it: on this worker once the POST is answered when it was
+    /// short last time (see [`Executor::run_here`]), else on the blocking pool, or queued while
     /// [`MAX_RUNNING`] queries run.
     pub fn submit(
         self: &Arc<Self>,
@@ -503,11 +507,33 @@ impl Executor {
             rx,
         ));
         self.registry().insert(query.id.clone(), query.clone());
-        let permit = self.running.clone().try_acquire_owned().ok();
-        if permit.is_some() && self.run_here(&query, &prepared, &tx) {
-            return query;
+        match self.running.clone().try_acquire_owned().ok() {
+            Some(permit) if prepared.last_run().is_some_and(|t| t <= INLINE_MAX) => {
+                // A task spawned here runs on this worker as soon as the connection's task
+                // yields, that is once the POST's answer is written: the query then runs while
+                // the answer travels and the client asks for the first page.
+                let executor = self.clone();
+                let running = query.clone();
+                tokio::spawn(async move {
+                    if !executor.run_here(&running, &prepared, &tx) {
+                        executor.start(running, prepared, tx, Some(permit));
+                    }
+                });
+            }
+            permit => self.start(query.clone(), prepared, tx, permit),
         }
+        query
+    }
 
+    /// Starts a query on the blocking pool with `permit`, or queues it for one, and watches
+    /// its time limit.
+    fn start(
+        self: &Arc<Self>,
+        query: Arc<Query>,
+        prepared: Arc<Prepared>,
+        tx: mpsc::Sender<Chunk>,
+        permit: Option<OwnedSemaphorePermit>,
+    ) {
         let executor = self.clone();
         let running = query.clone();
         let start = move |permit: OwnedSemaphorePermit| {
@@ -516,9 +542,9 @@ impl Executor {
                 drop(permit);
             })
         };
-        // Started here when a permit is free, not from a spawned task: a task spawned by the
-        // POST handler would run only after the handler's response is written, so the query
-        // would start that much later, and a short query's first page would wait for it.
+        // Started right away when a permit is free, not from a spawned task: a task spawned by
+        // the POST handler would run only after the handler's response is written, so a query
+        // not known to be short would start that much later.
         let (started, queued) = match permit {
             Some(permit) => (Some(start(permit)), None),
             None => (None, Some(start)),
@@ -552,7 +578,6 @@ impl Executor {
                 }
             }
         });
-        query
     }
 
     /// Runs on a blocking-pool thread: executes the query and sends its rows in chunks.
@@ -641,13 +666,13 @@ impl Executor {
         }
     }
 
-    /// Runs a query that was short last time right here, on the async worker that accepted
-    /// it, within [`INLINE_BUDGET`]; true when it ran to its end, its rows (or error) then
-    /// waiting in the channel for the first GET. Handing a query to the blocking pool wakes a
-    /// thread, and on a small machine that wake-up competes with the POST's own answer: for a
-    /// query of a few hundred microseconds it costs about as much as the query. A query slower
-    /// than its history is stopped at the budget and starts over on the pool (it only reads,
-    /// so running it again is safe); the worker is never held longer than the budget.
+    /// Runs a query that was short last time right here, on an async worker, within
+    /// [`INLINE_BUDGET`]; true when it ran to its end, its rows (or error) then waiting in the
+    /// channel for the first GET. Handing a query to the blocking pool wakes another thread,
+    /// which on a small machine competes with the POST's answer and the client's next request:
+    /// for a query of a few hundred microseconds that costs about as much as the query. A query
+    /// slower than its history is stopped at the budget and starts over on the pool (it only
+    /// reads, so running it again is safe); a worker is never held longer than the budget.
     fn run_here(&self, query: &Query, prepared: &Prepared, tx: &mpsc::Sender<Chunk>) -> bool {
         if prepared.last_run().is_none_or(|t| t > INLINE_MAX) {
             return false;
@@ -918,6 +943,81 @@ mod tests {
             .engine()
             .prepare(ENDLESS, &SessionContext::default())
             .expect("prepares")
+    }
+
+    /// Every page of `query` to the last: its rows and the last page.
+    async fn all_pages(query: &Query) -> (Vec<Value>, Value) {
+        let mut rows = Vec::new();
+        for token in 1.. {
+            let body = query.page(token, "http://h").await.expect("a page");
+            let page: Value = serde_json::from_str(&body).expect("json");
+            rows.extend(page["data"].as_array().into_iter().flatten().cloned());
+            if page.get("nextUri").is_none() {
+                return (rows, page);
+            }
+        }
+        unreachable!("pages are counted until the last")
+    }
+
+    fn unstarted(id: &str) -> (Query, mpsc::Sender<Chunk>) {
+        let (tx, rx) = mpsc::channel(CHANNEL_CHUNKS);
+        let columns = Arc::new(protocol::columns_json(&[]));
+        (Query::new(id.into(), "ada".into(), columns, rx), tx)
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_query_short_last_time_runs_here_and_one_that_is_not_moves_to_the_pool() {
+        let config = crate::Config::builtin().with_ephemeral_ports();
+        let engine = Arc::new(Engine::open(&config).expect("the engine opens"));
+        let executor = Executor::new(engine.clone(), PATIENCE);
+        executor.checkin(engine.connect().expect("a connection"));
+        let tiny = SessionContext {
+            catalog: Some("tpch".into()),
+            schema: Some("tiny".into()),
+        };
+        let plan = |sql: &str| engine.prepare(sql, &tiny).expect("prepares");
+
+        // Never ran: not known to be short.
+        let nation = plan("SELECT name FROM nation ORDER BY nationkey");
+        let (query, tx) = unstarted("q1");
+        assert!(!executor.run_here(&query, &nation, &tx));
+        nation.record_run(Duration::from_micros(10));
+        assert!(executor.run_here(&query, &nation, &tx));
+        let (rows, last) = all_pages(&query).await;
+        assert_eq!(rows.len(), 25);
+        assert_eq!(rows[0], serde_json::json!(["ALGERIA"]));
+        assert_eq!(last["stats"]["state"], "FINISHED");
+
+        // Short last time, but now past the budget (a scan of every lineitem) or too many
+        // bytes for one chunk: stopped, its history corrected, nothing sent.
+        for sql in [
+            "SELECT sum(l.quantity * p.retailprice) FROM lineitem l, part p WHERE p.partkey = l.partkey",
+            "SELECT comment FROM lineitem ORDER BY orderkey, linenumber LIMIT 5000",
+        ] {
+            let long = plan(sql);
+            long.record_run(Duration::from_micros(10));
+            let (query, tx) = unstarted("q2");
+            assert!(!executor.run_here(&query, &long, &tx), "{sql}");
+            assert!(long.last_run().is_some_and(|t| t > INLINE_MAX));
+            assert_eq!(query.processed_rows.load(Ordering::Relaxed), 0);
+            assert!(!query.started.load(Ordering::Relaxed));
+            // Through submit it runs on the pool, whole.
+            long.record_run(Duration::from_micros(10));
+            let submitted = executor.submit("q3".into(), "ada".into(), long);
+            let (rows, last) = all_pages(&submitted).await;
+            assert_eq!(last["stats"]["state"], "FINISHED", "{last}");
+            assert_eq!(rows.len(), if sql.contains("LIMIT") { 5000 } else { 1 });
+        }
+
+        // Submitted while short: the same rows as from the pool.
+        let submitted = executor.submit("q4".into(), "ada".into(), nation.clone());
+        let (inline_rows, _) = all_pages(&submitted).await;
+        let fresh = Arc::new(Engine::open(&config).expect("opens"))
+            .prepare("SELECT name FROM nation ORDER BY nationkey", &tiny)
+            .expect("prepares");
+        let pooled = executor.submit("q5".into(), "ada".into(), fresh);
+        let (pooled_rows, _) = all_pages(&pooled).await;
+        assert_eq!(inline_rows, pooled_rows);
     }
 
     #[test]
