@@ -369,6 +369,9 @@ impl Query {
             }
             let chunk = if count == 0 {
                 tokio::select! {
+                    // Rows first: when they are already there (a short query), the timer is
+                    // never armed.
+                    biased;
                     chunk = rows.recv() => chunk,
                     _ = tokio::time::sleep_until(deadline) => return (data, count, None),
                     _ = stopped.wait_for(Option::is_some) => continue,
