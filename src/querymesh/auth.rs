@@ -4,8 +4,7 @@
 //! platform's addition — the QueryMesh scope. The principal is `sub`. A refusal is HTTP 401
 //! with `WWW-Authenticate: Bearer realm="Trino", token_type="JWT"` (see trino-facts.md).
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::{Arc, Mutex, MutexGuard, RwLock};
 use std::time::{Duration, Instant};
 
 use axum::body::Body;
@@ -15,8 +14,10 @@ use sha2::{Digest, Sha256};
 
 use crate::http::{HttpClient, read_body};
 use crate::identity::jws::{self, JwsError};
-use crate::identity::{Jwks, KeyRing, PublicKey, unix_now};
+use crate::identity::{Jwk, Jwks, KeyRing, PublicKey, unix_now};
 use crate::oidc::{QUERYMESH_AUDIENCE, QUERYMESH_SCOPE};
+
+use super::lru::Lru;
 
 /// Clock skew tolerated on `exp` and `nbf`.
 const LEEWAY_SECS: i64 = 30;
@@ -26,13 +27,13 @@ const REFETCH_INTERVAL: Duration = Duration::from_millis(500);
 /// How old cached keys may get before a request refreshes them.
 const KEYS_MAX_AGE: Duration = Duration::from_secs(300);
 const JWKS_MAX_BYTES: usize = 1 << 20;
-/// A token whose signature checked out is trusted this long without checking it again (its
-/// expiry is still checked on every request): an ES256 verification is most of the cost of a
-/// small query, and clients send the same token with every statement. A key withdrawn from
-/// the JWKS stops working within this time.
+/// A token that passed every check is trusted this long without checking its signature again:
+/// an ES256 verification is most of the cost of a small query, and clients send the same
+/// token with every statement. Its `exp` and `nbf` are still checked on every request, and it
+/// counts only while the key that verified it is still among the keys (see [`Verified`]).
 const VERIFIED_TTL: Duration = Duration::from_secs(60);
-/// Past this many remembered tokens the memory is cleared and starts again.
-const VERIFIED_MAX: usize = 4096;
+/// How many verified tokens are remembered, the least recently used forgotten first.
+const VERIFIED_MAX: usize = 1024;
 
 /// The value Trino sends with every 401 of its JWT authenticator.
 pub const WWW_AUTHENTICATE: &str = r#"Bearer realm="Trino", token_type="JWT""#;
@@ -86,11 +87,16 @@ struct Cached {
     fetched: Option<Instant>,
 }
 
-/// A token that passed every check, remembered by its SHA-256.
+/// A token that passed every check, remembered by its SHA-256 (the token itself is never
+/// kept).
 struct Verified {
     principal: Principal,
     exp: f64,
     nbf: Option<f64>,
+    /// The key that verified the signature. A remembered token counts only while the keys
+    /// held now still include this very key under its kid: once a rotation's grace ends or the
+    /// JWKS drops or replaces the key, the token is verified again, and fails as it should.
+    key: Jwk,
     at: Instant,
 }
 
@@ -100,7 +106,7 @@ pub struct Authenticator {
     cache: RwLock<Cached>,
     /// Held while fetching, so concurrent requests with an unknown kid share one fetch.
     fetching: tokio::sync::Mutex<()>,
-    verified: Mutex<HashMap<[u8; 32], Verified>>,
+    verified: Mutex<Lru<[u8; 32], Verified>>,
 }
 
 #[derive(Deserialize)]
@@ -149,7 +155,7 @@ impl Authenticator {
                 fetched: None,
             }),
             fetching: tokio::sync::Mutex::new(()),
-            verified: Mutex::new(HashMap::new()),
+            verified: Mutex::new(Lru::new(VERIFIED_MAX)),
         }
     }
 
@@ -158,35 +164,47 @@ impl Authenticator {
     pub async fn authenticate(&self, headers: &HeaderMap) -> Result<Principal, AuthError> {
         let token = bearer_token(headers).ok_or(AuthError::Missing)?;
         let digest: [u8; 32] = Sha256::digest(token.as_bytes()).into();
-        if let Some(principal) = self.remembered(&digest)? {
+        // The keys a verification would use now (refreshed when stale, as it would).
+        let keys = self.keys(false).await?;
+        if let Some(principal) = self.remembered(&digest, &keys)? {
             return Ok(principal);
         }
-        let claims = self.verify_signature(token).await?;
+        let (claims, key) = self.verify_signature(token, keys).await?;
         let (exp, nbf) = (claims.exp, claims.nbf);
         let principal = self.check_claims(claims)?;
-        let mut verified = self.verified.lock().unwrap_or_else(|p| p.into_inner());
-        if verified.len() >= VERIFIED_MAX {
-            verified.clear();
-        }
-        verified.insert(
+        self.verified().insert(
             digest,
             Verified {
                 principal: principal.clone(),
                 exp: exp.unwrap_or(0.0),
                 nbf,
+                key,
                 at: Instant::now(),
             },
         );
         Ok(principal)
     }
 
-    /// The principal of a token verified recently, its validity period checked again.
-    fn remembered(&self, digest: &[u8; 32]) -> Result<Option<Principal>, AuthError> {
-        let mut verified = self.verified.lock().unwrap_or_else(|p| p.into_inner());
+    fn verified(&self) -> MutexGuard<'_, Lru<[u8; 32], Verified>> {
+        // Entries are inserted whole: a map left by a panicking thread is still sound.
+        self.verified.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The principal of a token verified recently by one of `keys`, its validity period
+    /// checked again; `None` when it must be verified (again).
+    fn remembered(
+        &self,
+        digest: &[u8; 32],
+        keys: &[PublicKey],
+    ) -> Result<Option<Principal>, AuthError> {
+        let mut verified = self.verified();
         let Some(entry) = verified.get(digest) else {
             return Ok(None);
         };
-        if entry.at.elapsed() > VERIFIED_TTL {
+        let key_held = keys
+            .iter()
+            .any(|k| k.kid == entry.key.kid && k.jwk() == entry.key);
+        if entry.at.elapsed() > VERIFIED_TTL || !key_held {
             verified.remove(digest);
             return Ok(None);
         }
@@ -194,18 +212,31 @@ impl Authenticator {
         Ok(Some(entry.principal.clone()))
     }
 
-    async fn verify_signature(&self, token: &str) -> Result<AccessClaims, AuthError> {
-        let keys = self.keys(false).await?;
-        match jws::verify::<AccessClaims>(token, &keys, None) {
-            Ok((_, claims)) => Ok(claims),
+    /// The token's claims once its signature verifies, and the key that verified it.
+    async fn verify_signature(
+        &self,
+        token: &str,
+        keys: Arc<Vec<PublicKey>>,
+    ) -> Result<(AccessClaims, Jwk), AuthError> {
+        let verify = |keys: &[PublicKey]| {
+            jws::verify::<AccessClaims>(token, keys, None).map(|(header, claims)| {
+                let key = keys
+                    .iter()
+                    .find(|k| Some(&k.kid) == header.kid.as_ref())
+                    .map(PublicKey::jwk);
+                (claims, key)
+            })
+        };
+        let (claims, key) = match verify(&keys) {
             Err(JwsError::UnknownKey(_)) => {
                 let keys = self.keys(true).await?;
-                jws::verify(token, &keys, None)
-                    .map(|(_, claims)| claims)
-                    .map_err(AuthError::Token)
+                verify(&keys).map_err(AuthError::Token)?
             }
-            Err(e) => Err(AuthError::Token(e)),
-        }
+            verified => verified.map_err(AuthError::Token)?,
+        };
+        // jws::verify found the key by this same kid, so it is there.
+        let key = key.ok_or(AuthError::Token(JwsError::UnknownKey(None)))?;
+        Ok((claims, key))
     }
 
     fn check_claims(&self, claims: AccessClaims) -> Result<Principal, AuthError> {
@@ -336,26 +367,107 @@ mod tests {
     use super::*;
     use axum::http::HeaderValue;
 
+    fn bearer(token: &str) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        let value = HeaderValue::from_str(&format!("Bearer {token}")).unwrap();
+        headers.insert(header::AUTHORIZATION, value);
+        headers
+    }
+
+    fn token(ring: &KeyRing, sub: &str, exp: u64) -> String {
+        let claims = serde_json::json!({
+            "iss": "https://iam/realms/r", "sub": sub, "aud": [QUERYMESH_AUDIENCE],
+            "exp": exp, "scope": QUERYMESH_SCOPE,
+        });
+        jws::sign(&ring.current(), "JWT", &claims)
+    }
+
+    fn authenticator(ring: &KeyRing) -> Authenticator {
+        Authenticator::new(
+            KeySource::Static(ring.clone()),
+            "https://iam/realms/r".into(),
+        )
+    }
+
     #[test]
     fn a_remembered_token_still_expires() {
-        let auth = Authenticator::new(KeySource::Static(KeyRing::ephemeral()), "iss".into());
+        let ring = KeyRing::ephemeral();
+        let auth = authenticator(&ring);
+        let keys = ring.published();
         let now = unix_now() as f64;
         let principal = Principal {
             name: "ada".into(),
             groups: Vec::new(),
         };
-        for (digest, exp, nbf) in [([1; 32], now - 600.0, None), ([2; 32], now + 600.0, None)] {
+        let entries = [
+            ([1; 32], now - 600.0, None),
+            ([2; 32], now + 600.0, None),
+            ([4; 32], now + 600.0, Some(now + 600.0)),
+        ];
+        for (digest, exp, nbf) in entries {
             let entry = Verified {
                 principal: principal.clone(),
                 exp,
                 nbf,
+                key: keys[0].jwk(),
                 at: Instant::now(),
             };
-            auth.verified.lock().unwrap().insert(digest, entry);
+            auth.verified().insert(digest, entry);
         }
-        assert!(matches!(auth.remembered(&[1; 32]), Err(AuthError::Expired)));
-        assert_eq!(auth.remembered(&[2; 32]).unwrap().unwrap().name, "ada");
-        assert!(auth.remembered(&[3; 32]).unwrap().is_none());
+        assert!(matches!(
+            auth.remembered(&[1; 32], &keys),
+            Err(AuthError::Expired)
+        ));
+        assert!(matches!(
+            auth.remembered(&[4; 32], &keys),
+            Err(AuthError::NotYetValid)
+        ));
+        assert_eq!(
+            auth.remembered(&[2; 32], &keys).unwrap().unwrap().name,
+            "ada"
+        );
+        assert!(auth.remembered(&[3; 32], &keys).unwrap().is_none());
+    }
+
+    #[tokio::test]
+    async fn a_remembered_token_stops_with_the_key_that_signed_it() {
+        let ring = KeyRing::ephemeral();
+        let auth = authenticator(&ring);
+        let ada = token(&ring, "ada", unix_now() + 600);
+        for _ in 0..2 {
+            let principal = auth.authenticate(&bearer(&ada)).await.expect("accepted");
+            assert_eq!(principal.name, "ada");
+        }
+        assert_eq!(auth.verified().count(), 1, "verified once, then remembered");
+        // Rotated with no grace period: the old key is no longer published.
+        ring.rotate(Duration::ZERO).expect("rotates");
+        let refused = auth.authenticate(&bearer(&ada)).await;
+        assert!(
+            matches!(refused, Err(AuthError::Token(JwsError::UnknownKey(_)))),
+            "{refused:?}"
+        );
+        let grace = token(&ring, "grace", unix_now() + 600);
+        assert_eq!(
+            auth.authenticate(&bearer(&grace)).await.unwrap().name,
+            "grace"
+        );
+    }
+
+    #[tokio::test]
+    async fn each_token_is_remembered_as_its_own_principal() {
+        let ring = KeyRing::ephemeral();
+        let auth = authenticator(&ring);
+        let exp = unix_now() + 600;
+        let (ada, bob) = (token(&ring, "ada", exp), token(&ring, "bob", exp));
+        for _ in 0..2 {
+            assert_eq!(auth.authenticate(&bearer(&ada)).await.unwrap().name, "ada");
+            assert_eq!(auth.authenticate(&bearer(&bob)).await.unwrap().name, "bob");
+        }
+        // A token whose signature was tampered with is refused, however alike it looks.
+        let at = ada.len() - 10;
+        let swapped = if &ada[at..=at] == "A" { "B" } else { "A" };
+        let forged = format!("{}{swapped}{}", &ada[..at], &ada[at + 1..]);
+        assert!(auth.authenticate(&bearer(&forged)).await.is_err());
     }
 
     #[test]

@@ -3,22 +3,25 @@
 //! This file is the contract between the engine (SQL → SQLite, data, catalogs) and the server
 //! (protocol, auth, execution threads, time limits, access control).
 //!
-//! Data placement: tpch.tiny is generated once into `<state>/tpch-tiny-v1.sqlite` (temp file +
-//! rename) and attached read-only on later starts (about 0.1 ms). Without a state directory
-//! (`--ephemeral`, tests) the same file is kept in the user's cache directory, since it holds
-//! only public, deterministic rows and generating costs about a second and ~300 MB of memory;
-//! if no cache directory is writable it is generated once per process into a shared-cache
-//! in-memory database that every engine of the process attaches.
+//! Data placement: tpch.tiny is generated when the binary is built (build.rs); its image is
+//! written once into `<state>/tpch-tiny-<digest>.sqlite` (temp file + rename, tens of
+//! milliseconds) and attached read-only and immutable on every start. Without a state
+//! directory (`--ephemeral`, tests) the same file is kept in the user's cache directory, since
+//! it holds only public, deterministic rows; if no cache directory is writable the image is
+//! loaded once per process into a shared-cache in-memory database that every engine attaches.
 
-use std::sync::Mutex;
-use std::time::Instant;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, ErrorCode, OpenFlags};
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use super::access::Viewer;
 use super::catalog::{Catalogs, ColumnMeta, TableMeta};
 use super::error::{ErrorName, TrinoError};
+use super::lru::Lru;
 use super::sql::use_schema::SessionUpdate;
 use super::sql::{self, Body, encode, udf};
 use super::types::TrinoType;
@@ -67,13 +70,19 @@ pub enum RunError {
 }
 
 /// A query analysed and translated, ready to run on any connection from [`Engine::connect`].
-#[derive(Clone, Debug)]
+/// [`Engine::prepare`] shares one per distinct statement (see [`PLAN_CACHE_SIZE`]).
+#[derive(Debug)]
 pub struct Prepared {
     pub columns: Vec<OutputColumn>,
     pub reads: Vec<TableAccess>,
     /// USE: the session change the response tells the client to make.
     pub session_update: Option<SessionUpdate>,
     body: Body,
+    /// The protocol's rendering of `columns`, made once by the server for every run.
+    wire_columns: OnceLock<Arc<Box<RawValue>>>,
+    /// Nanoseconds the last complete run took (0: never ran), for the server to tell a short
+    /// query from a long one before it runs.
+    last_run_nanos: AtomicU64,
 }
 
 fn run_error(e: rusqlite::Error) -> RunError {
@@ -125,6 +134,43 @@ fn out_of_range(value: rusqlite::types::ValueRef<'_>, ty: &TrinoType) -> Option<
 }
 
 impl Prepared {
+    fn new(plan: sql::Plan) -> Self {
+        Self {
+            columns: plan.columns,
+            reads: plan.reads,
+            session_update: plan.session_update,
+            body: plan.body,
+            wire_columns: OnceLock::new(),
+            last_run_nanos: AtomicU64::new(0),
+        }
+    }
+
+    /// `columns` as the server sends them, rendered by `render` the first time only.
+    pub fn wire_columns(
+        &self,
+        render: impl FnOnce(&[OutputColumn]) -> Box<RawValue>,
+    ) -> Arc<Box<RawValue>> {
+        self.wire_columns
+            .get_or_init(|| Arc::new(render(&self.columns)))
+            .clone()
+    }
+
+    /// How long the last complete run took, if it ran before; a statement answered from the
+    /// catalogs (SHOW, DESCRIBE) takes no time in SQLite.
+    pub fn last_run(&self) -> Option<Duration> {
+        match (&self.body, self.last_run_nanos.load(Ordering::Relaxed)) {
+            (Body::Rows(_), _) => Some(Duration::ZERO),
+            (Body::Sql(_), 0) => None,
+            (Body::Sql(_), nanos) => Some(Duration::from_nanos(nanos)),
+        }
+    }
+
+    /// Remembers how long a run took (or at least took, for one stopped early).
+    pub fn record_run(&self, took: Duration) {
+        let nanos = u64::try_from(took.as_nanos()).unwrap_or(u64::MAX).max(1);
+        self.last_run_nanos.store(nanos, Ordering::Relaxed);
+    }
+
     /// The SQLite SQL this query runs, for benchmarks and diagnostics (never logged).
     pub fn sqlite_sql(&self) -> Option<&str> {
         match &self.body {
@@ -177,17 +223,31 @@ fn cache_dir() -> std::path::PathBuf {
         .join("zero-sandbox")
 }
 
-/// How many analysed statements an engine remembers (the catalogs never change while it runs).
-const PLAN_CACHE_SIZE: usize = 256;
+/// How many analysed statements an engine remembers, the least recently used forgotten first.
+pub const PLAN_CACHE_SIZE: usize = 256;
+/// Compiled SQLite statements each connection keeps for [`Prepared::run`]'s
+/// `prepare_cached`: the statements of the most recently run plans.
+const STATEMENT_CACHE_SIZE: usize = 64;
 /// Longer query texts are planned every time, so the cache stays a few megabytes at most.
-const PLAN_CACHE_MAX_SQL_BYTES: usize = 16 * 1024;
+pub const PLAN_CACHE_MAX_SQL_BYTES: usize = 16 * 1024;
 
-/// The query text, the session's catalog and schema, and who is looking (see [`Viewer::key`]).
-type PlanKey = (String, Option<String>, Option<String>, Option<String>);
+/// Everything a plan depends on besides the catalogs, which never change while an engine
+/// runs: the text, the session's default catalog and schema, and who is looking when access
+/// rules shape the answer (SHOW and information_schema list only what the viewer may see, see
+/// [`Viewer::key`]). Whether the principal may read the tables a plan reads is not part of it:
+/// the server checks [`Prepared::reads`] against the rules for every request, cached plan or
+/// not. Refusals are not cached, so a hit gives exactly what analysing again would.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct PlanKey {
+    sql: String,
+    catalog: Option<String>,
+    schema: Option<String>,
+    viewer: Option<String>,
+}
 
 pub struct Engine {
     catalogs: Catalogs,
-    plans: Mutex<std::collections::HashMap<PlanKey, Prepared>>,
+    plans: Mutex<Lru<PlanKey, Arc<Prepared>>>,
     /// (SQLite schema name, URI) attached on every connection.
     attachments: Vec<(String, String)>,
     /// Keeps the CSV sources' in-memory databases alive while the engine lives.
@@ -201,7 +261,10 @@ impl Engine {
         let started = Instant::now();
         let dir = config.state_dir.clone().unwrap_or_else(cache_dir);
         let tpch_uri = match tpch::ensure_file(&dir) {
-            Ok(path) => sources::file_uri(&path, "mode=ro"),
+            // `immutable`: the file is never written once renamed into place (a new version
+            // gets a new name), so SQLite may skip its file locks and change checks, a few
+            // system calls on every statement.
+            Ok(path) => sources::file_uri(&path, "mode=ro&immutable=1"),
             Err(e) => {
                 tracing::warn!(error = %e, "cannot keep tpch.tiny on disk; loading it into memory");
                 tpch::in_memory().map_err(EngineError::Data)?
@@ -236,7 +299,7 @@ impl Engine {
         add_information_schema(&mut catalogs);
         Ok(Self {
             catalogs,
-            plans: Mutex::default(),
+            plans: Mutex::new(Lru::new(PLAN_CACHE_SIZE)),
             attachments,
             _keepers: keepers,
         })
@@ -258,6 +321,8 @@ impl Engine {
             conn.execute(&format!("ATTACH DATABASE ?1 AS \"{name}\""), [uri])?;
         }
         udf::register(&conn)?;
+        // Plans are reused (see PLAN_CACHE_SIZE), and so are their compiled statements.
+        conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE_SIZE);
         // Trino's LIKE is case-sensitive; SQLite's is not unless told.
         conn.pragma_update(None, "case_sensitive_like", true)?;
         // A second guard behind the analyzer: nothing on this connection may write.
@@ -265,38 +330,29 @@ impl Engine {
         Ok(conn)
     }
 
-    pub fn prepare(&self, sql: &str, ctx: &SessionContext) -> Result<Prepared, TrinoError> {
-        let key = (
-            sql.to_string(),
-            ctx.catalog.clone(),
-            ctx.schema.clone(),
-            ctx.viewer.as_ref().map(Viewer::key),
-        );
-        if let Some(hit) = self
-            .plans
-            .lock()
-            .ok()
-            .and_then(|plans| plans.get(&key).cloned())
-        {
-            return Ok(hit);
-        }
-        let plan = sql::plan(&self.catalogs, sql, ctx)?;
-        let prepared = Prepared {
-            columns: plan.columns,
-            reads: plan.reads,
-            session_update: plan.session_update,
-            body: plan.body,
-        };
+    /// Analyses and translates `sql` for a session, or hands out the plan made for the same
+    /// text and session defaults before: parsing and analysis cost more than a small query.
+    pub fn prepare(&self, sql: &str, ctx: &SessionContext) -> Result<Arc<Prepared>, TrinoError> {
         if sql.len() > PLAN_CACHE_MAX_SQL_BYTES {
-            return Ok(prepared);
+            return sql::plan(&self.catalogs, sql, ctx).map(|plan| Arc::new(Prepared::new(plan)));
         }
-        if let Ok(mut plans) = self.plans.lock() {
-            if plans.len() >= PLAN_CACHE_SIZE {
-                plans.clear();
-            }
-            plans.insert(key, prepared.clone());
+        let key = PlanKey {
+            sql: sql.to_string(),
+            catalog: ctx.catalog.clone(),
+            schema: ctx.schema.clone(),
+            viewer: ctx.viewer.as_ref().map(Viewer::key),
+        };
+        if let Some(hit) = self.plans().get(&key) {
+            return Ok(hit.clone());
         }
+        let prepared = Arc::new(Prepared::new(sql::plan(&self.catalogs, sql, ctx)?));
+        self.plans().insert(key, prepared.clone());
         Ok(prepared)
+    }
+
+    fn plans(&self) -> MutexGuard<'_, Lru<PlanKey, Arc<Prepared>>> {
+        // The cache holds only finished plans: one left by a panicking thread is still sound.
+        self.plans.lock().unwrap_or_else(|p| p.into_inner())
     }
 }
 
@@ -423,5 +479,122 @@ fn add_information_schema(catalogs: &mut Catalogs) {
                 sqlite_name: inline_table(cols, &rows),
             });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn engine() -> Engine {
+        Engine::open(&Config::builtin()).expect("the engine opens")
+    }
+
+    fn session(catalog: Option<&str>, schema: Option<&str>) -> SessionContext {
+        SessionContext {
+            catalog: catalog.map(str::to_string),
+            schema: schema.map(str::to_string),
+            ..SessionContext::default()
+        }
+    }
+
+    #[test]
+    fn the_same_text_and_session_share_one_plan() {
+        let engine = engine();
+        let tiny = session(Some("tpch"), Some("tiny"));
+        let first = engine
+            .prepare("SELECT name FROM nation", &tiny)
+            .expect("plans");
+        let again = engine
+            .prepare("SELECT name FROM nation", &tiny)
+            .expect("plans");
+        assert!(Arc::ptr_eq(&first, &again));
+        assert_eq!(first.columns, again.columns);
+        // Refusals are not remembered, and are refused the same way every time.
+        for _ in 0..2 {
+            let refused = engine.prepare("SELECT nope FROM nation", &tiny);
+            assert_eq!(
+                refused.expect_err("refused").name,
+                ErrorName::ColumnNotFound
+            );
+        }
+        assert_eq!(engine.plans().count(), 1);
+    }
+
+    #[test]
+    fn another_session_default_never_gets_anothers_plan() {
+        let engine = engine();
+        let tiny = session(Some("tpch"), Some("tiny"));
+        let info = session(Some("tpch"), Some("information_schema"));
+        let bare = session(None, None);
+        let regions = engine
+            .prepare("SELECT * FROM region", &tiny)
+            .expect("plans");
+        assert_eq!(regions.reads[0].table, "region");
+        // The same text under other defaults is analysed for those defaults.
+        assert_eq!(
+            engine
+                .prepare("SELECT * FROM region", &info)
+                .expect_err("no region in information_schema")
+                .name,
+            ErrorName::TableNotFound
+        );
+        assert!(engine.prepare("SELECT * FROM region", &bare).is_err());
+        let tables = engine
+            .prepare("SELECT table_name FROM tables", &info)
+            .expect("plans");
+        assert_eq!(tables.reads[0].schema, "information_schema");
+        assert!(
+            engine
+                .prepare("SELECT table_name FROM tables", &tiny)
+                .is_err()
+        );
+        // And the first session still gets its own plan.
+        let again = engine
+            .prepare("SELECT * FROM region", &tiny)
+            .expect("plans");
+        assert!(Arc::ptr_eq(&regions, &again));
+    }
+
+    #[test]
+    fn the_plan_cache_is_bounded() {
+        let engine = engine();
+        let tiny = session(Some("tpch"), Some("tiny"));
+        let first = engine
+            .prepare("SELECT 0 FROM region", &tiny)
+            .expect("plans");
+        for i in 1..PLAN_CACHE_SIZE + 20 {
+            engine
+                .prepare(&format!("SELECT {i} FROM region"), &tiny)
+                .expect("plans");
+            assert!(engine.plans().count() <= PLAN_CACHE_SIZE);
+        }
+        // The least recently used plan was forgotten: it is planned again.
+        let again = engine
+            .prepare("SELECT 0 FROM region", &tiny)
+            .expect("plans");
+        assert!(!Arc::ptr_eq(&first, &again));
+        // A text past PLAN_CACHE_MAX_SQL_BYTES is planned but never kept.
+        let long = format!(
+            "SELECT 1 FROM region WHERE name <> '{}'",
+            "x".repeat(PLAN_CACHE_MAX_SQL_BYTES)
+        );
+        let a = engine.prepare(&long, &tiny).expect("plans");
+        let b = engine.prepare(&long, &tiny).expect("plans");
+        assert!(!Arc::ptr_eq(&a, &b));
+    }
+
+    #[test]
+    fn a_plan_remembers_how_long_its_last_run_took() {
+        let engine = engine();
+        let tiny = session(Some("tpch"), Some("tiny"));
+        let select = engine.prepare("SELECT 1", &tiny).expect("plans");
+        assert_eq!(select.last_run(), None);
+        select.record_run(Duration::from_micros(70));
+        assert_eq!(select.last_run(), Some(Duration::from_micros(70)));
+        let show = engine
+            .prepare("SHOW SCHEMAS FROM tpch", &tiny)
+            .expect("plans");
+        assert_eq!(show.last_run(), Some(Duration::ZERO));
     }
 }

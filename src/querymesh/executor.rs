@@ -1,9 +1,12 @@
 //! Running queries and handing out their results page by page.
 //!
-//! rusqlite blocks, so every query runs on tokio's blocking pool (`spawn_blocking`), never on
-//! the async workers that serve HTTP: a long scan must not stall other clients' requests, and
+//! rusqlite blocks, so queries run on tokio's blocking pool (`spawn_blocking`), not on the
+//! async workers that serve HTTP: a long scan must not stall other clients' requests, and
 //! concurrent queries then run in parallel, each on its own read-only connection from a small
-//! pool. The producer thread encodes rows to JSON and sends them in chunks through a bounded
+//! pool. The exception is a query whose last run took at most [`INLINE_MAX`]: waking a pool
+//! thread costs about as much as such a query, so it runs on the worker right after the POST
+//! is answered, stopped and moved to the pool if it passes [`INLINE_BUDGET`] after all.
+//! The producer thread encodes rows to JSON and sends them in chunks through a bounded
 //! channel, so a huge result is never held whole: when the client stops fetching, the
 //! producer waits.
 //!
@@ -50,6 +53,13 @@ const SWEEP_EVERY: Duration = Duration::from_secs(1);
 const PROGRESS_OPS: std::ffi::c_int = 1_000;
 /// Idle connections kept open for the next queries.
 const POOL_IDLE_MAX: usize = 8;
+/// A query whose last run took at most this long runs on the async worker that accepted it
+/// (see [`Executor::run_here`])…
+const INLINE_MAX: Duration = Duration::from_micros(250);
+/// …and is stopped and handed to the blocking pool if it takes longer than this after all…
+const INLINE_BUDGET: Duration = Duration::from_millis(1);
+/// …or encodes more than this many bytes of rows.
+const INLINE_MAX_BYTES: usize = CHUNK_BYTES;
 /// Queries running at once; more wait QUEUED, as Trino queues past its resource group's
 /// concurrency limit. Each running query holds a SQLite connection and a thread of tokio's
 /// blocking pool, which the rest of the process shares (DNS lookups, files): queries nobody
@@ -172,7 +182,7 @@ pub struct Query {
     /// For the log: the principal's `sub`.
     principal: String,
     created: Instant,
-    columns: Box<RawValue>,
+    columns: Arc<Box<RawValue>>,
     control: Control,
     pages: tokio::sync::Mutex<Pages>,
     processed_rows: AtomicU64,
@@ -200,7 +210,7 @@ impl Query {
     fn new(
         id: String,
         principal: String,
-        columns: Box<RawValue>,
+        columns: Arc<Box<RawValue>>,
         rows: mpsc::Receiver<Chunk>,
     ) -> Self {
         Self {
@@ -271,7 +281,7 @@ impl Query {
             id: &self.id,
             info_uri: protocol::info_uri(base, &self.id),
             next_uri: Some(protocol::next_uri(base, &self.id, &self.slug, 1)),
-            columns: Some(&self.columns),
+            columns: Some(&**self.columns),
             data: None,
             stats: Stats::new(QueryState::Queued, self.created.elapsed(), 0),
             error: None,
@@ -327,7 +337,7 @@ impl Query {
             id: &self.id,
             info_uri: protocol::info_uri(base, &self.id),
             next_uri,
-            columns: Some(&self.columns),
+            columns: Some(&**self.columns),
             data: data.as_deref(),
             stats: Stats::new(
                 state,
@@ -359,6 +369,9 @@ impl Query {
             }
             let chunk = if count == 0 {
                 tokio::select! {
+                    // Rows first: when they are already there (a short query), the timer is
+                    // never armed.
+                    biased;
                     chunk = rows.recv() => chunk,
                     _ = tokio::time::sleep_until(deadline) => return (data, count, None),
                     _ = stopped.wait_for(Option::is_some) => continue,
@@ -470,7 +483,7 @@ impl Executor {
     /// as a failed query's does in Trino, until the sweep forgets it like any finished query.
     pub fn remember_refused(&self, id: String, principal: String) {
         let (_, rows) = mpsc::channel(1);
-        let mut query = Query::new(id, principal, protocol::columns_json(&[]), rows);
+        let mut query = Query::new(id, principal, Arc::new(protocol::columns_json(&[])), rows);
         query.pages.get_mut().next_token = None;
         query.ended_after.store(
             (query.created.elapsed().as_millis() as u64).max(1),
@@ -480,23 +493,50 @@ impl Executor {
         self.registry().insert(query.id.clone(), Arc::new(query));
     }
 
-    /// Registers a query and starts it on the blocking pool, or queues it while
+    /// Registers a query and starts it: on this worker once the POST is answered when it was
+    /// short last time (see [`Executor::run_here`]), else on the blocking pool, or queued while
     /// [`MAX_RUNNING`] queries run.
     pub fn submit(
         self: &Arc<Self>,
         id: String,
         principal: String,
-        prepared: Prepared,
+        prepared: Arc<Prepared>,
     ) -> Arc<Query> {
         let (tx, rx) = mpsc::channel(CHANNEL_CHUNKS);
         let query = Arc::new(Query::new(
             id,
             principal,
-            protocol::columns_json(&prepared.columns),
+            prepared.wire_columns(protocol::columns_json),
             rx,
         ));
         self.registry().insert(query.id.clone(), query.clone());
+        match self.running.clone().try_acquire_owned().ok() {
+            Some(permit) if prepared.last_run().is_some_and(|t| t <= INLINE_MAX) => {
+                // A task spawned here runs on this worker as soon as the connection's task
+                // yields, that is once the POST's answer is written: the query then runs while
+                // the answer travels and the client asks for the first page.
+                let executor = self.clone();
+                let running = query.clone();
+                tokio::spawn(async move {
+                    if !executor.run_here(&running, &prepared, &tx) {
+                        executor.start(running, prepared, tx, Some(permit));
+                    }
+                });
+            }
+            permit => self.start(query.clone(), prepared, tx, permit),
+        }
+        query
+    }
 
+    /// Starts a query on the blocking pool with `permit`, or queues it for one, and watches
+    /// its time limit.
+    fn start(
+        self: &Arc<Self>,
+        query: Arc<Query>,
+        prepared: Arc<Prepared>,
+        tx: mpsc::Sender<Chunk>,
+        permit: Option<OwnedSemaphorePermit>,
+    ) {
         let executor = self.clone();
         let running = query.clone();
         let start = move |permit: OwnedSemaphorePermit| {
@@ -505,12 +545,12 @@ impl Executor {
                 drop(permit);
             })
         };
-        // Started here when a permit is free, not from a spawned task: a task spawned by the
-        // POST handler would run only after the handler's response is written, so the query
-        // would start that much later, and a short query's first page would wait for it.
-        let (started, queued) = match self.running.clone().try_acquire_owned() {
-            Ok(permit) => (Some(start(permit)), None),
-            Err(_) => (None, Some(start)),
+        // Started right away when a permit is free, not from a spawned task: a task spawned by
+        // the POST handler would run only after the handler's response is written, so a query
+        // not known to be short would start that much later.
+        let (started, queued) = match permit {
+            Some(permit) => (Some(start(permit)), None),
+            None => (None, Some(start)),
         };
         let permits = self.running.clone();
         let watched = query.clone();
@@ -541,7 +581,6 @@ impl Executor {
                 }
             }
         });
-        query
     }
 
     /// Runs on a blocking-pool thread: executes the query and sends its rows in chunks.
@@ -599,11 +638,15 @@ impl Executor {
             })
         };
         let mut batch = ChunkBuilder::default();
+        let running = Instant::now();
         let result = prepared.run(&conn, &mut |row: Vec<Value>| {
             batch.push(&row);
             query.processed_rows.fetch_add(1, Ordering::Relaxed);
             !batch.is_full() || send(batch.take(None))
         });
+        if result.is_ok() {
+            prepared.record_run(running.elapsed());
+        }
         query.control.disarm();
         // A connection still watched for this query's stop must not go back to the pool.
         if conn.progress_handler(0, None::<fn() -> bool>).is_ok() {
@@ -626,9 +669,78 @@ impl Executor {
         }
     }
 
+    /// Runs a query that was short last time right here, on an async worker, within
+    /// [`INLINE_BUDGET`]; true when it ran to its end, its rows (or error) then waiting in the
+    /// channel for the first GET. Handing a query to the blocking pool wakes another thread,
+    /// which on a small machine competes with the POST's answer and the client's next request:
+    /// for a query of a few hundred microseconds that costs about as much as the query. A query
+    /// slower than its history is stopped at the budget and starts over on the pool (it only
+    /// reads, so running it again is safe); a worker is never held longer than the budget.
+    fn run_here(&self, query: &Query, prepared: &Prepared, tx: &mpsc::Sender<Chunk>) -> bool {
+        if prepared.last_run().is_none_or(|t| t > INLINE_MAX) {
+            return false;
+        }
+        let Some(mut conn) = self.idle_connection() else {
+            return false;
+        };
+        if !query.control.arm(conn.get_interrupt_handle()) {
+            self.checkin(conn);
+            return false;
+        }
+        let started = Instant::now();
+        let flag = query.control.flag.clone();
+        let watched = conn
+            .progress_handler(
+                PROGRESS_OPS,
+                Some(move || flag.load(Ordering::Relaxed) || started.elapsed() > INLINE_BUDGET),
+            )
+            .is_ok();
+        if !watched {
+            query.control.disarm();
+            self.checkin(conn);
+            return false;
+        }
+        query.started.store(true, Ordering::Relaxed);
+        let mut batch = ChunkBuilder::default();
+        let mut too_big = false;
+        let result = prepared.run(&conn, &mut |row: Vec<Value>| {
+            batch.push(&row);
+            query.processed_rows.fetch_add(1, Ordering::Relaxed);
+            too_big = batch.json.len() > INLINE_MAX_BYTES;
+            !too_big
+        });
+        let took = started.elapsed();
+        query.control.disarm();
+        if conn.progress_handler(0, None::<fn() -> bool>).is_ok() {
+            self.checkin(conn);
+        }
+        let stopped = query.control.stopped();
+        let end = match (result, stopped) {
+            (Ok(()), _) if !too_big => Ok(()),
+            (Err(RunError::Query(e)), _) => Err(e),
+            (Err(RunError::Interrupted), Some(stop)) => Err(stop.error()),
+            // Past its budget or too large for one chunk: the blocking pool runs it again.
+            (Ok(()) | Err(RunError::Interrupted), _) => {
+                prepared.record_run(took.max(INLINE_MAX * 2));
+                query.processed_rows.store(0, Ordering::Relaxed);
+                query.started.store(false, Ordering::Relaxed);
+                return false;
+            }
+        };
+        if end.is_ok() {
+            prepared.record_run(took);
+        }
+        // The channel is new and holds CHANNEL_CHUNKS: the one chunk fits.
+        let _ = tx.try_send(batch.take(Some(end)));
+        true
+    }
+
+    fn idle_connection(&self) -> Option<Connection> {
+        self.idle.lock().unwrap_or_else(|p| p.into_inner()).pop()
+    }
+
     fn checkout(&self) -> rusqlite::Result<Connection> {
-        let pooled = self.idle.lock().unwrap_or_else(|p| p.into_inner()).pop();
-        match pooled {
+        match self.idle_connection() {
             Some(conn) => Ok(conn),
             None => self.engine.connect(),
         }
@@ -829,11 +941,87 @@ mod tests {
         assert!(!fourth.started.load(Ordering::Relaxed));
     }
 
-    fn engine_prepared(executor: &Executor) -> Prepared {
+    fn engine_prepared(executor: &Executor) -> Arc<Prepared> {
         executor
             .engine()
             .prepare(ENDLESS, &SessionContext::default())
             .expect("prepares")
+    }
+
+    /// Every page of `query` to the last: its rows and the last page.
+    async fn all_pages(query: &Query) -> (Vec<Value>, Value) {
+        let mut rows = Vec::new();
+        for token in 1.. {
+            let body = query.page(token, "http://h").await.expect("a page");
+            let page: Value = serde_json::from_str(&body).expect("json");
+            rows.extend(page["data"].as_array().into_iter().flatten().cloned());
+            if page.get("nextUri").is_none() {
+                return (rows, page);
+            }
+        }
+        unreachable!("pages are counted until the last")
+    }
+
+    fn unstarted(id: &str) -> (Query, mpsc::Sender<Chunk>) {
+        let (tx, rx) = mpsc::channel(CHANNEL_CHUNKS);
+        let columns = Arc::new(protocol::columns_json(&[]));
+        (Query::new(id.into(), "ada".into(), columns, rx), tx)
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_query_short_last_time_runs_here_and_one_that_is_not_moves_to_the_pool() {
+        let config = crate::Config::builtin().with_ephemeral_ports();
+        let engine = Arc::new(Engine::open(&config).expect("the engine opens"));
+        let executor = Executor::new(engine.clone(), PATIENCE);
+        executor.checkin(engine.connect().expect("a connection"));
+        let tiny = SessionContext {
+            catalog: Some("tpch".into()),
+            schema: Some("tiny".into()),
+            ..SessionContext::default()
+        };
+        let plan = |sql: &str| engine.prepare(sql, &tiny).expect("prepares");
+
+        // Never ran: not known to be short.
+        let nation = plan("SELECT name FROM nation ORDER BY nationkey");
+        let (query, tx) = unstarted("q1");
+        assert!(!executor.run_here(&query, &nation, &tx));
+        nation.record_run(Duration::from_micros(10));
+        assert!(executor.run_here(&query, &nation, &tx));
+        let (rows, last) = all_pages(&query).await;
+        assert_eq!(rows.len(), 25);
+        assert_eq!(rows[0], serde_json::json!(["ALGERIA"]));
+        assert_eq!(last["stats"]["state"], "FINISHED");
+
+        // Short last time, but now past the budget (a scan of every lineitem) or too many
+        // bytes for one chunk: stopped, its history corrected, nothing sent.
+        for sql in [
+            "SELECT sum(l.quantity * p.retailprice) FROM lineitem l, part p WHERE p.partkey = l.partkey",
+            "SELECT comment FROM lineitem ORDER BY orderkey, linenumber LIMIT 5000",
+        ] {
+            let long = plan(sql);
+            long.record_run(Duration::from_micros(10));
+            let (query, tx) = unstarted("q2");
+            assert!(!executor.run_here(&query, &long, &tx), "{sql}");
+            assert!(long.last_run().is_some_and(|t| t > INLINE_MAX));
+            assert_eq!(query.processed_rows.load(Ordering::Relaxed), 0);
+            assert!(!query.started.load(Ordering::Relaxed));
+            // Through submit it runs on the pool, whole.
+            long.record_run(Duration::from_micros(10));
+            let submitted = executor.submit("q3".into(), "ada".into(), long);
+            let (rows, last) = all_pages(&submitted).await;
+            assert_eq!(last["stats"]["state"], "FINISHED", "{last}");
+            assert_eq!(rows.len(), if sql.contains("LIMIT") { 5000 } else { 1 });
+        }
+
+        // Submitted while short: the same rows as from the pool.
+        let submitted = executor.submit("q4".into(), "ada".into(), nation.clone());
+        let (inline_rows, _) = all_pages(&submitted).await;
+        let fresh = Arc::new(Engine::open(&config).expect("opens"))
+            .prepare("SELECT name FROM nation ORDER BY nationkey", &tiny)
+            .expect("prepares");
+        let pooled = executor.submit("q5".into(), "ada".into(), fresh);
+        let (pooled_rows, _) = all_pages(&pooled).await;
+        assert_eq!(inline_rows, pooled_rows);
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! - [`auth`]: bearer tokens checked like Trino's JWT authenticator.
 //! - [`access`]: data policies in Trino's file-based access-control format.
 //! - [`executor`]: queries on a blocking pool, their time limit, cancel, and paging.
+//! - `lru`: the bounded memory behind the plan cache and the verified-token cache.
 
 pub mod access;
 pub mod auth;
@@ -12,6 +13,7 @@ pub mod catalog;
 pub mod engine;
 pub mod error;
 mod executor;
+mod lru;
 pub mod protocol;
 pub mod sources;
 pub mod sql;

@@ -6,6 +6,7 @@
 //! A query that fails — refused SQL, denied access, cancelled, past its time limit — is an
 //! HTTP 200 QueryResults with `error`; HTTP errors are for requests that are not queries.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use axum::body::Bytes;
@@ -16,9 +17,9 @@ use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
 use super::QueryMeshState;
-use super::access::Viewer;
+use super::access::{AccessControl, Viewer};
 use super::auth::{AuthError, Principal, WWW_AUTHENTICATE};
-use super::engine::SessionContext;
+use super::engine::{Engine, Prepared, SessionContext};
 use super::error::{ErrorName, TrinoError};
 use super::executor::PageError;
 use super::protocol;
@@ -163,13 +164,11 @@ pub async fn post_statement(
         viewer: Viewer::of(state.access(), &principal),
         ..session_context(&headers)
     };
-    let prepared = match executor.engine().prepare(sql, &session) {
-        Ok(prepared) => prepared,
-        Err(error) => return Ok(refused(error)),
-    };
-    if let Err(error) = state.access().check_select(&principal, &prepared.reads) {
-        return Ok(refused(error));
-    }
+    let prepared =
+        match authorized_plan(executor.engine(), state.access(), &principal, sql, &session) {
+            Ok(prepared) => prepared,
+            Err(error) => return Ok(refused(error)),
+        };
     let update = prepared.session_update.clone();
     let query = executor.submit(id.clone(), principal.name.clone(), prepared);
     let mut response = json_body(query.first_response(&base));
@@ -191,6 +190,21 @@ fn set_session_headers(headers: &mut HeaderMap, update: &SessionUpdate) {
             headers.insert(name, value);
         }
     }
+}
+
+/// The plan of `sql` (the engine's cached one when it has it) if `principal` may read every
+/// table and column it reads. The rules are checked for every request, never remembered with
+/// the plan: a plan another person's query left in the cache gives nobody their access.
+fn authorized_plan(
+    engine: &Engine,
+    access: &AccessControl,
+    principal: &Principal,
+    sql: &str,
+    session: &SessionContext,
+) -> Result<Arc<Prepared>, TrinoError> {
+    let prepared = engine.prepare(sql, session)?;
+    access.check_select(principal, &prepared.reads)?;
+    Ok(prepared)
 }
 
 /// `X-Trino-Session: name=value, catalog.name=value, …` (every such header) must parse as
@@ -333,5 +347,64 @@ struct ArcStr(std::sync::Arc<str>);
 impl AsRef<[u8]> for ArcStr {
     fn as_ref(&self) -> &[u8] {
         self.0.as_bytes()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RULES: &str = r#"{
+        "tables": [
+            {"group": "analysts", "table": "customer", "privileges": ["SELECT"],
+             "columns": [{"name": "phone", "allow": false}]},
+            {"group": "analysts", "privileges": ["SELECT"]},
+            {"table": "region", "privileges": ["SELECT"]}
+        ]
+    }"#;
+
+    fn person(name: &str, group: &str) -> Principal {
+        Principal {
+            name: name.into(),
+            groups: vec![group.into()],
+        }
+    }
+
+    #[test]
+    fn a_plan_cached_for_one_person_gives_another_no_access() {
+        let engine = Engine::open(&crate::Config::builtin()).expect("the engine opens");
+        let access = AccessControl::parse(RULES).expect("rules");
+        let session = SessionContext {
+            catalog: Some("tpch".into()),
+            schema: Some("tiny".into()),
+            ..SessionContext::default()
+        };
+        let (ada, grace) = (person("ada", "analysts"), person("grace", "engineering"));
+        let plan =
+            |who: &Principal, sql: &str| authorized_plan(&engine, &access, who, sql, &session);
+        let nation = "SELECT name FROM nation";
+        // Grace is denied before and after Ada's query put the plan in the cache.
+        for _ in 0..2 {
+            let denied = plan(&grace, nation).expect_err("denied");
+            assert_eq!(denied.name, ErrorName::PermissionDenied);
+            assert_eq!(
+                denied.message(),
+                "Access Denied: Cannot select from table tpch.tiny.nation"
+            );
+            let warmed = plan(&ada, nation).expect("ada may read nation");
+            assert_eq!(warmed.columns[0].name, "name");
+        }
+        // Ada's own denial (a column) holds however the cache was warmed.
+        let phone = "SELECT phone FROM customer";
+        let name = "SELECT name FROM customer";
+        assert!(plan(&ada, name).is_ok());
+        for _ in 0..2 {
+            assert_eq!(
+                plan(&ada, phone).expect_err("denied").name,
+                ErrorName::PermissionDenied
+            );
+        }
+        assert!(plan(&grace, "SELECT name FROM region").is_ok());
+        assert!(plan(&grace, name).is_err());
     }
 }
