@@ -145,6 +145,11 @@ impl Prepared {
         }
     }
 
+    /// Trino's `updateType` for a statement that changes something instead of reading.
+    pub fn update_type(&self) -> Option<&'static str> {
+        self.session_update.as_ref().map(|_| "USE")
+    }
+
     /// `columns` as the server sends them, rendered by `render` the first time only.
     pub fn wire_columns(
         &self,

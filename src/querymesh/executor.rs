@@ -195,6 +195,8 @@ pub struct Query {
     outcome: AtomicU8,
     /// Set once the query runs on a connection: QUEUED before, RUNNING after.
     started: AtomicBool,
+    /// `updateType` of its pages: what the statement changes, if it is not a read.
+    update_type: Option<&'static str>,
 }
 
 /// Why a page request was refused (answered without a QueryResults body).
@@ -229,6 +231,7 @@ impl Query {
             last_seen: AtomicU64::new(0),
             outcome: AtomicU8::new(0),
             started: AtomicBool::new(false),
+            update_type: None,
             id,
         }
     }
@@ -286,6 +289,8 @@ impl Query {
             stats: Stats::new(QueryState::Queued, self.created.elapsed(), 0),
             error: None,
             warnings: [],
+            // Trino's queued resource answers before the statement is analysed.
+            update_type: None,
         }
         .to_body()
     }
@@ -346,6 +351,7 @@ impl Query {
             ),
             error: error.map(TrinoError::to_json),
             warnings: [],
+            update_type: self.update_type,
         }
         .to_body()
         .into();
@@ -503,12 +509,15 @@ impl Executor {
         prepared: Arc<Prepared>,
     ) -> Arc<Query> {
         let (tx, rx) = mpsc::channel(CHANNEL_CHUNKS);
-        let query = Arc::new(Query::new(
-            id,
-            principal,
-            prepared.wire_columns(protocol::columns_json),
-            rx,
-        ));
+        let query = Arc::new(Query {
+            update_type: prepared.update_type(),
+            ..Query::new(
+                id,
+                principal,
+                prepared.wire_columns(protocol::columns_json),
+                rx,
+            )
+        });
         self.registry().insert(query.id.clone(), query.clone());
         match self.running.clone().try_acquire_owned().ok() {
             Some(permit) if prepared.last_run().is_some_and(|t| t <= INLINE_MAX) => {

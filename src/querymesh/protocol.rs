@@ -174,6 +174,9 @@ pub struct QueryResults<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<Value>,
     pub warnings: [(); 0],
+    /// The kind of a statement that changes something instead of reading (`USE`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub update_type: Option<&'static str>,
 }
 
 impl QueryResults<'_> {
@@ -194,6 +197,7 @@ pub fn failed(id: &str, base: &str, elapsed: Duration, error: &TrinoError) -> St
         stats: Stats::new(QueryState::Failed, elapsed, 0),
         error: Some(error.to_json()),
         warnings: [],
+        update_type: None,
     }
     .to_body()
 }

@@ -499,6 +499,11 @@ async fn use_answers_with_trinos_session_headers() {
     assert_eq!(columns[0]["name"], "result", "{columns}");
     assert_eq!(columns[0]["type"], "boolean", "{columns}");
     assert_eq!(both.rows(), vec![json!([true])]);
+    let last = both.pages.last().expect("a page");
+    assert_eq!(last["updateType"], "USE", "{last}");
+    let select = mesh.run("SELECT 1").await;
+    let last = select.pages.last().expect("a page");
+    assert!(last.get("updateType").is_none(), "a read has none: {last}");
     assert_eq!(
         header(&both, "x-trino-set-catalog").as_deref(),
         Some("tpch")
