@@ -250,10 +250,12 @@ mod tests {
             stats: Stats::new(QueryState::Finished, Duration::ZERO, 0),
             error: None,
             warnings: [],
+            update_type: None,
         }
         .to_body();
         let v: Value = serde_json::from_str(&body).unwrap();
         assert!(v.get("nextUri").is_none() && v.get("error").is_none());
+        assert!(v.get("updateType").is_none());
         assert_eq!(v["infoUri"], "http://h/ui/query.html?x");
         assert_eq!(v["stats"]["state"], "FINISHED");
         assert_eq!(v["stats"]["progressPercentage"], 100.0);
