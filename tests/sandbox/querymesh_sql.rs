@@ -968,3 +968,49 @@ fn an_aggregate_inside_a_function_still_aggregates() {
         "double"
     );
 }
+
+#[test]
+fn row_count_clauses_are_checked_by_clause_not_by_word() {
+    let engine = engine();
+    // Valid Trino: the words LIMIT/OFFSET/FETCH/ROWS in other roles, and clauses of subqueries.
+    for (sql, rows) in [
+        (
+            "SELECT * FROM (SELECT name FROM nation ORDER BY name LIMIT 5) ORDER BY name DESC",
+            5,
+        ),
+        (
+            "SELECT name FROM nation WHERE nationkey IN (SELECT nationkey FROM nation ORDER BY nationkey OFFSET 20 ROWS) OFFSET 2 LIMIT 10",
+            3,
+        ),
+        (
+            "SELECT sum(nationkey) OVER (ORDER BY nationkey ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM nation ORDER BY 1 FETCH FIRST 3 ROWS ONLY",
+            3,
+        ),
+        (
+            "SELECT \"limit\".name FROM nation AS \"limit\" LIMIT ALL",
+            25,
+        ),
+        (
+            "SELECT 1 AS \"offset\" UNION ALL SELECT 2 ORDER BY 1 OFFSET 1 ROW",
+            1,
+        ),
+        (
+            "SELECT name FROM nation ORDER BY name FETCH NEXT ROW ONLY",
+            1,
+        ),
+        (
+            "WITH t AS (SELECT name FROM nation ORDER BY name LIMIT 3) SELECT * FROM t LIMIT 2",
+            2,
+        ),
+    ] {
+        assert_eq!(ok(&engine, sql).rows.len(), rows, "{sql}");
+    }
+    for sql in [
+        "SELECT name FROM nation LIMIT 5 OFFSET 2",
+        "SELECT * FROM (SELECT name FROM nation LIMIT 5 OFFSET 1)",
+        "SELECT name FROM nation LIMIT 2 ORDER BY name",
+    ] {
+        let e = error(&engine, sql);
+        assert!(e.contains("SYNTAX_ERROR"), "{sql}: {e}");
+    }
+}
