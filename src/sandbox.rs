@@ -243,6 +243,8 @@ pub struct Sandbox {
     iam: iam::IamState,
     /// The edge's handle, for its tunables (the app response timeout).
     edge: edge::EdgeState,
+    /// The authority that signed the QueryMesh port's TLS certificate (DER).
+    querymesh_certificate: Vec<u8>,
     shutdown: watch::Sender<bool>,
     tasks: Vec<JoinHandle<()>>,
 }
@@ -323,16 +325,26 @@ impl Sandbox {
             (edge_listener, edge::router(edge.clone())),
             (broker_listener, broker::router(broker)),
             (iam_listener, iam::router(iam.clone())),
-            (querymesh_listener, querymesh::router(querymesh)),
         ];
         for (listener, router) in routers {
             tasks.push(serve(listener, router, shutdown.subscribe()));
         }
+        let (acceptor, querymesh_certificate) = querymesh::tls::self_signed_acceptor()
+            .map_err(|e| component("QueryMesh stand-in", e.to_string()))?;
+        let querymesh_listener =
+            querymesh::tls::PlainOrTlsListener::new(querymesh_listener, acceptor)
+                .map_err(|e| component("QueryMesh stand-in", e.to_string()))?;
+        tasks.push(serve_plain_or_tls(
+            querymesh_listener,
+            querymesh::router(querymesh),
+            shutdown.subscribe(),
+        ));
 
         let sandbox = Self {
             shared,
             iam,
             edge,
+            querymesh_certificate,
             shutdown,
             tasks,
         };
@@ -361,6 +373,12 @@ impl Sandbox {
 
     pub fn endpoints(&self) -> &Endpoints {
         &self.shared.endpoints
+    }
+
+    /// The certificate (DER) of the authority that signed the QueryMesh port's certificate
+    /// for 127.0.0.1 and localhost, new at each start: what an HTTPS client trusts to verify it.
+    pub fn querymesh_certificate(&self) -> &[u8] {
+        &self.querymesh_certificate
     }
 
     pub fn shared(&self) -> &Arc<Shared> {
@@ -425,6 +443,26 @@ impl Drop for Sandbox {
             task.abort();
         }
     }
+}
+
+/// [`serve`] for the QueryMesh port, which answers HTTPS too (see [`querymesh::tls`]).
+fn serve_plain_or_tls(
+    listener: querymesh::tls::PlainOrTlsListener,
+    router: Router,
+    mut shutdown: watch::Receiver<bool>,
+) -> JoinHandle<()> {
+    tokio::spawn(async move {
+        let stop = async move {
+            let _ = shutdown.wait_for(|stop| *stop).await;
+        };
+        let service = router.into_make_service_with_connect_info::<querymesh::tls::Transport>();
+        if let Err(e) = axum::serve(listener, service)
+            .with_graceful_shutdown(stop)
+            .await
+        {
+            tracing::error!(error = %e, "listener stopped");
+        }
+    })
 }
 
 fn serve(

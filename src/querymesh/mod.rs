@@ -18,6 +18,7 @@ pub mod protocol;
 pub mod sources;
 pub mod sql;
 mod statement;
+pub mod tls;
 pub mod tpch;
 pub mod types;
 
@@ -105,9 +106,15 @@ impl QueryMeshState {
         &self.inner.executor
     }
 
-    /// The origin clients reached us at, for `nextUri` and `infoUri`: the `Host` they sent
-    /// when it is a plain host[:port], else the listener's own address.
-    fn base_url(&self, headers: &HeaderMap) -> String {
+    /// The origin clients reached us at, for `nextUri` and `infoUri`: the scheme of their
+    /// connection (Trino builds these from the request URI, so an HTTPS client stays on
+    /// HTTPS) and the `Host` they sent when it is a plain host[:port], else the listener's
+    /// own address.
+    fn base_url(&self, headers: &HeaderMap, extensions: &axum::http::Extensions) -> String {
+        let scheme = extensions
+            .get::<axum::extract::ConnectInfo<tls::Transport>>()
+            .map_or(tls::Transport::Http, |info| info.0)
+            .scheme();
         let host = headers
             .get(axum::http::header::HOST)
             .and_then(|h| h.to_str().ok())
@@ -117,8 +124,8 @@ impl QueryMeshState {
                         .all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b))
             });
         match host {
-            Some(host) => format!("http://{host}"),
-            None => self.inner.shared.endpoints.querymesh_url(),
+            Some(host) => format!("{scheme}://{host}"),
+            None => format!("{scheme}://{}", self.inner.shared.endpoints.querymesh),
         }
     }
 }

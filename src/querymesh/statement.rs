@@ -12,6 +12,7 @@ use std::time::Instant;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, RawQuery, State};
+use axum::http::Extensions;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
@@ -116,6 +117,7 @@ fn json_body(body: impl Into<axum::body::Body>) -> Response {
 pub async fn post_statement(
     State(state): State<QueryMeshState>,
     headers: HeaderMap,
+    extensions: Extensions,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, StatementError> {
     let principal = state.auth().authenticate(&headers).await?;
@@ -132,7 +134,7 @@ pub async fn post_statement(
     if sql.is_empty() {
         return Err(StatementError::BadRequest("SQL statement is empty"));
     }
-    let base = state.base_url(&headers);
+    let base = state.base_url(&headers, &extensions);
     let executor = state.executor();
     let id = executor.new_query_id();
     let started = Instant::now();
@@ -267,13 +269,16 @@ pub async fn get_page(
     State(state): State<QueryMeshState>,
     Path((id, slug, token)): Path<(String, String, String)>,
     headers: HeaderMap,
+    extensions: Extensions,
 ) -> Result<Response, StatementError> {
     let token: u64 = token.parse().map_err(|_| StatementError::NotFound)?;
     let query = state
         .executor()
         .find(&id, &slug)
         .ok_or(StatementError::NotFound)?;
-    let body = query.page(token, &state.base_url(&headers)).await?;
+    let body = query
+        .page(token, &state.base_url(&headers, &extensions))
+        .await?;
     Ok(json_body(Bytes::from_owner(ArcStr(body))))
 }
 

@@ -1,6 +1,9 @@
 """Runs queries through the official Python `trino` client against the QueryMesh stand-in.
 
-Usage: python3 tests/python/trino_client.py <querymesh URL> <IAM access token> <user>
+Usage: python3 tests/python/trino_client.py <querymesh URL> <IAM access token> <user> <cert.pem>
+
+<cert.pem> is the QueryMesh port's TLS certificate: the client is also run over HTTPS, as
+Trino's clients are meant to send tokens, without `allow_insecure_auth`.
 
 Exits non-zero with a message when the client is missing (`pip install trino`) or when an
 answer differs from Trino's for tpch.tiny: column types in `cursor.description`, values
@@ -43,6 +46,22 @@ def connect(url, token, user, **session):
         allow_insecure_auth=True,
         **session,
     )
+
+
+def https_needs_no_insecure_auth(url, token, user, certificate):
+    address = urlparse(url)
+    conn = trino.dbapi.connect(
+        host=address.hostname,
+        port=address.port,
+        user=user,
+        http_scheme="https",
+        auth=trino.auth.JWTAuthentication(token),
+        verify=certificate,
+    )
+    cur = conn.cursor()
+    cur.execute("SELECT count(*) FROM tpch.tiny.nation")
+    assert cur.fetchall() == [[25]], "a query over HTTPS"
+    assert cur._query.info_uri.startswith("https://"), cur._query.info_uri
 
 
 def a_query_answers(cur):
@@ -208,7 +227,8 @@ def cancel_stops_the_query(conn):
 
 
 def main() -> None:
-    url, token, user = sys.argv[1:4]
+    url, token, user, certificate = sys.argv[1:5]
+    https_needs_no_insecure_auth(url, token, user, certificate)
     cur = connect(url, token, user).cursor()
     a_query_answers(cur)
     parameters_are_bound(cur)
