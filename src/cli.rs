@@ -114,6 +114,16 @@ pub struct TokenArgs {
     #[arg(long, value_name = "SID")]
     pub sid: Option<String>,
 
+    /// Print a QueryMesh access token instead of an identity: what the IAM issues the person
+    /// at sign-in (valid for an hour here), for a Trino client pointed straight at the
+    /// QueryMesh port, e.g. `trino --server https://127.0.0.1:4003 --insecure
+    /// --access-token "$(zero-sandbox token --as ada --querymesh)"`
+    #[arg(long, conflicts_with_all = [
+        "sid", "expired", "not_yet_valid", "aud", "org", "iss", "unknown_kid",
+        "bad_signature", "alg_none",
+    ])]
+    pub querymesh: bool,
+
     /// Forge: expired (exp 10 minutes ago)
     #[arg(long)]
     pub expired: bool,

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use zero_sandbox::cli::{Cli, Command, EnvArgs, EnvFormat, TokenArgs, UpArgs};
-use zero_sandbox::identity::{Audience, IdentityIssuer, forge};
+use zero_sandbox::identity::{Audience, IdentityIssuer, KeyRing, forge};
 use zero_sandbox::sandbox::{SandboxEnv, open_keys};
 use zero_sandbox::{Config, Sandbox};
 
@@ -73,7 +73,10 @@ fn print_token(config: &Config, args: &TokenArgs) -> Result<(), String> {
             known.join(", ")
         )
     })?;
-    let (keys, _) = open_keys(config).map_err(|e| e.to_string())?;
+    let (keys, iam_keys) = open_keys(config).map_err(|e| e.to_string())?;
+    if args.querymesh {
+        return print_querymesh_token(config, &iam_keys, person);
+    }
     let issuer = IdentityIssuer {
         keys: keys.clone(),
         audience: Audience::from_config(config),
@@ -88,6 +91,41 @@ fn print_token(config: &Config, args: &TokenArgs) -> Result<(), String> {
         .unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
     let claims = issuer.claims(person, &sid);
     println!("{}", forge(&keys.current(), claims, &args.forgeries()));
+    Ok(())
+}
+
+/// `token --querymesh`: an access token signed with the IAM key the running sandbox loads
+/// from the same state directory, naming the realm at the configured IAM port.
+fn print_querymesh_token(
+    config: &Config,
+    iam_keys: &KeyRing,
+    person: &zero_sandbox::config::Person,
+) -> Result<(), String> {
+    if config.state_dir.is_none() {
+        return Err(
+            "--ephemeral keys exist only inside one run: a token made here would not \
+                    verify anywhere; leave out --ephemeral (or use the same --state as `up`)"
+                .into(),
+        );
+    }
+    if config.ports.iam == 0 {
+        return Err(
+            "the IAM port is 0, picked only when the sandbox starts, so the token's \
+                    issuer is unknown: set [ports] iam (or use the default 4002)"
+                .into(),
+        );
+    }
+    let realm_url = format!(
+        "http://127.0.0.1:{}/realms/{}",
+        config.ports.iam, config.organization.slug
+    );
+    let token = zero_sandbox::iam::querymesh_access_token(
+        &iam_keys.current(),
+        &realm_url,
+        person,
+        zero_sandbox::identity::unix_now(),
+    );
+    println!("{token}");
     Ok(())
 }
 

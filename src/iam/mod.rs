@@ -49,6 +49,7 @@ use crate::oidc::{CALLBACK_PATH, EDGE_CLIENT_ID};
 use crate::sandbox::Shared;
 
 pub use error::IamError;
+pub use tokens::{DIRECT_QUERYMESH_TOKEN_LIFETIME_SECS, querymesh_access_token};
 
 use clock::Clock;
 use codes::CodeStore;

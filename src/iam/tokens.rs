@@ -8,7 +8,7 @@ use sha2::{Digest, Sha256};
 
 use super::sso::SsoSession;
 use crate::config::Person;
-use crate::identity::jws;
+use crate::identity::{KeyPair, jws};
 use crate::oidc::{EDGE_CLIENT_ID, LOGIN_SCOPES, QUERYMESH_AUDIENCE, QUERYMESH_SCOPE};
 use crate::sandbox::{Shared, Switches};
 
@@ -153,6 +153,33 @@ pub(super) fn mint(
         access_token,
         scope,
     }
+}
+
+/// How long a token from [`querymesh_access_token`] lives: a working session at a Trino
+/// client's prompt, where the IAM's own 5 minutes would mean signing in again and again.
+pub const DIRECT_QUERYMESH_TOKEN_LIFETIME_SECS: u64 = 3600;
+
+/// An access token for QueryMesh as the IAM issues it after `person` signs in, signed with
+/// the IAM's `key`, for Trino clients pointed straight at the QueryMesh port (`zero-sandbox
+/// token --querymesh`). It names an SSO session of its own that the IAM does not know, so
+/// it cannot be refreshed or used at userinfo: only QueryMesh, which checks the JWT alone.
+pub fn querymesh_access_token(key: &KeyPair, realm_url: &str, person: &Person, now: u64) -> String {
+    let session = uuid::Uuid::new_v4().to_string();
+    let claims = AccessClaims {
+        iss: realm_url.to_string(),
+        sub: person.sub.clone(),
+        aud: vec![QUERYMESH_AUDIENCE.to_string(), EDGE_CLIENT_ID.to_string()],
+        azp: EDGE_CLIENT_ID.to_string(),
+        exp: now + DIRECT_QUERYMESH_TOKEN_LIFETIME_SECS,
+        iat: now,
+        jti: uuid::Uuid::new_v4().to_string(),
+        typ: ACCESS_TYP.to_string(),
+        sid: session.clone(),
+        session_state: session,
+        scope: format!("{LOGIN_SCOPES} {QUERYMESH_SCOPE}"),
+        person: PersonClaims::of(person),
+    };
+    jws::sign(key, JWT_TYP, &claims)
 }
 
 fn at_hash(access_token: &str) -> String {
