@@ -329,8 +329,9 @@ impl Sandbox {
         for (listener, router) in routers {
             tasks.push(serve(listener, router, shutdown.subscribe()));
         }
-        let (acceptor, querymesh_certificate) = querymesh::tls::self_signed_acceptor()
-            .map_err(|e| component("QueryMesh stand-in", e.to_string()))?;
+        let (acceptor, querymesh_certificate) =
+            querymesh::tls::acceptor(shared.config.state_dir.as_deref())
+                .map_err(|e| component("QueryMesh stand-in", e.to_string()))?;
         let querymesh_listener =
             querymesh::tls::PlainOrTlsListener::new(querymesh_listener, acceptor)
                 .map_err(|e| component("QueryMesh stand-in", e.to_string()))?;
@@ -376,9 +377,15 @@ impl Sandbox {
     }
 
     /// The certificate (DER) of the authority that signed the QueryMesh port's certificate
-    /// for 127.0.0.1 and localhost, new at each start: what an HTTPS client trusts to verify it.
+    /// for 127.0.0.1 and localhost: what an HTTPS client trusts to verify it. Kept in the state
+    /// directory as `querymesh-ca.pem`; without one, new for each run.
     pub fn querymesh_certificate(&self) -> &[u8] {
         &self.querymesh_certificate
+    }
+
+    /// [`Sandbox::querymesh_certificate`] as PEM, as most clients read a certificate file.
+    pub fn querymesh_certificate_pem(&self) -> String {
+        querymesh::tls::pem("CERTIFICATE", &self.querymesh_certificate)
     }
 
     pub fn shared(&self) -> &Arc<Shared> {

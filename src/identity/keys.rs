@@ -374,7 +374,7 @@ fn parse_key_file(path: &Path, text: &str) -> Result<Ring, KeyError> {
 }
 
 /// Writes a file readable by its owner only, replacing it atomically.
-fn write_private(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+pub(crate) fn write_private(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
     let tmp = path.with_extension("tmp");
     {

@@ -11,6 +11,7 @@ pub use claims::{
     IdentityClaims, IdentityError, IdentityIssuer, sign_identity, unix_now, verify_identity,
 };
 pub use forge::{Forgery, forge};
+pub(crate) use keys::write_private;
 pub use keys::{Jwk, Jwks, KeyError, KeyPair, KeyRing, PublicKey};
 
 /// The identity key file in the state directory.

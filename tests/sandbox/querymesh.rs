@@ -713,11 +713,8 @@ async fn the_python_trino_client_works() {
     let mesh = Mesh::start().await;
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python/trino_client.py");
     let certificate = tempfile::NamedTempFile::new().expect("a temporary file");
-    std::fs::write(
-        certificate.path(),
-        support::pem("CERTIFICATE", mesh.sandbox.querymesh_certificate()),
-    )
-    .expect("the certificate is written");
+    std::fs::write(certificate.path(), mesh.sandbox.querymesh_certificate_pem())
+        .expect("the certificate is written");
     let output = tokio::process::Command::new("python3")
         .arg(script)
         .arg(mesh.url())

@@ -228,18 +228,3 @@ fn attribute(tag: &str, name: &str) -> Option<String> {
     }
     None
 }
-
-/// `der` as a PEM block (RFC 7468) labelled `label`, for clients that read certificates so.
-pub fn pem(label: &str, der: &[u8]) -> String {
-    use base64::Engine;
-    let encoded = base64::engine::general_purpose::STANDARD.encode(der);
-    let lines: Vec<&str> = encoded
-        .as_bytes()
-        .chunks(64)
-        .map(|line| std::str::from_utf8(line).expect("base64 is ASCII"))
-        .collect();
-    format!(
-        "-----BEGIN {label}-----\n{}\n-----END {label}-----\n",
-        lines.join("\n")
-    )
-}

@@ -3,13 +3,16 @@
 //! without it they could not be pointed at the stand-in unchanged. Each connection's first
 //! byte tells which it is: a TLS connection opens with a handshake record (0x16), an HTTP/1
 //! request with a method name. The certificate is for 127.0.0.1 and localhost, made at each
-//! start: clients skip its validation (`trino --insecure`, `verify=False`) or trust the
-//! run's authority ([`crate::Sandbox::querymesh_certificate`]).
+//! start by an authority kept in the state directory (see [`certificates`]): clients trust
+//! that authority's `querymesh-ca.pem`, or skip validation (`trino --insecure`).
+
+mod certificates;
+
+pub use certificates::{AUTHORITY_FILE, TlsError, acceptor, pem};
 
 use std::io;
 use std::net::SocketAddr;
 use std::pin::Pin;
-use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -17,7 +20,6 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::mpsc;
 use tokio_rustls::TlsAcceptor;
-use tokio_rustls::rustls;
 
 /// The first byte of a TLS record carrying a handshake (RFC 8446 §5.1, ContentType 22).
 const TLS_HANDSHAKE: u8 = 0x16;
@@ -25,60 +27,6 @@ const TLS_HANDSHAKE: u8 = 0x16;
 const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 /// Connections accepted but not yet taken by the server.
 const BACKLOG: usize = 64;
-
-#[derive(Debug, thiserror::Error)]
-pub enum TlsError {
-    #[error("cannot make the QueryMesh TLS certificate: {0}")]
-    Certificate(#[from] rcgen::Error),
-    #[error("cannot set up TLS for QueryMesh: {0}")]
-    Config(#[from] rustls::Error),
-}
-
-/// A TLS acceptor for the loopback names, and the certificate (DER) of the authority that
-/// signed its certificate, for clients that want to trust it rather than skip validation.
-///
-/// Both are made anew at each start. The server certificate is signed by a one-off authority
-/// rather than by itself: verifiers in strict mode (Python ≥ 3.13's default, Java's) accept a
-/// trust anchor only if it is a CA certificate, and a server certificate only if it is not.
-pub fn self_signed_acceptor() -> Result<(TlsAcceptor, Vec<u8>), TlsError> {
-    use rcgen::{BasicConstraints, CertificateParams, DnType, IsCa, KeyPair, KeyUsagePurpose};
-    let mut authority = CertificateParams::new(Vec::<String>::new())?;
-    authority.is_ca = IsCa::Ca(BasicConstraints::Constrained(0));
-    authority.key_usages = vec![KeyUsagePurpose::KeyCertSign, KeyUsagePurpose::CrlSign];
-    authority.distinguished_name.push(
-        DnType::CommonName,
-        "zero-sandbox QueryMesh (local, this run only)",
-    );
-    let authority_key = KeyPair::generate()?;
-    let authority_certificate = authority.self_signed(&authority_key)?;
-    let issuer = rcgen::Issuer::new(authority, authority_key);
-
-    let mut server =
-        CertificateParams::new(vec!["127.0.0.1".to_string(), "localhost".to_string()])?;
-    server
-        .distinguished_name
-        .push(DnType::CommonName, "127.0.0.1");
-    server.use_authority_key_identifier_extension = true;
-    server.key_usages = vec![KeyUsagePurpose::DigitalSignature];
-    server.extended_key_usages = vec![rcgen::ExtendedKeyUsagePurpose::ServerAuth];
-    let server_key = KeyPair::generate()?;
-    let server_certificate = server.signed_by(&server_key, &issuer)?;
-
-    let key = rustls::pki_types::PrivateKeyDer::Pkcs8(server_key.serialize_der().into());
-    let chain = vec![
-        server_certificate.der().clone(),
-        authority_certificate.der().clone(),
-    ];
-    let provider = Arc::new(rustls::crypto::ring::default_provider());
-    let config = rustls::ServerConfig::builder_with_provider(provider)
-        .with_safe_default_protocol_versions()?
-        .with_no_client_auth()
-        .with_single_cert(chain, key)?;
-    Ok((
-        TlsAcceptor::from(Arc::new(config)),
-        authority_certificate.der().to_vec(),
-    ))
-}
 
 /// One accepted connection, in the clear or inside TLS.
 pub enum Connection {
