@@ -284,7 +284,7 @@ impl Query {
             id: &self.id,
             info_uri: protocol::info_uri(base, &self.id),
             next_uri: Some(protocol::next_uri(base, &self.id, &self.slug, 1)),
-            columns: Some(&**self.columns),
+            columns: self.known_columns(),
             data: None,
             stats: Stats::new(QueryState::Queued, self.created.elapsed(), 0),
             error: None,
@@ -293,6 +293,11 @@ impl Query {
             update_type: None,
         }
         .to_body()
+    }
+
+    /// The columns, unless the statement failed before it had any (Trino then sends none).
+    fn known_columns(&self) -> Option<&RawValue> {
+        Some(&**self.columns).filter(|columns| columns.get() != "[]")
     }
 
     pub fn cancel(&self) {
@@ -342,7 +347,7 @@ impl Query {
             id: &self.id,
             info_uri: protocol::info_uri(base, &self.id),
             next_uri,
-            columns: Some(&**self.columns),
+            columns: self.known_columns(),
             data: data.as_deref(),
             stats: Stats::new(
                 state,
@@ -485,18 +490,26 @@ impl Executor {
         self.registry().get(id).cloned()
     }
 
-    /// Remembers a query refused before it ran (bad SQL, denied access): its `infoUri` answers
-    /// as a failed query's does in Trino, until the sweep forgets it like any finished query.
-    pub fn remember_refused(&self, id: String, principal: String) {
-        let (_, rows) = mpsc::channel(1);
-        let mut query = Query::new(id, principal, Arc::new(protocol::columns_json(&[])), rows);
-        query.pages.get_mut().next_token = None;
-        query.ended_after.store(
-            (query.created.elapsed().as_millis() as u64).max(1),
-            Ordering::Relaxed,
-        );
-        query.outcome.store(FAILED, Ordering::Relaxed);
-        self.registry().insert(query.id.clone(), Arc::new(query));
+    /// Registers a query that failed before it could run (bad SQL, denied access, …). Trino
+    /// analyses a statement only after answering its POST, so its error arrives on the first
+    /// `nextUri`, never in the POST's answer; clients (the JavaScript one among them) read
+    /// errors only there. This query then ends and is swept like any other.
+    pub fn submit_failed(&self, id: String, principal: String, error: TrinoError) -> Arc<Query> {
+        let (tx, rows) = mpsc::channel(1);
+        let query = Arc::new(Query::new(
+            id,
+            principal,
+            Arc::new(protocol::columns_json(&[])),
+            rows,
+        ));
+        // The channel is new and holds one chunk: the error fits.
+        let _ = tx.try_send(Chunk {
+            json: String::new(),
+            rows: 0,
+            end: Some(Err(error)),
+        });
+        self.registry().insert(query.id.clone(), query.clone());
+        query
     }
 
     /// Registers a query and starts it: on this worker once the POST is answered when it was

@@ -13,7 +13,7 @@ use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
 use super::engine::OutputColumn;
-use super::error::TrinoError;
+
 use super::sql::dates::civil_from_days;
 
 /// Where statements are posted.
@@ -184,22 +184,6 @@ impl QueryResults<'_> {
         // Only strings, numbers and pre-rendered JSON: serializing cannot fail.
         serde_json::to_string(self).unwrap_or_default()
     }
-}
-
-/// A failed query's response: HTTP 200 with `error` and state FAILED, and no `nextUri`.
-pub fn failed(id: &str, base: &str, elapsed: Duration, error: &TrinoError) -> String {
-    QueryResults {
-        id,
-        info_uri: info_uri(base, id),
-        next_uri: None,
-        columns: None,
-        data: None,
-        stats: Stats::new(QueryState::Failed, elapsed, 0),
-        error: Some(error.to_json()),
-        warnings: [],
-        update_type: None,
-    }
-    .to_body()
 }
 
 pub fn info_uri(base: &str, id: &str) -> String {

@@ -7,7 +7,6 @@
 //! HTTP 200 QueryResults with `error`; HTTP errors are for requests that are not queries.
 
 use std::sync::Arc;
-use std::time::Instant;
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -23,7 +22,6 @@ use super::auth::{AuthError, Principal, WWW_AUTHENTICATE};
 use super::engine::{Engine, Prepared, SessionContext};
 use super::error::{ErrorName, TrinoError};
 use super::executor::PageError;
-use super::protocol;
 use super::sql::use_schema::SessionUpdate;
 
 pub const USER_HEADER: &str = "x-trino-user";
@@ -137,7 +135,6 @@ pub async fn post_statement(
     let base = state.base_url(&headers, &extensions);
     let executor = state.executor();
     let id = executor.new_query_id();
-    let started = Instant::now();
     let refused = |error: TrinoError| {
         tracing::info!(
             query_id = %id,
@@ -146,8 +143,8 @@ pub async fn post_statement(
             error = error.name.name_and_code().0,
             "query refused"
         );
-        executor.remember_refused(id.clone(), principal.name.clone());
-        json_body(protocol::failed(&id, &base, started.elapsed(), &error))
+        let query = executor.submit_failed(id.clone(), principal.name.clone(), error);
+        json_body(query.first_response(&base))
     };
     check_session_header(&headers)?;
     // Trino's query.max-length, counted in UTF-16 units as Java does; a failed query, not an

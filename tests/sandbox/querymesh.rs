@@ -88,7 +88,17 @@ impl Mesh {
     async fn run_as(&self, sql: &str, token: &str) -> Vec<Value> {
         let response = self.post(sql, token).await;
         assert_eq!(response.status(), StatusCode::OK);
-        let mut pages: Vec<Value> = vec![response.json().await.expect("a QueryResults")];
+        self.follow(response).await
+    }
+
+    /// Reads the POST's answer, which is QUEUED without an error as Trino's always is (a
+    /// statement fails on a later page), and follows `nextUri` to the end.
+    async fn follow(&self, posted: reqwest::Response) -> Vec<Value> {
+        assert_eq!(posted.status(), StatusCode::OK);
+        let first: Value = posted.json().await.expect("a QueryResults");
+        assert_eq!(first["stats"]["state"], "QUEUED", "{first}");
+        assert!(first.get("error").is_none(), "{first}");
+        let mut pages = vec![first];
         let deadline = Instant::now() + PATIENCE;
         while let Some(next) = pages.last().and_then(|p| p["nextUri"].as_str()) {
             assert!(Instant::now() < deadline, "the query did not end");
@@ -463,12 +473,8 @@ async fn an_oversized_statement_is_refused_with_trinos_limit() {
     // Trino's query.max-length: 1 000 000 characters (UTF-16 units, as Java counts).
     let long = format!("SELECT 1{}", " ".repeat(1_000_000 - 7));
     let response = mesh.post(&long, &mesh.token()).await;
-    assert_eq!(
-        response.status(),
-        StatusCode::OK,
-        "a failed query, as in Trino"
-    );
-    let failed: Value = response.json().await.expect("QueryResults");
+    let pages = mesh.follow(response).await;
+    let failed = pages.last().expect("a page");
     assert_eq!(failed["error"]["errorName"], "QUERY_TEXT_TOO_LARGE");
     assert_eq!(failed["error"]["errorCode"], 35);
     assert_eq!(
@@ -621,8 +627,8 @@ async fn another_session_user_is_not_impersonated() {
         .send()
         .await
         .expect("answers");
-    assert_eq!(response.status(), StatusCode::OK);
-    let page: Value = response.json().await.expect("json");
+    let pages = mesh.follow(response).await;
+    let page = pages.last().expect("a page");
     assert_eq!(page["error"]["errorName"], "PERMISSION_DENIED");
     assert_eq!(
         page["error"]["message"],
@@ -655,6 +661,7 @@ async fn data_policies_deny_as_trino_does() {
         let client = mesh.client.clone();
         let url = format!("{}/v1/statement", mesh.url());
         let token = grace.clone();
+        let mesh = &mesh;
         async move {
             let response = client
                 .post(url)
@@ -663,7 +670,8 @@ async fn data_policies_deny_as_trino_does() {
                 .send()
                 .await
                 .expect("answers");
-            response.json::<Value>().await.expect("json")
+            let pages = mesh.follow(response).await;
+            pages.last().expect("a page").clone()
         }
     };
     let denied = grace_post("SELECT name FROM tpch.tiny.nation").await;
@@ -823,4 +831,26 @@ async fn the_port_speaks_https_too_and_a_silent_client_blocks_nobody() {
         let value = page[uri].as_str().unwrap_or_default();
         assert!(value.starts_with(&https), "{uri}: {value}");
     }
+}
+
+/// The official JavaScript client (`trino-client`, `npm ci --prefix tests/js`, done by
+/// .ci/run), unchanged: columns, many pages, a failed query's error, cancel (see the script).
+#[tokio::test]
+async fn the_javascript_trino_client_works() {
+    let mesh = Mesh::start().await;
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/js/trino_client.mjs");
+    let output = tokio::process::Command::new("node")
+        .arg(script)
+        .arg(mesh.url())
+        .arg(mesh.token())
+        .arg("ada")
+        .output()
+        .await
+        .expect("node runs (install Node.js and `npm ci --prefix tests/js`)");
+    assert!(
+        output.status.success(),
+        "the JavaScript trino client failed (installed? `npm ci --prefix tests/js`):\n{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
 }

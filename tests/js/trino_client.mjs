@@ -1,0 +1,85 @@
+// Runs queries through the official JavaScript Trino client (`trino-client`, installed by
+// .ci/run with `npm ci --prefix tests/js`) against the QueryMesh stand-in.
+//
+// Usage: node tests/js/trino_client.mjs <querymesh URL> <IAM access token> <user>
+//
+// Exits non-zero with a message when the client is missing or an answer differs from
+// Trino's: columns and rows over many pages, a failed query's error, and a cancel.
+
+import assert from "node:assert/strict";
+
+let Trino;
+try {
+  ({ Trino } = await import("trino-client"));
+} catch {
+  console.error("the JavaScript trino client is not installed: run `npm ci --prefix tests/js`");
+  process.exit(2);
+}
+
+const [server, token, user] = process.argv.slice(2);
+const trino = Trino.create({
+  server,
+  catalog: "tpch",
+  schema: "tiny",
+  extraHeaders: { Authorization: `Bearer ${token}` },
+});
+
+/** Every page of `sql`, as the client hands them out. */
+async function pages(sql) {
+  const iterator = await trino.query({ query: sql, user });
+  const all = [];
+  for await (const page of iterator) all.push(page);
+  return all;
+}
+
+// Columns with Trino's types, rows as arrays, the last page FINISHED.
+{
+  const all = await pages("SELECT name, regionkey FROM nation ORDER BY nationkey");
+  const last = all[all.length - 1];
+  assert.equal(last.error, undefined, JSON.stringify(last.error));
+  assert.equal(last.stats.state, "FINISHED");
+  const columns = all.find((p) => p.columns)?.columns ?? [];
+  assert.deepEqual(
+    columns.map((c) => [c.name, c.type]),
+    [["name", "varchar(25)"], ["regionkey", "bigint"]],
+  );
+  const rows = all.flatMap((p) => p.data ?? []);
+  assert.equal(rows.length, 25);
+  assert.deepEqual(rows[0], ["ALGERIA", 0]);
+}
+
+// Many pages: every one of lineitem's rows arrives, dates as Trino writes them.
+{
+  const all = await pages("SELECT orderkey, shipdate, extendedprice FROM lineitem");
+  assert.ok(all.length > 2, `several pages, got ${all.length}`);
+  const rows = all.flatMap((p) => p.data ?? []);
+  assert.equal(rows.length, 60175);
+  assert.match(rows[0][1], /^\d{4}-\d{2}-\d{2}$/);
+  assert.equal(typeof rows[0][2], "number");
+}
+
+// A failed query: its error as Trino reports it, on the last page.
+{
+  const all = await pages("SELECT nosuchcolumn FROM nation");
+  const error = all[all.length - 1].error;
+  assert.ok(error, "the query failed");
+  assert.equal(error.errorName, "COLUMN_NOT_FOUND");
+  assert.equal(error.errorType, "USER_ERROR");
+  assert.match(error.message, /^line 1:8: Column 'nosuchcolumn' cannot be resolved/);
+}
+
+// Cancel (DELETE /v1/query/{id}) of a query still streaming rows: it ends as USER_CANCELED.
+// (The client's iterator hands out only pages with rows, so the id comes from the first.)
+{
+  const endless = "SELECT a.orderkey FROM lineitem a CROSS JOIN lineitem b";
+  const iterator = await trino.query({ query: endless, user });
+  const first = await iterator.next();
+  assert.ok(first.value.data?.length > 0, "the first rows arrive");
+  await trino.cancel(first.value.id);
+  let last = first.value;
+  for await (const page of iterator) last = page;
+  assert.equal(last.error?.errorName, "USER_CANCELED", JSON.stringify(last));
+  assert.equal(last.stats.state, "FAILED");
+}
+
+console.log("ok");
