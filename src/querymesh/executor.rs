@@ -197,6 +197,8 @@ pub struct Query {
     started: AtomicBool,
     /// `updateType` of its pages: what the statement changes, if it is not a read.
     update_type: Option<&'static str>,
+    /// Failed before it could run: its info page says so before its client reads the error.
+    refused: bool,
 }
 
 /// Why a page request was refused (answered without a QueryResults body).
@@ -232,6 +234,7 @@ impl Query {
             outcome: AtomicU8::new(0),
             started: AtomicBool::new(false),
             update_type: None,
+            refused: false,
             id,
         }
     }
@@ -423,6 +426,7 @@ impl Query {
         let state = match (self.outcome.load(Ordering::Relaxed), self.control.stopped()) {
             (FINISHED, _) => "FINISHED",
             (FAILED, _) | (_, Some(_)) => "FAILED",
+            _ if self.refused => "FAILED",
             _ if self.started.load(Ordering::Relaxed) => "RUNNING",
             _ => "QUEUED",
         };

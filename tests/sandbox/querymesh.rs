@@ -451,6 +451,19 @@ async fn refused_sql_fails_with_trinos_error() {
     assert_eq!(info.status(), StatusCode::OK);
     let page = info.text().await.expect("a page");
     assert!(page.contains("State: FAILED"), "{page}");
+
+    // Failed already before its client reads the error, as in Trino.
+    let posted = mesh.post("SELECT FROM", &mesh.token()).await;
+    let first: Value = posted.json().await.expect("a QueryResults");
+    assert_eq!(first["stats"]["state"], "QUEUED");
+    let info = mesh
+        .client
+        .get(first["infoUri"].as_str().expect("infoUri"))
+        .send()
+        .await
+        .expect("answers");
+    let page = info.text().await.expect("a page");
+    assert!(page.contains("State: FAILED"), "{page}");
 }
 
 #[tokio::test]
