@@ -500,12 +500,10 @@ impl Executor {
     /// errors only there. This query then ends and is swept like any other.
     pub fn submit_failed(&self, id: String, principal: String, error: TrinoError) -> Arc<Query> {
         let (tx, rows) = mpsc::channel(1);
-        let query = Arc::new(Query::new(
-            id,
-            principal,
-            Arc::new(protocol::columns_json(&[])),
-            rows,
-        ));
+        let query = Arc::new(Query {
+            refused: true,
+            ..Query::new(id, principal, Arc::new(protocol::columns_json(&[])), rows)
+        });
         // The channel is new and holds one chunk: the error fits.
         let _ = tx.try_send(Chunk {
             json: String::new(),
