@@ -77,6 +77,8 @@ pub struct Prepared {
     pub reads: Vec<TableAccess>,
     /// USE: the session change the response tells the client to make.
     pub session_update: Option<SessionUpdate>,
+    /// Trino's `updateType` for a statement that changes something instead of reading.
+    update_type: Option<&'static str>,
     body: Body,
     /// The protocol's rendering of `columns`, made once by the server for every run.
     wire_columns: OnceLock<Arc<Box<RawValue>>>,
@@ -138,6 +140,7 @@ impl Prepared {
         Self {
             columns: plan.columns,
             reads: plan.reads,
+            update_type: plan.session_update.as_ref().map(|_| "USE"),
             session_update: plan.session_update,
             body: plan.body,
             wire_columns: OnceLock::new(),
@@ -145,9 +148,26 @@ impl Prepared {
         }
     }
 
+    /// A statement the server carried out itself (PREPARE, DEALLOCATE PREPARE), answered as
+    /// Trino answers every statement without output: one boolean `result`, true.
+    pub fn done(update_type: &'static str) -> Self {
+        Self {
+            columns: vec![OutputColumn {
+                name: "result".into(),
+                ty: TrinoType::Boolean,
+            }],
+            reads: Vec::new(),
+            session_update: None,
+            update_type: Some(update_type),
+            body: Body::Rows(vec![vec![Value::Bool(true)]]),
+            wire_columns: OnceLock::new(),
+            last_run_nanos: AtomicU64::new(0),
+        }
+    }
+
     /// Trino's `updateType` for a statement that changes something instead of reading.
     pub fn update_type(&self) -> Option<&'static str> {
-        self.session_update.as_ref().map(|_| "USE")
+        self.update_type
     }
 
     /// `columns` as the server sends them, rendered by `render` the first time only.

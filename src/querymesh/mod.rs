@@ -14,6 +14,7 @@ pub mod engine;
 pub mod error;
 mod executor;
 mod lru;
+mod prepared_statements;
 pub mod protocol;
 pub mod sources;
 pub mod sql;

@@ -22,6 +22,7 @@ use super::auth::{AuthError, Principal, WWW_AUTHENTICATE};
 use super::engine::{Engine, Prepared, SessionContext};
 use super::error::{ErrorName, TrinoError};
 use super::executor::PageError;
+use super::prepared_statements::{self, Command};
 use super::sql::use_schema::SessionUpdate;
 
 pub const USER_HEADER: &str = "x-trino-user";
@@ -159,22 +160,81 @@ pub async fn post_statement(
     if let Err(error) = check_session_user(&headers, &principal) {
         return Ok(refused(error));
     }
-    let session = SessionContext {
-        viewer: Viewer::of(state.access(), &principal),
-        ..session_context(&headers)
+    let held = prepared_statements::held(&headers).ok_or(StatementError::BadRequest(
+        prepared_statements::INVALID_HEADER,
+    ))?;
+    let mut session_headers = Vec::new();
+    let mut executed = None;
+    let prepared = match prepared_statements::recognize(sql) {
+        Some(Err(error)) => return Ok(refused(error)),
+        Some(Ok(Command::Prepare { name, statement })) => {
+            // Trino only parses the statement here; planning waits for EXECUTE.
+            if let Some(error) = syntax_error_of(executor.engine(), &statement) {
+                return Ok(refused(error));
+            }
+            let value = prepared_statements::added_header(&name, &statement);
+            session_headers.push((prepared_statements::ADDED_PREPARE_HEADER, value));
+            Some(Arc::new(Prepared::done("PREPARE")))
+        }
+        Some(Ok(Command::Deallocate { name })) => {
+            if !held.contains_key(&name) {
+                return Ok(refused(prepared_statements::not_found(&name)));
+            }
+            let value = prepared_statements::deallocated_header(&name);
+            session_headers.push((prepared_statements::DEALLOCATED_PREPARE_HEADER, value));
+            Some(Arc::new(Prepared::done("DEALLOCATE")))
+        }
+        Some(Ok(Command::Execute { name, using })) => match held.get(&name) {
+            Some(statement) => {
+                executed = Some(prepared_statements::as_execute_immediate(statement, &using));
+                None
+            }
+            None => return Ok(refused(prepared_statements::not_found(&name))),
+        },
+        None => None,
     };
-    let prepared =
-        match authorized_plan(executor.engine(), state.access(), &principal, sql, &session) {
-            Ok(prepared) => prepared,
-            Err(error) => return Ok(refused(error)),
-        };
+    let prepared = match prepared {
+        Some(done) => done,
+        None => {
+            let session = SessionContext {
+                viewer: Viewer::of(state.access(), &principal),
+                ..session_context(&headers)
+            };
+            let sql = executed.as_deref().unwrap_or(sql);
+            match authorized_plan(executor.engine(), state.access(), &principal, sql, &session) {
+                Ok(prepared) => prepared,
+                Err(error) => return Ok(refused(error)),
+            }
+        }
+    };
     let update = prepared.session_update.clone();
     let query = executor.submit(id.clone(), principal.name.clone(), prepared);
     let mut response = json_body(query.first_response(&base));
     if let Some(update) = update {
         set_session_headers(response.headers_mut(), &update);
     }
+    for (name, value) in session_headers {
+        if let Ok(value) = HeaderValue::from_str(&value) {
+            response.headers_mut().insert(name, value);
+        }
+    }
     Ok(response)
+}
+
+/// The SYNTAX_ERROR `statement` has, if any: each `?` bound to NULL, it is planned, and only
+/// a syntax error counts (Trino's PREPARE parses but does not analyse).
+fn syntax_error_of(engine: &Engine, statement: &str) -> Option<TrinoError> {
+    let parameters = prepared_statements::placeholders(statement);
+    let using = if parameters == 0 {
+        String::new()
+    } else {
+        format!("USING {}", vec!["NULL"; parameters].join(", "))
+    };
+    let bound = prepared_statements::as_execute_immediate(statement, &using);
+    match engine.prepare(&bound, &SessionContext::default()) {
+        Err(error) if error.name == ErrorName::SyntaxError => Some(error),
+        _ => None,
+    }
 }
 
 /// USE's answer, as Trino's statement resource sends it: `X-Trino-Set-Catalog` only when the

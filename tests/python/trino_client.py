@@ -168,6 +168,18 @@ def parameters_are_bound(cur):
     assert cur.fetchall() == expected, "a date parameter"
 
 
+def legacy_prepared_statements_work(url, token, user):
+    # PREPARE → X-Trino-Added-Prepare, EXECUTE with X-Trino-Prepared-Statement, DEALLOCATE
+    # PREPARE → X-Trino-Deallocated-Prepare: how JDBC and older servers bind parameters.
+    cur = connect(url, token, user, legacy_prepared_statements=True).cursor()
+    cur.execute(
+        "SELECT name FROM tpch.tiny.nation WHERE regionkey = ? AND name LIKE ? AND name <> ?",
+        (1, "B%", "O'Brien"),
+    )
+    assert cur.fetchall() == [["BRAZIL"]], "bound through a legacy prepared statement"
+    assert not cur.connection._client_session.prepared_statements, "deallocated afterwards"
+
+
 def use_sets_the_session(conn):
     # USE answers with X-Trino-Set-Catalog / X-Trino-Set-Schema; the client applies them.
     cur = conn.cursor()
@@ -232,6 +244,7 @@ def main() -> None:
     cur = connect(url, token, user).cursor()
     a_query_answers(cur)
     parameters_are_bound(cur)
+    legacy_prepared_statements_work(url, token, user)
     errors_are_the_clients_own(cur)
     use_sets_the_session(connect(url, token, user))
     cancel_stops_the_query(connect(url, token, user))

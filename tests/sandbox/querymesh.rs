@@ -867,3 +867,84 @@ async fn the_javascript_trino_client_works() {
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+/// Prepared statements as Trino's clients hold them: the answer's headers, then each request
+/// carrying what the client holds; refusals as Trino words them.
+#[tokio::test]
+async fn prepared_statements_travel_in_headers() {
+    let mesh = Mesh::start().await;
+    let send = |sql: &'static str, held: Option<&'static str>| {
+        let mut request = mesh
+            .client
+            .post(format!("{}/v1/statement", mesh.url()))
+            .bearer_auth(mesh.token())
+            .body(sql);
+        if let Some(held) = held {
+            request = request.header("X-Trino-Prepared-Statement", held);
+        }
+        request.send()
+    };
+    let prepared = send(
+        "PREPARE q FROM SELECT name FROM tpch.tiny.nation WHERE nationkey = ?",
+        None,
+    )
+    .await
+    .expect("answers");
+    let added = prepared
+        .headers()
+        .get("x-trino-added-prepare")
+        .expect("X-Trino-Added-Prepare")
+        .to_str()
+        .expect("text")
+        .to_string();
+    assert_eq!(
+        added,
+        "q=SELECT+name+FROM+tpch.tiny.nation+WHERE+nationkey+%3D+%3F"
+    );
+    let pages = mesh.follow(prepared).await;
+    assert_eq!(rows(&pages), vec![json!([true])]);
+    assert_eq!(pages.last().expect("a page")["updateType"], "PREPARE");
+
+    let held: &'static str = Box::leak(added.into_boxed_str());
+    let executed = send("EXECUTE q USING 7", Some(held))
+        .await
+        .expect("answers");
+    assert_eq!(rows(&mesh.follow(executed).await), vec![json!(["GERMANY"])]);
+
+    let deallocated = send("DEALLOCATE PREPARE q", Some(held))
+        .await
+        .expect("answers");
+    assert_eq!(
+        deallocated
+            .headers()
+            .get("x-trino-deallocated-prepare")
+            .map(|v| v.as_bytes()),
+        Some(&b"q"[..])
+    );
+    mesh.follow(deallocated).await;
+
+    for (sql, name, message) in [
+        ("EXECUTE q", "NOT_FOUND", "Prepared statement not found: q"),
+        (
+            "DEALLOCATE PREPARE q",
+            "NOT_FOUND",
+            "Prepared statement not found: q",
+        ),
+        ("PREPARE q FROM SELECT 1 +", "SYNTAX_ERROR", "line 1:"),
+    ] {
+        let pages = mesh.follow(send(sql, None).await.expect("answers")).await;
+        let error = error_of(&pages);
+        assert_eq!(error["errorName"], name, "{sql}");
+        assert!(
+            error["message"]
+                .as_str()
+                .unwrap_or_default()
+                .contains(message),
+            "{sql}: {error}"
+        );
+    }
+    let malformed = send("EXECUTE q", Some("no-equals-sign"))
+        .await
+        .expect("answers");
+    assert_eq!(malformed.status(), StatusCode::BAD_REQUEST);
+}
