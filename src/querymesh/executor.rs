@@ -16,7 +16,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, Weak};
 use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, InterruptHandle};
@@ -199,6 +199,10 @@ pub struct Query {
     update_type: Option<&'static str>,
     /// Failed before it could run: its info page says so before its client reads the error.
     refused: bool,
+    /// The statement's text, for its owner's `GET /v1/query/{id}` (never logged).
+    text: OnceLock<String>,
+    /// How it failed, once it has: Trino's `error` object.
+    failure: OnceLock<Value>,
 }
 
 /// Why a page request was refused (answered without a QueryResults body).
@@ -235,6 +239,8 @@ impl Query {
             started: AtomicBool::new(false),
             update_type: None,
             refused: false,
+            text: OnceLock::new(),
+            failure: OnceLock::new(),
             id,
         }
     }
@@ -263,6 +269,9 @@ impl Query {
     }
 
     fn end(&self, state: &'static str, error: Option<&TrinoError>) {
+        if let Some(error) = error {
+            let _ = self.failure.set(error.to_json());
+        }
         let elapsed = self.created.elapsed();
         let _ = self.ended_after.compare_exchange(
             0,
@@ -421,21 +430,62 @@ impl Query {
         }
     }
 
-    /// An HTML page for `infoUri`: the query's id and state, never its text.
-    pub fn info_page(&self) -> String {
-        let state = match (self.outcome.load(Ordering::Relaxed), self.control.stopped()) {
+    /// Trino's name for the state the query is in now.
+    fn state_name(&self) -> &'static str {
+        match (self.outcome.load(Ordering::Relaxed), self.control.stopped()) {
             (FINISHED, _) => "FINISHED",
             (FAILED, _) | (_, Some(_)) => "FAILED",
             _ if self.refused => "FAILED",
             _ if self.started.load(Ordering::Relaxed) => "RUNNING",
             _ => "QUEUED",
-        };
+        }
+    }
+
+    /// An HTML page for `infoUri`: the query's id and state, never its text.
+    pub fn info_page(&self) -> String {
         format!(
             "<!doctype html><title>Query {id}</title><h1>Query {id}</h1><p>State: {state}</p><p>Elapsed: {ms} ms, rows: {rows}</p>",
             id = self.id,
+            state = self.state_name(),
             ms = self.elapsed().as_millis(),
             rows = self.processed_rows.load(Ordering::Relaxed),
         )
+    }
+
+    /// Records the statement's text for [`Query::info`].
+    pub fn set_text(&self, text: &str) {
+        let _ = self.text.set(text.to_string());
+    }
+
+    /// `GET /v1/query/{id}`: the parts of Trino's QueryInfo its clients read (the JavaScript
+    /// client's `queryInfo`): id, state, text, who ran it, and how it failed.
+    pub fn info(&self, base: &str) -> Value {
+        let failure = self
+            .failure
+            .get()
+            .cloned()
+            .or_else(|| self.control.stopped().map(|stop| stop.error().to_json()));
+        let mut info = serde_json::json!({
+            "queryId": self.id,
+            "state": self.state_name(),
+            "query": self.text.get().map_or("", String::as_str),
+            "self": format!("{base}{}/{}", protocol::QUERY_PATH, self.id),
+            "session": { "user": self.principal },
+            "queryStats": {
+                "elapsedTime": format!("{:.2}ms", self.elapsed().as_secs_f64() * 1000.0),
+                "processedInputPositions": self.processed_rows.load(Ordering::Relaxed),
+            },
+        });
+        if let Some(error) = failure {
+            info["errorType"] = error["errorType"].clone();
+            info["errorCode"] = serde_json::json!({
+                "code": error["errorCode"],
+                "name": error["errorName"],
+                "type": error["errorType"],
+            });
+            info["failureInfo"] = error["failureInfo"].clone();
+        }
+        info
     }
 }
 
@@ -504,6 +554,7 @@ impl Executor {
             refused: true,
             ..Query::new(id, principal, Arc::new(protocol::columns_json(&[])), rows)
         });
+        let _ = query.failure.set(error.to_json());
         // The channel is new and holds one chunk: the error fits.
         let _ = tx.try_send(Chunk {
             json: String::new(),

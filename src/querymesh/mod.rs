@@ -29,7 +29,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::HeaderMap;
-use axum::routing::{delete, get, post};
+use axum::routing::{get, post};
 
 use self::access::{AccessControl, AccessRulesError};
 use self::auth::{Authenticator, KeySource};
@@ -143,7 +143,7 @@ pub fn router(state: QueryMeshState) -> Router {
         )
         .route(
             &format!("{}/{{id}}", protocol::QUERY_PATH),
-            delete(statement::kill_query),
+            get(statement::query_info).delete(statement::kill_query),
         )
         .route(protocol::INFO_PATH, get(statement::info_page))
         .route("/v1/info", get(statement::server_info))

@@ -145,6 +145,7 @@ pub async fn post_statement(
             "query refused"
         );
         let query = executor.submit_failed(id.clone(), principal.name.clone(), error);
+        query.set_text(sql);
         json_body(query.first_response(&base))
     };
     check_session_header(&headers)?;
@@ -209,6 +210,7 @@ pub async fn post_statement(
     };
     let update = prepared.session_update.clone();
     let query = executor.submit(id.clone(), principal.name.clone(), prepared);
+    query.set_text(sql);
     let mut response = json_body(query.first_response(&base));
     if let Some(update) = update {
         set_session_headers(response.headers_mut(), &update);
@@ -373,6 +375,25 @@ pub async fn kill_query(
         tracing::info!(query_id = %query.id, "query canceled by its owner by id");
     }
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// `GET /v1/query/{id}`: what Trino's query resource tells a query's owner about it.
+pub async fn query_info(
+    State(state): State<QueryMeshState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    extensions: Extensions,
+) -> Result<Response, StatementError> {
+    let principal = state.auth().authenticate(&headers).await?;
+    let query = state
+        .executor()
+        .find_by_id(&id)
+        .ok_or(StatementError::NotFound)?;
+    if query.owner() != principal.name {
+        return Err(StatementError::Forbidden);
+    }
+    let info = query.info(&state.base_url(&headers, &extensions));
+    Ok(axum::Json(info).into_response())
 }
 
 /// `GET /ui/query.html?{id}`: the `infoUri` of a query.

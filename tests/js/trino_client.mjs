@@ -80,6 +80,12 @@ async function pages(sql) {
   for await (const page of iterator) last = page;
   assert.equal(last.error?.errorName, "USER_CANCELED", JSON.stringify(last));
   assert.equal(last.stats.state, "FAILED");
+  // queryInfo (GET /v1/query/{id}) tells its owner the same.
+  const info = await trino.queryInfo(first.value.id);
+  assert.equal(info.queryId, first.value.id);
+  assert.equal(info.state, "FAILED");
+  assert.equal(info.query, endless);
+  assert.equal(info.failureInfo?.message, "Query was canceled");
 }
 
 console.log("ok");

@@ -948,3 +948,49 @@ async fn prepared_statements_travel_in_headers() {
         .expect("answers");
     assert_eq!(malformed.status(), StatusCode::BAD_REQUEST);
 }
+
+/// `GET /v1/query/{id}`: its owner reads its id, state, text and failure; nobody else does.
+#[tokio::test]
+async fn query_info_answers_only_its_owner() {
+    let mesh = Mesh::start().await;
+    let pages = mesh.run("SELECT nosuchcolumn FROM tpch.tiny.nation").await;
+    let id = pages[0]["id"].as_str().expect("an id").to_string();
+    let url = format!("{}/v1/query/{id}", mesh.url());
+    let info: Value = mesh
+        .client
+        .get(&url)
+        .bearer_auth(mesh.token())
+        .send()
+        .await
+        .expect("answers")
+        .json()
+        .await
+        .expect("QueryInfo");
+    assert_eq!(info["queryId"], id.as_str());
+    assert_eq!(info["state"], "FAILED");
+    assert_eq!(info["query"], "SELECT nosuchcolumn FROM tpch.tiny.nation");
+    assert_eq!(info["errorCode"]["name"], "COLUMN_NOT_FOUND");
+
+    let grace = mesh.sign(&mesh.claims("grace", &[]));
+    for (token, status) in [
+        (Some(grace.as_str()), StatusCode::FORBIDDEN),
+        (None, StatusCode::UNAUTHORIZED),
+    ] {
+        let mut request = mesh.client.get(&url);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        assert_eq!(request.send().await.expect("answers").status(), status);
+    }
+    let unknown = mesh
+        .client
+        .get(format!(
+            "{}/v1/query/20260101_000000_00000_nosuch",
+            mesh.url()
+        ))
+        .bearer_auth(mesh.token())
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(unknown.status(), StatusCode::NOT_FOUND);
+}
