@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use axum::Router;
+use axum::serve::ListenerExt;
 use serde::Serialize;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
@@ -482,6 +483,11 @@ fn serve(
         let stop = async move {
             let _ = shutdown.wait_for(|stop| *stop).await;
         };
+        // Streamed responses (the edge's SSE and chunked pass-through) go out as many small
+        // writes; Nagle's algorithm would hold each for the client's delayed ACK.
+        let listener = listener.tap_io(|tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         if let Err(e) = axum::serve(listener, service)
             .with_graceful_shutdown(stop)
             .await

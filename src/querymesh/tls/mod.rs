@@ -64,6 +64,9 @@ async fn accept_loop(
         };
         match accepted {
             Ok((stream, peer)) => {
+                // Responses go out as several writes (TLS records, hyper's head and body);
+                // Nagle's algorithm would hold the later ones for the client's delayed ACK.
+                let _ = stream.set_nodelay(true);
                 let (acceptor, ready) = (acceptor.clone(), ready.clone());
                 tokio::spawn(async move {
                     let sorted = tokio::time::timeout(HANDSHAKE_TIMEOUT, sort(stream, acceptor));
