@@ -6,6 +6,7 @@
 //! A query that fails — refused SQL, denied access, cancelled, past its time limit — is an
 //! HTTP 200 QueryResults with `error`; HTTP errors are for requests that are not queries.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use axum::body::Bytes;
@@ -164,46 +165,22 @@ pub async fn post_statement(
     let held = prepared_statements::held(&headers).ok_or(StatementError::BadRequest(
         prepared_statements::INVALID_HEADER,
     ))?;
-    let mut session_headers = Vec::new();
-    let mut executed = None;
-    let prepared = match prepared_statements::recognize(sql) {
-        Some(Err(error)) => return Ok(refused(error)),
-        Some(Ok(Command::Prepare { name, statement })) => {
-            // Trino only parses the statement here; planning waits for EXECUTE.
-            if let Some(error) = syntax_error_of(executor.engine(), &statement) {
-                return Ok(refused(error));
-            }
-            let value = prepared_statements::added_header(&name, &statement);
-            session_headers.push((prepared_statements::ADDED_PREPARE_HEADER, value));
-            Some(Arc::new(Prepared::done("PREPARE")))
-        }
-        Some(Ok(Command::Deallocate { name })) => {
-            if !held.contains_key(&name) {
-                return Ok(refused(prepared_statements::not_found(&name)));
-            }
-            let value = prepared_statements::deallocated_header(&name);
-            session_headers.push((prepared_statements::DEALLOCATED_PREPARE_HEADER, value));
-            Some(Arc::new(Prepared::done("DEALLOCATE")))
-        }
-        Some(Ok(Command::Execute { name, using })) => match held.get(&name) {
-            Some(statement) => {
-                executed = Some(prepared_statements::as_execute_immediate(statement, &using));
-                None
-            }
-            None => return Ok(refused(prepared_statements::not_found(&name))),
-        },
-        None => None,
-    };
-    let prepared = match prepared {
-        Some(done) => done,
-        None => {
+    let (prepared, told) = match resolve_prepared_statements(executor.engine(), sql, &held) {
+        Err(error) => return Ok(refused(error)),
+        Ok(Resolved::Done(done, told)) => (done, Some(told)),
+        Ok(Resolved::Plan(sql)) => {
             let session = SessionContext {
                 viewer: Viewer::of(state.access(), &principal),
                 ..session_context(&headers)
             };
-            let sql = executed.as_deref().unwrap_or(sql);
-            match authorized_plan(executor.engine(), state.access(), &principal, sql, &session) {
-                Ok(prepared) => prepared,
+            match authorized_plan(
+                executor.engine(),
+                state.access(),
+                &principal,
+                &sql,
+                &session,
+            ) {
+                Ok(prepared) => (prepared, None),
                 Err(error) => return Ok(refused(error)),
             }
         }
@@ -215,12 +192,59 @@ pub async fn post_statement(
     if let Some(update) = update {
         set_session_headers(response.headers_mut(), &update);
     }
-    for (name, value) in session_headers {
+    if let Some((name, value)) = told {
         if let Ok(value) = HeaderValue::from_str(&value) {
             response.headers_mut().insert(name, value);
         }
     }
     Ok(response)
+}
+
+/// A statement once the prepared-statement commands are dealt with.
+enum Resolved<'a> {
+    /// PREPARE or DEALLOCATE PREPARE: answered without running anything, with the header
+    /// that tells the client what to hold from now on.
+    Done(Arc<Prepared>, (&'static str, String)),
+    /// What to plan: the request's own SQL, or the statement an EXECUTE names, bound.
+    Plan(std::borrow::Cow<'a, str>),
+}
+
+fn resolve_prepared_statements<'a>(
+    engine: &Engine,
+    sql: &'a str,
+    held: &HashMap<String, String>,
+) -> Result<Resolved<'a>, TrinoError> {
+    match prepared_statements::recognize(sql) {
+        None => Ok(Resolved::Plan(sql.into())),
+        Some(Err(error)) => Err(error),
+        Some(Ok(Command::Prepare { name, statement })) => {
+            // Trino only parses the statement here; planning waits for EXECUTE.
+            if let Some(error) = syntax_error_of(engine, &statement) {
+                return Err(error);
+            }
+            let added = prepared_statements::added_header(&name, &statement);
+            Ok(Resolved::Done(
+                Arc::new(Prepared::done("PREPARE")),
+                (prepared_statements::ADDED_PREPARE_HEADER, added),
+            ))
+        }
+        Some(Ok(Command::Deallocate { name })) => {
+            if !held.contains_key(&name) {
+                return Err(prepared_statements::not_found(&name));
+            }
+            let deallocated = prepared_statements::deallocated_header(&name);
+            Ok(Resolved::Done(
+                Arc::new(Prepared::done("DEALLOCATE")),
+                (prepared_statements::DEALLOCATED_PREPARE_HEADER, deallocated),
+            ))
+        }
+        Some(Ok(Command::Execute { name, using })) => match held.get(&name) {
+            Some(statement) => Ok(Resolved::Plan(
+                prepared_statements::as_execute_immediate(statement, &using).into(),
+            )),
+            None => Err(prepared_statements::not_found(&name)),
+        },
+    }
 }
 
 /// The SYNTAX_ERROR `statement` has, if any: each `?` bound to NULL, it is planned, and only
