@@ -192,10 +192,8 @@ pub async fn post_statement(
     if let Some(update) = update {
         set_session_headers(response.headers_mut(), &update);
     }
-    if let Some((name, value)) = told {
-        if let Ok(value) = HeaderValue::from_str(&value) {
-            response.headers_mut().insert(name, value);
-        }
+    if let Some((name, Ok(value))) = told.map(|(name, v)| (name, HeaderValue::from_str(&v))) {
+        response.headers_mut().insert(name, value);
     }
     Ok(response)
 }
