@@ -18,4 +18,5 @@ mod logs;
 mod querymesh;
 mod querymesh_fidelity;
 mod querymesh_sql;
+mod querymesh_semantics;
 mod support;
