@@ -325,7 +325,23 @@ impl Analyzer<'_> {
                     }
                 }
                 let escape = match escape_char {
-                    Some(esc) => format!(" ESCAPE {}", self.expr(esc, cx)?.sql),
+                    Some(esc) => {
+                        let e = self.expr(esc, cx)?;
+                        if !(e.ty.is_string() || e.ty == TrinoType::Unknown) {
+                            return Err(error_at(
+                                ErrorName::TypeMismatch,
+                                at,
+                                format!("Cannot apply operator: LIKE escape {}", e.ty),
+                            ));
+                        }
+                        // Trino's LikePattern refuses an escape that is not one character
+                        // or that escapes something other than %, _ or itself; SQLite
+                        // would fail differently or take it. Checked once per row.
+                        format!(
+                            " ESCAPE (CASE WHEN qm_like_check({}, {1}) THEN {1} END)",
+                            p.sql, e.sql
+                        )
+                    }
                     None => String::new(),
                 };
                 let not = if *negated { "NOT " } else { "" };
@@ -449,16 +465,35 @@ impl Analyzer<'_> {
                         format!("Unexpected parameters ({}) for function trim", t.ty),
                     ));
                 }
-                let what = match trim_what {
-                    Some(w) => format!(", {}", self.expr(w, cx)?.sql),
-                    None => String::new(),
+                let ty = match t.ty {
+                    TrinoType::Char(n) => TrinoType::Varchar(Some(n)),
+                    ref other => other.clone(),
                 };
-                let f = match trim_where {
-                    Some(TrimWhereField::Leading) => "ltrim",
-                    Some(TrimWhereField::Trailing) => "rtrim",
-                    _ => "trim",
+                let (f, mode) = match trim_where {
+                    Some(TrimWhereField::Leading) => ("ltrim", 1),
+                    Some(TrimWhereField::Trailing) => ("rtrim", 2),
+                    _ => ("trim", 0),
                 };
-                Ok(Typed::new(format!("{f}({}{what})", t.sql), t.ty))
+                // With characters, SQLite's trim removes exactly those code points, as
+                // Trino's does; without, Trino removes Java whitespace, SQLite only spaces.
+                let sql = match trim_what {
+                    Some(w) => {
+                        let chars = self.expr(w, cx)?;
+                        if !(chars.ty.is_string() || chars.ty == TrinoType::Unknown) {
+                            return Err(error_at(
+                                ErrorName::FunctionNotFound,
+                                at,
+                                format!(
+                                    "Unexpected parameters ({}, {}) for function {f}",
+                                    t.ty, chars.ty
+                                ),
+                            ));
+                        }
+                        format!("{f}({}, {})", t.sql, chars.sql)
+                    }
+                    None => format!("qm_trim({}, {mode})", t.sql),
+                };
+                Ok(Typed::new(sql, ty))
             }
             Expr::Case {
                 operand,

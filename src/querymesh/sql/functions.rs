@@ -7,7 +7,7 @@ use sqlparser::ast::{
     DuplicateTreatment, Function, FunctionArg, FunctionArgExpr, FunctionArguments, ObjectNamePart,
 };
 
-use super::analyze::{Analyzer, Typed, error_at, location, not_supported};
+use super::analyze::{Analyzer, Konst, Typed, error_at, location, not_supported};
 use super::coerce::super_type;
 use super::expr::{comparable, concat_type, sql_string};
 use super::scope::Cx;
@@ -62,6 +62,41 @@ pub(super) fn unexpected(at: Option<(u64, u64)>, name: &str, args: &[Typed]) -> 
 
 fn is_string_or_null(t: &TrinoType) -> bool {
     t.is_string() || *t == TrinoType::Unknown
+}
+
+/// A char(n) argument becomes varchar(n) in Trino's string functions.
+fn as_varchar(t: &TrinoType) -> TrinoType {
+    match t {
+        TrinoType::Char(n) => TrinoType::Varchar(Some(*n)),
+        other => other.clone(),
+    }
+}
+
+fn varchar_length(t: &TrinoType) -> Option<u64> {
+    match t {
+        TrinoType::Varchar(n) => n.map(u64::from),
+        TrinoType::Char(n) => Some(u64::from(*n)),
+        _ => Some(0),
+    }
+}
+
+/// replace(varchar(x), varchar(y), varchar(z)) is varchar(min(2^31 - 1, x + z * (x + 1)))
+/// (StringFunctions.replace's constraint).
+fn replaced_type(s: &TrinoType, to: &TrinoType) -> TrinoType {
+    let bound = varchar_length(s)
+        .zip(varchar_length(to))
+        .map(|(x, z)| x + z * (x + 1))
+        .filter(|u| *u < u64::from(crate::querymesh::types::UNBOUNDED_VARCHAR));
+    TrinoType::Varchar(bound.map(|u| u as u32))
+}
+
+/// SQLite's replace leaves the string alone for an empty search, Trino's inserts the
+/// replacement around every code point: the native one only for a non-empty literal search.
+fn replace_sql(s: &Typed, from: &Typed, to: &str) -> String {
+    let nonempty_literal =
+        from.sql.starts_with('\'') && matches!(from.ty, TrinoType::Varchar(Some(n)) if n > 0);
+    let f = if nonempty_literal { "replace" } else { "qm_replace" };
+    format!("{f}({}, {}, {to})", s.sql, from.sql)
 }
 
 pub(super) fn is_numeric_or_null(t: &TrinoType) -> bool {
@@ -249,29 +284,30 @@ impl Analyzer<'_> {
             ("abs", [a]) if is_numeric_or_null(&a.ty) => {
                 Ok(Typed::new(format!("abs({})", a.sql), a.ty.clone()))
             }
-            ("round", [a]) if is_numeric_or_null(&a.ty) => {
-                if a.ty.is_integral() {
-                    return Ok(a.clone());
-                }
-                let ty = match &a.ty {
-                    TrinoType::Decimal { precision, scale } => TrinoType::Decimal {
+            ("round", [a]) if is_numeric_or_null(&a.ty) => match &a.ty {
+                t if t.is_integral() || *t == TrinoType::Unknown => Ok(a.clone()),
+                // MathFunctions.Round: decimal(p - s + min(1, s), 0), half away from zero.
+                TrinoType::Decimal { precision, scale } => Ok(Typed::new(
+                    format!("qm_round_decimal({}, 0)", a.sql),
+                    TrinoType::Decimal {
                         precision: (precision - scale + u8::from(*scale > 0)).clamp(1, 38),
                         scale: 0,
                     },
-                    other => other.clone(),
-                };
-                let f = if matches!(a.ty, TrinoType::Decimal { .. }) {
-                    "qm_round_decimal"
-                } else {
-                    "round"
-                };
-                Ok(Typed::new(format!("{f}({}, 0)", a.sql), ty))
-            }
+                )),
+                other => Ok(Typed::new(
+                    format!("qm_round_double({}, 0)", a.sql),
+                    other.clone(),
+                )),
+            },
             ("round", [a, d]) if is_numeric_or_null(&a.ty) && d.ty.is_integral() => {
-                if a.ty.is_integral() {
-                    return Ok(a.clone());
-                }
                 match &a.ty {
+                    TrinoType::Unknown => Ok(a.clone()),
+                    // MathFunctions.roundLong: a negative d rounds HALF_UP, in the same type.
+                    t if t.is_integral() => Ok(Typed::new(
+                        format!("qm_round_integer({}, {}, '{t}')", a.sql, d.sql),
+                        t.clone(),
+                    )),
+                    // RoundN: decimal(min(38, p + 1), s).
                     TrinoType::Decimal { precision, scale } => Ok(Typed::new(
                         format!("qm_round_decimal({}, {})", a.sql, d.sql),
                         TrinoType::Decimal {
@@ -280,7 +316,7 @@ impl Analyzer<'_> {
                         },
                     )),
                     other => Ok(Typed::new(
-                        format!("round({}, {})", a.sql, d.sql),
+                        format!("qm_round_double({}, {})", a.sql, d.sql),
                         other.clone(),
                     )),
                 }
@@ -364,19 +400,32 @@ impl Analyzer<'_> {
             ("length", [a]) if strings(&args) => {
                 Ok(Typed::new(format!("length({})", a.sql), TrinoType::BigInt))
             }
-            ("lower" | "upper" | "trim" | "ltrim" | "rtrim", [a]) if strings(&args) => {
-                Ok(Typed::new(format!("{name}({})", a.sql), a.ty.clone()))
+            ("lower" | "upper", [a]) if strings(&args) => {
+                // SQLite maps ASCII only; Trino every code point (StringFunctions.lower).
+                Ok(Typed::new(format!("qm_{name}({})", a.sql), a.ty.clone()))
+            }
+            ("trim" | "ltrim" | "rtrim", [a]) if strings(&args) => {
+                // Trino trims Java whitespace (tabs, newlines, …), SQLite only spaces.
+                let mode = match name {
+                    "ltrim" => 1,
+                    "rtrim" => 2,
+                    _ => 0,
+                };
+                Ok(Typed::new(
+                    format!("qm_trim({}, {mode})", a.sql),
+                    as_varchar(&a.ty),
+                ))
             }
             ("reverse", [a]) if strings(&args) => {
                 Ok(Typed::new(format!("qm_reverse({})", a.sql), a.ty.clone()))
             }
             ("replace", [s, from]) if strings(&args) => Ok(Typed::new(
-                format!("replace({}, {}, '')", s.sql, from.sql),
-                TrinoType::Varchar(None),
+                replace_sql(s, from, "''"),
+                as_varchar(&s.ty),
             )),
             ("replace", [s, from, to]) if strings(&args) => Ok(Typed::new(
-                format!("replace({}, {}, {})", s.sql, from.sql, to.sql),
-                TrinoType::Varchar(None),
+                replace_sql(s, from, &to.sql),
+                replaced_type(&s.ty, &to.ty),
             )),
             ("substr" | "substring", [s, start, rest @ ..])
                 if is_string_or_null(&s.ty)
@@ -384,16 +433,33 @@ impl Analyzer<'_> {
                     && rest.len() <= 1
                     && rest.iter().all(|r| r.ty.is_integral()) =>
             {
-                let ty = match s.ty {
-                    TrinoType::Char(n) => TrinoType::Varchar(Some(n)),
-                    ref t => t.clone(),
+                // SQLite's substr agrees with Trino's for a positive start and length only;
+                // 0, negative starts and lengths need StringFunctions.substring's rules.
+                let positive = |t: &Typed| matches!(t.konst, Some(Konst::Int(n)) if n > 0);
+                let f = if positive(start) && rest.iter().all(positive) {
+                    "substr"
+                } else {
+                    "qm_substr"
                 };
-                Ok(Typed::new(format!("substr({})", sql(&args).join(", ")), ty))
+                Ok(Typed::new(
+                    format!("{f}({})", sql(&args).join(", ")),
+                    as_varchar(&s.ty),
+                ))
             }
             ("strpos", [s, sub]) if strings(&args) => Ok(Typed::new(
                 format!("instr({}, {})", s.sql, sub.sql),
                 TrinoType::BigInt,
             )),
+            ("strpos", [s, sub, instance])
+                if is_string_or_null(&s.ty)
+                    && is_string_or_null(&sub.ty)
+                    && instance.ty.is_integral() =>
+            {
+                Ok(Typed::new(
+                    format!("qm_strpos({})", sql(&args).join(", ")),
+                    TrinoType::BigInt,
+                ))
+            }
             ("starts_with", [_, _]) if strings(&args) => Ok(Typed::new(
                 format!("qm_starts_with({})", sql(&args).join(", ")),
                 TrinoType::Boolean,
@@ -414,6 +480,11 @@ impl Analyzer<'_> {
                     TrinoType::Varchar(None),
                 ))
             }
+            ("concat", [_]) => Err(error_at(
+                ErrorName::InvalidFunctionArgument,
+                at,
+                "There must be two or more concatenation arguments",
+            )),
             ("concat", [_, ..]) if strings(&args) => {
                 let types: Vec<&TrinoType> = args.iter().map(|a| &a.ty).collect();
                 Ok(Typed::new(

@@ -19,6 +19,7 @@ mod operators;
 mod scope;
 mod select;
 mod show;
+mod strings;
 pub mod udf;
 pub mod use_schema;
 mod visible;

@@ -23,7 +23,7 @@ fn coerced(t: &Typed, target: &TrinoType) -> String {
 /// The kind name `qm_cast` understands for a type.
 fn cast_kind(t: &TrinoType) -> String {
     match t {
-        TrinoType::Decimal { scale, .. } => format!("decimal:{scale}"),
+        TrinoType::Decimal { precision, scale } => format!("decimal:{scale}:{precision}"),
         TrinoType::Varchar(_) | TrinoType::Char(_) => "varchar".into(),
         TrinoType::Timestamp(_) => "timestamp".into(),
         other => other.raw_type().to_string(),
@@ -145,9 +145,14 @@ impl Analyzer<'_> {
         }
         let sql = match (op, &ty) {
             ('/', t) if t.is_integral() => format!("qm_idiv({}, {})", l.sql, r.sql),
-            ('/', TrinoType::Decimal { .. }) => format!("qm_ddiv({}, {})", l.sql, r.sql),
+            // DecimalOperators.divide rounds half up at the result's scale; decimal division
+            // and modulus by zero fail (DIVISION_BY_ZERO), unlike a double's.
+            ('/', TrinoType::Decimal { scale, .. }) => {
+                format!("qm_ddiv({}, {}, {scale})", l.sql, r.sql)
+            }
             ('/', _) => format!("qm_fdiv({}, {})", l.sql, r.sql),
             ('%', t) if t.is_integral() => format!("qm_imod({}, {})", l.sql, r.sql),
+            ('%', TrinoType::Decimal { .. }) => format!("qm_dmod({}, {})", l.sql, r.sql),
             ('%', _) => format!("qm_fmod({}, {})", l.sql, r.sql),
             // SQLite multiplies two integers as integers; a double-typed result must not.
             (_, TrinoType::Double | TrinoType::Real)
@@ -316,7 +321,7 @@ impl Analyzer<'_> {
         }
         let sql = match (&from, target) {
             (a, b) if a.is_integral() && b.is_integral() && rank_le(a, b) => t.sql.clone(),
-            (a, Double | Real | Decimal { scale: 0, .. }) if a.is_integral() => {
+            (a, Double | Real) if a.is_integral() => {
                 format!("CAST({} AS REAL)", t.sql)
             }
             (Real, Double) | (Double, Real) => t.sql.clone(),

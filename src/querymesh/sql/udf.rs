@@ -20,7 +20,7 @@ impl std::fmt::Display for FnError {
 
 impl std::error::Error for FnError {}
 
-fn fail(name: ErrorName, text: impl Into<String>) -> Error {
+pub(super) fn fail(name: ErrorName, text: impl Into<String>) -> Error {
     Error::UserFunctionError(Box::new(FnError(name, text.into())))
 }
 
@@ -103,9 +103,14 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
                 _ => (i8::MIN as f64, i8::MAX as f64),
             };
             let n = match (from, value) {
+                // VarcharOperators parses the trimmed text as the target type itself, so a
+                // number that does not fit is a bad cast too ("Cannot cast '…' to INT").
                 ("varchar", ValueRef::Text(_)) => match shown.trim().parse::<i64>() {
-                    Ok(i) => i as f64,
-                    Err(_) => return Err(invalid(shown, to_kind)),
+                    Ok(i) if (lo..=hi).contains(&(i as f64)) => i as f64,
+                    _ => {
+                        let name = if to_kind == "integer" { "int" } else { to_kind };
+                        return Err(invalid(shown, name));
+                    }
                 },
                 ("boolean", v) => int(v).unwrap_or(0) as f64,
                 (_, ValueRef::Integer(i)) => {
@@ -142,7 +147,7 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
             }))
         }
         "decimal" => {
-            let scale: i32 = to_arg.parse().unwrap_or(0);
+            let (scale, precision) = decimal_kind(to_arg);
             let n = match from {
                 "varchar" => shown
                     .trim()
@@ -150,11 +155,27 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
                     .map_err(|_| invalid(shown.clone(), "decimal"))?,
                 _ => num(value).unwrap_or(0.0),
             };
+            // Half up, as DecimalCasts rescales (the nudge undoes the double's error).
             let factor = 10f64.powi(scale);
-            Ok(Value::Real((n * factor).round() / factor))
+            let rounded = round_half_up(n * factor) / factor;
+            if !rounded.is_finite() || rounded.abs() >= 10f64.powi(precision - scale) {
+                let source = match from.split_once(':') {
+                    Some((_, arg)) => {
+                        let (s, p) = decimal_kind(arg);
+                        format!("DECIMAL({p}, {s})")
+                    }
+                    None => from.to_uppercase(),
+                };
+                return Err(fail(
+                    ErrorName::NumericValueOutOfRange,
+                    format!("Cannot cast {source} '{shown}' to DECIMAL({precision}, {scale})"),
+                ));
+            }
+            Ok(Value::Real(rounded))
         }
         "boolean" => match from {
-            "varchar" => match shown.trim().to_ascii_lowercase().as_str() {
+            // VarcharOperators.castToBoolean: exactly these spellings, untrimmed.
+            "varchar" => match shown.to_ascii_lowercase().as_str() {
                 "true" | "t" | "1" => Ok(Value::Integer(1)),
                 "false" | "f" | "0" => Ok(Value::Integer(0)),
                 _ => Err(invalid(shown, "boolean")),
@@ -172,7 +193,7 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
             })
             .into(),
             k if k.starts_with("decimal") => {
-                let scale: usize = k.split_once(':').map_or(0, |(_, s)| s.parse().unwrap_or(0));
+                let scale = k.split_once(':').map_or(0, |(_, arg)| decimal_kind(arg).0) as usize;
                 format!("{:.scale$}", num(value).unwrap_or(0.0))
             }
             _ => shown,
@@ -201,6 +222,74 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
             format!("Cannot cast to {to_kind}"),
         )),
     }
+}
+
+/// MathFunctions.round(double, decimals): Java's `Math.round` of |x|·10^d (which saturates at
+/// Long.MAX_VALUE), divided back, the sign restored; NaN and infinities unchanged.
+fn round_double(x: f64, decimals: i64) -> f64 {
+    if !x.is_finite() {
+        return x;
+    }
+    let factor = 10f64.powi(decimals.clamp(-400, 400) as i32);
+    // For v ≥ 0, Math.round (ties toward +∞) is Rust's round (ties away from zero).
+    let rounded = |v: f64| v.round().min(i64::MAX as f64);
+    if x < 0.0 {
+        -(rounded(-x * factor) / factor)
+    } else {
+        rounded(x * factor) / factor
+    }
+}
+
+/// MathFunctions.roundLong: for d < 0, the nearest multiple of 10^-d, half away from zero;
+/// outside `ty`'s range the result is NUMERIC_VALUE_OUT_OF_RANGE.
+fn round_integer(n: i64, decimals: i64, ty: &str) -> rusqlite::Result<i64> {
+    if decimals >= 0 {
+        return Ok(n);
+    }
+    let overflow = || {
+        fail(
+            ErrorName::NumericValueOutOfRange,
+            format!("numerical overflow: {n}"),
+        )
+    };
+    let factor = u32::try_from(-decimals)
+        .ok()
+        .and_then(|e| 10i64.checked_pow(e))
+        .ok_or_else(overflow)?;
+    let (q, r) = (n / factor, n % factor);
+    let q = if r.unsigned_abs() * 2 >= factor.unsigned_abs() {
+        q + n.signum()
+    } else {
+        q
+    };
+    let rounded = q.checked_mul(factor).ok_or_else(overflow)?;
+    let (lo, hi) = match ty {
+        "integer" => (i64::from(i32::MIN), i64::from(i32::MAX)),
+        "smallint" => (i64::from(i16::MIN), i64::from(i16::MAX)),
+        "tinyint" => (i64::from(i8::MIN), i64::from(i8::MAX)),
+        _ => (i64::MIN, i64::MAX),
+    };
+    if rounded < lo || rounded > hi {
+        return Err(fail(
+            ErrorName::NumericValueOutOfRange,
+            format!("Out of range for {ty}: {rounded}"),
+        ));
+    }
+    Ok(rounded)
+}
+
+/// `scale:precision` of a decimal cast kind.
+fn decimal_kind(arg: &str) -> (i32, i32) {
+    let mut parts = arg.split(':').map(|p| p.parse::<i32>().unwrap_or(0));
+    let scale = parts.next().unwrap_or(0).clamp(0, 38);
+    let precision = parts.next().unwrap_or(38).clamp(1, 38);
+    (scale, precision)
+}
+
+/// Rounds half away from zero a value that stands for an exact decimal: the double nearest
+/// 100.5 may be 100.4999…, so it is nudged a few ulps away from zero first.
+pub(super) fn round_half_up(x: f64) -> f64 {
+    (x * (1.0 + 4.0 * f64::EPSILON)).round()
 }
 
 /// `YYYY-MM-DD HH:MM:SS.fff`, the stored form of every timestamp.
@@ -275,7 +364,7 @@ fn date_diff(unit: &str, a: i64, b: i64) -> rusqlite::Result<i64> {
     })
 }
 
-const FLAGS: FunctionFlags = FunctionFlags::SQLITE_UTF8.union(FunctionFlags::SQLITE_DETERMINISTIC);
+pub(super) const FLAGS: FunctionFlags = FunctionFlags::SQLITE_UTF8.union(FunctionFlags::SQLITE_DETERMINISTIC);
 
 /// A double result. SQLite stores NaN as NULL, so NaN travels as the text `NaN`, which the
 /// encoder prints as Trino does.
@@ -295,6 +384,7 @@ fn unary_math(conn: &Connection, name: &str, f: fn(f64) -> f64) -> rusqlite::Res
 
 /// Registers every `qm_*` function on `conn`.
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
+    super::strings::register(conn)?;
     let division_by_zero = || fail(ErrorName::DivisionByZero, "Division by zero");
     conn.create_scalar_function("qm_idiv", 2, FLAGS, move |ctx| {
         let (Some(a), Some(b)) = (int(ctx.get_raw(0)), int(ctx.get_raw(1))) else {
@@ -319,14 +409,24 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         }
         Ok(Some(a.wrapping_rem(b)))
     })?;
-    conn.create_scalar_function("qm_ddiv", 2, FLAGS, move |ctx| {
+    conn.create_scalar_function("qm_ddiv", 3, FLAGS, move |ctx| {
         let (Some(a), Some(b)) = (num(ctx.get_raw(0)), num(ctx.get_raw(1))) else {
             return Ok(None);
         };
         if b == 0.0 {
             return Err(division_by_zero());
         }
-        Ok(Some(a / b))
+        let factor = 10f64.powi(int(ctx.get_raw(2)).unwrap_or(0).clamp(0, 38) as i32);
+        Ok(Some(round_half_up(a / b * factor) / factor))
+    })?;
+    conn.create_scalar_function("qm_dmod", 2, FLAGS, move |ctx| {
+        let (Some(a), Some(b)) = (num(ctx.get_raw(0)), num(ctx.get_raw(1))) else {
+            return Ok(None);
+        };
+        if b == 0.0 {
+            return Err(division_by_zero());
+        }
+        Ok(Some(a % b))
     })?;
     conn.create_scalar_function(
         "qm_fail",
@@ -427,6 +527,19 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             }
             _ => None,
         })
+    })?;
+    conn.create_scalar_function("qm_round_double", 2, FLAGS, |ctx| {
+        Ok(match (num(ctx.get_raw(0)), int(ctx.get_raw(1))) {
+            (Some(x), Some(d)) => real(round_double(x, d)),
+            _ => Value::Null,
+        })
+    })?;
+    conn.create_scalar_function("qm_round_integer", 3, FLAGS, |ctx| {
+        let ty: String = ctx.get(2)?;
+        match (int(ctx.get_raw(0)), int(ctx.get_raw(1))) {
+            (Some(n), Some(d)) => round_integer(n, d, &ty).map(Some),
+            _ => Ok(None),
+        }
     })?;
     unary_math(conn, "qm_floor", f64::floor)?;
     unary_math(conn, "qm_ceil", f64::ceil)?;
