@@ -64,6 +64,10 @@ fn is_string_or_null(t: &TrinoType) -> bool {
     t.is_string() || *t == TrinoType::Unknown
 }
 
+fn is_date_or_timestamp(t: &TrinoType) -> bool {
+    matches!(t, TrinoType::Date | TrinoType::Timestamp(_))
+}
+
 /// A char(n) argument becomes varchar(n) in Trino's string functions.
 fn as_varchar(t: &TrinoType) -> TrinoType {
     match t {
@@ -506,25 +510,53 @@ impl Analyzer<'_> {
                 };
                 self.date_part(unit, a.clone(), at)
             }
-            ("date_trunc", [unit, d]) if unit.ty.is_string() && d.ty == TrinoType::Date => {
+            // DateTimeFunctions: date_trunc, date_add and date_diff take a date or a
+            // timestamp(p) and keep its type.
+            ("date_trunc", [unit, d]) if unit.ty.is_string() && is_date_or_timestamp(&d.ty) => {
                 Ok(Typed::new(
-                    format!("qm_date_trunc({}, {})", unit.sql, d.sql),
-                    TrinoType::Date,
+                    format!(
+                        "qm_date_trunc({}, {}, {})",
+                        unit.sql,
+                        d.sql,
+                        i32::from(d.ty != TrinoType::Date)
+                    ),
+                    d.ty.clone(),
                 ))
             }
             ("date_add", [unit, n, d])
-                if unit.ty.is_string() && n.ty.is_integral() && d.ty == TrinoType::Date =>
+                if unit.ty.is_string() && n.ty.is_integral() && is_date_or_timestamp(&d.ty) =>
             {
                 Ok(Typed::new(
-                    format!("qm_date_add({}, {}, {})", unit.sql, n.sql, d.sql),
-                    TrinoType::Date,
+                    format!(
+                        "qm_date_add({}, {}, {}, {})",
+                        unit.sql,
+                        n.sql,
+                        d.sql,
+                        i32::from(d.ty != TrinoType::Date)
+                    ),
+                    d.ty.clone(),
                 ))
             }
             ("date_diff", [unit, a, b])
-                if unit.ty.is_string() && a.ty == TrinoType::Date && b.ty == TrinoType::Date =>
+                if unit.ty.is_string()
+                    && is_date_or_timestamp(&a.ty)
+                    && is_date_or_timestamp(&b.ty) =>
             {
+                let ty = super_type(&a.ty, &b.ty).ok_or_else(|| bad(&args))?;
+                let widen = |t: &Typed| match (&t.ty, &ty) {
+                    (TrinoType::Date, TrinoType::Timestamp(_)) => {
+                        format!("({} || ' 00:00:00.000')", t.sql)
+                    }
+                    _ => t.sql.clone(),
+                };
                 Ok(Typed::new(
-                    format!("qm_date_diff({}, {}, {})", unit.sql, a.sql, b.sql),
+                    format!(
+                        "qm_date_diff({}, {}, {}, {})",
+                        unit.sql,
+                        widen(a),
+                        widen(b),
+                        i32::from(ty != TrinoType::Date)
+                    ),
                     TrinoType::BigInt,
                 ))
             }

@@ -6,6 +6,7 @@ mod aggregates;
 mod analyze;
 mod coerce;
 pub mod dates;
+mod datetime;
 pub mod dialect;
 pub mod encode;
 mod execute;

@@ -317,53 +317,6 @@ fn unit_error(unit: &str) -> Error {
     )
 }
 
-fn date_trunc(unit: &str, d: i64) -> rusqlite::Result<i64> {
-    let (y, m, _) = dates::civil_from_days(d);
-    Ok(match unit {
-        "day" => d,
-        "week" => d - dates::day_of_week(d) + 1,
-        "month" => dates::days_from_civil(y, m, 1),
-        "quarter" => dates::days_from_civil(y, (m - 1) / 3 * 3 + 1, 1),
-        "year" => dates::days_from_civil(y, 1, 1),
-        other => return Err(unit_error(other)),
-    })
-}
-
-fn date_add(unit: &str, n: i64, d: i64) -> rusqlite::Result<i64> {
-    let result = match unit {
-        "day" => dates::add_days(d, n),
-        "week" => n.checked_mul(7).and_then(|n| dates::add_days(d, n)),
-        "month" => dates::add_months(d, n),
-        "quarter" => n.checked_mul(3).and_then(|n| dates::add_months(d, n)),
-        "year" => n.checked_mul(12).and_then(|n| dates::add_months(d, n)),
-        other => return Err(unit_error(other)),
-    };
-    result.ok_or_else(|| fail(ErrorName::NumericValueOutOfRange, "Date is out of range"))
-}
-
-fn months_between(a: i64, b: i64) -> i64 {
-    let (ya, ma, da) = dates::civil_from_days(a);
-    let (yb, mb, db) = dates::civil_from_days(b);
-    let mut months = (yb - ya) * 12 + (mb as i64 - ma as i64);
-    if months > 0 && db < da {
-        months -= 1;
-    } else if months < 0 && db > da {
-        months += 1;
-    }
-    months
-}
-
-fn date_diff(unit: &str, a: i64, b: i64) -> rusqlite::Result<i64> {
-    Ok(match unit {
-        "day" => b - a,
-        "week" => (b - a) / 7,
-        "month" => months_between(a, b),
-        "quarter" => months_between(a, b) / 3,
-        "year" => months_between(a, b) / 12,
-        other => return Err(unit_error(other)),
-    })
-}
-
 pub(super) const FLAGS: FunctionFlags = FunctionFlags::SQLITE_UTF8.union(FunctionFlags::SQLITE_DETERMINISTIC);
 
 /// A double result. SQLite stores NaN as NULL, so NaN travels as the text `NaN`, which the
@@ -385,6 +338,7 @@ fn unary_math(conn: &Connection, name: &str, f: fn(f64) -> f64) -> rusqlite::Res
 /// Registers every `qm_*` function on `conn`.
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     super::strings::register(conn)?;
+    super::datetime::register(conn)?;
     let division_by_zero = || fail(ErrorName::DivisionByZero, "Division by zero");
     conn.create_scalar_function("qm_idiv", 2, FLAGS, move |ctx| {
         let (Some(a), Some(b)) = (int(ctx.get_raw(0)), int(ctx.get_raw(1))) else {
@@ -460,35 +414,6 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         match cast(ctx.get_raw(0), &from, &to) {
             Err(_) if try_cast => Ok(Value::Null),
             other => other,
-        }
-    })?;
-    conn.create_scalar_function("qm_date_trunc", 2, FLAGS, |ctx| {
-        let unit: String = ctx.get(0)?;
-        match date_arg(ctx, 1)? {
-            Some(d) => Ok(Some(dates::format_date(date_trunc(
-                &unit.to_lowercase(),
-                d,
-            )?))),
-            None => Ok(None),
-        }
-    })?;
-    conn.create_scalar_function("qm_date_add", 3, FLAGS, |ctx| {
-        let unit: String = ctx.get(0)?;
-        let n = int(ctx.get_raw(1));
-        match (n, date_arg(ctx, 2)?) {
-            (Some(n), Some(d)) => Ok(Some(dates::format_date(date_add(
-                &unit.to_lowercase(),
-                n,
-                d,
-            )?))),
-            _ => Ok(None),
-        }
-    })?;
-    conn.create_scalar_function("qm_date_diff", 3, FLAGS, |ctx| {
-        let unit: String = ctx.get(0)?;
-        match (date_arg(ctx, 1)?, date_arg(ctx, 2)?) {
-            (Some(a), Some(b)) => Ok(Some(date_diff(&unit.to_lowercase(), a, b)?)),
-            _ => Ok(None),
         }
     })?;
     conn.create_scalar_function("qm_date_part", 2, FLAGS, |ctx| {
