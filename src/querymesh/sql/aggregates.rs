@@ -5,6 +5,7 @@
 use sqlparser::ast::{Function, WindowFrameBound, WindowType};
 
 use super::analyze::{Analyzer, Typed, error_at, not_supported};
+use super::coerce::super_type;
 use super::functions::{AGGREGATES, is_numeric_or_null, unexpected};
 use super::scope::Cx;
 use crate::querymesh::error::{ErrorName, TrinoError};
@@ -146,10 +147,21 @@ impl Analyzer<'_> {
             "ntile" if args.len() == 1 && args[0].ty.is_integral() => {
                 (format!("ntile({})", arg_sql[0]), TrinoType::BigInt)
             }
-            "lag" | "lead" if (1..=3).contains(&args.len()) => (
-                format!("{name}({})", arg_sql.join(", ")),
-                args[0].ty.clone(),
-            ),
+            // lag/lead(x T, offset bigint, default T) (docs functions/window): the offset
+            // is an integer, the default shares x's type, which is the result's.
+            "lag" | "lead"
+                if (1..=3).contains(&args.len())
+                    && args
+                        .get(1)
+                        .is_none_or(|o| o.ty.is_integral() || o.ty == TrinoType::Unknown) =>
+            {
+                let ty = match args.get(2) {
+                    Some(default) => super_type(&args[0].ty, &default.ty)
+                        .ok_or_else(|| unexpected(at, name, &args))?,
+                    None => args[0].ty.clone(),
+                };
+                (format!("{name}({})", arg_sql.join(", ")), ty)
+            }
             "first_value" | "last_value" if args.len() == 1 => {
                 (format!("{name}({})", arg_sql[0]), args[0].ty.clone())
             }

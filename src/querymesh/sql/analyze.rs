@@ -538,9 +538,6 @@ impl<'a> Analyzer<'a> {
                     SetQuantifier::None | SetQuantifier::Distinct => false,
                     _ => return Err(not_supported(None, "This set quantifier")),
                 };
-                if all && op_name != "UNION" {
-                    return Err(not_supported(None, &format!("{op_name} ALL")));
-                }
                 if l.columns.len() != r.columns.len() {
                     return Err(error_at(
                         ErrorName::TypeMismatch,
@@ -566,16 +563,36 @@ impl<'a> Analyzer<'a> {
                     })?;
                     columns.push((name.clone(), ty));
                 }
-                let keyword = if all {
-                    format!("{op_name} ALL")
-                } else {
-                    op_name.to_string()
-                };
-                Ok(Block {
-                    sql: format!(
-                        "SELECT * FROM ({}) {keyword} SELECT * FROM ({})",
+                let sql = match (all, op_name) {
+                    (false, _) => format!(
+                        "SELECT * FROM ({}) {op_name} SELECT * FROM ({})",
                         l.sql, r.sql
                     ),
+                    (true, "UNION") => format!(
+                        "SELECT * FROM ({}) UNION ALL SELECT * FROM ({})",
+                        l.sql, r.sql
+                    ),
+                    // SQLite has no INTERSECT ALL / EXCEPT ALL: numbering the copies of each
+                    // row makes the k-th copy on one side meet the k-th on the other, so
+                    // the set operation keeps min(m, n) / max(m - n, 0) copies, as Trino.
+                    (true, _) => {
+                        let outputs: Vec<String> =
+                            (1..=columns.len()).map(|i| format!("\"c{i}\"")).collect();
+                        let list = outputs.join(", ");
+                        let numbered = |sql: &str| {
+                            format!(
+                                "SELECT {list}, row_number() OVER (PARTITION BY {list}) AS \"qm_copy\" FROM ({sql})"
+                            )
+                        };
+                        format!(
+                            "SELECT {list} FROM ({} {op_name} {})",
+                            numbered(&l.sql),
+                            numbered(&r.sql)
+                        )
+                    }
+                };
+                Ok(Block {
+                    sql,
                     columns,
                     single_row: false,
                 })

@@ -184,8 +184,13 @@ impl Analyzer<'_> {
                             Some(Konst::Decimal(u, s)) => Some(Konst::Decimal(-u, s)),
                             _ => None,
                         };
+                        let sql = if t.ty.is_integral() && konst.is_none() {
+                            format!("qm_int((- {}), '{}', 'negation')", t.sql, t.ty)
+                        } else {
+                            format!("(- {})", t.sql)
+                        };
                         Ok(Typed {
-                            sql: format!("(- {})", t.sql),
+                            sql,
                             ty: t.ty,
                             konst,
                         })

@@ -160,6 +160,18 @@ impl Analyzer<'_> {
             {
                 format!("(CAST({} AS REAL) {op} {})", l.sql, r.sql)
             }
+            // Trino's integer arithmetic fails on overflow (Math.addExact and friends);
+            // SQLite turns a 64-bit overflow into a REAL and knows no narrower integers.
+            (_, t) if t.is_integral() => format!(
+                "qm_int(({} {op} {}), '{t}', '{}')",
+                l.sql,
+                r.sql,
+                match op {
+                    '+' => "addition",
+                    '-' => "subtraction",
+                    _ => "multiplication",
+                }
+            ),
             _ => format!("({} {op} {})", l.sql, r.sql),
         };
         Ok(Typed::new(sql, ty))

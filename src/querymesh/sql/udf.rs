@@ -354,6 +354,27 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             )
         })
     })?;
+    conn.create_scalar_function("qm_int", 3, FLAGS, |ctx| {
+        let (lo, hi) = match ctx.get::<String>(1)?.as_str() {
+            "integer" => (i64::from(i32::MIN), i64::from(i32::MAX)),
+            "smallint" => (i64::from(i16::MIN), i64::from(i16::MAX)),
+            "tinyint" => (i64::from(i8::MIN), i64::from(i8::MAX)),
+            _ => (i64::MIN, i64::MAX),
+        };
+        match ctx.get_raw(0) {
+            ValueRef::Integer(i) if (lo..=hi).contains(&i) => Ok(Some(i)),
+            ValueRef::Null => Ok(None),
+            // A REAL here is SQLite's answer to a 64-bit overflow.
+            _ => Err(fail(
+                ErrorName::NumericValueOutOfRange,
+                format!(
+                    "{} {} overflow",
+                    ctx.get::<String>(1)?,
+                    ctx.get::<String>(2)?
+                ),
+            )),
+        }
+    })?;
     conn.create_scalar_function("qm_imod", 2, FLAGS, move |ctx| {
         let (Some(a), Some(b)) = (int(ctx.get_raw(0)), int(ctx.get_raw(1))) else {
             return Ok(None);
