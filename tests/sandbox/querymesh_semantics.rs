@@ -751,6 +751,21 @@ fn subqueries_ctes_and_set_operations() {
                 "SELECT x FROM (VALUES (1), (1), (2), (NULL)) t (x) EXCEPT SELECT 2 ORDER BY 1",
                 json!([[1], [null]]),
             ),
+            // SqlBase.g4: `VALUES expression, …` rows need no parentheses when they have one
+            // column.
+            ("VALUES 3, 1, 2 ORDER BY 1", json!([[1], [2], [3]])),
+            (
+                "SELECT sum(x) FROM (VALUES 1, 2, 3) t (x)",
+                json!([[6]]),
+            ),
+            (
+                "SELECT * FROM (VALUES (1, 'a'), (2, 'b')) t (k, v) WHERE k = 2",
+                json!([[2, "b"]]),
+            ),
+            (
+                "SELECT x FROM (VALUES 1 + 1, abs(-3)) t (x) ORDER BY x",
+                json!([[2], [3]]),
+            ),
             // INTERSECT binds tighter than UNION.
             (
                 "SELECT 1 UNION SELECT 2 INTERSECT SELECT 3 ORDER BY 1",

@@ -420,6 +420,11 @@ impl Analyzer<'_> {
                     as_varchar(&a.ty),
                 ))
             }
+            // trim(s, chars): SQLite's trim(X, Y) removes exactly the code points in Y.
+            ("trim" | "ltrim" | "rtrim", [a, chars]) if strings(&args) => Ok(Typed::new(
+                format!("{name}({}, {})", a.sql, chars.sql),
+                as_varchar(&a.ty),
+            )),
             ("reverse", [a]) if strings(&args) => {
                 Ok(Typed::new(format!("qm_reverse({})", a.sql), a.ty.clone()))
             }
