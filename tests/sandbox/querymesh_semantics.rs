@@ -850,6 +850,29 @@ fn grouping_ordering_and_row_counts() {
                 "SELECT regionkey FROM nation ORDER BY regionkey FETCH FIRST 2 ROWS WITH TIES",
                 json!([[0], [0], [0], [0], [0]]),
             ),
+            (
+                "SELECT regionkey FROM nation ORDER BY regionkey OFFSET 3 ROWS FETCH NEXT 3 ROWS WITH TIES",
+                json!([[0], [0], [1], [1], [1], [1], [1]]),
+            ),
+            (
+                "SELECT name AS n FROM region ORDER BY n DESC FETCH FIRST 2 ROWS WITH TIES",
+                json!([["MIDDLE EAST"], ["EUROPE"]]),
+            ),
+            (
+                "SELECT count(*) FROM (SELECT regionkey, count(*) c FROM nation GROUP BY regionkey ORDER BY c FETCH FIRST 1 ROW WITH TIES)",
+                json!([[5]]),
+            ),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[
+            // StatementAnalyzer: "FETCH FIRST WITH TIES clause requires ORDER BY".
+            (
+                "SELECT regionkey FROM nation FETCH FIRST 2 ROWS WITH TIES",
+                "MISSING_ORDER_BY",
+            ),
+            ("SELECT 1 LIMIT 1.5", "SYNTAX_ERROR"),
         ],
     );
 }

@@ -305,9 +305,9 @@ impl<'a> Analyzer<'a> {
         outer: Option<&Scope<'_>>,
     ) -> Result<Block, TrinoError> {
         if let Some(fetch) = &q.fetch
-            && (fetch.with_ties || fetch.percent)
+            && fetch.percent
         {
-            return Err(not_supported(None, "FETCH FIRST … WITH TIES or PERCENT"));
+            return Err(not_supported(None, "FETCH FIRST … PERCENT"));
         }
         if !q.locks.is_empty()
             || q.for_clause.is_some()
@@ -321,9 +321,12 @@ impl<'a> Analyzer<'a> {
                 "mismatched input. This syntax is not Trino's",
             ));
         }
+        if q.fetch.as_ref().is_some_and(|f| f.with_ties) {
+            return self.with_ties(q, outer);
+        }
         let (limit, limit_one) = self.limit_sql(q)?;
         let block = match q.body.as_ref() {
-            SetExpr::Select(select) => self.select(select, outer, q.order_by.as_ref())?,
+            SetExpr::Select(select) => self.select(select, outer, q.order_by.as_ref(), None)?,
             body => {
                 let block = self.set_expr(body, outer)?;
                 match &q.order_by {
@@ -352,8 +355,49 @@ impl<'a> Analyzer<'a> {
         })
     }
 
+    /// `… ORDER BY k OFFSET m FETCH FIRST n ROWS WITH TIES` (docs sql/select "LIMIT or
+    /// FETCH FIRST clauses"): the n rows after the first m, and every further row whose key
+    /// ties with the last of them. Trino requires the ORDER BY (MISSING_ORDER_BY).
+    fn with_ties(&mut self, q: &Query, outer: Option<&Scope<'_>>) -> Result<Block, TrinoError> {
+        let Some(order_by) = &q.order_by else {
+            return Err(error_at(
+                ErrorName::MissingOrderBy,
+                location(q),
+                "FETCH FIRST WITH TIES clause requires ORDER BY",
+            ));
+        };
+        let (count, offset) = self.row_counts(q)?;
+        let (count, offset) = (count.unwrap_or(1), offset.unwrap_or(0));
+        match q.body.as_ref() {
+            SetExpr::Select(select) => {
+                self.select(select, outer, Some(order_by), Some((offset, count)))
+            }
+            _ => Err(not_supported(
+                location(q),
+                "FETCH FIRST … WITH TIES after a set operation",
+            )),
+        }
+    }
+
     /// `LIMIT … OFFSET …` for the query, and whether it keeps at most one row.
     pub(super) fn limit_sql(&mut self, q: &Query) -> Result<(Option<String>, bool), TrinoError> {
+        let (limit, offset) = self.row_counts(q)?;
+        let at_most_one = limit.is_some_and(|l| l <= 1);
+        Ok(match (limit, offset) {
+            (None, None) => (None, false),
+            (l, o) => (
+                Some(format!(
+                    "LIMIT {} OFFSET {}",
+                    l.map_or(-1, |l| l.min(i64::MAX as u64) as i64),
+                    o.unwrap_or(0)
+                )),
+                at_most_one,
+            ),
+        })
+    }
+
+    /// The query's row count (LIMIT or FETCH) and OFFSET, as written.
+    fn row_counts(&mut self, q: &Query) -> Result<(Option<u64>, Option<u64>), TrinoError> {
         // Trino's grammar takes only an integer literal (or `?`) as a row count, so anything
         // else is a syntax error at its first token (`LIMIT -1`, `LIMIT (2)`, `OFFSET x`).
         let tokens = self.tokens;
@@ -426,18 +470,7 @@ impl<'a> Analyzer<'a> {
             }
             limit = Some(fetch.quantity.as_ref().map(count).transpose()?.unwrap_or(1));
         }
-        let at_most_one = limit.is_some_and(|l| l <= 1);
-        Ok(match (limit, offset) {
-            (None, None) => (None, false),
-            (l, o) => (
-                Some(format!(
-                    "LIMIT {} OFFSET {}",
-                    l.map_or(-1, |l| l.min(i64::MAX as u64) as i64),
-                    o.unwrap_or(0)
-                )),
-                at_most_one,
-            ),
-        })
+        Ok((limit, offset))
     }
 
     pub(super) fn set_expr(
@@ -446,7 +479,7 @@ impl<'a> Analyzer<'a> {
         outer: Option<&Scope<'_>>,
     ) -> Result<Block, TrinoError> {
         match body {
-            SetExpr::Select(select) => self.select(select, outer, None),
+            SetExpr::Select(select) => self.select(select, outer, None, None),
             SetExpr::Query(q) => self.query(q, outer),
             SetExpr::Values(values) => {
                 let scope = Scope::new(Vec::new(), outer);
