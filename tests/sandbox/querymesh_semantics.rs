@@ -168,6 +168,49 @@ fn date_and_timestamp_literals_and_interval_arithmetic() {
                 "interval year to month",
                 json!("2-11"),
             ),
+            // A date or a less precise timestamp compares as the more precise timestamp
+            // (implicit coercion, docs language/types "TIMESTAMP(P)").
+            (
+                "SELECT TIMESTAMP '2020-01-02 03:04:05.123456' > TIMESTAMP '2020-01-02 03:04:05.123'",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT TIMESTAMP '2020-01-02 03:04:05.1' = TIMESTAMP '2020-01-02 03:04:05.100000'",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT DATE '2020-01-02' BETWEEN TIMESTAMP '2020-01-02 00:00:00' AND TIMESTAMP '2020-01-03 00:00:00'",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT DATE '2020-01-02' IN (TIMESTAMP '2020-01-02 00:00:00.000000')",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT DATE '2020-01-02' IS DISTINCT FROM TIMESTAMP '2020-01-02 00:00:00'",
+                "boolean",
+                json!(false),
+            ),
+            // Casting to a lower precision rounds; to varchar writes the type's digits.
+            (
+                "SELECT CAST(TIMESTAMP '2020-01-02 03:04:05.123456' AS timestamp(3))",
+                "timestamp(3)",
+                json!("2020-01-02 03:04:05.123"),
+            ),
+            (
+                "SELECT CAST(TIMESTAMP '2020-01-02 23:59:59.9999' AS timestamp(0))",
+                "timestamp(0)",
+                json!("2020-01-03 00:00:00"),
+            ),
+            (
+                "SELECT CAST(TIMESTAMP '2020-01-02 03:04:05' AS varchar)",
+                "varchar",
+                json!("2020-01-02 03:04:05"),
+            ),
             (
                 "SELECT orderdate + INTERVAL '1' DAY FROM orders WHERE orderkey = 1",
                 "date",

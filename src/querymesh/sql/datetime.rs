@@ -47,10 +47,11 @@ pub fn parse(text: &str) -> Option<Instant> {
     (0..DAY_MS).contains(&ms).then_some(Instant { day, ms })
 }
 
-/// The stored text: a date, or a timestamp with milliseconds.
-pub fn format(t: Instant, timestamp: bool) -> String {
+/// The stored text: a date (`digits` 0), or a timestamp with `digits` fraction digits (its
+/// stored form; this module computes in milliseconds, so further digits are zeros).
+pub fn format(t: Instant, digits: usize) -> String {
     let date = dates::format_date(t.day);
-    if !timestamp {
+    if digits == 0 {
         return date;
     }
     let (h, m, s, f) = (
@@ -59,7 +60,7 @@ pub fn format(t: Instant, timestamp: bool) -> String {
         t.ms / 1000 % 60,
         t.ms % 1000,
     );
-    format!("{date} {h:02}:{m:02}:{s:02}.{f:03}")
+    format!("{date} {h:02}:{m:02}:{s:02}.{f:03}{}", "0".repeat(digits.saturating_sub(3)))
 }
 
 fn unit_error(unit: &str, timestamp: bool) -> Error {
@@ -219,29 +220,33 @@ fn int_arg(ctx: &Context<'_>, i: usize) -> Option<i64> {
     }
 }
 
-/// Registers `qm_date_trunc(unit, x, is_timestamp)`, `qm_date_add(unit, n, x, is_timestamp)`
-/// and `qm_date_diff(unit, a, b, is_timestamp)`; units are case-insensitive
-/// (DateTimeFunctions.getDateField lower-cases them).
+/// Registers `qm_date_trunc(unit, x, digits)`, `qm_date_add(unit, n, x, digits)` and
+/// `qm_date_diff(unit, a, b, digits)`, where `digits` is 0 for dates and the stored fraction
+/// digits for timestamps; units are case-insensitive (DateTimeFunctions.getDateField
+/// lower-cases them).
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    conn.create_scalar_function("qm_date_trunc", 3, FLAGS, |ctx| {
+    let digits = |ctx: &Context<'_>, i: usize| {
+        usize::try_from(int_arg(ctx, i).unwrap_or(0).clamp(0, 12)).unwrap_or(0)
+    };
+    conn.create_scalar_function("qm_date_trunc", 3, FLAGS, move |ctx| {
         let unit = ctx.get::<String>(0)?.to_lowercase();
-        let timestamp = int_arg(ctx, 2) == Some(1);
+        let digits = digits(ctx, 2);
         match instant_arg(ctx, 1)? {
-            Some(t) => Ok(Some(format(trunc(&unit, t, timestamp)?, timestamp))),
+            Some(t) => Ok(Some(format(trunc(&unit, t, digits > 0)?, digits))),
             None => Ok(None),
         }
     })?;
-    conn.create_scalar_function("qm_date_add", 4, FLAGS, |ctx| {
+    conn.create_scalar_function("qm_date_add", 4, FLAGS, move |ctx| {
         let unit = ctx.get::<String>(0)?.to_lowercase();
-        let timestamp = int_arg(ctx, 3) == Some(1);
+        let digits = digits(ctx, 3);
         match (int_arg(ctx, 1), instant_arg(ctx, 2)?) {
-            (Some(n), Some(t)) => Ok(Some(format(add(&unit, n, t, timestamp)?, timestamp))),
+            (Some(n), Some(t)) => Ok(Some(format(add(&unit, n, t, digits > 0)?, digits))),
             _ => Ok(None),
         }
     })?;
-    conn.create_scalar_function("qm_date_diff", 4, FLAGS, |ctx| {
+    conn.create_scalar_function("qm_date_diff", 4, FLAGS, move |ctx| {
         let unit = ctx.get::<String>(0)?.to_lowercase();
-        let timestamp = int_arg(ctx, 3) == Some(1);
+        let timestamp = digits(ctx, 3) > 0;
         match (instant_arg(ctx, 1)?, instant_arg(ctx, 2)?) {
             (Some(a), Some(b)) => Ok(Some(diff(&unit, a, b, timestamp)?)),
             _ => Ok(None),

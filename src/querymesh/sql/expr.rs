@@ -9,6 +9,7 @@ use sqlparser::ast::{
 use super::analyze::{Analyzer, Konst, Typed, error_at, location, not_supported};
 use super::coerce::super_type;
 use super::literal::{interval, parse_type};
+use super::operators::coerced;
 use super::scope::Cx;
 use crate::querymesh::error::{ErrorName, TrinoError};
 use crate::querymesh::types::TrinoType;
@@ -225,8 +226,13 @@ impl Analyzer<'_> {
                 } else {
                     "IS"
                 };
+                let target = super_type(&lt.ty, &rt.ty).unwrap_or(TrinoType::Unknown);
                 Ok(Typed::new(
-                    format!("({} {op} {})", lt.sql, rt.sql),
+                    format!(
+                        "({} {op} {})",
+                        coerced(&lt, &target),
+                        coerced(&rt, &target)
+                    ),
                     TrinoType::Boolean,
                 ))
             }
@@ -240,7 +246,8 @@ impl Analyzer<'_> {
                 let not = if *negated { "NOT " } else { "" };
                 match target {
                     InTarget::List(list) => {
-                        let mut items = Vec::new();
+                        let mut typed = Vec::new();
+                        let mut target = t.ty.clone();
                         for item in list {
                             let it = self.expr(item, cx)?;
                             if !comparable(&t.ty, &it.ty) {
@@ -253,10 +260,17 @@ impl Analyzer<'_> {
                                     ),
                                 ));
                             }
-                            items.push(it.sql);
+                            target = super_type(&target, &it.ty).unwrap_or(target);
+                            typed.push(it);
                         }
+                        let items: Vec<String> =
+                            typed.iter().map(|it| coerced(it, &target)).collect();
                         Ok(Typed::new(
-                            format!("({} {not}IN ({}))", t.sql, items.join(", ")),
+                            format!(
+                                "({} {not}IN ({}))",
+                                coerced(&t, &target),
+                                items.join(", ")
+                            ),
                             TrinoType::Boolean,
                         ))
                     }
@@ -300,8 +314,16 @@ impl Analyzer<'_> {
                     }
                 }
                 let not = if *negated { "NOT " } else { "" };
+                let target = [&lo.ty, &hi.ty]
+                    .iter()
+                    .fold(t.ty.clone(), |acc, ty| super_type(&acc, ty).unwrap_or(acc));
                 Ok(Typed::new(
-                    format!("({} {not}BETWEEN {} AND {})", t.sql, lo.sql, hi.sql),
+                    format!(
+                        "({} {not}BETWEEN {} AND {})",
+                        coerced(&t, &target),
+                        coerced(&lo, &target),
+                        coerced(&hi, &target)
+                    ),
                     TrinoType::Boolean,
                 ))
             }

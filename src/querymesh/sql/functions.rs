@@ -64,6 +64,15 @@ fn is_string_or_null(t: &TrinoType) -> bool {
     t.is_string() || *t == TrinoType::Unknown
 }
 
+/// What the date functions are told of their argument: 0 for a date, else the fraction
+/// digits its stored text has.
+fn fraction_digits(t: &TrinoType) -> usize {
+    match t {
+        TrinoType::Timestamp(p) => super::udf::stored_digits(*p),
+        _ => 0,
+    }
+}
+
 fn is_date_or_timestamp(t: &TrinoType) -> bool {
     matches!(t, TrinoType::Date | TrinoType::Timestamp(_))
 }
@@ -523,7 +532,7 @@ impl Analyzer<'_> {
                         "qm_date_trunc({}, {}, {})",
                         unit.sql,
                         d.sql,
-                        i32::from(d.ty != TrinoType::Date)
+                        fraction_digits(&d.ty)
                     ),
                     d.ty.clone(),
                 ))
@@ -537,7 +546,7 @@ impl Analyzer<'_> {
                         unit.sql,
                         n.sql,
                         d.sql,
-                        i32::from(d.ty != TrinoType::Date)
+                        fraction_digits(&d.ty)
                     ),
                     d.ty.clone(),
                 ))
@@ -548,19 +557,14 @@ impl Analyzer<'_> {
                     && is_date_or_timestamp(&b.ty) =>
             {
                 let ty = super_type(&a.ty, &b.ty).ok_or_else(|| bad(&args))?;
-                let widen = |t: &Typed| match (&t.ty, &ty) {
-                    (TrinoType::Date, TrinoType::Timestamp(_)) => {
-                        format!("({} || ' 00:00:00.000')", t.sql)
-                    }
-                    _ => t.sql.clone(),
-                };
+                let widen = |t: &Typed| super::operators::coerced(t, &ty);
                 Ok(Typed::new(
                     format!(
                         "qm_date_diff({}, {}, {}, {})",
                         unit.sql,
                         widen(a),
                         widen(b),
-                        i32::from(ty != TrinoType::Date)
+                        fraction_digits(&ty)
                     ),
                     TrinoType::BigInt,
                 ))

@@ -269,7 +269,8 @@ impl Analyzer<'_> {
                 let (day, time) = t.split_once(' ').unwrap_or((t, "00:00:00"));
                 let d = dates::parse_date(day).ok_or_else(invalid)?;
                 let precision = time.split_once('.').map_or(0, |(_, f)| f.len()) as u8;
-                let stored = super::udf::normalize_timestamp(d, time).ok_or_else(invalid)?;
+                let stored =
+                    super::udf::normalize_timestamp(d, time, precision).ok_or_else(invalid)?;
                 Ok(Typed::new(
                     sql_string(&stored),
                     TrinoType::Timestamp(precision),

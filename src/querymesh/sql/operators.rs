@@ -7,15 +7,30 @@ use sqlparser::ast::{BinaryOperator, Expr};
 use super::analyze::{Analyzer, Konst, Typed, error_at, location, not_supported};
 use super::coerce::{arithmetic, super_type};
 use super::dates;
+use super::udf::stored_digits;
 use super::expr::{comparable, concat_type, mismatch, sql_string};
 use super::scope::Cx;
 use crate::querymesh::error::{ErrorName, TrinoError};
 use crate::querymesh::types::TrinoType;
 
-/// The SQL of `t` as a value of `target` when Trino coerces it implicitly for comparison.
-fn coerced(t: &Typed, target: &TrinoType) -> String {
+/// The SQL of `t` as a value of `target` when Trino coerces it implicitly (comparisons, a
+/// widening cast): a date gains midnight, a timestamp the fraction digits of a more precise
+/// one, so that the stored texts compare as the values do.
+pub(super) fn coerced(t: &Typed, target: &TrinoType) -> String {
+    let zeros = |n: usize| "0".repeat(n);
     match (&t.ty, target) {
-        (TrinoType::Date, TrinoType::Timestamp(_)) => format!("({} || ' 00:00:00.000')", t.sql),
+        (TrinoType::Date, TrinoType::Timestamp(p)) => {
+            format!("({} || ' 00:00:00.{}')", t.sql, zeros(stored_digits(*p)))
+        }
+        (TrinoType::Timestamp(from), TrinoType::Timestamp(to))
+            if stored_digits(*to) > stored_digits(*from) =>
+        {
+            format!(
+                "({} || '{}')",
+                t.sql,
+                zeros(stored_digits(*to) - stored_digits(*from))
+            )
+        }
         _ => t.sql.clone(),
     }
 }
@@ -25,7 +40,7 @@ fn cast_kind(t: &TrinoType) -> String {
     match t {
         TrinoType::Decimal { precision, scale } => format!("decimal:{scale}:{precision}"),
         TrinoType::Varchar(_) | TrinoType::Char(_) => "varchar".into(),
-        TrinoType::Timestamp(_) => "timestamp".into(),
+        TrinoType::Timestamp(p) => format!("timestamp:{p}"),
         other => other.raw_type().to_string(),
     }
 }
@@ -340,9 +355,10 @@ impl Analyzer<'_> {
             (a, Varchar(None)) if a.is_integral() => format!("CAST({} AS TEXT)", t.sql),
             (Varchar(_) | Char(_), Varchar(None)) | (Date, Varchar(None)) => t.sql.clone(),
             (Varchar(_) | Char(_) | Date, Varchar(Some(n))) => format!("substr({}, 1, {n})", t.sql),
-            (Date, Timestamp(_)) => format!("({} || ' 00:00:00.000')", t.sql),
+            (Date, Timestamp(_)) => coerced(&t, target),
             (Timestamp(_), Date) => format!("substr({}, 1, 10)", t.sql),
-            (Timestamp(_), Timestamp(_)) => t.sql.clone(),
+            // To a lower precision Trino rounds (qm_cast); to a higher one only digits grow.
+            (Timestamp(p), Timestamp(q)) if q >= p => coerced(&t, target),
             (Boolean, b) if b.is_integral() => t.sql.clone(),
             (a, Boolean) if a.is_numeric() => format!("({} <> 0)", t.sql),
             _ => via_udf(&t).sql,

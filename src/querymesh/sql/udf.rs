@@ -192,6 +192,10 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
                 "false"
             })
             .into(),
+            k if k.starts_with("timestamp") => {
+                let precision = k.split_once(':').map_or(3, |(_, p)| p.parse().unwrap_or(3));
+                timestamp_text(&shown, precision)
+            }
             k if k.starts_with("decimal") => {
                 let scale = k.split_once(':').map_or(0, |(_, arg)| decimal_kind(arg).0) as usize;
                 format!("{:.scale$}", num(value).unwrap_or(0.0))
@@ -210,11 +214,13 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
                 .ok_or_else(|| invalid(shown, "date"))
         }
         "timestamp" => {
+            let precision: u8 = to_arg.parse().unwrap_or(3);
             let t = shown.trim();
             let (day, time) = t.split_once([' ', 'T']).unwrap_or((t, "00:00:00"));
             let d = dates::parse_date(day).ok_or_else(|| invalid(shown.clone(), "timestamp"))?;
             Ok(Value::Text(
-                normalize_timestamp(d, time).ok_or_else(|| invalid(shown.clone(), "timestamp"))?,
+                normalize_timestamp(d, time, precision)
+                    .ok_or_else(|| invalid(shown.clone(), "timestamp"))?,
             ))
         }
         _ => Err(fail(
@@ -292,22 +298,65 @@ pub(super) fn round_half_up(x: f64) -> f64 {
     (x * (1.0 + 4.0 * f64::EPSILON)).round()
 }
 
-/// `YYYY-MM-DD HH:MM:SS.fff`, the stored form of every timestamp.
-pub fn normalize_timestamp(day: i64, time: &str) -> Option<String> {
-    let mut parts = time.split(':');
-    let h: u32 = parts.next()?.parse().ok()?;
-    let m: u32 = parts.next().unwrap_or("0").parse().ok()?;
-    let s: f64 = parts.next().unwrap_or("0").parse().ok()?;
-    if h > 23 || m > 59 || !(0.0..60.0).contains(&s) {
+/// Digits a stored timestamp(p) carries after the point: at least milliseconds, so that the
+/// stored text of two timestamps of one precision compares as their times do.
+pub fn stored_digits(precision: u8) -> usize {
+    usize::from(precision.clamp(3, 12))
+}
+
+/// `YYYY-MM-DD HH:MM:SS.f…`, the stored form of a timestamp(p): the seconds' fraction rounded
+/// half up to p digits (Trino's cast to a lower precision rounds), written with
+/// [`stored_digits`] digits.
+pub fn normalize_timestamp(day: i64, time: &str, precision: u8) -> Option<String> {
+    let mut parts = time.trim().split(':');
+    let h: u64 = parts.next()?.parse().ok()?;
+    let m: u64 = parts.next().unwrap_or("0").parse().ok()?;
+    let seconds = parts.next().unwrap_or("0");
+    let (whole, frac) = seconds.split_once('.').unwrap_or((seconds, ""));
+    let s: u64 = whole.parse().ok()?;
+    let digits_ok = frac.len() <= 12 && frac.chars().all(|c| c.is_ascii_digit());
+    if parts.next().is_some() || h > 23 || m > 59 || s > 59 || !digits_ok {
         return None;
     }
-    let millis = (s * 1000.0).round() as u32;
+    let p = u32::from(precision.min(12));
+    let picos: u64 = format!("{frac:0<12}").parse().ok()?;
+    let unit = 10u64.pow(12 - p);
+    let scale = 10u64.pow(p);
+    let mut units = (h * 3600 + m * 60 + s) * scale + (picos + unit / 2) / unit;
+    let mut day = day;
+    if units >= 86_400 * scale {
+        units -= 86_400 * scale;
+        day = dates::add_days(day, 1)?;
+    }
+    let (secs, fraction) = (units / scale, units % scale);
+    let mut fraction = if p == 0 {
+        String::new()
+    } else {
+        format!("{fraction:0width$}", width = p as usize)
+    };
+    while fraction.len() < stored_digits(precision) {
+        fraction.push('0');
+    }
     Some(format!(
-        "{} {h:02}:{m:02}:{:02}.{:03}",
+        "{} {:02}:{:02}:{:02}.{fraction}",
         dates::format_date(day),
-        millis / 1000,
-        millis % 1000
+        secs / 3600,
+        secs / 60 % 60,
+        secs % 60
     ))
+}
+
+/// A stored timestamp as Trino writes a timestamp(p): exactly p fraction digits.
+pub fn timestamp_text(stored: &str, precision: u8) -> String {
+    let (base, frac) = stored.split_once('.').unwrap_or((stored, ""));
+    if precision == 0 {
+        return base.to_string();
+    }
+    let mut frac: String = frac.chars().take(usize::from(precision)).collect();
+    while frac.len() < usize::from(precision) {
+        frac.push('0');
+    }
+    format!("{base}.{frac}")
 }
 
 fn unit_error(unit: &str) -> Error {
