@@ -92,7 +92,11 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
     if matches!(value, ValueRef::Null) {
         return Ok(Value::Null);
     }
-    let shown = text(value).unwrap_or_default();
+    // Trino's messages print a double as Java does (`Out of range for integer: 1.0E10`).
+    let shown = match (from, value) {
+        ("double", ValueRef::Real(x)) => java_double(x),
+        _ => text(value).unwrap_or_default(),
+    };
     let (to_kind, to_arg) = to.split_once(':').unwrap_or((to, ""));
     match to_kind {
         "bigint" | "integer" | "smallint" | "tinyint" => {
@@ -197,8 +201,8 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
                 timestamp_text(&shown, precision)
             }
             k if k.starts_with("decimal") => {
-                let scale = k.split_once(':').map_or(0, |(_, arg)| decimal_kind(arg).0) as usize;
-                format!("{:.scale$}", num(value).unwrap_or(0.0))
+                let scale = k.split_once(':').map_or(0, |(_, arg)| decimal_kind(arg).0);
+                super::encode::decimal_text(num(value).unwrap_or(0.0), scale as u8)
             }
             _ => shown,
         })),
