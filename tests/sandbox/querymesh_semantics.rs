@@ -211,6 +211,47 @@ fn date_and_timestamp_literals_and_interval_arithmetic() {
                 "varchar",
                 json!("2020-01-02 03:04:05"),
             ),
+            // Interval literals with two fields and fractional seconds, and interval * n.
+            (
+                "SELECT INTERVAL '1-2' YEAR TO MONTH",
+                "interval year to month",
+                json!("1-2"),
+            ),
+            (
+                "SELECT INTERVAL '2 03:04:05.5' DAY TO SECOND",
+                "interval day to second",
+                json!("2 03:04:05.500"),
+            ),
+            (
+                "SELECT INTERVAL '3:04' HOUR TO MINUTE",
+                "interval day to second",
+                json!("0 03:04:00.000"),
+            ),
+            (
+                "SELECT INTERVAL '1.5' SECOND",
+                "interval day to second",
+                json!("0 00:00:01.500"),
+            ),
+            (
+                "SELECT INTERVAL '-1' DAY",
+                "interval day to second",
+                json!("-1 00:00:00.000"),
+            ),
+            (
+                "SELECT DATE '2020-01-31' + INTERVAL '1-1' YEAR TO MONTH",
+                "date",
+                json!("2021-02-28"),
+            ),
+            (
+                "SELECT DATE '2020-01-01' + INTERVAL '1' DAY * 3",
+                "date",
+                json!("2020-01-04"),
+            ),
+            (
+                "SELECT 2 * INTERVAL '5' MONTH",
+                "interval year to month",
+                json!("0-10"),
+            ),
             (
                 "SELECT orderdate + INTERVAL '1' DAY FROM orders WHERE orderkey = 1",
                 "date",
@@ -227,6 +268,8 @@ fn date_and_timestamp_literals_and_interval_arithmetic() {
                 "INVALID_FUNCTION_ARGUMENT",
             ),
             ("SELECT DATE '2020-02-30'", "INVALID_LITERAL"),
+            ("SELECT INTERVAL '1-13' YEAR TO MONTH", "INVALID_LITERAL"),
+            ("SELECT INTERVAL 'x' DAY", "INVALID_LITERAL"),
             ("SELECT DATE '2020-01-01' + 1", "TYPE_MISMATCH"),
         ],
     );

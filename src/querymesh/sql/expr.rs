@@ -90,8 +90,7 @@ impl Analyzer<'_> {
                 self.typed_literal(&ts.data_type, &text, at)
             }
             Expr::Interval(i) => {
-                if i.last_field.is_some()
-                    || i.leading_precision.is_some()
+                if i.leading_precision.is_some()
                     || i.fractional_seconds_precision.is_some()
                 {
                     return Err(not_supported(at, "This INTERVAL form"));
@@ -144,7 +143,7 @@ impl Analyzer<'_> {
                         "mismatched input: INTERVAL needs a unit",
                     )
                 })?;
-                interval(&text, &field, negative, at)
+                interval(&text, &field, i.last_field.as_ref(), negative, at)
             }
             Expr::Nested(inner) => {
                 let t = self.expr(inner, cx)?;

@@ -125,7 +125,10 @@ impl Analyzer<'_> {
                 }
                 self.numeric_op(sym, l, r, at)
             }
-            BinaryOperator::Multiply => self.numeric_op('*', l, r, at),
+            BinaryOperator::Multiply => match scaled_interval(&l, &r).or_else(|| scaled_interval(&r, &l)) {
+                Some(t) => Ok(t),
+                None => self.numeric_op('*', l, r, at),
+            },
             BinaryOperator::Divide => self.numeric_op('/', l, r, at),
             BinaryOperator::Modulo => self.numeric_op('%', l, r, at),
             other => Err(error_at(
@@ -403,6 +406,32 @@ impl Analyzer<'_> {
         };
         Ok(Typed::new(sql, TrinoType::BigInt))
     }
+}
+
+/// `interval * n` with an integer n (IntervalDayTimeOperators / IntervalYearMonthOperators
+/// multiply), folded when both are known so that date arithmetic can use it.
+fn scaled_interval(iv: &Typed, n: &Typed) -> Option<Typed> {
+    if !matches!(
+        iv.ty,
+        TrinoType::IntervalDayToSecond | TrinoType::IntervalYearToMonth
+    ) || !n.ty.is_integral()
+    {
+        return None;
+    }
+    let konst = match (&iv.konst, &n.konst) {
+        (Some(Konst::Months(m)), Some(Konst::Int(k))) => m.checked_mul(*k).map(Konst::Months),
+        (Some(Konst::Millis(m)), Some(Konst::Int(k))) => m.checked_mul(*k).map(Konst::Millis),
+        _ => None,
+    };
+    let sql = match &konst {
+        Some(Konst::Months(v) | Konst::Millis(v)) => v.to_string(),
+        _ => format!("qm_int(({} * {}), 'bigint', 'multiplication')", iv.sql, n.sql),
+    };
+    Some(Typed {
+        sql,
+        ty: iv.ty.clone(),
+        konst,
+    })
 }
 
 fn exact(k: &Option<Konst>) -> Option<(i128, u32)> {
