@@ -17,6 +17,6 @@ mod iam_review;
 mod logs;
 mod querymesh;
 mod querymesh_fidelity;
-mod querymesh_sql;
 mod querymesh_semantics;
+mod querymesh_sql;
 mod support;

@@ -65,7 +65,9 @@ fn check_values(engine: &Engine, cases: &[(&str, &str, Value)]) {
                 }
             }
             Ok(a) => wrong.push(format!("{sql}\n    got {:?} rows {:?}", a.types, a.rows)),
-            Err(e) => wrong.push(format!("{sql}\n    expected {ty} {value}\n    failed   {e}")),
+            Err(e) => wrong.push(format!(
+                "{sql}\n    expected {ty} {value}\n    failed   {e}"
+            )),
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
@@ -304,7 +306,11 @@ fn extract_and_the_parts_of_dates() {
             ),
             ("SELECT week(DATE '2021-01-03')", "bigint", json!(53)),
             ("SELECT week_of_year(DATE '2021-01-04')", "bigint", json!(1)),
-            ("SELECT day_of_year(DATE '2020-12-31')", "bigint", json!(366)),
+            (
+                "SELECT day_of_year(DATE '2020-12-31')",
+                "bigint",
+                json!(366),
+            ),
             (
                 "SELECT extract(DOY FROM DATE '2021-03-01')",
                 "bigint",
@@ -723,7 +729,11 @@ fn case_mapping_trim_and_replace() {
                 "varchar(11)",
                 json!("a+b+c"),
             ),
-            ("SELECT replace('abc', '', '-')", "varchar(7)", json!("-a-b-c-")),
+            (
+                "SELECT replace('abc', '', '-')",
+                "varchar(7)",
+                json!("-a-b-c-"),
+            ),
             (
                 "SELECT replace(name, 'A', 'a') FROM region WHERE regionkey = 0",
                 "varchar(51)",
@@ -746,16 +756,40 @@ fn coalesce_nullif_case_like_in_between() {
             ("SELECT coalesce(1, 2.5)", "decimal(11, 1)", json!("1.0")),
             ("SELECT nullif(1, 1)", "integer", Value::Null),
             ("SELECT nullif('a', 'b')", "varchar(1)", json!("a")),
-            ("SELECT CASE 2 WHEN 1 THEN 'one' WHEN 2 THEN 'two' END", "varchar(3)", json!("two")),
+            (
+                "SELECT CASE 2 WHEN 1 THEN 'one' WHEN 2 THEN 'two' END",
+                "varchar(3)",
+                json!("two"),
+            ),
             ("SELECT CASE WHEN false THEN 1 END", "integer", Value::Null),
-            ("SELECT CASE WHEN true THEN 1 ELSE 2.5 END", "decimal(11, 1)", json!("1.0")),
+            (
+                "SELECT CASE WHEN true THEN 1 ELSE 2.5 END",
+                "decimal(11, 1)",
+                json!("1.0"),
+            ),
             // docs functions/comparison LIKE: case-sensitive; ESCAPE makes % and _ literal.
             ("SELECT 'abc' LIKE 'A%'", "boolean", json!(false)),
             ("SELECT 'abc' LIKE 'a_c'", "boolean", json!(true)),
-            ("SELECT 'a_c' LIKE 'a#_c' ESCAPE '#'", "boolean", json!(true)),
-            ("SELECT 'abc' LIKE 'a#_c' ESCAPE '#'", "boolean", json!(false)),
-            ("SELECT '50%' LIKE '50\\%' ESCAPE '\\'", "boolean", json!(true)),
-            ("SELECT 'a#b' LIKE 'a##b' ESCAPE '#'", "boolean", json!(true)),
+            (
+                "SELECT 'a_c' LIKE 'a#_c' ESCAPE '#'",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT 'abc' LIKE 'a#_c' ESCAPE '#'",
+                "boolean",
+                json!(false),
+            ),
+            (
+                "SELECT '50%' LIKE '50\\%' ESCAPE '\\'",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT 'a#b' LIKE 'a##b' ESCAPE '#'",
+                "boolean",
+                json!(true),
+            ),
             ("SELECT 'abc' NOT LIKE '%b%'", "boolean", json!(false)),
             // IN and BETWEEN with SQL's three-valued logic and implicit coercion.
             ("SELECT 2 IN (1, 2)", "boolean", json!(true)),
@@ -850,10 +884,7 @@ fn subqueries_ctes_and_set_operations() {
             // SqlBase.g4: `VALUES expression, …` rows need no parentheses when they have one
             // column.
             ("VALUES 3, 1, 2 ORDER BY 1", json!([[1], [2], [3]])),
-            (
-                "SELECT sum(x) FROM (VALUES 1, 2, 3) t (x)",
-                json!([[6]]),
-            ),
+            ("SELECT sum(x) FROM (VALUES 1, 2, 3) t (x)", json!([[6]])),
             (
                 "SELECT * FROM (VALUES (1, 'a'), (2, 'b')) t (k, v) WHERE k = 2",
                 json!([[2, "b"]]),
@@ -985,13 +1016,21 @@ fn window_functions() {
             "bigint",
             json!([5, 3, 4, 2, 1]),
         ),
-        (column("rank() OVER (ORDER BY v)"), "bigint", json!([1, 2, 2, 4, 5])),
+        (
+            column("rank() OVER (ORDER BY v)"),
+            "bigint",
+            json!([1, 2, 2, 4, 5]),
+        ),
         (
             column("dense_rank() OVER (ORDER BY v)"),
             "bigint",
             json!([1, 2, 2, 3, 4]),
         ),
-        (column("ntile(2) OVER (ORDER BY k)"), "bigint", json!([1, 1, 1, 2, 2])),
+        (
+            column("ntile(2) OVER (ORDER BY k)"),
+            "bigint",
+            json!([1, 1, 1, 2, 2]),
+        ),
         (
             column("percent_rank() OVER (ORDER BY v)"),
             "double",
@@ -1037,9 +1076,19 @@ fn window_functions() {
         (
             column("avg(v) OVER (ORDER BY k ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING)"),
             "double",
-            json!([15.0, 16.666666666666668, 26.666666666666668, 36.666666666666664, 45.0]),
+            json!([
+                15.0,
+                16.666666666666668,
+                26.666666666666668,
+                36.666666666666664,
+                45.0
+            ]),
         ),
-        (column("sum(v) OVER ()"), "bigint", json!([140, 140, 140, 140, 140])),
+        (
+            column("sum(v) OVER ()"),
+            "bigint",
+            json!([140, 140, 140, 140, 140]),
+        ),
         (
             column("count(*) OVER (PARTITION BY v)"),
             "bigint",
@@ -1071,7 +1120,10 @@ fn window_functions() {
                 &column("lag(v, 1, 'x') OVER (ORDER BY k)"),
                 "FUNCTION_NOT_FOUND",
             ),
-            (&column("ntile('a') OVER (ORDER BY k)"), "FUNCTION_NOT_FOUND"),
+            (
+                &column("ntile('a') OVER (ORDER BY k)"),
+                "FUNCTION_NOT_FOUND",
+            ),
             ("SELECT row_number() FROM nation", "GENERIC_USER_ERROR"),
         ],
     );
@@ -1087,27 +1139,103 @@ fn aggregates_keep_trinos_types() {
         &[
             // docs functions/aggregate: sum(integer) → bigint, avg(integer) → double,
             // min/max keep the type; count is bigint.
-            ("SELECT sum(linenumber) FROM lineitem WHERE orderkey = 1", "bigint", json!(21)),
-            ("SELECT sum(quantity) FROM lineitem WHERE orderkey = 1", "double", json!(145.0)),
-            ("SELECT sum(x) FROM (VALUES (1.5), (2.25)) t (x)", "decimal(38, 2)", json!("3.75")),
-            ("SELECT avg(x) FROM (VALUES (1), (2)) t (x)", "double", json!(1.5)),
-            ("SELECT avg(x) FROM (VALUES (1.5), (2.0)) t (x)", "decimal(2, 1)", json!("1.8")),
+            (
+                "SELECT sum(linenumber) FROM lineitem WHERE orderkey = 1",
+                "bigint",
+                json!(21),
+            ),
+            (
+                "SELECT sum(quantity) FROM lineitem WHERE orderkey = 1",
+                "double",
+                json!(145.0),
+            ),
+            (
+                "SELECT sum(x) FROM (VALUES (1.5), (2.25)) t (x)",
+                "decimal(38, 2)",
+                json!("3.75"),
+            ),
+            (
+                "SELECT avg(x) FROM (VALUES (1), (2)) t (x)",
+                "double",
+                json!(1.5),
+            ),
+            (
+                "SELECT avg(x) FROM (VALUES (1.5), (2.0)) t (x)",
+                "decimal(2, 1)",
+                json!("1.8"),
+            ),
             // Decimal results round half up at their scale (DecimalAverageAggregation).
-            ("SELECT avg(x) FROM (VALUES (0.25), (0.00)) t (x)", "decimal(2, 2)", json!("0.13")),
-            ("SELECT min(orderdate) FROM orders", "date", json!("1992-01-01")),
-            ("SELECT max(name) FROM region", "varchar(25)", json!("MIDDLE EAST")),
-            ("SELECT count(DISTINCT regionkey) FROM nation", "bigint", json!(5)),
-            ("SELECT count(DISTINCT x) FROM (VALUES (1), (1), (NULL)) t (x)", "bigint", json!(1)),
-            ("SELECT approx_distinct(x) FROM (VALUES (1), (1), (2)) t (x)", "bigint", json!(2)),
-            ("SELECT approx_distinct(x) FROM (VALUES (CAST(NULL AS integer))) t (x)", "bigint", json!(0)),
-            ("SELECT count(x) FROM (VALUES (1), (NULL)) t (x)", "bigint", json!(1)),
-            ("SELECT sum(x) FROM (VALUES (1)) t (x) WHERE x > 1", "bigint", Value::Null),
+            (
+                "SELECT avg(x) FROM (VALUES (0.25), (0.00)) t (x)",
+                "decimal(2, 2)",
+                json!("0.13"),
+            ),
+            (
+                "SELECT min(orderdate) FROM orders",
+                "date",
+                json!("1992-01-01"),
+            ),
+            (
+                "SELECT max(name) FROM region",
+                "varchar(25)",
+                json!("MIDDLE EAST"),
+            ),
+            (
+                "SELECT count(DISTINCT regionkey) FROM nation",
+                "bigint",
+                json!(5),
+            ),
+            (
+                "SELECT count(DISTINCT x) FROM (VALUES (1), (1), (NULL)) t (x)",
+                "bigint",
+                json!(1),
+            ),
+            (
+                "SELECT approx_distinct(x) FROM (VALUES (1), (1), (2)) t (x)",
+                "bigint",
+                json!(2),
+            ),
+            (
+                "SELECT approx_distinct(x) FROM (VALUES (CAST(NULL AS integer))) t (x)",
+                "bigint",
+                json!(0),
+            ),
+            (
+                "SELECT count(x) FROM (VALUES (1), (NULL)) t (x)",
+                "bigint",
+                json!(1),
+            ),
+            (
+                "SELECT sum(x) FROM (VALUES (1)) t (x) WHERE x > 1",
+                "bigint",
+                Value::Null,
+            ),
             // VarianceAggregation etc. on 1, 2, 3, 4.
-            ("SELECT stddev(x) FROM (VALUES (1), (2), (3), (4)) t (x)", "double", json!(1.2909944487358056)),
-            ("SELECT stddev_pop(x) FROM (VALUES (1), (2), (3), (4)) t (x)", "double", json!(1.118033988749895)),
-            ("SELECT variance(x) FROM (VALUES (1), (2), (3), (4)) t (x)", "double", json!(1.6666666666666667)),
-            ("SELECT var_pop(x) FROM (VALUES (1), (2), (3), (4)) t (x)", "double", json!(1.25)),
-            ("SELECT stddev(x) FROM (VALUES (1)) t (x)", "double", Value::Null),
+            (
+                "SELECT stddev(x) FROM (VALUES (1), (2), (3), (4)) t (x)",
+                "double",
+                json!(1.2909944487358056),
+            ),
+            (
+                "SELECT stddev_pop(x) FROM (VALUES (1), (2), (3), (4)) t (x)",
+                "double",
+                json!(1.118033988749895),
+            ),
+            (
+                "SELECT variance(x) FROM (VALUES (1), (2), (3), (4)) t (x)",
+                "double",
+                json!(1.6666666666666667),
+            ),
+            (
+                "SELECT var_pop(x) FROM (VALUES (1), (2), (3), (4)) t (x)",
+                "double",
+                json!(1.25),
+            ),
+            (
+                "SELECT stddev(x) FROM (VALUES (1)) t (x)",
+                "double",
+                Value::Null,
+            ),
         ],
     );
     check_errors(
@@ -1137,7 +1265,11 @@ fn round_abs_and_integer_arithmetic() {
             ("SELECT round(-0.5E0)", "double", json!(-1.0)),
             ("SELECT round(2.345E0, 2)", "double", json!(2.35)),
             ("SELECT round(1234.5E0, -2)", "double", json!(1200.0)),
-            ("SELECT round(1E300, 2)", "double", json!(92233720368547758.0)),
+            (
+                "SELECT round(1E300, 2)",
+                "double",
+                json!(92233720368547758.0),
+            ),
             ("SELECT round(0E0 / 0E0)", "double", json!("NaN")),
             // Round and RoundN on decimals: half away from zero; round(x) is decimal(p-s+1, 0),
             // round(x, n) keeps the scale at precision p + 1.
@@ -1173,22 +1305,46 @@ fn round_abs_and_integer_arithmetic() {
         &[
             // Overflow is NUMERIC_VALUE_OUT_OF_RANGE (BigintOperators / IntegerOperators use
             // Math.addExact and friends), also in the middle of an expression.
-            ("SELECT 9223372036854775807 + 1", "NUMERIC_VALUE_OUT_OF_RANGE"),
-            ("SELECT BIGINT '-9223372036854775808' - 1", "NUMERIC_VALUE_OUT_OF_RANGE"),
+            (
+                "SELECT 9223372036854775807 + 1",
+                "NUMERIC_VALUE_OUT_OF_RANGE",
+            ),
+            (
+                "SELECT BIGINT '-9223372036854775808' - 1",
+                "NUMERIC_VALUE_OUT_OF_RANGE",
+            ),
             ("SELECT 2147483647 + 1", "NUMERIC_VALUE_OUT_OF_RANGE"),
             ("SELECT 2147483647 + 1 - 1", "NUMERIC_VALUE_OUT_OF_RANGE"),
-            ("SELECT (9223372036854775807 + 10) / 2", "NUMERIC_VALUE_OUT_OF_RANGE"),
-            ("SELECT 4611686018427387904 * 2 > 0", "NUMERIC_VALUE_OUT_OF_RANGE"),
-            ("SELECT BIGINT '-9223372036854775808' / -1", "NUMERIC_VALUE_OUT_OF_RANGE"),
-            ("SELECT abs(BIGINT '-9223372036854775808')", "NUMERIC_VALUE_OUT_OF_RANGE"),
-            ("SELECT round(9223372036854775807, -1)", "NUMERIC_VALUE_OUT_OF_RANGE"),
+            (
+                "SELECT (9223372036854775807 + 10) / 2",
+                "NUMERIC_VALUE_OUT_OF_RANGE",
+            ),
+            (
+                "SELECT 4611686018427387904 * 2 > 0",
+                "NUMERIC_VALUE_OUT_OF_RANGE",
+            ),
+            (
+                "SELECT BIGINT '-9223372036854775808' / -1",
+                "NUMERIC_VALUE_OUT_OF_RANGE",
+            ),
+            (
+                "SELECT abs(BIGINT '-9223372036854775808')",
+                "NUMERIC_VALUE_OUT_OF_RANGE",
+            ),
+            (
+                "SELECT round(9223372036854775807, -1)",
+                "NUMERIC_VALUE_OUT_OF_RANGE",
+            ),
             // Division by zero of integers and decimals (not of doubles).
             ("SELECT 1 / 0", "DIVISION_BY_ZERO: Division by zero"),
             ("SELECT 1 % 0", "DIVISION_BY_ZERO: Division by zero"),
             ("SELECT mod(5, 0)", "DIVISION_BY_ZERO: Division by zero"),
             ("SELECT 1.5 / 0", "DIVISION_BY_ZERO: Division by zero"),
             ("SELECT 1.5 % 0", "DIVISION_BY_ZERO: Division by zero"),
-            ("SELECT nationkey / 0 FROM nation", "DIVISION_BY_ZERO: Division by zero"),
+            (
+                "SELECT nationkey / 0 FROM nation",
+                "DIVISION_BY_ZERO: Division by zero",
+            ),
             ("SELECT round('a')", "FUNCTION_NOT_FOUND"),
             ("SELECT abs('a')", "FUNCTION_NOT_FOUND"),
         ],

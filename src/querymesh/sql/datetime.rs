@@ -60,7 +60,10 @@ pub fn format(t: Instant, digits: usize) -> String {
         t.ms / 1000 % 60,
         t.ms % 1000,
     );
-    format!("{date} {h:02}:{m:02}:{s:02}.{f:03}{}", "0".repeat(digits.saturating_sub(3)))
+    format!(
+        "{date} {h:02}:{m:02}:{s:02}.{f:03}{}",
+        "0".repeat(digits.saturating_sub(3))
+    )
 }
 
 fn unit_error(unit: &str, timestamp: bool) -> Error {

@@ -32,7 +32,7 @@ pub fn decimal_text(x: f64, scale: u8) -> String {
     let factor = 10f64.powi(i32::from(scale));
     let scaled = super::udf::round_half_up(x * factor);
     // Exact in integers while the double holds every digit (< 2^53).
-    if !(scaled.abs() < 9.0e15) {
+    if !scaled.is_finite() || scaled.abs() >= 9.0e15 {
         return format!("{x:.width$}", width = usize::from(scale));
     }
     let units = scaled as i64;

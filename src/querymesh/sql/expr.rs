@@ -90,9 +90,7 @@ impl Analyzer<'_> {
                 self.typed_literal(&ts.data_type, &text, at)
             }
             Expr::Interval(i) => {
-                if i.leading_precision.is_some()
-                    || i.fractional_seconds_precision.is_some()
-                {
+                if i.leading_precision.is_some() || i.fractional_seconds_precision.is_some() {
                     return Err(not_supported(at, "This INTERVAL form"));
                 }
                 let (text, negative) = match i.value.as_ref() {
@@ -227,11 +225,7 @@ impl Analyzer<'_> {
                 };
                 let target = super_type(&lt.ty, &rt.ty).unwrap_or(TrinoType::Unknown);
                 Ok(Typed::new(
-                    format!(
-                        "({} {op} {})",
-                        coerced(&lt, &target),
-                        coerced(&rt, &target)
-                    ),
+                    format!("({} {op} {})", coerced(&lt, &target), coerced(&rt, &target)),
                     TrinoType::Boolean,
                 ))
             }
@@ -265,11 +259,7 @@ impl Analyzer<'_> {
                         let items: Vec<String> =
                             typed.iter().map(|it| coerced(it, &target)).collect();
                         Ok(Typed::new(
-                            format!(
-                                "({} {not}IN ({}))",
-                                coerced(&t, &target),
-                                items.join(", ")
-                            ),
+                            format!("({} {not}IN ({}))", coerced(&t, &target), items.join(", ")),
                             TrinoType::Boolean,
                         ))
                     }

@@ -108,7 +108,11 @@ fn replaced_type(s: &TrinoType, to: &TrinoType) -> TrinoType {
 fn replace_sql(s: &Typed, from: &Typed, to: &str) -> String {
     let nonempty_literal =
         from.sql.starts_with('\'') && matches!(from.ty, TrinoType::Varchar(Some(n)) if n > 0);
-    let f = if nonempty_literal { "replace" } else { "qm_replace" };
+    let f = if nonempty_literal {
+        "replace"
+    } else {
+        "qm_replace"
+    };
     format!("{f}({}, {}, {to})", s.sql, from.sql)
 }
 
@@ -437,10 +441,9 @@ impl Analyzer<'_> {
             ("reverse", [a]) if strings(&args) => {
                 Ok(Typed::new(format!("qm_reverse({})", a.sql), a.ty.clone()))
             }
-            ("replace", [s, from]) if strings(&args) => Ok(Typed::new(
-                replace_sql(s, from, "''"),
-                as_varchar(&s.ty),
-            )),
+            ("replace", [s, from]) if strings(&args) => {
+                Ok(Typed::new(replace_sql(s, from, "''"), as_varchar(&s.ty)))
+            }
             ("replace", [s, from, to]) if strings(&args) => Ok(Typed::new(
                 replace_sql(s, from, &to.sql),
                 replaced_type(&s.ty, &to.ty),

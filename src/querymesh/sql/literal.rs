@@ -226,7 +226,10 @@ pub(super) fn interval(
     };
     let sign = if negative != inner_negative { -1 } else { 1 };
     let years_months = |text: &str, months_per: i64| -> Option<i64> {
-        let n: i64 = text.parse().ok().filter(|_| !text.starts_with(['-', '+']))?;
+        let n: i64 = text
+            .parse()
+            .ok()
+            .filter(|_| !text.starts_with(['-', '+']))?;
         n.checked_mul(months_per)
     };
     let (amount, ty) = match (field, last) {

@@ -7,9 +7,9 @@ use sqlparser::ast::{BinaryOperator, Expr};
 use super::analyze::{Analyzer, Konst, Typed, error_at, location, not_supported};
 use super::coerce::{arithmetic, super_type};
 use super::dates;
-use super::udf::stored_digits;
 use super::expr::{comparable, concat_type, mismatch, sql_string};
 use super::scope::Cx;
+use super::udf::stored_digits;
 use crate::querymesh::error::{ErrorName, TrinoError};
 use crate::querymesh::types::TrinoType;
 
@@ -125,10 +125,12 @@ impl Analyzer<'_> {
                 }
                 self.numeric_op(sym, l, r, at)
             }
-            BinaryOperator::Multiply => match scaled_interval(&l, &r).or_else(|| scaled_interval(&r, &l)) {
-                Some(t) => Ok(t),
-                None => self.numeric_op('*', l, r, at),
-            },
+            BinaryOperator::Multiply => {
+                match scaled_interval(&l, &r).or_else(|| scaled_interval(&r, &l)) {
+                    Some(t) => Ok(t),
+                    None => self.numeric_op('*', l, r, at),
+                }
+            }
             BinaryOperator::Divide => self.numeric_op('/', l, r, at),
             BinaryOperator::Modulo => self.numeric_op('%', l, r, at),
             other => Err(error_at(
@@ -425,7 +427,10 @@ fn scaled_interval(iv: &Typed, n: &Typed) -> Option<Typed> {
     };
     let sql = match &konst {
         Some(Konst::Months(v) | Konst::Millis(v)) => v.to_string(),
-        _ => format!("qm_int(({} * {}), 'bigint', 'multiplication')", iv.sql, n.sql),
+        _ => format!(
+            "qm_int(({} * {}), 'bigint', 'multiplication')",
+            iv.sql, n.sql
+        ),
     };
     Some(Typed {
         sql,

@@ -109,7 +109,10 @@ fn ends_values(t: &TokenWithSpan) -> bool {
 fn parenthesize_values(tokens: &mut Vec<TokenWithSpan>) {
     let mut i = 0;
     while i < tokens.len() {
-        if !tokens.get(i).is_some_and(|t| is_keyword(t, Keyword::VALUES)) {
+        if !tokens
+            .get(i)
+            .is_some_and(|t| is_keyword(t, Keyword::VALUES))
+        {
             i += 1;
             continue;
         }

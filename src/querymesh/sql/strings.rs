@@ -165,10 +165,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         let s = arg(ctx, 0);
         let start = int(ctx.get_raw(1));
         let length = if ctx.len() > 2 {
-            match int(ctx.get_raw(2)) {
-                Some(l) => Some(Some(l)),
-                None => None,
-            }
+            int(ctx.get_raw(2)).map(Some)
         } else {
             Some(None)
         };

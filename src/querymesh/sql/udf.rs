@@ -370,7 +370,8 @@ fn unit_error(unit: &str) -> Error {
     )
 }
 
-pub(super) const FLAGS: FunctionFlags = FunctionFlags::SQLITE_UTF8.union(FunctionFlags::SQLITE_DETERMINISTIC);
+pub(super) const FLAGS: FunctionFlags =
+    FunctionFlags::SQLITE_UTF8.union(FunctionFlags::SQLITE_DETERMINISTIC);
 
 /// A double result. SQLite stores NaN as NULL, so NaN travels as the text `NaN`, which the
 /// encoder prints as Trino does.
