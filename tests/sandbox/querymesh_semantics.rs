@@ -197,6 +197,32 @@ fn date_and_timestamp_literals_and_interval_arithmetic() {
                 "boolean",
                 json!(false),
             ),
+            // A common super type converts every branch's value (TypeCoercion).
+            (
+                "SELECT CASE WHEN true THEN DATE '2020-01-02' ELSE TIMESTAMP '2020-01-02 03:04:05' END",
+                "timestamp(0)",
+                json!("2020-01-02 00:00:00"),
+            ),
+            (
+                "SELECT coalesce(NULL, DATE '2020-01-02', TIMESTAMP '2020-01-02 03:04:05.1')",
+                "timestamp(1)",
+                json!("2020-01-02 00:00:00.0"),
+            ),
+            (
+                "SELECT CASE DATE '2020-01-02' WHEN TIMESTAMP '2020-01-02 00:00:00' THEN 'same' END",
+                "varchar(4)",
+                json!("same"),
+            ),
+            (
+                "SELECT count(*) FROM (SELECT DATE '2020-01-02' UNION SELECT TIMESTAMP '2020-01-02 00:00:00')",
+                "bigint",
+                json!(1),
+            ),
+            (
+                "SELECT max(x) FROM (VALUES (DATE '2020-01-02'), (TIMESTAMP '2020-01-01 23:00:00')) t (x)",
+                "timestamp(0)",
+                json!("2020-01-02 00:00:00"),
+            ),
             // Casting to a lower precision rounds; to varchar writes the type's digits.
             (
                 "SELECT CAST(TIMESTAMP '2020-01-02 03:04:05.123456' AS timestamp(3))",

@@ -13,6 +13,7 @@ use sqlparser::keywords::Keyword;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 use super::coerce::super_type;
+use super::operators::coerced;
 use super::scope::{Clause, Cx, Scope, positional_outputs};
 use crate::querymesh::catalog::Catalogs;
 use crate::querymesh::engine::{SessionContext, TableAccess};
@@ -171,6 +172,32 @@ pub fn literal_count(expr: &Expr) -> Option<u64> {
             _ => None,
         },
         _ => None,
+    }
+}
+
+/// `block` with its columns converted to `columns`' types where their stored forms differ.
+fn coerce_block(block: Block, columns: &[(String, TrinoType)]) -> Block {
+    let items: Vec<String> = block
+        .columns
+        .iter()
+        .zip(columns)
+        .enumerate()
+        .map(|(i, ((_, from), (_, to)))| {
+            let column = Typed::new(format!("\"c{}\"", i + 1), from.clone());
+            format!("{} AS \"c{}\"", coerced(&column, to), i + 1)
+        })
+        .collect();
+    let unchanged = items
+        .iter()
+        .enumerate()
+        .all(|(i, item)| *item == format!("\"c{0}\" AS \"c{0}\"", i + 1));
+    if unchanged {
+        return block;
+    }
+    Block {
+        sql: format!("SELECT {} FROM ({})", items.join(", "), block.sql),
+        columns: block.columns,
+        single_row: block.single_row,
     }
 }
 
@@ -511,7 +538,7 @@ impl<'a> Analyzer<'a> {
                                 types[i] = merged;
                             }
                         }
-                        cells.push(t.sql);
+                        cells.push(t);
                     }
                     if !rows.is_empty() && cells.len() != types.len() {
                         return Err(error_at(
@@ -527,8 +554,9 @@ impl<'a> Analyzer<'a> {
                     .map(|cells| {
                         let items: Vec<String> = cells
                             .iter()
+                            .zip(&types)
                             .enumerate()
-                            .map(|(i, c)| format!("{c} AS \"c{}\"", i + 1))
+                            .map(|(i, (c, ty))| format!("{} AS \"c{}\"", coerced(c, ty), i + 1))
                             .collect();
                         format!("SELECT {}", items.join(", "))
                     })
@@ -596,6 +624,10 @@ impl<'a> Analyzer<'a> {
                     })?;
                     columns.push((name.clone(), ty));
                 }
+                // Each side's values as the result's types (a date as a timestamp, …), so
+                // that equal values compare equal and print as the result type.
+                let l = coerce_block(l, &columns);
+                let r = coerce_block(r, &columns);
                 let sql = match (all, op_name) {
                     (false, _) => format!(
                         "SELECT * FROM ({}) {op_name} SELECT * FROM ({})",

@@ -523,9 +523,7 @@ impl Analyzer<'_> {
                 };
                 let mut result_ty = TrinoType::Unknown;
                 let mut sql = String::from("(CASE");
-                if let Some(o) = &operand {
-                    sql.push_str(&format!(" {}", o.sql));
-                }
+                let mut branches: Vec<(Option<String>, Typed)> = Vec::new();
                 for when in conditions {
                     let c = self.expr(&when.condition, cx)?;
                     match &operand {
@@ -539,14 +537,29 @@ impl Analyzer<'_> {
                     result_ty = super_type(&result_ty, &r.ty).ok_or_else(|| {
                         error_at(ErrorName::TypeMismatch, location(&when.result), format!("All CASE results must be the same type or coercible to a common type. Cannot find common type between {result_ty} and {}", r.ty))
                     })?;
-                    sql.push_str(&format!(" WHEN {} THEN {}", c.sql, r.sql));
+                    let condition = match &operand {
+                        Some(o) => {
+                            let target = super_type(&o.ty, &c.ty).unwrap_or(TrinoType::Unknown);
+                            format!("{} = {}", coerced(o, &target), coerced(&c, &target))
+                        }
+                        None => c.sql,
+                    };
+                    branches.push((Some(condition), r));
                 }
                 if let Some(x) = else_result {
                     let r = self.expr(x, cx)?;
                     result_ty = super_type(&result_ty, &r.ty).ok_or_else(|| {
                         error_at(ErrorName::TypeMismatch, location(x.as_ref()), format!("All CASE results must be the same type or coercible to a common type. Cannot find common type between {result_ty} and {}", r.ty))
                     })?;
-                    sql.push_str(&format!(" ELSE {}", r.sql));
+                    branches.push((None, r));
+                }
+                // Every result as the common type (a date as a timestamp, …).
+                for (condition, r) in &branches {
+                    let value = coerced(r, &result_ty);
+                    match condition {
+                        Some(c) => sql.push_str(&format!(" WHEN {c} THEN {value}")),
+                        None => sql.push_str(&format!(" ELSE {value}")),
+                    }
                 }
                 sql.push_str(" END)");
                 Ok(Typed::new(sql, result_ty))

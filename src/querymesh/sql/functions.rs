@@ -10,6 +10,7 @@ use sqlparser::ast::{
 use super::analyze::{Analyzer, Konst, Typed, error_at, location, not_supported};
 use super::coerce::super_type;
 use super::expr::{comparable, concat_type, sql_string};
+use super::operators::coerced;
 use super::scope::Cx;
 use crate::querymesh::error::{ErrorName, TrinoError};
 use crate::querymesh::types::TrinoType;
@@ -382,7 +383,7 @@ impl Analyzer<'_> {
                     "least" => "min",
                     _ => "coalesce",
                 };
-                let mut parts = sql(&args);
+                let mut parts: Vec<String> = args.iter().map(|a| coerced(a, &ty)).collect();
                 if parts.len() == 1 {
                     if f != "coalesce" {
                         return Ok(first.clone());
