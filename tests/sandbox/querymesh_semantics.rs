@@ -342,6 +342,33 @@ fn extract_and_the_parts_of_dates() {
                 "bigint",
                 json!(60),
             ),
+            // ExtractField: DAY_OF_WEEK, DAY_OF_MONTH, DAY_OF_YEAR and YEAR_OF_WEEK too.
+            (
+                "SELECT extract(DAY_OF_WEEK FROM DATE '2024-01-07')",
+                "bigint",
+                json!(7),
+            ),
+            (
+                "SELECT extract(DAY_OF_MONTH FROM DATE '2024-01-07')",
+                "bigint",
+                json!(7),
+            ),
+            (
+                "SELECT extract(DAY_OF_YEAR FROM DATE '2024-02-01')",
+                "bigint",
+                json!(32),
+            ),
+            (
+                "SELECT extract(YEAR_OF_WEEK FROM DATE '2021-01-03')",
+                "bigint",
+                json!(2020),
+            ),
+            (
+                "SELECT year_of_week(DATE '2019-12-30')",
+                "bigint",
+                json!(2020),
+            ),
+            ("SELECT yow(DATE '2019-12-29')", "bigint", json!(2019)),
             (
                 "SELECT hour(TIMESTAMP '2020-01-02 03:04:05.678')",
                 "bigint",
@@ -371,7 +398,14 @@ fn extract_and_the_parts_of_dates() {
     );
     check_errors(
         &engine,
-        &[("SELECT year('2020-01-01')", "FUNCTION_NOT_FOUND")],
+        &[
+            ("SELECT year('2020-01-01')", "FUNCTION_NOT_FOUND"),
+            // AstBuilder.visitExtract: "Invalid EXTRACT field: foo" (a parse error).
+            (
+                "SELECT extract(foo FROM DATE '2020-01-01')",
+                "SYNTAX_ERROR: line 1:8: Invalid EXTRACT field: foo",
+            ),
+        ],
     );
 }
 
@@ -1218,6 +1252,12 @@ fn aggregates_keep_trinos_types() {
             ),
             (
                 "SELECT approx_distinct(x) FROM (VALUES (1), (1), (2)) t (x)",
+                "bigint",
+                json!(2),
+            ),
+            // approx_distinct(x, e): the standard error only bounds the estimate.
+            (
+                "SELECT approx_distinct(x, 0.01) FROM (VALUES (1), (1), (2)) t (x)",
                 "bigint",
                 json!(2),
             ),

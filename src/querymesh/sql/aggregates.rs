@@ -30,6 +30,13 @@ impl Analyzer<'_> {
         if star {
             return Ok(("count(*)".into(), TrinoType::BigInt));
         }
+        // approx_distinct(x, e): the maximum standard error only bounds the estimate, and
+        // the exact count is within any bound.
+        if let ("approx_distinct", [a, e]) = (name, args)
+            && e.ty.is_numeric()
+        {
+            return Ok((format!("count(DISTINCT {})", a.sql), TrinoType::BigInt));
+        }
         let a = one(args)?;
         Ok(match name {
             "count" => (format!("count({d}{})", a.sql), TrinoType::BigInt),

@@ -412,7 +412,27 @@ impl Analyzer<'_> {
                     DateTimeField::Hour => "hour",
                     DateTimeField::Minute => "minute",
                     DateTimeField::Second => "second",
-                    other => return Err(not_supported(at, &format!("EXTRACT({other})"))),
+                    // ExtractField's other names (SqlBase.g4 takes any identifier here).
+                    DateTimeField::Custom(name) => match name.value.to_ascii_lowercase().as_str() {
+                        "day_of_week" | "dow" => "day_of_week",
+                        "day_of_month" => "day",
+                        "day_of_year" | "doy" => "day_of_year",
+                        "year_of_week" | "yow" => "year_of_week",
+                        _ => {
+                            return Err(error_at(
+                                ErrorName::SyntaxError,
+                                at,
+                                format!("Invalid EXTRACT field: {}", name.value),
+                            ));
+                        }
+                    },
+                    other => {
+                        return Err(error_at(
+                            ErrorName::SyntaxError,
+                            at,
+                            format!("Invalid EXTRACT field: {other}"),
+                        ));
+                    }
                 };
                 self.date_part(unit, t, at)
             }

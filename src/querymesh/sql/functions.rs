@@ -516,7 +516,8 @@ impl Analyzer<'_> {
             }
             (
                 "year" | "month" | "day" | "day_of_month" | "quarter" | "day_of_week" | "dow"
-                | "day_of_year" | "doy" | "week" | "week_of_year" | "hour" | "minute" | "second",
+                | "day_of_year" | "doy" | "week" | "week_of_year" | "year_of_week" | "yow" | "hour"
+                | "minute" | "second",
                 [a],
             ) => {
                 let unit = match name {
@@ -524,6 +525,7 @@ impl Analyzer<'_> {
                     "dow" => "day_of_week",
                     "doy" => "day_of_year",
                     "week_of_year" => "week",
+                    "yow" => "year_of_week",
                     other => other,
                 };
                 self.date_part(unit, a.clone(), at)
@@ -650,6 +652,8 @@ const KNOWN_SCALARS: &[&str] = &[
     "doy",
     "week",
     "week_of_year",
+    "year_of_week",
+    "yow",
     "hour",
     "minute",
     "second",

@@ -505,6 +505,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             "day_of_week" => dates::day_of_week(d),
             "day_of_year" => dates::day_of_year(d),
             "week" => dates::week_of_year(d),
+            "year_of_week" => dates::year_of_week(d),
             other => return Err(unit_error(other)),
         }))
     })?;
