@@ -52,6 +52,26 @@ impl Analyzer<'_> {
         Ok(t)
     }
 
+    /// Where the last `keyword` before `span` starts: Trino reports some errors at a keyword
+    /// the syntax tree drops.
+    fn keyword_before(
+        &self,
+        keyword: &str,
+        span: &sqlparser::tokenizer::Span,
+    ) -> Option<(u64, u64)> {
+        let before = (span.start.line, span.start.column);
+        self.tokens
+            .iter()
+            .map(|t| (t, (t.span.start.line, t.span.start.column)))
+            .filter(|(t, at)| {
+                *at < before
+                    && matches!(&t.token, sqlparser::tokenizer::Token::Word(w)
+                        if w.value.eq_ignore_ascii_case(keyword))
+            })
+            .map(|(_, at)| at)
+            .next_back()
+    }
+
     fn column(
         &mut self,
         parts: Vec<String>,
@@ -421,7 +441,7 @@ impl Analyzer<'_> {
                         _ => {
                             return Err(error_at(
                                 ErrorName::SyntaxError,
-                                at,
+                                self.keyword_before("extract", &name.span).or(at),
                                 format!("Invalid EXTRACT field: {}", name.value),
                             ));
                         }
