@@ -575,6 +575,12 @@ fn cast_and_try_cast() {
             ("SELECT CAST(0.5E0 AS varchar)", "varchar", json!("0.5")),
             ("SELECT CAST(true AS varchar)", "varchar", json!("true")),
             ("SELECT CAST(true AS integer)", "integer", json!(1)),
+            ("SELECT CAST(12 AS varchar(2))", "varchar(2)", json!("12")),
+            (
+                "SELECT TRY_CAST(123 AS varchar(2))",
+                "varchar(2)",
+                Value::Null,
+            ),
             (
                 "SELECT CAST('abcdef' AS varchar(3))",
                 "varchar(3)",
@@ -643,6 +649,15 @@ fn cast_and_try_cast() {
             (
                 "SELECT CAST(1E10 AS integer)",
                 "NUMERIC_VALUE_OUT_OF_RANGE: Out of range for integer: 1.0E10",
+            ),
+            // IntegerOperators/DateOperators castToVarchar: the text must fit varchar(n).
+            (
+                "SELECT CAST(12 AS varchar(1))",
+                "INVALID_CAST_ARGUMENT: Value 12 cannot be represented as varchar(1)",
+            ),
+            (
+                "SELECT CAST(DATE '2020-01-02' AS varchar(4))",
+                "INVALID_CAST_ARGUMENT: Value 2020-01-02 cannot be represented as varchar(4)",
             ),
             ("SELECT CAST(1 AS date)", "TYPE_MISMATCH"),
             ("SELECT TRY_CAST(1 AS date)", "TYPE_MISMATCH"),

@@ -313,7 +313,10 @@ impl Analyzer<'_> {
                     "qm_cast({}, '{}', '{}', {})",
                     t.sql,
                     cast_kind(&t.ty),
-                    cast_kind(target),
+                    match target {
+                        Varchar(Some(n)) => format!("varchar:{n}"),
+                        other => cast_kind(other),
+                    },
                     i32::from(try_cast)
                 ),
                 target.clone(),
@@ -359,7 +362,8 @@ impl Analyzer<'_> {
             (Real, Double) | (Double, Real) => t.sql.clone(),
             (a, Varchar(None)) if a.is_integral() => format!("CAST({} AS TEXT)", t.sql),
             (Varchar(_) | Char(_), Varchar(None)) | (Date, Varchar(None)) => t.sql.clone(),
-            (Varchar(_) | Char(_) | Date, Varchar(Some(n))) => format!("substr({}, 1, {n})", t.sql),
+            // varchar to a shorter varchar truncates; anything else must fit (qm_cast).
+            (Varchar(_) | Char(_), Varchar(Some(n))) => format!("substr({}, 1, {n})", t.sql),
             (Date, Timestamp(_)) => coerced(&t, target),
             (Timestamp(_), Date) => format!("substr({}, 1, 10)", t.sql),
             // To a lower precision Trino rounds (qm_cast); to a higher one only digits grow.

@@ -186,26 +186,18 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
             },
             _ => Ok(Value::Integer(i64::from(num(value).unwrap_or(0.0) != 0.0))),
         },
-        "varchar" => Ok(Value::Text(match from {
-            "double" => java_double(num(value).unwrap_or(0.0)),
-            // Trino casts a real to varchar as Java's Float.toString.
-            "real" => super::java_number::float_to_string(num(value).unwrap_or(0.0) as f32),
-            "boolean" => (if int(value).unwrap_or(0) != 0 {
-                "true"
-            } else {
-                "false"
-            })
-            .into(),
-            k if k.starts_with("timestamp") => {
-                let precision = k.split_once(':').map_or(3, |(_, p)| p.parse().unwrap_or(3));
-                timestamp_text(&shown, precision)
+        "varchar" => {
+            let text = varchar_text(value, from, shown);
+            // Number, boolean and date casts to varchar(n) fail when the text is longer
+            // ("Value 12 cannot be represented as varchar(1)", IntegerOperators and friends).
+            match to_arg.parse::<usize>() {
+                Ok(n) if text.chars().count() > n => Err(fail(
+                    ErrorName::InvalidCastArgument,
+                    format!("Value {text} cannot be represented as varchar({n})"),
+                )),
+                _ => Ok(Value::Text(text)),
             }
-            k if k.starts_with("decimal") => {
-                let scale = k.split_once(':').map_or(0, |(_, arg)| decimal_kind(arg).0);
-                super::encode::decimal_text(num(value).unwrap_or(0.0), scale as u8)
-            }
-            _ => shown,
-        })),
+        }
         "date" => {
             let day = shown.get(..10).unwrap_or(&shown);
             let parsed = if from == "varchar" {
@@ -300,6 +292,30 @@ fn decimal_kind(arg: &str) -> (i32, i32) {
 /// 100.5 may be 100.4999…, so it is nudged a few ulps away from zero first.
 pub(super) fn round_half_up(x: f64) -> f64 {
     (x * (1.0 + 4.0 * f64::EPSILON)).round()
+}
+
+/// A value as Trino's cast to varchar writes it; `from` is its analysed kind.
+fn varchar_text(value: ValueRef<'_>, from: &str, shown: String) -> String {
+    match from {
+        "double" => java_double(num(value).unwrap_or(0.0)),
+        // Trino casts a real to varchar as Java's Float.toString.
+        "real" => super::java_number::float_to_string(num(value).unwrap_or(0.0) as f32),
+        "boolean" => (if int(value).unwrap_or(0) != 0 {
+            "true"
+        } else {
+            "false"
+        })
+        .into(),
+        k if k.starts_with("timestamp") => {
+            let precision = k.split_once(':').map_or(3, |(_, p)| p.parse().unwrap_or(3));
+            timestamp_text(&shown, precision)
+        }
+        k if k.starts_with("decimal") => {
+            let scale = k.split_once(':').map_or(0, |(_, arg)| decimal_kind(arg).0);
+            super::encode::decimal_text(num(value).unwrap_or(0.0), scale as u8)
+        }
+        _ => shown,
+    }
 }
 
 /// Digits a stored timestamp(p) carries after the point: at least milliseconds, so that the
