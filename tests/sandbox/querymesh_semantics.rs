@@ -745,6 +745,7 @@ fn substring_strpos_length_and_concat() {
             // StringFunctions.length counts code points.
             ("SELECT length('äbc')", "bigint", json!(3)),
             ("SELECT length('')", "bigint", json!(0)),
+            ("SELECT length(CAST('ab' AS char(5)))", "bigint", json!(5)),
             // docs functions/string concat: NULL if any argument is NULL; `||` the same.
             ("SELECT concat('a', NULL)", "varchar(1)", Value::Null),
             ("SELECT concat('a', 'b', 'cd')", "varchar(4)", json!("abcd")),
@@ -1200,6 +1201,28 @@ fn window_functions() {
                 "FUNCTION_NOT_FOUND",
             ),
             ("SELECT row_number() FROM nation", "GENERIC_USER_ERROR"),
+            // LagFunction and NTileFunction check their counts while running.
+            (
+                &column("lag(v, -1) OVER (ORDER BY k)"),
+                "INVALID_FUNCTION_ARGUMENT: Offset must be at least 0",
+            ),
+            (
+                &column("lead(v, k - 2) OVER (ORDER BY k)"),
+                "INVALID_FUNCTION_ARGUMENT: Offset must be at least 0",
+            ),
+            (
+                &column("ntile(0) OVER (ORDER BY k)"),
+                "INVALID_FUNCTION_ARGUMENT: Buckets must be greater than 0",
+            ),
+            (
+                &column("ntile(k - 1) OVER (ORDER BY k)"),
+                "INVALID_FUNCTION_ARGUMENT: Buckets must be greater than 0",
+            ),
+            // SQLite cannot skip NULLs in value functions: refused rather than ignored.
+            (
+                &column("first_value(v) IGNORE NULLS OVER (ORDER BY k)"),
+                "NOT_SUPPORTED",
+            ),
         ],
     );
 }

@@ -415,6 +415,17 @@ impl Analyzer<'_> {
                     ty,
                 ))
             }
+            // StringFunctions.charLength: a char(n) is n long, padding included.
+            ("length", [a]) if matches!(a.ty, TrinoType::Char(_)) => {
+                let n = match a.ty {
+                    TrinoType::Char(n) => n,
+                    _ => 0,
+                };
+                Ok(Typed::new(
+                    format!("(CASE WHEN {} IS NULL THEN NULL ELSE {n} END)", a.sql),
+                    TrinoType::BigInt,
+                ))
+            }
             ("length", [a]) if strings(&args) => {
                 Ok(Typed::new(format!("length({})", a.sql), TrinoType::BigInt))
             }

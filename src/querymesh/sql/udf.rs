@@ -445,6 +445,14 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             )),
         }
     })?;
+    conn.create_scalar_function("qm_at_least", 3, FLAGS, |ctx| match ctx.get_raw(0) {
+        ValueRef::Integer(n) if n < ctx.get::<i64>(1)? => Err(fail(
+            ErrorName::InvalidFunctionArgument,
+            ctx.get::<String>(2)?,
+        )),
+        ValueRef::Integer(n) => Ok(Some(n)),
+        _ => Ok(None),
+    })?;
     conn.create_scalar_function("qm_imod", 2, FLAGS, move |ctx| {
         let (Some(a), Some(b)) = (int(ctx.get_raw(0)), int(ctx.get_raw(1))) else {
             return Ok(None);
