@@ -659,6 +659,21 @@ fn cast_and_try_cast() {
                 "SELECT CAST(DATE '2020-01-02' AS varchar(4))",
                 "INVALID_CAST_ARGUMENT: Value 2020-01-02 cannot be represented as varchar(4)",
             ),
+            // DateOperators.castFromVarchar (and Trino's connector tests):
+            // "Value cannot be cast to date: 2005-06-bad-date".
+            (
+                "SELECT CAST('2005-06-bad-date' AS date)",
+                "INVALID_CAST_ARGUMENT: Value cannot be cast to date: 2005-06-bad-date",
+            ),
+            (
+                "SELECT CAST('noon' AS timestamp)",
+                "INVALID_CAST_ARGUMENT: Value cannot be cast to timestamp: noon",
+            ),
+            // DoubleOperators.castToBigint: "Cannot cast double NaN to bigint".
+            (
+                "SELECT CAST(0E0 / 0E0 AS bigint)",
+                "INVALID_CAST_ARGUMENT: Cannot cast double NaN to bigint",
+            ),
             ("SELECT CAST(1 AS date)", "TYPE_MISMATCH"),
             ("SELECT TRY_CAST(1 AS date)", "TYPE_MISMATCH"),
         ],

@@ -89,6 +89,13 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
             format!("Cannot cast '{shown}' to {}", target.to_uppercase()),
         )
     };
+    // DateOperators / VarcharToTimestampCast: "Value cannot be cast to date: 2005-06-bad".
+    let not_a = |kind: &str, shown: &str| {
+        fail(
+            ErrorName::InvalidCastArgument,
+            format!("Value cannot be cast to {kind}: {shown}"),
+        )
+    };
     if matches!(value, ValueRef::Null) {
         return Ok(Value::Null);
     }
@@ -125,7 +132,14 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
                 }
                 (_, v) => round_half_away(num(v).ok_or_else(|| invalid(shown.clone(), to_kind))?),
             };
-            if n.is_nan() || n < lo || n > hi {
+            // DoubleOperators: "Cannot cast double NaN to bigint".
+            if n.is_nan() {
+                return Err(fail(
+                    ErrorName::InvalidCastArgument,
+                    format!("Cannot cast {from} NaN to {to_kind}"),
+                ));
+            }
+            if n < lo || n > hi {
                 return Err(fail(
                     ErrorName::NumericValueOutOfRange,
                     format!("Out of range for {to_kind}: {shown}"),
@@ -207,16 +221,16 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
             };
             parsed
                 .map(|d| Value::Text(dates::format_date(d)))
-                .ok_or_else(|| invalid(shown, "date"))
+                .ok_or_else(|| not_a("date", &shown))
         }
         "timestamp" => {
             let precision: u8 = to_arg.parse().unwrap_or(3);
             let t = shown.trim();
             let (day, time) = t.split_once([' ', 'T']).unwrap_or((t, "00:00:00"));
-            let d = dates::parse_date(day).ok_or_else(|| invalid(shown.clone(), "timestamp"))?;
+            let d = dates::parse_date(day).ok_or_else(|| not_a("timestamp", &shown))?;
             Ok(Value::Text(
                 normalize_timestamp(d, time, precision)
-                    .ok_or_else(|| invalid(shown.clone(), "timestamp"))?,
+                    .ok_or_else(|| not_a("timestamp", &shown))?,
             ))
         }
         _ => Err(fail(
