@@ -448,7 +448,13 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         match ctx.get_raw(0) {
             ValueRef::Integer(i) if (lo..=hi).contains(&i) => Ok(Some(i)),
             ValueRef::Null => Ok(None),
-            // A REAL here is SQLite's answer to a 64-bit overflow.
+            // A whole REAL inside the range is an integer a source stored as REAL; SQLite's
+            // answer to a 64-bit overflow is a REAL of 2^63 or more, outside every range.
+            ValueRef::Real(x)
+                if x.fract() == 0.0 && x.abs() < 9.2e18 && (lo..=hi).contains(&(x as i64)) =>
+            {
+                Ok(Some(x as i64))
+            }
             _ => Err(fail(
                 ErrorName::NumericValueOutOfRange,
                 format!(
