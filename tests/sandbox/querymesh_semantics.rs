@@ -1432,7 +1432,14 @@ fn round_abs_and_integer_arithmetic() {
                 "SELECT BIGINT '-9223372036854775808' - 1",
                 "NUMERIC_VALUE_OUT_OF_RANGE",
             ),
-            ("SELECT 2147483647 + 1", "NUMERIC_VALUE_OUT_OF_RANGE"),
+            (
+                "SELECT 2147483647 + 1",
+                "NUMERIC_VALUE_OUT_OF_RANGE: integer addition overflow: 2147483647 + 1",
+            ),
+            (
+                "SELECT nationkey + 9223372036854775807 FROM nation",
+                "NUMERIC_VALUE_OUT_OF_RANGE",
+            ),
             ("SELECT 2147483647 + 1 - 1", "NUMERIC_VALUE_OUT_OF_RANGE"),
             (
                 "SELECT (9223372036854775807 + 10) / 2",

@@ -163,6 +163,36 @@ impl Analyzer<'_> {
                 });
             }
         }
+        // Integer constants fold (Q19's `1 + 10`), with Trino's overflow error
+        // (IntegerOperators: "integer addition overflow: 2147483647 + 1").
+        if let (Some(Konst::Int(a)), Some(Konst::Int(b)), true) =
+            (&l.konst, &r.konst, ty.is_integral() && "+-*".contains(op))
+        {
+            let (a, b) = (*a, *b);
+            let (value, operation) = match op {
+                '+' => (a.checked_add(b), "addition"),
+                '-' => (a.checked_sub(b), "subtraction"),
+                _ => (a.checked_mul(b), "multiplication"),
+            };
+            let (lo, hi) = match ty {
+                TrinoType::Integer => (i64::from(i32::MIN), i64::from(i32::MAX)),
+                TrinoType::SmallInt => (i64::from(i16::MIN), i64::from(i16::MAX)),
+                TrinoType::TinyInt => (i64::from(i8::MIN), i64::from(i8::MAX)),
+                _ => (i64::MIN, i64::MAX),
+            };
+            return match value.filter(|v| (lo..=hi).contains(v)) {
+                Some(v) => Ok(Typed {
+                    sql: v.to_string(),
+                    ty,
+                    konst: Some(Konst::Int(v)),
+                }),
+                None => Err(error_at(
+                    ErrorName::NumericValueOutOfRange,
+                    None,
+                    format!("{ty} {operation} overflow: {a} {op} {b}"),
+                )),
+            };
+        }
         let sql = match (op, &ty) {
             ('/', t) if t.is_integral() => format!("qm_idiv({}, {})", l.sql, r.sql),
             // DecimalOperators.divide rounds half up at the result's scale; decimal division
