@@ -449,6 +449,11 @@ fn date_trunc_date_add_and_date_diff() {
                 json!("2020-02-29"),
             ),
             (
+                "SELECT date_add('day', NULL, DATE '2020-03-01')",
+                "date",
+                Value::Null,
+            ),
+            (
                 "SELECT date_add('day', -1, DATE '2020-03-01')",
                 "date",
                 json!("2020-02-29"),
@@ -760,6 +765,10 @@ fn substring_strpos_length_and_concat() {
             // StringFunctions.length counts code points.
             ("SELECT length('äbc')", "bigint", json!(3)),
             ("SELECT length('')", "bigint", json!(0)),
+            // A bare NULL argument takes the parameter's type (docs functions: any NULL
+            // argument gives NULL).
+            ("SELECT substr('abc', NULL)", "varchar(3)", Value::Null),
+            ("SELECT strpos('abc', 'b', NULL)", "bigint", Value::Null),
             ("SELECT length(CAST('ab' AS char(5)))", "bigint", json!(5)),
             // docs functions/string concat: NULL if any argument is NULL; `||` the same.
             ("SELECT concat('a', NULL)", "varchar(1)", Value::Null),
@@ -1390,6 +1399,7 @@ fn round_abs_and_integer_arithmetic() {
                 json!(92233720368547758.0),
             ),
             ("SELECT round(0E0 / 0E0)", "double", json!("NaN")),
+            ("SELECT round(2.5E0, NULL)", "double", Value::Null),
             // Round and RoundN on decimals: half away from zero; round(x) is decimal(p-s+1, 0),
             // round(x, n) keeps the scale at precision p + 1.
             ("SELECT round(2.5)", "decimal(2, 0)", json!("3")),

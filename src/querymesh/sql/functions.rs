@@ -117,6 +117,11 @@ fn replace_sql(s: &Typed, from: &Typed, to: &str) -> String {
     format!("{f}({}, {}, {to})", s.sql, from.sql)
 }
 
+/// An integer argument; a bare NULL is one too (Trino coerces `unknown` to the parameter).
+fn is_integer_or_null(t: &TrinoType) -> bool {
+    t.is_integral() || *t == TrinoType::Unknown
+}
+
 pub(super) fn is_numeric_or_null(t: &TrinoType) -> bool {
     t.is_numeric() || *t == TrinoType::Unknown
 }
@@ -317,7 +322,7 @@ impl Analyzer<'_> {
                     other.clone(),
                 )),
             },
-            ("round", [a, d]) if is_numeric_or_null(&a.ty) && d.ty.is_integral() => {
+            ("round", [a, d]) if is_numeric_or_null(&a.ty) && is_integer_or_null(&d.ty) => {
                 match &a.ty {
                     TrinoType::Unknown => Ok(a.clone()),
                     // MathFunctions.roundLong: a negative d rounds HALF_UP, in the same type.
@@ -462,9 +467,9 @@ impl Analyzer<'_> {
             )),
             ("substr" | "substring", [s, start, rest @ ..])
                 if is_string_or_null(&s.ty)
-                    && start.ty.is_integral()
+                    && is_integer_or_null(&start.ty)
                     && rest.len() <= 1
-                    && rest.iter().all(|r| r.ty.is_integral()) =>
+                    && rest.iter().all(|r| is_integer_or_null(&r.ty)) =>
             {
                 // SQLite's substr agrees with Trino's for a positive start and length only;
                 // 0, negative starts and lengths need StringFunctions.substring's rules.
@@ -486,7 +491,7 @@ impl Analyzer<'_> {
             ("strpos", [s, sub, instance])
                 if is_string_or_null(&s.ty)
                     && is_string_or_null(&sub.ty)
-                    && instance.ty.is_integral() =>
+                    && is_integer_or_null(&instance.ty) =>
             {
                 Ok(Typed::new(
                     format!("qm_strpos({})", sql(&args).join(", ")),
@@ -498,7 +503,9 @@ impl Analyzer<'_> {
                 TrinoType::Boolean,
             )),
             ("split_part", [s, sep, i])
-                if is_string_or_null(&s.ty) && is_string_or_null(&sep.ty) && i.ty.is_integral() =>
+                if is_string_or_null(&s.ty)
+                    && is_string_or_null(&sep.ty)
+                    && is_integer_or_null(&i.ty) =>
             {
                 Ok(Typed::new(
                     format!("qm_split_part({})", sql(&args).join(", ")),
@@ -506,7 +513,9 @@ impl Analyzer<'_> {
                 ))
             }
             ("lpad" | "rpad", [s, n, pad])
-                if is_string_or_null(&s.ty) && n.ty.is_integral() && is_string_or_null(&pad.ty) =>
+                if is_string_or_null(&s.ty)
+                    && is_integer_or_null(&n.ty)
+                    && is_string_or_null(&pad.ty) =>
             {
                 Ok(Typed::new(
                     format!("qm_{name}({})", sql(&args).join(", ")),
@@ -555,7 +564,9 @@ impl Analyzer<'_> {
                 ))
             }
             ("date_add", [unit, n, d])
-                if unit.ty.is_string() && n.ty.is_integral() && is_date_or_timestamp(&d.ty) =>
+                if unit.ty.is_string()
+                    && is_integer_or_null(&n.ty)
+                    && is_date_or_timestamp(&d.ty) =>
             {
                 Ok(Typed::new(
                     format!(
