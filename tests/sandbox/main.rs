@@ -17,5 +17,6 @@ mod iam_review;
 mod logs;
 mod querymesh;
 mod querymesh_fidelity;
+mod querymesh_semantics;
 mod querymesh_sql;
 mod support;

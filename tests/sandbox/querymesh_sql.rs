@@ -398,7 +398,7 @@ fn expressions_have_trinos_types_and_encoding() {
         ("SELECT trim('  x ')", "varchar(4)", json!("x")),
         (
             "SELECT replace('a-b-c', '-', '+')",
-            "varchar",
+            "varchar(11)",
             json!("a+b+c"),
         ),
         ("SELECT coalesce(NULL, 2)", "integer", json!(2)),

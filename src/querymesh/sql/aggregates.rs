@@ -2,13 +2,31 @@
 //! variance) and window functions (ranking, lag/lead, value functions, aggregates OVER a
 //! window with PARTITION BY, ORDER BY and literal frames), typed by Trino's signatures.
 
-use sqlparser::ast::{Function, WindowFrameBound, WindowType};
+use sqlparser::ast::{Function, NullTreatment, WindowFrameBound, WindowType};
 
-use super::analyze::{Analyzer, Typed, error_at, not_supported};
+use super::analyze::{Analyzer, Konst, Typed, error_at, not_supported};
+use super::coerce::super_type;
 use super::functions::{AGGREGATES, is_numeric_or_null, unexpected};
 use super::scope::Cx;
 use crate::querymesh::error::{ErrorName, TrinoError};
 use crate::querymesh::types::TrinoType;
+
+/// A window function's count argument that must be at least `min`: refused while analysing
+/// when it is a literal, checked per row (`qm_at_least`) otherwise.
+/// Trino checks these while running, so its message has no `line L:C`.
+fn checked_count(arg: &Typed, min: i64, message: &str) -> Result<String, TrinoError> {
+    match arg.konst {
+        Some(Konst::Int(n)) if n < min => {
+            Err(error_at(ErrorName::InvalidFunctionArgument, None, message))
+        }
+        Some(Konst::Int(_)) => Ok(arg.sql.clone()),
+        _ => Ok(format!(
+            "qm_at_least({}, {min}, {})",
+            arg.sql,
+            super::expr::sql_string(message)
+        )),
+    }
+}
 
 impl Analyzer<'_> {
     pub(super) fn aggregate(
@@ -28,6 +46,13 @@ impl Analyzer<'_> {
         };
         if star {
             return Ok(("count(*)".into(), TrinoType::BigInt));
+        }
+        // approx_distinct(x, e): the maximum standard error only bounds the estimate, and
+        // the exact count is within any bound.
+        if let ("approx_distinct", [a, e]) = (name, args)
+            && e.ty.is_numeric()
+        {
+            return Ok((format!("count(DISTINCT {})", a.sql), TrinoType::BigInt));
         }
         let a = one(args)?;
         Ok(match name {
@@ -125,6 +150,10 @@ impl Analyzer<'_> {
                 ),
             ));
         }
+        // SQLite has no IGNORE NULLS; RESPECT NULLS is what it does anyway.
+        if matches!(f.null_treatment, Some(NullTreatment::IgnoreNulls)) {
+            return Err(not_supported(at, "IGNORE NULLS"));
+        }
         let Some(WindowType::WindowSpec(spec)) = &f.over else {
             return Err(not_supported(at, "A named window"));
         };
@@ -143,13 +172,34 @@ impl Analyzer<'_> {
             "percent_rank" | "cume_dist" if args.is_empty() => {
                 (format!("{name}()"), TrinoType::Double)
             }
-            "ntile" if args.len() == 1 && args[0].ty.is_integral() => {
-                (format!("ntile({})", arg_sql[0]), TrinoType::BigInt)
-            }
-            "lag" | "lead" if (1..=3).contains(&args.len()) => (
-                format!("{name}({})", arg_sql.join(", ")),
-                args[0].ty.clone(),
+            // NTileFunction: "Buckets must be greater than 0".
+            "ntile" if args.len() == 1 && args[0].ty.is_integral() => (
+                format!(
+                    "ntile({})",
+                    checked_count(&args[0], 1, "Buckets must be greater than 0")?
+                ),
+                TrinoType::BigInt,
             ),
+            // lag/lead(x T, offset bigint, default T) (docs functions/window): the offset
+            // is an integer, the default shares x's type, which is the result's.
+            "lag" | "lead"
+                if (1..=3).contains(&args.len())
+                    && args
+                        .get(1)
+                        .is_none_or(|o| o.ty.is_integral() || o.ty == TrinoType::Unknown) =>
+            {
+                let ty = match args.get(2) {
+                    Some(default) => super_type(&args[0].ty, &default.ty)
+                        .ok_or_else(|| unexpected(at, name, &args))?,
+                    None => args[0].ty.clone(),
+                };
+                // LagFunction/LeadFunction: "Offset must be at least 0".
+                let mut call_args = arg_sql.clone();
+                if let (Some(offset), Some(slot)) = (args.get(1), call_args.get_mut(1)) {
+                    *slot = checked_count(offset, 0, "Offset must be at least 0")?;
+                }
+                (format!("{name}({})", call_args.join(", ")), ty)
+            }
             "first_value" | "last_value" if args.len() == 1 => {
                 (format!("{name}({})", arg_sql[0]), args[0].ty.clone())
             }

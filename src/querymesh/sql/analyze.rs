@@ -13,6 +13,7 @@ use sqlparser::keywords::Keyword;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 use super::coerce::super_type;
+use super::operators::coerced;
 use super::scope::{Clause, Cx, Scope, positional_outputs};
 use crate::querymesh::catalog::Catalogs;
 use crate::querymesh::engine::{SessionContext, TableAccess};
@@ -174,6 +175,32 @@ pub fn literal_count(expr: &Expr) -> Option<u64> {
     }
 }
 
+/// `block` with its columns converted to `columns`' types where their stored forms differ.
+fn coerce_block(block: Block, columns: &[(String, TrinoType)]) -> Block {
+    let items: Vec<String> = block
+        .columns
+        .iter()
+        .zip(columns)
+        .enumerate()
+        .map(|(i, ((_, from), (_, to)))| {
+            let column = Typed::new(format!("\"c{}\"", i + 1), from.clone());
+            format!("{} AS \"c{}\"", coerced(&column, to), i + 1)
+        })
+        .collect();
+    let unchanged = items
+        .iter()
+        .enumerate()
+        .all(|(i, item)| *item == format!("\"c{0}\" AS \"c{0}\"", i + 1));
+    if unchanged {
+        return block;
+    }
+    Block {
+        sql: format!("SELECT {} FROM ({})", items.join(", "), block.sql),
+        columns: block.columns,
+        single_row: block.single_row,
+    }
+}
+
 /// Trino's `queryPrimary: '(' queryNoWith ')'`: a parenthesized query standing for a set
 /// operand, or for the whole statement, cannot start with WITH (sqlparser takes it).
 pub(super) fn refuse_parenthesized_with(body: &SetExpr) -> Result<(), TrinoError> {
@@ -305,9 +332,9 @@ impl<'a> Analyzer<'a> {
         outer: Option<&Scope<'_>>,
     ) -> Result<Block, TrinoError> {
         if let Some(fetch) = &q.fetch
-            && (fetch.with_ties || fetch.percent)
+            && fetch.percent
         {
-            return Err(not_supported(None, "FETCH FIRST … WITH TIES or PERCENT"));
+            return Err(not_supported(None, "FETCH FIRST … PERCENT"));
         }
         if !q.locks.is_empty()
             || q.for_clause.is_some()
@@ -321,9 +348,12 @@ impl<'a> Analyzer<'a> {
                 "mismatched input. This syntax is not Trino's",
             ));
         }
+        if q.fetch.as_ref().is_some_and(|f| f.with_ties) {
+            return self.with_ties(q, outer);
+        }
         let (limit, limit_one) = self.limit_sql(q)?;
         let block = match q.body.as_ref() {
-            SetExpr::Select(select) => self.select(select, outer, q.order_by.as_ref())?,
+            SetExpr::Select(select) => self.select(select, outer, q.order_by.as_ref(), None)?,
             body => {
                 let block = self.set_expr(body, outer)?;
                 match &q.order_by {
@@ -352,8 +382,49 @@ impl<'a> Analyzer<'a> {
         })
     }
 
+    /// `… ORDER BY k OFFSET m FETCH FIRST n ROWS WITH TIES` (docs sql/select "LIMIT or
+    /// FETCH FIRST clauses"): the n rows after the first m, and every further row whose key
+    /// ties with the last of them. Trino requires the ORDER BY (MISSING_ORDER_BY).
+    fn with_ties(&mut self, q: &Query, outer: Option<&Scope<'_>>) -> Result<Block, TrinoError> {
+        let Some(order_by) = &q.order_by else {
+            return Err(error_at(
+                ErrorName::MissingOrderBy,
+                location(q),
+                "FETCH FIRST WITH TIES clause requires ORDER BY",
+            ));
+        };
+        let (count, offset) = self.row_counts(q)?;
+        let (count, offset) = (count.unwrap_or(1), offset.unwrap_or(0));
+        match q.body.as_ref() {
+            SetExpr::Select(select) => {
+                self.select(select, outer, Some(order_by), Some((offset, count)))
+            }
+            _ => Err(not_supported(
+                location(q),
+                "FETCH FIRST … WITH TIES after a set operation",
+            )),
+        }
+    }
+
     /// `LIMIT … OFFSET …` for the query, and whether it keeps at most one row.
     pub(super) fn limit_sql(&mut self, q: &Query) -> Result<(Option<String>, bool), TrinoError> {
+        let (limit, offset) = self.row_counts(q)?;
+        let at_most_one = limit.is_some_and(|l| l <= 1);
+        Ok(match (limit, offset) {
+            (None, None) => (None, false),
+            (l, o) => (
+                Some(format!(
+                    "LIMIT {} OFFSET {}",
+                    l.map_or(-1, |l| l.min(i64::MAX as u64) as i64),
+                    o.unwrap_or(0)
+                )),
+                at_most_one,
+            ),
+        })
+    }
+
+    /// The query's row count (LIMIT or FETCH) and OFFSET, as written.
+    fn row_counts(&mut self, q: &Query) -> Result<(Option<u64>, Option<u64>), TrinoError> {
         // Trino's grammar takes only an integer literal (or `?`) as a row count, so anything
         // else is a syntax error at its first token (`LIMIT -1`, `LIMIT (2)`, `OFFSET x`).
         let tokens = self.tokens;
@@ -426,18 +497,7 @@ impl<'a> Analyzer<'a> {
             }
             limit = Some(fetch.quantity.as_ref().map(count).transpose()?.unwrap_or(1));
         }
-        let at_most_one = limit.is_some_and(|l| l <= 1);
-        Ok(match (limit, offset) {
-            (None, None) => (None, false),
-            (l, o) => (
-                Some(format!(
-                    "LIMIT {} OFFSET {}",
-                    l.map_or(-1, |l| l.min(i64::MAX as u64) as i64),
-                    o.unwrap_or(0)
-                )),
-                at_most_one,
-            ),
-        })
+        Ok((limit, offset))
     }
 
     pub(super) fn set_expr(
@@ -446,7 +506,7 @@ impl<'a> Analyzer<'a> {
         outer: Option<&Scope<'_>>,
     ) -> Result<Block, TrinoError> {
         match body {
-            SetExpr::Select(select) => self.select(select, outer, None),
+            SetExpr::Select(select) => self.select(select, outer, None, None),
             SetExpr::Query(q) => self.query(q, outer),
             SetExpr::Values(values) => {
                 let scope = Scope::new(Vec::new(), outer);
@@ -478,7 +538,7 @@ impl<'a> Analyzer<'a> {
                                 types[i] = merged;
                             }
                         }
-                        cells.push(t.sql);
+                        cells.push(t);
                     }
                     if !rows.is_empty() && cells.len() != types.len() {
                         return Err(error_at(
@@ -494,8 +554,9 @@ impl<'a> Analyzer<'a> {
                     .map(|cells| {
                         let items: Vec<String> = cells
                             .iter()
+                            .zip(&types)
                             .enumerate()
-                            .map(|(i, c)| format!("{c} AS \"c{}\"", i + 1))
+                            .map(|(i, (c, ty))| format!("{} AS \"c{}\"", coerced(c, ty), i + 1))
                             .collect();
                         format!("SELECT {}", items.join(", "))
                     })
@@ -538,9 +599,6 @@ impl<'a> Analyzer<'a> {
                     SetQuantifier::None | SetQuantifier::Distinct => false,
                     _ => return Err(not_supported(None, "This set quantifier")),
                 };
-                if all && op_name != "UNION" {
-                    return Err(not_supported(None, &format!("{op_name} ALL")));
-                }
                 if l.columns.len() != r.columns.len() {
                     return Err(error_at(
                         ErrorName::TypeMismatch,
@@ -566,16 +624,40 @@ impl<'a> Analyzer<'a> {
                     })?;
                     columns.push((name.clone(), ty));
                 }
-                let keyword = if all {
-                    format!("{op_name} ALL")
-                } else {
-                    op_name.to_string()
-                };
-                Ok(Block {
-                    sql: format!(
-                        "SELECT * FROM ({}) {keyword} SELECT * FROM ({})",
+                // Each side's values as the result's types (a date as a timestamp, …), so
+                // that equal values compare equal and print as the result type.
+                let l = coerce_block(l, &columns);
+                let r = coerce_block(r, &columns);
+                let sql = match (all, op_name) {
+                    (false, _) => format!(
+                        "SELECT * FROM ({}) {op_name} SELECT * FROM ({})",
                         l.sql, r.sql
                     ),
+                    (true, "UNION") => format!(
+                        "SELECT * FROM ({}) UNION ALL SELECT * FROM ({})",
+                        l.sql, r.sql
+                    ),
+                    // SQLite has no INTERSECT ALL / EXCEPT ALL: numbering the copies of each
+                    // row makes the k-th copy on one side meet the k-th on the other, so
+                    // the set operation keeps min(m, n) / max(m - n, 0) copies, as Trino.
+                    (true, _) => {
+                        let outputs: Vec<String> =
+                            (1..=columns.len()).map(|i| format!("\"c{i}\"")).collect();
+                        let list = outputs.join(", ");
+                        let numbered = |sql: &str| {
+                            format!(
+                                "SELECT {list}, row_number() OVER (PARTITION BY {list}) AS \"qm_copy\" FROM ({sql})"
+                            )
+                        };
+                        format!(
+                            "SELECT {list} FROM ({} {op_name} {})",
+                            numbered(&l.sql),
+                            numbered(&r.sql)
+                        )
+                    }
+                };
+                Ok(Block {
+                    sql,
                     columns,
                     single_row: false,
                 })

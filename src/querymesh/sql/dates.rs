@@ -95,6 +95,11 @@ pub fn week_of_year(days: i64) -> i64 {
     (thursday - days_from_civil(y, 1, 1)) / 7 + 1
 }
 
+/// The ISO week-numbering year: the year of the week's Thursday.
+pub fn year_of_week(days: i64) -> i64 {
+    civil_from_days(days - day_of_week(days) + 4).0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

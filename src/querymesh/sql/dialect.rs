@@ -21,6 +21,12 @@ impl Dialect for TrinoDialect {
         ch.is_alphabetic() || ch.is_ascii_digit() || ch == '_'
     }
 
+    /// `EXTRACT(DAY_OF_WEEK FROM x)` and Trino's other ExtractField names; the analyzer
+    /// refuses any it does not know, as Trino's parser does.
+    fn allow_extract_custom(&self) -> bool {
+        true
+    }
+
     fn supports_filter_during_aggregation(&self) -> bool {
         true
     }

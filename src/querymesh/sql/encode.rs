@@ -26,6 +26,30 @@ fn as_text(v: ValueRef<'_>) -> String {
     }
 }
 
+/// A decimal held as its nearest double, as Trino writes it: exactly `scale` fraction digits,
+/// rounded half up (Rust's formatting would round a tie such as 0.125 to even), no `-0.00`.
+pub fn decimal_text(x: f64, scale: u8) -> String {
+    let factor = 10f64.powi(i32::from(scale));
+    let scaled = super::udf::round_half_up(x * factor);
+    // Exact in integers while the double holds every digit (< 2^53).
+    if !scaled.is_finite() || scaled.abs() >= 9.0e15 {
+        return format!("{x:.width$}", width = usize::from(scale));
+    }
+    let units = scaled as i64;
+    let sign = if units < 0 { "-" } else { "" };
+    let digits = format!(
+        "{:0width$}",
+        units.unsigned_abs(),
+        width = usize::from(scale) + 1
+    );
+    let (whole, fraction) = digits.split_at(digits.len() - usize::from(scale));
+    if scale == 0 {
+        format!("{sign}{whole}")
+    } else {
+        format!("{sign}{whole}.{fraction}")
+    }
+}
+
 /// A double as Trino's JSON carries it: a number, or "NaN" / "Infinity" / "-Infinity".
 pub fn double(x: f64) -> Value {
     if x.is_nan() {
@@ -67,22 +91,9 @@ pub fn encode(v: ValueRef<'_>, ty: &TrinoType) -> Value {
         },
         TrinoType::Double => as_f64(v).map_or(Value::Null, double),
         TrinoType::Real => as_f64(v).map_or(Value::Null, |x| real(x as f32)),
-        TrinoType::Decimal { scale, .. } => as_f64(v).map_or(Value::Null, |f| {
-            let scale = *scale as usize;
-            let text = format!("{f:.scale$}");
-            // -0.00 is 0.00 in Trino's decimal.
-            Value::from(
-                if text
-                    .trim_start_matches('-')
-                    .chars()
-                    .all(|c| c == '0' || c == '.')
-                {
-                    text.trim_start_matches('-').to_string()
-                } else {
-                    text
-                },
-            )
-        }),
+        TrinoType::Decimal { scale, .. } => {
+            as_f64(v).map_or(Value::Null, |f| Value::from(decimal_text(f, *scale)))
+        }
         TrinoType::Boolean => match v {
             ValueRef::Integer(i) => Value::from(i != 0),
             ValueRef::Real(r) => Value::from(r != 0.0),
@@ -153,6 +164,9 @@ mod tests {
             ),
             serde_json::json!("1.5")
         );
+        assert_eq!(decimal_text(0.125, 2), "0.13");
+        assert_eq!(decimal_text(-0.001, 2), "0.00");
+        assert_eq!(decimal_text(-2.5, 0), "-3");
         assert_eq!(
             encode(ValueRef::Real(f64::INFINITY), &TrinoType::Double),
             serde_json::json!("Infinity")

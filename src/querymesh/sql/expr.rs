@@ -9,6 +9,7 @@ use sqlparser::ast::{
 use super::analyze::{Analyzer, Konst, Typed, error_at, location, not_supported};
 use super::coerce::super_type;
 use super::literal::{interval, parse_type};
+use super::operators::coerced;
 use super::scope::Cx;
 use crate::querymesh::error::{ErrorName, TrinoError};
 use crate::querymesh::types::TrinoType;
@@ -51,6 +52,26 @@ impl Analyzer<'_> {
         Ok(t)
     }
 
+    /// Where the last `keyword` before `span` starts: Trino reports some errors at a keyword
+    /// the syntax tree drops.
+    fn keyword_before(
+        &self,
+        keyword: &str,
+        span: &sqlparser::tokenizer::Span,
+    ) -> Option<(u64, u64)> {
+        let before = (span.start.line, span.start.column);
+        self.tokens
+            .iter()
+            .map(|t| (t, (t.span.start.line, t.span.start.column)))
+            .filter(|(t, at)| {
+                *at < before
+                    && matches!(&t.token, sqlparser::tokenizer::Token::Word(w)
+                        if w.value.eq_ignore_ascii_case(keyword))
+            })
+            .map(|(_, at)| at)
+            .next_back()
+    }
+
     fn column(
         &mut self,
         parts: Vec<String>,
@@ -89,10 +110,7 @@ impl Analyzer<'_> {
                 self.typed_literal(&ts.data_type, &text, at)
             }
             Expr::Interval(i) => {
-                if i.last_field.is_some()
-                    || i.leading_precision.is_some()
-                    || i.fractional_seconds_precision.is_some()
-                {
+                if i.leading_precision.is_some() || i.fractional_seconds_precision.is_some() {
                     return Err(not_supported(at, "This INTERVAL form"));
                 }
                 let (text, negative) = match i.value.as_ref() {
@@ -143,7 +161,7 @@ impl Analyzer<'_> {
                         "mismatched input: INTERVAL needs a unit",
                     )
                 })?;
-                interval(&text, &field, negative, at)
+                interval(&text, &field, i.last_field.as_ref(), negative, at)
             }
             Expr::Nested(inner) => {
                 let t = self.expr(inner, cx)?;
@@ -184,8 +202,13 @@ impl Analyzer<'_> {
                             Some(Konst::Decimal(u, s)) => Some(Konst::Decimal(-u, s)),
                             _ => None,
                         };
+                        let sql = if t.ty.is_integral() && konst.is_none() {
+                            format!("qm_int((- {}), '{}', 'negation')", t.sql, t.ty)
+                        } else {
+                            format!("(- {})", t.sql)
+                        };
                         Ok(Typed {
-                            sql: format!("(- {})", t.sql),
+                            sql,
                             ty: t.ty,
                             konst,
                         })
@@ -220,8 +243,9 @@ impl Analyzer<'_> {
                 } else {
                     "IS"
                 };
+                let target = super_type(&lt.ty, &rt.ty).unwrap_or(TrinoType::Unknown);
                 Ok(Typed::new(
-                    format!("({} {op} {})", lt.sql, rt.sql),
+                    format!("({} {op} {})", coerced(&lt, &target), coerced(&rt, &target)),
                     TrinoType::Boolean,
                 ))
             }
@@ -235,7 +259,8 @@ impl Analyzer<'_> {
                 let not = if *negated { "NOT " } else { "" };
                 match target {
                     InTarget::List(list) => {
-                        let mut items = Vec::new();
+                        let mut typed = Vec::new();
+                        let mut target = t.ty.clone();
                         for item in list {
                             let it = self.expr(item, cx)?;
                             if !comparable(&t.ty, &it.ty) {
@@ -248,10 +273,13 @@ impl Analyzer<'_> {
                                     ),
                                 ));
                             }
-                            items.push(it.sql);
+                            target = super_type(&target, &it.ty).unwrap_or(target);
+                            typed.push(it);
                         }
+                        let items: Vec<String> =
+                            typed.iter().map(|it| coerced(it, &target)).collect();
                         Ok(Typed::new(
-                            format!("({} {not}IN ({}))", t.sql, items.join(", ")),
+                            format!("({} {not}IN ({}))", coerced(&t, &target), items.join(", ")),
                             TrinoType::Boolean,
                         ))
                     }
@@ -295,8 +323,16 @@ impl Analyzer<'_> {
                     }
                 }
                 let not = if *negated { "NOT " } else { "" };
+                let target = [&lo.ty, &hi.ty]
+                    .iter()
+                    .fold(t.ty.clone(), |acc, ty| super_type(&acc, ty).unwrap_or(acc));
                 Ok(Typed::new(
-                    format!("({} {not}BETWEEN {} AND {})", t.sql, lo.sql, hi.sql),
+                    format!(
+                        "({} {not}BETWEEN {} AND {})",
+                        coerced(&t, &target),
+                        coerced(&lo, &target),
+                        coerced(&hi, &target)
+                    ),
                     TrinoType::Boolean,
                 ))
             }
@@ -325,7 +361,23 @@ impl Analyzer<'_> {
                     }
                 }
                 let escape = match escape_char {
-                    Some(esc) => format!(" ESCAPE {}", self.expr(esc, cx)?.sql),
+                    Some(esc) => {
+                        let e = self.expr(esc, cx)?;
+                        if !(e.ty.is_string() || e.ty == TrinoType::Unknown) {
+                            return Err(error_at(
+                                ErrorName::TypeMismatch,
+                                at,
+                                format!("Cannot apply operator: LIKE escape {}", e.ty),
+                            ));
+                        }
+                        // Trino's LikePattern refuses an escape that is not one character
+                        // or that escapes something other than %, _ or itself; SQLite
+                        // would fail differently or take it. Checked once per row.
+                        format!(
+                            " ESCAPE (CASE WHEN qm_like_check({}, {1}) THEN {1} END)",
+                            p.sql, e.sql
+                        )
+                    }
                     None => String::new(),
                 };
                 let not = if *negated { "NOT " } else { "" };
@@ -380,7 +432,27 @@ impl Analyzer<'_> {
                     DateTimeField::Hour => "hour",
                     DateTimeField::Minute => "minute",
                     DateTimeField::Second => "second",
-                    other => return Err(not_supported(at, &format!("EXTRACT({other})"))),
+                    // ExtractField's other names (SqlBase.g4 takes any identifier here).
+                    DateTimeField::Custom(name) => match name.value.to_ascii_lowercase().as_str() {
+                        "day_of_week" | "dow" => "day_of_week",
+                        "day_of_month" => "day",
+                        "day_of_year" | "doy" => "day_of_year",
+                        "year_of_week" | "yow" => "year_of_week",
+                        _ => {
+                            return Err(error_at(
+                                ErrorName::SyntaxError,
+                                self.keyword_before("extract", &name.span).or(at),
+                                format!("Invalid EXTRACT field: {}", name.value),
+                            ));
+                        }
+                    },
+                    other => {
+                        return Err(error_at(
+                            ErrorName::SyntaxError,
+                            at,
+                            format!("Invalid EXTRACT field: {other}"),
+                        ));
+                    }
                 };
                 self.date_part(unit, t, at)
             }
@@ -449,16 +521,35 @@ impl Analyzer<'_> {
                         format!("Unexpected parameters ({}) for function trim", t.ty),
                     ));
                 }
-                let what = match trim_what {
-                    Some(w) => format!(", {}", self.expr(w, cx)?.sql),
-                    None => String::new(),
+                let ty = match t.ty {
+                    TrinoType::Char(n) => TrinoType::Varchar(Some(n)),
+                    ref other => other.clone(),
                 };
-                let f = match trim_where {
-                    Some(TrimWhereField::Leading) => "ltrim",
-                    Some(TrimWhereField::Trailing) => "rtrim",
-                    _ => "trim",
+                let (f, mode) = match trim_where {
+                    Some(TrimWhereField::Leading) => ("ltrim", 1),
+                    Some(TrimWhereField::Trailing) => ("rtrim", 2),
+                    _ => ("trim", 0),
                 };
-                Ok(Typed::new(format!("{f}({}{what})", t.sql), t.ty))
+                // With characters, SQLite's trim removes exactly those code points, as
+                // Trino's does; without, Trino removes Java whitespace, SQLite only spaces.
+                let sql = match trim_what {
+                    Some(w) => {
+                        let chars = self.expr(w, cx)?;
+                        if !(chars.ty.is_string() || chars.ty == TrinoType::Unknown) {
+                            return Err(error_at(
+                                ErrorName::FunctionNotFound,
+                                at,
+                                format!(
+                                    "Unexpected parameters ({}, {}) for function {f}",
+                                    t.ty, chars.ty
+                                ),
+                            ));
+                        }
+                        format!("{f}({}, {})", t.sql, chars.sql)
+                    }
+                    None => format!("qm_trim({}, {mode})", t.sql),
+                };
+                Ok(Typed::new(sql, ty))
             }
             Expr::Case {
                 operand,
@@ -472,9 +563,7 @@ impl Analyzer<'_> {
                 };
                 let mut result_ty = TrinoType::Unknown;
                 let mut sql = String::from("(CASE");
-                if let Some(o) = &operand {
-                    sql.push_str(&format!(" {}", o.sql));
-                }
+                let mut branches: Vec<(Option<String>, Typed)> = Vec::new();
                 for when in conditions {
                     let c = self.expr(&when.condition, cx)?;
                     match &operand {
@@ -488,14 +577,29 @@ impl Analyzer<'_> {
                     result_ty = super_type(&result_ty, &r.ty).ok_or_else(|| {
                         error_at(ErrorName::TypeMismatch, location(&when.result), format!("All CASE results must be the same type or coercible to a common type. Cannot find common type between {result_ty} and {}", r.ty))
                     })?;
-                    sql.push_str(&format!(" WHEN {} THEN {}", c.sql, r.sql));
+                    let condition = match &operand {
+                        Some(o) => {
+                            let target = super_type(&o.ty, &c.ty).unwrap_or(TrinoType::Unknown);
+                            format!("{} = {}", coerced(o, &target), coerced(&c, &target))
+                        }
+                        None => c.sql,
+                    };
+                    branches.push((Some(condition), r));
                 }
                 if let Some(x) = else_result {
                     let r = self.expr(x, cx)?;
                     result_ty = super_type(&result_ty, &r.ty).ok_or_else(|| {
                         error_at(ErrorName::TypeMismatch, location(x.as_ref()), format!("All CASE results must be the same type or coercible to a common type. Cannot find common type between {result_ty} and {}", r.ty))
                     })?;
-                    sql.push_str(&format!(" ELSE {}", r.sql));
+                    branches.push((None, r));
+                }
+                // Every result as the common type (a date as a timestamp, …).
+                for (condition, r) in &branches {
+                    let value = coerced(r, &result_ty);
+                    match condition {
+                        Some(c) => sql.push_str(&format!(" WHEN {c} THEN {value}")),
+                        None => sql.push_str(&format!(" ELSE {value}")),
+                    }
                 }
                 sql.push_str(" END)");
                 Ok(Typed::new(sql, result_ty))

@@ -7,9 +7,10 @@ use sqlparser::ast::{
     DuplicateTreatment, Function, FunctionArg, FunctionArgExpr, FunctionArguments, ObjectNamePart,
 };
 
-use super::analyze::{Analyzer, Typed, error_at, location, not_supported};
+use super::analyze::{Analyzer, Konst, Typed, error_at, location, not_supported};
 use super::coerce::super_type;
 use super::expr::{comparable, concat_type, sql_string};
+use super::operators::coerced;
 use super::scope::Cx;
 use crate::querymesh::error::{ErrorName, TrinoError};
 use crate::querymesh::types::TrinoType;
@@ -62,6 +63,63 @@ pub(super) fn unexpected(at: Option<(u64, u64)>, name: &str, args: &[Typed]) -> 
 
 fn is_string_or_null(t: &TrinoType) -> bool {
     t.is_string() || *t == TrinoType::Unknown
+}
+
+/// What the date functions are told of their argument: 0 for a date, else the fraction
+/// digits its stored text has.
+fn fraction_digits(t: &TrinoType) -> usize {
+    match t {
+        TrinoType::Timestamp(p) => super::udf::stored_digits(*p),
+        _ => 0,
+    }
+}
+
+fn is_date_or_timestamp(t: &TrinoType) -> bool {
+    matches!(t, TrinoType::Date | TrinoType::Timestamp(_))
+}
+
+/// A char(n) argument becomes varchar(n) in Trino's string functions.
+fn as_varchar(t: &TrinoType) -> TrinoType {
+    match t {
+        TrinoType::Char(n) => TrinoType::Varchar(Some(*n)),
+        other => other.clone(),
+    }
+}
+
+fn varchar_length(t: &TrinoType) -> Option<u64> {
+    match t {
+        TrinoType::Varchar(n) => n.map(u64::from),
+        TrinoType::Char(n) => Some(u64::from(*n)),
+        _ => Some(0),
+    }
+}
+
+/// replace(varchar(x), varchar(y), varchar(z)) is varchar(min(2^31 - 1, x + z * (x + 1)))
+/// (StringFunctions.replace's constraint).
+fn replaced_type(s: &TrinoType, to: &TrinoType) -> TrinoType {
+    let bound = varchar_length(s)
+        .zip(varchar_length(to))
+        .map(|(x, z)| x + z * (x + 1))
+        .filter(|u| *u < u64::from(crate::querymesh::types::UNBOUNDED_VARCHAR));
+    TrinoType::Varchar(bound.map(|u| u as u32))
+}
+
+/// SQLite's replace leaves the string alone for an empty search, Trino's inserts the
+/// replacement around every code point: the native one only for a non-empty literal search.
+fn replace_sql(s: &Typed, from: &Typed, to: &str) -> String {
+    let nonempty_literal =
+        from.sql.starts_with('\'') && matches!(from.ty, TrinoType::Varchar(Some(n)) if n > 0);
+    let f = if nonempty_literal {
+        "replace"
+    } else {
+        "qm_replace"
+    };
+    format!("{f}({}, {}, {to})", s.sql, from.sql)
+}
+
+/// An integer argument; a bare NULL is one too (Trino coerces `unknown` to the parameter).
+fn is_integer_or_null(t: &TrinoType) -> bool {
+    t.is_integral() || *t == TrinoType::Unknown
 }
 
 pub(super) fn is_numeric_or_null(t: &TrinoType) -> bool {
@@ -249,29 +307,30 @@ impl Analyzer<'_> {
             ("abs", [a]) if is_numeric_or_null(&a.ty) => {
                 Ok(Typed::new(format!("abs({})", a.sql), a.ty.clone()))
             }
-            ("round", [a]) if is_numeric_or_null(&a.ty) => {
-                if a.ty.is_integral() {
-                    return Ok(a.clone());
-                }
-                let ty = match &a.ty {
-                    TrinoType::Decimal { precision, scale } => TrinoType::Decimal {
+            ("round", [a]) if is_numeric_or_null(&a.ty) => match &a.ty {
+                t if t.is_integral() || *t == TrinoType::Unknown => Ok(a.clone()),
+                // MathFunctions.Round: decimal(p - s + min(1, s), 0), half away from zero.
+                TrinoType::Decimal { precision, scale } => Ok(Typed::new(
+                    format!("qm_round_decimal({}, 0)", a.sql),
+                    TrinoType::Decimal {
                         precision: (precision - scale + u8::from(*scale > 0)).clamp(1, 38),
                         scale: 0,
                     },
-                    other => other.clone(),
-                };
-                let f = if matches!(a.ty, TrinoType::Decimal { .. }) {
-                    "qm_round_decimal"
-                } else {
-                    "round"
-                };
-                Ok(Typed::new(format!("{f}({}, 0)", a.sql), ty))
-            }
-            ("round", [a, d]) if is_numeric_or_null(&a.ty) && d.ty.is_integral() => {
-                if a.ty.is_integral() {
-                    return Ok(a.clone());
-                }
+                )),
+                other => Ok(Typed::new(
+                    format!("qm_round_double({}, 0)", a.sql),
+                    other.clone(),
+                )),
+            },
+            ("round", [a, d]) if is_numeric_or_null(&a.ty) && is_integer_or_null(&d.ty) => {
                 match &a.ty {
+                    TrinoType::Unknown => Ok(a.clone()),
+                    // MathFunctions.roundLong: a negative d rounds HALF_UP, in the same type.
+                    t if t.is_integral() => Ok(Typed::new(
+                        format!("qm_round_integer({}, {}, '{t}')", a.sql, d.sql),
+                        t.clone(),
+                    )),
+                    // RoundN: decimal(min(38, p + 1), s).
                     TrinoType::Decimal { precision, scale } => Ok(Typed::new(
                         format!("qm_round_decimal({}, {})", a.sql, d.sql),
                         TrinoType::Decimal {
@@ -280,7 +339,7 @@ impl Analyzer<'_> {
                         },
                     )),
                     other => Ok(Typed::new(
-                        format!("round({}, {})", a.sql, d.sql),
+                        format!("qm_round_double({}, {})", a.sql, d.sql),
                         other.clone(),
                     )),
                 }
@@ -329,7 +388,7 @@ impl Analyzer<'_> {
                     "least" => "min",
                     _ => "coalesce",
                 };
-                let mut parts = sql(&args);
+                let mut parts: Vec<String> = args.iter().map(|a| coerced(a, &ty)).collect();
                 if parts.len() == 1 {
                     if f != "coalesce" {
                         return Ok(first.clone());
@@ -361,45 +420,92 @@ impl Analyzer<'_> {
                     ty,
                 ))
             }
+            // StringFunctions.charLength: a char(n) is n long, padding included.
+            ("length", [a]) if matches!(a.ty, TrinoType::Char(_)) => {
+                let n = match a.ty {
+                    TrinoType::Char(n) => n,
+                    _ => 0,
+                };
+                Ok(Typed::new(
+                    format!("(CASE WHEN {} IS NULL THEN NULL ELSE {n} END)", a.sql),
+                    TrinoType::BigInt,
+                ))
+            }
             ("length", [a]) if strings(&args) => {
                 Ok(Typed::new(format!("length({})", a.sql), TrinoType::BigInt))
             }
-            ("lower" | "upper" | "trim" | "ltrim" | "rtrim", [a]) if strings(&args) => {
-                Ok(Typed::new(format!("{name}({})", a.sql), a.ty.clone()))
+            ("lower" | "upper", [a]) if strings(&args) => {
+                // SQLite maps ASCII only; Trino every code point (StringFunctions.lower).
+                Ok(Typed::new(format!("qm_{name}({})", a.sql), a.ty.clone()))
             }
+            ("trim" | "ltrim" | "rtrim", [a]) if strings(&args) => {
+                // Trino trims Java whitespace (tabs, newlines, …), SQLite only spaces.
+                let mode = match name {
+                    "ltrim" => 1,
+                    "rtrim" => 2,
+                    _ => 0,
+                };
+                Ok(Typed::new(
+                    format!("qm_trim({}, {mode})", a.sql),
+                    as_varchar(&a.ty),
+                ))
+            }
+            // trim(s, chars): SQLite's trim(X, Y) removes exactly the code points in Y.
+            ("trim" | "ltrim" | "rtrim", [a, chars]) if strings(&args) => Ok(Typed::new(
+                format!("{name}({}, {})", a.sql, chars.sql),
+                as_varchar(&a.ty),
+            )),
             ("reverse", [a]) if strings(&args) => {
                 Ok(Typed::new(format!("qm_reverse({})", a.sql), a.ty.clone()))
             }
-            ("replace", [s, from]) if strings(&args) => Ok(Typed::new(
-                format!("replace({}, {}, '')", s.sql, from.sql),
-                TrinoType::Varchar(None),
-            )),
+            ("replace", [s, from]) if strings(&args) => {
+                Ok(Typed::new(replace_sql(s, from, "''"), as_varchar(&s.ty)))
+            }
             ("replace", [s, from, to]) if strings(&args) => Ok(Typed::new(
-                format!("replace({}, {}, {})", s.sql, from.sql, to.sql),
-                TrinoType::Varchar(None),
+                replace_sql(s, from, &to.sql),
+                replaced_type(&s.ty, &to.ty),
             )),
             ("substr" | "substring", [s, start, rest @ ..])
                 if is_string_or_null(&s.ty)
-                    && start.ty.is_integral()
+                    && is_integer_or_null(&start.ty)
                     && rest.len() <= 1
-                    && rest.iter().all(|r| r.ty.is_integral()) =>
+                    && rest.iter().all(|r| is_integer_or_null(&r.ty)) =>
             {
-                let ty = match s.ty {
-                    TrinoType::Char(n) => TrinoType::Varchar(Some(n)),
-                    ref t => t.clone(),
+                // SQLite's substr agrees with Trino's for a positive start and length only;
+                // 0, negative starts and lengths need StringFunctions.substring's rules.
+                let positive = |t: &Typed| matches!(t.konst, Some(Konst::Int(n)) if n > 0);
+                let f = if positive(start) && rest.iter().all(positive) {
+                    "substr"
+                } else {
+                    "qm_substr"
                 };
-                Ok(Typed::new(format!("substr({})", sql(&args).join(", ")), ty))
+                Ok(Typed::new(
+                    format!("{f}({})", sql(&args).join(", ")),
+                    as_varchar(&s.ty),
+                ))
             }
             ("strpos", [s, sub]) if strings(&args) => Ok(Typed::new(
                 format!("instr({}, {})", s.sql, sub.sql),
                 TrinoType::BigInt,
             )),
+            ("strpos", [s, sub, instance])
+                if is_string_or_null(&s.ty)
+                    && is_string_or_null(&sub.ty)
+                    && is_integer_or_null(&instance.ty) =>
+            {
+                Ok(Typed::new(
+                    format!("qm_strpos({})", sql(&args).join(", ")),
+                    TrinoType::BigInt,
+                ))
+            }
             ("starts_with", [_, _]) if strings(&args) => Ok(Typed::new(
                 format!("qm_starts_with({})", sql(&args).join(", ")),
                 TrinoType::Boolean,
             )),
             ("split_part", [s, sep, i])
-                if is_string_or_null(&s.ty) && is_string_or_null(&sep.ty) && i.ty.is_integral() =>
+                if is_string_or_null(&s.ty)
+                    && is_string_or_null(&sep.ty)
+                    && is_integer_or_null(&i.ty) =>
             {
                 Ok(Typed::new(
                     format!("qm_split_part({})", sql(&args).join(", ")),
@@ -407,13 +513,20 @@ impl Analyzer<'_> {
                 ))
             }
             ("lpad" | "rpad", [s, n, pad])
-                if is_string_or_null(&s.ty) && n.ty.is_integral() && is_string_or_null(&pad.ty) =>
+                if is_string_or_null(&s.ty)
+                    && is_integer_or_null(&n.ty)
+                    && is_string_or_null(&pad.ty) =>
             {
                 Ok(Typed::new(
                     format!("qm_{name}({})", sql(&args).join(", ")),
                     TrinoType::Varchar(None),
                 ))
             }
+            ("concat", [_]) => Err(error_at(
+                ErrorName::InvalidFunctionArgument,
+                at,
+                "There must be two or more concatenation arguments",
+            )),
             ("concat", [_, ..]) if strings(&args) => {
                 let types: Vec<&TrinoType> = args.iter().map(|a| &a.ty).collect();
                 Ok(Typed::new(
@@ -423,7 +536,8 @@ impl Analyzer<'_> {
             }
             (
                 "year" | "month" | "day" | "day_of_month" | "quarter" | "day_of_week" | "dow"
-                | "day_of_year" | "doy" | "week" | "week_of_year" | "hour" | "minute" | "second",
+                | "day_of_year" | "doy" | "week" | "week_of_year" | "year_of_week" | "yow" | "hour"
+                | "minute" | "second",
                 [a],
             ) => {
                 let unit = match name {
@@ -431,29 +545,55 @@ impl Analyzer<'_> {
                     "dow" => "day_of_week",
                     "doy" => "day_of_year",
                     "week_of_year" => "week",
+                    "yow" => "year_of_week",
                     other => other,
                 };
                 self.date_part(unit, a.clone(), at)
             }
-            ("date_trunc", [unit, d]) if unit.ty.is_string() && d.ty == TrinoType::Date => {
+            // DateTimeFunctions: date_trunc, date_add and date_diff take a date or a
+            // timestamp(p) and keep its type.
+            ("date_trunc", [unit, d]) if unit.ty.is_string() && is_date_or_timestamp(&d.ty) => {
                 Ok(Typed::new(
-                    format!("qm_date_trunc({}, {})", unit.sql, d.sql),
-                    TrinoType::Date,
+                    format!(
+                        "qm_date_trunc({}, {}, {})",
+                        unit.sql,
+                        d.sql,
+                        fraction_digits(&d.ty)
+                    ),
+                    d.ty.clone(),
                 ))
             }
             ("date_add", [unit, n, d])
-                if unit.ty.is_string() && n.ty.is_integral() && d.ty == TrinoType::Date =>
+                if unit.ty.is_string()
+                    && is_integer_or_null(&n.ty)
+                    && is_date_or_timestamp(&d.ty) =>
             {
                 Ok(Typed::new(
-                    format!("qm_date_add({}, {}, {})", unit.sql, n.sql, d.sql),
-                    TrinoType::Date,
+                    format!(
+                        "qm_date_add({}, {}, {}, {})",
+                        unit.sql,
+                        n.sql,
+                        d.sql,
+                        fraction_digits(&d.ty)
+                    ),
+                    d.ty.clone(),
                 ))
             }
             ("date_diff", [unit, a, b])
-                if unit.ty.is_string() && a.ty == TrinoType::Date && b.ty == TrinoType::Date =>
+                if unit.ty.is_string()
+                    && is_date_or_timestamp(&a.ty)
+                    && is_date_or_timestamp(&b.ty) =>
             {
+                let ty = super_type(&a.ty, &b.ty).ok_or_else(|| bad(&args))?;
+                let widen = |t: &Typed| super::operators::coerced(t, &ty);
                 Ok(Typed::new(
-                    format!("qm_date_diff({}, {}, {})", unit.sql, a.sql, b.sql),
+                    format!(
+                        "qm_date_diff({}, {}, {}, {})",
+                        unit.sql,
+                        widen(a),
+                        widen(b),
+                        fraction_digits(&ty)
+                    ),
                     TrinoType::BigInt,
                 ))
             }
@@ -534,6 +674,8 @@ const KNOWN_SCALARS: &[&str] = &[
     "doy",
     "week",
     "week_of_year",
+    "year_of_week",
+    "yow",
     "hour",
     "minute",
     "second",

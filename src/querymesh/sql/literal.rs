@@ -162,9 +162,53 @@ pub(super) fn numeric_literal(text: &str, at: Option<(u64, u64)>) -> Result<Type
     }
 }
 
+/// Milliseconds in one of the day-to-second fields, and its order among them.
+fn day_time_unit(field: &DateTimeField) -> Option<(usize, i64)> {
+    match field {
+        DateTimeField::Day | DateTimeField::Days => Some((0, 86_400_000)),
+        DateTimeField::Hour | DateTimeField::Hours => Some((1, 3_600_000)),
+        DateTimeField::Minute | DateTimeField::Minutes => Some((2, 60_000)),
+        DateTimeField::Second | DateTimeField::Seconds => Some((3, 1000)),
+        _ => None,
+    }
+}
+
+const DAY_TIME_MILLIS: [i64; 4] = [86_400_000, 3_600_000, 60_000, 1000];
+
+/// `'D HH:MM:SS.fff'` from `start` to `end` (`'2 03'` DAY TO HOUR, `'3:04'` HOUR TO MINUTE,
+/// `'1.5'` SECOND …) in milliseconds, as Trino's DateTimeUtils.parseDayTimeInterval reads it.
+fn day_time_millis(text: &str, start: usize, end: usize) -> Option<i64> {
+    let parts: Vec<&str> = text.split([' ', ':']).collect();
+    if parts.len() != end.checked_sub(start)? + 1 {
+        return None;
+    }
+    let mut total: i64 = 0;
+    for (i, part) in parts.iter().enumerate() {
+        let unit = *DAY_TIME_MILLIS.get(start + i)?;
+        let millis = if start + i == 3 {
+            let seconds: f64 = part.parse().ok()?;
+            if !seconds.is_finite() || part.starts_with(['-', '+']) {
+                return None;
+            }
+            (seconds * 1000.0).round() as i64
+        } else {
+            if !part.chars().all(|c| c.is_ascii_digit()) || part.is_empty() {
+                return None;
+            }
+            part.parse::<i64>().ok()?.checked_mul(unit)?
+        };
+        total = total.checked_add(millis)?;
+    }
+    Some(total)
+}
+
+/// `INTERVAL 'text' field [TO field]` (docs language/types "INTERVAL YEAR TO MONTH",
+/// "INTERVAL DAY TO SECOND"): a year-month interval in months, a day-time one in
+/// milliseconds. A leading `-` in the text or before it negates.
 pub(super) fn interval(
     value: &str,
     field: &DateTimeField,
+    last: Option<&DateTimeField>,
     negative: bool,
     at: Option<(u64, u64)>,
 ) -> Result<Typed, TrinoError> {
@@ -175,40 +219,61 @@ pub(super) fn interval(
             format!("Invalid INTERVAL literal: '{value}'"),
         )
     };
-    let n: i64 = value.trim().parse().map_err(|_| bad())?;
-    // Bounded so that converting to months or milliseconds cannot overflow.
-    if n.abs() > 1_000_000_000 {
-        return Err(bad());
-    }
-    let n = if negative { -n } else { n };
-    let (konst, ty) = match field {
-        DateTimeField::Year | DateTimeField::Years => {
-            (Konst::Months(n * 12), TrinoType::IntervalYearToMonth)
-        }
-        DateTimeField::Month | DateTimeField::Months => {
-            (Konst::Months(n), TrinoType::IntervalYearToMonth)
-        }
-        DateTimeField::Day | DateTimeField::Days => (
-            Konst::Millis(n * 86_400_000),
-            TrinoType::IntervalDayToSecond,
-        ),
-        DateTimeField::Hour | DateTimeField::Hours => {
-            (Konst::Millis(n * 3_600_000), TrinoType::IntervalDayToSecond)
-        }
-        DateTimeField::Minute | DateTimeField::Minutes => {
-            (Konst::Millis(n * 60_000), TrinoType::IntervalDayToSecond)
-        }
-        DateTimeField::Second | DateTimeField::Seconds => {
-            (Konst::Millis(n * 1000), TrinoType::IntervalDayToSecond)
-        }
-        _ => return Err(not_supported(at, "This INTERVAL field")),
+    let text = value.trim();
+    let (inner_negative, text) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
     };
-    let sql = match konst {
-        Konst::Months(m) | Konst::Millis(m) => m.to_string(),
-        _ => String::new(),
+    let sign = if negative != inner_negative { -1 } else { 1 };
+    let years_months = |text: &str, months_per: i64| -> Option<i64> {
+        let n: i64 = text
+            .parse()
+            .ok()
+            .filter(|_| !text.starts_with(['-', '+']))?;
+        n.checked_mul(months_per)
+    };
+    let (amount, ty) = match (field, last) {
+        (DateTimeField::Year | DateTimeField::Years, None) => {
+            (years_months(text, 12), TrinoType::IntervalYearToMonth)
+        }
+        (DateTimeField::Month | DateTimeField::Months, None) => {
+            (years_months(text, 1), TrinoType::IntervalYearToMonth)
+        }
+        (DateTimeField::Year | DateTimeField::Years, Some(DateTimeField::Month)) => {
+            let months = text.split_once('-').and_then(|(y, m)| {
+                let m = years_months(m, 1).filter(|m| *m < 12)?;
+                years_months(y, 12)?.checked_add(m)
+            });
+            (months, TrinoType::IntervalYearToMonth)
+        }
+        (start, end) => {
+            let (Some((from, _)), to) = (
+                day_time_unit(start),
+                end.map_or(Some(None), |e| day_time_unit(e).map(|(i, _)| Some(i))),
+            ) else {
+                return Err(not_supported(at, "This INTERVAL field"));
+            };
+            let Some(to) = to else {
+                return Err(not_supported(at, "This INTERVAL field"));
+            };
+            (
+                day_time_millis(text, from, to.unwrap_or(from)),
+                TrinoType::IntervalDayToSecond,
+            )
+        }
+    };
+    // Bounded so that date arithmetic on it cannot overflow (over 30 000 years).
+    let amount = amount
+        .filter(|a| a.unsigned_abs() <= 1_000_000_000_000_000)
+        .ok_or_else(bad)?
+        * sign;
+    let konst = if ty == TrinoType::IntervalYearToMonth {
+        Konst::Months(amount)
+    } else {
+        Konst::Millis(amount)
     };
     Ok(Typed {
-        sql,
+        sql: amount.to_string(),
         ty,
         konst: Some(konst),
     })
@@ -269,7 +334,8 @@ impl Analyzer<'_> {
                 let (day, time) = t.split_once(' ').unwrap_or((t, "00:00:00"));
                 let d = dates::parse_date(day).ok_or_else(invalid)?;
                 let precision = time.split_once('.').map_or(0, |(_, f)| f.len()) as u8;
-                let stored = super::udf::normalize_timestamp(d, time).ok_or_else(invalid)?;
+                let stored =
+                    super::udf::normalize_timestamp(d, time, precision).ok_or_else(invalid)?;
                 Ok(Typed::new(
                     sql_string(&stored),
                     TrinoType::Timestamp(precision),

@@ -6,6 +6,7 @@ mod aggregates;
 mod analyze;
 mod coerce;
 pub mod dates;
+mod datetime;
 pub mod dialect;
 pub mod encode;
 mod execute;
@@ -16,9 +17,11 @@ mod grammar;
 pub mod java_number;
 mod literal;
 mod operators;
+mod respell;
 mod scope;
 mod select;
 mod show;
+mod strings;
 pub mod udf;
 pub mod use_schema;
 mod visible;
@@ -153,7 +156,7 @@ fn tokens(sql: &str) -> Result<(Vec<TokenWithSpan>, Vec<TokenWithSpan>), TrinoEr
 
 /// Analyses one Trino statement into a plan.
 pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<Plan, TrinoError> {
-    let (all_tokens, tokens) = tokens(sql)?;
+    let (mut all_tokens, tokens) = tokens(sql)?;
     let Some(first) = tokens.first() else {
         return Err(TrinoError::at(
             ErrorName::SyntaxError,
@@ -186,6 +189,7 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
         return shown;
     }
     grammar::check_row_count_clauses(&tokens, sql)?;
+    respell::respell(&mut all_tokens);
     let statements = Parser::new(&TrinoDialect)
         .with_tokens_with_locations(all_tokens)
         .parse_statements()

@@ -9,13 +9,28 @@ use super::coerce::{arithmetic, super_type};
 use super::dates;
 use super::expr::{comparable, concat_type, mismatch, sql_string};
 use super::scope::Cx;
+use super::udf::stored_digits;
 use crate::querymesh::error::{ErrorName, TrinoError};
 use crate::querymesh::types::TrinoType;
 
-/// The SQL of `t` as a value of `target` when Trino coerces it implicitly for comparison.
-fn coerced(t: &Typed, target: &TrinoType) -> String {
+/// The SQL of `t` as a value of `target` when Trino coerces it implicitly (comparisons, a
+/// widening cast): a date gains midnight, a timestamp the fraction digits of a more precise
+/// one, so that the stored texts compare as the values do.
+pub(super) fn coerced(t: &Typed, target: &TrinoType) -> String {
+    let zeros = |n: usize| "0".repeat(n);
     match (&t.ty, target) {
-        (TrinoType::Date, TrinoType::Timestamp(_)) => format!("({} || ' 00:00:00.000')", t.sql),
+        (TrinoType::Date, TrinoType::Timestamp(p)) => {
+            format!("({} || ' 00:00:00.{}')", t.sql, zeros(stored_digits(*p)))
+        }
+        (TrinoType::Timestamp(from), TrinoType::Timestamp(to))
+            if stored_digits(*to) > stored_digits(*from) =>
+        {
+            format!(
+                "({} || '{}')",
+                t.sql,
+                zeros(stored_digits(*to) - stored_digits(*from))
+            )
+        }
         _ => t.sql.clone(),
     }
 }
@@ -23,9 +38,9 @@ fn coerced(t: &Typed, target: &TrinoType) -> String {
 /// The kind name `qm_cast` understands for a type.
 fn cast_kind(t: &TrinoType) -> String {
     match t {
-        TrinoType::Decimal { scale, .. } => format!("decimal:{scale}"),
+        TrinoType::Decimal { precision, scale } => format!("decimal:{scale}:{precision}"),
         TrinoType::Varchar(_) | TrinoType::Char(_) => "varchar".into(),
-        TrinoType::Timestamp(_) => "timestamp".into(),
+        TrinoType::Timestamp(p) => format!("timestamp:{p}"),
         other => other.raw_type().to_string(),
     }
 }
@@ -110,7 +125,12 @@ impl Analyzer<'_> {
                 }
                 self.numeric_op(sym, l, r, at)
             }
-            BinaryOperator::Multiply => self.numeric_op('*', l, r, at),
+            BinaryOperator::Multiply => {
+                match scaled_interval(&l, &r).or_else(|| scaled_interval(&r, &l)) {
+                    Some(t) => Ok(t),
+                    None => self.numeric_op('*', l, r, at),
+                }
+            }
             BinaryOperator::Divide => self.numeric_op('/', l, r, at),
             BinaryOperator::Modulo => self.numeric_op('%', l, r, at),
             other => Err(error_at(
@@ -143,11 +163,46 @@ impl Analyzer<'_> {
                 });
             }
         }
+        // Integer constants fold (Q19's `1 + 10`), with Trino's overflow error
+        // (IntegerOperators: "integer addition overflow: 2147483647 + 1").
+        if let (Some(Konst::Int(a)), Some(Konst::Int(b)), true) =
+            (&l.konst, &r.konst, ty.is_integral() && "+-*".contains(op))
+        {
+            let (a, b) = (*a, *b);
+            let (value, operation) = match op {
+                '+' => (a.checked_add(b), "addition"),
+                '-' => (a.checked_sub(b), "subtraction"),
+                _ => (a.checked_mul(b), "multiplication"),
+            };
+            let (lo, hi) = match ty {
+                TrinoType::Integer => (i64::from(i32::MIN), i64::from(i32::MAX)),
+                TrinoType::SmallInt => (i64::from(i16::MIN), i64::from(i16::MAX)),
+                TrinoType::TinyInt => (i64::from(i8::MIN), i64::from(i8::MAX)),
+                _ => (i64::MIN, i64::MAX),
+            };
+            return match value.filter(|v| (lo..=hi).contains(v)) {
+                Some(v) => Ok(Typed {
+                    sql: v.to_string(),
+                    ty,
+                    konst: Some(Konst::Int(v)),
+                }),
+                None => Err(error_at(
+                    ErrorName::NumericValueOutOfRange,
+                    None,
+                    format!("{ty} {operation} overflow: {a} {op} {b}"),
+                )),
+            };
+        }
         let sql = match (op, &ty) {
             ('/', t) if t.is_integral() => format!("qm_idiv({}, {})", l.sql, r.sql),
-            ('/', TrinoType::Decimal { .. }) => format!("qm_ddiv({}, {})", l.sql, r.sql),
+            // DecimalOperators.divide rounds half up at the result's scale; decimal division
+            // and modulus by zero fail (DIVISION_BY_ZERO), unlike a double's.
+            ('/', TrinoType::Decimal { scale, .. }) => {
+                format!("qm_ddiv({}, {}, {scale})", l.sql, r.sql)
+            }
             ('/', _) => format!("qm_fdiv({}, {})", l.sql, r.sql),
             ('%', t) if t.is_integral() => format!("qm_imod({}, {})", l.sql, r.sql),
+            ('%', TrinoType::Decimal { .. }) => format!("qm_dmod({}, {})", l.sql, r.sql),
             ('%', _) => format!("qm_fmod({}, {})", l.sql, r.sql),
             // SQLite multiplies two integers as integers; a double-typed result must not.
             (_, TrinoType::Double | TrinoType::Real)
@@ -155,6 +210,18 @@ impl Analyzer<'_> {
             {
                 format!("(CAST({} AS REAL) {op} {})", l.sql, r.sql)
             }
+            // Trino's integer arithmetic fails on overflow (Math.addExact and friends);
+            // SQLite turns a 64-bit overflow into a REAL and knows no narrower integers.
+            (_, t) if t.is_integral() => format!(
+                "qm_int(({} {op} {}), '{t}', '{}')",
+                l.sql,
+                r.sql,
+                match op {
+                    '+' => "addition",
+                    '-' => "subtraction",
+                    _ => "multiplication",
+                }
+            ),
             _ => format!("({} {op} {})", l.sql, r.sql),
         };
         Ok(Typed::new(sql, ty))
@@ -276,7 +343,10 @@ impl Analyzer<'_> {
                     "qm_cast({}, '{}', '{}', {})",
                     t.sql,
                     cast_kind(&t.ty),
-                    cast_kind(target),
+                    match target {
+                        Varchar(Some(n)) => format!("varchar:{n}"),
+                        other => cast_kind(other),
+                    },
                     i32::from(try_cast)
                 ),
                 target.clone(),
@@ -316,16 +386,18 @@ impl Analyzer<'_> {
         }
         let sql = match (&from, target) {
             (a, b) if a.is_integral() && b.is_integral() && rank_le(a, b) => t.sql.clone(),
-            (a, Double | Real | Decimal { scale: 0, .. }) if a.is_integral() => {
+            (a, Double | Real) if a.is_integral() => {
                 format!("CAST({} AS REAL)", t.sql)
             }
             (Real, Double) | (Double, Real) => t.sql.clone(),
             (a, Varchar(None)) if a.is_integral() => format!("CAST({} AS TEXT)", t.sql),
             (Varchar(_) | Char(_), Varchar(None)) | (Date, Varchar(None)) => t.sql.clone(),
-            (Varchar(_) | Char(_) | Date, Varchar(Some(n))) => format!("substr({}, 1, {n})", t.sql),
-            (Date, Timestamp(_)) => format!("({} || ' 00:00:00.000')", t.sql),
+            // varchar to a shorter varchar truncates; anything else must fit (qm_cast).
+            (Varchar(_) | Char(_), Varchar(Some(n))) => format!("substr({}, 1, {n})", t.sql),
+            (Date, Timestamp(_)) => coerced(&t, target),
             (Timestamp(_), Date) => format!("substr({}, 1, 10)", t.sql),
-            (Timestamp(_), Timestamp(_)) => t.sql.clone(),
+            // To a lower precision Trino rounds (qm_cast); to a higher one only digits grow.
+            (Timestamp(p), Timestamp(q)) if q >= p => coerced(&t, target),
             (Boolean, b) if b.is_integral() => t.sql.clone(),
             (a, Boolean) if a.is_numeric() => format!("({} <> 0)", t.sql),
             _ => via_udf(&t).sql,
@@ -370,6 +442,35 @@ impl Analyzer<'_> {
         };
         Ok(Typed::new(sql, TrinoType::BigInt))
     }
+}
+
+/// `interval * n` with an integer n (IntervalDayTimeOperators / IntervalYearMonthOperators
+/// multiply), folded when both are known so that date arithmetic can use it.
+fn scaled_interval(iv: &Typed, n: &Typed) -> Option<Typed> {
+    if !matches!(
+        iv.ty,
+        TrinoType::IntervalDayToSecond | TrinoType::IntervalYearToMonth
+    ) || !n.ty.is_integral()
+    {
+        return None;
+    }
+    let konst = match (&iv.konst, &n.konst) {
+        (Some(Konst::Months(m)), Some(Konst::Int(k))) => m.checked_mul(*k).map(Konst::Months),
+        (Some(Konst::Millis(m)), Some(Konst::Int(k))) => m.checked_mul(*k).map(Konst::Millis),
+        _ => None,
+    };
+    let sql = match &konst {
+        Some(Konst::Months(v) | Konst::Millis(v)) => v.to_string(),
+        _ => format!(
+            "qm_int(({} * {}), 'bigint', 'multiplication')",
+            iv.sql, n.sql
+        ),
+    };
+    Some(Typed {
+        sql,
+        ty: iv.ty.clone(),
+        konst,
+    })
 }
 
 fn exact(k: &Option<Konst>) -> Option<(i128, u32)> {

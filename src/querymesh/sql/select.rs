@@ -37,6 +37,7 @@ impl Analyzer<'_> {
         s: &Select,
         outer: Option<&Scope<'_>>,
         order_by: Option<&OrderBy>,
+        ties: Option<(u64, u64)>,
     ) -> Result<Block, TrinoError> {
         if s.top.is_some()
             || s.into.is_some()
@@ -163,6 +164,36 @@ impl Analyzer<'_> {
         }
         if let Some(h) = outputs.having {
             sql.push_str(&format!(" HAVING {h}"));
+        }
+        if let Some((offset, count)) = ties {
+            if !distinct.is_empty() {
+                return Err(not_supported(
+                    location(s),
+                    "SELECT DISTINCT with FETCH FIRST … WITH TIES",
+                ));
+            }
+            let keys = outputs.window_order.unwrap_or_default();
+            // rank() counts the rows sorting strictly before, so rank ≤ offset + count keeps
+            // exactly the rows up to and tied with the last one FETCH FIRST takes.
+            let numbered = sql.replacen(
+                "SELECT ",
+                &format!(
+                    "SELECT row_number() OVER (ORDER BY {keys}) AS \"qm_row\", rank() OVER (ORDER BY {keys}) AS \"qm_rank\", "
+                ),
+                1,
+            );
+            let outputs_list: Vec<String> = (1..=outputs.columns.len())
+                .map(|i| format!("\"c{i}\""))
+                .collect();
+            return Ok(Block {
+                sql: format!(
+                    "SELECT {} FROM ({numbered}) WHERE \"qm_row\" > {offset} AND \"qm_rank\" <= {} ORDER BY \"qm_row\"",
+                    outputs_list.join(", "),
+                    offset.saturating_add(count).min(i64::MAX as u64)
+                ),
+                columns: outputs.columns,
+                single_row: false,
+            });
         }
         if let Some(o) = outputs.order {
             sql.push_str(&format!(" ORDER BY {o}"));
@@ -320,11 +351,20 @@ impl Analyzer<'_> {
             }
             None => None,
         };
+        let item_sql: Vec<String> = items
+            .iter()
+            .map(|i| {
+                i.rsplit_once(" AS \"c")
+                    .map_or(i.clone(), |(sql, _)| sql.to_string())
+            })
+            .collect();
+        let window_order = order.as_deref().map(|o| inline_outputs(o, &item_sql));
         Ok(Outputs {
             items: items.join(", "),
             columns,
             having,
             order,
+            window_order,
         })
     }
 
@@ -451,4 +491,38 @@ struct Outputs {
     columns: Vec<(String, TrinoType)>,
     having: Option<String>,
     order: Option<String>,
+    /// The ORDER BY with output references (`"c2"`) replaced by their expressions, for a
+    /// window in the same SELECT, which cannot see the outputs' aliases.
+    window_order: Option<String>,
+}
+
+/// `order` with every `"cN"` not qualified by a relation (`t1."c1"` is a table's column)
+/// replaced by `(items[N-1])`.
+fn inline_outputs(order: &str, items: &[String]) -> String {
+    let mut out = String::with_capacity(order.len());
+    let mut rest = order;
+    while let Some(at) = rest.find("\"c") {
+        let (before, from) = rest.split_at(at);
+        out.push_str(before);
+        let digits: String = from[2..].chars().take_while(char::is_ascii_digit).collect();
+        let closes = from[2 + digits.len()..].starts_with('"');
+        let qualified = out.ends_with('.');
+        let item = digits
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .and_then(|i| items.get(i));
+        match item {
+            Some(sql) if closes && !qualified && !digits.is_empty() => {
+                out.push_str(&format!("({sql})"));
+                rest = &from[3 + digits.len()..];
+            }
+            _ => {
+                out.push_str("\"c");
+                rest = &from[2..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }

@@ -20,7 +20,7 @@ impl std::fmt::Display for FnError {
 
 impl std::error::Error for FnError {}
 
-fn fail(name: ErrorName, text: impl Into<String>) -> Error {
+pub(super) fn fail(name: ErrorName, text: impl Into<String>) -> Error {
     Error::UserFunctionError(Box::new(FnError(name, text.into())))
 }
 
@@ -89,10 +89,21 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
             format!("Cannot cast '{shown}' to {}", target.to_uppercase()),
         )
     };
+    // DateOperators / VarcharToTimestampCast: "Value cannot be cast to date: 2005-06-bad".
+    let not_a = |kind: &str, shown: &str| {
+        fail(
+            ErrorName::InvalidCastArgument,
+            format!("Value cannot be cast to {kind}: {shown}"),
+        )
+    };
     if matches!(value, ValueRef::Null) {
         return Ok(Value::Null);
     }
-    let shown = text(value).unwrap_or_default();
+    // Trino's messages print a double as Java does (`Out of range for integer: 1.0E10`).
+    let shown = match (from, value) {
+        ("double", ValueRef::Real(x)) => java_double(x),
+        _ => text(value).unwrap_or_default(),
+    };
     let (to_kind, to_arg) = to.split_once(':').unwrap_or((to, ""));
     match to_kind {
         "bigint" | "integer" | "smallint" | "tinyint" => {
@@ -103,9 +114,14 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
                 _ => (i8::MIN as f64, i8::MAX as f64),
             };
             let n = match (from, value) {
+                // VarcharOperators parses the trimmed text as the target type itself, so a
+                // number that does not fit is a bad cast too ("Cannot cast '…' to INT").
                 ("varchar", ValueRef::Text(_)) => match shown.trim().parse::<i64>() {
-                    Ok(i) => i as f64,
-                    Err(_) => return Err(invalid(shown, to_kind)),
+                    Ok(i) if (lo..=hi).contains(&(i as f64)) => i as f64,
+                    _ => {
+                        let name = if to_kind == "integer" { "int" } else { to_kind };
+                        return Err(invalid(shown, name));
+                    }
                 },
                 ("boolean", v) => int(v).unwrap_or(0) as f64,
                 (_, ValueRef::Integer(i)) => {
@@ -116,7 +132,14 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
                 }
                 (_, v) => round_half_away(num(v).ok_or_else(|| invalid(shown.clone(), to_kind))?),
             };
-            if n.is_nan() || n < lo || n > hi {
+            // DoubleOperators: "Cannot cast double NaN to bigint".
+            if n.is_nan() {
+                return Err(fail(
+                    ErrorName::InvalidCastArgument,
+                    format!("Cannot cast {from} NaN to {to_kind}"),
+                ));
+            }
+            if n < lo || n > hi {
                 return Err(fail(
                     ErrorName::NumericValueOutOfRange,
                     format!("Out of range for {to_kind}: {shown}"),
@@ -142,7 +165,7 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
             }))
         }
         "decimal" => {
-            let scale: i32 = to_arg.parse().unwrap_or(0);
+            let (scale, precision) = decimal_kind(to_arg);
             let n = match from {
                 "varchar" => shown
                     .trim()
@@ -150,33 +173,45 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
                     .map_err(|_| invalid(shown.clone(), "decimal"))?,
                 _ => num(value).unwrap_or(0.0),
             };
+            // Half up, as DecimalCasts rescales (the nudge undoes the double's error).
             let factor = 10f64.powi(scale);
-            Ok(Value::Real((n * factor).round() / factor))
+            let rounded = round_half_up(n * factor) / factor;
+            if !rounded.is_finite() || rounded.abs() >= 10f64.powi(precision - scale) {
+                let source = match from.split_once(':') {
+                    Some((_, arg)) => {
+                        let (s, p) = decimal_kind(arg);
+                        format!("DECIMAL({p}, {s})")
+                    }
+                    None => from.to_uppercase(),
+                };
+                return Err(fail(
+                    ErrorName::NumericValueOutOfRange,
+                    format!("Cannot cast {source} '{shown}' to DECIMAL({precision}, {scale})"),
+                ));
+            }
+            Ok(Value::Real(rounded))
         }
         "boolean" => match from {
-            "varchar" => match shown.trim().to_ascii_lowercase().as_str() {
+            // VarcharOperators.castToBoolean: exactly these spellings, untrimmed.
+            "varchar" => match shown.to_ascii_lowercase().as_str() {
                 "true" | "t" | "1" => Ok(Value::Integer(1)),
                 "false" | "f" | "0" => Ok(Value::Integer(0)),
                 _ => Err(invalid(shown, "boolean")),
             },
             _ => Ok(Value::Integer(i64::from(num(value).unwrap_or(0.0) != 0.0))),
         },
-        "varchar" => Ok(Value::Text(match from {
-            "double" => java_double(num(value).unwrap_or(0.0)),
-            // Trino casts a real to varchar as Java's Float.toString.
-            "real" => super::java_number::float_to_string(num(value).unwrap_or(0.0) as f32),
-            "boolean" => (if int(value).unwrap_or(0) != 0 {
-                "true"
-            } else {
-                "false"
-            })
-            .into(),
-            k if k.starts_with("decimal") => {
-                let scale: usize = k.split_once(':').map_or(0, |(_, s)| s.parse().unwrap_or(0));
-                format!("{:.scale$}", num(value).unwrap_or(0.0))
+        "varchar" => {
+            let text = varchar_text(value, from, shown);
+            // Number, boolean and date casts to varchar(n) fail when the text is longer
+            // ("Value 12 cannot be represented as varchar(1)", IntegerOperators and friends).
+            match to_arg.parse::<usize>() {
+                Ok(n) if text.chars().count() > n => Err(fail(
+                    ErrorName::InvalidCastArgument,
+                    format!("Value {text} cannot be represented as varchar({n})"),
+                )),
+                _ => Ok(Value::Text(text)),
             }
-            _ => shown,
-        })),
+        }
         "date" => {
             let day = shown.get(..10).unwrap_or(&shown);
             let parsed = if from == "varchar" {
@@ -186,14 +221,16 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
             };
             parsed
                 .map(|d| Value::Text(dates::format_date(d)))
-                .ok_or_else(|| invalid(shown, "date"))
+                .ok_or_else(|| not_a("date", &shown))
         }
         "timestamp" => {
+            let precision: u8 = to_arg.parse().unwrap_or(3);
             let t = shown.trim();
             let (day, time) = t.split_once([' ', 'T']).unwrap_or((t, "00:00:00"));
-            let d = dates::parse_date(day).ok_or_else(|| invalid(shown.clone(), "timestamp"))?;
+            let d = dates::parse_date(day).ok_or_else(|| not_a("timestamp", &shown))?;
             Ok(Value::Text(
-                normalize_timestamp(d, time).ok_or_else(|| invalid(shown.clone(), "timestamp"))?,
+                normalize_timestamp(d, time, precision)
+                    .ok_or_else(|| not_a("timestamp", &shown))?,
             ))
         }
         _ => Err(fail(
@@ -203,22 +240,157 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
     }
 }
 
-/// `YYYY-MM-DD HH:MM:SS.fff`, the stored form of every timestamp.
-pub fn normalize_timestamp(day: i64, time: &str) -> Option<String> {
-    let mut parts = time.split(':');
-    let h: u32 = parts.next()?.parse().ok()?;
-    let m: u32 = parts.next().unwrap_or("0").parse().ok()?;
-    let s: f64 = parts.next().unwrap_or("0").parse().ok()?;
-    if h > 23 || m > 59 || !(0.0..60.0).contains(&s) {
+/// MathFunctions.round(double, decimals): Java's `Math.round` of |x|·10^d (which saturates at
+/// Long.MAX_VALUE), divided back, the sign restored; NaN and infinities unchanged.
+fn round_double(x: f64, decimals: i64) -> f64 {
+    if !x.is_finite() {
+        return x;
+    }
+    let factor = 10f64.powi(decimals.clamp(-400, 400) as i32);
+    // For v ≥ 0, Math.round (ties toward +∞) is Rust's round (ties away from zero).
+    let rounded = |v: f64| v.round().min(i64::MAX as f64);
+    if x < 0.0 {
+        -(rounded(-x * factor) / factor)
+    } else {
+        rounded(x * factor) / factor
+    }
+}
+
+/// MathFunctions.roundLong: for d < 0, the nearest multiple of 10^-d, half away from zero;
+/// outside `ty`'s range the result is NUMERIC_VALUE_OUT_OF_RANGE.
+fn round_integer(n: i64, decimals: i64, ty: &str) -> rusqlite::Result<i64> {
+    if decimals >= 0 {
+        return Ok(n);
+    }
+    let overflow = || {
+        fail(
+            ErrorName::NumericValueOutOfRange,
+            format!("numerical overflow: {n}"),
+        )
+    };
+    let factor = u32::try_from(-decimals)
+        .ok()
+        .and_then(|e| 10i64.checked_pow(e))
+        .ok_or_else(overflow)?;
+    let (q, r) = (n / factor, n % factor);
+    let q = if r.unsigned_abs() * 2 >= factor.unsigned_abs() {
+        q + n.signum()
+    } else {
+        q
+    };
+    let rounded = q.checked_mul(factor).ok_or_else(overflow)?;
+    let (lo, hi) = match ty {
+        "integer" => (i64::from(i32::MIN), i64::from(i32::MAX)),
+        "smallint" => (i64::from(i16::MIN), i64::from(i16::MAX)),
+        "tinyint" => (i64::from(i8::MIN), i64::from(i8::MAX)),
+        _ => (i64::MIN, i64::MAX),
+    };
+    if rounded < lo || rounded > hi {
+        return Err(fail(
+            ErrorName::NumericValueOutOfRange,
+            format!("Out of range for {ty}: {rounded}"),
+        ));
+    }
+    Ok(rounded)
+}
+
+/// `scale:precision` of a decimal cast kind.
+fn decimal_kind(arg: &str) -> (i32, i32) {
+    let mut parts = arg.split(':').map(|p| p.parse::<i32>().unwrap_or(0));
+    let scale = parts.next().unwrap_or(0).clamp(0, 38);
+    let precision = parts.next().unwrap_or(38).clamp(1, 38);
+    (scale, precision)
+}
+
+/// Rounds half away from zero a value that stands for an exact decimal: the double nearest
+/// 100.5 may be 100.4999…, so it is nudged a few ulps away from zero first.
+pub(super) fn round_half_up(x: f64) -> f64 {
+    (x * (1.0 + 4.0 * f64::EPSILON)).round()
+}
+
+/// A value as Trino's cast to varchar writes it; `from` is its analysed kind.
+fn varchar_text(value: ValueRef<'_>, from: &str, shown: String) -> String {
+    match from {
+        "double" => java_double(num(value).unwrap_or(0.0)),
+        // Trino casts a real to varchar as Java's Float.toString.
+        "real" => super::java_number::float_to_string(num(value).unwrap_or(0.0) as f32),
+        "boolean" => (if int(value).unwrap_or(0) != 0 {
+            "true"
+        } else {
+            "false"
+        })
+        .into(),
+        k if k.starts_with("timestamp") => {
+            let precision = k.split_once(':').map_or(3, |(_, p)| p.parse().unwrap_or(3));
+            timestamp_text(&shown, precision)
+        }
+        k if k.starts_with("decimal") => {
+            let scale = k.split_once(':').map_or(0, |(_, arg)| decimal_kind(arg).0);
+            super::encode::decimal_text(num(value).unwrap_or(0.0), scale as u8)
+        }
+        _ => shown,
+    }
+}
+
+/// Digits a stored timestamp(p) carries after the point: at least milliseconds, so that the
+/// stored text of two timestamps of one precision compares as their times do.
+pub fn stored_digits(precision: u8) -> usize {
+    usize::from(precision.clamp(3, 12))
+}
+
+/// `YYYY-MM-DD HH:MM:SS.f…`, the stored form of a timestamp(p): the seconds' fraction rounded
+/// half up to p digits (Trino's cast to a lower precision rounds), written with
+/// [`stored_digits`] digits.
+pub fn normalize_timestamp(day: i64, time: &str, precision: u8) -> Option<String> {
+    let mut parts = time.trim().split(':');
+    let h: u64 = parts.next()?.parse().ok()?;
+    let m: u64 = parts.next().unwrap_or("0").parse().ok()?;
+    let seconds = parts.next().unwrap_or("0");
+    let (whole, frac) = seconds.split_once('.').unwrap_or((seconds, ""));
+    let s: u64 = whole.parse().ok()?;
+    let digits_ok = frac.len() <= 12 && frac.chars().all(|c| c.is_ascii_digit());
+    if parts.next().is_some() || h > 23 || m > 59 || s > 59 || !digits_ok {
         return None;
     }
-    let millis = (s * 1000.0).round() as u32;
+    let p = u32::from(precision.min(12));
+    let picos: u64 = format!("{frac:0<12}").parse().ok()?;
+    let unit = 10u64.pow(12 - p);
+    let scale = 10u64.pow(p);
+    let mut units = (h * 3600 + m * 60 + s) * scale + (picos + unit / 2) / unit;
+    let mut day = day;
+    if units >= 86_400 * scale {
+        units -= 86_400 * scale;
+        day = dates::add_days(day, 1)?;
+    }
+    let (secs, fraction) = (units / scale, units % scale);
+    let mut fraction = if p == 0 {
+        String::new()
+    } else {
+        format!("{fraction:0width$}", width = p as usize)
+    };
+    while fraction.len() < stored_digits(precision) {
+        fraction.push('0');
+    }
     Some(format!(
-        "{} {h:02}:{m:02}:{:02}.{:03}",
+        "{} {:02}:{:02}:{:02}.{fraction}",
         dates::format_date(day),
-        millis / 1000,
-        millis % 1000
+        secs / 3600,
+        secs / 60 % 60,
+        secs % 60
     ))
+}
+
+/// A stored timestamp as Trino writes a timestamp(p): exactly p fraction digits.
+pub fn timestamp_text(stored: &str, precision: u8) -> String {
+    let (base, frac) = stored.split_once('.').unwrap_or((stored, ""));
+    if precision == 0 {
+        return base.to_string();
+    }
+    let mut frac: String = frac.chars().take(usize::from(precision)).collect();
+    while frac.len() < usize::from(precision) {
+        frac.push('0');
+    }
+    format!("{base}.{frac}")
 }
 
 fn unit_error(unit: &str) -> Error {
@@ -228,54 +400,8 @@ fn unit_error(unit: &str) -> Error {
     )
 }
 
-fn date_trunc(unit: &str, d: i64) -> rusqlite::Result<i64> {
-    let (y, m, _) = dates::civil_from_days(d);
-    Ok(match unit {
-        "day" => d,
-        "week" => d - dates::day_of_week(d) + 1,
-        "month" => dates::days_from_civil(y, m, 1),
-        "quarter" => dates::days_from_civil(y, (m - 1) / 3 * 3 + 1, 1),
-        "year" => dates::days_from_civil(y, 1, 1),
-        other => return Err(unit_error(other)),
-    })
-}
-
-fn date_add(unit: &str, n: i64, d: i64) -> rusqlite::Result<i64> {
-    let result = match unit {
-        "day" => dates::add_days(d, n),
-        "week" => n.checked_mul(7).and_then(|n| dates::add_days(d, n)),
-        "month" => dates::add_months(d, n),
-        "quarter" => n.checked_mul(3).and_then(|n| dates::add_months(d, n)),
-        "year" => n.checked_mul(12).and_then(|n| dates::add_months(d, n)),
-        other => return Err(unit_error(other)),
-    };
-    result.ok_or_else(|| fail(ErrorName::NumericValueOutOfRange, "Date is out of range"))
-}
-
-fn months_between(a: i64, b: i64) -> i64 {
-    let (ya, ma, da) = dates::civil_from_days(a);
-    let (yb, mb, db) = dates::civil_from_days(b);
-    let mut months = (yb - ya) * 12 + (mb as i64 - ma as i64);
-    if months > 0 && db < da {
-        months -= 1;
-    } else if months < 0 && db > da {
-        months += 1;
-    }
-    months
-}
-
-fn date_diff(unit: &str, a: i64, b: i64) -> rusqlite::Result<i64> {
-    Ok(match unit {
-        "day" => b - a,
-        "week" => (b - a) / 7,
-        "month" => months_between(a, b),
-        "quarter" => months_between(a, b) / 3,
-        "year" => months_between(a, b) / 12,
-        other => return Err(unit_error(other)),
-    })
-}
-
-const FLAGS: FunctionFlags = FunctionFlags::SQLITE_UTF8.union(FunctionFlags::SQLITE_DETERMINISTIC);
+pub(super) const FLAGS: FunctionFlags =
+    FunctionFlags::SQLITE_UTF8.union(FunctionFlags::SQLITE_DETERMINISTIC);
 
 /// A double result. SQLite stores NaN as NULL, so NaN travels as the text `NaN`, which the
 /// encoder prints as Trino does.
@@ -295,6 +421,8 @@ fn unary_math(conn: &Connection, name: &str, f: fn(f64) -> f64) -> rusqlite::Res
 
 /// Registers every `qm_*` function on `conn`.
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
+    super::strings::register(conn)?;
+    super::datetime::register(conn)?;
     let division_by_zero = || fail(ErrorName::DivisionByZero, "Division by zero");
     conn.create_scalar_function("qm_idiv", 2, FLAGS, move |ctx| {
         let (Some(a), Some(b)) = (int(ctx.get_raw(0)), int(ctx.get_raw(1))) else {
@@ -310,6 +438,41 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             )
         })
     })?;
+    conn.create_scalar_function("qm_int", 3, FLAGS, |ctx| {
+        let (lo, hi) = match ctx.get::<String>(1)?.as_str() {
+            "integer" => (i64::from(i32::MIN), i64::from(i32::MAX)),
+            "smallint" => (i64::from(i16::MIN), i64::from(i16::MAX)),
+            "tinyint" => (i64::from(i8::MIN), i64::from(i8::MAX)),
+            _ => (i64::MIN, i64::MAX),
+        };
+        match ctx.get_raw(0) {
+            ValueRef::Integer(i) if (lo..=hi).contains(&i) => Ok(Some(i)),
+            ValueRef::Null => Ok(None),
+            // A whole REAL inside the range is an integer a source stored as REAL; SQLite's
+            // answer to a 64-bit overflow is a REAL of 2^63 or more, outside every range.
+            ValueRef::Real(x)
+                if x.fract() == 0.0 && x.abs() < 9.2e18 && (lo..=hi).contains(&(x as i64)) =>
+            {
+                Ok(Some(x as i64))
+            }
+            _ => Err(fail(
+                ErrorName::NumericValueOutOfRange,
+                format!(
+                    "{} {} overflow",
+                    ctx.get::<String>(1)?,
+                    ctx.get::<String>(2)?
+                ),
+            )),
+        }
+    })?;
+    conn.create_scalar_function("qm_at_least", 3, FLAGS, |ctx| match ctx.get_raw(0) {
+        ValueRef::Integer(n) if n < ctx.get::<i64>(1)? => Err(fail(
+            ErrorName::InvalidFunctionArgument,
+            ctx.get::<String>(2)?,
+        )),
+        ValueRef::Integer(n) => Ok(Some(n)),
+        _ => Ok(None),
+    })?;
     conn.create_scalar_function("qm_imod", 2, FLAGS, move |ctx| {
         let (Some(a), Some(b)) = (int(ctx.get_raw(0)), int(ctx.get_raw(1))) else {
             return Ok(None);
@@ -319,14 +482,24 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         }
         Ok(Some(a.wrapping_rem(b)))
     })?;
-    conn.create_scalar_function("qm_ddiv", 2, FLAGS, move |ctx| {
+    conn.create_scalar_function("qm_ddiv", 3, FLAGS, move |ctx| {
         let (Some(a), Some(b)) = (num(ctx.get_raw(0)), num(ctx.get_raw(1))) else {
             return Ok(None);
         };
         if b == 0.0 {
             return Err(division_by_zero());
         }
-        Ok(Some(a / b))
+        let factor = 10f64.powi(int(ctx.get_raw(2)).unwrap_or(0).clamp(0, 38) as i32);
+        Ok(Some(round_half_up(a / b * factor) / factor))
+    })?;
+    conn.create_scalar_function("qm_dmod", 2, FLAGS, move |ctx| {
+        let (Some(a), Some(b)) = (num(ctx.get_raw(0)), num(ctx.get_raw(1))) else {
+            return Ok(None);
+        };
+        if b == 0.0 {
+            return Err(division_by_zero());
+        }
+        Ok(Some(a % b))
     })?;
     conn.create_scalar_function(
         "qm_fail",
@@ -362,35 +535,6 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             other => other,
         }
     })?;
-    conn.create_scalar_function("qm_date_trunc", 2, FLAGS, |ctx| {
-        let unit: String = ctx.get(0)?;
-        match date_arg(ctx, 1)? {
-            Some(d) => Ok(Some(dates::format_date(date_trunc(
-                &unit.to_lowercase(),
-                d,
-            )?))),
-            None => Ok(None),
-        }
-    })?;
-    conn.create_scalar_function("qm_date_add", 3, FLAGS, |ctx| {
-        let unit: String = ctx.get(0)?;
-        let n = int(ctx.get_raw(1));
-        match (n, date_arg(ctx, 2)?) {
-            (Some(n), Some(d)) => Ok(Some(dates::format_date(date_add(
-                &unit.to_lowercase(),
-                n,
-                d,
-            )?))),
-            _ => Ok(None),
-        }
-    })?;
-    conn.create_scalar_function("qm_date_diff", 3, FLAGS, |ctx| {
-        let unit: String = ctx.get(0)?;
-        match (date_arg(ctx, 1)?, date_arg(ctx, 2)?) {
-            (Some(a), Some(b)) => Ok(Some(date_diff(&unit.to_lowercase(), a, b)?)),
-            _ => Ok(None),
-        }
-    })?;
     conn.create_scalar_function("qm_date_part", 2, FLAGS, |ctx| {
         let part: String = ctx.get(0)?;
         let Some(d) = date_arg(ctx, 1)? else {
@@ -405,6 +549,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             "day_of_week" => dates::day_of_week(d),
             "day_of_year" => dates::day_of_year(d),
             "week" => dates::week_of_year(d),
+            "year_of_week" => dates::year_of_week(d),
             other => return Err(unit_error(other)),
         }))
     })?;
@@ -427,6 +572,19 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             }
             _ => None,
         })
+    })?;
+    conn.create_scalar_function("qm_round_double", 2, FLAGS, |ctx| {
+        Ok(match (num(ctx.get_raw(0)), int(ctx.get_raw(1))) {
+            (Some(x), Some(d)) => real(round_double(x, d)),
+            _ => Value::Null,
+        })
+    })?;
+    conn.create_scalar_function("qm_round_integer", 3, FLAGS, |ctx| {
+        let ty: String = ctx.get(2)?;
+        match (int(ctx.get_raw(0)), int(ctx.get_raw(1))) {
+            (Some(n), Some(d)) => round_integer(n, d, &ty).map(Some),
+            _ => Ok(None),
+        }
     })?;
     unary_math(conn, "qm_floor", f64::floor)?;
     unary_math(conn, "qm_ceil", f64::ceil)?;
