@@ -1014,3 +1014,28 @@ fn row_count_clauses_are_checked_by_clause_not_by_word() {
         assert!(e.contains("SYNTAX_ERROR"), "{sql}: {e}");
     }
 }
+
+#[test]
+fn an_empty_select_list_is_placed_at_its_from() {
+    let engine = engine();
+    for (sql, message) in [
+        (
+            "SELECT FROM",
+            "line 1:8: mismatched input 'FROM'. Expecting: <expression>",
+        ),
+        (
+            "SELECT\n  FROM nation",
+            "line 2:3: mismatched input 'FROM'. Expecting: <expression>",
+        ),
+        (
+            "SELECT a, FROM nation",
+            "line 1:11: mismatched input 'FROM'. Expecting: <expression>",
+        ),
+    ] {
+        assert_eq!(
+            error(&engine, sql),
+            format!("SYNTAX_ERROR: {message}"),
+            "{sql:?}"
+        );
+    }
+}

@@ -66,6 +66,11 @@ fn end_of(sql: &str) -> (u64, u64) {
 }
 
 fn syntax_error(e: ParserError, sql: &str) -> TrinoError {
+    syntax_error_near(e, sql, None)
+}
+
+/// [`syntax_error`], placed at `fallback` when sqlparser's message names no place.
+fn syntax_error_near(e: ParserError, sql: &str, fallback: Option<(u64, u64)>) -> TrinoError {
     let message = match e {
         ParserError::ParserError(m) | ParserError::TokenizerError(m) => m,
         ParserError::RecursionLimitExceeded => {
@@ -81,7 +86,16 @@ fn syntax_error(e: ParserError, sql: &str) -> TrinoError {
             let column = nums.next().flatten();
             (text.to_string(), line.zip(column))
         }
-        None => (message.clone(), None),
+        None => (message.clone(), fallback),
+    };
+    // sqlparser's "Expected an expression, found: FROM" (a select list left empty) places
+    // itself at the token after FROM; `fallback` has found FROM itself.
+    let (text, location) = match text.strip_prefix("Expected an expression, found: ") {
+        Some(found) => (
+            format!("Expected: <expression>, found: {found}"),
+            fallback.or(location),
+        ),
+        None => (text, location),
     };
     let text = match text
         .strip_prefix("Expected: ")
@@ -190,10 +204,27 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
     }
     grammar::check_row_count_clauses(&tokens, sql)?;
     respell::respell(&mut all_tokens);
-    let statements = Parser::new(&TrinoDialect)
-        .with_tokens_with_locations(all_tokens)
-        .parse_statements()
-        .map_err(|e| syntax_error(e, sql))?;
+    let mut parser = Parser::new(&TrinoDialect).with_tokens_with_locations(all_tokens);
+    let statements = parser.parse_statements().map_err(|e| {
+        // A few of sqlparser's errors name no place: the culprit is the last token taken
+        // that reads as what the message says it found.
+        let found = match &e {
+            ParserError::ParserError(m) => m
+                .rsplit_once("found: ")
+                .and_then(|(_, f)| f.split(" at Line: ").next())
+                .map(str::to_string),
+            _ => None,
+        };
+        let place = found.and_then(|found| {
+            (0..=parser.get_current_index())
+                .rev()
+                .map(|i| parser.token_at(i))
+                .find(|t| t.token.to_string().eq_ignore_ascii_case(&found))
+                .map(|t| (t.span.start.line, t.span.start.column))
+                .filter(|&(line, _)| line > 0)
+        });
+        syntax_error_near(e, sql, place)
+    })?;
     let [statement] = statements.as_slice() else {
         return Err(error_at(
             ErrorName::SyntaxError,
