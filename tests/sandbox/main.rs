@@ -9,6 +9,7 @@ mod echo_app;
 mod edge;
 mod edge_browser;
 mod edge_review;
+mod engine_harness;
 mod fake_trino;
 mod foundation;
 mod http_sign_in;

@@ -4,51 +4,9 @@
 //! trino.io function docs (named by page, e.g. "docs functions/string").
 
 use serde_json::{Value, json};
-use zero_sandbox::querymesh::engine::{Engine, RunError, SessionContext};
+use zero_sandbox::querymesh::engine::Engine;
 
-use crate::support;
-
-fn engine() -> Engine {
-    Engine::open(&support::test_config()).expect("the engine opens")
-}
-
-fn tiny() -> SessionContext {
-    SessionContext {
-        catalog: Some("tpch".into()),
-        schema: Some("tiny".into()),
-        ..Default::default()
-    }
-}
-
-struct Answer {
-    names: Vec<String>,
-    types: Vec<String>,
-    rows: Vec<Vec<Value>>,
-}
-
-/// Runs `sql`; an error is `"ERROR_NAME: message"`.
-fn run(engine: &Engine, sql: &str) -> Result<Answer, String> {
-    let describe = |e: &zero_sandbox::querymesh::error::TrinoError| {
-        format!("{}: {}", e.name.name_and_code().0, e.message())
-    };
-    let prepared = engine.prepare(sql, &tiny()).map_err(|e| describe(&e))?;
-    let conn = engine.connect().expect("a connection");
-    let mut rows = Vec::new();
-    prepared
-        .run(&conn, &mut |r| {
-            rows.push(r);
-            true
-        })
-        .map_err(|e| match e {
-            RunError::Query(e) => describe(&e),
-            RunError::Interrupted => "interrupted".into(),
-        })?;
-    Ok(Answer {
-        names: prepared.columns.iter().map(|c| c.name.clone()).collect(),
-        types: prepared.columns.iter().map(|c| c.ty.to_string()).collect(),
-        rows,
-    })
-}
+use crate::engine_harness::{engine, run};
 
 /// Checks each `(sql, type, value)`: a one-row, one-column answer; all mismatches reported.
 fn check_values(engine: &Engine, cases: &[(&str, &str, Value)]) {

@@ -5,72 +5,8 @@ use serde_json::{Value, json};
 use zero_sandbox::querymesh::engine::{Engine, RunError, SessionContext};
 use zero_sandbox::querymesh::types::TrinoType;
 
+use crate::engine_harness::{engine, error, ok, run, run_in, single, tiny};
 use crate::support;
-
-fn engine() -> Engine {
-    Engine::open(&support::test_config()).expect("the engine opens")
-}
-
-fn tiny() -> SessionContext {
-    SessionContext {
-        catalog: Some("tpch".into()),
-        schema: Some("tiny".into()),
-        ..Default::default()
-    }
-}
-
-struct Answer {
-    names: Vec<String>,
-    types: Vec<String>,
-    rows: Vec<Vec<Value>>,
-}
-
-/// Runs `sql`; an error is `"ERROR_NAME: message"`.
-fn run_in(engine: &Engine, session: &SessionContext, sql: &str) -> Result<Answer, String> {
-    let describe = |e: &zero_sandbox::querymesh::error::TrinoError| {
-        format!("{}: {}", e.name.name_and_code().0, e.message())
-    };
-    let prepared = engine.prepare(sql, session).map_err(|e| describe(&e))?;
-    let conn = engine.connect().expect("a connection");
-    let mut rows = Vec::new();
-    prepared
-        .run(&conn, &mut |r| {
-            rows.push(r);
-            true
-        })
-        .map_err(|e| match e {
-            RunError::Query(e) => describe(&e),
-            RunError::Interrupted => "interrupted".into(),
-        })?;
-    Ok(Answer {
-        names: prepared.columns.iter().map(|c| c.name.clone()).collect(),
-        types: prepared.columns.iter().map(|c| c.ty.to_string()).collect(),
-        rows,
-    })
-}
-
-fn run(engine: &Engine, sql: &str) -> Result<Answer, String> {
-    run_in(engine, &tiny(), sql)
-}
-
-fn ok(engine: &Engine, sql: &str) -> Answer {
-    match run(engine, sql) {
-        Ok(a) => a,
-        Err(e) => panic!("{sql} failed: {e}"),
-    }
-}
-
-fn single(engine: &Engine, sql: &str) -> (String, Value) {
-    let a = ok(engine, sql);
-    (a.types[0].clone(), a.rows[0][0].clone())
-}
-
-fn error(engine: &Engine, sql: &str) -> String {
-    match run(engine, sql) {
-        Ok(_) => panic!("{sql} should fail"),
-        Err(e) => e,
-    }
-}
 
 // ---- the eight tables ----
 
