@@ -99,6 +99,15 @@ pub fn as_execute_immediate(statement: &str, using: &str) -> String {
 
 /// The command `sql` is, `None` when it is none of them (then the engine plans it).
 pub fn recognize(sql: &str) -> Option<Result<Command, TrinoError>> {
+    // Every statement comes through here: tokenize only those that may be one of these.
+    let mentions = |word: &str| {
+        sql.as_bytes()
+            .windows(word.len())
+            .any(|w| w.eq_ignore_ascii_case(word.as_bytes()))
+    };
+    if !mentions("PREPARE") && !mentions("EXECUTE") {
+        return None;
+    }
     let tokens = Tokenizer::new(&GenericDialect, sql)
         .tokenize_with_location()
         .ok()?;
