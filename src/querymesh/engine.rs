@@ -152,16 +152,8 @@ impl Prepared {
     /// Trino answers every statement without output: one boolean `result`, true.
     pub fn done(update_type: &'static str) -> Self {
         Self {
-            columns: vec![OutputColumn {
-                name: "result".into(),
-                ty: TrinoType::Boolean,
-            }],
-            reads: Vec::new(),
-            session_update: None,
             update_type: Some(update_type),
-            body: Body::Rows(vec![vec![Value::Bool(true)]]),
-            wire_columns: OnceLock::new(),
-            last_run_nanos: AtomicU64::new(0),
+            ..Self::new(sql::Plan::without_output(None))
         }
     }
 

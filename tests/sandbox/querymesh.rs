@@ -78,6 +78,14 @@ impl Mesh {
             .expect("the stand-in answers")
     }
 
+    /// The HTML page at a query's `infoUri`, which must answer.
+    async fn info_page(&self, page: &Value) -> String {
+        let uri = page["infoUri"].as_str().expect("infoUri");
+        let info = self.client.get(uri).send().await.expect("answers");
+        assert_eq!(info.status(), StatusCode::OK);
+        info.text().await.expect("a page")
+    }
+
     async fn get(&self, uri: &str) -> Value {
         let response = self.client.get(uri).send().await.expect("answers");
         assert_eq!(response.status(), StatusCode::OK, "GET {uri}");
@@ -199,14 +207,7 @@ async fn a_query_answers_in_trinos_shape() {
     assert_eq!(rows[24], json!(["UNITED STATES", 1]));
 
     // The info page exists while the query is remembered.
-    let info = mesh
-        .client
-        .get(first["infoUri"].as_str().expect("infoUri"))
-        .send()
-        .await
-        .expect("answers");
-    assert_eq!(info.status(), StatusCode::OK);
-    let page = info.text().await.expect("a page");
+    let page = mesh.info_page(first).await;
     assert!(
         page.contains(id) && page.contains("State: FINISHED"),
         "{page}"
@@ -442,27 +443,14 @@ async fn refused_sql_fails_with_trinos_error() {
     let last = pages.last().expect("a page");
     assert!(last.get("nextUri").is_none());
     // Its infoUri answers, as a failed query's does in Trino.
-    let info = mesh
-        .client
-        .get(last["infoUri"].as_str().expect("infoUri"))
-        .send()
-        .await
-        .expect("answers");
-    assert_eq!(info.status(), StatusCode::OK);
-    let page = info.text().await.expect("a page");
+    let page = mesh.info_page(last).await;
     assert!(page.contains("State: FAILED"), "{page}");
 
     // Failed already before its client reads the error, as in Trino.
     let posted = mesh.post("SELECT FROM", &mesh.token()).await;
     let first: Value = posted.json().await.expect("a QueryResults");
     assert_eq!(first["stats"]["state"], "QUEUED");
-    let info = mesh
-        .client
-        .get(first["infoUri"].as_str().expect("infoUri"))
-        .send()
-        .await
-        .expect("answers");
-    let page = info.text().await.expect("a page");
+    let page = mesh.info_page(&first).await;
     assert!(page.contains("State: FAILED"), "{page}");
 }
 

@@ -34,6 +34,7 @@ use sqlparser::tokenizer::{Token, TokenWithSpan, Tokenizer};
 use super::catalog::Catalogs;
 use super::engine::{OutputColumn, SessionContext, TableAccess};
 use super::error::{ErrorName, TrinoError};
+use super::types::TrinoType;
 use analyze::{Analyzer, error_at};
 use dialect::TrinoDialect;
 
@@ -55,6 +56,22 @@ pub struct Plan {
     pub body: Body,
     /// USE: the session change the client is told to make.
     pub session_update: Option<use_schema::SessionUpdate>,
+}
+
+impl Plan {
+    /// Trino's answer to a statement without output of its own (USE, PREPARE, …): one
+    /// boolean `result`, true.
+    pub fn without_output(session_update: Option<use_schema::SessionUpdate>) -> Self {
+        Self {
+            columns: vec![OutputColumn {
+                name: "result".into(),
+                ty: TrinoType::Boolean,
+            }],
+            reads: Vec::new(),
+            body: Body::Rows(vec![vec![Value::Bool(true)]]),
+            session_update,
+        }
+    }
 }
 
 /// `Expected: X, found: Y at Line: L, Column: C` → `line L:C: mismatched input 'Y'. Expecting: X`.

@@ -7,15 +7,13 @@
 //! (MISSING_CATALOG_NAME), the catalog (CATALOG_NOT_FOUND), access to it, the schema
 //! (NOT_FOUND `Schema does not exist: c.s`), access to it.
 
-use serde_json::Value;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
+use super::Plan;
 use super::analyze::error_at;
-use super::{Body, Plan};
 use crate::querymesh::catalog::Catalogs;
-use crate::querymesh::engine::{OutputColumn, SessionContext};
+use crate::querymesh::engine::SessionContext;
 use crate::querymesh::error::{ErrorName, TrinoError};
-use crate::querymesh::types::TrinoType;
 
 /// The session change a statement asks the client to make.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,17 +118,8 @@ fn use_statement(
             format!("Access Denied: Cannot access schema: {catalog}.{schema}"),
         ));
     }
-    // Trino answers a statement without output with one `result` boolean: `true`.
-    Ok(Plan {
-        columns: vec![OutputColumn {
-            name: "result".into(),
-            ty: TrinoType::Boolean,
-        }],
-        reads: Vec::new(),
-        body: Body::Rows(vec![vec![Value::Bool(true)]]),
-        session_update: Some(SessionUpdate {
-            catalog: named_catalog,
-            schema,
-        }),
-    })
+    Ok(Plan::without_output(Some(SessionUpdate {
+        catalog: named_catalog,
+        schema,
+    })))
 }
