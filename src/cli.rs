@@ -117,12 +117,19 @@ pub struct TokenArgs {
     /// Print a QueryMesh access token instead of an identity: what the IAM issues the person
     /// at sign-in (valid for an hour here), for a Trino client pointed straight at the
     /// QueryMesh port, e.g. `trino --server https://127.0.0.1:4003 --insecure
-    /// --access-token "$(zero-sandbox token --as ada --querymesh)"`
+    /// --access-token "$(zero-sandbox token --as ada --querymesh)"`. It is signed with the
+    /// state directory's IAM key and names the IAM of the sandbox running on it (whatever
+    /// ports it picked), so run it with the same --state (or --config) as `up`
     #[arg(long, conflicts_with_all = [
         "sid", "expired", "not_yet_valid", "aud", "org", "iss", "unknown_kid",
         "bad_signature", "alg_none",
     ])]
     pub querymesh: bool,
+
+    /// The IAM the token names (the `iam` URL of `up --ready-json`) [default: the sandbox
+    /// running on this state directory, else the configured IAM port]
+    #[arg(long, value_name = "URL")]
+    pub iam: Option<String>,
 
     /// Forge: expired (exp 10 minutes ago)
     #[arg(long)]

@@ -97,6 +97,11 @@ pub struct QueryMeshConfig {
     /// A real Trino to use instead of the built-in stand-in.
     pub url: Option<String>,
     pub query_time_limit_secs: u32,
+    /// One person's queries running at once in the stand-in; more wait QUEUED, so one person's
+    /// runaway queries never hold everyone's places (Trino's per-user resource group).
+    pub max_running_queries_per_person: u32,
+    /// One person's queries waiting at once; past it, QUERY_QUEUE_FULL.
+    pub max_queued_queries_per_person: u32,
     /// Data policies in Trino's file-based access-control format; `None` allows everything.
     /// A relative path is read from the working directory.
     pub access_control: Option<PathBuf>,
@@ -124,6 +129,9 @@ pub struct CatalogSource {
 #[derive(Debug, Clone, Serialize)]
 pub struct BrokerConfig {
     pub max_concurrent_queries: u32,
+    /// One person's share of `max_concurrent_queries`: past it, that person gets 503 while
+    /// everyone else's queries still go through.
+    pub max_concurrent_queries_per_person: u32,
     /// How long the broker waits for any one answer from QueryMesh.
     pub querymesh_timeout_secs: u32,
 }
@@ -227,6 +235,8 @@ struct QueryMeshLayer {
     scope: Option<bool>,
     url: Option<String>,
     query_time_limit_secs: Option<u32>,
+    max_running_queries_per_person: Option<u32>,
+    max_queued_queries_per_person: Option<u32>,
     access_control: Option<String>,
     catalogs: Option<Vec<CatalogSource>>,
 }
@@ -235,6 +245,7 @@ struct QueryMeshLayer {
 #[serde(deny_unknown_fields)]
 struct BrokerLayer {
     max_concurrent_queries: Option<u32>,
+    max_concurrent_queries_per_person: Option<u32>,
     querymesh_timeout_secs: Option<u32>,
 }
 
@@ -388,6 +399,20 @@ impl Config {
                     "querymesh",
                     query_time_limit_secs
                 ),
+                max_running_queries_per_person: pick!(
+                    user.querymesh,
+                    builtin.querymesh,
+                    o,
+                    "querymesh",
+                    max_running_queries_per_person
+                ),
+                max_queued_queries_per_person: pick!(
+                    user.querymesh,
+                    builtin.querymesh,
+                    o,
+                    "querymesh",
+                    max_queued_queries_per_person
+                ),
                 access_control: user
                     .querymesh
                     .as_ref()
@@ -414,6 +439,13 @@ impl Config {
                     o,
                     "broker",
                     max_concurrent_queries
+                ),
+                max_concurrent_queries_per_person: pick!(
+                    user.broker,
+                    builtin.broker,
+                    o,
+                    "broker",
+                    max_concurrent_queries_per_person
                 ),
                 querymesh_timeout_secs: pick!(
                     user.broker,
@@ -478,10 +510,27 @@ impl Config {
                 "`querymesh.query_time_limit_secs` must be at least 1".into(),
             ));
         }
-        if self.broker.max_concurrent_queries == 0 {
-            return Err(invalid(
-                "`broker.max_concurrent_queries` must be at least 1".into(),
-            ));
+        for (key, value) in [
+            (
+                "broker.max_concurrent_queries",
+                self.broker.max_concurrent_queries,
+            ),
+            (
+                "broker.max_concurrent_queries_per_person",
+                self.broker.max_concurrent_queries_per_person,
+            ),
+            (
+                "querymesh.max_running_queries_per_person",
+                self.querymesh.max_running_queries_per_person,
+            ),
+            (
+                "querymesh.max_queued_queries_per_person",
+                self.querymesh.max_queued_queries_per_person,
+            ),
+        ] {
+            if value == 0 {
+                return Err(invalid(format!("`{key}` must be at least 1")));
+            }
         }
         if self.broker.querymesh_timeout_secs == 0 {
             return Err(invalid(

@@ -14,7 +14,8 @@
 //! - [`session`]: platform sessions, the one state edge and broker share directly.
 //! - [`oidc`]: the OpenID contract between the platform and the IAM; [`http`]: the client.
 //! - [`sandbox`]: binds every listener, builds each component, serves, shuts down.
-//! - [`config`] and [`cli`]: one validated configuration before anything runs.
+//! - [`config`] and [`cli`]: one validated configuration before anything runs; [`running`]:
+//!   what a running `up` records in its state directory for the other commands.
 
 pub mod broker;
 pub mod cli;
@@ -27,6 +28,7 @@ pub mod iam;
 pub mod identity;
 pub mod oidc;
 pub mod querymesh;
+pub mod running;
 pub mod sandbox;
 pub mod session;
 

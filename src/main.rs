@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use zero_sandbox::cli::{Cli, Command, EnvArgs, EnvFormat, TokenArgs, UpArgs};
 use zero_sandbox::identity::{Audience, IdentityIssuer, KeyRing, forge};
+use zero_sandbox::running::{self, Running};
 use zero_sandbox::sandbox::{SandboxEnv, open_keys};
 use zero_sandbox::{Config, Sandbox};
 
@@ -38,19 +39,26 @@ fn init_logging() {
         .init();
 }
 
-fn broker_url(config: &Config) -> String {
-    format!("http://127.0.0.1:{}", config.ports.broker)
+/// The sandbox `up` runs on this configuration's state directory, if one does.
+fn running(config: &Config) -> Option<Running> {
+    config.state_dir.as_deref().and_then(running::find)
 }
 
 fn print_env(config: &Config, args: &EnvArgs) -> Result<(), String> {
-    if config.ports.broker == 0 {
-        eprintln!(
-            "zero-sandbox: note: the broker's port is 0, so `up` picks one at start; read \
-             NNUMBERS_BROKER_URL from `up --ready-json` instead"
-        );
-    }
+    let broker_url = match running(config) {
+        Some(running) => format!("http://{}", running.broker),
+        None => {
+            if config.ports.broker == 0 {
+                eprintln!(
+                    "zero-sandbox: note: the broker's port is 0, so `up` picks one at start; \
+                     read NNUMBERS_BROKER_URL from `up --ready-json` instead"
+                );
+            }
+            format!("http://127.0.0.1:{}", config.ports.broker)
+        }
+    };
     let (keys, _) = open_keys(config).map_err(|e| e.to_string())?;
-    let env = SandboxEnv::new(config, &keys, &broker_url(config));
+    let env = SandboxEnv::new(config, &keys, &broker_url);
     let text = match args.format {
         EnvFormat::Dotenv => env.to_dotenv(),
         EnvFormat::Shell => env.to_shell(),
@@ -74,16 +82,15 @@ fn print_token(config: &Config, args: &TokenArgs) -> Result<(), String> {
         )
     })?;
     let (keys, iam_keys) = open_keys(config).map_err(|e| e.to_string())?;
+    let iam_url = iam_url(config, args)?;
+    let realm_url = format!("{iam_url}/realms/{}", config.organization.slug);
     if args.querymesh {
-        return print_querymesh_token(config, &iam_keys, person);
+        return print_querymesh_token(config, &iam_keys, person, &realm_url);
     }
     let issuer = IdentityIssuer {
         keys: keys.clone(),
         audience: Audience::from_config(config),
-        iam_issuer: format!(
-            "http://127.0.0.1:{}/realms/{}",
-            config.ports.iam, config.organization.slug
-        ),
+        iam_issuer: realm_url,
     };
     let sid = args
         .sid
@@ -94,12 +101,35 @@ fn print_token(config: &Config, args: &TokenArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// Where the IAM of the sandbox a token is for listens: `--iam`, else the sandbox running on
+/// this state directory, else the configured port.
+fn iam_url(config: &Config, args: &TokenArgs) -> Result<String, String> {
+    if let Some(url) = &args.iam {
+        if !(url.starts_with("http://") || url.starts_with("https://")) {
+            return Err(format!("--iam {url:?} must be an http:// or https:// URL"));
+        }
+        return Ok(url.trim_end_matches('/').to_string());
+    }
+    if let Some(running) = running(config) {
+        return Ok(format!("http://{}", running.iam));
+    }
+    if config.ports.iam == 0 {
+        return Err(
+            "the IAM port is 0, picked only when the sandbox starts, and no sandbox runs on \
+             this state directory: pass --iam with the `iam` URL of its --ready-json line"
+                .into(),
+        );
+    }
+    Ok(format!("http://127.0.0.1:{}", config.ports.iam))
+}
+
 /// `token --querymesh`: an access token signed with the IAM key the running sandbox loads
-/// from the same state directory, naming the realm at the configured IAM port.
+/// from the same state directory, naming its realm.
 fn print_querymesh_token(
     config: &Config,
     iam_keys: &KeyRing,
     person: &zero_sandbox::config::Person,
+    realm_url: &str,
 ) -> Result<(), String> {
     if config.state_dir.is_none() {
         return Err(
@@ -108,20 +138,9 @@ fn print_querymesh_token(
                 .into(),
         );
     }
-    if config.ports.iam == 0 {
-        return Err(
-            "the IAM port is 0, picked only when the sandbox starts, so the token's \
-                    issuer is unknown: set [ports] iam (or use the default 4002)"
-                .into(),
-        );
-    }
-    let realm_url = format!(
-        "http://127.0.0.1:{}/realms/{}",
-        config.ports.iam, config.organization.slug
-    );
     let token = zero_sandbox::iam::querymesh_access_token(
         &iam_keys.current(),
-        &realm_url,
+        realm_url,
         person,
         zero_sandbox::identity::unix_now(),
     );
@@ -133,7 +152,14 @@ fn run_up(config: Config, args: UpArgs) -> Result<(), String> {
     let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
     runtime.block_on(async move {
         let demo = config.app.url.is_none();
+        let state_dir = config.state_dir.clone();
         let sandbox = Sandbox::start(config).await.map_err(|e| e.to_string())?;
+        // So `token` and `env` on this state directory describe this sandbox's ports.
+        let _record = state_dir.and_then(|dir| {
+            running::record(&dir, sandbox.endpoints())
+                .map_err(|e| tracing::warn!("{e}"))
+                .ok()
+        });
         if args.ready_json {
             let mut out = std::io::stdout().lock();
             let _ = writeln!(out, "{}", sandbox.ready_json());

@@ -1,6 +1,7 @@
 //! The broker: the identity's JWKS, and queries to QueryMesh on behalf of who signed in
 //! (runtime-protocol, "The Broker, from Inside the Cluster").
 
+mod limits;
 mod query;
 mod refusal;
 mod request;
@@ -14,7 +15,6 @@ use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use tokio::sync::Semaphore;
 
 pub use refusal::Refusal;
 pub use request::QueryRequest;
@@ -25,8 +25,8 @@ use crate::sandbox::Shared;
 #[derive(Clone)]
 pub struct BrokerState {
     shared: Arc<Shared>,
-    /// The platform's own concurrent-query limit.
-    running: Arc<Semaphore>,
+    /// The platform's own concurrent-query limits, in all and per person.
+    running: Arc<limits::QueryLimits>,
     trino: TrinoClient,
 }
 
@@ -40,9 +40,10 @@ impl BrokerState {
         let trino = TrinoClient::new(shared.http.clone(), &shared.querymesh_url(), timeout)
             .map_err(BrokerStartError)?;
         Ok(Self {
-            running: Arc::new(Semaphore::new(
+            running: limits::QueryLimits::new(
                 shared.config.broker.max_concurrent_queries as usize,
-            )),
+                shared.config.broker.max_concurrent_queries_per_person as usize,
+            ),
             shared,
             trino,
         })

@@ -92,12 +92,7 @@ async fn run(
     if !Switches::get(&shared.switches.querymesh_enabled) {
         return Err(Refusal::QueryMeshNotEnabled);
     }
-    let _slot = state.running.clone().try_acquire_owned().map_err(|_| {
-        Refusal::QueryMeshUnavailable(format!(
-            "The platform is at its limit of {} queries running at once",
-            shared.config.broker.max_concurrent_queries
-        ))
-    })?;
+    let _slot = state.running.take(&claims.sub)?;
     let access_token = shared
         .sessions
         .fresh_access_token(&claims.sid, &shared.oidc)

@@ -45,6 +45,7 @@ pub enum ErrorName {
     InvalidParameterUsage,
     GenericInternalError,
     ExceededTimeLimit,
+    QueryQueueFull,
 }
 
 impl ErrorName {
@@ -90,6 +91,7 @@ impl ErrorName {
             Self::InvalidParameterUsage => ("INVALID_PARAMETER_USAGE", 80),
             Self::GenericInternalError => ("GENERIC_INTERNAL_ERROR", 65536),
             Self::ExceededTimeLimit => ("EXCEEDED_TIME_LIMIT", 131075),
+            Self::QueryQueueFull => ("QUERY_QUEUE_FULL", 131074),
         }
     }
 

@@ -89,7 +89,16 @@ impl QueryMeshState {
             inner: Arc::new(Inner {
                 auth: Authenticator::new(source, shared.realm_url()),
                 access: Arc::new(access),
-                executor: Executor::new(engine, time_limit),
+                executor: Executor::new(
+                    engine,
+                    time_limit,
+                    executor::Limits {
+                        running: executor::MAX_RUNNING,
+                        running_per_person: config.max_running_queries_per_person as usize,
+                        queued_per_person: config.max_queued_queries_per_person as usize,
+                        queued: executor::MAX_QUEUED,
+                    },
+                ),
                 shared,
             }),
         })

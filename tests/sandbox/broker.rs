@@ -424,6 +424,66 @@ async fn the_platform_query_limit_is_unavailable() {
     assert_eq!(post(&sandbox, Some(&identity), EXAMPLE).await.0, 200);
 }
 
+/// One person at their share of the platform's limit gets 503; everyone else still queries.
+#[tokio::test]
+async fn one_persons_share_of_the_query_limit_leaves_room_for_others() {
+    let release = Arc::new(Notify::new());
+    let fake = FakeTrino::start(Behaviour::Wait(release.clone())).await;
+    let mut config = config_with_fake(&fake);
+    config.broker.max_concurrent_queries = 8;
+    config.broker.max_concurrent_queries_per_person = 2;
+    let sandbox = Arc::new(support::start_with(config).await);
+    let (identity, _) = session_for_ada(&sandbox);
+    let mut running = Vec::new();
+    for _ in 0..2 {
+        let (sandbox, identity) = (sandbox.clone(), identity.clone());
+        running.push(tokio::spawn(async move {
+            post(&sandbox, Some(&identity), EXAMPLE).await
+        }));
+    }
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while fake.seen().requests.len() < 2 {
+        assert!(Instant::now() < deadline, "both queries reach QueryMesh");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let message = assert_refusal(
+        post(&sandbox, Some(&identity), EXAMPLE).await,
+        503,
+        "QUERYMESH_UNAVAILABLE",
+    );
+    assert!(message.contains("limit of 2"), "{message}");
+    assert!(message.contains("for one person"), "{message}");
+
+    // Grace's query is let through to QueryMesh while Ada's two wait there.
+    let grace = sandbox.shared().config.person("grace").unwrap().clone();
+    let tokens = IamTokens {
+        access_token: "test-access-token-of-grace".into(),
+        access_expires_at: unix_now() + 300,
+        refresh_token: None,
+        id_token: None,
+    };
+    let (_, sid) = sandbox
+        .shared()
+        .sessions
+        .create(grace.clone(), tokens, None);
+    let (grace_identity, _) = sandbox.shared().identity.mint(&grace, &sid);
+    let theirs = {
+        let sandbox = sandbox.clone();
+        tokio::spawn(async move { post(&sandbox, Some(&grace_identity), EXAMPLE).await })
+    };
+    while fake.seen().requests.len() < 3 {
+        assert!(Instant::now() < deadline, "Grace's query reaches QueryMesh");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    for _ in 0..3 {
+        release.notify_one();
+    }
+    for r in running {
+        assert_eq!(r.await.unwrap().0, 200);
+    }
+    assert_eq!(theirs.await.unwrap().0, 200);
+}
+
 #[tokio::test]
 async fn no_identity_keys_is_not_ready() {
     let sandbox = support::start().await;

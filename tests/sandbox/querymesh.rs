@@ -68,10 +68,14 @@ impl Mesh {
     }
 
     async fn post(&self, sql: &str, token: &str) -> reqwest::Response {
+        self.post_as("ada", sql, token).await
+    }
+
+    async fn post_as(&self, user: &str, sql: &str, token: &str) -> reqwest::Response {
         self.client
             .post(format!("{}/v1/statement", self.url()))
             .bearer_auth(token)
-            .header("X-Trino-User", "ada")
+            .header("X-Trino-User", user)
             .body(sql.to_string())
             .send()
             .await
@@ -428,6 +432,60 @@ async fn slow_queries_run_at_the_same_time() {
         }
     }
     for uri in &next {
+        let deleted = mesh.client.delete(uri).send().await.expect("answers");
+        assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
+    }
+}
+
+/// One person's runaway queries hold only their own share of the places: another person's
+/// query starts and finishes while they run, and past the person's queue limit a query fails
+/// as Trino's resource groups fail it.
+#[tokio::test]
+async fn one_persons_runaway_queries_do_not_hold_up_anyone_else() {
+    let state = tempfile::tempdir().expect("a temporary directory");
+    let mut config = config_with(
+        "[querymesh]\nquery_time_limit_secs = 20\nmax_running_queries_per_person = 2\nmax_queued_queries_per_person = 3\n",
+    );
+    config.state_dir = Some(state.path().to_path_buf());
+    let mesh = Mesh::with(config).await;
+    let ada = mesh.token();
+    let mut runaway = Vec::new();
+    for _ in 0..5 {
+        let first: Value = mesh.post(ENDLESS, &ada).await.json().await.expect("json");
+        runaway.push(first["nextUri"].as_str().expect("nextUri").to_string());
+    }
+    // Two run, three wait: a sixth is past Ada's queue. Trino's InternalResourceGroup fails
+    // it with `Too many queued queries for "<group>"`.
+    let pages = mesh.run_as(ENDLESS, &ada).await;
+    let error = error_of(&pages);
+    assert_eq!(error["errorName"], "QUERY_QUEUE_FULL", "{error}");
+    assert_eq!(error["errorType"], "INSUFFICIENT_RESOURCES", "{error}");
+    assert_eq!(
+        error["message"],
+        r#"Too many queued queries for "global.ada""#
+    );
+
+    let grace = mesh.sign(&mesh.claims("grace", &[]));
+    let pages = mesh
+        .follow(mesh.post_as("grace", NATION, &grace).await)
+        .await;
+    assert_eq!(pages.last().unwrap()["stats"]["state"], "FINISHED");
+    assert_eq!(rows(&pages).len(), 25);
+    // …while Ada's first queries are still running away and the rest still wait.
+    let mut states = Vec::new();
+    for uri in &mut runaway {
+        let page = mesh.get(uri).await;
+        assert!(page.get("error").is_none(), "{page}");
+        states.push(
+            page["stats"]["state"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string(),
+        );
+        *uri = page["nextUri"].as_str().expect("still going").to_string();
+    }
+    assert_eq!(states[3..], ["QUEUED", "QUEUED"], "{states:?}");
+    for uri in &runaway {
         let deleted = mesh.client.delete(uri).send().await.expect("answers");
         assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
     }

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use rusqlite::Connection;
 use serde_json::Value;
-use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
+use tokio::sync::mpsc;
 
 use super::engine::{Engine, Prepared, RunError};
 use super::error::{ErrorName, TrinoError};
@@ -52,9 +52,15 @@ const INLINE_MAX_BYTES: usize = query::CHUNK_BYTES;
 /// concurrency limit. Each running query holds a SQLite connection and a thread of tokio's
 /// blocking pool, which the rest of the process shares (DNS lookups, files): queries nobody
 /// fetches must not be able to take all of it before they are abandoned.
-const MAX_RUNNING: usize = 32;
+pub const MAX_RUNNING: usize = 32;
+/// Queries waiting for a place, everyone's together (each person's own limit is configured).
+pub const MAX_QUEUED: usize = 1_000;
 
+mod admission;
 mod query;
+
+pub use admission::Limits;
+use admission::{Admission, Admitted};
 
 use query::{Chunk, ChunkBuilder};
 pub use query::{PageError, Query, Stop};
@@ -66,23 +72,19 @@ pub struct Executor {
     ids: QueryIds,
     idle: Mutex<Vec<Connection>>,
     queries: Mutex<HashMap<String, Arc<Query>>>,
-    /// One permit per query allowed to run now.
-    running: Arc<Semaphore>,
+    /// Which queries run now and which wait, person by person.
+    admission: Arc<Admission>,
 }
 
 impl Executor {
-    pub fn new(engine: Arc<Engine>, time_limit: Duration) -> Arc<Self> {
-        Self::with_max_running(engine, time_limit, MAX_RUNNING)
-    }
-
-    fn with_max_running(engine: Arc<Engine>, time_limit: Duration, max: usize) -> Arc<Self> {
+    pub fn new(engine: Arc<Engine>, time_limit: Duration, limits: Limits) -> Arc<Self> {
         let executor = Arc::new(Self {
             engine,
             time_limit,
             ids: QueryIds::default(),
             idle: Mutex::new(Vec::new()),
             queries: Mutex::new(HashMap::new()),
-            running: Arc::new(Semaphore::new(max)),
+            admission: Admission::new(limits),
         });
         if let Ok(runtime) = tokio::runtime::Handle::try_current() {
             runtime.spawn(sweep(Arc::downgrade(&executor)));
@@ -137,13 +139,18 @@ impl Executor {
 
     /// Registers a query and starts it: on this worker once the POST is answered when it was
     /// short last time (see [`Executor::run_here`]), else on the blocking pool, or queued while
-    /// [`MAX_RUNNING`] queries run.
+    /// its person's share or everyone's places are taken (see [`admission`]); past the queue
+    /// limits it fails as Trino's does.
     pub fn submit(
         self: &Arc<Self>,
         id: String,
         principal: String,
         prepared: Arc<Prepared>,
     ) -> Arc<Query> {
+        let admitted = match self.admission.admit(&principal) {
+            Ok(admitted) => admitted,
+            Err(full) => return self.submit_failed(id, principal, full),
+        };
         let (tx, rx) = mpsc::channel(CHANNEL_CHUNKS);
         let query = Arc::new(Query {
             update_type: prepared.update_type(),
@@ -155,8 +162,8 @@ impl Executor {
             )
         });
         self.registry().insert(query.id.clone(), query.clone());
-        match self.running.clone().try_acquire_owned().ok() {
-            Some(permit) if prepared.last_run().is_some_and(|t| t <= INLINE_MAX) => {
+        match admitted {
+            Admitted::Now(permit) if prepared.last_run().is_some_and(|t| t <= INLINE_MAX) => {
                 // A task spawned here runs on this worker as soon as the connection's task
                 // yields, that is once the POST's answer is written: the query then runs while
                 // the answer travels and the client asks for the first page.
@@ -164,27 +171,27 @@ impl Executor {
                 let running = query.clone();
                 tokio::spawn(async move {
                     if !executor.run_here(&running, &prepared, &tx) {
-                        executor.start(running, prepared, tx, Some(permit));
+                        executor.start(running, prepared, tx, Admitted::Now(permit));
                     }
                 });
             }
-            permit => self.start(query.clone(), prepared, tx, permit),
+            admitted => self.start(query.clone(), prepared, tx, admitted),
         }
         query
     }
 
-    /// Starts a query on the blocking pool with `permit`, or queues it for one, and watches
-    /// its time limit.
+    /// Starts a query on the blocking pool with its place, or waits for one, and watches its
+    /// time limit.
     fn start(
         self: &Arc<Self>,
         query: Arc<Query>,
         prepared: Arc<Prepared>,
         tx: mpsc::Sender<Chunk>,
-        permit: Option<OwnedSemaphorePermit>,
+        admitted: Admitted,
     ) {
         let executor = self.clone();
         let running = query.clone();
-        let start = move |permit: OwnedSemaphorePermit| {
+        let start = move |permit: admission::Permit| {
             tokio::task::spawn_blocking(move || {
                 executor.produce(&running, &prepared, &tx);
                 drop(permit);
@@ -193,18 +200,17 @@ impl Executor {
         // Started right away when a permit is free, not from a spawned task: a task spawned by
         // the POST handler would run only after the handler's response is written, so a query
         // not known to be short would start that much later.
-        let (started, queued) = match permit {
-            Some(permit) => (Some(start(permit)), None),
-            None => (None, Some(start)),
+        let (started, queued) = match admitted {
+            Admitted::Now(permit) => (Some(start(permit)), None),
+            Admitted::Later(waiting) => (None, Some((start, waiting))),
         };
-        let permits = self.running.clone();
         let watched = query.clone();
         let limit = self.time_limit;
         tokio::spawn(async move {
             let work = async {
                 let work = match (started, queued) {
                     (Some(work), _) => work,
-                    (None, Some(start)) => match permits.acquire_owned().await {
+                    (None, Some((start, waiting))) => match waiting.place.await {
                         Ok(permit) => start(permit),
                         Err(_) => return,
                     },
@@ -492,7 +498,16 @@ mod tests {
         let endless = engine
             .prepare(ENDLESS, &SessionContext::default())
             .expect("prepares");
-        let executor = Executor::with_max_running(engine, PATIENCE, 1);
+        let executor = Executor::new(
+            engine,
+            PATIENCE,
+            Limits {
+                running: 1,
+                running_per_person: 1,
+                queued_per_person: 10,
+                queued: 10,
+            },
+        );
         // The runtime waits for blocking threads when it ends: stop every query, even when an
         // assertion fails.
         struct StopAll(Arc<Executor>);
@@ -512,7 +527,7 @@ mod tests {
             .await;
             query.cancel();
             until("the cancelled query's end", || {
-                executor.running.available_permits() == 1
+                executor.admission.running() == 0
             })
             .await;
         }
@@ -548,6 +563,15 @@ mod tests {
         assert!(!fourth.started.load(Ordering::Relaxed));
     }
 
+    fn test_limits() -> Limits {
+        Limits {
+            running: MAX_RUNNING,
+            running_per_person: 4,
+            queued_per_person: 100,
+            queued: MAX_QUEUED,
+        }
+    }
+
     fn engine_prepared(executor: &Executor) -> Arc<Prepared> {
         executor
             .engine()
@@ -579,7 +603,7 @@ mod tests {
     async fn a_query_short_last_time_runs_here_and_one_that_is_not_moves_to_the_pool() {
         let config = crate::Config::builtin().with_ephemeral_ports();
         let engine = Arc::new(Engine::open(&config).expect("the engine opens"));
-        let executor = Executor::new(engine.clone(), PATIENCE);
+        let executor = Executor::new(engine.clone(), PATIENCE, test_limits());
         executor.checkin(engine.connect().expect("a connection"));
         let tiny = SessionContext {
             catalog: Some("tpch".into()),

@@ -1,0 +1,399 @@
+//! A soak run against the real binary, as a heavy test suite would load it (not run in CI).
+//!
+//! ```text
+//! cargo build --release && cargo run --release --example soak -- [--clients 50]
+//!     [--requests 100000] [--queries 10000] [--idle-secs 30] [--binary target/release/zero-sandbox]
+//! ```
+//!
+//! Starts `zero-sandbox up --ready-json` on ports it picks (the built-in demo app behind the
+//! edge), signs `--clients` custom people in over HTTP as a browser would, then each client
+//! sends its share of `--requests` proxied requests (the demo's page and `/api/identity`,
+//! where the app verifies the identity the edge handed it) and of `--queries` queries (the
+//! demo's `/api/query`: edge → app → broker → QueryMesh), a mix of small, large, failing and
+//! slow SQL. Every 10 s it prints the status counts so far, p50/p99 of the last 10 s and the
+//! sandbox's resident memory; at the end, the same after `--idle-secs` of idleness, and a
+//! verdict: the process alive, no 5xx but the spec's documented refusals, RSS after the run
+//! within 2× of RSS at ready.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// The queries the clients take turns at, with what each should answer.
+const QUERIES: &[&str] = &[
+    r#"{"sql": "SELECT name, regionkey FROM tpch.tiny.nation", "max_rows": 1000}"#,
+    r#"{"sql": "SELECT returnflag, linestatus, sum(quantity), avg(extendedprice) FROM tpch.tiny.lineitem GROUP BY 1, 2 ORDER BY 1, 2"}"#,
+    r#"{"sql": "SELECT orderkey, comment FROM tpch.tiny.orders ORDER BY orderkey LIMIT 2000"}"#,
+    r#"{"sql": "SELECT nosuchcolumn FROM tpch.tiny.nation"}"#,
+    r#"{"sql": "SELECT custkey FROM tpch.tiny.customer", "max_rows": 10}"#,
+    r#"{"sql": "SELECT c.name, count(*) FROM tpch.tiny.customer c JOIN tpch.tiny.orders o ON o.custkey = c.custkey GROUP BY c.name ORDER BY 2 DESC LIMIT 10"}"#,
+];
+
+struct Args {
+    binary: String,
+    clients: usize,
+    requests: usize,
+    queries: usize,
+    idle: Duration,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut args = Args {
+        binary: concat!(env!("CARGO_MANIFEST_DIR"), "/target/release/zero-sandbox").into(),
+        clients: 50,
+        requests: 100_000,
+        queries: 10_000,
+        idle: Duration::from_secs(30),
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let value = it.next().ok_or(format!("{flag} needs a value"))?;
+        let number = || value.parse::<usize>().map_err(|e| format!("{flag}: {e}"));
+        match flag.as_str() {
+            "--binary" => args.binary = value.clone(),
+            "--clients" => args.clients = number()?.max(1),
+            "--requests" => args.requests = number()?,
+            "--queries" => args.queries = number()?,
+            "--idle-secs" => args.idle = Duration::from_secs(number()? as u64),
+            _ => return Err(format!("unknown flag {flag}")),
+        }
+    }
+    Ok(args)
+}
+
+/// What every client saw: outcomes by kind and status (and refusal code), and latencies.
+#[derive(Default)]
+struct Tally {
+    outcomes: BTreeMap<String, u64>,
+    window: Vec<(bool, Duration)>,
+}
+
+impl Tally {
+    fn record(&mut self, query: bool, outcome: String, took: Duration) {
+        *self.outcomes.entry(outcome).or_default() += 1;
+        self.window.push((query, took));
+    }
+}
+
+fn main() {
+    let args = match parse_args() {
+        Ok(args) => args,
+        Err(e) => {
+            eprintln!("soak: {e}");
+            std::process::exit(2);
+        }
+    };
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    let code = runtime.block_on(soak(args)).unwrap_or_else(|e| {
+        eprintln!("soak: {e}");
+        1
+    });
+    std::process::exit(code);
+}
+
+async fn soak(args: Args) -> Result<i32, String> {
+    let (mut child, ready) = start(&args.binary)?;
+    let pid = child.id();
+    let edge = ready["edge"]
+        .as_str()
+        .ok_or("no edge in the ready line")?
+        .to_string();
+    let at_ready = rss_kib(pid).unwrap_or(0);
+    println!(
+        "sandbox pid {pid} ready at {edge}; RSS at ready {} MiB",
+        at_ready / 1024
+    );
+
+    let tally = Arc::new(Mutex::new(Tally::default()));
+    let started = Instant::now();
+    let mut clients = Vec::new();
+    for i in 0..args.clients {
+        let share = |total: usize| total / args.clients + usize::from(i < total % args.clients);
+        let (requests, queries) = (share(args.requests), share(args.queries));
+        let (edge, tally) = (edge.clone(), tally.clone());
+        clients.push(tokio::spawn(async move {
+            client(i, &edge, requests, queries, &tally).await
+        }));
+    }
+    let all = futures_util::future::join_all(clients);
+    tokio::pin!(all);
+    let mut every = tokio::time::interval(Duration::from_secs(10));
+    every.tick().await;
+    let results = loop {
+        tokio::select! {
+            results = &mut all => break results,
+            _ = every.tick() => report(&tally, pid, started),
+        }
+    };
+    report(&tally, pid, started);
+    let failed: Vec<String> = results
+        .into_iter()
+        .filter_map(|r| match r {
+            Ok(Ok(())) => None,
+            Ok(Err(e)) => Some(e),
+            Err(e) => Some(e.to_string()),
+        })
+        .collect();
+    let after_run = rss_kib(pid).unwrap_or(0);
+    println!("idle for {} s…", args.idle.as_secs());
+    tokio::time::sleep(args.idle).await;
+    let after_idle = rss_kib(pid).unwrap_or(0);
+    let alive = child.try_wait().map(|s| s.is_none()).unwrap_or(false);
+    let _ = child.kill();
+    let _ = child.wait();
+
+    let outcomes = tally.lock().map(|t| t.outcomes.clone()).unwrap_or_default();
+    let undocumented: Vec<_> = outcomes
+        .iter()
+        .filter(|(outcome, _)| is_undocumented_5xx(outcome))
+        .collect();
+    println!(
+        "\nRSS: at ready {} MiB, after the run {} MiB, after {} s idle {} MiB",
+        at_ready / 1024,
+        after_run / 1024,
+        args.idle.as_secs(),
+        after_idle / 1024
+    );
+    println!("process alive at the end: {alive}");
+    println!("clients that could not run: {}", failed.len());
+    for e in failed.iter().take(5) {
+        println!("  {e}");
+    }
+    println!("5xx outside the spec's refusals: {undocumented:?}");
+    let within = after_run <= at_ready.max(1) * 2;
+    println!("RSS after the run within 2x of ready: {within}");
+    Ok(i32::from(
+        !(alive && failed.is_empty() && undocumented.is_empty() && within),
+    ))
+}
+
+/// The spec documents 502/503 refusals of the broker (by code); any other 5xx is a defect.
+fn is_undocumented_5xx(outcome: &str) -> bool {
+    let status = outcome.split_whitespace().nth(1).unwrap_or("");
+    status.starts_with('5')
+        && ![
+            "QUERYMESH_UNAVAILABLE",
+            "QUERYMESH_IDENTITY_REJECTED",
+            "QUERYMESH_QUERY_FAILED",
+            "APPLICATION_IDENTITY_NOT_READY",
+        ]
+        .iter()
+        .any(|code| outcome.ends_with(code))
+}
+
+fn start(binary: &str) -> Result<(Child, Value), String> {
+    let mut child = Command::new(binary)
+        .args(["up", "--ready-json", "--no-open", "--ephemeral"])
+        .args(["--edge-port", "0", "--broker-port", "0"])
+        .args(["--iam-port", "0", "--querymesh-port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot start {binary}: {e} (cargo build --release first)"))?;
+    let stdout = child.stdout.take().ok_or("no stdout")?;
+    let mut line = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .map_err(|e| e.to_string())?;
+    let ready = serde_json::from_str(&line).map_err(|e| format!("not a ready line: {e}"))?;
+    Ok((child, ready))
+}
+
+fn report(tally: &Mutex<Tally>, pid: u32, started: Instant) {
+    let Ok(mut tally) = tally.lock() else { return };
+    let window = std::mem::take(&mut tally.window);
+    let percentiles = |query: bool| {
+        let mut took: Vec<_> = window
+            .iter()
+            .filter(|(q, _)| *q == query)
+            .map(|(_, t)| *t)
+            .collect();
+        took.sort();
+        match took.len() {
+            0 => "-".to_string(),
+            n => format!(
+                "p50 {:.1} ms p99 {:.1} ms ({n})",
+                ms(took[n / 2]),
+                ms(took[(n * 99 / 100).min(n - 1)])
+            ),
+        }
+    };
+    println!(
+        "[{:>4.0} s] RSS {} MiB | proxied {} | queries {} | {:?}",
+        started.elapsed().as_secs_f64(),
+        rss_kib(pid).unwrap_or(0) / 1024,
+        percentiles(false),
+        percentiles(true),
+        tally.outcomes
+    );
+}
+
+async fn client(
+    i: usize,
+    edge: &str,
+    requests: usize,
+    queries: usize,
+    tally: &Mutex<Tally>,
+) -> Result<(), String> {
+    let http = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .map_err(|e| e.to_string())?;
+    let cookie = sign_in(&http, edge, &format!("soak-{i}")).await?;
+    let (mut sent_requests, mut sent_queries) = (0, 0);
+    while sent_requests < requests || sent_queries < queries {
+        // Interleave: about one query every `requests / queries` proxied requests.
+        let query_now = sent_queries < queries
+            && (sent_requests >= requests || sent_queries * requests <= sent_requests * queries);
+        let started = Instant::now();
+        let outcome = if query_now {
+            let body = QUERIES[(i + sent_queries) % QUERIES.len()];
+            sent_queries += 1;
+            let response = http
+                .post(format!("{edge}/api/query"))
+                .header("cookie", &cookie)
+                .header("content-type", "application/json")
+                .body(body)
+                .send()
+                .await;
+            match response {
+                Ok(r) => {
+                    let status = r.status().as_u16();
+                    let code = r
+                        .json::<Value>()
+                        .await
+                        .ok()
+                        .and_then(|v| v["code"].as_str().map(str::to_string))
+                        .unwrap_or_default();
+                    format!("query {status} {code}").trim_end().to_string()
+                }
+                Err(e) => format!("query error {}", kind(&e)),
+            }
+        } else {
+            let path = if sent_requests % 2 == 0 {
+                "/api/identity"
+            } else {
+                "/"
+            };
+            sent_requests += 1;
+            match http
+                .get(format!("{edge}{path}"))
+                .header("cookie", &cookie)
+                .send()
+                .await
+            {
+                Ok(r) => {
+                    let status = r.status().as_u16();
+                    let _ = r.bytes().await;
+                    format!("proxied {status}")
+                }
+                Err(e) => format!("proxied error {}", kind(&e)),
+            }
+        };
+        if let Ok(mut tally) = tally.lock() {
+            tally.record(query_now, outcome, started.elapsed());
+        }
+    }
+    Ok(())
+}
+
+fn kind(e: &reqwest::Error) -> &'static str {
+    if e.is_timeout() {
+        "timeout"
+    } else if e.is_connect() {
+        "connect"
+    } else {
+        "other"
+    }
+}
+
+/// The browser's five hops, as a custom person of the sign-in page; returns the edge cookie.
+async fn sign_in(http: &reqwest::Client, edge: &str, sub: &str) -> Result<String, String> {
+    let e = |what: &str| {
+        let what = what.to_string();
+        move |err: reqwest::Error| format!("{what}: {err}")
+    };
+    let login = http
+        .get(format!("{edge}/.nnumbers/auth/login?return_to=/"))
+        .send()
+        .await
+        .map_err(e("login"))?;
+    let login_cookie = cookies(&login);
+    let authorize = header(&login, "location")?;
+    let page = http.get(&authorize).send().await.map_err(e("authorize"))?;
+    let html = page.text().await.map_err(e("sign-in page"))?;
+    let auth_request = html
+        .split("name=\"auth_request\" value=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .ok_or("no auth_request on the sign-in page")?
+        .replace("&amp;", "&");
+    let realm = authorize
+        .split("/protocol/")
+        .next()
+        .ok_or("an authorization URL without /protocol/")?;
+    let chosen = http
+        .post(format!("{realm}/login-actions/authenticate"))
+        .form(&[
+            ("auth_request", auth_request.as_str()),
+            ("custom", "1"),
+            ("sub", sub),
+            ("name", sub),
+        ])
+        .send()
+        .await
+        .map_err(e("sign-in form"))?;
+    let callback = header(&chosen, "location")?;
+    let done = http
+        .get(&callback)
+        .header("cookie", login_cookie)
+        .send()
+        .await
+        .map_err(e("callback"))?;
+    let cookie = cookies(&done);
+    if !cookie.starts_with("__nnumbers_session=") {
+        return Err(format!(
+            "no session cookie after the callback ({})",
+            done.status()
+        ));
+    }
+    Ok(cookie)
+}
+
+fn header(response: &reqwest::Response, name: &str) -> Result<String, String> {
+    response
+        .headers()
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string)
+        .ok_or(format!("{} without {name}", response.status()))
+}
+
+fn cookies(response: &reqwest::Response) -> String {
+    response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok()?.split(';').next())
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn rss_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
