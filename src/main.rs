@@ -1,9 +1,9 @@
 //! parse args → Config → Sandbox::start → wait for a signal → shut down.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-use zero_sandbox::cli::{Cli, Command, EnvArgs, EnvFormat, TokenArgs, UpArgs};
+use zero_sandbox::cli::{Cli, Command, EnvArgs, EnvFormat, TokenArgs, UpArgs, log_colours};
 use zero_sandbox::identity::{Audience, IdentityIssuer, KeyRing, forge};
 use zero_sandbox::sandbox::{SandboxEnv, open_keys};
 use zero_sandbox::{Config, Sandbox};
@@ -32,10 +32,23 @@ fn main() -> ExitCode {
 fn init_logging() {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("zero_sandbox=info"));
+    let colours = log_colours(
+        std::io::stderr().is_terminal(),
+        std::env::var_os("NO_COLOR").as_deref(),
+    );
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(colours)
         .init();
+}
+
+/// So the listeners' connection caps, not the file descriptors, are what refuse under load.
+fn raise_open_file_limit() {
+    match zero_sandbox::listener::raise_open_file_limit() {
+        Ok(limit) => tracing::debug!(limit, "open-file limit"),
+        Err(e) => tracing::debug!(error = %e, "cannot raise the open-file limit"),
+    }
 }
 
 fn broker_url(config: &Config) -> String {
@@ -130,6 +143,7 @@ fn print_querymesh_token(
 }
 
 fn run_up(config: Config, args: UpArgs) -> Result<(), String> {
+    raise_open_file_limit();
     let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
     runtime.block_on(async move {
         let demo = config.app.url.is_none();
