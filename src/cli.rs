@@ -329,9 +329,15 @@ mod tests {
     fn logs_are_coloured_only_on_a_terminal_without_no_color() {
         use std::ffi::OsStr;
         assert!(log_colours(true, None));
-        assert!(log_colours(true, Some(OsStr::new(""))), "empty NO_COLOR is unset");
+        assert!(
+            log_colours(true, Some(OsStr::new(""))),
+            "empty NO_COLOR is unset"
+        );
         assert!(!log_colours(true, Some(OsStr::new("1"))));
-        assert!(!log_colours(true, Some(OsStr::new("0"))), "any non-empty value");
+        assert!(
+            !log_colours(true, Some(OsStr::new("0"))),
+            "any non-empty value"
+        );
         assert!(!log_colours(false, None));
         assert!(!log_colours(false, Some(OsStr::new(""))));
     }

@@ -242,6 +242,8 @@ impl<H: Handshake> Connection<H> {
             body_read_timeout: self.limits.body_read_timeout,
         };
         let http = hyper::server::conn::http1::Builder::new()
+            // Ours instead (see the module's comment).
+            .header_read_timeout(None)
             .serve_connection(TokioIo::new(io), service)
             .with_upgrades();
         tokio::pin!(http);
@@ -460,8 +462,9 @@ impl<I: Clone + Send + Sync + 'static> hyper::service::Service<Request<Incoming>
 pub enum ClientBodyError {
     #[error("no byte of the request body arrived for {} s", .0.as_secs_f64())]
     Stalled(Duration),
+    /// hyper's error with its causes (its own message alone does not say what was wrong).
     #[error("the request body is malformed or was cut short: {0}")]
-    Read(#[source] hyper::Error),
+    Read(String),
 }
 
 /// The request body, failing once the client leaves it without a byte for the timeout while
@@ -493,7 +496,8 @@ impl http_body::Body for ClientBody {
     ) -> Poll<Option<Result<Frame<Bytes>, ClientBodyError>>> {
         if let Poll::Ready(frame) = Pin::new(&mut self.inner).poll_frame(cx) {
             self.stall = None;
-            return Poll::Ready(frame.map(|f| f.map_err(ClientBodyError::Read)));
+            let read = |e: hyper::Error| ClientBodyError::Read(crate::http::describe(&e));
+            return Poll::Ready(frame.map(|f| f.map_err(read)));
         }
         let timeout = self.timeout;
         let stall = self
@@ -543,6 +547,7 @@ impl http_body::Body for Answering {
 /// running out of file descriptors, are what refuse under load (many systems start processes
 /// at a soft limit of 1,024 with a far higher hard limit). Returns the limit now in force.
 #[cfg(unix)]
+#[allow(clippy::unnecessary_cast)] // rlim_t is u64 on Linux and macOS, not on every Unix.
 pub fn raise_open_file_limit() -> io::Result<u64> {
     let mut limit = libc::rlimit {
         rlim_cur: 0,

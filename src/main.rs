@@ -44,8 +44,16 @@ fn init_logging() {
 }
 
 /// So the listeners' connection caps, not the file descriptors, are what refuse under load.
-fn raise_open_file_limit() {
+fn raise_open_file_limit(config: &Config) {
+    // Five listeners (the demo app's too) at their cap, an onward connection for each of
+    // the edge's, and room for the rest.
+    let wanted = 7 * config.listeners.max_connections as u64 + 256;
     match zero_sandbox::listener::raise_open_file_limit() {
+        Ok(limit) if limit < wanted => tracing::warn!(
+            limit,
+            "the open-file limit is low: a flood of connections may exhaust it before the \
+             listeners' caps refuse; raise it (ulimit -n) to at least {wanted}"
+        ),
         Ok(limit) => tracing::debug!(limit, "open-file limit"),
         Err(e) => tracing::debug!(error = %e, "cannot raise the open-file limit"),
     }
@@ -143,7 +151,7 @@ fn print_querymesh_token(
 }
 
 fn run_up(config: Config, args: UpArgs) -> Result<(), String> {
-    raise_open_file_limit();
+    raise_open_file_limit(&config);
     let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
     runtime.block_on(async move {
         let demo = config.app.url.is_none();

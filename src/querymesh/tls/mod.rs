@@ -47,7 +47,11 @@ impl crate::listener::Handshake for PlainOrTls {
     type Io = Connection;
     type Info = Transport;
 
-    async fn handshake(&self, stream: TcpStream, _peer: SocketAddr) -> Option<(Connection, Transport)> {
+    async fn handshake(
+        &self,
+        stream: TcpStream,
+        _peer: SocketAddr,
+    ) -> Option<(Connection, Transport)> {
         let mut first = [0u8; 1];
         let is_tls = matches!(stream.peek(&mut first).await, Ok(1) if first[0] == TLS_HANDSHAKE);
         if !is_tls {
