@@ -580,3 +580,23 @@ pub fn raise_open_file_limit() -> io::Result<u64> {
 pub fn raise_open_file_limit() -> io::Result<u64> {
     Err(io::Error::other("not a Unix system"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_is_a_whole_response_that_closes() {
+        let busy = Busy {
+            content_type: "text/plain; charset=utf-8",
+            body: "plein à craquer".into(),
+        };
+        let http = String::from_utf8(busy.to_http()).unwrap();
+        let (head, body) = http.split_once("\r\n\r\n").unwrap();
+        assert!(head.starts_with("HTTP/1.1 503 Service Unavailable\r\n"));
+        assert!(head.contains("\r\nconnection: close"));
+        // Content-Length counts bytes, not characters.
+        assert!(head.contains(&format!("\r\ncontent-length: {}", body.len())));
+        assert_eq!(body.len(), "plein à craquer".len());
+    }
+}
