@@ -162,7 +162,7 @@ pub fn serve<H: Handshake>(
                         router: router.clone(),
                         limits: limits.clone(),
                         shutdown: shutdown.clone(),
-                        _permit: permit,
+                        permit,
                     };
                     connections.spawn(connection.serve(tcp, peer));
                 }
@@ -214,32 +214,40 @@ struct Connection<H> {
     router: Router,
     limits: Arc<Limits>,
     shutdown: watch::Receiver<bool>,
-    /// This connection's place under the listener's cap, freed when it closes.
-    _permit: OwnedSemaphorePermit,
+    /// This connection's place under the listener's cap; moves into its I/O once ready.
+    permit: OwnedSemaphorePermit,
 }
 
 impl<H: Handshake> Connection<H> {
-    async fn serve(mut self, tcp: TcpStream, peer: SocketAddr) {
+    async fn serve(self, tcp: TcpStream, peer: SocketAddr) {
+        let Self {
+            handshake,
+            router,
+            limits,
+            mut shutdown,
+            permit,
+        } = self;
         // A new connection is waiting for its first request's headers from the start: a
         // client that connects and says nothing is closed as one that stops mid-header.
         let activity = Arc::new(Activity::new(Phase::Head {
             since: Instant::now(),
         }));
-        let deadline = Instant::now() + self.limits.header_read_timeout;
+        let deadline = Instant::now() + limits.header_read_timeout;
         let Ok(Some((io, info))) =
-            tokio::time::timeout_at(deadline, self.handshake.handshake(tcp, peer)).await
+            tokio::time::timeout_at(deadline, handshake.handshake(tcp, peer)).await
         else {
             return;
         };
         let io = Watched {
             inner: io,
             activity: activity.clone(),
+            _permit: permit,
         };
         let service = RequestService {
-            router: self.router.clone(),
+            router,
             info,
             activity: activity.clone(),
-            body_read_timeout: self.limits.body_read_timeout,
+            body_read_timeout: limits.body_read_timeout,
         };
         let http = hyper::server::conn::http1::Builder::new()
             // Ours instead (see the module's comment).
@@ -247,7 +255,7 @@ impl<H: Handshake> Connection<H> {
             .serve_connection(TokioIo::new(io), service)
             .with_upgrades();
         tokio::pin!(http);
-        let mut closing = *self.shutdown.borrow();
+        let mut closing = *shutdown.borrow();
         if closing {
             http.as_mut().graceful_shutdown();
         }
@@ -261,8 +269,8 @@ impl<H: Handshake> Connection<H> {
                 }
                 // Headers or the next request did not come in time: nothing is in flight,
                 // so closing loses no response.
-                () = activity.expired(&self.limits) => return,
-                () = stopping(&mut self.shutdown), if !closing => {
+                () = activity.expired(&limits) => return,
+                () = stopping(&mut shutdown), if !closing => {
                     closing = true;
                     http.as_mut().graceful_shutdown();
                 }
@@ -368,10 +376,13 @@ impl Drop for InFlight {
     }
 }
 
-/// The connection's I/O, telling its [`Activity`] when bytes arrive.
+/// The connection's I/O, telling its [`Activity`] when bytes arrive. It holds the
+/// connection's place under the cap, so an upgraded connection (a WebSocket through the
+/// edge), which hyper hands over with this I/O, still counts until it closes.
 struct Watched<T> {
     inner: T,
     activity: Arc<Activity>,
+    _permit: OwnedSemaphorePermit,
 }
 
 impl<T: AsyncRead + Unpin> AsyncRead for Watched<T> {

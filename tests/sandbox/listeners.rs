@@ -409,6 +409,55 @@ async fn the_edge_refuses_a_stalled_body_and_forwards_a_whole_one() {
     sandbox.shutdown().await;
 }
 
+/// A WebSocket through the edge keeps its place under the edge's cap while it is open (it
+/// holds a connection as much as any request), and frees it when it closes.
+#[tokio::test]
+async fn an_open_websocket_counts_under_the_edges_cap() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+
+    let limits = Limits {
+        max_connections: 1,
+        ..Limits::default()
+    };
+    let (sandbox, _echo) = edge_with_echo(limits).await;
+    let edge = sandbox.endpoints().edge;
+    let (mut socket, response) = tokio_tungstenite::connect_async(format!("ws://{edge}/ws"))
+        .await
+        .expect("the WebSocket handshake crosses the edge");
+    assert_eq!(response.status(), 101);
+    let hello = socket.next().await.expect("a first message").expect("read");
+    assert!(hello.is_text());
+
+    let mut refused = half_sent(edge).await;
+    let response = read_until_closed(&mut refused).await;
+    let text = String::from_utf8_lossy(&response);
+    assert!(text.starts_with("HTTP/1.1 503 "), "{text}");
+
+    socket.send(Message::Close(None)).await.expect("sent");
+    while let Some(Ok(_)) = socket.next().await {}
+    drop(socket);
+    // Its place is free again once the tunnel has closed: poll for it.
+    let started = Instant::now();
+    loop {
+        let response = support::client()
+            .get(format!("http://{edge}/after"))
+            .send()
+            .await
+            .expect("answers");
+        if response.status() == StatusCode::OK {
+            break;
+        }
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert!(
+            started.elapsed() < DEADLINE,
+            "the WebSocket's place stayed taken"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    sandbox.shutdown().await;
+}
+
 /// Before: `zero-sandbox up > up.log 2>&1` wrote ANSI colour escapes into the file.
 #[tokio::test]
 async fn logs_to_a_pipe_carry_no_colour_escapes() {
