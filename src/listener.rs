@@ -40,10 +40,12 @@ pub struct Limits {
     /// From a connection's start, or from the first byte of a request on a kept-alive one, to
     /// the end of its headers (nginx's `client_header_timeout`, Node's `headersTimeout`); the
     /// QueryMesh port's TLS handshake counts in it. A client on a working network sends
-    /// headers in milliseconds; 10 s is generous for a debugger paused mid-request.
+    /// headers in milliseconds; 10 s leaves room for a loaded CI machine.
     pub header_read_timeout: Duration,
     /// How long a kept-alive connection may wait for its next request (nginx's 75 s
-    /// `keepalive_timeout`; HTTP clients' pools keep connections 30–90 s).
+    /// `keepalive_timeout`). Longer than the components' own client keeps an idle connection
+    /// (30 s, [`crate::http::client`]), so between them that client closes first and never
+    /// reuses one this side is closing.
     pub idle_timeout: Duration,
     /// How long a request body may go without a byte while the server waits for it. Only
     /// while it waits: a body the app reads slowly through the edge, and responses (SSE,
