@@ -272,6 +272,13 @@ impl Cli {
     }
 }
 
+/// Whether log lines carry ANSI colours: only when they go to a terminal, and never when
+/// `NO_COLOR` is set to anything but the empty string (https://no-color.org). A log
+/// redirected to a file (`zero-sandbox up > up.log 2>&1`) reads as plain text.
+pub fn log_colours(to_terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool {
+    to_terminal && no_color.is_none_or(|value| value.is_empty())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -323,5 +330,22 @@ mod tests {
             .misplaced_up_flag()
             .expect("refused");
         assert!(message.contains("--edge-port"), "{message}");
+    }
+
+    #[test]
+    fn logs_are_coloured_only_on_a_terminal_without_no_color() {
+        use std::ffi::OsStr;
+        assert!(log_colours(true, None));
+        assert!(
+            log_colours(true, Some(OsStr::new(""))),
+            "empty NO_COLOR is unset"
+        );
+        assert!(!log_colours(true, Some(OsStr::new("1"))));
+        assert!(
+            !log_colours(true, Some(OsStr::new("0"))),
+            "any non-empty value"
+        );
+        assert!(!log_colours(false, None));
+        assert!(!log_colours(false, Some(OsStr::new(""))));
     }
 }

@@ -47,6 +47,9 @@ pub struct Config {
     pub people: Vec<Person>,
     /// Where keys are kept between runs; `None` keeps them in memory only (`--ephemeral`).
     pub state_dir: Option<PathBuf>,
+    /// Every listener's timeouts and connection cap; not read from the file, tests shorten them.
+    #[serde(skip)]
+    pub listeners: crate::listener::Limits,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -457,6 +460,7 @@ impl Config {
             },
             people: user.people.or(builtin.people).unwrap_or_default(),
             state_dir: None,
+            listeners: crate::listener::Limits::default(),
         };
         config.validate(origin)?;
         Ok(config)

@@ -14,6 +14,8 @@
 //! - [`session`]: platform sessions, the one state edge and broker share directly.
 //! - [`oidc`]: the OpenID contract between the platform and the IAM; [`http`]: the client.
 //! - [`sandbox`]: binds every listener, builds each component, serves, shuts down.
+//! - [`listener`]: HTTP/1 on each listener, with header, idle and body deadlines and a cap on
+//!   connections.
 //! - [`config`] and [`cli`]: one validated configuration before anything runs; [`running`]:
 //!   what a running `up` records in its state directory for the other commands.
 
@@ -26,6 +28,7 @@ pub mod html;
 pub mod http;
 pub mod iam;
 pub mod identity;
+pub mod listener;
 pub mod oidc;
 pub mod querymesh;
 pub mod running;

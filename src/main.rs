@@ -1,9 +1,9 @@
 //! parse args → Config → Sandbox::start → wait for a signal → shut down.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-use zero_sandbox::cli::{Cli, Command, EnvArgs, EnvFormat, TokenArgs, UpArgs};
+use zero_sandbox::cli::{Cli, Command, EnvArgs, EnvFormat, TokenArgs, UpArgs, log_colours};
 use zero_sandbox::identity::{Audience, IdentityIssuer, KeyRing, forge};
 use zero_sandbox::running::{self, Running};
 use zero_sandbox::sandbox::{SandboxEnv, open_keys};
@@ -33,10 +33,31 @@ fn main() -> ExitCode {
 fn init_logging() {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("zero_sandbox=info"));
+    let colours = log_colours(
+        std::io::stderr().is_terminal(),
+        std::env::var_os("NO_COLOR").as_deref(),
+    );
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(colours)
         .init();
+}
+
+/// So the listeners' connection caps, not the file descriptors, are what refuse under load.
+fn raise_open_file_limit(config: &Config) {
+    // Five listeners (the demo app's too) at their cap, an onward connection for each of
+    // the edge's, and room for the rest.
+    let wanted = 7 * config.listeners.max_connections as u64 + 256;
+    match zero_sandbox::listener::raise_open_file_limit() {
+        Ok(limit) if limit < wanted => tracing::warn!(
+            limit,
+            "the open-file limit is low: a flood of connections may exhaust it before the \
+             listeners' caps refuse; raise it (ulimit -n) to at least {wanted}"
+        ),
+        Ok(limit) => tracing::debug!(limit, "open-file limit"),
+        Err(e) => tracing::debug!(error = %e, "cannot raise the open-file limit"),
+    }
 }
 
 /// The sandbox `up` runs on this configuration's state directory, if one does.
@@ -149,6 +170,7 @@ fn print_querymesh_token(
 }
 
 fn run_up(config: Config, args: UpArgs) -> Result<(), String> {
+    raise_open_file_limit(&config);
     let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
     runtime.block_on(async move {
         let demo = config.app.url.is_none();

@@ -9,7 +9,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use axum::Router;
-use axum::serve::ListenerExt;
 use serde::Serialize;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
@@ -22,7 +21,7 @@ use crate::identity::{
 };
 use crate::oidc::OidcClient;
 use crate::session::SessionStore;
-use crate::{broker, demo, edge, iam, querymesh};
+use crate::{broker, demo, edge, iam, listener, querymesh};
 
 /// How long shutdown waits for open connections before closing them.
 const SHUTDOWN_GRACE: Duration = Duration::from_millis(500);
@@ -309,7 +308,13 @@ impl Sandbox {
                 env: shared.env(),
                 http: shared.http.clone(),
             });
-            tasks.push(serve(listener, demo, shutdown.subscribe()));
+            tasks.push(serve(
+                "demo app",
+                listener,
+                demo,
+                &shared.config.listeners,
+                shutdown.subscribe(),
+            ));
         }
 
         let component = |component, e: String| StartError::Component {
@@ -322,23 +327,24 @@ impl Sandbox {
             .map_err(|e| component("broker", e.to_string()))?;
         let iam = iam::IamState::new(shared.clone());
         let edge = edge::EdgeState::new(shared.clone());
+        let limits = &shared.config.listeners;
         let routers = [
-            (edge_listener, edge::router(edge.clone())),
-            (broker_listener, broker::router(broker)),
-            (iam_listener, iam::router(iam.clone())),
+            ("edge", edge_listener, edge::router(edge.clone())),
+            ("broker", broker_listener, broker::router(broker)),
+            ("IAM", iam_listener, iam::router(iam.clone())),
         ];
-        for (listener, router) in routers {
-            tasks.push(serve(listener, router, shutdown.subscribe()));
+        for (name, listener, router) in routers {
+            tasks.push(serve(name, listener, router, limits, shutdown.subscribe()));
         }
         let (acceptor, querymesh_certificate) =
             querymesh::tls::acceptor(shared.config.state_dir.as_deref())
                 .map_err(|e| component("QueryMesh stand-in", e.to_string()))?;
-        let querymesh_listener =
-            querymesh::tls::PlainOrTlsListener::new(querymesh_listener, acceptor)
-                .map_err(|e| component("QueryMesh stand-in", e.to_string()))?;
-        tasks.push(serve_plain_or_tls(
+        tasks.push(listener::serve(
             querymesh_listener,
+            querymesh::tls::PlainOrTls::new(acceptor),
             querymesh::router(querymesh),
+            limits.clone(),
+            busy("QueryMesh stand-in", limits.max_connections),
             shutdown.subscribe(),
         ));
 
@@ -453,46 +459,51 @@ impl Drop for Sandbox {
     }
 }
 
-/// [`serve`] for the QueryMesh port, which answers HTTPS too (see [`querymesh::tls`]).
-fn serve_plain_or_tls(
-    listener: querymesh::tls::PlainOrTlsListener,
-    router: Router,
-    mut shutdown: watch::Receiver<bool>,
-) -> JoinHandle<()> {
-    tokio::spawn(async move {
-        let stop = async move {
-            let _ = shutdown.wait_for(|stop| *stop).await;
-        };
-        let service = router.into_make_service_with_connect_info::<querymesh::tls::Transport>();
-        if let Err(e) = axum::serve(listener, service)
-            .with_graceful_shutdown(stop)
-            .await
-        {
-            tracing::error!(error = %e, "listener stopped");
+/// What each listener answers past its connection cap, in its component's own error shape
+/// (see [`listener::Busy`]).
+fn busy(component: &'static str, limit: usize) -> listener::Busy {
+    let why = format!("The {component} is serving its limit of {limit} connections at once");
+    let json = |value: serde_json::Value| listener::Busy {
+        content_type: "application/json",
+        body: value.to_string(),
+    };
+    match component {
+        // The spec's 503 for "the platform is at its query limit".
+        "broker" => {
+            let refusal = broker::Refusal::QueryMeshUnavailable(why);
+            json(serde_json::json!({ "code": refusal.code(), "message": refusal.message() }))
         }
-    })
+        // RFC 6749 §4.1.2.1's code for an authorization server that is overloaded.
+        "IAM" => json(serde_json::json!({
+            "error": "temporarily_unavailable",
+            "error_description": format!("{why}; repeat in a moment"),
+        })),
+        "edge" => json(serde_json::json!({
+            "code": "TOO_MANY_CONNECTIONS",
+            "message": format!("{why}; repeat in a moment, or close idle connections"),
+        })),
+        // Trino answers its HTTP-level refusals in plain text.
+        _ => listener::Busy {
+            content_type: "text/plain; charset=utf-8",
+            body: format!("{why}; repeat in a moment"),
+        },
+    }
 }
 
 fn serve(
+    component: &'static str,
     listener: TcpListener,
     router: Router,
-    mut shutdown: watch::Receiver<bool>,
+    limits: &listener::Limits,
+    shutdown: watch::Receiver<bool>,
 ) -> JoinHandle<()> {
-    tokio::spawn(async move {
-        let service = router.into_make_service_with_connect_info::<SocketAddr>();
-        let stop = async move {
-            let _ = shutdown.wait_for(|stop| *stop).await;
-        };
-        // Streamed responses (the edge's SSE and chunked pass-through) go out as many small
-        // writes; Nagle's algorithm would hold each for the client's delayed ACK.
-        let listener = listener.tap_io(|tcp| {
-            let _ = tcp.set_nodelay(true);
-        });
-        if let Err(e) = axum::serve(listener, service)
-            .with_graceful_shutdown(stop)
-            .await
-        {
-            tracing::error!(error = %e, "listener stopped");
-        }
-    })
+    let busy = busy(component, limits.max_connections);
+    listener::serve(
+        listener,
+        listener::Plain,
+        router,
+        limits.clone(),
+        busy,
+        shutdown,
+    )
 }

@@ -10,7 +10,7 @@ mod trino;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::State;
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
@@ -53,7 +53,10 @@ impl BrokerState {
 pub fn router(state: BrokerState) -> Router {
     Router::new()
         .route("/v1/jwks", get(jwks))
-        .route("/v1/querymesh/query", post(query::query))
+        .route(
+            "/v1/querymesh/query",
+            post(query::query).layer(DefaultBodyLimit::max(request::MAX_BODY_BYTES)),
+        )
         .with_state(state)
 }
 

@@ -6,6 +6,7 @@ use std::time::Instant;
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
+use axum::extract::rejection::BytesRejection;
 use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
@@ -13,7 +14,7 @@ use serde_json::Value;
 
 use super::BrokerState;
 use super::refusal::Refusal;
-use super::request::QueryRequest;
+use super::request::{QueryRequest, read_body};
 use super::trino::{Principal, QueryOutcome};
 use crate::identity::{IDENTITY_HEADER, IdentityClaims, unix_now, verify_identity};
 use crate::sandbox::Switches;
@@ -33,10 +34,17 @@ struct QueryAnswer {
 }
 
 /// Logs who, the outcome and the time — never the SQL, the identity or a token.
-pub async fn query(State(state): State<BrokerState>, headers: HeaderMap, body: Bytes) -> Response {
+pub async fn query(
+    State(state): State<BrokerState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
     let started = Instant::now();
     let mut sub = None;
-    let result = run(&state, &headers, &body, &mut sub).await;
+    let result = match read_body(body) {
+        Ok(body) => run(&state, &headers, &body, &mut sub).await,
+        Err(refusal) => Err(refusal),
+    };
     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
     let sub = sub.as_deref().unwrap_or("-");
     let response = match result {

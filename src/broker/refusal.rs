@@ -12,6 +12,10 @@ use serde::Serialize;
 pub enum Refusal {
     /// 400: no SQL, max_rows outside 1–100,000, or not JSON.
     ValidationFailed(String),
+    /// 413: a body over the broker's limit (bytes). The spec's table gives VALIDATION_FAILED
+    /// for a bad request and 400 for bad fields; a body too large to read keeps HTTP's own
+    /// status (RFC 9110 §15.5.14), which clients and proxies know, in the spec's shape.
+    BodyTooLarge(usize),
     /// 401: no identity, or the session of who signed in ended.
     UserSessionRequired(String),
     /// 401: the identity does not check out.
@@ -38,6 +42,7 @@ impl Refusal {
     pub fn status(&self) -> StatusCode {
         match self {
             Self::ValidationFailed(_) => StatusCode::BAD_REQUEST,
+            Self::BodyTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UserSessionRequired(_) | Self::IdentityAssertionInvalid(_) => {
                 StatusCode::UNAUTHORIZED
             }
@@ -57,7 +62,7 @@ impl Refusal {
 
     pub fn code(&self) -> &'static str {
         match self {
-            Self::ValidationFailed(_) => "VALIDATION_FAILED",
+            Self::ValidationFailed(_) | Self::BodyTooLarge(_) => "VALIDATION_FAILED",
             Self::UserSessionRequired(_) => "USER_SESSION_REQUIRED",
             Self::IdentityAssertionInvalid(_) => "IDENTITY_ASSERTION_INVALID",
             Self::OrganizationIntegrationNotConfigured => "ORGANIZATION_INTEGRATION_NOT_CONFIGURED",
@@ -74,6 +79,11 @@ impl Refusal {
     pub fn message(&self) -> String {
         match self {
             Self::ValidationFailed(cause) => format!("{cause}. Fix the request and repeat."),
+            Self::BodyTooLarge(limit) => format!(
+                "The body is larger than the broker's limit of {limit} bytes ({} MiB). Fix the \
+                 request and repeat.",
+                limit / (1024 * 1024)
+            ),
             Self::UserSessionRequired(cause) => format!(
                 "{cause}. Take the person to sign-in (/.nnumbers/auth/login) and repeat."
             ),

@@ -1,11 +1,30 @@
 //! The body of `POST /v1/querymesh/query`: `sql` (required) and `max_rows` (1–100,000,
 //! default 100,000); unknown fields are ignored.
 
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::http::StatusCode;
 use serde_json::Value;
 
 use super::refusal::Refusal;
 
 pub const MAX_ROWS_LIMIT: u64 = 100_000;
+
+/// The largest body the broker reads: room for QueryMesh's longest query text (1,000,000
+/// characters, at most three bytes each) in its JSON.
+pub const MAX_BODY_BYTES: usize = 4 * 1024 * 1024;
+
+/// The body as read, or the refusal in the broker's shape: axum's own rejection is plain
+/// text.
+pub fn read_body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, Refusal> {
+    body.map_err(|rejection| match rejection.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => Refusal::BodyTooLarge(MAX_BODY_BYTES),
+        _ => Refusal::ValidationFailed(format!(
+            "The body could not be read ({})",
+            crate::http::describe(&rejection)
+        )),
+    })
+}
 
 #[derive(Debug, PartialEq)]
 pub struct QueryRequest {

@@ -54,6 +54,12 @@ pub enum EdgeError {
         "CONNECT asks for a tunnel, and the edge is a reverse proxy in front of your app, not a forward proxy"
     )]
     NotAForwardProxy,
+    /// The client's request body broke while it was forwarded (bad chunked encoding, cut
+    /// short, stalled): the client's fault, not the app's (RFC 9110 §15.5.1).
+    #[error(
+        "the request body could not be read from the client ({0}), so the request to your app was abandoned; send a well-formed body (valid chunked encoding, or as many bytes as its Content-Length says)"
+    )]
+    ClientBody(String),
     /// A reserved path asked with a method it does not take (RFC 9110 §15.5.6).
     #[error("{method} is not a method of {path}: {hint}")]
     MethodNotAllowed {
@@ -78,7 +84,8 @@ impl EdgeError {
             | Self::MissingParameter(_)
             | Self::WrongIssuer { .. }
             | Self::CodeRefused(_)
-            | Self::IdToken(_) => StatusCode::BAD_REQUEST,
+            | Self::IdToken(_)
+            | Self::ClientBody(_) => StatusCode::BAD_REQUEST,
             Self::IamUnavailable(_) => StatusCode::BAD_GATEWAY,
             Self::MethodNotAllowed { .. } | Self::NotAForwardProxy => {
                 StatusCode::METHOD_NOT_ALLOWED
@@ -98,6 +105,7 @@ impl EdgeError {
             | Self::CodeRefused(_)
             | Self::IdToken(_) => "SIGN_IN_FAILED",
             Self::IamUnavailable(_) => "IAM_UNAVAILABLE",
+            Self::ClientBody(_) => "INVALID_REQUEST_BODY",
             Self::MethodNotAllowed { .. } | Self::NotAForwardProxy => "METHOD_NOT_ALLOWED",
         }
     }
@@ -109,6 +117,7 @@ impl EdgeError {
             Self::IamUnavailable(_) => "The organization IAM did not answer",
             Self::MethodNotAllowed { .. } => "Not how this platform path is used",
             Self::NotAForwardProxy => "Not a forward proxy",
+            Self::ClientBody(_) => "The request body could not be read",
             _ => "Sign-in did not complete",
         }
     }
@@ -129,7 +138,7 @@ impl EdgeError {
             &message,
             request_headers,
             Some(("Sign in again", "/.nnumbers/auth/login"))
-                .filter(|_| self.status() == StatusCode::BAD_REQUEST),
+                .filter(|_| self.code() == "SIGN_IN_FAILED"),
         )
     }
 }

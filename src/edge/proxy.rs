@@ -19,6 +19,7 @@ use super::identity_header::identity_for;
 use super::visitor::Visitor;
 use super::{EdgeState, cookie, reserved};
 use crate::identity::IDENTITY_HEADER;
+use crate::listener::ClientBodyError;
 
 const X_FORWARDED_FOR: HeaderName = HeaderName::from_static("x-forwarded-for");
 const X_FORWARDED_PROTO: HeaderName = HeaderName::from_static("x-forwarded-proto");
@@ -101,6 +102,9 @@ pub async fn forward(State(state): State<EdgeState>, mut request: Request) -> Re
         }
         Ok(Ok(response)) => response,
         Ok(Err(e)) => {
+            if let Some(cause) = client_body_error(&e) {
+                return EdgeError::ClientBody(cause.to_string()).respond(&request_headers);
+            }
             let reason = error_chain(&e);
             let down = if e.is_connect() {
                 AppDown::Unreachable(reason)
@@ -278,6 +282,20 @@ fn tunnel(client: OnUpgrade, app: OnUpgrade) {
             Err(e) => tracing::debug!(error = %e, "upgrade did not complete"),
         }
     });
+}
+
+/// The client's own body failure behind a failed forward: the listener marks every request
+/// body's errors as the client's (see [`ClientBodyError`]), and the hyper client reports
+/// one as the cause of its error.
+fn client_body_error<'e>(e: &'e (dyn std::error::Error + 'static)) -> Option<&'e ClientBodyError> {
+    let mut cause = Some(e);
+    while let Some(error) = cause {
+        if let Some(found) = error.downcast_ref::<ClientBodyError>() {
+            return Some(found);
+        }
+        cause = error.source();
+    }
+    None
 }
 
 /// The error and its causes in one line: hyper's top-level message alone says little.

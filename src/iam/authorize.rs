@@ -2,13 +2,14 @@
 //! then either completes it at once from the SSO session or shows the sign-in page.
 
 use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
 use axum::extract::{RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::Response;
 
 use super::codes::CodeGrant;
 use super::error::{AuthorizeRedirect, IamError, OAuthCode, found};
-use super::params::Params;
+use super::params::{Params, form_body};
 use super::pending::AuthRequest;
 use super::pkce;
 use super::signin_page::{self, SignInPage};
@@ -43,8 +44,9 @@ pub(super) async fn authorize_post(
     _: Realm,
     State(iam): State<IamState>,
     headers: HeaderMap,
-    body: Bytes,
+    body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, IamError> {
+    let body = form_body(body)?;
     let params = Params::parse_noting_repeats(&body);
     authorize(&iam, &params, &headers)
 }

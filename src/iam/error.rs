@@ -86,6 +86,13 @@ pub enum IamError {
         code: OAuthCode,
         description: String,
     },
+    /// A form body over the limit (bytes): a page like every other browser-facing refusal,
+    /// not axum's plain text, with HTTP's own 413 (RFC 9110 §15.5.14).
+    #[error("the form is larger than this realm's limit of {0} bytes")]
+    FormTooLarge(usize),
+    /// A form body that broke while it was read (bad chunked encoding, cut short).
+    #[error("the form could not be read: {0}")]
+    FormUnreadable(String),
     /// A missing, invalid or expired bearer token at userinfo.
     #[error("{0}")]
     InvalidAccessToken(String),
@@ -178,10 +185,10 @@ impl IntoResponse for IamError {
                 response
             }
             page_error => {
-                let status = if matches!(page_error, Self::NotFound) {
-                    StatusCode::NOT_FOUND
-                } else {
-                    StatusCode::BAD_REQUEST
+                let status = match page_error {
+                    Self::NotFound => StatusCode::NOT_FOUND,
+                    Self::FormTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+                    _ => StatusCode::BAD_REQUEST,
                 };
                 signin_page::message_page(
                     status,

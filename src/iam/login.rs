@@ -2,12 +2,13 @@
 
 use axum::body::Bytes;
 use axum::extract::State;
+use axum::extract::rejection::BytesRejection;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 use super::authorize::complete;
 use super::error::IamError;
-use super::params::Params;
+use super::params::{Params, form_body};
 use super::signin_page::{self, CustomForm, SignInPage};
 use super::{IamState, Realm};
 use crate::config::Person;
@@ -23,8 +24,9 @@ pub(super) async fn authenticate(
     _: Realm,
     State(iam): State<IamState>,
     headers: HeaderMap,
-    body: Bytes,
+    body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, IamError> {
+    let body = form_body(body)?;
     let form = Params::parse(&body)?;
     let now = iam.now();
     let id = form

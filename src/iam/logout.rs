@@ -2,13 +2,14 @@
 //! the platform sessions born of it — then returns to the application or says so on a page.
 
 use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
 use axum::extract::{RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::Response;
 
 use super::account;
 use super::error::{IamError, found};
-use super::params::Params;
+use super::params::{Params, form_body};
 use super::signin_page;
 use super::sso;
 use super::tokens::{self, ID_TYP, IdClaims};
@@ -29,8 +30,9 @@ pub(super) async fn end_session_post(
     _: Realm,
     State(iam): State<IamState>,
     headers: HeaderMap,
-    body: Bytes,
+    body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, IamError> {
+    let body = form_body(body)?;
     let params = Params::parse(&body)?;
     end_session(&iam, &params, &headers)
 }

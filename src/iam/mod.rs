@@ -39,7 +39,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::Router;
-use axum::extract::{FromRequestParts, Path, State};
+use axum::extract::{DefaultBodyLimit, FromRequestParts, Path, State};
 use axum::http::Uri;
 use axum::http::request::Parts;
 use axum::routing::{get, post};
@@ -231,6 +231,7 @@ pub fn router(state: IamState) -> Router {
         .route("/realms/{realm}/account", get(account::account))
         .route("/resources/signin/{file}", get(signin_page::asset))
         .fallback(not_found)
+        .layer(DefaultBodyLimit::max(params::MAX_FORM_BYTES))
         .with_state(state)
 }
 

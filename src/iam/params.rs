@@ -3,7 +3,25 @@
 
 use std::collections::HashMap;
 
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::http::StatusCode;
+
 use super::error::IamError;
+
+/// The largest form body the sign-in, authorization and logout endpoints read (axum's
+/// default, stated so the refusal can name it): a sign-in form with a custom person's
+/// hundred groups stays far below it.
+pub(super) const MAX_FORM_BYTES: usize = 2 * 1024 * 1024;
+
+/// A form body as read, or the refusal as the realm's page: axum's own rejection is plain
+/// text.
+pub(super) fn form_body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, IamError> {
+    body.map_err(|rejection| match rejection.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => IamError::FormTooLarge(MAX_FORM_BYTES),
+        _ => IamError::FormUnreadable(crate::http::describe(&rejection)),
+    })
+}
 
 #[derive(Debug, Default)]
 pub(super) struct Params {

@@ -14,19 +14,13 @@ use std::io;
 use std::net::SocketAddr;
 use std::pin::Pin;
 use std::task::{Context, Poll};
-use std::time::Duration;
 
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::mpsc;
+use tokio::net::TcpStream;
 use tokio_rustls::TlsAcceptor;
 
 /// The first byte of a TLS record carrying a handshake (RFC 8446 §5.1, ContentType 22).
 const TLS_HANDSHAKE: u8 = 0x16;
-/// How long a new connection may take to send its first byte and finish a TLS handshake.
-const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
-/// Connections accepted but not yet taken by the server.
-const BACKLOG: usize = 64;
 
 /// One accepted connection, in the clear or inside TLS.
 pub enum Connection {
@@ -34,69 +28,41 @@ pub enum Connection {
     Tls(Box<tokio_rustls::server::TlsStream<TcpStream>>),
 }
 
-/// A listener handing out connections whose kind is already known and whose TLS handshake
-/// is done. Sorting and handshakes happen in a task per connection, so a client that connects
-/// and says nothing delays nobody else.
-pub struct PlainOrTlsListener {
-    ready: mpsc::Receiver<(Connection, SocketAddr)>,
-    local: SocketAddr,
-}
-
-impl PlainOrTlsListener {
-    /// Starts accepting on `listener`; stops once this value is dropped.
-    pub fn new(listener: TcpListener, acceptor: TlsAcceptor) -> io::Result<Self> {
-        let local = listener.local_addr()?;
-        let (tx, ready) = mpsc::channel(BACKLOG);
-        tokio::spawn(accept_loop(listener, acceptor, tx));
-        Ok(Self { ready, local })
-    }
-}
-
-async fn accept_loop(
-    listener: TcpListener,
+/// Sorts each connection by its first byte and does the TLS handshake of those in TLS, in the
+/// connection's own task and within the listener's header deadline (see
+/// [`crate::listener::Limits::header_read_timeout`]), so a client that connects and says
+/// nothing delays nobody else and is closed like one that stops mid-header.
+#[derive(Clone)]
+pub struct PlainOrTls {
     acceptor: TlsAcceptor,
-    ready: mpsc::Sender<(Connection, SocketAddr)>,
-) {
-    loop {
-        let accepted = tokio::select! {
-            () = ready.closed() => return,
-            accepted = listener.accept() => accepted,
-        };
-        match accepted {
-            Ok((stream, peer)) => {
-                // Responses go out as several writes (TLS records, hyper's head and body);
-                // Nagle's algorithm would hold the later ones for the client's delayed ACK.
-                let _ = stream.set_nodelay(true);
-                let (acceptor, ready) = (acceptor.clone(), ready.clone());
-                tokio::spawn(async move {
-                    let sorted = tokio::time::timeout(HANDSHAKE_TIMEOUT, sort(stream, acceptor));
-                    if let Ok(Some(connection)) = sorted.await {
-                        let _ = ready.send((connection, peer)).await;
-                    }
-                });
-            }
-            // Out of file descriptors and the like: the condition usually passes, and
-            // retrying at once would spin.
-            Err(e) => {
-                tracing::warn!(error = %e, "QueryMesh cannot accept a connection");
-                tokio::time::sleep(Duration::from_millis(100)).await;
-            }
-        }
+}
+
+impl PlainOrTls {
+    pub fn new(acceptor: TlsAcceptor) -> Self {
+        Self { acceptor }
     }
 }
 
-/// The connection as what its first byte says; `None` if the TLS handshake fails.
-async fn sort(stream: TcpStream, acceptor: TlsAcceptor) -> Option<Connection> {
-    let mut first = [0u8; 1];
-    let is_tls = matches!(stream.peek(&mut first).await, Ok(1) if first[0] == TLS_HANDSHAKE);
-    if !is_tls {
-        return Some(Connection::Plain(stream));
-    }
-    match acceptor.accept(stream).await {
-        Ok(tls) => Some(Connection::Tls(Box::new(tls))),
-        Err(e) => {
-            tracing::debug!(error = %e, "QueryMesh TLS handshake failed");
-            None
+impl crate::listener::Handshake for PlainOrTls {
+    type Io = Connection;
+    type Info = Transport;
+
+    async fn handshake(
+        &self,
+        stream: TcpStream,
+        _peer: SocketAddr,
+    ) -> Option<(Connection, Transport)> {
+        let mut first = [0u8; 1];
+        let is_tls = matches!(stream.peek(&mut first).await, Ok(1) if first[0] == TLS_HANDSHAKE);
+        if !is_tls {
+            return Some((Connection::Plain(stream), Transport::Http));
+        }
+        match self.acceptor.accept(stream).await {
+            Ok(tls) => Some((Connection::Tls(Box::new(tls)), Transport::Https)),
+            Err(e) => {
+                tracing::debug!(error = %e, "QueryMesh TLS handshake failed");
+                None
+            }
         }
     }
 }
@@ -114,34 +80,6 @@ impl Transport {
             Self::Http => "http",
             Self::Https => "https",
         }
-    }
-}
-
-impl axum::extract::connect_info::Connected<axum::serve::IncomingStream<'_, PlainOrTlsListener>>
-    for Transport
-{
-    fn connect_info(stream: axum::serve::IncomingStream<'_, PlainOrTlsListener>) -> Self {
-        match stream.io() {
-            Connection::Plain(_) => Self::Http,
-            Connection::Tls(_) => Self::Https,
-        }
-    }
-}
-
-impl axum::serve::Listener for PlainOrTlsListener {
-    type Io = Connection;
-    type Addr = SocketAddr;
-
-    async fn accept(&mut self) -> (Self::Io, Self::Addr) {
-        match self.ready.recv().await {
-            Some(accepted) => accepted,
-            // The accept loop ends only when this listener is dropped: never while it waits.
-            None => std::future::pending().await,
-        }
-    }
-
-    fn local_addr(&self) -> io::Result<Self::Addr> {
-        Ok(self.local)
     }
 }
 
