@@ -20,4 +20,5 @@ mod querymesh;
 mod querymesh_fidelity;
 mod querymesh_semantics;
 mod querymesh_sql;
+mod reserved_paths;
 mod support;
