@@ -29,6 +29,8 @@ pub mod oidc;
 pub mod querymesh;
 pub mod sandbox;
 pub mod session;
+#[cfg(test)]
+mod test_support;
 
 pub use config::Config;
 pub use sandbox::{Endpoints, Sandbox, SandboxEnv, StartError};
