@@ -10,8 +10,9 @@
 //! - **May the app see it?** Not if any reading an app server might make of it lands under
 //!   the prefix ([`is_reserved`]): besides the normal form, every combination of decoding
 //!   every escape (`%2F` too), reading `\` as `/`, dropping `;` path parameters (servlet
-//!   containers), merging slashes, in any letter case. Those spellings are not the platform's
-//!   URIs, so the edge answers 404 for them; none reaches the app.
+//!   containers) and merging slashes, the last two before or after dot segments, in any
+//!   letter case. Those spellings are not the platform's URIs, so the edge answers 404 for
+//!   them; none reaches the app. (Decoding twice is not a reading: `%252E` stays the app's.)
 
 use axum::extract::Request;
 use axum::http::Uri;
@@ -150,22 +151,39 @@ struct LenientReading {
     decode_all: bool,
     /// `\` is `/` (WHATWG URL for special schemes; IIS, some proxies).
     backslash_is_slash: bool,
-    /// A segment's `;` parameters are dropped and `..;x` is `..` (servlet containers).
-    drop_parameters: bool,
+    /// A segment's `;` parameters are dropped (servlet containers: before dot segments, so
+    /// `..;x` is `..`).
+    drop_parameters: Step,
+    /// Empty segments are merged (`merge_slashes`), `//.nnumbers` read as `/.nnumbers`.
+    merge_slashes: Step,
+}
+
+/// When a lenient step happens, relative to removing dot segments.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Step {
+    Never,
+    BeforeDots,
+    AfterDots,
 }
 
 impl LenientReading {
-    /// Every combination, one per 3-bit number: a server may apply any subset of these.
+    /// Every combination: a server may apply any subset of these, in either order.
     fn all() -> impl Iterator<Item = Self> {
-        (0..8u8).map(|bits| Self {
-            decode_all: bits & 1 != 0,
-            backslash_is_slash: bits & 2 != 0,
-            drop_parameters: bits & 4 != 0,
+        const STEPS: [Step; 3] = [Step::Never, Step::BeforeDots, Step::AfterDots];
+        (0..36usize).map(|n| Self {
+            decode_all: n & 1 != 0,
+            backslash_is_slash: n & 2 != 0,
+            drop_parameters: STEPS[n / 4 % 3],
+            merge_slashes: STEPS[n / 12],
         })
     }
 
-    /// Under the prefix in this reading, with empty segments merged and any letter case.
+    /// Whether the first segment of this reading is the prefix's, in any letter case.
     fn is_reserved(&self, path: &str) -> bool {
+        let without_parameters = |segment: &str| {
+            let end = segment.find(';').unwrap_or(segment.len());
+            segment[..end].to_string()
+        };
         let mut text = if self.decode_all {
             super::return_to::percent_decode(path)
         } else {
@@ -174,20 +192,26 @@ impl LenientReading {
         if self.backslash_is_slash {
             text = text.replace('\\', "/");
         }
-        let mut segments: Vec<&str> = Vec::new();
-        for segment in text.split('/') {
-            let segment = if self.drop_parameters {
-                segment.split(';').next().unwrap_or_default()
-            } else {
-                segment
+        let mut segments: Vec<String> = Vec::new();
+        for segment in text.strip_prefix('/').unwrap_or(&text).split('/') {
+            let segment = match self.drop_parameters {
+                Step::BeforeDots => without_parameters(segment),
+                _ => segment.to_string(),
             };
-            match segment {
-                "" | "." => {}
+            match segment.as_str() {
+                "" if self.merge_slashes == Step::BeforeDots => {}
+                "." => {}
                 ".." => {
                     segments.pop();
                 }
-                s => segments.push(s),
+                _ => segments.push(segment),
             }
+        }
+        if self.drop_parameters == Step::AfterDots {
+            segments = segments.iter().map(|s| without_parameters(s)).collect();
+        }
+        if self.merge_slashes == Step::AfterDots {
+            segments.retain(|s| !s.is_empty());
         }
         segments
             .first()
@@ -197,7 +221,10 @@ impl LenientReading {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
+    use crate::test_support::proptest_config;
 
     #[test]
     fn every_spelling_of_the_prefix_is_reserved() {
@@ -222,6 +249,10 @@ mod tests {
             // ...and a server that does not read `\` as `/` does the same with `a\b`.
             "/a\\b/../.nnumbers/v1/context",
             "/a;x/b/../../.nnumbers",
+            // Parameters or empty segments dropped only after the dot segments are removed.
+            "/.nnumbers;x/..;",
+            "//.nnumbers//..",
+            "/.nnumbers%2F/..",
         ] {
             assert!(is_reserved(path), "{path}");
         }
@@ -277,6 +308,115 @@ mod tests {
         ] {
             assert!(!is_platform_path(other), "{other}");
             assert!(is_reserved(other), "{other}");
+        }
+    }
+
+    /// `.nnumbers` with each character percent-encoded or not, in either hex case.
+    fn prefix_spelling() -> impl Strategy<Value = String> {
+        prop::collection::vec((any::<bool>(), any::<bool>()), 9).prop_map(|choices| {
+            ".nnumbers"
+                .bytes()
+                .zip(choices)
+                .map(|(c, (encode, upper))| match (encode, upper) {
+                    (false, _) => char::from(c).to_string(),
+                    (true, true) => format!("%{c:02X}"),
+                    (true, false) => format!("%{c:02x}"),
+                })
+                .collect()
+        })
+    }
+
+    fn tricky_path() -> impl Strategy<Value = String> {
+        let piece = prop_oneof![
+            3 => prefix_spelling(),
+            6 => prop::sample::select(vec![
+                "/", "//", ".", "..", "%2e", "%2E%2e", "a", "a%2Fb", "%2F", "%2f", "%5C", "\\",
+                ";x", "..;", "v1", "context", "%7E", "~", "%41", ".NNumbers", "%25", "%", "é",
+            ])
+            .prop_map(str::to_string),
+        ];
+        prop::collection::vec(piece, 1..10).prop_map(|pieces| format!("/{}", pieces.concat()))
+    }
+
+    /// RFC 3986 §6.2.2 written another way: unreserved escapes decoded, then dot segments
+    /// resolved on a stack of segments.
+    fn reference_normal(path: &str) -> String {
+        let mut decoded = String::new();
+        let mut rest = path;
+        while let Some(at) = rest.find('%') {
+            decoded.push_str(&rest[..at]);
+            let escape = rest
+                .get(at + 1..at + 3)
+                .and_then(|h| u8::from_str_radix(h, 16).ok());
+            match escape.filter(|_| rest[at + 1..at + 3].bytes().all(|b| b.is_ascii_hexdigit())) {
+                Some(b) if b.is_ascii_alphanumeric() || b"-._~".contains(&b) => {
+                    decoded.push(char::from(b));
+                    rest = &rest[at + 3..];
+                }
+                Some(b) => {
+                    decoded.push_str(&format!("%{b:02X}"));
+                    rest = &rest[at + 3..];
+                }
+                None => {
+                    decoded.push('%');
+                    rest = &rest[at + 1..];
+                }
+            }
+        }
+        decoded.push_str(rest);
+        let mut segments: Vec<&str> = Vec::new();
+        let parts: Vec<&str> = decoded.split('/').skip(1).collect();
+        for (i, segment) in parts.iter().enumerate() {
+            let last = i + 1 == parts.len();
+            match *segment {
+                "." | ".." => {
+                    if *segment == ".." {
+                        segments.pop();
+                    }
+                    if last {
+                        segments.push("");
+                    }
+                }
+                s => segments.push(s),
+            }
+        }
+        format!("/{}", segments.join("/"))
+    }
+
+    proptest! {
+        #![proptest_config(proptest_config(2048))]
+
+        #[test]
+        fn any_text_is_classified_without_panicking(path in any::<String>()) {
+            let normal = normalise(&path);
+            prop_assert_eq!(normalise(&normal), normal.clone(), "idempotent");
+            if is_platform_path(&path) {
+                prop_assert!(is_reserved(&path));
+            }
+        }
+
+        /// Every path whose RFC 3986 normal form is under the prefix is the platform's, and so
+        /// is every path an app server reading it most leniently would put there.
+        #[test]
+        fn the_normal_form_and_every_lenient_reading_decide(path in tricky_path()) {
+            let normal = reference_normal(&path);
+            prop_assert_eq!(normalise(&path), normal.clone());
+            let reserved = is_reserved(&path);
+            if normal == RESERVED_PREFIX || normal.starts_with("/.nnumbers/") {
+                prop_assert!(is_platform_path(&path) && reserved, "{}", path);
+            }
+            let lenient = reference_normal(
+                &super::super::return_to::percent_decode(&path).replace('\\', "/"),
+            )
+            .to_ascii_lowercase();
+            let lenient: Vec<&str> = lenient
+                .split('/')
+                .map(|s| s.split(';').next().unwrap_or_default())
+                .filter(|s| !s.is_empty())
+                .collect();
+            if lenient.first() == Some(&".nnumbers") {
+                prop_assert!(reserved, "{} reads as {:?}", path, lenient);
+            }
         }
     }
 }

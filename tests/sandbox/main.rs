@@ -15,6 +15,7 @@ mod foundation;
 mod http_sign_in;
 mod iam;
 mod iam_review;
+mod identity_strict;
 mod logs;
 mod querymesh;
 mod querymesh_fidelity;
