@@ -12,8 +12,8 @@ use serde_json::{Value, json};
 use super::DemoState;
 use crate::identity::jws::{self, Header};
 use crate::identity::{
-    Audience, CLOCK_TOLERANCE_SECS, IDENTITY_HEADER, IDENTITY_LIFETIME_SECS, IDENTITY_TYP,
-    IdentityClaims, unix_now, verify_identity,
+    Audience, CLOCK_TOLERANCE_SECS, IDENTITY_HEADER, IDENTITY_TYP, IdentityClaims, IdentityError,
+    check_validity, unix_now, verify_identity,
 };
 
 #[derive(Serialize)]
@@ -134,30 +134,20 @@ pub async fn check(state: &DemoState, token: &str) -> Report {
 fn validity_check(iat: Option<u64>, nbf: Option<u64>, exp: Option<u64>) -> Check {
     let now = unix_now();
     let (passed, detail) = match (iat, nbf, exp) {
-        (Some(iat), Some(nbf), Some(exp)) if nbf < iat || exp <= nbf => (
-            false,
-            format!("nbf {nbf} is not from iat {iat} to before exp {exp}"),
-        ),
-        (Some(iat), Some(_), Some(exp)) if exp - iat > IDENTITY_LIFETIME_SECS => (
-            false,
-            format!(
-                "valid for {} s, beyond the {IDENTITY_LIFETIME_SECS} s an identity lasts",
-                exp - iat
+        (Some(iat), Some(nbf), Some(exp)) => match check_validity(iat, nbf, exp, now) {
+            Ok(()) => (
+                true,
+                format!(
+                    "valid now (±{CLOCK_TOLERANCE_SECS} s); expires in {} s",
+                    exp as i64 - now as i64
+                ),
             ),
-        ),
-        (Some(_), Some(nbf), Some(_)) if nbf > now.saturating_add(CLOCK_TOLERANCE_SECS) => {
-            (false, format!("not valid for another {} s", nbf - now))
-        }
-        (Some(_), Some(_), Some(exp)) if exp.saturating_add(CLOCK_TOLERANCE_SECS) <= now => {
-            (false, format!("expired {} s ago", now - exp))
-        }
-        (Some(_), Some(_), Some(exp)) => (
-            true,
-            format!(
-                "valid now (±{CLOCK_TOLERANCE_SECS} s); expires in {} s",
-                exp as i64 - now as i64
-            ),
-        ),
+            Err(IdentityError::NotYetValid(nbf)) => {
+                (false, format!("not valid for another {} s", nbf - now))
+            }
+            Err(IdentityError::Expired(exp)) => (false, format!("expired {} s ago", now - exp)),
+            Err(other) => (false, other.to_string()),
+        },
         _ => (false, "iat, nbf or exp is missing".to_string()),
     };
     Check {

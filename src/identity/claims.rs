@@ -156,7 +156,13 @@ pub fn verify_identity(
     if claims.org != audience.org_id {
         return Err(IdentityError::Organization(claims.org));
     }
-    let (iat, nbf, exp) = (claims.iat, claims.nbf, claims.exp);
+    check_validity(claims.iat, claims.nbf, claims.exp, now)?;
+    Ok(claims)
+}
+
+/// The validity claims at `now`: a window of the identity's lifetime, and `now` in it with
+/// the spec's tolerance.
+pub fn check_validity(iat: u64, nbf: u64, exp: u64, now: u64) -> Result<(), IdentityError> {
     if nbf < iat || exp <= nbf {
         return Err(IdentityError::Window { iat, nbf, exp });
     }
@@ -169,7 +175,7 @@ pub fn verify_identity(
     if exp.saturating_add(CLOCK_TOLERANCE_SECS) <= now {
         return Err(IdentityError::Expired(exp));
     }
-    Ok(claims)
+    Ok(())
 }
 
 #[cfg(test)]

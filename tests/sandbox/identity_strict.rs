@@ -153,6 +153,19 @@ async fn what_the_platform_never_signs_is_refused_by_the_broker_and_the_demo() {
             .await
             .unwrap();
         assert_eq!(answer["report"]["accepted"], false, "{what}: {answer}");
+        // The failing check is the one that explains it.
+        let failing: Vec<&str> = answer["report"]["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["passed"] == false)
+            .map(|c| c["name"].as_str().unwrap())
+            .collect();
+        let expected = match what.as_str() {
+            "LongLived" | "nbf before iat" => "nbf/exp",
+            _ => "signature",
+        };
+        assert!(failing.contains(&expected), "{what}: {answer}");
     }
 }
 
