@@ -122,7 +122,7 @@ pub struct TokenArgs {
     /// ports it picked), so run it with the same --state (or --config) as `up`
     #[arg(long, conflicts_with_all = [
         "sid", "expired", "not_yet_valid", "aud", "org", "iss", "unknown_kid",
-        "bad_signature", "alg_none",
+        "bad_signature", "alg_none", "long_lived", "crit", "high_s",
     ])]
     pub querymesh: bool,
 
@@ -155,6 +155,15 @@ pub struct TokenArgs {
     /// Forge: alg "none" and no signature
     #[arg(long)]
     pub alg_none: bool,
+    /// Forge: valid for an hour instead of the platform's 5 minutes
+    #[arg(long)]
+    pub long_lived: bool,
+    /// Forge: a `crit` header naming an extension nobody understands (RFC 7515 §4.1.11)
+    #[arg(long)]
+    pub crit: bool,
+    /// Forge: the high-S twin of the real signature (valid ECDSA, not the canonical form)
+    #[arg(long)]
+    pub high_s: bool,
 }
 
 impl TokenArgs {
@@ -183,6 +192,15 @@ impl TokenArgs {
         }
         if self.alg_none {
             f.push(Forgery::AlgNone);
+        }
+        if self.long_lived {
+            f.push(Forgery::LongLived);
+        }
+        if self.crit {
+            f.push(Forgery::Critical);
+        }
+        if self.high_s {
+            f.push(Forgery::HighS);
         }
         f
     }

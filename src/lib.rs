@@ -34,6 +34,8 @@ pub mod querymesh;
 pub mod running;
 pub mod sandbox;
 pub mod session;
+#[cfg(test)]
+mod test_support;
 
 pub use config::Config;
 pub use sandbox::{Endpoints, Sandbox, SandboxEnv, StartError};

@@ -130,6 +130,11 @@ impl SessionStore {
         self.read().sessions.contains_key(sid)
     }
 
+    /// The `sub` of the person whose live session `sid` is.
+    pub fn sub_of(&self, sid: &str) -> Option<String> {
+        self.read().sessions.get(sid).map(|s| s.person.sub.clone())
+    }
+
     pub fn set_tokens(&self, sid: &str, tokens: IamTokens) {
         if let Some(s) = self.write().sessions.get_mut(sid) {
             s.tokens = tokens;

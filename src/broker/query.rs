@@ -88,10 +88,21 @@ async fn run(
     let shared = &state.shared;
     let claims = check_identity(state, headers)?;
     *sub = Some(claims.sub.clone());
-    if !shared.sessions.is_alive(&claims.sid) {
-        return Err(Refusal::UserSessionRequired(
-            "The session of who signed in has ended (signed out, or ended in the IAM)".into(),
-        ));
+    match shared.sessions.sub_of(&claims.sid) {
+        None => {
+            return Err(Refusal::UserSessionRequired(
+                "The session of who signed in has ended (signed out, or ended in the IAM)".into(),
+            ));
+        }
+        // The platform only ever signs a session's own person into its identity, so this one
+        // is forged (with the signing key): the spec's "does not check out", never a person
+        // — and never the other person's IAM token.
+        Some(owner) if owner != claims.sub => {
+            return Err(Refusal::IdentityAssertionInvalid(
+                "its sid is a platform session of another person".into(),
+            ));
+        }
+        Some(_) => {}
     }
     let request = QueryRequest::parse(body)?;
     if !Switches::get(&shared.switches.querymesh_configured) {

@@ -12,8 +12,8 @@ use serde_json::{Value, json};
 use super::DemoState;
 use crate::identity::jws::{self, Header};
 use crate::identity::{
-    Audience, CLOCK_TOLERANCE_SECS, IDENTITY_HEADER, IDENTITY_TYP, IdentityClaims, unix_now,
-    verify_identity,
+    Audience, CLOCK_TOLERANCE_SECS, IDENTITY_HEADER, IDENTITY_TYP, IdentityClaims, IdentityError,
+    check_validity, unix_now, verify_identity,
 };
 
 #[derive(Serialize)]
@@ -108,7 +108,11 @@ pub async fn check(state: &DemoState, token: &str) -> Report {
             },
         });
     }
-    checks.push(validity_check(claim("nbf").as_u64(), claim("exp").as_u64()));
+    checks.push(validity_check(
+        claim("iat").as_u64(),
+        claim("nbf").as_u64(),
+        claim("exp").as_u64(),
+    ));
 
     let audience = Audience {
         issuer: env.identity_issuer.clone(),
@@ -127,23 +131,24 @@ pub async fn check(state: &DemoState, token: &str) -> Report {
     }
 }
 
-fn validity_check(nbf: Option<u64>, exp: Option<u64>) -> Check {
+fn validity_check(iat: Option<u64>, nbf: Option<u64>, exp: Option<u64>) -> Check {
     let now = unix_now();
-    let (passed, detail) = match (nbf, exp) {
-        (Some(nbf), Some(_)) if nbf > now + CLOCK_TOLERANCE_SECS => {
-            (false, format!("not valid for another {} s", nbf - now))
-        }
-        (Some(_), Some(exp)) if exp + CLOCK_TOLERANCE_SECS <= now => {
-            (false, format!("expired {} s ago", now - exp))
-        }
-        (Some(_), Some(exp)) => (
-            true,
-            format!(
-                "valid now (±{CLOCK_TOLERANCE_SECS} s); expires in {} s",
-                exp as i64 - now as i64
+    let (passed, detail) = match (iat, nbf, exp) {
+        (Some(iat), Some(nbf), Some(exp)) => match check_validity(iat, nbf, exp, now) {
+            Ok(()) => (
+                true,
+                format!(
+                    "valid now (±{CLOCK_TOLERANCE_SECS} s); expires in {} s",
+                    exp as i64 - now as i64
+                ),
             ),
-        ),
-        _ => (false, "nbf or exp is missing".to_string()),
+            Err(IdentityError::NotYetValid(nbf)) => {
+                (false, format!("not valid for another {} s", nbf - now))
+            }
+            Err(IdentityError::Expired(exp)) => (false, format!("expired {} s ago", now - exp)),
+            Err(other) => (false, other.to_string()),
+        },
+        _ => (false, "iat, nbf or exp is missing".to_string()),
     };
     Check {
         name: "nbf/exp",

@@ -91,7 +91,7 @@ impl EdgeState {
 }
 
 pub fn router(state: EdgeState) -> Router {
-    Router::new()
+    let routes = Router::new()
         .route(auth::LOGIN_PATH, get(auth::login))
         .route(CALLBACK_PATH, get(auth::callback))
         .route(auth::LOGOUT_PATH, post(auth::logout))
@@ -99,5 +99,10 @@ pub fn router(state: EdgeState) -> Router {
         .route(auth::CONTEXT_PATH, get(auth::context))
         .method_not_allowed_fallback(auth::method_not_allowed)
         .fallback(proxy::forward)
-        .with_state(state)
+        .with_state(state);
+    // A layer runs after its router has routed, so the outer router routes nothing: its
+    // layer rewrites an equivalent spelling of a platform path before `routes` sees it.
+    Router::new()
+        .fallback_service(routes)
+        .layer(axum::middleware::map_request(reserved::normalise_request))
 }

@@ -8,18 +8,33 @@
 /// Where the browser goes when `return_to` is absent or refused.
 pub const DEFAULT_RETURN_TO: &str = "/";
 
+/// Rounds of percent-decoding looked through; a path still encoded past them is refused
+/// (and the work per path stays linear).
+const MAX_DECODINGS: usize = 4;
+
 /// The accepted local path, or `/`.
 pub fn sanitize(raw: Option<&str>) -> String {
     match raw {
-        Some(path)
-            if is_local_path(path)
-                && is_local_path(&percent_decode(path))
-                && is_local_path(&without_dot_segments(&percent_decode(path))) =>
-        {
-            path.to_string()
-        }
+        Some(path) if stays_local(path) => path.to_string(),
         _ => DEFAULT_RETURN_TO.to_string(),
     }
+}
+
+/// Local as given and after every round of decoding some layer might apply, until nothing
+/// changes: `/%252F%252Fevil.example` is `//evil.example` to whatever decodes it twice.
+fn stays_local(path: &str) -> bool {
+    let mut form = path.to_string();
+    for _ in 0..=MAX_DECODINGS {
+        if !is_local_path(&form) || !is_local_path(&without_dot_segments(&form)) {
+            return false;
+        }
+        let decoded = percent_decode(&form);
+        if decoded == form {
+            return true;
+        }
+        form = decoded;
+    }
+    false
 }
 
 /// A path on this origin: starts with exactly one `/`, no backslash, no control characters
@@ -91,7 +106,11 @@ pub fn location(path: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+    use reqwest::Url;
+
     use super::*;
+    use crate::test_support::proptest_config;
 
     #[test]
     fn local_paths_are_kept() {
@@ -130,6 +149,9 @@ mod tests {
             "/%2e%2e/%2e%2e//evil.example",
             "/.//evil.example",
             "/a/..//evil.example?x#y",
+            "/%252F%252Fevil.example",
+            "/%25252F/evil.example",
+            "/%2525252525252F",
         ] {
             assert_eq!(sanitize(Some(bad)), "/", "{bad:?}");
         }
@@ -140,5 +162,75 @@ mod tests {
     fn location_encodes_what_a_header_cannot_carry() {
         assert_eq!(location("/my page/é"), "/my%20page/%C3%A9");
         assert_eq!(location("/a?b=c&d"), "/a?b=c&d");
+    }
+
+    /// Pieces that make browsers and servers disagree about where a path goes.
+    fn tricky_path() -> impl Strategy<Value = String> {
+        let piece = prop::sample::select(vec![
+            "/",
+            "//",
+            "\\",
+            "%2F",
+            "%2f",
+            "%5C",
+            "%5c",
+            "\t",
+            "\n",
+            "\r",
+            "%09",
+            "%0A",
+            ".",
+            "..",
+            "%2e",
+            "%2E%2E",
+            "./",
+            "../",
+            "evil.example",
+            "x",
+            "http:",
+            "javascript:",
+            "?",
+            "#",
+            "@",
+            ":",
+            " ",
+            "\u{0}",
+            "%252F",
+            "%25",
+            "%",
+            "\u{85}",
+            "é",
+            ";",
+            "&",
+        ]);
+        prop::collection::vec(piece, 1..10).prop_map(|pieces| pieces.concat())
+    }
+
+    /// Where a browser goes for `path` on this origin: `Location` resolved as WHATWG URL does
+    /// (tabs and newlines dropped, `\` as `/`, dot segments, `%2e`).
+    fn host_after(path: &str) -> Option<String> {
+        let base = Url::parse("http://edge.example/page").ok()?;
+        base.join(path).ok()?.host_str().map(str::to_string)
+    }
+
+    proptest! {
+        #![proptest_config(proptest_config(1024))]
+
+        /// Whatever comes in, what goes out stays on this origin: as the `Location` the
+        /// callback sends, and however many times layers decode it.
+        #[test]
+        fn accepted_return_to_is_always_a_local_path(
+            raw in prop_oneof![any::<String>(), tricky_path(), "/[ -~]{0,16}"],
+        ) {
+            let kept = sanitize(Some(&raw));
+            prop_assert!(kept == raw || kept == DEFAULT_RETURN_TO);
+            prop_assert!(kept.starts_with('/') && !kept.starts_with("//"));
+            let mut form = kept;
+            for _ in 0..8 {
+                let host = host_after(&location(&form));
+                prop_assert_eq!(host.as_deref(), Some("edge.example"), "{:?} as {:?}", raw, form);
+                form = percent_decode(&form);
+            }
+        }
     }
 }

@@ -130,9 +130,16 @@ pub enum IdentityError {
     NotYetValid(u64),
     #[error("expired at {0}")]
     Expired(u64),
+    #[error("nbf {nbf} is not from iat {iat} to before exp {exp}")]
+    Window { iat: u64, nbf: u64, exp: u64 },
+    #[error("valid for {0} s, beyond the {IDENTITY_LIFETIME_SECS} s an identity lasts")]
+    Lifetime(u64),
 }
 
-/// The spec's five checks, exactly as it tells an app to make them.
+/// The spec's five checks, exactly as it tells an app to make them, and its lifetime: "exp is
+/// 5 minutes after iat". The platform mints `nbf = iat`, `exp = iat + 300`; a window that
+/// starts before its issue, ends before it starts, or lasts longer is refused, so a leaked
+/// signing key cannot mint an identity that outlives the 5 minutes.
 pub fn verify_identity(
     token: &str,
     keys: &[PublicKey],
@@ -149,18 +156,35 @@ pub fn verify_identity(
     if claims.org != audience.org_id {
         return Err(IdentityError::Organization(claims.org));
     }
-    if claims.nbf > now + CLOCK_TOLERANCE_SECS {
-        return Err(IdentityError::NotYetValid(claims.nbf));
-    }
-    if claims.exp + CLOCK_TOLERANCE_SECS <= now {
-        return Err(IdentityError::Expired(claims.exp));
-    }
+    check_validity(claims.iat, claims.nbf, claims.exp, now)?;
     Ok(claims)
+}
+
+/// The validity claims at `now`: a window of the identity's lifetime, and `now` in it with
+/// the spec's tolerance.
+pub fn check_validity(iat: u64, nbf: u64, exp: u64, now: u64) -> Result<(), IdentityError> {
+    if nbf < iat || exp <= nbf {
+        return Err(IdentityError::Window { iat, nbf, exp });
+    }
+    if exp - iat > IDENTITY_LIFETIME_SECS {
+        return Err(IdentityError::Lifetime(exp - iat));
+    }
+    if nbf > now.saturating_add(CLOCK_TOLERANCE_SECS) {
+        return Err(IdentityError::NotYetValid(nbf));
+    }
+    if exp.saturating_add(CLOCK_TOLERANCE_SECS) <= now {
+        return Err(IdentityError::Expired(exp));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+    use serde_json::{Value, json};
+
     use super::*;
+    use crate::test_support::proptest_config;
 
     fn issuer() -> IdentityIssuer {
         let config = Config::builtin();
@@ -208,5 +232,140 @@ mod tests {
             at(claims.nbf - 61),
             Err(IdentityError::NotYetValid(_))
         ));
+    }
+
+    #[test]
+    fn the_validity_window_is_the_five_minutes_after_iat() {
+        let issuer = issuer();
+        let person = Config::builtin().people[0].clone();
+        let keys = issuer.keys.published();
+        let base = issuer.claims(&person, "s");
+        let now = base.iat;
+        let check = |edit: &dyn Fn(&mut IdentityClaims)| {
+            let mut claims = base.clone();
+            edit(&mut claims);
+            verify_identity(&issuer.sign(&claims), &keys, &issuer.audience, now)
+        };
+        assert!(check(&|_| {}).is_ok());
+        assert!(check(&|c| c.exp = c.iat + 299).is_ok(), "shorter is fine");
+        assert!(matches!(
+            check(&|c| c.exp = c.iat + 301),
+            Err(IdentityError::Lifetime(301))
+        ));
+        assert!(matches!(
+            check(&|c| c.exp = u64::MAX),
+            Err(IdentityError::Lifetime(_))
+        ));
+        // Back-dated: valid before it was issued, so longer than 5 minutes in effect.
+        assert!(matches!(
+            check(&|c| c.nbf = c.iat - 1),
+            Err(IdentityError::Window { .. })
+        ));
+        assert!(matches!(
+            check(&|c| c.nbf = c.exp),
+            Err(IdentityError::Window { .. })
+        ));
+        // At the end of time, no overflow: just not valid yet.
+        assert!(matches!(
+            check(&|c| {
+                c.iat = u64::MAX - 10;
+                c.nbf = c.iat;
+                c.exp = u64::MAX;
+            }),
+            Err(IdentityError::NotYetValid(_))
+        ));
+    }
+
+    #[test]
+    fn claims_of_the_wrong_json_type_are_refused() {
+        let issuer = issuer();
+        let person = Config::builtin().people[0].clone();
+        let keys = issuer.keys.published();
+        let claims = issuer.claims(&person, "s");
+        let good = serde_json::to_value(&claims).unwrap();
+        for (name, value) in [
+            ("aud", json!([claims.aud])),
+            ("sub", json!(null)),
+            ("sid", json!(1)),
+            ("iat", json!(claims.iat as f64 + 0.5)),
+            ("exp", json!(claims.exp.to_string())),
+            ("email_verified", json!("true")),
+        ] {
+            let mut payload = good.clone();
+            payload[name] = value.clone();
+            let token = jws::sign(&issuer.keys.current(), IDENTITY_TYP, &payload);
+            assert!(
+                matches!(
+                    verify_identity(&token, &keys, &issuer.audience, claims.iat),
+                    Err(IdentityError::Jws(JwsError::Payload(_)))
+                ),
+                "{name}: {value}"
+            );
+        }
+    }
+
+    /// A value for a claim: usually of its own type, sometimes any other.
+    fn claim_value(name: &'static str) -> BoxedStrategy<Value> {
+        let number = prop_oneof![
+            any::<u64>().prop_map(Value::from),
+            (1_700_000_000u64..1_700_001_000).prop_map(Value::from),
+            Just(Value::from(u64::MAX)),
+        ];
+        let other = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            any::<i64>().prop_map(Value::from),
+            any::<f64>().prop_map(Value::from),
+            "[a-z]{0,8}".prop_map(Value::String),
+            Just(json!([])),
+            Just(json!({})),
+        ];
+        match name {
+            "iat" | "nbf" | "exp" => prop_oneof![4 => number, 1 => other].boxed(),
+            _ => other.boxed(),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(proptest_config(256))]
+
+        /// Signed claims of any shape and any clock never panic, and nothing outside the
+        /// window of the spec is ever accepted.
+        #[test]
+        fn verify_identity_accepts_only_the_window(
+            (iat, nbf, exp, now) in prop_oneof![
+                (claim_value("iat"), claim_value("nbf"), claim_value("exp"), any::<u64>()),
+                // Near a valid identity: each instant a few minutes either way.
+                (-400i64..400, -400i64..700, -500i64..500).prop_map(|(nbf, exp, now)| {
+                    let t = 1_700_000_000i64;
+                    (json!(t), json!(t + nbf), json!(t + exp), (t + now).unsigned_abs())
+                }),
+            ],
+            replace in prop::sample::select(vec!["", "", "", "iss", "aud", "org", "sub", "sid"]),
+            replacement in claim_value("other"),
+        ) {
+            let issuer = ISSUER.with(Clone::clone);
+            let person = Config::builtin().people[0].clone();
+            let mut payload = serde_json::to_value(issuer.claims(&person, "s")).unwrap();
+            payload["iat"] = iat;
+            payload["nbf"] = nbf;
+            payload["exp"] = exp;
+            if !replace.is_empty() {
+                payload[replace] = replacement;
+            }
+            let token = jws::sign(&issuer.keys.current(), IDENTITY_TYP, &payload);
+            let keys = issuer.keys.published();
+            if let Ok(c) = verify_identity(&token, &keys, &issuer.audience, now) {
+                prop_assert!(c.iat <= c.nbf && c.nbf < c.exp);
+                prop_assert!(c.exp - c.iat <= IDENTITY_LIFETIME_SECS);
+                prop_assert!(c.nbf <= now.saturating_add(CLOCK_TOLERANCE_SECS));
+                prop_assert!(now < c.exp.saturating_add(CLOCK_TOLERANCE_SECS));
+                prop_assert_eq!(&c.aud, &issuer.audience.app_id);
+            }
+        }
+    }
+
+    thread_local! {
+        static ISSUER: IdentityIssuer = issuer();
     }
 }

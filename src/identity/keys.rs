@@ -88,13 +88,26 @@ impl KeyPair {
         }
     }
 
-    /// The raw r‖s signature JWS uses for ES256 (RFC 7518 §3.4).
+    /// The raw r‖s signature JWS uses for ES256 (RFC 7518 §3.4), always low-S: p256 does not
+    /// normalise by itself, and [`PublicKey::verify`] refuses high-S.
     pub fn sign(&self, message: &[u8]) -> [u8; 64] {
         let signature: Signature = self.signing.sign(message);
+        let signature = signature.normalize_s();
         let mut out = [0u8; 64];
         out.copy_from_slice(&signature.to_bytes());
         out
     }
+}
+
+/// The signature's malleated twin (r, n − s): the same key's valid signature of the same
+/// message in ECDSA, which [`PublicKey::verify`] refuses when it is the high-S one.
+pub(super) fn malleated(signature: &[u8]) -> Option<[u8; 64]> {
+    let signature = Signature::from_slice(signature).ok()?;
+    let (r, s) = signature.split_scalars();
+    let twin = Signature::from_scalars(r, -s).ok()?;
+    let mut out = [0u8; 64];
+    out.copy_from_slice(&twin.to_bytes());
+    Some(out)
 }
 
 /// A published verification key.
@@ -105,10 +118,17 @@ pub struct PublicKey {
 }
 
 impl PublicKey {
+    /// Whether `signature` (raw r‖s) is this key's over `message`, in its low-S form only.
+    ///
+    /// ECDSA is malleable: if (r, s) verifies, so does (r, n − s). RFC 7518 §3.4 does not ask
+    /// a verifier to care, and malleability forges nothing — the claims are the ones the key
+    /// signed, the `jti` the same. Still, every token verified here is signed by this crate,
+    /// low-S always ([`KeyPair::sign`]); refusing the high-S twin costs no interoperability
+    /// and gives each token one spelling, so nothing keyed on a token's bytes (QueryMesh's
+    /// cache of verified tokens) sees one identity twice.
     pub fn verify(&self, message: &[u8], signature: &[u8]) -> bool {
         Signature::from_slice(signature)
-            .map(|s| self.verifying.verify(message, &s).is_ok())
-            .unwrap_or(false)
+            .is_ok_and(|s| s.normalize_s() == s && self.verifying.verify(message, &s).is_ok())
     }
 
     pub fn jwk(&self) -> Jwk {
@@ -415,6 +435,40 @@ mod tests {
         let public = PublicKey::from_jwk(&key.public().jwk()).unwrap();
         assert!(public.verify(b"hello", &sig));
         assert!(!public.verify(b"hellO", &sig));
+    }
+
+    /// ⌊n / 2⌋ for P-256's group order n (SEC 2 §2.4.2): s above it is high-S.
+    const HALF_ORDER: [u8; 32] = [
+        0x7f, 0xff, 0xff, 0xff, 0x80, 0x00, 0x00, 0x00, 0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xde, 0x73, 0x7d, 0x56, 0xd3, 0x8b, 0xcf, 0x42, 0x79, 0xdc, 0xe5, 0x61, 0x7e, 0x31,
+        0x92, 0xa8,
+    ];
+
+    #[test]
+    fn signatures_are_low_s_and_their_high_s_twins_are_refused() {
+        let key = KeyPair::from_secret(&B64.encode([7u8; 32])).unwrap();
+        let public = key.public();
+        for i in 0..64u32 {
+            let message = i.to_be_bytes();
+            let signature = key.sign(&message);
+            let twin = malleated(&signature).unwrap();
+            // ECDSA itself is malleable: p256 accepts both.
+            let p256_accepts = |s: &[u8; 64]| {
+                let s = Signature::from_slice(s).unwrap();
+                key.signing.verifying_key().verify(&message, &s).is_ok()
+            };
+            assert!(p256_accepts(&signature) && p256_accepts(&twin));
+            assert!(
+                signature[32..] <= HALF_ORDER[..],
+                "message {i} signed high-S"
+            );
+            assert!(twin[32..] > HALF_ORDER[..]);
+            assert!(public.verify(&message, &signature));
+            assert!(
+                !public.verify(&message, &twin),
+                "message {i}: high-S accepted"
+            );
+        }
     }
 
     #[test]

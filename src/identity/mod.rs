@@ -8,7 +8,8 @@ mod keys;
 
 pub use claims::{
     Audience, CLOCK_TOLERANCE_SECS, IDENTITY_HEADER, IDENTITY_LIFETIME_SECS, IDENTITY_TYP,
-    IdentityClaims, IdentityError, IdentityIssuer, sign_identity, unix_now, verify_identity,
+    IdentityClaims, IdentityError, IdentityIssuer, check_validity, sign_identity, unix_now,
+    verify_identity,
 };
 pub use forge::{Forgery, forge};
 pub(crate) use keys::write_private;

@@ -161,6 +161,39 @@ fn each_forgery_is_refused_for_the_reason_it_names() {
     }
 }
 
+/// The forgeries a strict verifier refuses though a lenient JWT library takes them: the
+/// broker of a sandbox on the same state directory refuses each, and the unforged token gets
+/// past the identity check (to the session check: its sid is made up).
+#[tokio::test]
+async fn the_strict_verifiers_forgeries_are_refused_by_the_broker() {
+    let state = tempfile::tempdir().unwrap();
+    let mut config = test_config();
+    config.state_dir = Some(state.path().to_path_buf());
+    let sandbox = support::start_with(config).await;
+    let state = state.path().to_str().unwrap();
+    let broker = format!("{}/v1/querymesh/query", sandbox.endpoints().broker_url());
+    let post = |identity: String| {
+        support::client()
+            .post(&broker)
+            .header("X-NNumbers-Identity", identity)
+            .header("content-type", "application/json")
+            .body(r#"{"sql": "SELECT 1"}"#)
+            .send()
+    };
+    for (flags, code) in [
+        (&[][..], "USER_SESSION_REQUIRED"),
+        (&["--long-lived"][..], "IDENTITY_ASSERTION_INVALID"),
+        (&["--crit"][..], "IDENTITY_ASSERTION_INVALID"),
+        (&["--high-s"][..], "IDENTITY_ASSERTION_INVALID"),
+    ] {
+        let response = post(token(state, flags)).await.unwrap();
+        assert_eq!(response.status(), 401, "{flags:?}");
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["code"], code, "{flags:?}: {body}");
+    }
+    sandbox.shutdown().await;
+}
+
 #[test]
 fn unknown_person_and_bad_config_are_clear_errors() {
     let state = tempfile::tempdir().unwrap();
