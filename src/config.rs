@@ -135,6 +135,9 @@ pub struct BrokerConfig {
     /// One person's share of `max_concurrent_queries`: past it, that person gets 503 while
     /// everyone else's queries still go through.
     pub max_concurrent_queries_per_person: u32,
+    /// The most of one query's answer the broker gathers, in MiB (past it: 422); eight times
+    /// this is the most it gathers for everyone at once (past it: 503).
+    pub max_answer_mb: u32,
     /// How long the broker waits for any one answer from QueryMesh.
     pub querymesh_timeout_secs: u32,
 }
@@ -249,6 +252,7 @@ struct QueryMeshLayer {
 struct BrokerLayer {
     max_concurrent_queries: Option<u32>,
     max_concurrent_queries_per_person: Option<u32>,
+    max_answer_mb: Option<u32>,
     querymesh_timeout_secs: Option<u32>,
 }
 
@@ -450,6 +454,7 @@ impl Config {
                     "broker",
                     max_concurrent_queries_per_person
                 ),
+                max_answer_mb: pick!(user.broker, builtin.broker, o, "broker", max_answer_mb),
                 querymesh_timeout_secs: pick!(
                     user.broker,
                     builtin.broker,
@@ -523,6 +528,7 @@ impl Config {
                 "broker.max_concurrent_queries_per_person",
                 self.broker.max_concurrent_queries_per_person,
             ),
+            ("broker.max_answer_mb", self.broker.max_answer_mb),
             (
                 "querymesh.max_running_queries_per_person",
                 self.querymesh.max_running_queries_per_person,

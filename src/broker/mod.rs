@@ -37,8 +37,14 @@ pub struct BrokerStartError(String);
 impl BrokerState {
     pub fn new(shared: Arc<Shared>) -> Result<Self, BrokerStartError> {
         let timeout = Duration::from_secs(shared.config.broker.querymesh_timeout_secs.into());
-        let trino = TrinoClient::new(shared.http.clone(), &shared.querymesh_url(), timeout)
-            .map_err(BrokerStartError)?;
+        let answers = trino::AnswerLimits::from_mib(shared.config.broker.max_answer_mb);
+        let trino = TrinoClient::new(
+            shared.http.clone(),
+            &shared.querymesh_url(),
+            timeout,
+            answers,
+        )
+        .map_err(BrokerStartError)?;
         Ok(Self {
             running: limits::QueryLimits::new(
                 shared.config.broker.max_concurrent_queries as usize,

@@ -3,6 +3,8 @@
 //! It follows `nextUri` only on the configured origin, stops at `max_rows` (cancelling the
 //! query), and turns every answer into columns and rows or a [`Refusal`].
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use axum::body::Body;
@@ -11,10 +13,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::refusal::Refusal;
-use crate::http::{HttpClient, read_body};
-
-/// A page of Trino results is bounded; refuse anything absurdly larger.
-const MAX_PAGE_BYTES: usize = 256 << 20;
+use crate::http::{BodyError, HttpClient, read_body};
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -76,11 +75,79 @@ pub struct TrinoClient {
     http: HttpClient,
     base: Uri,
     timeout: Duration,
+    /// Bytes of answers being gathered now, everyone's together.
+    held: Arc<AtomicUsize>,
+    limits: AnswerLimits,
+}
+
+/// How much of QueryMesh's answers the broker holds (Trino's JSON as it arrives; about five
+/// times that once parsed). `max_rows` bounds rows, not their width: 100,000 rows of a
+/// megabyte each would otherwise all be held before the answer is written, and many people's
+/// wide answers together must answer 503, not get the whole sandbox killed for its memory.
+#[derive(Clone, Copy, Debug)]
+pub struct AnswerLimits {
+    pub per_query: usize,
+    pub all: usize,
+}
+
+impl AnswerLimits {
+    /// `[broker] max_answer_mb` per query, eight times that for everyone at once.
+    pub fn from_mib(per_query: u32) -> Self {
+        let per_query = (per_query as usize) << 20;
+        Self {
+            per_query,
+            all: per_query.saturating_mul(8),
+        }
+    }
+}
+
+/// One answer's share of [`TrinoClient::held`], given back when the answer is written or
+/// dropped.
+struct Held {
+    total: Arc<AtomicUsize>,
+    mine: usize,
+    limits: AnswerLimits,
+}
+
+impl Held {
+    /// Counts `bytes` more of this answer, or refuses them: past the query's own limit it is
+    /// the query's fault (422, as the spec's "the result went past the cap"); past everyone's
+    /// the platform is busy (503).
+    fn take(&mut self, bytes: usize) -> Result<(), Refusal> {
+        if self.mine + bytes > self.limits.per_query {
+            return Err(Refusal::QueryRefused(format!(
+                "The result is larger than the broker's limit of {} MiB for one answer; the \
+                 query was cancelled in QueryMesh. Select fewer or narrower columns, or add a LIMIT",
+                self.limits.per_query >> 20
+            )));
+        }
+        let before = self.total.fetch_add(bytes, Ordering::Relaxed);
+        if before + bytes > self.limits.all {
+            self.total.fetch_sub(bytes, Ordering::Relaxed);
+            return Err(Refusal::QueryMeshUnavailable(format!(
+                "The platform is at its limit of {} MiB of answers being gathered at once",
+                self.limits.all >> 20
+            )));
+        }
+        self.mine += bytes;
+        Ok(())
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        self.total.fetch_sub(self.mine, Ordering::Relaxed);
+    }
 }
 
 impl TrinoClient {
     /// `base_url` is the configured QueryMesh address (validated by the configuration).
-    pub fn new(http: HttpClient, base_url: &str, timeout: Duration) -> Result<Self, String> {
+    pub fn new(
+        http: HttpClient,
+        base_url: &str,
+        timeout: Duration,
+        limits: AnswerLimits,
+    ) -> Result<Self, String> {
         let base: Uri = base_url
             .trim_end_matches('/')
             .parse()
@@ -92,6 +159,8 @@ impl TrinoClient {
             http,
             base,
             timeout,
+            held: Arc::default(),
+            limits,
         })
     }
 
@@ -128,7 +197,12 @@ impl TrinoClient {
         max_rows: usize,
     ) -> Result<QueryOutcome, Refusal> {
         let statement = format!("{}/v1/statement", self.base_url());
-        let mut page = self
+        let mut held = Held {
+            total: self.held.clone(),
+            mine: 0,
+            limits: self.limits,
+        };
+        let (mut page, bytes) = self
             .send(
                 Method::POST,
                 &statement,
@@ -137,9 +211,14 @@ impl TrinoClient {
             )
             .await?;
         let mut guard = CancelGuard::new(self.clone(), principal.access_token, page.id.clone());
+        let mut taken = held.take(bytes);
         let mut columns: Option<Vec<(String, String)>> = None;
         let mut rows: Vec<Vec<Value>> = Vec::new();
         loop {
+            if let Err(refusal) = taken {
+                guard.cancel(page.next_uri.as_deref()).await;
+                return Err(refusal);
+            }
             if let Some(error) = page.error {
                 guard.finished();
                 return Err(query_error(error));
@@ -176,9 +255,11 @@ impl TrinoClient {
                 )));
             }
             guard.next_uri = Some(next.clone());
-            page = self
+            let (next_page, bytes) = self
                 .send(Method::GET, &next, principal, Body::empty())
                 .await?;
+            page = next_page;
+            taken = held.take(bytes);
         }
         guard.finished();
         let columns = columns.ok_or_else(|| {
@@ -200,7 +281,7 @@ impl TrinoClient {
         uri: &str,
         principal: &Principal<'_>,
         body: Body,
-    ) -> Result<QueryResults, Refusal> {
+    ) -> Result<(QueryResults, usize), Refusal> {
         let request = Request::builder()
             .method(method)
             .uri(uri)
@@ -223,19 +304,29 @@ impl TrinoClient {
             .map_err(|_| unavailable(format!("did not answer within {:?}", self.timeout)))?
             .map_err(|e| unavailable(format!("did not answer ({})", crate::http::describe(&e))))?;
         let status = response.status();
+        // A page past one answer's limit is refused unread: its bytes would be held first.
         let bytes = tokio::time::timeout(
             self.timeout,
-            read_body(response.into_body(), MAX_PAGE_BYTES),
+            read_body(response.into_body(), self.limits.per_query),
         )
         .await
         .map_err(|_| unavailable(format!("stopped answering within {:?}", self.timeout)))?
-        .map_err(|e| unavailable(e.to_string()))?;
+        .map_err(|e| match e {
+            BodyError::TooLarge(limit) => Refusal::QueryRefused(format!(
+                "QueryMesh sent a page larger than the broker's limit of {} MiB for one answer. \
+                 Select fewer or narrower columns, or add a LIMIT",
+                limit >> 20
+            )),
+            other => unavailable(other.to_string()),
+        })?;
         match status {
-            StatusCode::OK => serde_json::from_slice(&bytes).map_err(|e| {
-                Refusal::QueryMeshProtocol(format!(
-                    "QueryMesh answered outside the Trino protocol (not QueryResults: {e})"
-                ))
-            }),
+            StatusCode::OK => serde_json::from_slice(&bytes)
+                .map(|page| (page, bytes.len()))
+                .map_err(|e| {
+                    Refusal::QueryMeshProtocol(format!(
+                        "QueryMesh answered outside the Trino protocol (not QueryResults: {e})"
+                    ))
+                }),
             StatusCode::UNAUTHORIZED => Err(Refusal::QueryMeshIdentityRejected(
                 String::from_utf8_lossy(&bytes)
                     .trim()
@@ -355,5 +446,41 @@ fn query_error(error: QueryError) -> Refusal {
             Refusal::QueryMeshUnavailable(format!("QueryMesh is out of resources ({name})"))
         }
         _ => Refusal::QueryMeshProtocol(format!("QueryMesh failed the query: {}", error.message)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_are_bounded_per_query_and_for_everyone() {
+        let total = Arc::new(AtomicUsize::new(0));
+        let limits = AnswerLimits {
+            per_query: 100,
+            all: 150,
+        };
+        let held = |total: &Arc<AtomicUsize>| Held {
+            total: total.clone(),
+            mine: 0,
+            limits,
+        };
+        let mut first = held(&total);
+        assert!(first.take(60).is_ok() && first.take(40).is_ok());
+        // Past its own limit: the query's fault.
+        let refused = first.take(1).expect_err("past 100 bytes");
+        assert_eq!(refused.code(), "QUERYMESH_QUERY_FAILED");
+        assert_eq!(refused.status(), 422);
+        // Past everyone's: the platform is busy, and nothing is counted for the refusal.
+        let mut second = held(&total);
+        assert!(second.take(50).is_ok());
+        let busy = second.take(1).expect_err("past 150 bytes in all");
+        assert_eq!(busy.code(), "QUERYMESH_UNAVAILABLE");
+        assert_eq!(total.load(Ordering::Relaxed), 150);
+        drop(first);
+        assert_eq!(total.load(Ordering::Relaxed), 50);
+        assert!(second.take(1).is_ok());
+        drop(second);
+        assert_eq!(total.load(Ordering::Relaxed), 0);
     }
 }

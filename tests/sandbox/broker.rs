@@ -484,6 +484,28 @@ async fn one_persons_share_of_the_query_limit_leaves_room_for_others() {
     assert_eq!(theirs.await.unwrap().0, 200);
 }
 
+/// `max_rows` bounds rows, `[broker] max_answer_mb` their size: wide rows past it are the
+/// query's fault (422) and the query is cancelled, never gathered whole.
+#[tokio::test]
+async fn an_answer_past_the_brokers_size_limit_is_refused_and_cancelled() {
+    let mut config = test_config();
+    config.broker.max_answer_mb = 1;
+    let sandbox = support::start_with(config).await;
+    let ada = support::sign_in(&sandbox, "ada").await;
+    let identity = ada.identity(&sandbox);
+    // About 6 MB of Trino JSON: 60,175 comments of lineitem.
+    let wide = r#"{"sql": "SELECT comment FROM tpch.tiny.lineitem"}"#;
+    let message = assert_refusal(
+        post(&sandbox, Some(&identity), wide).await,
+        422,
+        "QUERYMESH_QUERY_FAILED",
+    );
+    assert!(message.contains("limit of 1 MiB"), "{message}");
+    // The same person's narrower query still answers.
+    let (status, body) = post(&sandbox, Some(&identity), EXAMPLE).await;
+    assert_eq!(status, 200, "{body}");
+}
+
 #[tokio::test]
 async fn no_identity_keys_is_not_ready() {
     let sandbox = support::start().await;
