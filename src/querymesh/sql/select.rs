@@ -460,7 +460,14 @@ impl Analyzer<'_> {
                             "For SELECT DISTINCT, ORDER BY expressions must appear in select list",
                         ));
                     }
-                    sql
+                    // SQLite reads an integer constant here as an output's position; Trino
+                    // a value, such as a constant folded here (`INTERVAL '1' DAY`, `-1`).
+                    let digits = sql.replace(['(', ')', ' ', '-', '+'], "");
+                    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                        format!("(0 + {sql})")
+                    } else {
+                        sql
+                    }
                 }
             };
             let descending = matches!(options.sort, Some(sqlparser::ast::OrderBySort::Desc));
