@@ -134,10 +134,8 @@ pub fn check_chains(tokens: &[TokenWithSpan]) -> Result<(), TrinoError> {
                 });
                 open.push(segments.len() - 1);
             }
-            Token::RParen => {
-                if open.len() > 1 {
-                    open.pop();
-                }
+            Token::RParen if open.len() > 1 => {
+                open.pop();
             }
             Token::Comma => {
                 let (outer, group) = (segments[current].outer, segments[current].group);
@@ -234,4 +232,45 @@ pub fn sqlite_limit(e: &rusqlite::Error) -> Option<TrinoError> {
             ),
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use sqlparser::tokenizer::{Token, Tokenizer};
+
+    use super::*;
+    use crate::querymesh::sql::dialect::TrinoDialect;
+
+    fn check(sql: &str) -> Result<(), TrinoError> {
+        let tokens: Vec<TokenWithSpan> = Tokenizer::new(&TrinoDialect, sql)
+            .tokenize_with_location()
+            .expect("tokens")
+            .into_iter()
+            .filter(|t| !matches!(t.token, Token::Whitespace(_)))
+            .collect();
+        check_chains(&tokens)
+    }
+
+    fn chain(item: &str, sep: &str, n: usize) -> String {
+        vec![item; n].join(sep)
+    }
+
+    #[test]
+    fn a_chain_is_bounded_along_its_path() {
+        assert!(check(&format!("SELECT {}", chain("1", "+", MAX_CHAIN - 1))).is_ok());
+        assert_eq!(
+            check(&format!("SELECT {}", chain("1", "+", MAX_CHAIN + 1))),
+            Err(too_large())
+        );
+        // An operand's chain adds to the chain it stands in.
+        let half = chain("x", " AND ", MAX_CHAIN / 2 + 1);
+        assert!(check(&format!("SELECT ({half}) AND {half}")).is_err());
+        assert!(check(&format!("SELECT ({half}), {half}")).is_ok());
+        // Commas end a chain of operators, not one of set operations.
+        let wide = chain("x + 1", ", ", MAX_CHAIN);
+        assert!(check(&format!("SELECT {wide} FROM t")).is_ok());
+        let unions = chain("SELECT a, b FROM t", " UNION ALL ", MAX_CHAIN + 1);
+        assert!(check(&unions).is_err());
+        assert!(check(&format!("SELECT 1 IN ({})", chain("1", ", ", 100_000))).is_ok());
+    }
 }
