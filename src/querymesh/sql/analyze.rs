@@ -166,7 +166,19 @@ fn expr_location(e: &Expr) -> Option<(u64, u64)> {
                 );
                 expr
             }
+            // TRIM('x' FROM y) starts at its characters, TRIM(y) at y.
+            Expr::Trim {
+                expr,
+                trim_what: Some(what),
+                ..
+            } => {
+                later.push(expr);
+                what
+            }
             Expr::Trim { expr, .. }
+            | Expr::IsNormalized { expr, .. }
+            | Expr::Overlay { expr, .. }
+            | Expr::Prefixed { value: expr, .. }
             | Expr::IsNull(expr)
             | Expr::IsNotNull(expr)
             | Expr::IsTrue(expr)
@@ -188,13 +200,19 @@ fn expr_location(e: &Expr) -> Option<(u64, u64)> {
             | Expr::JsonAccess { value: expr, .. }
             | Expr::CompoundFieldAccess { root: expr, .. } => expr,
             Expr::Interval(i) => &i.value,
-            Expr::Tuple(items) => match items.split_first() {
-                Some((first, rest)) => {
-                    later.extend(rest.iter().rev());
-                    first
+            Expr::Tuple(items) | Expr::Array(sqlparser::ast::Array { elem: items, .. }) => {
+                match items.split_first() {
+                    Some((first, rest)) => {
+                        later.extend(rest.iter().rev());
+                        first
+                    }
+                    None => return None,
                 }
-                None => return None,
-            },
+            }
+            Expr::MemberOf(member) => {
+                later.push(&member.array);
+                &member.value
+            }
             Expr::Function(f) => return start_of(f.name.span()),
             Expr::Case { case_token, .. } => return start_of(case_token.0.span),
             Expr::Exists { subquery: q, .. } | Expr::Subquery(q) => return query_location(q),
