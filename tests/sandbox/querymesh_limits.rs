@@ -106,6 +106,16 @@ fn cases() -> Vec<(&'static str, String, Expect)> {
             t.clone(),
         ),
         (
+            "3998 AND, the longest chain",
+            format!("SELECT {}", chain("true", " AND ", 3999)),
+            t.clone(),
+        ),
+        (
+            "3998 + of a column, the longest chain",
+            format!("SELECT {} {x}", chain("x", "+", 3999)),
+            Error(SQLITE_LIMIT),
+        ),
+        (
             "1000 AND of a column",
             format!("SELECT {} {x}", chain("x = 1", " AND ", 1000)),
             t.clone(),

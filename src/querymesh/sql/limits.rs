@@ -23,12 +23,15 @@ use sqlparser::tokenizer::{Token, TokenWithSpan};
 use crate::querymesh::error::{ErrorName, TrinoError};
 
 /// The longest chain of operators (or of set operations) a statement may hold along one path
-/// of its syntax tree. Dropping or taking the span of a tree this deep stays within a few
-/// hundred KiB of stack in a debug build (tests/sandbox/querymesh_limits.rs pins it on a
-/// 2 MiB thread); real queries stay far below it.
+/// of its syntax tree; real queries stay far below it. Dropping a tree this deep fits a
+/// worker's stack with room to spare in a debug build (tests/sandbox/querymesh_limits.rs
+/// runs the deepest on a 2 MiB thread; they pass on 1.25 MiB too), and the analysis finds
+/// positions without following a chain down (analyze.rs `location`).
 pub const MAX_CHAIN: usize = 4_000;
 
-/// The stack the analysis may use, measured from where it starts.
+/// The stack the analysis may use, measured from where it starts: half a worker's. A level
+/// of nesting costs about 5 KiB unoptimised (parentheses) to 20 KiB (a subquery), so this
+/// takes what sqlparser's own recursion limit lets through.
 const ANALYSIS_STACK_BYTES: usize = 1 << 20;
 
 /// The most terms the stand-in puts in one compound SELECT; longer runs of one set operation
