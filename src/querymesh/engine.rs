@@ -88,6 +88,9 @@ pub struct Prepared {
 }
 
 fn run_error(e: rusqlite::Error) -> RunError {
+    if let Some(refused) = sql::sqlite_limit(&e) {
+        return RunError::Query(refused);
+    }
     if let rusqlite::Error::SqliteFailure(failure, message) = &e {
         if failure.code == ErrorCode::OperationInterrupted {
             return RunError::Interrupted;

@@ -20,6 +20,7 @@ mod listeners;
 mod logs;
 mod querymesh;
 mod querymesh_fidelity;
+mod querymesh_limits;
 mod querymesh_semantics;
 mod querymesh_sql;
 mod reserved_paths;

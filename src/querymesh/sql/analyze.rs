@@ -2,17 +2,20 @@
 //! in `from.rs`, SELECT in `select.rs`) — each resolved against the catalogs, typed, and
 //! emitted as SQLite SQL whose output columns are named `"c1"`, `"c2"`, … in order.
 
+use std::any::Any;
 use std::collections::HashMap;
 
 use sqlparser::ast::{
     Expr, LimitClause, ObjectName, ObjectNamePart, Offset, Query, SetExpr, SetOperator,
     SetQuantifier, Spanned, Value,
 };
+use sqlparser::tokenizer::Span;
 
 use sqlparser::keywords::Keyword;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 use super::coerce::super_type;
+use super::limits::{SQLITE_COMPOUND_TERMS, StackBudget};
 use super::operators::coerced;
 use super::scope::{Clause, Cx, Scope, positional_outputs};
 use crate::querymesh::catalog::Catalogs;
@@ -78,11 +81,177 @@ pub struct Analyzer<'a> {
     pub loose: Vec<(Option<(u64, u64)>, String)>,
     /// Aggregates met in the block being analysed.
     pub aggregates_seen: usize,
+    /// Checked wherever the analysis recurses (expressions, queries, set operations).
+    pub(super) stack: StackBudget,
 }
 
-pub fn location(node: &impl Spanned) -> Option<(u64, u64)> {
-    let start = node.span().start;
+/// Where `node` starts in the query text. sqlparser's `span()` unions the spans of all the
+/// node's descendants, recursively: an expression or a query starts where its leftmost part
+/// does, which is found in a loop down the chains of operators (limits.rs).
+pub fn location<T: Spanned + Any>(node: &T) -> Option<(u64, u64)> {
+    let any: &dyn Any = node;
+    if let Some(e) = any.downcast_ref::<Expr>() {
+        return expr_location(e);
+    }
+    if let Some(q) = any.downcast_ref::<Query>() {
+        return query_location(q);
+    }
+    if let Some(body) = any.downcast_ref::<SetExpr>() {
+        return set_location(body);
+    }
+    start_of(node.span())
+}
+
+fn start_of(span: Span) -> Option<(u64, u64)> {
+    let start = span.start;
     (start.line > 0).then_some((start.line, start.column))
+}
+
+/// [`location`] of an expression: its first part in the text, found in a loop down the first
+/// operand of each operator; the later operands, should that part have no position. A form
+/// the analysis refuses anyway, whose start is not known without a recursion, has none.
+fn expr_location(e: &Expr) -> Option<(u64, u64)> {
+    let mut later: Vec<&Expr> = Vec::new();
+    let mut e = e;
+    loop {
+        e = match e {
+            Expr::BinaryOp { left, right, .. }
+            | Expr::IsDistinctFrom(left, right)
+            | Expr::IsNotDistinctFrom(left, right)
+            | Expr::AnyOp { left, right, .. }
+            | Expr::AllOp { left, right, .. }
+            | Expr::AtTimeZone {
+                timestamp: left,
+                time_zone: right,
+            }
+            | Expr::Position {
+                expr: left,
+                r#in: right,
+            }
+            | Expr::Like {
+                expr: left,
+                pattern: right,
+                ..
+            }
+            | Expr::ILike {
+                expr: left,
+                pattern: right,
+                ..
+            }
+            | Expr::SimilarTo {
+                expr: left,
+                pattern: right,
+                ..
+            } => {
+                later.push(right);
+                left
+            }
+            Expr::Between {
+                expr, low, high, ..
+            } => {
+                later.extend([high.as_ref(), low.as_ref()]);
+                expr
+            }
+            Expr::Substring {
+                expr,
+                substring_from,
+                substring_for,
+                ..
+            } => {
+                later.extend(
+                    substring_for
+                        .iter()
+                        .chain(substring_from)
+                        .map(|x| x.as_ref()),
+                );
+                expr
+            }
+            // TRIM('x' FROM y) starts at its characters, TRIM(y) at y.
+            Expr::Trim {
+                expr,
+                trim_what: Some(what),
+                ..
+            } => {
+                later.push(expr);
+                what
+            }
+            Expr::Trim { expr, .. }
+            | Expr::IsNormalized { expr, .. }
+            | Expr::Overlay { expr, .. }
+            | Expr::Prefixed { value: expr, .. }
+            | Expr::IsNull(expr)
+            | Expr::IsNotNull(expr)
+            | Expr::IsTrue(expr)
+            | Expr::IsNotTrue(expr)
+            | Expr::IsFalse(expr)
+            | Expr::IsNotFalse(expr)
+            | Expr::IsUnknown(expr)
+            | Expr::IsNotUnknown(expr)
+            | Expr::Nested(expr)
+            | Expr::UnaryOp { expr, .. }
+            | Expr::Cast { expr, .. }
+            | Expr::Collate { expr, .. }
+            | Expr::Extract { expr, .. }
+            | Expr::Ceil { expr, .. }
+            | Expr::Floor { expr, .. }
+            | Expr::OuterJoin(expr)
+            | Expr::Prior(expr)
+            | Expr::In { expr, .. }
+            | Expr::JsonAccess { value: expr, .. }
+            | Expr::CompoundFieldAccess { root: expr, .. } => expr,
+            Expr::Interval(i) => &i.value,
+            Expr::Tuple(items) | Expr::Array(sqlparser::ast::Array { elem: items, .. }) => {
+                match items.split_first() {
+                    Some((first, rest)) => {
+                        later.extend(rest.iter().rev());
+                        first
+                    }
+                    None => return None,
+                }
+            }
+            Expr::MemberOf(member) => {
+                later.push(&member.array);
+                &member.value
+            }
+            Expr::Function(f) => return start_of(f.name.span()),
+            Expr::Case { case_token, .. } => return start_of(case_token.0.span),
+            Expr::Exists { subquery: q, .. } | Expr::Subquery(q) => return query_location(q),
+            Expr::Identifier(_)
+            | Expr::CompoundIdentifier(_)
+            | Expr::Value(_)
+            | Expr::TypedString(_)
+            | Expr::Wildcard(_)
+            | Expr::QualifiedWildcard(..) => break,
+            _ => return None,
+        };
+    }
+    start_of(e.span()).or_else(|| later.into_iter().rev().find_map(expr_location))
+}
+
+fn query_location(q: &Query) -> Option<(u64, u64)> {
+    q.with
+        .as_ref()
+        .and_then(|w| start_of(w.with_token.0.span))
+        .or_else(|| set_location(&q.body))
+}
+
+/// [`location`] of a query body: down the chain of set operations.
+fn set_location(body: &SetExpr) -> Option<(u64, u64)> {
+    let mut body = body;
+    loop {
+        body = match body {
+            SetExpr::SetOperation { left, .. } => left,
+            SetExpr::Query(q) => return query_location(q),
+            SetExpr::Select(select) => return start_of(select.select_token.0.span),
+            SetExpr::Values(values) => {
+                return values
+                    .rows
+                    .first()
+                    .and_then(|row| start_of(row.opening_token.0.span));
+            }
+            _ => return None,
+        };
+    }
 }
 
 pub fn ident_location(ident: &sqlparser::ast::Ident) -> Option<(u64, u64)> {
@@ -201,6 +370,89 @@ fn coerce_block(block: Block, columns: &[(String, TrinoType)]) -> Block {
     }
 }
 
+/// `t1 op t2 op t3 …` (as `columns`' types) as `t1 op (t2 op t3 …)`: SQLite compiles a
+/// compound by recursing down to its first term, and the first term holds the operations
+/// before (a subquery), so only a compound of two keeps the recursion from adding up along a
+/// chain. UNION and INTERSECT are associative, and `a EXCEPT b EXCEPT c` is
+/// `a EXCEPT (b UNION c)`.
+fn compound_select(operator: &str, terms: Vec<Block>, columns: &[(String, TrinoType)]) -> Block {
+    let mut terms: Vec<String> = terms
+        .into_iter()
+        .map(|t| format!("SELECT * FROM ({})", coerce_block(t, columns).sql))
+        .collect();
+    let sql = if terms.len() <= 2 {
+        terms.join(&format!(" {operator} "))
+    } else {
+        let first = terms.remove(0);
+        let rest = if operator == "EXCEPT" {
+            "UNION"
+        } else {
+            operator
+        };
+        format!("{first} {operator} {}", compound_tree(rest, terms))
+    };
+    Block {
+        sql,
+        columns: columns.to_vec(),
+        single_row: false,
+    }
+}
+
+/// `terms` joined by `operator` as a tree of compounds of at most [`SQLITE_COMPOUND_TERMS`]
+/// terms, one subquery per inner compound. The OFFSET keeps SQLite from flattening a
+/// UNION ALL subquery back into the compound around it (sqlite3.c flattenSubquery,
+/// restriction 14).
+fn compound_tree(operator: &str, mut terms: Vec<String>) -> String {
+    let separator = format!(" {operator} ");
+    while terms.len() > SQLITE_COMPOUND_TERMS {
+        terms = terms
+            .chunks(SQLITE_COMPOUND_TERMS)
+            .map(|chunk| match chunk {
+                [one] => one.clone(),
+                _ => format!(
+                    "SELECT * FROM ({} LIMIT -1 OFFSET 0)",
+                    chunk.join(&separator)
+                ),
+            })
+            .collect();
+    }
+    format!(
+        "SELECT * FROM ({} LIMIT -1 OFFSET 0)",
+        terms.join(&separator)
+    )
+}
+
+/// `l INTERSECT ALL r`, `l EXCEPT ALL r`, which SQLite lacks: numbering the copies of each
+/// row makes the k-th copy on one side meet the k-th on the other, so the set operation
+/// keeps min(m, n) / max(m - n, 0) copies, as Trino.
+fn numbered_set_operation(
+    op_name: &str,
+    l: Block,
+    r: Block,
+    columns: Vec<(String, TrinoType)>,
+) -> Block {
+    // Each side's values as the result's types (a date as a timestamp, …), so that equal
+    // values compare equal and print as the result type.
+    let l = coerce_block(l, &columns);
+    let r = coerce_block(r, &columns);
+    let outputs: Vec<String> = (1..=columns.len()).map(|i| format!("\"c{i}\"")).collect();
+    let list = outputs.join(", ");
+    let numbered = |sql: &str| {
+        format!(
+            "SELECT {list}, row_number() OVER (PARTITION BY {list}) AS \"qm_copy\" FROM ({sql})"
+        )
+    };
+    Block {
+        sql: format!(
+            "SELECT {list} FROM ({} {op_name} {})",
+            numbered(&l.sql),
+            numbered(&r.sql)
+        ),
+        columns,
+        single_row: false,
+    }
+}
+
 /// Trino's `queryPrimary: '(' queryNoWith ')'`: a parenthesized query standing for a set
 /// operand, or for the whole statement, cannot start with WITH (sqlparser takes it).
 pub(super) fn refuse_parenthesized_with(body: &SetExpr) -> Result<(), TrinoError> {
@@ -232,6 +484,7 @@ impl<'a> Analyzer<'a> {
             ctes: Vec::new(),
             loose: Vec::new(),
             aggregates_seen: 0,
+            stack: StackBudget::start(),
         }
     }
 
@@ -266,6 +519,7 @@ impl<'a> Analyzer<'a> {
     }
 
     pub fn query(&mut self, q: &Query, outer: Option<&Scope<'_>>) -> Result<Block, TrinoError> {
+        self.stack.check()?;
         let mut with_sql = String::new();
         if let Some(with) = &q.with {
             if with.recursive {
@@ -505,6 +759,7 @@ impl<'a> Analyzer<'a> {
         body: &SetExpr,
         outer: Option<&Scope<'_>>,
     ) -> Result<Block, TrinoError> {
+        self.stack.check()?;
         match body {
             SetExpr::Select(select) => self.select(select, outer, None, None),
             SetExpr::Query(q) => self.query(q, outer),
@@ -572,96 +827,7 @@ impl<'a> Analyzer<'a> {
                         .collect(),
                 })
             }
-            SetExpr::SetOperation {
-                left,
-                op,
-                set_quantifier,
-                right,
-            } => {
-                refuse_parenthesized_with(left)?;
-                refuse_parenthesized_with(right)?;
-                let l = self.set_expr(left, outer)?;
-                let r = self.set_expr(right, outer)?;
-                let op_name = match op {
-                    SetOperator::Union => "UNION",
-                    SetOperator::Intersect => "INTERSECT",
-                    SetOperator::Except => "EXCEPT",
-                    SetOperator::Minus => {
-                        return Err(error_at(
-                            ErrorName::SyntaxError,
-                            location(right.as_ref()),
-                            "mismatched input 'MINUS'",
-                        ));
-                    }
-                };
-                let all = match set_quantifier {
-                    SetQuantifier::All => true,
-                    SetQuantifier::None | SetQuantifier::Distinct => false,
-                    _ => return Err(not_supported(None, "This set quantifier")),
-                };
-                if l.columns.len() != r.columns.len() {
-                    return Err(error_at(
-                        ErrorName::TypeMismatch,
-                        None,
-                        format!(
-                            "{op_name} query has different number of fields: {}, {}",
-                            l.columns.len(),
-                            r.columns.len()
-                        ),
-                    ));
-                }
-                let mut columns = Vec::new();
-                for (i, ((name, lt), (_, rt))) in l.columns.iter().zip(&r.columns).enumerate() {
-                    let ty = super_type(lt, rt).ok_or_else(|| {
-                        error_at(
-                            ErrorName::TypeMismatch,
-                            None,
-                            format!(
-                                "column {} in {op_name} query has incompatible types: {lt}, {rt}",
-                                i + 1
-                            ),
-                        )
-                    })?;
-                    columns.push((name.clone(), ty));
-                }
-                // Each side's values as the result's types (a date as a timestamp, …), so
-                // that equal values compare equal and print as the result type.
-                let l = coerce_block(l, &columns);
-                let r = coerce_block(r, &columns);
-                let sql = match (all, op_name) {
-                    (false, _) => format!(
-                        "SELECT * FROM ({}) {op_name} SELECT * FROM ({})",
-                        l.sql, r.sql
-                    ),
-                    (true, "UNION") => format!(
-                        "SELECT * FROM ({}) UNION ALL SELECT * FROM ({})",
-                        l.sql, r.sql
-                    ),
-                    // SQLite has no INTERSECT ALL / EXCEPT ALL: numbering the copies of each
-                    // row makes the k-th copy on one side meet the k-th on the other, so
-                    // the set operation keeps min(m, n) / max(m - n, 0) copies, as Trino.
-                    (true, _) => {
-                        let outputs: Vec<String> =
-                            (1..=columns.len()).map(|i| format!("\"c{i}\"")).collect();
-                        let list = outputs.join(", ");
-                        let numbered = |sql: &str| {
-                            format!(
-                                "SELECT {list}, row_number() OVER (PARTITION BY {list}) AS \"qm_copy\" FROM ({sql})"
-                            )
-                        };
-                        format!(
-                            "SELECT {list} FROM ({} {op_name} {})",
-                            numbered(&l.sql),
-                            numbered(&r.sql)
-                        )
-                    }
-                };
-                Ok(Block {
-                    sql,
-                    columns,
-                    single_row: false,
-                })
-            }
+            SetExpr::SetOperation { .. } => self.set_operations(body, outer),
             SetExpr::Table(_) => Err(not_supported(None, "TABLE statement")),
             _ => Err(error_at(
                 ErrorName::NotSupported,
@@ -669,5 +835,117 @@ impl<'a> Analyzer<'a> {
                 "Only queries are supported: the QueryMesh stand-in is read-only",
             )),
         }
+    }
+
+    /// A chain of set operations, `a UNION b EXCEPT c …`, which sqlparser nests to the left as
+    /// deep as the chain is long: analysed in a loop (limits.rs), each operation as if on
+    /// its own. A run of one operation is emitted as one compound SELECT of at most
+    /// [`SQLITE_COMPOUND_TERMS`] terms (the first of each further one holding the ones
+    /// before): SQLite takes terms left to right, as Trino does one operation.
+    fn set_operations(
+        &mut self,
+        body: &SetExpr,
+        outer: Option<&Scope<'_>>,
+    ) -> Result<Block, TrinoError> {
+        let mut links = Vec::new();
+        let mut first = body;
+        while let SetExpr::SetOperation {
+            left,
+            op,
+            set_quantifier,
+            right,
+        } = first
+        {
+            links.push((op, set_quantifier, right.as_ref()));
+            first = left;
+        }
+        // sqlparser takes a parenthesized WITH anywhere; Trino's grammar nowhere here.
+        for (_, _, right) in &links {
+            refuse_parenthesized_with(right)?;
+        }
+        refuse_parenthesized_with(first)?;
+        let mut acc = self.set_expr(first, outer)?;
+        // The terms of the current run of one operation, coerced when the run ends.
+        let mut run: Option<(&'static str, Vec<Block>)> = None;
+        for (op, set_quantifier, right) in links.into_iter().rev() {
+            let r = self.set_expr(right, outer)?;
+            let op_name = match op {
+                SetOperator::Union => "UNION",
+                SetOperator::Intersect => "INTERSECT",
+                SetOperator::Except => "EXCEPT",
+                SetOperator::Minus => {
+                    return Err(error_at(
+                        ErrorName::SyntaxError,
+                        location(right),
+                        "mismatched input 'MINUS'",
+                    ));
+                }
+            };
+            let all = match set_quantifier {
+                SetQuantifier::All => true,
+                SetQuantifier::None | SetQuantifier::Distinct => false,
+                _ => return Err(not_supported(None, "This set quantifier")),
+            };
+            if acc.columns.len() != r.columns.len() {
+                return Err(error_at(
+                    ErrorName::TypeMismatch,
+                    None,
+                    format!(
+                        "{op_name} query has different number of fields: {}, {}",
+                        acc.columns.len(),
+                        r.columns.len()
+                    ),
+                ));
+            }
+            let mut columns = Vec::new();
+            for (i, ((name, lt), (_, rt))) in acc.columns.iter().zip(&r.columns).enumerate() {
+                let ty = super_type(lt, rt).ok_or_else(|| {
+                    error_at(
+                        ErrorName::TypeMismatch,
+                        None,
+                        format!(
+                            "column {} in {op_name} query has incompatible types: {lt}, {rt}",
+                            i + 1
+                        ),
+                    )
+                })?;
+                columns.push((name.clone(), ty));
+            }
+            // SQLite has no INTERSECT ALL / EXCEPT ALL: see `numbered_set_operation`.
+            let compound = match (all, op_name) {
+                (true, "UNION") => "UNION ALL",
+                (false, _) => op_name,
+                (true, _) => {
+                    if let Some((run_op, terms)) = run.take() {
+                        acc = compound_select(run_op, terms, &acc.columns);
+                    }
+                    acc = numbered_set_operation(op_name, acc, r, columns);
+                    continue;
+                }
+            };
+            match &mut run {
+                Some((run_op, terms)) if *run_op == compound => terms.push(r),
+                _ => {
+                    if let Some((run_op, terms)) = run.take() {
+                        acc = compound_select(run_op, terms, &acc.columns);
+                    }
+                    let left = std::mem::replace(
+                        &mut acc,
+                        Block {
+                            sql: String::new(),
+                            columns: Vec::new(),
+                            single_row: false,
+                        },
+                    );
+                    run = Some((compound, vec![left, r]));
+                }
+            }
+            // The run's result so far: its types, its SQL once the run ends.
+            acc.columns = columns;
+        }
+        if let Some((run_op, terms)) = run {
+            acc = compound_select(run_op, terms, &acc.columns);
+        }
+        Ok(acc)
     }
 }

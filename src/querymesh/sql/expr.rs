@@ -43,6 +43,7 @@ pub fn comparable(l: &TrinoType, r: &TrinoType) -> bool {
 
 impl Analyzer<'_> {
     pub fn expr(&mut self, e: &Expr, cx: &Cx<'_>) -> Result<Typed, TrinoError> {
+        self.stack.check()?;
         let mark = self.loose.len();
         let t = self.expr_inner(e, cx)?;
         // A grouping key covers the columns inside it (GROUP BY a + b, SELECT a + b).
@@ -96,73 +97,70 @@ impl Analyzer<'_> {
                 cx,
             ),
             Expr::Value(v) => self.value(&v.value, at),
-            Expr::TypedString(ts) => {
-                let text = match &ts.value.value {
-                    Value::SingleQuotedString(s) => s.clone(),
-                    _ => {
-                        return Err(error_at(
-                            ErrorName::SyntaxError,
-                            at,
-                            "mismatched input: a typed literal takes a string",
-                        ));
-                    }
-                };
-                self.typed_literal(&ts.data_type, &text, at)
+            Expr::TypedString(..)
+            | Expr::Interval(..)
+            | Expr::Cast { .. }
+            | Expr::Extract { .. }
+            | Expr::Ceil { .. }
+            | Expr::Floor { .. } => self.conversion(e, at, cx),
+            Expr::Nested(..) | Expr::UnaryOp { .. } | Expr::IsNull(..) | Expr::IsNotNull(..) => {
+                self.unary_or_nested(e, at, cx)
             }
-            Expr::Interval(i) => {
-                if i.leading_precision.is_some() || i.fractional_seconds_precision.is_some() {
-                    return Err(not_supported(at, "This INTERVAL form"));
-                }
-                let (text, negative) = match i.value.as_ref() {
-                    Expr::Value(v) => match &v.value {
-                        Value::SingleQuotedString(s) => (s.clone(), false),
-                        _ => {
-                            return Err(error_at(
-                                ErrorName::SyntaxError,
-                                at,
-                                "mismatched input: INTERVAL takes a quoted value",
-                            ));
-                        }
-                    },
-                    Expr::UnaryOp {
-                        op: UnaryOperator::Minus,
-                        expr,
-                    } => match expr.as_ref() {
-                        Expr::Value(v) => match &v.value {
-                            Value::SingleQuotedString(s) => (s.clone(), true),
-                            _ => {
-                                return Err(error_at(
-                                    ErrorName::SyntaxError,
-                                    at,
-                                    "mismatched input: INTERVAL takes a quoted value",
-                                ));
-                            }
-                        },
-                        _ => {
-                            return Err(error_at(
-                                ErrorName::SyntaxError,
-                                at,
-                                "mismatched input: INTERVAL takes a quoted value",
-                            ));
-                        }
-                    },
-                    _ => {
-                        return Err(error_at(
-                            ErrorName::SyntaxError,
-                            at,
-                            "mismatched input: INTERVAL takes a quoted value",
-                        ));
-                    }
-                };
-                let field = i.leading_field.clone().ok_or_else(|| {
-                    error_at(
-                        ErrorName::SyntaxError,
-                        at,
-                        "mismatched input: INTERVAL needs a unit",
-                    )
-                })?;
-                interval(&text, &field, i.last_field.as_ref(), negative, at)
+            Expr::BinaryOp { .. } => self.binary_chain(e, cx),
+            Expr::IsDistinctFrom(..)
+            | Expr::IsNotDistinctFrom(..)
+            | Expr::In { .. }
+            | Expr::Between { .. }
+            | Expr::Like { .. } => self.predicate(e, at, cx),
+            Expr::ILike { .. } | Expr::SimilarTo { .. } | Expr::RLike { .. } => Err(error_at(
+                ErrorName::SyntaxError,
+                at,
+                "mismatched input: ILIKE, SIMILAR TO and RLIKE are not Trino's",
+            )),
+            Expr::Position { .. } | Expr::Substring { .. } | Expr::Trim { .. } => {
+                self.string_form(e, at, cx)
             }
+            Expr::Case { .. } => self.case(e, at, cx),
+            Expr::Exists { .. } | Expr::Subquery(..) => self.subquery(e, at, cx),
+            Expr::Function(f) => self.function(f, cx),
+            Expr::Wildcard(_) | Expr::QualifiedWildcard(..) => {
+                Err(error_at(ErrorName::SyntaxError, at, "mismatched input '*'"))
+            }
+            Expr::Collate { .. }
+            | Expr::Convert { .. }
+            | Expr::MatchAgainst { .. }
+            | Expr::OuterJoin(_)
+            | Expr::Prior(_)
+            | Expr::JsonAccess { .. }
+            | Expr::Dictionary(_)
+            | Expr::Named { .. }
+            | Expr::MemberOf(_)
+            | Expr::Prefixed { .. }
+            | Expr::IsUnknown(_)
+            | Expr::IsNotUnknown(_)
+            | Expr::IsTrue(_)
+            | Expr::IsNotTrue(_)
+            | Expr::IsFalse(_)
+            | Expr::IsNotFalse(_) => Err(error_at(
+                ErrorName::SyntaxError,
+                at,
+                "mismatched input: this expression is not Trino SQL",
+            )),
+            _ => Err(not_supported(
+                at,
+                "This expression (arrays, maps, rows, lambdas, time zones)",
+            )),
+        }
+    }
+
+    /// Parentheses, unary operators and IS [NOT] NULL.
+    fn unary_or_nested(
+        &mut self,
+        e: &Expr,
+        at: Option<(u64, u64)>,
+        cx: &Cx<'_>,
+    ) -> Result<Typed, TrinoError> {
+        match e {
             Expr::Nested(inner) => {
                 let t = self.expr(inner, cx)?;
                 Ok(Typed {
@@ -220,7 +218,6 @@ impl Analyzer<'_> {
                     )),
                 }
             }
-            Expr::BinaryOp { left, op, right } => self.binary(left, op, right, at, cx),
             Expr::IsNull(x) | Expr::IsNotNull(x) => {
                 let t = self.expr(x, cx)?;
                 let not = if matches!(e, Expr::IsNotNull(_)) {
@@ -233,6 +230,18 @@ impl Analyzer<'_> {
                     TrinoType::Boolean,
                 ))
             }
+            _ => Err(not_supported(at, "This expression")),
+        }
+    }
+
+    /// IS [NOT] DISTINCT FROM, IN, BETWEEN and LIKE.
+    fn predicate(
+        &mut self,
+        e: &Expr,
+        at: Option<(u64, u64)>,
+        cx: &Cx<'_>,
+    ) -> Result<Typed, TrinoError> {
+        match e {
             Expr::IsDistinctFrom(l, r) | Expr::IsNotDistinctFrom(l, r) => {
                 let (lt, rt) = (self.expr(l, cx)?, self.expr(r, cx)?);
                 if !comparable(&lt.ty, &rt.ty) {
@@ -386,11 +395,85 @@ impl Analyzer<'_> {
                     TrinoType::Boolean,
                 ))
             }
-            Expr::ILike { .. } | Expr::SimilarTo { .. } | Expr::RLike { .. } => Err(error_at(
-                ErrorName::SyntaxError,
-                at,
-                "mismatched input: ILIKE, SIMILAR TO and RLIKE are not Trino's",
-            )),
+            _ => Err(not_supported(at, "This expression")),
+        }
+    }
+
+    /// Typed literals, intervals, CAST, EXTRACT, CEIL and FLOOR.
+    fn conversion(
+        &mut self,
+        e: &Expr,
+        at: Option<(u64, u64)>,
+        cx: &Cx<'_>,
+    ) -> Result<Typed, TrinoError> {
+        match e {
+            Expr::TypedString(ts) => {
+                let text = match &ts.value.value {
+                    Value::SingleQuotedString(s) => s.clone(),
+                    _ => {
+                        return Err(error_at(
+                            ErrorName::SyntaxError,
+                            at,
+                            "mismatched input: a typed literal takes a string",
+                        ));
+                    }
+                };
+                self.typed_literal(&ts.data_type, &text, at)
+            }
+            Expr::Interval(i) => {
+                if i.leading_precision.is_some() || i.fractional_seconds_precision.is_some() {
+                    return Err(not_supported(at, "This INTERVAL form"));
+                }
+                let (text, negative) = match i.value.as_ref() {
+                    Expr::Value(v) => match &v.value {
+                        Value::SingleQuotedString(s) => (s.clone(), false),
+                        _ => {
+                            return Err(error_at(
+                                ErrorName::SyntaxError,
+                                at,
+                                "mismatched input: INTERVAL takes a quoted value",
+                            ));
+                        }
+                    },
+                    Expr::UnaryOp {
+                        op: UnaryOperator::Minus,
+                        expr,
+                    } => match expr.as_ref() {
+                        Expr::Value(v) => match &v.value {
+                            Value::SingleQuotedString(s) => (s.clone(), true),
+                            _ => {
+                                return Err(error_at(
+                                    ErrorName::SyntaxError,
+                                    at,
+                                    "mismatched input: INTERVAL takes a quoted value",
+                                ));
+                            }
+                        },
+                        _ => {
+                            return Err(error_at(
+                                ErrorName::SyntaxError,
+                                at,
+                                "mismatched input: INTERVAL takes a quoted value",
+                            ));
+                        }
+                    },
+                    _ => {
+                        return Err(error_at(
+                            ErrorName::SyntaxError,
+                            at,
+                            "mismatched input: INTERVAL takes a quoted value",
+                        ));
+                    }
+                };
+                let field = i.leading_field.clone().ok_or_else(|| {
+                    error_at(
+                        ErrorName::SyntaxError,
+                        at,
+                        "mismatched input: INTERVAL needs a unit",
+                    )
+                })?;
+                interval(&text, &field, i.last_field.as_ref(), negative, at)
+            }
             Expr::Cast {
                 kind,
                 expr,
@@ -465,6 +548,18 @@ impl Analyzer<'_> {
                 let t = self.expr(expr, cx)?;
                 self.rounding(name, t, at)
             }
+            _ => Err(not_supported(at, "This expression")),
+        }
+    }
+
+    /// POSITION, SUBSTRING and TRIM, which have syntax of their own.
+    fn string_form(
+        &mut self,
+        e: &Expr,
+        at: Option<(u64, u64)>,
+        cx: &Cx<'_>,
+    ) -> Result<Typed, TrinoError> {
+        match e {
             Expr::Position { expr, r#in } => {
                 let (needle, hay) = (self.expr(expr, cx)?, self.expr(r#in, cx)?);
                 if !(needle.ty.is_string() && hay.ty.is_string()) {
@@ -551,6 +646,13 @@ impl Analyzer<'_> {
                 };
                 Ok(Typed::new(sql, ty))
             }
+            _ => Err(not_supported(at, "This expression")),
+        }
+    }
+
+    /// CASE, simple and searched.
+    fn case(&mut self, e: &Expr, at: Option<(u64, u64)>, cx: &Cx<'_>) -> Result<Typed, TrinoError> {
+        match e {
             Expr::Case {
                 operand,
                 conditions,
@@ -604,6 +706,18 @@ impl Analyzer<'_> {
                 sql.push_str(" END)");
                 Ok(Typed::new(sql, result_ty))
             }
+            _ => Err(not_supported(at, "This expression")),
+        }
+    }
+
+    /// EXISTS and scalar subqueries.
+    fn subquery(
+        &mut self,
+        e: &Expr,
+        at: Option<(u64, u64)>,
+        cx: &Cx<'_>,
+    ) -> Result<Typed, TrinoError> {
+        match e {
             Expr::Exists { subquery, negated } => {
                 let block = self.query(subquery, Some(cx.scope))?;
                 let not = if *negated { "NOT " } else { "" };
@@ -632,34 +746,7 @@ impl Analyzer<'_> {
                     ty.clone(),
                 ))
             }
-            Expr::Function(f) => self.function(f, cx),
-            Expr::Wildcard(_) | Expr::QualifiedWildcard(..) => {
-                Err(error_at(ErrorName::SyntaxError, at, "mismatched input '*'"))
-            }
-            Expr::Collate { .. }
-            | Expr::Convert { .. }
-            | Expr::MatchAgainst { .. }
-            | Expr::OuterJoin(_)
-            | Expr::Prior(_)
-            | Expr::JsonAccess { .. }
-            | Expr::Dictionary(_)
-            | Expr::Named { .. }
-            | Expr::MemberOf(_)
-            | Expr::Prefixed { .. }
-            | Expr::IsUnknown(_)
-            | Expr::IsNotUnknown(_)
-            | Expr::IsTrue(_)
-            | Expr::IsNotTrue(_)
-            | Expr::IsFalse(_)
-            | Expr::IsNotFalse(_) => Err(error_at(
-                ErrorName::SyntaxError,
-                at,
-                "mismatched input: this expression is not Trino SQL",
-            )),
-            _ => Err(not_supported(
-                at,
-                "This expression (arrays, maps, rows, lambdas, time zones)",
-            )),
+            _ => Err(not_supported(at, "This expression")),
         }
     }
 }

@@ -19,6 +19,7 @@ impl Analyzer<'_> {
         outer: Option<&Scope<'_>>,
         relations: &mut Vec<Relation>,
     ) -> Result<String, TrinoError> {
+        self.stack.check()?;
         match factor {
             TableFactor::Table {
                 name,

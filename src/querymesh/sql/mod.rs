@@ -15,6 +15,7 @@ mod from;
 mod functions;
 mod grammar;
 pub mod java_number;
+mod limits;
 mod literal;
 mod operators;
 mod respell;
@@ -39,6 +40,7 @@ use analyze::{Analyzer, error_at};
 use dialect::TrinoDialect;
 
 pub use expr::sql_string;
+pub use limits::sqlite_limit;
 
 /// What running a statement does.
 #[derive(Clone, Debug)]
@@ -90,9 +92,7 @@ fn syntax_error(e: ParserError, sql: &str) -> TrinoError {
 fn syntax_error_near(e: ParserError, sql: &str, fallback: Option<(u64, u64)>) -> TrinoError {
     let message = match e {
         ParserError::ParserError(m) | ParserError::TokenizerError(m) => m,
-        ParserError::RecursionLimitExceeded => {
-            return TrinoError::new(ErrorName::SyntaxError, "Query is too deeply nested");
-        }
+        ParserError::RecursionLimitExceeded => return limits::too_large(),
     };
     let (text, location) = match message.rsplit_once(" at Line: ") {
         Some((text, loc)) => {
@@ -220,6 +220,7 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
         return shown;
     }
     grammar::check_row_count_clauses(&tokens, sql)?;
+    limits::check_chains(&tokens)?;
     respell::respell(&mut all_tokens);
     let mut parser = Parser::new(&TrinoDialect).with_tokens_with_locations(all_tokens);
     let statements = parser.parse_statements().map_err(|e| {

@@ -45,17 +45,97 @@ fn cast_kind(t: &TrinoType) -> String {
     }
 }
 
+/// Runs of AND, OR or `||` longer than this are emitted balanced; shorter ones nest to the
+/// left as written, so a GROUP BY key may match any prefix of the run.
+const BALANCED_RUN: usize = 32;
+
+/// `(a op b)`, … for a run of one associative operator, nested log2(n) deep.
+fn balanced(op: &BinaryOperator, operands: &[String]) -> String {
+    match operands {
+        [] => String::new(),
+        [one] => one.clone(),
+        _ => {
+            let (l, r) = operands.split_at(operands.len() / 2);
+            format!("({} {op} {})", balanced(op, l), balanced(op, r))
+        }
+    }
+}
+
 impl Analyzer<'_> {
-    pub(super) fn binary(
+    /// A chain of binary operators (`a + b - c …`, `p AND q AND …`), which sqlparser nests
+    /// to the left as deep as the chain is long: analysed in a loop (limits.rs), each
+    /// operator as if on its own. A long run of AND, OR or `||` is emitted balanced, as SQLite
+    /// refuses an expression tree deeper than 1000 and these operators are associative.
+    pub(super) fn binary_chain(&mut self, e: &Expr, cx: &Cx<'_>) -> Result<Typed, TrinoError> {
+        let mut links: Vec<(&BinaryOperator, &Expr)> = Vec::new();
+        let mut first = e;
+        while let Expr::BinaryOp { left, op, right } = first {
+            links.push((op, right));
+            first = left;
+        }
+        // Every operator of the chain starts where its first operand does.
+        let at = location(e);
+        let mark = self.loose.len();
+        let mut acc = self.expr(first, cx)?;
+        // The operands of the current run of one associative operator, from its first.
+        let mut run: Option<(&BinaryOperator, Vec<String>)> = None;
+        for (op, right) in links.into_iter().rev() {
+            let r = self.expr(right, cx)?;
+            let associative = matches!(
+                op,
+                BinaryOperator::And | BinaryOperator::Or | BinaryOperator::StringConcat
+            );
+            match &mut run {
+                Some((run_op, operands)) if *run_op == op => operands.push(r.sql.clone()),
+                _ => {
+                    if let Some((run_op, operands)) = run.take()
+                        && operands.len() > BALANCED_RUN
+                    {
+                        acc.sql = balanced(run_op, &operands);
+                    }
+                    if associative {
+                        run = Some((op, vec![acc.sql.clone(), r.sql.clone()]));
+                    }
+                }
+            }
+            let long = run
+                .as_ref()
+                .is_some_and(|(_, operands)| operands.len() > BALANCED_RUN);
+            if long {
+                // Only the result's type is needed until the run ends.
+                let sql = std::mem::take(&mut acc.sql);
+                let r = Typed {
+                    sql: String::new(),
+                    ..r
+                };
+                acc = self.binary(acc, at, op, r, right, at)?;
+                acc.sql = sql;
+                continue;
+            }
+            acc = self.binary(acc, at, op, r, right, at)?;
+            // A grouping key covers the columns inside it (GROUP BY a + b, SELECT a + b + c).
+            if cx.group_keys.is_some_and(|keys| keys.contains(&acc.sql)) {
+                self.loose.truncate(mark);
+            }
+        }
+        if let Some((run_op, operands)) = run
+            && operands.len() > BALANCED_RUN
+        {
+            acc.sql = balanced(run_op, &operands);
+        }
+        Ok(acc)
+    }
+
+    /// `l op r`, `l` starting at `left_at`.
+    fn binary(
         &mut self,
-        left: &Expr,
+        l: Typed,
+        left_at: Option<(u64, u64)>,
         op: &BinaryOperator,
+        r: Typed,
         right: &Expr,
         at: Option<(u64, u64)>,
-        cx: &Cx<'_>,
     ) -> Result<Typed, TrinoError> {
-        let l = self.expr(left, cx)?;
-        let r = self.expr(right, cx)?;
         let cmp = |sym: &str| -> Result<Typed, TrinoError> {
             if !comparable(&l.ty, &r.ty) {
                 return Err(mismatch(at, sym, &l.ty, &r.ty));
@@ -79,11 +159,11 @@ impl Analyzer<'_> {
                 } else {
                     "OR"
                 };
-                for (t, e) in [(&l, left), (&r, right)] {
+                for (t, place) in [(&l, None), (&r, Some(right))] {
                     if !matches!(t.ty, TrinoType::Boolean | TrinoType::Unknown) {
                         return Err(error_at(
                             ErrorName::TypeMismatch,
-                            location(e),
+                            place.map_or(left_at, location),
                             format!(
                                 "{word} operand must evaluate to a boolean: actual type {}",
                                 t.ty

@@ -160,6 +160,7 @@ impl Analyzer<'_> {
         }
         sql.push_str(&where_sql);
         if !keys.is_empty() {
+            let keys: Vec<String> = keys.iter().cloned().map(not_a_position).collect();
             sql.push_str(&format!(" GROUP BY {}", keys.join(", ")));
         }
         if let Some(h) = outputs.having {
@@ -460,7 +461,7 @@ impl Analyzer<'_> {
                             "For SELECT DISTINCT, ORDER BY expressions must appear in select list",
                         ));
                     }
-                    sql
+                    not_a_position(sql)
                 }
             };
             let descending = matches!(options.sort, Some(sqlparser::ast::OrderBySort::Desc));
@@ -483,6 +484,18 @@ impl Analyzer<'_> {
             ));
         }
         Ok(parts.join(", "))
+    }
+}
+
+/// A GROUP BY or ORDER BY key as SQLite must read it: SQLite takes an integer constant there
+/// for an output's position, also one it folds while parsing (`-1`, `'x' IS NULL`), where
+/// Trino (which takes only a literal integer for one) sees a value. A key that names no
+/// column is a constant, so a CASE around it costs nothing.
+fn not_a_position(sql: String) -> String {
+    if sql.contains('"') {
+        sql
+    } else {
+        format!("(CASE WHEN 1 THEN {sql} END)")
     }
 }
 
