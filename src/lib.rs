@@ -19,6 +19,7 @@
 //! - [`config`] and [`cli`]: one validated configuration before anything runs; [`running`]:
 //!   what a running `up` records in its state directory for the other commands.
 
+pub mod bounded;
 pub mod broker;
 pub mod cli;
 pub mod config;

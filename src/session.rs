@@ -12,6 +12,9 @@ use crate::oidc::{OidcClient, OidcError, TokenResponse};
 
 /// An access token is refreshed when less than this remains of it.
 const REFRESH_MARGIN_SECS: u64 = 30;
+/// Platform sessions kept at once; past this many, the one created first ends (its sid is
+/// then refused as a signed-out one is). Far above what a test suite keeps alive.
+const MAX_SESSIONS: usize = 50_000;
 
 #[derive(Debug, thiserror::Error)]
 pub enum SessionError {
@@ -73,9 +76,16 @@ struct Store {
     handles: HashMap<String, String>,
 }
 
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct SessionStore {
     inner: Arc<RwLock<Store>>,
+    max: usize,
+}
+
+impl Default for SessionStore {
+    fn default() -> Self {
+        Self::with_max(MAX_SESSIONS)
+    }
 }
 
 fn random_token() -> String {
@@ -85,6 +95,14 @@ fn random_token() -> String {
 }
 
 impl SessionStore {
+    /// A store keeping at most `max` sessions (the default: [`MAX_SESSIONS`]).
+    pub fn with_max(max: usize) -> Self {
+        Self {
+            inner: Arc::default(),
+            max: max.max(1),
+        }
+    }
+
     fn read(&self) -> std::sync::RwLockReadGuard<'_, Store> {
         self.inner.read().unwrap_or_else(|p| p.into_inner())
     }
@@ -111,6 +129,11 @@ impl SessionStore {
             cached_identity: None,
         };
         let mut store = self.write();
+        if let Some(oldest) = crate::bounded::evictable(&store.sessions, self.max, |s| s.created_at)
+        {
+            store.sessions.remove(&oldest);
+            store.handles.retain(|_, s| *s != oldest);
+        }
         store.sessions.insert(sid.clone(), session);
         store.handles.insert(handle.clone(), sid.clone());
         (handle, sid)
@@ -211,5 +234,49 @@ impl SessionStore {
 
     pub fn list(&self) -> Vec<PlatformSession> {
         self.read().sessions.values().cloned().collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn person(sub: &str) -> Person {
+        Person {
+            sub: sub.into(),
+            name: None,
+            email: None,
+            email_verified: None,
+            preferred_username: None,
+            groups: Vec::new(),
+            attributes: Default::default(),
+        }
+    }
+
+    fn tokens() -> IamTokens {
+        IamTokens {
+            access_token: "a".into(),
+            access_expires_at: u64::MAX,
+            refresh_token: None,
+            id_token: None,
+        }
+    }
+
+    #[test]
+    fn past_its_size_the_store_ends_the_oldest_session() {
+        let store = SessionStore::with_max(2);
+        let (first_handle, first) = store.create(person("a"), tokens(), None);
+        // created_at has one-second resolution: make the first visibly older.
+        store
+            .write()
+            .sessions
+            .get_mut(&first)
+            .expect("alive")
+            .created_at -= 10;
+        let (_, second) = store.create(person("b"), tokens(), None);
+        let (_, third) = store.create(person("c"), tokens(), None);
+        assert!(!store.is_alive(&first) && store.by_handle(&first_handle).is_none());
+        assert!(store.is_alive(&second) && store.is_alive(&third));
+        assert_eq!(store.read().handles.len(), 2);
     }
 }

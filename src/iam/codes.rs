@@ -8,6 +8,8 @@ use super::sso::random_token;
 
 /// RFC 6749 §4.1.2 recommends at most 10 minutes; the platform uses 60 seconds.
 pub(super) const CODE_LIFETIME_SECS: u64 = 60;
+/// Codes not yet redeemed; past this many, the oldest goes first.
+const MAX_CODES: usize = 10_000;
 
 /// What a code was issued for.
 #[derive(Clone, Debug)]
@@ -49,6 +51,9 @@ impl CodeStore {
         let code = random_token();
         let mut codes = self.codes.lock().unwrap_or_else(|p| p.into_inner());
         codes.retain(|_, (_, expires_at)| *expires_at > now);
+        if let Some(oldest) = crate::bounded::evictable(&codes, MAX_CODES, |(_, e)| *e) {
+            codes.remove(&oldest);
+        }
         codes.insert(
             code.clone(),
             (CodeState::Fresh(grant), now + CODE_LIFETIME_SECS),

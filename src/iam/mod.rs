@@ -69,8 +69,19 @@ struct Inner {
     codes: CodeStore,
     pending: PendingRequests,
     /// People typed into the sign-in page's custom form: in the IAM's memory only, shown as
-    /// cards until the sandbox stops.
-    custom_people: Mutex<BTreeMap<String, Person>>,
+    /// cards until the sandbox stops, the latest [`MAX_CUSTOM_PEOPLE`] of them.
+    custom_people: Mutex<CustomPeople>,
+}
+
+/// Custom people remembered for the sign-in page's cards; past this many the one added first
+/// is forgotten (its sessions go on: they hold their own copy of the person).
+const MAX_CUSTOM_PEOPLE: usize = 100;
+
+#[derive(Default)]
+struct CustomPeople {
+    added: u64,
+    /// By sub: (when added, the person).
+    people: BTreeMap<String, (u64, Person)>,
 }
 
 impl IamState {
@@ -82,7 +93,7 @@ impl IamState {
                 sso: SsoStore::default(),
                 codes: CodeStore::default(),
                 pending: PendingRequests::default(),
-                custom_people: Mutex::new(BTreeMap::new()),
+                custom_people: Mutex::new(CustomPeople::default()),
             }),
         }
     }
@@ -143,7 +154,7 @@ impl IamState {
             .custom_people
             .lock()
             .unwrap_or_else(|p| p.into_inner());
-        people.extend(custom.values().cloned());
+        people.extend(custom.people.values().map(|(_, p)| p.clone()));
         people
     }
 
@@ -152,11 +163,24 @@ impl IamState {
     }
 
     fn remember_custom_person(&self, person: Person) {
-        self.inner
+        let mut custom = self
+            .inner
             .custom_people
             .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(person.sub.clone(), person);
+            .unwrap_or_else(|p| p.into_inner());
+        custom.added += 1;
+        let added = custom.added;
+        let people = &mut custom.people;
+        if !people.contains_key(&person.sub)
+            && people.len() >= MAX_CUSTOM_PEOPLE
+            && let Some(first) = people
+                .iter()
+                .min_by_key(|(_, (at, _))| *at)
+                .map(|(sub, _)| sub.clone())
+        {
+            people.remove(&first);
+        }
+        people.insert(person.sub.clone(), (added, person));
     }
 
     /// Ends every SSO session of the person `sub` — and the platform sessions born of them —

@@ -9,6 +9,8 @@ use super::sso::random_token;
 /// How long the sign-in page stays usable (Keycloak's default login timeout is 30 min; the
 /// platform's is shorter).
 const PENDING_LIFETIME_SECS: u64 = 600;
+/// Anyone can start a sign-in: past this many waiting, the oldest goes first.
+const MAX_PENDING: usize = 10_000;
 
 /// A validated authorization request (RFC 6749 §4.1.1 with RFC 7636's challenge).
 #[derive(Clone, Debug)]
@@ -19,9 +21,18 @@ pub(super) struct AuthRequest {
     pub code_challenge: String,
 }
 
-#[derive(Default)]
 pub(super) struct PendingRequests {
     requests: Mutex<HashMap<String, (AuthRequest, u64)>>,
+    max: usize,
+}
+
+impl Default for PendingRequests {
+    fn default() -> Self {
+        Self {
+            requests: Mutex::default(),
+            max: MAX_PENDING,
+        }
+    }
 }
 
 impl PendingRequests {
@@ -30,6 +41,9 @@ impl PendingRequests {
         let id = random_token();
         let mut requests = self.requests.lock().unwrap_or_else(|p| p.into_inner());
         requests.retain(|_, (_, expires_at)| *expires_at > now);
+        if let Some(oldest) = crate::bounded::evictable(&requests, self.max, |(_, e)| *e) {
+            requests.remove(&oldest);
+        }
         requests.insert(id.clone(), (request, now + PENDING_LIFETIME_SECS));
         id
     }
@@ -50,5 +64,31 @@ impl PendingRequests {
             .remove(id)
             .filter(|(_, expires_at)| *expires_at > now)
             .map(|(request, _)| request)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request() -> AuthRequest {
+        AuthRequest {
+            redirect_uri: "http://127.0.0.1/cb".into(),
+            state: None,
+            nonce: None,
+            code_challenge: "c".into(),
+        }
+    }
+
+    #[test]
+    fn a_flood_of_sign_ins_keeps_only_the_latest() {
+        let pending = PendingRequests {
+            max: 3,
+            ..PendingRequests::default()
+        };
+        let ids: Vec<String> = (0..5).map(|i| pending.insert(request(), 100 + i)).collect();
+        let now = 105;
+        assert!(pending.get(&ids[0], now).is_none() && pending.get(&ids[1], now).is_none());
+        assert!(ids[2..].iter().all(|id| pending.get(id, now).is_some()));
     }
 }

@@ -16,6 +16,8 @@ use crate::config::Person;
 
 /// Keycloak's SSO cookie name.
 pub(super) const SSO_COOKIE: &str = "KEYCLOAK_IDENTITY";
+/// SSO sessions kept at once; past this many, the one that started first ends.
+const MAX_SESSIONS: usize = 50_000;
 
 /// 256 random bits, base64url: codes, cookie values, refresh tokens, request ids.
 pub(super) fn random_token() -> String {
@@ -99,6 +101,11 @@ impl SsoStore {
         let cookie = random_token();
         let mut store = self.lock();
         store.purge_expired(now);
+        if let Some(oldest) =
+            crate::bounded::evictable(&store.sessions, MAX_SESSIONS, |s| s.auth_time)
+        {
+            store.remove_session(&oldest);
+        }
         store.sessions.insert(session.id.clone(), session.clone());
         store.cookies.insert(cookie.clone(), session.id.clone());
         (cookie, session)
