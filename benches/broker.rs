@@ -18,11 +18,11 @@ async fn main() {
     config.app.url = Some(app);
     let sandbox = Sandbox::start(config).await.expect("the sandbox starts");
     let endpoints = sandbox.endpoints();
-    let ada = &sandbox.shared().config.person("ada").expect("ada").sub;
+    let ada = &sandbox.config().person("ada").expect("ada").sub;
     let cookie = http_sign_in::sign_in_over_http(
         &endpoints.edge_url(),
         &endpoints.iam_url(),
-        &sandbox.shared().config.organization.slug,
+        &sandbox.config().organization.slug,
         ada,
     )
     .await;

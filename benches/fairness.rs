@@ -45,14 +45,13 @@ fn run() -> Result<(), String> {
     let sandbox = server
         .block_on(Sandbox::start(config))
         .map_err(|e| e.to_string())?;
-    let shared = sandbox.shared();
     let token = |sub: &str| {
         let now = unix_now();
         let claims = json!({
-            "iss": shared.realm_url(), "sub": sub, "aud": [QUERYMESH_AUDIENCE],
+            "iss": sandbox.realm_url(), "sub": sub, "aud": [QUERYMESH_AUDIENCE],
             "exp": now + 3600, "iat": now, "scope": QUERYMESH_SCOPE,
         });
-        jws::sign(&shared.iam_keys.current(), "JWT", &claims)
+        jws::sign(&sandbox.iam_keys().current(), "JWT", &claims)
     };
     let (runaway, cheap) = (token("runaway"), token("cheap"));
     let url = sandbox.endpoints().querymesh_url();

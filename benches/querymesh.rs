@@ -50,13 +50,12 @@ fn serve_and_measure() -> Result<(), String> {
     let sandbox = server
         .block_on(Sandbox::start(config.clone()))
         .map_err(|e| e.to_string())?;
-    let shared = sandbox.shared();
     let now = unix_now();
     let claims = json!({
-        "iss": shared.realm_url(), "sub": "bench", "aud": [QUERYMESH_AUDIENCE],
+        "iss": sandbox.realm_url(), "sub": "bench", "aud": [QUERYMESH_AUDIENCE],
         "exp": now + 3600, "iat": now, "scope": QUERYMESH_SCOPE,
     });
-    let token = jws::sign(&shared.iam_keys.current(), "JWT", &claims);
+    let token = jws::sign(&sandbox.iam_keys().current(), "JWT", &claims);
     let url = sandbox.endpoints().querymesh_url();
     let client_config = config.clone();
     let measured = std::thread::spawn(move || {

@@ -10,14 +10,25 @@
 //! - [`broker`]: what the app's backend calls: the identity's JWKS, and queries to QueryMesh
 //!   on behalf of the person who signed in, with every refusal of the spec.
 //! - [`querymesh`]: a Trino-protocol stand-in over SQLite with `tpch.tiny` built in.
-//! - [`identity`]: the ES256 keys and the signed identity, shared by edge and broker.
-//! - [`session`]: platform sessions, the one state edge and broker share directly.
+//! - [`demo`]: the built-in app behind the edge when no `--app` is given, built from the
+//!   `NNUMBERS_*` environment only, as any app is.
+//!
+//! Below the components, what they share without knowing each other:
+//!
+//! - [`platform`]: the platform core, what one process must share: platform sessions (the
+//!   edge creates them, the broker consults them, the IAM ends them), the switches, the
+//!   endpoints and the app's environment.
+//! - [`identity`]: the ES256 keys and the signed identity (the edge signs, the broker and the
+//!   demo verify).
 //! - [`oidc`]: the OpenID contract between the platform and the IAM; [`http`]: the client.
-//! - [`sandbox`]: binds every listener, builds each component, serves, shuts down.
 //! - [`listener`]: HTTP/1 on each listener, with header, idle and body deadlines and a cap on
-//!   connections.
-//! - [`config`] and [`cli`]: one validated configuration before anything runs; [`running`]:
-//!   what a running `up` records in its state directory for the other commands.
+//!   connections; [`bounded`]: the cap on every in-memory store; [`html`]: the one escape.
+//! - [`config`] and [`cli`]: one validated configuration before anything runs.
+//!
+//! Above them all, [`sandbox`] binds every listener, builds each component from its own part
+//! of the configuration plus the platform handles it needs, serves, and shuts down; it
+//! depends on every component and none depends on it. [`running`]: what a running `up`
+//! records in its state directory for the other commands.
 
 pub mod bounded;
 pub mod broker;
@@ -31,12 +42,13 @@ pub mod iam;
 pub mod identity;
 pub mod listener;
 pub mod oidc;
+pub mod platform;
 pub mod querymesh;
 pub mod running;
 pub mod sandbox;
-pub mod session;
 #[cfg(test)]
 mod test_support;
 
 pub use config::Config;
-pub use sandbox::{Endpoints, Sandbox, SandboxEnv, StartError};
+pub use platform::{Endpoints, SandboxEnv};
+pub use sandbox::{Sandbox, StartError};

@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use zero_sandbox::cli::{Cli, Command, EnvArgs, EnvFormat, TokenArgs, UpArgs, log_colours};
 use zero_sandbox::identity::{Audience, IdentityIssuer, KeyRing, forge};
 use zero_sandbox::running::{self, Running};
-use zero_sandbox::sandbox::{SandboxEnv, open_keys};
-use zero_sandbox::{Config, Sandbox};
+use zero_sandbox::sandbox::open_keys;
+use zero_sandbox::{Config, Sandbox, SandboxEnv};
 
 fn main() -> ExitCode {
     let cli = Cli::parse_checked();
@@ -204,14 +204,13 @@ fn run_up(config: Config, args: UpArgs) -> Result<(), String> {
 
 fn print_banner(sandbox: &Sandbox, demo: bool) {
     let e = sandbox.endpoints();
-    let shared = sandbox.shared();
     let app = if demo {
         "the built-in demo app (use --app URL for yours)".to_string()
     } else {
-        shared.app_url.clone()
+        sandbox.app_url().to_string()
     };
     let env = sandbox.env();
-    let key_count = shared.identity.keys.published().len();
+    let key_count = sandbox.identity().keys.published().len();
     println!(
         "\nzero-sandbox is up: organization {slug}, app {app_id}\n\n  \
          Your app (edge)  {edge}   <- open this\n  \
@@ -227,12 +226,12 @@ fn print_banner(sandbox: &Sandbox, demo: bool) {
          NNUMBERS_BROKER_URL={broker}\n\n\
          Next: open {edge}, sign in, and look at the X-NNumbers-Identity your app receives.\n\
          Ctrl-C stops everything.\n",
-        slug = shared.config.organization.slug,
+        slug = sandbox.config().organization.slug,
         app_id = env.app_id,
         edge = e.edge_url(),
         broker = e.broker_url(),
-        realm = shared.realm_url(),
-        querymesh = shared.querymesh_url(),
+        realm = sandbox.realm_url(),
+        querymesh = sandbox.querymesh_url(),
         org = env.org_id,
         iss = env.identity_issuer,
     );

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::sandbox::Endpoints;
+use crate::platform::Endpoints;
 
 const FILE: &str = "running.json";
 /// How long a command waits to see whether the recorded IAM still answers.

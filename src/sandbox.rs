@@ -3,9 +3,8 @@
 //! Every listener is bound first, so its address is reserved and known; then each component is
 //! built with the real addresses of the others; then all serve until shutdown.
 
-use std::net::{Ipv4Addr, SocketAddr};
+use std::net::Ipv4Addr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use axum::Router;
@@ -20,7 +19,8 @@ use crate::identity::{
     Audience, IAM_KEY_FILE, IDENTITY_KEY_FILE, IdentityIssuer, KeyError, KeyRing,
 };
 use crate::oidc::OidcClient;
-use crate::session::SessionStore;
+use crate::platform::{Endpoints, SandboxEnv, SessionStore, Switches};
+use crate::querymesh::engine::Engine;
 use crate::{broker, demo, edge, iam, listener, querymesh};
 
 /// How long shutdown waits for open connections before closing them.
@@ -42,172 +42,6 @@ pub enum StartError {
         component: &'static str,
         message: String,
     },
-}
-
-/// Where each component listens.
-#[derive(Clone, Copy, Debug, Serialize)]
-pub struct Endpoints {
-    pub edge: SocketAddr,
-    pub broker: SocketAddr,
-    pub iam: SocketAddr,
-    pub querymesh: SocketAddr,
-}
-
-impl Endpoints {
-    pub fn edge_url(&self) -> String {
-        format!("http://{}", self.edge)
-    }
-    pub fn broker_url(&self) -> String {
-        format!("http://{}", self.broker)
-    }
-    pub fn iam_url(&self) -> String {
-        format!("http://{}", self.iam)
-    }
-    pub fn querymesh_url(&self) -> String {
-        format!("http://{}", self.querymesh)
-    }
-}
-
-/// Switches a running sandbox can flip, taking effect on the next request.
-#[derive(Debug)]
-pub struct Switches {
-    /// The organization's QueryMesh integration is configured and on.
-    pub querymesh_configured: AtomicBool,
-    /// The app's querymesh capability is on.
-    pub querymesh_enabled: AtomicBool,
-    /// The realm grants the QueryMesh scope in new access tokens.
-    pub querymesh_scope: AtomicBool,
-    /// The broker has identity keys to verify with (off: 503 APPLICATION_IDENTITY_NOT_READY).
-    pub identity_keys_available: AtomicBool,
-}
-
-impl Switches {
-    fn from_config(config: &Config) -> Self {
-        Self {
-            querymesh_configured: AtomicBool::new(config.querymesh.configured),
-            querymesh_enabled: AtomicBool::new(config.querymesh.enabled),
-            querymesh_scope: AtomicBool::new(config.querymesh.scope),
-            identity_keys_available: AtomicBool::new(true),
-        }
-    }
-
-    pub fn get(flag: &AtomicBool) -> bool {
-        flag.load(Ordering::SeqCst)
-    }
-
-    pub fn set(flag: &AtomicBool, on: bool) {
-        flag.store(on, Ordering::SeqCst)
-    }
-}
-
-/// The state all components may read: configuration, addresses, keys, sessions, switches.
-pub struct Shared {
-    pub config: Config,
-    pub endpoints: Endpoints,
-    /// Signs the identity the edge hands the app; its JWKS is what the broker publishes.
-    pub identity: IdentityIssuer,
-    /// The organization IAM's own signing keys.
-    pub iam_keys: KeyRing,
-    pub sessions: SessionStore,
-    pub switches: Switches,
-    /// Where the edge forwards: `--app`, or the built-in demo app.
-    pub app_url: String,
-    pub http: HttpClient,
-    /// The platform's client of the organization IAM (code exchange, refresh).
-    pub oidc: OidcClient,
-}
-
-impl Shared {
-    /// The IAM realm's URL: the issuer of its tokens and the `iam` claim.
-    pub fn realm_url(&self) -> String {
-        realm_url(&self.endpoints, &self.config)
-    }
-
-    /// Where QueryMesh is: the configured Trino, or the stand-in.
-    pub fn querymesh_url(&self) -> String {
-        self.config
-            .querymesh
-            .url
-            .clone()
-            .unwrap_or_else(|| self.endpoints.querymesh_url())
-    }
-
-    pub fn env(&self) -> SandboxEnv {
-        SandboxEnv::new(
-            &self.config,
-            &self.identity.keys,
-            &self.endpoints.broker_url(),
-        )
-    }
-}
-
-fn realm_url(endpoints: &Endpoints, config: &Config) -> String {
-    format!(
-        "{}/realms/{}",
-        endpoints.iam_url(),
-        config.organization.slug
-    )
-}
-
-/// The `NNUMBERS_*` environment an app runs with.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SandboxEnv {
-    #[serde(rename = "NNUMBERS_APP_ID")]
-    pub app_id: String,
-    #[serde(rename = "NNUMBERS_ORG_ID")]
-    pub org_id: String,
-    #[serde(rename = "NNUMBERS_IDENTITY_ISSUER")]
-    pub identity_issuer: String,
-    /// The JWKS JSON itself.
-    #[serde(rename = "NNUMBERS_IDENTITY_JWKS")]
-    pub identity_jwks: String,
-    #[serde(rename = "NNUMBERS_BROKER_URL")]
-    pub broker_url: String,
-}
-
-impl SandboxEnv {
-    pub fn new(config: &Config, keys: &KeyRing, broker_url: &str) -> Self {
-        Self {
-            app_id: config.app.id.clone(),
-            org_id: config.organization.id.clone(),
-            identity_issuer: config.identity.issuer.clone(),
-            identity_jwks: keys.jwks().to_json(),
-            broker_url: broker_url.to_string(),
-        }
-    }
-
-    pub fn vars(&self) -> [(&'static str, &str); 5] {
-        [
-            ("NNUMBERS_APP_ID", &self.app_id),
-            ("NNUMBERS_ORG_ID", &self.org_id),
-            ("NNUMBERS_IDENTITY_ISSUER", &self.identity_issuer),
-            ("NNUMBERS_IDENTITY_JWKS", &self.identity_jwks),
-            ("NNUMBERS_BROKER_URL", &self.broker_url),
-        ]
-    }
-
-    /// `KEY='value'` lines; single quotes keep the JWKS JSON intact for dotenv parsers.
-    pub fn to_dotenv(&self) -> String {
-        self.vars()
-            .iter()
-            .map(|(k, v)| format!("{k}={}\n", shell_quote(v)))
-            .collect()
-    }
-
-    pub fn to_shell(&self) -> String {
-        self.vars()
-            .iter()
-            .map(|(k, v)| format!("export {k}={}\n", shell_quote(v)))
-            .collect()
-    }
-
-    pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).unwrap_or_default()
-    }
-}
-
-fn shell_quote(value: &str) -> String {
-    format!("'{}'", value.replace('\'', r"'\''"))
 }
 
 /// The identity and IAM key rings for `config`: persisted in its state directory, or in memory.
@@ -238,7 +72,18 @@ async fn bind(component: &'static str, port: u16) -> Result<TcpListener, StartEr
 
 /// A running sandbox. Dropping it without [`Sandbox::shutdown`] stops the listeners too.
 pub struct Sandbox {
-    shared: Arc<Shared>,
+    config: Config,
+    endpoints: Endpoints,
+    /// The IAM realm's URL ([`Sandbox::realm_url`]).
+    realm_url: String,
+    /// Where the broker sends queries ([`Sandbox::querymesh_url`]).
+    querymesh_url: String,
+    /// Where the edge forwards ([`Sandbox::app_url`]).
+    app_url: String,
+    identity: IdentityIssuer,
+    iam_keys: KeyRing,
+    sessions: SessionStore,
+    switches: Switches,
     /// The IAM's handle, for its internal API (ending SSO sessions).
     iam: iam::IamState,
     /// The edge's handle, for its tunables (the app response timeout).
@@ -247,6 +92,16 @@ pub struct Sandbox {
     querymesh_certificate: Vec<u8>,
     shutdown: watch::Sender<bool>,
     tasks: Vec<JoinHandle<()>>,
+}
+
+/// The handles of the platform core this sandbox builds its components from.
+struct Platform {
+    http: HttpClient,
+    oidc: OidcClient,
+    identity: IdentityIssuer,
+    iam_keys: KeyRing,
+    sessions: SessionStore,
+    switches: Switches,
 }
 
 impl Sandbox {
@@ -285,34 +140,38 @@ impl Sandbox {
                 url
             }
         };
+        let realm_url = endpoints.realm_url(&config.organization.slug);
+        let querymesh_url = config
+            .querymesh
+            .url
+            .clone()
+            .unwrap_or_else(|| endpoints.querymesh_url());
 
         let http = crate::http::client();
-        let shared = Arc::new(Shared {
-            oidc: OidcClient::new(http.clone(), &realm_url(&endpoints, &config)),
+        let platform = Platform {
+            oidc: OidcClient::new(http.clone(), &realm_url),
             http,
             identity: IdentityIssuer {
                 keys: identity_keys,
                 audience: Audience::from_config(&config),
-                iam_issuer: realm_url(&endpoints, &config),
+                iam_issuer: realm_url.clone(),
             },
-            switches: Switches::from_config(&config),
+            switches: Switches::new(&config.querymesh),
             iam_keys,
             sessions: SessionStore::default(),
-            endpoints,
-            app_url,
-            config,
-        });
+        };
 
+        let limits = &config.listeners;
         if let Some(listener) = demo_listener {
             let demo = demo::router(demo::DemoConfig {
-                env: shared.env(),
-                http: shared.http.clone(),
+                env: SandboxEnv::new(&config, &platform.identity.keys, &endpoints.broker_url()),
+                http: platform.http.clone(),
             });
             tasks.push(serve(
                 "demo app",
                 listener,
                 demo,
-                &shared.config.listeners,
+                limits,
                 shutdown.subscribe(),
             ));
         }
@@ -321,13 +180,54 @@ impl Sandbox {
             component,
             message: e,
         };
-        let querymesh = querymesh::QueryMeshState::new(shared.clone())
-            .map_err(|e| component("QueryMesh stand-in", e.to_string()))?;
-        let broker = broker::BrokerState::new(shared.clone())
-            .map_err(|e| component("broker", e.to_string()))?;
-        let iam = iam::IamState::new(shared.clone());
-        let edge = edge::EdgeState::new(shared.clone());
-        let limits = &shared.config.listeners;
+        let engine = Engine::open(&config).map_err(|e| {
+            component(
+                "QueryMesh stand-in",
+                querymesh::StartError::from(e).to_string(),
+            )
+        })?;
+        let querymesh = querymesh::QueryMeshState::new(querymesh::QueryMeshParts {
+            config: config.querymesh.clone(),
+            addr: endpoints.querymesh,
+            realm_url: realm_url.clone(),
+            http: platform.http.clone(),
+            engine: Arc::new(engine),
+        })
+        .map_err(|e| component("QueryMesh stand-in", e.to_string()))?;
+        let broker = broker::BrokerState::new(broker::BrokerParts {
+            config: config.broker.clone(),
+            querymesh_url: querymesh_url.clone(),
+            identity_keys: platform.identity.keys.public_side(),
+            audience: platform.identity.audience.clone(),
+            sessions: platform.sessions.clone(),
+            switches: platform.switches.clone(),
+            oidc: platform.oidc.clone(),
+            http: platform.http.clone(),
+        })
+        .map_err(|e| component("broker", e.to_string()))?;
+        let iam = iam::IamState::new(iam::IamParts {
+            config: config.iam.clone(),
+            organization: config.organization.clone(),
+            people: config.people.clone(),
+            realm_url: realm_url.clone(),
+            edge_port: endpoints.edge.port(),
+            keys: platform.iam_keys.clone(),
+            switches: platform.switches.clone(),
+            sessions: platform.sessions.clone(),
+        });
+        let edge = edge::EdgeState::new(edge::EdgeParts {
+            port: endpoints.edge.port(),
+            app_url: app_url.clone(),
+            app_id: config.app.id.clone(),
+            organization: config.organization.clone(),
+            people: config.people.clone(),
+            app_response_timeout: edge::app_response_timeout_for(&config),
+            sessions: platform.sessions.clone(),
+            identity: platform.identity.clone(),
+            oidc: platform.oidc.clone(),
+            iam_keys: platform.iam_keys.public_side(),
+            http: platform.http.clone(),
+        });
         let routers = [
             ("edge", edge_listener, edge::router(edge.clone())),
             ("broker", broker_listener, broker::router(broker)),
@@ -337,7 +237,7 @@ impl Sandbox {
             tasks.push(serve(name, listener, router, limits, shutdown.subscribe()));
         }
         let (acceptor, querymesh_certificate) =
-            querymesh::tls::acceptor(shared.config.state_dir.as_deref())
+            querymesh::tls::acceptor(config.state_dir.as_deref())
                 .map_err(|e| component("QueryMesh stand-in", e.to_string()))?;
         tasks.push(listener::serve(
             querymesh_listener,
@@ -348,8 +248,23 @@ impl Sandbox {
             shutdown.subscribe(),
         ));
 
+        let Platform {
+            identity,
+            iam_keys,
+            sessions,
+            switches,
+            ..
+        } = platform;
         let sandbox = Self {
-            shared,
+            config,
+            endpoints,
+            realm_url,
+            querymesh_url,
+            app_url,
+            identity,
+            iam_keys,
+            sessions,
+            switches,
             iam,
             edge,
             querymesh_certificate,
@@ -362,7 +277,7 @@ impl Sandbox {
 
     /// Connects to every listener once: only then is the sandbox ready.
     async fn wait_until_accepting(&self) -> Result<(), StartError> {
-        let e = self.shared.endpoints;
+        let e = self.endpoints;
         for (component, addr) in [
             ("edge", e.edge),
             ("broker", e.broker),
@@ -379,8 +294,51 @@ impl Sandbox {
         Ok(())
     }
 
+    /// Where each component listens.
     pub fn endpoints(&self) -> &Endpoints {
-        &self.shared.endpoints
+        &self.endpoints
+    }
+
+    /// The configuration it runs with.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The IAM realm's URL: the issuer of its tokens, and the identity's `iam` claim.
+    pub fn realm_url(&self) -> &str {
+        &self.realm_url
+    }
+
+    /// Where the broker sends queries: the configured Trino, or the stand-in.
+    pub fn querymesh_url(&self) -> &str {
+        &self.querymesh_url
+    }
+
+    /// Where the edge forwards: `--app`, or the built-in demo app.
+    pub fn app_url(&self) -> &str {
+        &self.app_url
+    }
+
+    /// The identity issuer: its keys sign the identity the edge hands the app, and its JWKS is
+    /// what the broker publishes. Tests mint identities with it.
+    pub fn identity(&self) -> &IdentityIssuer {
+        &self.identity
+    }
+
+    /// The organization IAM's own signing keys (never the identity's). Tests sign access
+    /// tokens with them, as the IAM would.
+    pub fn iam_keys(&self) -> &KeyRing {
+        &self.iam_keys
+    }
+
+    /// The platform sessions the edge creates and the broker consults.
+    pub fn sessions(&self) -> &SessionStore {
+        &self.sessions
+    }
+
+    /// The switches, flipped while running; each takes effect on the next request.
+    pub fn switches(&self) -> &Switches {
+        &self.switches
     }
 
     /// The certificate (DER) of the authority that signed the QueryMesh port's certificate
@@ -395,12 +353,13 @@ impl Sandbox {
         querymesh::tls::pem("CERTIFICATE", &self.querymesh_certificate)
     }
 
-    pub fn shared(&self) -> &Arc<Shared> {
-        &self.shared
-    }
-
+    /// The `NNUMBERS_*` environment of the app behind the edge.
     pub fn env(&self) -> SandboxEnv {
-        self.shared.env()
+        SandboxEnv::new(
+            &self.config,
+            &self.identity.keys,
+            &self.endpoints.broker_url(),
+        )
     }
 
     /// The organization IAM: end a person's SSO sessions, move its clock in tests.
@@ -424,7 +383,7 @@ impl Sandbox {
             querymesh: String,
             env: SandboxEnv,
         }
-        let e = &self.shared.endpoints;
+        let e = &self.endpoints;
         serde_json::to_string(&Ready {
             event: "ready",
             edge: e.edge_url(),

@@ -20,11 +20,33 @@ pub use refusal::Refusal;
 pub use request::QueryRequest;
 pub use trino::TrinoClient;
 
-use crate::sandbox::Shared;
+use crate::config::BrokerConfig;
+use crate::http::HttpClient;
+use crate::identity::{Audience, PublishedKeys};
+use crate::oidc::OidcClient;
+use crate::platform::{SessionStore, Switches};
+
+/// What the broker is built from: `[broker]`, where QueryMesh is, and the platform handles it
+/// uses — the identity keys' public side only, never the signing key.
+pub struct BrokerParts {
+    pub config: BrokerConfig,
+    /// The configured Trino, or the stand-in.
+    pub querymesh_url: String,
+    /// The identity's published keys: what `/v1/jwks` serves and identities are checked with.
+    pub identity_keys: PublishedKeys,
+    /// The issuer, app and organization an identity must name.
+    pub audience: Audience,
+    /// Whose session a `sid` is, and its IAM access token.
+    pub sessions: SessionStore,
+    pub switches: Switches,
+    /// Refreshes a session's IAM tokens when they near expiry.
+    pub oidc: OidcClient,
+    pub http: HttpClient,
+}
 
 #[derive(Clone)]
 pub struct BrokerState {
-    shared: Arc<Shared>,
+    parts: Arc<BrokerParts>,
     /// The platform's own concurrent-query limits, in all and per person.
     running: Arc<limits::QueryLimits>,
     trino: TrinoClient,
@@ -35,22 +57,18 @@ pub struct BrokerState {
 pub struct BrokerStartError(String);
 
 impl BrokerState {
-    pub fn new(shared: Arc<Shared>) -> Result<Self, BrokerStartError> {
-        let timeout = Duration::from_secs(shared.config.broker.querymesh_timeout_secs.into());
-        let answers = trino::AnswerLimits::from_mib(shared.config.broker.max_answer_mb);
-        let trino = TrinoClient::new(
-            shared.http.clone(),
-            &shared.querymesh_url(),
-            timeout,
-            answers,
-        )
-        .map_err(BrokerStartError)?;
+    pub fn new(parts: BrokerParts) -> Result<Self, BrokerStartError> {
+        let config = &parts.config;
+        let timeout = Duration::from_secs(config.querymesh_timeout_secs.into());
+        let answers = trino::AnswerLimits::from_mib(config.max_answer_mb);
+        let trino = TrinoClient::new(parts.http.clone(), &parts.querymesh_url, timeout, answers)
+            .map_err(BrokerStartError)?;
         Ok(Self {
             running: limits::QueryLimits::new(
-                shared.config.broker.max_concurrent_queries as usize,
-                shared.config.broker.max_concurrent_queries_per_person as usize,
+                config.max_concurrent_queries as usize,
+                config.max_concurrent_queries_per_person as usize,
             ),
-            shared,
+            parts: Arc::new(parts),
             trino,
         })
     }
@@ -70,6 +88,6 @@ pub fn router(state: BrokerState) -> Router {
 async fn jwks(State(state): State<BrokerState>) -> impl IntoResponse {
     (
         [(header::CACHE_CONTROL, "public, max-age=300")],
-        Json(state.shared.identity.keys.jwks()),
+        Json(state.parts.identity_keys.jwks()),
     )
 }

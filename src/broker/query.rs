@@ -17,8 +17,7 @@ use super::refusal::Refusal;
 use super::request::{QueryRequest, read_body};
 use super::trino::{Principal, QueryOutcome};
 use crate::identity::{IDENTITY_HEADER, IdentityClaims, unix_now, verify_identity};
-use crate::sandbox::Switches;
-use crate::session::SessionError;
+use crate::platform::{SessionError, Switch};
 
 #[derive(Serialize)]
 struct ColumnOut {
@@ -85,10 +84,10 @@ async fn run(
     body: &[u8],
     sub: &mut Option<String>,
 ) -> Result<QueryOutcome, Refusal> {
-    let shared = &state.shared;
+    let parts = &state.parts;
     let claims = check_identity(state, headers)?;
     *sub = Some(claims.sub.clone());
-    match shared.sessions.sub_of(&claims.sid) {
+    match parts.sessions.sub_of(&claims.sid) {
         None => {
             return Err(Refusal::UserSessionRequired(
                 "The session of who signed in has ended (signed out, or ended in the IAM)".into(),
@@ -105,16 +104,16 @@ async fn run(
         Some(_) => {}
     }
     let request = QueryRequest::parse(body)?;
-    if !Switches::get(&shared.switches.querymesh_configured) {
+    if !parts.switches.get(Switch::QueryMeshConfigured) {
         return Err(Refusal::OrganizationIntegrationNotConfigured);
     }
-    if !Switches::get(&shared.switches.querymesh_enabled) {
+    if !parts.switches.get(Switch::QueryMeshEnabled) {
         return Err(Refusal::QueryMeshNotEnabled);
     }
     let _slot = state.running.take(&claims.sub)?;
-    let access_token = shared
+    let access_token = parts
         .sessions
-        .fresh_access_token(&claims.sid, &shared.oidc)
+        .fresh_access_token(&claims.sid, &parts.oidc)
         .await
         .map_err(|e| match e {
             SessionError::Ended => Refusal::UserSessionRequired(
@@ -149,14 +148,14 @@ fn check_identity(state: &BrokerState, headers: &HeaderMap) -> Result<IdentityCl
     let token = value
         .to_str()
         .map_err(|_| Refusal::IdentityAssertionInvalid("the header is not ASCII".into()))?;
-    let identity = &state.shared.identity;
-    if !Switches::get(&state.shared.switches.identity_keys_available) {
+    let parts = &state.parts;
+    if !parts.switches.get(Switch::IdentityKeysAvailable) {
         return Err(Refusal::ApplicationIdentityNotReady);
     }
-    let keys = identity.keys.published();
+    let keys = parts.identity_keys.published();
     if keys.is_empty() {
         return Err(Refusal::ApplicationIdentityNotReady);
     }
-    verify_identity(token.trim(), &keys, &identity.audience, unix_now())
+    verify_identity(token.trim(), &keys, &parts.audience, unix_now())
         .map_err(|e| Refusal::IdentityAssertionInvalid(e.to_string()))
 }

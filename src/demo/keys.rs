@@ -10,7 +10,7 @@ use axum::http::Request;
 
 use crate::http::{HttpClient, read_body};
 use crate::identity::{Jwks, PublicKey};
-use crate::sandbox::SandboxEnv;
+use crate::platform::SandboxEnv;
 
 /// How long fetched keys are trusted to be complete before an unknown kid may fetch again.
 const REFETCH_INTERVAL: Duration = Duration::from_secs(60);

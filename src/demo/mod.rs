@@ -17,7 +17,7 @@ use axum::Router;
 use axum::routing::{get, post};
 
 use crate::http::HttpClient;
-use crate::sandbox::SandboxEnv;
+use crate::platform::SandboxEnv;
 
 /// What the demo app knows: exactly what any app gets (the `NNUMBERS_*` environment), plus
 /// an HTTP client.

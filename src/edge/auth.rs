@@ -11,7 +11,7 @@ use super::id_token::IdTokenClaims;
 use super::visitor::Visitor;
 use super::{EdgeState, cookie, origin, pending, return_to};
 use crate::oidc::{CALLBACK_PATH, EDGE_CLIENT_ID, LOGIN_SCOPES};
-use crate::session::IamTokens;
+use crate::platform::IamTokens;
 
 pub const LOGIN_PATH: &str = "/.nnumbers/auth/login";
 pub const LOGOUT_PATH: &str = "/.nnumbers/auth/logout";
@@ -40,7 +40,7 @@ fn redirect(status: StatusCode, location: &str) -> Response {
 /// state, nonce and a PKCE S256 challenge (RFC 6749 §4.1.1, RFC 7636 §4.3).
 pub async fn login(State(state): State<EdgeState>, uri: Uri, headers: HeaderMap) -> Response {
     let return_to = return_to::sanitize(query_param(&uri, "return_to").as_deref());
-    let edge_port = state.shared.endpoints.edge.port();
+    let edge_port = state.parts.port;
     let own = origin::own_origin(&headers, edge_port)
         .unwrap_or_else(|| origin::canonical_origin(edge_port));
     // One binding per browser, reused while it lasts, so sign-ins in two tabs both complete.
@@ -66,7 +66,7 @@ pub async fn login(State(state): State<EdgeState>, uri: Uri, headers: HeaderMap)
         .append_pair("code_challenge", &started.code_challenge)
         .append_pair("code_challenge_method", "S256")
         .finish();
-    let authorization = &state.shared.oidc.endpoints.authorization;
+    let authorization = &state.parts.oidc.endpoints.authorization;
     let mut response = redirect(StatusCode::FOUND, &format!("{authorization}?{query}"));
     response
         .headers_mut()
@@ -88,7 +88,7 @@ async fn complete_sign_in(
     uri: &Uri,
     headers: &HeaderMap,
 ) -> Result<Response, EdgeError> {
-    let shared = &state.shared;
+    let parts = &state.parts;
     // The state is taken before anything else is looked at, so it is spent even when the rest
     // fails: a callback URL works at most once.
     let pending = query_param(uri, "state")
@@ -105,15 +105,15 @@ async fn complete_sign_in(
     }
     // RFC 9207: when the IAM names itself, it must be the IAM the sign-in went to.
     if let Some(iss) = query_param(uri, "iss")
-        && iss != shared.oidc.endpoints.issuer
+        && iss != parts.oidc.endpoints.issuer
     {
         return Err(EdgeError::WrongIssuer {
-            expected: shared.oidc.endpoints.issuer.clone(),
+            expected: parts.oidc.endpoints.issuer.clone(),
             got: iss,
         });
     }
     let code = query_param(uri, "code").ok_or(EdgeError::MissingParameter("code"))?;
-    let tokens = shared
+    let tokens = parts
         .oidc
         .exchange_code(&code, &pending.redirect_uri, &pending.code_verifier)
         .await?;
@@ -123,20 +123,20 @@ async fn complete_sign_in(
         .ok_or_else(|| EdgeError::IdToken("the token response has no id_token".into()))?;
     let claims = IdTokenClaims::verify(
         id_token,
-        &shared.iam_keys.published(),
-        &shared.oidc.endpoints.issuer,
+        &parts.iam_keys.published(),
+        &parts.oidc.endpoints.issuer,
         &pending.nonce,
     )
     .map_err(EdgeError::IdToken)?;
 
     // A browser that signs in again leaves its previous platform session behind: end it.
     for handle in cookie::session_handles(headers) {
-        if let Some(previous) = shared.sessions.by_handle(&handle) {
-            shared.sessions.end(&previous.sid);
+        if let Some(previous) = parts.sessions.by_handle(&handle) {
+            parts.sessions.end(&previous.sid);
         }
     }
-    let person = claims.person(&shared.config);
-    let (handle, _sid) = shared.sessions.create(
+    let person = claims.person(&parts.people);
+    let (handle, _sid) = parts.sessions.create(
         person,
         IamTokens::from_response(tokens, None),
         claims.sid.clone(),
@@ -153,13 +153,13 @@ async fn complete_sign_in(
 /// defence OWASP recommends for state-changing requests); ends the platform session — the
 /// broker refuses its sid from then on — and leaves the IAM's SSO alone. 303 to `/`.
 pub async fn logout(State(state): State<EdgeState>, headers: HeaderMap) -> Response {
-    let edge_port = state.shared.endpoints.edge.port();
+    let edge_port = state.parts.port;
     if let Err((expected, got)) = origin::is_same_origin(&headers, edge_port) {
         return EdgeError::ForeignOrigin { expected, got }.respond(&headers);
     }
     for handle in cookie::session_handles(&headers) {
-        if let Some(session) = state.shared.sessions.by_handle(&handle) {
-            state.shared.sessions.end(&session.sid);
+        if let Some(session) = state.parts.sessions.by_handle(&handle) {
+            state.parts.sessions.end(&session.sid);
             tracing::info!("platform session ended by sign-out");
         }
     }
@@ -202,13 +202,13 @@ fn platform_json(body: Value) -> Response {
 }
 
 fn organization(state: &EdgeState) -> Value {
-    let org = &state.shared.config.organization;
+    let org = &state.parts.organization;
     json!({ "id": org.id, "slug": org.slug })
 }
 
 /// `GET /.nnumbers/auth/session`: who is signed in, or `null`.
 pub async fn session(State(state): State<EdgeState>, headers: HeaderMap) -> Response {
-    let visitor = Visitor::resolve(&state.shared, &headers).await;
+    let visitor = Visitor::resolve(&state.parts, &headers).await;
     let user = visitor.session.as_ref().map(|s| {
         let p = &s.person;
         let mut user = json!({ "sub": p.sub });
@@ -242,7 +242,7 @@ pub async fn session(State(state): State<EdgeState>, headers: HeaderMap) -> Resp
 /// `GET /.nnumbers/v1/context`: the app, its organization, and where sign-in lives.
 pub async fn context(State(state): State<EdgeState>) -> Response {
     platform_json(json!({
-        "app": { "id": state.shared.config.app.id },
+        "app": { "id": state.parts.app_id },
         "organization": organization(&state),
         "auth": { "login_path": LOGIN_PATH, "logout_path": LOGOUT_PATH },
     }))

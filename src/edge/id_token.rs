@@ -4,7 +4,7 @@
 
 use serde::Deserialize;
 
-use crate::config::{Config, Person};
+use crate::config::Person;
 use crate::identity::{PublicKey, jws, unix_now};
 use crate::oidc::EDGE_CLIENT_ID;
 
@@ -64,8 +64,8 @@ impl IdTokenClaims {
     /// The person as the platform knows them: the configured person with this `sub` (with
     /// their groups and attributes), else one made of the token's claims (a custom person
     /// typed at the sign-in page).
-    pub fn person(&self, config: &Config) -> Person {
-        if let Some(person) = config.people.iter().find(|p| p.sub == self.sub) {
+    pub fn person(&self, people: &[Person]) -> Person {
+        if let Some(person) = people.iter().find(|p| p.sub == self.sub) {
             return person.clone();
         }
         Person {

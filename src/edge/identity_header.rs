@@ -7,28 +7,29 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;
 
 use crate::identity::jws::Header;
-use crate::identity::unix_now;
-use crate::sandbox::Shared;
-use crate::session::PlatformSession;
+use crate::identity::{IdentityIssuer, unix_now};
+use crate::platform::{PlatformSession, SessionStore};
 
 /// Below this much remaining validity, a new identity is signed: the app and the broker then
 /// always receive one with at least a minute left.
 pub const RESIGN_MARGIN_SECS: u64 = 60;
 
 /// The identity for `session`: the cached one when still good, else a freshly signed one,
-/// which becomes the cache.
-pub fn identity_for(shared: &Shared, session: &PlatformSession) -> String {
-    let current_kid = shared.identity.keys.current().kid().to_string();
+/// which becomes the cache (in `sessions`).
+pub fn identity_for(
+    issuer: &IdentityIssuer,
+    sessions: &SessionStore,
+    session: &PlatformSession,
+) -> String {
+    let current_kid = issuer.keys.current().kid().to_string();
     if let Some((token, exp)) = &session.cached_identity
         && *exp > unix_now() + RESIGN_MARGIN_SECS
         && kid_of(token).as_deref() == Some(current_kid.as_str())
     {
         return token.clone();
     }
-    let (token, claims) = shared.identity.mint(&session.person, &session.sid);
-    shared
-        .sessions
-        .cache_identity(&session.sid, token.clone(), claims.exp);
+    let (token, claims) = issuer.mint(&session.person, &session.sid);
+    sessions.cache_identity(&session.sid, token.clone(), claims.exp);
     token
 }
 

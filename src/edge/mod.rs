@@ -28,8 +28,11 @@ use std::time::Duration;
 use axum::Router;
 use axum::routing::{get, post};
 
-use crate::oidc::CALLBACK_PATH;
-use crate::sandbox::Shared;
+use crate::config::{OrganizationConfig, Person};
+use crate::http::HttpClient;
+use crate::identity::{IdentityIssuer, PublishedKeys};
+use crate::oidc::{CALLBACK_PATH, OidcClient};
+use crate::platform::SessionStore;
 
 /// The least the edge waits for the app to start answering (its status line and headers)
 /// before it gives up with 504 Gateway Timeout (RFC 9110 §15.6.5). Sixty seconds, nginx's
@@ -48,9 +51,35 @@ pub fn app_response_timeout_for(config: &crate::config::Config) -> Duration {
     APP_RESPONSE_TIMEOUT.max(broker + BROKER_ANSWER_MARGIN)
 }
 
+/// What the edge is built from: its part of the configuration and the platform handles it
+/// uses, nothing more.
+pub struct EdgeParts {
+    /// The edge's own port: its pages' origin, and the callback it registers with the IAM.
+    pub port: u16,
+    /// Where the edge forwards: `--app`, or the built-in demo app.
+    pub app_url: String,
+    /// `app.id`, for `/.nnumbers/v1/context`.
+    pub app_id: String,
+    /// The organization's id and slug, for the session and context answers.
+    pub organization: OrganizationConfig,
+    /// The configured people: a signed-in person keeps their groups and attributes.
+    pub people: Vec<Person>,
+    /// See [`app_response_timeout_for`].
+    pub app_response_timeout: Duration,
+    pub sessions: SessionStore,
+    /// Signs the identity the app receives.
+    pub identity: IdentityIssuer,
+    /// The platform's client of the organization IAM (code exchange, refresh).
+    pub oidc: OidcClient,
+    /// The IAM's published keys, which sign the ID token of a sign-in.
+    pub iam_keys: PublishedKeys,
+    /// The client the proxy reaches the app with.
+    pub http: HttpClient,
+}
+
 #[derive(Clone)]
 pub struct EdgeState {
-    shared: Arc<Shared>,
+    parts: Arc<EdgeParts>,
     pending: pending::PendingLogins,
     /// [`app_response_timeout_for`] in milliseconds; shared by every clone so a test can
     /// shorten it.
@@ -61,10 +90,10 @@ pub struct EdgeState {
 }
 
 impl EdgeState {
-    pub fn new(shared: Arc<Shared>) -> Self {
-        let timeout = app_response_timeout_for(&shared.config);
+    pub fn new(parts: EdgeParts) -> Self {
+        let timeout = parts.app_response_timeout;
         Self {
-            shared,
+            parts: Arc::new(parts),
             pending: pending::PendingLogins::default(),
             app_response_timeout_ms: Arc::new(AtomicU64::new(
                 u64::try_from(timeout.as_millis()).unwrap_or(u64::MAX),

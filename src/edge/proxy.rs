@@ -41,7 +41,7 @@ const HOP_BY_HOP: [&str; 7] = [
 ];
 
 pub async fn forward(State(state): State<EdgeState>, mut request: Request) -> Response {
-    let shared = &state.shared;
+    let edge = &state.parts;
     if let Some(answer) = not_for_the_app(&request) {
         return answer;
     }
@@ -52,15 +52,15 @@ pub async fn forward(State(state): State<EdgeState>, mut request: Request) -> Re
     }
     let request_headers = request.headers().clone();
     if came_through(&request_headers, &state.via) {
-        return app_down::response(&shared.app_url, AppDown::PointsAtTheEdge, &request_headers);
+        return app_down::response(&edge.app_url, AppDown::PointsAtTheEdge, &request_headers);
     }
-    let target = match app_uri(&shared.app_url, request.uri()) {
+    let target = match app_uri(&edge.app_url, request.uri()) {
         Ok(target) => target,
         Err(reason) => {
-            return app_down::response(&shared.app_url, AppDown::BadUrl(reason), &request_headers);
+            return app_down::response(&edge.app_url, AppDown::BadUrl(reason), &request_headers);
         }
     };
-    let visitor = Visitor::resolve(shared, &request_headers).await;
+    let visitor = Visitor::resolve(edge, &request_headers).await;
     let peer = request
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
@@ -85,20 +85,17 @@ pub async fn forward(State(state): State<EdgeState>, mut request: Request) -> Re
         headers.insert(header::UPGRADE, protocol);
     }
     if let Some(session) = &visitor.session
-        && let Ok(identity) = HeaderValue::from_str(&identity_for(shared, session))
+        && let Ok(identity) =
+            HeaderValue::from_str(&identity_for(&edge.identity, &edge.sessions, session))
     {
         headers.insert(IDENTITY, identity);
     }
 
     let timeout = state.app_response_timeout();
-    let answer = tokio::time::timeout(timeout, shared.http.request(outgoing)).await;
+    let answer = tokio::time::timeout(timeout, edge.http.request(outgoing)).await;
     let mut response = match answer {
         Err(_) => {
-            return app_down::response(
-                &shared.app_url,
-                AppDown::TimedOut(timeout),
-                &request_headers,
-            );
+            return app_down::response(&edge.app_url, AppDown::TimedOut(timeout), &request_headers);
         }
         Ok(Ok(response)) => response,
         Ok(Err(e)) => {
@@ -111,7 +108,7 @@ pub async fn forward(State(state): State<EdgeState>, mut request: Request) -> Re
             } else {
                 AppDown::NoResponse(reason)
             };
-            return app_down::response(&shared.app_url, down, &request_headers);
+            return app_down::response(&edge.app_url, down, &request_headers);
         }
     };
 

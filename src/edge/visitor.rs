@@ -2,9 +2,9 @@
 
 use axum::http::HeaderMap;
 
+use super::EdgeParts;
 use super::cookie;
-use crate::sandbox::Shared;
-use crate::session::{PlatformSession, SessionError};
+use crate::platform::{PlatformSession, SessionError};
 
 /// The request's platform session, and whether the browser holds a cookie to clear.
 pub struct Visitor {
@@ -18,17 +18,17 @@ impl Visitor {
     /// Resolves the cookie and keeps the session's IAM tokens fresh: `fresh_access_token`
     /// refreshes only when the access token nears expiry, and a refresh the IAM refuses ends
     /// the session, so the request goes on anonymous.
-    pub async fn resolve(shared: &Shared, headers: &HeaderMap) -> Self {
+    pub async fn resolve(edge: &EdgeParts, headers: &HeaderMap) -> Self {
         let handles = cookie::session_handles(headers);
-        let Some(session) = handles.iter().find_map(|h| shared.sessions.by_handle(h)) else {
+        let Some(session) = handles.iter().find_map(|h| edge.sessions.by_handle(h)) else {
             return Self {
                 session: None,
                 stale_cookie: !handles.is_empty(),
             };
         };
-        match shared
+        match edge
             .sessions
-            .fresh_access_token(&session.sid, &shared.oidc)
+            .fresh_access_token(&session.sid, &edge.oidc)
             .await
         {
             Ok(_) => Self {

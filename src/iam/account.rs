@@ -22,7 +22,7 @@ pub(super) fn logout_confirmation(
     session: &SsoSession,
     keep: &[(&str, &str)],
 ) -> Response {
-    let org_name = &iam.shared().config.organization.name;
+    let org_name = &iam.parts().organization.name;
     let person = &session.person;
     let hidden: String = keep
         .iter()
@@ -64,7 +64,7 @@ pub(super) fn logout_confirmation(
 
 /// The account page: the SSO session's person and "Sign out", or that nobody is signed in.
 fn account_page(iam: &IamState, session: Option<&SsoSession>) -> Response {
-    let org_name = &iam.shared().config.organization.name;
+    let org_name = &iam.parts().organization.name;
     let body = match session {
         Some(session) => {
             let person = &session.person;

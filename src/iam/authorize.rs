@@ -16,7 +16,7 @@ use super::signin_page::{self, SignInPage};
 use super::sso::{self, SsoSession};
 use super::{IamState, Realm, is_known_client};
 use crate::oidc::{EDGE_CLIENT_ID, QUERYMESH_SCOPE};
-use crate::sandbox::Switches;
+use crate::platform::Switch;
 
 /// What `prompt` asks of the realm (OIDC Core §3.1.2.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -212,7 +212,7 @@ fn check_scope(iam: &IamState, scope: Option<&str>) -> Result<(), (OAuthCode, St
     if !scopes.contains(&"openid") {
         return Err((OAuthCode::InvalidScope, "scope must include openid".into()));
     }
-    let querymesh = Switches::get(&iam.shared().switches.querymesh_scope);
+    let querymesh = iam.parts().switches.get(Switch::QueryMeshScope);
     for s in scopes {
         let known =
             matches!(s, "openid" | "profile" | "email") || (querymesh && s == QUERYMESH_SCOPE);

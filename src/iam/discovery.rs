@@ -9,12 +9,12 @@ use serde_json::{Value, json};
 use super::pkce;
 use super::{IamState, Realm};
 use crate::oidc::{QUERYMESH_SCOPE, RealmEndpoints};
-use crate::sandbox::Switches;
+use crate::platform::Switch;
 
 pub(super) async fn openid_configuration(_: Realm, State(iam): State<IamState>) -> Json<Value> {
     let endpoints = RealmEndpoints::new(&iam.realm_url());
     let mut scopes = vec!["openid", "profile", "email"];
-    if Switches::get(&iam.shared().switches.querymesh_scope) {
+    if iam.parts().switches.get(Switch::QueryMeshScope) {
         scopes.push(QUERYMESH_SCOPE);
     }
     Json(json!({
@@ -52,7 +52,7 @@ pub(super) async fn openid_configuration(_: Realm, State(iam): State<IamState>) 
 pub(super) async fn certs(_: Realm, State(iam): State<IamState>) -> Response {
     (
         [(header::CACHE_CONTROL, "no-cache")],
-        Json(iam.shared().iam_keys.jwks()),
+        Json(iam.parts().keys.jwks()),
     )
         .into_response()
 }

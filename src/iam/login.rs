@@ -106,7 +106,7 @@ fn custom_person(iam: &IamState, form: &Params) -> Result<Person, String> {
             check_length(label, value)?;
         }
     }
-    if let Some(configured) = iam.shared().config.people.iter().find(|p| p.sub == sub) {
+    if let Some(configured) = iam.parts().people.iter().find(|p| p.sub == sub) {
         return Err(format!(
             "The sub {sub:?} belongs to {}, a configured person: choose their card, or another sub.",
             configured.display_name()

@@ -48,7 +48,7 @@ fn end_session(iam: &IamState, params: &Params, headers: &HeaderMap) -> Result<R
     let hinted = match params.get("id_token_hint") {
         // §2: an expired hint is still a valid hint.
         Some(hint) => {
-            let claims: IdClaims = tokens::verify(iam.shared(), hint, ID_TYP, now, false)
+            let claims: IdClaims = tokens::verify(iam.parts(), hint, ID_TYP, now, false)
                 .map_err(IamError::IdTokenHintInvalid)?;
             if claims.aud != EDGE_CLIENT_ID {
                 return Err(IamError::IdTokenHintInvalid(
@@ -105,11 +105,11 @@ fn end_session(iam: &IamState, params: &Params, headers: &HeaderMap) -> Result<R
         }
         None => signin_page::message_page(
             StatusCode::OK,
-            Some((&iam.shared().config.organization.name, iam.slug())),
+            Some((&iam.parts().organization.name, iam.slug())),
             "You have signed out",
             &format!(
                 "Your single sign-on with {} has ended, and so have the application sessions started from it.",
-                iam.shared().config.organization.name
+                iam.parts().organization.name
             ),
             "The next sign-in will ask who you are.",
         ),

@@ -44,9 +44,10 @@ use axum::http::Uri;
 use axum::http::request::Parts;
 use axum::routing::{get, post};
 
-use crate::config::Person;
+use crate::config::{IamConfig, OrganizationConfig, Person};
+use crate::identity::KeyRing;
 use crate::oidc::{CALLBACK_PATH, EDGE_CLIENT_ID};
-use crate::sandbox::Shared;
+use crate::platform::{SessionStore, Switches};
 
 pub use error::IamError;
 pub use tokens::{DIRECT_QUERYMESH_TOKEN_LIFETIME_SECS, querymesh_access_token};
@@ -56,6 +57,27 @@ use codes::CodeStore;
 use pending::PendingRequests;
 use sso::SsoStore;
 
+/// What the IAM is built from: `[iam]`, the organization and its people, its own keys, and
+/// the platform handles it uses — never the identity key.
+pub struct IamParts {
+    pub config: IamConfig,
+    /// The realm's name (its slug) and the name its pages show.
+    pub organization: OrganizationConfig,
+    /// The people the sign-in page offers.
+    pub people: Vec<Person>,
+    /// The realm's URL: the issuer of its tokens.
+    pub realm_url: String,
+    /// The edge's port: its callback is the one registered redirect URI, its origin where
+    /// sign-out may return.
+    pub edge_port: u16,
+    /// The IAM's own signing keys.
+    pub keys: KeyRing,
+    /// Whether the realm grants the QueryMesh scope ([`crate::platform::Switch::QueryMeshScope`]).
+    pub switches: Switches,
+    /// Platform sessions end with the SSO session they were born of.
+    pub sessions: SessionStore,
+}
+
 /// The organization IAM, shared by its handlers.
 #[derive(Clone)]
 pub struct IamState {
@@ -63,7 +85,7 @@ pub struct IamState {
 }
 
 struct Inner {
-    shared: Arc<Shared>,
+    parts: IamParts,
     clock: Clock,
     sso: SsoStore,
     codes: CodeStore,
@@ -85,10 +107,10 @@ struct CustomPeople {
 }
 
 impl IamState {
-    pub fn new(shared: Arc<Shared>) -> Self {
+    pub fn new(parts: IamParts) -> Self {
         Self {
             inner: Arc::new(Inner {
-                shared,
+                parts,
                 clock: Clock::default(),
                 sso: SsoStore::default(),
                 codes: CodeStore::default(),
@@ -98,8 +120,8 @@ impl IamState {
         }
     }
 
-    fn shared(&self) -> &Shared {
-        &self.inner.shared
+    fn parts(&self) -> &IamParts {
+        &self.inner.parts
     }
 
     fn now(&self) -> u64 {
@@ -108,20 +130,20 @@ impl IamState {
 
     /// How long an SSO session lasts (`iam.sso_session_hours`).
     fn sso_lifetime_secs(&self) -> u64 {
-        u64::from(self.shared().config.iam.sso_session_hours) * 3600
+        u64::from(self.parts().config.sso_session_hours) * 3600
     }
 
     fn realm_url(&self) -> String {
-        self.shared().realm_url()
+        self.parts().realm_url.clone()
     }
 
     fn slug(&self) -> &str {
-        &self.shared().config.organization.slug
+        &self.parts().organization.slug
     }
 
     /// The redirect URIs registered for the edge client: its callback, on either loopback name.
     fn allowed_redirect_uris(&self) -> [String; 2] {
-        let port = self.shared().endpoints.edge.port();
+        let port = self.parts().edge_port;
         [
             format!("http://127.0.0.1:{port}{CALLBACK_PATH}"),
             format!("http://localhost:{port}{CALLBACK_PATH}"),
@@ -134,7 +156,7 @@ impl IamState {
 
     /// Whether `uri` is on the edge's origin (either loopback name): where sign-out may return.
     fn is_edge_origin(&self, uri: &str) -> bool {
-        let port = self.shared().endpoints.edge.port();
+        let port = self.parts().edge_port;
         [
             format!("http://127.0.0.1:{port}"),
             format!("http://localhost:{port}"),
@@ -148,7 +170,7 @@ impl IamState {
 
     /// Every person the page offers: the configured ones, then the custom ones of this run.
     fn people(&self) -> Vec<Person> {
-        let mut people = self.shared().config.people.clone();
+        let mut people = self.parts().people.clone();
         let custom = self
             .inner
             .custom_people
@@ -198,7 +220,7 @@ impl IamState {
     /// page again, and every platform session born of it ends. Returns whether it existed.
     pub fn end_sso_session(&self, sso_session_id: &str) -> bool {
         let existed = self.inner.sso.end(sso_session_id);
-        self.shared().sessions.end_iam_session(sso_session_id);
+        self.parts().sessions.end_iam_session(sso_session_id);
         existed
     }
 

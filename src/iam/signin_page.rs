@@ -140,7 +140,7 @@ pub(super) fn page(
 
 /// The sign-in page: a card per person, "Continue as" when signed in, the custom form.
 pub(super) fn render(iam: &IamState, view: SignInPage<'_>) -> Response {
-    let org_name = &iam.shared().config.organization.name;
+    let org_name = &iam.parts().organization.name;
     let action = esc(&format!(
         "/realms/{}/login-actions/authenticate",
         iam.slug()

@@ -265,7 +265,7 @@ fn respond(
     refresh_token: String,
     now: u64,
 ) -> Response {
-    let minted = tokens::mint(iam.shared(), session, nonce, now);
+    let minted = tokens::mint(iam.parts(), session, nonce, now);
     Json(TokenResponse {
         access_token: minted.access_token,
         expires_in: ACCESS_TOKEN_LIFETIME_SECS,

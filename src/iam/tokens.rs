@@ -6,11 +6,12 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use super::IamParts;
 use super::sso::SsoSession;
 use crate::config::Person;
 use crate::identity::{KeyPair, jws};
 use crate::oidc::{EDGE_CLIENT_ID, LOGIN_SCOPES, QUERYMESH_AUDIENCE, QUERYMESH_SCOPE};
-use crate::sandbox::{Shared, Switches};
+use crate::platform::Switch;
 
 /// Access (and ID) tokens live 5 minutes; refresh tokens keep the platform session alive.
 pub(super) const ACCESS_TOKEN_LIFETIME_SECS: u64 = 300;
@@ -95,8 +96,8 @@ pub(super) struct Minted {
 
 /// The scope granted now: the login scopes, plus QueryMesh's while the realm has it (read at
 /// every issue, so flipping the switch takes effect on the next token).
-fn granted(shared: &Shared) -> (String, Vec<String>) {
-    if Switches::get(&shared.switches.querymesh_scope) {
+fn granted(iam: &IamParts) -> (String, Vec<String>) {
+    if iam.switches.get(Switch::QueryMeshScope) {
         (
             format!("{LOGIN_SCOPES} {QUERYMESH_SCOPE}"),
             vec![QUERYMESH_AUDIENCE.to_string(), EDGE_CLIENT_ID.to_string()],
@@ -108,15 +109,15 @@ fn granted(shared: &Shared) -> (String, Vec<String>) {
 
 /// Mints an access token and an ID token for `session`.
 pub(super) fn mint(
-    shared: &Shared,
+    iam: &IamParts,
     session: &SsoSession,
     nonce: Option<String>,
     now: u64,
 ) -> Minted {
-    let issuer = shared.realm_url();
+    let issuer = iam.realm_url.clone();
     let person = PersonClaims::of(&session.person);
-    let (scope, aud) = granted(shared);
-    let key = shared.iam_keys.current();
+    let (scope, aud) = granted(iam);
+    let key = iam.keys.current();
     let access = AccessClaims {
         iss: issuer.clone(),
         sub: session.person.sub.clone(),
@@ -190,15 +191,15 @@ fn at_hash(access_token: &str) -> String {
 /// Checks a token this realm signed: signature by a published IAM key, issuer, `typ` claim,
 /// and (when `check_expiry`) not expired. Returns its claims.
 pub(super) fn verify<T: for<'de> Deserialize<'de> + HasIssuer>(
-    shared: &Shared,
+    iam: &IamParts,
     token: &str,
     expected_typ: &str,
     now: u64,
     check_expiry: bool,
 ) -> Result<T, String> {
-    let (_, claims): (_, T) = jws::verify(token, &shared.iam_keys.published(), Some(JWT_TYP))
-        .map_err(|e| e.to_string())?;
-    if claims.issuer() != shared.realm_url() {
+    let (_, claims): (_, T) =
+        jws::verify(token, &iam.keys.published(), Some(JWT_TYP)).map_err(|e| e.to_string())?;
+    if claims.issuer() != iam.realm_url {
         return Err("the token was issued by another realm".into());
     }
     if claims.typ() != expected_typ {

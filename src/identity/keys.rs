@@ -311,21 +311,18 @@ impl KeyRing {
 
     /// Every key a verifier should accept now: the current one and those in their grace period.
     pub fn published(&self) -> Vec<PublicKey> {
-        let now = unix_now();
-        let ring = self.read();
-        std::iter::once(ring.current.public())
-            .chain(
-                ring.retired
-                    .iter()
-                    .filter(|r| r.until > now)
-                    .map(|r| r.key.public()),
-            )
-            .collect()
+        self.public_side().published()
     }
 
     pub fn jwks(&self) -> Jwks {
-        Jwks {
-            keys: self.published().iter().map(PublicKey::jwk).collect(),
+        self.public_side().jwks()
+    }
+
+    /// The public side of this ring, for whoever only verifies: it follows every rotation and
+    /// never yields a private key.
+    pub fn public_side(&self) -> PublishedKeys {
+        PublishedKeys {
+            ring: self.ring.clone(),
         }
     }
 
@@ -369,6 +366,35 @@ impl KeyRing {
             path: file.clone(),
             source,
         })
+    }
+}
+
+/// The public side of a [`KeyRing`] ([`KeyRing::public_side`]): what a verifier is given (the
+/// broker for identities, the edge for the IAM's ID tokens) instead of the ring itself.
+#[derive(Debug, Clone)]
+pub struct PublishedKeys {
+    ring: Arc<RwLock<Ring>>,
+}
+
+impl PublishedKeys {
+    /// Every key a verifier should accept now: the current one and those in their grace period.
+    pub fn published(&self) -> Vec<PublicKey> {
+        let now = unix_now();
+        let ring = self.ring.read().unwrap_or_else(|p| p.into_inner());
+        std::iter::once(ring.current.public())
+            .chain(
+                ring.retired
+                    .iter()
+                    .filter(|r| r.until > now)
+                    .map(|r| r.key.public()),
+            )
+            .collect()
+    }
+
+    pub fn jwks(&self) -> Jwks {
+        Jwks {
+            keys: self.published().iter().map(PublicKey::jwk).collect(),
+        }
     }
 }
 

@@ -23,6 +23,7 @@ pub mod tls;
 pub mod tpch;
 pub mod types;
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -35,8 +36,9 @@ use self::access::{AccessControl, AccessRulesError};
 use self::auth::{Authenticator, KeySource};
 use self::engine::{Engine, EngineError};
 use self::executor::Executor;
+use crate::config::QueryMeshConfig;
+use crate::http::HttpClient;
 use crate::oidc::RealmEndpoints;
-use crate::sandbox::Shared;
 
 pub use self::auth::WWW_AUTHENTICATE;
 
@@ -48,13 +50,29 @@ pub enum StartError {
     AccessRules(#[from] AccessRulesError),
 }
 
+/// What the stand-in is built from: `[querymesh]`, its own address, the IAM realm whose tokens
+/// it trusts, and its engine — nothing about people or identity keys.
+pub struct QueryMeshParts {
+    pub config: QueryMeshConfig,
+    /// The listener's address, for `nextUri` when a client sends no usable `Host`.
+    pub addr: SocketAddr,
+    /// The IAM realm's URL: the issuer of the tokens accepted, and where its keys are.
+    pub realm_url: String,
+    /// Fetches the realm's keys.
+    pub http: HttpClient,
+    /// Opened by the assembler: [`Engine::open`] still reads the whole configuration (the
+    /// state directory, the catalogs).
+    pub engine: Arc<Engine>,
+}
+
 #[derive(Clone)]
 pub struct QueryMeshState {
     inner: Arc<Inner>,
 }
 
 struct Inner {
-    shared: Arc<Shared>,
+    /// The listener's address ([`QueryMeshParts::addr`]).
+    addr: SocketAddr,
     auth: Authenticator,
     access: Arc<AccessControl>,
     executor: Arc<Executor>,
@@ -68,26 +86,26 @@ impl Drop for Inner {
 
 impl QueryMeshState {
     /// The stand-in as it runs: tokens verified by the keys the IAM publishes at its JWKS URL.
-    pub fn new(shared: Arc<Shared>) -> Result<Self, StartError> {
+    pub fn new(parts: QueryMeshParts) -> Result<Self, StartError> {
         let source = KeySource::Url {
-            url: RealmEndpoints::new(&shared.realm_url()).certs,
-            http: shared.http.clone(),
+            url: RealmEndpoints::new(&parts.realm_url).certs,
+            http: parts.http.clone(),
         };
-        Self::with_key_source(shared, source)
+        Self::with_key_source(parts, source)
     }
 
     /// The stand-in with the IAM's keys taken from `source`.
-    pub fn with_key_source(shared: Arc<Shared>, source: KeySource) -> Result<Self, StartError> {
-        let config = &shared.config.querymesh;
+    pub fn with_key_source(parts: QueryMeshParts, source: KeySource) -> Result<Self, StartError> {
+        let config = &parts.config;
         let access = match &config.access_control {
             Some(path) => AccessControl::load(path)?,
             None => AccessControl::allow_all(),
         };
         let time_limit = Duration::from_secs(u64::from(config.query_time_limit_secs));
-        let engine = Arc::new(Engine::open(&shared.config)?);
+        let engine = parts.engine;
         Ok(Self {
             inner: Arc::new(Inner {
-                auth: Authenticator::new(source, shared.realm_url()),
+                auth: Authenticator::new(source, parts.realm_url),
                 access: Arc::new(access),
                 executor: Executor::new(
                     engine,
@@ -99,7 +117,7 @@ impl QueryMeshState {
                         queued: executor::MAX_QUEUED,
                     },
                 ),
-                shared,
+                addr: parts.addr,
             }),
         })
     }
@@ -135,7 +153,7 @@ impl QueryMeshState {
             });
         match host {
             Some(host) => format!("{scheme}://{host}"),
-            None => format!("{scheme}://{}", self.inner.shared.endpoints.querymesh),
+            None => format!("{scheme}://{}", self.inner.addr),
         }
     }
 }

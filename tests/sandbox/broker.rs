@@ -6,8 +6,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 use tokio::sync::Notify;
 use zero_sandbox::identity::unix_now;
-use zero_sandbox::sandbox::Switches;
-use zero_sandbox::session::IamTokens;
+use zero_sandbox::platform::{IamTokens, Switch};
 use zero_sandbox::{Config, Sandbox};
 
 use crate::fake_trino::{Behaviour, FakeTrino};
@@ -18,16 +17,15 @@ const ACCESS_TOKEN: &str = "test-access-token-of-ada";
 /// A platform session for `ada` created straight in the store (as the edge's callback does),
 /// with an access token only the fake QueryMesh looks at; returns the identity and sid.
 fn session_for_ada(sandbox: &Sandbox) -> (String, String) {
-    let shared = sandbox.shared();
-    let ada = shared.config.person("ada").unwrap().clone();
+    let ada = sandbox.config().person("ada").unwrap().clone();
     let tokens = IamTokens {
         access_token: ACCESS_TOKEN.into(),
         access_expires_at: unix_now() + 300,
         refresh_token: None,
         id_token: None,
     };
-    let (_, sid) = shared.sessions.create(ada.clone(), tokens, None);
-    let (identity, _) = shared.identity.mint(&ada, &sid);
+    let (_, sid) = sandbox.sessions().create(ada.clone(), tokens, None);
+    let (identity, _) = sandbox.identity().mint(&ada, &sid);
     (identity, sid)
 }
 
@@ -94,7 +92,7 @@ async fn success_has_the_spec_shape_and_uses_the_persons_token() {
         headers["authorization"],
         format!("Bearer {ACCESS_TOKEN}").as_str()
     );
-    let ada = sandbox.shared().config.person("ada").unwrap().sub.clone();
+    let ada = sandbox.config().person("ada").unwrap().sub.clone();
     assert_eq!(headers["x-trino-user"], ada.as_str());
     assert!(
         headers.get("x-nnumbers-identity").is_none(),
@@ -120,10 +118,9 @@ async fn no_identity_is_user_session_required() {
 async fn an_identity_failing_any_check_is_invalid() {
     let sandbox = support::start().await;
     let (identity, sid) = session_for_ada(&sandbox);
-    let shared = sandbox.shared();
-    let ada = shared.config.person("ada").unwrap().clone();
-    let claims = shared.identity.claims(&ada, &sid);
-    let key = shared.identity.keys.current();
+    let ada = sandbox.config().person("ada").unwrap().clone();
+    let claims = sandbox.identity().claims(&ada, &sid);
+    let key = sandbox.identity().keys.current();
     use zero_sandbox::identity::{Forgery, forge};
     let forgeries = [
         Forgery::Expired,
@@ -178,7 +175,7 @@ async fn an_identity_failing_any_check_is_invalid() {
 async fn an_ended_session_is_user_session_required() {
     let sandbox = support::start().await;
     let (identity, sid) = session_for_ada(&sandbox);
-    assert!(sandbox.shared().sessions.end(&sid));
+    assert!(sandbox.sessions().end(&sid));
     let message = assert_refusal(
         post(&sandbox, Some(&identity), EXAMPLE).await,
         401,
@@ -211,15 +208,15 @@ async fn bad_bodies_are_validation_failed() {
 async fn switches_turn_querymesh_off_while_running() {
     let sandbox = support::start().await;
     let (identity, _) = session_for_ada(&sandbox);
-    let switches = &sandbox.shared().switches;
-    Switches::set(&switches.querymesh_enabled, false);
+    let switches = sandbox.switches();
+    switches.set(Switch::QueryMeshEnabled, false);
     let message = assert_refusal(
         post(&sandbox, Some(&identity), EXAMPLE).await,
         409,
         "QUERYMESH_NOT_ENABLED",
     );
     assert!(message.contains("enabled = true"), "{message}");
-    Switches::set(&switches.querymesh_configured, false);
+    switches.set(Switch::QueryMeshConfigured, false);
     assert_refusal(
         post(&sandbox, Some(&identity), EXAMPLE).await,
         409,
@@ -455,18 +452,15 @@ async fn one_persons_share_of_the_query_limit_leaves_room_for_others() {
     assert!(message.contains("for one person"), "{message}");
 
     // Grace's query is let through to QueryMesh while Ada's two wait there.
-    let grace = sandbox.shared().config.person("grace").unwrap().clone();
+    let grace = sandbox.config().person("grace").unwrap().clone();
     let tokens = IamTokens {
         access_token: "test-access-token-of-grace".into(),
         access_expires_at: unix_now() + 300,
         refresh_token: None,
         id_token: None,
     };
-    let (_, sid) = sandbox
-        .shared()
-        .sessions
-        .create(grace.clone(), tokens, None);
-    let (grace_identity, _) = sandbox.shared().identity.mint(&grace, &sid);
+    let (_, sid) = sandbox.sessions().create(grace.clone(), tokens, None);
+    let (grace_identity, _) = sandbox.identity().mint(&grace, &sid);
     let theirs = {
         let sandbox = sandbox.clone();
         tokio::spawn(async move { post(&sandbox, Some(&grace_identity), EXAMPLE).await })
@@ -510,7 +504,7 @@ async fn an_answer_past_the_brokers_size_limit_is_refused_and_cancelled() {
 async fn no_identity_keys_is_not_ready() {
     let sandbox = support::start().await;
     let (identity, _) = session_for_ada(&sandbox);
-    Switches::set(&sandbox.shared().switches.identity_keys_available, false);
+    sandbox.switches().set(Switch::IdentityKeysAvailable, false);
     assert_refusal(
         post(&sandbox, Some(&identity), EXAMPLE).await,
         503,

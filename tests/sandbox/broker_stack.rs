@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 use zero_sandbox::Sandbox;
 use zero_sandbox::identity::unix_now;
-use zero_sandbox::sandbox::Switches;
+use zero_sandbox::platform::Switch;
 
 use crate::support::{self, sign_in, test_config};
 
@@ -125,12 +125,11 @@ async fn the_scope_switch_takes_effect_at_the_next_token() {
     let ada = sign_in(&sandbox, "ada").await;
     let identity = ada.identity(&sandbox);
     assert_eq!(query(&sandbox, &identity, example()).await.0, 200);
-    let shared = sandbox.shared();
-    Switches::set(&shared.switches.querymesh_scope, false);
+    sandbox.switches().set(Switch::QueryMeshScope, false);
     // The next refresh brings a token without the scope.
-    let mut session = shared.sessions.get(&ada.sid).unwrap();
+    let mut session = sandbox.sessions().get(&ada.sid).unwrap();
     session.tokens.access_expires_at = unix_now();
-    shared.sessions.set_tokens(&ada.sid, session.tokens);
+    sandbox.sessions().set_tokens(&ada.sid, session.tokens);
     refused(
         query(&sandbox, &identity, example()).await,
         502,
@@ -143,27 +142,26 @@ async fn an_expiring_access_token_is_refreshed_and_a_refused_refresh_ends_the_se
     let sandbox = support::start().await;
     let ada = sign_in(&sandbox, "ada").await;
     let identity = ada.identity(&sandbox);
-    let shared = sandbox.shared();
-    let before = shared.sessions.get(&ada.sid).unwrap().tokens;
+    let before = sandbox.sessions().get(&ada.sid).unwrap().tokens;
     let mut expiring = before.clone();
     expiring.access_expires_at = unix_now() + 5;
-    shared.sessions.set_tokens(&ada.sid, expiring);
+    sandbox.sessions().set_tokens(&ada.sid, expiring);
     assert_eq!(query(&sandbox, &identity, example()).await.0, 200);
-    let after = shared.sessions.get(&ada.sid).unwrap().tokens;
+    let after = sandbox.sessions().get(&ada.sid).unwrap().tokens;
     assert_ne!(after.access_token, before.access_token, "refreshed");
     assert!(after.access_expires_at > unix_now() + 200);
 
     let mut revoked = after.clone();
     revoked.access_expires_at = unix_now();
     revoked.refresh_token = Some("not-a-refresh-token-the-iam-issued".into());
-    shared.sessions.set_tokens(&ada.sid, revoked);
+    sandbox.sessions().set_tokens(&ada.sid, revoked);
     refused(
         query(&sandbox, &identity, example()).await,
         401,
         "USER_SESSION_REQUIRED",
     );
     assert!(
-        !shared.sessions.is_alive(&ada.sid),
+        !sandbox.sessions().is_alive(&ada.sid),
         "a refused refresh ends the session"
     );
 }

@@ -16,7 +16,7 @@ fn edge(sandbox: &Sandbox, path: &str) -> String {
 
 /// The demo backend's own address: what a request that skips the edge reaches.
 fn demo_direct(sandbox: &Sandbox, path: &str) -> String {
-    format!("{}{path}", sandbox.shared().app_url)
+    format!("{}{path}", sandbox.app_url())
 }
 
 /// Each check's name → passed, as the demo reports them for `token` sent straight to it.
@@ -72,9 +72,10 @@ async fn the_demo_page_is_served_through_the_edge() {
 #[tokio::test]
 async fn the_demo_shows_each_of_the_five_checks() {
     let sandbox = support::start().await;
-    let shared = sandbox.shared();
-    let key = shared.identity.keys.current();
-    let claims = shared.identity.claims(&shared.config.people[0], "sid-demo");
+    let key = sandbox.identity().keys.current();
+    let claims = sandbox
+        .identity()
+        .claims(&sandbox.config().people[0], "sid-demo");
     let names = ["signature", "iss", "aud", "org", "nbf/exp"];
 
     let (accepted, all) = checks(&sandbox, &forge(&key, claims.clone(), &[])).await;
@@ -140,16 +141,15 @@ async fn a_signed_in_person_passes_every_check_through_the_edge() {
 #[tokio::test]
 async fn after_a_key_rotation_the_demo_fetches_the_brokers_jwks() {
     let sandbox = support::start().await;
-    let shared = sandbox.shared();
-    shared
-        .identity
+    sandbox
+        .identity()
         .keys
         .rotate(Duration::from_secs(600))
         .unwrap();
     // Signed by a key the demo's NNUMBERS_IDENTITY_JWKS (taken at start) does not hold.
-    let (token, _) = shared
-        .identity
-        .mint(&shared.config.people[0], "sid-rotated");
+    let (token, _) = sandbox
+        .identity()
+        .mint(&sandbox.config().people[0], "sid-rotated");
     let (accepted, _) = checks(&sandbox, &token).await;
     assert!(
         accepted,

@@ -11,6 +11,7 @@ use serde_json::Value;
 use tokio_tungstenite::tungstenite::Message;
 use zero_sandbox::Sandbox;
 use zero_sandbox::identity::{Audience, unix_now, verify_identity};
+use zero_sandbox::oidc::RealmEndpoints;
 
 use crate::echo_app::{BIG_LEN, EchoApp, header_values};
 use crate::support::{self, SignedIn, client, location, sign_in, sign_in_returning};
@@ -54,7 +55,7 @@ fn query_param(url: &str, name: &str) -> Option<String> {
 }
 
 fn audience(sandbox: &Sandbox) -> Audience {
-    Audience::from_config(&sandbox.shared().config)
+    Audience::from_config(sandbox.config())
 }
 
 /// The identity checked by an independent verifier (jsonwebtoken) with the app's environment.
@@ -79,7 +80,7 @@ fn jsonwebtoken_claims(sandbox: &Sandbox, token: &str) -> Value {
 #[tokio::test]
 async fn context_and_anonymous_session_are_203_no_store() {
     let (sandbox, _echo) = start_with_echo().await;
-    let config = &sandbox.shared().config;
+    let config = sandbox.config();
     for (path, check) in [("/.nnumbers/v1/context", 0), ("/.nnumbers/auth/session", 1)] {
         let response = client().get(edge(&sandbox, path)).send().await.unwrap();
         assert_eq!(
@@ -140,7 +141,7 @@ async fn other_reserved_paths_are_404_from_the_edge() {
 async fn login_redirects_to_the_iam_with_state_nonce_and_pkce() {
     let (sandbox, _echo) = start_with_echo().await;
     let port = sandbox.endpoints().edge.port();
-    let authorization = &sandbox.shared().oidc.endpoints.authorization;
+    let authorization = &RealmEndpoints::new(sandbox.realm_url()).authorization;
     let mut states = Vec::new();
     for host in [format!("127.0.0.1:{port}"), format!("localhost:{port}")] {
         let response = client()
@@ -192,7 +193,7 @@ async fn return_to_accepts_only_a_local_path() {
 async fn callback_with_a_bad_or_replayed_state_or_code_is_400_without_a_session() {
     let (sandbox, _echo) = start_with_echo().await;
     let http = client();
-    let sessions_before = sandbox.shared().sessions.list().len();
+    let sessions_before = sandbox.sessions().list().len();
 
     for query in ["", "?code=x", "?state=made-up&code=x"] {
         let response = http
@@ -255,7 +256,7 @@ async fn callback_with_a_bad_or_replayed_state_or_code_is_400_without_a_session(
         "{body}"
     );
     assert_eq!(
-        sandbox.shared().sessions.list().len(),
+        sandbox.sessions().list().len(),
         sessions_before + 1,
         "only the one good callback made a session"
     );
@@ -274,11 +275,11 @@ pub async fn callback_url(sandbox: &Sandbox, person: &str) -> (String, String) {
     let page = http.get(location(&login)).send().await.unwrap();
     let html = page.text().await.unwrap();
     let auth_request = support::hidden_input(&html, "auth_request").expect("auth_request");
-    let sub = sandbox.shared().config.person(person).unwrap().sub.clone();
+    let sub = sandbox.config().person(person).unwrap().sub.clone();
     let chosen = http
         .post(format!(
             "{}/login-actions/authenticate",
-            sandbox.shared().realm_url()
+            sandbox.realm_url()
         ))
         .header("content-type", "application/x-www-form-urlencoded")
         .body(support::encode_form(&[
@@ -314,7 +315,7 @@ async fn a_signed_in_request_carries_one_identity_that_verifies() {
     let token = &identities[0];
     let claims = verify_identity(
         token,
-        &sandbox.shared().identity.keys.published(),
+        &sandbox.identity().keys.published(),
         &audience(&sandbox),
         unix_now(),
     )
@@ -348,7 +349,7 @@ async fn the_identity_is_cached_per_session_and_resigned_near_expiry() {
     assert_eq!(first, second, "signing is not per request");
 
     // Under 60 s left: the next request gets a new one.
-    let sessions = &sandbox.shared().sessions;
+    let sessions = sandbox.sessions();
     sessions.cache_identity(&ada.sid, first.clone(), unix_now() + 59);
     let third = identity(echoed(&sandbox, "/3", Some(&ada.cookie), &[]).await);
     assert_ne!(third, first);
@@ -360,9 +361,8 @@ async fn the_identity_is_cached_per_session_and_resigned_near_expiry() {
 async fn spoofed_identity_headers_never_reach_the_app() {
     let (sandbox, _echo) = start_with_echo().await;
     let forged = sandbox
-        .shared()
-        .identity
-        .mint(&sandbox.shared().config.people[0], "forged-sid")
+        .identity()
+        .mint(&sandbox.config().people[0], "forged-sid")
         .0;
     // Every spelling, several copies, on a plain request and on an upgrade request.
     let mut request = client().get(edge(&sandbox, "/anonymous"));
@@ -446,7 +446,7 @@ async fn logout_needs_the_edges_own_origin_and_ends_the_session() {
         }
         let response = request.send().await.unwrap();
         assert_eq!(response.status(), 403, "Origin {origin:?}");
-        assert!(sandbox.shared().sessions.is_alive(&ada.sid));
+        assert!(sandbox.sessions().is_alive(&ada.sid));
     }
 
     let response = client()
@@ -460,7 +460,7 @@ async fn logout_needs_the_edges_own_origin_and_ends_the_session() {
     assert_eq!(response.headers()[LOCATION], "/");
     assert_eq!(support::cookie_pairs(&response), "__nnumbers_session=");
     assert!(
-        !sandbox.shared().sessions.is_alive(&ada.sid),
+        !sandbox.sessions().is_alive(&ada.sid),
         "the broker refuses the sid from now on"
     );
     let echo = echoed(&sandbox, "/after", Some(&ada.cookie), &[]).await;
@@ -511,7 +511,7 @@ async fn sign_in_again_after_logout_skips_the_sign_in_page() {
 async fn iam_tokens_are_refreshed_and_a_refused_refresh_ends_the_session() {
     let (sandbox, _echo) = start_with_echo().await;
     let ada: SignedIn = sign_in(&sandbox, "ada").await;
-    let sessions = &sandbox.shared().sessions;
+    let sessions = sandbox.sessions();
 
     let mut tokens = sessions.get(&ada.sid).unwrap().tokens;
     let old_access = tokens.access_token.clone();

@@ -46,9 +46,8 @@ async fn demo_verdict(browser: &mut Browser) -> String {
 /// The identity the edge handed the demo for the browser's session (the cached one: the
 /// edge reuses it for every request of that session), verified twice.
 fn verified_identity(sandbox: &Sandbox, handle: &str) -> IdentityClaims {
-    let shared = sandbox.shared();
-    let session = shared
-        .sessions
+    let session = sandbox
+        .sessions()
         .by_handle(handle)
         .expect("the browser's cookie names a live session");
     let (token, _) = session
@@ -56,8 +55,8 @@ fn verified_identity(sandbox: &Sandbox, handle: &str) -> IdentityClaims {
         .expect("the edge signed an identity for the demo's requests");
     let claims = verify_identity(
         &token,
-        &shared.identity.keys.published(),
-        &Audience::from_config(&shared.config),
+        &sandbox.identity().keys.published(),
+        &Audience::from_config(sandbox.config()),
         unix_now(),
     )
     .expect("the identity verifies against the JWKS");
@@ -136,7 +135,7 @@ async fn sign_in_identity_sign_out_and_single_sign_on_in_a_browser() {
         )
         .await;
     assert!(
-        !sandbox.shared().sessions.is_alive(&first.sid),
+        !sandbox.sessions().is_alive(&first.sid),
         "sign-out ended the platform session"
     );
     assert!(session_handle(&mut browser, &edge).await.is_none());

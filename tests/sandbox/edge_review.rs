@@ -47,7 +47,7 @@ async fn an_app_that_never_answers_gets_a_clear_504_instead_of_a_hang() {
     config.app.url = Some(app_url.clone());
     let sandbox = support::start_with(config).await;
     // Long enough for the broker's own QueryMesh timeout to answer first (60 s + 30 s).
-    assert_eq!(sandbox.shared().config.broker.querymesh_timeout_secs, 60);
+    assert_eq!(sandbox.config().broker.querymesh_timeout_secs, 60);
     assert_eq!(
         sandbox.edge().app_response_timeout(),
         Duration::from_secs(90)
@@ -138,9 +138,8 @@ fn identity_like(echo: &Value) -> Vec<String> {
 async fn an_underscore_spelling_of_the_identity_header_never_reaches_the_app() {
     let (sandbox, _echo) = start_with_echo().await;
     let forged = sandbox
-        .shared()
-        .identity
-        .mint(&sandbox.shared().config.people[0], "forged-sid")
+        .identity()
+        .mint(&sandbox.config().people[0], "forged-sid")
         .0;
     let spellings: [(&str, &[u8]); 3] = [
         ("X_NNumbers_Identity", forged.as_bytes()),
@@ -281,7 +280,7 @@ async fn a_callback_only_completes_in_the_browser_that_started_the_sign_in() {
     // the callback and sends its URL to a victim, whose browser would be signed in as the
     // attacker — unless the callback checks the browser that started it.
     let (sandbox, _echo) = start_with_echo().await;
-    let sessions_before = sandbox.shared().sessions.list().len();
+    let sessions_before = sandbox.sessions().list().len();
     // The victim's browser: no login cookie, or its own from a sign-in it started itself.
     let victim_login = client()
         .get(edge(&sandbox, "/.nnumbers/auth/login"))
@@ -312,7 +311,7 @@ async fn a_callback_only_completes_in_the_browser_that_started_the_sign_in() {
             "{body}"
         );
     }
-    assert_eq!(sandbox.shared().sessions.list().len(), sessions_before);
+    assert_eq!(sandbox.sessions().list().len(), sessions_before);
 
     // The login cookie is the platform's: it never reaches the app.
     let echo = echoed(&sandbox, "/", &[("cookie", victims_cookie.as_bytes())]).await;

@@ -290,10 +290,9 @@ async fn keys_survive_a_restart_and_are_private() {
 #[tokio::test]
 async fn the_identity_and_iam_keys_differ() {
     let sandbox = support::start().await;
-    let shared = sandbox.shared();
     assert_ne!(
-        shared.identity.keys.current().kid(),
-        shared.iam_keys.current().kid()
+        sandbox.identity().keys.current().kid(),
+        sandbox.iam_keys().current().kid()
     );
 }
 

@@ -12,8 +12,7 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 use zero_sandbox::Sandbox;
 use zero_sandbox::oidc::{CALLBACK_PATH, EDGE_CLIENT_ID, RealmEndpoints};
-use zero_sandbox::sandbox::Switches;
-use zero_sandbox::session::IamTokens;
+use zero_sandbox::platform::{IamTokens, Switch};
 
 use crate::support;
 
@@ -36,7 +35,7 @@ impl Flow {
     pub fn new(sandbox: &Sandbox) -> Self {
         let verifier = B64.encode(rand_bytes());
         Self {
-            endpoints: RealmEndpoints::new(&sandbox.shared().realm_url()),
+            endpoints: RealmEndpoints::new(sandbox.realm_url()),
             redirect_uri: format!("{}{CALLBACK_PATH}", sandbox.endpoints().edge_url()),
             verifier,
             state: B64.encode(rand_bytes()),
@@ -212,7 +211,7 @@ pub fn callback_query(
 
 /// Verifies a realm token with an independent library against the realm's published JWKS.
 async fn verify(sandbox: &Sandbox, token: &str, audience: &str) -> Value {
-    let endpoints = RealmEndpoints::new(&sandbox.shared().realm_url());
+    let endpoints = RealmEndpoints::new(sandbox.realm_url());
     let jwks: jsonwebtoken::jwk::JwkSet = support::client()
         .get(&endpoints.certs)
         .send()
@@ -302,7 +301,7 @@ async fn the_whole_code_flow_gives_tokens_that_verify_against_the_realm_jwks() {
     let sandbox = support::start().await;
     let mut flow = Flow::new(&sandbox);
     let (page, auth_request) = flow.sign_in_page(&[]).await;
-    for person in &sandbox.shared().config.people {
+    for person in &sandbox.config().people {
         assert!(
             page.contains(&format!(r#"class="person-card" data-sub="{}""#, person.sub)),
             "a card for {}",
@@ -374,8 +373,7 @@ async fn the_whole_code_flow_gives_tokens_that_verify_against_the_realm_jwks() {
         .unwrap();
     assert!(
         sandbox
-            .shared()
-            .identity
+            .identity()
             .keys
             .published()
             .iter()
@@ -518,7 +516,7 @@ async fn prompt_none_without_sso_is_login_required_and_sso_expires() {
     assert_eq!(query["state"], flow.state);
 
     flow.sign_in_as(ADA).await;
-    let hours = u64::from(sandbox.shared().config.iam.sso_session_hours);
+    let hours = u64::from(sandbox.config().iam.sso_session_hours);
     sandbox
         .iam()
         .advance_clock(Duration::from_secs(hours * 3600));
@@ -537,18 +535,16 @@ async fn end_session_returns_only_to_the_edge_and_ends_platform_sessions() {
     let code = flow.sign_in_as(ADA).await;
     let tokens = flow.tokens(&code).await;
     let sso = tokens["session_state"].as_str().unwrap().to_string();
-    let person = sandbox.shared().config.people[0].clone();
+    let person = sandbox.config().people[0].clone();
     let platform_tokens = IamTokens {
         access_token: String::new(),
         access_expires_at: 0,
         refresh_token: None,
         id_token: None,
     };
-    let (_, platform_sid) =
-        sandbox
-            .shared()
-            .sessions
-            .create(person, platform_tokens, Some(sso.clone()));
+    let (_, platform_sid) = sandbox
+        .sessions()
+        .create(person, platform_tokens, Some(sso.clone()));
 
     let id_token = tokens["id_token"].as_str().unwrap();
     let evil = flow
@@ -559,10 +555,7 @@ async fn end_session_returns_only_to_the_edge_and_ends_platform_sessions() {
         .await;
     assert_eq!(evil.status(), StatusCode::BAD_REQUEST);
     assert!(evil.headers().get(LOCATION).is_none());
-    assert!(
-        sandbox.shared().sessions.is_alive(&platform_sid),
-        "nothing ended"
-    );
+    assert!(sandbox.sessions().is_alive(&platform_sid), "nothing ended");
 
     // The edge ends it server-side with the ID token as hint: no cookie involved.
     let edge = sandbox.endpoints().edge_url();
@@ -579,7 +572,7 @@ async fn end_session_returns_only_to_the_edge_and_ends_platform_sessions() {
         .await;
     assert_eq!(response.status(), StatusCode::FOUND);
     assert_eq!(response.headers()[LOCATION], format!("{edge}/?state=s1"));
-    assert!(!sandbox.shared().sessions.is_alive(&platform_sid));
+    assert!(!sandbox.sessions().is_alive(&platform_sid));
     let response = flow.get(&flow.authorize_url(&[])).await;
     assert_eq!(response.status(), StatusCode::OK, "the page is back");
 }
@@ -643,7 +636,7 @@ async fn the_querymesh_switch_is_read_at_every_issue() {
             .any(|a| a == "querymesh")
     );
 
-    Switches::set(&sandbox.shared().switches.querymesh_scope, true);
+    sandbox.switches().set(Switch::QueryMeshScope, true);
     let refreshed: Value = flow
         .refresh(tokens["refresh_token"].as_str().unwrap())
         .await

@@ -7,7 +7,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;
 use serde_json::{Value, json};
 use zero_sandbox::Sandbox;
 use zero_sandbox::identity::{Forgery, IDENTITY_TYP, forge, jws, unix_now};
-use zero_sandbox::session::IamTokens;
+use zero_sandbox::platform::IamTokens;
 
 use crate::fake_trino::{Behaviour, FakeTrino};
 use crate::support::{self, client};
@@ -17,15 +17,14 @@ const QUERY: &str = r#"{"sql": "SELECT 1", "max_rows": 10}"#;
 /// A platform session for `person` straight in the store, with `access_token` as its IAM
 /// token; returns its sid.
 fn session_for(sandbox: &Sandbox, person: &str, access_token: &str) -> String {
-    let shared = sandbox.shared();
-    let person = shared.config.person(person).unwrap().clone();
+    let person = sandbox.config().person(person).unwrap().clone();
     let tokens = IamTokens {
         access_token: access_token.into(),
         access_expires_at: unix_now() + 300,
         refresh_token: None,
         id_token: None,
     };
-    shared.sessions.create(person, tokens, None).1
+    sandbox.sessions().create(person, tokens, None).1
 }
 
 /// A sandbox whose QueryMesh is a fake that records the tokens it is sent.
@@ -65,13 +64,12 @@ fn assert_invalid((status, body): (u16, Value), what: &str) -> String {
 #[tokio::test]
 async fn a_sid_of_another_persons_session_is_refused_and_never_queries() {
     let (sandbox, fake) = start().await;
-    let shared = sandbox.shared();
-    let ada = shared.config.person("ada").unwrap().clone();
+    let ada = sandbox.config().person("ada").unwrap().clone();
     let ada_sid = session_for(&sandbox, "ada", "token-of-ada");
     let grace_sid = session_for(&sandbox, "grace", "token-of-grace");
 
     // Ada's name on Grace's live session: signed with the platform's own key.
-    let (forged, _) = shared.identity.mint(&ada, &grace_sid);
+    let (forged, _) = sandbox.identity().mint(&ada, &grace_sid);
     let message = assert_invalid(query(&sandbox, &forged).await, "sid of grace");
     assert!(message.contains("another person"), "{message}");
     assert!(
@@ -80,7 +78,7 @@ async fn a_sid_of_another_persons_session_is_refused_and_never_queries() {
     );
 
     // Ada's own session still queries, with her own token.
-    let (own, _) = shared.identity.mint(&ada, &ada_sid);
+    let (own, _) = sandbox.identity().mint(&ada, &ada_sid);
     let (status, body) = query(&sandbox, &own).await;
     assert_eq!(status, 200, "{body}");
     let seen = fake.seen();
@@ -91,11 +89,10 @@ async fn a_sid_of_another_persons_session_is_refused_and_never_queries() {
 #[tokio::test]
 async fn what_the_platform_never_signs_is_refused_by_the_broker_and_the_demo() {
     let (sandbox, fake) = start().await;
-    let shared = sandbox.shared();
-    let key = shared.identity.keys.current();
-    let ada = shared.config.person("ada").unwrap().clone();
+    let key = sandbox.identity().keys.current();
+    let ada = sandbox.config().person("ada").unwrap().clone();
     let sid = session_for(&sandbox, "ada", "token-of-ada");
-    let claims = shared.identity.claims(&ada, &sid);
+    let claims = sandbox.identity().claims(&ada, &sid);
 
     let mut forged: Vec<(String, String)> = [Forgery::LongLived, Forgery::Critical, Forgery::HighS]
         .into_iter()
@@ -107,7 +104,10 @@ async fn what_the_platform_never_signs_is_refused_by_the_broker_and_the_demo() {
     // Back-dated: nbf before iat.
     let mut back_dated = claims.clone();
     back_dated.nbf = back_dated.iat - 120;
-    forged.push(("nbf before iat".into(), shared.identity.sign(&back_dated)));
+    forged.push((
+        "nbf before iat".into(),
+        sandbox.identity().sign(&back_dated),
+    ));
     // The claims as a JSON array, in field order: serde's structs would read it.
     let payload = serde_json::to_value(&claims).unwrap();
     let as_array: Vec<Value> = payload.as_object().unwrap().values().cloned().collect();
@@ -128,7 +128,7 @@ async fn what_the_platform_never_signs_is_refused_by_the_broker_and_the_demo() {
         jws::sign_bytes(&key, header.as_bytes(), repeated.as_bytes()),
     ));
     // Padded base64url.
-    let genuine = shared.identity.sign(&claims);
+    let genuine = sandbox.identity().sign(&claims);
     forged.push(("padding".into(), format!("{genuine}==")));
 
     for (what, token) in &forged {
@@ -144,7 +144,7 @@ async fn what_the_platform_never_signs_is_refused_by_the_broker_and_the_demo() {
     // The demo app's verifier is the same one.
     for (what, token) in &forged {
         let answer: Value = client()
-            .get(format!("{}/api/identity", shared.app_url))
+            .get(format!("{}/api/identity", sandbox.app_url()))
             .header("X-NNumbers-Identity", token)
             .send()
             .await

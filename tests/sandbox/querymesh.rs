@@ -46,7 +46,7 @@ impl Mesh {
     fn claims(&self, sub: &str, groups: &[&str]) -> Value {
         let now = unix_now();
         json!({
-            "iss": self.sandbox.shared().realm_url(),
+            "iss": self.sandbox.realm_url(),
             "sub": sub,
             "aud": [QUERYMESH_AUDIENCE, "nnumbers-edge"],
             "azp": "nnumbers-edge",
@@ -60,7 +60,7 @@ impl Mesh {
 
     /// Signs `claims` with the IAM's current key, as the IAM does.
     fn sign(&self, claims: &Value) -> String {
-        jws::sign(&self.sandbox.shared().iam_keys.current(), "JWT", claims)
+        jws::sign(&self.sandbox.iam_keys().current(), "JWT", claims)
     }
 
     fn token(&self) -> String {
@@ -606,7 +606,7 @@ async fn tokens_are_checked_like_trinos_jwt_authenticator() {
         claims.as_object_mut().expect("an object").remove(key);
         mesh.sign(&claims)
     };
-    let current = mesh.sandbox.shared().iam_keys.current();
+    let current = mesh.sandbox.iam_keys().current();
     let stranger = KeyPair::generate();
     let cases = [
         ("no token", None),
@@ -666,8 +666,7 @@ async fn a_rotated_iam_key_is_fetched_again() {
         StatusCode::OK
     );
     mesh.sandbox
-        .shared()
-        .iam_keys
+        .iam_keys()
         .rotate(Duration::from_secs(600))
         .expect("rotates");
     let response = mesh.post(NATION, &mesh.token()).await;

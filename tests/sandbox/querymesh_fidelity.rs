@@ -75,7 +75,7 @@ impl Mesh {
     fn token(&self, sub: &str, groups: &[&str]) -> String {
         let now = unix_now();
         let claims = json!({
-            "iss": self.sandbox.shared().realm_url(),
+            "iss": self.sandbox.realm_url(),
             "sub": sub,
             "aud": [QUERYMESH_AUDIENCE],
             "exp": now + 300,
@@ -83,7 +83,7 @@ impl Mesh {
             "scope": format!("openid {QUERYMESH_SCOPE}"),
             "groups": groups,
         });
-        jws::sign(&self.sandbox.shared().iam_keys.current(), "JWT", &claims)
+        jws::sign(&self.sandbox.iam_keys().current(), "JWT", &claims)
     }
 
     /// Posts `sql` as `who` with the session `headers`.

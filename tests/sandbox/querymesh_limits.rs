@@ -539,7 +539,7 @@ fn deep_and_wide_statements_run_or_fail_with_a_trino_error() {
 fn token(sandbox: &Sandbox) -> String {
     let now = unix_now();
     let claims = json!({
-        "iss": sandbox.shared().realm_url(),
+        "iss": sandbox.realm_url(),
         "sub": "ada",
         "aud": [QUERYMESH_AUDIENCE, "nnumbers-edge"],
         "azp": "nnumbers-edge",
@@ -549,7 +549,7 @@ fn token(sandbox: &Sandbox) -> String {
         "scope": format!("openid profile email {QUERYMESH_SCOPE}"),
         "groups": ["analysts"],
     });
-    jws::sign(&sandbox.shared().iam_keys.current(), "JWT", &claims)
+    jws::sign(&sandbox.iam_keys().current(), "JWT", &claims)
 }
 
 /// Posts `sql` to QueryMesh's `/v1/statement` and follows `nextUri`: the last page.

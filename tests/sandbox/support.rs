@@ -47,12 +47,15 @@ pub struct SignedIn {
 impl SignedIn {
     /// The identity the edge would hand the app for this session right now.
     pub fn identity(&self, sandbox: &Sandbox) -> String {
-        let shared = sandbox.shared();
-        let session = shared
-            .sessions
+        let session = sandbox
+            .sessions()
             .get(&self.sid)
             .expect("the session is alive");
-        zero_sandbox::edge::identity_header::identity_for(shared, &session)
+        zero_sandbox::edge::identity_header::identity_for(
+            sandbox.identity(),
+            sandbox.sessions(),
+            &session,
+        )
     }
 }
 
@@ -73,9 +76,8 @@ pub async fn sign_in_returning(
     person: &str,
     return_to: &str,
 ) -> (SignedIn, String) {
-    let shared = sandbox.shared();
-    let sub = shared
-        .config
+    let sub = sandbox
+        .config()
         .person(person)
         .unwrap_or_else(|| panic!("no configured person is called {person:?}"))
         .sub
@@ -106,7 +108,7 @@ pub async fn sign_in_returning(
     let auth_request = hidden_input(&html, "auth_request")
         .unwrap_or_else(|| panic!("the sign-in page has no auth_request input:\n{html}"));
 
-    let realm = shared.realm_url();
+    let realm = sandbox.realm_url();
     let chosen = http
         .post(format!("{realm}/login-actions/authenticate"))
         .header(
@@ -147,8 +149,8 @@ pub async fn sign_in_returning(
         "the callback sets the platform cookie"
     );
     let handle = cookie.trim_start_matches("__nnumbers_session=");
-    let sid = shared
-        .sessions
+    let sid = sandbox
+        .sessions()
         .by_handle(handle)
         .expect("the cookie names a live platform session")
         .sid;
