@@ -72,18 +72,7 @@ async fn bind(component: &'static str, port: u16) -> Result<TcpListener, StartEr
 
 /// A running sandbox. Dropping it without [`Sandbox::shutdown`] stops the listeners too.
 pub struct Sandbox {
-    config: Config,
-    endpoints: Endpoints,
-    /// The IAM realm's URL ([`Sandbox::realm_url`]).
-    realm_url: String,
-    /// Where the broker sends queries ([`Sandbox::querymesh_url`]).
-    querymesh_url: String,
-    /// Where the edge forwards ([`Sandbox::app_url`]).
-    app_url: String,
-    identity: IdentityIssuer,
-    iam_keys: KeyRing,
-    sessions: SessionStore,
-    switches: Switches,
+    platform: Platform,
     /// The IAM's handle, for its internal API (ending SSO sessions).
     iam: iam::IamState,
     /// The edge's handle, for its tunables (the app response timeout).
@@ -94,14 +83,132 @@ pub struct Sandbox {
     tasks: Vec<JoinHandle<()>>,
 }
 
-/// The handles of the platform core this sandbox builds its components from.
+/// The platform core of one sandbox, with the configuration and the addresses it resolved:
+/// what each component's parts are cut from, one method per component, so what a component
+/// is given is written in one place.
 struct Platform {
+    config: Config,
+    endpoints: Endpoints,
+    /// The IAM realm's URL: the issuer of its tokens and the identity's `iam` claim.
+    realm_url: String,
+    /// Where the broker sends queries: the configured Trino, or the stand-in.
+    querymesh_url: String,
+    /// Where the edge forwards: `--app`, or the built-in demo app.
+    app_url: String,
     http: HttpClient,
+    /// The platform's client of the organization IAM (code exchange, refresh).
     oidc: OidcClient,
+    /// Signs the identity the edge hands the app; its JWKS is what the broker publishes.
     identity: IdentityIssuer,
+    /// The organization IAM's own signing keys.
     iam_keys: KeyRing,
     sessions: SessionStore,
     switches: Switches,
+}
+
+impl Platform {
+    fn new(
+        config: Config,
+        endpoints: Endpoints,
+        app_url: String,
+        identity_keys: KeyRing,
+        iam_keys: KeyRing,
+    ) -> Self {
+        let realm_url = endpoints.realm_url(&config.organization.slug);
+        let querymesh_url = config
+            .querymesh
+            .url
+            .clone()
+            .unwrap_or_else(|| endpoints.querymesh_url());
+        let http = crate::http::client();
+        Self {
+            oidc: OidcClient::new(http.clone(), &realm_url),
+            http,
+            identity: IdentityIssuer {
+                keys: identity_keys,
+                audience: Audience::from_config(&config),
+                iam_issuer: realm_url.clone(),
+            },
+            iam_keys,
+            sessions: SessionStore::default(),
+            switches: Switches::new(&config.querymesh),
+            realm_url,
+            querymesh_url,
+            app_url,
+            endpoints,
+            config,
+        }
+    }
+
+    fn env(&self) -> SandboxEnv {
+        SandboxEnv::new(
+            &self.config,
+            &self.identity.keys,
+            &self.endpoints.broker_url(),
+        )
+    }
+
+    /// The demo app knows what any app knows: its environment.
+    fn demo(&self) -> demo::DemoConfig {
+        demo::DemoConfig {
+            env: self.env(),
+            http: self.http.clone(),
+        }
+    }
+
+    fn edge(&self) -> edge::EdgeParts {
+        edge::EdgeParts {
+            port: self.endpoints.edge.port(),
+            app_url: self.app_url.clone(),
+            app_id: self.config.app.id.clone(),
+            organization: self.config.organization.clone(),
+            people: self.config.people.clone(),
+            app_response_timeout: edge::app_response_timeout_for(&self.config),
+            sessions: self.sessions.clone(),
+            identity: self.identity.clone(),
+            oidc: self.oidc.clone(),
+            iam_keys: self.iam_keys.public_side(),
+            http: self.http.clone(),
+        }
+    }
+
+    fn broker(&self) -> broker::BrokerParts {
+        broker::BrokerParts {
+            config: self.config.broker.clone(),
+            querymesh_url: self.querymesh_url.clone(),
+            identity_keys: self.identity.keys.public_side(),
+            audience: self.identity.audience.clone(),
+            sessions: self.sessions.clone(),
+            switches: self.switches.clone(),
+            oidc: self.oidc.clone(),
+            http: self.http.clone(),
+        }
+    }
+
+    fn iam(&self) -> iam::IamParts {
+        iam::IamParts {
+            config: self.config.iam.clone(),
+            organization: self.config.organization.clone(),
+            people: self.config.people.clone(),
+            realm_url: self.realm_url.clone(),
+            edge_port: self.endpoints.edge.port(),
+            keys: self.iam_keys.clone(),
+            switches: self.switches.clone(),
+            sessions: self.sessions.clone(),
+        }
+    }
+
+    /// The stand-in's parts, with its engine opened here: [`Engine::open`] reads the state
+    /// directory and the catalogs from the whole configuration, which the stand-in never gets.
+    fn querymesh(&self) -> Result<querymesh::QueryMeshParts, querymesh::StartError> {
+        Ok(querymesh::QueryMeshParts {
+            config: self.config.querymesh.clone(),
+            addr: self.endpoints.querymesh,
+            realm_url: self.realm_url.clone(),
+            http: self.http.clone(),
+            engine: Arc::new(Engine::open(&self.config)?),
+        })
+    }
 }
 
 impl Sandbox {
@@ -140,33 +247,11 @@ impl Sandbox {
                 url
             }
         };
-        let realm_url = endpoints.realm_url(&config.organization.slug);
-        let querymesh_url = config
-            .querymesh
-            .url
-            .clone()
-            .unwrap_or_else(|| endpoints.querymesh_url());
+        let platform = Platform::new(config, endpoints, app_url, identity_keys, iam_keys);
+        let limits = &platform.config.listeners;
 
-        let http = crate::http::client();
-        let platform = Platform {
-            oidc: OidcClient::new(http.clone(), &realm_url),
-            http,
-            identity: IdentityIssuer {
-                keys: identity_keys,
-                audience: Audience::from_config(&config),
-                iam_issuer: realm_url.clone(),
-            },
-            switches: Switches::new(&config.querymesh),
-            iam_keys,
-            sessions: SessionStore::default(),
-        };
-
-        let limits = &config.listeners;
         if let Some(listener) = demo_listener {
-            let demo = demo::router(demo::DemoConfig {
-                env: SandboxEnv::new(&config, &platform.identity.keys, &endpoints.broker_url()),
-                http: platform.http.clone(),
-            });
+            let demo = demo::router(platform.demo());
             tasks.push(serve(
                 "demo app",
                 listener,
@@ -180,54 +265,14 @@ impl Sandbox {
             component,
             message: e,
         };
-        let engine = Engine::open(&config).map_err(|e| {
-            component(
-                "QueryMesh stand-in",
-                querymesh::StartError::from(e).to_string(),
-            )
-        })?;
-        let querymesh = querymesh::QueryMeshState::new(querymesh::QueryMeshParts {
-            config: config.querymesh.clone(),
-            addr: endpoints.querymesh,
-            realm_url: realm_url.clone(),
-            http: platform.http.clone(),
-            engine: Arc::new(engine),
-        })
-        .map_err(|e| component("QueryMesh stand-in", e.to_string()))?;
-        let broker = broker::BrokerState::new(broker::BrokerParts {
-            config: config.broker.clone(),
-            querymesh_url: querymesh_url.clone(),
-            identity_keys: platform.identity.keys.public_side(),
-            audience: platform.identity.audience.clone(),
-            sessions: platform.sessions.clone(),
-            switches: platform.switches.clone(),
-            oidc: platform.oidc.clone(),
-            http: platform.http.clone(),
-        })
-        .map_err(|e| component("broker", e.to_string()))?;
-        let iam = iam::IamState::new(iam::IamParts {
-            config: config.iam.clone(),
-            organization: config.organization.clone(),
-            people: config.people.clone(),
-            realm_url: realm_url.clone(),
-            edge_port: endpoints.edge.port(),
-            keys: platform.iam_keys.clone(),
-            switches: platform.switches.clone(),
-            sessions: platform.sessions.clone(),
-        });
-        let edge = edge::EdgeState::new(edge::EdgeParts {
-            port: endpoints.edge.port(),
-            app_url: app_url.clone(),
-            app_id: config.app.id.clone(),
-            organization: config.organization.clone(),
-            people: config.people.clone(),
-            app_response_timeout: edge::app_response_timeout_for(&config),
-            sessions: platform.sessions.clone(),
-            identity: platform.identity.clone(),
-            oidc: platform.oidc.clone(),
-            iam_keys: platform.iam_keys.public_side(),
-            http: platform.http.clone(),
-        });
+        let querymesh = platform
+            .querymesh()
+            .and_then(querymesh::QueryMeshState::new)
+            .map_err(|e| component("QueryMesh stand-in", e.to_string()))?;
+        let broker = broker::BrokerState::new(platform.broker())
+            .map_err(|e| component("broker", e.to_string()))?;
+        let iam = iam::IamState::new(platform.iam());
+        let edge = edge::EdgeState::new(platform.edge());
         let routers = [
             ("edge", edge_listener, edge::router(edge.clone())),
             ("broker", broker_listener, broker::router(broker)),
@@ -237,7 +282,7 @@ impl Sandbox {
             tasks.push(serve(name, listener, router, limits, shutdown.subscribe()));
         }
         let (acceptor, querymesh_certificate) =
-            querymesh::tls::acceptor(config.state_dir.as_deref())
+            querymesh::tls::acceptor(platform.config.state_dir.as_deref())
                 .map_err(|e| component("QueryMesh stand-in", e.to_string()))?;
         tasks.push(listener::serve(
             querymesh_listener,
@@ -248,23 +293,8 @@ impl Sandbox {
             shutdown.subscribe(),
         ));
 
-        let Platform {
-            identity,
-            iam_keys,
-            sessions,
-            switches,
-            ..
-        } = platform;
         let sandbox = Self {
-            config,
-            endpoints,
-            realm_url,
-            querymesh_url,
-            app_url,
-            identity,
-            iam_keys,
-            sessions,
-            switches,
+            platform,
             iam,
             edge,
             querymesh_certificate,
@@ -277,7 +307,7 @@ impl Sandbox {
 
     /// Connects to every listener once: only then is the sandbox ready.
     async fn wait_until_accepting(&self) -> Result<(), StartError> {
-        let e = self.endpoints;
+        let e = self.platform.endpoints;
         for (component, addr) in [
             ("edge", e.edge),
             ("broker", e.broker),
@@ -296,49 +326,49 @@ impl Sandbox {
 
     /// Where each component listens.
     pub fn endpoints(&self) -> &Endpoints {
-        &self.endpoints
+        &self.platform.endpoints
     }
 
     /// The configuration it runs with.
     pub fn config(&self) -> &Config {
-        &self.config
+        &self.platform.config
     }
 
     /// The IAM realm's URL: the issuer of its tokens, and the identity's `iam` claim.
     pub fn realm_url(&self) -> &str {
-        &self.realm_url
+        &self.platform.realm_url
     }
 
     /// Where the broker sends queries: the configured Trino, or the stand-in.
     pub fn querymesh_url(&self) -> &str {
-        &self.querymesh_url
+        &self.platform.querymesh_url
     }
 
     /// Where the edge forwards: `--app`, or the built-in demo app.
     pub fn app_url(&self) -> &str {
-        &self.app_url
+        &self.platform.app_url
     }
 
     /// The identity issuer: its keys sign the identity the edge hands the app, and its JWKS is
     /// what the broker publishes. Tests mint identities with it.
     pub fn identity(&self) -> &IdentityIssuer {
-        &self.identity
+        &self.platform.identity
     }
 
     /// The organization IAM's own signing keys (never the identity's). Tests sign access
     /// tokens with them, as the IAM would.
     pub fn iam_keys(&self) -> &KeyRing {
-        &self.iam_keys
+        &self.platform.iam_keys
     }
 
     /// The platform sessions the edge creates and the broker consults.
     pub fn sessions(&self) -> &SessionStore {
-        &self.sessions
+        &self.platform.sessions
     }
 
     /// The switches, flipped while running; each takes effect on the next request.
     pub fn switches(&self) -> &Switches {
-        &self.switches
+        &self.platform.switches
     }
 
     /// The certificate (DER) of the authority that signed the QueryMesh port's certificate
@@ -355,11 +385,7 @@ impl Sandbox {
 
     /// The `NNUMBERS_*` environment of the app behind the edge.
     pub fn env(&self) -> SandboxEnv {
-        SandboxEnv::new(
-            &self.config,
-            &self.identity.keys,
-            &self.endpoints.broker_url(),
-        )
+        self.platform.env()
     }
 
     /// The organization IAM: end a person's SSO sessions, move its clock in tests.
@@ -383,7 +409,7 @@ impl Sandbox {
             querymesh: String,
             env: SandboxEnv,
         }
-        let e = &self.endpoints;
+        let e = &self.platform.endpoints;
         serde_json::to_string(&Ready {
             event: "ready",
             edge: e.edge_url(),
