@@ -1,4 +1,8 @@
 //! The IAM's clock: the wall clock, plus an offset tests can move forward to reach expiry.
+//!
+//! Only the IAM reads it; the rest of the platform (sessions, identities) reads the wall
+//! clock. It stays here until the fixture work moves one clock into `crate::platform` for
+//! every component, so that moving time moves it for the whole platform at once.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;

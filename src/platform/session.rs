@@ -1,7 +1,8 @@
-//! Platform sessions: created by the edge at sign-in, consulted by the broker on every query.
+//! Platform sessions: created by the edge at sign-in, consulted by the broker on every query,
+//! ended by the IAM with the SSO session they were born of.
 //!
-//! This is the one piece of state two components share directly (the real platform keeps it
-//! in a store both services read); everything else between components goes over HTTP.
+//! This is the one piece of state the components share directly (the real platform keeps it
+//! in a store its services read); everything else between components goes over HTTP.
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
