@@ -22,6 +22,7 @@ use super::access::Viewer;
 use super::catalog::{Catalogs, ColumnMeta, TableMeta};
 use super::error::{ErrorName, TrinoError};
 use super::lru::Lru;
+use super::memory::{self, Budget};
 use super::sql::use_schema::SessionUpdate;
 use super::sql::{self, Body, encode, udf};
 use super::types::TrinoType;
@@ -85,12 +86,19 @@ pub struct Prepared {
     /// Nanoseconds the last complete run took (0: never ran), for the server to tell a short
     /// query from a long one before it runs.
     last_run_nanos: AtomicU64,
+    /// The memory each run may hold: the budget of the engine that planned it (`None`: the
+    /// statement never reaches SQLite).
+    budget: Option<Budget>,
 }
 
 fn run_error(e: rusqlite::Error) -> RunError {
     if let rusqlite::Error::SqliteFailure(failure, message) = &e {
         if failure.code == ErrorCode::OperationInterrupted {
             return RunError::Interrupted;
+        }
+        // An allocation past the query's budget (see memory.rs) or a value past the length limit.
+        if matches!(failure.code, ErrorCode::OutOfMemory | ErrorCode::TooBig) {
+            return RunError::Query(memory::failure(failure.code == ErrorCode::TooBig));
         }
         if let Some(decoded) = message.as_deref().and_then(udf::decode_error) {
             return RunError::Query(decoded);
@@ -136,7 +144,7 @@ fn out_of_range(value: rusqlite::types::ValueRef<'_>, ty: &TrinoType) -> Option<
 }
 
 impl Prepared {
-    fn new(plan: sql::Plan) -> Self {
+    fn new(plan: sql::Plan, budget: Option<Budget>) -> Self {
         Self {
             columns: plan.columns,
             reads: plan.reads,
@@ -145,6 +153,7 @@ impl Prepared {
             body: plan.body,
             wire_columns: OnceLock::new(),
             last_run_nanos: AtomicU64::new(0),
+            budget,
         }
     }
 
@@ -153,7 +162,7 @@ impl Prepared {
     pub fn done(update_type: &'static str) -> Self {
         Self {
             update_type: Some(update_type),
-            ..Self::new(sql::Plan::without_output(None))
+            ..Self::new(sql::Plan::without_output(None), None)
         }
     }
 
@@ -212,9 +221,13 @@ impl Prepared {
                 Ok(())
             }
             Body::Sql(sql) => {
+                // From compiling the statement to its last row, SQLite's allocations on this
+                // thread are this query's.
+                let _scope = self.budget.clone().map(memory::Scope::enter);
                 let mut stmt = conn.prepare_cached(sql).map_err(run_error)?;
                 let mut rows = stmt.query([]).map_err(run_error)?;
                 while let Some(r) = rows.next().map_err(run_error)? {
+                    self.reserve_row(r)?;
                     let mut values = Vec::with_capacity(self.columns.len());
                     for (i, c) in self.columns.iter().enumerate() {
                         let value = r.get_ref(i).map_err(run_error)?;
@@ -232,6 +245,34 @@ impl Prepared {
         }
     }
 }
+
+impl Prepared {
+    /// A row's values are copied out of SQLite twice (the JSON value and its text) before they
+    /// leave: a large row must fit what remains of the query's budget first. char(n) is
+    /// padded to n on the way out.
+    fn reserve_row(&self, row: &rusqlite::Row<'_>) -> Result<(), RunError> {
+        use rusqlite::types::ValueRef;
+        let mut bytes = 0u64;
+        for (i, c) in self.columns.iter().enumerate() {
+            let len = match row.get_ref(i).map_err(run_error)? {
+                ValueRef::Text(t) | ValueRef::Blob(t) => t.len() as u64,
+                _ => 0,
+            };
+            let padded = match c.ty {
+                TrinoType::Char(n) => u64::from(n),
+                _ => 0,
+            };
+            bytes = bytes.saturating_add(len.max(padded));
+        }
+        if bytes < ROW_BYTES_UNCHECKED {
+            return Ok(());
+        }
+        memory::reserve(bytes.saturating_mul(2)).map_err(|e| RunError::Query(e.error()))
+    }
+}
+
+/// Rows smaller than this are not checked against the budget one by one.
+const ROW_BYTES_UNCHECKED: u64 = 64 << 10;
 
 /// Where tpch.tiny is kept without a state directory.
 fn cache_dir() -> std::path::PathBuf {
@@ -269,11 +310,15 @@ pub struct Engine {
     attachments: Vec<(String, String)>,
     /// Keeps the CSV sources' in-memory databases alive while the engine lives.
     _keepers: Vec<Mutex<Connection>>,
+    /// Each query's memory budget and the pool this engine's queries share.
+    budget: Budget,
 }
 
 impl Engine {
     /// Loads every catalog (tpch.tiny, the developer's sources) for `config`.
     pub fn open(config: &Config) -> Result<Self, EngineError> {
+        // Before this process's first SQLite database opens.
+        memory::install();
         let mut catalogs = Catalogs::default();
         let started = Instant::now();
         let dir = config.state_dir.clone().unwrap_or_else(cache_dir);
@@ -319,11 +364,17 @@ impl Engine {
             plans: Mutex::new(Lru::new(PLAN_CACHE_SIZE)),
             attachments,
             _keepers: keepers,
+            budget: Budget::from_config(&config.querymesh),
         })
     }
 
     pub fn catalogs(&self) -> &Catalogs {
         &self.catalogs
+    }
+
+    /// Each query's memory budget, and the pool all of this engine's queries share.
+    pub fn memory_budget(&self) -> &Budget {
+        &self.budget
     }
 
     /// A new read-only connection with every catalog attached and Trino's functions registered.
@@ -338,6 +389,16 @@ impl Engine {
             conn.execute(&format!("ATTACH DATABASE ?1 AS \"{name}\""), [uri])?;
         }
         udf::register(&conn)?;
+        // No value may be larger than the query holding it may grow (memory.rs); SQLite checks
+        // this before it allocates one, and fails with SQLITE_TOOBIG.
+        // SAFETY: the handle of a connection open here; sqlite3_limit only sets a number.
+        unsafe {
+            rusqlite::ffi::sqlite3_limit(
+                conn.handle(),
+                rusqlite::ffi::SQLITE_LIMIT_LENGTH,
+                self.budget.length_limit(),
+            );
+        }
         // Plans are reused (see PLAN_CACHE_SIZE), and so are their compiled statements.
         conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE_SIZE);
         // Trino's LIKE is case-sensitive; SQLite's is not unless told.
@@ -351,7 +412,8 @@ impl Engine {
     /// text and session defaults before: parsing and analysis cost more than a small query.
     pub fn prepare(&self, sql: &str, ctx: &SessionContext) -> Result<Arc<Prepared>, TrinoError> {
         if sql.len() > PLAN_CACHE_MAX_SQL_BYTES {
-            return sql::plan(&self.catalogs, sql, ctx).map(|plan| Arc::new(Prepared::new(plan)));
+            return sql::plan(&self.catalogs, sql, ctx)
+                .map(|plan| Arc::new(Prepared::new(plan, Some(self.budget.clone()))));
         }
         let key = PlanKey {
             sql: sql.to_string(),
@@ -362,7 +424,8 @@ impl Engine {
         if let Some(hit) = self.plans().get(&key) {
             return Ok(hit.clone());
         }
-        let prepared = Arc::new(Prepared::new(sql::plan(&self.catalogs, sql, ctx)?));
+        let plan = sql::plan(&self.catalogs, sql, ctx)?;
+        let prepared = Arc::new(Prepared::new(plan, Some(self.budget.clone())));
         self.plans().insert(key, prepared.clone());
         Ok(prepared)
     }

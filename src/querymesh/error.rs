@@ -45,6 +45,8 @@ pub enum ErrorName {
     InvalidParameterUsage,
     GenericInternalError,
     ExceededTimeLimit,
+    ExceededLocalMemoryLimit,
+    ClusterOutOfMemory,
 }
 
 impl ErrorName {
@@ -90,6 +92,8 @@ impl ErrorName {
             Self::InvalidParameterUsage => ("INVALID_PARAMETER_USAGE", 80),
             Self::GenericInternalError => ("GENERIC_INTERNAL_ERROR", 65536),
             Self::ExceededTimeLimit => ("EXCEEDED_TIME_LIMIT", 131075),
+            Self::ClusterOutOfMemory => ("CLUSTER_OUT_OF_MEMORY", 131076),
+            Self::ExceededLocalMemoryLimit => ("EXCEEDED_LOCAL_MEMORY_LIMIT", 131079),
         }
     }
 
@@ -177,6 +181,8 @@ impl ErrorName {
             SubqueryMultipleRows,
             TypeMismatch,
             GenericInternalError,
+            ExceededLocalMemoryLimit,
+            ClusterOutOfMemory,
         ]
         .into_iter()
         .find(|n| n.name_and_code().0 == name)
@@ -207,6 +213,11 @@ mod code_tests {
             (InvalidLimitClause, ("INVALID_LIMIT_CLAUSE", 90)),
             (InvalidOrderBy, ("INVALID_ORDER_BY", 91)),
             (ExceededTimeLimit, ("EXCEEDED_TIME_LIMIT", 131075)),
+            (ClusterOutOfMemory, ("CLUSTER_OUT_OF_MEMORY", 131076)),
+            (
+                ExceededLocalMemoryLimit,
+                ("EXCEEDED_LOCAL_MEMORY_LIMIT", 131079),
+            ),
         ] {
             assert_eq!(name.name_and_code(), expected);
         }

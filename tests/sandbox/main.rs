@@ -18,6 +18,7 @@ mod iam_review;
 mod logs;
 mod querymesh;
 mod querymesh_fidelity;
+mod querymesh_memory;
 mod querymesh_semantics;
 mod querymesh_sql;
 mod support;
