@@ -9,6 +9,7 @@ use zero_sandbox::sandbox::{SandboxEnv, open_keys};
 use zero_sandbox::{Config, Sandbox};
 
 fn main() -> ExitCode {
+    zero_sandbox::querymesh::memory::limit_arenas();
     let cli = Cli::parse_checked();
     init_logging();
     let result = cli

@@ -286,6 +286,8 @@ pub const PLAN_CACHE_SIZE: usize = 256;
 /// Compiled SQLite statements each connection keeps for [`Prepared::run`]'s
 /// `prepare_cached`: the statements of the most recently run plans.
 const STATEMENT_CACHE_SIZE: usize = 64;
+/// KiB of pages each connection caches of an immutable catalog file.
+const CACHE_KIB: i64 = 512;
 /// Longer query texts are planned every time, so the cache stays a few megabytes at most.
 pub const PLAN_CACHE_MAX_SQL_BYTES: usize = 16 * 1024;
 
@@ -308,6 +310,8 @@ pub struct Engine {
     plans: Mutex<Lru<PlanKey, Arc<Prepared>>>,
     /// (SQLite schema name, URI) attached on every connection.
     attachments: Vec<(String, String)>,
+    /// The attached schemas read through a memory map: immutable files (tpch.tiny's).
+    mapped: Vec<String>,
     /// Keeps the CSV sources' in-memory databases alive while the engine lives.
     _keepers: Vec<Mutex<Connection>>,
     /// Each query's memory budget and the pool this engine's queries share.
@@ -322,11 +326,15 @@ impl Engine {
         let mut catalogs = Catalogs::default();
         let started = Instant::now();
         let dir = config.state_dir.clone().unwrap_or_else(cache_dir);
+        let mut mapped = Vec::new();
         let tpch_uri = match tpch::ensure_file(&dir) {
             // `immutable`: the file is never written once renamed into place (a new version
             // gets a new name), so SQLite may skip its file locks and change checks, a few
             // system calls on every statement.
-            Ok(path) => sources::file_uri(&path, "mode=ro&immutable=1"),
+            Ok(path) => {
+                mapped.push(tpch::ATTACH_NAME.to_string());
+                sources::file_uri(&path, "mode=ro&immutable=1")
+            }
             Err(e) => {
                 tracing::warn!(error = %e, "cannot keep tpch.tiny on disk; loading it into memory");
                 tpch::in_memory().map_err(EngineError::Data)?
@@ -363,6 +371,7 @@ impl Engine {
             catalogs,
             plans: Mutex::new(Lru::new(PLAN_CACHE_SIZE)),
             attachments,
+            mapped,
             _keepers: keepers,
             budget: Budget::from_config(&config.querymesh),
         })
@@ -387,6 +396,12 @@ impl Engine {
         )?;
         for (name, uri) in &self.attachments {
             conn.execute(&format!("ATTACH DATABASE ?1 AS \"{name}\""), [uri])?;
+        }
+        // Each connection copies the pages it reads of the immutable tpch.tiny into its own
+        // page cache (2 MB by default, a pool's worth of copies); the OS's page cache holds the
+        // file once for all, so a connection keeps only what it reads most.
+        for name in &self.mapped {
+            conn.pragma_update(Some(name.as_str()), "cache_size", -CACHE_KIB)?;
         }
         udf::register(&conn)?;
         // No value may be larger than the query holding it may grow (memory.rs); SQLite checks

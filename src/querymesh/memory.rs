@@ -18,8 +18,12 @@
 //! outside any query (opening a connection, attaching the catalogs) are counted process-wide
 //! only ([`in_use`]) and are never refused.
 //!
-//! Functions that build a value in Rust ask [`reserve`] before they allocate it: its Rust copy
-//! is not SQLite's, and SQLite's own copy is charged when the function returns it.
+//! Functions that build a value in Rust ask [`reserve`] before they allocate it (for the value
+//! and SQLite's copy of it), and so does each large result row before it is encoded; rows in
+//! flight to the client are bounded by weight in `executor/query.rs`.
+//!
+//! The process's own heap: [`trim`] gives freed pages back once queries go idle, and the binary
+//! caps glibc's arenas ([`limit_arenas`]), which otherwise keep a busy pool's peak for good.
 
 use std::cell::Cell;
 use std::ffi::{c_int, c_void};
@@ -284,6 +288,45 @@ pub fn failure(too_big: bool) -> TrinoError {
         },
     )
 }
+
+/// Gives the free pages of the C heap back to the system. glibc keeps what freed blocks
+/// leave in each thread's arena, so a burst of queries on many threads (each with its own
+/// connection, pages and statements) leaves the process that much larger for good; for a
+/// process whose queries went idle this returns it. Process-wide, and harmless to repeat.
+pub fn trim() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        unsafe extern "C" {
+            fn malloc_trim(pad: usize) -> c_int;
+        }
+        // SAFETY: glibc's malloc_trim only releases free memory; any thread may call it.
+        unsafe {
+            malloc_trim(0);
+        }
+    }
+}
+
+/// Caps glibc's malloc arenas for the binary, before it starts any thread: by default each of
+/// up to 8 × cores threads gets its own, and every query thread leaves the pages it touched
+/// in its arena (tens of megabytes across a busy pool, kept for good). A library user's
+/// process keeps its own allocator settings: only `main` calls this.
+pub fn limit_arenas() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        const M_ARENA_MAX: c_int = -8;
+        unsafe extern "C" {
+            fn mallopt(param: c_int, value: c_int) -> c_int;
+        }
+        // SAFETY: called first thing in main, before any other thread allocates.
+        unsafe {
+            mallopt(M_ARENA_MAX, ARENAS);
+        }
+    }
+}
+
+/// The binary's malloc arenas (see [`limit_arenas`]).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+const ARENAS: c_int = 2;
 
 /// SQLite bytes in use in this process.
 pub fn in_use() -> i64 {

@@ -70,8 +70,10 @@ fn values_past_the_budget_are_refused_before_they_are_built() {
         "SELECT length(rpad('x', 1000000000, 'y'))",
         // Two code points of pad, three bytes each: 3 GB.
         "SELECT length(lpad('x', 1000000000, '€€'))",
-        // 300 MB, past 256 MB though within SQLite's own length limit.
+        // 300 MB, past 256 MB though within SQLite's own length limit; and 200 MB, which
+        // would be held twice (built, then copied into SQLite).
         "SELECT length(rpad('x', 300000000, 'y'))",
+        "SELECT length(rpad('x', 200000000, 'y'))",
         // 10^5 × 10^5 bytes, through qm_replace (the search is not a literal).
         "SELECT length(replace(lpad('x', 100000, 'y'), substr('yy', 1, 1), lpad('z', 100000, 'z')))",
         // The same through SQLite's own replace, which grows its result as it goes.
@@ -120,11 +122,11 @@ fn a_query_past_a_small_budget_fails_and_a_small_one_succeeds() {
     let conn = engine.connect().expect("a connection");
     for sql in [
         // Each value fits alone; the row holds three of them at once.
-        "SELECT lpad('a', 3000000, 'y'), lpad('b', 3000000, 'y'), lpad('c', 3000000, 'y')",
+        "SELECT lpad('a', 2000000, 'y'), lpad('b', 2000000, 'y'), lpad('c', 2000000, 'y')",
         // SQLite's own concatenation holds x, x || x and x || x || x at once.
         "SELECT length(x || x || x) FROM (SELECT lpad('a', 2000000, 'y') AS x)",
-        // A value past the budget: SQLite's || checks the length before it allocates.
-        "SELECT length(x || x) FROM (SELECT lpad('a', 5000000, 'y') AS x)",
+        // SQLite's own replace, growing its result as it goes, past the budget.
+        "SELECT length(replace(lpad('a', 1000000, 'y'), 'y', 'yyyyyyyyyy'))",
     ] {
         let (name, message) = run_on(&engine, &conn, sql).expect_err(sql);
         assert_eq!(
@@ -162,12 +164,12 @@ fn a_query_past_a_small_budget_fails_and_a_small_one_succeeds() {
 
 #[test]
 fn queries_past_the_pool_together_fail_rather_than_all_succeed() {
-    // Each query may hold 8 MB; all of them together 16 MB. Two hold 6 MB each (a constant
-    // SQLite computes once and keeps while the rows stream to their client): a third needing
-    // 6 MB more does not fit.
-    let engine = std::sync::Arc::new(engine(8, 16));
+    // Each query may hold 8 MB; all of them together 10 MB. Two hold a 3 MB value each (a
+    // constant SQLite computes once and keeps while the rows stream to their client): a third
+    // building one more (3 MB, and 3 MB more for SQLite's copy) does not fit.
+    let engine = std::sync::Arc::new(engine(8, 10));
     const HOLDING: &str =
-        "SELECT name FROM nation WHERE length(lpad('a', 6000000, 'y')) > 0 ORDER BY nationkey";
+        "SELECT name FROM nation WHERE length(lpad('a', 3000000, 'y')) > 0 ORDER BY nationkey";
     let (held_tx, held) = mpsc::channel::<()>();
     let (release_tx, release) = mpsc::channel::<()>();
     let release = std::sync::Arc::new(std::sync::Mutex::new(release));

@@ -25,9 +25,10 @@ pub(super) fn fail(name: ErrorName, text: impl Into<String>) -> Error {
 }
 
 /// Asks the query's memory budget for a value of `bytes` before building it (memory.rs): a
-/// function never allocates a value its query may not hold.
+/// function never allocates a value its query may not hold. Twice: the value built here and
+/// SQLite's copy of it are held at once.
 pub(super) fn reserve(bytes: usize) -> rusqlite::Result<()> {
-    crate::querymesh::memory::reserve(bytes as u64).map_err(|e| {
+    crate::querymesh::memory::reserve((bytes as u64).saturating_mul(2)).map_err(|e| {
         let e = e.error();
         fail(e.name, e.text)
     })
