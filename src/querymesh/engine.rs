@@ -310,8 +310,8 @@ pub struct Engine {
     plans: Mutex<Lru<PlanKey, Arc<Prepared>>>,
     /// (SQLite schema name, URI) attached on every connection.
     attachments: Vec<(String, String)>,
-    /// The attached schemas read through a memory map: immutable files (tpch.tiny's).
-    mapped: Vec<String>,
+    /// The attached schemas that are immutable files (tpch.tiny's), cached little per connection.
+    immutable: Vec<String>,
     /// Keeps the CSV sources' in-memory databases alive while the engine lives.
     _keepers: Vec<Mutex<Connection>>,
     /// Each query's memory budget and the pool this engine's queries share.
@@ -326,13 +326,13 @@ impl Engine {
         let mut catalogs = Catalogs::default();
         let started = Instant::now();
         let dir = config.state_dir.clone().unwrap_or_else(cache_dir);
-        let mut mapped = Vec::new();
+        let mut immutable = Vec::new();
         let tpch_uri = match tpch::ensure_file(&dir) {
             // `immutable`: the file is never written once renamed into place (a new version
             // gets a new name), so SQLite may skip its file locks and change checks, a few
             // system calls on every statement.
             Ok(path) => {
-                mapped.push(tpch::ATTACH_NAME.to_string());
+                immutable.push(tpch::ATTACH_NAME.to_string());
                 sources::file_uri(&path, "mode=ro&immutable=1")
             }
             Err(e) => {
@@ -371,7 +371,7 @@ impl Engine {
             catalogs,
             plans: Mutex::new(Lru::new(PLAN_CACHE_SIZE)),
             attachments,
-            mapped,
+            immutable,
             _keepers: keepers,
             budget: Budget::from_config(&config.querymesh),
         })
@@ -400,7 +400,7 @@ impl Engine {
         // Each connection copies the pages it reads of the immutable tpch.tiny into its own
         // page cache (2 MB by default, a pool's worth of copies); the OS's page cache holds the
         // file once for all, so a connection keeps only what it reads most.
-        for name in &self.mapped {
+        for name in &self.immutable {
             conn.pragma_update(Some(name.as_str()), "cache_size", -CACHE_KIB)?;
         }
         udf::register(&conn)?;
