@@ -12,6 +12,9 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 /// The built-in defaults, also the documented example of every key.
+/// The smallest `querymesh.query_max_memory_mb` accepted.
+pub const MIN_QUERY_MEMORY_MB: u32 = 4;
+
 pub const BUILTIN_CONFIG: &str = include_str!("../fixtures/zero-sandbox.toml");
 
 /// The file looked for in the working directory when no `--config` is given.
@@ -110,6 +113,10 @@ pub struct QueryMeshConfig {
     pub access_control: Option<PathBuf>,
     /// The developer's own data as more catalogs (`[[querymesh.catalogs]]`).
     pub catalogs: Vec<CatalogSource>,
+    /// The memory one query may hold, in MiB (Trino's `query.max-memory-per-node`).
+    pub query_max_memory_mb: u32,
+    /// The memory all of the stand-in's queries may hold together, in MiB (the node's pool).
+    pub max_memory_mb: u32,
 }
 
 /// A catalog.schema backed by a SQLite file or a folder of CSV files.
@@ -245,6 +252,8 @@ struct QueryMeshLayer {
     max_queued_queries_per_person: Option<u32>,
     access_control: Option<String>,
     catalogs: Option<Vec<CatalogSource>>,
+    query_max_memory_mb: Option<u32>,
+    max_memory_mb: Option<u32>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -438,6 +447,20 @@ impl Config {
                     .and_then(|q| q.catalogs.clone())
                     .or_else(|| builtin.querymesh.as_ref().and_then(|q| q.catalogs.clone()))
                     .unwrap_or_default(),
+                query_max_memory_mb: pick!(
+                    user.querymesh,
+                    builtin.querymesh,
+                    o,
+                    "querymesh",
+                    query_max_memory_mb
+                ),
+                max_memory_mb: pick!(
+                    user.querymesh,
+                    builtin.querymesh,
+                    o,
+                    "querymesh",
+                    max_memory_mb
+                ),
             },
             broker: BrokerConfig {
                 max_concurrent_queries: pick!(
@@ -518,6 +541,18 @@ impl Config {
             return Err(invalid(
                 "`querymesh.query_time_limit_secs` must be at least 1".into(),
             ));
+        }
+        // A query needs a few MiB to compile and read pages at all.
+        if self.querymesh.query_max_memory_mb < MIN_QUERY_MEMORY_MB {
+            return Err(invalid(format!(
+                "`querymesh.query_max_memory_mb` must be at least {MIN_QUERY_MEMORY_MB}"
+            )));
+        }
+        if self.querymesh.max_memory_mb < self.querymesh.query_max_memory_mb {
+            return Err(invalid(format!(
+                "`querymesh.max_memory_mb` ({}) must be at least `querymesh.query_max_memory_mb` ({})",
+                self.querymesh.max_memory_mb, self.querymesh.query_max_memory_mb
+            )));
         }
         for (key, value) in [
             (

@@ -10,6 +10,7 @@ use zero_sandbox::sandbox::open_keys;
 use zero_sandbox::{Config, Sandbox, SandboxEnv};
 
 fn main() -> ExitCode {
+    zero_sandbox::querymesh::memory::limit_arenas();
     let cli = Cli::parse_checked();
     init_logging();
     let result = cli

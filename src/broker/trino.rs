@@ -439,7 +439,14 @@ fn query_error(error: QueryError) -> Refusal {
     let name = error.error_name.as_deref().unwrap_or_default();
     match (name, error.error_type.as_deref().unwrap_or_default()) {
         ("PERMISSION_DENIED", _) => Refusal::QueryMeshAccessDenied(error.message),
-        ("EXCEEDED_TIME_LIMIT", _) | (_, "USER_ERROR") => {
+        // A query past its own time or memory limit fails the same way every time: it is the
+        // query's fault (422, "check the query"), not a busy QueryMesh's. The cluster being out
+        // of memory or the queue full is (503, "repeat in a moment").
+        (
+            "EXCEEDED_TIME_LIMIT" | "EXCEEDED_LOCAL_MEMORY_LIMIT" | "EXCEEDED_GLOBAL_MEMORY_LIMIT",
+            _,
+        )
+        | (_, "USER_ERROR") => {
             Refusal::QueryRefused(format!("QueryMesh refused the query: {}", error.message))
         }
         (_, "INSUFFICIENT_RESOURCES") => {

@@ -22,6 +22,7 @@ use super::access::Viewer;
 use super::catalog::{Catalogs, ColumnMeta, TableMeta};
 use super::error::{ErrorName, TrinoError};
 use super::lru::Lru;
+use super::memory::{self, Budget};
 use super::sql::use_schema::SessionUpdate;
 use super::sql::{self, Body, encode, udf};
 use super::types::TrinoType;
@@ -85,6 +86,9 @@ pub struct Prepared {
     /// Nanoseconds the last complete run took (0: never ran), for the server to tell a short
     /// query from a long one before it runs.
     last_run_nanos: AtomicU64,
+    /// The memory each run may hold: the budget of the engine that planned it (`None`: the
+    /// statement never reaches SQLite).
+    budget: Option<Budget>,
 }
 
 fn run_error(e: rusqlite::Error) -> RunError {
@@ -94,6 +98,10 @@ fn run_error(e: rusqlite::Error) -> RunError {
     if let rusqlite::Error::SqliteFailure(failure, message) = &e {
         if failure.code == ErrorCode::OperationInterrupted {
             return RunError::Interrupted;
+        }
+        // An allocation past the query's budget (see memory.rs) or a value past the length limit.
+        if matches!(failure.code, ErrorCode::OutOfMemory | ErrorCode::TooBig) {
+            return RunError::Query(memory::failure(failure.code == ErrorCode::TooBig));
         }
         if let Some(decoded) = message.as_deref().and_then(udf::decode_error) {
             return RunError::Query(decoded);
@@ -139,7 +147,7 @@ fn out_of_range(value: rusqlite::types::ValueRef<'_>, ty: &TrinoType) -> Option<
 }
 
 impl Prepared {
-    fn new(plan: sql::Plan) -> Self {
+    fn new(plan: sql::Plan, budget: Option<Budget>) -> Self {
         Self {
             columns: plan.columns,
             reads: plan.reads,
@@ -148,6 +156,7 @@ impl Prepared {
             body: plan.body,
             wire_columns: OnceLock::new(),
             last_run_nanos: AtomicU64::new(0),
+            budget,
         }
     }
 
@@ -156,7 +165,7 @@ impl Prepared {
     pub fn done(update_type: &'static str) -> Self {
         Self {
             update_type: Some(update_type),
-            ..Self::new(sql::Plan::without_output(None))
+            ..Self::new(sql::Plan::without_output(None), None)
         }
     }
 
@@ -215,9 +224,13 @@ impl Prepared {
                 Ok(())
             }
             Body::Sql(sql) => {
+                // From compiling the statement to its last row, SQLite's allocations on this
+                // thread are this query's.
+                let _scope = self.budget.clone().map(memory::Scope::enter);
                 let mut stmt = conn.prepare_cached(sql).map_err(run_error)?;
                 let mut rows = stmt.query([]).map_err(run_error)?;
                 while let Some(r) = rows.next().map_err(run_error)? {
+                    self.reserve_row(r)?;
                     let mut values = Vec::with_capacity(self.columns.len());
                     for (i, c) in self.columns.iter().enumerate() {
                         let value = r.get_ref(i).map_err(run_error)?;
@@ -236,6 +249,34 @@ impl Prepared {
     }
 }
 
+impl Prepared {
+    /// A row's values are copied out of SQLite twice (the JSON value and its text) before they
+    /// leave: a large row must fit what remains of the query's budget first. char(n) is
+    /// padded to n on the way out.
+    fn reserve_row(&self, row: &rusqlite::Row<'_>) -> Result<(), RunError> {
+        use rusqlite::types::ValueRef;
+        let mut bytes = 0u64;
+        for (i, c) in self.columns.iter().enumerate() {
+            let len = match row.get_ref(i).map_err(run_error)? {
+                ValueRef::Text(t) | ValueRef::Blob(t) => t.len() as u64,
+                _ => 0,
+            };
+            let padded = match c.ty {
+                TrinoType::Char(n) => u64::from(n),
+                _ => 0,
+            };
+            bytes = bytes.saturating_add(len.max(padded));
+        }
+        if bytes < ROW_BYTES_UNCHECKED {
+            return Ok(());
+        }
+        memory::reserve(bytes.saturating_mul(2)).map_err(|e| RunError::Query(e.error()))
+    }
+}
+
+/// Rows smaller than this are not checked against the budget one by one.
+const ROW_BYTES_UNCHECKED: u64 = 64 << 10;
+
 /// Where tpch.tiny is kept without a state directory.
 fn cache_dir() -> std::path::PathBuf {
     dirs::cache_dir()
@@ -248,6 +289,8 @@ pub const PLAN_CACHE_SIZE: usize = 256;
 /// Compiled SQLite statements each connection keeps for [`Prepared::run`]'s
 /// `prepare_cached`: the statements of the most recently run plans.
 const STATEMENT_CACHE_SIZE: usize = 64;
+/// KiB of pages each connection caches of an immutable catalog file.
+const CACHE_KIB: i64 = 512;
 /// Longer query texts are planned every time, so the cache stays a few megabytes at most.
 pub const PLAN_CACHE_MAX_SQL_BYTES: usize = 16 * 1024;
 
@@ -270,21 +313,31 @@ pub struct Engine {
     plans: Mutex<Lru<PlanKey, Arc<Prepared>>>,
     /// (SQLite schema name, URI) attached on every connection.
     attachments: Vec<(String, String)>,
+    /// The attached schemas that are immutable files (tpch.tiny's), cached little per connection.
+    immutable: Vec<String>,
     /// Keeps the CSV sources' in-memory databases alive while the engine lives.
     _keepers: Vec<Mutex<Connection>>,
+    /// Each query's memory budget and the pool this engine's queries share.
+    budget: Budget,
 }
 
 impl Engine {
     /// Loads every catalog (tpch.tiny, the developer's sources) for `config`.
     pub fn open(config: &Config) -> Result<Self, EngineError> {
+        // Before this process's first SQLite database opens.
+        memory::install();
         let mut catalogs = Catalogs::default();
         let started = Instant::now();
         let dir = config.state_dir.clone().unwrap_or_else(cache_dir);
+        let mut immutable = Vec::new();
         let tpch_uri = match tpch::ensure_file(&dir) {
             // `immutable`: the file is never written once renamed into place (a new version
             // gets a new name), so SQLite may skip its file locks and change checks, a few
             // system calls on every statement.
-            Ok(path) => sources::file_uri(&path, "mode=ro&immutable=1"),
+            Ok(path) => {
+                immutable.push(tpch::ATTACH_NAME.to_string());
+                sources::file_uri(&path, "mode=ro&immutable=1")
+            }
             Err(e) => {
                 tracing::warn!(error = %e, "cannot keep tpch.tiny on disk; loading it into memory");
                 tpch::in_memory().map_err(EngineError::Data)?
@@ -321,12 +374,19 @@ impl Engine {
             catalogs,
             plans: Mutex::new(Lru::new(PLAN_CACHE_SIZE)),
             attachments,
+            immutable,
             _keepers: keepers,
+            budget: Budget::from_config(&config.querymesh),
         })
     }
 
     pub fn catalogs(&self) -> &Catalogs {
         &self.catalogs
+    }
+
+    /// Each query's memory budget, and the pool all of this engine's queries share.
+    pub fn memory_budget(&self) -> &Budget {
+        &self.budget
     }
 
     /// A new read-only connection with every catalog attached and Trino's functions registered.
@@ -340,7 +400,23 @@ impl Engine {
         for (name, uri) in &self.attachments {
             conn.execute(&format!("ATTACH DATABASE ?1 AS \"{name}\""), [uri])?;
         }
+        // Each connection copies the pages it reads of the immutable tpch.tiny into its own
+        // page cache (2 MB by default, a pool's worth of copies); the OS's page cache holds the
+        // file once for all, so a connection keeps only what it reads most.
+        for name in &self.immutable {
+            conn.pragma_update(Some(name.as_str()), "cache_size", -CACHE_KIB)?;
+        }
         udf::register(&conn)?;
+        // No value may be larger than the query holding it may grow (memory.rs); SQLite checks
+        // this before it allocates one, and fails with SQLITE_TOOBIG.
+        // SAFETY: the handle of a connection open here; sqlite3_limit only sets a number.
+        unsafe {
+            rusqlite::ffi::sqlite3_limit(
+                conn.handle(),
+                rusqlite::ffi::SQLITE_LIMIT_LENGTH,
+                self.budget.length_limit(),
+            );
+        }
         // Plans are reused (see PLAN_CACHE_SIZE), and so are their compiled statements.
         conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE_SIZE);
         // Trino's LIKE is case-sensitive; SQLite's is not unless told.
@@ -354,7 +430,8 @@ impl Engine {
     /// text and session defaults before: parsing and analysis cost more than a small query.
     pub fn prepare(&self, sql: &str, ctx: &SessionContext) -> Result<Arc<Prepared>, TrinoError> {
         if sql.len() > PLAN_CACHE_MAX_SQL_BYTES {
-            return sql::plan(&self.catalogs, sql, ctx).map(|plan| Arc::new(Prepared::new(plan)));
+            return sql::plan(&self.catalogs, sql, ctx)
+                .map(|plan| Arc::new(Prepared::new(plan, Some(self.budget.clone()))));
         }
         let key = PlanKey {
             sql: sql.to_string(),
@@ -365,7 +442,8 @@ impl Engine {
         if let Some(hit) = self.plans().get(&key) {
             return Ok(hit.clone());
         }
-        let prepared = Arc::new(Prepared::new(sql::plan(&self.catalogs, sql, ctx)?));
+        let plan = sql::plan(&self.catalogs, sql, ctx)?;
+        let prepared = Arc::new(Prepared::new(plan, Some(self.budget.clone())));
         self.plans().insert(key, prepared.clone());
         Ok(prepared)
     }

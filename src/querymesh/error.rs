@@ -46,6 +46,8 @@ pub enum ErrorName {
     GenericInternalError,
     ExceededTimeLimit,
     QueryQueueFull,
+    ExceededLocalMemoryLimit,
+    ClusterOutOfMemory,
 }
 
 impl ErrorName {
@@ -92,6 +94,8 @@ impl ErrorName {
             Self::GenericInternalError => ("GENERIC_INTERNAL_ERROR", 65536),
             Self::ExceededTimeLimit => ("EXCEEDED_TIME_LIMIT", 131075),
             Self::QueryQueueFull => ("QUERY_QUEUE_FULL", 131074),
+            Self::ClusterOutOfMemory => ("CLUSTER_OUT_OF_MEMORY", 131076),
+            Self::ExceededLocalMemoryLimit => ("EXCEEDED_LOCAL_MEMORY_LIMIT", 131079),
         }
     }
 
@@ -179,6 +183,8 @@ impl ErrorName {
             SubqueryMultipleRows,
             TypeMismatch,
             GenericInternalError,
+            ExceededLocalMemoryLimit,
+            ClusterOutOfMemory,
         ]
         .into_iter()
         .find(|n| n.name_and_code().0 == name)
@@ -209,6 +215,11 @@ mod code_tests {
             (InvalidLimitClause, ("INVALID_LIMIT_CLAUSE", 90)),
             (InvalidOrderBy, ("INVALID_ORDER_BY", 91)),
             (ExceededTimeLimit, ("EXCEEDED_TIME_LIMIT", 131075)),
+            (ClusterOutOfMemory, ("CLUSTER_OUT_OF_MEMORY", 131076)),
+            (
+                ExceededLocalMemoryLimit,
+                ("EXCEEDED_LOCAL_MEMORY_LIMIT", 131079),
+            ),
         ] {
             assert_eq!(name.name_and_code(), expected);
         }

@@ -6,6 +6,7 @@
 //! - [`access`]: data policies in Trino's file-based access-control format.
 //! - [`executor`]: queries on a blocking pool, their time limit, cancel, and paging.
 //! - `lru`: the bounded memory behind the plan cache and the verified-token cache.
+//! - [`memory`]: SQLite's memory counted per query, and the budgets that bound it.
 
 pub mod access;
 pub mod auth;
@@ -14,6 +15,7 @@ pub mod engine;
 pub mod error;
 mod executor;
 mod lru;
+pub mod memory;
 mod prepared_statements;
 pub mod protocol;
 pub mod sources;

@@ -111,6 +111,8 @@ fn declared(
 }
 
 pub fn load(source: &CatalogSource, index: usize) -> Result<Loaded, String> {
+    // Loading opens SQLite: count its memory from the first (memory.rs).
+    super::memory::install();
     let origin = format!("querymesh catalog {}.{}", source.catalog, source.schema);
     if !valid_name(&source.catalog) || !valid_name(&source.schema) {
         return Err(format!(

@@ -21,6 +21,7 @@ mod logs;
 mod querymesh;
 mod querymesh_fidelity;
 mod querymesh_limits;
+mod querymesh_memory;
 mod querymesh_semantics;
 mod querymesh_sql;
 mod reserved_paths;

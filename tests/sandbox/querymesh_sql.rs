@@ -743,6 +743,8 @@ fn sqlite_and_csv_sources_become_catalogs_with_trino_types() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let db = dir.path().join("app.db");
     {
+        // SQLite's memory is counted only if nothing opens it first (querymesh/memory.rs).
+        zero_sandbox::querymesh::memory::install();
         let conn = rusqlite::Connection::open(&db).expect("a database");
         conn.execute_batch(
             "CREATE TABLE Accounts (id INTEGER NOT NULL, owner TEXT, balance REAL, opened DATE);

@@ -187,7 +187,6 @@ impl Admission {
     }
 
     /// Places taken now, in all.
-    #[cfg(test)]
     pub fn running(&self) -> usize {
         self.state().running
     }

@@ -39,8 +39,12 @@ const SWEEP_EVERY: Duration = Duration::from_secs(1);
 /// SQLite virtual-machine steps between two checks of a query's stop flag: a few
 /// microseconds of work.
 const PROGRESS_OPS: std::ffi::c_int = 1_000;
-/// Idle connections kept open for the next queries.
-const POOL_IDLE_MAX: usize = 8;
+/// Idle connections kept open for the next queries while queries keep coming: one per query
+/// that may run, so a burst does not open and close connections by the thousand (each open
+/// and close left the heap more fragmented)…
+const POOL_IDLE_MAX: usize = MAX_RUNNING;
+/// …and once none runs (each holds its compiled statements, about half a megabyte).
+const POOL_IDLE_QUIET: usize = 8;
 /// A query whose last run took at most this long runs on the async worker that accepted it
 /// (see [`Executor::run_here`])…
 const INLINE_MAX: Duration = Duration::from_micros(250);
@@ -74,6 +78,8 @@ pub struct Executor {
     queries: Mutex<HashMap<String, Arc<Query>>>,
     /// Which queries run now and which wait, person by person.
     admission: Arc<Admission>,
+    /// A connection came back since memory was last given back (see [`Executor::trim_when_idle`]).
+    released: std::sync::atomic::AtomicBool,
 }
 
 impl Executor {
@@ -85,6 +91,7 @@ impl Executor {
             idle: Mutex::new(Vec::new()),
             queries: Mutex::new(HashMap::new()),
             admission: Admission::new(limits),
+            released: std::sync::atomic::AtomicBool::new(false),
         });
         if let Ok(runtime) = tokio::runtime::Handle::try_current() {
             runtime.spawn(sweep(Arc::downgrade(&executor)));
@@ -283,7 +290,7 @@ impl Executor {
         let mut send = |chunk: Chunk| -> bool {
             runtime.block_on(async {
                 tokio::select! {
-                    sent = tx.send(chunk) => sent.is_ok(),
+                    sent = query.send(tx, chunk) => sent,
                     _ = stopped.wait_for(Option::is_some) => false,
                 }
             })
@@ -400,8 +407,11 @@ impl Executor {
     fn checkin(&self, conn: Connection) {
         let mut idle = self.idle.lock().unwrap_or_else(|p| p.into_inner());
         if idle.len() < POOL_IDLE_MAX {
+            // An idle connection keeps its compiled statements, not the pages it last read.
+            let _ = conn.release_memory();
             idle.push(conn);
         }
+        self.released.store(true, Ordering::Relaxed);
     }
 
     /// Stops every query: the server is going away, and a blocking thread left running a
@@ -409,6 +419,23 @@ impl Executor {
     pub fn stop_all(&self) {
         for query in self.registry().drain().map(|(_, q)| q) {
             query.control.stop(Stop::Canceled);
+        }
+    }
+
+    /// Once no query runs, closes the idle connections past [`POOL_IDLE_QUIET`] and gives the
+    /// memory the last queries freed back to the system (memory::trim): without it a burst of
+    /// concurrent queries leaves the process at its peak for good.
+    fn trim_when_idle(&self) {
+        if self.admission.running() == 0
+            && self.released.swap(false, Ordering::Relaxed)
+        {
+            let extra: Vec<Connection> = {
+                let mut idle = self.idle.lock().unwrap_or_else(|p| p.into_inner());
+                let keep = idle.len().min(POOL_IDLE_QUIET);
+                idle.split_off(keep)
+            };
+            drop(extra);
+            super::memory::trim();
         }
     }
 
@@ -471,6 +498,7 @@ async fn sweep(executor: Weak<Executor>) {
             return;
         };
         executor.sweep_once();
+        executor.trim_when_idle();
     }
 }
 
@@ -653,6 +681,31 @@ mod tests {
         let pooled = executor.submit("q5".into(), "ada".into(), fresh);
         let (pooled_rows, _) = all_pages(&pooled).await;
         assert_eq!(inline_rows, pooled_rows);
+    }
+
+    /// While queries come, connections are kept for every query that may run; once none runs,
+    /// the pool shrinks back to a few (a burst used to leave 30 MB of connections and freed
+    /// heap behind for good).
+    #[tokio::test]
+    async fn a_quiet_pool_shrinks_to_a_few_connections() {
+        let config = crate::Config::builtin().with_ephemeral_ports();
+        let engine = Arc::new(Engine::open(&config).expect("the engine opens"));
+        let executor = Executor::new(engine.clone(), PATIENCE, test_limits());
+        for _ in 0..POOL_IDLE_QUIET + 4 {
+            executor.checkin(engine.connect().expect("a connection"));
+        }
+        let idle = || executor.idle.lock().map(|i| i.len()).unwrap_or(0);
+        assert_eq!(idle(), POOL_IDLE_QUIET + 4);
+        // A query running: nothing is closed.
+        let permit = match executor.admission.admit("ada") {
+            Ok(Admitted::Now(permit)) => permit,
+            _ => panic!("a place is free"),
+        };
+        executor.trim_when_idle();
+        assert_eq!(idle(), POOL_IDLE_QUIET + 4);
+        drop(permit);
+        executor.trim_when_idle();
+        assert_eq!(idle(), POOL_IDLE_QUIET);
     }
 
     #[test]

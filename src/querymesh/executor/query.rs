@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use rusqlite::InterruptHandle;
 use serde_json::Value;
 use serde_json::value::RawValue;
-use tokio::sync::{mpsc, watch};
+use tokio::sync::{Semaphore, mpsc, watch};
 
 use crate::querymesh::error::{ErrorName, TrinoError};
 use crate::querymesh::protocol::{self, QueryResults, QueryState, Stats};
@@ -23,6 +23,19 @@ pub(super) const PAGE_ROWS: usize = 10_000;
 pub(super) const CHUNK_BYTES: usize = 64 << 10;
 pub(super) const CHUNK_ROWS: usize = 1_000;
 pub(super) const CHUNK_AGE: Duration = Duration::from_millis(50);
+/// Chunks past CHUNK_BYTES (rows of large values) in flight between producer and pages hold
+/// at most this many KiB together, one larger chunk alone: the channel bounds how many chunks
+/// wait, this what they weigh, so a client that does not fetch holds a few MB, not a channel
+/// full of the largest rows its query's budget allows.
+const IN_FLIGHT_KIB: u32 = 4 << 10;
+
+/// The KiB a chunk of `bytes` holds of [`IN_FLIGHT_KIB`]: none for an ordinary chunk.
+fn in_flight_kib(bytes: usize) -> u32 {
+    if bytes <= CHUNK_BYTES {
+        return 0;
+    }
+    u32::try_from(bytes.div_ceil(1024)).map_or(IN_FLIGHT_KIB, |kib| kib.min(IN_FLIGHT_KIB))
+}
 
 /// [`Query::outcome`] values.
 pub(super) const FINISHED: u8 = 1;
@@ -161,6 +174,8 @@ pub struct Query {
     pub(super) text: OnceLock<String>,
     /// How it failed, once it has: Trino's `error` object.
     pub(super) failure: OnceLock<Value>,
+    /// What large chunks in flight may weigh (see [`IN_FLIGHT_KIB`]).
+    pub(super) in_flight: Semaphore,
 }
 
 /// Why a page request was refused (answered without a QueryResults body).
@@ -199,8 +214,23 @@ impl Query {
             refused: false,
             text: OnceLock::new(),
             failure: OnceLock::new(),
+            in_flight: Semaphore::new(IN_FLIGHT_KIB as usize),
             id,
         }
+    }
+
+    /// Sends a chunk of rows to the pages, first waiting while large chunks before it weigh
+    /// [`IN_FLIGHT_KIB`]; false when the pages are gone.
+    pub(super) async fn send(&self, tx: &mpsc::Sender<Chunk>, chunk: Chunk) -> bool {
+        let kib = in_flight_kib(chunk.json.len());
+        if kib > 0 {
+            match self.in_flight.acquire_many(kib).await {
+                // Given back by `collect` when the pages take the chunk.
+                Ok(permit) => permit.forget(),
+                Err(_) => return false,
+            }
+        }
+        tx.send(chunk).await.is_ok()
     }
 
     /// Who ran the query: the principal's `sub`.
@@ -364,6 +394,10 @@ impl Query {
                     Err(mpsc::error::TryRecvError::Disconnected) => None,
                 }
             };
+            if let Some(chunk) = &chunk {
+                self.in_flight
+                    .add_permits(in_flight_kib(chunk.json.len()) as usize);
+            }
             let Some(chunk) = chunk else {
                 // The producer is gone without saying how it ended: only a stop does that.
                 let error = self.control.stopped().map_or_else(
@@ -482,5 +516,50 @@ impl ChunkBuilder {
             rows: std::mem::take(&mut self.rows),
             end,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn big_row_chunk() -> Chunk {
+        Chunk {
+            json: format!("[\"{}\"]", "x".repeat(3 << 20)),
+            rows: 1,
+            end: None,
+        }
+    }
+
+    /// Rows of 3 MB: the channel would take sixteen chunks of them; past the weight in
+    /// flight the producer waits until the pages take what it sent.
+    #[tokio::test]
+    async fn large_chunks_in_flight_are_bounded_by_weight() {
+        let (tx, rx) = mpsc::channel(16);
+        let columns = Arc::new(protocol::columns_json(&[]));
+        let query = Query::new("q".into(), "ada".into(), columns, rx);
+        assert!(query.send(&tx, big_row_chunk()).await);
+        // The second does not fit 4 MB in flight with the first: it cannot be sent, however
+        // long it waits.
+        let waited =
+            tokio::time::timeout(Duration::from_millis(50), query.send(&tx, big_row_chunk())).await;
+        assert!(waited.is_err(), "a second 3 MB chunk went in flight");
+        // Small chunks still pass (the channel bounds those).
+        let small = Chunk {
+            json: "[1]".into(),
+            rows: 1,
+            end: None,
+        };
+        assert!(query.send(&tx, small).await);
+        let page: Value =
+            serde_json::from_str(&query.page(1, "http://h").await.expect("a page")).expect("json");
+        assert_eq!(page["data"].as_array().map(Vec::len), Some(1));
+        // Taken by the page, the first frees its weight for the next.
+        assert!(query.send(&tx, big_row_chunk()).await);
+        let weight = in_flight_kib(big_row_chunk().json.len());
+        assert_eq!(
+            query.in_flight.available_permits(),
+            (IN_FLIGHT_KIB - weight) as usize
+        );
     }
 }

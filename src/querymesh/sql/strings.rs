@@ -6,7 +6,7 @@ use rusqlite::functions::Context;
 use rusqlite::types::{Value, ValueRef};
 use rusqlite::{Connection, Error};
 
-use super::udf::{FLAGS, fail};
+use super::udf::{FLAGS, fail, reserve};
 use crate::querymesh::error::ErrorName;
 
 fn text(v: ValueRef<'_>) -> Option<String> {
@@ -73,13 +73,24 @@ pub fn strpos(s: &str, sub: &str, instance: i64) -> Result<i64, Error> {
     Ok(index.map_or(0, |&byte| s[..byte].chars().count() as i64 + 1))
 }
 
+/// The bytes `replace(s, search, with)` gives, counted before it is built.
+pub fn replaced_bytes(s: &str, search: &str, with: &str) -> usize {
+    if search.is_empty() {
+        return (s.chars().count().saturating_add(1))
+            .saturating_mul(with.len())
+            .saturating_add(s.len());
+    }
+    let matches = s.matches(search).count();
+    (s.len() - matches * search.len()).saturating_add(matches.saturating_mul(with.len()))
+}
+
 /// `replace(s, search, with)`: an empty `search` puts `with` before every code point and at the
 /// end, as Trino does.
 pub fn replace(s: &str, search: &str, with: &str) -> String {
     if !search.is_empty() {
         return s.replace(search, with);
     }
-    let mut out = String::with_capacity(s.len() + (s.len() + 1) * with.len());
+    let mut out = String::with_capacity(replaced_bytes(s, search, with));
     out.push_str(with);
     for c in s.chars() {
         out.push(c);
@@ -182,7 +193,10 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     })?;
     conn.create_scalar_function("qm_replace", 3, FLAGS, |ctx| {
         Ok(match (arg(ctx, 0), arg(ctx, 1), arg(ctx, 2)) {
-            (Some(s), Some(search), Some(with)) => Some(replace(&s, &search, &with)),
+            (Some(s), Some(search), Some(with)) => {
+                reserve(replaced_bytes(&s, &search, &with))?;
+                Some(replace(&s, &search, &with))
+            }
             _ => None,
         })
     })?;
@@ -194,7 +208,12 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     })?;
     for (name, upper) in [("qm_lower", false), ("qm_upper", true)] {
         conn.create_scalar_function(name, 1, FLAGS, move |ctx| {
-            Ok(arg(ctx, 0).map(|s| map_case(&s, upper)))
+            let Some(s) = arg(ctx, 0) else {
+                return Ok(None);
+            };
+            // A case mapping can grow a code point's encoding by one byte at most.
+            reserve(s.len().saturating_add(s.len() / 2))?;
+            Ok(Some(map_case(&s, upper)))
         })?;
     }
     conn.create_scalar_function("qm_like_check", 2, FLAGS, |ctx| {
@@ -220,6 +239,17 @@ mod tests {
         assert_eq!(strpos("abcabc", "a", -1).ok(), Some(4));
         assert_eq!(strpos("aaa", "aa", 2).ok(), Some(2));
         assert_eq!(replace("ab", "", "-"), "-a-b-");
+        for (s, search, with) in [
+            ("ab", "", "-"),
+            ("aXbXc", "X", "yy"),
+            ("ééé", "é", ""),
+            ("", "", "é"),
+        ] {
+            assert_eq!(
+                replaced_bytes(s, search, with),
+                replace(s, search, with).len()
+            );
+        }
         assert_eq!(map_case("straße", true), "STRAßE");
         assert_eq!(trim("\u{A0}x\t", 0), "\u{A0}x");
     }

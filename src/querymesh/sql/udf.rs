@@ -24,6 +24,28 @@ pub(super) fn fail(name: ErrorName, text: impl Into<String>) -> Error {
     Error::UserFunctionError(Box::new(FnError(name, text.into())))
 }
 
+/// Asks the query's memory budget for a value of `bytes` before building it (memory.rs): a
+/// function never allocates a value its query may not hold. Twice: the value built here and
+/// SQLite's copy of it are held at once.
+pub(super) fn reserve(bytes: usize) -> rusqlite::Result<()> {
+    crate::querymesh::memory::reserve((bytes as u64).saturating_mul(2)).map_err(|e| {
+        let e = e.error();
+        fail(e.name, e.text)
+    })
+}
+
+/// The bytes of `s` padded to `target` code points with `pad` (StringFunctions.pad), when it
+/// grows: what the padded value takes, counted before it is built.
+fn padded_bytes(s: &str, chars: usize, target: usize, pad: &str) -> usize {
+    let pad_chars = pad.chars().count().max(1);
+    let fill = target.saturating_sub(chars);
+    let partial: usize = pad.chars().take(fill % pad_chars).map(char::len_utf8).sum();
+    (fill / pad_chars)
+        .saturating_mul(pad.len())
+        .saturating_add(partial)
+        .saturating_add(s.len())
+}
+
 /// The Trino error a failed SQLite step carried, if it came from a `qm_*` function.
 pub fn decode_error(message: &str) -> Option<TrinoError> {
     let rest = message.split_once("QM!")?.1;
@@ -600,7 +622,11 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         })
     })?;
     conn.create_scalar_function("qm_reverse", 1, FLAGS, |ctx| {
-        Ok(text(ctx.get_raw(0)).map(|s| s.chars().rev().collect::<String>()))
+        let Some(s) = text(ctx.get_raw(0)) else {
+            return Ok(None);
+        };
+        reserve(s.len())?;
+        Ok(Some(s.chars().rev().collect::<String>()))
     })?;
     conn.create_scalar_function("qm_starts_with", 2, FLAGS, |ctx| {
         Ok(match (text(ctx.get_raw(0)), text(ctx.get_raw(1))) {
@@ -641,23 +667,35 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
                     "Target length must be in the range [0..2147483647]",
                 )
             })?;
-            let chars: Vec<char> = s.chars().collect();
-            if chars.len() >= n {
-                return Ok(Some(chars[..n].iter().collect::<String>()));
+            if n > i32::MAX as usize {
+                return Err(fail(
+                    ErrorName::InvalidFunctionArgument,
+                    "Target length must be in the range [0..2147483647]",
+                ));
             }
-            let pad: Vec<char> = pad.chars().collect();
+            let chars = s.chars().count();
+            if chars >= n {
+                return Ok(Some(s.chars().take(n).collect::<String>()));
+            }
             if pad.is_empty() {
                 return Err(fail(
                     ErrorName::InvalidFunctionArgument,
                     "Padding string must not be empty",
                 ));
             }
-            let fill: String = pad.iter().cycle().take(n - chars.len()).collect();
-            Ok(Some(if left {
-                format!("{fill}{s}")
+            let bytes = padded_bytes(&s, chars, n, &pad);
+            reserve(bytes)?;
+            let fill = n - chars;
+            let pad_chars = pad.chars().count();
+            let mut out = pad.repeat(fill / pad_chars);
+            out.reserve_exact(bytes - out.len());
+            out.extend(pad.chars().take(fill % pad_chars));
+            if left {
+                out.push_str(&s);
             } else {
-                format!("{s}{fill}")
-            }))
+                out.insert_str(0, &s);
+            }
+            Ok(Some(out))
         })?;
     }
     Ok(())
@@ -666,6 +704,24 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn padding_is_measured_before_it_is_built() {
+        for (s, target, pad) in [("x", 5, "ab"), ("é", 4, "çd"), ("", 3, "€"), ("ab", 2, "z")] {
+            let chars = s.chars().count();
+            let built: String = s
+                .chars()
+                .chain(pad.chars().cycle().take(target - chars))
+                .collect();
+            assert_eq!(
+                padded_bytes(s, chars, target, pad),
+                built.len(),
+                "{s} {pad}"
+            );
+        }
+        // A billion code points is counted, never built.
+        assert_eq!(padded_bytes("x", 1, 1_000_000_000, "y"), 1_000_000_000);
+    }
 
     #[test]
     fn java_double_printing() {

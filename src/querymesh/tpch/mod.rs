@@ -77,6 +77,8 @@ pub fn file_name() -> String {
 }
 
 fn inflate() -> Result<Vec<u8>, String> {
+    // Every use of the image opens SQLite next: count its memory from the first (memory.rs).
+    crate::querymesh::memory::install();
     let image = miniz_oxide::inflate::decompress_to_vec_with_limit(DEFLATED_IMAGE, IMAGE_BYTES)
         .map_err(|e| format!("the built-in tpch.tiny image is damaged: {e:?}"))?;
     if image.len() != IMAGE_BYTES {
