@@ -15,10 +15,10 @@ use rusqlite::Connection;
 use serde_json::Value;
 use zero_sandbox::Config;
 use zero_sandbox::identity::unix_now;
+use zero_sandbox::platform::IamTokens;
 use zero_sandbox::querymesh::engine::{Engine, RunError};
 use zero_sandbox::querymesh::error::ErrorName;
 use zero_sandbox::querymesh::memory;
-use zero_sandbox::platform::IamTokens;
 
 use crate::engine_harness::tiny;
 use crate::fake_trino::{Behaviour, FakeTrino};

@@ -59,6 +59,9 @@ const INLINE_MAX_BYTES: usize = query::CHUNK_BYTES;
 pub const MAX_RUNNING: usize = 32;
 /// Queries waiting for a place, everyone's together (each person's own limit is configured).
 pub const MAX_QUEUED: usize = 1_000;
+/// Queries kept for their clients at once: running, waiting, and ended ones whose client has
+/// not yet fetched their last page.
+const MAX_REGISTERED: usize = 20_000;
 
 mod admission;
 mod query;
@@ -111,6 +114,31 @@ impl Executor {
         self.queries.lock().unwrap_or_else(|p| p.into_inner())
     }
 
+    /// Keeps `query` for its client. Queries whose client never fetches their last page stay
+    /// until abandoned ([`ABANDON_AFTER`]), so a client posting fast without fetching would
+    /// otherwise grow the registry with its rate: past [`MAX_REGISTERED`], the query nobody
+    /// has asked about for longest is abandoned now (stopped first if it still runs).
+    fn register(&self, query: &Arc<Query>) {
+        self.register_within(query, MAX_REGISTERED);
+    }
+
+    fn register_within(&self, query: &Arc<Query>, max: usize) {
+        let mut registry = self.registry();
+        if registry.len() >= max
+            && let Some(id) = registry
+                .values()
+                .max_by_key(|q| q.idle())
+                .map(|q| q.id.clone())
+            && let Some(oldest) = registry.remove(&id)
+        {
+            oldest.control.stop(Stop::Canceled);
+            if oldest.outcome.load(Ordering::Relaxed) == 0 {
+                oldest.end("ABANDONED", None);
+            }
+        }
+        registry.insert(query.id.clone(), query.clone());
+    }
+
     /// The query `id` if `slug` is its own: the slug is what makes a `nextUri` unguessable.
     pub fn find(&self, id: &str, slug: &str) -> Option<Arc<Query>> {
         self.registry()
@@ -140,7 +168,7 @@ impl Executor {
             rows: 0,
             end: Some(Err(error)),
         });
-        self.registry().insert(query.id.clone(), query.clone());
+        self.register(&query);
         query
     }
 
@@ -168,7 +196,7 @@ impl Executor {
                 rx,
             )
         });
-        self.registry().insert(query.id.clone(), query.clone());
+        self.register(&query);
         match admitted {
             Admitted::Now(permit) if prepared.last_run().is_some_and(|t| t <= INLINE_MAX) => {
                 // A task spawned here runs on this worker as soon as the connection's task
@@ -426,9 +454,7 @@ impl Executor {
     /// memory the last queries freed back to the system (memory::trim): without it a burst of
     /// concurrent queries leaves the process at its peak for good.
     fn trim_when_idle(&self) {
-        if self.admission.running() == 0
-            && self.released.swap(false, Ordering::Relaxed)
-        {
+        if self.admission.running() == 0 && self.released.swap(false, Ordering::Relaxed) {
             let extra: Vec<Connection> = {
                 let mut idle = self.idle.lock().unwrap_or_else(|p| p.into_inner());
                 let keep = idle.len().min(POOL_IDLE_QUIET);
@@ -706,6 +732,32 @@ mod tests {
         drop(permit);
         executor.trim_when_idle();
         assert_eq!(idle(), POOL_IDLE_QUIET);
+    }
+
+    #[tokio::test]
+    async fn past_its_size_the_registry_abandons_the_query_unasked_for_longest() {
+        let config = crate::Config::builtin().with_ephemeral_ports();
+        let engine = Arc::new(Engine::open(&config).expect("the engine opens"));
+        let executor = Executor::new(engine, PATIENCE, test_limits());
+        let mut senders = Vec::new();
+        for id in ["q1", "q2", "q3"] {
+            let (query, tx) = unstarted(id);
+            senders.push(tx);
+            executor.register_within(&Arc::new(query), 3);
+        }
+        // q1 and q3 were asked about later than q2 (seconds after their creation, that is
+        // now): q2 is the one nobody has asked about for longest.
+        for (id, seen_ms) in [("q1", 10_000), ("q3", 5_000)] {
+            let query = executor.find_by_id(id).expect("kept");
+            query.last_seen.store(seen_ms, Ordering::Relaxed);
+        }
+        let (query, _tx) = unstarted("q4");
+        executor.register_within(&Arc::new(query), 3);
+        let kept: Vec<bool> = ["q1", "q2", "q3", "q4"]
+            .iter()
+            .map(|id| executor.find_by_id(id).is_some())
+            .collect();
+        assert_eq!(kept, [true, false, true, true]);
     }
 
     #[test]
