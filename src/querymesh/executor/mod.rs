@@ -59,6 +59,9 @@ const INLINE_MAX_BYTES: usize = query::CHUNK_BYTES;
 pub const MAX_RUNNING: usize = 32;
 /// Queries waiting for a place, everyone's together (each person's own limit is configured).
 pub const MAX_QUEUED: usize = 1_000;
+/// How long into a quiet spell freed memory is given back again (see
+/// [`Executor::trim_when_idle`]).
+const TRIM_AGAIN_AFTER: [Duration; 2] = [Duration::from_secs(35), Duration::from_secs(65)];
 /// Queries kept for their clients at once: running, waiting, and ended ones whose client has
 /// not yet fetched their last page.
 const MAX_REGISTERED: usize = 20_000;
@@ -83,6 +86,8 @@ pub struct Executor {
     admission: Arc<Admission>,
     /// A connection came back since memory was last given back (see [`Executor::trim_when_idle`]).
     released: std::sync::atomic::AtomicBool,
+    /// When the last quiet spell began, and how many of [`TRIM_AGAIN_AFTER`] it has passed.
+    quiet: Mutex<(Instant, usize)>,
 }
 
 impl Executor {
@@ -95,6 +100,7 @@ impl Executor {
             queries: Mutex::new(HashMap::new()),
             admission: Admission::new(limits),
             released: std::sync::atomic::AtomicBool::new(false),
+            quiet: Mutex::new((Instant::now(), TRIM_AGAIN_AFTER.len())),
         });
         if let Ok(runtime) = tokio::runtime::Handle::try_current() {
             runtime.spawn(sweep(Arc::downgrade(&executor)));
@@ -453,8 +459,17 @@ impl Executor {
     /// Once no query runs, closes the idle connections past [`POOL_IDLE_QUIET`] and gives the
     /// memory the last queries freed back to the system (memory::trim): without it a burst of
     /// concurrent queries leaves the process at its peak for good.
+    ///
+    /// The rest of the process frees more later — HTTP connections the components' clients
+    /// pool close after 30 s, kept-alive ones after the listeners' 60 s — so a quiet spell
+    /// trims again as it passes each of [`TRIM_AGAIN_AFTER`]; a trim of a quiet heap takes
+    /// microseconds.
     fn trim_when_idle(&self) {
-        if self.admission.running() == 0 && self.released.swap(false, Ordering::Relaxed) {
+        if self.admission.running() != 0 {
+            return;
+        }
+        let mut quiet = self.quiet.lock().unwrap_or_else(|p| p.into_inner());
+        if self.released.swap(false, Ordering::Relaxed) {
             let extra: Vec<Connection> = {
                 let mut idle = self.idle.lock().unwrap_or_else(|p| p.into_inner());
                 let keep = idle.len().min(POOL_IDLE_QUIET);
@@ -462,6 +477,12 @@ impl Executor {
             };
             drop(extra);
             super::memory::trim();
+            *quiet = (Instant::now(), 0);
+        } else if let Some(after) = TRIM_AGAIN_AFTER.get(quiet.1)
+            && quiet.0.elapsed() >= *after
+        {
+            super::memory::trim();
+            quiet.1 += 1;
         }
     }
 
