@@ -1,7 +1,7 @@
 //! The spec's example query through the broker: p50/p95 with identity verification and the
 //! Trino-protocol hop to the stand-in included. `cargo bench --bench broker`.
 
-#[path = "../tests/sandbox/http_sign_in.rs"]
+#[path = "../tests/sandbox/support/http_sign_in.rs"]
 mod http_sign_in;
 
 use std::time::{Duration, Instant};

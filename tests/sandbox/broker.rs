@@ -9,7 +9,7 @@ use zero_sandbox::identity::unix_now;
 use zero_sandbox::platform::{IamTokens, Switch};
 use zero_sandbox::{Config, Sandbox};
 
-use crate::fake_trino::{Behaviour, FakeTrino};
+use crate::support::fake_trino::{Behaviour, FakeTrino};
 use crate::support::{self, test_config};
 
 const ACCESS_TOKEN: &str = "test-access-token-of-ada";

@@ -8,11 +8,7 @@ use serde_json::{Value, json};
 use zero_sandbox::Sandbox;
 use zero_sandbox::identity::{Forgery, forge};
 
-use crate::support::{self, client, sign_in};
-
-fn edge(sandbox: &Sandbox, path: &str) -> String {
-    format!("{}{path}", sandbox.endpoints().edge_url())
-}
+use crate::support::{self, client, edge, sign_in};
 
 /// The demo backend's own address: what a request that skips the edge reaches.
 fn demo_direct(sandbox: &Sandbox, path: &str) -> String {

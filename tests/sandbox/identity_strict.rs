@@ -9,7 +9,7 @@ use zero_sandbox::Sandbox;
 use zero_sandbox::identity::{Forgery, IDENTITY_TYP, forge, jws, unix_now};
 use zero_sandbox::platform::IamTokens;
 
-use crate::fake_trino::{Behaviour, FakeTrino};
+use crate::support::fake_trino::{Behaviour, FakeTrino};
 use crate::support::{self, client};
 
 const QUERY: &str = r#"{"sql": "SELECT 1", "max_rows": 10}"#;

@@ -14,8 +14,8 @@ use tokio::net::TcpStream;
 use zero_sandbox::Config;
 use zero_sandbox::listener::Limits;
 
-use crate::echo_app::EchoApp;
 use crate::support;
+use crate::support::echo_app::EchoApp;
 
 /// Long enough that the server's own move, not the test's patience, ends each wait.
 const DEADLINE: Duration = Duration::from_secs(20);

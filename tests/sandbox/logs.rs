@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
-use crate::http_sign_in::{identity_echo_app, identity_via_app, sign_in_over_http};
+use crate::support::http_sign_in::{identity_echo_app, identity_via_app, sign_in_over_http};
 use crate::support::{binary, client};
 
 #[tokio::test]

@@ -3,16 +3,9 @@
 
 mod broker;
 mod broker_stack;
-mod browser;
 mod demo;
-mod echo_app;
 mod edge;
-mod edge_browser;
-mod edge_review;
-mod engine_harness;
-mod fake_trino;
 mod foundation;
-mod http_sign_in;
 mod iam;
 mod iam_review;
 mod identity_strict;
@@ -24,5 +17,4 @@ mod querymesh_limits;
 mod querymesh_memory;
 mod querymesh_semantics;
 mod querymesh_sql;
-mod reserved_paths;
 mod support;

@@ -16,7 +16,7 @@ use zero_sandbox::identity::{jws, unix_now};
 use zero_sandbox::oidc::{QUERYMESH_AUDIENCE, QUERYMESH_SCOPE};
 use zero_sandbox::querymesh::engine::Engine;
 
-use crate::engine_harness::{engine, run};
+use crate::support::engine::{engine, run};
 use crate::support::{self, sign_in};
 
 const TOO_LARGE: &str =

@@ -20,9 +20,9 @@ use zero_sandbox::querymesh::engine::{Engine, RunError};
 use zero_sandbox::querymesh::error::ErrorName;
 use zero_sandbox::querymesh::memory;
 
-use crate::engine_harness::tiny;
-use crate::fake_trino::{Behaviour, FakeTrino};
 use crate::support;
+use crate::support::engine::tiny;
+use crate::support::fake_trino::{Behaviour, FakeTrino};
 
 /// A value is refused before it is built: each of these answers in far less than building a
 /// gigabyte would take.

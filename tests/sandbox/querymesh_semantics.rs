@@ -6,7 +6,7 @@
 use serde_json::{Value, json};
 use zero_sandbox::querymesh::engine::Engine;
 
-use crate::engine_harness::{engine, run};
+use crate::support::engine::{engine, run};
 
 /// Checks each `(sql, type, value)`: a one-row, one-column answer; all mismatches reported.
 fn check_values(engine: &Engine, cases: &[(&str, &str, Value)]) {

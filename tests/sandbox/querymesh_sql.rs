@@ -5,8 +5,8 @@ use serde_json::{Value, json};
 use zero_sandbox::querymesh::engine::{Engine, RunError, SessionContext};
 use zero_sandbox::querymesh::types::TrinoType;
 
-use crate::engine_harness::{engine, error, ok, run, run_in, single, tiny};
 use crate::support;
+use crate::support::engine::{engine, error, ok, run, run_in, single, tiny};
 
 // ---- the eight tables ----
 

@@ -2,7 +2,15 @@
 
 #![allow(dead_code)]
 
+pub mod browser;
+pub mod echo_app;
+pub mod engine;
+pub mod fake_trino;
+pub mod http_sign_in;
+
 use zero_sandbox::{Config, Sandbox};
+
+use echo_app::EchoApp;
 
 /// The built-in configuration on port 0 with in-memory keys.
 pub fn test_config() -> Config {
@@ -15,6 +23,19 @@ pub async fn start() -> Sandbox {
 
 pub async fn start_with(config: Config) -> Sandbox {
     Sandbox::start(config).await.expect("the sandbox starts")
+}
+
+/// A sandbox whose app is a fresh echo app.
+pub async fn start_with_echo() -> (Sandbox, EchoApp) {
+    let echo = EchoApp::start().await;
+    let mut config = test_config();
+    config.app.url = Some(echo.url.clone());
+    (start_with(config).await, echo)
+}
+
+/// The URL of `path` on the sandbox's edge.
+pub fn edge(sandbox: &Sandbox, path: &str) -> String {
+    format!("{}{path}", sandbox.endpoints().edge_url())
 }
 
 /// A client that does not follow redirects, so each hop can be checked.

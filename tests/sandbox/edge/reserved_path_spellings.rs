@@ -14,7 +14,8 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 use zero_sandbox::Sandbox;
 
-use crate::support;
+use super::echoed_bytes;
+use crate::support::{self, client, edge, start_with_echo};
 
 /// An app that records every path that reaches it.
 struct RecordingApp {
@@ -195,4 +196,24 @@ async fn other_spellings_are_404_from_the_edge_and_never_reach_the_app() {
             "/.%6ennumbers/v1/context"
         ]
     );
+}
+
+#[tokio::test]
+async fn path_parameter_spellings_of_the_prefix_stay_at_the_edge() {
+    // Servlet containers drop `;…` from each segment, and read `..;` as `..`.
+    let (sandbox, _echo) = start_with_echo().await;
+    for path in [
+        "/.nnumbers;x/auth/session",
+        "/.nnumbers;jsessionid=1",
+        "/a/..;/.nnumbers/auth/session",
+        "/a/..;x=1/.NNUMBERS/v1/context",
+    ] {
+        let response = client().get(edge(&sandbox, path)).send().await.unwrap();
+        assert_eq!(response.status(), 404, "{path}");
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["code"], "NOT_FOUND", "{path}: {body}");
+    }
+    // An app path with a parameter still reaches the app.
+    let echo = echoed_bytes(&sandbox, "/a;v=1/b", &[]).await;
+    assert_eq!(echo["path"], "/a;v=1/b");
 }

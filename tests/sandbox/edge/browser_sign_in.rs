@@ -7,8 +7,8 @@ use serde_json::{Value, json};
 use zero_sandbox::Sandbox;
 use zero_sandbox::identity::{Audience, IdentityClaims, unix_now, verify_identity};
 
-use crate::browser::{Browser, DEFAULT_DEADLINE};
 use crate::support;
+use crate::support::browser::{Browser, DEFAULT_DEADLINE};
 
 /// Ada, of the built-in configuration.
 const ADA: &str = "3c0e8f1a-7d2b-4b6e-9f41-2a5c8d7e6b01";
