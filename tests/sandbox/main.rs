@@ -7,7 +7,6 @@ mod demo;
 mod edge;
 mod foundation;
 mod iam;
-mod iam_review;
 mod identity_strict;
 mod listeners;
 mod logs;
