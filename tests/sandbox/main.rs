@@ -2,14 +2,11 @@
 //! own sandbox in-process on ephemeral ports and speaks HTTP to it like a real client.
 
 mod broker;
-mod broker_stack;
+mod cli;
 mod demo;
 mod edge;
-mod foundation;
 mod iam;
-mod identity_strict;
-mod listeners;
-mod logs;
+mod platform;
 mod querymesh;
 mod querymesh_fidelity;
 mod querymesh_limits;

@@ -1,0 +1,73 @@
+//! The broker's refusal table (runtime-protocol), each row reached through real behaviour: most
+//! against a fake Trino whose answers the test chooses.
+
+mod answer_shape;
+mod availability;
+mod identity_refusals;
+mod querymesh_answers;
+mod request_validation;
+mod strict_identity;
+mod switches;
+mod whole_stack;
+
+use serde_json::Value;
+use zero_sandbox::identity::unix_now;
+use zero_sandbox::platform::IamTokens;
+use zero_sandbox::{Config, Sandbox};
+
+use crate::support::fake_trino::FakeTrino;
+use crate::support::{self, test_config};
+
+const ACCESS_TOKEN: &str = "test-access-token-of-ada";
+
+/// A platform session for `ada` created straight in the store (as the edge's callback does),
+/// with an access token only the fake QueryMesh looks at; returns the identity and sid.
+fn session_for_ada(sandbox: &Sandbox) -> (String, String) {
+    let ada = sandbox.config().person("ada").unwrap().clone();
+    let tokens = IamTokens {
+        access_token: ACCESS_TOKEN.into(),
+        access_expires_at: unix_now() + 300,
+        refresh_token: None,
+        id_token: None,
+    };
+    let (_, sid) = sandbox.sessions().create(ada.clone(), tokens, None);
+    let (identity, _) = sandbox.identity().mint(&ada, &sid);
+    (identity, sid)
+}
+
+fn config_with_fake(fake: &FakeTrino) -> Config {
+    let mut config = test_config();
+    config.querymesh.url = Some(fake.url.clone());
+    config
+}
+
+async fn post(sandbox: &Sandbox, identity: Option<&str>, body: &str) -> (u16, Value) {
+    let mut request = support::client()
+        .post(format!(
+            "{}/v1/querymesh/query",
+            sandbox.endpoints().broker_url()
+        ))
+        .header("content-type", "application/json")
+        .body(body.to_string());
+    if let Some(identity) = identity {
+        request = request.header("X-NNumbers-Identity", identity);
+    }
+    let response = request.send().await.unwrap();
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap())
+}
+
+const EXAMPLE: &str =
+    r#"{"sql": "SELECT name, regionkey FROM tpch.tiny.nation", "max_rows": 1000}"#;
+
+fn assert_refusal(got: (u16, Value), status: u16, code: &str) -> String {
+    assert_eq!(got.0, status, "{}", got.1);
+    assert_eq!(got.1["code"], code, "{}", got.1);
+    assert_eq!(
+        got.1.as_object().unwrap().len(),
+        2,
+        "only code and message: {}",
+        got.1
+    );
+    got.1["message"].as_str().unwrap().to_string()
+}
