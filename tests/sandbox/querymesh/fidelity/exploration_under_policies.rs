@@ -1,0 +1,137 @@
+//! Exploration (SHOW, information_schema) lists only what the person may see.
+
+use zero_sandbox::Config;
+
+use super::{Answer, EVE, GRACE, Mesh};
+
+const RULES: &str = r#"{
+    "catalogs": [
+        {"group": "contractors", "allow": "none"},
+        {"allow": "read-only"}
+    ],
+    "tables": [
+        {"group": "analysts", "table": "customer", "privileges": ["SELECT"],
+         "columns": [{"name": "phone", "allow": false}]},
+        {"group": "analysts", "privileges": ["SELECT"]},
+        {"table": "region", "privileges": ["SELECT"]}
+    ]
+}"#;
+
+async fn mesh_with_rules() -> (Mesh, tempfile::TempDir) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let rules = dir.path().join("rules.json");
+    std::fs::write(&rules, RULES).expect("writes");
+    let config = Config::from_toml(
+        &format!(
+            "[querymesh]\naccess_control = {:?}\n",
+            rules.display().to_string()
+        ),
+        "test.toml",
+    )
+    .expect("a valid configuration")
+    .with_ephemeral_ports();
+    (Mesh::start(config).await, dir)
+}
+
+fn denied(answer: &Answer, message: &str) {
+    let error = answer.error();
+    assert_eq!(error["errorName"], "PERMISSION_DENIED", "{error}");
+    assert_eq!(error["message"], message);
+}
+
+#[tokio::test]
+async fn exploration_lists_only_what_the_person_may_see() {
+    let (mesh, _dir) = mesh_with_rules().await;
+    let all_tables = [
+        "customer", "lineitem", "nation", "orders", "part", "partsupp", "region", "supplier",
+    ];
+    // Ada sees every table, and every column but customer phone numbers.
+    let tables = mesh.run("SHOW TABLES FROM tpch.tiny").await;
+    assert_eq!(tables.succeeded().firsts(), all_tables);
+    for sql in [
+        "SHOW COLUMNS FROM tpch.tiny.customer",
+        "DESCRIBE tpch.tiny.customer",
+        "SELECT column_name FROM tpch.information_schema.columns \
+         WHERE table_name = 'customer' ORDER BY ordinal_position",
+    ] {
+        let columns = mesh.run(sql).await;
+        assert_eq!(
+            columns.succeeded().firsts(),
+            [
+                "custkey",
+                "name",
+                "address",
+                "nationkey",
+                "acctbal",
+                "mktsegment",
+                "comment"
+            ],
+            "{sql}"
+        );
+    }
+
+    // Grace's only grant is region.
+    let tables = mesh.run_as(GRACE, "SHOW TABLES FROM tpch.tiny").await;
+    assert_eq!(tables.succeeded().firsts(), ["region"]);
+    let listed = mesh
+        .run_as(
+            GRACE,
+            "SELECT table_name FROM tpch.information_schema.tables WHERE table_schema = 'tiny'",
+        )
+        .await;
+    assert_eq!(listed.succeeded().firsts(), ["region"]);
+    let columns = mesh
+        .run_as(
+            GRACE,
+            "SELECT DISTINCT table_name FROM tpch.information_schema.columns \
+             WHERE table_schema = 'tiny'",
+        )
+        .await;
+    assert_eq!(columns.succeeded().firsts(), ["region"]);
+    let schemas = mesh.run_as(GRACE, "SHOW SCHEMAS FROM tpch").await;
+    assert_eq!(schemas.succeeded().firsts(), ["information_schema", "tiny"]);
+    denied(
+        &mesh.run_as(GRACE, "DESCRIBE tpch.tiny.nation").await,
+        "Access Denied: Cannot show columns of table tpch.tiny.nation",
+    );
+    // A table that does not exist is still TABLE_NOT_FOUND, checked first as in Trino.
+    let missing = mesh.run_as(GRACE, "DESCRIBE tpch.tiny.nosuch").await;
+    assert_eq!(missing.error()["errorName"], "TABLE_NOT_FOUND");
+
+    // Eve's group may not use the catalog at all.
+    let catalogs = mesh.run_as(EVE, "SHOW CATALOGS").await;
+    assert!(
+        catalogs.succeeded().rows().is_empty(),
+        "{:?}",
+        catalogs.rows()
+    );
+    denied(
+        &mesh.run_as(EVE, "SHOW SCHEMAS FROM tpch").await,
+        "Access Denied: Cannot show schemas",
+    );
+    denied(
+        &mesh.run_as(EVE, "SHOW TABLES FROM tpch.tiny").await,
+        "Access Denied: Cannot show tables of schema tpch.tiny",
+    );
+    // Trino checks access before existence here.
+    denied(
+        &mesh.run_as(EVE, "SHOW TABLES FROM nosuch.tiny").await,
+        "Access Denied: Cannot show tables of schema nosuch.tiny",
+    );
+    denied(
+        &mesh.run_as(EVE, "SHOW SCHEMAS FROM nosuch").await,
+        "Access Denied: Cannot show schemas",
+    );
+    denied(
+        &mesh
+            .run_as(EVE, "SELECT * FROM tpch.information_schema.tables")
+            .await,
+        "Access Denied: Cannot select from table tpch.information_schema.tables",
+    );
+    denied(
+        &mesh.run_as(EVE, "USE tpch.tiny").await,
+        "Access Denied: Cannot access catalog tpch",
+    );
+    let catalogs = mesh.run_as(GRACE, "SHOW CATALOGS").await;
+    assert_eq!(catalogs.succeeded().firsts(), ["tpch"]);
+}

@@ -1,0 +1,151 @@
+//! CAST and TRY_CAST.
+
+use serde_json::{Value, json};
+
+use super::{check_errors, check_values};
+use crate::support::engine::engine;
+
+#[test]
+fn cast_and_try_cast() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            // VarcharOperators: the text is trimmed, then parsed.
+            ("SELECT CAST(' 12 ' AS integer)", "integer", json!(12)),
+            ("SELECT CAST('-42' AS bigint)", "bigint", json!(-42)),
+            ("SELECT CAST('1e3' AS double)", "double", json!(1000.0)),
+            ("SELECT CAST('T' AS boolean)", "boolean", json!(true)),
+            ("SELECT CAST('false' AS boolean)", "boolean", json!(false)),
+            // Decimal and double to integer round half away from zero
+            // (DecimalCasts, DoubleOperators.castToInteger with HALF_UP).
+            ("SELECT CAST(2.5 AS integer)", "integer", json!(3)),
+            ("SELECT CAST(-2.5 AS integer)", "integer", json!(-3)),
+            ("SELECT CAST(2.5E0 AS bigint)", "bigint", json!(3)),
+            ("SELECT CAST(-2.5E0 AS bigint)", "bigint", json!(-3)),
+            // DecimalCasts: rescaling rounds half up.
+            (
+                "SELECT CAST(1.995 AS decimal(3, 2))",
+                "decimal(3, 2)",
+                json!("2.00"),
+            ),
+            (
+                "SELECT CAST('1.25' AS decimal(3, 1))",
+                "decimal(3, 1)",
+                json!("1.3"),
+            ),
+            ("SELECT CAST(12.50 AS varchar)", "varchar", json!("12.50")),
+            (
+                "SELECT CAST(CAST(0.125 AS decimal(3, 2)) AS varchar)",
+                "varchar",
+                json!("0.13"),
+            ),
+            // Double to varchar is Java's Double.toString.
+            ("SELECT CAST(1E7 AS varchar)", "varchar", json!("1.0E7")),
+            ("SELECT CAST(0.5E0 AS varchar)", "varchar", json!("0.5")),
+            ("SELECT CAST(true AS varchar)", "varchar", json!("true")),
+            ("SELECT CAST(true AS integer)", "integer", json!(1)),
+            ("SELECT CAST(12 AS varchar(2))", "varchar(2)", json!("12")),
+            (
+                "SELECT TRY_CAST(123 AS varchar(2))",
+                "varchar(2)",
+                Value::Null,
+            ),
+            (
+                "SELECT CAST('abcdef' AS varchar(3))",
+                "varchar(3)",
+                json!("abc"),
+            ),
+            (
+                "SELECT CAST(DATE '2020-01-02' AS varchar)",
+                "varchar",
+                json!("2020-01-02"),
+            ),
+            (
+                "SELECT CAST('2020-01-02' AS date)",
+                "date",
+                json!("2020-01-02"),
+            ),
+            (
+                "SELECT CAST(TIMESTAMP '2020-01-02 03:04:05' AS date)",
+                "date",
+                json!("2020-01-02"),
+            ),
+            (
+                "SELECT CAST(DATE '2020-01-02' AS timestamp)",
+                "timestamp(3)",
+                json!("2020-01-02 00:00:00.000"),
+            ),
+            ("SELECT CAST(NULL AS integer)", "integer", Value::Null),
+            ("SELECT CAST(0.1E0 AS real)", "real", json!(0.1)),
+            // TRY_CAST: NULL where CAST fails (docs functions/conversion).
+            ("SELECT TRY_CAST('abc' AS integer)", "integer", Value::Null),
+            ("SELECT TRY_CAST(300 AS tinyint)", "tinyint", Value::Null),
+            ("SELECT TRY_CAST('2020-13-01' AS date)", "date", Value::Null),
+            ("SELECT TRY_CAST('12' AS bigint)", "bigint", json!(12)),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[
+            // VarcharOperators: "Cannot cast '%s' to INT" (INT for integer), also when the
+            // number does not fit.
+            (
+                "SELECT CAST('abc' AS integer)",
+                "INVALID_CAST_ARGUMENT: Cannot cast 'abc' to INT",
+            ),
+            (
+                "SELECT CAST('3000000000' AS integer)",
+                "INVALID_CAST_ARGUMENT: Cannot cast '3000000000' to INT",
+            ),
+            (
+                "SELECT CAST('1.5' AS bigint)",
+                "INVALID_CAST_ARGUMENT: Cannot cast '1.5' to BIGINT",
+            ),
+            (
+                "SELECT CAST(' true' AS boolean)",
+                "INVALID_CAST_ARGUMENT: Cannot cast ' true' to BOOLEAN",
+            ),
+            // IntegerOperators.castToTinyint: "Out of range for tinyint: 300".
+            (
+                "SELECT CAST(300 AS tinyint)",
+                "NUMERIC_VALUE_OUT_OF_RANGE: Out of range for tinyint: 300",
+            ),
+            (
+                "SELECT CAST(123.45 AS decimal(4, 2))",
+                "NUMERIC_VALUE_OUT_OF_RANGE",
+            ),
+            // DoubleOperators.castToInteger prints the double as Java does.
+            (
+                "SELECT CAST(1E10 AS integer)",
+                "NUMERIC_VALUE_OUT_OF_RANGE: Out of range for integer: 1.0E10",
+            ),
+            // IntegerOperators/DateOperators castToVarchar: the text must fit varchar(n).
+            (
+                "SELECT CAST(12 AS varchar(1))",
+                "INVALID_CAST_ARGUMENT: Value 12 cannot be represented as varchar(1)",
+            ),
+            (
+                "SELECT CAST(DATE '2020-01-02' AS varchar(4))",
+                "INVALID_CAST_ARGUMENT: Value 2020-01-02 cannot be represented as varchar(4)",
+            ),
+            // DateOperators.castFromVarchar (and Trino's connector tests):
+            // "Value cannot be cast to date: 2005-06-bad-date".
+            (
+                "SELECT CAST('2005-06-bad-date' AS date)",
+                "INVALID_CAST_ARGUMENT: Value cannot be cast to date: 2005-06-bad-date",
+            ),
+            (
+                "SELECT CAST('noon' AS timestamp)",
+                "INVALID_CAST_ARGUMENT: Value cannot be cast to timestamp: noon",
+            ),
+            // DoubleOperators.castToBigint: "Cannot cast double NaN to bigint".
+            (
+                "SELECT CAST(0E0 / 0E0 AS bigint)",
+                "INVALID_CAST_ARGUMENT: Cannot cast double NaN to bigint",
+            ),
+            ("SELECT CAST(1 AS date)", "TYPE_MISMATCH"),
+            ("SELECT TRY_CAST(1 AS date)", "TYPE_MISMATCH"),
+        ],
+    );
+}

@@ -1,0 +1,72 @@
+//! Trino semantics of SQL constructs, one by one, at engine level: each case is the result TYPE,
+//! VALUE (in Trino's JSON encoding) or ERROR that Trino gives, with the source of that
+//! expectation. Sources are trinodb/trino's own code and tests (named by class), and the trino.io
+//! function docs (named by page, e.g. "docs functions/string").
+
+mod casts;
+mod conditionals;
+mod dates;
+mod numbers;
+mod query_structure;
+mod strings;
+
+use serde_json::{Value, json};
+use zero_sandbox::querymesh::engine::Engine;
+
+use crate::support::engine::run;
+
+/// Checks each `(sql, type, value)`: a one-row, one-column answer; all mismatches reported.
+fn check_values(engine: &Engine, cases: &[(&str, &str, Value)]) {
+    let mut wrong = Vec::new();
+    for (sql, ty, value) in cases {
+        match run(engine, sql) {
+            Ok(a) if a.rows.len() == 1 && a.types.len() == 1 => {
+                let got = (a.types[0].as_str(), &a.rows[0][0]);
+                if got != (*ty, value) {
+                    wrong.push(format!(
+                        "{sql}\n    expected {ty} {value}\n    got      {} {}",
+                        got.0, got.1
+                    ));
+                }
+            }
+            Ok(a) => wrong.push(format!("{sql}\n    got {:?} rows {:?}", a.types, a.rows)),
+            Err(e) => wrong.push(format!(
+                "{sql}\n    expected {ty} {value}\n    failed   {e}"
+            )),
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Checks each `(sql, rows)` for the whole answer.
+fn check_rows(engine: &Engine, cases: &[(&str, Value)]) {
+    let mut wrong = Vec::new();
+    for (sql, expected) in cases {
+        match run(engine, sql) {
+            Ok(a) if json!(a.rows) == *expected => {}
+            Ok(a) => wrong.push(format!(
+                "{sql}\n    expected {expected}\n    got      {}",
+                json!(a.rows)
+            )),
+            Err(e) => wrong.push(format!("{sql}\n    failed {e}")),
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Checks each `(sql, error)`: the query fails and its `"NAME: message"` starts with `error`.
+fn check_errors(engine: &Engine, cases: &[(&str, &str)]) {
+    let mut wrong = Vec::new();
+    for (sql, expected) in cases {
+        match run(engine, sql) {
+            Err(e) if e.starts_with(expected) => {}
+            Err(e) => wrong.push(format!("{sql}\n    expected {expected}\n    got      {e}")),
+            Ok(a) => wrong.push(format!(
+                "{sql}\n    expected {expected}\n    succeeded {:?} {}",
+                a.types,
+                json!(a.rows)
+            )),
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -1,0 +1,326 @@
+//! Query structure: subqueries, CTEs, set operations, grouping, ordering, row counts, windows.
+
+use serde_json::{Value, json};
+
+use super::{check_errors, check_rows};
+use crate::support::engine::{engine, run};
+
+#[test]
+fn subqueries_ctes_and_set_operations() {
+    let engine = engine();
+    check_rows(
+        &engine,
+        &[
+            // Correlated EXISTS / NOT EXISTS and a correlated scalar subquery
+            // (AbstractTestQueries.testCorrelatedExistsSubqueries-style).
+            (
+                "SELECT name FROM region r WHERE NOT EXISTS (SELECT 1 FROM nation n WHERE n.regionkey = r.regionkey AND n.nationkey < 5) ORDER BY name",
+                json!([["ASIA"], ["EUROPE"]]),
+            ),
+            (
+                "SELECT regionkey, (SELECT count(*) FROM nation n WHERE n.regionkey = r.regionkey) FROM region r ORDER BY regionkey LIMIT 2",
+                json!([[0, 5], [1, 5]]),
+            ),
+            (
+                "SELECT count(*) FROM nation n WHERE nationkey = (SELECT max(nationkey) FROM nation m WHERE m.regionkey = n.regionkey)",
+                json!([[5]]),
+            ),
+            // CTEs, one reading another (docs sql/select "WITH clause").
+            (
+                "WITH a AS (SELECT 1 AS x), b AS (SELECT x + 1 AS y FROM a) SELECT y FROM b",
+                json!([[2]]),
+            ),
+            (
+                "WITH t (k) AS (SELECT regionkey FROM region) SELECT count(*) FROM t a JOIN t b ON a.k = b.k",
+                json!([[5]]),
+            ),
+            // docs sql/select "UNION | INTERSECT | EXCEPT clause": DISTINCT is the default,
+            // ALL keeps duplicates (INTERSECT ALL and EXCEPT ALL count them).
+            ("SELECT 1 UNION ALL SELECT 1", json!([[1], [1]])),
+            ("SELECT 1 UNION SELECT 1", json!([[1]])),
+            ("SELECT 1 UNION DISTINCT SELECT 1", json!([[1]])),
+            (
+                "SELECT x FROM (VALUES (1), (1), (1), (2)) t (x) INTERSECT ALL SELECT x FROM (VALUES (1), (1), (3)) u (x) ORDER BY 1",
+                json!([[1], [1]]),
+            ),
+            (
+                "SELECT x FROM (VALUES (1), (1), (1), (2)) t (x) EXCEPT ALL SELECT x FROM (VALUES (1), (3)) u (x) ORDER BY 1",
+                json!([[1], [1], [2]]),
+            ),
+            (
+                "SELECT x FROM (VALUES (1), (1), (2)) t (x) INTERSECT DISTINCT SELECT 1",
+                json!([[1]]),
+            ),
+            (
+                "SELECT x FROM (VALUES (1), (1), (2), (NULL)) t (x) EXCEPT SELECT 2 ORDER BY 1",
+                json!([[1], [null]]),
+            ),
+            // SqlBase.g4: `VALUES expression, …` rows need no parentheses when they have one
+            // column.
+            ("VALUES 3, 1, 2 ORDER BY 1", json!([[1], [2], [3]])),
+            ("SELECT sum(x) FROM (VALUES 1, 2, 3) t (x)", json!([[6]])),
+            (
+                "SELECT * FROM (VALUES (1, 'a'), (2, 'b')) t (k, v) WHERE k = 2",
+                json!([[2, "b"]]),
+            ),
+            (
+                "SELECT x FROM (VALUES 1 + 1, abs(-3)) t (x) ORDER BY x",
+                json!([[2], [3]]),
+            ),
+            // INTERSECT binds tighter than UNION.
+            (
+                "SELECT 1 UNION SELECT 2 INTERSECT SELECT 3 ORDER BY 1",
+                json!([[1]]),
+            ),
+        ],
+    );
+    // The set operation's column names come from its first query, types from both.
+    let a = run(&engine, "SELECT 1 AS a UNION SELECT 2.5 AS b ORDER BY 1").expect("union");
+    assert_eq!(
+        (a.names, a.types, json!(a.rows)),
+        (
+            vec!["a".to_string()],
+            vec!["decimal(11, 1)".to_string()],
+            json!([["1.0"], ["2.5"]])
+        )
+    );
+    check_errors(
+        &engine,
+        &[
+            ("SELECT 1 UNION SELECT 'a'", "TYPE_MISMATCH"),
+            ("SELECT 1, 2 EXCEPT SELECT 1", "TYPE_MISMATCH"),
+        ],
+    );
+}
+
+#[test]
+fn grouping_ordering_and_row_counts() {
+    let engine = engine();
+    check_rows(
+        &engine,
+        &[
+            (
+                "SELECT regionkey, count(*) c FROM nation GROUP BY regionkey HAVING count(*) = 5 ORDER BY regionkey DESC LIMIT 2",
+                json!([[4, 5], [3, 5]]),
+            ),
+            (
+                "SELECT count(*) FROM nation HAVING count(*) > 100",
+                json!([]),
+            ),
+            (
+                "SELECT nationkey % 2, count(*) FROM nation GROUP BY nationkey % 2 ORDER BY 1",
+                json!([[0, 13], [1, 12]]),
+            ),
+            // docs sql/select "ORDER BY clause": NULLS LAST is the default in both
+            // directions.
+            (
+                "SELECT x FROM (VALUES (2), (NULL), (1)) t (x) ORDER BY x",
+                json!([[1], [2], [null]]),
+            ),
+            (
+                "SELECT x FROM (VALUES (2), (NULL), (1)) t (x) ORDER BY x DESC",
+                json!([[2], [1], [null]]),
+            ),
+            (
+                "SELECT x FROM (VALUES (2), (NULL), (1)) t (x) ORDER BY x DESC NULLS FIRST",
+                json!([[null], [2], [1]]),
+            ),
+            (
+                "SELECT x FROM (VALUES (2), (NULL), (1)) t (x) ORDER BY x ASC NULLS FIRST",
+                json!([[null], [1], [2]]),
+            ),
+            // docs sql/select "OFFSET", "LIMIT or FETCH FIRST clauses".
+            (
+                "SELECT regionkey FROM region ORDER BY regionkey OFFSET 2 ROWS FETCH NEXT 2 ROWS ONLY",
+                json!([[2], [3]]),
+            ),
+            (
+                "SELECT regionkey FROM region ORDER BY regionkey OFFSET 4 LIMIT 10",
+                json!([[4]]),
+            ),
+            (
+                "SELECT regionkey FROM region ORDER BY regionkey FETCH FIRST ROW ONLY",
+                json!([[0]]),
+            ),
+            (
+                "SELECT count(*) FROM (SELECT regionkey FROM region LIMIT ALL)",
+                json!([[5]]),
+            ),
+            // FETCH FIRST … WITH TIES keeps the rows tied with the last one.
+            (
+                "SELECT regionkey FROM nation ORDER BY regionkey FETCH FIRST 2 ROWS WITH TIES",
+                json!([[0], [0], [0], [0], [0]]),
+            ),
+            (
+                "SELECT regionkey FROM nation ORDER BY regionkey OFFSET 3 ROWS FETCH NEXT 3 ROWS WITH TIES",
+                json!([[0], [0], [1], [1], [1], [1], [1]]),
+            ),
+            (
+                "SELECT name AS n FROM region ORDER BY n DESC FETCH FIRST 2 ROWS WITH TIES",
+                json!([["MIDDLE EAST"], ["EUROPE"]]),
+            ),
+            (
+                "SELECT count(*) FROM (SELECT regionkey, count(*) c FROM nation GROUP BY regionkey ORDER BY c FETCH FIRST 1 ROW WITH TIES)",
+                json!([[5]]),
+            ),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[
+            // StatementAnalyzer: "FETCH FIRST WITH TIES clause requires ORDER BY".
+            (
+                "SELECT regionkey FROM nation FETCH FIRST 2 ROWS WITH TIES",
+                "MISSING_ORDER_BY",
+            ),
+            ("SELECT 1 LIMIT 1.5", "SYNTAX_ERROR"),
+        ],
+    );
+}
+
+#[test]
+fn window_functions() {
+    let engine = engine();
+    let t = "(VALUES (1, 10), (2, 20), (3, 20), (4, 40), (5, 50)) t (k, v)";
+    let column = |expr: &str| format!("SELECT {expr} FROM {t} ORDER BY k");
+    let cases: Vec<(String, &str, Value)> = vec![
+        // docs functions/window: ranking functions are bigint, distributions double.
+        (
+            column("row_number() OVER (ORDER BY v DESC, k)"),
+            "bigint",
+            json!([5, 3, 4, 2, 1]),
+        ),
+        (
+            column("rank() OVER (ORDER BY v)"),
+            "bigint",
+            json!([1, 2, 2, 4, 5]),
+        ),
+        (
+            column("dense_rank() OVER (ORDER BY v)"),
+            "bigint",
+            json!([1, 2, 2, 3, 4]),
+        ),
+        (
+            column("ntile(2) OVER (ORDER BY k)"),
+            "bigint",
+            json!([1, 1, 1, 2, 2]),
+        ),
+        (
+            column("percent_rank() OVER (ORDER BY v)"),
+            "double",
+            json!([0.0, 0.25, 0.25, 0.75, 1.0]),
+        ),
+        (
+            column("cume_dist() OVER (ORDER BY v)"),
+            "double",
+            json!([0.2, 0.6, 0.6, 0.8, 1.0]),
+        ),
+        // lag/lead(x, offset, default): the value's type.
+        (
+            column("lag(v, 2, 0) OVER (ORDER BY k)"),
+            "integer",
+            json!([0, 0, 10, 20, 20]),
+        ),
+        (
+            column("lead(v) OVER (ORDER BY k)"),
+            "integer",
+            json!([20, 20, 40, 50, null]),
+        ),
+        (
+            column("lead(v, 1, -1) OVER (ORDER BY k)"),
+            "integer",
+            json!([20, 20, 40, 50, -1]),
+        ),
+        // The default frame is RANGE UNBOUNDED PRECEDING to CURRENT ROW, peers included.
+        (
+            column("first_value(v) OVER (ORDER BY k DESC)"),
+            "integer",
+            json!([50, 50, 50, 50, 50]),
+        ),
+        (
+            column("last_value(k) OVER (ORDER BY v)"),
+            "integer",
+            json!([1, 3, 3, 4, 5]),
+        ),
+        (
+            column("sum(v) OVER (ORDER BY k ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)"),
+            "bigint",
+            json!([10, 30, 40, 60, 90]),
+        ),
+        (
+            column("avg(v) OVER (ORDER BY k ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING)"),
+            "double",
+            json!([
+                15.0,
+                16.666666666666668,
+                26.666666666666668,
+                36.666666666666664,
+                45.0
+            ]),
+        ),
+        (
+            column("sum(v) OVER ()"),
+            "bigint",
+            json!([140, 140, 140, 140, 140]),
+        ),
+        (
+            column("count(*) OVER (PARTITION BY v)"),
+            "bigint",
+            json!([1, 2, 2, 1, 1]),
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (sql, ty, expected) in &cases {
+        match run(&engine, sql) {
+            Ok(a) => {
+                let values: Vec<Value> = a.rows.iter().map(|r| r[0].clone()).collect();
+                if a.types[0] != *ty || json!(values) != *expected {
+                    wrong.push(format!(
+                        "{sql}\n    expected {ty} {expected}\n    got      {} {}",
+                        a.types[0],
+                        json!(values)
+                    ));
+                }
+            }
+            Err(e) => wrong.push(format!("{sql}\n    failed {e}")),
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    check_errors(
+        &engine,
+        &[
+            // lag(x, offset, default): the default must have x's type.
+            (
+                &column("lag(v, 1, 'x') OVER (ORDER BY k)"),
+                "FUNCTION_NOT_FOUND",
+            ),
+            (
+                &column("ntile('a') OVER (ORDER BY k)"),
+                "FUNCTION_NOT_FOUND",
+            ),
+            ("SELECT row_number() FROM nation", "GENERIC_USER_ERROR"),
+            // LagFunction and NTileFunction check their counts while running.
+            (
+                &column("lag(v, -1) OVER (ORDER BY k)"),
+                "INVALID_FUNCTION_ARGUMENT: Offset must be at least 0",
+            ),
+            (
+                &column("lead(v, k - 2) OVER (ORDER BY k)"),
+                "INVALID_FUNCTION_ARGUMENT: Offset must be at least 0",
+            ),
+            (
+                &column("ntile(0) OVER (ORDER BY k)"),
+                "INVALID_FUNCTION_ARGUMENT: Buckets must be greater than 0",
+            ),
+            (
+                &column("ntile(k - 1) OVER (ORDER BY k)"),
+                "INVALID_FUNCTION_ARGUMENT: Buckets must be greater than 0",
+            ),
+            // SQLite cannot skip NULLs in value functions: refused rather than ignored.
+            (
+                &column("first_value(v) IGNORE NULLS OVER (ORDER BY k)"),
+                "NOT_SUPPORTED",
+            ),
+        ],
+    );
+}

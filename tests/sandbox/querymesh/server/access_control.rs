@@ -1,0 +1,83 @@
+//! Data policies deny as Trino's file-based access control does; unreadable rules stop the start.
+
+use zero_sandbox::Sandbox;
+
+use super::{Mesh, NATION, config_with, error_of, rows};
+
+const RULES: &str = r#"{
+    "catalogs": [{"catalog": "tpch", "allow": "read-only"}],
+    "tables": [
+        {"group": "analysts", "table": "customer", "privileges": ["SELECT"],
+         "columns": [{"name": "phone", "allow": false}]},
+        {"group": "analysts", "privileges": ["SELECT"]},
+        {"table": "region", "privileges": ["SELECT"]}
+    ]
+}"#;
+
+#[tokio::test]
+async fn data_policies_deny_as_trino_does() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let rules = dir.path().join("rules.json");
+    std::fs::write(&rules, RULES).expect("writes");
+    let config = config_with(&format!(
+        "[querymesh]\naccess_control = {:?}\n",
+        rules.display().to_string()
+    ));
+    let mesh = Mesh::with(config).await;
+    let grace = mesh.sign(&mesh.claims("grace", &["engineering"]));
+    let grace_post = |sql: &'static str| {
+        let client = mesh.client.clone();
+        let url = format!("{}/v1/statement", mesh.url());
+        let token = grace.clone();
+        let mesh = &mesh;
+        async move {
+            let response = client
+                .post(url)
+                .bearer_auth(token)
+                .body(sql)
+                .send()
+                .await
+                .expect("answers");
+            let pages = mesh.follow(response).await;
+            pages.last().expect("a page").clone()
+        }
+    };
+    let denied = grace_post("SELECT name FROM tpch.tiny.nation").await;
+    assert_eq!(denied["error"]["errorName"], "PERMISSION_DENIED");
+    assert_eq!(denied["error"]["errorCode"], 4);
+    assert_eq!(
+        denied["error"]["message"],
+        "Access Denied: Cannot select from table tpch.tiny.nation"
+    );
+    let allowed = grace_post("SELECT name FROM tpch.tiny.region").await;
+    assert!(allowed.get("error").is_none(), "{allowed}");
+
+    // Ada is an analyst: everything but customer phone numbers.
+    assert_eq!(rows(&mesh.run(NATION).await).len(), 25);
+    let pages = mesh
+        .run("SELECT name FROM tpch.tiny.customer LIMIT 1")
+        .await;
+    assert_eq!(rows(&pages).len(), 1);
+    let pages = mesh.run("SELECT phone FROM tpch.tiny.customer").await;
+    assert_eq!(
+        error_of(&pages)["message"],
+        "Access Denied: Cannot select from table tpch.tiny.customer"
+    );
+}
+
+#[tokio::test]
+async fn unreadable_rules_stop_the_start_naming_the_file() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let missing = dir.path().join("missing.json");
+    let invalid = dir.path().join("invalid.json");
+    std::fs::write(&invalid, "{\"tables\": [").expect("writes");
+    for path in [missing, invalid] {
+        let shown = path.display().to_string();
+        let config = config_with(&format!("[querymesh]\naccess_control = {shown:?}\n"));
+        let error = match Sandbox::start(config).await {
+            Ok(_) => panic!("started with {shown}"),
+            Err(e) => e.to_string(),
+        };
+        assert!(error.contains(&shown), "{error}");
+    }
+}

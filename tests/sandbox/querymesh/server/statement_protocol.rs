@@ -1,0 +1,360 @@
+//! The statement protocol: Trino's answer shape, paging through nextUri, idempotent and checked
+//! fetches, refused and bad statements, the headers Trino clients send, prepared statements.
+
+use std::time::Duration;
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use super::{ENDLESS, Mesh, NATION, error_of, rows};
+
+#[tokio::test]
+async fn a_query_answers_in_trinos_shape() {
+    let mesh = Mesh::start().await;
+    let pages = mesh.run(NATION).await;
+
+    let first = &pages[0];
+    let id = first["id"].as_str().expect("an id");
+    let parts: Vec<&str> = id.split('_').collect();
+    assert_eq!(
+        parts.iter().map(|p| p.len()).collect::<Vec<_>>(),
+        [8, 6, 5, 5],
+        "{id}"
+    );
+    assert_eq!(
+        first["infoUri"],
+        format!("{}/ui/query.html?{id}", mesh.url())
+    );
+    let next = first["nextUri"].as_str().expect("a nextUri");
+    assert!(
+        next.starts_with(&format!("{}/v1/statement/executing/{id}/", mesh.url())),
+        "{next}"
+    );
+    for page in &pages {
+        assert_eq!(page["id"], id);
+        assert!(page["stats"].is_object() && page["infoUri"].is_string());
+        assert_eq!(page["warnings"], json!([]));
+        assert!(page.get("error").is_none());
+    }
+
+    let last = pages.last().expect("pages");
+    assert_eq!(last["stats"]["state"], "FINISHED");
+    assert!(last.get("nextUri").is_none());
+    // Trino's StatementStats: progress once scheduled, none while queued.
+    assert_eq!(first["stats"]["state"], "QUEUED");
+    assert!(first["stats"].get("progressPercentage").is_none());
+    assert_eq!(last["stats"]["progressPercentage"], 100.0);
+    for field in [
+        "queued",
+        "scheduled",
+        "nodes",
+        "totalSplits",
+        "queuedSplits",
+        "runningSplits",
+        "completedSplits",
+        "cpuTimeMillis",
+        "wallTimeMillis",
+        "queuedTimeMillis",
+        "elapsedTimeMillis",
+        "processedRows",
+        "processedBytes",
+        "physicalInputBytes",
+        "peakMemoryBytes",
+        "spilledBytes",
+    ] {
+        assert!(last["stats"].get(field).is_some(), "stats.{field}");
+    }
+    assert_eq!(
+        last["columns"],
+        json!([
+            {"name": "name", "type": "varchar(25)", "typeSignature":
+                {"rawType": "varchar", "arguments": [{"kind": "LONG", "value": 25}]}},
+            {"name": "regionkey", "type": "bigint", "typeSignature":
+                {"rawType": "bigint", "arguments": []}},
+        ])
+    );
+    let rows = rows(&pages);
+    assert_eq!(rows.len(), 25);
+    assert_eq!(rows[0], json!(["ALGERIA", 0]));
+    assert_eq!(rows[24], json!(["UNITED STATES", 1]));
+
+    // The info page exists while the query is remembered.
+    let page = mesh.info_page(first).await;
+    assert!(
+        page.contains(id) && page.contains("State: FINISHED"),
+        "{page}"
+    );
+}
+
+#[tokio::test]
+async fn large_results_page_through_next_uri() {
+    let mesh = Mesh::start().await;
+    let pages = mesh.run("SELECT * FROM tpch.tiny.lineitem").await;
+    let with_data = pages.iter().filter(|p| p["data"].is_array()).count();
+    assert!(with_data >= 3, "{with_data} pages held rows");
+    assert_eq!(rows(&pages).len(), 60_175);
+    for page in &pages[..pages.len() - 1] {
+        assert!(page["nextUri"].is_string());
+    }
+    let last = pages.last().expect("pages");
+    assert!(last.get("nextUri").is_none());
+    assert_eq!(last["stats"]["processedRows"], 60_175);
+}
+
+#[tokio::test]
+async fn next_uri_is_idempotent_and_checked() {
+    let mesh = Mesh::start().await;
+    let response = mesh
+        .post("SELECT * FROM tpch.tiny.lineitem", &mesh.token())
+        .await;
+    let first: Value = response.json().await.expect("json");
+    let next = first["nextUri"].as_str().expect("nextUri").to_string();
+    let page = mesh.get(&next).await;
+    assert_eq!(
+        mesh.get(&next).await,
+        page,
+        "a repeated GET repeats the page"
+    );
+
+    let (prefix, token) = next.rsplit_once('/').expect("a token");
+    let (query, _slug) = prefix.rsplit_once('/').expect("a slug");
+    for (uri, status) in [
+        (format!("{query}/wrongslug/{token}"), StatusCode::NOT_FOUND),
+        (format!("{prefix}/99"), StatusCode::NOT_FOUND),
+        (format!("{prefix}/x"), StatusCode::NOT_FOUND),
+    ] {
+        let response = mesh.client.get(&uri).send().await.expect("answers");
+        assert_eq!(response.status(), status, "{uri}");
+    }
+    let second = page["nextUri"].as_str().expect("more pages").to_string();
+    mesh.get(&second).await;
+    let gone = mesh.client.get(&next).send().await.expect("answers");
+    assert_eq!(
+        gone.status(),
+        StatusCode::GONE,
+        "an older token's data is gone"
+    );
+}
+
+#[tokio::test]
+async fn concurrent_and_abandoned_fetches_lose_no_rows() {
+    let mesh = Mesh::start().await;
+    let token = mesh.token();
+    // Two fetches of the same nextUri at once get the same page: rows are not split between
+    // them, and the next page follows on.
+    let first: Value = mesh
+        .post("SELECT * FROM tpch.tiny.lineitem", &token)
+        .await
+        .json()
+        .await
+        .expect("json");
+    let next = first["nextUri"].as_str().expect("nextUri").to_string();
+    let (a, b) = tokio::join!(mesh.get(&next), mesh.get(&next));
+    assert_eq!(a, b);
+    assert!(!a["data"].as_array().expect("rows").is_empty());
+    let mut pages = vec![first, a];
+    while let Some(next) = pages.last().and_then(|p| p["nextUri"].as_str()) {
+        let next = next.to_string();
+        pages.push(mesh.get(&next).await);
+    }
+    assert_eq!(rows(&pages).len(), 60_175);
+
+    // A client that hangs up while its GET waits for rows asks again and is answered.
+    let first: Value = mesh.post(ENDLESS, &token).await.json().await.expect("json");
+    let next = first["nextUri"].as_str().expect("nextUri").to_string();
+    let hung_up = mesh
+        .client
+        .get(&next)
+        .timeout(Duration::from_millis(50))
+        .send()
+        .await;
+    assert!(hung_up.is_err(), "the page wait outlasts the client");
+    let page = mesh.get(&next).await;
+    assert!(page.get("error").is_none(), "{page}");
+    let following = page["nextUri"].as_str().expect("still running");
+    assert!(following.ends_with("/2"), "{following}");
+    let deleted = mesh.client.delete(following).send().await.expect("answers");
+    assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
+}
+
+#[tokio::test]
+async fn refused_sql_fails_with_trinos_error() {
+    let mesh = Mesh::start().await;
+    let pages = mesh.run("SELECT nosuchcolumn FROM tpch.tiny.nation").await;
+    let error = error_of(&pages);
+    assert_eq!(error["errorName"], "COLUMN_NOT_FOUND");
+    assert_eq!(error["errorType"], "USER_ERROR");
+    let last = pages.last().expect("a page");
+    assert!(last.get("nextUri").is_none());
+    // Its infoUri answers, as a failed query's does in Trino.
+    let page = mesh.info_page(last).await;
+    assert!(page.contains("State: FAILED"), "{page}");
+
+    // Failed already before its client reads the error, as in Trino.
+    let posted = mesh.post("SELECT FROM", &mesh.token()).await;
+    let first: Value = posted.json().await.expect("a QueryResults");
+    assert_eq!(first["stats"]["state"], "QUEUED");
+    let page = mesh.info_page(&first).await;
+    assert!(page.contains("State: FAILED"), "{page}");
+}
+
+#[tokio::test]
+async fn an_empty_statement_is_a_bad_request() {
+    let mesh = Mesh::start().await;
+    let response = mesh.post("", &mesh.token()).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        response.text().await.expect("text"),
+        "SQL statement is empty"
+    );
+    // Trino refuses only an empty body; blank text is parsed, and fails as a query does.
+    let pages = mesh.run("  \n").await;
+    assert_eq!(error_of(&pages)["errorName"], "SYNTAX_ERROR");
+}
+
+#[tokio::test]
+async fn an_oversized_statement_is_refused_with_trinos_limit() {
+    let mesh = Mesh::start().await;
+    // Trino's query.max-length: 1 000 000 characters (UTF-16 units, as Java counts).
+    let long = format!("SELECT 1{}", " ".repeat(1_000_000 - 7));
+    let response = mesh.post(&long, &mesh.token()).await;
+    let pages = mesh.follow(response).await;
+    let failed = pages.last().expect("a page");
+    assert_eq!(failed["error"]["errorName"], "QUERY_TEXT_TOO_LARGE");
+    assert_eq!(failed["error"]["errorCode"], 35);
+    assert_eq!(
+        failed["error"]["message"],
+        "Query text length (1000001) exceeds the maximum length (1000000)"
+    );
+    let huge = format!("SELECT 1{}", " ".repeat(4_000_000));
+    let response = mesh.post(&huge, &mesh.token()).await;
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(
+        response.text().await.expect("text"),
+        "Query text exceeds the maximum length (1000000)"
+    );
+    // Authentication still comes first.
+    let response = mesh.post(&huge, "not-a-token").await;
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn the_headers_trino_clients_send_are_understood() {
+    let mesh = Mesh::start().await;
+    let post = |session: &'static str| {
+        mesh.client
+            .post(format!("{}/v1/statement", mesh.url()))
+            .bearer_auth(mesh.token())
+            .header("X-Trino-User", "ada")
+            .header("X-Trino-Catalog", "tpch")
+            .header("X-Trino-Schema", "tiny")
+            .header("X-Trino-Source", "trino-python-client")
+            .header("X-Trino-Time-Zone", "Europe/Berlin")
+            .header("X-Trino-Transaction-Id", "NONE")
+            .header("X-Trino-Client-Capabilities", "PARAMETRIC_DATETIME")
+            .header("X-Trino-Session", session)
+            .body("SELECT count(*) FROM nation")
+            .send()
+    };
+    for session in ["", "query_max_run_time=10m, tpch.split_size=4"] {
+        let response = post(session).await.expect("answers");
+        assert_eq!(response.status(), StatusCode::OK, "{session:?}");
+        let first: Value = response.json().await.expect("json");
+        let mut pages = vec![first];
+        while let Some(next) = pages.last().and_then(|p| p["nextUri"].as_str()) {
+            let next = next.to_string();
+            pages.push(mesh.get(&next).await);
+        }
+        assert_eq!(rows(&pages), [json!([25])], "{session:?}");
+    }
+    // Trino parses X-Trino-Session as name=value pairs and answers 400 otherwise.
+    for session in ["query_max_run_time", "=10m", "a.b.c=1"] {
+        let response = post(session).await.expect("answers");
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{session:?}");
+        assert_eq!(
+            response.text().await.expect("text"),
+            "Invalid X-Trino-Session header"
+        );
+    }
+}
+
+/// Prepared statements as Trino's clients hold them: the answer's headers, then each request
+/// carrying what the client holds; refusals as Trino words them.
+#[tokio::test]
+async fn prepared_statements_travel_in_headers() {
+    let mesh = Mesh::start().await;
+    let send = |sql: &'static str, held: Option<&'static str>| {
+        let mut request = mesh
+            .client
+            .post(format!("{}/v1/statement", mesh.url()))
+            .bearer_auth(mesh.token())
+            .body(sql);
+        if let Some(held) = held {
+            request = request.header("X-Trino-Prepared-Statement", held);
+        }
+        request.send()
+    };
+    let prepared = send(
+        "PREPARE q FROM SELECT name FROM tpch.tiny.nation WHERE nationkey = ?",
+        None,
+    )
+    .await
+    .expect("answers");
+    let added = prepared
+        .headers()
+        .get("x-trino-added-prepare")
+        .expect("X-Trino-Added-Prepare")
+        .to_str()
+        .expect("text")
+        .to_string();
+    assert_eq!(
+        added,
+        "q=SELECT+name+FROM+tpch.tiny.nation+WHERE+nationkey+%3D+%3F"
+    );
+    let pages = mesh.follow(prepared).await;
+    assert_eq!(rows(&pages), vec![json!([true])]);
+    assert_eq!(pages.last().expect("a page")["updateType"], "PREPARE");
+
+    let held: &'static str = Box::leak(added.into_boxed_str());
+    let executed = send("EXECUTE q USING 7", Some(held))
+        .await
+        .expect("answers");
+    assert_eq!(rows(&mesh.follow(executed).await), vec![json!(["GERMANY"])]);
+
+    let deallocated = send("DEALLOCATE PREPARE q", Some(held))
+        .await
+        .expect("answers");
+    assert_eq!(
+        deallocated
+            .headers()
+            .get("x-trino-deallocated-prepare")
+            .map(|v| v.as_bytes()),
+        Some(&b"q"[..])
+    );
+    mesh.follow(deallocated).await;
+
+    for (sql, name, message) in [
+        ("EXECUTE q", "NOT_FOUND", "Prepared statement not found: q"),
+        (
+            "DEALLOCATE PREPARE q",
+            "NOT_FOUND",
+            "Prepared statement not found: q",
+        ),
+        ("PREPARE q FROM SELECT 1 +", "SYNTAX_ERROR", "line 1:"),
+    ] {
+        let pages = mesh.follow(send(sql, None).await.expect("answers")).await;
+        let error = error_of(&pages);
+        assert_eq!(error["errorName"], name, "{sql}");
+        assert!(
+            error["message"]
+                .as_str()
+                .unwrap_or_default()
+                .contains(message),
+            "{sql}: {error}"
+        );
+    }
+    let malformed = send("EXECUTE q", Some("no-equals-sign"))
+        .await
+        .expect("answers");
+    assert_eq!(malformed.status(), StatusCode::BAD_REQUEST);
+}
