@@ -1,7 +1,11 @@
 //! The spec's example query through the broker: p50/p95 with identity verification and the
 //! Trino-protocol hop to the stand-in included. `cargo bench --bench broker`.
 
+#[path = "../tests/sandbox/support/echo_app.rs"]
+#[allow(dead_code)]
+mod echo_app;
 #[path = "../tests/sandbox/support/http_sign_in.rs"]
+#[allow(dead_code)]
 mod http_sign_in;
 
 use std::time::{Duration, Instant};
@@ -13,9 +17,9 @@ const SAMPLES: usize = 2000;
 
 #[tokio::main]
 async fn main() {
-    let app = http_sign_in::identity_echo_app().await;
+    let app = echo_app::EchoApp::start().await;
     let mut config = Config::builtin().with_ephemeral_ports();
-    config.app.url = Some(app);
+    config.app.url = Some(app.url.clone());
     let sandbox = Sandbox::start(config).await.expect("the sandbox starts");
     let endpoints = sandbox.endpoints();
     let ada = &sandbox.config().person("ada").expect("ada").sub;

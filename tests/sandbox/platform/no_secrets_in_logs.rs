@@ -6,12 +6,13 @@ use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
-use crate::support::http_sign_in::{identity_echo_app, identity_via_app, sign_in_over_http};
+use crate::support::echo_app::EchoApp;
+use crate::support::http_sign_in::{identity_via_app, sign_in_over_http};
 use crate::support::{binary, client};
 
 #[tokio::test]
 async fn trace_logs_carry_no_sql_tokens_or_cookies() {
-    let app = identity_echo_app().await;
+    let app = EchoApp::start().await;
     let log = tempfile::NamedTempFile::new().unwrap();
     let mut child = Command::new(binary())
         .args([
@@ -20,7 +21,7 @@ async fn trace_logs_carry_no_sql_tokens_or_cookies() {
             "--ephemeral",
             "--no-open",
             "--app",
-            &app,
+            &app.url,
         ])
         .args([
             "--edge-port",

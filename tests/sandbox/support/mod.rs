@@ -8,6 +8,10 @@ pub mod engine;
 pub mod fake_trino;
 pub mod http_sign_in;
 
+pub use http_sign_in::{
+    HttpSignIn, client, cookie_pairs, encode_form, hidden_input, location, sign_in_at,
+};
+
 use zero_sandbox::{Config, Sandbox};
 
 use echo_app::EchoApp;
@@ -36,14 +40,6 @@ pub async fn start_with_echo() -> (Sandbox, EchoApp) {
 /// The URL of `path` on the sandbox's edge.
 pub fn edge(sandbox: &Sandbox, path: &str) -> String {
     format!("{}{path}", sandbox.endpoints().edge_url())
-}
-
-/// A client that does not follow redirects, so each hop can be checked.
-pub fn client() -> reqwest::Client {
-    reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .expect("a client")
 }
 
 /// The path of the binary under test.
@@ -103,72 +99,17 @@ pub async fn sign_in_returning(
         .unwrap_or_else(|| panic!("no configured person is called {person:?}"))
         .sub
         .clone();
-    let http = client();
-    let edge = sandbox.endpoints().edge_url();
-
-    let login = http
-        .get(format!(
-            "{edge}/.nnumbers/auth/login?{}",
-            encode_form(&[("return_to", return_to)])
-        ))
-        .send()
-        .await
-        .expect("GET login");
-    assert_eq!(login.status(), 302, "the edge's login redirects to the IAM");
-    let authorize = location(&login);
-    // The cookie that binds the sign-in to this browser; the callback must carry it back.
-    let login_cookie = cookie_pairs(&login);
-
-    let page = http
-        .get(&authorize)
-        .send()
-        .await
-        .expect("GET the IAM's authorization endpoint");
-    assert_eq!(page.status(), 200, "the IAM shows its sign-in page");
-    let html = page.text().await.expect("the sign-in page");
-    let auth_request = hidden_input(&html, "auth_request")
-        .unwrap_or_else(|| panic!("the sign-in page has no auth_request input:\n{html}"));
-
-    let realm = sandbox.realm_url();
-    let chosen = http
-        .post(format!("{realm}/login-actions/authenticate"))
-        .header(
-            reqwest::header::CONTENT_TYPE,
-            "application/x-www-form-urlencoded",
-        )
-        .body(encode_form(&[
-            ("auth_request", auth_request.as_str()),
-            ("person", sub.as_str()),
-        ]))
-        .send()
-        .await
-        .expect("POST the person's form");
-    assert_eq!(
-        chosen.status(),
-        302,
-        "choosing a person redirects to the callback"
-    );
-    let iam_cookies = cookie_pairs(&chosen);
-    let callback = location(&chosen);
-
-    let done = http
-        .get(&callback)
-        .header(reqwest::header::COOKIE, &login_cookie)
-        .send()
-        .await
-        .expect("GET the edge's callback");
-    assert_eq!(done.status(), 302, "the callback redirects to return_to");
-    let returned_to = done
-        .headers()
-        .get(reqwest::header::LOCATION)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default()
-        .to_string();
-    let cookie = cookie_pairs(&done);
-    assert!(
-        cookie.starts_with("__nnumbers_session="),
-        "the callback sets the platform cookie"
-    );
+    let HttpSignIn {
+        cookie,
+        iam_cookies,
+        returned_to,
+    } = sign_in_at(
+        &sandbox.endpoints().edge_url(),
+        sandbox.realm_url(),
+        &sub,
+        return_to,
+    )
+    .await;
     let handle = cookie.trim_start_matches("__nnumbers_session=");
     let sid = sandbox
         .sessions()
@@ -182,72 +123,4 @@ pub async fn sign_in_returning(
         iam_cookies,
     };
     (signed_in, returned_to)
-}
-
-/// `application/x-www-form-urlencoded` (also a query string).
-pub fn encode_form(pairs: &[(&str, &str)]) -> String {
-    form_urlencoded::Serializer::new(String::new())
-        .extend_pairs(pairs)
-        .finish()
-}
-
-/// A redirect's Location, made absolute against the request's URL.
-pub fn location(response: &reqwest::Response) -> String {
-    let value = response
-        .headers()
-        .get(reqwest::header::LOCATION)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_else(|| panic!("{} has no Location", response.url()));
-    response
-        .url()
-        .join(value)
-        .map(|u| u.to_string())
-        .unwrap_or_else(|_| value.to_string())
-}
-
-/// `name=value` of every cookie a response sets, joined for a Cookie header.
-pub fn cookie_pairs(response: &reqwest::Response) -> String {
-    response
-        .headers()
-        .get_all(reqwest::header::SET_COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .filter_map(|v| v.split(';').next())
-        .map(str::trim)
-        .collect::<Vec<_>>()
-        .join("; ")
-}
-
-/// The value of the first `<input name="{name}" value="…">` in `html` (either quote style,
-/// any attribute order), entity-decoded.
-pub fn hidden_input(html: &str, name: &str) -> Option<String> {
-    html.split("<input").skip(1).find_map(|tag| {
-        let tag = tag.split('>').next()?;
-        (attribute(tag, "name")? == name).then(|| attribute(tag, "value"))?
-    })
-}
-
-fn attribute(tag: &str, name: &str) -> Option<String> {
-    for quote in ['"', '\''] {
-        let needle = format!("{name}={quote}");
-        let start = tag.match_indices(&needle).map(|(i, _)| i).find(|&i| {
-            tag[..i]
-                .chars()
-                .next_back()
-                .is_some_and(char::is_whitespace)
-        });
-        if let Some(start) = start {
-            let rest = &tag[start + needle.len()..];
-            let value = rest.split(quote).next()?;
-            return Some(
-                value
-                    .replace("&quot;", "\"")
-                    .replace("&#39;", "'")
-                    .replace("&lt;", "<")
-                    .replace("&gt;", ">")
-                    .replace("&amp;", "&"),
-            );
-        }
-    }
-    None
 }
