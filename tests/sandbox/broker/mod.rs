@@ -11,8 +11,6 @@ mod switches;
 mod whole_stack;
 
 use serde_json::Value;
-use zero_sandbox::identity::unix_now;
-use zero_sandbox::platform::IamTokens;
 use zero_sandbox::{Config, Sandbox};
 
 use crate::support::fake_trino::FakeTrino;
@@ -23,16 +21,7 @@ const ACCESS_TOKEN: &str = "test-access-token-of-ada";
 /// A platform session for `ada` created straight in the store (as the edge's callback does),
 /// with an access token only the fake QueryMesh looks at; returns the identity and sid.
 fn session_for_ada(sandbox: &Sandbox) -> (String, String) {
-    let ada = sandbox.config().person("ada").unwrap().clone();
-    let tokens = IamTokens {
-        access_token: ACCESS_TOKEN.into(),
-        access_expires_at: unix_now() + 300,
-        refresh_token: None,
-        id_token: None,
-    };
-    let (_, sid) = sandbox.sessions().create(ada.clone(), tokens, None);
-    let (identity, _) = sandbox.identity().mint(&ada, &sid);
-    (identity, sid)
+    support::platform_session(sandbox, "ada", ACCESS_TOKEN)
 }
 
 fn config_with_fake(fake: &FakeTrino) -> Config {

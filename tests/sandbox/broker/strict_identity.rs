@@ -6,8 +6,7 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;
 use serde_json::{Value, json};
 use zero_sandbox::Sandbox;
-use zero_sandbox::identity::{Forgery, IDENTITY_TYP, forge, jws, unix_now};
-use zero_sandbox::platform::IamTokens;
+use zero_sandbox::identity::{Forgery, IDENTITY_TYP, forge, jws};
 
 use crate::support::fake_trino::{Behaviour, FakeTrino};
 use crate::support::{self, client};
@@ -17,14 +16,7 @@ const QUERY: &str = r#"{"sql": "SELECT 1", "max_rows": 10}"#;
 /// A platform session for `person` straight in the store, with `access_token` as its IAM
 /// token; returns its sid.
 fn session_for(sandbox: &Sandbox, person: &str, access_token: &str) -> String {
-    let person = sandbox.config().person(person).unwrap().clone();
-    let tokens = IamTokens {
-        access_token: access_token.into(),
-        access_expires_at: unix_now() + 300,
-        refresh_token: None,
-        id_token: None,
-    };
-    sandbox.sessions().create(person, tokens, None).1
+    support::platform_session(sandbox, person, access_token).1
 }
 
 /// A sandbox whose QueryMesh is a fake that records the tokens it is sent.

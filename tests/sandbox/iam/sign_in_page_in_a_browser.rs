@@ -3,12 +3,10 @@
 
 use serde_json::Value;
 
+use super::{ADA, GRACE};
 use crate::iam::Flow;
 use crate::support;
 use crate::support::browser::{Browser, DEFAULT_DEADLINE};
-
-const ADA: &str = "3c0e8f1a-7d2b-4b6e-9f41-2a5c8d7e6b01";
-const GRACE: &str = "7a2d9c4b-1e3f-4a5b-8c6d-0e1f2a3b4c02";
 
 /// The query of the next request to the edge's callback.
 async fn at_callback(

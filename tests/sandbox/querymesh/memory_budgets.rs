@@ -14,15 +14,13 @@ use std::time::{Duration, Instant};
 use rusqlite::Connection;
 use serde_json::Value;
 use zero_sandbox::Config;
-use zero_sandbox::identity::unix_now;
-use zero_sandbox::platform::IamTokens;
 use zero_sandbox::querymesh::engine::{Engine, RunError};
 use zero_sandbox::querymesh::error::ErrorName;
 use zero_sandbox::querymesh::memory;
 
-use crate::support;
 use crate::support::engine::tiny;
 use crate::support::fake_trino::{Behaviour, FakeTrino};
+use crate::support::{self, broker_query};
 
 /// A value is refused before it is built: each of these answers in far less than building a
 /// gigabyte would take.
@@ -247,30 +245,7 @@ fn the_budgets_are_validated_naming_their_keys() {
 
 /// A platform session for ada straight in the store; its identity for the broker.
 fn identity_of_ada(sandbox: &zero_sandbox::Sandbox, access_token: &str) -> String {
-    let ada = sandbox.config().person("ada").expect("ada").clone();
-    let tokens = IamTokens {
-        access_token: access_token.into(),
-        access_expires_at: unix_now() + 300,
-        refresh_token: None,
-        id_token: None,
-    };
-    let (_, sid) = sandbox.sessions().create(ada.clone(), tokens, None);
-    sandbox.identity().mint(&ada, &sid).0
-}
-
-async fn broker_query(sandbox: &zero_sandbox::Sandbox, identity: &str, sql: &str) -> (u16, Value) {
-    let response = support::client()
-        .post(format!(
-            "{}/v1/querymesh/query",
-            sandbox.endpoints().broker_url()
-        ))
-        .header("X-NNumbers-Identity", identity)
-        .json(&serde_json::json!({ "sql": sql }))
-        .send()
-        .await
-        .expect("the broker answers");
-    let status = response.status().as_u16();
-    (status, response.json().await.expect("json"))
+    support::platform_session(sandbox, "ada", access_token).0
 }
 
 /// A query past its own budget is the query's fault, like one past its time limit: 422

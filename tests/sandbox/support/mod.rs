@@ -12,6 +12,9 @@ pub use http_sign_in::{
     HttpSignIn, client, cookie_pairs, encode_form, hidden_input, location, sign_in_at,
 };
 
+use serde_json::Value;
+use zero_sandbox::identity::unix_now;
+use zero_sandbox::platform::IamTokens;
 use zero_sandbox::{Config, Sandbox};
 
 use echo_app::EchoApp;
@@ -40,6 +43,41 @@ pub async fn start_with_echo() -> (Sandbox, EchoApp) {
 /// The URL of `path` on the sandbox's edge.
 pub fn edge(sandbox: &Sandbox, path: &str) -> String {
     format!("{}{path}", sandbox.endpoints().edge_url())
+}
+
+/// A platform session for `person` straight in the store (no sign-in), holding `access_token`
+/// as its IAM access token: the identity the edge would hand the app for it, and its sid.
+pub fn platform_session(sandbox: &Sandbox, person: &str, access_token: &str) -> (String, String) {
+    let person = sandbox
+        .config()
+        .person(person)
+        .unwrap_or_else(|| panic!("no configured person is called {person:?}"))
+        .clone();
+    let tokens = IamTokens {
+        access_token: access_token.into(),
+        access_expires_at: unix_now() + 300,
+        refresh_token: None,
+        id_token: None,
+    };
+    let (_, sid) = sandbox.sessions().create(person.clone(), tokens, None);
+    let (identity, _) = sandbox.identity().mint(&person, &sid);
+    (identity, sid)
+}
+
+/// Posts `sql` to the broker's query endpoint with `identity`: the status and the JSON body.
+pub async fn broker_query(sandbox: &Sandbox, identity: &str, sql: &str) -> (u16, Value) {
+    let response = client()
+        .post(format!(
+            "{}/v1/querymesh/query",
+            sandbox.endpoints().broker_url()
+        ))
+        .header("x-nnumbers-identity", identity)
+        .json(&serde_json::json!({ "sql": sql }))
+        .send()
+        .await
+        .expect("the broker answers");
+    let status = response.status().as_u16();
+    (status, response.json().await.expect("a JSON body"))
 }
 
 /// The path of the binary under test.

@@ -9,7 +9,7 @@ use zero_sandbox::identity::{jws, unix_now};
 use zero_sandbox::oidc::{QUERYMESH_AUDIENCE, QUERYMESH_SCOPE};
 
 use super::{chain, cte_chain};
-use crate::support::{self, sign_in};
+use crate::support::{self, broker_query, sign_in};
 
 /// A QueryMesh access token for `ada`, signed with the IAM's key as the IAM issues them.
 fn token(sandbox: &Sandbox) -> String {
@@ -122,21 +122,6 @@ async fn querymesh_answers_deep_statements_with_trino_errors_and_keeps_serving()
     }
     let last = statement(&sandbox, "SELECT 1").await;
     assert_eq!(last["data"], json!([[1]]), "{last}");
-}
-
-async fn broker_query(sandbox: &Sandbox, identity: &str, sql: &str) -> (u16, Value) {
-    let response = support::client()
-        .post(format!(
-            "{}/v1/querymesh/query",
-            sandbox.endpoints().broker_url()
-        ))
-        .header("x-nnumbers-identity", identity)
-        .json(&json!({ "sql": sql }))
-        .send()
-        .await
-        .expect("the broker answers");
-    let status = response.status().as_u16();
-    (status, response.json().await.expect("a JSON body"))
 }
 
 #[tokio::test]
