@@ -1,5 +1,6 @@
-//! The broker's refusal table (runtime-protocol), each row reached through real behaviour: most
-//! against a fake Trino whose answers the test chooses.
+//! The broker's query endpoint: its refusal table (runtime-protocol), each row reached through
+//! real behaviour, most against a fake Trino whose answers the test chooses; the whole stack;
+//! the strict checks of the identity.
 
 mod answer_shape;
 mod availability;

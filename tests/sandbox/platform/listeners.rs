@@ -337,10 +337,7 @@ async fn oversized_iam_forms_are_refused_with_the_realms_page() {
 }
 
 async fn edge_with_echo(limits: Limits) -> (zero_sandbox::Sandbox, EchoApp) {
-    let echo = EchoApp::start().await;
-    let mut config = config_with(limits);
-    config.app.url = Some(echo.url.clone());
-    (support::start_with(config).await, echo)
+    support::start_with_echo_and(config_with(limits)).await
 }
 
 /// Before: a client's broken chunked body surfaced as the app's failure, 502 APP_UNREACHABLE.

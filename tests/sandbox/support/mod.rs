@@ -34,8 +34,12 @@ pub async fn start_with(config: Config) -> Sandbox {
 
 /// A sandbox whose app is a fresh echo app.
 pub async fn start_with_echo() -> (Sandbox, EchoApp) {
+    start_with_echo_and(test_config()).await
+}
+
+/// [`start_with_echo`] with `config` (its app URL set to the echo app's).
+pub async fn start_with_echo_and(mut config: Config) -> (Sandbox, EchoApp) {
     let echo = EchoApp::start().await;
-    let mut config = test_config();
     config.app.url = Some(echo.url.clone());
     (start_with(config).await, echo)
 }
