@@ -1,4 +1,6 @@
-//! What every integration test needs: a sandbox on ephemeral ports and an HTTP client.
+//! The one harness every integration test uses: a sandbox on ephemeral ports (alone or in
+//! front of the echo app), an HTTP client, signing in over HTTP, a platform session straight in
+//! the store, and a query through the broker.
 
 #![allow(dead_code)]
 
