@@ -24,7 +24,7 @@ use crate::querymesh::error::{ErrorName, TrinoError};
 
 /// The longest chain of operators (or of set operations) a statement may hold along one path
 /// of its syntax tree; real queries stay far below it. Dropping a tree this deep fits a
-/// worker's stack with room to spare in a debug build (tests/sandbox/querymesh_limits.rs
+/// worker's stack with room to spare in a debug build (tests/sandbox/querymesh/statement_limits/in_the_engine.rs
 /// runs the deepest on a 2 MiB thread; they pass on 1.25 MiB too), and the analysis finds
 /// positions without following a chain down (analyze.rs `location`).
 pub const MAX_CHAIN: usize = 4_000;
