@@ -95,7 +95,7 @@ fn print_token(config: &Config, args: &TokenArgs) -> Result<(), String> {
         let known: Vec<_> = config
             .people
             .iter()
-            .map(|p| p.preferred_username.as_deref().unwrap_or(&p.sub))
+            .map(|p| p.profile.preferred_username.as_deref().unwrap_or(&p.sub))
             .collect();
         format!(
             "no configured person is called {:?}; known: {}",

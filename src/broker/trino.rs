@@ -64,8 +64,9 @@ pub struct QueryOutcome {
     pub rows: Vec<Vec<Value>>,
 }
 
-/// Who is querying: the person's IAM access token and subject.
-pub struct Principal<'a> {
+/// Whom a query is on behalf of: the person's IAM access token and subject (QueryMesh checks
+/// the one and runs as the other).
+pub struct OnBehalfOf<'a> {
     pub access_token: &'a str,
     pub user: &'a str,
 }
@@ -189,11 +190,11 @@ impl TrinoClient {
             && port(uri) == port(&self.base)
     }
 
-    /// Runs `sql` as `principal`, bringing back at most `max_rows` rows.
+    /// Runs `sql` as `person`, bringing back at most `max_rows` rows.
     pub async fn query(
         &self,
         sql: &str,
-        principal: &Principal<'_>,
+        person: &OnBehalfOf<'_>,
         max_rows: usize,
     ) -> Result<QueryOutcome, Refusal> {
         let statement = format!("{}/v1/statement", self.base_url());
@@ -206,11 +207,11 @@ impl TrinoClient {
             .send(
                 Method::POST,
                 &statement,
-                principal,
+                person,
                 Body::from(sql.to_string()),
             )
             .await?;
-        let mut guard = CancelGuard::new(self.clone(), principal.access_token, page.id.clone());
+        let mut guard = CancelGuard::new(self.clone(), person.access_token, page.id.clone());
         let mut taken = held.take(bytes);
         let mut columns: Option<Vec<(String, String)>> = None;
         let mut rows: Vec<Vec<Value>> = Vec::new();
@@ -255,9 +256,7 @@ impl TrinoClient {
                 )));
             }
             guard.next_uri = Some(next.clone());
-            let (next_page, bytes) = self
-                .send(Method::GET, &next, principal, Body::empty())
-                .await?;
+            let (next_page, bytes) = self.send(Method::GET, &next, person, Body::empty()).await?;
             page = next_page;
             taken = held.take(bytes);
         }
@@ -279,7 +278,7 @@ impl TrinoClient {
         &self,
         method: Method,
         uri: &str,
-        principal: &Principal<'_>,
+        person: &OnBehalfOf<'_>,
         body: Body,
     ) -> Result<(QueryResults, usize), Refusal> {
         let request = Request::builder()
@@ -287,9 +286,9 @@ impl TrinoClient {
             .uri(uri)
             .header(
                 header::AUTHORIZATION,
-                format!("Bearer {}", principal.access_token),
+                format!("Bearer {}", person.access_token),
             )
-            .header("X-Trino-User", principal.user)
+            .header("X-Trino-User", person.user)
             .header("X-Trino-Source", "nnumbers-broker")
             .header(header::CONTENT_TYPE, "text/plain; charset=utf-8")
             .body(body)

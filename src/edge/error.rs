@@ -6,6 +6,7 @@ use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
 use crate::oidc::OidcError;
+use crate::platform::paths::LOGIN_PATH;
 
 #[derive(Debug, thiserror::Error)]
 pub enum EdgeError {
@@ -65,7 +66,7 @@ pub enum EdgeError {
     MethodNotAllowed {
         method: String,
         path: String,
-        hint: &'static str,
+        hint: String,
     },
 }
 
@@ -137,8 +138,7 @@ impl EdgeError {
             self.title(),
             &message,
             request_headers,
-            Some(("Sign in again", "/.nnumbers/auth/login"))
-                .filter(|_| self.code() == "SIGN_IN_FAILED"),
+            Some(("Sign in again", LOGIN_PATH)).filter(|_| self.code() == "SIGN_IN_FAILED"),
         )
     }
 }

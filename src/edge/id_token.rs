@@ -4,7 +4,7 @@
 
 use serde::Deserialize;
 
-use crate::config::Person;
+use crate::config::{Person, Profile};
 use crate::identity::{PublicKey, jws, unix_now};
 use crate::oidc::EDGE_CLIENT_ID;
 
@@ -19,14 +19,8 @@ pub struct IdTokenClaims {
     /// The IAM's SSO session (OIDC Front-Channel Logout §3, Keycloak's `sid`).
     #[serde(default)]
     pub sid: Option<String>,
-    #[serde(default)]
-    name: Option<String>,
-    #[serde(default)]
-    email: Option<String>,
-    #[serde(default)]
-    email_verified: Option<bool>,
-    #[serde(default)]
-    preferred_username: Option<String>,
+    #[serde(flatten)]
+    profile: Profile,
     #[serde(default)]
     groups: Vec<String>,
 }
@@ -70,10 +64,7 @@ impl IdTokenClaims {
         }
         Person {
             sub: self.sub.clone(),
-            name: self.name.clone(),
-            email: self.email.clone(),
-            email_verified: self.email_verified,
-            preferred_username: self.preferred_username.clone(),
+            profile: self.profile.clone(),
             groups: self.groups.clone(),
             attributes: Default::default(),
         }
