@@ -12,6 +12,7 @@ use axum::http::{Method, Request, StatusCode, Uri, header};
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::BrokerStartError;
 use super::refusal::Refusal;
 use crate::http::{BodyError, HttpClient, read_body};
 
@@ -148,13 +149,17 @@ impl TrinoClient {
         base_url: &str,
         timeout: Duration,
         limits: AnswerLimits,
-    ) -> Result<Self, String> {
-        let base: Uri = base_url
-            .trim_end_matches('/')
-            .parse()
-            .map_err(|e| format!("QueryMesh URL {base_url:?}: {e}"))?;
+    ) -> Result<Self, BrokerStartError> {
+        let base: Uri = base_url.trim_end_matches('/').parse().map_err(|source| {
+            BrokerStartError::QueryMeshUrl {
+                url: base_url.to_string(),
+                source,
+            }
+        })?;
         if base.authority().is_none() {
-            return Err(format!("QueryMesh URL {base_url:?} has no host"));
+            return Err(BrokerStartError::QueryMeshUrlWithoutHost {
+                url: base_url.to_string(),
+            });
         }
         Ok(Self {
             http,

@@ -81,3 +81,62 @@ fn querymesh_token(
         unix_now(),
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+    use crate::cli::{Cli, Command};
+
+    /// The built-in configuration with in-memory keys: nothing is written to disk.
+    fn ephemeral() -> Config {
+        let mut config = Config::builtin();
+        config.state_dir = None;
+        config
+    }
+
+    fn args(argv: &[&str]) -> TokenArgs {
+        let cli = Cli::try_parse_from([&["zero-sandbox", "token"], argv].concat());
+        match cli.map(|cli| cli.command) {
+            Ok(Some(Command::Token(args))) => args,
+            other => panic!("not a token command: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_token_command_refuses_clearly() {
+        let config = ephemeral();
+        let refusal = |argv: &[&str]| token(&config, &args(argv)).map(|_| ());
+        assert!(matches!(
+            refusal(&["--as", "nobody"]),
+            Err(CommandError::UnknownPerson { handle, .. }) if handle == "nobody"
+        ));
+        assert!(matches!(
+            refusal(&["--as", "ada", "--iam", "ftp://iam"]),
+            Err(CommandError::IamNotAUrl(url)) if url == "ftp://iam"
+        ));
+        assert!(matches!(
+            refusal(&["--as", "ada", "--querymesh"]),
+            Err(CommandError::EphemeralIamKeys)
+        ));
+        let mut no_iam_port = ephemeral();
+        no_iam_port.ports.iam = 0;
+        assert!(matches!(
+            token(&no_iam_port, &args(&["--as", "ada"])),
+            Err(CommandError::IamPortUnknown)
+        ));
+    }
+
+    #[test]
+    fn an_identity_names_the_iam_it_was_made_for() {
+        let config = ephemeral();
+        let args = args(&["--as", "ada", "--iam", "http://127.0.0.1:9/"]);
+        assert_eq!(
+            iam_url(&config, &args).ok().as_deref(),
+            Some("http://127.0.0.1:9")
+        );
+        let token = token(&config, &args).unwrap_or_default();
+        assert_eq!(token.split('.').count(), 3, "a compact JWS");
+    }
+}
