@@ -7,7 +7,7 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
 use super::error::EdgeError;
-use super::id_token::IdTokenClaims;
+use super::id_token::{IdTokenClaims, IdTokenError};
 use super::visitor::Visitor;
 use super::{EdgeState, cookie, origin, pending, return_to};
 use crate::oidc::{EDGE_CLIENT_ID, LOGIN_SCOPES};
@@ -113,17 +113,13 @@ async fn complete_sign_in(
         .oidc
         .exchange_code(&code, &pending.redirect_uri, &pending.code_verifier)
         .await?;
-    let id_token = tokens
-        .id_token
-        .as_deref()
-        .ok_or_else(|| EdgeError::IdToken("the token response has no id_token".into()))?;
+    let id_token = tokens.id_token.as_deref().ok_or(IdTokenError::Missing)?;
     let claims = IdTokenClaims::verify(
         id_token,
         &parts.iam_keys.published(),
         &parts.oidc.endpoints.issuer,
         &pending.nonce,
-    )
-    .map_err(EdgeError::IdToken)?;
+    )?;
 
     // A browser that signs in again leaves its previous platform session behind: end it.
     for handle in cookie::session_handles(headers) {

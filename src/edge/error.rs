@@ -5,6 +5,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
+use super::id_token::IdTokenError;
 use crate::oidc::OidcError;
 use crate::platform::paths::LOGIN_PATH;
 
@@ -48,7 +49,7 @@ pub enum EdgeError {
     )]
     CodeRefused(String),
     #[error("the ID token does not check out: {0}")]
-    IdToken(String),
+    IdToken(#[from] IdTokenError),
     #[error("the organization IAM did not answer: {0}")]
     IamUnavailable(String),
     #[error(
