@@ -149,11 +149,10 @@ pub struct BrokerConfig {
     pub querymesh_timeout_secs: u32,
 }
 
-/// A person of the organization, as the IAM knows them.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Person {
-    pub sub: String,
+/// The person's optional profile claims, each present only when the person has it: the same
+/// keys in the configuration, the signed identity, the IAM's tokens and the edge's session.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Profile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -162,11 +161,85 @@ pub struct Person {
     pub email_verified: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub preferred_username: Option<String>,
-    #[serde(default)]
+}
+
+impl Profile {
+    /// The claims as published: `email_verified` speaks of an email, so without one it is
+    /// left out (OIDC Core §5.1 pairs it with `email`).
+    pub fn published(&self) -> Self {
+        Self {
+            email_verified: self.email.as_ref().and(self.email_verified),
+            ..self.clone()
+        }
+    }
+}
+
+/// A person of the organization, as the IAM knows them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(from = "PersonEntry", into = "PersonEntry")]
+pub struct Person {
+    pub sub: String,
+    pub profile: Profile,
     pub groups: Vec<String>,
     /// Free-form attributes (department, title, …) that data policies may use.
-    #[serde(default)]
     pub attributes: BTreeMap<String, String>,
+}
+
+/// A `[[people]]` entry as written: the profile's keys inline. Spelled out rather than
+/// `#[serde(flatten)]`, which cannot refuse unknown keys and loses the line of an error.
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PersonEntry {
+    sub: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    email: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    email_verified: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    preferred_username: Option<String>,
+    #[serde(default)]
+    groups: Vec<String>,
+    #[serde(default)]
+    attributes: BTreeMap<String, String>,
+}
+
+impl From<PersonEntry> for Person {
+    fn from(e: PersonEntry) -> Self {
+        let profile = Profile {
+            name: e.name,
+            email: e.email,
+            email_verified: e.email_verified,
+            preferred_username: e.preferred_username,
+        };
+        Self {
+            sub: e.sub,
+            profile,
+            groups: e.groups,
+            attributes: e.attributes,
+        }
+    }
+}
+
+impl From<Person> for PersonEntry {
+    fn from(p: Person) -> Self {
+        let Profile {
+            name,
+            email,
+            email_verified,
+            preferred_username,
+        } = p.profile;
+        Self {
+            sub: p.sub,
+            name,
+            email,
+            email_verified,
+            preferred_username,
+            groups: p.groups,
+            attributes: p.attributes,
+        }
+    }
 }
 
 impl Person {
@@ -175,17 +248,18 @@ impl Person {
         let same =
             |v: &Option<String>| v.as_deref().is_some_and(|v| v.eq_ignore_ascii_case(handle));
         self.sub == handle
-            || same(&self.preferred_username)
-            || same(&self.email)
-            || same(&self.name)
+            || same(&self.profile.preferred_username)
+            || same(&self.profile.email)
+            || same(&self.profile.name)
     }
 
     /// What to call the person in pages and messages.
     pub fn display_name(&self) -> &str {
-        self.name
+        let p = &self.profile;
+        p.name
             .as_deref()
-            .or(self.preferred_username.as_deref())
-            .or(self.email.as_deref())
+            .or(p.preferred_username.as_deref())
+            .or(p.email.as_deref())
             .unwrap_or(&self.sub)
     }
 }
@@ -596,7 +670,7 @@ impl Config {
                     person.sub
                 )));
             }
-            if person.email_verified.is_some() && person.email.is_none() {
+            if person.profile.email_verified.is_some() && person.profile.email.is_none() {
                 return Err(invalid(format!(
                     "people[{i}] ({}): `email_verified` is set but the person has no `email`",
                     person.sub
@@ -605,7 +679,7 @@ impl Config {
         }
         let mut usernames = HashSet::new();
         for (i, person) in self.people.iter().enumerate() {
-            if let Some(u) = &person.preferred_username
+            if let Some(u) = &person.profile.preferred_username
                 && !usernames.insert(u.to_ascii_lowercase())
             {
                 return Err(invalid(format!(
@@ -649,12 +723,16 @@ mod tests {
     fn builtin_covers_the_optional_claims() {
         let c = Config::builtin();
         assert_eq!(c.ports.edge, 4000);
-        assert!(c.people.iter().any(|p| p.email.is_some()
-            && p.email_verified == Some(true)
-            && p.name.is_some()
-            && p.preferred_username.is_some()));
-        assert!(c.people.iter().any(|p| p.email.is_none()));
-        assert!(c.people.iter().any(|p| p.email_verified == Some(false)));
+        assert!(c.people.iter().any(|p| p.profile.email.is_some()
+            && p.profile.email_verified == Some(true)
+            && p.profile.name.is_some()
+            && p.profile.preferred_username.is_some()));
+        assert!(c.people.iter().any(|p| p.profile.email.is_none()));
+        assert!(
+            c.people
+                .iter()
+                .any(|p| p.profile.email_verified == Some(false))
+        );
         assert!(
             c.people
                 .iter()

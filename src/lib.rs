@@ -17,22 +17,29 @@
 //!
 //! - [`platform`]: the platform core, what one process must share: platform sessions (the
 //!   edge creates them, the broker consults them, the IAM ends them), the switches, the
-//!   endpoints and the app's environment.
+//!   endpoints, the app's environment, and the one table of the reserved `/.nnumbers/`
+//!   paths ([`platform::paths`]).
 //! - [`identity`]: the ES256 keys and the signed identity (the edge signs, the broker and the
 //!   demo verify).
 //! - [`oidc`]: the OpenID contract between the platform and the IAM; [`http`]: the client.
 //! - [`listener`]: HTTP/1 on each listener, with header, idle and body deadlines and a cap on
 //!   connections; [`bounded`]: the cap on every in-memory store; [`html`]: the one escape.
-//! - [`config`] and [`cli`]: one validated configuration before anything runs.
+//! - [`config`] and [`cli`]: one validated configuration before anything runs; the person's
+//!   optional profile claims are one type there ([`config::Profile`]).
 //!
 //! Above them all, [`sandbox`] binds every listener, builds each component from its own part
 //! of the configuration plus the platform handles it needs, serves, and shuts down; it
 //! depends on every component and none depends on it. [`running`]: what a running `up`
 //! records in its state directory for the other commands.
+//!
+//! On top, [`commands`]: the CLI's commands (`up`, `env`, `token`, and the logging they
+//! share) as library functions; `main.rs` only parses, loads the configuration and
+//! dispatches to them.
 
 pub mod bounded;
 pub mod broker;
 pub mod cli;
+pub mod commands;
 pub mod config;
 pub mod demo;
 pub mod edge;

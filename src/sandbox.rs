@@ -26,6 +26,7 @@ use crate::{broker, demo, edge, iam, listener, querymesh};
 /// How long shutdown waits for open connections before closing them.
 const SHUTDOWN_GRACE: Duration = Duration::from_millis(500);
 
+/// Why the sandbox did not start: the one start error, wrapping each component's own.
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {
     #[error("cannot listen for the {component} on 127.0.0.1:{port}: {source}{hint}")]
@@ -37,10 +38,24 @@ pub enum StartError {
     },
     #[error(transparent)]
     Keys(#[from] KeyError),
-    #[error("the {component} could not start: {message}")]
-    Component {
+    /// A bound listener cannot say its own address.
+    #[error("the {component} could not start: {source}")]
+    Listen {
         component: &'static str,
-        message: String,
+        source: std::io::Error,
+    },
+    #[error("the QueryMesh stand-in could not start: {0}")]
+    QueryMesh(#[source] querymesh::StartError),
+    #[error("the QueryMesh stand-in could not start: {0}")]
+    QueryMeshTls(#[source] querymesh::tls::TlsError),
+    #[error("the broker could not start: {0}")]
+    Broker(#[source] broker::BrokerStartError),
+    /// A listener bound and served, but a connection to it failed: not ready.
+    #[error("the {component} could not start: does not accept connections on {addr}: {source}")]
+    NotAccepting {
+        component: &'static str,
+        addr: std::net::SocketAddr,
+        source: std::io::Error,
     },
 }
 
@@ -221,10 +236,8 @@ impl Sandbox {
         let iam_listener = bind("IAM", config.ports.iam).await?;
         let querymesh_listener = bind("QueryMesh stand-in", config.ports.querymesh).await?;
         let local = |l: &TcpListener, component| {
-            l.local_addr().map_err(|e| StartError::Component {
-                component,
-                message: e.to_string(),
-            })
+            l.local_addr()
+                .map_err(|source| StartError::Listen { component, source })
         };
         let endpoints = Endpoints {
             edge: local(&edge_listener, "edge")?,
@@ -261,16 +274,11 @@ impl Sandbox {
             ));
         }
 
-        let component = |component, e: String| StartError::Component {
-            component,
-            message: e,
-        };
         let querymesh = platform
             .querymesh()
             .and_then(querymesh::QueryMeshState::new)
-            .map_err(|e| component("QueryMesh stand-in", e.to_string()))?;
-        let broker = broker::BrokerState::new(platform.broker())
-            .map_err(|e| component("broker", e.to_string()))?;
+            .map_err(StartError::QueryMesh)?;
+        let broker = broker::BrokerState::new(platform.broker()).map_err(StartError::Broker)?;
         let iam = iam::IamState::new(platform.iam());
         let edge = edge::EdgeState::new(platform.edge());
         let routers = [
@@ -283,7 +291,7 @@ impl Sandbox {
         }
         let (acceptor, querymesh_certificate) =
             querymesh::tls::acceptor(platform.config.state_dir.as_deref())
-                .map_err(|e| component("QueryMesh stand-in", e.to_string()))?;
+                .map_err(StartError::QueryMeshTls)?;
         tasks.push(listener::serve(
             querymesh_listener,
             querymesh::tls::PlainOrTls::new(acceptor),
@@ -316,9 +324,10 @@ impl Sandbox {
         ] {
             tokio::net::TcpStream::connect(addr)
                 .await
-                .map_err(|err| StartError::Component {
+                .map_err(|source| StartError::NotAccepting {
                     component,
-                    message: format!("does not accept connections on {addr}: {err}"),
+                    addr,
+                    source,
                 })?;
         }
         Ok(())

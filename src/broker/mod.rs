@@ -52,17 +52,24 @@ pub struct BrokerState {
     trino: TrinoClient,
 }
 
+/// Why the broker cannot be built; [`crate::sandbox::StartError`] wraps it.
 #[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub struct BrokerStartError(String);
+pub enum BrokerStartError {
+    #[error("QueryMesh URL {url:?}: {source}")]
+    QueryMeshUrl {
+        url: String,
+        source: axum::http::uri::InvalidUri,
+    },
+    #[error("QueryMesh URL {url:?} has no host")]
+    QueryMeshUrlWithoutHost { url: String },
+}
 
 impl BrokerState {
     pub fn new(parts: BrokerParts) -> Result<Self, BrokerStartError> {
         let config = &parts.config;
         let timeout = Duration::from_secs(config.querymesh_timeout_secs.into());
         let answers = trino::AnswerLimits::from_mib(config.max_answer_mb);
-        let trino = TrinoClient::new(parts.http.clone(), &parts.querymesh_url, timeout, answers)
-            .map_err(BrokerStartError)?;
+        let trino = TrinoClient::new(parts.http.clone(), &parts.querymesh_url, timeout, answers)?;
         Ok(Self {
             running: limits::QueryLimits::new(
                 config.max_concurrent_queries as usize,

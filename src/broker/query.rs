@@ -15,7 +15,7 @@ use serde_json::Value;
 use super::BrokerState;
 use super::refusal::Refusal;
 use super::request::{QueryRequest, read_body};
-use super::trino::{Principal, QueryOutcome};
+use super::trino::{OnBehalfOf, QueryOutcome};
 use crate::identity::{IDENTITY_HEADER, IdentityClaims, unix_now, verify_identity};
 use crate::platform::{SessionError, Switch};
 
@@ -121,13 +121,13 @@ async fn run(
             ),
             SessionError::IamUnavailable(cause) => Refusal::QueryMeshUnavailable(cause),
         })?;
-    let principal = Principal {
+    let person = OnBehalfOf {
         access_token: &access_token,
         user: &claims.sub,
     };
     state
         .trino
-        .query(&request.sql, &principal, request.max_rows)
+        .query(&request.sql, &person, request.max_rows)
         .await
 }
 

@@ -6,6 +6,8 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
+use crate::platform::paths::LOGIN_PATH;
+
 /// Every way the broker refuses a query. The `String`s carry the specific cause; the code's
 /// standing advice is appended by [`Refusal::message`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,7 +87,7 @@ impl Refusal {
                 limit / (1024 * 1024)
             ),
             Self::UserSessionRequired(cause) => format!(
-                "{cause}. Take the person to sign-in (/.nnumbers/auth/login) and repeat."
+                "{cause}. Take the person to sign-in ({LOGIN_PATH}) and repeat."
             ),
             Self::IdentityAssertionInvalid(cause) => format!(
                 "The identity does not check out: {cause}. Send the X-NNumbers-Identity the edge \

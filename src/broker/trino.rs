@@ -12,6 +12,7 @@ use axum::http::{Method, Request, StatusCode, Uri, header};
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::BrokerStartError;
 use super::refusal::Refusal;
 use crate::http::{BodyError, HttpClient, read_body};
 
@@ -64,8 +65,9 @@ pub struct QueryOutcome {
     pub rows: Vec<Vec<Value>>,
 }
 
-/// Who is querying: the person's IAM access token and subject.
-pub struct Principal<'a> {
+/// Whom a query is on behalf of: the person's IAM access token and subject (QueryMesh checks
+/// the one and runs as the other).
+pub struct OnBehalfOf<'a> {
     pub access_token: &'a str,
     pub user: &'a str,
 }
@@ -147,13 +149,17 @@ impl TrinoClient {
         base_url: &str,
         timeout: Duration,
         limits: AnswerLimits,
-    ) -> Result<Self, String> {
-        let base: Uri = base_url
-            .trim_end_matches('/')
-            .parse()
-            .map_err(|e| format!("QueryMesh URL {base_url:?}: {e}"))?;
+    ) -> Result<Self, BrokerStartError> {
+        let base: Uri = base_url.trim_end_matches('/').parse().map_err(|source| {
+            BrokerStartError::QueryMeshUrl {
+                url: base_url.to_string(),
+                source,
+            }
+        })?;
         if base.authority().is_none() {
-            return Err(format!("QueryMesh URL {base_url:?} has no host"));
+            return Err(BrokerStartError::QueryMeshUrlWithoutHost {
+                url: base_url.to_string(),
+            });
         }
         Ok(Self {
             http,
@@ -189,11 +195,11 @@ impl TrinoClient {
             && port(uri) == port(&self.base)
     }
 
-    /// Runs `sql` as `principal`, bringing back at most `max_rows` rows.
+    /// Runs `sql` as `person`, bringing back at most `max_rows` rows.
     pub async fn query(
         &self,
         sql: &str,
-        principal: &Principal<'_>,
+        person: &OnBehalfOf<'_>,
         max_rows: usize,
     ) -> Result<QueryOutcome, Refusal> {
         let statement = format!("{}/v1/statement", self.base_url());
@@ -206,11 +212,11 @@ impl TrinoClient {
             .send(
                 Method::POST,
                 &statement,
-                principal,
+                person,
                 Body::from(sql.to_string()),
             )
             .await?;
-        let mut guard = CancelGuard::new(self.clone(), principal.access_token, page.id.clone());
+        let mut guard = CancelGuard::new(self.clone(), person.access_token, page.id.clone());
         let mut taken = held.take(bytes);
         let mut columns: Option<Vec<(String, String)>> = None;
         let mut rows: Vec<Vec<Value>> = Vec::new();
@@ -255,9 +261,7 @@ impl TrinoClient {
                 )));
             }
             guard.next_uri = Some(next.clone());
-            let (next_page, bytes) = self
-                .send(Method::GET, &next, principal, Body::empty())
-                .await?;
+            let (next_page, bytes) = self.send(Method::GET, &next, person, Body::empty()).await?;
             page = next_page;
             taken = held.take(bytes);
         }
@@ -279,7 +283,7 @@ impl TrinoClient {
         &self,
         method: Method,
         uri: &str,
-        principal: &Principal<'_>,
+        person: &OnBehalfOf<'_>,
         body: Body,
     ) -> Result<(QueryResults, usize), Refusal> {
         let request = Request::builder()
@@ -287,9 +291,9 @@ impl TrinoClient {
             .uri(uri)
             .header(
                 header::AUTHORIZATION,
-                format!("Bearer {}", principal.access_token),
+                format!("Bearer {}", person.access_token),
             )
-            .header("X-Trino-User", principal.user)
+            .header("X-Trino-User", person.user)
             .header("X-Trino-Source", "nnumbers-broker")
             .header(header::CONTENT_TYPE, "text/plain; charset=utf-8")
             .body(body)

@@ -7,16 +7,12 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
 use super::error::EdgeError;
-use super::id_token::IdTokenClaims;
+use super::id_token::{IdTokenClaims, IdTokenError};
 use super::visitor::Visitor;
 use super::{EdgeState, cookie, origin, pending, return_to};
-use crate::oidc::{CALLBACK_PATH, EDGE_CLIENT_ID, LOGIN_SCOPES};
+use crate::oidc::{EDGE_CLIENT_ID, LOGIN_SCOPES};
 use crate::platform::IamTokens;
-
-pub const LOGIN_PATH: &str = "/.nnumbers/auth/login";
-pub const LOGOUT_PATH: &str = "/.nnumbers/auth/logout";
-pub const SESSION_PATH: &str = "/.nnumbers/auth/session";
-pub const CONTEXT_PATH: &str = "/.nnumbers/v1/context";
+use crate::platform::paths::{CALLBACK_PATH, LOGIN_PATH, LOGOUT_PATH};
 
 /// The first value of each query parameter, decoded; malformed input never fails the request.
 fn query_param(uri: &Uri, name: &str) -> Option<String> {
@@ -117,17 +113,13 @@ async fn complete_sign_in(
         .oidc
         .exchange_code(&code, &pending.redirect_uri, &pending.code_verifier)
         .await?;
-    let id_token = tokens
-        .id_token
-        .as_deref()
-        .ok_or_else(|| EdgeError::IdToken("the token response has no id_token".into()))?;
+    let id_token = tokens.id_token.as_deref().ok_or(IdTokenError::Missing)?;
     let claims = IdTokenClaims::verify(
         id_token,
         &parts.iam_keys.published(),
         &parts.oidc.endpoints.issuer,
         &pending.nonce,
-    )
-    .map_err(EdgeError::IdToken)?;
+    )?;
 
     // A browser that signs in again leaves its previous platform session behind: end it.
     for handle in cookie::session_handles(headers) {
@@ -179,9 +171,11 @@ pub async fn method_not_allowed(
 ) -> Response {
     let path = uri.path().to_string();
     let hint = if path == LOGOUT_PATH {
-        "sign-out is a POST from a page of this address, e.g. <form method=\"post\" action=\"/.nnumbers/auth/logout\">"
+        format!(
+            "sign-out is a POST from a page of this address, e.g. <form method=\"post\" action=\"{LOGOUT_PATH}\">"
+        )
     } else {
-        "this platform path is read with GET"
+        "this platform path is read with GET".into()
     };
     EdgeError::MethodNotAllowed {
         method: method.to_string(),
@@ -210,23 +204,12 @@ fn organization(state: &EdgeState) -> Value {
 pub async fn session(State(state): State<EdgeState>, headers: HeaderMap) -> Response {
     let visitor = Visitor::resolve(&state.parts, &headers).await;
     let user = visitor.session.as_ref().map(|s| {
-        let p = &s.person;
-        let mut user = json!({ "sub": p.sub });
-        for (key, value) in [
-            ("name", p.name.clone().map(Value::from)),
-            ("email", p.email.clone().map(Value::from)),
-            (
-                "email_verified",
-                p.email.as_ref().and(p.email_verified).map(Value::from),
-            ),
-            (
-                "preferred_username",
-                p.preferred_username.clone().map(Value::from),
-            ),
-        ] {
-            if let Some(value) = value {
-                user[key] = value;
-            }
+        let mut user = json!({ "sub": s.person.sub });
+        if let (Value::Object(user), Ok(Value::Object(profile))) = (
+            &mut user,
+            serde_json::to_value(s.person.profile.published()),
+        ) {
+            user.extend(profile);
         }
         user
     });

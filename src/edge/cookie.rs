@@ -4,6 +4,8 @@
 
 use axum::http::{HeaderMap, HeaderValue, header};
 
+use crate::platform::paths::AUTH_PREFIX;
+
 /// The cookie's name; the `__` prefix keeps it apart from an app's own cookies.
 pub const SESSION_COOKIE: &str = "__nnumbers_session";
 
@@ -110,11 +112,10 @@ pub fn set(handle: &str) -> HeaderValue {
 /// paths, for as long as a sign-in may take.
 pub fn set_login(binding: &str) -> HeaderValue {
     HeaderValue::from_str(&format!(
-        "{LOGIN_COOKIE}={binding}; Path=/.nnumbers/auth/; HttpOnly; SameSite=Lax; Max-Age=600"
+        "{LOGIN_COOKIE}={binding}; Path={AUTH_PREFIX}; HttpOnly; SameSite=Lax; Max-Age=600"
     ))
-    .unwrap_or_else(|_| {
-        HeaderValue::from_static("__nnumbers_login=; Path=/.nnumbers/auth/; Max-Age=0")
-    })
+    .or_else(|_| HeaderValue::from_str(&format!("{LOGIN_COOKIE}=; Path={AUTH_PREFIX}; Max-Age=0")))
+    .unwrap_or_else(|_| clear())
 }
 
 /// Removes the cookie from the browser.

@@ -5,7 +5,9 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
+use super::id_token::IdTokenError;
 use crate::oidc::OidcError;
+use crate::platform::paths::LOGIN_PATH;
 
 #[derive(Debug, thiserror::Error)]
 pub enum EdgeError {
@@ -47,7 +49,7 @@ pub enum EdgeError {
     )]
     CodeRefused(String),
     #[error("the ID token does not check out: {0}")]
-    IdToken(String),
+    IdToken(#[from] IdTokenError),
     #[error("the organization IAM did not answer: {0}")]
     IamUnavailable(String),
     #[error(
@@ -65,7 +67,7 @@ pub enum EdgeError {
     MethodNotAllowed {
         method: String,
         path: String,
-        hint: &'static str,
+        hint: String,
     },
 }
 
@@ -137,8 +139,7 @@ impl EdgeError {
             self.title(),
             &message,
             request_headers,
-            Some(("Sign in again", "/.nnumbers/auth/login"))
-                .filter(|_| self.code() == "SIGN_IN_FAILED"),
+            Some(("Sign in again", LOGIN_PATH)).filter(|_| self.code() == "SIGN_IN_FAILED"),
         )
     }
 }

@@ -4,9 +4,27 @@
 
 use serde::Deserialize;
 
-use crate::config::Person;
-use crate::identity::{PublicKey, jws, unix_now};
+use crate::config::{Person, Profile};
+use crate::identity::jws::{self, JwsError};
+use crate::identity::{PublicKey, unix_now};
 use crate::oidc::EDGE_CLIENT_ID;
+
+/// Why the edge refuses the ID token of a sign-in (OIDC Core §3.1.3.7).
+#[derive(Debug, thiserror::Error)]
+pub enum IdTokenError {
+    #[error("the token response has no id_token")]
+    Missing,
+    #[error(transparent)]
+    Jws(#[from] JwsError),
+    #[error("iss {got:?} is not {expected:?}")]
+    Issuer { got: String, expected: String },
+    #[error("aud does not include {EDGE_CLIENT_ID:?}")]
+    Audience,
+    #[error("it has expired")]
+    Expired,
+    #[error("its nonce is not this sign-in's")]
+    Nonce,
+}
 
 #[derive(Deserialize)]
 pub struct IdTokenClaims {
@@ -19,14 +37,8 @@ pub struct IdTokenClaims {
     /// The IAM's SSO session (OIDC Front-Channel Logout §3, Keycloak's `sid`).
     #[serde(default)]
     pub sid: Option<String>,
-    #[serde(default)]
-    name: Option<String>,
-    #[serde(default)]
-    email: Option<String>,
-    #[serde(default)]
-    email_verified: Option<bool>,
-    #[serde(default)]
-    preferred_username: Option<String>,
+    #[serde(flatten)]
+    profile: Profile,
     #[serde(default)]
     groups: Vec<String>,
 }
@@ -38,11 +50,13 @@ impl IdTokenClaims {
         iam_keys: &[PublicKey],
         issuer: &str,
         nonce: &str,
-    ) -> Result<Self, String> {
-        let (_, claims): (_, Self) =
-            jws::verify(token, iam_keys, None).map_err(|e| e.to_string())?;
+    ) -> Result<Self, IdTokenError> {
+        let (_, claims): (_, Self) = jws::verify(token, iam_keys, None)?;
         if claims.iss != issuer {
-            return Err(format!("iss {:?} is not {issuer:?}", claims.iss));
+            return Err(IdTokenError::Issuer {
+                got: claims.iss,
+                expected: issuer.to_string(),
+            });
         }
         let for_edge = match &claims.aud {
             serde_json::Value::String(aud) => aud == EDGE_CLIENT_ID,
@@ -50,13 +64,13 @@ impl IdTokenClaims {
             _ => false,
         };
         if !for_edge {
-            return Err(format!("aud does not include {EDGE_CLIENT_ID:?}"));
+            return Err(IdTokenError::Audience);
         }
         if claims.exp <= unix_now() {
-            return Err("it has expired".into());
+            return Err(IdTokenError::Expired);
         }
         if claims.nonce.as_deref() != Some(nonce) {
-            return Err("its nonce is not this sign-in's".into());
+            return Err(IdTokenError::Nonce);
         }
         Ok(claims)
     }
@@ -70,10 +84,7 @@ impl IdTokenClaims {
         }
         Person {
             sub: self.sub.clone(),
-            name: self.name.clone(),
-            email: self.email.clone(),
-            email_verified: self.email_verified,
-            preferred_username: self.preferred_username.clone(),
+            profile: self.profile.clone(),
             groups: self.groups.clone(),
             attributes: Default::default(),
         }

@@ -31,8 +31,9 @@ use axum::routing::{get, post};
 use crate::config::{OrganizationConfig, Person};
 use crate::http::HttpClient;
 use crate::identity::{IdentityIssuer, PublishedKeys};
-use crate::oidc::{CALLBACK_PATH, OidcClient};
+use crate::oidc::OidcClient;
 use crate::platform::SessionStore;
+use crate::platform::paths::{CALLBACK_PATH, CONTEXT_PATH, LOGIN_PATH, LOGOUT_PATH, SESSION_PATH};
 
 /// The least the edge waits for the app to start answering (its status line and headers)
 /// before it gives up with 504 Gateway Timeout (RFC 9110 §15.6.5). Sixty seconds, nginx's
@@ -121,11 +122,11 @@ impl EdgeState {
 
 pub fn router(state: EdgeState) -> Router {
     let routes = Router::new()
-        .route(auth::LOGIN_PATH, get(auth::login))
+        .route(LOGIN_PATH, get(auth::login))
         .route(CALLBACK_PATH, get(auth::callback))
-        .route(auth::LOGOUT_PATH, post(auth::logout))
-        .route(auth::SESSION_PATH, get(auth::session))
-        .route(auth::CONTEXT_PATH, get(auth::context))
+        .route(LOGOUT_PATH, post(auth::logout))
+        .route(SESSION_PATH, get(auth::session))
+        .route(CONTEXT_PATH, get(auth::context))
         .method_not_allowed_fallback(auth::method_not_allowed)
         .fallback(proxy::forward)
         .with_state(state);

@@ -18,8 +18,7 @@ use axum::extract::Request;
 use axum::http::Uri;
 use axum::http::uri::PathAndQuery;
 
-/// The platform's prefix on the app's address.
-pub const RESERVED_PREFIX: &str = "/.nnumbers";
+pub use crate::platform::paths::RESERVED_PREFIX;
 
 /// The path's RFC 3986 §6.2.2 normal form: escapes in upper-case hex (§6.2.2.1), escapes of
 /// unreserved characters decoded (§6.2.2.2), then dot segments removed (§6.2.2.3, by §5.2.4).
@@ -402,7 +401,7 @@ mod tests {
             let normal = reference_normal(&path);
             prop_assert_eq!(normalise(&path), normal.clone());
             let reserved = is_reserved(&path);
-            if normal == RESERVED_PREFIX || normal.starts_with("/.nnumbers/") {
+            if normal == RESERVED_PREFIX || normal.starts_with(&format!("{RESERVED_PREFIX}/")) {
                 prop_assert!(is_platform_path(&path) && reserved, "{}", path);
             }
             let lenient = reference_normal(

@@ -42,7 +42,7 @@ pub(super) fn logout_confirmation(
             ("name", &esc(person.display_name())),
             (
                 "contact",
-                &esc(person.email.as_deref().unwrap_or(&person.sub)),
+                &esc(person.profile.email.as_deref().unwrap_or(&person.sub)),
             ),
             ("logout", &esc(&iam.end_session_path())),
             ("confirm", &esc(&session.logout_code)),
@@ -77,7 +77,7 @@ fn account_page(iam: &IamState, session: Option<&SsoSession>) -> Response {
                     ("name", &esc(person.display_name())),
                     (
                         "contact",
-                        &esc(person.email.as_deref().unwrap_or(&person.sub)),
+                        &esc(person.profile.email.as_deref().unwrap_or(&person.sub)),
                     ),
                     ("hours", &(minutes_left / 60).to_string()),
                     ("minutes", &(minutes_left % 60).to_string()),

@@ -11,7 +11,7 @@ use super::error::IamError;
 use super::params::{Params, form_body};
 use super::signin_page::{self, CustomForm, SignInPage};
 use super::{IamState, Realm};
-use crate::config::Person;
+use crate::config::{Person, Profile};
 
 /// Keycloak's limit on a user's username, email, names and attribute values: a longer value
 /// is not one a real account has, and every one of them travels in the identity header,
@@ -140,10 +140,12 @@ fn custom_person(iam: &IamState, form: &Params) -> Result<Person, String> {
     }
     Ok(Person {
         sub: sub.to_string(),
-        name: field("name").map(str::to_string),
-        email_verified: email.as_ref().map(|_| verified),
-        email,
-        preferred_username: field("preferred_username").map(str::to_string),
+        profile: Profile {
+            name: field("name").map(str::to_string),
+            email_verified: email.as_ref().map(|_| verified),
+            email,
+            preferred_username: field("preferred_username").map(str::to_string),
+        },
         groups,
         attributes: Default::default(),
     })

@@ -9,10 +9,10 @@ use axum::response::Response;
 
 use super::account;
 use super::error::{IamError, found};
+use super::mint::{self, ID_TYP, IdClaims};
 use super::params::{Params, form_body};
 use super::signin_page;
 use super::sso;
-use super::tokens::{self, ID_TYP, IdClaims};
 use super::{IamState, Realm, is_known_client};
 use crate::oidc::EDGE_CLIENT_ID;
 
@@ -48,7 +48,7 @@ fn end_session(iam: &IamState, params: &Params, headers: &HeaderMap) -> Result<R
     let hinted = match params.get("id_token_hint") {
         // §2: an expired hint is still a valid hint.
         Some(hint) => {
-            let claims: IdClaims = tokens::verify(iam.parts(), hint, ID_TYP, now, false)
+            let claims: IdClaims = mint::verify(iam.parts(), hint, ID_TYP, now, false)
                 .map_err(IamError::IdTokenHintInvalid)?;
             if claims.aud != EDGE_CLIENT_ID {
                 return Err(IamError::IdTokenHintInvalid(

@@ -6,7 +6,7 @@
 //! - `authorize`: the authorization endpoint (code + PKCE, the SSO shortcut) and
 //!   `login`: what the sign-in page posts back.
 //! - `signin_page`: the page itself, rendered from the templates in `web/signin`.
-//! - `token`: the token endpoint (code and refresh grants); `tokens` mints and checks JWTs.
+//! - `token_endpoint`: the token endpoint (code and refresh grants); `mint` mints and checks JWTs.
 //! - `userinfo`, `logout` (end-session), `account` (who is signed in, and signing out).
 //! - State: `sso` (SSO sessions, their cookie and refresh tokens), `codes`
 //!   (authorization codes), `pending` (authorization requests waiting for the page).
@@ -25,13 +25,13 @@ mod discovery;
 mod error;
 mod login;
 mod logout;
+mod mint;
 mod params;
 mod pending;
 mod pkce;
 mod signin_page;
 mod sso;
-mod token;
-mod tokens;
+mod token_endpoint;
 mod userinfo;
 
 use std::collections::BTreeMap;
@@ -50,7 +50,7 @@ use crate::oidc::{CALLBACK_PATH, EDGE_CLIENT_ID};
 use crate::platform::{SessionStore, Switches};
 
 pub use error::IamError;
-pub use tokens::{DIRECT_QUERYMESH_TOKEN_LIFETIME_SECS, querymesh_access_token};
+pub use mint::{DIRECT_QUERYMESH_TOKEN_LIFETIME_SECS, querymesh_access_token};
 
 use clock::Clock;
 use codes::CodeStore;
@@ -264,7 +264,7 @@ pub fn router(state: IamState) -> Router {
             "/realms/{realm}/login-actions/authenticate",
             post(login::authenticate),
         )
-        .route(&format!("{oidc}/token"), post(token::token))
+        .route(&format!("{oidc}/token"), post(token_endpoint::token))
         .route(&format!("{oidc}/certs"), get(discovery::certs))
         .route(
             &format!("{oidc}/userinfo"),

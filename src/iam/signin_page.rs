@@ -225,7 +225,7 @@ pub(super) fn render(iam: &IamState, view: SignInPage<'_>) -> Response {
 }
 
 fn person_card(person: &Person, action: &str, auth_request: &str) -> String {
-    let email = match (&person.email, person.email_verified) {
+    let email = match (&person.profile.email, person.profile.email_verified) {
         (Some(email), Some(true)) => format!(
             r#"{}<span class="verified" title="Email verified">verified</span>"#,
             esc(email)

@@ -6,7 +6,7 @@ use axum::http::{HeaderMap, header};
 use serde::Serialize;
 
 use super::error::IamError;
-use super::tokens::{self, ACCESS_TYP, AccessClaims, PersonClaims};
+use super::mint::{self, ACCESS_TYP, AccessClaims, PersonClaims};
 use super::{IamState, Realm};
 
 #[derive(Serialize)]
@@ -24,7 +24,7 @@ pub(super) async fn userinfo(
     let token = bearer(&headers)
         .ok_or_else(|| IamError::InvalidAccessToken("no bearer access token was sent".into()))?;
     let now = iam.now();
-    let claims: AccessClaims = tokens::verify(iam.parts(), token, ACCESS_TYP, now, true)
+    let claims: AccessClaims = mint::verify(iam.parts(), token, ACCESS_TYP, now, true)
         .map_err(IamError::InvalidAccessToken)?;
     // Like Keycloak, a token whose SSO session has ended no longer speaks for anyone.
     let session = iam.inner.sso.get(&claims.sid, now).ok_or_else(|| {

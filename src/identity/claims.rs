@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::jws::{self, JwsError};
 use super::keys::{KeyPair, KeyRing, PublicKey};
-use crate::config::{Config, Person};
+use crate::config::{Config, Person, Profile};
 
 /// The JOSE `typ` of an identity.
 pub const IDENTITY_TYP: &str = "nn-identity+jwt";
@@ -29,14 +29,8 @@ pub struct IdentityClaims {
     pub org_slug: String,
     pub iam: String,
     pub sid: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub email: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub email_verified: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub preferred_username: Option<String>,
+    #[serde(flatten)]
+    pub profile: Profile,
     pub iat: u64,
     pub nbf: u64,
     pub exp: u64,
@@ -91,10 +85,7 @@ impl IdentityIssuer {
             org_slug: self.audience.org_slug.clone(),
             iam: self.iam_issuer.clone(),
             sid: sid.to_string(),
-            name: person.name.clone(),
-            email: person.email.clone(),
-            email_verified: person.email.as_ref().and(person.email_verified),
-            preferred_username: person.preferred_username.clone(),
+            profile: person.profile.published(),
             iat: now,
             nbf: now,
             exp: now + IDENTITY_LIFETIME_SECS,
@@ -210,7 +201,7 @@ mod tests {
         .unwrap();
         assert_eq!(claims.sub, grace.sub);
         assert_eq!(claims.exp, claims.iat + 300);
-        assert_eq!(claims.email, None);
+        assert_eq!(claims.profile.email, None);
         let payload: serde_json::Value = serde_json::to_value(&claims).unwrap();
         assert!(payload.get("email").is_none() && payload.get("email_verified").is_none());
     }

@@ -245,10 +245,7 @@ mod tests {
     fn person(sub: &str) -> Person {
         Person {
             sub: sub.into(),
-            name: None,
-            email: None,
-            email_verified: None,
-            preferred_username: None,
+            profile: Default::default(),
             groups: Vec::new(),
             attributes: Default::default(),
         }

@@ -8,7 +8,7 @@ use sha2::{Digest, Sha256};
 
 use super::IamParts;
 use super::sso::SsoSession;
-use crate::config::Person;
+use crate::config::{Person, Profile};
 use crate::identity::{KeyPair, jws};
 use crate::oidc::{EDGE_CLIENT_ID, LOGIN_SCOPES, QUERYMESH_AUDIENCE, QUERYMESH_SCOPE};
 use crate::platform::Switch;
@@ -24,14 +24,8 @@ pub(super) const ID_TYP: &str = "ID";
 /// The claims about the person, each only when the person has it.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub(super) struct PersonClaims {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub email: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub email_verified: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub preferred_username: Option<String>,
+    #[serde(flatten)]
+    pub profile: Profile,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub groups: Vec<String>,
 }
@@ -39,11 +33,7 @@ pub(super) struct PersonClaims {
 impl PersonClaims {
     pub(super) fn of(person: &Person) -> Self {
         Self {
-            name: person.name.clone(),
-            email: person.email.clone(),
-            // `email_verified` speaks of an email: without one it is left out.
-            email_verified: person.email.as_ref().and(person.email_verified),
-            preferred_username: person.preferred_username.clone(),
+            profile: person.profile.published(),
             groups: person.groups.clone(),
         }
     }

@@ -12,10 +12,10 @@ use serde::Serialize;
 
 use super::codes::CodeRefusal;
 use super::error::{IamError, OAuthCode, no_store};
+use super::mint::{self, ACCESS_TOKEN_LIFETIME_SECS};
 use super::params::Params;
 use super::pkce;
 use super::sso::{RefreshGrant, SsoSession};
-use super::tokens::{self, ACCESS_TOKEN_LIFETIME_SECS};
 use super::{IamState, Realm, is_known_client};
 use crate::http::read_body;
 
@@ -265,7 +265,7 @@ fn respond(
     refresh_token: String,
     now: u64,
 ) -> Response {
-    let minted = tokens::mint(iam.parts(), session, nonce, now);
+    let minted = mint::mint(iam.parts(), session, nonce, now);
     Json(TokenResponse {
         access_token: minted.access_token,
         expires_in: ACCESS_TOKEN_LIFETIME_SECS,

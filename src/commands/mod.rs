@@ -1,0 +1,52 @@
+//! The CLI's commands, as library functions: `main.rs` parses, loads the configuration and
+//! dispatches here, so each command can be driven and tested through the library.
+//!
+//! - [`env`]: `env`, the app's `NNUMBERS_*` environment in three formats.
+//! - [`token`]: `token`, a signed identity (or a QueryMesh access token) for a configured
+//!   person, with optional forgeries for testing an app's checks.
+//! - [`up`]: `up` (the default), the whole sandbox until a signal, with its banner or its
+//!   `--ready-json` line.
+//! - [`logging`]: where logs go and how they look, for every command.
+
+pub mod env;
+pub mod logging;
+pub mod token;
+pub mod up;
+
+use crate::config::{Config, ConfigError};
+use crate::identity::KeyError;
+use crate::running::{self, Running};
+use crate::sandbox::StartError;
+
+/// Why a command did not do its work; `main.rs` prints it after `zero-sandbox: error: `.
+#[derive(Debug, thiserror::Error)]
+pub enum CommandError {
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error(transparent)]
+    Keys(#[from] KeyError),
+    #[error(transparent)]
+    Start(#[from] StartError),
+    /// The async runtime `up` runs on could not be built.
+    #[error(transparent)]
+    Runtime(std::io::Error),
+    #[error("no configured person is called {handle:?}; known: {known}")]
+    UnknownPerson { handle: String, known: String },
+    #[error("--iam {0:?} must be an http:// or https:// URL")]
+    IamNotAUrl(String),
+    #[error(
+        "the IAM port is 0, picked only when the sandbox starts, and no sandbox runs on \
+         this state directory: pass --iam with the `iam` URL of its --ready-json line"
+    )]
+    IamPortUnknown,
+    #[error(
+        "--ephemeral keys exist only inside one run: a token made here would not \
+                    verify anywhere; leave out --ephemeral (or use the same --state as `up`)"
+    )]
+    EphemeralIamKeys,
+}
+
+/// The sandbox `up` runs on this configuration's state directory, if one does.
+fn running(config: &Config) -> Option<Running> {
+    config.state_dir.as_deref().and_then(running::find)
+}

@@ -1,0 +1,120 @@
+//! `zero-sandbox up` (the default command): the whole sandbox, until SIGINT or SIGTERM.
+
+use std::io::Write;
+
+use super::CommandError;
+use crate::cli::UpArgs;
+use crate::config::Config;
+use crate::running;
+use crate::sandbox::Sandbox;
+
+/// Starts the sandbox on `config`, announces it (the banner, or one `--ready-json` line on
+/// stdout), serves until a signal, then shuts down.
+pub fn run(config: Config, args: UpArgs) -> Result<(), CommandError> {
+    raise_open_file_limit(&config);
+    let runtime = tokio::runtime::Runtime::new().map_err(CommandError::Runtime)?;
+    runtime.block_on(async move {
+        let demo = config.app.url.is_none();
+        let state_dir = config.state_dir.clone();
+        let sandbox = Sandbox::start(config).await?;
+        // So `token` and `env` on this state directory describe this sandbox's ports.
+        let _record = state_dir.and_then(|dir| {
+            running::record(&dir, sandbox.endpoints())
+                .map_err(|e| tracing::warn!("{e}"))
+                .ok()
+        });
+        if args.ready_json {
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{}", sandbox.ready_json());
+            let _ = out.flush();
+        } else {
+            println!("{}", banner(&sandbox, demo));
+            if !args.no_open {
+                let url = sandbox.endpoints().edge_url();
+                if let Err(e) = open::that_detached(&url) {
+                    tracing::info!("could not open a browser ({e}); open {url} yourself");
+                }
+            }
+        }
+        wait_for_signal().await;
+        tracing::info!("shutting down");
+        sandbox.shutdown().await;
+        Ok(())
+    })
+}
+
+/// So the listeners' connection caps, not the file descriptors, are what refuse under load.
+pub fn raise_open_file_limit(config: &Config) {
+    // Five listeners (the demo app's too) at their cap, an onward connection for each of
+    // the edge's, and room for the rest.
+    let wanted = 7 * config.listeners.max_connections as u64 + 256;
+    match crate::listener::raise_open_file_limit() {
+        Ok(limit) if limit < wanted => tracing::warn!(
+            limit,
+            "the open-file limit is low: a flood of connections may exhaust it before the \
+             listeners' caps refuse; raise it (ulimit -n) to at least {wanted}"
+        ),
+        Ok(limit) => tracing::debug!(limit, "open-file limit"),
+        Err(e) => tracing::debug!(error = %e, "cannot raise the open-file limit"),
+    }
+}
+
+/// What `up` prints once the sandbox runs (without `--ready-json`): where everything is and
+/// the app's environment. `demo`: the built-in demo app is behind the edge.
+pub fn banner(sandbox: &Sandbox, demo: bool) -> String {
+    let e = sandbox.endpoints();
+    let app = if demo {
+        "the built-in demo app (use --app URL for yours)".to_string()
+    } else {
+        sandbox.app_url().to_string()
+    };
+    let env = sandbox.env();
+    let key_count = sandbox.identity().keys.published().len();
+    format!(
+        "\nzero-sandbox is up: organization {slug}, app {app_id}\n\n  \
+         Your app (edge)  {edge}   <- open this\n  \
+         Forwarding to    {app}\n  \
+         Broker           {broker}\n  \
+         IAM sign-in      {realm}\n  \
+         QueryMesh        {querymesh}\n\n\
+         Your app's environment (print it any time with `zero-sandbox env`):\n  \
+         NNUMBERS_APP_ID={app_id}\n  \
+         NNUMBERS_ORG_ID={org}\n  \
+         NNUMBERS_IDENTITY_ISSUER={iss}\n  \
+         NNUMBERS_IDENTITY_JWKS=<{key_count} key(s): `zero-sandbox env` prints the JSON>\n  \
+         NNUMBERS_BROKER_URL={broker}\n\n\
+         Next: open {edge}, sign in, and look at the X-NNumbers-Identity your app receives.\n\
+         Ctrl-C stops everything.\n",
+        slug = sandbox.config().organization.slug,
+        app_id = env.app_id,
+        edge = e.edge_url(),
+        broker = e.broker_url(),
+        realm = sandbox.realm_url(),
+        querymesh = sandbox.querymesh_url(),
+        org = env.org_id,
+        iss = env.identity_issuer,
+    )
+}
+
+/// Until Ctrl-C (SIGINT) or, on Unix, SIGTERM (what CI and process managers send).
+pub async fn wait_for_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
