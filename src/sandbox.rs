@@ -282,11 +282,11 @@ impl Sandbox {
             tasks.push(serve(name, listener, router, limits, shutdown.subscribe()));
         }
         let (acceptor, querymesh_certificate) =
-            querymesh::tls::acceptor(platform.config.state_dir.as_deref())
+            querymesh::server::tls::acceptor(platform.config.state_dir.as_deref())
                 .map_err(|e| component("QueryMesh stand-in", e.to_string()))?;
         tasks.push(listener::serve(
             querymesh_listener,
-            querymesh::tls::PlainOrTls::new(acceptor),
+            querymesh::server::tls::PlainOrTls::new(acceptor),
             querymesh::router(querymesh),
             limits.clone(),
             busy("QueryMesh stand-in", limits.max_connections),
@@ -380,7 +380,7 @@ impl Sandbox {
 
     /// [`Sandbox::querymesh_certificate`] as PEM, as most clients read a certificate file.
     pub fn querymesh_certificate_pem(&self) -> String {
-        querymesh::tls::pem("CERTIFICATE", &self.querymesh_certificate)
+        querymesh::server::tls::pem("CERTIFICATE", &self.querymesh_certificate)
     }
 
     /// The `NNUMBERS_*` environment of the app behind the edge.

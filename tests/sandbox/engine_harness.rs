@@ -27,7 +27,7 @@ pub struct Answer {
 
 /// Runs `sql`; an error is `"ERROR_NAME: message"`.
 pub fn run_in(engine: &Engine, session: &SessionContext, sql: &str) -> Result<Answer, String> {
-    let describe = |e: &zero_sandbox::querymesh::error::TrinoError| {
+    let describe = |e: &zero_sandbox::querymesh::engine::error::TrinoError| {
         format!("{}: {}", e.name.name_and_code().0, e.message())
     };
     let prepared = engine.prepare(sql, session).map_err(|e| describe(&e))?;

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use zero_sandbox::identity::jws::{self, Header};
 use zero_sandbox::identity::{KeyPair, unix_now};
 use zero_sandbox::oidc::{QUERYMESH_AUDIENCE, QUERYMESH_SCOPE};
-use zero_sandbox::querymesh::WWW_AUTHENTICATE;
+use zero_sandbox::querymesh::server::WWW_AUTHENTICATE;
 use zero_sandbox::{Config, Sandbox};
 
 use crate::support;

@@ -16,9 +16,9 @@ use serde_json::Value;
 use zero_sandbox::Config;
 use zero_sandbox::identity::unix_now;
 use zero_sandbox::platform::IamTokens;
+use zero_sandbox::querymesh::engine::error::ErrorName;
+use zero_sandbox::querymesh::engine::memory;
 use zero_sandbox::querymesh::engine::{Engine, RunError};
-use zero_sandbox::querymesh::error::ErrorName;
-use zero_sandbox::querymesh::memory;
 
 use crate::engine_harness::tiny;
 use crate::fake_trino::{Behaviour, FakeTrino};

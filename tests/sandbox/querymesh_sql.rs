@@ -2,8 +2,8 @@
 //! `Prepared::run` on `Engine::connect`, against tpch.tiny and the developer's catalogs.
 
 use serde_json::{Value, json};
+use zero_sandbox::querymesh::engine::types::TrinoType;
 use zero_sandbox::querymesh::engine::{Engine, RunError, SessionContext};
-use zero_sandbox::querymesh::types::TrinoType;
 
 use crate::engine_harness::{engine, error, ok, run, run_in, single, tiny};
 use crate::support;
@@ -743,8 +743,8 @@ fn sqlite_and_csv_sources_become_catalogs_with_trino_types() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let db = dir.path().join("app.db");
     {
-        // SQLite's memory is counted only if nothing opens it first (querymesh/memory.rs).
-        zero_sandbox::querymesh::memory::install();
+        // SQLite's memory is counted only if nothing opens it first (querymesh/engine/memory.rs).
+        zero_sandbox::querymesh::engine::memory::install();
         let conn = rusqlite::Connection::open(&db).expect("a database");
         conn.execute_batch(
             "CREATE TABLE Accounts (id INTEGER NOT NULL, owner TEXT, balance REAL, opened DATE);
@@ -849,7 +849,7 @@ fn tpch_is_written_once_into_the_state_directory_and_reused() {
     let first = Engine::open(&config).expect("the engine opens");
     let file = state
         .path()
-        .join(zero_sandbox::querymesh::tpch::file_name());
+        .join(zero_sandbox::querymesh::engine::tpch::file_name());
     let modified = std::fs::metadata(&file)
         .and_then(|m| m.modified())
         .expect("the written file");
