@@ -198,15 +198,18 @@ impl Platform {
         }
     }
 
-    /// The stand-in's parts, with its engine opened here: [`Engine::open`] reads the state
-    /// directory and the catalogs from the whole configuration, which the stand-in never gets.
+    /// The stand-in's parts, with its engine opened here from `[querymesh]` and the state
+    /// directory ([`Engine::open`]).
     fn querymesh(&self) -> Result<querymesh::QueryMeshParts, querymesh::StartError> {
         Ok(querymesh::QueryMeshParts {
             config: self.config.querymesh.clone(),
             addr: self.endpoints.querymesh,
             realm_url: self.realm_url.clone(),
             http: self.http.clone(),
-            engine: Arc::new(Engine::open(&self.config)?),
+            engine: Arc::new(Engine::open(
+                &self.config.querymesh,
+                self.config.state_dir.as_deref(),
+            )?),
         })
     }
 }

@@ -761,7 +761,8 @@ fn sqlite_and_csv_sources_become_catalogs_with_trino_types() {
         toml::from_str(&format!("catalog = 'mydata'\nschema = 'main'\nsqlite = {:?}", db.display().to_string())).expect("a source"),
         toml::from_str(&format!("catalog = 'files'\nschema = 'sales'\ncsv_dir = {:?}\ntypes = {{ 'orders.id' = 'integer' }}", csv_dir.display().to_string())).expect("a source"),
     ];
-    let engine = Engine::open(&config).expect("the engine opens");
+    let engine =
+        Engine::open(&config.querymesh, config.state_dir.as_deref()).expect("the engine opens");
     let session = SessionContext {
         catalog: Some("mydata".into()),
         schema: Some("main".into()),
@@ -846,7 +847,8 @@ fn tpch_is_written_once_into_the_state_directory_and_reused() {
     let state = tempfile::tempdir().expect("a state directory");
     let mut config = support::test_config();
     config.state_dir = Some(state.path().to_path_buf());
-    let first = Engine::open(&config).expect("the engine opens");
+    let first =
+        Engine::open(&config.querymesh, config.state_dir.as_deref()).expect("the engine opens");
     let file = state
         .path()
         .join(zero_sandbox::querymesh::engine::tpch::file_name());
@@ -860,7 +862,8 @@ fn tpch_is_written_once_into_the_state_directory_and_reused() {
         .collect();
     assert!(leftovers.is_empty(), "no temporary files are left behind");
     drop(first);
-    let again = Engine::open(&config).expect("the engine opens again");
+    let again = Engine::open(&config.querymesh, config.state_dir.as_deref())
+        .expect("the engine opens again");
     assert_eq!(
         std::fs::metadata(&file)
             .and_then(|m| m.modified())

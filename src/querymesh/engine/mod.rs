@@ -37,6 +37,7 @@ pub mod types;
 pub use self::access::User;
 pub use self::error::TrinoError;
 
+use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
@@ -53,7 +54,7 @@ use self::sql::use_schema::SessionUpdate;
 use self::sql::{Body, encode, udf};
 use self::types::TrinoType;
 use super::lru::Lru;
-use crate::config::Config;
+use crate::config::QueryMeshConfig;
 
 #[derive(Debug, thiserror::Error)]
 pub enum EngineError {
@@ -348,13 +349,14 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// Loads every catalog (tpch.tiny, the developer's sources) for `config`.
-    pub fn open(config: &Config) -> Result<Self, EngineError> {
+    /// Loads every catalog (tpch.tiny, the developer's sources) of `config`, keeping
+    /// tpch.tiny's image in `state_dir` (the user's cache directory without one).
+    pub fn open(config: &QueryMeshConfig, state_dir: Option<&Path>) -> Result<Self, EngineError> {
         // Before this process's first SQLite database opens.
         memory::install();
         let mut catalogs = Catalogs::default();
         let started = Instant::now();
-        let dir = config.state_dir.clone().unwrap_or_else(cache_dir);
+        let dir = state_dir.map_or_else(cache_dir, Path::to_path_buf);
         let mut immutable = Vec::new();
         let tpch_uri = match tpch::ensure_file(&dir) {
             // `immutable`: the file is never written once renamed into place (a new version
@@ -378,7 +380,7 @@ impl Engine {
             catalogs.add_table(table);
         }
         let mut keepers = Vec::new();
-        for (i, source) in config.querymesh.catalogs.iter().enumerate() {
+        for (i, source) in config.catalogs.iter().enumerate() {
             if catalogs.has_schema(&source.catalog, &source.schema) {
                 return Err(EngineError::Data(format!(
                     "querymesh catalog {}.{} is declared twice",
@@ -402,7 +404,7 @@ impl Engine {
             attachments,
             immutable,
             _keepers: keepers,
-            budget: Budget::from_config(&config.querymesh),
+            budget: Budget::from_config(config),
         })
     }
 
@@ -611,7 +613,7 @@ mod tests {
     use super::*;
 
     fn engine() -> Engine {
-        Engine::open(&Config::builtin()).expect("the engine opens")
+        Engine::open(&crate::Config::builtin().querymesh, None).expect("the engine opens")
     }
 
     fn session(catalog: Option<&str>, schema: Option<&str>) -> SessionContext {

@@ -57,8 +57,7 @@ pub struct QueryMeshParts {
     pub realm_url: String,
     /// Fetches the realm's keys.
     pub http: HttpClient,
-    /// Opened by the assembler: [`Engine::open`] still reads the whole configuration (the
-    /// state directory, the catalogs).
+    /// Opened by the assembler from `[querymesh]` and the state directory ([`Engine::open`]).
     pub engine: Arc<Engine>,
 }
 

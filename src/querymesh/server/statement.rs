@@ -478,7 +478,8 @@ mod tests {
 
     #[test]
     fn a_plan_cached_for_one_person_gives_another_no_access() {
-        let engine = Engine::open(&crate::Config::builtin()).expect("the engine opens");
+        let engine =
+            Engine::open(&crate::Config::builtin().querymesh, None).expect("the engine opens");
         let access = AccessControl::parse(RULES).expect("rules");
         let session = SessionContext {
             catalog: Some("tpch".into()),

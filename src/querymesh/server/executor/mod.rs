@@ -569,7 +569,9 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn queries_past_the_running_limit_wait_queued() {
         let config = crate::Config::builtin().with_ephemeral_ports();
-        let engine = Arc::new(Engine::open(&config).expect("the engine opens"));
+        let engine = Arc::new(
+            Engine::open(&config.querymesh, config.state_dir.as_deref()).expect("the engine opens"),
+        );
         let endless = engine
             .prepare(ENDLESS, &SessionContext::default())
             .expect("prepares");
@@ -677,7 +679,9 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_query_short_last_time_runs_here_and_one_that_is_not_moves_to_the_pool() {
         let config = crate::Config::builtin().with_ephemeral_ports();
-        let engine = Arc::new(Engine::open(&config).expect("the engine opens"));
+        let engine = Arc::new(
+            Engine::open(&config.querymesh, config.state_dir.as_deref()).expect("the engine opens"),
+        );
         let executor = Executor::new(engine.clone(), PATIENCE, test_limits());
         executor.checkin(engine.connect().expect("a connection"));
         let tiny = SessionContext {
@@ -722,9 +726,10 @@ mod tests {
         // Submitted while short: the same rows as from the pool.
         let submitted = executor.submit("q4".into(), "ada".into(), nation.clone());
         let (inline_rows, _) = all_pages(&submitted).await;
-        let fresh = Arc::new(Engine::open(&config).expect("opens"))
-            .prepare("SELECT name FROM nation ORDER BY nationkey", &tiny)
-            .expect("prepares");
+        let fresh =
+            Arc::new(Engine::open(&config.querymesh, config.state_dir.as_deref()).expect("opens"))
+                .prepare("SELECT name FROM nation ORDER BY nationkey", &tiny)
+                .expect("prepares");
         let pooled = executor.submit("q5".into(), "ada".into(), fresh);
         let (pooled_rows, _) = all_pages(&pooled).await;
         assert_eq!(inline_rows, pooled_rows);
@@ -736,7 +741,9 @@ mod tests {
     #[tokio::test]
     async fn a_quiet_pool_shrinks_to_a_few_connections() {
         let config = crate::Config::builtin().with_ephemeral_ports();
-        let engine = Arc::new(Engine::open(&config).expect("the engine opens"));
+        let engine = Arc::new(
+            Engine::open(&config.querymesh, config.state_dir.as_deref()).expect("the engine opens"),
+        );
         let executor = Executor::new(engine.clone(), PATIENCE, test_limits());
         for _ in 0..POOL_IDLE_QUIET + 4 {
             executor.checkin(engine.connect().expect("a connection"));
@@ -758,7 +765,9 @@ mod tests {
     #[tokio::test]
     async fn past_its_size_the_registry_abandons_the_query_unasked_for_longest() {
         let config = crate::Config::builtin().with_ephemeral_ports();
-        let engine = Arc::new(Engine::open(&config).expect("the engine opens"));
+        let engine = Arc::new(
+            Engine::open(&config.querymesh, config.state_dir.as_deref()).expect("the engine opens"),
+        );
         let executor = Executor::new(engine, PATIENCE, test_limits());
         let mut senders = Vec::new();
         for id in ["q1", "q2", "q3"] {
