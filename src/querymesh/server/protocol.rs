@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 
 use crate::querymesh::engine::OutputColumn;
 
-use crate::querymesh::engine::sql::dates::civil_from_days;
+use crate::querymesh::engine::sql::calendar::civil_from_days;
 
 /// Where statements are posted.
 pub const STATEMENT_PATH: &str = "/v1/statement";

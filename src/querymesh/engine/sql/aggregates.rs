@@ -4,10 +4,10 @@
 
 use sqlparser::ast::{Function, NullTreatment, WindowFrameBound, WindowType};
 
-use super::analyze::{Analyzer, Konst, Typed, error_at, not_supported};
+use super::analyze::{Analyzer, Constant, Typed, error_at, not_supported};
 use super::coerce::super_type;
 use super::functions::{AGGREGATES, is_numeric_or_null, unexpected};
-use super::scope::Cx;
+use super::scope::ExprContext;
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
 
@@ -15,11 +15,11 @@ use crate::querymesh::engine::types::TrinoType;
 /// when it is a literal, checked per row (`qm_at_least`) otherwise.
 /// Trino checks these while running, so its message has no `line L:C`.
 fn checked_count(arg: &Typed, min: i64, message: &str) -> Result<String, TrinoError> {
-    match arg.konst {
-        Some(Konst::Int(n)) if n < min => {
+    match arg.constant {
+        Some(Constant::Int(n)) if n < min => {
             Err(error_at(ErrorName::InvalidFunctionArgument, None, message))
         }
-        Some(Konst::Int(_)) => Ok(arg.sql.clone()),
+        Some(Constant::Int(_)) => Ok(arg.sql.clone()),
         _ => Ok(format!(
             "qm_at_least({}, {min}, {})",
             arg.sql,
@@ -137,7 +137,7 @@ impl Analyzer<'_> {
         name: &str,
         arg_exprs: &[&sqlparser::ast::Expr],
         f: &Function,
-        cx: &Cx<'_>,
+        cx: &ExprContext<'_>,
         at: Option<(u64, u64)>,
     ) -> Result<Typed, TrinoError> {
         if !cx.clause.allows_aggregates() || cx.in_aggregate {

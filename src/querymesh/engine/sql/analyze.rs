@@ -17,7 +17,7 @@ use sqlparser::tokenizer::{Token, TokenWithSpan};
 use super::coerce::super_type;
 use super::limits::{SQLITE_COMPOUND_TERMS, StackBudget};
 use super::operators::coerced;
-use super::scope::{Clause, Cx, Scope, positional_outputs};
+use super::scope::{Clause, ExprContext, Scope, positional_outputs};
 use crate::querymesh::engine::catalog::Catalogs;
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
@@ -28,12 +28,12 @@ use crate::querymesh::engine::{SessionContext, TableAccess};
 pub struct Typed {
     pub sql: String,
     pub ty: TrinoType,
-    pub konst: Option<Konst>,
+    pub constant: Option<Constant>,
 }
 
 /// Values known while analysing, for folding date and interval arithmetic.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Konst {
+pub enum Constant {
     /// Days since 1970-01-01.
     Date(i64),
     Months(i64),
@@ -48,7 +48,7 @@ impl Typed {
         Self {
             sql: sql.into(),
             ty,
-            konst: None,
+            constant: None,
         }
     }
 }
@@ -768,7 +768,7 @@ impl<'a> Analyzer<'a> {
                 let mut rows = Vec::new();
                 let mut types: Vec<TrinoType> = Vec::new();
                 for row in &values.rows {
-                    let cx = Cx {
+                    let cx = ExprContext {
                         scope: &scope,
                         clause: Clause::Values,
                         in_aggregate: false,

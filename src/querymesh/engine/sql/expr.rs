@@ -6,11 +6,11 @@ use sqlparser::ast::{
     CastKind, DateTimeField, Expr, InTarget, TrimWhereField, UnaryOperator, Value,
 };
 
-use super::analyze::{Analyzer, Konst, Typed, error_at, location, not_supported};
+use super::analyze::{Analyzer, Constant, Typed, error_at, location, not_supported};
 use super::coerce::super_type;
 use super::literal::{interval, parse_type};
 use super::operators::coerced;
-use super::scope::Cx;
+use super::scope::ExprContext;
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
 
@@ -42,7 +42,7 @@ pub fn comparable(l: &TrinoType, r: &TrinoType) -> bool {
 }
 
 impl Analyzer<'_> {
-    pub fn expr(&mut self, e: &Expr, cx: &Cx<'_>) -> Result<Typed, TrinoError> {
+    pub fn expr(&mut self, e: &Expr, cx: &ExprContext<'_>) -> Result<Typed, TrinoError> {
         self.stack.check()?;
         let mark = self.loose.len();
         let t = self.expr_inner(e, cx)?;
@@ -77,7 +77,7 @@ impl Analyzer<'_> {
         &mut self,
         parts: Vec<String>,
         at: Option<(u64, u64)>,
-        cx: &Cx<'_>,
+        cx: &ExprContext<'_>,
     ) -> Result<Typed, TrinoError> {
         let r = cx.scope.resolve(&parts, at)?;
         self.note_column(r.column.read, &r.column.name);
@@ -87,7 +87,7 @@ impl Analyzer<'_> {
         Ok(Typed::new(r.column.sql, r.column.ty))
     }
 
-    fn expr_inner(&mut self, e: &Expr, cx: &Cx<'_>) -> Result<Typed, TrinoError> {
+    fn expr_inner(&mut self, e: &Expr, cx: &ExprContext<'_>) -> Result<Typed, TrinoError> {
         let at = location(e);
         match e {
             Expr::Identifier(i) => self.column(vec![i.value.to_lowercase()], at, cx),
@@ -158,7 +158,7 @@ impl Analyzer<'_> {
         &mut self,
         e: &Expr,
         at: Option<(u64, u64)>,
-        cx: &Cx<'_>,
+        cx: &ExprContext<'_>,
     ) -> Result<Typed, TrinoError> {
         match e {
             Expr::Nested(inner) => {
@@ -193,14 +193,14 @@ impl Analyzer<'_> {
                         if *op == UnaryOperator::Plus {
                             return Ok(t);
                         }
-                        let konst = match t.konst {
-                            Some(Konst::Months(m)) => m.checked_neg().map(Konst::Months),
-                            Some(Konst::Millis(m)) => m.checked_neg().map(Konst::Millis),
-                            Some(Konst::Int(n)) => n.checked_neg().map(Konst::Int),
-                            Some(Konst::Decimal(u, s)) => Some(Konst::Decimal(-u, s)),
+                        let constant = match t.constant {
+                            Some(Constant::Months(m)) => m.checked_neg().map(Constant::Months),
+                            Some(Constant::Millis(m)) => m.checked_neg().map(Constant::Millis),
+                            Some(Constant::Int(n)) => n.checked_neg().map(Constant::Int),
+                            Some(Constant::Decimal(u, s)) => Some(Constant::Decimal(-u, s)),
                             _ => None,
                         };
-                        let sql = if t.ty.is_integral() && konst.is_none() {
+                        let sql = if t.ty.is_integral() && constant.is_none() {
                             format!("qm_int((- {}), '{}', 'negation')", t.sql, t.ty)
                         } else {
                             format!("(- {})", t.sql)
@@ -208,7 +208,7 @@ impl Analyzer<'_> {
                         Ok(Typed {
                             sql,
                             ty: t.ty,
-                            konst,
+                            constant,
                         })
                     }
                     _ => Err(error_at(
@@ -239,7 +239,7 @@ impl Analyzer<'_> {
         &mut self,
         e: &Expr,
         at: Option<(u64, u64)>,
-        cx: &Cx<'_>,
+        cx: &ExprContext<'_>,
     ) -> Result<Typed, TrinoError> {
         match e {
             Expr::IsDistinctFrom(l, r) | Expr::IsNotDistinctFrom(l, r) => {
@@ -404,7 +404,7 @@ impl Analyzer<'_> {
         &mut self,
         e: &Expr,
         at: Option<(u64, u64)>,
-        cx: &Cx<'_>,
+        cx: &ExprContext<'_>,
     ) -> Result<Typed, TrinoError> {
         match e {
             Expr::TypedString(ts) => {
@@ -557,7 +557,7 @@ impl Analyzer<'_> {
         &mut self,
         e: &Expr,
         at: Option<(u64, u64)>,
-        cx: &Cx<'_>,
+        cx: &ExprContext<'_>,
     ) -> Result<Typed, TrinoError> {
         match e {
             Expr::Position { expr, r#in } => {
@@ -651,7 +651,12 @@ impl Analyzer<'_> {
     }
 
     /// CASE, simple and searched.
-    fn case(&mut self, e: &Expr, at: Option<(u64, u64)>, cx: &Cx<'_>) -> Result<Typed, TrinoError> {
+    fn case(
+        &mut self,
+        e: &Expr,
+        at: Option<(u64, u64)>,
+        cx: &ExprContext<'_>,
+    ) -> Result<Typed, TrinoError> {
         match e {
             Expr::Case {
                 operand,
@@ -715,7 +720,7 @@ impl Analyzer<'_> {
         &mut self,
         e: &Expr,
         at: Option<(u64, u64)>,
-        cx: &Cx<'_>,
+        cx: &ExprContext<'_>,
     ) -> Result<Typed, TrinoError> {
         match e {
             Expr::Exists { subquery, negated } => {

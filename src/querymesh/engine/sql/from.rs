@@ -7,7 +7,7 @@ use super::analyze::{
     Analyzer, Cte, SourceColumn, error_at, ident_location, ident_name, location, not_supported,
     object_name_parts, quote,
 };
-use super::scope::{Clause, Column, Cx, Relation, Scope};
+use super::scope::{Clause, Column, ExprContext, Relation, Scope};
 use super::visible;
 use crate::querymesh::engine::TableAccess;
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
@@ -298,7 +298,7 @@ impl Analyzer<'_> {
             }
             Some(JoinConstraint::On(e)) => {
                 let scope = Scope::new(relations.clone(), outer);
-                let cx = Cx {
+                let cx = ExprContext {
                     scope: &scope,
                     clause: Clause::On,
                     in_aggregate: false,

@@ -7,11 +7,11 @@ use sqlparser::ast::{
     DuplicateTreatment, Function, FunctionArg, FunctionArgExpr, FunctionArguments, ObjectNamePart,
 };
 
-use super::analyze::{Analyzer, Konst, Typed, error_at, location, not_supported};
+use super::analyze::{Analyzer, Constant, Typed, error_at, location, not_supported};
 use super::coerce::super_type;
 use super::expr::{comparable, concat_type, sql_string};
 use super::operators::coerced;
-use super::scope::Cx;
+use super::scope::ExprContext;
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
 
@@ -127,7 +127,7 @@ pub(super) fn is_numeric_or_null(t: &TrinoType) -> bool {
 }
 
 impl Analyzer<'_> {
-    pub fn function(&mut self, f: &Function, cx: &Cx<'_>) -> Result<Typed, TrinoError> {
+    pub fn function(&mut self, f: &Function, cx: &ExprContext<'_>) -> Result<Typed, TrinoError> {
         let at = location(&f.name);
         let name = match f.name.0.as_slice() {
             [ObjectNamePart::Identifier(i)] => i.value.to_lowercase(),
@@ -235,7 +235,7 @@ impl Analyzer<'_> {
                 ));
             }
             self.aggregates_seen += 1;
-            let inner = Cx {
+            let inner = ExprContext {
                 in_aggregate: true,
                 ..*cx
             };
@@ -473,7 +473,7 @@ impl Analyzer<'_> {
             {
                 // SQLite's substr agrees with Trino's for a positive start and length only;
                 // 0, negative starts and lengths need StringFunctions.substring's rules.
-                let positive = |t: &Typed| matches!(t.konst, Some(Konst::Int(n)) if n > 0);
+                let positive = |t: &Typed| matches!(t.constant, Some(Constant::Int(n)) if n > 0);
                 let f = if positive(start) && rest.iter().all(positive) {
                     "substr"
                 } else {

@@ -4,8 +4,8 @@
 
 use sqlparser::ast::{DataType, DateTimeField, Value};
 
-use super::analyze::{Analyzer, Konst, Typed, error_at, not_supported};
-use super::dates;
+use super::analyze::{Analyzer, Constant, Typed, error_at, not_supported};
+use super::calendar;
 use super::expr::sql_string;
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
@@ -128,17 +128,17 @@ pub(super) fn numeric_literal(text: &str, at: Option<(u64, u64)>) -> Result<Type
             if int_part.is_empty() { "0" } else { int_part },
             if frac.is_empty() { "0" } else { frac }
         );
-        let konst = digits
+        let constant = digits
             .parse::<i128>()
             .ok()
-            .map(|u| Konst::Decimal(u, frac.len() as u32));
+            .map(|u| Constant::Decimal(u, frac.len() as u32));
         return Ok(Typed {
             sql,
             ty: TrinoType::Decimal {
                 precision: significant as u8,
                 scale: frac.len() as u8,
             },
-            konst,
+            constant,
         });
     }
     match text.parse::<i64>() {
@@ -151,7 +151,7 @@ pub(super) fn numeric_literal(text: &str, at: Option<(u64, u64)>) -> Result<Type
             Ok(Typed {
                 sql: n.to_string(),
                 ty,
-                konst: Some(Konst::Int(n)),
+                constant: Some(Constant::Int(n)),
             })
         }
         Err(_) => Err(error_at(
@@ -267,15 +267,15 @@ pub(super) fn interval(
         .filter(|a| a.unsigned_abs() <= 1_000_000_000_000_000)
         .ok_or_else(bad)?
         * sign;
-    let konst = if ty == TrinoType::IntervalYearToMonth {
-        Konst::Months(amount)
+    let constant = if ty == TrinoType::IntervalYearToMonth {
+        Constant::Months(amount)
     } else {
-        Konst::Millis(amount)
+        Constant::Millis(amount)
     };
     Ok(Typed {
         sql: amount.to_string(),
         ty,
-        konst: Some(konst),
+        constant: Some(constant),
     })
 }
 
@@ -322,17 +322,17 @@ impl Analyzer<'_> {
         };
         match &ty {
             TrinoType::Date => {
-                let d = dates::parse_date(text).ok_or_else(invalid)?;
+                let d = calendar::parse_date(text).ok_or_else(invalid)?;
                 Ok(Typed {
-                    sql: sql_string(&dates::format_date(d)),
+                    sql: sql_string(&calendar::format_date(d)),
                     ty,
-                    konst: Some(Konst::Date(d)),
+                    constant: Some(Constant::Date(d)),
                 })
             }
             TrinoType::Timestamp(_) => {
                 let t = text.trim();
                 let (day, time) = t.split_once(' ').unwrap_or((t, "00:00:00"));
-                let d = dates::parse_date(day).ok_or_else(invalid)?;
+                let d = calendar::parse_date(day).ok_or_else(invalid)?;
                 let precision = time.split_once('.').map_or(0, |(_, f)| f.len()) as u8;
                 let stored =
                     super::udf::normalize_timestamp(d, time, precision).ok_or_else(invalid)?;
@@ -370,7 +370,7 @@ impl Analyzer<'_> {
                 Ok(Typed {
                     sql: n.to_string(),
                     ty,
-                    konst: Some(Konst::Int(n)),
+                    constant: Some(Constant::Int(n)),
                 })
             }
             TrinoType::Double | TrinoType::Real => {

@@ -4,12 +4,12 @@
 
 mod aggregates;
 mod analyze;
+pub mod calendar;
 mod coerce;
-pub mod dates;
-mod datetime;
+mod date_functions;
 pub mod dialect;
 pub mod encode;
-mod execute;
+mod execute_immediate;
 mod expr;
 mod from;
 mod functions;
@@ -203,8 +203,8 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
             "mismatched input ';'. Expecting: <EOF>",
         ));
     }
-    if execute::is_execute_immediate(&tokens) {
-        let bound = execute::bind(sql, &tokens)?;
+    if execute_immediate::is_execute_immediate(&tokens) {
+        let bound = execute_immediate::bind(sql, &tokens)?;
         return plan(catalogs, &bound, session);
     }
     if let Some(used) = use_schema::plan(&tokens, sql, catalogs, session) {

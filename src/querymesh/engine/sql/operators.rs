@@ -4,11 +4,11 @@
 
 use sqlparser::ast::{BinaryOperator, Expr};
 
-use super::analyze::{Analyzer, Konst, Typed, error_at, location, not_supported};
+use super::analyze::{Analyzer, Constant, Typed, error_at, location, not_supported};
+use super::calendar;
 use super::coerce::{arithmetic, super_type};
-use super::dates;
 use super::expr::{comparable, concat_type, mismatch, sql_string};
-use super::scope::Cx;
+use super::scope::ExprContext;
 use super::udf::stored_digits;
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
@@ -66,7 +66,11 @@ impl Analyzer<'_> {
     /// to the left as deep as the chain is long: analysed in a loop (limits.rs), each
     /// operator as if on its own. A long run of AND, OR or `||` is emitted balanced, as SQLite
     /// refuses an expression tree deeper than 1000 and these operators are associative.
-    pub(super) fn binary_chain(&mut self, e: &Expr, cx: &Cx<'_>) -> Result<Typed, TrinoError> {
+    pub(super) fn binary_chain(
+        &mut self,
+        e: &Expr,
+        cx: &ExprContext<'_>,
+    ) -> Result<Typed, TrinoError> {
         let mut links: Vec<(&BinaryOperator, &Expr)> = Vec::new();
         let mut first = e;
         while let Expr::BinaryOp { left, op, right } = first {
@@ -232,22 +236,24 @@ impl Analyzer<'_> {
             .ok_or_else(|| mismatch(at, &op.to_string(), &l.ty, &r.ty))?;
         // Decimal literals compute exactly in Trino (0.06 - 0.01 is 0.05, not 0.049999…).
         if let (TrinoType::Decimal { scale, .. }, Some(a), Some(b)) =
-            (&ty, exact(&l.konst), exact(&r.konst))
+            (&ty, exact(&l.constant), exact(&r.constant))
         {
             let scale = u32::from(*scale);
             if let Some(unscaled) = exact_op(op, a, b, scale) {
                 return Ok(Typed {
                     sql: decimal_text(unscaled, scale),
                     ty,
-                    konst: Some(Konst::Decimal(unscaled, scale)),
+                    constant: Some(Constant::Decimal(unscaled, scale)),
                 });
             }
         }
         // Integer constants fold (Q19's `1 + 10`), with Trino's overflow error
         // (IntegerOperators: "integer addition overflow: 2147483647 + 1").
-        if let (Some(Konst::Int(a)), Some(Konst::Int(b)), true) =
-            (&l.konst, &r.konst, ty.is_integral() && "+-*".contains(op))
-        {
+        if let (Some(Constant::Int(a)), Some(Constant::Int(b)), true) = (
+            &l.constant,
+            &r.constant,
+            ty.is_integral() && "+-*".contains(op),
+        ) {
             let (a, b) = (*a, *b);
             let (value, operation) = match op {
                 '+' => (a.checked_add(b), "addition"),
@@ -264,7 +270,7 @@ impl Analyzer<'_> {
                 Some(v) => Ok(Typed {
                     sql: v.to_string(),
                     ty,
-                    konst: Some(Konst::Int(v)),
+                    constant: Some(Constant::Int(v)),
                 }),
                 None => Err(error_at(
                     ErrorName::NumericValueOutOfRange,
@@ -326,32 +332,32 @@ impl Analyzer<'_> {
             ) if op == '+' => (r, l),
             (TrinoType::IntervalDayToSecond, TrinoType::IntervalDayToSecond)
             | (TrinoType::IntervalYearToMonth, TrinoType::IntervalYearToMonth) => {
-                let konst = match (&l.konst, &r.konst) {
-                    (Some(Konst::Months(a)), Some(Konst::Months(b))) => if op == '+' {
+                let constant = match (&l.constant, &r.constant) {
+                    (Some(Constant::Months(a)), Some(Constant::Months(b))) => if op == '+' {
                         a.checked_add(*b)
                     } else {
                         a.checked_sub(*b)
                     }
-                    .map(Konst::Months),
-                    (Some(Konst::Millis(a)), Some(Konst::Millis(b))) => if op == '+' {
+                    .map(Constant::Months),
+                    (Some(Constant::Millis(a)), Some(Constant::Millis(b))) => if op == '+' {
                         a.checked_add(*b)
                     } else {
                         a.checked_sub(*b)
                     }
-                    .map(Konst::Millis),
+                    .map(Constant::Millis),
                     _ => None,
                 };
                 return Ok(Some(Typed {
                     sql: format!("({} {op} {})", l.sql, r.sql),
                     ty: l.ty.clone(),
-                    konst,
+                    constant,
                 }));
             }
             _ => return Ok(None),
         };
         let sign = if op == '-' { -1 } else { 1 };
-        let amount = match &iv.konst {
-            Some(Konst::Months(m)) | Some(Konst::Millis(m)) => *m * sign,
+        let amount = match &iv.constant {
+            Some(Constant::Months(m)) | Some(Constant::Millis(m)) => *m * sign,
             _ => return Err(not_supported(at, "Arithmetic with a computed interval")),
         };
         let months = iv.ty == TrinoType::IntervalYearToMonth;
@@ -364,11 +370,11 @@ impl Analyzer<'_> {
                         "Cannot add hour, minute or second to a date",
                     ));
                 }
-                if let Some(Konst::Date(d)) = base.konst {
+                if let Some(Constant::Date(d)) = base.constant {
                     let folded = if months {
-                        dates::add_months(d, amount)
+                        calendar::add_months(d, amount)
                     } else {
-                        dates::add_days(d, amount / 86_400_000)
+                        calendar::add_days(d, amount / 86_400_000)
                     }
                     .ok_or_else(|| {
                         error_at(
@@ -378,9 +384,9 @@ impl Analyzer<'_> {
                         )
                     })?;
                     return Ok(Some(Typed {
-                        sql: sql_string(&dates::format_date(folded)),
+                        sql: sql_string(&calendar::format_date(folded)),
                         ty: TrinoType::Date,
-                        konst: Some(Konst::Date(folded)),
+                        constant: Some(Constant::Date(folded)),
                     }));
                 }
                 let sql = if months {
@@ -534,13 +540,17 @@ fn scaled_interval(iv: &Typed, n: &Typed) -> Option<Typed> {
     {
         return None;
     }
-    let konst = match (&iv.konst, &n.konst) {
-        (Some(Konst::Months(m)), Some(Konst::Int(k))) => m.checked_mul(*k).map(Konst::Months),
-        (Some(Konst::Millis(m)), Some(Konst::Int(k))) => m.checked_mul(*k).map(Konst::Millis),
+    let constant = match (&iv.constant, &n.constant) {
+        (Some(Constant::Months(m)), Some(Constant::Int(k))) => {
+            m.checked_mul(*k).map(Constant::Months)
+        }
+        (Some(Constant::Millis(m)), Some(Constant::Int(k))) => {
+            m.checked_mul(*k).map(Constant::Millis)
+        }
         _ => None,
     };
-    let sql = match &konst {
-        Some(Konst::Months(v) | Konst::Millis(v)) => v.to_string(),
+    let sql = match &constant {
+        Some(Constant::Months(v) | Constant::Millis(v)) => v.to_string(),
         _ => format!(
             "qm_int(({} * {}), 'bigint', 'multiplication')",
             iv.sql, n.sql
@@ -549,14 +559,14 @@ fn scaled_interval(iv: &Typed, n: &Typed) -> Option<Typed> {
     Some(Typed {
         sql,
         ty: iv.ty.clone(),
-        konst,
+        constant,
     })
 }
 
-fn exact(k: &Option<Konst>) -> Option<(i128, u32)> {
+fn exact(k: &Option<Constant>) -> Option<(i128, u32)> {
     match k {
-        Some(Konst::Int(n)) => Some((i128::from(*n), 0)),
-        Some(Konst::Decimal(u, s)) => Some((*u, *s)),
+        Some(Constant::Int(n)) => Some((i128::from(*n), 0)),
+        Some(Constant::Decimal(u, s)) => Some((*u, *s)),
         _ => None,
     }
 }

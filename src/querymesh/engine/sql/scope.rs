@@ -185,7 +185,7 @@ impl Clause {
 
 /// What an expression is analysed for.
 #[derive(Clone, Copy)]
-pub struct Cx<'a> {
+pub struct ExprContext<'a> {
     pub scope: &'a Scope<'a>,
     pub clause: Clause,
     /// Inside an aggregate's arguments.

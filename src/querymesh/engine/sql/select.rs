@@ -10,7 +10,7 @@ use super::analyze::{
     Analyzer, Block, Typed, error_at, ident_name, literal_count, location, not_supported,
     object_name_parts,
 };
-use super::scope::{Clause, Column, Cx, Scope, positional_outputs};
+use super::scope::{Clause, Column, ExprContext, Scope, positional_outputs};
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
 
@@ -64,7 +64,7 @@ impl Analyzer<'_> {
             from.push(self.relation_with_joins(item, outer, &mut relations)?);
         }
         let scope = Scope::new(relations, outer);
-        let base = Cx {
+        let base = ExprContext {
             scope: &scope,
             clause: Clause::Where,
             in_aggregate: false,
@@ -124,7 +124,7 @@ impl Analyzer<'_> {
                     "ROLLUP, CUBE and GROUPING SETS",
                 ));
             }
-            let cx = Cx {
+            let cx = ExprContext {
                 clause: Clause::GroupBy,
                 ..base
             };
@@ -214,7 +214,7 @@ impl Analyzer<'_> {
         order_by: Option<&OrderBy>,
         group_keys: Option<&[String]>,
     ) -> Result<Outputs, TrinoError> {
-        let cx = Cx {
+        let cx = ExprContext {
             scope,
             clause: Clause::Select,
             in_aggregate: false,
@@ -318,7 +318,7 @@ impl Analyzer<'_> {
         }
         let having = match &s.having {
             Some(e) => {
-                let cx = Cx {
+                let cx = ExprContext {
                     clause: Clause::Having,
                     ..cx
                 };
@@ -392,7 +392,7 @@ impl Analyzer<'_> {
     }
 
     /// Analyses `e` and, in a grouped block, refuses columns neither grouped nor aggregated.
-    fn grouped_expr(&mut self, e: &Expr, cx: &Cx<'_>) -> Result<Typed, TrinoError> {
+    fn grouped_expr(&mut self, e: &Expr, cx: &ExprContext<'_>) -> Result<Typed, TrinoError> {
         self.loose.clear();
         let t = self.expr(e, cx)?;
         if cx.group_keys.is_some()
@@ -418,7 +418,7 @@ impl Analyzer<'_> {
         let OrderByKind::Expressions(items) = &order_by.kind else {
             return Err(not_supported(None, "ORDER BY ALL"));
         };
-        let cx = Cx {
+        let cx = ExprContext {
             scope,
             clause: Clause::OrderBy,
             in_aggregate: false,

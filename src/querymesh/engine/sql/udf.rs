@@ -6,7 +6,7 @@ use rusqlite::functions::{Context, FunctionFlags};
 use rusqlite::types::{Value, ValueRef};
 use rusqlite::{Connection, Error};
 
-use super::dates;
+use super::calendar;
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
 
 #[derive(Debug)]
@@ -84,7 +84,7 @@ fn date_arg(ctx: &Context<'_>, i: usize) -> rusqlite::Result<Option<i64>> {
         None => Ok(None),
         Some(s) => {
             let day = s.get(..10).unwrap_or(&s);
-            dates::parse_date(day).map(Some).ok_or_else(|| {
+            calendar::parse_date(day).map(Some).ok_or_else(|| {
                 fail(
                     ErrorName::InvalidFunctionArgument,
                     format!("Invalid date '{s}'"),
@@ -237,19 +237,19 @@ fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
         "date" => {
             let day = shown.get(..10).unwrap_or(&shown);
             let parsed = if from == "varchar" {
-                dates::parse_date(shown.trim())
+                calendar::parse_date(shown.trim())
             } else {
-                dates::parse_date(day)
+                calendar::parse_date(day)
             };
             parsed
-                .map(|d| Value::Text(dates::format_date(d)))
+                .map(|d| Value::Text(calendar::format_date(d)))
                 .ok_or_else(|| not_a("date", &shown))
         }
         "timestamp" => {
             let precision: u8 = to_arg.parse().unwrap_or(3);
             let t = shown.trim();
             let (day, time) = t.split_once([' ', 'T']).unwrap_or((t, "00:00:00"));
-            let d = dates::parse_date(day).ok_or_else(|| not_a("timestamp", &shown))?;
+            let d = calendar::parse_date(day).ok_or_else(|| not_a("timestamp", &shown))?;
             Ok(Value::Text(
                 normalize_timestamp(d, time, precision)
                     .ok_or_else(|| not_a("timestamp", &shown))?,
@@ -382,7 +382,7 @@ pub fn normalize_timestamp(day: i64, time: &str, precision: u8) -> Option<String
     let mut day = day;
     if units >= 86_400 * scale {
         units -= 86_400 * scale;
-        day = dates::add_days(day, 1)?;
+        day = calendar::add_days(day, 1)?;
     }
     let (secs, fraction) = (units / scale, units % scale);
     let mut fraction = if p == 0 {
@@ -395,7 +395,7 @@ pub fn normalize_timestamp(day: i64, time: &str, precision: u8) -> Option<String
     }
     Some(format!(
         "{} {:02}:{:02}:{:02}.{fraction}",
-        dates::format_date(day),
+        calendar::format_date(day),
         secs / 3600,
         secs / 60 % 60,
         secs % 60
@@ -444,7 +444,7 @@ fn unary_math(conn: &Connection, name: &str, f: fn(f64) -> f64) -> rusqlite::Res
 /// Registers every `qm_*` function on `conn`.
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     super::strings::register(conn)?;
-    super::datetime::register(conn)?;
+    super::date_functions::register(conn)?;
     let division_by_zero = || fail(ErrorName::DivisionByZero, "Division by zero");
     conn.create_scalar_function("qm_idiv", 2, FLAGS, move |ctx| {
         let (Some(a), Some(b)) = (int(ctx.get_raw(0)), int(ctx.get_raw(1))) else {
@@ -562,24 +562,24 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         let Some(d) = date_arg(ctx, 1)? else {
             return Ok(None);
         };
-        let (y, m, day) = dates::civil_from_days(d);
+        let (y, m, day) = calendar::civil_from_days(d);
         Ok(Some(match part.as_str() {
             "year" => y,
             "quarter" => (m as i64 - 1) / 3 + 1,
             "month" => m as i64,
             "day" => day as i64,
-            "day_of_week" => dates::day_of_week(d),
-            "day_of_year" => dates::day_of_year(d),
-            "week" => dates::week_of_year(d),
-            "year_of_week" => dates::year_of_week(d),
+            "day_of_week" => calendar::day_of_week(d),
+            "day_of_year" => calendar::day_of_year(d),
+            "week" => calendar::week_of_year(d),
+            "year_of_week" => calendar::year_of_week(d),
             other => return Err(unit_error(other)),
         }))
     })?;
     conn.create_scalar_function("qm_add_months", 2, FLAGS, |ctx| {
         let n = int(ctx.get_raw(1));
         match (n, date_arg(ctx, 0)?) {
-            (Some(n), Some(d)) => dates::add_months(d, n)
-                .map(|r| Some(dates::format_date(r)))
+            (Some(n), Some(d)) => calendar::add_months(d, n)
+                .map(|r| Some(calendar::format_date(r)))
                 .ok_or_else(|| fail(ErrorName::NumericValueOutOfRange, "Date is out of range")),
             _ => Ok(None),
         }

@@ -6,7 +6,7 @@ use rusqlite::functions::Context;
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, Error};
 
-use super::dates;
+use super::calendar;
 use super::udf::{FLAGS, fail};
 use crate::querymesh::engine::error::ErrorName;
 
@@ -35,7 +35,7 @@ impl Instant {
 /// Parses the stored `YYYY-MM-DD[ HH:MM:SS.fff]` text.
 pub fn parse(text: &str) -> Option<Instant> {
     let (day, time) = text.trim().split_once(' ').unwrap_or((text.trim(), ""));
-    let day = dates::parse_date(day)?;
+    let day = calendar::parse_date(day)?;
     if time.is_empty() {
         return Some(Instant { day, ms: 0 });
     }
@@ -50,7 +50,7 @@ pub fn parse(text: &str) -> Option<Instant> {
 /// The stored text: a date (`digits` 0), or a timestamp with `digits` fraction digits (its
 /// stored form; this module computes in milliseconds, so further digits are zeros).
 pub fn format(t: Instant, digits: usize) -> String {
-    let date = dates::format_date(t.day);
+    let date = calendar::format_date(t.day);
     if digits == 0 {
         return date;
     }
@@ -86,7 +86,7 @@ fn time_unit(unit: &str) -> Option<i64> {
 }
 
 pub fn trunc(unit: &str, t: Instant, timestamp: bool) -> Result<Instant, Error> {
-    let (y, m, _) = dates::civil_from_days(t.day);
+    let (y, m, _) = calendar::civil_from_days(t.day);
     let day = |day| Instant { day, ms: 0 };
     Ok(match unit {
         u if timestamp && time_unit(u).is_some() => {
@@ -97,10 +97,10 @@ pub fn trunc(unit: &str, t: Instant, timestamp: bool) -> Result<Instant, Error> 
             }
         }
         "day" => day(t.day),
-        "week" => day(t.day - dates::day_of_week(t.day) + 1),
-        "month" => day(dates::days_from_civil(y, m, 1)),
-        "quarter" => day(dates::days_from_civil(y, (m - 1) / 3 * 3 + 1, 1)),
-        "year" => day(dates::days_from_civil(y, 1, 1)),
+        "week" => day(t.day - calendar::day_of_week(t.day) + 1),
+        "month" => day(calendar::days_from_civil(y, m, 1)),
+        "quarter" => day(calendar::days_from_civil(y, (m - 1) / 3 * 3 + 1, 1)),
+        "year" => day(calendar::days_from_civil(y, 1, 1)),
         other => return Err(unit_error(other, timestamp)),
     })
 }
@@ -109,7 +109,7 @@ pub fn add(unit: &str, n: i64, t: Instant, timestamp: bool) -> Result<Instant, E
     let out_of_range = || fail(ErrorName::NumericValueOutOfRange, "Date is out of range");
     let months = |k: i64| {
         n.checked_mul(k)
-            .and_then(|m| dates::add_months(t.day, m))
+            .and_then(|m| calendar::add_months(t.day, m))
             .map(|day| Instant { day, ms: t.ms })
     };
     let result = match unit {
@@ -117,10 +117,10 @@ pub fn add(unit: &str, n: i64, t: Instant, timestamp: bool) -> Result<Instant, E
             .checked_mul(time_unit(u).unwrap_or(1))
             .and_then(|delta| t.millis()?.checked_add(delta))
             .map(Instant::from_millis)
-            .filter(|r| dates::in_range(r.day).is_some()),
+            .filter(|r| calendar::in_range(r.day).is_some()),
         "day" | "week" => n
             .checked_mul(if unit == "week" { 7 } else { 1 })
-            .and_then(|d| dates::add_days(t.day, d))
+            .and_then(|d| calendar::add_days(t.day, d))
             .map(|day| Instant { day, ms: t.ms }),
         "month" => months(1),
         "quarter" => months(3),
@@ -134,10 +134,10 @@ pub fn add(unit: &str, n: i64, t: Instant, timestamp: bool) -> Result<Instant, E
 /// count, less one when the later day-and-time within its month is earlier, an earlier day
 /// past the later month's last day counting as that last day.
 fn months_forward(later: Instant, earlier: Instant) -> i64 {
-    let (ly, lm, ld) = dates::civil_from_days(later.day);
-    let (ey, em, ed) = dates::civil_from_days(earlier.day);
+    let (ly, lm, ld) = calendar::civil_from_days(later.day);
+    let (ey, em, ed) = calendar::civil_from_days(earlier.day);
     let mut diff = (ly - ey) * 12 + i64::from(lm) - i64::from(em);
-    let ed = if ld == dates::days_in_month(ly, lm) && ed > ld {
+    let ed = if ld == calendar::days_in_month(ly, lm) && ed > ld {
         ld
     } else {
         ed
@@ -153,10 +153,10 @@ fn months_forward(later: Instant, earlier: Instant) -> i64 {
 /// Joda's year difference for `later ≥ earlier` (BasicChronology.getYearDifference), which
 /// lines up February 29 with the day before March 1 of a common year.
 fn years_forward(later: Instant, earlier: Instant) -> i64 {
-    let (ly, _, _) = dates::civil_from_days(later.day);
-    let (ey, _, _) = dates::civil_from_days(earlier.day);
-    let leap = |y: i64| dates::days_in_month(y, 2) == 29;
-    let rem = |t: Instant, y: i64| (t.day - dates::days_from_civil(y, 1, 1)) * DAY_MS + t.ms;
+    let (ly, _, _) = calendar::civil_from_days(later.day);
+    let (ey, _, _) = calendar::civil_from_days(earlier.day);
+    let leap = |y: i64| calendar::days_in_month(y, 2) == 29;
+    let rem = |t: Instant, y: i64| (t.day - calendar::days_from_civil(y, 1, 1)) * DAY_MS + t.ms;
     let (mut later_rem, mut earlier_rem) = (rem(later, ly), rem(earlier, ey));
     let feb_29 = 59 * DAY_MS;
     if earlier_rem >= feb_29 {
