@@ -108,6 +108,26 @@ impl ErrorName {
     }
 }
 
+/// Where in the query text something is: 1-based, as Trino's `line L:C` and `errorLocation`
+/// count (sqlparser's token spans count the same way).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Position {
+    pub line: u64,
+    pub column: u64,
+}
+
+impl Position {
+    pub const fn new(line: u64, column: u64) -> Self {
+        Self { line, column }
+    }
+}
+
+impl From<sqlparser::tokenizer::Location> for Position {
+    fn from(at: sqlparser::tokenizer::Location) -> Self {
+        Self::new(at.line, at.column)
+    }
+}
+
 /// A query failure as Trino reports it.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[error("{}", self.message())]
@@ -115,8 +135,8 @@ pub struct TrinoError {
     pub name: ErrorName,
     /// The message without the location prefix.
     pub text: String,
-    /// 1-based (line, column) in the query text.
-    pub location: Option<(u64, u64)>,
+    /// Where in the query text, when known.
+    pub location: Option<Position>,
 }
 
 impl TrinoError {
@@ -128,7 +148,7 @@ impl TrinoError {
         }
     }
 
-    pub fn at(name: ErrorName, location: (u64, u64), text: impl Into<String>) -> Self {
+    pub fn at(name: ErrorName, location: Position, text: impl Into<String>) -> Self {
         Self {
             name,
             text: text.into(),
@@ -139,7 +159,7 @@ impl TrinoError {
     /// `line L:C: text` when located, as Trino prints it.
     pub fn message(&self) -> String {
         match self.location {
-            Some((line, column)) => format!("line {line}:{column}: {}", self.text),
+            Some(Position { line, column }) => format!("line {line}:{column}: {}", self.text),
             None => self.text.clone(),
         }
     }
@@ -159,7 +179,7 @@ impl TrinoError {
                 "stack": [],
             },
         });
-        if let Some((line, column)) = self.location {
+        if let Some(Position { line, column }) = self.location {
             error["errorLocation"] = json!({"lineNumber": line, "columnNumber": column});
             error["failureInfo"]["errorLocation"] = error["errorLocation"].clone();
         }

@@ -13,7 +13,7 @@ use axum::http::HeaderMap;
 use sqlparser::dialect::GenericDialect;
 use sqlparser::tokenizer::{Token, TokenWithSpan, Tokenizer};
 
-use crate::querymesh::engine::error::{ErrorName, TrinoError};
+use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 
 pub const PREPARED_STATEMENT_HEADER: &str = "x-trino-prepared-statement";
 pub const ADDED_PREPARE_HEADER: &str = "x-trino-added-prepare";
@@ -167,7 +167,7 @@ pub fn recognize(sql: &str) -> Option<Result<Command, TrinoError>> {
 
 /// Byte offset of `token` in `sql` (its span is line and column, 1-based, in characters).
 fn offset(sql: &str, token: &TokenWithSpan) -> usize {
-    let (line, column) = (token.span.start.line, token.span.start.column);
+    let Position { line, column } = token.span.start.into();
     let line_start: usize = sql
         .split_inclusive('\n')
         .take(line.saturating_sub(1) as usize)
@@ -186,14 +186,14 @@ fn mismatched(
     expecting: &str,
 ) -> TrinoError {
     let (found, location) = match token {
-        Some(t) if !at_end => (
-            t.token.to_string(),
-            (t.span.start.line, t.span.start.column),
-        ),
+        Some(t) if !at_end => (t.token.to_string(), Position::from(t.span.start)),
         _ => {
             let lines: Vec<&str> = sql.split('\n').collect();
             let last = lines.last().map_or(0, |l| l.chars().count());
-            ("<EOF>".to_string(), (lines.len() as u64, last as u64 + 1))
+            (
+                "<EOF>".to_string(),
+                Position::new(lines.len() as u64, last as u64 + 1),
+            )
         }
     };
     TrinoError::at(

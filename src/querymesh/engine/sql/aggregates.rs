@@ -8,7 +8,7 @@ use super::analyze::{Analyzer, Constant, Typed, error_at, not_supported};
 use super::coerce::super_type;
 use super::functions::{AGGREGATES, is_numeric_or_null, unexpected};
 use super::scope::ExprContext;
-use crate::querymesh::engine::error::{ErrorName, TrinoError};
+use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
 
 /// A window function's count argument that must be at least `min`: refused while analysing
@@ -35,7 +35,7 @@ impl Analyzer<'_> {
         args: &[Typed],
         star: bool,
         distinct: bool,
-        at: Option<(u64, u64)>,
+        at: Option<Position>,
     ) -> Result<(String, TrinoType), TrinoError> {
         let d = if distinct { "DISTINCT " } else { "" };
         let one = |args: &[Typed]| -> Result<Typed, TrinoError> {
@@ -138,7 +138,7 @@ impl Analyzer<'_> {
         arg_exprs: &[&sqlparser::ast::Expr],
         f: &Function,
         cx: &ExprContext<'_>,
-        at: Option<(u64, u64)>,
+        at: Option<Position>,
     ) -> Result<Typed, TrinoError> {
         if !cx.clause.allows_aggregates() || cx.in_aggregate {
             return Err(error_at(

@@ -19,7 +19,7 @@ use super::limits::{SQLITE_COMPOUND_TERMS, StackBudget};
 use super::operators::coerced;
 use super::scope::{Clause, ExprContext, Scope, positional_outputs};
 use crate::querymesh::engine::catalog::Catalogs;
-use crate::querymesh::engine::error::{ErrorName, TrinoError};
+use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
 use crate::querymesh::engine::{SessionContext, TableAccess};
 
@@ -78,7 +78,7 @@ pub struct Analyzer<'a> {
     pub reads: Vec<TableAccess>,
     pub(super) ctes: Vec<HashMap<String, Cte>>,
     /// Columns used outside aggregates in a grouped block, not (yet) covered by a group key.
-    pub loose: Vec<(Option<(u64, u64)>, String)>,
+    pub loose: Vec<(Option<Position>, String)>,
     /// Aggregates met in the block being analysed.
     pub aggregates_seen: usize,
     /// Checked wherever the analysis recurses (expressions, queries, set operations).
@@ -88,7 +88,7 @@ pub struct Analyzer<'a> {
 /// Where `node` starts in the query text. sqlparser's `span()` unions the spans of all the
 /// node's descendants, recursively: an expression or a query starts where its leftmost part
 /// does, which is found in a loop down the chains of operators (limits.rs).
-pub fn location<T: Spanned + Any>(node: &T) -> Option<(u64, u64)> {
+pub fn location<T: Spanned + Any>(node: &T) -> Option<Position> {
     let any: &dyn Any = node;
     if let Some(e) = any.downcast_ref::<Expr>() {
         return expr_location(e);
@@ -102,15 +102,15 @@ pub fn location<T: Spanned + Any>(node: &T) -> Option<(u64, u64)> {
     start_of(node.span())
 }
 
-fn start_of(span: Span) -> Option<(u64, u64)> {
+fn start_of(span: Span) -> Option<Position> {
     let start = span.start;
-    (start.line > 0).then_some((start.line, start.column))
+    (start.line > 0).then_some(Position::from(start))
 }
 
 /// [`location`] of an expression: its first part in the text, found in a loop down the first
 /// operand of each operator; the later operands, should that part have no position. A form
 /// the analysis refuses anyway, whose start is not known without a recursion, has none.
-fn expr_location(e: &Expr) -> Option<(u64, u64)> {
+fn expr_location(e: &Expr) -> Option<Position> {
     let mut later: Vec<&Expr> = Vec::new();
     let mut e = e;
     loop {
@@ -228,7 +228,7 @@ fn expr_location(e: &Expr) -> Option<(u64, u64)> {
     start_of(e.span()).or_else(|| later.into_iter().rev().find_map(expr_location))
 }
 
-fn query_location(q: &Query) -> Option<(u64, u64)> {
+fn query_location(q: &Query) -> Option<Position> {
     q.with
         .as_ref()
         .and_then(|w| start_of(w.with_token.0.span))
@@ -236,7 +236,7 @@ fn query_location(q: &Query) -> Option<(u64, u64)> {
 }
 
 /// [`location`] of a query body: down the chain of set operations.
-fn set_location(body: &SetExpr) -> Option<(u64, u64)> {
+fn set_location(body: &SetExpr) -> Option<Position> {
     let mut body = body;
     loop {
         body = match body {
@@ -254,19 +254,19 @@ fn set_location(body: &SetExpr) -> Option<(u64, u64)> {
     }
 }
 
-pub fn ident_location(ident: &sqlparser::ast::Ident) -> Option<(u64, u64)> {
+pub fn ident_location(ident: &sqlparser::ast::Ident) -> Option<Position> {
     let start = ident.span.start;
-    (start.line > 0).then_some((start.line, start.column))
+    (start.line > 0).then_some(Position::from(start))
 }
 
-pub fn error_at(name: ErrorName, at: Option<(u64, u64)>, text: impl Into<String>) -> TrinoError {
+pub fn error_at(name: ErrorName, at: Option<Position>, text: impl Into<String>) -> TrinoError {
     match at {
         Some(l) => TrinoError::at(name, l, text),
         None => TrinoError::new(name, text),
     }
 }
 
-pub fn not_supported(at: Option<(u64, u64)>, what: &str) -> TrinoError {
+pub fn not_supported(at: Option<Position>, what: &str) -> TrinoError {
     error_at(
         ErrorName::NotSupported,
         at,
@@ -280,7 +280,7 @@ pub fn quote(name: &str) -> String {
 
 /// Where a string written right after an expression or a table starts: the alias sqlparser
 /// made of it carries no position of its own.
-fn string_alias_location(tokens: &[TokenWithSpan], value: &str) -> Option<(u64, u64)> {
+fn string_alias_location(tokens: &[TokenWithSpan], value: &str) -> Option<Position> {
     tokens.windows(2).find_map(|pair| {
         let after_operand = match &pair[0].token {
             Token::SingleQuotedString(_) | Token::Number(..) | Token::RParen => true,
@@ -289,7 +289,7 @@ fn string_alias_location(tokens: &[TokenWithSpan], value: &str) -> Option<(u64, 
         };
         match &pair[1].token {
             Token::SingleQuotedString(s) if after_operand && s == value => {
-                Some((pair[1].span.start.line, pair[1].span.start.column))
+                Some(Position::from(pair[1].span.start))
             }
             _ => None,
         }
@@ -312,11 +312,11 @@ pub(super) fn object_name_parts(name: &ObjectName) -> Vec<String> {
 
 /// The token right after the last LIMIT, OFFSET, FIRST or NEXT keyword that starts before
 /// `at`: the first token of that clause's row count.
-fn token_after_clause_keyword(tokens: &[TokenWithSpan], at: (u64, u64)) -> Option<&TokenWithSpan> {
+fn token_after_clause_keyword(tokens: &[TokenWithSpan], at: Position) -> Option<&TokenWithSpan> {
     let keyword = tokens
         .iter()
         .enumerate()
-        .take_while(|(_, t)| (t.span.start.line, t.span.start.column) < at)
+        .take_while(|(_, t)| Position::from(t.span.start) < at)
         .filter(|(_, t)| match &t.token {
             Token::Word(w) => {
                 w.quote_style.is_none()
@@ -693,10 +693,7 @@ impl<'a> Analyzer<'a> {
                 // The tree drops a leading `-` or `(`: report the token after the keyword.
                 let first = location(e).and_then(|at| token_after_clause_keyword(tokens, at));
                 let (at, found) = match first {
-                    Some(t) => (
-                        Some((t.span.start.line, t.span.start.column)),
-                        t.token.to_string(),
-                    ),
+                    Some(t) => (Some(Position::from(t.span.start)), t.token.to_string()),
                     None => (location(e), e.to_string()),
                 };
                 error_at(

@@ -8,14 +8,14 @@ use sqlparser::tokenizer::{Token, TokenWithSpan, Tokenizer};
 
 use super::dialect::TrinoDialect;
 use super::syntax_error;
-use crate::querymesh::engine::error::{ErrorName, TrinoError};
+use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 
 fn is_word(token: &TokenWithSpan, word: &str) -> bool {
     matches!(&token.token, Token::Word(w) if w.quote_style.is_none() && w.value.eq_ignore_ascii_case(word))
 }
 
-fn at(token: &TokenWithSpan) -> (u64, u64) {
-    (token.span.start.line, token.span.start.column)
+fn at(token: &TokenWithSpan) -> Position {
+    Position::from(token.span.start)
 }
 
 /// Whether the significant tokens start `EXECUTE IMMEDIATE`.
@@ -76,7 +76,7 @@ pub(super) fn bind(sql: &str, tokens: &[TokenWithSpan]) -> Result<String, TrinoE
     if parameters.len() != values.len() {
         return Err(TrinoError::at(
             ErrorName::InvalidParameterUsage,
-            (1, 1),
+            Position::new(1, 1),
             format!(
                 "Incorrect number of parameters: expected {} but found {}",
                 parameters.len(),
@@ -99,7 +99,7 @@ pub(super) fn bind(sql: &str, tokens: &[TokenWithSpan]) -> Result<String, TrinoE
 }
 
 /// The byte offset of a 1-based (line, column-in-characters) position.
-fn byte_offset(text: &str, (line, column): (u64, u64)) -> usize {
+fn byte_offset(text: &str, Position { line, column }: Position) -> usize {
     let mut offset = 0;
     for (i, l) in text.split_inclusive('\n').enumerate() {
         if i as u64 + 1 == line {
@@ -114,7 +114,7 @@ fn byte_offset(text: &str, (line, column): (u64, u64)) -> usize {
     text.len()
 }
 
-fn end_of(sql: &str) -> (u64, u64) {
+fn end_of(sql: &str) -> Position {
     let line = sql.matches('\n').count() as u64 + 1;
     let column = sql
         .rsplit('\n')
@@ -122,7 +122,7 @@ fn end_of(sql: &str) -> (u64, u64) {
         .map(|l| l.chars().count())
         .unwrap_or(0) as u64
         + 1;
-    (line, column)
+    Position::new(line, column)
 }
 
 #[cfg(test)]

@@ -11,19 +11,14 @@ use super::coerce::super_type;
 use super::literal::{interval, parse_type};
 use super::operators::coerced;
 use super::scope::ExprContext;
-use crate::querymesh::engine::error::{ErrorName, TrinoError};
+use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
 
 pub fn sql_string(s: &str) -> String {
     format!("'{}'", s.replace('\'', "''"))
 }
 
-pub(super) fn mismatch(
-    at: Option<(u64, u64)>,
-    op: &str,
-    l: &TrinoType,
-    r: &TrinoType,
-) -> TrinoError {
+pub(super) fn mismatch(at: Option<Position>, op: &str, l: &TrinoType, r: &TrinoType) -> TrinoError {
     error_at(
         ErrorName::TypeMismatch,
         at,
@@ -55,15 +50,11 @@ impl Analyzer<'_> {
 
     /// Where the last `keyword` before `span` starts: Trino reports some errors at a keyword
     /// the syntax tree drops.
-    fn keyword_before(
-        &self,
-        keyword: &str,
-        span: &sqlparser::tokenizer::Span,
-    ) -> Option<(u64, u64)> {
-        let before = (span.start.line, span.start.column);
+    fn keyword_before(&self, keyword: &str, span: &sqlparser::tokenizer::Span) -> Option<Position> {
+        let before = Position::from(span.start);
         self.tokens
             .iter()
-            .map(|t| (t, (t.span.start.line, t.span.start.column)))
+            .map(|t| (t, Position::from(t.span.start)))
             .filter(|(t, at)| {
                 *at < before
                     && matches!(&t.token, sqlparser::tokenizer::Token::Word(w)
@@ -76,7 +67,7 @@ impl Analyzer<'_> {
     fn column(
         &mut self,
         parts: Vec<String>,
-        at: Option<(u64, u64)>,
+        at: Option<Position>,
         cx: &ExprContext<'_>,
     ) -> Result<Typed, TrinoError> {
         let r = cx.scope.resolve(&parts, at)?;
@@ -157,7 +148,7 @@ impl Analyzer<'_> {
     fn unary_or_nested(
         &mut self,
         e: &Expr,
-        at: Option<(u64, u64)>,
+        at: Option<Position>,
         cx: &ExprContext<'_>,
     ) -> Result<Typed, TrinoError> {
         match e {
@@ -238,7 +229,7 @@ impl Analyzer<'_> {
     fn predicate(
         &mut self,
         e: &Expr,
-        at: Option<(u64, u64)>,
+        at: Option<Position>,
         cx: &ExprContext<'_>,
     ) -> Result<Typed, TrinoError> {
         match e {
@@ -403,7 +394,7 @@ impl Analyzer<'_> {
     fn conversion(
         &mut self,
         e: &Expr,
-        at: Option<(u64, u64)>,
+        at: Option<Position>,
         cx: &ExprContext<'_>,
     ) -> Result<Typed, TrinoError> {
         match e {
@@ -556,7 +547,7 @@ impl Analyzer<'_> {
     fn string_form(
         &mut self,
         e: &Expr,
-        at: Option<(u64, u64)>,
+        at: Option<Position>,
         cx: &ExprContext<'_>,
     ) -> Result<Typed, TrinoError> {
         match e {
@@ -654,7 +645,7 @@ impl Analyzer<'_> {
     fn case(
         &mut self,
         e: &Expr,
-        at: Option<(u64, u64)>,
+        at: Option<Position>,
         cx: &ExprContext<'_>,
     ) -> Result<Typed, TrinoError> {
         match e {
@@ -719,7 +710,7 @@ impl Analyzer<'_> {
     fn subquery(
         &mut self,
         e: &Expr,
-        at: Option<(u64, u64)>,
+        at: Option<Position>,
         cx: &ExprContext<'_>,
     ) -> Result<Typed, TrinoError> {
         match e {

@@ -10,7 +10,7 @@ use super::analyze::{
 use super::scope::{Clause, Column, ExprContext, Relation, Scope};
 use super::visible;
 use crate::querymesh::engine::TableAccess;
-use crate::querymesh::engine::error::{ErrorName, TrinoError};
+use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 
 impl Analyzer<'_> {
     fn table_factor(
@@ -188,7 +188,7 @@ impl Analyzer<'_> {
     fn resolve_table(
         &self,
         parts: &[String],
-        at: Option<(u64, u64)>,
+        at: Option<Position>,
     ) -> Result<crate::querymesh::engine::catalog::TableMeta, TrinoError> {
         let missing_catalog = || {
             error_at(

@@ -12,7 +12,7 @@ use super::coerce::super_type;
 use super::expr::{comparable, concat_type, sql_string};
 use super::operators::coerced;
 use super::scope::ExprContext;
-use crate::querymesh::engine::error::{ErrorName, TrinoError};
+use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
 
 pub(super) const AGGREGATES: &[&str] = &[
@@ -49,7 +49,7 @@ const WINDOW_ONLY: &[&str] = &[
     "nth_value",
 ];
 
-pub(super) fn unexpected(at: Option<(u64, u64)>, name: &str, args: &[Typed]) -> TrinoError {
+pub(super) fn unexpected(at: Option<Position>, name: &str, args: &[Typed]) -> TrinoError {
     let types: Vec<String> = args.iter().map(|a| a.ty.to_string()).collect();
     error_at(
         ErrorName::FunctionNotFound,
@@ -272,7 +272,7 @@ impl Analyzer<'_> {
         &mut self,
         name: &str,
         t: Typed,
-        at: Option<(u64, u64)>,
+        at: Option<Position>,
     ) -> Result<Typed, TrinoError> {
         match &t.ty {
             ty if ty.is_integral() => Ok(t),
@@ -298,7 +298,7 @@ impl Analyzer<'_> {
         &mut self,
         name: &str,
         args: Vec<Typed>,
-        at: Option<(u64, u64)>,
+        at: Option<Position>,
     ) -> Result<Typed, TrinoError> {
         let bad = |args: &[Typed]| unexpected(at, name, args);
         let sql = |args: &[Typed]| args.iter().map(|a| a.sql.clone()).collect::<Vec<_>>();

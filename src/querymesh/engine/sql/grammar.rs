@@ -20,7 +20,7 @@
 use sqlparser::tokenizer::{Token, TokenWithSpan, Word};
 
 use super::analyze::error_at;
-use crate::querymesh::engine::error::{ErrorName, TrinoError};
+use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 
 fn word(t: Option<&TokenWithSpan>) -> Option<&Word> {
     match t.map(|t| &t.token) {
@@ -57,7 +57,7 @@ struct Checker<'t> {
     /// Parenthesis depth before each token: inside a subquery the clause may only be followed
     /// by `)`, at the top by the end of the statement.
     depth: Vec<usize>,
-    end: (u64, u64),
+    end: Position,
 }
 
 impl Checker<'_> {
@@ -68,7 +68,7 @@ impl Checker<'_> {
     fn mismatched(&self, i: usize, expecting: &str) -> TrinoError {
         let at = self
             .get(i)
-            .map_or(self.end, |t| (t.span.start.line, t.span.start.column));
+            .map_or(self.end, |t| Position::from(t.span.start));
         error_at(
             ErrorName::SyntaxError,
             Some(at),

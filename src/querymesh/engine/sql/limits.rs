@@ -20,7 +20,7 @@
 use sqlparser::keywords::Keyword;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
-use crate::querymesh::engine::error::{ErrorName, TrinoError};
+use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 
 /// The longest chain of operators (or of set operations) a statement may hold along one path
 /// of its syntax tree; real queries stay far below it. Dropping a tree this deep fits a
@@ -44,7 +44,7 @@ pub const SQLITE_COMPOUND_TERMS: usize = 100;
 pub fn too_large() -> TrinoError {
     TrinoError::at(
         ErrorName::SyntaxError,
-        (1, 1),
+        Position::new(1, 1),
         "statement is too large (stack overflow while parsing)",
     )
 }

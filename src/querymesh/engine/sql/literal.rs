@@ -7,10 +7,10 @@ use sqlparser::ast::{DataType, DateTimeField, Value};
 use super::analyze::{Analyzer, Constant, Typed, error_at, not_supported};
 use super::calendar;
 use super::expr::sql_string;
-use crate::querymesh::engine::error::{ErrorName, TrinoError};
+use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
 
-pub fn parse_type(dt: &DataType, at: Option<(u64, u64)>) -> Result<TrinoType, TrinoError> {
+pub fn parse_type(dt: &DataType, at: Option<Position>) -> Result<TrinoType, TrinoError> {
     use sqlparser::ast::{CharacterLength, ExactNumberInfo, TimezoneInfo};
     let length = |l: &Option<CharacterLength>| match l {
         Some(CharacterLength::IntegerLength { length, .. }) => Some(*length as u32),
@@ -96,7 +96,7 @@ pub(super) fn integer_literal(text: &str) -> Option<i128> {
     i128::from_str_radix(body, radix).ok()
 }
 
-pub(super) fn numeric_literal(text: &str, at: Option<(u64, u64)>) -> Result<Typed, TrinoError> {
+pub(super) fn numeric_literal(text: &str, at: Option<Position>) -> Result<Typed, TrinoError> {
     if let Some(n) = integer_literal(text)
         && text.contains(['_', 'x', 'X', 'o', 'O', 'b', 'B'])
     {
@@ -210,7 +210,7 @@ pub(super) fn interval(
     field: &DateTimeField,
     last: Option<&DateTimeField>,
     negative: bool,
-    at: Option<(u64, u64)>,
+    at: Option<Position>,
 ) -> Result<Typed, TrinoError> {
     let bad = || {
         error_at(
@@ -280,7 +280,7 @@ pub(super) fn interval(
 }
 
 impl Analyzer<'_> {
-    pub(super) fn value(&mut self, v: &Value, at: Option<(u64, u64)>) -> Result<Typed, TrinoError> {
+    pub(super) fn value(&mut self, v: &Value, at: Option<Position>) -> Result<Typed, TrinoError> {
         match v {
             Value::Number(n, _) => numeric_literal(n, at),
             Value::SingleQuotedString(s) => Ok(Typed::new(
@@ -310,7 +310,7 @@ impl Analyzer<'_> {
         &mut self,
         dt: &DataType,
         text: &str,
-        at: Option<(u64, u64)>,
+        at: Option<Position>,
     ) -> Result<Typed, TrinoError> {
         let ty = parse_type(dt, at)?;
         let invalid = || {

@@ -33,7 +33,7 @@ use sqlparser::parser::{Parser, ParserError};
 use sqlparser::tokenizer::{Token, TokenWithSpan, Tokenizer};
 
 use super::catalog::Catalogs;
-use super::error::{ErrorName, TrinoError};
+use super::error::{ErrorName, Position, TrinoError};
 use super::types::TrinoType;
 use super::{OutputColumn, SessionContext, TableAccess};
 use analyze::{Analyzer, error_at};
@@ -78,10 +78,10 @@ impl Plan {
 
 /// `Expected: X, found: Y at Line: L, Column: C` → `line L:C: mismatched input 'Y'. Expecting: X`.
 /// The position just past the end of `sql`, where Trino reports an unexpected `<EOF>`.
-fn end_of(sql: &str) -> (u64, u64) {
+fn end_of(sql: &str) -> Position {
     let line = sql.lines().count().max(1) as u64;
     let column = sql.lines().last().map_or(0, |l| l.chars().count()) as u64 + 1;
-    (line, column)
+    Position::new(line, column)
 }
 
 fn syntax_error(e: ParserError, sql: &str) -> TrinoError {
@@ -89,7 +89,7 @@ fn syntax_error(e: ParserError, sql: &str) -> TrinoError {
 }
 
 /// [`syntax_error`], placed at `fallback` when sqlparser's message names no place.
-fn syntax_error_near(e: ParserError, sql: &str, fallback: Option<(u64, u64)>) -> TrinoError {
+fn syntax_error_near(e: ParserError, sql: &str, fallback: Option<Position>) -> TrinoError {
     let message = match e {
         ParserError::ParserError(m) | ParserError::TokenizerError(m) => m,
         ParserError::RecursionLimitExceeded => return limits::too_large(),
@@ -101,7 +101,10 @@ fn syntax_error_near(e: ParserError, sql: &str, fallback: Option<(u64, u64)>) ->
                 .map(|n| n.trim().parse::<u64>().ok());
             let line = nums.next().flatten();
             let column = nums.next().flatten();
-            (text.to_string(), line.zip(column))
+            (
+                text.to_string(),
+                line.zip(column).map(|(l, c)| Position::new(l, c)),
+            )
         }
         None => (message.clone(), fallback),
     };
@@ -136,7 +139,7 @@ fn syntax_error_near(e: ParserError, sql: &str, fallback: Option<(u64, u64)>) ->
 }
 
 /// The Trino-like refusal of a statement that would write or change the session's database.
-fn refuse_statement(word: &str, at: Option<(u64, u64)>) -> Option<TrinoError> {
+fn refuse_statement(word: &str, at: Option<Position>) -> Option<TrinoError> {
     let not_supported = |what: &str| {
         Some(error_at(
             ErrorName::NotSupported,
@@ -191,7 +194,7 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
     let Some(first) = tokens.first() else {
         return Err(TrinoError::at(
             ErrorName::SyntaxError,
-            (1, 1),
+            Position::new(1, 1),
             "mismatched input '<EOF>'. Expecting: 'SELECT', 'WITH', 'VALUES', 'SHOW', 'DESCRIBE'",
         ));
     };
@@ -199,7 +202,7 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
     if let Some(semi) = tokens.iter().find(|t| t.token == Token::SemiColon) {
         return Err(TrinoError::at(
             ErrorName::SyntaxError,
-            (semi.span.start.line, semi.span.start.column),
+            Position::from(semi.span.start),
             "mismatched input ';'. Expecting: <EOF>",
         ));
     }
@@ -210,7 +213,7 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
     if let Some(used) = use_schema::plan(&tokens, sql, catalogs, session) {
         return used;
     }
-    let first_at = Some((first.span.start.line, first.span.start.column));
+    let first_at = Some(Position::from(first.span.start));
     if let Token::Word(w) = &first.token
         && let Some(refusal) = refuse_statement(&w.value, first_at)
     {
@@ -238,8 +241,8 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
                 .rev()
                 .map(|i| parser.token_at(i))
                 .find(|t| t.token.to_string().eq_ignore_ascii_case(&found))
-                .map(|t| (t.span.start.line, t.span.start.column))
-                .filter(|&(line, _)| line > 0)
+                .map(|t| Position::from(t.span.start))
+                .filter(|at| at.line > 0)
         });
         syntax_error_near(e, sql, place)
     })?;

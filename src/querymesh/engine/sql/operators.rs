@@ -10,7 +10,7 @@ use super::coerce::{arithmetic, super_type};
 use super::expr::{comparable, concat_type, mismatch, sql_string};
 use super::scope::ExprContext;
 use super::udf::stored_digits;
-use crate::querymesh::engine::error::{ErrorName, TrinoError};
+use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
 
 /// The SQL of `t` as a value of `target` when Trino coerces it implicitly (comparisons, a
@@ -134,11 +134,11 @@ impl Analyzer<'_> {
     fn binary(
         &mut self,
         l: Typed,
-        left_at: Option<(u64, u64)>,
+        left_at: Option<Position>,
         op: &BinaryOperator,
         r: Typed,
         right: &Expr,
-        at: Option<(u64, u64)>,
+        at: Option<Position>,
     ) -> Result<Typed, TrinoError> {
         let cmp = |sym: &str| -> Result<Typed, TrinoError> {
             if !comparable(&l.ty, &r.ty) {
@@ -230,7 +230,7 @@ impl Analyzer<'_> {
         op: char,
         l: Typed,
         r: Typed,
-        at: Option<(u64, u64)>,
+        at: Option<Position>,
     ) -> Result<Typed, TrinoError> {
         let ty = arithmetic(op, &l.ty, &r.ty)
             .ok_or_else(|| mismatch(at, &op.to_string(), &l.ty, &r.ty))?;
@@ -319,7 +319,7 @@ impl Analyzer<'_> {
         op: char,
         l: &Typed,
         r: &Typed,
-        at: Option<(u64, u64)>,
+        at: Option<Position>,
     ) -> Result<Option<Typed>, TrinoError> {
         let (base, iv) = match (&l.ty, &r.ty) {
             (
@@ -419,7 +419,7 @@ impl Analyzer<'_> {
         t: Typed,
         target: &TrinoType,
         try_cast: bool,
-        at: Option<(u64, u64)>,
+        at: Option<Position>,
     ) -> Result<Typed, TrinoError> {
         use TrinoType::*;
         let from = t.ty.clone();
@@ -496,7 +496,7 @@ impl Analyzer<'_> {
         &mut self,
         unit: &str,
         t: Typed,
-        at: Option<(u64, u64)>,
+        at: Option<Position>,
     ) -> Result<Typed, TrinoError> {
         let is_ts = matches!(t.ty, TrinoType::Timestamp(_) | TrinoType::TimestampTz(_));
         if !(t.ty == TrinoType::Date || is_ts) {

@@ -1,7 +1,7 @@
 //! Name resolution: the relations a query block sees, its enclosing blocks (correlated
 //! subqueries), and what an expression is being analysed for.
 
-use crate::querymesh::engine::error::{ErrorName, TrinoError};
+use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
 
 #[derive(Clone, Debug)]
@@ -81,7 +81,7 @@ impl<'p> Scope<'p> {
     pub fn resolve(
         &self,
         parts: &[String],
-        location: Option<(u64, u64)>,
+        location: Option<Position>,
     ) -> Result<Resolved, TrinoError> {
         let error = |name: ErrorName, text: String| match location {
             Some(l) => TrinoError::at(name, l, text),

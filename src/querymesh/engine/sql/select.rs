@@ -11,7 +11,7 @@ use super::analyze::{
     object_name_parts,
 };
 use super::scope::{Clause, Column, ExprContext, Scope, positional_outputs};
-use crate::querymesh::engine::error::{ErrorName, TrinoError};
+use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
 
 impl Analyzer<'_> {
@@ -373,7 +373,7 @@ impl Analyzer<'_> {
         &mut self,
         c: &Column,
         group_keys: Option<&[String]>,
-        at: Option<(u64, u64)>,
+        at: Option<Position>,
     ) -> Result<(), TrinoError> {
         if let Some(keys) = group_keys
             && !keys.contains(&c.sql)

@@ -13,7 +13,7 @@ use sqlparser::tokenizer::{Token, TokenWithSpan};
 use super::analyze::error_at;
 use super::{Body, Plan};
 use crate::querymesh::engine::catalog::Catalogs;
-use crate::querymesh::engine::error::{ErrorName, TrinoError};
+use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
 use crate::querymesh::engine::{OutputColumn, SessionContext, TableAccess};
 
@@ -52,9 +52,8 @@ impl Cursor<'_> {
         self.tokens.get(self.at)
     }
 
-    fn location(&self) -> Option<(u64, u64)> {
-        self.peek()
-            .map(|t| (t.span.start.line, t.span.start.column))
+    fn location(&self) -> Option<Position> {
+        self.peek().map(|t| Position::from(t.span.start))
     }
 
     fn keyword(&mut self, word: &str) -> bool {
@@ -156,7 +155,7 @@ fn denied(what: String) -> TrinoError {
 fn check_catalog(
     catalogs: &Catalogs,
     catalog: &str,
-    at: Option<(u64, u64)>,
+    at: Option<Position>,
 ) -> Result<(), TrinoError> {
     if catalogs.has_catalog(catalog) {
         Ok(())

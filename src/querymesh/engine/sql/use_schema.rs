@@ -13,7 +13,7 @@ use super::Plan;
 use super::analyze::error_at;
 use crate::querymesh::engine::SessionContext;
 use crate::querymesh::engine::catalog::Catalogs;
-use crate::querymesh::engine::error::{ErrorName, TrinoError};
+use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 
 /// The session change a statement asks the client to make.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,11 +23,11 @@ pub struct SessionUpdate {
     pub schema: String,
 }
 
-fn at(t: &TokenWithSpan) -> (u64, u64) {
-    (t.span.start.line, t.span.start.column)
+fn at(t: &TokenWithSpan) -> Position {
+    Position::from(t.span.start)
 }
 
-fn mismatched(t: Option<&TokenWithSpan>, end: (u64, u64), expecting: &str) -> TrinoError {
+fn mismatched(t: Option<&TokenWithSpan>, end: Position, expecting: &str) -> TrinoError {
     let found = t.map_or_else(|| "<EOF>".to_string(), |t| t.token.to_string());
     TrinoError::at(
         ErrorName::SyntaxError,
@@ -61,7 +61,7 @@ pub fn plan(
 
 fn use_statement(
     tokens: &[TokenWithSpan],
-    end: (u64, u64),
+    end: Position,
     catalogs: &Catalogs,
     session: &SessionContext,
 ) -> Result<Plan, TrinoError> {
