@@ -60,6 +60,8 @@ use crate::config::QueryMeshConfig;
 pub enum EngineError {
     #[error("{0}")]
     Data(String),
+    #[error(transparent)]
+    Tpch(#[from] tpch::TpchError),
 }
 
 /// The session's defaults (X-Trino-Catalog / X-Trino-Schema).
@@ -368,7 +370,7 @@ impl Engine {
             }
             Err(e) => {
                 tracing::warn!(error = %e, "cannot keep tpch.tiny on disk; loading it into memory");
-                tpch::in_memory().map_err(EngineError::Data)?
+                tpch::in_memory()?
             }
         };
         tracing::debug!(

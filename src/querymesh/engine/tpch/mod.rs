@@ -9,13 +9,38 @@ pub mod schema;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
+use std::sync::Mutex;
 
 use rusqlite::{Connection, MAIN_DB, OpenFlags};
 
 use super::catalog::{ColumnMeta, TableMeta};
 use super::types::TrinoType;
 use schema::ColumnType;
+
+/// Why tpch.tiny could not be kept on disk or loaded into memory.
+#[derive(Debug, thiserror::Error)]
+pub enum TpchError {
+    #[error("the built-in tpch.tiny image is damaged: {0}")]
+    Damaged(String),
+    #[error("cannot {action} {}: {source}", path.display())]
+    File {
+        /// What was being done to `path`: "create", "write", "store".
+        action: &'static str,
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot load tpch.tiny into memory: {0}")]
+    Memory(#[from] rusqlite::Error),
+}
+
+fn file_error(action: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> TpchError {
+    let path = path.to_path_buf();
+    move |source| TpchError::File {
+        action,
+        path,
+        source,
+    }
+}
 
 include!(concat!(env!("OUT_DIR"), "/tpch_image.rs"));
 
@@ -76,13 +101,13 @@ pub fn file_name() -> String {
     format!("{FILE_PREFIX}{IMAGE_DIGEST}{FILE_SUFFIX}")
 }
 
-fn inflate() -> Result<Vec<u8>, String> {
+fn inflate() -> Result<Vec<u8>, TpchError> {
     // Every use of the image opens SQLite next: count its memory from the first (memory.rs).
     crate::querymesh::engine::memory::install();
     let image = miniz_oxide::inflate::decompress_to_vec_with_limit(DEFLATED_IMAGE, IMAGE_BYTES)
-        .map_err(|e| format!("the built-in tpch.tiny image is damaged: {e:?}"))?;
+        .map_err(|e| TpchError::Damaged(format!("{e:?}")))?;
     if image.len() != IMAGE_BYTES {
-        return Err("the built-in tpch.tiny image is damaged: wrong length".into());
+        return Err(TpchError::Damaged("wrong length".into()));
     }
     Ok(image)
 }
@@ -90,7 +115,7 @@ fn inflate() -> Result<Vec<u8>, String> {
 /// The image's file in `dir`, writing it first if it is missing or incomplete: written to a
 /// temporary name and renamed, so a crash never leaves a half-written file to be reused.
 /// Images of other builds are removed (best effort); they are never read again.
-pub fn ensure_file(dir: &Path) -> Result<PathBuf, String> {
+pub fn ensure_file(dir: &Path) -> Result<PathBuf, TpchError> {
     static WRITING: Mutex<()> = Mutex::new(());
     let path = dir.join(file_name());
     let complete = |p: &Path| std::fs::metadata(p).is_ok_and(|m| m.len() == IMAGE_BYTES as u64);
@@ -104,17 +129,14 @@ pub fn ensure_file(dir: &Path) -> Result<PathBuf, String> {
     if complete(&path) {
         return Ok(path);
     }
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    std::fs::create_dir_all(dir).map_err(file_error("create", dir))?;
     let temp = dir.join(format!("{}.{}.tmp", file_name(), uuid::Uuid::new_v4()));
     let written = inflate().and_then(|image| {
-        let mut file = std::fs::File::create_new(&temp)
-            .map_err(|e| format!("cannot create {}: {e}", temp.display()))?;
-        file.write_all(&image)
-            .map_err(|e| format!("cannot write {}: {e}", temp.display()))
+        let mut file = std::fs::File::create_new(&temp).map_err(file_error("create", &temp))?;
+        file.write_all(&image).map_err(file_error("write", &temp))
     });
-    let stored = written.and_then(|()| {
-        std::fs::rename(&temp, &path).map_err(|e| format!("cannot store {}: {e}", path.display()))
-    });
+    let stored =
+        written.and_then(|()| std::fs::rename(&temp, &path).map_err(file_error("store", &path)));
     if let Err(e) = stored {
         let _ = std::fs::remove_file(&temp);
         return Err(e);
@@ -139,36 +161,32 @@ fn remove_other_images(dir: &Path) {
 }
 
 /// tpch.tiny loaded once per process into shared-cache memory (for when no directory is
-/// writable); returns the URI to attach. A connection is kept open so it lives on.
-pub fn in_memory() -> Result<String, String> {
-    static LOADED: OnceLock<Result<(String, Mutex<Connection>), String>> = OnceLock::new();
-    let loaded = LOADED.get_or_init(|| {
-        let uri = format!(
-            "file:zero-sandbox-tpch-tiny-{}?mode=memory&cache=shared",
-            std::process::id()
-        );
-        let fail = |e: rusqlite::Error| format!("cannot load tpch.tiny into memory: {e}");
-        let image = inflate()?;
-        let mut source = Connection::open_in_memory().map_err(fail)?;
-        source
-            .deserialize_read_exact(MAIN_DB, image.as_slice(), image.len(), true)
-            .map_err(fail)?;
-        let mut keeper = Connection::open_with_flags(
-            &uri,
-            OpenFlags::SQLITE_OPEN_READ_WRITE
-                | OpenFlags::SQLITE_OPEN_CREATE
-                | OpenFlags::SQLITE_OPEN_URI,
-        )
-        .map_err(fail)?;
-        rusqlite::backup::Backup::new(&source, &mut keeper)
-            .and_then(|b| b.step(-1).map(|_| ()))
-            .map_err(fail)?;
-        Ok((uri, Mutex::new(keeper)))
-    });
-    match loaded {
-        Ok((uri, _)) => Ok(uri.clone()),
-        Err(e) => Err(e.clone()),
+/// writable); returns the URI to attach. A connection is kept open so it lives on. A failure
+/// is not kept: the next engine to open tries again.
+pub fn in_memory() -> Result<String, TpchError> {
+    static LOADED: Mutex<Option<(String, Connection)>> = Mutex::new(None);
+    let mut loaded = LOADED
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some((uri, _)) = &*loaded {
+        return Ok(uri.clone());
     }
+    let uri = format!(
+        "file:zero-sandbox-tpch-tiny-{}?mode=memory&cache=shared",
+        std::process::id()
+    );
+    let image = inflate()?;
+    let mut source = Connection::open_in_memory()?;
+    source.deserialize_read_exact(MAIN_DB, image.as_slice(), image.len(), true)?;
+    let mut keeper = Connection::open_with_flags(
+        &uri,
+        OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_CREATE
+            | OpenFlags::SQLITE_OPEN_URI,
+    )?;
+    rusqlite::backup::Backup::new(&source, &mut keeper).and_then(|b| b.step(-1).map(|_| ()))?;
+    *loaded = Some((uri.clone(), keeper));
+    Ok(uri)
 }
 
 #[cfg(test)]
