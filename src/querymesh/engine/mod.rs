@@ -58,8 +58,10 @@ use crate::config::QueryMeshConfig;
 
 #[derive(Debug, thiserror::Error)]
 pub enum EngineError {
-    #[error("{0}")]
-    Data(String),
+    #[error("querymesh catalog {catalog}.{schema} is declared twice")]
+    DeclaredTwice { catalog: String, schema: String },
+    #[error(transparent)]
+    Source(#[from] sources::SourceError),
     #[error(transparent)]
     Tpch(#[from] tpch::TpchError),
 }
@@ -384,12 +386,12 @@ impl Engine {
         let mut keepers = Vec::new();
         for (i, source) in config.catalogs.iter().enumerate() {
             if catalogs.has_schema(&source.catalog, &source.schema) {
-                return Err(EngineError::Data(format!(
-                    "querymesh catalog {}.{} is declared twice",
-                    source.catalog, source.schema
-                )));
+                return Err(EngineError::DeclaredTwice {
+                    catalog: source.catalog.clone(),
+                    schema: source.schema.clone(),
+                });
             }
-            let loaded = sources::load(source, i + 1).map_err(EngineError::Data)?;
+            let loaded = sources::load(source, i + 1)?;
             catalogs.add_schema(&source.catalog, &source.schema);
             for table in loaded.tables {
                 catalogs.add_table(table);

@@ -110,30 +110,49 @@ fn declared(
     }
 }
 
-pub fn load(source: &CatalogSource, index: usize) -> Result<Loaded, String> {
+/// Why a developer's catalog could not be loaded, named by its `catalog.schema`.
+#[derive(Debug, thiserror::Error)]
+#[error("querymesh catalog {catalog}.{schema}: {problem}")]
+pub struct SourceError {
+    pub catalog: String,
+    pub schema: String,
+    pub problem: SourceProblem,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SourceProblem {
+    #[error("catalog and schema names must be lower-case letters, digits and _")]
+    InvalidName,
+    #[error("that name is reserved")]
+    Reserved,
+    #[error("give exactly one of `sqlite` or `csv_dir`")]
+    NotExactlyOneSource,
+    /// Reading the file or directory: what failed, with the path it names.
+    #[error("{0}")]
+    Load(String),
+}
+
+pub fn load(source: &CatalogSource, index: usize) -> Result<Loaded, SourceError> {
     // Loading opens SQLite: count its memory from the first (memory.rs).
     super::memory::install();
-    let origin = format!("querymesh catalog {}.{}", source.catalog, source.schema);
+    let fail = |problem| SourceError {
+        catalog: source.catalog.clone(),
+        schema: source.schema.clone(),
+        problem,
+    };
     if !valid_name(&source.catalog) || !valid_name(&source.schema) {
-        return Err(format!(
-            "{origin}: catalog and schema names must be lower-case letters, digits and _"
-        ));
+        return Err(fail(SourceProblem::InvalidName));
     }
     if source.catalog == "tpch" || source.schema == "information_schema" {
-        return Err(format!("{origin}: that name is reserved"));
+        return Err(fail(SourceProblem::Reserved));
     }
     let attach_name = format!("src_{index}");
     match (&source.sqlite, &source.csv_dir) {
-        (Some(path), None) => {
-            load_sqlite(source, path, attach_name).map_err(|e| format!("{origin}: {e}"))
-        }
-        (None, Some(dir)) => {
-            load_csv_dir(source, dir, attach_name).map_err(|e| format!("{origin}: {e}"))
-        }
-        _ => Err(format!(
-            "{origin}: give exactly one of `sqlite` or `csv_dir`"
-        )),
+        (Some(path), None) => load_sqlite(source, path, attach_name),
+        (None, Some(dir)) => load_csv_dir(source, dir, attach_name),
+        _ => return Err(fail(SourceProblem::NotExactlyOneSource)),
     }
+    .map_err(|e| fail(SourceProblem::Load(e)))
 }
 
 /// A SQLite column: name, declared type, NOT NULL.
