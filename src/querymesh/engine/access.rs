@@ -44,8 +44,46 @@ pub enum AccessRulesError {
         path: String,
         source: std::io::Error,
     },
-    #[error("the access-control rules {path} are not valid: {message}")]
-    Invalid { path: String, message: String },
+    #[error("the access-control rules {path} are not valid: {problem}")]
+    Invalid { path: String, problem: RulesProblem },
+}
+
+/// What is wrong with a rules file's text.
+#[derive(Debug, thiserror::Error)]
+pub enum RulesProblem {
+    #[error("{0}")]
+    Json(#[from] serde_json::Error),
+    #[error(
+        "unknown section {0:?}; expected catalogs, schemas, tables or one of {sections}",
+        sections = IGNORED_SECTIONS.join(", ")
+    )]
+    UnknownSection(String),
+    /// The rule at `index` of `section` (`tables[2]: …`).
+    #[error("{section}[{index}]: {problem}")]
+    Rule {
+        section: &'static str,
+        index: usize,
+        problem: RuleProblem,
+    },
+}
+
+/// What is wrong with one rule.
+#[derive(Debug, thiserror::Error)]
+pub enum RuleProblem {
+    #[error("`{field}` {value:?}: {source}")]
+    Pattern {
+        field: &'static str,
+        value: String,
+        source: regex::Error,
+    },
+    #[error("`allow` is {0:?}; expected \"all\", \"read-only\" or \"none\"")]
+    CatalogAllow(String),
+    #[error("row filters (`filter`) are not supported by the QueryMesh stand-in")]
+    RowFilter,
+    #[error("column masks (`mask` on column {0:?}) are not supported by the QueryMesh stand-in")]
+    ColumnMask(String),
+    #[error("unknown privilege {0:?}; expected one of {known}", known = PRIVILEGES.join(", "))]
+    Privilege(String),
 }
 
 /// The whole rules file.
@@ -223,23 +261,20 @@ impl AccessControl {
             path: shown.clone(),
             source,
         })?;
-        Self::parse(&text).map_err(|message| AccessRulesError::Invalid {
+        Self::parse(&text).map_err(|problem| AccessRulesError::Invalid {
             path: shown,
-            message,
+            problem,
         })
     }
 
-    pub fn parse(text: &str) -> Result<Self, String> {
-        let file: RulesFile = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    pub fn parse(text: &str) -> Result<Self, RulesProblem> {
+        let file: RulesFile = serde_json::from_str(text)?;
         if let Some(key) = file
             .other
             .keys()
             .find(|k| !IGNORED_SECTIONS.contains(&k.as_str()))
         {
-            return Err(format!(
-                "unknown section {key:?}; expected catalogs, schemas, tables or one of {}",
-                IGNORED_SECTIONS.join(", ")
-            ));
+            return Err(RulesProblem::UnknownSection(key.clone()));
         }
         let catalogs = parse_section("catalogs", file.catalogs, catalog_rule)?;
         let schemas = parse_section("schemas", file.schemas, schema_rule)?;
@@ -462,12 +497,20 @@ impl Viewer {
     }
 }
 
-fn pattern(field: &str, value: Option<&str>) -> Result<Regex, String> {
+fn pattern(field: &'static str, value: Option<&str>) -> Result<Regex, RuleProblem> {
     let value = value.unwrap_or(".*");
-    Regex::new(&format!("^(?:{value})$")).map_err(|e| format!("`{field}` {value:?}: {e}"))
+    Regex::new(&format!("^(?:{value})$")).map_err(|source| RuleProblem::Pattern {
+        field,
+        value: value.to_string(),
+        source,
+    })
 }
 
-fn subject(user: Option<&str>, group: Option<&str>, role: Option<&str>) -> Result<Subject, String> {
+fn subject(
+    user: Option<&str>,
+    group: Option<&str>,
+    role: Option<&str>,
+) -> Result<Subject, RuleProblem> {
     Ok(Subject {
         user: pattern("user", user)?,
         group: group.map(|g| pattern("group", Some(g))).transpose()?,
@@ -475,7 +518,7 @@ fn subject(user: Option<&str>, group: Option<&str>, role: Option<&str>) -> Resul
     })
 }
 
-fn catalog_rule(spec: CatalogRuleSpec) -> Result<CatalogRule, String> {
+fn catalog_rule(spec: CatalogRuleSpec) -> Result<CatalogRule, RuleProblem> {
     let access = match spec.allow {
         CatalogAllow::Flag(true) => CatalogAccess::All,
         CatalogAllow::Flag(false) => CatalogAccess::None,
@@ -484,9 +527,7 @@ fn catalog_rule(spec: CatalogRuleSpec) -> Result<CatalogRule, String> {
             "read-only" => CatalogAccess::ReadOnly,
             "none" => CatalogAccess::None,
             other => {
-                return Err(format!(
-                    "`allow` is {other:?}; expected \"all\", \"read-only\" or \"none\""
-                ));
+                return Err(RuleProblem::CatalogAllow(other.to_string()));
             }
         },
     };
@@ -501,7 +542,7 @@ fn catalog_rule(spec: CatalogRuleSpec) -> Result<CatalogRule, String> {
     })
 }
 
-fn schema_rule(spec: SchemaRuleSpec) -> Result<SchemaRule, String> {
+fn schema_rule(spec: SchemaRuleSpec) -> Result<SchemaRule, RuleProblem> {
     Ok(SchemaRule {
         subject: subject(
             spec.user.as_deref(),
@@ -523,29 +564,23 @@ const PRIVILEGES: [&str; 6] = [
     "GRANT_SELECT",
 ];
 
-fn table_rule(spec: TableRuleSpec) -> Result<TableRule, String> {
+fn table_rule(spec: TableRuleSpec) -> Result<TableRule, RuleProblem> {
     if spec.filter.is_some() || spec.filter_environment.is_some() {
-        return Err("row filters (`filter`) are not supported by the QueryMesh stand-in".into());
+        return Err(RuleProblem::RowFilter);
     }
     if let Some(c) = spec
         .columns
         .iter()
         .find(|c| c.mask.is_some() || c.mask_environment.is_some())
     {
-        return Err(format!(
-            "column masks (`mask` on column {:?}) are not supported by the QueryMesh stand-in",
-            c.name
-        ));
+        return Err(RuleProblem::ColumnMask(c.name.clone()));
     }
     if let Some(p) = spec
         .privileges
         .iter()
         .find(|p| !PRIVILEGES.contains(&p.as_str()))
     {
-        return Err(format!(
-            "unknown privilege {p:?}; expected one of {}",
-            PRIVILEGES.join(", ")
-        ));
+        return Err(RuleProblem::Privilege(p.clone()));
     }
     Ok(TableRule {
         subject: subject(
@@ -577,16 +612,22 @@ fn table_rule(spec: TableRuleSpec) -> Result<TableRule, String> {
 /// Parses each rule of a section, naming the failing one (`tables[2]: …`); `None` (no
 /// section) stays `None`, since a missing section means something else than an empty one.
 fn parse_section<R, T>(
-    section: &str,
+    section: &'static str,
     rules: Option<Vec<R>>,
-    parse: fn(R) -> Result<T, String>,
-) -> Result<Option<Vec<T>>, String> {
+    parse: fn(R) -> Result<T, RuleProblem>,
+) -> Result<Option<Vec<T>>, RulesProblem> {
     rules
         .map(|rules| {
             rules
                 .into_iter()
                 .enumerate()
-                .map(|(i, r)| parse(r).map_err(|e| format!("{section}[{i}]: {e}")))
+                .map(|(index, r)| {
+                    parse(r).map_err(|problem| RulesProblem::Rule {
+                        section,
+                        index,
+                        problem,
+                    })
+                })
                 .collect::<Result<Vec<_>, _>>()
         })
         .transpose()
