@@ -3,7 +3,7 @@
 //! tpchgen draws every comment from dbgen's 300 MB text pool, which takes about a second to
 //! build and stays allocated; doing it here means the binary carries a finished, indexed
 //! SQLite image (deflated, ~5 MB) instead, written out in milliseconds on first use
-//! (src/querymesh/tpch/mod.rs). Generated rows are identical to Trino's tpch connector at
+//! (src/querymesh/engine/tpch/mod.rs). Generated rows are identical to Trino's tpch connector at
 //! scale factor 0.01 (trino-facts.md "tpch.tiny").
 
 use std::path::{Path, PathBuf};
@@ -15,14 +15,14 @@ use tpchgen::generators::{
 };
 
 #[allow(dead_code)]
-#[path = "src/querymesh/tpch/schema.rs"]
+#[path = "src/querymesh/engine/tpch/schema.rs"]
 mod schema;
 
 const SCALE: f64 = 0.01;
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
-    println!("cargo::rerun-if-changed=src/querymesh/tpch/schema.rs");
+    println!("cargo::rerun-if-changed=src/querymesh/engine/tpch/schema.rs");
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     let image = generate_image(&out_dir).unwrap_or_else(|e| panic!("generating tpch.tiny: {e}"));
     let deflated = miniz_oxide::deflate::compress_to_vec(&image, 6);

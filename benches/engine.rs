@@ -21,13 +21,15 @@ fn main() {
     let mut config = Config::builtin();
     config.state_dir = Some(state.path().to_path_buf());
     let started = Instant::now();
-    let engine = Engine::open(&config).expect("the engine opens");
+    let engine =
+        Engine::open(&config.querymesh, config.state_dir.as_deref()).expect("the engine opens");
     println!(
         "start-up, generating tpch.tiny into the state directory: {:?}",
         started.elapsed()
     );
     let started = Instant::now();
-    let engine_again = Engine::open(&config).expect("the engine opens again");
+    let engine_again = Engine::open(&config.querymesh, config.state_dir.as_deref())
+        .expect("the engine opens again");
     println!(
         "start-up, reusing the generated file: {:?}",
         started.elapsed()

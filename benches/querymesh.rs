@@ -184,7 +184,8 @@ async fn measure(config: &Config, url: String, token: String) -> Result<(), Stri
         println!("no TPC-H queries in fixtures/tpch/: skipping the 22-query comparison");
         return Ok(());
     }
-    let engine = Engine::open(config).map_err(|e| e.to_string())?;
+    let engine =
+        Engine::open(&config.querymesh, config.state_dir.as_deref()).map_err(|e| e.to_string())?;
     let conn = engine.connect().map_err(|e| e.to_string())?;
     println!(
         "{:<8} {:>8} {:>6} {:>12} {:>12} {:>7} {:>10}",

@@ -9,7 +9,9 @@
 //! - [`iam`]: the organization's IAM, Keycloak-shaped: sign-in page, SSO, OIDC tokens.
 //! - [`broker`]: what the app's backend calls: the identity's JWKS, and queries to QueryMesh
 //!   on behalf of the person who signed in, with every refusal of the spec.
-//! - [`querymesh`]: a Trino-protocol stand-in over SQLite with `tpch.tiny` built in.
+//! - [`querymesh`]: a Trino-protocol stand-in with `tpch.tiny` built in: `querymesh::server`
+//!   speaks Trino's client protocol over HTTP, `querymesh::engine` runs Trino SQL on SQLite
+//!   and knows nothing of HTTP.
 //! - [`demo`]: the built-in app behind the edge when no `--app` is given, built from the
 //!   `NNUMBERS_*` environment only, as any app is.
 //!

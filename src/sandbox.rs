@@ -45,9 +45,9 @@ pub enum StartError {
         source: std::io::Error,
     },
     #[error("the QueryMesh stand-in could not start: {0}")]
-    QueryMesh(#[source] querymesh::StartError),
+    QueryMesh(#[source] querymesh::QueryMeshStartError),
     #[error("the QueryMesh stand-in could not start: {0}")]
-    QueryMeshTls(#[source] querymesh::tls::TlsError),
+    QueryMeshTls(#[source] querymesh::server::tls::TlsError),
     #[error("the broker could not start: {0}")]
     Broker(#[source] broker::BrokerStartError),
     /// A listener bound and served, but a connection to it failed: not ready.
@@ -213,15 +213,18 @@ impl Platform {
         }
     }
 
-    /// The stand-in's parts, with its engine opened here: [`Engine::open`] reads the state
-    /// directory and the catalogs from the whole configuration, which the stand-in never gets.
-    fn querymesh(&self) -> Result<querymesh::QueryMeshParts, querymesh::StartError> {
+    /// The stand-in's parts, with its engine opened here from `[querymesh]` and the state
+    /// directory ([`Engine::open`]).
+    fn querymesh(&self) -> Result<querymesh::QueryMeshParts, querymesh::QueryMeshStartError> {
         Ok(querymesh::QueryMeshParts {
             config: self.config.querymesh.clone(),
             addr: self.endpoints.querymesh,
             realm_url: self.realm_url.clone(),
             http: self.http.clone(),
-            engine: Arc::new(Engine::open(&self.config)?),
+            engine: Arc::new(Engine::open(
+                &self.config.querymesh,
+                self.config.state_dir.as_deref(),
+            )?),
         })
     }
 }
@@ -290,11 +293,11 @@ impl Sandbox {
             tasks.push(serve(name, listener, router, limits, shutdown.subscribe()));
         }
         let (acceptor, querymesh_certificate) =
-            querymesh::tls::acceptor(platform.config.state_dir.as_deref())
+            querymesh::server::tls::acceptor(platform.config.state_dir.as_deref())
                 .map_err(StartError::QueryMeshTls)?;
         tasks.push(listener::serve(
             querymesh_listener,
-            querymesh::tls::PlainOrTls::new(acceptor),
+            querymesh::server::tls::PlainOrTls::new(acceptor),
             querymesh::router(querymesh),
             limits.clone(),
             busy("QueryMesh stand-in", limits.max_connections),
@@ -389,7 +392,7 @@ impl Sandbox {
 
     /// [`Sandbox::querymesh_certificate`] as PEM, as most clients read a certificate file.
     pub fn querymesh_certificate_pem(&self) -> String {
-        querymesh::tls::pem("CERTIFICATE", &self.querymesh_certificate)
+        querymesh::server::tls::pem("CERTIFICATE", &self.querymesh_certificate)
     }
 
     /// The `NNUMBERS_*` environment of the app behind the edge.

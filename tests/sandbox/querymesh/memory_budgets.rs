@@ -14,9 +14,9 @@ use std::time::{Duration, Instant};
 use rusqlite::Connection;
 use serde_json::Value;
 use zero_sandbox::Config;
+use zero_sandbox::querymesh::engine::error::ErrorName;
+use zero_sandbox::querymesh::engine::memory;
 use zero_sandbox::querymesh::engine::{Engine, RunError};
-use zero_sandbox::querymesh::error::ErrorName;
-use zero_sandbox::querymesh::memory;
 
 use crate::support::engine::tiny;
 use crate::support::fake_trino::{Behaviour, FakeTrino};
@@ -34,7 +34,8 @@ fn config(query_mb: u32, total_mb: u32) -> Config {
 }
 
 fn engine(query_mb: u32, total_mb: u32) -> Engine {
-    let engine = Engine::open(&config(query_mb, total_mb)).expect("the engine opens");
+    let engine =
+        Engine::open(&config(query_mb, total_mb).querymesh, None).expect("the engine opens");
     assert!(memory::accounting(), "SQLite's memory is counted");
     engine
 }

@@ -8,7 +8,7 @@ use zero_sandbox::querymesh::engine::{Engine, RunError, SessionContext};
 use crate::support;
 
 pub fn engine() -> Engine {
-    Engine::open(&support::test_config()).expect("the engine opens")
+    Engine::open(&support::test_config().querymesh, None).expect("the engine opens")
 }
 
 pub fn tiny() -> SessionContext {
@@ -27,7 +27,7 @@ pub struct Answer {
 
 /// Runs `sql`; an error is `"ERROR_NAME: message"`.
 pub fn run_in(engine: &Engine, session: &SessionContext, sql: &str) -> Result<Answer, String> {
-    let describe = |e: &zero_sandbox::querymesh::error::TrinoError| {
+    let describe = |e: &zero_sandbox::querymesh::engine::error::TrinoError| {
         format!("{}: {}", e.name.name_and_code().0, e.message())
     };
     let prepared = engine.prepare(sql, session).map_err(|e| describe(&e))?;

@@ -1,8 +1,8 @@
 //! The developer's own data: SQLite and CSV sources become catalogs with Trino types.
 
 use serde_json::json;
+use zero_sandbox::querymesh::engine::types::TrinoType;
 use zero_sandbox::querymesh::engine::{Engine, SessionContext};
-use zero_sandbox::querymesh::types::TrinoType;
 
 use crate::support;
 use crate::support::engine::run_in;
@@ -12,8 +12,8 @@ fn sqlite_and_csv_sources_become_catalogs_with_trino_types() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let db = dir.path().join("app.db");
     {
-        // SQLite's memory is counted only if nothing opens it first (querymesh/memory.rs).
-        zero_sandbox::querymesh::memory::install();
+        // SQLite's memory is counted only if nothing opens it first (querymesh/engine/memory.rs).
+        zero_sandbox::querymesh::engine::memory::install();
         let conn = rusqlite::Connection::open(&db).expect("a database");
         conn.execute_batch(
             "CREATE TABLE Accounts (id INTEGER NOT NULL, owner TEXT, balance REAL, opened DATE);
@@ -30,7 +30,8 @@ fn sqlite_and_csv_sources_become_catalogs_with_trino_types() {
         toml::from_str(&format!("catalog = 'mydata'\nschema = 'main'\nsqlite = {:?}", db.display().to_string())).expect("a source"),
         toml::from_str(&format!("catalog = 'files'\nschema = 'sales'\ncsv_dir = {:?}\ntypes = {{ 'orders.id' = 'integer' }}", csv_dir.display().to_string())).expect("a source"),
     ];
-    let engine = Engine::open(&config).expect("the engine opens");
+    let engine =
+        Engine::open(&config.querymesh, config.state_dir.as_deref()).expect("the engine opens");
     let session = SessionContext {
         catalog: Some("mydata".into()),
         schema: Some("main".into()),

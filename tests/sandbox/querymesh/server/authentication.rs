@@ -7,7 +7,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use zero_sandbox::identity::jws::{self, Header};
 use zero_sandbox::identity::{KeyPair, unix_now};
-use zero_sandbox::querymesh::WWW_AUTHENTICATE;
+use zero_sandbox::querymesh::server::WWW_AUTHENTICATE;
 
 use super::{Mesh, NATION};
 

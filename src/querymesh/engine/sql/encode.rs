@@ -1,0 +1,179 @@
+//! Values in Trino's JSON encoding, by the column's analysed Trino type — never by SQLite's
+//! storage class (trino-facts.md "Value encoding"): a double prints as a double even when
+//! SQLite stored an integer, a decimal is a string with exactly `scale` fraction digits.
+
+use rusqlite::types::ValueRef;
+use serde_json::Value;
+
+use super::udf::java_double;
+use crate::querymesh::engine::types::TrinoType;
+
+fn as_f64(v: ValueRef<'_>) -> Option<f64> {
+    match v {
+        ValueRef::Integer(i) => Some(i as f64),
+        ValueRef::Real(r) => Some(r),
+        ValueRef::Text(t) => std::str::from_utf8(t).ok()?.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+fn as_text(v: ValueRef<'_>) -> String {
+    match v {
+        ValueRef::Text(t) | ValueRef::Blob(t) => String::from_utf8_lossy(t).into_owned(),
+        ValueRef::Integer(i) => i.to_string(),
+        ValueRef::Real(r) => java_double(r),
+        ValueRef::Null => String::new(),
+    }
+}
+
+/// A decimal held as its nearest double, as Trino writes it: exactly `scale` fraction digits,
+/// rounded half up (Rust's formatting would round a tie such as 0.125 to even), no `-0.00`.
+pub fn decimal_text(x: f64, scale: u8) -> String {
+    let factor = 10f64.powi(i32::from(scale));
+    let scaled = super::udf::round_half_up(x * factor);
+    // Exact in integers while the double holds every digit (< 2^53).
+    if !scaled.is_finite() || scaled.abs() >= 9.0e15 {
+        return format!("{x:.width$}", width = usize::from(scale));
+    }
+    let units = scaled as i64;
+    let sign = if units < 0 { "-" } else { "" };
+    let digits = format!(
+        "{:0width$}",
+        units.unsigned_abs(),
+        width = usize::from(scale) + 1
+    );
+    let (whole, fraction) = digits.split_at(digits.len() - usize::from(scale));
+    if scale == 0 {
+        format!("{sign}{whole}")
+    } else {
+        format!("{sign}{whole}.{fraction}")
+    }
+}
+
+/// A double as Trino's JSON carries it: a number, or "NaN" / "Infinity" / "-Infinity".
+pub fn double(x: f64) -> Value {
+    if x.is_nan() {
+        Value::from("NaN")
+    } else if x.is_infinite() {
+        Value::from(if x > 0.0 { "Infinity" } else { "-Infinity" })
+    } else {
+        Value::from(x)
+    }
+}
+
+/// A real as Trino's JSON carries it: the double that prints as Java's `Float.toString`
+/// (`0.1`, not the `0.10000000149011612` the widened float would print).
+pub fn real(x: f32) -> Value {
+    if !x.is_finite() {
+        return double(f64::from(x));
+    }
+    super::java_number::float_to_string(x)
+        .parse::<f64>()
+        .map_or(Value::Null, Value::from)
+}
+
+/// Writes one row of `data`, each double as the JSON number Trino writes (Java's text).
+pub fn write_row(out: &mut Vec<u8>, row: &[Value]) {
+    let mut serializer =
+        serde_json::Serializer::with_formatter(out, super::java_number::JavaNumbers);
+    // Writing JSON values to memory cannot fail.
+    let _ = serde::Serialize::serialize(row, &mut serializer);
+}
+
+pub fn encode(v: ValueRef<'_>, ty: &TrinoType) -> Value {
+    if matches!(v, ValueRef::Null) {
+        return Value::Null;
+    }
+    match ty {
+        t if t.is_integral() => match v {
+            ValueRef::Integer(i) => Value::from(i),
+            other => as_f64(other).map_or(Value::Null, |f| Value::from(f.round() as i64)),
+        },
+        TrinoType::Double => as_f64(v).map_or(Value::Null, double),
+        TrinoType::Real => as_f64(v).map_or(Value::Null, |x| real(x as f32)),
+        TrinoType::Decimal { scale, .. } => {
+            as_f64(v).map_or(Value::Null, |f| Value::from(decimal_text(f, *scale)))
+        }
+        TrinoType::Boolean => match v {
+            ValueRef::Integer(i) => Value::from(i != 0),
+            ValueRef::Real(r) => Value::from(r != 0.0),
+            other => Value::from(matches!(
+                as_text(other).to_lowercase().as_str(),
+                "true" | "1"
+            )),
+        },
+        TrinoType::Char(n) => Value::from(format!("{:<width$}", as_text(v), width = *n as usize)),
+        TrinoType::Timestamp(p) | TrinoType::TimestampTz(p) => {
+            let text = as_text(v);
+            let (base, frac) = text.split_once('.').unwrap_or((&text, ""));
+            let mut frac: String = frac.chars().take(*p as usize).collect();
+            while frac.len() < *p as usize {
+                frac.push('0');
+            }
+            let zone = if matches!(ty, TrinoType::TimestampTz(_)) {
+                " UTC"
+            } else {
+                ""
+            };
+            Value::from(if *p == 0 {
+                format!("{base}{zone}")
+            } else {
+                format!("{base}.{frac}{zone}")
+            })
+        }
+        TrinoType::IntervalYearToMonth => {
+            let months = as_f64(v).unwrap_or(0.0) as i64;
+            let sign = if months < 0 { "-" } else { "" };
+            Value::from(format!("{sign}{}-{}", months.abs() / 12, months.abs() % 12))
+        }
+        TrinoType::IntervalDayToSecond => {
+            let ms = as_f64(v).unwrap_or(0.0) as i64;
+            let sign = if ms < 0 { "-" } else { "" };
+            let ms = ms.abs();
+            Value::from(format!(
+                "{sign}{} {:02}:{:02}:{:02}.{:03}",
+                ms / 86_400_000,
+                ms / 3_600_000 % 24,
+                ms / 60_000 % 60,
+                ms / 1000 % 60,
+                ms % 1000
+            ))
+        }
+        TrinoType::Unknown => Value::Null,
+        _ => Value::from(as_text(v)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn encodes_by_the_analysed_type() {
+        assert_eq!(
+            encode(ValueRef::Integer(17), &TrinoType::Double),
+            serde_json::json!(17.0)
+        );
+        assert_eq!(
+            encode(
+                ValueRef::Real(1.5),
+                &TrinoType::Decimal {
+                    precision: 2,
+                    scale: 1
+                }
+            ),
+            serde_json::json!("1.5")
+        );
+        assert_eq!(decimal_text(0.125, 2), "0.13");
+        assert_eq!(decimal_text(-0.001, 2), "0.00");
+        assert_eq!(decimal_text(-2.5, 0), "-3");
+        assert_eq!(
+            encode(ValueRef::Real(f64::INFINITY), &TrinoType::Double),
+            serde_json::json!("Infinity")
+        );
+        assert_eq!(
+            encode(ValueRef::Integer(1), &TrinoType::Boolean),
+            serde_json::json!(true)
+        );
+    }
+}

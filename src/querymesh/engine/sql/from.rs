@@ -1,0 +1,348 @@
+//! FROM: tables (resolved through the session's catalog and schema), WITH queries, derived
+//! tables with column aliases, and joins (ON, USING, CROSS), each given a SQLite alias.
+
+use sqlparser::ast::{Join, JoinConstraint, JoinOperator, TableFactor, TableWithJoins};
+
+use super::analyze::{
+    Analyzer, Cte, SourceColumn, error_at, ident_location, ident_name, location, not_supported,
+    object_name_parts, quote,
+};
+use super::scope::{Clause, Column, ExprContext, Relation, Scope};
+use super::visible;
+use crate::querymesh::engine::TableAccess;
+use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
+
+impl Analyzer<'_> {
+    fn table_factor(
+        &mut self,
+        factor: &TableFactor,
+        outer: Option<&Scope<'_>>,
+        relations: &mut Vec<Relation>,
+    ) -> Result<String, TrinoError> {
+        self.stack.check()?;
+        match factor {
+            TableFactor::Table {
+                name,
+                alias,
+                args,
+                with_hints,
+                version,
+                sample,
+                ..
+            } => {
+                if args.is_some() || !with_hints.is_empty() || version.is_some() || sample.is_some()
+                {
+                    return Err(not_supported(location(name), "This table reference"));
+                }
+                let parts = object_name_parts(name);
+                let at = location(name);
+                let sql_alias = self.alias("t");
+                let cte = match parts.as_slice() {
+                    [one] => self.find_cte(one),
+                    _ => None,
+                };
+                let from_cte = cte.is_some();
+                let (columns, source, default_names): (
+                    Vec<SourceColumn>,
+                    String,
+                    Vec<Vec<String>>,
+                ) = match cte {
+                    Some(cte) => {
+                        let cols = cte
+                            .columns
+                            .iter()
+                            .map(|(n, t)| (n.clone(), t.clone(), None))
+                            .collect();
+                        (cols, quote(&cte.sqlite_name), vec![parts.clone()])
+                    }
+                    None => {
+                        let table = self.resolve_table(&parts, at)?;
+                        let read = self.reads.len();
+                        self.reads.push(TableAccess {
+                            catalog: table.catalog.clone(),
+                            schema: table.schema.clone(),
+                            table: table.name.clone(),
+                            columns: Vec::new(),
+                        });
+                        let cols = table
+                            .columns
+                            .iter()
+                            .map(|c| (c.name.clone(), c.ty.clone(), Some(read)))
+                            .collect();
+                        let names = vec![
+                            vec![table.name.clone()],
+                            vec![table.schema.clone(), table.name.clone()],
+                            vec![
+                                table.catalog.clone(),
+                                table.schema.clone(),
+                                table.name.clone(),
+                            ],
+                        ];
+                        let source =
+                            visible::source(self.catalogs, self.session.viewer.as_ref(), &table);
+                        (cols, source, names)
+                    }
+                };
+                let columns: Vec<Column> = columns
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, (n, ty, read))| Column {
+                        sql: if from_cte {
+                            format!("{sql_alias}.\"c{}\"", i + 1)
+                        } else {
+                            format!("{sql_alias}.{}", quote(&n))
+                        },
+                        name: n,
+                        ty,
+                        read,
+                        hidden: false,
+                    })
+                    .collect();
+                let relation = self.aliased(columns, default_names, alias.as_ref())?;
+                relations.push(relation);
+                Ok(format!("{source} AS {sql_alias}"))
+            }
+            TableFactor::Derived {
+                lateral,
+                subquery,
+                alias,
+                sample,
+            } => {
+                if *lateral || sample.is_some() {
+                    return Err(not_supported(location(subquery.as_ref()), "LATERAL"));
+                }
+                let block = self.query(subquery, outer)?;
+                let sql_alias = self.alias("t");
+                let columns = block
+                    .columns
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (n, ty))| Column {
+                        name: n.clone(),
+                        ty: ty.clone(),
+                        sql: format!("{sql_alias}.\"c{}\"", i + 1),
+                        read: None,
+                        hidden: false,
+                    })
+                    .collect();
+                relations.push(self.aliased(columns, Vec::new(), alias.as_ref())?);
+                Ok(format!("({}) AS {sql_alias}", block.sql))
+            }
+            TableFactor::NestedJoin {
+                table_with_joins,
+                alias,
+            } => {
+                if alias.is_some() {
+                    return Err(not_supported(None, "An alias on a parenthesized join"));
+                }
+                self.relation_with_joins(table_with_joins, outer, relations)
+            }
+            _ => Err(not_supported(
+                None,
+                "This kind of relation (UNNEST, table functions)",
+            )),
+        }
+    }
+
+    /// Applies `AS alias (col, …)` to a relation's columns.
+    fn aliased(
+        &self,
+        mut columns: Vec<Column>,
+        default_names: Vec<Vec<String>>,
+        alias: Option<&sqlparser::ast::TableAlias>,
+    ) -> Result<Relation, TrinoError> {
+        let Some(alias) = alias else {
+            return Ok(Relation {
+                names: default_names,
+                columns,
+            });
+        };
+        self.refuse_string_alias(&alias.name)?;
+        if !alias.columns.is_empty() {
+            if alias.columns.len() != columns.len() {
+                return Err(error_at(
+                    ErrorName::MismatchedColumnAliases,
+                    ident_location(&alias.name),
+                    format!(
+                        "Column alias list has {} entries but '{}' has {} columns available",
+                        alias.columns.len(),
+                        alias.name.value,
+                        columns.len()
+                    ),
+                ));
+            }
+            for (c, a) in columns.iter_mut().zip(&alias.columns) {
+                c.name = ident_name(&a.name);
+            }
+        }
+        Ok(Relation {
+            names: vec![vec![ident_name(&alias.name)]],
+            columns,
+        })
+    }
+
+    fn find_cte(&self, name: &str) -> Option<&Cte> {
+        self.ctes.iter().rev().find_map(|frame| frame.get(name))
+    }
+
+    fn resolve_table(
+        &self,
+        parts: &[String],
+        at: Option<Position>,
+    ) -> Result<crate::querymesh::engine::catalog::TableMeta, TrinoError> {
+        let missing_catalog = || {
+            error_at(
+                ErrorName::MissingCatalogName,
+                at,
+                "Catalog must be specified when session catalog is not set",
+            )
+        };
+        let (catalog, schema, table) = match parts {
+            [t] => {
+                let c = self.session.catalog.clone().ok_or_else(missing_catalog)?;
+                let s = self.session.schema.clone().ok_or_else(|| {
+                    error_at(
+                        ErrorName::MissingSchemaName,
+                        at,
+                        "Schema must be specified when session schema is not set",
+                    )
+                })?;
+                (c, s, t.clone())
+            }
+            [s, t] => (
+                self.session.catalog.clone().ok_or_else(missing_catalog)?,
+                s.clone(),
+                t.clone(),
+            ),
+            [c, s, t] => (c.clone(), s.clone(), t.clone()),
+            _ => {
+                return Err(error_at(
+                    ErrorName::SyntaxError,
+                    at,
+                    format!("Too many dots in table name: {}", parts.join(".")),
+                ));
+            }
+        };
+        if !self.catalogs.has_catalog(&catalog) {
+            return Err(error_at(
+                ErrorName::CatalogNotFound,
+                at,
+                format!("Catalog '{catalog}' not found"),
+            ));
+        }
+        if !self.catalogs.has_schema(&catalog, &schema) {
+            return Err(error_at(
+                ErrorName::SchemaNotFound,
+                at,
+                format!("Schema '{schema}' does not exist"),
+            ));
+        }
+        self.catalogs
+            .table(&catalog, &schema, &table)
+            .cloned()
+            .ok_or_else(|| {
+                error_at(
+                    ErrorName::TableNotFound,
+                    at,
+                    format!("Table '{catalog}.{schema}.{table}' does not exist"),
+                )
+            })
+    }
+
+    pub(super) fn relation_with_joins(
+        &mut self,
+        item: &TableWithJoins,
+        outer: Option<&Scope<'_>>,
+        relations: &mut Vec<Relation>,
+    ) -> Result<String, TrinoError> {
+        let mut sql = self.table_factor(&item.relation, outer, relations)?;
+        for join in &item.joins {
+            sql = self.join(sql, join, outer, relations)?;
+        }
+        Ok(sql)
+    }
+
+    fn join(
+        &mut self,
+        left: String,
+        join: &Join,
+        outer: Option<&Scope<'_>>,
+        relations: &mut Vec<Relation>,
+    ) -> Result<String, TrinoError> {
+        let first_new = relations.len();
+        let right = self.table_factor(&join.relation, outer, relations)?;
+        let (keyword, constraint) = match &join.join_operator {
+            JoinOperator::Join(c) | JoinOperator::Inner(c) => ("JOIN", Some(c)),
+            JoinOperator::Left(c) | JoinOperator::LeftOuter(c) => ("LEFT JOIN", Some(c)),
+            JoinOperator::Right(c) | JoinOperator::RightOuter(c) => ("RIGHT JOIN", Some(c)),
+            JoinOperator::FullOuter(c) => ("FULL JOIN", Some(c)),
+            JoinOperator::CrossJoin(JoinConstraint::None) => ("CROSS JOIN", None),
+            _ => {
+                return Err(error_at(
+                    ErrorName::SyntaxError,
+                    None,
+                    "mismatched input: this join is not Trino's",
+                ));
+            }
+        };
+        let condition = match constraint {
+            None | Some(JoinConstraint::None) => {
+                if keyword != "CROSS JOIN" {
+                    return Err(error_at(
+                        ErrorName::SyntaxError,
+                        None,
+                        "mismatched input: a join needs ON or USING",
+                    ));
+                }
+                String::new()
+            }
+            Some(JoinConstraint::On(e)) => {
+                let scope = Scope::new(relations.clone(), outer);
+                let cx = ExprContext {
+                    scope: &scope,
+                    clause: Clause::On,
+                    in_aggregate: false,
+                    group_keys: None,
+                };
+                let t = self.expr(e, &cx)?;
+                self.require_boolean(&t, e, "JOIN ON clause")?;
+                format!(" ON {}", t.sql)
+            }
+            Some(JoinConstraint::Using(names)) => {
+                let mut conditions = Vec::new();
+                for name in names {
+                    let column = object_name_parts(name).join(".");
+                    let find = |rels: &[Relation]| {
+                        rels.iter()
+                            .find_map(|r| r.columns.iter().find(|c| c.name == column).cloned())
+                    };
+                    let (Some(l), Some(r)) =
+                        (find(&relations[..first_new]), find(&relations[first_new..]))
+                    else {
+                        return Err(error_at(
+                            ErrorName::ColumnNotFound,
+                            location(name),
+                            format!("Column '{column}' is missing from left or right side of join"),
+                        ));
+                    };
+                    self.note_column(l.read, &l.name);
+                    self.note_column(r.read, &r.name);
+                    conditions.push(format!("{} = {}", l.sql, r.sql));
+                    for c in relations[first_new..]
+                        .iter_mut()
+                        .flat_map(|r| r.columns.iter_mut())
+                    {
+                        if c.name == column {
+                            c.hidden = true;
+                        }
+                    }
+                }
+                format!(" ON {}", conditions.join(" AND "))
+            }
+            Some(JoinConstraint::Natural) | Some(JoinConstraint::UsingAlias(..)) => {
+                return Err(not_supported(None, "NATURAL JOIN"));
+            }
+        };
+        Ok(format!("{left} {keyword} {right}{condition}"))
+    }
+}

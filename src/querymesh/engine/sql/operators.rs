@@ -1,0 +1,613 @@
+//! Operators and conversions: comparisons and arithmetic with Trino's coercions (exact for
+//! decimal literals, truncating and zero-checked division), date ± interval, CAST/TRY_CAST,
+//! and the parts of dates.
+
+use sqlparser::ast::{BinaryOperator, Expr};
+
+use super::analyze::{Analyzer, Constant, Typed, error_at, location, not_supported};
+use super::calendar;
+use super::coerce::{arithmetic, super_type};
+use super::expr::{comparable, concat_type, mismatch, sql_string};
+use super::scope::ExprContext;
+use super::udf::stored_digits;
+use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
+use crate::querymesh::engine::types::TrinoType;
+
+/// The SQL of `t` as a value of `target` when Trino coerces it implicitly (comparisons, a
+/// widening cast): a date gains midnight, a timestamp the fraction digits of a more precise
+/// one, so that the stored texts compare as the values do.
+pub(super) fn coerced(t: &Typed, target: &TrinoType) -> String {
+    let zeros = |n: usize| "0".repeat(n);
+    match (&t.ty, target) {
+        (TrinoType::Date, TrinoType::Timestamp(p)) => {
+            format!("({} || ' 00:00:00.{}')", t.sql, zeros(stored_digits(*p)))
+        }
+        (TrinoType::Timestamp(from), TrinoType::Timestamp(to))
+            if stored_digits(*to) > stored_digits(*from) =>
+        {
+            format!(
+                "({} || '{}')",
+                t.sql,
+                zeros(stored_digits(*to) - stored_digits(*from))
+            )
+        }
+        _ => t.sql.clone(),
+    }
+}
+
+/// The kind name `qm_cast` understands for a type.
+fn cast_kind(t: &TrinoType) -> String {
+    match t {
+        TrinoType::Decimal { precision, scale } => format!("decimal:{scale}:{precision}"),
+        TrinoType::Varchar(_) | TrinoType::Char(_) => "varchar".into(),
+        TrinoType::Timestamp(p) => format!("timestamp:{p}"),
+        other => other.raw_type().to_string(),
+    }
+}
+
+/// Runs of AND, OR or `||` longer than this are emitted balanced; shorter ones nest to the
+/// left as written, so a GROUP BY key may match any prefix of the run.
+const BALANCED_RUN: usize = 32;
+
+/// `(a op b)`, … for a run of one associative operator, nested log2(n) deep.
+fn balanced(op: &BinaryOperator, operands: &[String]) -> String {
+    match operands {
+        [] => String::new(),
+        [one] => one.clone(),
+        _ => {
+            let (l, r) = operands.split_at(operands.len() / 2);
+            format!("({} {op} {})", balanced(op, l), balanced(op, r))
+        }
+    }
+}
+
+impl Analyzer<'_> {
+    /// A chain of binary operators (`a + b - c …`, `p AND q AND …`), which sqlparser nests
+    /// to the left as deep as the chain is long: analysed in a loop (limits.rs), each
+    /// operator as if on its own. A long run of AND, OR or `||` is emitted balanced, as SQLite
+    /// refuses an expression tree deeper than 1000 and these operators are associative.
+    pub(super) fn binary_chain(
+        &mut self,
+        e: &Expr,
+        cx: &ExprContext<'_>,
+    ) -> Result<Typed, TrinoError> {
+        let mut links: Vec<(&BinaryOperator, &Expr)> = Vec::new();
+        let mut first = e;
+        while let Expr::BinaryOp { left, op, right } = first {
+            links.push((op, right));
+            first = left;
+        }
+        // Every operator of the chain starts where its first operand does.
+        let at = location(e);
+        let mark = self.loose.len();
+        let mut acc = self.expr(first, cx)?;
+        // The operands of the current run of one associative operator, from its first.
+        let mut run: Option<(&BinaryOperator, Vec<String>)> = None;
+        for (op, right) in links.into_iter().rev() {
+            let r = self.expr(right, cx)?;
+            let associative = matches!(
+                op,
+                BinaryOperator::And | BinaryOperator::Or | BinaryOperator::StringConcat
+            );
+            match &mut run {
+                Some((run_op, operands)) if *run_op == op => operands.push(r.sql.clone()),
+                _ => {
+                    if let Some((run_op, operands)) = run.take()
+                        && operands.len() > BALANCED_RUN
+                    {
+                        acc.sql = balanced(run_op, &operands);
+                    }
+                    if associative {
+                        run = Some((op, vec![acc.sql.clone(), r.sql.clone()]));
+                    }
+                }
+            }
+            let long = run
+                .as_ref()
+                .is_some_and(|(_, operands)| operands.len() > BALANCED_RUN);
+            if long {
+                // Only the result's type is needed until the run ends.
+                let sql = std::mem::take(&mut acc.sql);
+                let r = Typed {
+                    sql: String::new(),
+                    ..r
+                };
+                acc = self.binary(acc, at, op, r, right, at)?;
+                acc.sql = sql;
+                continue;
+            }
+            acc = self.binary(acc, at, op, r, right, at)?;
+            // A grouping key covers the columns inside it (GROUP BY a + b, SELECT a + b + c).
+            if cx.group_keys.is_some_and(|keys| keys.contains(&acc.sql)) {
+                self.loose.truncate(mark);
+            }
+        }
+        if let Some((run_op, operands)) = run
+            && operands.len() > BALANCED_RUN
+        {
+            acc.sql = balanced(run_op, &operands);
+        }
+        Ok(acc)
+    }
+
+    /// `l op r`, `l` starting at `left_at`.
+    fn binary(
+        &mut self,
+        l: Typed,
+        left_at: Option<Position>,
+        op: &BinaryOperator,
+        r: Typed,
+        right: &Expr,
+        at: Option<Position>,
+    ) -> Result<Typed, TrinoError> {
+        let cmp = |sym: &str| -> Result<Typed, TrinoError> {
+            if !comparable(&l.ty, &r.ty) {
+                return Err(mismatch(at, sym, &l.ty, &r.ty));
+            }
+            let target = super_type(&l.ty, &r.ty).unwrap_or(TrinoType::Unknown);
+            Ok(Typed::new(
+                format!("({} {sym} {})", coerced(&l, &target), coerced(&r, &target)),
+                TrinoType::Boolean,
+            ))
+        };
+        match op {
+            BinaryOperator::Eq => cmp("="),
+            BinaryOperator::NotEq => cmp("<>"),
+            BinaryOperator::Lt => cmp("<"),
+            BinaryOperator::LtEq => cmp("<="),
+            BinaryOperator::Gt => cmp(">"),
+            BinaryOperator::GtEq => cmp(">="),
+            BinaryOperator::And | BinaryOperator::Or => {
+                let word = if *op == BinaryOperator::And {
+                    "AND"
+                } else {
+                    "OR"
+                };
+                for (t, place) in [(&l, None), (&r, Some(right))] {
+                    if !matches!(t.ty, TrinoType::Boolean | TrinoType::Unknown) {
+                        return Err(error_at(
+                            ErrorName::TypeMismatch,
+                            place.map_or(left_at, location),
+                            format!(
+                                "{word} operand must evaluate to a boolean: actual type {}",
+                                t.ty
+                            ),
+                        ));
+                    }
+                }
+                Ok(Typed::new(
+                    format!("({} {word} {})", l.sql, r.sql),
+                    TrinoType::Boolean,
+                ))
+            }
+            BinaryOperator::StringConcat => {
+                for t in [&l, &r] {
+                    if !(t.ty.is_string() || t.ty == TrinoType::Unknown) {
+                        return Err(error_at(
+                            ErrorName::FunctionNotFound,
+                            at,
+                            format!(
+                                "Unexpected parameters ({}, {}) for function concat",
+                                l.ty, r.ty
+                            ),
+                        ));
+                    }
+                }
+                Ok(Typed::new(
+                    format!("({} || {})", l.sql, r.sql),
+                    concat_type(&[&l.ty, &r.ty]),
+                ))
+            }
+            BinaryOperator::Plus | BinaryOperator::Minus => {
+                let sym = if *op == BinaryOperator::Plus {
+                    '+'
+                } else {
+                    '-'
+                };
+                if let Some(t) = self.temporal_arithmetic(sym, &l, &r, at)? {
+                    return Ok(t);
+                }
+                self.numeric_op(sym, l, r, at)
+            }
+            BinaryOperator::Multiply => {
+                match scaled_interval(&l, &r).or_else(|| scaled_interval(&r, &l)) {
+                    Some(t) => Ok(t),
+                    None => self.numeric_op('*', l, r, at),
+                }
+            }
+            BinaryOperator::Divide => self.numeric_op('/', l, r, at),
+            BinaryOperator::Modulo => self.numeric_op('%', l, r, at),
+            other => Err(error_at(
+                ErrorName::SyntaxError,
+                at,
+                format!("mismatched input '{other}'"),
+            )),
+        }
+    }
+
+    pub(super) fn numeric_op(
+        &mut self,
+        op: char,
+        l: Typed,
+        r: Typed,
+        at: Option<Position>,
+    ) -> Result<Typed, TrinoError> {
+        let ty = arithmetic(op, &l.ty, &r.ty)
+            .ok_or_else(|| mismatch(at, &op.to_string(), &l.ty, &r.ty))?;
+        // Decimal literals compute exactly in Trino (0.06 - 0.01 is 0.05, not 0.049999…).
+        if let (TrinoType::Decimal { scale, .. }, Some(a), Some(b)) =
+            (&ty, exact(&l.constant), exact(&r.constant))
+        {
+            let scale = u32::from(*scale);
+            if let Some(unscaled) = exact_op(op, a, b, scale) {
+                return Ok(Typed {
+                    sql: decimal_text(unscaled, scale),
+                    ty,
+                    constant: Some(Constant::Decimal(unscaled, scale)),
+                });
+            }
+        }
+        // Integer constants fold (Q19's `1 + 10`), with Trino's overflow error
+        // (IntegerOperators: "integer addition overflow: 2147483647 + 1").
+        if let (Some(Constant::Int(a)), Some(Constant::Int(b)), true) = (
+            &l.constant,
+            &r.constant,
+            ty.is_integral() && "+-*".contains(op),
+        ) {
+            let (a, b) = (*a, *b);
+            let (value, operation) = match op {
+                '+' => (a.checked_add(b), "addition"),
+                '-' => (a.checked_sub(b), "subtraction"),
+                _ => (a.checked_mul(b), "multiplication"),
+            };
+            let (lo, hi) = match ty {
+                TrinoType::Integer => (i64::from(i32::MIN), i64::from(i32::MAX)),
+                TrinoType::SmallInt => (i64::from(i16::MIN), i64::from(i16::MAX)),
+                TrinoType::TinyInt => (i64::from(i8::MIN), i64::from(i8::MAX)),
+                _ => (i64::MIN, i64::MAX),
+            };
+            return match value.filter(|v| (lo..=hi).contains(v)) {
+                Some(v) => Ok(Typed {
+                    sql: v.to_string(),
+                    ty,
+                    constant: Some(Constant::Int(v)),
+                }),
+                None => Err(error_at(
+                    ErrorName::NumericValueOutOfRange,
+                    None,
+                    format!("{ty} {operation} overflow: {a} {op} {b}"),
+                )),
+            };
+        }
+        let sql = match (op, &ty) {
+            ('/', t) if t.is_integral() => format!("qm_idiv({}, {})", l.sql, r.sql),
+            // DecimalOperators.divide rounds half up at the result's scale; decimal division
+            // and modulus by zero fail (DIVISION_BY_ZERO), unlike a double's.
+            ('/', TrinoType::Decimal { scale, .. }) => {
+                format!("qm_ddiv({}, {}, {scale})", l.sql, r.sql)
+            }
+            ('/', _) => format!("qm_fdiv({}, {})", l.sql, r.sql),
+            ('%', t) if t.is_integral() => format!("qm_imod({}, {})", l.sql, r.sql),
+            ('%', TrinoType::Decimal { .. }) => format!("qm_dmod({}, {})", l.sql, r.sql),
+            ('%', _) => format!("qm_fmod({}, {})", l.sql, r.sql),
+            // SQLite multiplies two integers as integers; a double-typed result must not.
+            (_, TrinoType::Double | TrinoType::Real)
+                if l.ty.is_integral() && r.ty.is_integral() =>
+            {
+                format!("(CAST({} AS REAL) {op} {})", l.sql, r.sql)
+            }
+            // Trino's integer arithmetic fails on overflow (Math.addExact and friends);
+            // SQLite turns a 64-bit overflow into a REAL and knows no narrower integers.
+            (_, t) if t.is_integral() => format!(
+                "qm_int(({} {op} {}), '{t}', '{}')",
+                l.sql,
+                r.sql,
+                match op {
+                    '+' => "addition",
+                    '-' => "subtraction",
+                    _ => "multiplication",
+                }
+            ),
+            _ => format!("({} {op} {})", l.sql, r.sql),
+        };
+        Ok(Typed::new(sql, ty))
+    }
+
+    /// date ± interval (folded when both are literals), timestamp ± interval.
+    pub(super) fn temporal_arithmetic(
+        &mut self,
+        op: char,
+        l: &Typed,
+        r: &Typed,
+        at: Option<Position>,
+    ) -> Result<Option<Typed>, TrinoError> {
+        let (base, iv) = match (&l.ty, &r.ty) {
+            (
+                TrinoType::Date | TrinoType::Timestamp(_),
+                TrinoType::IntervalDayToSecond | TrinoType::IntervalYearToMonth,
+            ) => (l, r),
+            (
+                TrinoType::IntervalDayToSecond | TrinoType::IntervalYearToMonth,
+                TrinoType::Date | TrinoType::Timestamp(_),
+            ) if op == '+' => (r, l),
+            (TrinoType::IntervalDayToSecond, TrinoType::IntervalDayToSecond)
+            | (TrinoType::IntervalYearToMonth, TrinoType::IntervalYearToMonth) => {
+                let constant = match (&l.constant, &r.constant) {
+                    (Some(Constant::Months(a)), Some(Constant::Months(b))) => if op == '+' {
+                        a.checked_add(*b)
+                    } else {
+                        a.checked_sub(*b)
+                    }
+                    .map(Constant::Months),
+                    (Some(Constant::Millis(a)), Some(Constant::Millis(b))) => if op == '+' {
+                        a.checked_add(*b)
+                    } else {
+                        a.checked_sub(*b)
+                    }
+                    .map(Constant::Millis),
+                    _ => None,
+                };
+                return Ok(Some(Typed {
+                    sql: format!("({} {op} {})", l.sql, r.sql),
+                    ty: l.ty.clone(),
+                    constant,
+                }));
+            }
+            _ => return Ok(None),
+        };
+        let sign = if op == '-' { -1 } else { 1 };
+        let amount = match &iv.constant {
+            Some(Constant::Months(m)) | Some(Constant::Millis(m)) => *m * sign,
+            _ => return Err(not_supported(at, "Arithmetic with a computed interval")),
+        };
+        let months = iv.ty == TrinoType::IntervalYearToMonth;
+        match &base.ty {
+            TrinoType::Date => {
+                if !months && amount % 86_400_000 != 0 {
+                    return Err(error_at(
+                        ErrorName::InvalidFunctionArgument,
+                        at,
+                        "Cannot add hour, minute or second to a date",
+                    ));
+                }
+                if let Some(Constant::Date(d)) = base.constant {
+                    let folded = if months {
+                        calendar::add_months(d, amount)
+                    } else {
+                        calendar::add_days(d, amount / 86_400_000)
+                    }
+                    .ok_or_else(|| {
+                        error_at(
+                            ErrorName::NumericValueOutOfRange,
+                            at,
+                            "Date is out of range",
+                        )
+                    })?;
+                    return Ok(Some(Typed {
+                        sql: sql_string(&calendar::format_date(folded)),
+                        ty: TrinoType::Date,
+                        constant: Some(Constant::Date(folded)),
+                    }));
+                }
+                let sql = if months {
+                    format!("qm_add_months({}, {amount})", base.sql)
+                } else {
+                    format!("date({}, '{:+} days')", base.sql, amount / 86_400_000)
+                };
+                Ok(Some(Typed::new(sql, TrinoType::Date)))
+            }
+            _ => {
+                let sql = if months {
+                    format!(
+                        "(qm_add_months({}, {amount}) || substr({}, 11))",
+                        base.sql, base.sql
+                    )
+                } else {
+                    format!(
+                        "strftime('%Y-%m-%d %H:%M:%f', {}, '{:+} seconds')",
+                        base.sql,
+                        amount as f64 / 1000.0
+                    )
+                };
+                Ok(Some(Typed::new(sql, base.ty.clone())))
+            }
+        }
+    }
+
+    pub(super) fn cast(
+        &mut self,
+        t: Typed,
+        target: &TrinoType,
+        try_cast: bool,
+        at: Option<Position>,
+    ) -> Result<Typed, TrinoError> {
+        use TrinoType::*;
+        let from = t.ty.clone();
+        let via_udf = |t: &Typed| {
+            Typed::new(
+                format!(
+                    "qm_cast({}, '{}', '{}', {})",
+                    t.sql,
+                    cast_kind(&t.ty),
+                    match target {
+                        Varchar(Some(n)) => format!("varchar:{n}"),
+                        other => cast_kind(other),
+                    },
+                    i32::from(try_cast)
+                ),
+                target.clone(),
+            )
+        };
+        let allowed = match (&from, target) {
+            (a, b) if a == b => {
+                return Ok(Typed {
+                    ty: target.clone(),
+                    ..t
+                });
+            }
+            (Unknown, _) => return Ok(Typed::new("NULL", target.clone())),
+            (a, b) if a.is_numeric() && b.is_numeric() => true,
+            (a, Varchar(_) | Char(_))
+                if a.is_numeric()
+                    || matches!(a, Boolean | Date | Timestamp(_) | Varchar(_) | Char(_)) =>
+            {
+                true
+            }
+            (Varchar(_) | Char(_), b)
+                if b.is_numeric() || matches!(b, Boolean | Date | Timestamp(_)) =>
+            {
+                true
+            }
+            (Boolean, b) if b.is_numeric() => true,
+            (a, Boolean) if a.is_numeric() => true,
+            (Date, Timestamp(_)) | (Timestamp(_), Date) | (Timestamp(_), Timestamp(_)) => true,
+            _ => false,
+        };
+        if !allowed {
+            return Err(error_at(
+                ErrorName::TypeMismatch,
+                at,
+                format!("Cannot cast {from} to {target}"),
+            ));
+        }
+        let sql = match (&from, target) {
+            (a, b) if a.is_integral() && b.is_integral() && rank_le(a, b) => t.sql.clone(),
+            (a, Double | Real) if a.is_integral() => {
+                format!("CAST({} AS REAL)", t.sql)
+            }
+            (Real, Double) | (Double, Real) => t.sql.clone(),
+            (a, Varchar(None)) if a.is_integral() => format!("CAST({} AS TEXT)", t.sql),
+            (Varchar(_) | Char(_), Varchar(None)) | (Date, Varchar(None)) => t.sql.clone(),
+            // varchar to a shorter varchar truncates; anything else must fit (qm_cast).
+            (Varchar(_) | Char(_), Varchar(Some(n))) => format!("substr({}, 1, {n})", t.sql),
+            (Date, Timestamp(_)) => coerced(&t, target),
+            (Timestamp(_), Date) => format!("substr({}, 1, 10)", t.sql),
+            // To a lower precision Trino rounds (qm_cast); to a higher one only digits grow.
+            (Timestamp(p), Timestamp(q)) if q >= p => coerced(&t, target),
+            (Boolean, b) if b.is_integral() => t.sql.clone(),
+            (a, Boolean) if a.is_numeric() => format!("({} <> 0)", t.sql),
+            _ => via_udf(&t).sql,
+        };
+        Ok(Typed::new(sql, target.clone()))
+    }
+
+    /// year(), month(), … and EXTRACT: bigint parts of a date or timestamp.
+    pub(super) fn date_part(
+        &mut self,
+        unit: &str,
+        t: Typed,
+        at: Option<Position>,
+    ) -> Result<Typed, TrinoError> {
+        let is_ts = matches!(t.ty, TrinoType::Timestamp(_) | TrinoType::TimestampTz(_));
+        if !(t.ty == TrinoType::Date || is_ts) {
+            return Err(error_at(
+                ErrorName::FunctionNotFound,
+                at,
+                format!("Unexpected parameters ({}) for function {unit}", t.ty),
+            ));
+        }
+        let sub =
+            |from: u32, len: u32| format!("CAST(substr({}, {from}, {len}) AS INTEGER)", t.sql);
+        let sql = match unit {
+            "year" => sub(1, 4),
+            "month" => sub(6, 2),
+            "day" => sub(9, 2),
+            "hour" | "minute" | "second" if is_ts => match unit {
+                "hour" => sub(12, 2),
+                "minute" => sub(15, 2),
+                _ => sub(18, 2),
+            },
+            "hour" | "minute" | "second" => {
+                return Err(error_at(
+                    ErrorName::InvalidFunctionArgument,
+                    at,
+                    format!("Invalid EXTRACT field {unit} for date"),
+                ));
+            }
+            other => format!("qm_date_part('{other}', {})", t.sql),
+        };
+        Ok(Typed::new(sql, TrinoType::BigInt))
+    }
+}
+
+/// `interval * n` with an integer n (IntervalDayTimeOperators / IntervalYearMonthOperators
+/// multiply), folded when both are known so that date arithmetic can use it.
+fn scaled_interval(iv: &Typed, n: &Typed) -> Option<Typed> {
+    if !matches!(
+        iv.ty,
+        TrinoType::IntervalDayToSecond | TrinoType::IntervalYearToMonth
+    ) || !n.ty.is_integral()
+    {
+        return None;
+    }
+    let constant = match (&iv.constant, &n.constant) {
+        (Some(Constant::Months(m)), Some(Constant::Int(k))) => {
+            m.checked_mul(*k).map(Constant::Months)
+        }
+        (Some(Constant::Millis(m)), Some(Constant::Int(k))) => {
+            m.checked_mul(*k).map(Constant::Millis)
+        }
+        _ => None,
+    };
+    let sql = match &constant {
+        Some(Constant::Months(v) | Constant::Millis(v)) => v.to_string(),
+        _ => format!(
+            "qm_int(({} * {}), 'bigint', 'multiplication')",
+            iv.sql, n.sql
+        ),
+    };
+    Some(Typed {
+        sql,
+        ty: iv.ty.clone(),
+        constant,
+    })
+}
+
+fn exact(k: &Option<Constant>) -> Option<(i128, u32)> {
+    match k {
+        Some(Constant::Int(n)) => Some((i128::from(*n), 0)),
+        Some(Constant::Decimal(u, s)) => Some((*u, *s)),
+        _ => None,
+    }
+}
+
+fn rescale(u: i128, from: u32, to: u32) -> Option<i128> {
+    if to >= from {
+        u.checked_mul(10i128.checked_pow(to - from)?)
+    } else {
+        None
+    }
+}
+
+/// `a op b` on exact decimals, at `scale`; `None` when not exact (division) or overflowing.
+fn exact_op(op: char, (a, sa): (i128, u32), (b, sb): (i128, u32), scale: u32) -> Option<i128> {
+    match op {
+        '+' => rescale(a, sa, scale)?.checked_add(rescale(b, sb, scale)?),
+        '-' => rescale(a, sa, scale)?.checked_sub(rescale(b, sb, scale)?),
+        '*' => rescale(a.checked_mul(b)?, sa + sb, scale),
+        _ => None,
+    }
+}
+
+/// An exact decimal as SQL text with `scale` fraction digits (a REAL in SQLite).
+fn decimal_text(unscaled: i128, scale: u32) -> String {
+    let sign = if unscaled < 0 { "-" } else { "" };
+    let digits = format!(
+        "{:0width$}",
+        unscaled.unsigned_abs(),
+        width = scale as usize + 1
+    );
+    let (int_part, frac) = digits.split_at(digits.len() - scale as usize);
+    let frac = if frac.is_empty() { "0" } else { frac };
+    format!("{sign}{int_part}.{frac}")
+}
+
+fn rank_le(a: &TrinoType, b: &TrinoType) -> bool {
+    let rank = |t: &TrinoType| match t {
+        TrinoType::TinyInt => 1,
+        TrinoType::SmallInt => 2,
+        TrinoType::Integer => 3,
+        _ => 4,
+    };
+    rank(a) <= rank(b)
+}

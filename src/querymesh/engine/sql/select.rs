@@ -1,0 +1,541 @@
+//! SELECT blocks: WHERE, GROUP BY (expressions and ordinals), the select list (aliases,
+//! `*`, Trino's `_colN` names), HAVING and ORDER BY, with Trino's grouping rules enforced.
+
+use sqlparser::ast::{
+    Distinct, Expr, GroupByExpr, OrderBy, OrderByExpr, OrderByKind, Select, SelectItem,
+    SelectItemQualifiedWildcardKind,
+};
+
+use super::analyze::{
+    Analyzer, Block, Typed, error_at, ident_name, literal_count, location, not_supported,
+    object_name_parts,
+};
+use super::scope::{Clause, Column, ExprContext, Scope, positional_outputs};
+use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
+use crate::querymesh::engine::types::TrinoType;
+
+impl Analyzer<'_> {
+    pub(super) fn require_boolean(
+        &self,
+        t: &Typed,
+        e: &Expr,
+        what: &str,
+    ) -> Result<(), TrinoError> {
+        if matches!(t.ty, TrinoType::Boolean | TrinoType::Unknown) {
+            Ok(())
+        } else {
+            Err(error_at(
+                ErrorName::TypeMismatch,
+                location(e),
+                format!("{what} must evaluate to a boolean: actual type {}", t.ty),
+            ))
+        }
+    }
+
+    pub(super) fn select(
+        &mut self,
+        s: &Select,
+        outer: Option<&Scope<'_>>,
+        order_by: Option<&OrderBy>,
+        ties: Option<(u64, u64)>,
+    ) -> Result<Block, TrinoError> {
+        if s.top.is_some()
+            || s.into.is_some()
+            || !s.lateral_views.is_empty()
+            || s.prewhere.is_some()
+            || !s.connect_by.is_empty()
+            || !s.cluster_by.is_empty()
+            || !s.distribute_by.is_empty()
+            || !s.sort_by.is_empty()
+            || s.qualify.is_some()
+            || !s.named_window.is_empty()
+            || s.exclude.is_some()
+            || s.value_table_mode.is_some()
+        {
+            return Err(error_at(
+                ErrorName::SyntaxError,
+                location(s),
+                "mismatched input: this SELECT syntax is not Trino's",
+            ));
+        }
+        let mut relations = Vec::new();
+        let mut from = Vec::new();
+        for item in &s.from {
+            from.push(self.relation_with_joins(item, outer, &mut relations)?);
+        }
+        let scope = Scope::new(relations, outer);
+        let base = ExprContext {
+            scope: &scope,
+            clause: Clause::Where,
+            in_aggregate: false,
+            group_keys: None,
+        };
+        let mut sql = String::new();
+        let where_sql = match &s.selection {
+            Some(e) => {
+                let t = self.expr(e, &base)?;
+                self.require_boolean(&t, e, "WHERE clause")?;
+                format!(" WHERE {}", t.sql)
+            }
+            None => String::new(),
+        };
+        let group_exprs: Vec<&Expr> = match &s.group_by {
+            GroupByExpr::All(_) => return Err(not_supported(None, "GROUP BY ALL")),
+            GroupByExpr::Expressions(exprs, modifiers) => {
+                if !modifiers.is_empty() {
+                    return Err(not_supported(None, "ROLLUP, CUBE and GROUPING SETS"));
+                }
+                exprs.iter().collect()
+            }
+        };
+        let mut keys = Vec::new();
+        for e in &group_exprs {
+            let target = match literal_count(e) {
+                Some(n) => {
+                    let item = s
+                        .projection
+                        .get((n as usize).wrapping_sub(1))
+                        .ok_or_else(|| {
+                            error_at(
+                                ErrorName::InvalidColumnReference,
+                                location(*e),
+                                format!("GROUP BY position {n} is not in select list"),
+                            )
+                        })?;
+                    match item {
+                        SelectItem::UnnamedExpr(x) | SelectItem::ExprWithAlias { expr: x, .. } => x,
+                        _ => {
+                            return Err(error_at(
+                                ErrorName::InvalidColumnReference,
+                                location(*e),
+                                format!("GROUP BY position {n} is not in select list"),
+                            ));
+                        }
+                    }
+                }
+                None => e,
+            };
+            if matches!(
+                target,
+                Expr::Rollup(_) | Expr::Cube(_) | Expr::GroupingSets(_)
+            ) {
+                return Err(not_supported(
+                    location(target),
+                    "ROLLUP, CUBE and GROUPING SETS",
+                ));
+            }
+            let cx = ExprContext {
+                clause: Clause::GroupBy,
+                ..base
+            };
+            keys.push(self.expr(target, &cx)?.sql);
+        }
+        let saved_aggregates = std::mem::take(&mut self.aggregates_seen);
+        let grouped_by_keys = !keys.is_empty();
+        let mut outputs = self.outputs(
+            s,
+            &scope,
+            order_by,
+            grouped_by_keys.then_some(keys.as_slice()),
+        )?;
+        let global_aggregate = !grouped_by_keys && self.aggregates_seen > 0;
+        if global_aggregate {
+            outputs = self.outputs(s, &scope, order_by, Some(&[]))?;
+        }
+        self.aggregates_seen = saved_aggregates;
+        let distinct = match &s.distinct {
+            None | Some(Distinct::All) => "",
+            Some(Distinct::Distinct) => "DISTINCT ",
+            Some(Distinct::On(_)) => {
+                return Err(error_at(
+                    ErrorName::SyntaxError,
+                    None,
+                    "mismatched input 'ON'",
+                ));
+            }
+        };
+        sql.push_str(&format!("SELECT {distinct}{}", outputs.items));
+        if !from.is_empty() {
+            sql.push_str(&format!(" FROM {}", from.join(", ")));
+        }
+        sql.push_str(&where_sql);
+        if !keys.is_empty() {
+            let keys: Vec<String> = keys.iter().cloned().map(not_a_position).collect();
+            sql.push_str(&format!(" GROUP BY {}", keys.join(", ")));
+        }
+        if let Some(h) = outputs.having {
+            sql.push_str(&format!(" HAVING {h}"));
+        }
+        if let Some((offset, count)) = ties {
+            if !distinct.is_empty() {
+                return Err(not_supported(
+                    location(s),
+                    "SELECT DISTINCT with FETCH FIRST … WITH TIES",
+                ));
+            }
+            let keys = outputs.window_order.unwrap_or_default();
+            // rank() counts the rows sorting strictly before, so rank ≤ offset + count keeps
+            // exactly the rows up to and tied with the last one FETCH FIRST takes.
+            let numbered = sql.replacen(
+                "SELECT ",
+                &format!(
+                    "SELECT row_number() OVER (ORDER BY {keys}) AS \"qm_row\", rank() OVER (ORDER BY {keys}) AS \"qm_rank\", "
+                ),
+                1,
+            );
+            let outputs_list: Vec<String> = (1..=outputs.columns.len())
+                .map(|i| format!("\"c{i}\""))
+                .collect();
+            return Ok(Block {
+                sql: format!(
+                    "SELECT {} FROM ({numbered}) WHERE \"qm_row\" > {offset} AND \"qm_rank\" <= {} ORDER BY \"qm_row\"",
+                    outputs_list.join(", "),
+                    offset.saturating_add(count).min(i64::MAX as u64)
+                ),
+                columns: outputs.columns,
+                single_row: false,
+            });
+        }
+        if let Some(o) = outputs.order {
+            sql.push_str(&format!(" ORDER BY {o}"));
+        }
+        let single_row = (global_aggregate && s.having.is_none()) || s.from.is_empty();
+        Ok(Block {
+            sql,
+            columns: outputs.columns,
+            single_row,
+        })
+    }
+
+    fn outputs(
+        &mut self,
+        s: &Select,
+        scope: &Scope<'_>,
+        order_by: Option<&OrderBy>,
+        group_keys: Option<&[String]>,
+    ) -> Result<Outputs, TrinoError> {
+        let cx = ExprContext {
+            scope,
+            clause: Clause::Select,
+            in_aggregate: false,
+            group_keys,
+        };
+        let mut items = Vec::new();
+        let mut columns = Vec::new();
+        let push = |items: &mut Vec<String>,
+                    columns: &mut Vec<(String, TrinoType)>,
+                    sql: String,
+                    name: String,
+                    ty: TrinoType| {
+            items.push(format!("{sql} AS \"c{}\"", items.len() + 1));
+            columns.push((name, ty));
+        };
+        for item in &s.projection {
+            match item {
+                SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => {
+                    if let SelectItem::ExprWithAlias { alias, .. } = item {
+                        self.refuse_string_alias(alias)?;
+                    }
+                    let t = self.grouped_expr(e, &cx)?;
+                    let name = match item {
+                        // Trino reports an alias as written; it resolves names case-insensitively.
+                        SelectItem::ExprWithAlias { alias, .. } => alias.value.clone(),
+                        _ => match e {
+                            Expr::Identifier(i) => ident_name(i),
+                            Expr::CompoundIdentifier(parts) => {
+                                parts.last().map(ident_name).unwrap_or_default()
+                            }
+                            _ => format!("_col{}", columns.len()),
+                        },
+                    };
+                    push(&mut items, &mut columns, t.sql, name, t.ty);
+                }
+                SelectItem::Wildcard(_) => {
+                    if scope.relations.is_empty() {
+                        return Err(error_at(
+                            ErrorName::GenericUserError,
+                            location(item),
+                            "SELECT * not allowed in queries without FROM clause",
+                        ));
+                    }
+                    let mut all: Vec<Column> = scope
+                        .relations
+                        .iter()
+                        .flat_map(|r| r.columns.clone())
+                        .filter(|c| !c.hidden)
+                        .collect();
+                    // JOIN … USING columns come first, once (Trino's order); the sort is stable.
+                    let using: Vec<String> = scope
+                        .relations
+                        .iter()
+                        .flat_map(|r| &r.columns)
+                        .filter(|c| c.hidden)
+                        .map(|c| c.name.clone())
+                        .collect();
+                    all.sort_by_key(|c| !using.contains(&c.name));
+                    for c in all {
+                        self.wildcard_column(&c, group_keys, location(item))?;
+                        push(
+                            &mut items,
+                            &mut columns,
+                            c.sql.clone(),
+                            c.name.clone(),
+                            c.ty.clone(),
+                        );
+                    }
+                }
+                SelectItem::QualifiedWildcard(kind, _) => {
+                    let SelectItemQualifiedWildcardKind::ObjectName(name) = kind else {
+                        return Err(not_supported(location(item), "This wildcard"));
+                    };
+                    let parts = object_name_parts(name);
+                    let relation = scope.relation(&parts).ok_or_else(|| {
+                        error_at(
+                            ErrorName::TableNotFound,
+                            location(name),
+                            format!("Table '{}' not found", parts.join(".")),
+                        )
+                    })?;
+                    for c in relation.columns.clone() {
+                        self.wildcard_column(&c, group_keys, location(item))?;
+                        push(
+                            &mut items,
+                            &mut columns,
+                            c.sql.clone(),
+                            c.name.clone(),
+                            c.ty.clone(),
+                        );
+                    }
+                }
+                SelectItem::ExprWithAliases { .. } => {
+                    return Err(error_at(
+                        ErrorName::SyntaxError,
+                        location(item),
+                        "mismatched input '('",
+                    ));
+                }
+            }
+        }
+        let having = match &s.having {
+            Some(e) => {
+                let cx = ExprContext {
+                    clause: Clause::Having,
+                    ..cx
+                };
+                let t = self.grouped_expr(e, &cx)?;
+                self.require_boolean(&t, e, "HAVING clause")?;
+                Some(t.sql)
+            }
+            None => None,
+        };
+        let order = match order_by {
+            Some(o) => {
+                let mut order_scope = Scope::new(scope.relations.clone(), scope.parent);
+                order_scope.outputs = positional_outputs(&columns);
+                let distinct_items: Option<Vec<String>> =
+                    matches!(s.distinct, Some(Distinct::Distinct)).then(|| {
+                        items
+                            .iter()
+                            .map(|i| {
+                                i.rsplit_once(" AS \"c")
+                                    .map_or(i.clone(), |(sql, _)| sql.to_string())
+                            })
+                            .collect()
+                    });
+                Some(self.order_by(
+                    o,
+                    &order_scope,
+                    &columns,
+                    group_keys,
+                    distinct_items.as_deref(),
+                )?)
+            }
+            None => None,
+        };
+        let item_sql: Vec<String> = items
+            .iter()
+            .map(|i| {
+                i.rsplit_once(" AS \"c")
+                    .map_or(i.clone(), |(sql, _)| sql.to_string())
+            })
+            .collect();
+        let window_order = order.as_deref().map(|o| inline_outputs(o, &item_sql));
+        Ok(Outputs {
+            items: items.join(", "),
+            columns,
+            having,
+            order,
+            window_order,
+        })
+    }
+
+    fn wildcard_column(
+        &mut self,
+        c: &Column,
+        group_keys: Option<&[String]>,
+        at: Option<Position>,
+    ) -> Result<(), TrinoError> {
+        if let Some(keys) = group_keys
+            && !keys.contains(&c.sql)
+        {
+            return Err(error_at(
+                ErrorName::ExpressionNotAggregate,
+                at,
+                format!(
+                    "'{}' must be an aggregate expression or appear in GROUP BY clause",
+                    c.name
+                ),
+            ));
+        }
+        self.note_column(c.read, &c.name);
+        Ok(())
+    }
+
+    /// Analyses `e` and, in a grouped block, refuses columns neither grouped nor aggregated.
+    fn grouped_expr(&mut self, e: &Expr, cx: &ExprContext<'_>) -> Result<Typed, TrinoError> {
+        self.loose.clear();
+        let t = self.expr(e, cx)?;
+        if cx.group_keys.is_some()
+            && let Some((at, name)) = self.loose.first()
+        {
+            return Err(error_at(
+                ErrorName::ExpressionNotAggregate,
+                *at,
+                format!("'{name}' must be an aggregate expression or appear in GROUP BY clause"),
+            ));
+        }
+        Ok(t)
+    }
+
+    pub(super) fn order_by(
+        &mut self,
+        order_by: &OrderBy,
+        scope: &Scope<'_>,
+        columns: &[(String, TrinoType)],
+        group_keys: Option<&[String]>,
+        distinct_items: Option<&[String]>,
+    ) -> Result<String, TrinoError> {
+        let OrderByKind::Expressions(items) = &order_by.kind else {
+            return Err(not_supported(None, "ORDER BY ALL"));
+        };
+        let cx = ExprContext {
+            scope,
+            clause: Clause::OrderBy,
+            in_aggregate: false,
+            group_keys,
+        };
+        let mut parts = Vec::new();
+        for OrderByExpr {
+            expr,
+            options,
+            with_fill,
+        } in items
+        {
+            if with_fill.is_some() {
+                return Err(error_at(
+                    ErrorName::SyntaxError,
+                    location(expr),
+                    "mismatched input 'WITH'",
+                ));
+            }
+            let sql = match literal_count(expr) {
+                Some(n) if n >= 1 && (n as usize) <= columns.len() => format!("\"c{n}\""),
+                Some(n) => {
+                    return Err(error_at(
+                        ErrorName::InvalidColumnReference,
+                        location(expr),
+                        format!("ORDER BY position {n} is not in select list"),
+                    ));
+                }
+                None => {
+                    let sql = self.grouped_expr(expr, &cx)?.sql;
+                    let is_output =
+                        sql.starts_with("\"c") && sql.ends_with('"') && !sql.contains('.');
+                    if let Some(items) = distinct_items
+                        && !is_output
+                        && !items.contains(&sql)
+                    {
+                        return Err(error_at(
+                            ErrorName::ExpressionNotInDistinct,
+                            location(expr),
+                            "For SELECT DISTINCT, ORDER BY expressions must appear in select list",
+                        ));
+                    }
+                    not_a_position(sql)
+                }
+            };
+            let descending = matches!(options.sort, Some(sqlparser::ast::OrderBySort::Desc));
+            if matches!(options.sort, Some(sqlparser::ast::OrderBySort::Using(_))) {
+                return Err(error_at(
+                    ErrorName::SyntaxError,
+                    location(expr),
+                    "mismatched input 'USING'",
+                ));
+            }
+            // Trino sorts NULLs last unless told otherwise, in both directions.
+            let nulls = if options.nulls_first == Some(true) {
+                "NULLS FIRST"
+            } else {
+                "NULLS LAST"
+            };
+            parts.push(format!(
+                "{sql} {} {nulls}",
+                if descending { "DESC" } else { "ASC" }
+            ));
+        }
+        Ok(parts.join(", "))
+    }
+}
+
+/// A GROUP BY or ORDER BY key as SQLite must read it: SQLite takes an integer constant there
+/// for an output's position, also one it folds while parsing (`-1`, `'x' IS NULL`), where
+/// Trino (which takes only a literal integer for one) sees a value. A key that names no
+/// column is a constant, so a CASE around it costs nothing.
+fn not_a_position(sql: String) -> String {
+    if sql.contains('"') {
+        sql
+    } else {
+        format!("(CASE WHEN 1 THEN {sql} END)")
+    }
+}
+
+struct Outputs {
+    items: String,
+    columns: Vec<(String, TrinoType)>,
+    having: Option<String>,
+    order: Option<String>,
+    /// The ORDER BY with output references (`"c2"`) replaced by their expressions, for a
+    /// window in the same SELECT, which cannot see the outputs' aliases.
+    window_order: Option<String>,
+}
+
+/// `order` with every `"cN"` not qualified by a relation (`t1."c1"` is a table's column)
+/// replaced by `(items[N-1])`.
+fn inline_outputs(order: &str, items: &[String]) -> String {
+    let mut out = String::with_capacity(order.len());
+    let mut rest = order;
+    while let Some(at) = rest.find("\"c") {
+        let (before, from) = rest.split_at(at);
+        out.push_str(before);
+        let digits: String = from[2..].chars().take_while(char::is_ascii_digit).collect();
+        let closes = from[2 + digits.len()..].starts_with('"');
+        let qualified = out.ends_with('.');
+        let item = digits
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .and_then(|i| items.get(i));
+        match item {
+            Some(sql) if closes && !qualified && !digits.is_empty() => {
+                out.push_str(&format!("({sql})"));
+                rest = &from[3 + digits.len()..];
+            }
+            _ => {
+                out.push_str("\"c");
+                rest = &from[2..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}

@@ -1,0 +1,381 @@
+//! Exploration statements: SHOW CATALOGS, SHOW SCHEMAS, SHOW TABLES, SHOW COLUMNS and
+//! DESCRIBE, answered from the catalogs with Trino's column names (`Catalog`, `Schema`,
+//! `Table`; `Column`, `Type`, `Extra`, `Comment`).
+//!
+//! With access rules in force they list only what the person may see, and refuse as Trino's
+//! `checkCanShowSchemas` / `checkCanShowTables` / `checkCanShowColumns` do, after the
+//! existence checks (Trino's `ShowQueriesRewrite` order). DESCRIBE needs any privilege on the
+//! table, not SELECT.
+
+use serde_json::Value;
+use sqlparser::tokenizer::{Token, TokenWithSpan};
+
+use super::analyze::error_at;
+use super::{Body, Plan};
+use crate::querymesh::engine::catalog::Catalogs;
+use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
+use crate::querymesh::engine::types::TrinoType;
+use crate::querymesh::engine::{OutputColumn, SessionContext, TableAccess};
+
+fn varchar_columns(names: &[&str]) -> Vec<OutputColumn> {
+    names
+        .iter()
+        .map(|n| OutputColumn {
+            name: n.to_string(),
+            ty: TrinoType::Varchar(None),
+        })
+        .collect()
+}
+
+/// SQL LIKE with `%` and `_`, for SHOW … LIKE.
+fn like(pattern: &str, text: &str) -> bool {
+    fn go(p: &[char], t: &[char]) -> bool {
+        match p.split_first() {
+            None => t.is_empty(),
+            Some(('%', rest)) => (0..=t.len()).any(|i| go(rest, &t[i..])),
+            Some(('_', rest)) => !t.is_empty() && go(rest, &t[1..]),
+            Some((c, rest)) => t.first() == Some(c) && go(rest, &t[1..]),
+        }
+    }
+    let p: Vec<char> = pattern.chars().collect();
+    let t: Vec<char> = text.chars().collect();
+    go(&p, &t)
+}
+
+struct Cursor<'t> {
+    tokens: &'t [TokenWithSpan],
+    at: usize,
+}
+
+impl Cursor<'_> {
+    fn peek(&self) -> Option<&TokenWithSpan> {
+        self.tokens.get(self.at)
+    }
+
+    fn location(&self) -> Option<Position> {
+        self.peek().map(|t| Position::from(t.span.start))
+    }
+
+    fn keyword(&mut self, word: &str) -> bool {
+        if let Some(TokenWithSpan {
+            token: Token::Word(w),
+            ..
+        }) = self.peek()
+            && w.quote_style.is_none()
+            && w.value.eq_ignore_ascii_case(word)
+        {
+            self.at += 1;
+            return true;
+        }
+        false
+    }
+
+    fn error(&self) -> TrinoError {
+        let found = self
+            .peek()
+            .map_or("<EOF>".to_string(), |t| t.token.to_string());
+        error_at(
+            ErrorName::SyntaxError,
+            self.location(),
+            format!("mismatched input '{found}'"),
+        )
+    }
+
+    /// A dotted name, lower-cased.
+    fn name(&mut self) -> Result<Vec<String>, TrinoError> {
+        let mut parts = Vec::new();
+        loop {
+            match self.peek() {
+                Some(TokenWithSpan {
+                    token: Token::Word(w),
+                    ..
+                }) => {
+                    parts.push(w.value.to_lowercase());
+                    self.at += 1;
+                }
+                _ => return Err(self.error()),
+            }
+            match self.peek() {
+                Some(TokenWithSpan {
+                    token: Token::Period,
+                    ..
+                }) => self.at += 1,
+                _ => return Ok(parts),
+            }
+        }
+    }
+
+    fn like_pattern(&mut self) -> Result<Option<String>, TrinoError> {
+        if !self.keyword("LIKE") {
+            return Ok(None);
+        }
+        match self.peek() {
+            Some(TokenWithSpan {
+                token: Token::SingleQuotedString(s),
+                ..
+            }) => {
+                let s = s.clone();
+                self.at += 1;
+                Ok(Some(s))
+            }
+            _ => Err(self.error()),
+        }
+    }
+
+    fn end(&self) -> Result<(), TrinoError> {
+        match self.peek() {
+            None => Ok(()),
+            Some(_) => Err(self.error()),
+        }
+    }
+}
+
+fn rows(columns: &[&str], values: Vec<Vec<String>>, reads: Vec<TableAccess>) -> Plan {
+    Plan {
+        columns: varchar_columns(columns),
+        reads,
+        session_update: None,
+        body: Body::Rows(
+            values
+                .into_iter()
+                .map(|r| r.into_iter().map(Value::from).collect())
+                .collect(),
+        ),
+    }
+}
+
+/// Trino's `AccessDeniedException`: PERMISSION_DENIED, without a location.
+fn denied(what: String) -> TrinoError {
+    TrinoError::new(
+        ErrorName::PermissionDenied,
+        format!("Access Denied: {what}"),
+    )
+}
+
+fn check_catalog(
+    catalogs: &Catalogs,
+    catalog: &str,
+    at: Option<Position>,
+) -> Result<(), TrinoError> {
+    if catalogs.has_catalog(catalog) {
+        Ok(())
+    } else {
+        Err(error_at(
+            ErrorName::CatalogNotFound,
+            at,
+            format!("Catalog '{catalog}' not found"),
+        ))
+    }
+}
+
+/// Answers a SHOW or DESCRIBE statement, or `None` when `tokens` are something else.
+pub fn plan(
+    tokens: &[TokenWithSpan],
+    catalogs: &Catalogs,
+    session: &SessionContext,
+) -> Option<Result<Plan, TrinoError>> {
+    let mut c = Cursor { tokens, at: 0 };
+    let describe = c.keyword("DESCRIBE") || c.keyword("DESC");
+    if !describe && !c.keyword("SHOW") {
+        return None;
+    }
+    Some(show(&mut c, describe, catalogs, session))
+}
+
+fn show(
+    c: &mut Cursor<'_>,
+    describe: bool,
+    catalogs: &Catalogs,
+    session: &SessionContext,
+) -> Result<Plan, TrinoError> {
+    let missing_catalog = |at| {
+        error_at(
+            ErrorName::MissingCatalogName,
+            at,
+            "Catalog must be specified when session catalog is not set",
+        )
+    };
+    if describe || c.keyword("COLUMNS") {
+        if !(describe || c.keyword("FROM") || c.keyword("IN")) {
+            return Err(c.error());
+        }
+        let at = c.location();
+        let name = c.name()?;
+        c.end()?;
+        let (catalog, schema, table) = match name.as_slice() {
+            [t] => (
+                session.catalog.clone().ok_or_else(|| missing_catalog(at))?,
+                session.schema.clone().ok_or_else(|| {
+                    error_at(
+                        ErrorName::MissingSchemaName,
+                        at,
+                        "Schema must be specified when session schema is not set",
+                    )
+                })?,
+                t.clone(),
+            ),
+            [s, t] => (
+                session.catalog.clone().ok_or_else(|| missing_catalog(at))?,
+                s.clone(),
+                t.clone(),
+            ),
+            [c, s, t] => (c.clone(), s.clone(), t.clone()),
+            _ => {
+                return Err(error_at(
+                    ErrorName::SyntaxError,
+                    at,
+                    "Too many dots in table name",
+                ));
+            }
+        };
+        check_catalog(catalogs, &catalog, at)?;
+        if !catalogs.has_schema(&catalog, &schema) {
+            return Err(error_at(
+                ErrorName::SchemaNotFound,
+                at,
+                format!("Schema '{schema}' does not exist"),
+            ));
+        }
+        let meta = catalogs.table(&catalog, &schema, &table).ok_or_else(|| {
+            error_at(
+                ErrorName::TableNotFound,
+                at,
+                format!("Table '{catalog}.{schema}.{table}' does not exist"),
+            )
+        })?;
+        let viewer = session.viewer.as_ref();
+        if viewer.is_some_and(|v| !v.may_show_columns(&catalog, &schema, &table)) {
+            return Err(denied(format!(
+                "Cannot show columns of table {catalog}.{schema}.{table}"
+            )));
+        }
+        let values = meta
+            .columns
+            .iter()
+            .filter(|col| {
+                viewer.is_none_or(|v| v.sees_column(&catalog, &schema, &table, &col.name))
+            })
+            .map(|col| {
+                vec![
+                    col.name.clone(),
+                    col.ty.to_string(),
+                    String::new(),
+                    String::new(),
+                ]
+            })
+            .collect();
+        return Ok(rows(
+            &["Column", "Type", "Extra", "Comment"],
+            values,
+            Vec::new(),
+        ));
+    }
+    if c.keyword("CATALOGS") {
+        let pattern = c.like_pattern()?;
+        c.end()?;
+        let viewer = session.viewer.as_ref();
+        let values = catalogs
+            .catalog_names()
+            .filter(|n| viewer.is_none_or(|v| v.sees_catalog(n)))
+            .filter(|n| pattern.as_deref().is_none_or(|p| like(p, n)))
+            .map(|n| vec![n.to_string()])
+            .collect();
+        return Ok(rows(&["Catalog"], values, Vec::new()));
+    }
+    if c.keyword("SCHEMAS") {
+        let at = c.location();
+        let catalog = if c.keyword("FROM") || c.keyword("IN") {
+            let name = c.name()?;
+            let [catalog] = name.as_slice() else {
+                return Err(error_at(ErrorName::SyntaxError, at, "mismatched input '.'"));
+            };
+            catalog.clone()
+        } else {
+            session
+                .catalog
+                .clone()
+                .ok_or_else(|| missing_catalog(c.location()))?
+        };
+        let pattern = c.like_pattern()?;
+        c.end()?;
+        // Trino checks access before it looks the catalog up.
+        let viewer = session.viewer.as_ref();
+        if viewer.is_some_and(|v| !v.sees_catalog(&catalog)) {
+            return Err(denied("Cannot show schemas".into()));
+        }
+        check_catalog(catalogs, &catalog, at)?;
+        let values = catalogs
+            .schema_names(&catalog)
+            .filter(|n| viewer.is_none_or(|v| v.sees_schema(&catalog, n)))
+            .filter(|n| pattern.as_deref().is_none_or(|p| like(p, n)))
+            .map(|n| vec![n.to_string()])
+            .collect();
+        return Ok(rows(&["Schema"], values, Vec::new()));
+    }
+    if c.keyword("TABLES") {
+        let at = c.location();
+        let (catalog, schema) = if c.keyword("FROM") || c.keyword("IN") {
+            let at = c.location();
+            match c.name()?.as_slice() {
+                [s] => (
+                    session.catalog.clone().ok_or_else(|| missing_catalog(at))?,
+                    s.clone(),
+                ),
+                [cat, s] => (cat.clone(), s.clone()),
+                _ => {
+                    return Err(error_at(
+                        ErrorName::SyntaxError,
+                        at,
+                        "Too many dots in schema name",
+                    ));
+                }
+            }
+        } else {
+            (
+                session.catalog.clone().ok_or_else(|| missing_catalog(at))?,
+                session.schema.clone().ok_or_else(|| {
+                    error_at(
+                        ErrorName::MissingSchemaName,
+                        at,
+                        "Schema must be specified when session schema is not set",
+                    )
+                })?,
+            )
+        };
+        let pattern = c.like_pattern()?;
+        c.end()?;
+        // Trino checks access first, then that the catalog and schema exist.
+        let viewer = session.viewer.as_ref();
+        if viewer.is_some_and(|v| !v.sees_schema(&catalog, &schema)) {
+            return Err(denied(format!(
+                "Cannot show tables of schema {catalog}.{schema}"
+            )));
+        }
+        if !catalogs.has_catalog(&catalog) {
+            return Err(error_at(
+                ErrorName::CatalogNotFound,
+                at,
+                format!("Catalog '{catalog}' does not exist"),
+            ));
+        }
+        if !catalogs.has_schema(&catalog, &schema) {
+            return Err(error_at(
+                ErrorName::SchemaNotFound,
+                at,
+                format!("Schema '{schema}' does not exist"),
+            ));
+        }
+        let values = catalogs
+            .tables_in(&catalog, &schema)
+            .filter(|t| viewer.is_none_or(|v| v.sees_table(&catalog, &schema, &t.name)))
+            .filter(|t| pattern.as_deref().is_none_or(|p| like(p, &t.name)))
+            .map(|t| vec![t.name.clone()])
+            .collect();
+        return Ok(rows(&["Table"], values, Vec::new()));
+    }
+    Err(error_at(
+        ErrorName::NotSupported,
+        c.location(),
+        "Only SHOW CATALOGS, SCHEMAS, TABLES and COLUMNS are supported",
+    ))
+}
