@@ -19,8 +19,9 @@
 //!
 //! - [`platform`]: the platform core, what one process must share: platform sessions (the
 //!   edge creates them, the broker consults them, the IAM ends them), the switches, the
-//!   endpoints, the app's environment, and the one table of the reserved `/.nnumbers/`
-//!   paths ([`platform::paths`]).
+//!   endpoints and the app's environment.
+//! - [`reserved_paths`]: the one table of the spec's reserved `/.nnumbers/` paths (the edge
+//!   serves them, the IAM redirects to the callback, refusals name the login path).
 //! - [`identity`]: the ES256 keys and the signed identity (the edge signs, the broker and the
 //!   demo verify).
 //! - [`oidc`]: the OpenID contract between the platform and the IAM; [`http`]: the client.
@@ -53,6 +54,7 @@ pub mod listener;
 pub mod oidc;
 pub mod platform;
 pub mod querymesh;
+pub mod reserved_paths;
 pub mod running;
 pub mod sandbox;
 #[cfg(test)]

@@ -19,7 +19,7 @@ pub const QUERYMESH_SCOPE: &str = "querymesh";
 /// The audience QueryMesh's JWT authenticator requires.
 pub const QUERYMESH_AUDIENCE: &str = "querymesh";
 /// Where the edge receives the authorization response.
-pub use crate::platform::paths::CALLBACK_PATH;
+pub use crate::reserved_paths::CALLBACK_PATH;
 
 /// A realm's endpoints, at Keycloak's paths under `{iam}/realms/{slug}`.
 #[derive(Clone, Debug)]

@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
-use crate::platform::paths::LOGIN_PATH;
+use crate::reserved_paths::LOGIN_PATH;
 
 /// Every way the broker refuses a query. The `String`s carry the specific cause; the code's
 /// standing advice is appended by [`Refusal::message`].

@@ -12,7 +12,7 @@ use super::visitor::Visitor;
 use super::{EdgeState, cookie, origin, pending, return_to};
 use crate::oidc::{EDGE_CLIENT_ID, LOGIN_SCOPES};
 use crate::platform::IamTokens;
-use crate::platform::paths::{CALLBACK_PATH, LOGIN_PATH, LOGOUT_PATH};
+use crate::reserved_paths::{CALLBACK_PATH, LOGIN_PATH, LOGOUT_PATH};
 
 /// The first value of each query parameter, decoded; malformed input never fails the request.
 fn query_param(uri: &Uri, name: &str) -> Option<String> {

@@ -4,7 +4,7 @@
 
 use axum::http::{HeaderMap, HeaderValue, header};
 
-use crate::platform::paths::AUTH_PREFIX;
+use crate::reserved_paths::AUTH_PREFIX;
 
 /// The cookie's name; the `__` prefix keeps it apart from an app's own cookies.
 pub const SESSION_COOKIE: &str = "__nnumbers_session";

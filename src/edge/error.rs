@@ -7,7 +7,7 @@ use serde_json::json;
 
 use super::id_token::IdTokenError;
 use crate::oidc::OidcError;
-use crate::platform::paths::LOGIN_PATH;
+use crate::reserved_paths::LOGIN_PATH;
 
 #[derive(Debug, thiserror::Error)]
 pub enum EdgeError {

@@ -33,7 +33,7 @@ use crate::http::HttpClient;
 use crate::identity::{IdentityIssuer, PublishedKeys};
 use crate::oidc::OidcClient;
 use crate::platform::SessionStore;
-use crate::platform::paths::{CALLBACK_PATH, CONTEXT_PATH, LOGIN_PATH, LOGOUT_PATH, SESSION_PATH};
+use crate::reserved_paths::{CALLBACK_PATH, CONTEXT_PATH, LOGIN_PATH, LOGOUT_PATH, SESSION_PATH};
 
 /// The least the edge waits for the app to start answering (its status line and headers)
 /// before it gives up with 504 Gateway Timeout (RFC 9110 §15.6.5). Sixty seconds, nginx's

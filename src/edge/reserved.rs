@@ -18,7 +18,7 @@ use axum::extract::Request;
 use axum::http::Uri;
 use axum::http::uri::PathAndQuery;
 
-pub use crate::platform::paths::RESERVED_PREFIX;
+pub use crate::reserved_paths::RESERVED_PREFIX;
 
 /// The path's RFC 3986 §6.2.2 normal form: escapes in upper-case hex (§6.2.2.1), escapes of
 /// unreserved characters decoded (§6.2.2.2), then dot segments removed (§6.2.2.3, by §5.2.4).

@@ -8,7 +8,6 @@
 //! - [`Switches`]: what a running sandbox can turn off and on again.
 //! - [`Endpoints`]: where each component listens, known once every listener is bound.
 //! - [`SandboxEnv`]: the `NNUMBERS_*` environment an app (the demo app too) is built from.
-//! - [`paths`]: the reserved `/.nnumbers/` paths, the one table of them.
 //!
 //! The identity issuer is [`crate::identity::IdentityIssuer`], a handle already (its key ring
 //! is an `Arc`): the edge gets it to sign; the broker gets only its public side
@@ -22,7 +21,6 @@
 
 mod endpoints;
 mod env;
-pub mod paths;
 mod session;
 mod switches;
 
