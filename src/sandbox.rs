@@ -19,7 +19,7 @@ use crate::identity::{
     Audience, IAM_KEY_FILE, IDENTITY_KEY_FILE, IdentityIssuer, KeyError, KeyRing,
 };
 use crate::oidc::OidcClient;
-use crate::platform::{Endpoints, SandboxEnv, SessionStore, Switches};
+use crate::platform::{Clock, Endpoints, SandboxEnv, SessionStore, Switches};
 use crate::querymesh::engine::Engine;
 use crate::{broker, demo, edge, iam, listener, querymesh};
 
@@ -119,6 +119,7 @@ struct Platform {
     iam_keys: KeyRing,
     sessions: SessionStore,
     switches: Switches,
+    clock: Clock,
 }
 
 impl Platform {
@@ -147,6 +148,7 @@ impl Platform {
             iam_keys,
             sessions: SessionStore::default(),
             switches: Switches::new(&config.querymesh),
+            clock: Clock::default(),
             realm_url,
             querymesh_url,
             app_url,
@@ -210,6 +212,7 @@ impl Platform {
             keys: self.iam_keys.clone(),
             switches: self.switches.clone(),
             sessions: self.sessions.clone(),
+            clock: self.clock.clone(),
         }
     }
 

@@ -11,15 +11,14 @@
 //! - State: `sso` (SSO sessions, their cookie and refresh tokens), `codes`
 //!   (authorization codes), `pending` (authorization requests waiting for the page).
 //! - `error`: every refusal, mapped once to a page, a redirect or OAuth JSON.
-//! - Helpers: `pkce` (S256), `params` (each parameter at most once), `clock` (movable in
-//!   tests).
+//! - Helpers: `pkce` (S256), `params` (each parameter at most once); the time is the
+//!   platform's [`Clock`], which tests move forward.
 //!
 //! [`IamState`] is cheap to clone (one `Arc`): the sandbox keeps a handle to reach the internal
 //! API ([`IamState::end_sessions_of`], [`IamState::end_sso_session`]).
 
 mod account;
 mod authorize;
-mod clock;
 mod codes;
 mod discovery;
 mod error;
@@ -47,12 +46,11 @@ use axum::routing::{get, post};
 use crate::config::{IamConfig, OrganizationConfig, Person};
 use crate::identity::KeyRing;
 use crate::oidc::{CALLBACK_PATH, EDGE_CLIENT_ID};
-use crate::platform::{SessionStore, Switches};
+use crate::platform::{Clock, SessionStore, Switches};
 
 pub use error::IamError;
 pub use mint::{DIRECT_QUERYMESH_TOKEN_LIFETIME_SECS, querymesh_access_token};
 
-use clock::Clock;
 use codes::CodeStore;
 use pending::PendingRequests;
 use sso::SsoStore;
@@ -76,6 +74,8 @@ pub struct IamParts {
     pub switches: Switches,
     /// Platform sessions end with the SSO session they were born of.
     pub sessions: SessionStore,
+    /// The platform's clock, which tests move to reach expiry.
+    pub clock: Clock,
 }
 
 /// The organization IAM, shared by its handlers.
@@ -86,7 +86,6 @@ pub struct IamState {
 
 struct Inner {
     parts: IamParts,
-    clock: Clock,
     sso: SsoStore,
     codes: CodeStore,
     pending: PendingRequests,
@@ -111,7 +110,6 @@ impl IamState {
         Self {
             inner: Arc::new(Inner {
                 parts,
-                clock: Clock::default(),
                 sso: SsoStore::default(),
                 codes: CodeStore::default(),
                 pending: PendingRequests::default(),
@@ -125,7 +123,7 @@ impl IamState {
     }
 
     fn now(&self) -> u64 {
-        self.inner.clock.now()
+        self.inner.parts.clock.now()
     }
 
     /// How long an SSO session lasts (`iam.sso_session_hours`).
@@ -227,7 +225,7 @@ impl IamState {
     /// Moves the IAM's clock forward, so tests can live through code, token and SSO expiry
     /// without waiting. Tokens minted afterwards carry the moved clock's times.
     pub fn advance_clock(&self, by: Duration) {
-        self.inner.clock.advance(by);
+        self.inner.parts.clock.advance(by);
     }
 }
 

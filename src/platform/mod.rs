@@ -8,22 +8,25 @@
 //! - [`Switches`]: what a running sandbox can turn off and on again.
 //! - [`Endpoints`]: where each component listens, known once every listener is bound.
 //! - [`SandboxEnv`]: the `NNUMBERS_*` environment an app (the demo app too) is built from.
+//! - [`Clock`]: the platform's time, which tests move forward (today the IAM reads it; the
+//!   fixture work moves sessions and identities onto it too).
 //!
 //! The identity issuer is [`crate::identity::IdentityIssuer`], a handle already (its key ring
 //! is an `Arc`): the edge gets it to sign; the broker gets only its public side
-//! ([`crate::identity::KeyRing::public_side`]) and its audience. The IAM's clock stays in
-//! `iam/clock.rs` until the fixture work gives the whole platform one clock. The event
+//! ([`crate::identity::KeyRing::public_side`]) and its audience. The event
 //! journal and the fault rules, when they come, live here too.
 //!
 //! Nothing here knows a component, and no component knows `sandbox.rs`: the assembler builds
 //! each component from its own part of the configuration plus the handles of this module it
 //! needs.
 
+mod clock;
 mod endpoints;
 mod env;
 mod session;
 mod switches;
 
+pub use clock::Clock;
 pub use endpoints::Endpoints;
 pub use env::SandboxEnv;
 pub use session::{IamTokens, PlatformSession, SessionError, SessionStore};
