@@ -88,17 +88,22 @@ fn read(path: &Path) -> Option<Running> {
 mod tests {
     use super::*;
 
+    /// Every component at `addr`: only the IAM's address matters to [`find`].
+    fn all_at(addr: SocketAddr) -> Endpoints {
+        Endpoints {
+            edge: addr,
+            broker: addr,
+            iam: addr,
+            querymesh: addr,
+        }
+    }
+
     #[test]
     fn a_record_names_a_live_sandbox_and_goes_with_it() {
         let dir = tempfile::tempdir().expect("a directory");
         let iam = std::net::TcpListener::bind("127.0.0.1:0").expect("binds");
         let addr = iam.local_addr().expect("an address");
-        let endpoints = Endpoints {
-            edge: addr,
-            broker: addr,
-            iam: addr,
-            querymesh: addr,
-        };
+        let endpoints = all_at(addr);
         let record = record(dir.path(), &endpoints).expect("recorded");
         assert_eq!(find(dir.path()).map(|r| r.iam), Some(addr));
         drop(record);
@@ -113,12 +118,7 @@ mod tests {
             let gone = std::net::TcpListener::bind("127.0.0.1:0").expect("binds");
             gone.local_addr().expect("an address")
         };
-        let endpoints = Endpoints {
-            edge: addr,
-            broker: addr,
-            iam: addr,
-            querymesh: addr,
-        };
+        let endpoints = all_at(addr);
         let record = record(dir.path(), &endpoints).expect("recorded");
         assert!(find(dir.path()).is_none());
         std::mem::forget(record);
@@ -132,12 +132,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("a directory");
         let iam = std::net::TcpListener::bind("127.0.0.1:0").expect("binds");
         let addr = iam.local_addr().expect("an address");
-        let endpoints = Endpoints {
-            edge: addr,
-            broker: addr,
-            iam: addr,
-            querymesh: addr,
-        };
+        let endpoints = all_at(addr);
         let older = Record {
             path: dir.path().join(FILE),
             pid: std::process::id().wrapping_add(1),

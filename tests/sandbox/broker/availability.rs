@@ -4,8 +4,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tokio::sync::Notify;
-use zero_sandbox::identity::unix_now;
-use zero_sandbox::platform::IamTokens;
+use zero_sandbox::Sandbox;
 
 use super::{EXAMPLE, assert_refusal, config_with_fake, post, session_for_ada};
 use crate::support::fake_trino::{Behaviour, FakeTrino};
@@ -52,6 +51,29 @@ async fn a_querymesh_that_never_answers_times_out_as_unavailable() {
     assert!(started.elapsed() < Duration::from_secs(10));
 }
 
+/// Queries of `identity` that hold their place at `fake` (it waits for `release`): started in
+/// the background, returned once all `n` have reached QueryMesh.
+async fn hold_places(
+    sandbox: &Arc<Sandbox>,
+    fake: &FakeTrino,
+    identity: &str,
+    n: usize,
+) -> Vec<tokio::task::JoinHandle<(u16, serde_json::Value)>> {
+    let before = fake.seen().requests.len();
+    let running = (0..n)
+        .map(|_| {
+            let (sandbox, identity) = (sandbox.clone(), identity.to_string());
+            tokio::spawn(async move { post(&sandbox, Some(&identity), EXAMPLE).await })
+        })
+        .collect();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while fake.seen().requests.len() < before + n {
+        assert!(Instant::now() < deadline, "the queries reach QueryMesh");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    running
+}
+
 #[tokio::test]
 async fn the_platform_query_limit_is_unavailable() {
     let release = Arc::new(Notify::new());
@@ -60,19 +82,7 @@ async fn the_platform_query_limit_is_unavailable() {
     config.broker.max_concurrent_queries = 2;
     let sandbox = Arc::new(support::start_with(config).await);
     let (identity, _) = session_for_ada(&sandbox);
-    let mut running = Vec::new();
-    for _ in 0..2 {
-        let (sandbox, identity) = (sandbox.clone(), identity.clone());
-        running.push(tokio::spawn(async move {
-            post(&sandbox, Some(&identity), EXAMPLE).await
-        }));
-    }
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while fake.seen().requests.len() < 2 {
-        assert!(Instant::now() < deadline, "both queries reach QueryMesh");
-        tokio::task::yield_now().await;
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
+    let running = hold_places(&sandbox, &fake, &identity, 2).await;
     let message = assert_refusal(
         post(&sandbox, Some(&identity), EXAMPLE).await,
         503,
@@ -99,18 +109,7 @@ async fn one_persons_share_of_the_query_limit_leaves_room_for_others() {
     config.broker.max_concurrent_queries_per_person = 2;
     let sandbox = Arc::new(support::start_with(config).await);
     let (identity, _) = session_for_ada(&sandbox);
-    let mut running = Vec::new();
-    for _ in 0..2 {
-        let (sandbox, identity) = (sandbox.clone(), identity.clone());
-        running.push(tokio::spawn(async move {
-            post(&sandbox, Some(&identity), EXAMPLE).await
-        }));
-    }
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while fake.seen().requests.len() < 2 {
-        assert!(Instant::now() < deadline, "both queries reach QueryMesh");
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
+    let running = hold_places(&sandbox, &fake, &identity, 2).await;
     let message = assert_refusal(
         post(&sandbox, Some(&identity), EXAMPLE).await,
         503,
@@ -120,30 +119,14 @@ async fn one_persons_share_of_the_query_limit_leaves_room_for_others() {
     assert!(message.contains("for one person"), "{message}");
 
     // Grace's query is let through to QueryMesh while Ada's two wait there.
-    let grace = sandbox.config().person("grace").unwrap().clone();
-    let tokens = IamTokens {
-        access_token: "test-access-token-of-grace".into(),
-        access_expires_at: unix_now() + 300,
-        refresh_token: None,
-        id_token: None,
-    };
-    let (_, sid) = sandbox.sessions().create(grace.clone(), tokens, None);
-    let (grace_identity, _) = sandbox.identity().mint(&grace, &sid);
-    let theirs = {
-        let sandbox = sandbox.clone();
-        tokio::spawn(async move { post(&sandbox, Some(&grace_identity), EXAMPLE).await })
-    };
-    while fake.seen().requests.len() < 3 {
-        assert!(Instant::now() < deadline, "Grace's query reaches QueryMesh");
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
+    let (grace, _) = support::platform_session(&sandbox, "grace", "test-access-token-of-grace");
+    let theirs = hold_places(&sandbox, &fake, &grace, 1).await;
     for _ in 0..3 {
         release.notify_one();
     }
-    for r in running {
+    for r in running.into_iter().chain(theirs) {
         assert_eq!(r.await.unwrap().0, 200);
     }
-    assert_eq!(theirs.await.unwrap().0, 200);
 }
 
 #[tokio::test]
