@@ -1,0 +1,132 @@
+//! Every catalog's `information_schema` (schemata, tables, columns), as Trino has it: constant
+//! tables inlined in the SQL, made once when the engine opens.
+
+use super::catalog::{Catalogs, ColumnMeta, TableMeta};
+use super::sql;
+use super::types::TrinoType;
+
+fn varchar_column(name: &str) -> ColumnMeta {
+    ColumnMeta {
+        name: name.into(),
+        ty: TrinoType::Varchar(None),
+        nullable: true,
+    }
+}
+
+/// `(SELECT column1 AS "a", … FROM (VALUES …))`: a constant table inlined in the SQL.
+fn inline_table(columns: &[ColumnMeta], rows: &[Vec<String>]) -> String {
+    let names: Vec<String> = columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("column{} AS \"{}\"", i + 1, c.name))
+        .collect();
+    if rows.is_empty() {
+        let nulls: Vec<String> = columns
+            .iter()
+            .map(|c| format!("NULL AS \"{}\"", c.name))
+            .collect();
+        return format!("(SELECT {} WHERE 0)", nulls.join(", "));
+    }
+    let values: Vec<String> = rows.iter().map(|r| format!("({})", r.join(", "))).collect();
+    format!(
+        "(SELECT {} FROM (VALUES {}))",
+        names.join(", "),
+        values.join(", ")
+    )
+}
+
+/// Every catalog's `information_schema` (schemata, tables, columns), as Trino has it.
+pub(super) fn add_information_schema(catalogs: &mut Catalogs) {
+    let schemata_cols = vec![
+        varchar_column("catalog_name"),
+        varchar_column("schema_name"),
+    ];
+    let tables_cols = vec![
+        varchar_column("table_catalog"),
+        varchar_column("table_schema"),
+        varchar_column("table_name"),
+        varchar_column("table_type"),
+    ];
+    let mut columns_cols = vec![
+        varchar_column("table_catalog"),
+        varchar_column("table_schema"),
+        varchar_column("table_name"),
+        varchar_column("column_name"),
+    ];
+    columns_cols.push(ColumnMeta {
+        name: "ordinal_position".into(),
+        ty: TrinoType::BigInt,
+        nullable: true,
+    });
+    columns_cols.extend([
+        varchar_column("column_default"),
+        varchar_column("is_nullable"),
+        varchar_column("data_type"),
+    ]);
+    let info_tables = [
+        ("columns", &columns_cols),
+        ("schemata", &schemata_cols),
+        ("tables", &tables_cols),
+    ];
+    let catalog_names: Vec<String> = catalogs.catalog_names().map(str::to_string).collect();
+    for catalog in catalog_names {
+        let q = |s: &str| sql::sql_string(s);
+        let mut schemas: Vec<String> = catalogs
+            .schema_names(&catalog)
+            .map(str::to_string)
+            .collect();
+        schemas.push("information_schema".into());
+        schemas.sort();
+        let mut tables: Vec<TableMeta> = catalogs
+            .all_tables()
+            .filter(|t| t.catalog == catalog)
+            .cloned()
+            .collect();
+        for (name, cols) in &info_tables {
+            tables.push(TableMeta {
+                catalog: catalog.clone(),
+                schema: "information_schema".into(),
+                name: name.to_string(),
+                columns: (*cols).clone(),
+                sqlite_name: String::new(),
+            });
+        }
+        tables.sort_by(|a, b| (&a.schema, &a.name).cmp(&(&b.schema, &b.name)));
+        let schemata_rows: Vec<Vec<String>> =
+            schemas.iter().map(|s| vec![q(&catalog), q(s)]).collect();
+        let table_rows: Vec<Vec<String>> = tables
+            .iter()
+            .map(|t| vec![q(&catalog), q(&t.schema), q(&t.name), q("BASE TABLE")])
+            .collect();
+        let column_rows: Vec<Vec<String>> = tables
+            .iter()
+            .flat_map(|t| {
+                t.columns.iter().enumerate().map(|(i, c)| {
+                    vec![
+                        q(&catalog),
+                        q(&t.schema),
+                        q(&t.name),
+                        q(&c.name),
+                        (i + 1).to_string(),
+                        "NULL".into(),
+                        q(if c.nullable { "YES" } else { "NO" }),
+                        q(&c.ty.to_string()),
+                    ]
+                })
+            })
+            .collect();
+        for (name, cols, rows) in [
+            ("columns", &columns_cols, column_rows),
+            ("schemata", &schemata_cols, schemata_rows),
+            ("tables", &tables_cols, table_rows),
+        ] {
+            catalogs.add_table(TableMeta {
+                catalog: catalog.clone(),
+                schema: "information_schema".into(),
+                name: name.into(),
+                columns: cols.clone(),
+                sqlite_name: inline_table(cols, &rows),
+            });
+        }
+    }
+}

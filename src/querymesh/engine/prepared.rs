@@ -1,0 +1,229 @@
+//! [`Prepared`]: a statement analysed and translated, and its run on a SQLite connection —
+//! rows encoded as Trino's, checked against their type's range and the query's memory budget,
+//! and SQLite's errors told as Trino's ([`run_error`]).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use rusqlite::{Connection, ErrorCode};
+use serde_json::Value;
+use serde_json::value::RawValue;
+
+use super::error::ErrorName;
+use super::memory::{self, Budget};
+use super::sql::use_schema::SessionUpdate;
+use super::sql::{self, Body, encode, udf};
+use super::types::TrinoType;
+use super::{OutputColumn, RunError, TableAccess, TrinoError};
+
+/// A query analysed and translated, ready to run on any connection from [`Engine::connect`].
+/// [`Engine::prepare`] shares one per distinct statement (see [`PLAN_CACHE_SIZE`]).
+///
+/// [`Engine::connect`]: super::Engine::connect
+/// [`Engine::prepare`]: super::Engine::prepare
+/// [`PLAN_CACHE_SIZE`]: super::PLAN_CACHE_SIZE
+#[derive(Debug)]
+pub struct Prepared {
+    pub columns: Vec<OutputColumn>,
+    pub reads: Vec<TableAccess>,
+    /// USE: the session change the response tells the client to make.
+    pub session_update: Option<SessionUpdate>,
+    /// Trino's `updateType` for a statement that changes something instead of reading.
+    update_type: Option<&'static str>,
+    body: Body,
+    /// The protocol's rendering of `columns`, made once by the server for every run.
+    wire_columns: OnceLock<Arc<Box<RawValue>>>,
+    /// Nanoseconds the last complete run took (0: never ran), for the server to tell a short
+    /// query from a long one before it runs.
+    last_run_nanos: AtomicU64,
+    /// The memory each run may hold: the budget of the engine that planned it (`None`: the
+    /// statement never reaches SQLite).
+    budget: Option<Budget>,
+}
+
+fn run_error(e: rusqlite::Error) -> RunError {
+    if let Some(refused) = sql::sqlite_limit(&e) {
+        return RunError::Query(refused);
+    }
+    if let rusqlite::Error::SqliteFailure(failure, message) = &e {
+        if failure.code == ErrorCode::OperationInterrupted {
+            return RunError::Interrupted;
+        }
+        // An allocation past the query's budget (see memory.rs) or a value past the length limit.
+        if matches!(failure.code, ErrorCode::OutOfMemory | ErrorCode::TooBig) {
+            return RunError::Query(memory::failure(failure.code == ErrorCode::TooBig));
+        }
+        if let Some(decoded) = message.as_deref().and_then(udf::decode_error) {
+            return RunError::Query(decoded);
+        }
+        if message
+            .as_deref()
+            .is_some_and(|m| m.contains("integer overflow"))
+        {
+            return RunError::Query(TrinoError::new(
+                ErrorName::NumericValueOutOfRange,
+                "bigint addition overflow",
+            ));
+        }
+    }
+    if let rusqlite::Error::UserFunctionError(inner) = &e
+        && let Some(decoded) = udf::decode_error(&inner.to_string())
+    {
+        return RunError::Query(decoded);
+    }
+    RunError::Query(TrinoError::new(
+        ErrorName::GenericInternalError,
+        format!("The query failed in SQLite: {e}"),
+    ))
+}
+
+/// Trino fails where integer arithmetic overflows its type; SQLite computes in 64 bits and
+/// turns a 64-bit overflow into a REAL, so both show in the result value.
+fn out_of_range(value: rusqlite::types::ValueRef<'_>, ty: &TrinoType) -> Option<TrinoError> {
+    use rusqlite::types::ValueRef;
+    let (lo, hi) = match ty {
+        TrinoType::Integer => (i64::from(i32::MIN), i64::from(i32::MAX)),
+        TrinoType::SmallInt => (i64::from(i16::MIN), i64::from(i16::MAX)),
+        TrinoType::TinyInt => (i64::from(i8::MIN), i64::from(i8::MAX)),
+        TrinoType::BigInt => (i64::MIN, i64::MAX),
+        _ => return None,
+    };
+    let outside = match value {
+        ValueRef::Integer(i) => i < lo || i > hi,
+        ValueRef::Real(x) => x.abs() >= i64::MAX as f64 || x < lo as f64 || x > hi as f64,
+        _ => false,
+    };
+    outside.then(|| TrinoError::new(ErrorName::NumericValueOutOfRange, format!("{ty} overflow")))
+}
+
+impl Prepared {
+    pub(super) fn new(plan: sql::Plan, budget: Option<Budget>) -> Self {
+        Self {
+            columns: plan.columns,
+            reads: plan.reads,
+            update_type: plan.session_update.as_ref().map(|_| "USE"),
+            session_update: plan.session_update,
+            body: plan.body,
+            wire_columns: OnceLock::new(),
+            last_run_nanos: AtomicU64::new(0),
+            budget,
+        }
+    }
+
+    /// A statement the server carried out itself (PREPARE, DEALLOCATE PREPARE), answered as
+    /// Trino answers every statement without output: one boolean `result`, true.
+    pub fn done(update_type: &'static str) -> Self {
+        Self {
+            update_type: Some(update_type),
+            ..Self::new(sql::Plan::without_output(None), None)
+        }
+    }
+
+    /// Trino's `updateType` for a statement that changes something instead of reading.
+    pub fn update_type(&self) -> Option<&'static str> {
+        self.update_type
+    }
+
+    /// `columns` as the server sends them, rendered by `render` the first time only.
+    pub fn wire_columns(
+        &self,
+        render: impl FnOnce(&[OutputColumn]) -> Box<RawValue>,
+    ) -> Arc<Box<RawValue>> {
+        self.wire_columns
+            .get_or_init(|| Arc::new(render(&self.columns)))
+            .clone()
+    }
+
+    /// How long the last complete run took, if it ran before; a statement answered from the
+    /// catalogs (SHOW, DESCRIBE) takes no time in SQLite.
+    pub fn last_run(&self) -> Option<Duration> {
+        match (&self.body, self.last_run_nanos.load(Ordering::Relaxed)) {
+            (Body::Rows(_), _) => Some(Duration::ZERO),
+            (Body::Sql(_), 0) => None,
+            (Body::Sql(_), nanos) => Some(Duration::from_nanos(nanos)),
+        }
+    }
+
+    /// Remembers how long a run took (or at least took, for one stopped early).
+    pub fn record_run(&self, took: Duration) {
+        let nanos = u64::try_from(took.as_nanos()).unwrap_or(u64::MAX).max(1);
+        self.last_run_nanos.store(nanos, Ordering::Relaxed);
+    }
+
+    /// The SQLite SQL this query runs, for benchmarks and diagnostics (never logged).
+    pub fn sqlite_sql(&self) -> Option<&str> {
+        match &self.body {
+            Body::Sql(s) => Some(s),
+            Body::Rows(_) => None,
+        }
+    }
+
+    /// Runs on `conn`, handing each encoded row to `row`; stops when `row` returns false.
+    pub fn run(
+        &self,
+        conn: &Connection,
+        row: &mut dyn FnMut(Vec<Value>) -> bool,
+    ) -> Result<(), RunError> {
+        match &self.body {
+            Body::Rows(rows) => {
+                for r in rows {
+                    if !row(r.clone()) {
+                        break;
+                    }
+                }
+                Ok(())
+            }
+            Body::Sql(sql) => {
+                // From compiling the statement to its last row, SQLite's allocations on this
+                // thread are this query's.
+                let _scope = self.budget.clone().map(memory::Scope::enter);
+                let mut stmt = conn.prepare_cached(sql).map_err(run_error)?;
+                let mut rows = stmt.query([]).map_err(run_error)?;
+                while let Some(r) = rows.next().map_err(run_error)? {
+                    self.reserve_row(r)?;
+                    let mut values = Vec::with_capacity(self.columns.len());
+                    for (i, c) in self.columns.iter().enumerate() {
+                        let value = r.get_ref(i).map_err(run_error)?;
+                        if let Some(overflow) = out_of_range(value, &c.ty) {
+                            return Err(RunError::Query(overflow));
+                        }
+                        values.push(encode::encode(value, &c.ty));
+                    }
+                    if !row(values) {
+                        break;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl Prepared {
+    /// A row's values are copied out of SQLite twice (the JSON value and its text) before they
+    /// leave: a large row must fit what remains of the query's budget first. char(n) is
+    /// padded to n on the way out.
+    fn reserve_row(&self, row: &rusqlite::Row<'_>) -> Result<(), RunError> {
+        use rusqlite::types::ValueRef;
+        let mut bytes = 0u64;
+        for (i, c) in self.columns.iter().enumerate() {
+            let len = match row.get_ref(i).map_err(run_error)? {
+                ValueRef::Text(t) | ValueRef::Blob(t) => t.len() as u64,
+                _ => 0,
+            };
+            let padded = match c.ty {
+                TrinoType::Char(n) => u64::from(n),
+                _ => 0,
+            };
+            bytes = bytes.saturating_add(len.max(padded));
+        }
+        if bytes < ROW_BYTES_UNCHECKED {
+            return Ok(());
+        }
+        memory::reserve(bytes.saturating_mul(2)).map_err(|e| RunError::Query(e.error()))
+    }
+}
+
+/// Rows smaller than this are not checked against the budget one by one.
+const ROW_BYTES_UNCHECKED: u64 = 64 << 10;
