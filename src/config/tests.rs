@@ -1,0 +1,51 @@
+use super::*;
+
+#[test]
+fn builtin_covers_the_optional_claims() {
+    let c = Config::builtin();
+    assert_eq!(c.ports.edge, 4000);
+    assert!(c.people.iter().any(|p| p.profile.email.is_some()
+        && p.profile.email_verified == Some(true)
+        && p.profile.name.is_some()
+        && p.profile.preferred_username.is_some()));
+    assert!(c.people.iter().any(|p| p.profile.email.is_none()));
+    assert!(
+        c.people
+            .iter()
+            .any(|p| p.profile.email_verified == Some(false))
+    );
+    assert!(
+        c.people
+            .iter()
+            .any(|p| p.groups.iter().any(|g| g == "admins"))
+    );
+}
+
+#[test]
+fn user_keys_override_and_sections_merge() {
+    let c = Config::from_toml("[querymesh]\nenabled = false\n", "t.toml").unwrap();
+    assert!(!c.querymesh.enabled);
+    assert!(c.querymesh.configured);
+    assert_eq!(c.organization.slug, "acme");
+}
+
+#[test]
+fn unknown_key_names_file_line_and_key() {
+    let e = Config::from_toml("[app]\nid = \"x\"\ncolour = 1\n", "my.toml").unwrap_err();
+    let msg = e.to_string();
+    assert!(msg.starts_with("my.toml:3:"), "{msg}");
+    assert!(msg.contains("colour"), "{msg}");
+}
+
+#[test]
+fn wrong_type_names_line() {
+    let e = Config::from_toml("[ports]\nedge = \"high\"\n", "my.toml").unwrap_err();
+    assert!(e.to_string().starts_with("my.toml:2:"), "{e}");
+}
+
+#[test]
+fn duplicate_person_is_refused() {
+    let text = "[[people]]\nsub = \"a\"\n[[people]]\nsub = \"a\"\n";
+    let e = Config::from_toml(text, "my.toml").unwrap_err();
+    assert!(e.to_string().contains("duplicate person"), "{e}");
+}
