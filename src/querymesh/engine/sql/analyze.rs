@@ -83,6 +83,8 @@ pub struct Analyzer<'a> {
     pub aggregates_seen: usize,
     /// Checked wherever the analysis recurses (expressions, queries, set operations).
     pub(super) stack: StackBudget,
+    /// Lambda parameters in scope, innermost last (functions/lambda.rs).
+    pub(super) lambda_params: Vec<super::functions::LambdaParam>,
 }
 
 /// Where `node` starts in the query text. sqlparser's `span()` unions the spans of all the
@@ -480,6 +482,7 @@ impl<'a> Analyzer<'a> {
             session,
             tokens,
             next_alias: 0,
+            lambda_params: Vec::new(),
             reads: Vec::new(),
             ctes: Vec::new(),
             loose: Vec::new(),

@@ -81,7 +81,10 @@ impl Analyzer<'_> {
     fn expr_inner(&mut self, e: &Expr, cx: &ExprContext<'_>) -> Result<Typed, TrinoError> {
         let at = location(e);
         match e {
-            Expr::Identifier(i) => self.column(vec![i.value.to_lowercase()], at, cx),
+            Expr::Identifier(i) => match self.lambda_param(&i.value.to_lowercase()) {
+                Some(param) => Ok(param),
+                None => self.column(vec![i.value.to_lowercase()], at, cx),
+            },
             Expr::CompoundIdentifier(parts) => self.column(
                 parts.iter().map(|i| i.value.to_lowercase()).collect(),
                 at,
@@ -588,7 +591,7 @@ impl Analyzer<'_> {
                 if let Some(f) = substring_for {
                     args.push(self.expr(f, cx)?);
                 }
-                self.scalar_function("substring", args, at)
+                self.scalar_function("substring", args, at, cx)
             }
             Expr::Trim {
                 trim_where,

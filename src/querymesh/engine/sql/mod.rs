@@ -2,7 +2,6 @@
 //! catalogs (names, Trino types, Trino's refusals with `line L:C`), emit SQLite SQL whose
 //! result columns are typed by the analysis (DESIGN.md "Inside the stand-in").
 
-mod aggregates;
 mod analyze;
 pub mod calendar;
 mod coerce;

@@ -1,6 +1,7 @@
 //! Exploration statements: SHOW CATALOGS, SHOW SCHEMAS, SHOW TABLES, SHOW COLUMNS and
 //! DESCRIBE, answered from the catalogs with Trino's column names (`Catalog`, `Schema`,
-//! `Table`; `Column`, `Type`, `Extra`, `Comment`).
+//! `Table`; `Column`, `Type`, `Extra`, `Comment`), and SHOW FUNCTIONS from the function
+//! registry.
 //!
 //! With access rules in force they list only what the person may see, and refuse as Trino's
 //! `checkCanShowSchemas` / `checkCanShowTables` / `checkCanShowColumns` do, after the
@@ -11,6 +12,7 @@ use serde_json::Value;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 use super::analyze::error_at;
+use super::functions::registry::Kind;
 use super::{Body, Plan};
 use crate::querymesh::engine::catalog::Catalogs;
 use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
@@ -373,9 +375,50 @@ fn show(
             .collect();
         return Ok(rows(&["Table"], values, Vec::new()));
     }
+    if c.keyword("FUNCTIONS") {
+        let pattern = c.like_pattern()?;
+        c.end()?;
+        return Ok(functions(pattern.as_deref()));
+    }
     Err(error_at(
         ErrorName::NotSupported,
         c.location(),
-        "Only SHOW CATALOGS, SCHEMAS, TABLES and COLUMNS are supported",
+        "Only SHOW CATALOGS, SCHEMAS, TABLES, COLUMNS and FUNCTIONS are supported",
     ))
+}
+
+/// SHOW FUNCTIONS: one row per signature, from the function registry, with Trino's columns.
+fn functions(pattern: Option<&str>) -> Plan {
+    let mut columns = varchar_columns(&[
+        "Function",
+        "Return Type",
+        "Argument Types",
+        "Function Type",
+        "Deterministic",
+        "Description",
+    ]);
+    columns[4].ty = TrinoType::Boolean;
+    let values = super::functions::registry::all()
+        .into_iter()
+        .filter(|f| f.kind != Kind::SpecialForm)
+        .filter(|f| pattern.is_none_or(|p| like(p, f.name)))
+        .flat_map(|f| {
+            f.signatures.iter().map(move |(args, returns)| {
+                vec![
+                    Value::from(f.name),
+                    Value::from(*returns),
+                    Value::from(*args),
+                    Value::from(f.kind.shown()),
+                    Value::from(f.deterministic),
+                    Value::from(f.description),
+                ]
+            })
+        })
+        .collect();
+    Plan {
+        columns,
+        reads: Vec::new(),
+        session_update: None,
+        body: Body::Rows(values),
+    }
 }

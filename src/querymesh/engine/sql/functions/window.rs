@@ -1,15 +1,89 @@
-//! Aggregates (count, sum, avg, min, max, approx_distinct, count_if, bool_and/or, stddev and
-//! variance) and window functions (ranking, lag/lead, value functions, aggregates OVER a
-//! window with PARTITION BY, ORDER BY and literal frames), typed by Trino's signatures.
+//! Window functions (Trino docs functions/window): ranking, lag/lead, value functions, and
+//! aggregates OVER a window with PARTITION BY, ORDER BY and literal frames.
 
 use sqlparser::ast::{Function, NullTreatment, WindowFrameBound, WindowType};
 
-use super::analyze::{Analyzer, Constant, Typed, error_at, not_supported};
-use super::coerce::super_type;
-use super::functions::{AGGREGATES, is_numeric_or_null, unexpected};
-use super::scope::ExprContext;
+use super::registry::{FunctionDef, Kind, Lower, Typing};
+use super::unexpected;
 use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
+use crate::querymesh::engine::sql::analyze::{Analyzer, Constant, Typed, error_at, not_supported};
+use crate::querymesh::engine::sql::coerce::super_type;
+use crate::querymesh::engine::sql::scope::ExprContext;
 use crate::querymesh::engine::types::TrinoType;
+
+const fn window(
+    name: &'static str,
+    signatures: &'static [(&'static str, &'static str)],
+    description: &'static str,
+) -> FunctionDef {
+    FunctionDef {
+        name,
+        kind: Kind::Window,
+        signatures,
+        typing: Typing::ByLowering,
+        lower: Lower::Window,
+        description,
+        deterministic: true,
+    }
+}
+
+pub const FUNCTIONS: &[FunctionDef] = &[
+    window(
+        "row_number",
+        &[("", "bigint")],
+        "Unique, sequential number of the row within its partition",
+    ),
+    window(
+        "rank",
+        &[("", "bigint")],
+        "Rank of the row within its partition, with gaps",
+    ),
+    window(
+        "dense_rank",
+        &[("", "bigint")],
+        "Rank of the row within its partition, without gaps",
+    ),
+    window(
+        "ntile",
+        &[("bigint", "bigint")],
+        "Bucket number of the row, the partition divided into n buckets",
+    ),
+    window(
+        "percent_rank",
+        &[("", "double")],
+        "Percentage ranking of the row: (rank - 1) / (rows - 1)",
+    ),
+    window(
+        "cume_dist",
+        &[("", "double")],
+        "Cumulative distribution of the row within its partition",
+    ),
+    window(
+        "lag",
+        &[("T", "T"), ("T, bigint", "T"), ("T, bigint, T", "T")],
+        "Value offset rows before the current row",
+    ),
+    window(
+        "lead",
+        &[("T", "T"), ("T, bigint", "T"), ("T, bigint, T", "T")],
+        "Value offset rows after the current row",
+    ),
+    window(
+        "first_value",
+        &[("T", "T")],
+        "First value of the window frame",
+    ),
+    window(
+        "last_value",
+        &[("T", "T")],
+        "Last value of the window frame",
+    ),
+    window(
+        "nth_value",
+        &[("T, bigint", "T")],
+        "Value at the offset of the window frame",
+    ),
+];
 
 /// A window function's count argument that must be at least `min`: refused while analysing
 /// when it is a literal, checked per row (`qm_at_least`) otherwise.
@@ -23,115 +97,12 @@ fn checked_count(arg: &Typed, min: i64, message: &str) -> Result<String, TrinoEr
         _ => Ok(format!(
             "qm_at_least({}, {min}, {})",
             arg.sql,
-            super::expr::sql_string(message)
+            crate::querymesh::engine::sql::expr::sql_string(message)
         )),
     }
 }
 
 impl Analyzer<'_> {
-    pub(super) fn aggregate(
-        &mut self,
-        name: &str,
-        args: &[Typed],
-        star: bool,
-        distinct: bool,
-        at: Option<Position>,
-    ) -> Result<(String, TrinoType), TrinoError> {
-        let d = if distinct { "DISTINCT " } else { "" };
-        let one = |args: &[Typed]| -> Result<Typed, TrinoError> {
-            match args {
-                [a] => Ok(a.clone()),
-                _ => Err(unexpected(at, name, args)),
-            }
-        };
-        if star {
-            return Ok(("count(*)".into(), TrinoType::BigInt));
-        }
-        // approx_distinct(x, e): the maximum standard error only bounds the estimate, and
-        // the exact count is within any bound.
-        if let ("approx_distinct", [a, e]) = (name, args)
-            && e.ty.is_numeric()
-        {
-            return Ok((format!("count(DISTINCT {})", a.sql), TrinoType::BigInt));
-        }
-        let a = one(args)?;
-        Ok(match name {
-            "count" => (format!("count({d}{})", a.sql), TrinoType::BigInt),
-            "approx_distinct" => (format!("count(DISTINCT {})", a.sql), TrinoType::BigInt),
-            "count_if" => {
-                if !matches!(a.ty, TrinoType::Boolean | TrinoType::Unknown) {
-                    return Err(unexpected(at, name, args));
-                }
-                (
-                    format!("count(CASE WHEN {} THEN 1 END)", a.sql),
-                    TrinoType::BigInt,
-                )
-            }
-            "sum" => {
-                let ty = match &a.ty {
-                    t if t.is_integral() => TrinoType::BigInt,
-                    TrinoType::Double | TrinoType::Real => a.ty.clone(),
-                    TrinoType::Decimal { scale, .. } => TrinoType::Decimal {
-                        precision: 38,
-                        scale: *scale,
-                    },
-                    TrinoType::Unknown => TrinoType::Unknown,
-                    _ => return Err(unexpected(at, name, args)),
-                };
-                (format!("sum({d}{})", a.sql), ty)
-            }
-            "avg" => {
-                let ty = match &a.ty {
-                    t if t.is_integral() => TrinoType::Double,
-                    TrinoType::Double | TrinoType::Real | TrinoType::Decimal { .. } => a.ty.clone(),
-                    TrinoType::Unknown => TrinoType::Double,
-                    _ => return Err(unexpected(at, name, args)),
-                };
-                (format!("avg({d}{})", a.sql), ty)
-            }
-            "min" | "max" => {
-                if matches!(
-                    a.ty,
-                    TrinoType::Array(_) | TrinoType::Map(..) | TrinoType::Row(_)
-                ) {
-                    return Err(unexpected(at, name, args));
-                }
-                (format!("{name}({d}{})", a.sql), a.ty.clone())
-            }
-            "arbitrary" | "any_value" => (format!("max({})", a.sql), a.ty.clone()),
-            "bool_and" | "every" | "bool_or" => {
-                if !matches!(a.ty, TrinoType::Boolean | TrinoType::Unknown) {
-                    return Err(unexpected(at, name, args));
-                }
-                let f = if name == "bool_or" { "max" } else { "min" };
-                (format!("{f}({})", a.sql), TrinoType::Boolean)
-            }
-            _ => {
-                if !is_numeric_or_null(&a.ty) || distinct {
-                    return Err(unexpected(at, name, args));
-                }
-                let x = format!("CAST({} AS REAL)", a.sql);
-                let n = format!("count({})", a.sql);
-                let sum_sq = format!("sum({x} * {x})");
-                let sq_sum = format!("(sum({x}) * sum({x}))");
-                let population = name.ends_with("_pop");
-                let variance = if population {
-                    format!("qm_fdiv(({sum_sq} - qm_fdiv({sq_sum}, {n})), {n})")
-                } else {
-                    format!(
-                        "(CASE WHEN {n} > 1 THEN qm_fdiv(({sum_sq} - qm_fdiv({sq_sum}, {n})), ({n} - 1)) END)"
-                    )
-                };
-                let sql = if name.starts_with("stddev") {
-                    format!("qm_sqrt({variance})")
-                } else {
-                    variance
-                };
-                (sql, TrinoType::Double)
-            }
-        })
-    }
-
     pub(super) fn window_call(
         &mut self,
         name: &str,
@@ -207,15 +178,9 @@ impl Analyzer<'_> {
                 format!("nth_value({})", arg_sql.join(", ")),
                 args[0].ty.clone(),
             ),
-            _ if AGGREGATES.contains(&name) => {
-                let (sql, ty) = self.aggregate(
-                    name,
-                    &args,
-                    arg_exprs.is_empty() && name == "count",
-                    false,
-                    at,
-                )?;
-                (sql, ty)
+            _ if super::registry::lookup(name).is_some_and(|d| d.kind == Kind::Aggregate) => {
+                let star = arg_exprs.is_empty() && name == "count";
+                self.aggregate(name, &args, star, false, "", at)?
             }
             _ => return Err(unexpected(at, name, &args)),
         };
@@ -250,7 +215,7 @@ impl Analyzer<'_> {
                 .flatten()
                 .all(|b| match b {
                     WindowFrameBound::Preceding(Some(e)) | WindowFrameBound::Following(Some(e)) => {
-                        super::analyze::literal_count(e).is_some()
+                        crate::querymesh::engine::sql::analyze::literal_count(e).is_some()
                     }
                     _ => true,
                 });

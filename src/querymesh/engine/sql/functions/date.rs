@@ -1,0 +1,245 @@
+//! Date and time functions (Trino docs functions/datetime): fields of a date or timestamp,
+//! date_trunc/date_add/date_diff (DateTimeFunctions: they take a date or a timestamp(p) and
+//! keep its type), and the current date and time.
+
+use super::registry::{FunctionDef, Kind, Lower, LowerResult, Typing, scalar};
+use super::{Call, is_integer_or_null};
+use crate::querymesh::engine::sql::analyze::{Analyzer, Typed};
+use crate::querymesh::engine::sql::coerce::super_type;
+use crate::querymesh::engine::sql::operators::coerced;
+use crate::querymesh::engine::types::TrinoType;
+
+const FIELD: &[(&str, &str)] = &[
+    ("date", "bigint"),
+    ("timestamp(p)", "bigint"),
+    ("timestamp(p) with time zone", "bigint"),
+];
+
+const fn field(name: &'static str, description: &'static str) -> FunctionDef {
+    scalar(
+        name,
+        FIELD,
+        Typing::ByLowering,
+        Lower::Scalar(date_field),
+        description,
+    )
+}
+
+const fn now(name: &'static str) -> FunctionDef {
+    FunctionDef {
+        name,
+        kind: Kind::Scalar,
+        signatures: &[("", "timestamp(3) with time zone")],
+        typing: Typing::ByLowering,
+        lower: Lower::Scalar(current_timestamp),
+        description: "Current timestamp with time zone",
+        deterministic: false,
+    }
+}
+
+pub const FUNCTIONS: &[FunctionDef] = &[
+    field("year", "Year of the given date or timestamp"),
+    field("month", "Month of the year of the given date or timestamp"),
+    field("day", "Day of the month of the given date or timestamp"),
+    field(
+        "day_of_month",
+        "Day of the month of the given date or timestamp",
+    ),
+    field(
+        "quarter",
+        "Quarter of the year of the given date or timestamp",
+    ),
+    field("day_of_week", "Day of the week, 1 (Monday) to 7 (Sunday)"),
+    field("dow", "Day of the week, 1 (Monday) to 7 (Sunday)"),
+    field(
+        "day_of_year",
+        "Day of the year of the given date or timestamp",
+    ),
+    field("doy", "Day of the year of the given date or timestamp"),
+    field(
+        "week",
+        "ISO week of the year of the given date or timestamp",
+    ),
+    field(
+        "week_of_year",
+        "ISO week of the year of the given date or timestamp",
+    ),
+    field(
+        "year_of_week",
+        "Year of the ISO week of the given date or timestamp",
+    ),
+    field("yow", "Year of the ISO week of the given date or timestamp"),
+    field("hour", "Hour of the day of the given timestamp"),
+    field("minute", "Minute of the hour of the given timestamp"),
+    field("second", "Second of the minute of the given timestamp"),
+    scalar(
+        "date_trunc",
+        &[
+            ("varchar(x), date", "date"),
+            ("varchar(x), timestamp(p)", "timestamp(p)"),
+        ],
+        Typing::ByLowering,
+        Lower::Scalar(date_trunc),
+        "Truncate to the specified time unit",
+    ),
+    scalar(
+        "date_add",
+        &[
+            ("varchar(x), bigint, date", "date"),
+            ("varchar(x), bigint, timestamp(p)", "timestamp(p)"),
+        ],
+        Typing::ByLowering,
+        Lower::Scalar(date_add),
+        "Add the specified amount of date to the given date",
+    ),
+    scalar(
+        "date_diff",
+        &[
+            ("varchar(x), date, date", "bigint"),
+            ("varchar(x), timestamp(p), timestamp(p)", "bigint"),
+        ],
+        Typing::ByLowering,
+        Lower::Scalar(date_diff),
+        "Difference of the given dates in the given unit",
+    ),
+    scalar(
+        "date",
+        &[
+            ("varchar(x)", "date"),
+            ("timestamp(p)", "date"),
+            ("date", "date"),
+        ],
+        Typing::ByLowering,
+        Lower::Scalar(to_date),
+        "Cast the value to date",
+    ),
+    scalar(
+        "from_iso8601_date",
+        &[("varchar(x)", "date")],
+        Typing::ByLowering,
+        Lower::Scalar(to_date),
+        "Parses an ISO 8601 formatted date",
+    ),
+    FunctionDef {
+        name: "current_date",
+        kind: Kind::Scalar,
+        signatures: &[("", "date")],
+        typing: Typing::ByLowering,
+        lower: Lower::Scalar(current_date),
+        description: "Current date",
+        deterministic: false,
+    },
+    now("now"),
+    now("current_timestamp"),
+];
+
+/// What the date functions are told of their argument: 0 for a date, else the fraction
+/// digits its stored text has.
+fn fraction_digits(t: &TrinoType) -> usize {
+    match t {
+        TrinoType::Timestamp(p) => crate::querymesh::engine::sql::udf::stored_digits(*p),
+        _ => 0,
+    }
+}
+
+fn is_date_or_timestamp(t: &TrinoType) -> bool {
+    matches!(t, TrinoType::Date | TrinoType::Timestamp(_))
+}
+
+fn date_field(analyzer: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    let [a] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    let unit = match c.name.as_str() {
+        "day_of_month" => "day",
+        "dow" => "day_of_week",
+        "doy" => "day_of_year",
+        "week_of_year" => "week",
+        "yow" => "year_of_week",
+        other => other,
+    };
+    analyzer.date_part(unit, a.clone(), c.at).map(Some)
+}
+
+fn date_trunc(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    Ok(match c.args.as_slice() {
+        [unit, d] if unit.ty.is_string() && is_date_or_timestamp(&d.ty) => Some(Typed::new(
+            format!(
+                "qm_date_trunc({}, {}, {})",
+                unit.sql,
+                d.sql,
+                fraction_digits(&d.ty)
+            ),
+            d.ty.clone(),
+        )),
+        _ => None,
+    })
+}
+
+fn date_add(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    Ok(match c.args.as_slice() {
+        [unit, n, d]
+            if unit.ty.is_string() && is_integer_or_null(&n.ty) && is_date_or_timestamp(&d.ty) =>
+        {
+            Some(Typed::new(
+                format!(
+                    "qm_date_add({}, {}, {}, {})",
+                    unit.sql,
+                    n.sql,
+                    d.sql,
+                    fraction_digits(&d.ty)
+                ),
+                d.ty.clone(),
+            ))
+        }
+        _ => None,
+    })
+}
+
+fn date_diff(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    let [unit, a, b] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    if !(unit.ty.is_string() && is_date_or_timestamp(&a.ty) && is_date_or_timestamp(&b.ty)) {
+        return Ok(None);
+    }
+    let Some(ty) = super_type(&a.ty, &b.ty) else {
+        return Ok(None);
+    };
+    Ok(Some(Typed::new(
+        format!(
+            "qm_date_diff({}, {}, {}, {})",
+            unit.sql,
+            coerced(a, &ty),
+            coerced(b, &ty),
+            fraction_digits(&ty)
+        ),
+        TrinoType::BigInt,
+    )))
+}
+
+fn to_date(analyzer: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    match c.args.as_slice() {
+        [a] if a.ty.is_string() || matches!(a.ty, TrinoType::Timestamp(_) | TrinoType::Date) => {
+            analyzer
+                .cast(a.clone(), &TrinoType::Date, false, c.at)
+                .map(Some)
+        }
+        _ => Ok(None),
+    }
+}
+
+fn current_date(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    Ok(c.args
+        .is_empty()
+        .then(|| Typed::new("date('now')", TrinoType::Date)))
+}
+
+fn current_timestamp(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    Ok(c.args.is_empty().then(|| {
+        Typed::new(
+            "strftime('%Y-%m-%d %H:%M:%f', 'now')",
+            TrinoType::TimestampTz(3),
+        )
+    }))
+}

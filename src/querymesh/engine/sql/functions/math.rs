@@ -1,0 +1,293 @@
+//! Mathematical functions (Trino docs functions/math), typed by MathFunctions' signatures.
+
+use super::registry::{FunctionDef, Lower, LowerResult, Typing, scalar};
+use super::{Call, is_integer_or_null, is_numeric_or_null, unexpected};
+use crate::querymesh::engine::error::{Position, TrinoError};
+use crate::querymesh::engine::sql::analyze::{Analyzer, Typed};
+use crate::querymesh::engine::types::TrinoType;
+
+const NUMBER: &[(&str, &str)] = &[
+    ("tinyint", "tinyint"),
+    ("smallint", "smallint"),
+    ("integer", "integer"),
+    ("bigint", "bigint"),
+    ("real", "real"),
+    ("double", "double"),
+    ("decimal(p,s)", "decimal(p,s)"),
+];
+const ROUNDED: &[(&str, &str)] = &[
+    ("tinyint", "tinyint"),
+    ("smallint", "smallint"),
+    ("integer", "integer"),
+    ("bigint", "bigint"),
+    ("real", "real"),
+    ("double", "double"),
+    ("decimal(p,s)", "decimal(rp,0)"),
+];
+const TO_DOUBLE: &[(&str, &str)] = &[("double", "double")];
+
+pub const FUNCTIONS: &[FunctionDef] = &[
+    scalar(
+        "abs",
+        NUMBER,
+        Typing::ByLowering,
+        Lower::Scalar(abs),
+        "Absolute value",
+    ),
+    scalar(
+        "round",
+        &[
+            ("tinyint", "tinyint"),
+            ("smallint", "smallint"),
+            ("integer", "integer"),
+            ("bigint", "bigint"),
+            ("real", "real"),
+            ("double", "double"),
+            ("decimal(p,s)", "decimal(rp,0)"),
+            ("bigint, integer", "bigint"),
+            ("double, integer", "double"),
+            ("decimal(p,s), integer", "decimal(rp,s)"),
+        ],
+        Typing::ByLowering,
+        Lower::Scalar(round),
+        "Round to nearest integer, or to n decimal places",
+    ),
+    scalar(
+        "ceil",
+        ROUNDED,
+        Typing::ByLowering,
+        Lower::Scalar(rounded),
+        "Round up to nearest integer",
+    ),
+    scalar(
+        "ceiling",
+        ROUNDED,
+        Typing::ByLowering,
+        Lower::Scalar(rounded),
+        "Round up to nearest integer",
+    ),
+    scalar(
+        "floor",
+        ROUNDED,
+        Typing::ByLowering,
+        Lower::Scalar(rounded),
+        "Round down to nearest integer",
+    ),
+    scalar(
+        "truncate",
+        ROUNDED,
+        Typing::ByLowering,
+        Lower::Scalar(rounded),
+        "Round toward zero to integer",
+    ),
+    scalar(
+        "sqrt",
+        TO_DOUBLE,
+        Typing::ByLowering,
+        Lower::Scalar(to_double),
+        "Square root",
+    ),
+    scalar(
+        "ln",
+        TO_DOUBLE,
+        Typing::ByLowering,
+        Lower::Scalar(to_double),
+        "Natural logarithm",
+    ),
+    scalar(
+        "log10",
+        TO_DOUBLE,
+        Typing::ByLowering,
+        Lower::Scalar(to_double),
+        "Logarithm to base 10",
+    ),
+    scalar(
+        "exp",
+        TO_DOUBLE,
+        Typing::ByLowering,
+        Lower::Scalar(to_double),
+        "Euler's number raised to the given power",
+    ),
+    scalar(
+        "power",
+        &[("double, double", "double")],
+        Typing::ByLowering,
+        Lower::Scalar(power),
+        "Value raised to the power of exponent",
+    ),
+    scalar(
+        "pow",
+        &[("double, double", "double")],
+        Typing::ByLowering,
+        Lower::Scalar(power),
+        "Value raised to the power of exponent",
+    ),
+    scalar(
+        "mod",
+        &[
+            ("tinyint, tinyint", "tinyint"),
+            ("smallint, smallint", "smallint"),
+            ("integer, integer", "integer"),
+            ("bigint, bigint", "bigint"),
+            ("real, real", "real"),
+            ("double, double", "double"),
+            ("decimal(p,s), decimal(p,s)", "decimal(p,s)"),
+        ],
+        Typing::ByLowering,
+        Lower::Scalar(modulus),
+        "Remainder of given quotient",
+    ),
+    scalar(
+        "sign",
+        &[
+            ("bigint", "bigint"),
+            ("integer", "integer"),
+            ("smallint", "smallint"),
+            ("tinyint", "tinyint"),
+            ("double", "double"),
+            ("real", "real"),
+            ("decimal(p,s)", "decimal(1,0)"),
+        ],
+        Typing::ByLowering,
+        Lower::Scalar(sign),
+        "Signum function",
+    ),
+];
+
+fn abs(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    Ok(match c.args.as_slice() {
+        [a] if is_numeric_or_null(&a.ty) => {
+            Some(Typed::new(format!("abs({})", a.sql), a.ty.clone()))
+        }
+        _ => None,
+    })
+}
+
+fn round(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    Ok(match c.args.as_slice() {
+        [a] if is_numeric_or_null(&a.ty) => Some(match &a.ty {
+            t if t.is_integral() || *t == TrinoType::Unknown => a.clone(),
+            // MathFunctions.Round: decimal(p - s + min(1, s), 0), half away from zero.
+            TrinoType::Decimal { precision, scale } => Typed::new(
+                format!("qm_round_decimal({}, 0)", a.sql),
+                TrinoType::Decimal {
+                    precision: (precision - scale + u8::from(*scale > 0)).clamp(1, 38),
+                    scale: 0,
+                },
+            ),
+            other => Typed::new(format!("qm_round_double({}, 0)", a.sql), other.clone()),
+        }),
+        [a, d] if is_numeric_or_null(&a.ty) && is_integer_or_null(&d.ty) => Some(match &a.ty {
+            TrinoType::Unknown => a.clone(),
+            // MathFunctions.roundLong: a negative d rounds HALF_UP, in the same type.
+            t if t.is_integral() => Typed::new(
+                format!("qm_round_integer({}, {}, '{t}')", a.sql, d.sql),
+                t.clone(),
+            ),
+            // RoundN: decimal(min(38, p + 1), s).
+            TrinoType::Decimal { precision, scale } => Typed::new(
+                format!("qm_round_decimal({}, {})", a.sql, d.sql),
+                TrinoType::Decimal {
+                    precision: (precision + 1).min(38),
+                    scale: *scale,
+                },
+            ),
+            other => Typed::new(
+                format!("qm_round_double({}, {})", a.sql, d.sql),
+                other.clone(),
+            ),
+        }),
+        _ => None,
+    })
+}
+
+fn rounded(analyzer: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    match c.args.as_slice() {
+        [a] => {
+            let base = if c.name == "ceiling" { "ceil" } else { &c.name };
+            analyzer.rounding(base, a.clone(), c.at).map(Some)
+        }
+        _ => Ok(None),
+    }
+}
+
+fn to_double(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    Ok(match c.args.as_slice() {
+        [a] if is_numeric_or_null(&a.ty) => Some(Typed::new(
+            format!("qm_{}({})", c.name, a.sql),
+            TrinoType::Double,
+        )),
+        _ => None,
+    })
+}
+
+fn power(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    Ok(match c.args.as_slice() {
+        [a, b] if is_numeric_or_null(&a.ty) && is_numeric_or_null(&b.ty) => Some(Typed::new(
+            format!("qm_power({}, {})", a.sql, b.sql),
+            TrinoType::Double,
+        )),
+        _ => None,
+    })
+}
+
+fn modulus(analyzer: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    match c.args.as_slice() {
+        [a, b] => analyzer
+            .numeric_op('%', a.clone(), b.clone(), c.at)
+            .map(Some),
+        _ => Ok(None),
+    }
+}
+
+fn sign(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    Ok(match c.args.as_slice() {
+        [a] if is_numeric_or_null(&a.ty) => {
+            let ty = match &a.ty {
+                TrinoType::Decimal { .. } => TrinoType::Decimal {
+                    precision: 1,
+                    scale: 0,
+                },
+                other => other.clone(),
+            };
+            Some(Typed::new(
+                format!(
+                    "(CASE WHEN {0} > 0 THEN 1 WHEN {0} < 0 THEN -1 WHEN {0} = 0 THEN 0 END)",
+                    a.sql
+                ),
+                ty,
+            ))
+        }
+        _ => None,
+    })
+}
+
+impl Analyzer<'_> {
+    /// ceil, floor and truncate: integers are themselves, a decimal(p, s) becomes
+    /// decimal(p - s + min(s, 1), 0).
+    pub fn rounding(
+        &mut self,
+        name: &str,
+        t: Typed,
+        at: Option<Position>,
+    ) -> Result<Typed, TrinoError> {
+        match &t.ty {
+            ty if ty.is_integral() => Ok(t),
+            TrinoType::Double | TrinoType::Real => {
+                Ok(Typed::new(format!("qm_{name}({})", t.sql), t.ty.clone()))
+            }
+            TrinoType::Decimal { precision, scale } => {
+                let p = (precision - scale + u8::from(*scale > 0)).clamp(1, 38);
+                Ok(Typed::new(
+                    format!("qm_{name}({})", t.sql),
+                    TrinoType::Decimal {
+                        precision: p,
+                        scale: 0,
+                    },
+                ))
+            }
+            TrinoType::Unknown => Ok(t),
+            _ => Err(unexpected(at, name, &[t])),
+        }
+    }
+}

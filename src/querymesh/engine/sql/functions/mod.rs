@@ -1,0 +1,508 @@
+//! Function calls: the call's syntax (DISTINCT, FILTER, ORDER BY inside, OVER), resolution
+//! through the [`registry`] (unknown names are FUNCTION_NOT_FOUND, SQLite-only functions
+//! included) and the lowering of scalars, aggregates and windows. The functions themselves
+//! live in files by family, each a table of [`registry::FunctionDef`]s.
+
+mod aggregate;
+mod conditional;
+mod date;
+mod lambda;
+mod math;
+pub mod registry;
+pub mod signature;
+mod string;
+mod window;
+
+use sqlparser::ast::{
+    DuplicateTreatment, Expr, Function, FunctionArg, FunctionArgExpr, FunctionArgumentClause,
+    FunctionArguments, LambdaFunction, ObjectNamePart,
+};
+
+use super::analyze::{Analyzer, Typed, error_at, location, not_supported};
+use super::operators::coerced;
+use super::scope::ExprContext;
+use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
+use crate::querymesh::engine::types::TrinoType;
+pub use lambda::{Lambda, LambdaParam};
+use registry::{AggregateCall, Kind, Lower, Typing};
+use signature::{Arg, Signature, Vars};
+
+/// A scalar call as its lowering sees it.
+pub struct Call {
+    pub name: String,
+    /// The value arguments, in order (coerced to the signature's parameters when the entry is
+    /// [`Typing::Resolved`]).
+    pub args: Vec<Typed>,
+    /// The lambda arguments, in order; they follow the values in every Trino signature.
+    pub lambdas: Vec<Lambda>,
+    pub at: Option<Position>,
+    /// The matched signature's return type (resolved entries).
+    pub returns: Option<TrinoType>,
+    /// What the matched signature's generic types were bound to.
+    pub vars: Vars,
+}
+
+impl Call {
+    pub fn sql(&self) -> Vec<&str> {
+        self.args.iter().map(|a| a.sql.as_str()).collect()
+    }
+
+    /// The resolved return type (`unknown` for an entry typed by its lowering).
+    pub fn returns(&self) -> TrinoType {
+        self.returns.clone().unwrap_or(TrinoType::Unknown)
+    }
+
+    /// A generic type's binding (`unknown` when only NULLs met it).
+    pub fn var(&self, v: char) -> TrinoType {
+        self.vars.get(&v).cloned().unwrap_or(TrinoType::Unknown)
+    }
+}
+
+pub(super) fn unexpected(at: Option<Position>, name: &str, args: &[Typed]) -> TrinoError {
+    let types: Vec<String> = args.iter().map(|a| a.ty.to_string()).collect();
+    error_at(
+        ErrorName::FunctionNotFound,
+        at,
+        format!(
+            "Unexpected parameters ({}) for function {name}",
+            types.join(", ")
+        ),
+    )
+}
+
+pub(super) fn not_registered(at: Option<Position>, name: &str) -> TrinoError {
+    error_at(
+        ErrorName::FunctionNotFound,
+        at,
+        format!("Function '{name}' not registered"),
+    )
+}
+
+pub(super) fn is_string_or_null(t: &TrinoType) -> bool {
+    t.is_string() || *t == TrinoType::Unknown
+}
+
+/// An integer argument; a bare NULL is one too (Trino coerces `unknown` to the parameter).
+pub(super) fn is_integer_or_null(t: &TrinoType) -> bool {
+    t.is_integral() || *t == TrinoType::Unknown
+}
+
+pub(super) fn is_numeric_or_null(t: &TrinoType) -> bool {
+    t.is_numeric() || *t == TrinoType::Unknown
+}
+
+/// `{0}`, `{1}`… and `{*}` of a template, filled with the arguments' SQL.
+fn fill_template(template: &str, args: &[Typed]) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('}') else {
+            out.push_str(&rest[open..]);
+            return out;
+        };
+        let key = &after[..close];
+        if key == "*" {
+            let all: Vec<&str> = args.iter().map(|a| a.sql.as_str()).collect();
+            out.push_str(&all.join(", "));
+        } else if let Some(a) = key.parse::<usize>().ok().and_then(|i| args.get(i)) {
+            out.push_str(&a.sql);
+        } else {
+            out.push('{');
+            out.push_str(key);
+            out.push('}');
+        }
+        rest = &after[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A call's arguments as written: values and lambdas.
+enum ArgExpr<'e> {
+    Value(&'e Expr),
+    Lambda(&'e LambdaFunction),
+}
+
+impl Analyzer<'_> {
+    pub fn function(&mut self, f: &Function, cx: &ExprContext<'_>) -> Result<Typed, TrinoError> {
+        let at = location(&f.name);
+        let name = match f.name.0.as_slice() {
+            [ObjectNamePart::Identifier(i)] => i.value.to_lowercase(),
+            _ => return Err(not_registered(at, &f.name.to_string().to_lowercase())),
+        };
+        if f.uses_odbc_syntax
+            || !f.within_group.is_empty()
+            || !matches!(f.parameters, FunctionArguments::None)
+        {
+            return Err(error_at(
+                ErrorName::SyntaxError,
+                at,
+                "mismatched input: this call syntax is not Trino's",
+            ));
+        }
+        let mut order_by = Vec::new();
+        let (distinct, arg_exprs, star) = match &f.args {
+            FunctionArguments::None => (false, Vec::new(), false),
+            FunctionArguments::Subquery(_) => {
+                return Err(not_supported(
+                    at,
+                    "A subquery as a function's argument list",
+                ));
+            }
+            FunctionArguments::List(list) => {
+                for clause in &list.clauses {
+                    match clause {
+                        FunctionArgumentClause::OrderBy(keys) => order_by.extend(keys.iter()),
+                        _ => {
+                            return Err(not_supported(
+                                at,
+                                "LIMIT or separators inside a function call",
+                            ));
+                        }
+                    }
+                }
+                let distinct =
+                    matches!(list.duplicate_treatment, Some(DuplicateTreatment::Distinct));
+                let mut exprs = Vec::new();
+                let mut star = false;
+                for arg in &list.args {
+                    match arg {
+                        FunctionArg::Unnamed(FunctionArgExpr::Expr(Expr::Lambda(l))) => {
+                            exprs.push(ArgExpr::Lambda(l))
+                        }
+                        FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => {
+                            exprs.push(ArgExpr::Value(e))
+                        }
+                        FunctionArg::Unnamed(FunctionArgExpr::Wildcard) => star = true,
+                        _ => {
+                            return Err(not_supported(at, "Named or qualified-wildcard arguments"));
+                        }
+                    }
+                }
+                (distinct, exprs, star)
+            }
+        };
+        let def = registry::lookup(&name);
+        let kind = def.map(|d| d.kind);
+        if star && !(name == "count" && arg_exprs.is_empty()) {
+            return Err(error_at(ErrorName::SyntaxError, at, "mismatched input '*'"));
+        }
+        let values_only = || -> Result<Vec<&Expr>, TrinoError> {
+            arg_exprs
+                .iter()
+                .map(|a| match a {
+                    ArgExpr::Value(e) => Ok(*e),
+                    ArgExpr::Lambda(_) => Err(not_supported(
+                        at,
+                        "A lambda as an aggregate's or window function's argument",
+                    )),
+                })
+                .collect()
+        };
+        if f.over.is_some() {
+            if !matches!(kind, Some(Kind::Aggregate | Kind::Window)) {
+                return Err(error_at(
+                    ErrorName::FunctionNotFound,
+                    at,
+                    format!("Not an aggregate or window function: {name}"),
+                ));
+            }
+            if distinct || f.filter.is_some() || !order_by.is_empty() {
+                return Err(not_supported(
+                    at,
+                    "DISTINCT, FILTER or ORDER BY in a window function",
+                ));
+            }
+            return self.window_call(&name, &values_only()?, f, cx, at);
+        }
+        if f.null_treatment.is_some() {
+            return Err(error_at(
+                ErrorName::SyntaxError,
+                at,
+                "mismatched input 'IGNORE'",
+            ));
+        }
+        let Some(def) = def else {
+            return Err(not_registered(at, &name));
+        };
+        match def.kind {
+            Kind::Window => Err(error_at(
+                ErrorName::GenericUserError,
+                at,
+                format!("Window function {name}() requires an OVER clause"),
+            )),
+            Kind::Aggregate => {
+                if !cx.clause.allows_aggregates() {
+                    return Err(error_at(
+                        ErrorName::ExpressionNotScalar,
+                        at,
+                        format!(
+                            "{} cannot contain aggregations, window functions or grouping operations: [{}]",
+                            cx.clause.describe(),
+                            f
+                        ),
+                    ));
+                }
+                if cx.in_aggregate {
+                    return Err(error_at(
+                        ErrorName::NestedAggregation,
+                        at,
+                        format!("Cannot nest aggregations inside aggregation '{name}'"),
+                    ));
+                }
+                self.aggregates_seen += 1;
+                let inner = ExprContext {
+                    in_aggregate: true,
+                    ..*cx
+                };
+                let mut args = Vec::new();
+                for e in values_only()? {
+                    args.push(self.expr(e, &inner)?);
+                }
+                let filter = match &f.filter {
+                    Some(e) => {
+                        let t = self.expr(e, &inner)?;
+                        self.require_boolean(&t, e, "FILTER clause")?;
+                        format!(" FILTER (WHERE {})", t.sql)
+                    }
+                    None => String::new(),
+                };
+                let mut keys = Vec::new();
+                for key in &order_by {
+                    keys.push(self.order_key(&key.expr, key, &inner)?);
+                }
+                let order_by = if keys.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ORDER BY {}", keys.join(", "))
+                };
+                let (sql, ty) = self.aggregate(&name, &args, star, distinct, &order_by, at)?;
+                Ok(Typed::new(format!("{sql}{filter}"), ty))
+            }
+            Kind::Scalar | Kind::SpecialForm => {
+                if distinct || f.filter.is_some() || !order_by.is_empty() {
+                    return Err(error_at(
+                        ErrorName::FunctionNotFound,
+                        at,
+                        format!("Function '{name}' is not an aggregate function"),
+                    ));
+                }
+                self.scalar_call(def, &name, &arg_exprs, cx, at)
+            }
+        }
+    }
+
+    /// `ORDER BY` key of an aggregate: its SQL with direction and Trino's NULLS LAST default.
+    fn order_key(
+        &mut self,
+        e: &Expr,
+        key: &sqlparser::ast::OrderByExpr,
+        cx: &ExprContext<'_>,
+    ) -> Result<String, TrinoError> {
+        let sql = self.expr(e, cx)?.sql;
+        let desc = matches!(key.options.sort, Some(sqlparser::ast::OrderBySort::Desc));
+        let nulls = match key.options.nulls_first {
+            Some(true) => "NULLS FIRST",
+            _ => "NULLS LAST",
+        };
+        Ok(format!(
+            "{sql} {} {nulls}",
+            if desc { "DESC" } else { "ASC" }
+        ))
+    }
+
+    /// The aggregate `name`'s lowering (also used for aggregates OVER a window).
+    pub(super) fn aggregate(
+        &mut self,
+        name: &str,
+        args: &[Typed],
+        star: bool,
+        distinct: bool,
+        order_by: &str,
+        at: Option<Position>,
+    ) -> Result<(String, TrinoType), TrinoError> {
+        let Some(def) = registry::lookup(name).filter(|d| d.kind == Kind::Aggregate) else {
+            return Err(not_registered(at, name));
+        };
+        let Lower::Aggregate(lower) = def.lower else {
+            return Err(not_registered(at, name));
+        };
+        let call = AggregateCall {
+            name,
+            args,
+            star,
+            distinct,
+            order_by,
+        };
+        lower(self, &call)?.ok_or_else(|| unexpected(at, name, args))
+    }
+
+    /// Analyses a scalar call's arguments (lambdas once their parameter types are known),
+    /// matches them to a signature and lowers the call.
+    fn scalar_call(
+        &mut self,
+        def: &'static registry::FunctionDef,
+        name: &str,
+        arg_exprs: &[ArgExpr<'_>],
+        cx: &ExprContext<'_>,
+        at: Option<Position>,
+    ) -> Result<Typed, TrinoError> {
+        let mut values = Vec::new();
+        let mut lambda_exprs = Vec::new();
+        for a in arg_exprs {
+            match a {
+                ArgExpr::Value(e) if lambda_exprs.is_empty() => values.push(self.expr(e, cx)?),
+                ArgExpr::Value(_) => {
+                    return Err(not_supported(at, "A value argument after a lambda"));
+                }
+                ArgExpr::Lambda(l) => lambda_exprs.push(*l),
+            }
+        }
+        let call = Call {
+            name: name.to_string(),
+            args: values,
+            lambdas: Vec::new(),
+            at,
+            returns: None,
+            vars: Vars::new(),
+        };
+        self.lower_scalar(def, call, &lambda_exprs, cx)
+    }
+
+    /// A scalar call whose value arguments are already analysed (SUBSTRING(s FROM i), …).
+    pub(super) fn scalar_function(
+        &mut self,
+        name: &str,
+        args: Vec<Typed>,
+        at: Option<Position>,
+        cx: &ExprContext<'_>,
+    ) -> Result<Typed, TrinoError> {
+        let def = registry::lookup(name).ok_or_else(|| not_registered(at, name))?;
+        let call = Call {
+            name: name.to_string(),
+            args,
+            lambdas: Vec::new(),
+            at,
+            returns: None,
+            vars: Vars::new(),
+        };
+        self.lower_scalar(def, call, &[], cx)
+    }
+
+    fn lower_scalar(
+        &mut self,
+        def: &'static registry::FunctionDef,
+        mut call: Call,
+        lambda_exprs: &[&LambdaFunction],
+        cx: &ExprContext<'_>,
+    ) -> Result<Typed, TrinoError> {
+        if def.typing == Typing::Resolved {
+            self.resolve(def, &mut call, lambda_exprs, cx)?;
+        } else if !lambda_exprs.is_empty() {
+            return Err(unexpected_with_lambdas(&call, lambda_exprs));
+        }
+        let lowered = match def.lower {
+            Lower::Template(template) => Some(Typed::new(
+                fill_template(template, &call.args),
+                call.returns(),
+            )),
+            Lower::Scalar(lower) => lower(self, &call)?,
+            Lower::Aggregate(_) | Lower::Window => None,
+        };
+        lowered.ok_or_else(|| unexpected(call.at, &call.name, &call.args))
+    }
+
+    /// Matches `call` to the first of `def`'s signatures that fits without a coercion, else the
+    /// first that fits with one (Trino's FunctionResolver prefers exact matches too); coerces
+    /// the arguments and analyses the lambdas.
+    fn resolve(
+        &mut self,
+        def: &registry::FunctionDef,
+        call: &mut Call,
+        lambda_exprs: &[&LambdaFunction],
+        cx: &ExprContext<'_>,
+    ) -> Result<(), TrinoError> {
+        let types: Vec<TrinoType> = call.args.iter().map(|a| a.ty.clone()).collect();
+        let mut shape: Vec<Arg<'_>> = types.iter().map(Arg::Value).collect();
+        shape.extend(lambda_exprs.iter().map(|l| Arg::Lambda(lambda::arity(l))));
+        let signatures = def.parsed_signatures();
+        let mut candidates: Vec<(&Signature, Vars)> = Vec::new();
+        for exact in [true, false] {
+            for s in &signatures {
+                if let Some(v) = s.bind(&shape, exact) {
+                    candidates.push((s, v));
+                }
+            }
+        }
+        for (signature, mut vars) in candidates {
+            let mut lambdas = Vec::new();
+            let mut fits = true;
+            for (i, l) in lambda_exprs.iter().enumerate() {
+                let position = call.args.len() + i;
+                let Some(params) = signature.lambda_params(position, &vars) else {
+                    fits = false;
+                    break;
+                };
+                let analysed = self.lambda(l, &params, cx)?;
+                if !signature.bind_lambda_result(position, &analysed.body.ty, &mut vars) {
+                    fits = false;
+                    break;
+                }
+                lambdas.push(analysed);
+            }
+            if !fits {
+                continue;
+            }
+            let Some(returns) = signature.return_type(&vars) else {
+                continue;
+            };
+            let params = signature.param_types(&shape, &vars);
+            for (arg, param) in call.args.iter_mut().zip(params) {
+                if let Some(param) = param
+                    && param != arg.ty
+                    && arg.ty != TrinoType::Unknown
+                {
+                    *arg = Typed::new(coerced(arg, &param), param);
+                }
+            }
+            call.lambdas = lambdas;
+            call.returns = Some(returns);
+            call.vars = vars;
+            return Ok(());
+        }
+        Err(unexpected_with_lambdas(call, lambda_exprs))
+    }
+}
+
+/// "Unexpected parameters": a lambda's place shows as Trino shows it, `<function>`.
+fn unexpected_with_lambdas(call: &Call, lambdas: &[&LambdaFunction]) -> TrinoError {
+    let mut types: Vec<String> = call.args.iter().map(|a| a.ty.to_string()).collect();
+    types.extend(lambdas.iter().map(|_| "<function>".to_string()));
+    error_at(
+        ErrorName::FunctionNotFound,
+        call.at,
+        format!(
+            "Unexpected parameters ({}) for function {}",
+            types.join(", "),
+            call.name
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn templates_fill_arguments() {
+        let args = [
+            Typed::new("a", TrinoType::BigInt),
+            Typed::new("b", TrinoType::BigInt),
+        ];
+        assert_eq!(fill_template("f({0}, {1})", &args), "f(a, b)");
+        assert_eq!(fill_template("g({*})", &args), "g(a, b)");
+        assert_eq!(fill_template("'{x}' {9}", &args), "'{x}' {9}");
+    }
+}
