@@ -142,48 +142,12 @@ impl Analyzer<'_> {
                 "mismatched input: this call syntax is not Trino's",
             ));
         }
-        let mut order_by = Vec::new();
-        let (distinct, arg_exprs, star) = match &f.args {
-            FunctionArguments::None => (false, Vec::new(), false),
-            FunctionArguments::Subquery(_) => {
-                return Err(not_supported(
-                    at,
-                    "A subquery as a function's argument list",
-                ));
-            }
-            FunctionArguments::List(list) => {
-                for clause in &list.clauses {
-                    match clause {
-                        FunctionArgumentClause::OrderBy(keys) => order_by.extend(keys.iter()),
-                        _ => {
-                            return Err(not_supported(
-                                at,
-                                "LIMIT or separators inside a function call",
-                            ));
-                        }
-                    }
-                }
-                let distinct =
-                    matches!(list.duplicate_treatment, Some(DuplicateTreatment::Distinct));
-                let mut exprs = Vec::new();
-                let mut star = false;
-                for arg in &list.args {
-                    match arg {
-                        FunctionArg::Unnamed(FunctionArgExpr::Expr(Expr::Lambda(l))) => {
-                            exprs.push(ArgExpr::Lambda(l))
-                        }
-                        FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => {
-                            exprs.push(ArgExpr::Value(e))
-                        }
-                        FunctionArg::Unnamed(FunctionArgExpr::Wildcard) => star = true,
-                        _ => {
-                            return Err(not_supported(at, "Named or qualified-wildcard arguments"));
-                        }
-                    }
-                }
-                (distinct, exprs, star)
-            }
-        };
+        let CallArguments {
+            distinct,
+            exprs: arg_exprs,
+            star,
+            order_by,
+        } = call_arguments(f, at)?;
         let def = registry::lookup(&name);
         let kind = def.map(|d| d.kind);
         if star && !(name == "count" && arg_exprs.is_empty()) {
@@ -234,52 +198,7 @@ impl Analyzer<'_> {
                 format!("Window function {name}() requires an OVER clause"),
             )),
             Kind::Aggregate => {
-                if !cx.clause.allows_aggregates() {
-                    return Err(error_at(
-                        ErrorName::ExpressionNotScalar,
-                        at,
-                        format!(
-                            "{} cannot contain aggregations, window functions or grouping operations: [{}]",
-                            cx.clause.describe(),
-                            f
-                        ),
-                    ));
-                }
-                if cx.in_aggregate {
-                    return Err(error_at(
-                        ErrorName::NestedAggregation,
-                        at,
-                        format!("Cannot nest aggregations inside aggregation '{name}'"),
-                    ));
-                }
-                self.aggregates_seen += 1;
-                let inner = ExprContext {
-                    in_aggregate: true,
-                    ..*cx
-                };
-                let mut args = Vec::new();
-                for e in values_only()? {
-                    args.push(self.expr(e, &inner)?);
-                }
-                let filter = match &f.filter {
-                    Some(e) => {
-                        let t = self.expr(e, &inner)?;
-                        self.require_boolean(&t, e, "FILTER clause")?;
-                        format!(" FILTER (WHERE {})", t.sql)
-                    }
-                    None => String::new(),
-                };
-                let mut keys = Vec::new();
-                for key in &order_by {
-                    keys.push(self.order_key(&key.expr, key, &inner)?);
-                }
-                let order_by = if keys.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ORDER BY {}", keys.join(", "))
-                };
-                let (sql, ty) = self.aggregate(&name, &args, star, distinct, &order_by, at)?;
-                Ok(Typed::new(format!("{sql}{filter}"), ty))
+                self.aggregate_call(f, &name, &values_only()?, star, distinct, &order_by, cx, at)
             }
             Kind::Scalar | Kind::SpecialForm => {
                 if distinct || f.filter.is_some() || !order_by.is_empty() {
@@ -292,6 +211,68 @@ impl Analyzer<'_> {
                 self.scalar_call(def, &name, &arg_exprs, cx, at)
             }
         }
+    }
+
+    /// An aggregate call outside a window: its arguments, FILTER and ORDER BY analysed as
+    /// parts of an aggregate, then its lowering.
+    #[allow(clippy::too_many_arguments)]
+    fn aggregate_call(
+        &mut self,
+        f: &Function,
+        name: &str,
+        values: &[&Expr],
+        star: bool,
+        distinct: bool,
+        order_by: &[&sqlparser::ast::OrderByExpr],
+        cx: &ExprContext<'_>,
+        at: Option<Position>,
+    ) -> Result<Typed, TrinoError> {
+        if !cx.clause.allows_aggregates() {
+            return Err(error_at(
+                ErrorName::ExpressionNotScalar,
+                at,
+                format!(
+                    "{} cannot contain aggregations, window functions or grouping operations: [{}]",
+                    cx.clause.describe(),
+                    f
+                ),
+            ));
+        }
+        if cx.in_aggregate {
+            return Err(error_at(
+                ErrorName::NestedAggregation,
+                at,
+                format!("Cannot nest aggregations inside aggregation '{name}'"),
+            ));
+        }
+        self.aggregates_seen += 1;
+        let inner = ExprContext {
+            in_aggregate: true,
+            ..*cx
+        };
+        let mut args = Vec::new();
+        for e in values {
+            args.push(self.expr(e, &inner)?);
+        }
+        let filter = match &f.filter {
+            Some(e) => {
+                let t = self.expr(e, &inner)?;
+                self.require_boolean(&t, e, "FILTER clause")?;
+                format!(" FILTER (WHERE {})", t.sql)
+            }
+            None => String::new(),
+        };
+        let mut keys = Vec::new();
+        for key in order_by {
+            keys.push(self.order_key(&key.expr, key, &inner)?);
+        }
+        let order_by = if keys.is_empty() {
+            String::new()
+        } else {
+            format!(" ORDER BY {}", keys.join(", "))
+        };
+        let (sql, ty) = self.aggregate(&name, &args, star, distinct, &order_by, at)?;
+        Ok(Typed::new(format!("{sql}{filter}"), ty))
     }
 
     /// `ORDER BY` key of an aggregate: its SQL with direction and Trino's NULLS LAST default.
@@ -474,6 +455,58 @@ impl Analyzer<'_> {
         }
         Err(unexpected_with_lambdas(call, lambda_exprs))
     }
+}
+
+/// A call's argument list as written.
+struct CallArguments<'f> {
+    distinct: bool,
+    exprs: Vec<ArgExpr<'f>>,
+    /// `count(*)`.
+    star: bool,
+    /// `ORDER BY` inside the parentheses (`array_agg(x ORDER BY y)`).
+    order_by: Vec<&'f sqlparser::ast::OrderByExpr>,
+}
+
+fn call_arguments(f: &Function, at: Option<Position>) -> Result<CallArguments<'_>, TrinoError> {
+    let mut out = CallArguments {
+        distinct: false,
+        exprs: Vec::new(),
+        star: false,
+        order_by: Vec::new(),
+    };
+    let list = match &f.args {
+        FunctionArguments::None => return Ok(out),
+        FunctionArguments::Subquery(_) => {
+            return Err(not_supported(
+                at,
+                "A subquery as a function's argument list",
+            ));
+        }
+        FunctionArguments::List(list) => list,
+    };
+    for clause in &list.clauses {
+        match clause {
+            FunctionArgumentClause::OrderBy(keys) => out.order_by.extend(keys.iter()),
+            _ => {
+                return Err(not_supported(
+                    at,
+                    "LIMIT or separators inside a function call",
+                ));
+            }
+        }
+    }
+    out.distinct = matches!(list.duplicate_treatment, Some(DuplicateTreatment::Distinct));
+    for arg in &list.args {
+        match arg {
+            FunctionArg::Unnamed(FunctionArgExpr::Expr(Expr::Lambda(l))) => {
+                out.exprs.push(ArgExpr::Lambda(l))
+            }
+            FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => out.exprs.push(ArgExpr::Value(e)),
+            FunctionArg::Unnamed(FunctionArgExpr::Wildcard) => out.star = true,
+            _ => return Err(not_supported(at, "Named or qualified-wildcard arguments")),
+        }
+    }
+    Ok(out)
 }
 
 /// "Unexpected parameters": a lambda's place shows as Trino shows it, `<function>`.

@@ -184,6 +184,18 @@ impl Analyzer<'_> {
             }
             _ => return Err(unexpected(at, name, &args)),
         };
+        let window = self.over_clause(spec, cx, at)?;
+        Ok(Typed::new(format!("{call} OVER ({window})"), ty))
+    }
+
+    /// The window specification: PARTITION BY, ORDER BY (NULLS LAST unless told) and a
+    /// frame whose offsets are literals.
+    fn over_clause(
+        &mut self,
+        spec: &sqlparser::ast::WindowSpec,
+        cx: &ExprContext<'_>,
+        at: Option<Position>,
+    ) -> Result<String, TrinoError> {
         let mut window = Vec::new();
         if !spec.partition_by.is_empty() {
             let mut parts = Vec::new();
@@ -228,9 +240,6 @@ impl Analyzer<'_> {
             };
             window.push(frame_sql);
         }
-        Ok(Typed::new(
-            format!("{call} OVER ({})", window.join(" ")),
-            ty,
-        ))
+        Ok(window.join(" "))
     }
 }
