@@ -20,70 +20,84 @@ fn is_word(t: &Token, word: &str) -> bool {
 }
 
 /// Replaces the complex type texts of every CAST and TRY_CAST in `tokens` (all tokens,
-/// whitespace included) with placeholders.
+/// whitespace included) with placeholders. One pass with a stack of open parentheses, so a
+/// long or deeply nested statement costs no more than its length.
 pub fn replace_cast_types(tokens: &mut Vec<TokenWithSpan>) {
-    let mut i = 0;
-    while i < tokens.len() {
-        if let Some((start, end)) = cast_type_range(tokens, i) {
-            let text: String = tokens[start..end]
-                .iter()
-                .map(|t| t.token.to_string())
-                .collect();
-            let span = Span::new(tokens[start].span.start, tokens[end - 1].span.end);
-            let placeholder = TokenWithSpan::new(
-                Token::Word(Word {
-                    value: format!("{MARK}{}", text.trim()),
-                    quote_style: Some('"'),
-                    keyword: sqlparser::keywords::Keyword::NoKeyword,
-                }),
-                span,
-            );
-            tokens.splice(start..end, [placeholder]);
-        }
-        i += 1;
+    let ranges = cast_type_ranges(tokens);
+    // From the end, so that the earlier ranges keep their indexes.
+    for (start, end) in ranges.into_iter().rev() {
+        let text: String = tokens[start..end]
+            .iter()
+            .map(|t| t.token.to_string())
+            .collect();
+        let span = Span::new(tokens[start].span.start, tokens[end - 1].span.end);
+        let placeholder = TokenWithSpan::new(
+            Token::Word(Word {
+                value: format!("{MARK}{}", text.trim()),
+                quote_style: Some('"'),
+                keyword: sqlparser::keywords::Keyword::NoKeyword,
+            }),
+            span,
+        );
+        tokens.splice(start..end, [placeholder]);
     }
 }
 
-/// For the CAST / TRY_CAST starting at token `i`: the token range of its type text, when that
-/// text names a complex type.
-fn cast_type_range(tokens: &[TokenWithSpan], i: usize) -> Option<(usize, usize)> {
-    let t = &tokens.get(i)?.token;
-    if !(is_word(t, "cast") || is_word(t, "try_cast")) {
-        return None;
-    }
-    let significant = |from: usize| {
-        (from..tokens.len()).find(|&j| !matches!(tokens[j].token, Token::Whitespace(_)))
-    };
-    let open = significant(i + 1)?;
-    if tokens[open].token != Token::LParen {
-        return None;
-    }
-    // The AS at depth 1 of this CAST, then the type text to its closing parenthesis.
-    let mut depth = 0usize;
-    let mut type_start = None;
-    for j in open..tokens.len() {
-        match &tokens[j].token {
-            Token::LParen => depth += 1,
+/// One open parenthesis: whether it is a CAST's, and where the type text after its `AS`
+/// starts.
+struct Open {
+    cast: bool,
+    type_start: Option<usize>,
+}
+
+/// The token ranges of the complex type texts of all casts, in order.
+fn cast_type_ranges(tokens: &[TokenWithSpan]) -> Vec<(usize, usize)> {
+    let mut ranges = Vec::new();
+    let mut stack: Vec<Open> = Vec::new();
+    // The last significant token: a CAST word makes the next `(` a cast's.
+    let mut after_cast = false;
+    for (j, t) in tokens.iter().enumerate() {
+        match &t.token {
+            Token::Whitespace(_) => continue,
+            Token::LParen => stack.push(Open {
+                cast: after_cast,
+                type_start: None,
+            }),
             Token::RParen => {
-                depth -= 1;
-                if depth == 0 {
-                    let start = type_start?;
-                    let start = significant(start).filter(|s| *s < j)?;
-                    let mut end = j;
-                    while end > start && matches!(tokens[end - 1].token, Token::Whitespace(_)) {
-                        end -= 1;
-                    }
-                    let complex = tokens[start..end]
-                        .iter()
-                        .any(|t| COMPLEX_WORDS.iter().any(|w| is_word(&t.token, w)));
-                    return complex.then_some((start, end));
+                if let Some(Open {
+                    cast: true,
+                    type_start: Some(start),
+                }) = stack.pop()
+                    && let Some(range) = type_range(tokens, start, j)
+                {
+                    ranges.push(range);
                 }
             }
-            tok if depth == 1 && is_word(tok, "as") => type_start = Some(j + 1),
+            tok if is_word(tok, "as") => {
+                if let Some(open) = stack.last_mut().filter(|o| o.cast) {
+                    open.type_start = Some(j + 1);
+                }
+            }
             _ => {}
         }
+        after_cast = is_word(&t.token, "cast") || is_word(&t.token, "try_cast");
     }
-    None
+    ranges
+}
+
+/// The type text between `start` and the closing parenthesis at `close`, trimmed of
+/// whitespace, when it names a complex type.
+fn type_range(tokens: &[TokenWithSpan], start: usize, close: usize) -> Option<(usize, usize)> {
+    let blank = |j: usize| matches!(tokens[j].token, Token::Whitespace(_));
+    let start = (start..close).find(|&j| !blank(j))?;
+    let mut end = close;
+    while end > start && blank(end - 1) {
+        end -= 1;
+    }
+    let complex = tokens[start..end]
+        .iter()
+        .any(|t| COMPLEX_WORDS.iter().any(|w| is_word(&t.token, w)));
+    complex.then_some((start, end))
 }
 
 /// The type text a placeholder carries (`None` for an identifier the person wrote).
@@ -122,7 +136,7 @@ mod tests {
             placeholders,
             vec![
                 ("array(\n bigint)".to_string(), 1, 18),
-                ("row(a int)".to_string(), 2, 42)
+                ("row(a int)".to_string(), 2, 45)
             ]
         );
     }

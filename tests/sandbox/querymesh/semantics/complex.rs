@@ -248,6 +248,11 @@ fn complex_casts_and_equality() {
                 json!(null),
             ),
             (
+                "SELECT CAST(CAST(ARRAY[1] AS array(bigint)) AS\n array(varchar))",
+                "array(varchar)",
+                json!(["1"]),
+            ),
+            (
                 "SELECT CAST(ARRAY[ARRAY[1]] AS array(array(double)))",
                 "array(array(double))",
                 json!([[1.0]]),
