@@ -141,7 +141,11 @@ impl Analyzer<'_> {
         at: Option<Position>,
     ) -> Result<Typed, TrinoError> {
         let cmp = |sym: &str| -> Result<Typed, TrinoError> {
-            if !comparable(&l.ty, &r.ty) {
+            // Arrays and rows compare by their JSON text: equality only.
+            let ordering = !matches!(sym, "=" | "<>");
+            if !comparable(&l.ty, &r.ty)
+                || (ordering && (l.ty.is_container() || r.ty.is_container()))
+            {
                 return Err(mismatch(at, sym, &l.ty, &r.ty));
             }
             let target = super_type(&l.ty, &r.ty).unwrap_or(TrinoType::Unknown);
@@ -422,6 +426,10 @@ impl Analyzer<'_> {
         at: Option<Position>,
     ) -> Result<Typed, TrinoError> {
         use TrinoType::*;
+        let complex = |t: &TrinoType| t.is_container() || matches!(t, Json | Uuid | Varbinary);
+        if complex(&t.ty) || complex(target) {
+            return self.complex_cast(t, target, try_cast, at);
+        }
         let from = t.ty.clone();
         let via_udf = |t: &Typed| {
             Typed::new(
