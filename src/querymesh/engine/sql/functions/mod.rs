@@ -4,6 +4,7 @@
 //! live in files by family, each a table of [`registry::FunctionDef`]s.
 
 mod aggregate;
+mod array_lambda;
 mod conditional;
 mod date;
 mod lambda;
