@@ -70,7 +70,7 @@ fn no_field(at: Option<Position>, name: &str) -> TrinoError {
 
 /// `(SELECT CASE WHEN qm_v IS NULL THEN NULL ELSE <body over qm_v> END FROM (SELECT <sql> AS
 /// qm_v))`: `sql` evaluated once however often the body reads it.
-fn with_value(sql: &str, body: &str) -> String {
+pub(super) fn with_value(sql: &str, body: &str) -> String {
     format!("(SELECT CASE WHEN qm_v IS NULL THEN NULL ELSE {body} END FROM (SELECT {sql} AS qm_v))")
 }
 
@@ -419,6 +419,38 @@ fn same_key(a: &serde_json::Value, b: &serde_json::Value) -> bool {
     }
 }
 
+/// Trino's `=` on arrays and rows (ArrayEqualOperator, RowEqualOperator): false when a pair
+/// of elements differs (or the lengths do), else NULL when a pair holds a NULL, else true.
+fn complex_equal(a: &serde_json::Value, b: &serde_json::Value) -> Option<bool> {
+    use serde_json::Value::{Array, Bool, Null, Number};
+    let number = |v: &serde_json::Value| match v {
+        Bool(b) => Some(serde_json::Value::from(i64::from(*b))),
+        Number(_) => Some(v.clone()),
+        _ => None,
+    };
+    match (a, b) {
+        (Null, _) | (_, Null) => None,
+        (Array(x), Array(y)) => {
+            if x.len() != y.len() {
+                return Some(false);
+            }
+            let mut unknown = false;
+            for (x, y) in x.iter().zip(y) {
+                match complex_equal(x, y) {
+                    Some(false) => return Some(false),
+                    None => unknown = true,
+                    Some(true) => {}
+                }
+            }
+            (!unknown).then_some(true)
+        }
+        _ => match (number(a), number(b)) {
+            (Some(x), Some(y)) => Some(same_key(&x, &y)),
+            _ => Some(a == b),
+        },
+    }
+}
+
 /// A key as Trino prints it in `Key not present in map: …`.
 fn key_text(k: &serde_json::Value) -> String {
     match k {
@@ -502,6 +534,20 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             _ => Ok(None),
         }
     })?;
+    conn.create_scalar_function("qm_complex_eq", 2, FLAGS, |ctx| {
+        let (Some(a), Some(b)) = (text_arg(ctx.get_raw(0)), text_arg(ctx.get_raw(1))) else {
+            return Ok(None);
+        };
+        let parse = |t: &str| {
+            serde_json::from_str::<serde_json::Value>(t).map_err(|_| {
+                fail(
+                    ErrorName::GenericInternalError,
+                    "A complex value is not valid",
+                )
+            })
+        };
+        Ok(complex_equal(&parse(&a)?, &parse(&b)?))
+    })?;
     conn.create_scalar_function("qm_base64", 1, FLAGS, |ctx| {
         Ok(match ctx.get_raw(0) {
             ValueRef::Null => None,
@@ -557,5 +603,15 @@ mod tests {
             Some("12151fd2-7586-11e9-8f9e-2a86e4085a59")
         );
         assert_eq!(uuid_text("nope"), None);
+        let eq = |a: &str, b: &str| {
+            complex_equal(
+                &serde_json::from_str(a).unwrap_or_default(),
+                &serde_json::from_str(b).unwrap_or_default(),
+            )
+        };
+        assert_eq!(eq("[1,null]", "[1,null]"), None);
+        assert_eq!(eq("[1,null]", "[2,null]"), Some(false));
+        assert_eq!(eq("[1,[2.0]]", "[1,[2]]"), Some(true));
+        assert_eq!(eq("[1]", "[1,2]"), Some(false));
     }
 }

@@ -260,6 +260,24 @@ fn complex_casts_and_equality() {
             // TestArrayOperators.testComparison: equality of equal-typed arrays.
             ("SELECT ARRAY[1, 2] = ARRAY[1, 2]", "boolean", json!(true)),
             ("SELECT ARRAY[1, 2] <> ARRAY[2, 1]", "boolean", json!(true)),
+            // ArrayEqualOperator: a NULL element makes equality indeterminate, unless
+            // another pair already differs.
+            (
+                "SELECT ARRAY[1, NULL] = ARRAY[1, NULL]",
+                "boolean",
+                json!(null),
+            ),
+            (
+                "SELECT ARRAY[1, NULL] = ARRAY[2, NULL]",
+                "boolean",
+                json!(false),
+            ),
+            (
+                "SELECT ARRAY[1, NULL] IS DISTINCT FROM ARRAY[1, NULL]",
+                "boolean",
+                json!(false),
+            ),
+            ("SELECT ROW(1, NULL) = ROW(1, NULL)", "boolean", json!(null)),
             (
                 "SELECT ARRAY[1, 2] = CAST(ARRAY[1, 2] AS array(bigint))",
                 "boolean",
