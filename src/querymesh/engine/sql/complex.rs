@@ -190,8 +190,13 @@ impl Analyzer<'_> {
             let Ok(mut t) = self.column(names[..split].to_vec(), at, cx) else {
                 continue;
             };
+            // TestAnalyzer: `t.x.f1` on a column x that is no row is a TYPE_MISMATCH.
             if !matches!(t.ty, TrinoType::Row(_)) {
-                continue;
+                return Err(error_at(
+                    ErrorName::TypeMismatch,
+                    at,
+                    format!("Expression {} is not of type ROW", names[..split].join(".")),
+                ));
             }
             for name in &names[split..] {
                 t = self.field(t, name, at)?;
@@ -207,7 +212,7 @@ impl Analyzer<'_> {
             return Err(error_at(
                 ErrorName::TypeMismatch,
                 at,
-                format!("Expression {} is not of type ROW", t.ty),
+                format!("Expression of type {} is not of type ROW", t.ty),
             ));
         };
         let Some(i) = fields
@@ -237,12 +242,26 @@ impl Analyzer<'_> {
                 }
                 AccessExpr::Subscript(Subscript::Index { index }) => {
                     let i = self.expr(index, cx)?;
-                    self.subscript(t, i, location(index).or(at))?
+                    let index_at = self.index_start(location(index)).or(at);
+                    self.subscript(t, i, index_at)?
                 }
                 _ => return Err(not_supported(at, "This subscript (slices, paths)")),
             };
         }
         Ok(t)
+    }
+
+    /// Where a subscript's index starts: the token after its `[` (sqlparser places `-1` at
+    /// the digit, Trino at the sign).
+    fn index_start(&self, inner: Option<Position>) -> Option<Position> {
+        let inner = inner?;
+        let bracket = self.tokens.iter().rposition(|t| {
+            t.token == sqlparser::tokenizer::Token::LBracket && Position::from(t.span.start) < inner
+        })?;
+        self.tokens
+            .get(bracket + 1)
+            .map(|t| Position::from(t.span.start))
+            .filter(|at| *at <= inner)
     }
 
     /// `a[i]` (1-based, ArraySubscriptOperator), `m[k]` (MapSubscriptOperator) and `r[n]`
@@ -280,13 +299,24 @@ impl Analyzer<'_> {
                 Ok(Typed::new(from_element(&sql, &value), *value))
             }
             TrinoType::Row(fields) => {
+                // TestAnalyzer (subscript on Row): a constant integer, 1-based.
                 let Some(Constant::Int(n)) = i.constant else {
                     return Err(error_at(
-                        ErrorName::InvalidFunctionArgument,
+                        ErrorName::ExpressionNotConstant,
                         at,
                         "Subscript expression on ROW requires a constant index",
                     ));
                 };
+                if i.ty != TrinoType::Integer {
+                    return Err(error_at(
+                        ErrorName::TypeMismatch,
+                        at,
+                        format!(
+                            "Subscript expression on ROW requires integer index, found {}",
+                            i.ty
+                        ),
+                    ));
+                }
                 if n <= 0 {
                     return Err(error_at(
                         ErrorName::InvalidFunctionArgument,
