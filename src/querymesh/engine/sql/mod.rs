@@ -19,6 +19,7 @@ pub mod java_number;
 mod limits;
 mod literal;
 mod operators;
+mod regexp;
 mod respell;
 mod scope;
 mod select;

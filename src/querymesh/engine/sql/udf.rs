@@ -446,6 +446,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     super::strings::register(conn)?;
     super::date_functions::register(conn)?;
     super::complex::register(conn)?;
+    super::regexp::register(conn)?;
     let division_by_zero = || fail(ErrorName::DivisionByZero, "Division by zero");
     conn.create_scalar_function("qm_idiv", 2, FLAGS, move |ctx| {
         let (Some(a), Some(b)) = (int(ctx.get_raw(0)), int(ctx.get_raw(1))) else {

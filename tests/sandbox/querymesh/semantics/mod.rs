@@ -10,6 +10,7 @@ mod dates;
 mod lambdas;
 mod numbers;
 mod query_structure;
+mod regexp;
 mod strings;
 
 use serde_json::{Value, json};

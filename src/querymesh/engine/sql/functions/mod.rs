@@ -9,6 +9,7 @@ mod conditional;
 mod date;
 mod lambda;
 mod math;
+mod regexp;
 pub mod registry;
 pub mod signature;
 mod string;

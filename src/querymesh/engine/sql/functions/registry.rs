@@ -128,6 +128,7 @@ fn families() -> impl Iterator<Item = &'static FunctionDef> {
         super::aggregate::FUNCTIONS,
         super::window::FUNCTIONS,
         super::array_lambda::FUNCTIONS,
+        super::regexp::FUNCTIONS,
     ]
     .into_iter()
     .flatten()
