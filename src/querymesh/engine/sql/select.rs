@@ -241,31 +241,8 @@ impl Analyzer<'_> {
                     };
                     push(&mut items, &mut columns, t.sql, name, t.ty);
                 }
-                SelectItem::Wildcard(_) => {
+                SelectItem::Wildcard(_) | SelectItem::QualifiedWildcard(..) => {
                     for c in wildcard_columns(scope, item)? {
-                        self.wildcard_column(&c, group_keys, location(item))?;
-                        push(
-                            &mut items,
-                            &mut columns,
-                            c.sql.clone(),
-                            c.name.clone(),
-                            c.ty.clone(),
-                        );
-                    }
-                }
-                SelectItem::QualifiedWildcard(kind, _) => {
-                    let SelectItemQualifiedWildcardKind::ObjectName(name) = kind else {
-                        return Err(not_supported(location(item), "This wildcard"));
-                    };
-                    let parts = object_name_parts(name);
-                    let relation = scope.relation(&parts).ok_or_else(|| {
-                        error_at(
-                            ErrorName::TableNotFound,
-                            location(name),
-                            format!("Table '{}' not found", parts.join(".")),
-                        )
-                    })?;
-                    for c in relation.columns.clone() {
                         self.wildcard_column(&c, group_keys, location(item))?;
                         push(
                             &mut items,
@@ -495,31 +472,50 @@ fn distinct_keyword(s: &Select) -> Result<&'static str, TrinoError> {
     })
 }
 
-/// `SELECT *`: every visible column of the FROM, JOIN … USING columns first.
+/// The columns of `SELECT *` (every visible column of the FROM, JOIN … USING columns first)
+/// or of `SELECT t.*`.
 fn wildcard_columns(scope: &Scope<'_>, item: &SelectItem) -> Result<Vec<Column>, TrinoError> {
-    if scope.relations.is_empty() {
-        return Err(error_at(
-            ErrorName::GenericUserError,
-            location(item),
-            "SELECT * not allowed in queries without FROM clause",
-        ));
+    match item {
+        SelectItem::QualifiedWildcard(kind, _) => {
+            let SelectItemQualifiedWildcardKind::ObjectName(name) = kind else {
+                return Err(not_supported(location(item), "This wildcard"));
+            };
+            let parts = object_name_parts(name);
+            let relation = scope.relation(&parts).ok_or_else(|| {
+                error_at(
+                    ErrorName::TableNotFound,
+                    location(name),
+                    format!("Table '{}' not found", parts.join(".")),
+                )
+            })?;
+            Ok(relation.columns.clone())
+        }
+        _ => {
+            if scope.relations.is_empty() {
+                return Err(error_at(
+                    ErrorName::GenericUserError,
+                    location(item),
+                    "SELECT * not allowed in queries without FROM clause",
+                ));
+            }
+            let mut all: Vec<Column> = scope
+                .relations
+                .iter()
+                .flat_map(|r| r.columns.clone())
+                .filter(|c| !c.hidden)
+                .collect();
+            // JOIN … USING columns come first, once (Trino's order); the sort is stable.
+            let using: Vec<String> = scope
+                .relations
+                .iter()
+                .flat_map(|r| &r.columns)
+                .filter(|c| c.hidden)
+                .map(|c| c.name.clone())
+                .collect();
+            all.sort_by_key(|c| !using.contains(&c.name));
+            Ok(all)
+        }
     }
-    let mut all: Vec<Column> = scope
-        .relations
-        .iter()
-        .flat_map(|r| r.columns.clone())
-        .filter(|c| !c.hidden)
-        .collect();
-    // JOIN … USING columns come first, once (Trino's order); the sort is stable.
-    let using: Vec<String> = scope
-        .relations
-        .iter()
-        .flat_map(|r| &r.columns)
-        .filter(|c| c.hidden)
-        .map(|c| c.name.clone())
-        .collect();
-    all.sort_by_key(|c| !using.contains(&c.name));
-    Ok(all)
 }
 
 /// The block `sql` (the SELECT without its ORDER BY) keeps under `… OFFSET offset FETCH FIRST
