@@ -15,6 +15,7 @@ use rusqlite::{Connection, Error};
 
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
 
+mod aggregates;
 mod cast;
 mod dates;
 mod numbers;
@@ -114,6 +115,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             ))
         },
     )?;
+    aggregates::register(conn)?;
     numbers::register(conn)?;
     cast::register(conn)?;
     dates::register(conn)?;
