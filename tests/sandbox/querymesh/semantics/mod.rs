@@ -13,6 +13,7 @@ mod numbers;
 mod query_structure;
 mod regexp;
 mod strings;
+mod urls_and_metrics;
 
 use serde_json::{Value, json};
 use zero_sandbox::querymesh::engine::Engine;

@@ -14,6 +14,8 @@ mod regexp;
 pub mod registry;
 pub mod signature;
 mod string;
+mod string_metrics;
+mod url;
 mod window;
 
 use sqlparser::ast::{

@@ -133,6 +133,8 @@ fn families() -> impl Iterator<Item = &'static FunctionDef> {
         super::window::FUNCTIONS,
         super::array_lambda::FUNCTIONS,
         super::regexp::FUNCTIONS,
+        super::url::FUNCTIONS,
+        super::string_metrics::FUNCTIONS,
     ]
     .into_iter()
     .flatten()

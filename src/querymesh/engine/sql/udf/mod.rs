@@ -19,7 +19,9 @@ mod aggregates;
 mod cast;
 mod dates;
 mod numbers;
+mod string_metrics;
 mod text;
+mod urls;
 
 pub use dates::{normalize_timestamp, stored_digits, timestamp_text};
 pub use numbers::java_double;
@@ -117,6 +119,8 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     )?;
     aggregates::register(conn)?;
     numbers::register(conn)?;
+    string_metrics::register(conn)?;
+    urls::register(conn)?;
     cast::register(conn)?;
     dates::register(conn)?;
     text::register(conn)
