@@ -8,6 +8,7 @@ mod casts;
 mod complex;
 mod conditionals;
 mod dates;
+mod grouping_sets;
 mod lambdas;
 mod numbers;
 mod query_structure;
