@@ -21,6 +21,7 @@ use crate::querymesh::engine::{SessionContext, TableAccess};
 
 mod location;
 mod query;
+mod recursive;
 mod set_operations;
 
 pub use self::location::{ident_location, location};

@@ -12,6 +12,7 @@ mod grouping_sets;
 mod lambdas;
 mod numbers;
 mod query_structure;
+mod recursive_with;
 mod regexp;
 mod strings;
 mod urls_and_metrics;
