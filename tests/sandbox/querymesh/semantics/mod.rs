@@ -7,6 +7,7 @@ mod casts;
 mod complex;
 mod conditionals;
 mod dates;
+mod maps;
 mod numbers;
 mod query_structure;
 mod strings;

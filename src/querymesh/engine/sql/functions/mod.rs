@@ -7,6 +7,7 @@ mod aggregate;
 mod conditional;
 mod date;
 mod lambda;
+mod map;
 mod math;
 pub mod registry;
 pub mod signature;
