@@ -25,6 +25,7 @@ mod select;
 mod show;
 mod strings;
 pub mod udf;
+mod unnest;
 pub mod use_schema;
 mod visible;
 

@@ -11,6 +11,7 @@ mod maps;
 mod numbers;
 mod query_structure;
 mod strings;
+mod unnest;
 
 use serde_json::{Value, json};
 use zero_sandbox::querymesh::engine::Engine;
