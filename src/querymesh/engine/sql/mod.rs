@@ -20,6 +20,7 @@ mod limits;
 mod literal;
 mod operators;
 mod respell;
+mod rows;
 mod scope;
 mod select;
 mod show;

@@ -10,6 +10,7 @@ use super::calendar;
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
 
 mod maps;
+mod rows;
 
 #[derive(Debug)]
 struct FnError(ErrorName, String);
@@ -449,6 +450,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     super::date_functions::register(conn)?;
     super::complex::register(conn)?;
     maps::register(conn)?;
+    rows::register(conn)?;
     let division_by_zero = || fail(ErrorName::DivisionByZero, "Division by zero");
     conn.create_scalar_function("qm_idiv", 2, FLAGS, move |ctx| {
         let (Some(a), Some(b)) = (int(ctx.get_raw(0)), int(ctx.get_raw(1))) else {

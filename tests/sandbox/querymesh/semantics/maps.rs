@@ -351,3 +351,116 @@ fn map_aggregates() {
         )],
     );
 }
+
+#[test]
+fn row_and_map_comparison() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            // TestRowOperators.testRowComparison.
+            ("SELECT ROW(1, 2) = ROW(1, 2)", "boolean", json!(true)),
+            ("SELECT ROW(2, 1) != ROW(1, 2)", "boolean", json!(true)),
+            (
+                "SELECT row(1, CAST(NULL AS INTEGER)) = row(1, 2)",
+                "boolean",
+                json!(null),
+            ),
+            (
+                "SELECT row(1, CAST(NULL AS INTEGER)) != row(1, 2)",
+                "boolean",
+                json!(null),
+            ),
+            (
+                "SELECT row(2, CAST(NULL AS INTEGER)) = row(1, 2)",
+                "boolean",
+                json!(false),
+            ),
+            (
+                "SELECT row(2, CAST(NULL AS INTEGER)) != row(1, 2)",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT row(TRUE, ARRAY [1], MAP(ARRAY[1, 3], ARRAY[2.0E0, 4.0E0])) = row(TRUE, ARRAY [1, 2], MAP(ARRAY[1, 3], ARRAY[2.0E0, 4.0E0]))",
+                "boolean",
+                json!(false),
+            ),
+            (
+                "SELECT row(TRUE, ARRAY [1, 2], MAP(ARRAY[1, 3], ARRAY[2.0E0, 4.0E0])) = row(TRUE, ARRAY [1, 2], MAP(ARRAY[1, 3], ARRAY[2.0E0, 4.0E0]))",
+                "boolean",
+                json!(true),
+            ),
+            // assertComparisonCombination: each pair is ordered left < right.
+            ("SELECT ROW(1, 2) < ROW(2, 1)", "boolean", json!(true)),
+            ("SELECT ROW(1, 2) >= ROW(2, 1)", "boolean", json!(false)),
+            (
+                "SELECT row(1.0E0, 'kittens') < row(1.0E0, 'puppies')",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT row(1, 2.0E0) > row(5, 2.0E0)",
+                "boolean",
+                json!(false),
+            ),
+            (
+                "SELECT row(TRUE, FALSE, TRUE, FALSE) <= row(TRUE, TRUE, TRUE, FALSE)",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT row(1.0E0, ARRAY [1,2,3], row(2, 2.0E0)) < row(1.0E0, ARRAY [1,3,3], row(2, 2.0E0))",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT row(TRUE, ARRAY [1]) < row(TRUE, ARRAY [1, 2])",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT CAST(NULL AS row(a integer)) < ROW(1)",
+                "boolean",
+                json!(null),
+            ),
+            // TestMapOperators.testEquals: the pairs' order does not matter.
+            (
+                "SELECT MAP(ARRAY[1, 3], ARRAY[2, 4]) = MAP(ARRAY[3, 1], ARRAY[4, 2])",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT MAP(ARRAY[1, 3], ARRAY[2, 4]) != MAP(ARRAY[1], ARRAY[2])",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT MAP(ARRAY[1], ARRAY[NULL]) = MAP(ARRAY[1], ARRAY[2])",
+                "boolean",
+                json!(null),
+            ),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[
+            (
+                "SELECT row(1, CAST(NULL AS INTEGER)) < row(1, 2)",
+                "NOT_SUPPORTED: ROW comparison not supported for fields with null elements",
+            ),
+            (
+                "SELECT row(TRUE, ARRAY [1, 2], MAP(ARRAY[1, 3], ARRAY[2.0E0, 4.0E0])) > row(TRUE, ARRAY [1, 2], MAP(ARRAY[1, 3], ARRAY[2.0E0, 4.0E0]))",
+                "TYPE_MISMATCH: line 1:8: Cannot apply operator: row(boolean, array(integer), map(integer, double)) < row(boolean, array(integer), map(integer, double))",
+            ),
+            (
+                "SELECT MAP(ARRAY[1], ARRAY[2]) < MAP(ARRAY[1], ARRAY[2])",
+                "TYPE_MISMATCH: line 1:8: Cannot apply operator: map(integer, integer) < map(integer, integer)",
+            ),
+            (
+                "SELECT ROW(1, 2) = ROW(1)",
+                "TYPE_MISMATCH: line 1:8: Cannot apply operator: row(integer, integer) = row(integer)",
+            ),
+        ],
+    );
+}
