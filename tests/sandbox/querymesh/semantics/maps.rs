@@ -72,6 +72,12 @@ fn map_constructors() {
                 "map(unknown, unknown)",
                 json!(null),
             ),
+            // docs functions/map "multimap_from_entries".
+            (
+                "SELECT multimap_from_entries(ARRAY[ROW(1, 'x'), ROW(2, 'y'), ROW(1, 'z')])",
+                "map(integer, array(varchar(1)))",
+                json!({"1": ["x", "z"], "2": ["y"]}),
+            ),
             // docs functions/map "map_entries".
             (
                 "SELECT map_entries(MAP(ARRAY[1, 2], ARRAY['x', 'y']))",
@@ -237,6 +243,22 @@ fn map_lambdas() {
                 "SELECT transform_keys(MAP(ARRAY [1, 2], ARRAY [1.0, 1.4]), (k, v) -> MAP(ARRAY[1, 2], ARRAY['one', 'two'])[k])",
                 "map(varchar(3), decimal(2, 1))",
                 json!({"one": "1.0", "two": "1.4"}),
+            ),
+            // docs functions/map "map_zip_with".
+            (
+                "SELECT map_zip_with(MAP(ARRAY[1, 2, 3], ARRAY['a', 'b', 'c']), MAP(ARRAY[1, 2, 3], ARRAY['d', 'e', 'f']), (k, v1, v2) -> concat(v1, v2))",
+                "map(integer, varchar(2))",
+                json!({"1": "ad", "2": "be", "3": "cf"}),
+            ),
+            (
+                "SELECT map_zip_with(MAP(ARRAY['k1', 'k2'], ARRAY[1, 2]), MAP(ARRAY['k2', 'k3'], ARRAY[4, 9]), (k, v1, v2) -> ROW(v1, v2))",
+                "map(varchar(2), row(integer, integer))",
+                json!({"k1": [1, null], "k2": [2, 4], "k3": [null, 9]}),
+            ),
+            (
+                "SELECT map_zip_with(MAP(ARRAY['a', 'b', 'c'], ARRAY[1, 8, 27]), MAP(ARRAY['a', 'b', 'c'], ARRAY[1, 2, 3]), (k, v1, v2) -> k || CAST(v1 / v2 AS VARCHAR))",
+                "map(varchar(1), varchar)",
+                json!({"a": "a1", "b": "b4", "c": "c9"}),
             ),
             // docs functions/map "transform_values".
             (

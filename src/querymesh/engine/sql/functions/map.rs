@@ -53,6 +53,13 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "Construct a map from an array of entries",
     ),
     scalar(
+        "multimap_from_entries",
+        &[("array(row(K,V))", "map(K,array(V))")],
+        Typing::ByLowering,
+        Lower::Scalar(multimap_from_entries),
+        "Construct a multimap from an array of entries",
+    ),
+    scalar(
         "map_entries",
         &[("map(K,V)", "array(row(K,V))")],
         Typing::ByLowering,
@@ -100,6 +107,13 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         Typing::Resolved,
         Lower::Scalar(map_filter),
         "Return map containing entries that match the given predicate",
+    ),
+    scalar(
+        "map_zip_with",
+        &[("map(K,V), map(K,W), function(K,V,W,R)", "map(K,R)")],
+        Typing::Resolved,
+        Lower::Scalar(map_zip_with),
+        "Merge two maps into a single map by applying the lambda function to the pair of values with the same key",
     ),
     aggregate(
         "map_agg",
@@ -172,6 +186,28 @@ fn map_from_entries(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     Ok(Some(Typed::new(
         format!("qm_map_from_entries({}, {})", entries.sql, type_text(&k)),
         TrinoType::Map(Box::new(k), Box::new(v)),
+    )))
+}
+
+/// `multimap_from_entries(ARRAY[(1, 'x'), (2, 'y'), (1, 'z')])` = `{1 -> [x, z], 2 -> [y]}`.
+fn multimap_from_entries(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    let [entries] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    let (k, v) = match &entries.ty {
+        TrinoType::Array(e) => match e.as_ref() {
+            TrinoType::Row(fields) if fields.len() == 2 => {
+                (fields[0].1.clone(), fields[1].1.clone())
+            }
+            TrinoType::Unknown => (TrinoType::Unknown, TrinoType::Unknown),
+            _ => return Ok(None),
+        },
+        TrinoType::Unknown => (TrinoType::Unknown, TrinoType::Unknown),
+        _ => return Ok(None),
+    };
+    Ok(Some(Typed::new(
+        format!("qm_multimap_from_entries({})", entries.sql),
+        TrinoType::Map(Box::new(k), Box::new(TrinoType::Array(Box::new(v)))),
     )))
 }
 
@@ -281,6 +317,35 @@ fn map_filter(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     let value = Typed::new(lambda.param(1), v);
     Ok(Some(Typed::new(
         map_of(m, lambda, &key, &value, Some(&lambda.body.sql)),
+        c.returns(),
+    )))
+}
+
+/// `map_zip_with(MAP(ARRAY['k1', 'k2'], ARRAY[1, 2]), MAP(ARRAY['k2', 'k3'], ARRAY[4, 9]),
+/// (k, v1, v2) -> (v1, v2))`: the lambda over every key of either map, NULL for the value a
+/// map lacks; the triples come from `qm_map_zip`.
+fn map_zip_with(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    let ([a, b], [lambda]) = (c.args.as_slice(), c.lambdas.as_slice()) else {
+        return Ok(None);
+    };
+    let (k, v1) = key_value(&a.ty);
+    let (_, v2) = key_value(&b.ty);
+    let at =
+        |i: usize, ty: &TrinoType| from_element(&format!("json_extract(e.value, '$[{i}]')"), ty);
+    let key = Typed::new(lambda.param(0), k.clone());
+    Ok(Some(Typed::new(
+        format!(
+            "CASE WHEN {a} IS NULL OR {b} IS NULL THEN NULL ELSE (SELECT coalesce(json_group_array(json_array({}, {})), '[]') FROM \
+             (SELECT {} AS p0, {} AS p1, {} AS p2 FROM json_each(qm_map_zip({a}, {b})) AS e ORDER BY e.key) AS \"{}\") END",
+            to_element(&key),
+            to_element(&lambda.body),
+            at(0, &k),
+            at(1, &v1),
+            at(2, &v2),
+            lambda.alias,
+            a = a.sql,
+            b = b.sql,
+        ),
         c.returns(),
     )))
 }

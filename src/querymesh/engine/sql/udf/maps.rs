@@ -173,6 +173,65 @@ fn from_entries(entries: &str, ty: &TrinoType, duplicates: Duplicates) -> rusqli
     )
 }
 
+/// `multimap_from_entries(ARRAY[(1, 'x'), (2, 'y'), (1, 'z')])`: each key's values, in order.
+fn multimap_from_entries(entries: &str) -> rusqlite::Result<String> {
+    let mut gathered: Gathered<Vec<Value>> = Gathered::new();
+    for e in json_array(entries)? {
+        let (k, v) = match e {
+            Value::Null => {
+                return Err(fail(
+                    ErrorName::InvalidFunctionArgument,
+                    "map entry cannot be null",
+                ));
+            }
+            ref pair_value => {
+                let (k, v) = pair(pair_value)?;
+                (k.clone(), v.clone())
+            }
+        };
+        if k.is_null() {
+            return Err(fail(
+                ErrorName::InvalidFunctionArgument,
+                "map key cannot be null",
+            ));
+        }
+        gathered.entry(k, 0, Vec::new)?.push(v);
+    }
+    let pairs: Vec<Value> = gathered
+        .entries
+        .into_iter()
+        .map(|(k, vs)| Value::Array(vec![k, Value::Array(vs)]))
+        .collect();
+    Ok(Value::Array(pairs).to_string())
+}
+
+/// The `[key, v1, v2]` triples map_zip_with's lambda reads: every key of `a`, then every key
+/// only `b` has, with NULL for the value a map lacks (MapZipWithFunction).
+fn zip(a: &str, b: &str) -> rusqlite::Result<String> {
+    let (a, b) = (json_array(a)?, json_array(b)?);
+    let mut in_b = HashMap::new();
+    for p in &b {
+        let (k, v) = pair(p)?;
+        in_b.entry(canonical(k)).or_insert(v);
+    }
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let mut seen = std::collections::HashSet::new();
+    for p in &a {
+        let (k, v) = pair(p)?;
+        let key = canonical(k);
+        let other = in_b.get(&key).map_or(Value::Null, |v| (*v).clone());
+        seen.insert(key);
+        out.push(Value::Array(vec![k.clone(), v.clone(), other]));
+    }
+    for p in &b {
+        let (k, v) = pair(p)?;
+        if seen.insert(canonical(k)) {
+            out.push(Value::Array(vec![k.clone(), Value::Null, v.clone()]));
+        }
+    }
+    Ok(Value::Array(out).to_string())
+}
+
 /// `map_concat(m1, …, mN)` (MapConcatFunction): a key's value comes from the last map that
 /// has it; the last map's entries come first, then the earlier maps' new keys, last to first.
 fn concat(maps: &[String]) -> rusqlite::Result<String> {
@@ -356,6 +415,20 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         reserve(bytes)?;
         concat(&maps).map(Some)
     })?;
+    conn.create_scalar_function("qm_multimap_from_entries", 1, FLAGS, |ctx| {
+        let Some(entries) = text(ctx.get_raw(0)) else {
+            return Ok(None);
+        };
+        reserve(entries.len())?;
+        multimap_from_entries(&entries).map(Some)
+    })?;
+    conn.create_scalar_function("qm_map_zip", 2, FLAGS, |ctx| {
+        let (Some(a), Some(b)) = (text(ctx.get_raw(0)), text(ctx.get_raw(1))) else {
+            return Ok(None);
+        };
+        reserve(a.len().saturating_add(b.len()).saturating_mul(2))?;
+        zip(&a, &b).map(Some)
+    })?;
     conn.create_scalar_function("qm_map_part", 2, FLAGS, |ctx| {
         let Some(map) = text(ctx.get_raw(0)) else {
             return Ok(None);
@@ -429,5 +502,18 @@ mod tests {
             Some(r#"["a",[3]]"#)
         );
         assert!(part("[1]", 0).is_err());
+        assert_eq!(
+            zip(r#"[["k1",1],["k2",2]]"#, r#"[["k2",4],["k3",9]]"#)
+                .ok()
+                .as_deref(),
+            Some(r#"[["k1",1,null],["k2",2,4],["k3",null,9]]"#)
+        );
+        assert_eq!(
+            multimap_from_entries(r#"[[1,"x"],[2,"y"],[1,"z"]]"#)
+                .ok()
+                .as_deref(),
+            Some(r#"[[1,["x","z"]],[2,["y"]]]"#)
+        );
+        assert!(multimap_from_entries("[null]").is_err());
     }
 }
