@@ -17,9 +17,12 @@ use super::scope::{Clause, Column, ExprContext, Relation, Scope};
 use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
 
-/// The columns one UNNEST argument contributes: `(name, type, path inside the element)`,
-/// the path `None` for the element itself.
-fn element_columns(ty: &TrinoType) -> Option<Vec<(Option<String>, TrinoType, Option<usize>)>> {
+/// A column one UNNEST argument contributes: its name (a row field's), its type, and its
+/// position inside the element (`None`: the element itself).
+type ElementColumn = (Option<String>, TrinoType, Option<usize>);
+
+/// The columns one UNNEST argument contributes; `None` for a type UNNEST can't expand.
+fn element_columns(ty: &TrinoType) -> Option<Vec<ElementColumn>> {
     Some(match ty {
         TrinoType::Array(element) => match element.as_ref() {
             // UnnestOperator / RelationPlanner: an array of rows expands into its fields.
