@@ -367,10 +367,21 @@ fn map_aggregates() {
     );
     check_rows(
         &engine,
-        &[(
-            "SELECT regionkey, map_keys(map_agg(nationkey, name ORDER BY nationkey DESC)) FROM nation WHERE regionkey = 0 GROUP BY regionkey",
-            json!([[0, [16, 15, 14, 5, 0]]]),
-        )],
+        &[
+            (
+                "SELECT regionkey, map_keys(map_agg(nationkey, name ORDER BY nationkey DESC)) FROM nation WHERE regionkey = 0 GROUP BY regionkey",
+                json!([[0, [16, 15, 14, 5, 0]]]),
+            ),
+            // Over a window: rows leave a sliding frame as they came.
+            (
+                "SELECT x, map_keys(map_agg(x, x) OVER (ORDER BY x ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)) FROM (VALUES 1, 2, 3) AS t(x) ORDER BY x",
+                json!([[1, [1]], [2, [1, 2]], [3, [2, 3]]]),
+            ),
+            (
+                "SELECT x, histogram(y) OVER (ORDER BY x ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM (VALUES (1, 'a'), (2, 'a'), (3, 'b')) AS t(x, y) ORDER BY x",
+                json!([[1, {"a": 1}], [2, {"a": 2}], [3, {"a": 1, "b": 1}]]),
+            ),
+        ],
     );
 }
 

@@ -6,11 +6,11 @@
 //! compared by value (`1` and `1.0` are one key), and a key's Trino type, when an error must
 //! name the key, comes as a constant text argument (`TrinoType::parse`), never guessed.
 
-use std::collections::HashMap;
 use std::collections::hash_map::Entry;
+use std::collections::{HashMap, VecDeque};
 
 use rusqlite::Connection;
-use rusqlite::functions::{Aggregate, Context, FunctionFlags};
+use rusqlite::functions::{Aggregate, Context, FunctionFlags, WindowAggregate};
 use rusqlite::types::ValueRef;
 use serde_json::Value;
 
@@ -320,19 +320,41 @@ enum MapAggregate {
     Count,
 }
 
+/// What an aggregate holds for one key: the values of the rows in the frame, in order, or
+/// their count.
 enum Held {
-    One(Value),
-    Many(Vec<Value>),
+    Values(VecDeque<Value>),
     Count(i64),
 }
 
 impl Held {
-    fn to_value(&self) -> Value {
+    fn is_empty(&self) -> bool {
         match self {
-            Held::One(v) => v.clone(),
-            Held::Many(vs) => Value::Array(vs.clone()),
-            Held::Count(n) => Value::from(*n),
+            Held::Values(vs) => vs.is_empty(),
+            Held::Count(n) => *n <= 0,
         }
+    }
+}
+
+impl MapAggregate {
+    fn output(self, acc: &Gathered<Held>) -> Option<String> {
+        let pairs: Vec<Value> = acc
+            .entries
+            .iter()
+            .filter(|(_, held)| !held.is_empty())
+            .map(|(k, held)| {
+                let v = match (self, held) {
+                    (MapAggregate::First, Held::Values(vs)) => {
+                        vs.front().cloned().unwrap_or(Value::Null)
+                    }
+                    (_, Held::Values(vs)) => Value::Array(vs.iter().cloned().collect()),
+                    (_, Held::Count(n)) => Value::from(*n),
+                };
+                Value::Array(vec![k.clone(), v])
+            })
+            .collect();
+        // No row with a key: NULL, as Trino's output for an empty state.
+        (!pairs.is_empty()).then(|| Value::Array(pairs).to_string())
     }
 }
 
@@ -345,20 +367,17 @@ impl Aggregate<Gathered<Held>, Option<String>> for MapAggregate {
         let Some((k, v, bytes)) = step_input(ctx)? else {
             return Ok(());
         };
-        match self {
-            MapAggregate::First => {
-                acc.entry(k, bytes, || Held::One(v))?;
+        let count = matches!(self, MapAggregate::Count);
+        let held = acc.entry(k, bytes, || {
+            if count {
+                Held::Count(0)
+            } else {
+                Held::Values(VecDeque::new())
             }
-            MapAggregate::All => {
-                if let Held::Many(vs) = acc.entry(k, bytes, || Held::Many(Vec::new()))? {
-                    vs.push(v);
-                }
-            }
-            MapAggregate::Count => {
-                if let Held::Count(n) = acc.entry(k, bytes, || Held::Count(0))? {
-                    *n = n.saturating_add(1);
-                }
-            }
+        })?;
+        match held {
+            Held::Values(vs) => vs.push_back(v),
+            Held::Count(n) => *n = n.saturating_add(1),
         }
         Ok(())
     }
@@ -368,16 +387,31 @@ impl Aggregate<Gathered<Held>, Option<String>> for MapAggregate {
         _: &mut Context<'_>,
         acc: Option<Gathered<Held>>,
     ) -> rusqlite::Result<Option<String>> {
-        // No row with a key: NULL, as Trino's output for an empty state.
-        let Some(acc) = acc.filter(|a| !a.entries.is_empty()) else {
-            return Ok(None);
+        Ok(acc.and_then(|a| self.output(&a)))
+    }
+}
+
+/// As a window function (`map_agg(k, v) OVER (…)`): rows leave the frame in the order they
+/// came, so the row leaving is the first one held for its key.
+impl WindowAggregate<Gathered<Held>, Option<String>> for MapAggregate {
+    fn value(&self, acc: Option<&mut Gathered<Held>>) -> rusqlite::Result<Option<String>> {
+        Ok(acc.and_then(|a| self.output(a)))
+    }
+
+    fn inverse(&self, ctx: &mut Context<'_>, acc: &mut Gathered<Held>) -> rusqlite::Result<()> {
+        let Some((k, _, bytes)) = step_input(ctx)? else {
+            return Ok(());
         };
-        let pairs: Vec<Value> = acc
-            .entries
-            .iter()
-            .map(|(k, held)| Value::Array(vec![k.clone(), held.to_value()]))
-            .collect();
-        Ok(Some(Value::Array(pairs).to_string()))
+        acc.bytes = acc.bytes.saturating_sub(bytes);
+        if let Some(&i) = acc.index.get(&canonical(&k)) {
+            match &mut acc.entries[i].1 {
+                Held::Values(vs) => {
+                    vs.pop_front();
+                }
+                Held::Count(n) => *n -= 1,
+            }
+        }
+        Ok(())
     }
 }
 
@@ -437,9 +471,9 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         part(&map, usize::from(which != 0)).map(Some)
     })?;
     let aggregate = FunctionFlags::SQLITE_UTF8;
-    conn.create_aggregate_function("qm_map_agg", 1, aggregate, MapAggregate::First)?;
-    conn.create_aggregate_function("qm_multimap_agg", 1, aggregate, MapAggregate::All)?;
-    conn.create_aggregate_function("qm_histogram", 1, aggregate, MapAggregate::Count)?;
+    conn.create_window_function("qm_map_agg", 1, aggregate, MapAggregate::First)?;
+    conn.create_window_function("qm_multimap_agg", 1, aggregate, MapAggregate::All)?;
+    conn.create_window_function("qm_histogram", 1, aggregate, MapAggregate::Count)?;
     Ok(())
 }
 
