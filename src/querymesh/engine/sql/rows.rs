@@ -2,11 +2,15 @@
 //! .testEquals): their JSON texts decide neither a NULL field (`row(1, NULL) = row(1, 2)` is
 //! NULL), nor maps' pair order, nor the order of rows, so `qm_compare` (udf/rows.rs) does,
 //! given their common super type. Rows order lexicographically when every field type is
-//! orderable (maps are not); maps compare for equality only.
+//! orderable (maps are not); maps compare for equality only. Also `(a, b)`, a row.
 
-use super::analyze::{Typed, error_at};
+use sqlparser::ast::Expr;
+
+use super::analyze::{Analyzer, Typed, error_at};
 use super::coerce::super_type;
+use super::complex::to_element;
 use super::expr::sql_string;
+use super::scope::ExprContext;
 use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
 
@@ -65,4 +69,26 @@ pub(super) fn comparison(
         ),
         TrinoType::Boolean,
     )))
+}
+
+impl Analyzer<'_> {
+    /// `(e1, e2, …)`: Trino's grammar reads a parenthesized list of two or more expressions
+    /// as a row constructor (SqlBase.g4 `rowConstructor`), as `ROW(e1, e2, …)`.
+    pub(super) fn tuple_row(
+        &mut self,
+        items: &[Expr],
+        cx: &ExprContext<'_>,
+    ) -> Result<Typed, TrinoError> {
+        let mut fields = Vec::with_capacity(items.len());
+        let mut parts = Vec::with_capacity(items.len());
+        for e in items {
+            let t = self.expr(e, cx)?;
+            parts.push(to_element(&t));
+            fields.push((None, t.ty));
+        }
+        Ok(Typed::new(
+            format!("json_array({})", parts.join(", ")),
+            TrinoType::Row(fields),
+        ))
+    }
 }

@@ -60,13 +60,19 @@ fn map_constructors() {
                 "varchar",
                 json!("map(varchar(1), integer)"),
             ),
-            // docs functions/map "map_from_entries" (written with ROW: the stand-in's
-            // rows are ROW(…)).
+            // docs functions/map "map_from_entries".
             (
                 "SELECT map_from_entries(ARRAY[ROW(1, 'x'), ROW(2, 'y')])",
                 "map(integer, varchar(1))",
                 json!({"1": "x", "2": "y"}),
             ),
+            // The docs' own spelling: `(1, 'x')` is a row (SqlBase.g4 rowConstructor).
+            (
+                "SELECT map_from_entries(ARRAY[(1, 'x'), (2, 'y')])",
+                "map(integer, varchar(1))",
+                json!({"1": "x", "2": "y"}),
+            ),
+            ("SELECT (1, 'a') = ROW(1, 'a')", "boolean", json!(true)),
             (
                 "SELECT map_from_entries(NULL)",
                 "map(unknown, unknown)",

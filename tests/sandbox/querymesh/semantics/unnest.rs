@@ -21,7 +21,7 @@ fn unnest_arrays_maps_and_rows() {
             ),
             // Maps into two columns (key, value).
             (
-                "SELECT * FROM UNNEST(map_from_entries(ARRAY[ROW('SQL', 1974), ROW('Java', 1995)])) AS t(language, first_appeared_year)",
+                "SELECT * FROM UNNEST(map_from_entries(ARRAY[('SQL', 1974), ('Java', 1995)])) AS t(language, first_appeared_year)",
                 json!([["SQL", 1974], ["Java", 1995]]),
             ),
             // An array of rows into one column per field, beside another array.
