@@ -145,6 +145,15 @@ fn unnest_beside_the_rows_it_reads() {
                     ["AMERICA", 10]
                 ]),
             ),
+            // In a correlated subquery, and grouped by.
+            (
+                "SELECT (SELECT sum(x) FROM UNNEST(ARRAY[n.nationkey, 1]) AS u(x)) FROM nation n WHERE n.nationkey = 3",
+                json!([[4]]),
+            ),
+            (
+                "SELECT k, count(*) FROM nation CROSS JOIN UNNEST(ARRAY[regionkey]) AS u(k) GROUP BY k ORDER BY k",
+                json!([[0, 5], [1, 5], [2, 5], [3, 5], [4, 5]]),
+            ),
             (
                 "SELECT n.name, k, v FROM nation n CROSS JOIN UNNEST(MAP(ARRAY[n.name], ARRAY[n.nationkey])) AS m(k, v) WHERE n.nationkey = 1",
                 json!([["ARGENTINA", "ARGENTINA", 1]]),
@@ -176,6 +185,16 @@ fn lateral_subqueries_read_the_items_before_them() {
                     [2, null],
                     [3, null],
                     [4, null]
+                ]),
+            ),
+            // The subquery's own ORDER BY and LIMIT hold for each row it is evaluated for.
+            (
+                "SELECT r.regionkey, l.name FROM region r CROSS JOIN LATERAL (SELECT name FROM nation WHERE nation.regionkey = r.regionkey ORDER BY name DESC LIMIT 2) AS l WHERE r.regionkey < 2 ORDER BY r.regionkey",
+                json!([
+                    [0, "MOZAMBIQUE"],
+                    [0, "MOROCCO"],
+                    [1, "UNITED STATES"],
+                    [1, "PERU"]
                 ]),
             ),
         ],
