@@ -97,6 +97,7 @@ impl Analyzer<'_> {
             Expr::Function(f) if f.name.to_string().eq_ignore_ascii_case("row") => {
                 self.row_constructor(f, cx)
             }
+            Expr::Tuple(items) => self.tuple_row(items, cx),
             Expr::Value(v) => self.value(&v.value, at),
             Expr::TypedString(..)
             | Expr::Interval(..)

@@ -23,12 +23,14 @@ mod literal;
 mod operators;
 mod regexp;
 mod respell;
+mod rows;
 mod scope;
 mod select;
 pub mod session;
 mod show;
 mod strings;
 pub mod udf;
+mod unnest;
 pub mod use_schema;
 mod visible;
 

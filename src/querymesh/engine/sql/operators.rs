@@ -141,6 +141,9 @@ impl Analyzer<'_> {
         at: Option<Position>,
     ) -> Result<Typed, TrinoError> {
         let cmp = |sym: &str| -> Result<Typed, TrinoError> {
+            if let Some(t) = super::rows::comparison(&l, &r, sym, at) {
+                return t;
+            }
             // Arrays and rows compare by their JSON text: equality only.
             let ordering = !matches!(sym, "=" | "<>");
             if !comparable(&l.ty, &r.ty)

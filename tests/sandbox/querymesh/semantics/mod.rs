@@ -10,11 +10,13 @@ mod conditionals;
 mod dates;
 mod grouping_sets;
 mod lambdas;
+mod maps;
 mod numbers;
 mod query_structure;
 mod recursive_with;
 mod regexp;
 mod strings;
+mod unnest;
 mod urls_and_metrics;
 
 use serde_json::{Value, json};

@@ -9,6 +9,7 @@ mod array_lambda;
 mod conditional;
 mod date;
 mod lambda;
+mod map;
 mod math;
 mod regexp;
 pub mod registry;

@@ -18,7 +18,9 @@ use crate::querymesh::engine::error::{ErrorName, TrinoError};
 mod aggregates;
 mod cast;
 mod dates;
+mod maps;
 mod numbers;
+mod rows;
 mod string_metrics;
 mod text;
 mod urls;
@@ -134,6 +136,8 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             ))
         },
     )?;
+    maps::register(conn)?;
+    rows::register(conn)?;
     numbers::register(conn)?;
     string_metrics::register(conn)?;
     urls::register(conn)?;
