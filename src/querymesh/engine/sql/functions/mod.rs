@@ -25,7 +25,6 @@ use sqlparser::ast::{
 };
 
 use super::analyze::{Analyzer, Typed, error_at, location, not_supported};
-use super::operators::coerced;
 use super::scope::ExprContext;
 use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
@@ -439,12 +438,14 @@ impl Analyzer<'_> {
                 continue;
             };
             let params = signature.param_types(&shape, &vars);
-            for (arg, param) in call.args.iter_mut().zip(params) {
-                if let Some(param) = param
-                    && param != arg.ty
-                    && arg.ty != TrinoType::Unknown
+            // Coerced in the parameter's representation: an integer passed as a double is a
+            // REAL, an array(integer) passed as array(double) holds doubles.
+            for i in 0..call.args.len() {
+                if let Some(param) = &params[i]
+                    && *param != call.args[i].ty
+                    && call.args[i].ty != TrinoType::Unknown
                 {
-                    *arg = Typed::new(coerced(arg, &param), param);
+                    call.args[i] = self.coerce_to(call.args[i].clone(), param, call.at)?;
                 }
             }
             call.lambdas = lambdas;
