@@ -279,6 +279,23 @@ pub(super) fn interval(
     })
 }
 
+/// `X'0A 0B'` (Trino's BinaryLiteral): whitespace is dropped, then only an even number of
+/// hex digits may remain; SQLite reads the same spelling as a BLOB.
+fn binary_literal(hex: &str, at: Option<Position>) -> Result<Typed, TrinoError> {
+    let digits: String = hex.chars().filter(|c| !c.is_whitespace()).collect();
+    let refuse = |text: &str| Err(error_at(ErrorName::SyntaxError, at, text));
+    if !digits.chars().all(|c| c.is_ascii_hexdigit()) {
+        return refuse("Binary literal can only contain hexadecimal digits");
+    }
+    if digits.len() % 2 != 0 {
+        return refuse("Binary literal must contain an even number of digits");
+    }
+    Ok(Typed::new(
+        format!("X'{}'", digits.to_ascii_uppercase()),
+        TrinoType::Varbinary,
+    ))
+}
+
 impl Analyzer<'_> {
     pub(super) fn value(&mut self, v: &Value, at: Option<Position>) -> Result<Typed, TrinoError> {
         match v {
@@ -289,6 +306,7 @@ impl Analyzer<'_> {
             )),
             Value::Boolean(b) => Ok(Typed::new(if *b { "1" } else { "0" }, TrinoType::Boolean)),
             Value::Null => Ok(Typed::new("NULL", TrinoType::Unknown)),
+            Value::HexStringLiteral(hex) => binary_literal(hex, at),
             Value::DoubleQuotedString(s) => Err(error_at(
                 ErrorName::ColumnNotFound,
                 at,

@@ -7,6 +7,8 @@ use rusqlite::types::{Value, ValueRef};
 use rusqlite::{Connection, Error};
 
 use super::calendar;
+
+mod binary;
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
 
 #[derive(Debug)]
@@ -445,6 +447,7 @@ fn unary_math(conn: &Connection, name: &str, f: fn(f64) -> f64) -> rusqlite::Res
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     super::strings::register(conn)?;
     super::date_functions::register(conn)?;
+    binary::register(conn)?;
     let division_by_zero = || fail(ErrorName::DivisionByZero, "Division by zero");
     conn.create_scalar_function("qm_idiv", 2, FLAGS, move |ctx| {
         let (Some(a), Some(b)) = (int(ctx.get_raw(0)), int(ctx.get_raw(1))) else {

@@ -4,6 +4,7 @@
 //! live in files by family, each a table of [`registry::FunctionDef`]s.
 
 mod aggregate;
+mod binary;
 mod conditional;
 mod date;
 mod lambda;
@@ -23,6 +24,7 @@ use super::operators::coerced;
 use super::scope::ExprContext;
 use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
+pub use binary::concat_sql as binary_concat_sql;
 pub use lambda::{Lambda, LambdaParam};
 use registry::{AggregateCall, Kind, Lower, Typing};
 use signature::{Arg, Signature, Vars};

@@ -1,0 +1,562 @@
+//! Trino's varbinary functions as `qm_*` SQLite functions over BLOBs (trinodb/trino's
+//! VarbinaryFunctions, HmacFunctions, StringFunctions.fromUtf8/toUtf8): hashes, hex and
+//! base64 with Java's decoders and their messages, byte-wise substr/reverse/pad, integer and
+//! IEEE 754 encodings, and UTF-8 decoding that replaces invalid sequences as airlift's
+//! SliceUtf8.fixInvalidUtf8 does.
+
+use std::borrow::Cow;
+
+use base64::Engine as _;
+use hmac::{KeyInit, Mac};
+use rusqlite::functions::FunctionFlags;
+use rusqlite::types::{Value, ValueRef};
+use rusqlite::{Connection, Error};
+use sha2::Digest;
+
+use super::{FLAGS, fail, reserve};
+use crate::querymesh::engine::error::ErrorName;
+
+/// The bytes of a varbinary argument: a BLOB, or the bytes of any other stored value.
+fn bytes(v: ValueRef<'_>) -> Option<Cow<'_, [u8]>> {
+    match v {
+        ValueRef::Blob(b) | ValueRef::Text(b) => Some(Cow::Borrowed(b)),
+        ValueRef::Integer(i) => Some(Cow::Owned(i.to_string().into_bytes())),
+        ValueRef::Real(r) => Some(Cow::Owned(r.to_string().into_bytes())),
+        ValueRef::Null => None,
+    }
+}
+
+fn int(v: ValueRef<'_>) -> Option<i64> {
+    match v {
+        ValueRef::Integer(i) => Some(i),
+        ValueRef::Real(r) => Some(r as i64),
+        _ => None,
+    }
+}
+
+/// A real or double argument; NaN travels as the text `NaN` (udf::real).
+fn float(v: ValueRef<'_>) -> Option<f64> {
+    match v {
+        ValueRef::Integer(i) => Some(i as f64),
+        ValueRef::Real(r) => Some(r),
+        ValueRef::Text(t) => std::str::from_utf8(t).ok()?.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+fn invalid(text: impl Into<String>) -> Error {
+    fail(ErrorName::InvalidFunctionArgument, text)
+}
+
+/// One step of airlift's SliceUtf8.tryGetCodePointAt: the code point at `at`, or `None` for
+/// an invalid sequence; either way the number of bytes it covers.
+fn code_point_at(b: &[u8], at: usize) -> (Option<u32>, usize) {
+    let Some(&first) = b.get(at) else {
+        return (None, 1);
+    };
+    let length = match first {
+        0x00..=0x7F => return (Some(u32::from(first)), 1),
+        0x80..=0xBF => return (None, 1),
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF7 => 4,
+        0xF8..=0xFB => 5,
+        0xFC..=0xFD => 6,
+        _ => return (None, 1),
+    };
+    // The continuation bytes present, up to the sequence's length.
+    let mut valid = 1;
+    while valid < length && b.get(at + valid).is_some_and(|c| c & 0xC0 == 0x80) {
+        valid += 1;
+    }
+    if valid < length {
+        // A sequence cut short covers its start and the continuation bytes it has.
+        return (None, valid);
+    }
+    let tail = |n: usize| u32::from(b[at + n] & 0x3F);
+    match length {
+        2 => {
+            let cp = (u32::from(first & 0x1F) << 6) | tail(1);
+            if cp < 0x80 { (None, 2) } else { (Some(cp), 2) }
+        }
+        3 => {
+            let cp = (u32::from(first & 0x0F) << 12) | (tail(1) << 6) | tail(2);
+            if (0xD800..=0xDFFF).contains(&cp) || cp < 0x800 {
+                (None, 3)
+            } else {
+                (Some(cp), 3)
+            }
+        }
+        4 => {
+            let cp = (u32::from(first & 0x07) << 18) | (tail(1) << 12) | (tail(2) << 6) | tail(3);
+            if (0x1_0000..0x11_0000).contains(&cp) {
+                (Some(cp), 4)
+            } else {
+                (None, 4)
+            }
+        }
+        // RFC 3629 ends UTF-8 at 4 bytes.
+        n => (None, n),
+    }
+}
+
+/// `from_utf8`: each invalid sequence becomes `replacement`, or nothing without one
+/// (SliceUtf8.fixInvalidUtf8). Sized before it is built.
+fn fix_utf8(b: &[u8], replacement: Option<char>) -> rusqlite::Result<String> {
+    // Rust's UTF-8 is airlift's: no overlong forms, surrogates or code points past U+10FFFF.
+    if let Ok(s) = std::str::from_utf8(b) {
+        reserve(b.len())?;
+        return Ok(s.to_string());
+    }
+    let steps = || {
+        let mut at = 0;
+        std::iter::from_fn(move || {
+            (at < b.len()).then(|| {
+                let (cp, n) = code_point_at(b, at);
+                at += n;
+                cp.and_then(char::from_u32).or(replacement)
+            })
+        })
+    };
+    let size: usize = steps().flatten().map(char::len_utf8).sum();
+    reserve(size)?;
+    Ok(steps().flatten().collect())
+}
+
+/// The replacement of `from_utf8(b, varchar)`: empty or one code point.
+fn replacement_char(s: &[u8]) -> rusqlite::Result<Option<char>> {
+    let text = std::str::from_utf8(s).map_err(|_| invalid("Invalid replacement character"))?;
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (None, _) => Ok(None),
+        (Some(c), None) => Ok(Some(c)),
+        _ => Err(invalid(
+            "Replacement character string must empty or a single character",
+        )),
+    }
+}
+
+/// The replacement of `from_utf8(b, bigint)`: a code point, not a surrogate.
+fn replacement_code_point(n: i64) -> rusqlite::Result<char> {
+    u32::try_from(n)
+        .ok()
+        .and_then(char::from_u32)
+        .ok_or_else(|| invalid("Invalid replacement character"))
+}
+
+/// java.util.HexFormat.fromHexDigit, whose message Trino's from_hex passes on; the digit is
+/// a signed Java byte.
+fn hex_digit(b: u8) -> rusqlite::Result<u8> {
+    match b {
+        b'0'..=b'9' => Ok(b - b'0'),
+        b'a'..=b'f' => Ok(b - b'a' + 10),
+        b'A'..=b'F' => Ok(b - b'A' + 10),
+        _ => {
+            let ch = i32::from(b as i8);
+            let shown = char::from_u32((ch as u32) & 0xFFFF).unwrap_or(char::REPLACEMENT_CHARACTER);
+            Err(invalid(format!(
+                "not a hexadecimal digit: \"{shown}\" = {ch}"
+            )))
+        }
+    }
+}
+
+fn from_hex(s: &[u8]) -> rusqlite::Result<Vec<u8>> {
+    if s.len() % 2 != 0 {
+        return Err(invalid(format!("invalid input length {}", s.len())));
+    }
+    reserve(s.len() / 2)?;
+    s.chunks_exact(2)
+        .map(|pair| Ok((hex_digit(pair[0])? << 4) | hex_digit(pair[1])?))
+        .collect()
+}
+
+fn to_hex(b: &[u8]) -> rusqlite::Result<String> {
+    const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
+    reserve(b.len().saturating_mul(2))?;
+    let mut out = String::with_capacity(b.len() * 2);
+    for byte in b {
+        out.push(char::from(DIGITS[usize::from(byte >> 4)]));
+        out.push(char::from(DIGITS[usize::from(byte & 0x0F)]));
+    }
+    Ok(out)
+}
+
+fn base64_value(c: u8, url: bool) -> Option<u32> {
+    Some(u32::from(match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' if !url => 62,
+        b'/' if !url => 63,
+        b'-' if url => 62,
+        b'_' if url => 63,
+        _ => return None,
+    }))
+}
+
+/// java.util.Base64's basic (RFC 4648 §4) or URL (§5) decoder, as Trino's from_base64 uses
+/// it: padding optional, a '=' ends the data, and Java's messages for what it refuses.
+fn java_base64_decode(src: &[u8], url: bool) -> Result<Vec<u8>, String> {
+    match src.len() {
+        0 => return Ok(Vec::new()),
+        1 => return Err("Input byte[] should at least have 2 bytes for base64 bytes".into()),
+        _ => {}
+    }
+    let mut out = Vec::with_capacity(src.len() / 4 * 3 + 2);
+    let (mut bits, mut shift) = (0u32, 18i32);
+    let mut at = 0;
+    while at < src.len() {
+        let c = src[at];
+        at += 1;
+        let Some(v) = base64_value(c, url) else {
+            if c != b'=' {
+                let signed = i32::from(c as i8);
+                let hex = if signed < 0 {
+                    format!("-{:x}", -signed)
+                } else {
+                    format!("{signed:x}")
+                };
+                return Err(format!("Illegal base64 character {hex}"));
+            }
+            // `xx=` must be `xx==`; a '=' where a unit starts is not an ending.
+            let unpaired = shift == 6
+                && (at == src.len() || {
+                    let next = src[at];
+                    at += 1;
+                    next != b'='
+                });
+            if unpaired || shift == 18 {
+                return Err("Input byte array has wrong 4-byte ending unit".into());
+            }
+            break;
+        };
+        bits |= v << shift;
+        shift -= 6;
+        if shift < 0 {
+            out.extend_from_slice(&[(bits >> 16) as u8, (bits >> 8) as u8, bits as u8]);
+            shift = 18;
+            bits = 0;
+        }
+    }
+    match shift {
+        6 => out.push((bits >> 16) as u8),
+        0 => out.extend_from_slice(&[(bits >> 16) as u8, (bits >> 8) as u8]),
+        12 => return Err("Last unit does not have enough valid bits".into()),
+        _ => {}
+    }
+    if at < src.len() {
+        return Err(format!(
+            "Input byte array has incorrect ending byte at {at}"
+        ));
+    }
+    Ok(out)
+}
+
+fn to_base64(b: &[u8], url: bool) -> rusqlite::Result<String> {
+    reserve(b.len().div_ceil(3).saturating_mul(4))?;
+    Ok(if url {
+        base64::engine::general_purpose::URL_SAFE.encode(b)
+    } else {
+        base64::engine::general_purpose::STANDARD.encode(b)
+    })
+}
+
+/// CRC-32 (ISO-HDLC, java.util.zip.CRC32), bitwise: the inputs here are small.
+fn crc32(b: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for byte in b {
+        crc ^= u32::from(*byte);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+/// `substr(varbinary, start[, length])` (VarbinaryFunctions.substr): 1-based bytes, a
+/// negative start counts from the end, 0 or a start outside gives empty.
+fn substr(b: &[u8], start: i64, length: Option<i64>) -> &[u8] {
+    let n = b.len() as i64;
+    if start == 0 || length.is_some_and(|l| l <= 0) || n == 0 {
+        return &[];
+    }
+    let from = if start > 0 { start - 1 } else { n + start };
+    if from < 0 || from >= n {
+        return &[];
+    }
+    let to = length.map_or(n, |l| from.saturating_add(l).min(n));
+    &b[from as usize..to as usize]
+}
+
+/// lpad/rpad of varbinary (VarbinaryFunctions.pad): both checks come first.
+fn pad(b: &[u8], target: i64, padding: &[u8], left: bool) -> rusqlite::Result<Vec<u8>> {
+    let target = usize::try_from(target)
+        .ok()
+        .filter(|t| *t <= i32::MAX as usize)
+        .ok_or_else(|| invalid("Target length must be in the range [0..2147483647]"))?;
+    if padding.is_empty() {
+        return Err(invalid("Padding bytes must not be empty"));
+    }
+    if b.len() >= target {
+        return Ok(b[..target].to_vec());
+    }
+    reserve(target)?;
+    let fill: Vec<u8> = padding
+        .iter()
+        .copied()
+        .cycle()
+        .take(target - b.len())
+        .collect();
+    let mut out = Vec::with_capacity(target);
+    if left {
+        out.extend_from_slice(&fill);
+        out.extend_from_slice(b);
+    } else {
+        out.extend_from_slice(b);
+        out.extend_from_slice(&fill);
+    }
+    Ok(out)
+}
+
+fn exact_bytes<const N: usize>(
+    b: &[u8],
+    message: impl FnOnce() -> String,
+) -> rusqlite::Result<[u8; N]> {
+    <[u8; N]>::try_from(b).map_err(|_| invalid(message()))
+}
+
+fn hmac<M: Mac + KeyInit>(data: &[u8], key: &[u8]) -> Vec<u8> {
+    // Every key length is valid for HMAC (RFC 2104 §2).
+    match <M as KeyInit>::new_from_slice(key) {
+        Ok(mut mac) => {
+            mac.update(data);
+            mac.finalize().into_bytes().to_vec()
+        }
+        Err(_) => Vec::new(),
+    }
+}
+
+/// A function of one varbinary argument; NULL gives NULL.
+fn unary<T: rusqlite::types::ToSql + 'static>(
+    conn: &Connection,
+    name: &str,
+    flags: FunctionFlags,
+    f: fn(&[u8]) -> rusqlite::Result<T>,
+) -> rusqlite::Result<()> {
+    conn.create_scalar_function(name, 1, flags, move |ctx| {
+        bytes(ctx.get_raw(0)).map(|b| f(&b)).transpose()
+    })
+}
+
+pub fn register(conn: &Connection) -> rusqlite::Result<()> {
+    unary(conn, "qm_md5", FLAGS, |b| Ok(md5::Md5::digest(b).to_vec()))?;
+    unary(conn, "qm_sha1", FLAGS, |b| {
+        Ok(sha1::Sha1::digest(b).to_vec())
+    })?;
+    unary(conn, "qm_sha256", FLAGS, |b| {
+        Ok(sha2::Sha256::digest(b).to_vec())
+    })?;
+    unary(conn, "qm_sha512", FLAGS, |b| {
+        Ok(sha2::Sha512::digest(b).to_vec())
+    })?;
+    // VarbinaryFunctions.xxhash64: the seed-0 hash, big-endian.
+    unary(conn, "qm_xxhash64", FLAGS, |b| {
+        Ok(xxhash_rust::xxh64::xxh64(b, 0).to_be_bytes().to_vec())
+    })?;
+    unary(conn, "qm_crc32", FLAGS, |b| Ok(i64::from(crc32(b))))?;
+    unary(conn, "qm_to_hex", FLAGS, to_hex)?;
+    unary(conn, "qm_from_hex", FLAGS, from_hex)?;
+    unary(conn, "qm_to_base64", FLAGS, |b| to_base64(b, false))?;
+    unary(conn, "qm_to_base64url", FLAGS, |b| to_base64(b, true))?;
+    unary(conn, "qm_from_base64", FLAGS, |b| {
+        java_base64_decode(b, false).map_err(invalid)
+    })?;
+    unary(conn, "qm_from_base64url", FLAGS, |b| {
+        java_base64_decode(b, true).map_err(invalid)
+    })?;
+    unary(conn, "qm_varbinary_reverse", FLAGS, |b| {
+        reserve(b.len())?;
+        Ok(b.iter().rev().copied().collect::<Vec<u8>>())
+    })?;
+    unary(conn, "qm_from_utf8", FLAGS, |b| {
+        fix_utf8(b, Some(char::REPLACEMENT_CHARACTER))
+    })?;
+    unary(conn, "qm_from_big_endian_64", FLAGS, |b| {
+        let raw = exact_bytes::<8>(b, || {
+            format!("expected 8-byte input, but got instead: {}", b.len())
+        })?;
+        Ok(i64::from_be_bytes(raw))
+    })?;
+    unary(conn, "qm_from_big_endian_32", FLAGS, |b| {
+        let raw = exact_bytes::<4>(b, || {
+            format!("expected 4-byte input, but got instead: {}", b.len())
+        })?;
+        Ok(i64::from(i32::from_be_bytes(raw)))
+    })?;
+    unary(conn, "qm_from_ieee754_32", FLAGS, |b| {
+        let raw = exact_bytes::<4>(b, || {
+            "Input floating-point value must be exactly 4 bytes long".into()
+        })?;
+        Ok(super::real(f64::from(f32::from_be_bytes(raw))))
+    })?;
+    unary(conn, "qm_from_ieee754_64", FLAGS, |b| {
+        let raw = exact_bytes::<8>(b, || {
+            "Input floating-point value must be exactly 8 bytes long".into()
+        })?;
+        Ok(super::real(f64::from_be_bytes(raw)))
+    })?;
+    conn.create_scalar_function("qm_to_big_endian_64", 1, FLAGS, |ctx| {
+        Ok(int(ctx.get_raw(0)).map(|i| i.to_be_bytes().to_vec()))
+    })?;
+    conn.create_scalar_function("qm_to_big_endian_32", 1, FLAGS, |ctx| {
+        Ok(int(ctx.get_raw(0)).map(|i| (i as i32).to_be_bytes().to_vec()))
+    })?;
+    conn.create_scalar_function("qm_to_ieee754_32", 1, FLAGS, |ctx| {
+        Ok(float(ctx.get_raw(0)).map(|x| (x as f32).to_bits().to_be_bytes().to_vec()))
+    })?;
+    conn.create_scalar_function("qm_to_ieee754_64", 1, FLAGS, |ctx| {
+        Ok(float(ctx.get_raw(0)).map(|x| x.to_bits().to_be_bytes().to_vec()))
+    })?;
+    for (name, f) in [
+        (
+            "qm_hmac_md5",
+            hmac::<hmac::Hmac<md5::Md5>> as fn(&[u8], &[u8]) -> Vec<u8>,
+        ),
+        ("qm_hmac_sha1", hmac::<hmac::Hmac<sha1::Sha1>>),
+        ("qm_hmac_sha256", hmac::<hmac::Hmac<sha2::Sha256>>),
+        ("qm_hmac_sha512", hmac::<hmac::Hmac<sha2::Sha512>>),
+    ] {
+        conn.create_scalar_function(name, 2, FLAGS, move |ctx| {
+            Ok(match (bytes(ctx.get_raw(0)), bytes(ctx.get_raw(1))) {
+                (Some(data), Some(key)) => Some(f(&data, &key)),
+                _ => None,
+            })
+        })?;
+    }
+    conn.create_scalar_function("qm_from_utf8_char", 2, FLAGS, |ctx| {
+        let (Some(b), Some(r)) = (bytes(ctx.get_raw(0)), bytes(ctx.get_raw(1))) else {
+            return Ok(None);
+        };
+        let replacement = replacement_char(&r)?;
+        fix_utf8(&b, replacement).map(Some)
+    })?;
+    conn.create_scalar_function("qm_from_utf8_code", 2, FLAGS, |ctx| {
+        let (Some(b), Some(n)) = (bytes(ctx.get_raw(0)), int(ctx.get_raw(1))) else {
+            return Ok(None);
+        };
+        let replacement = replacement_code_point(n)?;
+        fix_utf8(&b, Some(replacement)).map(Some)
+    })?;
+    // to_utf8(char(n)): the value padded to n code points (StringFunctions.toUtf8).
+    conn.create_scalar_function("qm_to_utf8_char", 2, FLAGS, |ctx| {
+        let (Some(b), Some(n)) = (bytes(ctx.get_raw(0)), int(ctx.get_raw(1))) else {
+            return Ok(None);
+        };
+        let text = String::from_utf8_lossy(&b);
+        let missing = usize::try_from(n)
+            .unwrap_or(0)
+            .saturating_sub(text.chars().count());
+        reserve(b.len().saturating_add(missing))?;
+        let mut out = b.into_owned();
+        out.resize(out.len() + missing, b' ');
+        Ok(Some(out))
+    })?;
+    conn.create_scalar_function("qm_varbinary_substr", -1, FLAGS, |ctx| {
+        let n = ctx.len();
+        let Some(b) = bytes(ctx.get_raw(0)) else {
+            return Ok(None);
+        };
+        let (Some(start), length) = (int(ctx.get_raw(1)), (n > 2).then(|| int(ctx.get_raw(2))))
+        else {
+            return Ok(None);
+        };
+        match length {
+            Some(None) => Ok(None),
+            Some(Some(l)) => Ok(Some(substr(&b, start, Some(l)).to_vec())),
+            None => Ok(Some(substr(&b, start, None).to_vec())),
+        }
+    })?;
+    for (name, left) in [("qm_varbinary_lpad", true), ("qm_varbinary_rpad", false)] {
+        conn.create_scalar_function(name, 3, FLAGS, move |ctx| {
+            let (Some(b), Some(n), Some(p)) = (
+                bytes(ctx.get_raw(0)),
+                int(ctx.get_raw(1)),
+                bytes(ctx.get_raw(2)),
+            ) else {
+                return Ok(None);
+            };
+            pad(&b, n, &p, left).map(Some)
+        })?;
+    }
+    // uuid(): random, so not deterministic for SQLite either.
+    conn.create_scalar_function("qm_random_uuid", 0, FunctionFlags::SQLITE_UTF8, |_| {
+        Ok(Value::Text(uuid::Uuid::new_v4().to_string()))
+    })?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn java_base64_accepts_and_refuses_as_java_does() {
+        assert_eq!(java_base64_decode(b"YQ==", false).unwrap(), b"a");
+        assert_eq!(java_base64_decode(b"YQ", false).unwrap(), b"a");
+        assert_eq!(java_base64_decode(b"YWI", false).unwrap(), b"ab");
+        assert_eq!(java_base64_decode(b"_-8", true).unwrap(), [0xFF, 0xEF]);
+        for (input, message) in [
+            (
+                "a",
+                "Input byte[] should at least have 2 bytes for base64 bytes",
+            ),
+            ("YQ=", "Input byte array has wrong 4-byte ending unit"),
+            ("=YQ", "Input byte array has wrong 4-byte ending unit"),
+            (
+                "Y",
+                "Input byte[] should at least have 2 bytes for base64 bytes",
+            ),
+            ("YWJjZ", "Last unit does not have enough valid bits"),
+            ("YQ==YQ", "Input byte array has incorrect ending byte at 4"),
+            ("Y.Q=", "Illegal base64 character 2e"),
+        ] {
+            assert_eq!(
+                java_base64_decode(input.as_bytes(), false).unwrap_err(),
+                message,
+                "{input}"
+            );
+        }
+        assert_eq!(
+            java_base64_decode(&[b'Y', 0xC3], false).unwrap_err(),
+            "Illegal base64 character -3d"
+        );
+    }
+
+    #[test]
+    fn invalid_utf8_is_replaced_per_sequence() {
+        let fixed = |b: &[u8], r| fix_utf8(b, r).unwrap();
+        let r = Some(char::REPLACEMENT_CHARACTER);
+        assert_eq!(fixed(b"X\xBF", r), "X\u{FFFD}");
+        assert_eq!(fixed(b"X\xDF", r), "X\u{FFFD}");
+        assert_eq!(fixed(b"X\xF7", r), "X\u{FFFD}");
+        assert_eq!(fixed(b"X\xBF", None), "X");
+        // A truncated 3-byte sequence is one invalid sequence, then the next byte is read.
+        assert_eq!(fixed(b"\xE2\x82X", r), "\u{FFFD}X");
+        // Overlong and surrogate encodings are invalid.
+        assert_eq!(fixed(b"\xC0\xAF", r), "\u{FFFD}");
+        assert_eq!(fixed(b"\xED\xA0\x80", r), "\u{FFFD}");
+        assert_eq!(fixed("€ok".as_bytes(), r), "€ok");
+    }
+
+    #[test]
+    fn checksums_match_the_reference_values() {
+        // TestVarbinaryFunctions.testCrc32.
+        assert_eq!(crc32(b"CRC me!"), 38_028_046);
+        assert_eq!(crc32(b"ABCDEFGHIJKLM"), 4_223_167_559);
+    }
+}
