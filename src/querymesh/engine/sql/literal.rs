@@ -287,7 +287,7 @@ fn binary_literal(hex: &str, at: Option<Position>) -> Result<Typed, TrinoError> 
     if !digits.chars().all(|c| c.is_ascii_hexdigit()) {
         return refuse("Binary literal can only contain hexadecimal digits");
     }
-    if digits.len() % 2 != 0 {
+    if !digits.len().is_multiple_of(2) {
         return refuse("Binary literal must contain an even number of digits");
     }
     Ok(Typed::new(

@@ -162,7 +162,7 @@ fn hex_digit(b: u8) -> rusqlite::Result<u8> {
 }
 
 fn from_hex(s: &[u8]) -> rusqlite::Result<Vec<u8>> {
-    if s.len() % 2 != 0 {
+    if !s.len().is_multiple_of(2) {
         return Err(invalid(format!("invalid input length {}", s.len())));
     }
     reserve(s.len() / 2)?;
