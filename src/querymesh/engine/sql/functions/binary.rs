@@ -68,6 +68,13 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "Compute xxhash64 hash",
     ),
     scalar(
+        "murmur3",
+        HASH,
+        Typing::Resolved,
+        Lower::Template("qm_murmur3({0})"),
+        "Compute murmur3 hash",
+    ),
+    scalar(
         "crc32",
         &[("varbinary", "bigint")],
         Typing::Resolved,

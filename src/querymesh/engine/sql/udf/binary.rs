@@ -278,6 +278,69 @@ fn crc32(b: &[u8]) -> u32 {
     !crc
 }
 
+/// MurmurHash3 x64 128 with seed 0 (airlift's Murmur3Hash128): h1 then h2, little-endian.
+fn murmur3(b: &[u8]) -> Vec<u8> {
+    const C1: u64 = 0x87c3_7b91_1142_53d5;
+    const C2: u64 = 0x4cf5_ad43_2745_937f;
+    let mix_k1 = |k: u64| k.wrapping_mul(C1).rotate_left(31).wrapping_mul(C2);
+    let mix_k2 = |k: u64| k.wrapping_mul(C2).rotate_left(33).wrapping_mul(C1);
+    let fmix = |mut k: u64| {
+        k ^= k >> 33;
+        k = k.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        k ^= k >> 33;
+        k = k.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        k ^ (k >> 33)
+    };
+    let (mut h1, mut h2) = (0u64, 0u64);
+    let mut blocks = b.chunks_exact(16);
+    for block in &mut blocks {
+        let word = |i: usize| {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&block[i..i + 8]);
+            u64::from_le_bytes(w)
+        };
+        h1 ^= mix_k1(word(0));
+        h1 = h1
+            .rotate_left(27)
+            .wrapping_add(h2)
+            .wrapping_mul(5)
+            .wrapping_add(0x52dc_e729);
+        h2 ^= mix_k2(word(8));
+        h2 = h2
+            .rotate_left(31)
+            .wrapping_add(h1)
+            .wrapping_mul(5)
+            .wrapping_add(0x3849_5ab5);
+    }
+    let tail = blocks.remainder();
+    let (mut k1, mut k2) = (0u64, 0u64);
+    for (i, byte) in tail.iter().enumerate() {
+        if i < 8 {
+            k1 |= u64::from(*byte) << (8 * i);
+        } else {
+            k2 |= u64::from(*byte) << (8 * (i - 8));
+        }
+    }
+    if tail.len() > 8 {
+        h2 ^= mix_k2(k2);
+    }
+    if !tail.is_empty() {
+        h1 ^= mix_k1(k1);
+    }
+    let len = b.len() as u64;
+    h1 ^= len;
+    h2 ^= len;
+    h1 = h1.wrapping_add(h2);
+    h2 = h2.wrapping_add(h1);
+    h1 = fmix(h1);
+    h2 = fmix(h2);
+    h1 = h1.wrapping_add(h2);
+    h2 = h2.wrapping_add(h1);
+    let mut out = h1.to_le_bytes().to_vec();
+    out.extend_from_slice(&h2.to_le_bytes());
+    out
+}
+
 /// `substr(varbinary, start[, length])` (VarbinaryFunctions.substr): 1-based bytes, a
 /// negative start counts from the end, 0 or a start outside gives empty.
 fn substr(b: &[u8], start: i64, length: Option<i64>) -> &[u8] {
@@ -368,6 +431,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     unary(conn, "qm_xxhash64", FLAGS, |b| {
         Ok(xxhash_rust::xxh64::xxh64(b, 0).to_be_bytes().to_vec())
     })?;
+    unary(conn, "qm_murmur3", FLAGS, |b| Ok(murmur3(b)))?;
     unary(conn, "qm_crc32", FLAGS, |b| Ok(i64::from(crc32(b))))?;
     unary(conn, "qm_to_hex", FLAGS, to_hex)?;
     unary(conn, "qm_from_hex", FLAGS, from_hex)?;
@@ -558,5 +622,15 @@ mod tests {
         // TestVarbinaryFunctions.testCrc32.
         assert_eq!(crc32(b"CRC me!"), 38_028_046);
         assert_eq!(crc32(b"ABCDEFGHIJKLM"), 4_223_167_559);
+        let hex = |b: Vec<u8>| b.iter().map(|x| format!("{x:02X}")).collect::<String>();
+        // TestVarbinaryFunctions.testMurmur3, and the docs' murmur3(from_base64('aaaaaa')).
+        assert_eq!(hex(murmur3(b"")), "0".repeat(32));
+        assert_eq!(hex(murmur3(b"hashme")), "93192FE805BE23041C8318F67EC4F2BC");
+        assert_eq!(
+            hex(murmur3(&[0x69, 0xA6, 0x9A, 0x69])),
+            "BA5855635569B42F4920372CA0E396EF"
+        );
+        // Past one 16-byte block, with a tail in both words.
+        assert_eq!(murmur3(&[7u8; 41]).len(), 16);
     }
 }
