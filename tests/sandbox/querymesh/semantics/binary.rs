@@ -246,6 +246,17 @@ fn hashes_and_checksums() {
                 "varchar",
                 json!("F9D96E0E1165E892"),
             ),
+            // TestVarbinaryFunctions.testMurmur3 and docs functions/binary (murmur3).
+            (
+                "SELECT to_hex(murmur3(to_utf8('hashme')))",
+                "varchar",
+                json!("93192FE805BE23041C8318F67EC4F2BC"),
+            ),
+            (
+                "SELECT to_hex(murmur3(from_base64('aaaaaa')))",
+                "varchar",
+                json!("BA5855635569B42F4920372CA0E396EF"),
+            ),
             (
                 "SELECT crc32(to_utf8('CRC me!'))",
                 "bigint",
