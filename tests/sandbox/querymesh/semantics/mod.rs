@@ -5,10 +5,13 @@
 
 mod binary;
 mod casts;
+mod complex;
 mod conditionals;
 mod dates;
+mod lambdas;
 mod numbers;
 mod query_structure;
+mod regexp;
 mod strings;
 
 use serde_json::{Value, json};
