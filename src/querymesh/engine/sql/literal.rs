@@ -425,6 +425,16 @@ impl Analyzer<'_> {
                 "false" => Ok(Typed::new("0", ty)),
                 _ => Err(invalid()),
             },
+            // VARBINARY 'text' is the text's UTF-8 bytes (TestVarbinaryFunctions.testVarbinarySubstring).
+            TrinoType::Varbinary => Ok(Typed::new(
+                format!("CAST({} AS BLOB)", sql_string(text)),
+                ty,
+            )),
+            // UUID 'text' is CAST('text' AS uuid), evaluated now (UuidOperators).
+            TrinoType::Uuid => match super::udf::uuid_from_varchar(text) {
+                Ok(canonical) => Ok(Typed::new(sql_string(&canonical), ty)),
+                Err(e) => Err(error_at(ErrorName::InvalidCastArgument, at, e)),
+            },
             _ => Err(not_supported(at, &format!("A {ty} literal"))),
         }
     }

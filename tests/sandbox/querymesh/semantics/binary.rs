@@ -680,3 +680,203 @@ fn substr_reverse_and_pad() {
         ],
     );
 }
+
+#[test]
+fn varbinary_values_casts_and_typed_literals() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            // A varbinary value is base64 in the protocol (trino-facts.md "Value encoding").
+            ("SELECT X'58F7'", "varbinary", json!("WPc=")),
+            ("SELECT X''", "varbinary", json!("")),
+            ("SELECT CAST(NULL AS varbinary)", "varbinary", json!(null)),
+            (
+                "SELECT md5(CAST('hashme' AS VARBINARY))",
+                "varbinary",
+                json!("Uz9jV+AhDmfZH2UbxJ4SeA=="),
+            ),
+            // TestVarbinaryFunctions with CAST(… AS VARBINARY) and VARBINARY '…'.
+            (
+                "SELECT length(CAST('abc' AS VARBINARY))",
+                "bigint",
+                json!(3),
+            ),
+            (
+                "SELECT to_base64(CAST('hello world' AS VARBINARY))",
+                "varchar",
+                json!("aGVsbG8gd29ybGQ="),
+            ),
+            (
+                "SELECT CAST('foo' AS VARBINARY) || CAST('bar' AS VARBINARY)",
+                "varbinary",
+                json!("Zm9vYmFy"),
+            ),
+            (
+                "SELECT SUBSTR(VARBINARY 'Quadratically', 5, 6)",
+                "varbinary",
+                json!("cmF0aWNh"),
+            ),
+            (
+                "SELECT SUBSTRING(VARBINARY 'Quadratically' FROM -5)",
+                "varbinary",
+                json!("Y2FsbHk="),
+            ),
+            (
+                "SELECT REVERSE(CAST('hello' AS VARBINARY))",
+                "varbinary",
+                json!("b2xsZWg="),
+            ),
+            (
+                "SELECT from_base64(CAST(to_base64(CAST('abc' AS VARBINARY)) AS VARBINARY))",
+                "varbinary",
+                json!("YWJj"),
+            ),
+            (
+                "SELECT from_hex(CAST('61' AS VARBINARY))",
+                "varbinary",
+                json!("YQ=="),
+            ),
+            // Inside an array a varbinary is its base64 too (complex-design.md).
+            (
+                "SELECT ARRAY[X'01', X'FF']",
+                "array(varbinary)",
+                json!(["AQ==", "/w=="]),
+            ),
+            (
+                "SELECT ARRAY[X'01', X'FF'][2] = X'FF'",
+                "boolean",
+                json!(true),
+            ),
+        ],
+    );
+}
+
+#[test]
+fn uuid_values_casts_and_comparisons() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            // TestUuidOperators.testVarcharToUUIDCast: canonical lowercase.
+            (
+                "SELECT CAST('12151FD2-7586-11E9-8F9E-2A86E4085A59' AS UUID)",
+                "uuid",
+                json!("12151fd2-7586-11e9-8f9e-2a86e4085a59"),
+            ),
+            (
+                "SELECT CAST('00000000-0000-0000-0000-000000000000' AS UUID)",
+                "uuid",
+                json!("00000000-0000-0000-0000-000000000000"),
+            ),
+            ("SELECT TRY_CAST('1-2-3-4-1' AS UUID)", "uuid", json!(null)),
+            // testUUIDToVarcharCast.
+            (
+                "SELECT CAST(UUID 'd3074e99-de12-4b8c-a2a1-b7faf79faba6' AS VARCHAR)",
+                "varchar",
+                json!("d3074e99-de12-4b8c-a2a1-b7faf79faba6"),
+            ),
+            // testVarbinaryToUUIDCast / testUUIDToVarbinaryCast: the 16 bytes in order.
+            (
+                "SELECT CAST(x'12151fd2758611e98f9e2a86e4085a59' AS UUID)",
+                "uuid",
+                json!("12151fd2-7586-11e9-8f9e-2a86e4085a59"),
+            ),
+            (
+                "SELECT to_hex(CAST(UUID '6b5f5b65-67e4-43b0-8ee3-586cd49f58a0' AS VARBINARY))",
+                "varchar",
+                json!("6B5F5B6567E443B08EE3586CD49F58A0"),
+            ),
+            (
+                "SELECT TRY_CAST(x'f000001100' AS UUID)",
+                "uuid",
+                json!(null),
+            ),
+            // testEquals, testDistinctFrom, testNotEquals, testOrderOperators.
+            (
+                "SELECT UUID '6b5f5b65-67e4-43b0-8ee3-586cd49f58a0' = CAST('6B5F5B65-67E4-43B0-8EE3-586CD49F58A0' AS UUID)",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT CAST(NULL AS UUID) IS DISTINCT FROM CAST(NULL AS UUID)",
+                "boolean",
+                json!(false),
+            ),
+            (
+                "SELECT UUID '6b5f5b65-67e4-43b0-8ee3-586cd49f58a0' IS DISTINCT FROM UUID '6b5f5b65-67e4-43b0-8ee3-586cd49f58a1'",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT UUID '6b5f5b65-67e4-43b0-8ee3-586cd49f58a0' != UUID '12151fd2-7586-11e9-8f9e-2a86e4085a59'",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT CAST('12151fd2-7586-11e9-8f9e-2a86e4085a58' AS UUID) < CAST('6b5f5b65-67e4-43b0-8ee3-586cd49f58a0' AS UUID)",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT CAST('dfa7eaf8-6a26-5749-8d36-336025df74e8' AS UUID) > CAST('6b5f5b65-67e4-43b0-8ee3-586cd49f58a0' AS UUID)",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT UUID '6b5f5b65-67e4-43b0-8ee3-586cd49f58a0' BETWEEN UUID '12151fd2-7586-11e9-8f9e-2a86e4085a50' AND UUID 'dfa7eaf8-6a26-5749-8d36-336025df74e8'",
+                "boolean",
+                json!(true),
+            ),
+            // docs functions/uuid: uuid() is a type 4 UUID, new at every call.
+            ("SELECT typeof(uuid())", "varchar", json!("uuid")),
+            (
+                "SELECT substr(CAST(uuid() AS VARCHAR), 15, 1)",
+                "varchar",
+                json!("4"),
+            ),
+            (
+                "SELECT count(DISTINCT uuid()) FROM nation",
+                "bigint",
+                json!(25),
+            ),
+            ("SELECT uuid() = uuid()", "boolean", json!(false)),
+            (
+                "SELECT ARRAY[UUID '6b5f5b65-67e4-43b0-8ee3-586cd49f58a0']",
+                "array(uuid)",
+                json!(["6b5f5b65-67e4-43b0-8ee3-586cd49f58a0"]),
+            ),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[
+            // TestUuidOperators.testVarcharToUUIDCast / testVarbinaryToUUIDCast.
+            (
+                "SELECT CAST('1-2-3-4-1' AS UUID)",
+                "INVALID_CAST_ARGUMENT: Invalid UUID string length: 9",
+            ),
+            (
+                "SELECT CAST('12151fd217586211e938f9e42a86e4085a59' AS UUID)",
+                "INVALID_CAST_ARGUMENT: Cannot cast value to UUID: 12151fd217586211e938f9e42a86e4085a59",
+            ),
+            (
+                "SELECT CAST(x'f000001100' AS UUID)",
+                "INVALID_CAST_ARGUMENT: Invalid UUID binary length: 5",
+            ),
+            // The literal is its cast, evaluated at analysis (reported at its string).
+            (
+                "SELECT UUID 'nope'",
+                "INVALID_CAST_ARGUMENT: line 1:13: Cannot cast value to UUID: nope",
+            ),
+            (
+                "SELECT UUID '6b5f5b65-67e4-43b0-8ee3-586cd49f58a0' = 'x'",
+                "TYPE_MISMATCH: line 1:13: Cannot apply operator: uuid = varchar(1)",
+            ),
+            (
+                "SELECT uuid(1)",
+                "FUNCTION_NOT_FOUND: line 1:8: Unexpected parameters (integer) for function uuid",
+            ),
+        ],
+    );
+}

@@ -1,10 +1,11 @@
 //! Binary functions (Trino docs functions/binary): UTF-8 conversion, hashes, hex and base64,
 //! integer and IEEE 754 encodings, with trinodb/trino's VarbinaryFunctions signatures and
 //! descriptions. varbinary is a BLOB; the `qm_*` functions are in udf/binary.rs. The varbinary
-//! forms of length, concat, substr, reverse, lpad and rpad share their string entries.
+//! forms of length, concat, substr, reverse, lpad and rpad share their string entries. Also
+//! `uuid()` (docs functions/uuid).
 
 use super::Call;
-use super::registry::{FunctionDef, Lower, LowerResult, Typing, scalar};
+use super::registry::{FunctionDef, Kind, Lower, LowerResult, Typing, scalar};
 use crate::querymesh::engine::sql::analyze::{Analyzer, Typed};
 use crate::querymesh::engine::types::TrinoType;
 
@@ -14,6 +15,16 @@ const DECODE: &[(&str, &str)] = &[("varchar(x)", "varbinary"), ("varbinary", "va
 const ENCODE: &[(&str, &str)] = &[("varbinary", "varchar")];
 
 pub const FUNCTIONS: &[FunctionDef] = &[
+    // docs functions/uuid: a random (type 4) UUID, a new one at every call.
+    FunctionDef {
+        name: "uuid",
+        kind: Kind::Scalar,
+        signatures: &[("", "uuid")],
+        typing: Typing::Resolved,
+        lower: Lower::Template("qm_random_uuid()"),
+        description: "Generates a random UUID",
+        deterministic: false,
+    },
     scalar(
         "to_utf8",
         &[("varchar(x)", "varbinary"), ("char(x)", "varbinary")],

@@ -22,6 +22,7 @@ mod dates;
 mod numbers;
 mod text;
 
+pub(super) use binary::uuid_from_varchar;
 pub use dates::{normalize_timestamp, stored_digits, timestamp_text};
 pub use numbers::java_double;
 pub(super) use numbers::round_half_up;
