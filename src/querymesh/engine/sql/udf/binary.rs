@@ -594,11 +594,13 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         else {
             return Ok(None);
         };
-        match length {
-            Some(None) => Ok(None),
-            Some(Some(l)) => Ok(Some(substr(&b, start, Some(l)).to_vec())),
-            None => Ok(Some(substr(&b, start, None).to_vec())),
-        }
+        let part = match length {
+            Some(None) => return Ok(None),
+            Some(l) => substr(&b, start, l),
+            None => substr(&b, start, None),
+        };
+        reserve(part.len())?;
+        Ok(Some(part.to_vec()))
     })?;
     for (name, left) in [("qm_varbinary_lpad", true), ("qm_varbinary_rpad", false)] {
         conn.create_scalar_function(name, 3, FLAGS, move |ctx| {
