@@ -402,6 +402,18 @@ fn hex_and_base64() {
             ),
             (round_trips[2].as_str(), "varchar", json!(every_byte_hex)),
             ("SELECT from_hex(NULL) IS NULL", "boolean", json!(true)),
+            // docs functions/binary to_base32/from_base32 (Guava's base32), RFC 4648 §10.
+            (
+                "SELECT to_base32(to_utf8('foobar'))",
+                "varchar",
+                json!("MZXW6YTBOI======"),
+            ),
+            (
+                "SELECT from_utf8(from_base32('MZXW6YTBOI======'))",
+                "varchar",
+                json!("foobar"),
+            ),
+            ("SELECT from_utf8(from_base32('MY'))", "varchar", json!("f")),
         ],
     );
     check_errors(
@@ -452,6 +464,14 @@ fn hex_and_base64() {
             (
                 "SELECT from_base64('YWJjZ')",
                 "INVALID_FUNCTION_ARGUMENT: Last unit does not have enough valid bits",
+            ),
+            (
+                "SELECT from_base32('M')",
+                "INVALID_FUNCTION_ARGUMENT: Invalid input length 1",
+            ),
+            (
+                "SELECT from_base32('my======')",
+                "INVALID_FUNCTION_ARGUMENT: Unrecognized character: m",
             ),
             (
                 "SELECT to_hex('abc')",

@@ -149,6 +149,20 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "Decode base64 encoded binary data",
     ),
     scalar(
+        "to_base32",
+        ENCODE,
+        Typing::Resolved,
+        Lower::Template("qm_to_base32({0})"),
+        "Encode binary data as base32",
+    ),
+    scalar(
+        "from_base32",
+        DECODE,
+        Typing::Resolved,
+        Lower::Template("qm_from_base32({0})"),
+        "Decode base32 encoded binary data",
+    ),
+    scalar(
         "to_base64url",
         ENCODE,
         Typing::Resolved,

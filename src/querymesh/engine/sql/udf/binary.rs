@@ -263,6 +263,62 @@ fn to_base64(b: &[u8], url: bool) -> rusqlite::Result<String> {
     })
 }
 
+const BASE32: &[u8; 32] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+
+/// Guava's BaseEncoding.base32() (RFC 4648 §6), as Trino's to_base32 uses it: padded.
+fn to_base32(b: &[u8]) -> rusqlite::Result<String> {
+    reserve(b.len().div_ceil(5).saturating_mul(8))?;
+    let mut out = String::with_capacity(b.len().div_ceil(5) * 8);
+    for chunk in b.chunks(5) {
+        let mut block = [0u8; 5];
+        block[..chunk.len()].copy_from_slice(chunk);
+        let bits = block.iter().fold(0u64, |acc, x| (acc << 8) | u64::from(*x));
+        // The characters that carry the chunk's bits: ceil(8 * n / 5).
+        let used = (chunk.len() * 8).div_ceil(5);
+        for i in 0..8 {
+            out.push(if i < used {
+                char::from(BASE32[((bits >> (35 - 5 * i)) & 0x1F) as usize])
+            } else {
+                '='
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Guava's base32 decoder: trailing '=' trimmed, a length that no chunk ends at refused,
+/// upper case only, Guava's messages (VarbinaryFunctions.decodeBase32 passes them on).
+fn from_base32(s: &[u8]) -> Result<Vec<u8>, String> {
+    // Guava reads the bytes as a Java string (VarbinaryFunctions: slice.toStringUtf8()).
+    let text = String::from_utf8_lossy(s);
+    let chars: Vec<char> = text.trim_end_matches('=').chars().collect();
+    if !matches!(chars.len() % 8, 0 | 2 | 4 | 5 | 7) {
+        return Err(format!("Invalid input length {}", chars.len()));
+    }
+    let mut out = Vec::with_capacity(chars.len() * 5 / 8);
+    let (mut bits, mut count) = (0u64, 0u32);
+    for c in chars {
+        let Some(v) = BASE32.iter().position(|a| char::from(*a) == c) else {
+            // CharMatcher.invisible(): controls, spaces and format characters as their code.
+            let invisible =
+                c.is_control() || c.is_whitespace() || ('\u{2000}'..='\u{200f}').contains(&c);
+            return Err(if invisible {
+                format!("Unrecognized character: 0x{:x}", c as u32)
+            } else {
+                format!("Unrecognized character: {c}")
+            });
+        };
+        bits = (bits << 5) | v as u64;
+        count += 5;
+        if count >= 8 {
+            count -= 8;
+            out.push((bits >> count) as u8);
+            bits &= (1 << count) - 1;
+        }
+    }
+    Ok(out)
+}
+
 /// CRC-32 (ISO-HDLC, java.util.zip.CRC32), bitwise: the inputs here are small.
 fn crc32(b: &[u8]) -> u32 {
     let mut crc = !0u32;
@@ -495,6 +551,10 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     unary(conn, "qm_from_base64", FLAGS, |b| {
         java_base64_decode(b, false).map_err(invalid)
     })?;
+    unary(conn, "qm_to_base32", FLAGS, to_base32)?;
+    unary(conn, "qm_from_base32", FLAGS, |b| {
+        from_base32(b).map_err(invalid)
+    })?;
     unary(conn, "qm_from_base64url", FLAGS, |b| {
         java_base64_decode(b, true).map_err(invalid)
     })?;
@@ -681,6 +741,46 @@ mod tests {
         assert_eq!(
             java_base64_decode(&[b'Y', 0xC3], false).unwrap_err(),
             "Illegal base64 character -3d"
+        );
+    }
+
+    #[test]
+    fn base32_is_guavas() {
+        // RFC 4648 §10 test vectors.
+        for (plain, encoded) in [
+            ("", ""),
+            ("f", "MY======"),
+            ("fo", "MZXQ===="),
+            ("foo", "MZXW6==="),
+            ("foob", "MZXW6YQ="),
+            ("fooba", "MZXW6YTB"),
+            ("foobar", "MZXW6YTBOI======"),
+        ] {
+            assert_eq!(to_base32(plain.as_bytes()).unwrap(), encoded);
+            assert_eq!(from_base32(encoded.as_bytes()).unwrap(), plain.as_bytes());
+        }
+        assert_eq!(from_base32(b"MY").unwrap(), b"f");
+        assert_eq!(from_base32(b"M").unwrap_err(), "Invalid input length 1");
+        assert_eq!(
+            from_base32(b"my======").unwrap_err(),
+            "Unrecognized character: m"
+        );
+        assert_eq!(
+            from_base32(b"M=YQ====").unwrap_err(),
+            "Unrecognized character: ="
+        );
+        assert_eq!(from_base32(b"M\nY").unwrap_err(), "Invalid input length 3");
+        assert_eq!(
+            from_base32(b"M\tYQ").unwrap_err(),
+            "Unrecognized character: 0x9"
+        );
+        assert_eq!(
+            from_base32(b"M YQ").unwrap_err(),
+            "Unrecognized character: 0x20"
+        );
+        assert_eq!(
+            from_base32("MéYQ".as_bytes()).unwrap_err(),
+            "Unrecognized character: é"
         );
     }
 
