@@ -249,6 +249,22 @@ fn hashes_and_checksums() {
                 "varchar",
                 json!("F9D96E0E1165E892"),
             ),
+            // TestVarbinaryFunctions.testSpookyHash.
+            (
+                "SELECT to_hex(spooky_hash_v2_32(to_utf8('hello')))",
+                "varchar",
+                json!("D382E6CA"),
+            ),
+            (
+                "SELECT to_hex(spooky_hash_v2_64(to_utf8('')))",
+                "varchar",
+                json!("232706FC6BF50919"),
+            ),
+            (
+                "SELECT to_hex(spooky_hash_v2_64(to_utf8('hello')))",
+                "varchar",
+                json!("3768826AD382E6CA"),
+            ),
             // TestVarbinaryFunctions.testMurmur3 and docs functions/binary (murmur3).
             (
                 "SELECT to_hex(murmur3(to_utf8('hashme')))",

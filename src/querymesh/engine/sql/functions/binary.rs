@@ -86,6 +86,20 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "Compute murmur3 hash",
     ),
     scalar(
+        "spooky_hash_v2_32",
+        HASH,
+        Typing::Resolved,
+        Lower::Template("qm_spooky_hash_v2_32({0})"),
+        "Compute SpookyHashV2 32-bit hash",
+    ),
+    scalar(
+        "spooky_hash_v2_64",
+        HASH,
+        Typing::Resolved,
+        Lower::Template("qm_spooky_hash_v2_64({0})"),
+        "Compute SpookyHashV2 64-bit hash",
+    ),
+    scalar(
         "crc32",
         &[("varbinary", "bigint")],
         Typing::Resolved,

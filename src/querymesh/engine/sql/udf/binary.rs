@@ -452,6 +452,143 @@ fn cast_result<T>(r: Result<T, String>, try_cast: bool) -> rusqlite::Result<Opti
     }
 }
 
+/// SpookyHash V2 (Bob Jenkins, 2012), 64 bits with seed 0, as airlift's SpookyHashV2.hash64;
+/// the 32-bit hash is its low half.
+mod spooky {
+    const CONST: u64 = 0xdead_beef_dead_beef;
+    const BLOCK: usize = 96;
+
+    fn words<const N: usize>(b: &[u8]) -> [u64; N] {
+        let mut out = [0u64; N];
+        for (w, chunk) in out.iter_mut().zip(b.chunks(8)) {
+            let mut raw = [0u8; 8];
+            raw[..chunk.len()].copy_from_slice(chunk);
+            *w = u64::from_le_bytes(raw);
+        }
+        out
+    }
+
+    fn short_mix(h: &mut [u64; 4]) {
+        for (x, y, r) in [
+            (2, 3, 50),
+            (3, 0, 52),
+            (0, 1, 30),
+            (1, 2, 41),
+            (2, 3, 54),
+            (3, 0, 48),
+            (0, 1, 38),
+            (1, 2, 37),
+            (2, 3, 62),
+            (3, 0, 34),
+            (0, 1, 5),
+            (1, 2, 36),
+        ] {
+            // h[x] = rot(h[x], r); h[x] += h[y]; h[x - 2] ^= h[x]
+            h[x] = h[x].rotate_left(r).wrapping_add(h[y]);
+            h[(x + 2) % 4] ^= h[x];
+        }
+    }
+
+    fn short_end(h: &mut [u64; 4]) {
+        for (x, y, r) in [
+            (3, 2, 15),
+            (0, 3, 52),
+            (1, 0, 26),
+            (2, 1, 51),
+            (3, 2, 28),
+            (0, 3, 9),
+            (1, 0, 47),
+            (2, 1, 54),
+            (3, 2, 32),
+            (0, 3, 25),
+            (1, 0, 63),
+        ] {
+            // h[x] ^= h[y]; h[y] = rot(h[y], r); h[x] += h[y]
+            h[x] ^= h[y];
+            h[y] = h[y].rotate_left(r);
+            h[x] = h[x].wrapping_add(h[y]);
+        }
+    }
+
+    fn short(b: &[u8], seed: u64) -> u64 {
+        let mut h = [seed, seed, CONST, CONST];
+        let mut rest = b;
+        while rest.len() >= 32 {
+            let w: [u64; 4] = words(&rest[..32]);
+            h[2] = h[2].wrapping_add(w[0]);
+            h[3] = h[3].wrapping_add(w[1]);
+            short_mix(&mut h);
+            h[0] = h[0].wrapping_add(w[2]);
+            h[1] = h[1].wrapping_add(w[3]);
+            rest = &rest[32..];
+        }
+        if rest.len() >= 16 {
+            let w: [u64; 2] = words(&rest[..16]);
+            h[2] = h[2].wrapping_add(w[0]);
+            h[3] = h[3].wrapping_add(w[1]);
+            short_mix(&mut h);
+            rest = &rest[16..];
+        }
+        h[3] = h[3].wrapping_add((b.len() as u64) << 56);
+        if rest.is_empty() {
+            h[2] = h[2].wrapping_add(CONST);
+            h[3] = h[3].wrapping_add(CONST);
+        } else {
+            // The last 0..15 bytes as two little-endian words, zero-filled.
+            let w: [u64; 2] = words(rest);
+            h[2] = h[2].wrapping_add(w[0]);
+            h[3] = h[3].wrapping_add(w[1]);
+        }
+        short_end(&mut h);
+        h[0]
+    }
+
+    fn mix(d: &[u64; 12], s: &mut [u64; 12]) {
+        const ROT: [u32; 12] = [11, 32, 43, 31, 17, 28, 39, 57, 55, 54, 22, 46];
+        for i in 0..12 {
+            s[i] = s[i].wrapping_add(d[i]);
+            s[(i + 2) % 12] ^= s[(i + 10) % 12];
+            s[(i + 11) % 12] ^= s[i];
+            s[i] = s[i].rotate_left(ROT[i]);
+            s[(i + 11) % 12] = s[(i + 11) % 12].wrapping_add(s[(i + 1) % 12]);
+        }
+    }
+
+    fn end_partial(h: &mut [u64; 12]) {
+        const ROT: [u32; 12] = [44, 15, 34, 21, 38, 33, 10, 13, 38, 53, 42, 54];
+        for i in 0..12 {
+            // h[i-1] += h[i+1]; h[i+2] ^= h[i-1]; h[i+1] = rot(h[i+1], r)
+            let (a, b, c) = ((i + 11) % 12, (i + 1) % 12, (i + 2) % 12);
+            h[a] = h[a].wrapping_add(h[b]);
+            h[c] ^= h[a];
+            h[b] = h[b].rotate_left(ROT[i]);
+        }
+    }
+
+    pub fn hash64(b: &[u8]) -> u64 {
+        if b.len() < 2 * BLOCK {
+            return short(b, 0);
+        }
+        let mut h = [0, 0, CONST, 0, 0, CONST, 0, 0, CONST, 0, 0, CONST];
+        let mut blocks = b.chunks_exact(BLOCK);
+        for block in &mut blocks {
+            mix(&words(block), &mut h);
+        }
+        let rest = blocks.remainder();
+        let mut last = [0u8; BLOCK];
+        last[..rest.len()].copy_from_slice(rest);
+        last[BLOCK - 1] = rest.len() as u8;
+        let d: [u64; 12] = words(&last);
+        for (x, y) in h.iter_mut().zip(d) {
+            *x = x.wrapping_add(y);
+        }
+        for _ in 0..3 {
+            end_partial(&mut h);
+        }
+        h[0]
+    }
+}
+
 /// `substr(varbinary, start[, length])` (VarbinaryFunctions.substr): 1-based bytes, a
 /// negative start counts from the end, 0 or a start outside gives empty.
 fn substr(b: &[u8], start: i64, length: Option<i64>) -> &[u8] {
@@ -543,6 +680,13 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         Ok(xxhash_rust::xxh64::xxh64(b, 0).to_be_bytes().to_vec())
     })?;
     unary(conn, "qm_murmur3", FLAGS, |b| Ok(murmur3(b)))?;
+    // VarbinaryFunctions.spookyHashV2_64 / _32: big-endian.
+    unary(conn, "qm_spooky_hash_v2_64", FLAGS, |b| {
+        Ok(spooky::hash64(b).to_be_bytes().to_vec())
+    })?;
+    unary(conn, "qm_spooky_hash_v2_32", FLAGS, |b| {
+        Ok((spooky::hash64(b) as u32).to_be_bytes().to_vec())
+    })?;
     unary(conn, "qm_crc32", FLAGS, |b| Ok(i64::from(crc32(b))))?;
     unary(conn, "qm_to_hex", FLAGS, to_hex)?;
     unary(conn, "qm_from_hex", FLAGS, from_hex)?;
@@ -852,6 +996,14 @@ mod tests {
             hex(murmur3(&[0x69, 0xA6, 0x9A, 0x69])),
             "BA5855635569B42F4920372CA0E396EF"
         );
+        // TestVarbinaryFunctions.testSpookyHash; past two blocks, the long path
+        // (SpookyHash V2's own 445-byte Lorem ipsum vector).
+        assert_eq!(spooky::hash64(b""), 0x2327_06FC_6BF5_0919);
+        assert_eq!(spooky::hash64(b"hello"), 0x3768_826A_D382_E6CA);
+        assert_eq!(spooky::hash64(b"foo"), 0x7f84_3a73_314f_cf27);
+        assert_eq!(spooky::hash64(b"test000026"), 0x0c1b_2b3b_a63f_3e46);
+        let lorem = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo consequat. Duis aute irure dolor in reprehenderit in voluptate velit esse cillum dolore eu fugiat nulla pariatur. Excepteur sint occaecat cupidatat non proident, sunt in culpa qui officia deserunt mollit anim id est laborum.";
+        assert_eq!(spooky::hash64(lorem.as_bytes()), 0xb6e1_542b_9044_ed66);
         // Past one 16-byte block, with a tail in both words.
         assert_eq!(murmur3(&[7u8; 41]).len(), 16);
     }
