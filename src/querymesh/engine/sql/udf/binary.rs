@@ -556,12 +556,12 @@ mod spooky {
 
     fn end_partial(h: &mut [u64; 12]) {
         const ROT: [u32; 12] = [44, 15, 34, 21, 38, 33, 10, 13, 38, 53, 42, 54];
-        for i in 0..12 {
+        for (i, r) in ROT.into_iter().enumerate() {
             // h[i-1] += h[i+1]; h[i+2] ^= h[i-1]; h[i+1] = rot(h[i+1], r)
             let (a, b, c) = ((i + 11) % 12, (i + 1) % 12, (i + 2) % 12);
             h[a] = h[a].wrapping_add(h[b]);
             h[c] ^= h[a];
-            h[b] = h[b].rotate_left(ROT[i]);
+            h[b] = h[b].rotate_left(r);
         }
     }
 
