@@ -49,6 +49,8 @@ pub enum ErrorName {
     QueryQueueFull,
     ExceededLocalMemoryLimit,
     ClusterOutOfMemory,
+    ExceededFunctionMemoryLimit,
+    InvalidSessionProperty,
 }
 
 impl ErrorName {
@@ -98,6 +100,8 @@ impl ErrorName {
             Self::QueryQueueFull => ("QUERY_QUEUE_FULL", 131074),
             Self::ClusterOutOfMemory => ("CLUSTER_OUT_OF_MEMORY", 131076),
             Self::ExceededLocalMemoryLimit => ("EXCEEDED_LOCAL_MEMORY_LIMIT", 131079),
+            Self::ExceededFunctionMemoryLimit => ("EXCEEDED_FUNCTION_MEMORY_LIMIT", 37),
+            Self::InvalidSessionProperty => ("INVALID_SESSION_PROPERTY", 26),
         }
     }
 
@@ -196,6 +200,7 @@ impl ErrorName {
         [
             GenericUserError,
             SyntaxError,
+            ExceededFunctionMemoryLimit,
             NotSupported,
             FunctionNotFound,
             DivisionByZero,

@@ -11,6 +11,7 @@ mod date_functions;
 pub mod dialect;
 pub mod encode;
 mod execute_immediate;
+mod explain;
 mod expr;
 mod from;
 mod functions;
@@ -23,6 +24,7 @@ mod regexp;
 mod respell;
 mod scope;
 mod select;
+pub mod session;
 mod show;
 mod strings;
 pub mod udf;
@@ -164,8 +166,8 @@ fn refuse_statement(word: &str, at: Option<Position>) -> Option<TrinoError> {
                 "mismatched input '{word}'. Expecting: 'SELECT', 'WITH', 'VALUES', 'SHOW', 'DESCRIBE'"
             ),
         )),
-        "SET" | "RESET" | "EXPLAIN" | "ANALYZE" | "CALL" | "EXECUTE" | "PREPARE" | "DEALLOCATE"
-        | "START" | "COMMIT" | "ROLLBACK" => Some(error_at(
+        "SET" | "RESET" | "ANALYZE" | "CALL" | "EXECUTE" | "PREPARE" | "DEALLOCATE" | "START"
+        | "COMMIT" | "ROLLBACK" => Some(error_at(
             ErrorName::NotSupported,
             at,
             format!(
@@ -214,6 +216,12 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
     }
     if let Some(used) = use_schema::plan(&tokens, sql, catalogs, session) {
         return used;
+    }
+    if let Some(explained) = explain::plan(&tokens, sql, catalogs, session) {
+        return explained;
+    }
+    if let Some(changed) = session::plan(&tokens, sql, session) {
+        return changed;
     }
     let first_at = Some(Position::from(first.span.start));
     if let Token::Word(w) = &first.token

@@ -7,6 +7,7 @@ mod authentication;
 mod cancellation;
 mod complex_columns;
 mod official_clients;
+mod session_properties;
 mod statement_protocol;
 mod time_limits_and_fairness;
 mod tls;

@@ -16,11 +16,14 @@ use rusqlite::{Connection, Error};
 
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
 
+mod aggregates;
 mod binary;
 mod cast;
 mod dates;
 mod numbers;
+mod string_metrics;
 mod text;
+mod urls;
 
 pub(super) use binary::uuid_from_varchar;
 pub use dates::{normalize_timestamp, stored_digits, timestamp_text};
@@ -117,8 +120,11 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             ))
         },
     )?;
+    aggregates::register(conn)?;
     binary::register(conn)?;
     numbers::register(conn)?;
+    string_metrics::register(conn)?;
+    urls::register(conn)?;
     cast::register(conn)?;
     dates::register(conn)?;
     text::register(conn)
