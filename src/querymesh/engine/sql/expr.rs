@@ -44,6 +44,10 @@ impl Analyzer<'_> {
         // A grouping key covers the columns inside it (GROUP BY a + b, SELECT a + b).
         if cx.group_keys.is_some_and(|keys| keys.contains(&t.sql)) {
             self.loose.truncate(mark);
+            // A key the current grouping set leaves out is NULL outside aggregates.
+            if !cx.in_aggregate && self.grouping.as_ref().is_some_and(|g| g.nulls(&t.sql)) {
+                return Ok(Typed::new("NULL", t.ty));
+            }
         }
         Ok(t)
     }

@@ -16,6 +16,7 @@ mod expr;
 mod from;
 mod functions;
 mod grammar;
+mod grouping_sets;
 pub mod java_number;
 mod limits;
 mod literal;

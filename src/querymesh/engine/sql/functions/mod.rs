@@ -164,6 +164,9 @@ impl Analyzer<'_> {
         let (distinct, star) = (written.distinct, written.star);
         let arg_exprs = &written.exprs;
         let order_by = &written.order_by;
+        if name == "grouping" && f.over.is_none() && !written.distinct {
+            return self.grouping_operation(&written.values(at)?, cx, at);
+        }
         let def = registry::lookup(&name);
         let kind = def.map(|d| d.kind);
         if star && !(name == "count" && arg_exprs.is_empty()) {

@@ -121,6 +121,22 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         },
     )?;
     aggregates::register(conn)?;
+    // qm_fail(error name, message, row value): a Trino error the plan raises where a row
+    // reaches it; the row value (ignored) keeps SQLite from evaluating it once up front as a
+    // constant.
+    conn.create_scalar_function(
+        "qm_fail",
+        3,
+        FLAGS,
+        |ctx| -> rusqlite::Result<Option<i64>> {
+            let name = ctx.get::<String>(0)?;
+            let message = ctx.get::<String>(1)?;
+            Err(fail(
+                ErrorName::from_name(&name).unwrap_or(ErrorName::GenericUserError),
+                message,
+            ))
+        },
+    )?;
     binary::register(conn)?;
     numbers::register(conn)?;
     string_metrics::register(conn)?;
