@@ -4,6 +4,7 @@
 //! function docs (named by page, e.g. "docs functions/string").
 
 mod aggregates;
+mod binary;
 mod casts;
 mod complex;
 mod conditionals;

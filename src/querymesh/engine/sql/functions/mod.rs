@@ -6,6 +6,7 @@
 mod aggregate;
 mod aggregate_extended;
 mod array_lambda;
+mod binary;
 mod conditional;
 mod date;
 mod lambda;
@@ -28,6 +29,7 @@ use super::analyze::{Analyzer, Typed, error_at, location, not_supported};
 use super::scope::ExprContext;
 use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
+pub use binary::concat_sql as binary_concat_sql;
 pub use lambda::{Lambda, LambdaParam};
 use registry::{AggregateCall, Kind, Lower, Typing};
 use signature::{Arg, Signature, Vars};

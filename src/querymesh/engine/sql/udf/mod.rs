@@ -7,7 +7,8 @@
 //! - `numbers`: integer and decimal arithmetic, rounding, math functions, Java's double text;
 //! - `cast`: `qm_cast`, CAST and TRY_CAST by target kind;
 //! - `dates`: date parts, month arithmetic and the stored form of a timestamp;
-//! - `text`: reverse, starts_with, split_part, lpad/rpad.
+//! - `text`: reverse, starts_with, split_part, lpad/rpad;
+//! - `binary`: varbinary functions, hashes, hex and base64, `uuid()`.
 
 use rusqlite::functions::FunctionFlags;
 use rusqlite::types::{Value, ValueRef};
@@ -16,6 +17,7 @@ use rusqlite::{Connection, Error};
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
 
 mod aggregates;
+mod binary;
 mod cast;
 mod dates;
 mod maps;
@@ -25,6 +27,7 @@ mod string_metrics;
 mod text;
 mod urls;
 
+pub(super) use binary::uuid_from_varchar;
 pub use dates::{normalize_timestamp, stored_digits, timestamp_text};
 pub use numbers::java_double;
 pub(super) use numbers::round_half_up;
@@ -138,6 +141,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     )?;
     maps::register(conn)?;
     rows::register(conn)?;
+    binary::register(conn)?;
     numbers::register(conn)?;
     string_metrics::register(conn)?;
     urls::register(conn)?;
