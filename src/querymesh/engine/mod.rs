@@ -80,6 +80,8 @@ pub struct SessionContext {
     pub catalog: Option<String>,
     /// Session properties the client sent (X-Trino-Session), in order; see sql/session.rs.
     pub properties: Vec<(String, String)>,
+    /// Who runs the query (`current_user`).
+    pub user: Option<String>,
     pub schema: Option<String>,
     /// What the person may see, when access rules restrict it: SHOW, DESCRIBE and
     /// information_schema list only that.

@@ -26,6 +26,8 @@ pub(super) struct PlanKey {
     schema: Option<String>,
     /// SHOW SESSION answers with them.
     properties: Vec<(String, String)>,
+    /// `current_user` is a constant of the plan.
+    user: Option<String>,
     viewer: Option<String>,
 }
 
@@ -46,6 +48,7 @@ impl Engine {
             catalog: ctx.catalog.clone(),
             schema: ctx.schema.clone(),
             properties: ctx.properties.clone(),
+            user: ctx.user.clone(),
             viewer: ctx.viewer.as_ref().map(Viewer::key),
         };
         if let Some(hit) = self.plans().get(&key) {

@@ -174,6 +174,7 @@ pub async fn post_statement(
         Ok(Resolved::Plan(sql)) => {
             let session = SessionContext {
                 viewer: Viewer::of(state.access(), &principal),
+                user: Some(principal.name.clone()),
                 ..session_context(&headers)
             };
             match authorized_plan(
@@ -377,6 +378,7 @@ fn session_context(headers: &HeaderMap) -> SessionContext {
         catalog: value(CATALOG_HEADER),
         schema: value(SCHEMA_HEADER),
         properties: session_properties(headers),
+        user: None,
         viewer: None,
     }
 }

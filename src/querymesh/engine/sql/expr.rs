@@ -85,6 +85,14 @@ impl Analyzer<'_> {
     fn expr_inner(&mut self, e: &Expr, cx: &ExprContext<'_>) -> Result<Typed, TrinoError> {
         let at = location(e);
         match e {
+            // current_user, current_catalog, current_schema are reserved words in Trino.
+            Expr::Identifier(i)
+                if i.quote_style.is_none()
+                    && ["current_user", "current_catalog", "current_schema"]
+                        .contains(&i.value.to_lowercase().as_str()) =>
+            {
+                self.scalar_function(&i.value.to_lowercase(), Vec::new(), at, cx)
+            }
             Expr::Identifier(i) => match self.lambda_param(&i.value.to_lowercase()) {
                 Some(param) => Ok(param),
                 None => self.column(vec![i.value.to_lowercase()], at, cx),

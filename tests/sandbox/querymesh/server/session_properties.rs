@@ -140,3 +140,18 @@ async fn the_sessions_query_max_run_time_stops_a_query() {
         "stopped by the session's limit"
     );
 }
+
+/// docs functions/session: current_user is who runs the query; current_catalog and
+/// current_schema the session's defaults (NULL without them).
+#[tokio::test]
+async fn current_user_catalog_and_schema() {
+    let mesh = Mesh::start().await;
+    let pages = mesh
+        .run("SELECT current_user, current_catalog, current_schema")
+        .await;
+    assert_eq!(
+        rows(&pages),
+        vec![serde_json::json!(["ada", null, null])],
+        "{pages:?}"
+    );
+}

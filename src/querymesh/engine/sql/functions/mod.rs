@@ -14,6 +14,7 @@ mod map;
 mod math;
 mod regexp;
 pub mod registry;
+mod session_info;
 pub mod signature;
 mod string;
 mod string_metrics;

@@ -135,6 +135,7 @@ fn families() -> impl Iterator<Item = &'static FunctionDef> {
         super::regexp::FUNCTIONS,
         super::binary::FUNCTIONS,
         super::url::FUNCTIONS,
+        super::session_info::FUNCTIONS,
         super::string_metrics::FUNCTIONS,
         super::map::FUNCTIONS,
     ]

@@ -1,0 +1,49 @@
+//! What a query knows of its session (Trino docs functions/session): `current_user`,
+//! `current_catalog`, `current_schema` — constants of the plan, which the plan cache keys by
+//! user and session defaults.
+
+use super::Call;
+use super::registry::{FunctionDef, Kind, Lower, LowerResult, Typing};
+use crate::querymesh::engine::sql::analyze::{Analyzer, Typed};
+use crate::querymesh::engine::sql::expr::sql_string;
+use crate::querymesh::engine::types::TrinoType;
+
+const fn session_value(name: &'static str, description: &'static str) -> FunctionDef {
+    FunctionDef {
+        name,
+        kind: Kind::SpecialForm,
+        signatures: &[("", "varchar")],
+        typing: Typing::ByLowering,
+        lower: Lower::Scalar(session_value_of),
+        description,
+        deterministic: true,
+    }
+}
+
+pub const FUNCTIONS: &[FunctionDef] = &[
+    session_value("current_user", "The user running the query"),
+    session_value(
+        "current_catalog",
+        "The session's catalog, NULL when it has none",
+    ),
+    session_value(
+        "current_schema",
+        "The session's schema, NULL when it has none",
+    ),
+];
+
+fn session_value_of(analyzer: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    if !c.args.is_empty() {
+        return Ok(None);
+    }
+    let session = analyzer.session;
+    let value = match c.name.as_str() {
+        "current_user" => session.user.as_deref(),
+        "current_catalog" => session.catalog.as_deref(),
+        _ => session.schema.as_deref(),
+    };
+    Ok(Some(Typed::new(
+        value.map_or_else(|| "NULL".to_string(), sql_string),
+        TrinoType::Varchar(None),
+    )))
+}
