@@ -185,6 +185,10 @@ impl Analyzer<'_> {
                 ))
             }
             BinaryOperator::StringConcat => {
+                // docs functions/array "Concatenation operator: ||".
+                if let Some(t) = self.array_concat(&[l.clone(), r.clone()], at)? {
+                    return Ok(t);
+                }
                 for t in [&l, &r] {
                     if !(t.ty.is_string() || t.ty == TrinoType::Unknown) {
                         return Err(error_at(

@@ -7,6 +7,8 @@ use rusqlite::types::{Value, ValueRef};
 use rusqlite::{Connection, Error};
 
 use super::calendar;
+
+mod arrays;
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
 
 #[derive(Debug)]
@@ -446,6 +448,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     super::strings::register(conn)?;
     super::date_functions::register(conn)?;
     super::complex::register(conn)?;
+    arrays::register(conn)?;
     let division_by_zero = || fail(ErrorName::DivisionByZero, "Division by zero");
     conn.create_scalar_function("qm_idiv", 2, FLAGS, move |ctx| {
         let (Some(a), Some(b)) = (int(ctx.get_raw(0)), int(ctx.get_raw(1))) else {

@@ -4,6 +4,7 @@
 //! live in files by family, each a table of [`registry::FunctionDef`]s.
 
 mod aggregate;
+mod array;
 mod conditional;
 mod date;
 mod lambda;
@@ -445,7 +446,12 @@ impl Analyzer<'_> {
                     && param != arg.ty
                     && arg.ty != TrinoType::Unknown
                 {
-                    *arg = Typed::new(coerced(arg, &param), param);
+                    // Complex values are converted element by element (`[1]` → `[1.0]`).
+                    *arg = if param.is_container() {
+                        self.coerce_to(arg.clone(), &param, call.at)?
+                    } else {
+                        Typed::new(coerced(arg, &param), param)
+                    };
                 }
             }
             call.lambdas = lambdas;

@@ -128,10 +128,15 @@ pub const FUNCTIONS: &[FunctionDef] = &[
     ),
     scalar(
         "concat",
-        &[("varchar...", "varchar")],
+        &[
+            ("varchar...", "varchar"),
+            ("array(E)...", "array(E)"),
+            ("E, array(E)", "array(E)"),
+            ("array(E), E", "array(E)"),
+        ],
         Typing::ByLowering,
         Lower::Scalar(concat),
-        "Concatenates given strings",
+        "Concatenates given strings or arrays",
     ),
 ];
 
@@ -340,7 +345,10 @@ fn pad(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     })
 }
 
-fn concat(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+fn concat(a: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    if let Some(arrays) = a.array_concat(&c.args, c.at)? {
+        return Ok(Some(arrays));
+    }
     match c.args.as_slice() {
         [_] => Err(concat_needs_two(c)),
         [_, ..] if strings(c) => {

@@ -1,0 +1,550 @@
+//! Array functions (Trino docs functions/array), typed by Trino's signatures. Most lower to
+//! the `qm_*` functions of sql/udf/arrays.rs, which get the element type as a constant text
+//! so they compare elements as Trino does; `array_sort` with a comparator lowers to a rank
+//! subquery over `json_each` (no SQL is built at run time).
+
+use super::Call;
+use super::registry::{AggregateCall, FunctionDef, Lower, LowerResult, Typing, scalar};
+use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
+use crate::querymesh::engine::sql::analyze::{Analyzer, Typed, error_at};
+use crate::querymesh::engine::sql::coerce::super_type;
+use crate::querymesh::engine::sql::complex::{from_element, to_element};
+use crate::querymesh::engine::sql::expr::sql_string;
+use crate::querymesh::engine::types::TrinoType;
+
+const SAME_ARRAY: &[(&str, &str)] = &[("array(E)", "array(E)")];
+const TWO_ARRAYS: &[(&str, &str)] = &[("array(E), array(E)", "array(E)")];
+
+pub const FUNCTIONS: &[FunctionDef] = &[
+    scalar(
+        "cardinality",
+        &[("array(E)", "bigint"), ("map(K,V)", "bigint")],
+        Typing::Resolved,
+        Lower::Template("json_array_length({0})"),
+        "Returns the cardinality (length) of the array",
+    ),
+    scalar(
+        "contains",
+        &[("array(T), T", "boolean")],
+        Typing::Resolved,
+        Lower::Scalar(contains),
+        "Determines whether given value exists in the array",
+    ),
+    scalar(
+        "array_position",
+        &[("array(T), T", "bigint")],
+        Typing::Resolved,
+        Lower::Scalar(contains),
+        "Returns the position of the first occurrence of the given value in array (or 0 if not found)",
+    ),
+    scalar(
+        "array_remove",
+        &[("array(E), E", "array(E)")],
+        Typing::Resolved,
+        Lower::Scalar(contains),
+        "Remove specified values from the given array",
+    ),
+    scalar(
+        "element_at",
+        &[("array(E), bigint", "E"), ("map(K,V), K", "V")],
+        Typing::Resolved,
+        Lower::Scalar(element_at),
+        "Get element of array at given index",
+    ),
+    scalar(
+        "array_join",
+        &[
+            ("array(T), varchar", "varchar"),
+            ("array(T), varchar, varchar", "varchar"),
+        ],
+        Typing::Resolved,
+        Lower::Scalar(array_join),
+        "Concatenates the elements of the given array using a delimiter and an optional string to replace nulls",
+    ),
+    scalar(
+        "array_distinct",
+        SAME_ARRAY,
+        Typing::Resolved,
+        Lower::Scalar(by_element_type),
+        "Remove duplicate values from the given array",
+    ),
+    scalar(
+        "array_sort",
+        &[
+            ("array(E)", "array(E)"),
+            ("array(T), function(T, T, integer)", "array(T)"),
+        ],
+        Typing::Resolved,
+        Lower::Scalar(array_sort),
+        "Sorts the given array in ascending order according to the natural ordering of its elements",
+    ),
+    scalar(
+        "array_max",
+        &[("array(T)", "T")],
+        Typing::Resolved,
+        Lower::Scalar(extreme),
+        "Get maximum value of array",
+    ),
+    scalar(
+        "array_min",
+        &[("array(T)", "T")],
+        Typing::Resolved,
+        Lower::Scalar(extreme),
+        "Get minimum value of array",
+    ),
+    scalar(
+        "slice",
+        &[("array(E), bigint, bigint", "array(E)")],
+        Typing::Resolved,
+        Lower::Template("qm_slice({0}, {1}, {2})"),
+        "Subsets an array given an offset (1-indexed) and length",
+    ),
+    scalar(
+        "trim_array",
+        &[("array(E), bigint", "array(E)")],
+        Typing::Resolved,
+        Lower::Template("qm_trim_array({0}, {1})"),
+        "Remove elements from the end of array",
+    ),
+    scalar(
+        "sequence",
+        &[
+            ("bigint, bigint", "array(bigint)"),
+            ("bigint, bigint, bigint", "array(bigint)"),
+            ("date, date", "array(date)"),
+            ("date, date, interval day to second", "array(date)"),
+            ("date, date, interval year to month", "array(date)"),
+        ],
+        Typing::Resolved,
+        Lower::Scalar(sequence),
+        "Sequence function to generate synthetic arrays",
+    ),
+    scalar(
+        "split",
+        &[
+            ("varchar(x), varchar(y)", "array(varchar(x))"),
+            ("varchar(x), varchar(y), bigint", "array(varchar(x))"),
+        ],
+        Typing::Resolved,
+        Lower::Scalar(split),
+        "Splits a string by a delimiter, optionally into at most limit parts",
+    ),
+    scalar(
+        "flatten",
+        &[("array(array(E))", "array(E)")],
+        Typing::Resolved,
+        Lower::Template("qm_flatten({0})"),
+        "Flattens the given array",
+    ),
+    scalar(
+        "zip",
+        &[
+            ("array(A), array(B)", "array(row(A, B))"),
+            ("array(A), array(B), array(C)", "array(row(A, B, C))"),
+            (
+                "array(A), array(B), array(C), array(D)",
+                "array(row(A, B, C, D))",
+            ),
+            (
+                "array(A), array(B), array(C), array(D), array(F)",
+                "array(row(A, B, C, D, F))",
+            ),
+        ],
+        Typing::ByLowering,
+        Lower::Scalar(zip),
+        "Merges the given arrays, element-wise, into a single array of rows",
+    ),
+    scalar(
+        "arrays_overlap",
+        &[("array(E), array(E)", "boolean")],
+        Typing::Resolved,
+        Lower::Scalar(by_element_type),
+        "Returns true if arrays have common elements",
+    ),
+    scalar(
+        "array_intersect",
+        TWO_ARRAYS,
+        Typing::Resolved,
+        Lower::Scalar(by_element_type),
+        "Intersects elements of the two given arrays",
+    ),
+    scalar(
+        "array_union",
+        TWO_ARRAYS,
+        Typing::Resolved,
+        Lower::Scalar(by_element_type),
+        "Union elements of the two given arrays",
+    ),
+    scalar(
+        "array_except",
+        TWO_ARRAYS,
+        Typing::Resolved,
+        Lower::Scalar(by_element_type),
+        "Returns an array of elements that are in the first array but not the second, without duplicates",
+    ),
+];
+
+/// The element type of an array argument (`unknown` for a bare NULL).
+fn element_of(t: &Typed) -> TrinoType {
+    match &t.ty {
+        TrinoType::Array(e) => (**e).clone(),
+        _ => TrinoType::Unknown,
+    }
+}
+
+/// The type as the `qm_*` functions read it: a SQL string constant.
+fn type_text(t: &TrinoType) -> String {
+    sql_string(&t.to_string())
+}
+
+/// `x` as a one-element JSON array, the way the `qm_*` functions take a single value.
+fn wrap(x: &Typed) -> String {
+    format!("json_array({})", to_element(x))
+}
+
+/// The element a `qm_*` function returned wrapped (`[e]`), in `ty`'s top-level form.
+fn unwrap(sql: &str, ty: &TrinoType) -> String {
+    from_element(&format!("json_extract({sql}, '$[0]')"), ty)
+}
+
+/// Whether Trino orders values of `t` (maps and json are not orderable).
+fn orderable(t: &TrinoType) -> bool {
+    match t {
+        TrinoType::Map(..) | TrinoType::Json => false,
+        TrinoType::Array(e) => orderable(e),
+        TrinoType::Row(fields) => fields.iter().all(|(_, t)| orderable(t)),
+        _ => true,
+    }
+}
+
+/// Whether Trino compares values of `t` for equality (json is not comparable).
+fn comparable(t: &TrinoType) -> bool {
+    match t {
+        TrinoType::Json => false,
+        TrinoType::Array(e) => comparable(e),
+        TrinoType::Map(k, v) => comparable(k) && comparable(v),
+        TrinoType::Row(fields) => fields.iter().all(|(_, t)| comparable(t)),
+        _ => true,
+    }
+}
+
+/// contains / array_position / array_remove: an array and one value of its element type.
+fn contains(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    let [a, x] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    let element = element_of(a);
+    if !comparable(&element) {
+        return Ok(None);
+    }
+    let f = match c.name.as_str() {
+        "contains" => "qm_array_contains",
+        "array_position" => "qm_array_position",
+        _ => "qm_array_remove",
+    };
+    Ok(Some(Typed::new(
+        format!("{f}({}, {}, {})", a.sql, wrap(x), type_text(&element)),
+        c.returns(),
+    )))
+}
+
+/// element_at(array, index) (NULL past either end; negative counts from the end) and
+/// element_at(map, key) (NULL when the key is missing).
+fn element_at(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    let [container, i] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    let ty = c.returns();
+    let sql = match &container.ty {
+        TrinoType::Map(key, _) => unwrap(
+            &format!(
+                "qm_map_element({}, {}, {})",
+                container.sql,
+                wrap(i),
+                type_text(key)
+            ),
+            &ty,
+        ),
+        _ => from_element(
+            &format!(
+                "json_extract({0}, qm_element_path(json_array_length({0}), {1}))",
+                container.sql, i.sql
+            ),
+            &ty,
+        ),
+    };
+    Ok(Some(Typed::new(sql, ty)))
+}
+
+/// array_join(array, delimiter[, null_replacement]): the elements cast to varchar
+/// (ArrayJoin: only types with a cast to varchar).
+fn array_join(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    let (a, delimiter, replacement) = match c.args.as_slice() {
+        [a, d] => (a, d, None),
+        [a, d, r] => (a, d, Some(r)),
+        _ => return Ok(None),
+    };
+    let element = element_of(a);
+    if element.is_container()
+        || matches!(
+            element,
+            TrinoType::Json | TrinoType::Varbinary | TrinoType::Uuid
+        )
+    {
+        return Err(error_at(
+            ErrorName::InvalidFunctionArgument,
+            c.at,
+            format!("Input type {element} not supported"),
+        ));
+    }
+    Ok(Some(Typed::new(
+        format!(
+            "qm_array_join({}, {}, {}, {}, {})",
+            a.sql,
+            type_text(&element),
+            delimiter.sql,
+            i32::from(replacement.is_some()),
+            replacement.map_or("NULL", |r| r.sql.as_str())
+        ),
+        TrinoType::Varchar(None),
+    )))
+}
+
+/// The functions of one or two arrays that only need the element type.
+fn by_element_type(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    let Some(first) = c.args.first() else {
+        return Ok(None);
+    };
+    let element = match c
+        .args
+        .iter()
+        .map(element_of)
+        .find(|t| *t != TrinoType::Unknown)
+    {
+        Some(t) => t,
+        None => element_of(first),
+    };
+    if !comparable(&element) {
+        return Ok(None);
+    }
+    let ty = type_text(&element);
+    let sql = match (c.name.as_str(), c.args.as_slice()) {
+        ("array_distinct", [a]) => format!("qm_array_distinct({}, {ty})", a.sql),
+        ("arrays_overlap", [a, b]) => format!("qm_arrays_overlap({}, {}, {ty})", a.sql, b.sql),
+        (name, [a, b]) => {
+            let op = name.trim_start_matches("array_");
+            format!("qm_array_set({}, {}, {ty}, '{op}')", a.sql, b.sql)
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(Typed::new(sql, c.returns())))
+}
+
+/// array_max / array_min (NULL when any element is NULL).
+fn extreme(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    let [a] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    let element = element_of(a);
+    if !orderable(&element) {
+        return Ok(None);
+    }
+    let max = i32::from(c.name == "array_max");
+    Ok(Some(Typed::new(
+        unwrap(
+            &format!(
+                "qm_array_extreme({}, {}, {max})",
+                a.sql,
+                type_text(&element)
+            ),
+            &element,
+        ),
+        element,
+    )))
+}
+
+/// array_sort(array): natural order, NULLs last. array_sort(array, (x, y) -> int): each
+/// element placed by its rank — how many other elements the comparator puts before it, ties
+/// broken by position (a stable sort) — in a subquery over `json_each`. An element is never
+/// compared with itself, so comparators that put NULLs first by answering -1 for two NULLs
+/// (docs functions/array) sort as in Trino.
+fn array_sort(a: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    let [array] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    let element = element_of(array);
+    let Some(comparator) = c.lambdas.first() else {
+        if !orderable(&element) {
+            return Ok(None);
+        }
+        return Ok(Some(Typed::new(
+            format!("qm_array_sort({}, {})", array.sql, type_text(&element)),
+            c.returns(),
+        )));
+    };
+    let v = a.alias("qm_sort_v");
+    let x = a.alias("qm_sort_x");
+    let y = a.alias("qm_sort_y");
+    let value = |rel: &str| from_element(&format!("{rel}.value"), &element);
+    let sorted = to_element(&Typed::new(value(&x), element.clone()));
+    let sql = format!(
+        "(SELECT CASE WHEN {v} IS NULL THEN NULL ELSE (SELECT json_group_array({sorted}) FROM \
+         (SELECT {x}.value AS value FROM json_each({v}) AS {x} ORDER BY (SELECT count(*) FROM \
+         (SELECT {py} AS p0, {px} AS p1, {y}.key AS qm_key FROM json_each({v}) AS {y}) AS \"{alias}\" \
+         WHERE CASE WHEN \"{alias}\".qm_key = {x}.key THEN 0 ELSE CASE qm_comparator({body}) \
+         WHEN -1 THEN 1 WHEN 0 THEN \"{alias}\".qm_key < {x}.key ELSE 0 END END), {x}.key) AS {x}) \
+         END FROM (SELECT {array} AS {v}))",
+        py = value(&y),
+        px = value(&x),
+        alias = comparator.alias,
+        body = comparator.body.sql,
+        array = array.sql,
+    );
+    Ok(Some(Typed::new(sql, c.returns())))
+}
+
+/// sequence over bigints, or over dates with a day or month step.
+fn sequence(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    let (start, stop, step) = match c.args.as_slice() {
+        [a, b] => (a, b, None),
+        [a, b, s] => (a, b, Some(s)),
+        _ => return Ok(None),
+    };
+    let unit = match (&c.returns(), step.map(|s| &s.ty)) {
+        (TrinoType::Array(e), _) if **e == TrinoType::BigInt => "bigint",
+        (_, Some(TrinoType::IntervalYearToMonth)) => "month",
+        _ => "day",
+    };
+    Ok(Some(Typed::new(
+        format!(
+            "qm_sequence({}, {}, {}, '{unit}', {})",
+            start.sql,
+            stop.sql,
+            step.map_or("NULL", |s| s.sql.as_str()),
+            i32::from(step.is_some())
+        ),
+        c.returns(),
+    )))
+}
+
+/// split(string, delimiter[, limit]): `array(varchar(x))` of the string's own length.
+fn split(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    let (s, delimiter, limit) = match c.args.as_slice() {
+        [s, d] => (s, d, None),
+        [s, d, l] => (s, d, Some(l)),
+        _ => return Ok(None),
+    };
+    let part = match &s.ty {
+        TrinoType::Char(n) => TrinoType::Varchar(Some(*n)),
+        TrinoType::Varchar(n) => TrinoType::Varchar(*n),
+        _ => TrinoType::Varchar(None),
+    };
+    let sql = match limit {
+        None => format!("qm_split({}, {}, NULL)", s.sql, delimiter.sql),
+        Some(l) => format!("qm_split_limit({}, {}, {})", s.sql, delimiter.sql, l.sql),
+    };
+    Ok(Some(Typed::new(sql, TrinoType::Array(Box::new(part)))))
+}
+
+/// zip(a1, …, an), 2 ≤ n ≤ 5: `array(row(field0 T1, …))`, NULL-padded to the longest.
+fn zip(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    if !(2..=5).contains(&c.args.len())
+        || !c
+            .args
+            .iter()
+            .all(|a| matches!(a.ty, TrinoType::Array(_) | TrinoType::Unknown))
+    {
+        return Ok(None);
+    }
+    let fields = c
+        .args
+        .iter()
+        .enumerate()
+        .map(|(i, a)| (Some(format!("field{i}")), element_of(a)))
+        .collect();
+    Ok(Some(Typed::new(
+        format!("qm_zip({})", c.sql().join(", ")),
+        TrinoType::Array(Box::new(TrinoType::Row(fields))),
+    )))
+}
+
+impl Analyzer<'_> {
+    /// `concat(…)` and `||` when an argument is an array: arrays of a common element type
+    /// (ArrayConcatFunction; NULL when any is NULL), or one array and one element
+    /// (ArrayToElementConcatFunction / ElementToArrayConcatFunction: a NULL element is
+    /// appended as NULL). `None`: these arguments are no array concatenation.
+    pub(crate) fn array_concat(
+        &mut self,
+        args: &[Typed],
+        at: Option<Position>,
+    ) -> Result<Option<Typed>, TrinoError> {
+        let arrays = |t: &Typed| matches!(t.ty, TrinoType::Array(_) | TrinoType::Unknown);
+        if !args.iter().any(|t| matches!(t.ty, TrinoType::Array(_))) {
+            return Ok(None);
+        }
+        if args.len() < 2 {
+            return Err(error_at(
+                ErrorName::InvalidFunctionArgument,
+                at,
+                "There must be two or more concatenation arguments",
+            ));
+        }
+        if args.iter().all(arrays) {
+            let common = args.iter().try_fold(TrinoType::Unknown, |acc, t| {
+                super_type(&acc, &element_of(t))
+            });
+            if let Some(element) = common {
+                let target = TrinoType::Array(Box::new(element));
+                let mut parts = Vec::with_capacity(args.len());
+                for a in args {
+                    parts.push(self.coerce_to(a.clone(), &target, at)?.sql);
+                }
+                return Ok(Some(Typed::new(
+                    format!("qm_array_concat({})", parts.join(", ")),
+                    target,
+                )));
+            }
+        }
+        let [l, r] = args else {
+            return Ok(None);
+        };
+        // array || element, then element || array.
+        for (array, item, array_first) in [(l, r, true), (r, l, false)] {
+            let TrinoType::Array(e) = &array.ty else {
+                continue;
+            };
+            let Some(element) = super_type(e, &item.ty) else {
+                continue;
+            };
+            let target = TrinoType::Array(Box::new(element.clone()));
+            let array = self.coerce_to(array.clone(), &target, at)?;
+            let item = self.coerce_to(item.clone(), &element, at)?;
+            let (first, second) = if array_first {
+                (array.sql, wrap(&item))
+            } else {
+                (wrap(&item), array.sql)
+            };
+            return Ok(Some(Typed::new(
+                format!("qm_array_concat({first}, {second})"),
+                target,
+            )));
+        }
+        Ok(None)
+    }
+}
+
+/// `array_agg(x [ORDER BY …])` (ArrayAggregationFunction): NULL elements kept, NULL over
+/// no rows.
+pub(super) fn array_agg(
+    _: &mut Analyzer<'_>,
+    call: &AggregateCall<'_>,
+) -> Result<Option<(String, TrinoType)>, TrinoError> {
+    let [x] = call.args else {
+        return Ok(None);
+    };
+    let distinct = if call.distinct { "DISTINCT " } else { "" };
+    Ok(Some((
+        format!("qm_array_agg({distinct}{}{})", wrap(x), call.order_by),
+        TrinoType::Array(Box::new(x.ty.clone())),
+    )))
+}
