@@ -686,6 +686,49 @@ fn sequences_of_integers_and_dates() {
                 json!(["2016-03-01", "2015-03-01"]),
             ),
             ("SELECT sequence(1, NULL)", "array(bigint)", json!(null)),
+            // prestodb TestSequenceFunctionBase (the cases Trino's SequenceFunction keeps):
+            // testSequenceTimestampIntervalDayToSecond / ...YearToMonth.
+            (
+                "SELECT sequence(timestamp '2016-04-16 01:00:10', timestamp '2016-04-16 01:07:00', interval '3' minute)",
+                "array(timestamp(0))",
+                json!([
+                    "2016-04-16 01:00:10",
+                    "2016-04-16 01:03:10",
+                    "2016-04-16 01:06:10"
+                ]),
+            ),
+            (
+                "SELECT sequence(timestamp '2016-04-16 01:00:10', timestamp '2016-04-14 01:00:20', interval '-19' hour)",
+                "array(timestamp(0))",
+                json!([
+                    "2016-04-16 01:00:10",
+                    "2016-04-15 06:00:10",
+                    "2016-04-14 11:00:10"
+                ]),
+            ),
+            (
+                "SELECT sequence(timestamp '2016-09-16 01:10:10', timestamp '2016-04-16 01:00:00', interval '-2' month)",
+                "array(timestamp(0))",
+                json!([
+                    "2016-09-16 01:10:10",
+                    "2016-07-16 01:10:10",
+                    "2016-05-16 01:10:10"
+                ]),
+            ),
+            (
+                "SELECT sequence(timestamp '2016-04-16 01:00:10', timestamp '2021-04-16 01:01:00', interval '2' year)",
+                "array(timestamp(0))",
+                json!([
+                    "2016-04-16 01:00:10",
+                    "2018-04-16 01:00:10",
+                    "2020-04-16 01:00:10"
+                ]),
+            ),
+            (
+                "SELECT sequence(date '2016-04-12', date '2018-04-12', interval '1' year)",
+                "array(date)",
+                json!(["2016-04-12", "2017-04-12", "2018-04-12"]),
+            ),
         ],
     );
     check_errors(
@@ -706,6 +749,22 @@ fn sequences_of_integers_and_dates() {
             (
                 "SELECT sequence(DATE '2016-01-01', DATE '2016-01-03', INTERVAL '12' HOUR)",
                 "INVALID_FUNCTION_ARGUMENT: sequence step must be a day interval if start and end values are dates",
+            ),
+            (
+                "SELECT sequence(date '2000-04-14', date '2030-04-12', interval '1' day)",
+                "INVALID_FUNCTION_ARGUMENT: result of sequence function must not have more than 10000 entries",
+            ),
+            (
+                "SELECT sequence(date '2000-04-12', date '3000-06-12', interval '1' month)",
+                "INVALID_FUNCTION_ARGUMENT: result of sequence function must not have more than 10000 entries",
+            ),
+            (
+                "SELECT sequence(timestamp '2016-04-16 01:00:10', timestamp '2016-04-16 09:01:00', interval '1' second)",
+                "INVALID_FUNCTION_ARGUMENT: result of sequence function must not have more than 10000 entries",
+            ),
+            (
+                "SELECT sequence(timestamp '2016-05-16 01:00:10', timestamp '2016-04-16 01:01:00', interval '1' month)",
+                "INVALID_FUNCTION_ARGUMENT: sequence stop value should be greater than or equal to start value",
             ),
             (
                 "SELECT sequence(1, 'a')",

@@ -10,6 +10,7 @@ use crate::querymesh::engine::sql::analyze::{Analyzer, Typed, error_at};
 use crate::querymesh::engine::sql::coerce::super_type;
 use crate::querymesh::engine::sql::complex::{from_element, to_element};
 use crate::querymesh::engine::sql::expr::sql_string;
+use crate::querymesh::engine::sql::udf::stored_digits;
 use crate::querymesh::engine::types::TrinoType;
 
 const SAME_ARRAY: &[(&str, &str)] = &[("array(E)", "array(E)")];
@@ -114,6 +115,14 @@ pub const FUNCTIONS: &[FunctionDef] = &[
             ("date, date", "array(date)"),
             ("date, date, interval day to second", "array(date)"),
             ("date, date, interval year to month", "array(date)"),
+            (
+                "timestamp(p), timestamp(p), interval day to second",
+                "array(timestamp(p))",
+            ),
+            (
+                "timestamp(p), timestamp(p), interval year to month",
+                "array(timestamp(p))",
+            ),
         ],
         Typing::Resolved,
         Lower::Scalar(sequence),
@@ -403,17 +412,28 @@ fn array_sort(a: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     Ok(Some(Typed::new(sql, c.returns())))
 }
 
-/// sequence over bigints, or over dates with a day or month step.
+/// sequence over bigints, over dates with a day or month step, or over timestamps.
 fn sequence(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     let (start, stop, step) = match c.args.as_slice() {
         [a, b] => (a, b, None),
         [a, b, s] => (a, b, Some(s)),
         _ => return Ok(None),
     };
-    let unit = match (&c.returns(), step.map(|s| &s.ty)) {
-        (TrinoType::Array(e), _) if **e == TrinoType::BigInt => "bigint",
-        (_, Some(TrinoType::IntervalYearToMonth)) => "month",
-        _ => "day",
+    let month = step.is_some_and(|s| s.ty == TrinoType::IntervalYearToMonth);
+    let (unit, returns) = match (&start.ty, &stop.ty) {
+        (TrinoType::Timestamp(a), TrinoType::Timestamp(b)) => {
+            let p = (*a).max(*b);
+            let kind = if month { "month" } else { "day" };
+            (
+                format!("timestamp-{kind}:{}", stored_digits(p)),
+                TrinoType::Array(Box::new(TrinoType::Timestamp(p))),
+            )
+        }
+        _ => match &c.returns() {
+            TrinoType::Array(e) if **e == TrinoType::BigInt => ("bigint".into(), c.returns()),
+            _ if month => ("month".into(), c.returns()),
+            _ => ("day".into(), c.returns()),
+        },
     };
     Ok(Some(Typed::new(
         format!(
@@ -423,7 +443,7 @@ fn sequence(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
             step.map_or("NULL", |s| s.sql.as_str()),
             i32::from(step.is_some())
         ),
-        c.returns(),
+        returns,
     )))
 }
 

@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use super::{FLAGS, fail, reserve};
 use crate::querymesh::engine::error::ErrorName;
-use crate::querymesh::engine::sql::calendar;
+use crate::querymesh::engine::sql::{calendar, date_functions};
 use crate::querymesh::engine::types::TrinoType;
 
 /// SequenceFunction.MAX_RESULT_ENTRIES.
@@ -310,6 +310,65 @@ fn month_sequence(start: i64, stop: i64, months: i64) -> rusqlite::Result<Vec<i6
     Ok(out)
 }
 
+/// `sequence(timestamp, timestamp, interval)` (SequenceFunction's timestamp forms): `kind` is
+/// `day:<digits>` (the step in milliseconds) or `month:<digits>`, `digits` the stored
+/// fraction digits of the result. Computed in milliseconds, as date_functions.rs does.
+fn timestamp_sequence(ctx: &Context<'_>, kind: &str) -> rusqlite::Result<Option<Vec<Value>>> {
+    let (kind, digits) = kind.split_once(':').unwrap_or((kind, "3"));
+    let digits: usize = digits.parse().unwrap_or(3);
+    let instant = |i: usize| -> rusqlite::Result<Option<date_functions::Instant>> {
+        match text_of(ctx.get_raw(i)) {
+            None => Ok(None),
+            Some(s) => date_functions::parse(&s)
+                .map(Some)
+                .ok_or_else(|| invalid(format!("Invalid timestamp '{s}'"))),
+        }
+    };
+    let (Some(start), Some(stop), Some(step)) = (instant(0)?, instant(1)?, int_arg(ctx, 2)) else {
+        return Ok(None);
+    };
+    let millis = |t: date_functions::Instant| i128::from(t.day) * 86_400_000 + i128::from(t.ms);
+    let (from, to) = (millis(start), millis(stop));
+    if step == 0 {
+        return Err(invalid("step must not be zero"));
+    }
+    if (step > 0 && to < from) || (step < 0 && to > from) {
+        return Err(invalid(
+            "sequence stop value should be greater than or equal to start value if step is greater than zero otherwise stop should be less than or equal to start",
+        ));
+    }
+    let mut out = Vec::new();
+    for i in 0..=MAX_SEQUENCE {
+        let t = if kind == "month" {
+            match i
+                .checked_mul(step)
+                .map(|n| date_functions::add("month", n, start, true))
+            {
+                Some(Ok(t)) => t,
+                _ => break,
+            }
+        } else {
+            let total = from + i128::from(i) * i128::from(step);
+            let Ok(total) = i64::try_from(total) else {
+                break;
+            };
+            date_functions::Instant {
+                day: total.div_euclid(86_400_000),
+                ms: total.rem_euclid(86_400_000),
+            }
+        };
+        let at = millis(t);
+        if (step > 0 && at > to) || (step < 0 && at < to) {
+            return Ok(Some(out));
+        }
+        if i == MAX_SEQUENCE {
+            return Err(too_many());
+        }
+        out.push(Value::from(date_functions::format(t, digits)));
+    }
+    Ok(Some(out))
+}
+
 /// StringFunctions.split: at most `limit` parts, the last holding the rest.
 fn split(s: &str, delimiter: &str, limit: Option<i64>) -> rusqlite::Result<Vec<Value>> {
     let limit = match limit {
@@ -598,6 +657,12 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     register_array_fn(conn, "qm_sequence", 5, |ctx| {
         let unit: String = ctx.get(3)?;
         let has_step: bool = ctx.get(4)?;
+        if let Some(kind) = unit.strip_prefix("timestamp-") {
+            return timestamp_sequence(ctx, kind).and_then(|v| match v {
+                Some(v) => array_text(&v).map(Some),
+                None => Ok(None),
+            });
+        }
         let bound = |i: usize| -> rusqlite::Result<Option<i64>> {
             if unit == "bigint" {
                 return Ok(int_arg(ctx, i));
