@@ -1060,9 +1060,21 @@ fn array_agg_keeps_nulls_and_honours_order_by_distinct_and_filter() {
     );
     check_rows(
         &engine,
-        &[(
-            "SELECT regionkey, array_agg(nationkey ORDER BY nationkey) FROM nation WHERE nationkey < 5 GROUP BY regionkey ORDER BY regionkey",
-            json!([[0, [0]], [1, [1, 2, 3]], [4, [4]]]),
-        )],
+        &[
+            (
+                "SELECT regionkey, array_agg(nationkey ORDER BY nationkey) FROM nation WHERE nationkey < 5 GROUP BY regionkey ORDER BY regionkey",
+                json!([[0, [0]], [1, [1, 2, 3]], [4, [4]]]),
+            ),
+            // docs functions/aggregate: aggregate functions as window functions (a running
+            // array, and a sliding frame whose rows leave it).
+            (
+                "SELECT x, array_agg(x) OVER (ORDER BY x) FROM (VALUES 1, 2, 3) AS t(x) ORDER BY x",
+                json!([[1, [1]], [2, [1, 2]], [3, [1, 2, 3]]]),
+            ),
+            (
+                "SELECT x, array_agg(x) OVER (ORDER BY x ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM (VALUES 1, 2, 3) AS t(x) ORDER BY x",
+                json!([[1, [1]], [2, [1, 2]], [3, [2, 3]]]),
+            ),
+        ],
     );
 }

@@ -6,9 +6,10 @@
 //! unwraps with `json_extract(…, '$[0]')` into the top-level form of any type.
 
 use std::cmp::Ordering;
+use std::collections::VecDeque;
 
 use rusqlite::Connection;
-use rusqlite::functions::{Aggregate, Context, FunctionFlags};
+use rusqlite::functions::{Aggregate, Context, FunctionFlags, WindowAggregate};
 use rusqlite::types::ValueRef;
 use serde_json::Value;
 
@@ -429,34 +430,45 @@ fn set_operation(left: Vec<Value>, right: Vec<Value>, ty: &TrinoType, op: &str) 
 }
 
 /// `array_agg(x)`: the elements in input order (or the call's ORDER BY), NULLs kept; no
-/// rows give NULL.
+/// rows give NULL. Also a window function: a frame's rows leave it in the order they came.
 struct ArrayAgg;
 
-impl Aggregate<Vec<Value>, Option<String>> for ArrayAgg {
-    fn init(&self, _: &mut Context<'_>) -> rusqlite::Result<Vec<Value>> {
-        Ok(Vec::new())
+impl Aggregate<VecDeque<Value>, Option<String>> for ArrayAgg {
+    fn init(&self, _: &mut Context<'_>) -> rusqlite::Result<VecDeque<Value>> {
+        Ok(VecDeque::new())
     }
 
-    fn step(&self, ctx: &mut Context<'_>, acc: &mut Vec<Value>) -> rusqlite::Result<()> {
+    fn step(&self, ctx: &mut Context<'_>, acc: &mut VecDeque<Value>) -> rusqlite::Result<()> {
         let raw = text_of(ctx.get_raw(0)).unwrap_or_default();
         reserve(raw.len())?;
         let v = serde_json::from_str::<Vec<Value>>(&raw)
             .ok()
             .and_then(|v| v.into_iter().next())
             .unwrap_or(Value::Null);
-        acc.push(v);
+        acc.push_back(v);
         Ok(())
     }
 
     fn finalize(
         &self,
         _: &mut Context<'_>,
-        acc: Option<Vec<Value>>,
+        mut acc: Option<VecDeque<Value>>,
     ) -> rusqlite::Result<Option<String>> {
+        self.value(acc.as_mut())
+    }
+}
+
+impl WindowAggregate<VecDeque<Value>, Option<String>> for ArrayAgg {
+    fn value(&self, acc: Option<&mut VecDeque<Value>>) -> rusqlite::Result<Option<String>> {
         match acc {
-            Some(values) if !values.is_empty() => array_text(&values).map(Some),
+            Some(values) if !values.is_empty() => array_text(values.make_contiguous()).map(Some),
             _ => Ok(None),
         }
+    }
+
+    fn inverse(&self, _: &mut Context<'_>, acc: &mut VecDeque<Value>) -> rusqlite::Result<()> {
+        acc.pop_front();
+        Ok(())
     }
 }
 
@@ -815,7 +827,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         Some(v @ -1..=1) if !matches!(ctx.get_raw(0), ValueRef::Null) => Ok(v),
         _ => Err(invalid("Lambda comparator must return either -1, 0, or 1")),
     })?;
-    conn.create_aggregate_function(
+    conn.create_window_function(
         "qm_array_agg",
         1,
         FunctionFlags::SQLITE_UTF8.union(FunctionFlags::SQLITE_DETERMINISTIC),
