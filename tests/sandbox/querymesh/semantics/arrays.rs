@@ -1078,3 +1078,80 @@ fn array_agg_keeps_nulls_and_honours_order_by_distinct_and_filter() {
         ],
     );
 }
+
+#[test]
+fn wrong_arguments_and_nulls() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            // A NULL array gives NULL (the functions are not null-tolerant, FunctionsDoc).
+            ("SELECT array_distinct(NULL)", "array(unknown)", json!(null)),
+            (
+                "SELECT array_sort(CAST(NULL AS array(integer)))",
+                "array(integer)",
+                json!(null),
+            ),
+            (
+                "SELECT slice(CAST(NULL AS array(integer)), 1, 1)",
+                "array(integer)",
+                json!(null),
+            ),
+            (
+                "SELECT array_max(CAST(NULL AS array(integer)))",
+                "integer",
+                json!(null),
+            ),
+            (
+                "SELECT flatten(CAST(NULL AS array(array(integer))))",
+                "array(integer)",
+                json!(null),
+            ),
+            ("SELECT split(NULL, ',')", "array(varchar)", json!(null)),
+            ("SELECT array_join(NULL, ',')", "varchar", json!(null)),
+            (
+                "SELECT zip(ARRAY[1], NULL)",
+                "array(row(field0 integer, field1 unknown))",
+                json!(null),
+            ),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[
+            (
+                "SELECT cardinality(1)",
+                "FUNCTION_NOT_FOUND: line 1:8: Unexpected parameters (integer) for function cardinality",
+            ),
+            (
+                "SELECT slice(ARRAY[1], 'a', 1)",
+                "FUNCTION_NOT_FOUND: line 1:8: Unexpected parameters (array(integer), varchar(1), integer) for function slice",
+            ),
+            (
+                "SELECT array_position(ARRAY[1], 'x')",
+                "FUNCTION_NOT_FOUND: line 1:8: Unexpected parameters (array(integer), varchar(1)) for function array_position",
+            ),
+            (
+                "SELECT flatten(ARRAY[1])",
+                "FUNCTION_NOT_FOUND: line 1:8: Unexpected parameters (array(integer)) for function flatten",
+            ),
+            (
+                "SELECT zip(ARRAY[1])",
+                "FUNCTION_NOT_FOUND: line 1:8: Unexpected parameters (array(integer)) for function zip",
+            ),
+            (
+                "SELECT array_sort(ARRAY[1], x -> x)",
+                "FUNCTION_NOT_FOUND: line 1:8: Unexpected parameters (array(integer), <function>) for function array_sort",
+            ),
+            (
+                "SELECT concat(ARRAY[1])",
+                "INVALID_FUNCTION_ARGUMENT: line 1:8: There must be two or more concatenation arguments",
+            ),
+            ("SELECT ARRAY[1] || 'a'", "FUNCTION_NOT_FOUND"),
+            (
+                "SELECT array_agg(x, x) FROM (VALUES 1) AS t(x)",
+                "FUNCTION_NOT_FOUND: line 1:8: Unexpected parameters (integer, integer) for function array_agg",
+            ),
+        ],
+    );
+}
