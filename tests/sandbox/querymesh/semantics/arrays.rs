@@ -346,6 +346,17 @@ fn distinct_sort_min_and_max() {
                 "array(unknown)",
                 json!([null]),
             ),
+            // 10000 elements: the set functions hash, so this stays fast.
+            (
+                "SELECT cardinality(array_distinct(sequence(1, 10000) || sequence(1, 10000)))",
+                "bigint",
+                json!(10000),
+            ),
+            (
+                "SELECT cardinality(array_intersect(sequence(1, 10000), sequence(5001, 15000)))",
+                "bigint",
+                json!(5000),
+            ),
             (
                 "SELECT array_distinct(ARRAY[2.330, 1.900, 2.330])",
                 "array(decimal(4, 3))",

@@ -6,7 +6,7 @@
 //! unwraps with `json_extract(…, '$[0]')` into the top-level form of any type.
 
 use std::cmp::Ordering;
-use std::collections::VecDeque;
+use std::collections::{HashSet, VecDeque};
 
 use rusqlite::Connection;
 use rusqlite::functions::{Aggregate, Context, FunctionFlags, WindowAggregate};
@@ -216,15 +216,55 @@ fn element_type(ctx: &Context<'_>, i: usize) -> rusqlite::Result<TrinoType> {
     type_arg(ctx, i)
 }
 
+/// A text that two values of `ty` share exactly when they are [`identical`], so the set
+/// functions hash instead of comparing every pair: numbers by value (`1` and `1.0`), map
+/// pairs in key order.
+fn identity_key(v: &Value, ty: &TrinoType) -> String {
+    match (ty, v) {
+        (_, Value::Null) => "n".into(),
+        (TrinoType::Array(e), Value::Array(items)) => {
+            let keys: Vec<String> = items.iter().map(|i| identity_key(i, e)).collect();
+            format!("[{}]", keys.join(","))
+        }
+        (TrinoType::Row(fields), Value::Array(items)) => {
+            let keys: Vec<String> = fields
+                .iter()
+                .zip(items)
+                .map(|((_, t), i)| identity_key(i, t))
+                .collect();
+            format!("({})", keys.join(","))
+        }
+        (TrinoType::Map(k, val), Value::Array(pairs)) => {
+            let mut keys: Vec<String> = pairs
+                .iter()
+                .map(|p| format!("{}:{}", identity_key(&p[0], k), identity_key(&p[1], val)))
+                .collect();
+            keys.sort();
+            format!("{{{}}}", keys.join(","))
+        }
+        (TrinoType::Boolean, _) => format!("b{}", bool_of(v).unwrap_or(false)),
+        (t, _) if t.is_numeric() => match (v.as_i64(), number(v)) {
+            (Some(i), _) => format!("i{i}"),
+            (None, Some(x)) if x.is_nan() => "NaN".into(),
+            (None, Some(x)) if x.fract() == 0.0 && x.abs() < 9.0e15 => format!("i{}", x as i64),
+            (None, Some(x)) => format!("f{x:?}"),
+            (None, None) => v.to_string(),
+        },
+        _ => v.to_string(),
+    }
+}
+
 /// Keeps the first of each run of identical values.
 fn distinct(values: Vec<Value>, ty: &TrinoType) -> Vec<Value> {
-    let mut out: Vec<Value> = Vec::with_capacity(values.len());
-    for v in values {
-        if !out.iter().any(|o| identical(o, &v, ty)) {
-            out.push(v);
-        }
-    }
-    out
+    let mut seen = HashSet::with_capacity(values.len());
+    values
+        .into_iter()
+        .filter(|v| seen.insert(identity_key(v, ty)))
+        .collect()
+}
+
+fn key_set(values: &[Value], ty: &TrinoType) -> HashSet<String> {
+    values.iter().map(|v| identity_key(v, ty)).collect()
 }
 
 /// `element_at(array, i)`: the `json_extract` path, or NULL past either end
@@ -412,20 +452,24 @@ fn set_operation(left: Vec<Value>, right: Vec<Value>, ty: &TrinoType, op: &str) 
             } else {
                 (left, right)
             };
+            let other = key_set(&other, ty);
             distinct(
                 walk.into_iter()
-                    .filter(|v| other.iter().any(|o| identical(o, v, ty)))
+                    .filter(|v| other.contains(&identity_key(v, ty)))
                     .collect(),
                 ty,
             )
         }
         "union" => distinct(left.into_iter().chain(right).collect(), ty),
-        _ => distinct(
-            left.into_iter()
-                .filter(|v| !right.iter().any(|o| identical(o, v, ty)))
-                .collect(),
-            ty,
-        ),
+        _ => {
+            let right = key_set(&right, ty);
+            distinct(
+                left.into_iter()
+                    .filter(|v| !right.contains(&identity_key(v, ty)))
+                    .collect(),
+                ty,
+            )
+        }
     }
 }
 
@@ -803,10 +847,11 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             return Ok(Some(false));
         }
         let ty = element_type(ctx, 2)?;
+        let right_keys = key_set(&right, &ty);
         let found = left
             .iter()
             .filter(|v| !v.is_null())
-            .any(|v| right.iter().any(|o| identical(o, v, &ty)));
+            .any(|v| right_keys.contains(&identity_key(v, &ty)));
         if found {
             return Ok(Some(true));
         }
@@ -864,6 +909,30 @@ mod tests {
             Some(false)
         );
         assert!(identical(&json!([1, null]), &json!([1, null]), &nested));
+        for (a, b, t) in [
+            (json!(1), json!(1.0), double.clone()),
+            (
+                json!([1, null]),
+                json!([1.0, null]),
+                TrinoType::Array(Box::new(TrinoType::Double)),
+            ),
+            (
+                json!([["a", 1], ["b", 2]]),
+                json!([["b", 2], ["a", 1]]),
+                TrinoType::Map(
+                    Box::new(TrinoType::Varchar(None)),
+                    Box::new(TrinoType::Integer),
+                ),
+            ),
+            (json!("1"), json!(1), TrinoType::Varchar(None)),
+            (json!(true), json!(1), TrinoType::Boolean),
+        ] {
+            assert_eq!(
+                identity_key(&a, &t) == identity_key(&b, &t),
+                identical(&a, &b, &t),
+                "{a} {b}"
+            );
+        }
         let mut v = values(json!([3, null, 1, 2]));
         v.sort_by(|a, b| compare(a, b, &TrinoType::Integer));
         assert_eq!(v, values(json!([1, 2, 3, null])));
