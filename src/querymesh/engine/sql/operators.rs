@@ -85,10 +85,14 @@ impl Analyzer<'_> {
         let mut run: Option<(&BinaryOperator, Vec<String>)> = None;
         for (op, right) in links.into_iter().rev() {
             let r = self.expr(right, cx)?;
-            let associative = matches!(
-                op,
-                BinaryOperator::And | BinaryOperator::Or | BinaryOperator::StringConcat
-            );
+            let associative = match op {
+                BinaryOperator::And | BinaryOperator::Or => true,
+                // `||` of arrays lowers to a function call, not to SQLite's `||`.
+                BinaryOperator::StringConcat => ![&acc.ty, &r.ty]
+                    .iter()
+                    .any(|t| matches!(t, TrinoType::Array(_))),
+                _ => false,
+            };
             match &mut run {
                 Some((run_op, operands)) if *run_op == op => operands.push(r.sql.clone()),
                 _ => {

@@ -910,6 +910,7 @@ fn split_zip_and_set_operations() {
 #[test]
 fn concatenation_of_arrays_and_elements() {
     let engine = engine();
+    let long_concat = format!("SELECT cardinality({})", vec!["ARRAY[1]"; 40].join(" || "));
     check_values(
         &engine,
         &[
@@ -1014,6 +1015,8 @@ fn concatenation_of_arrays_and_elements() {
                 "array(integer)",
                 json!([1, 2]),
             ),
+            // A run of `||` longer than operators.rs's BALANCED_RUN.
+            (&long_concat, "bigint", json!(40)),
         ],
     );
     check_errors(
