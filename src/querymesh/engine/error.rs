@@ -40,6 +40,7 @@ pub enum ErrorName {
     MissingOrderBy,
     SubqueryMultipleRows,
     ExpressionNotScalar,
+    ExpressionNotConstant,
     TypeNotFound,
     QueryTextTooLarge,
     InvalidParameterUsage,
@@ -48,6 +49,7 @@ pub enum ErrorName {
     QueryQueueFull,
     ExceededLocalMemoryLimit,
     ClusterOutOfMemory,
+    ExceededFunctionMemoryLimit,
 }
 
 impl ErrorName {
@@ -88,6 +90,7 @@ impl ErrorName {
             Self::InvalidLimitClause => ("INVALID_LIMIT_CLAUSE", 90),
             Self::MissingOrderBy => ("MISSING_ORDER_BY", 65),
             Self::ExpressionNotScalar => ("EXPRESSION_NOT_SCALAR", 74),
+            Self::ExpressionNotConstant => ("EXPRESSION_NOT_CONSTANT", 75),
             Self::TypeNotFound => ("TYPE_NOT_FOUND", 43),
             Self::QueryTextTooLarge => ("QUERY_TEXT_TOO_LARGE", 35),
             Self::InvalidParameterUsage => ("INVALID_PARAMETER_USAGE", 80),
@@ -96,6 +99,7 @@ impl ErrorName {
             Self::QueryQueueFull => ("QUERY_QUEUE_FULL", 131074),
             Self::ClusterOutOfMemory => ("CLUSTER_OUT_OF_MEMORY", 131076),
             Self::ExceededLocalMemoryLimit => ("EXCEEDED_LOCAL_MEMORY_LIMIT", 131079),
+            Self::ExceededFunctionMemoryLimit => ("EXCEEDED_FUNCTION_MEMORY_LIMIT", 37),
         }
     }
 
@@ -194,6 +198,7 @@ impl ErrorName {
         [
             GenericUserError,
             SyntaxError,
+            ExceededFunctionMemoryLimit,
             NotSupported,
             FunctionNotFound,
             DivisionByZero,

@@ -70,7 +70,7 @@ fn no_field(at: Option<Position>, name: &str) -> TrinoError {
 
 /// `(SELECT CASE WHEN qm_v IS NULL THEN NULL ELSE <body over qm_v> END FROM (SELECT <sql> AS
 /// qm_v))`: `sql` evaluated once however often the body reads it.
-fn with_value(sql: &str, body: &str) -> String {
+pub(super) fn with_value(sql: &str, body: &str) -> String {
     format!("(SELECT CASE WHEN qm_v IS NULL THEN NULL ELSE {body} END FROM (SELECT {sql} AS qm_v))")
 }
 
@@ -197,8 +197,13 @@ impl Analyzer<'_> {
             let Ok(mut t) = self.column(names[..split].to_vec(), at, cx) else {
                 continue;
             };
+            // TestAnalyzer: `t.x.f1` on a column x that is no row is a TYPE_MISMATCH.
             if !matches!(t.ty, TrinoType::Row(_)) {
-                continue;
+                return Err(error_at(
+                    ErrorName::TypeMismatch,
+                    at,
+                    format!("Expression {} is not of type ROW", names[..split].join(".")),
+                ));
             }
             for name in &names[split..] {
                 t = self.field(t, name, at)?;
@@ -214,7 +219,7 @@ impl Analyzer<'_> {
             return Err(error_at(
                 ErrorName::TypeMismatch,
                 at,
-                format!("Expression {} is not of type ROW", t.ty),
+                format!("Expression of type {} is not of type ROW", t.ty),
             ));
         };
         let Some(i) = fields
@@ -244,12 +249,26 @@ impl Analyzer<'_> {
                 }
                 AccessExpr::Subscript(Subscript::Index { index }) => {
                     let i = self.expr(index, cx)?;
-                    self.subscript(t, i, location(index).or(at))?
+                    let index_at = self.index_start(location(index)).or(at);
+                    self.subscript(t, i, index_at)?
                 }
                 _ => return Err(not_supported(at, "This subscript (slices, paths)")),
             };
         }
         Ok(t)
+    }
+
+    /// Where a subscript's index starts: the token after its `[` (sqlparser places `-1` at
+    /// the digit, Trino at the sign).
+    fn index_start(&self, inner: Option<Position>) -> Option<Position> {
+        let inner = inner?;
+        let bracket = self.tokens.iter().rposition(|t| {
+            t.token == sqlparser::tokenizer::Token::LBracket && Position::from(t.span.start) < inner
+        })?;
+        self.tokens
+            .get(bracket + 1)
+            .map(|t| Position::from(t.span.start))
+            .filter(|at| *at <= inner)
     }
 
     /// `a[i]` (1-based, ArraySubscriptOperator), `m[k]` (MapSubscriptOperator) and `r[n]`
@@ -287,13 +306,24 @@ impl Analyzer<'_> {
                 Ok(Typed::new(from_element(&sql, &value), *value))
             }
             TrinoType::Row(fields) => {
+                // TestAnalyzer (subscript on Row): a constant integer, 1-based.
                 let Some(Constant::Int(n)) = i.constant else {
                     return Err(error_at(
-                        ErrorName::InvalidFunctionArgument,
+                        ErrorName::ExpressionNotConstant,
                         at,
                         "Subscript expression on ROW requires a constant index",
                     ));
                 };
+                if i.ty != TrinoType::Integer {
+                    return Err(error_at(
+                        ErrorName::TypeMismatch,
+                        at,
+                        format!(
+                            "Subscript expression on ROW requires integer index, found {}",
+                            i.ty
+                        ),
+                    ));
+                }
                 if n <= 0 {
                     return Err(error_at(
                         ErrorName::InvalidFunctionArgument,
@@ -426,6 +456,38 @@ fn same_key(a: &serde_json::Value, b: &serde_json::Value) -> bool {
     }
 }
 
+/// Trino's `=` on arrays and rows (ArrayEqualOperator, RowEqualOperator): false when a pair
+/// of elements differs (or the lengths do), else NULL when a pair holds a NULL, else true.
+fn complex_equal(a: &serde_json::Value, b: &serde_json::Value) -> Option<bool> {
+    use serde_json::Value::{Array, Bool, Null, Number};
+    let number = |v: &serde_json::Value| match v {
+        Bool(b) => Some(serde_json::Value::from(i64::from(*b))),
+        Number(_) => Some(v.clone()),
+        _ => None,
+    };
+    match (a, b) {
+        (Null, _) | (_, Null) => None,
+        (Array(x), Array(y)) => {
+            if x.len() != y.len() {
+                return Some(false);
+            }
+            let mut unknown = false;
+            for (x, y) in x.iter().zip(y) {
+                match complex_equal(x, y) {
+                    Some(false) => return Some(false),
+                    None => unknown = true,
+                    Some(true) => {}
+                }
+            }
+            (!unknown).then_some(true)
+        }
+        _ => match (number(a), number(b)) {
+            (Some(x), Some(y)) => Some(same_key(&x, &y)),
+            _ => Some(a == b),
+        },
+    }
+}
+
 /// A key as Trino prints it in `Key not present in map: …`.
 fn key_text(k: &serde_json::Value) -> String {
     match k {
@@ -509,6 +571,20 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             _ => Ok(None),
         }
     })?;
+    conn.create_scalar_function("qm_complex_eq", 2, FLAGS, |ctx| {
+        let (Some(a), Some(b)) = (text_arg(ctx.get_raw(0)), text_arg(ctx.get_raw(1))) else {
+            return Ok(None);
+        };
+        let parse = |t: &str| {
+            serde_json::from_str::<serde_json::Value>(t).map_err(|_| {
+                fail(
+                    ErrorName::GenericInternalError,
+                    "A complex value is not valid",
+                )
+            })
+        };
+        Ok(complex_equal(&parse(&a)?, &parse(&b)?))
+    })?;
     conn.create_scalar_function("qm_base64", 1, FLAGS, |ctx| {
         Ok(match ctx.get_raw(0) {
             ValueRef::Null => None,
@@ -564,5 +640,15 @@ mod tests {
             Some("12151fd2-7586-11e9-8f9e-2a86e4085a59")
         );
         assert_eq!(uuid_text("nope"), None);
+        let eq = |a: &str, b: &str| {
+            complex_equal(
+                &serde_json::from_str(a).unwrap_or_default(),
+                &serde_json::from_str(b).unwrap_or_default(),
+            )
+        };
+        assert_eq!(eq("[1,null]", "[1,null]"), None);
+        assert_eq!(eq("[1,null]", "[2,null]"), Some(false));
+        assert_eq!(eq("[1,[2.0]]", "[1,[2]]"), Some(true));
+        assert_eq!(eq("[1]", "[1,2]"), Some(false));
     }
 }

@@ -152,6 +152,13 @@ impl Analyzer<'_> {
             {
                 return Err(mismatch(at, sym, &l.ty, &r.ty));
             }
+            if l.ty.is_container() || r.ty.is_container() {
+                let not = if sym == "<>" { "NOT " } else { "" };
+                return Ok(Typed::new(
+                    format!("({not}qm_complex_eq({}, {}))", l.sql, r.sql),
+                    TrinoType::Boolean,
+                ));
+            }
             let target = super_type(&l.ty, &r.ty).unwrap_or(TrinoType::Unknown);
             Ok(Typed::new(
                 format!("({} {sym} {})", coerced(&l, &target), coerced(&r, &target)),

@@ -187,6 +187,26 @@ fn rows_fields_and_positions() {
                 "SELECT ROW(1, 2)[3]",
                 "INVALID_FUNCTION_ARGUMENT: line 1:18: Subscript index out of bounds: 3, max value is 2",
             ),
+            // TestAnalyzer.testInvalidTypes (subscript on Row), places included.
+            (
+                "SELECT ROW(1, 'a')[x] FROM (VALUES 1) t(x)",
+                "EXPRESSION_NOT_CONSTANT: line 1:20: Subscript expression on ROW requires a constant index",
+            ),
+            (
+                "SELECT ROW(1, 'a')[9999999999]",
+                "TYPE_MISMATCH: line 1:20: Subscript expression on ROW requires integer index, found bigint",
+            ),
+            (
+                "SELECT ROW(1, 'a')[-1]",
+                "INVALID_FUNCTION_ARGUMENT: line 1:20: Invalid subscript index: -1. ROW indices start at 1",
+            ),
+            (
+                "SELECT ROW(1, 'a')[5]",
+                "INVALID_FUNCTION_ARGUMENT: line 1:20: Subscript index out of bounds: 5, max value is 2",
+            ),
+            // TestAnalyzer.testInvalidTypes (row type): a field of a column that is no row.
+            ("SELECT t.x.f1 FROM (VALUES 1) t(x)", "TYPE_MISMATCH: "),
+            ("SELECT x.f1 FROM (VALUES 1) t(x)", "TYPE_MISMATCH: "),
             (
                 "SELECT ROW(1, 2)[0]",
                 "INVALID_FUNCTION_ARGUMENT: line 1:18: Invalid subscript index: 0. ROW indices start at 1",
@@ -260,6 +280,24 @@ fn complex_casts_and_equality() {
             // TestArrayOperators.testComparison: equality of equal-typed arrays.
             ("SELECT ARRAY[1, 2] = ARRAY[1, 2]", "boolean", json!(true)),
             ("SELECT ARRAY[1, 2] <> ARRAY[2, 1]", "boolean", json!(true)),
+            // ArrayEqualOperator: a NULL element makes equality indeterminate, unless
+            // another pair already differs.
+            (
+                "SELECT ARRAY[1, NULL] = ARRAY[1, NULL]",
+                "boolean",
+                json!(null),
+            ),
+            (
+                "SELECT ARRAY[1, NULL] = ARRAY[2, NULL]",
+                "boolean",
+                json!(false),
+            ),
+            (
+                "SELECT ARRAY[1, NULL] IS DISTINCT FROM ARRAY[1, NULL]",
+                "boolean",
+                json!(false),
+            ),
+            ("SELECT ROW(1, NULL) = ROW(1, NULL)", "boolean", json!(null)),
             (
                 "SELECT ARRAY[1, 2] = CAST(ARRAY[1, 2] AS array(bigint))",
                 "boolean",

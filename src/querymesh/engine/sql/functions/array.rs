@@ -321,18 +321,8 @@ fn array_join(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
 
 /// The functions of one or two arrays that only need the element type.
 fn by_element_type(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
-    let Some(first) = c.args.first() else {
-        return Ok(None);
-    };
-    let element = match c
-        .args
-        .iter()
-        .map(element_of)
-        .find(|t| *t != TrinoType::Unknown)
-    {
-        Some(t) => t,
-        None => element_of(first),
-    };
+    // What the signature bound E to: the arrays' common element type.
+    let element = c.var('E');
     if !comparable(&element) {
         return Ok(None);
     }
@@ -394,6 +384,7 @@ fn array_sort(a: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     let v = a.alias("qm_sort_v");
     let x = a.alias("qm_sort_x");
     let y = a.alias("qm_sort_y");
+    let element = comparator.params.first().cloned().unwrap_or(element);
     let value = |rel: &str| from_element(&format!("{rel}.value"), &element);
     let sorted = to_element(&Typed::new(value(&x), element.clone()));
     let sql = format!(
