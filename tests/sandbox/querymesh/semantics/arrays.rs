@@ -1169,3 +1169,45 @@ fn wrong_arguments_and_nulls() {
         ],
     );
 }
+
+#[test]
+fn array_functions_nest_with_lambdas() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            // docs functions/array transform / array_sort: a comparator inside a lambda, and
+            // the array functions over a lambda's result.
+            (
+                "SELECT transform(ARRAY[ARRAY[3, 1, 2], ARRAY[5, 4]], a -> array_sort(a, (x, y) -> IF(x < y, 1, IF(x = y, 0, -1))))",
+                "array(array(integer))",
+                json!([[3, 2, 1], [5, 4]]),
+            ),
+            (
+                "SELECT array_sort(ARRAY[ARRAY[3, 1], ARRAY[1], ARRAY[2, 2, 2]], (x, y) -> IF(reduce(x, 0, (s, e) -> s + e, s -> s) < reduce(y, 0, (s, e) -> s + e, s -> s), -1, IF(reduce(x, 0, (s, e) -> s + e, s -> s) = reduce(y, 0, (s, e) -> s + e, s -> s), 0, 1)))",
+                "array(array(integer))",
+                json!([[1], [3, 1], [2, 2, 2]]),
+            ),
+            (
+                "SELECT array_distinct(filter(ARRAY[1, 2, 2, 3, 3, 3], x -> x > 1))",
+                "array(integer)",
+                json!([2, 3]),
+            ),
+            (
+                "SELECT transform(sequence(1, 3), x -> contains(ARRAY[2], x))",
+                "array(boolean)",
+                json!([false, true, false]),
+            ),
+            (
+                "SELECT array_join(transform(split('a,b', ','), s -> upper(s)), '-')",
+                "varchar",
+                json!("A-B"),
+            ),
+            (
+                "SELECT transform(ARRAY[1, 2], x -> element_at(ARRAY[10, 20], x))",
+                "array(integer)",
+                json!([10, 20]),
+            ),
+        ],
+    );
+}
