@@ -1211,3 +1211,143 @@ fn array_functions_nest_with_lambdas() {
         ],
     );
 }
+
+#[test]
+fn reverse_repeat_ngrams_combinations_and_more() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            // TestArrayOperators.testReverse
+            (
+                "SELECT reverse(ARRAY[1, 2, 3, 4])",
+                "array(integer)",
+                json!([4, 3, 2, 1]),
+            ),
+            (
+                "SELECT reverse(ARRAY['a', 'b', 'c', 'd'])",
+                "array(varchar(1))",
+                json!(["d", "c", "b", "a"]),
+            ),
+            ("SELECT reverse('abc')", "varchar(3)", json!("cba")),
+            // RepeatFunction: a NULL element repeats too.
+            (
+                "SELECT repeat(1, 5)",
+                "array(integer)",
+                json!([1, 1, 1, 1, 1]),
+            ),
+            (
+                "SELECT repeat('ab', 2)",
+                "array(varchar(2))",
+                json!(["ab", "ab"]),
+            ),
+            (
+                "SELECT repeat(ARRAY[1], 2)",
+                "array(array(integer))",
+                json!([[1], [1]]),
+            ),
+            (
+                "SELECT repeat(NULL, 2)",
+                "array(unknown)",
+                json!([null, null]),
+            ),
+            ("SELECT repeat(1, 0)", "array(integer)", json!([])),
+            // docs functions/array ngrams
+            (
+                "SELECT ngrams(ARRAY['foo', 'bar', 'baz', 'foo'], 2)",
+                "array(array(varchar(3)))",
+                json!([["foo", "bar"], ["bar", "baz"], ["baz", "foo"]]),
+            ),
+            (
+                "SELECT ngrams(ARRAY['foo', 'bar', 'baz', 'foo'], 5)",
+                "array(array(varchar(3)))",
+                json!([["foo", "bar", "baz", "foo"]]),
+            ),
+            (
+                "SELECT ngrams(ARRAY[1, 2, 3, 4], 2)",
+                "array(array(integer))",
+                json!([[1, 2], [2, 3], [3, 4]]),
+            ),
+            // docs functions/array combinations (ArrayCombinationsFunction's order)
+            (
+                "SELECT combinations(ARRAY['foo', 'bar', 'baz'], 2)",
+                "array(array(varchar(3)))",
+                json!([["foo", "bar"], ["foo", "baz"], ["bar", "baz"]]),
+            ),
+            (
+                "SELECT combinations(ARRAY[1, 2, 3], 2)",
+                "array(array(integer))",
+                json!([[1, 2], [1, 3], [2, 3]]),
+            ),
+            (
+                "SELECT combinations(ARRAY[1, 2, 2], 2)",
+                "array(array(integer))",
+                json!([[1, 2], [1, 2], [2, 2]]),
+            ),
+            (
+                "SELECT combinations(ARRAY[1, 2], 3)",
+                "array(array(integer))",
+                json!([]),
+            ),
+            // docs functions/array contains_sequence
+            (
+                "SELECT contains_sequence(ARRAY[1, 2, 3, 4], ARRAY[2, 3])",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT contains_sequence(ARRAY[1, 2, 3, 4], ARRAY[3, 2])",
+                "boolean",
+                json!(false),
+            ),
+            (
+                "SELECT contains_sequence(ARRAY[1, NULL, 3], ARRAY[NULL, 3])",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT contains_sequence(ARRAY[1], ARRAY[])",
+                "boolean",
+                json!(true),
+            ),
+            // docs functions/array array_first / array_last: NULL when empty.
+            ("SELECT array_first(ARRAY[1, 2, 3])", "integer", json!(1)),
+            ("SELECT array_last(ARRAY[1, 2, 3])", "integer", json!(3)),
+            ("SELECT array_first(ARRAY[])", "unknown", json!(null)),
+            (
+                "SELECT array_last(CAST(ARRAY[] AS array(varchar)))",
+                "varchar",
+                json!(null),
+            ),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[
+            (
+                "SELECT repeat(1, 10001)",
+                "INVALID_FUNCTION_ARGUMENT: count argument of repeat function must be less than or equal to 10000",
+            ),
+            (
+                "SELECT repeat(1, -1)",
+                "INVALID_FUNCTION_ARGUMENT: count argument of repeat function must be greater than or equal to 0",
+            ),
+            (
+                "SELECT ngrams(ARRAY[1], 0)",
+                "INVALID_FUNCTION_ARGUMENT: N must be positive",
+            ),
+            (
+                "SELECT combinations(ARRAY[1], 6)",
+                "INVALID_FUNCTION_ARGUMENT: combination size must not exceed 5: 6",
+            ),
+            (
+                "SELECT combinations(ARRAY[1], -1)",
+                "INVALID_FUNCTION_ARGUMENT: combination size must not be negative: -1",
+            ),
+            (
+                "SELECT combinations(sequence(1, 1000), 5)",
+                "INVALID_FUNCTION_ARGUMENT: combinations exceed max size",
+            ),
+        ],
+    );
+}

@@ -164,6 +164,48 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "Merges the given arrays, element-wise, into a single array of rows",
     ),
     scalar(
+        "array_first",
+        &[("array(E)", "E")],
+        Typing::Resolved,
+        Lower::Scalar(first_or_last),
+        "Get the first element of an array, or NULL when it is empty",
+    ),
+    scalar(
+        "array_last",
+        &[("array(E)", "E")],
+        Typing::Resolved,
+        Lower::Scalar(first_or_last),
+        "Get the last element of an array, or NULL when it is empty",
+    ),
+    scalar(
+        "repeat",
+        &[("T, bigint", "array(T)")],
+        Typing::Resolved,
+        Lower::Scalar(repeat),
+        "Repeat an element for a given number of times",
+    ),
+    scalar(
+        "ngrams",
+        &[("array(T), integer", "array(array(T))")],
+        Typing::Resolved,
+        Lower::Template("qm_ngrams({0}, {1})"),
+        "Return N-grams for the input",
+    ),
+    scalar(
+        "combinations",
+        &[("array(T), integer", "array(array(T))")],
+        Typing::Resolved,
+        Lower::Template("qm_combinations({0}, {1})"),
+        "Return n-element subsets from array",
+    ),
+    scalar(
+        "contains_sequence",
+        &[("array(T), array(T)", "boolean")],
+        Typing::Resolved,
+        Lower::Scalar(by_element_type),
+        "Determines whether an array contains a sequence, with the values in the exact order",
+    ),
+    scalar(
         "arrays_overlap",
         &[("array(E), array(E)", "boolean")],
         Typing::Resolved,
@@ -330,6 +372,9 @@ fn by_element_type(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     let sql = match (c.name.as_str(), c.args.as_slice()) {
         ("array_distinct", [a]) => format!("qm_array_distinct({}, {ty})", a.sql),
         ("arrays_overlap", [a, b]) => format!("qm_arrays_overlap({}, {}, {ty})", a.sql, b.sql),
+        ("contains_sequence", [a, b]) => {
+            format!("qm_contains_sequence({}, {}, {ty})", a.sql, b.sql)
+        }
         (name, [a, b]) => {
             let op = name.trim_start_matches("array_");
             format!("qm_array_set({}, {}, {ty}, '{op}')", a.sql, b.sql)
@@ -337,6 +382,34 @@ fn by_element_type(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
         _ => return Ok(None),
     };
     Ok(Some(Typed::new(sql, c.returns())))
+}
+
+/// array_first / array_last: NULL for an empty array, where a subscript would fail.
+fn first_or_last(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    let [a] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    let path = if c.name == "array_first" {
+        "$[0]"
+    } else {
+        "$[#-1]"
+    };
+    let ty = c.returns();
+    Ok(Some(Typed::new(
+        from_element(&format!("json_extract({}, '{path}')", a.sql), &ty),
+        ty,
+    )))
+}
+
+/// repeat(element, count): a NULL element repeats too (RepeatFunction).
+fn repeat(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    let [x, count] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    Ok(Some(Typed::new(
+        format!("qm_repeat({}, {})", wrap(x), count.sql),
+        c.returns(),
+    )))
 }
 
 /// array_max / array_min (NULL when any element is NULL).

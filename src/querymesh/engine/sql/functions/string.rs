@@ -59,10 +59,10 @@ pub const FUNCTIONS: &[FunctionDef] = &[
     ),
     scalar(
         "reverse",
-        TEXT,
+        &[("varchar(x)", "varchar(x)"), ("array(E)", "array(E)")],
         Typing::ByLowering,
         Lower::Scalar(reverse),
-        "Reverse all code points in a given string",
+        "Reverse all code points in a given string, or the elements of an array",
     ),
     scalar(
         "replace",
@@ -243,6 +243,11 @@ fn trim(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
 fn reverse(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
         [a] if strings(c) => Some(Typed::new(format!("qm_reverse({})", a.sql), a.ty.clone())),
+        // ArrayReverseFunction.
+        [a] if matches!(a.ty, TrinoType::Array(_)) => Some(Typed::new(
+            format!("qm_reverse_array({})", a.sql),
+            a.ty.clone(),
+        )),
         _ => None,
     })
 }

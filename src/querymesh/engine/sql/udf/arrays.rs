@@ -21,6 +21,9 @@ use crate::querymesh::engine::types::TrinoType;
 /// SequenceFunction.MAX_RESULT_ENTRIES.
 const MAX_SEQUENCE: i64 = 10_000;
 
+/// RepeatFunction.MAX_SIZE_IN_BYTES.
+const MAX_REPEAT_BYTES: usize = 4 * 1024 * 1024;
+
 fn invalid(text: impl Into<String>) -> rusqlite::Error {
     fail(ErrorName::InvalidFunctionArgument, text)
 }
@@ -408,6 +411,44 @@ fn timestamp_sequence(ctx: &Context<'_>, kind: &str) -> rusqlite::Result<Option<
         out.push(Value::from(date_functions::format(t, digits)));
     }
     Ok(Some(out))
+}
+
+/// ArrayCombinationsFunction: the `n`-element combinations of positions, in its order (the
+/// lowest position that can advance advances, the ones below it reset).
+fn combinations(values: &[Value], n: i64) -> rusqlite::Result<Vec<Value>> {
+    if n < 0 {
+        return Err(invalid(format!(
+            "combination size must not be negative: {n}"
+        )));
+    }
+    if n > 5 {
+        return Err(invalid(format!("combination size must not exceed 5: {n}")));
+    }
+    let (length, k) = (values.len(), n as usize);
+    if k > length {
+        return Ok(Vec::new());
+    }
+    let mut count: u128 = 1;
+    for i in 1..=k {
+        count = count * (length - k + i) as u128 / i as u128;
+    }
+    if count * k as u128 > 100_000 {
+        return Err(invalid("combinations exceed max size"));
+    }
+    let mut positions: Vec<usize> = (0..k).chain([length]).collect();
+    let mut out = Vec::with_capacity(count as usize);
+    loop {
+        out.push(Value::Array(
+            positions[..k].iter().map(|&p| values[p].clone()).collect(),
+        ));
+        let Some(i) = (0..k).find(|&i| positions[i] + 1 < positions[i + 1]) else {
+            return Ok(out);
+        };
+        positions[i] += 1;
+        for (j, p) in positions.iter_mut().enumerate().take(i) {
+            *p = j;
+        }
+    }
 }
 
 /// StringFunctions.split: at most `limit` parts, the last holding the rest.
@@ -838,6 +879,76 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             }
         }
         array_text(&out).map(Some)
+    })?;
+    register_array_fn(conn, "qm_reverse_array", 1, |ctx| {
+        let Some(mut values) = array_arg(ctx, 0)? else {
+            return Ok(None);
+        };
+        values.reverse();
+        array_text(&values).map(Some)
+    })?;
+    // RepeatFunction: at most 10000 entries and 4 MB.
+    register_array_fn(conn, "qm_repeat", 2, |ctx| {
+        let x = element_arg(ctx, 0)?;
+        let Some(count) = int_arg(ctx, 1) else {
+            return Ok(None);
+        };
+        if count > MAX_SEQUENCE {
+            return Err(invalid(format!(
+                "count argument of repeat function must be less than or equal to {MAX_SEQUENCE}"
+            )));
+        }
+        if count < 0 {
+            return Err(invalid(
+                "count argument of repeat function must be greater than or equal to 0",
+            ));
+        }
+        let bytes = x.to_string().len().saturating_mul(count as usize);
+        if bytes > MAX_REPEAT_BYTES {
+            return Err(invalid(format!(
+                "result of repeat function must not take more than {MAX_REPEAT_BYTES} bytes"
+            )));
+        }
+        array_text(&vec![x; count as usize]).map(Some)
+    })?;
+    // ArrayNgramsFunction: n-element windows; a shorter array is its own only window.
+    register_array_fn(conn, "qm_ngrams", 2, |ctx| {
+        let (Some(values), Some(n)) = (array_arg(ctx, 0)?, int_arg(ctx, 1)) else {
+            return Ok(None);
+        };
+        if n <= 0 {
+            return Err(invalid("N must be positive"));
+        }
+        let width = (n as usize).min(values.len());
+        let grams: Vec<Value> = if width == 0 {
+            vec![Value::Array(Vec::new())]
+        } else {
+            reserve(values.len().saturating_mul(width).saturating_mul(8))?;
+            values
+                .windows(width)
+                .map(|w| Value::Array(w.to_vec()))
+                .collect()
+        };
+        array_text(&grams).map(Some)
+    })?;
+    register_array_fn(conn, "qm_combinations", 2, |ctx| {
+        let (Some(values), Some(n)) = (array_arg(ctx, 0)?, int_arg(ctx, 1)) else {
+            return Ok(None);
+        };
+        array_text(&combinations(&values, n)?).map(Some)
+    })?;
+    // ArrayContainsSequence: `seq` appears in `a` as consecutive elements.
+    conn.create_scalar_function("qm_contains_sequence", 3, FLAGS, |ctx| {
+        let (Some(values), Some(seq)) = (array_arg(ctx, 0)?, array_arg(ctx, 1)?) else {
+            return Ok(None);
+        };
+        let ty = element_type(ctx, 2)?;
+        if seq.is_empty() {
+            return Ok(Some(true));
+        }
+        Ok(Some(values.windows(seq.len()).any(|w| {
+            w.iter().zip(&seq).all(|(a, b)| identical(a, b, &ty))
+        })))
     })?;
     conn.create_scalar_function("qm_arrays_overlap", 3, FLAGS, |ctx| {
         let (Some(left), Some(right)) = (array_arg(ctx, 0)?, array_arg(ctx, 1)?) else {
