@@ -1351,3 +1351,35 @@ fn reverse_repeat_ngrams_combinations_and_more() {
         ],
     );
 }
+
+#[test]
+fn histogram_and_shuffle() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            // docs functions/array array_histogram: NULLs ignored.
+            (
+                "SELECT array_histogram(ARRAY[42, 7, 42, NULL])",
+                "map(integer, bigint)",
+                json!({"42": 2, "7": 1}),
+            ),
+            (
+                "SELECT array_histogram(ARRAY[NULL, NULL])",
+                "map(unknown, bigint)",
+                json!({}),
+            ),
+            // ArrayShuffleFunction: a permutation of the same elements.
+            (
+                "SELECT array_sort(shuffle(sequence(1, 50))) = sequence(1, 50)",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT cardinality(shuffle(ARRAY[1, 2, 3]))",
+                "bigint",
+                json!(3),
+            ),
+        ],
+    );
+}

@@ -4,7 +4,7 @@
 //! subquery over `json_each` (no SQL is built at run time).
 
 use super::Call;
-use super::registry::{AggregateCall, FunctionDef, Lower, LowerResult, Typing, scalar};
+use super::registry::{AggregateCall, FunctionDef, Kind, Lower, LowerResult, Typing, scalar};
 use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 use crate::querymesh::engine::sql::analyze::{Analyzer, Typed, error_at};
 use crate::querymesh::engine::sql::coerce::super_type;
@@ -206,6 +206,22 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "Determines whether an array contains a sequence, with the values in the exact order",
     ),
     scalar(
+        "array_histogram",
+        &[("array(T)", "map(T, bigint)")],
+        Typing::Resolved,
+        Lower::Scalar(by_element_type),
+        "Return a map containing the counts of the elements in the array",
+    ),
+    FunctionDef {
+        name: "shuffle",
+        kind: Kind::Scalar,
+        signatures: SAME_ARRAY,
+        typing: Typing::Resolved,
+        lower: Lower::Template("qm_shuffle({0})"),
+        description: "Generates a random permutation of the given array",
+        deterministic: false,
+    },
+    scalar(
         "arrays_overlap",
         &[("array(E), array(E)", "boolean")],
         Typing::Resolved,
@@ -371,6 +387,7 @@ fn by_element_type(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     let ty = type_text(&element);
     let sql = match (c.name.as_str(), c.args.as_slice()) {
         ("array_distinct", [a]) => format!("qm_array_distinct({}, {ty})", a.sql),
+        ("array_histogram", [a]) => format!("qm_array_histogram({}, {ty})", a.sql),
         ("arrays_overlap", [a, b]) => format!("qm_arrays_overlap({}, {}, {ty})", a.sql, b.sql),
         ("contains_sequence", [a, b]) => {
             format!("qm_contains_sequence({}, {}, {ty})", a.sql, b.sql)

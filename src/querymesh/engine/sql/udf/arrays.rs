@@ -880,6 +880,41 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         }
         array_text(&out).map(Some)
     })?;
+    // ArrayHistogramFunction: a map of each non-NULL element to its count, in first-seen order.
+    register_array_fn(conn, "qm_array_histogram", 2, |ctx| {
+        let Some(values) = array_arg(ctx, 0)? else {
+            return Ok(None);
+        };
+        let ty = element_type(ctx, 1)?;
+        let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+        let mut pairs: Vec<(Value, i64)> = Vec::new();
+        for v in values.into_iter().filter(|v| !v.is_null()) {
+            let key = identity_key(&v, &ty);
+            match index.get(&key) {
+                Some(&i) => pairs[i].1 += 1,
+                None => {
+                    index.insert(key, pairs.len());
+                    pairs.push((v, 1));
+                }
+            }
+        }
+        let map: Vec<Value> = pairs
+            .into_iter()
+            .map(|(k, n)| Value::Array(vec![k, Value::from(n)]))
+            .collect();
+        array_text(&map).map(Some)
+    })?;
+    // ArrayShuffleFunction: a random permutation (registered non-deterministic).
+    conn.create_scalar_function("qm_shuffle", 1, FunctionFlags::SQLITE_UTF8, |ctx| {
+        let Some(mut values) = array_arg(ctx, 0)? else {
+            return Ok(None);
+        };
+        for i in (1..values.len()).rev() {
+            let j = (rand::random::<u64>() % (i as u64 + 1)) as usize;
+            values.swap(i, j);
+        }
+        array_text(&values).map(Some)
+    })?;
     register_array_fn(conn, "qm_reverse_array", 1, |ctx| {
         let Some(mut values) = array_arg(ctx, 0)? else {
             return Ok(None);
