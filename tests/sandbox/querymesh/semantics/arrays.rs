@@ -1383,3 +1383,16 @@ fn histogram_and_shuffle() {
         ],
     );
 }
+
+#[test]
+fn results_past_the_memory_budget_are_refused_before_they_are_built() {
+    // memory.rs: a value over the query's budget is an error, not an allocation.
+    let engine = engine();
+    check_errors(
+        &engine,
+        &[(
+            "SELECT cardinality(ngrams(sequence(1, 10000), 5000))",
+            "EXCEEDED",
+        )],
+    );
+}

@@ -413,6 +413,26 @@ fn timestamp_sequence(ctx: &Context<'_>, kind: &str) -> rusqlite::Result<Option<
     Ok(Some(out))
 }
 
+/// C(length, k), exactly (each step's division is exact).
+fn combination_count(length: usize, k: usize) -> u128 {
+    if k > length {
+        return 0;
+    }
+    let mut count: u128 = 1;
+    for i in 1..=k {
+        count = count.saturating_mul((length - k + i) as u128) / i as u128;
+    }
+    count
+}
+
+/// The bytes of argument `i` as SQLite holds it.
+fn arg_bytes(ctx: &Context<'_>, i: usize) -> usize {
+    match ctx.get_raw(i) {
+        ValueRef::Text(t) | ValueRef::Blob(t) => t.len(),
+        _ => 8,
+    }
+}
+
 /// ArrayCombinationsFunction: the `n`-element combinations of positions, in its order (the
 /// lowest position that can advance advances, the ones below it reset).
 fn combinations(values: &[Value], n: i64) -> rusqlite::Result<Vec<Value>> {
@@ -428,10 +448,7 @@ fn combinations(values: &[Value], n: i64) -> rusqlite::Result<Vec<Value>> {
     if k > length {
         return Ok(Vec::new());
     }
-    let mut count: u128 = 1;
-    for i in 1..=k {
-        count = count * (length - k + i) as u128 / i as u128;
-    }
+    let count = combination_count(length, k);
     if count * k as u128 > 100_000 {
         return Err(invalid("combinations exceed max size"));
     }
@@ -958,7 +975,8 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         let grams: Vec<Value> = if width == 0 {
             vec![Value::Array(Vec::new())]
         } else {
-            reserve(values.len().saturating_mul(width).saturating_mul(8))?;
+            // Each element lands in up to `width` grams.
+            reserve(arg_bytes(ctx, 0).saturating_mul(width))?;
             values
                 .windows(width)
                 .map(|w| Value::Array(w.to_vec()))
@@ -970,6 +988,11 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         let (Some(values), Some(n)) = (array_arg(ctx, 0)?, int_arg(ctx, 1)) else {
             return Ok(None);
         };
+        // Each combination holds k elements of the array's average size.
+        let per_element = arg_bytes(ctx, 0) / values.len().max(1) + 1;
+        let k = usize::try_from(n.clamp(0, 5)).unwrap_or(0);
+        let count = combination_count(values.len(), k).min(100_000);
+        reserve(per_element.saturating_mul(k).saturating_mul(count as usize))?;
         array_text(&combinations(&values, n)?).map(Some)
     })?;
     // ArrayContainsSequence: `seq` appears in `a` as consecutive elements.
