@@ -1396,3 +1396,85 @@ fn results_past_the_memory_budget_are_refused_before_they_are_built() {
         )],
     );
 }
+
+#[test]
+fn element_types_travel_through_the_array_functions() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            // TestArrayOperators.testSort / testDistinct with temporal, decimal and row types.
+            (
+                "SELECT array_sort(ARRAY[TIMESTAMP '1973-07-08 22:00:01', TIMESTAMP '1970-01-01 00:00:01', TIMESTAMP '1989-02-06 12:00:00'])",
+                "array(timestamp(0))",
+                json!([
+                    "1970-01-01 00:00:01",
+                    "1973-07-08 22:00:01",
+                    "1989-02-06 12:00:00"
+                ]),
+            ),
+            (
+                "SELECT array_distinct(ARRAY[DATE '2020-01-02', DATE '2020-01-01', DATE '2020-01-02'])",
+                "array(date)",
+                json!(["2020-01-02", "2020-01-01"]),
+            ),
+            (
+                "SELECT array_sort(ARRAY[INTERVAL '2' DAY, INTERVAL '1' DAY])",
+                "array(interval day to second)",
+                json!(["1 00:00:00.000", "2 00:00:00.000"]),
+            ),
+            (
+                "SELECT contains(ARRAY[INTERVAL '1' MONTH], INTERVAL '1' MONTH)",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT array_sort(ARRAY[2.3, 2.1, 2.2])",
+                "array(decimal(2, 1))",
+                json!(["2.1", "2.2", "2.3"]),
+            ),
+            (
+                "SELECT array_sort(ARRAY[ROW(2, 'a'), ROW(1, 'b'), ROW(1, 'a')])",
+                "array(row(integer, varchar(1)))",
+                json!([[1, "a"], [1, "b"], [2, "a"]]),
+            ),
+            (
+                "SELECT array_distinct(ARRAY[CAST('abc' AS varbinary), CAST('abc' AS varbinary)])",
+                "array(varbinary)",
+                json!(["YWJj"]),
+            ),
+            (
+                "SELECT element_at(ARRAY[CAST('abc' AS varbinary)], -1) = CAST('abc' AS varbinary)",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT array_max(ARRAY[CAST('ab' AS varbinary), CAST('b' AS varbinary)]) = CAST('b' AS varbinary)",
+                "boolean",
+                json!(true),
+            ),
+            // 0x68 ('h') sorts before 0xD0 0xA0 ('Р'), though their base64 texts 'aA==' and
+            // '0KA=' sort the other way.
+            (
+                "SELECT array_sort(ARRAY[CAST('Р' AS varbinary), CAST('h' AS varbinary)])",
+                "array(varbinary)",
+                json!(["aA==", "0KA="]),
+            ),
+            (
+                "SELECT contains(ARRAY[CAST('12151fd2-7586-11e9-8f9e-2a86e4085a59' AS uuid)], CAST('12151FD2-7586-11E9-8F9E-2A86E4085A59' AS uuid))",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT array_join(ARRAY[DATE '2020-01-02', NULL], ',', 'none')",
+                "varchar",
+                json!("2020-01-02,none"),
+            ),
+            (
+                "SELECT array_join(ARRAY[TIMESTAMP '2020-01-02 03:04:05.123'], ',')",
+                "varchar",
+                json!("2020-01-02 03:04:05.123"),
+            ),
+        ],
+    );
+}

@@ -8,6 +8,7 @@
 use std::cmp::Ordering;
 use std::collections::{HashSet, VecDeque};
 
+use base64::Engine as _;
 use rusqlite::Connection;
 use rusqlite::functions::{Aggregate, Context, FunctionFlags, WindowAggregate};
 use rusqlite::types::ValueRef;
@@ -142,6 +143,11 @@ fn compare(a: &Value, b: &Value, ty: &TrinoType) -> Ordering {
             .unwrap_or(Ordering::Equal),
         (TrinoType::Boolean, _, _) => bool_of(a).cmp(&bool_of(b)),
         (t, _, _) if t.is_numeric() => compare_numbers(a, b),
+        // Base64's alphabet is not in byte order: varbinary compares its bytes.
+        (TrinoType::Varbinary, Value::String(x), Value::String(y)) => {
+            let bytes = |s: &str| base64::engine::general_purpose::STANDARD.decode(s).ok();
+            bytes(x).cmp(&bytes(y))
+        }
         (_, Value::String(x), Value::String(y)) => x.cmp(y),
         _ => compare_numbers(a, b),
     }
