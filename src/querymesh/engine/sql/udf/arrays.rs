@@ -5,10 +5,8 @@
 //! one element returns it wrapped in a one-element JSON array (`[e]`), which the lowering
 //! unwraps with `json_extract(…, '$[0]')` into the top-level form of any type.
 
-use std::cmp::Ordering;
-use std::collections::{HashSet, VecDeque};
+use std::collections::VecDeque;
 
-use base64::Engine as _;
 use rusqlite::Connection;
 use rusqlite::functions::{Aggregate, Context, FunctionFlags, WindowAggregate};
 use rusqlite::types::ValueRef;
@@ -16,14 +14,14 @@ use serde_json::Value;
 
 use super::{FLAGS, fail, reserve};
 use crate::querymesh::engine::error::ErrorName;
-use crate::querymesh::engine::sql::{calendar, date_functions};
 use crate::querymesh::engine::types::TrinoType;
 
-/// SequenceFunction.MAX_RESULT_ENTRIES.
-const MAX_SEQUENCE: i64 = 10_000;
+mod build;
+mod values;
 
-/// RepeatFunction.MAX_SIZE_IN_BYTES.
-const MAX_REPEAT_BYTES: usize = 4 * 1024 * 1024;
+#[cfg(test)]
+use build::{month_sequence, sequence, split};
+use values::{bool_of, compare, distinct, equal, identical, identity_key, key_set, number};
 
 fn invalid(text: impl Into<String>) -> rusqlite::Error {
     fail(ErrorName::InvalidFunctionArgument, text)
@@ -89,191 +87,9 @@ fn wrapped(v: Value) -> rusqlite::Result<Option<String>> {
     array_text(&[v]).map(Some)
 }
 
-fn number(v: &Value) -> Option<f64> {
-    match v {
-        Value::Number(n) => n.as_f64(),
-        Value::Bool(b) => Some(f64::from(u8::from(*b))),
-        _ => None,
-    }
-}
-
-fn bool_of(v: &Value) -> Option<bool> {
-    match v {
-        Value::Bool(b) => Some(*b),
-        Value::Number(n) => n.as_f64().map(|x| x != 0.0),
-        _ => None,
-    }
-}
-
-fn compare_numbers(a: &Value, b: &Value) -> Ordering {
-    if let (Value::Number(x), Value::Number(y)) = (a, b)
-        && let (Some(x), Some(y)) = (x.as_i64(), y.as_i64())
-    {
-        return x.cmp(&y);
-    }
-    match (number(a), number(b)) {
-        // Trino orders NaN above every other double.
-        (Some(x), Some(y)) => x
-            .partial_cmp(&y)
-            .unwrap_or_else(|| x.is_nan().cmp(&y.is_nan())),
-        _ => a.to_string().cmp(&b.to_string()),
-    }
-}
-
-/// Trino's ordering of two non-null values of `ty` (nested NULLs last).
-fn compare(a: &Value, b: &Value, ty: &TrinoType) -> Ordering {
-    match (a.is_null(), b.is_null()) {
-        (true, true) => return Ordering::Equal,
-        (true, false) => return Ordering::Greater,
-        (false, true) => return Ordering::Less,
-        _ => {}
-    }
-    match (ty, a, b) {
-        (TrinoType::Array(e), Value::Array(x), Value::Array(y)) => x
-            .iter()
-            .zip(y)
-            .map(|(x, y)| compare(x, y, e))
-            .find(|o| o.is_ne())
-            .unwrap_or_else(|| x.len().cmp(&y.len())),
-        (TrinoType::Row(fields), Value::Array(x), Value::Array(y)) => fields
-            .iter()
-            .zip(x.iter().zip(y))
-            .map(|((_, t), (x, y))| compare(x, y, t))
-            .find(|o| o.is_ne())
-            .unwrap_or(Ordering::Equal),
-        (TrinoType::Boolean, _, _) => bool_of(a).cmp(&bool_of(b)),
-        (t, _, _) if t.is_numeric() => compare_numbers(a, b),
-        // Base64's alphabet is not in byte order: varbinary compares its bytes.
-        (TrinoType::Varbinary, Value::String(x), Value::String(y)) => {
-            let bytes = |s: &str| base64::engine::general_purpose::STANDARD.decode(s).ok();
-            bytes(x).cmp(&bytes(y))
-        }
-        (_, Value::String(x), Value::String(y)) => x.cmp(y),
-        _ => compare_numbers(a, b),
-    }
-}
-
-/// IDENTICAL (`IS NOT DISTINCT FROM`): NULLs are identical to each other, at any depth; the
-/// set functions (array_distinct, array_union, …) use it.
-fn identical(a: &Value, b: &Value, ty: &TrinoType) -> bool {
-    match (a.is_null(), b.is_null()) {
-        (true, true) => return true,
-        (true, false) | (false, true) => return false,
-        _ => {}
-    }
-    match (ty, a, b) {
-        (TrinoType::Array(e), Value::Array(x), Value::Array(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(x, y)| identical(x, y, e))
-        }
-        (TrinoType::Row(fields), Value::Array(x), Value::Array(y)) => {
-            x.len() == y.len()
-                && fields
-                    .iter()
-                    .zip(x.iter().zip(y))
-                    .all(|((_, t), (x, y))| identical(x, y, t))
-        }
-        (TrinoType::Map(k, v), Value::Array(x), Value::Array(y)) => {
-            x.len() == y.len()
-                && x.iter().all(|pair| {
-                    y.iter().any(|other| {
-                        identical(&pair[0], &other[0], k) && identical(&pair[1], &other[1], v)
-                    })
-                })
-        }
-        (TrinoType::Boolean, _, _) => bool_of(a) == bool_of(b),
-        (t, _, _) if t.is_numeric() => {
-            compare_numbers(a, b).is_eq()
-                || (number(a).is_some_and(f64::is_nan) && number(b).is_some_and(f64::is_nan))
-        }
-        _ => a == b,
-    }
-}
-
-/// EQUAL: `None` when NULLs make it indeterminate (`ARRAY[1, NULL] = ARRAY[1, 2]`).
-fn equal(a: &Value, b: &Value, ty: &TrinoType) -> Option<bool> {
-    if a.is_null() || b.is_null() {
-        return None;
-    }
-    let all = |pairs: Vec<Option<bool>>| {
-        if pairs.contains(&Some(false)) {
-            Some(false)
-        } else if pairs.contains(&None) {
-            None
-        } else {
-            Some(true)
-        }
-    };
-    match (ty, a, b) {
-        (TrinoType::Array(e), Value::Array(x), Value::Array(y)) => {
-            if x.len() != y.len() {
-                return Some(false);
-            }
-            all(x.iter().zip(y).map(|(x, y)| equal(x, y, e)).collect())
-        }
-        (TrinoType::Row(fields), Value::Array(x), Value::Array(y)) => all(fields
-            .iter()
-            .zip(x.iter().zip(y))
-            .map(|((_, t), (x, y))| equal(x, y, t))
-            .collect()),
-        (t, _, _) if t.is_numeric() => Some(compare_numbers(a, b).is_eq()),
-        _ => Some(identical(a, b, ty)),
-    }
-}
-
 /// The element type of an `array(E)` type text.
 fn element_type(ctx: &Context<'_>, i: usize) -> rusqlite::Result<TrinoType> {
     type_arg(ctx, i)
-}
-
-/// A text that two values of `ty` share exactly when they are [`identical`], so the set
-/// functions hash instead of comparing every pair: numbers by value (`1` and `1.0`), map
-/// pairs in key order.
-fn identity_key(v: &Value, ty: &TrinoType) -> String {
-    match (ty, v) {
-        (_, Value::Null) => "n".into(),
-        (TrinoType::Array(e), Value::Array(items)) => {
-            let keys: Vec<String> = items.iter().map(|i| identity_key(i, e)).collect();
-            format!("[{}]", keys.join(","))
-        }
-        (TrinoType::Row(fields), Value::Array(items)) => {
-            let keys: Vec<String> = fields
-                .iter()
-                .zip(items)
-                .map(|((_, t), i)| identity_key(i, t))
-                .collect();
-            format!("({})", keys.join(","))
-        }
-        (TrinoType::Map(k, val), Value::Array(pairs)) => {
-            let mut keys: Vec<String> = pairs
-                .iter()
-                .map(|p| format!("{}:{}", identity_key(&p[0], k), identity_key(&p[1], val)))
-                .collect();
-            keys.sort();
-            format!("{{{}}}", keys.join(","))
-        }
-        (TrinoType::Boolean, _) => format!("b{}", bool_of(v).unwrap_or(false)),
-        (t, _) if t.is_numeric() => match (v.as_i64(), number(v)) {
-            (Some(i), _) => format!("i{i}"),
-            (None, Some(x)) if x.is_nan() => "NaN".into(),
-            (None, Some(x)) if x.fract() == 0.0 && x.abs() < 9.0e15 => format!("i{}", x as i64),
-            (None, Some(x)) => format!("f{x:?}"),
-            (None, None) => v.to_string(),
-        },
-        _ => v.to_string(),
-    }
-}
-
-/// Keeps the first of each run of identical values.
-fn distinct(values: Vec<Value>, ty: &TrinoType) -> Vec<Value> {
-    let mut seen = HashSet::with_capacity(values.len());
-    values
-        .into_iter()
-        .filter(|v| seen.insert(identity_key(v, ty)))
-        .collect()
-}
-
-fn key_set(values: &[Value], ty: &TrinoType) -> HashSet<String> {
-    values.iter().map(|v| identity_key(v, ty)).collect()
 }
 
 /// `element_at(array, i)`: the `json_extract` path, or NULL past either end
@@ -306,187 +122,6 @@ fn slice(values: Vec<Value>, from: i64, length: i64) -> rusqlite::Result<Vec<Val
         .into_iter()
         .skip((from - 1) as usize)
         .take((to - from) as usize)
-        .collect())
-}
-
-/// SequenceFunction.checkValidStep.
-fn check_step(start: i64, stop: i64, step: i64) -> rusqlite::Result<()> {
-    if step == 0 {
-        return Err(invalid("step must not be zero"));
-    }
-    if (step > 0 && stop < start) || (step < 0 && stop > start) {
-        return Err(invalid(
-            "sequence stop value should be greater than or equal to start value if step is greater than zero otherwise stop should be less than or equal to start",
-        ));
-    }
-    Ok(())
-}
-
-fn too_many() -> rusqlite::Error {
-    invalid(format!(
-        "result of sequence function must not have more than {MAX_SEQUENCE} entries"
-    ))
-}
-
-/// The values `start, start + step, …` up to `stop`, at most MAX_SEQUENCE of them.
-fn sequence(start: i64, stop: i64, step: i64) -> rusqlite::Result<Vec<i64>> {
-    check_step(start, stop, step)?;
-    let count = (i128::from(stop) - i128::from(start)) / i128::from(step) + 1;
-    if count > i128::from(MAX_SEQUENCE) {
-        return Err(too_many());
-    }
-    Ok((0..count as i64).map(|i| start + i * step).collect())
-}
-
-/// `sequence(date, date, interval year to month)`: `start` plus whole multiples of the step.
-fn month_sequence(start: i64, stop: i64, months: i64) -> rusqlite::Result<Vec<i64>> {
-    check_step(start, stop, months)?;
-    let mut out = Vec::new();
-    for i in 0..=MAX_SEQUENCE {
-        let Some(day) = i
-            .checked_mul(months)
-            .and_then(|m| calendar::add_months(start, m))
-        else {
-            break;
-        };
-        if (months > 0 && day > stop) || (months < 0 && day < stop) {
-            return Ok(out);
-        }
-        if i == MAX_SEQUENCE {
-            return Err(too_many());
-        }
-        out.push(day);
-    }
-    Ok(out)
-}
-
-/// `sequence(timestamp, timestamp, interval)` (SequenceFunction's timestamp forms): `kind` is
-/// `day:<digits>` (the step in milliseconds) or `month:<digits>`, `digits` the stored
-/// fraction digits of the result. Computed in milliseconds, as date_functions.rs does.
-fn timestamp_sequence(ctx: &Context<'_>, kind: &str) -> rusqlite::Result<Option<Vec<Value>>> {
-    let (kind, digits) = kind.split_once(':').unwrap_or((kind, "3"));
-    let digits: usize = digits.parse().unwrap_or(3);
-    let instant = |i: usize| -> rusqlite::Result<Option<date_functions::Instant>> {
-        match text_of(ctx.get_raw(i)) {
-            None => Ok(None),
-            Some(s) => date_functions::parse(&s)
-                .map(Some)
-                .ok_or_else(|| invalid(format!("Invalid timestamp '{s}'"))),
-        }
-    };
-    let (Some(start), Some(stop), Some(step)) = (instant(0)?, instant(1)?, int_arg(ctx, 2)) else {
-        return Ok(None);
-    };
-    let millis = |t: date_functions::Instant| i128::from(t.day) * 86_400_000 + i128::from(t.ms);
-    let (from, to) = (millis(start), millis(stop));
-    if step == 0 {
-        return Err(invalid("step must not be zero"));
-    }
-    if (step > 0 && to < from) || (step < 0 && to > from) {
-        return Err(invalid(
-            "sequence stop value should be greater than or equal to start value if step is greater than zero otherwise stop should be less than or equal to start",
-        ));
-    }
-    let mut out = Vec::new();
-    for i in 0..=MAX_SEQUENCE {
-        let t = if kind == "month" {
-            match i
-                .checked_mul(step)
-                .map(|n| date_functions::add("month", n, start, true))
-            {
-                Some(Ok(t)) => t,
-                _ => break,
-            }
-        } else {
-            let total = from + i128::from(i) * i128::from(step);
-            let Ok(total) = i64::try_from(total) else {
-                break;
-            };
-            date_functions::Instant {
-                day: total.div_euclid(86_400_000),
-                ms: total.rem_euclid(86_400_000),
-            }
-        };
-        let at = millis(t);
-        if (step > 0 && at > to) || (step < 0 && at < to) {
-            return Ok(Some(out));
-        }
-        if i == MAX_SEQUENCE {
-            return Err(too_many());
-        }
-        out.push(Value::from(date_functions::format(t, digits)));
-    }
-    Ok(Some(out))
-}
-
-/// C(length, k), exactly (each step's division is exact).
-fn combination_count(length: usize, k: usize) -> u128 {
-    if k > length {
-        return 0;
-    }
-    let mut count: u128 = 1;
-    for i in 1..=k {
-        count = count.saturating_mul((length - k + i) as u128) / i as u128;
-    }
-    count
-}
-
-/// The bytes of argument `i` as SQLite holds it.
-fn arg_bytes(ctx: &Context<'_>, i: usize) -> usize {
-    match ctx.get_raw(i) {
-        ValueRef::Text(t) | ValueRef::Blob(t) => t.len(),
-        _ => 8,
-    }
-}
-
-/// ArrayCombinationsFunction: the `n`-element combinations of positions, in its order (the
-/// lowest position that can advance advances, the ones below it reset).
-fn combinations(values: &[Value], n: i64) -> rusqlite::Result<Vec<Value>> {
-    if n < 0 {
-        return Err(invalid(format!(
-            "combination size must not be negative: {n}"
-        )));
-    }
-    if n > 5 {
-        return Err(invalid(format!("combination size must not exceed 5: {n}")));
-    }
-    let (length, k) = (values.len(), n as usize);
-    if k > length {
-        return Ok(Vec::new());
-    }
-    let count = combination_count(length, k);
-    if count * k as u128 > 100_000 {
-        return Err(invalid("combinations exceed max size"));
-    }
-    let mut positions: Vec<usize> = (0..k).chain([length]).collect();
-    let mut out = Vec::with_capacity(count as usize);
-    loop {
-        out.push(Value::Array(
-            positions[..k].iter().map(|&p| values[p].clone()).collect(),
-        ));
-        let Some(i) = (0..k).find(|&i| positions[i] + 1 < positions[i + 1]) else {
-            return Ok(out);
-        };
-        positions[i] += 1;
-        for (j, p) in positions.iter_mut().enumerate().take(i) {
-            *p = j;
-        }
-    }
-}
-
-/// StringFunctions.split: at most `limit` parts, the last holding the rest.
-fn split(s: &str, delimiter: &str, limit: Option<i64>) -> rusqlite::Result<Vec<Value>> {
-    let limit = match limit {
-        None => usize::MAX,
-        Some(l) if l <= 0 => return Err(invalid("Limit must be positive")),
-        Some(l) if l > i64::from(i32::MAX) => return Err(invalid("Limit is too large")),
-        Some(l) => l as usize,
-    };
-    if delimiter.is_empty() {
-        return Err(invalid("The delimiter may not be the empty string"));
-    }
-    Ok(s.splitn(limit, delimiter)
-        .map(|p| Value::String(p.to_string()))
         .collect())
 }
 
@@ -590,6 +225,7 @@ fn register_array_fn(
 }
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
+    build::register(conn)?;
     conn.create_scalar_function("qm_array_contains", 3, FLAGS, |ctx| {
         let (Some(values), x) = (array_arg(ctx, 0)?, element_arg(ctx, 1)?) else {
             return Ok(None);
@@ -772,88 +408,6 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         values.truncate(values.len() - n as usize);
         array_text(&values).map(Some)
     })?;
-    // sequence(start, stop[, step]) over bigints (`unit` 'bigint') or dates ('day': the step
-    // an interval day to second in milliseconds; 'month': an interval year to month).
-    register_array_fn(conn, "qm_sequence", 5, |ctx| {
-        let unit: String = ctx.get(3)?;
-        let has_step: bool = ctx.get(4)?;
-        if let Some(kind) = unit.strip_prefix("timestamp-") {
-            return timestamp_sequence(ctx, kind).and_then(|v| match v {
-                Some(v) => array_text(&v).map(Some),
-                None => Ok(None),
-            });
-        }
-        let bound = |i: usize| -> rusqlite::Result<Option<i64>> {
-            if unit == "bigint" {
-                return Ok(int_arg(ctx, i));
-            }
-            match text_of(ctx.get_raw(i)) {
-                None => Ok(None),
-                Some(s) => calendar::parse_date(s.get(..10).unwrap_or(&s))
-                    .map(Some)
-                    .ok_or_else(|| invalid(format!("Invalid date '{s}'"))),
-            }
-        };
-        let (Some(start), Some(stop)) = (bound(0)?, bound(1)?) else {
-            return Ok(None);
-        };
-        let step = if has_step {
-            match int_arg(ctx, 2) {
-                Some(s) => s,
-                None => return Ok(None),
-            }
-        } else if stop >= start {
-            1
-        } else {
-            -1
-        };
-        let values: Vec<Value> = match unit.as_str() {
-            "bigint" => sequence(start, stop, step)?
-                .into_iter()
-                .map(Value::from)
-                .collect(),
-            "month" => month_sequence(start, stop, step)?
-                .into_iter()
-                .map(|d| Value::from(calendar::format_date(d)))
-                .collect(),
-            _ => {
-                let days = if !has_step {
-                    step
-                } else if step % 86_400_000 == 0 {
-                    step / 86_400_000
-                } else {
-                    return Err(invalid(
-                        "sequence step must be a day interval if start and end values are dates",
-                    ));
-                };
-                sequence(start, stop, days)?
-                    .into_iter()
-                    .map(|d| Value::from(calendar::format_date(d)))
-                    .collect()
-            }
-        };
-        array_text(&values).map(Some)
-    })?;
-    register_array_fn(conn, "qm_split", 3, |ctx| {
-        let (Some(s), Some(delimiter)) = (text_of(ctx.get_raw(0)), text_of(ctx.get_raw(1))) else {
-            return Ok(None);
-        };
-        let limit = match ctx.get_raw(2) {
-            ValueRef::Null => None,
-            _ => Some(int_arg(ctx, 2).unwrap_or(0)),
-        };
-        array_text(&split(&s, &delimiter, limit)?).map(Some)
-    })?;
-    register_array_fn(conn, "qm_split_limit", 3, |ctx| {
-        let (Some(s), Some(delimiter), Some(limit)) = (
-            text_of(ctx.get_raw(0)),
-            text_of(ctx.get_raw(1)),
-            int_arg(ctx, 2),
-        ) else {
-            return Ok(None);
-        };
-        array_text(&split(&s, &delimiter, Some(limit))?).map(Some)
-    })?;
     // ArrayFlattenFunction: NULL inner arrays contribute nothing.
     register_array_fn(conn, "qm_flatten", 1, |ctx| {
         let Some(values) = array_arg(ctx, 0)? else {
@@ -927,79 +481,12 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             .collect();
         array_text(&map).map(Some)
     })?;
-    // ArrayShuffleFunction: a random permutation (registered non-deterministic).
-    conn.create_scalar_function("qm_shuffle", 1, FunctionFlags::SQLITE_UTF8, |ctx| {
-        let Some(mut values) = array_arg(ctx, 0)? else {
-            return Ok(None);
-        };
-        for i in (1..values.len()).rev() {
-            let j = (rand::random::<u64>() % (i as u64 + 1)) as usize;
-            values.swap(i, j);
-        }
-        array_text(&values).map(Some)
-    })?;
     register_array_fn(conn, "qm_reverse_array", 1, |ctx| {
         let Some(mut values) = array_arg(ctx, 0)? else {
             return Ok(None);
         };
         values.reverse();
         array_text(&values).map(Some)
-    })?;
-    // RepeatFunction: at most 10000 entries and 4 MB.
-    register_array_fn(conn, "qm_repeat", 2, |ctx| {
-        let x = element_arg(ctx, 0)?;
-        let Some(count) = int_arg(ctx, 1) else {
-            return Ok(None);
-        };
-        if count > MAX_SEQUENCE {
-            return Err(invalid(format!(
-                "count argument of repeat function must be less than or equal to {MAX_SEQUENCE}"
-            )));
-        }
-        if count < 0 {
-            return Err(invalid(
-                "count argument of repeat function must be greater than or equal to 0",
-            ));
-        }
-        let bytes = x.to_string().len().saturating_mul(count as usize);
-        if bytes > MAX_REPEAT_BYTES {
-            return Err(invalid(format!(
-                "result of repeat function must not take more than {MAX_REPEAT_BYTES} bytes"
-            )));
-        }
-        array_text(&vec![x; count as usize]).map(Some)
-    })?;
-    // ArrayNgramsFunction: n-element windows; a shorter array is its own only window.
-    register_array_fn(conn, "qm_ngrams", 2, |ctx| {
-        let (Some(values), Some(n)) = (array_arg(ctx, 0)?, int_arg(ctx, 1)) else {
-            return Ok(None);
-        };
-        if n <= 0 {
-            return Err(invalid("N must be positive"));
-        }
-        let width = (n as usize).min(values.len());
-        let grams: Vec<Value> = if width == 0 {
-            vec![Value::Array(Vec::new())]
-        } else {
-            // Each element lands in up to `width` grams.
-            reserve(arg_bytes(ctx, 0).saturating_mul(width))?;
-            values
-                .windows(width)
-                .map(|w| Value::Array(w.to_vec()))
-                .collect()
-        };
-        array_text(&grams).map(Some)
-    })?;
-    register_array_fn(conn, "qm_combinations", 2, |ctx| {
-        let (Some(values), Some(n)) = (array_arg(ctx, 0)?, int_arg(ctx, 1)) else {
-            return Ok(None);
-        };
-        // Each combination holds k elements of the array's average size.
-        let per_element = arg_bytes(ctx, 0) / values.len().max(1) + 1;
-        let k = usize::try_from(n.clamp(0, 5)).unwrap_or(0);
-        let count = combination_count(values.len(), k).min(100_000);
-        reserve(per_element.saturating_mul(k).saturating_mul(count as usize))?;
-        array_text(&combinations(&values, n)?).map(Some)
     })?;
     // ArrayContainsSequence: `seq` appears in `a` as consecutive elements.
     conn.create_scalar_function("qm_contains_sequence", 3, FLAGS, |ctx| {
@@ -1059,7 +546,9 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::querymesh::engine::sql::calendar;
     use serde_json::json;
+    use std::cmp::Ordering;
 
     fn values(v: Value) -> Vec<Value> {
         v.as_array().cloned().unwrap_or_default()
