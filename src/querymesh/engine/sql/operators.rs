@@ -95,10 +95,14 @@ impl Analyzer<'_> {
         let mut run: Option<(&BinaryOperator, Vec<String>)> = None;
         for (op, right) in links.into_iter().rev() {
             let r = self.expr(right, cx)?;
-            let associative = matches!(
-                op,
-                BinaryOperator::And | BinaryOperator::Or | BinaryOperator::StringConcat
-            );
+            let associative = match op {
+                BinaryOperator::And | BinaryOperator::Or => true,
+                // `||` of arrays lowers to a function call, not to SQLite's `||`.
+                BinaryOperator::StringConcat => ![&acc.ty, &r.ty]
+                    .iter()
+                    .any(|t| matches!(t, TrinoType::Array(_))),
+                _ => false,
+            };
             match &mut run {
                 Some((run_op, operands)) if *run_op == op => operands.push(r.sql.clone()),
                 _ => {
@@ -213,6 +217,10 @@ impl Analyzer<'_> {
                         super::functions::binary_concat_sql(&[&l.sql, &r.sql]),
                         TrinoType::Varbinary,
                     ));
+                }
+                // docs functions/array "Concatenation operator: ||".
+                if let Some(t) = self.array_concat(&[l.clone(), r.clone()], at)? {
+                    return Ok(t);
                 }
                 for t in [&l, &r] {
                     if !(t.ty.is_string() || t.ty == TrinoType::Unknown) {

@@ -5,6 +5,7 @@
 
 mod aggregates;
 mod binary;
+mod arrays;
 mod casts;
 mod complex;
 mod conditionals;

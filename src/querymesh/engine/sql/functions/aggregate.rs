@@ -122,6 +122,12 @@ pub const FUNCTIONS: &[FunctionDef] = &[
     aggregate("variance", NUMBER_TO_DOUBLE, spread, "Sample variance"),
     aggregate("var_samp", NUMBER_TO_DOUBLE, spread, "Sample variance"),
     aggregate("var_pop", NUMBER_TO_DOUBLE, spread, "Population variance"),
+    aggregate(
+        "array_agg",
+        &[("T", "array(T)")],
+        super::array::array_agg,
+        "return an array of values",
+    ),
 ];
 
 fn one<'c>(call: &'c AggregateCall<'_>) -> Option<&'c Typed> {

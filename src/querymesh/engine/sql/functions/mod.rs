@@ -5,6 +5,7 @@
 
 mod aggregate;
 mod aggregate_extended;
+mod array;
 mod array_lambda;
 mod binary;
 mod conditional;

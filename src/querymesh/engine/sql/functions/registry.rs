@@ -138,6 +138,7 @@ fn families() -> impl Iterator<Item = &'static FunctionDef> {
         super::session_info::FUNCTIONS,
         super::string_metrics::FUNCTIONS,
         super::map::FUNCTIONS,
+        super::array::FUNCTIONS,
     ]
     .into_iter()
     .flatten()

@@ -63,10 +63,14 @@ pub const FUNCTIONS: &[FunctionDef] = &[
     ),
     scalar(
         "reverse",
-        &[("varchar(x)", "varchar(x)"), ("varbinary", "varbinary")],
+        &[
+            ("varchar(x)", "varchar(x)"),
+            ("varbinary", "varbinary"),
+            ("array(E)", "array(E)"),
+        ],
         Typing::ByLowering,
         Lower::Scalar(reverse),
-        "Reverse all code points in a given string",
+        "Reverse all code points in a given string, or the elements of an array",
     ),
     scalar(
         "replace",
@@ -132,10 +136,16 @@ pub const FUNCTIONS: &[FunctionDef] = &[
     ),
     scalar(
         "concat",
-        &[("varchar...", "varchar"), ("varbinary...", "varbinary")],
+        &[
+            ("varchar...", "varchar"),
+            ("varbinary...", "varbinary"),
+            ("array(E)...", "array(E)"),
+            ("E, array(E)", "array(E)"),
+            ("array(E), E", "array(E)"),
+        ],
         Typing::ByLowering,
         Lower::Scalar(concat),
-        "Concatenates given strings",
+        "Concatenates given strings or arrays",
     ),
 ];
 
@@ -255,6 +265,11 @@ fn reverse(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     }
     Ok(match c.args.as_slice() {
         [a] if strings(c) => Some(Typed::new(format!("qm_reverse({})", a.sql), a.ty.clone())),
+        // ArrayReverseFunction.
+        [a] if matches!(a.ty, TrinoType::Array(_)) => Some(Typed::new(
+            format!("qm_reverse_array({})", a.sql),
+            a.ty.clone(),
+        )),
         _ => None,
     })
 }
@@ -363,7 +378,10 @@ fn pad(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     })
 }
 
-fn concat(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+fn concat(a: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    if let Some(arrays) = a.array_concat(&c.args, c.at)? {
+        return Ok(Some(arrays));
+    }
     match c.args.as_slice() {
         [_] => Err(concat_needs_two(c)),
         _ if binary::is_binary_call(c) => Ok(binary::concat(c)),

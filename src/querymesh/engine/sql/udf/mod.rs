@@ -18,6 +18,7 @@ use crate::querymesh::engine::error::{ErrorName, TrinoError};
 
 mod aggregates;
 mod binary;
+mod arrays;
 mod cast;
 mod dates;
 mod maps;
@@ -142,6 +143,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     maps::register(conn)?;
     rows::register(conn)?;
     binary::register(conn)?;
+    arrays::register(conn)?;
     numbers::register(conn)?;
     string_metrics::register(conn)?;
     urls::register(conn)?;
