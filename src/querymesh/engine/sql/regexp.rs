@@ -216,9 +216,7 @@ fn replace_all(re: &Regex, s: &str, pieces: &[Piece]) -> rusqlite::Result<String
 }
 
 fn json_strings<'a>(items: impl Iterator<Item = Option<&'a str>>) -> rusqlite::Result<String> {
-    let values: Vec<Value> = items
-        .map(|s| s.map_or(Value::Null, |s| Value::from(s)))
-        .collect();
+    let values: Vec<Value> = items.map(|s| s.map_or(Value::Null, Value::from)).collect();
     let text = Value::Array(values).to_string();
     reserve(text.len())?;
     Ok(text)

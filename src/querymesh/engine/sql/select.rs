@@ -205,7 +205,7 @@ impl Analyzer<'_> {
         &mut self,
         s: &Select,
         base: &ExprContext<'_>,
-    ) -> Result<(Vec<String>, Option<Vec<Vec<bool>>>), TrinoError> {
+    ) -> Result<(Vec<String>, Option<GroupingSets>), TrinoError> {
         let group_exprs: Vec<&Expr> = match &s.group_by {
             GroupByExpr::All(_) => return Err(not_supported(None, "GROUP BY ALL")),
             GroupByExpr::Expressions(exprs, modifiers) => {
@@ -691,6 +691,9 @@ fn not_a_position(sql: String) -> String {
         format!("(CASE WHEN 1 THEN {sql} END)")
     }
 }
+
+/// For each grouping set, which of the keys it groups by.
+type GroupingSets = Vec<Vec<bool>>;
 
 /// What every branch of a grouping-sets SELECT shares.
 struct GroupedBranches<'b> {

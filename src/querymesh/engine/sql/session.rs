@@ -269,7 +269,7 @@ pub fn plan(
 fn set(tokens: &[TokenWithSpan], end: Position) -> Result<Plan, TrinoError> {
     let name_at = tokens.get(2).map(at);
     let (name, i) = qualified_name(tokens, 2, end)?;
-    if !tokens.get(i).is_some_and(|t| t.token == Token::Eq) {
+    if tokens.get(i).is_none_or(|t| t.token != Token::Eq) {
         return Err(mismatched(tokens.get(i), end, "'.', '='"));
     }
     let value_token = tokens.get(i + 1);

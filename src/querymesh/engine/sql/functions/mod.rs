@@ -444,12 +444,13 @@ impl Analyzer<'_> {
             let params = signature.param_types(&shape, &vars);
             // Coerced in the parameter's representation: an integer passed as a double is a
             // REAL, an array(integer) passed as array(double) holds doubles.
-            for i in 0..call.args.len() {
-                if let Some(param) = &params[i]
-                    && *param != call.args[i].ty
-                    && call.args[i].ty != TrinoType::Unknown
+            for (i, param) in params.iter().enumerate() {
+                let Some(arg) = call.args.get(i) else { break };
+                if let Some(param) = param
+                    && *param != arg.ty
+                    && arg.ty != TrinoType::Unknown
                 {
-                    call.args[i] = self.coerce_to(call.args[i].clone(), param, call.at)?;
+                    call.args[i] = self.coerce_to(arg.clone(), param, call.at)?;
                 }
             }
             call.lambdas = lambdas;

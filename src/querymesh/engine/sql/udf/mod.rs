@@ -17,8 +17,8 @@ use rusqlite::{Connection, Error};
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
 
 mod aggregates;
-mod binary;
 mod arrays;
+mod binary;
 mod cast;
 mod dates;
 mod maps;
