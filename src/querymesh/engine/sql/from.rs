@@ -218,8 +218,8 @@ impl Analyzer<'_> {
             )
         };
         let (catalog, schema, table) = match parts {
+            // Trino's MetadataUtil.createQualifiedObjectName checks the schema first.
             [t] => {
-                let c = self.session.catalog.clone().ok_or_else(missing_catalog)?;
                 let s = self.session.schema.clone().ok_or_else(|| {
                     error_at(
                         ErrorName::MissingSchemaName,
@@ -227,6 +227,7 @@ impl Analyzer<'_> {
                         "Schema must be specified when session schema is not set",
                     )
                 })?;
+                let c = self.session.catalog.clone().ok_or_else(missing_catalog)?;
                 (c, s, t.clone())
             }
             [s, t] => (

@@ -213,6 +213,15 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
             "mismatched input ';'. Expecting: <EOF>",
         ));
     }
+    // Trino's lexer has no `==`: it reads `=` `=` and refuses the second.
+    if let Some(double) = tokens.iter().find(|t| t.token == Token::DoubleEq) {
+        let at = Position::from(double.span.start);
+        return Err(TrinoError::at(
+            ErrorName::SyntaxError,
+            Position::new(at.line, at.column + 1),
+            "mismatched input '='. Expecting: <expression>",
+        ));
+    }
     if execute_immediate::is_execute_immediate(&tokens) {
         let bound = execute_immediate::bind(sql, &tokens)?;
         return plan(catalogs, &bound, session);

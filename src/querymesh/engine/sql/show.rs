@@ -234,19 +234,25 @@ fn show_columns(
     }
     let at = c.location();
     let name = c.name()?;
+    // SHOW COLUMNS FROM t [LIKE pattern]; DESCRIBE takes no pattern (SqlBase.g4).
+    let pattern = if describe { None } else { c.like_pattern()? };
     c.end()?;
     let (catalog, schema, table) = match name.as_slice() {
-        [t] => (
-            session.catalog.clone().ok_or_else(|| missing_catalog(at))?,
-            session.schema.clone().ok_or_else(|| {
+        // The schema is checked before the catalog (MetadataUtil.createQualifiedObjectName).
+        [t] => {
+            let schema = session.schema.clone().ok_or_else(|| {
                 error_at(
                     ErrorName::MissingSchemaName,
                     at,
                     "Schema must be specified when session schema is not set",
                 )
-            })?,
-            t.clone(),
-        ),
+            })?;
+            (
+                session.catalog.clone().ok_or_else(|| missing_catalog(at))?,
+                schema,
+                t.clone(),
+            )
+        }
         [s, t] => (
             session.catalog.clone().ok_or_else(|| missing_catalog(at))?,
             s.clone(),
@@ -286,6 +292,7 @@ fn show_columns(
         .columns
         .iter()
         .filter(|col| viewer.is_none_or(|v| v.sees_column(&catalog, &schema, &table, &col.name)))
+        .filter(|col| pattern.as_deref().is_none_or(|p| like(p, &col.name)))
         .map(|col| {
             vec![
                 col.name.clone(),
