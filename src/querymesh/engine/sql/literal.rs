@@ -48,6 +48,7 @@ pub fn parse_type(dt: &DataType, at: Option<Position>) -> Result<TrinoType, Trin
         DataType::Timestamp(p, TimezoneInfo::None | TimezoneInfo::WithoutTimeZone) => {
             TrinoType::Timestamp(p.unwrap_or(3).min(12) as u8)
         }
+        DataType::JSON => TrinoType::Json,
         DataType::Custom(name, args) if args.is_empty() => {
             match name.to_string().to_lowercase().as_str() {
                 "bigint" => TrinoType::BigInt,
@@ -390,6 +391,7 @@ impl Analyzer<'_> {
                 "false" => Ok(Typed::new("0", ty)),
                 _ => Err(invalid()),
             },
+            TrinoType::Json => super::functions::json::literal(text, at),
             _ => Err(not_supported(at, &format!("A {ty} literal"))),
         }
     }

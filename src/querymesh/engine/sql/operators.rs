@@ -422,6 +422,9 @@ impl Analyzer<'_> {
         at: Option<Position>,
     ) -> Result<Typed, TrinoError> {
         use TrinoType::*;
+        if t.ty == Json || *target == Json {
+            return self.json_scalar_cast(t, target, try_cast, at);
+        }
         let from = t.ty.clone();
         let via_udf = |t: &Typed| {
             Typed::new(

@@ -9,6 +9,8 @@ use rusqlite::{Connection, Error};
 use super::calendar;
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
 
+pub mod json;
+
 #[derive(Debug)]
 struct FnError(ErrorName, String);
 
@@ -445,6 +447,7 @@ fn unary_math(conn: &Connection, name: &str, f: fn(f64) -> f64) -> rusqlite::Res
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     super::strings::register(conn)?;
     super::date_functions::register(conn)?;
+    json::register(conn)?;
     let division_by_zero = || fail(ErrorName::DivisionByZero, "Division by zero");
     conn.create_scalar_function("qm_idiv", 2, FLAGS, move |ctx| {
         let (Some(a), Some(b)) = (int(ctx.get_raw(0)), int(ctx.get_raw(1))) else {

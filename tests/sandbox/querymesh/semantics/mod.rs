@@ -6,6 +6,7 @@
 mod casts;
 mod conditionals;
 mod dates;
+mod json;
 mod numbers;
 mod query_structure;
 mod strings;

@@ -6,6 +6,7 @@
 mod aggregate;
 mod conditional;
 mod date;
+pub(super) mod json;
 mod lambda;
 mod math;
 pub mod registry;

@@ -127,6 +127,7 @@ fn families() -> impl Iterator<Item = &'static FunctionDef> {
         super::conditional::FUNCTIONS,
         super::aggregate::FUNCTIONS,
         super::window::FUNCTIONS,
+        super::json::FUNCTIONS,
     ]
     .into_iter()
     .flatten()

@@ -1,0 +1,506 @@
+//! JSON: the json type, json_* functions, casts between json and SQL values, and the SQL/JSON
+//! functions. Sources: docs functions/json, TestJsonFunctions, TestJsonExtract,
+//! TestJsonValueFunction, TestJsonQueryFunction, TestJsonExistsFunction,
+//! TestJsonArrayFunction, TestJsonObjectFunction.
+
+use serde_json::{Value, json};
+
+use super::{check_errors, check_values};
+use crate::support::engine::engine;
+
+fn json_text(s: &str) -> Value {
+    json!(s)
+}
+
+#[test]
+fn json_parse_format_and_literals() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            // docs functions/json json_parse / json_format.
+            (
+                "SELECT json_parse('[1, 2, 3]')",
+                "json",
+                json_text("[1,2,3]"),
+            ),
+            (
+                r#"SELECT json_parse('"abc"')"#,
+                "json",
+                json_text(r#""abc""#),
+            ),
+            ("SELECT json_parse('42')", "json", json_text("42")),
+            ("SELECT json_parse('true')", "json", json_text("true")),
+            ("SELECT json_parse('null')", "json", json_text("null")),
+            // JsonFunctions.jsonParse writes with Jackson's SORTED_MAPPER: keys sorted.
+            (
+                r#"SELECT json_parse('{"b": 1, "a": [1.0, 2.50]}')"#,
+                "json",
+                json_text(r#"{"a":[1.0,2.5],"b":1}"#),
+            ),
+            (
+                r#"SELECT json_format(JSON '{"a": 1, "b": 2}')"#,
+                "varchar",
+                json!(r#"{"a":1,"b":2}"#),
+            ),
+            // TestJsonFunctions.testJsonFormat
+            (
+                r#"SELECT JSON_FORMAT(JSON '["a", "b"]')"#,
+                "varchar",
+                json!(r#"["a","b"]"#),
+            ),
+            ("SELECT json_format(JSON '42')", "varchar", json!("42")),
+            (
+                r#"SELECT json_format(JSON '"a"')"#,
+                "varchar",
+                json!(r#""a""#),
+            ),
+            ("SELECT json_parse(NULL)", "json", Value::Null),
+            ("SELECT typeof(JSON '[1]')", "varchar", json!("json")),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[
+            // TestJsonFunctions.testInvalidJsonParse; docs: json_parse('not_json') fails.
+            (
+                "SELECT JSON 'INVALID'",
+                "INVALID_FUNCTION_ARGUMENT: line 1:",
+            ),
+            (
+                "SELECT JSON_PARSE('INVALID')",
+                "INVALID_FUNCTION_ARGUMENT: Cannot convert value to JSON: 'INVALID'",
+            ),
+            (
+                r#"SELECT JSON_PARSE('"x": 1')"#,
+                "INVALID_FUNCTION_ARGUMENT: Cannot convert value to JSON",
+            ),
+            (
+                "SELECT json_format('[1]')",
+                "FUNCTION_NOT_FOUND: line 1:8: Unexpected parameters (varchar(3)) for function json_format",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn json_extract_and_json_size() {
+    let engine = engine();
+    let doc = r#"'{"store": {"book": [{"author": "Nigel", "price": 8.95}, {"author": "Evelyn", "price": 12.99}], "book name": "x"}}'"#;
+    check_values(
+        &engine,
+        &[
+            // docs functions/json json_extract / json_extract_scalar examples.
+            (
+                &format!("SELECT json_extract({doc}, '$.store.book[0]')"),
+                "json",
+                json_text(r#"{"author":"Nigel","price":8.95}"#),
+            ),
+            (
+                &format!("SELECT json_extract({doc}, '$.store[book][1].author')"),
+                "json",
+                json_text(r#""Evelyn""#),
+            ),
+            (
+                &format!(r#"SELECT json_extract({doc}, '$.store["book name"]')"#),
+                "json",
+                json_text(r#""x""#),
+            ),
+            (
+                &format!("SELECT json_extract_scalar({doc}, '$.store.book[0].author')"),
+                "varchar",
+                json!("Nigel"),
+            ),
+            (
+                "SELECT json_extract_scalar('[1, 2, 3]', '$[2]')",
+                "varchar",
+                json!("3"),
+            ),
+            // TestJsonExtract: a scalar's text as written; no scalar at a container.
+            (
+                r#"SELECT json_extract_scalar('{"a": 1.50}', '$.a')"#,
+                "varchar",
+                json!("1.50"),
+            ),
+            (
+                r#"SELECT json_extract_scalar('{"a": [1]}', '$.a')"#,
+                "varchar",
+                Value::Null,
+            ),
+            (
+                r#"SELECT json_extract_scalar('{"a": null}', '$.a')"#,
+                "varchar",
+                Value::Null,
+            ),
+            (
+                r#"SELECT json_extract('{"a": null}', '$.a')"#,
+                "json",
+                json_text("null"),
+            ),
+            (
+                r#"SELECT json_extract('{"a": 1}', '$.b')"#,
+                "json",
+                Value::Null,
+            ),
+            // Invalid JSON input is NULL, not an error (JsonExtract).
+            ("SELECT json_extract('{', '$')", "json", Value::Null),
+            (
+                r#"SELECT json_extract(JSON '{"x": [1, 2]}', '$.x')"#,
+                "json",
+                json_text("[1,2]"),
+            ),
+            // TestJsonFunctions.testJsonSize
+            (
+                r#"SELECT JSON_SIZE('{"x": {"a" : 1, "b" : 2} }', '$')"#,
+                "bigint",
+                json!(1),
+            ),
+            (
+                r#"SELECT JSON_SIZE('{"x": {"a" : 1, "b" : 2} }', '$.x')"#,
+                "bigint",
+                json!(2),
+            ),
+            (
+                r#"SELECT JSON_SIZE('{"x": {"a" : 1, "b" : [1,2,3], "c" : {"w":9}} }', '$.x')"#,
+                "bigint",
+                json!(3),
+            ),
+            (
+                r#"SELECT JSON_SIZE('{"x": {"a" : 1, "b" : 2} }', '$.x.a')"#,
+                "bigint",
+                json!(0),
+            ),
+            ("SELECT JSON_SIZE('[1,2,3]', '$')", "bigint", json!(3)),
+            ("SELECT JSON_SIZE('[1,2,3]', CHAR '$')", "bigint", json!(3)),
+            ("SELECT JSON_SIZE(null, '$')", "bigint", Value::Null),
+            (
+                "SELECT JSON_SIZE('INVALID_JSON', '$')",
+                "bigint",
+                Value::Null,
+            ),
+            ("SELECT JSON_SIZE('[1,2,3]', null)", "bigint", Value::Null),
+            (
+                r#"SELECT JSON_SIZE(JSON '{"x": {"a" : 1, "b" : 2} }', '$.x')"#,
+                "bigint",
+                json!(2),
+            ),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[
+            // TestJsonFunctions.testJsonSize
+            (
+                r#"SELECT JSON_SIZE('{"":""}', '')"#,
+                "INVALID_FUNCTION_ARGUMENT: Invalid JSON path: ''",
+            ),
+            (
+                r#"SELECT JSON_SIZE('{"":""}', CHAR ' ')"#,
+                "INVALID_FUNCTION_ARGUMENT: Invalid JSON path: ' '",
+            ),
+            (
+                r#"SELECT JSON_SIZE('{"":""}', '.')"#,
+                "INVALID_FUNCTION_ARGUMENT: Invalid JSON path: '.'",
+            ),
+            (
+                r#"SELECT JSON_SIZE('{"":""}', 'null')"#,
+                "INVALID_FUNCTION_ARGUMENT: Invalid JSON path: 'null'",
+            ),
+            (
+                "SELECT json_extract('[1]', '$.')",
+                "INVALID_FUNCTION_ARGUMENT: Invalid JSON path: '$.'",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn json_array_functions() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            // TestJsonFunctions.testJsonArrayLength
+            ("SELECT JSON_ARRAY_LENGTH('[]')", "bigint", json!(0)),
+            (
+                "SELECT JSON_ARRAY_LENGTH('[1, \"foo\", null]')",
+                "bigint",
+                json!(3),
+            ),
+            (
+                r#"SELECT JSON_ARRAY_LENGTH(JSON '[2, 4, {"a": [8, 9]}, [], [5], 4]')"#,
+                "bigint",
+                json!(6),
+            ),
+            ("SELECT JSON_ARRAY_LENGTH(null)", "bigint", Value::Null),
+            ("SELECT JSON_ARRAY_LENGTH('{}')", "bigint", Value::Null),
+            // TestJsonFunctions.testJsonArrayContains*
+            (
+                "SELECT JSON_ARRAY_CONTAINS('[]', true)",
+                "boolean",
+                json!(false),
+            ),
+            (
+                "SELECT JSON_ARRAY_CONTAINS('[true, false]', false)",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT JSON_ARRAY_CONTAINS('[1]', true)",
+                "boolean",
+                json!(false),
+            ),
+            (
+                "SELECT JSON_ARRAY_CONTAINS('[[true]]', true)",
+                "boolean",
+                json!(false),
+            ),
+            (
+                "SELECT JSON_ARRAY_CONTAINS('[3]', 3)",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT JSON_ARRAY_CONTAINS('[-4]', -4)",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT JSON_ARRAY_CONTAINS('[1.0]', 1)",
+                "boolean",
+                json!(false),
+            ),
+            (
+                r#"SELECT JSON_ARRAY_CONTAINS('[2, 4, {"a": [8, 9]}, [], [5], 6]', 6)"#,
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT JSON_ARRAY_CONTAINS('[92233720368547758071]', -9)",
+                "boolean",
+                json!(false),
+            ),
+            (
+                "SELECT JSON_ARRAY_CONTAINS('[1.5]', 1.5)",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT JSON_ARRAY_CONTAINS('[1]', 1.0)",
+                "boolean",
+                json!(false),
+            ),
+            (
+                "SELECT JSON_ARRAY_CONTAINS('[9.6E400]', 4.2)",
+                "boolean",
+                json!(false),
+            ),
+            (
+                r#"SELECT JSON_ARRAY_CONTAINS(JSON '[1, "foo", null]', 'foo')"#,
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT JSON_ARRAY_CONTAINS('[1, 5]', '5')",
+                "boolean",
+                json!(false),
+            ),
+            (
+                "SELECT JSON_ARRAY_CONTAINS('[\"\"]', '')",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT JSON_ARRAY_CONTAINS(null, 'x')",
+                "boolean",
+                Value::Null,
+            ),
+            (
+                "SELECT JSON_ARRAY_CONTAINS('[3]', null)",
+                "boolean",
+                Value::Null,
+            ),
+            // TestJsonFunctions.testJsonArrayContainsInvalid
+            (
+                "SELECT JSON_ARRAY_CONTAINS('[1,0,]', 8)",
+                "boolean",
+                Value::Null,
+            ),
+            (
+                "SELECT JSON_ARRAY_CONTAINS('123', 'x')",
+                "boolean",
+                Value::Null,
+            ),
+            // TestJsonFunctions.testJsonArrayGet*; docs: a string element comes back unquoted.
+            (
+                "SELECT JSON_ARRAY_GET('[2, 7, 4]', 1)",
+                "json",
+                json_text("7"),
+            ),
+            (
+                "SELECT JSON_ARRAY_GET('[2, 7, 4, 6, 8, 1, 0]', -1)",
+                "json",
+                json_text("0"),
+            ),
+            (
+                "SELECT JSON_ARRAY_GET('[2, 7, 4, 6, 8, 1, 0]', -8)",
+                "json",
+                Value::Null,
+            ),
+            ("SELECT JSON_ARRAY_GET('[1, 3, 2]', 3)", "json", Value::Null),
+            (
+                "SELECT JSON_ARRAY_GET('[\"jhfa\"]', 0)",
+                "json",
+                json_text("jhfa"),
+            ),
+            (
+                "SELECT JSON_ARRAY_GET('[\"jhfa\", null]', 1)",
+                "json",
+                Value::Null,
+            ),
+            (
+                "SELECT JSON_ARRAY_GET('[3.14]', 0)",
+                "json",
+                json_text("3.14"),
+            ),
+            (
+                "SELECT JSON_ARRAY_GET('[true, false]', 1)",
+                "json",
+                json_text("false"),
+            ),
+            (
+                r#"SELECT JSON_ARRAY_GET('[{"hello":"world"}, [1,2, {"x" : 2} ]]', 1)"#,
+                "json",
+                json_text(r#"[1,2,{"x":2}]"#),
+            ),
+            (
+                "SELECT JSON_ARRAY_GET('[1]', -9223372036854775807 - 1)",
+                "json",
+                Value::Null,
+            ),
+            ("SELECT JSON_ARRAY_GET('', 1)", "json", Value::Null),
+            // TestJsonFunctions.testIsJsonScalar
+            ("SELECT IS_JSON_SCALAR(JSON 'null')", "boolean", json!(true)),
+            ("SELECT IS_JSON_SCALAR('\"str\"')", "boolean", json!(true)),
+            (
+                "SELECT IS_JSON_SCALAR(JSON '[1, 2, 3]')",
+                "boolean",
+                json!(false),
+            ),
+            (
+                "SELECT IS_JSON_SCALAR('{\"a\": 1, \"b\": 2}')",
+                "boolean",
+                json!(false),
+            ),
+            ("SELECT IS_JSON_SCALAR(null)", "boolean", Value::Null),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[
+            (
+                "SELECT IS_JSON_SCALAR('[1')",
+                "INVALID_FUNCTION_ARGUMENT: Invalid JSON value: [1",
+            ),
+            (
+                "SELECT IS_JSON_SCALAR('1 trailing')",
+                "INVALID_FUNCTION_ARGUMENT: Invalid JSON value: 1 trailing",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn casts_between_json_and_scalars() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            // docs functions/json "Cast to JSON"
+            ("SELECT CAST(NULL AS JSON)", "json", Value::Null),
+            ("SELECT CAST(1 AS JSON)", "json", json_text("1")),
+            (
+                "SELECT CAST(9223372036854775807 AS JSON)",
+                "json",
+                json_text("9223372036854775807"),
+            ),
+            ("SELECT CAST('abc' AS JSON)", "json", json_text(r#""abc""#)),
+            ("SELECT CAST(true AS JSON)", "json", json_text("true")),
+            ("SELECT CAST(1.234 AS JSON)", "json", json_text("1.234")),
+            // docs json_parse note: CAST(string AS JSON) makes a JSON string of any text.
+            (
+                r#"SELECT CAST('["a": 1, "b": 2]' AS JSON)"#,
+                "json",
+                json_text(r#""[\"a\": 1, \"b\": 2]""#),
+            ),
+            ("SELECT CAST(1.5E0 AS JSON)", "json", json_text("1.5")),
+            // docs functions/json "Cast from JSON"
+            (
+                "SELECT CAST(JSON 'null' AS VARCHAR)",
+                "varchar",
+                Value::Null,
+            ),
+            ("SELECT CAST(JSON '1' AS INTEGER)", "integer", json!(1)),
+            (
+                "SELECT CAST(JSON '9223372036854775807' AS BIGINT)",
+                "bigint",
+                json!(9223372036854775807i64),
+            ),
+            (
+                r#"SELECT CAST(JSON '"abc"' AS VARCHAR)"#,
+                "varchar",
+                json!("abc"),
+            ),
+            (
+                "SELECT CAST(JSON 'true' AS BOOLEAN)",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT CAST(JSON '1.234' AS DOUBLE)",
+                "double",
+                json!(1.234),
+            ),
+            ("SELECT CAST(JSON '42' AS VARCHAR)", "varchar", json!("42")),
+            (
+                "SELECT CAST(JSON 'true' AS VARCHAR)",
+                "varchar",
+                json!("true"),
+            ),
+            (r#"SELECT CAST(JSON '"12"' AS BIGINT)"#, "bigint", json!(12)),
+            (
+                "SELECT CAST(JSON '1.5' AS DECIMAL(3,2))",
+                "decimal(3, 2)",
+                json!("1.50"),
+            ),
+            (
+                "SELECT TRY_CAST(JSON '[1]' AS BIGINT)",
+                "bigint",
+                Value::Null,
+            ),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[
+            // docs: JSON object and JSON array cannot be cast to VARCHAR.
+            (
+                r#"SELECT CAST(JSON '{"a": 1, "b": 2}' AS VARCHAR)"#,
+                "INVALID_CAST_ARGUMENT: Cannot cast '{\"a\":1,\"b\":2}' to varchar",
+            ),
+            (
+                "SELECT CAST(JSON '[1, 2, 3]' AS VARCHAR)",
+                "INVALID_CAST_ARGUMENT: Cannot cast '[1,2,3]' to varchar",
+            ),
+            (
+                "SELECT CAST(JSON '1000' AS TINYINT)",
+                "NUMERIC_VALUE_OUT_OF_RANGE: Out of range for tinyint: 1000",
+            ),
+            // (at the operand, where the stand-in places every refused cast)
+            (
+                "SELECT CAST(DATE '2001-01-31' AS JSON)",
+                "TYPE_MISMATCH: line 1:18: Cannot cast date to json",
+            ),
+        ],
+    );
+}
