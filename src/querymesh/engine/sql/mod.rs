@@ -14,6 +14,7 @@ mod from;
 mod functions;
 mod grammar;
 pub mod java_number;
+mod json_syntax;
 mod limits;
 mod literal;
 mod operators;
@@ -224,6 +225,7 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
     grammar::check_row_count_clauses(&tokens, sql)?;
     limits::check_chains(&tokens)?;
     respell::respell(&mut all_tokens);
+    json_syntax::rewrite(&mut all_tokens);
     let mut parser = Parser::new(&TrinoDialect).with_tokens_with_locations(all_tokens);
     let statements = parser.parse_statements().map_err(|e| {
         // A few of sqlparser's errors name no place: the culprit is the last token taken

@@ -10,6 +10,7 @@ use super::calendar;
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
 
 pub mod json;
+pub mod json_path;
 
 #[derive(Debug)]
 struct FnError(ErrorName, String);

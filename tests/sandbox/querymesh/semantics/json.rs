@@ -504,3 +504,496 @@ fn casts_between_json_and_scalars() {
         ],
     );
 }
+
+/// TestJsonValueFunction / TestJsonQueryFunction's input.
+const INPUT: &str = r#"'["a", "b", "c"]'"#;
+
+#[test]
+fn json_value_and_json_exists() {
+    let engine = engine();
+    let v = |rest: &str| format!("SELECT json_value({INPUT}, {rest})");
+    check_values(
+        &engine,
+        &[
+            // TestJsonValueFunction.testJsonValue
+            (&v("'lax $[1]'"), "varchar", json!("b")),
+            (&v("'strict $[1]'"), "varchar", json!("b")),
+            (&v("'lax $[2 to 100]'"), "varchar", json!("c")),
+            (&v("'strict $[100]'"), "varchar", Value::Null),
+            (&v("'strict $[100]' NULL ON ERROR"), "varchar", Value::Null),
+            (
+                &v("'strict $[100]' DEFAULT 'x' ON ERROR"),
+                "varchar",
+                json!("x"),
+            ),
+            (&v("'lax $[100]'"), "varchar", Value::Null),
+            (
+                &v("'lax $[100]' DEFAULT 'x' ON EMPTY"),
+                "varchar",
+                json!("x"),
+            ),
+            (&v("'lax $[0 to 2]'"), "varchar", Value::Null),
+            (
+                &v("'lax $[0 to 2]' DEFAULT 'x' ON ERROR"),
+                "varchar",
+                json!("x"),
+            ),
+            // testInputConversionError, testReturnedType, testPathResultNonScalar
+            (
+                "SELECT json_value('[...', 'lax $[1]')",
+                "varchar",
+                Value::Null,
+            ),
+            (
+                "SELECT json_value('[...', 'lax $[1]' DEFAULT 'x' ON ERROR)",
+                "varchar",
+                json!("x"),
+            ),
+            (&v("'lax 1'"), "varchar", json!("1")),
+            (&v("'lax true'"), "varchar", json!("true")),
+            (&v("'lax null'"), "varchar", Value::Null),
+            (
+                &v("'lax $[1]' RETURNING char(10)"),
+                "char(10)",
+                json!("b         "),
+            ),
+            (&v("'lax 1000' RETURNING tinyint"), "tinyint", Value::Null),
+            (
+                &v("'lax 1000' RETURNING tinyint DEFAULT TINYINT '-1' ON ERROR"),
+                "tinyint",
+                json!(-1),
+            ),
+            (&v("'lax $'"), "varchar", Value::Null),
+            (&v("'lax $' DEFAULT 'x' ON ERROR"), "varchar", json!("x")),
+            ("SELECT json_value(null, 'lax $')", "varchar", Value::Null),
+            (
+                &v("'lax 1' DEFAULT null ON EMPTY DEFAULT null ON ERROR"),
+                "varchar",
+                json!("1"),
+            ),
+            // docs functions/json json_value examples (customers 101 and 102)
+            (
+                r#"SELECT json_value('{"comment" : "nice", "children" : [10, 13, 16]}', 'lax $.children[0]' RETURNING tinyint)"#,
+                "tinyint",
+                json!(10),
+            ),
+            (
+                r#"SELECT json_value('{"comment" : "problematic", "children" : [8, 11]}', 'strict $.children[2]' DEFAULT 'err' ON ERROR)"#,
+                "varchar",
+                json!("err"),
+            ),
+            (
+                r#"SELECT json_value('{"comment" : "problematic", "children" : [8, 11]}', 'lax $.children[2]' DEFAULT 'missing' ON EMPTY)"#,
+                "varchar",
+                json!("missing"),
+            ),
+            (
+                r#"SELECT json_value('{"comment" : "nice"}', 'lax $.comment' RETURNING char(12))"#,
+                "char(12)",
+                json!("nice        "),
+            ),
+            (
+                r#"SELECT json_value(JSON '{"a": {"b": 2.5}}', 'strict $.a.b' RETURNING double)"#,
+                "double",
+                json!(2.5),
+            ),
+            // docs functions/json json_exists examples
+            (
+                r#"SELECT json_exists('{"comment" : "nice", "children" : [10, 13, 16]}', 'lax $.children[*]?(@ > 10)')"#,
+                "boolean",
+                json!(true),
+            ),
+            (
+                r#"SELECT json_exists('{"comment" : "knows best", "children" : [2]}', 'lax $.children[*]?(@ > 10)')"#,
+                "boolean",
+                json!(false),
+            ),
+            (
+                r#"SELECT json_exists('{"comment" : "nice", "children" : [10, 13, 16]}', 'strict $.children[2]?(@ > 10)' UNKNOWN ON ERROR)"#,
+                "boolean",
+                json!(true),
+            ),
+            (
+                r#"SELECT json_exists('{"comment" : "problematic", "children" : [8, 11]}', 'strict $.children[2]?(@ > 10)' UNKNOWN ON ERROR)"#,
+                "boolean",
+                Value::Null,
+            ),
+            // AbstractTestJsonExistsFunction: the default is FALSE ON ERROR.
+            (
+                "SELECT json_exists('[...', 'lax $')",
+                "boolean",
+                json!(false),
+            ),
+            (
+                "SELECT json_exists('[...', 'lax $' TRUE ON ERROR)",
+                "boolean",
+                json!(true),
+            ),
+            ("SELECT json_exists(null, 'lax $')", "boolean", Value::Null),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[
+            (
+                &v("'strict $[100]' ERROR ON ERROR"),
+                "PATH_EVALUATION_ERROR: path evaluation failed: structural error: invalid array subscript: [100, 100] for array of size 3",
+            ),
+            (
+                &v("'lax $[100]' ERROR ON EMPTY"),
+                "JSON_VALUE_RESULT_ERROR: cannot extract SQL scalar from JSON: JSON path found no items",
+            ),
+            (
+                &v("'lax $[0 to 2]' ERROR ON ERROR"),
+                "JSON_VALUE_RESULT_ERROR: cannot extract SQL scalar from JSON: JSON path found multiple items",
+            ),
+            (
+                &v("'lax $' ERROR ON ERROR"),
+                "JSON_VALUE_RESULT_ERROR: cannot extract SQL scalar from JSON: JSON path found an item that cannot be converted to an SQL value",
+            ),
+            (
+                "SELECT json_value('[...', 'lax $[1]' ERROR ON ERROR)",
+                "JSON_INPUT_CONVERSION_ERROR: conversion to JSON failed: ",
+            ),
+            // testIncorrectPath
+            (
+                &v("'certainly not a valid path'"),
+                "SYNTAX_ERROR: line 1:39: mismatched input 'certainly' expecting {'lax', 'strict'}",
+            ),
+            // testInputFormat
+            (
+                &format!("SELECT json_value({INPUT} FORMAT JSON ENCODING UTF8, 'lax $[1]')"),
+                "TYPE_MISMATCH: line 1:19: Cannot read input of type varchar(15) as JSON using formatting JSON ENCODING UTF8",
+            ),
+            // Beyond the stand-in: refused, not answered differently.
+            (
+                &v("'lax $number + 1' PASSING 5 AS \"number\""),
+                "NOT_SUPPORTED: ",
+            ),
+            (&v("'lax $[0] + 1'"), "NOT_SUPPORTED: "),
+            (
+                "SELECT json_exists('[1]', 'strict $[5]' ERROR ON ERROR)",
+                "PATH_EVALUATION_ERROR: ",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn json_query() {
+    let engine = engine();
+    let q = |rest: &str| format!("SELECT json_query({INPUT}, {rest})");
+    let object = r#"'{"key" : 1}'"#;
+    check_values(
+        &engine,
+        &[
+            // TestJsonQueryFunction.testJsonQuery
+            (&q("'lax $'"), "varchar", json!(r#"["a","b","c"]"#)),
+            (&q("'strict $'"), "varchar", json!(r#"["a","b","c"]"#)),
+            (&q("'strict $[100]'"), "varchar", Value::Null),
+            (
+                &q("'strict $[100]' EMPTY ARRAY ON ERROR"),
+                "varchar",
+                json!("[]"),
+            ),
+            (
+                &q("'strict $[100]' EMPTY OBJECT ON ERROR"),
+                "varchar",
+                json!("{}"),
+            ),
+            (&q("'lax $[100]'"), "varchar", Value::Null),
+            (
+                &q("'lax $[100]' EMPTY ARRAY ON EMPTY"),
+                "varchar",
+                json!("[]"),
+            ),
+            (&q("'lax $[0 to 2]'"), "varchar", Value::Null),
+            (
+                &q("'lax $[0 to 2]' EMPTY OBJECT ON ERROR"),
+                "varchar",
+                json!("{}"),
+            ),
+            // testInputFormat, testOutput
+            (&q("'lax $[1]'"), "varchar", json!(r#""b""#)),
+            (
+                &format!("SELECT json_query({INPUT} FORMAT JSON, 'lax $[1]')"),
+                "varchar",
+                json!(r#""b""#),
+            ),
+            (&q("'lax 1'"), "varchar", json!("1")),
+            (
+                &q("'lax true' RETURNING varchar FORMAT JSON"),
+                "varchar",
+                json!("true"),
+            ),
+            (
+                &q("'lax null' RETURNING varchar FORMAT JSON"),
+                "varchar",
+                json!("null"),
+            ),
+            (
+                &q("'lax $[1]' RETURNING char(10)"),
+                "char(10)",
+                json!("\"b\"       "),
+            ),
+            (
+                &q("'lax \"text too long\"' RETURNING char(10)"),
+                "char(10)",
+                json!("\"text too "),
+            ),
+            // testWrapperBehavior
+            (&q("'lax $[0 to 1]'"), "varchar", Value::Null),
+            (
+                &q("'lax $[0 to 1]' WITH CONDITIONAL ARRAY WRAPPER"),
+                "varchar",
+                json!(r#"["a","b"]"#),
+            ),
+            (
+                &q("'lax $[0]' WITH CONDITIONAL ARRAY WRAPPER"),
+                "varchar",
+                json!(r#"["a"]"#),
+            ),
+            (
+                &q("'lax $' WITH CONDITIONAL ARRAY WRAPPER"),
+                "varchar",
+                json!(r#"["a","b","c"]"#),
+            ),
+            (
+                &format!("SELECT json_query({object}, 'lax $' WITH CONDITIONAL ARRAY WRAPPER)"),
+                "varchar",
+                json!(r#"{"key":1}"#),
+            ),
+            (
+                &q("'lax $[0 to 1]' WITH UNCONDITIONAL ARRAY WRAPPER"),
+                "varchar",
+                json!(r#"["a","b"]"#),
+            ),
+            (
+                &q("'lax $' WITH UNCONDITIONAL ARRAY WRAPPER"),
+                "varchar",
+                json!(r#"[["a","b","c"]]"#),
+            ),
+            (
+                &format!("SELECT json_query({object}, 'lax $' WITH ARRAY WRAPPER)"),
+                "varchar",
+                json!(r#"[{"key":1}]"#),
+            ),
+            // testQuotesBehavior
+            (
+                &q("'lax \"some scalar text value\"'"),
+                "varchar",
+                json!(r#""some scalar text value""#),
+            ),
+            (
+                &q("'lax \"some scalar text value\"' KEEP QUOTES ON SCALAR STRING"),
+                "varchar",
+                json!(r#""some scalar text value""#),
+            ),
+            (
+                &q("'lax \"some scalar text value\"' OMIT QUOTES ON SCALAR STRING"),
+                "varchar",
+                json!("some scalar text value"),
+            ),
+            (
+                &q("'lax $' OMIT QUOTES ON SCALAR STRING"),
+                "varchar",
+                json!(r#"["a","b","c"]"#),
+            ),
+            ("SELECT json_query(null, 'lax $')", "varchar", Value::Null),
+            // testDescendantMemberAccessor
+            (
+                r#"SELECT json_query('{"a" : {"b" : 1}, "c" :  [true, {"c" : {"c" : null}}]}', 'lax $..c' WITH ARRAY WRAPPER)"#,
+                "varchar",
+                json!(r#"[[true,{"c":{"c":null}}],{"c":null},null]"#),
+            ),
+            // docs functions/json json_query examples
+            (
+                r#"SELECT json_query('{"comment" : "nice", "children" : [10, 13, 16]}', 'lax $.children')"#,
+                "varchar",
+                json!("[10,13,16]"),
+            ),
+            (
+                r#"SELECT json_query('{"comment" : "knows best", "children" : [2]}', 'lax $.children[*]' WITHOUT ARRAY WRAPPER NULL ON ERROR)"#,
+                "varchar",
+                json!("2"),
+            ),
+            (
+                r#"SELECT json_query('{"comment" : "nice", "children" : [10, 13, 16]}', 'lax $.children[last]' WITH ARRAY WRAPPER)"#,
+                "varchar",
+                json!("[16]"),
+            ),
+            (
+                r#"SELECT json_query('{"comment" : "nice", "children" : [10, 13, 16]}', 'strict $.children[*]?(@ > 12)' WITH ARRAY WRAPPER EMPTY ARRAY ON EMPTY)"#,
+                "varchar",
+                json!("[13,16]"),
+            ),
+            (
+                r#"SELECT json_query('{"comment" : "problematic", "children" : [8, 11]}', 'strict $.children[*]?(@ > 12)' WITH ARRAY WRAPPER EMPTY ARRAY ON EMPTY)"#,
+                "varchar",
+                json!("[]"),
+            ),
+            (
+                r#"SELECT json_query('{"comment" : "nice"}', 'strict $.comment' OMIT QUOTES)"#,
+                "varchar",
+                json!("nice"),
+            ),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[
+            (
+                &q("'strict $[100]' ERROR ON ERROR"),
+                "PATH_EVALUATION_ERROR: path evaluation failed: structural error: invalid array subscript: [100, 100] for array of size 3",
+            ),
+            (
+                &q("'lax $[100]' ERROR ON EMPTY"),
+                "JSON_OUTPUT_CONVERSION_ERROR: conversion from JSON failed: JSON path found no items",
+            ),
+            (
+                &q("'lax $[0 to 2]' ERROR ON ERROR"),
+                "JSON_OUTPUT_CONVERSION_ERROR: conversion from JSON failed: JSON path found multiple items",
+            ),
+            (
+                "SELECT json_query('[...', 'lax $[1]' ERROR ON ERROR)",
+                "JSON_INPUT_CONVERSION_ERROR: conversion to JSON failed: ",
+            ),
+            (
+                &q("'lax 1' RETURNING tinyint"),
+                "TYPE_MISMATCH: line 1:8: Cannot output JSON value as tinyint using formatting JSON",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn json_array_and_json_object() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            // docs functions/json json_array
+            (
+                "SELECT json_array(true, 12e-1, 'text')",
+                "varchar",
+                json!(r#"[true,1.2,"text"]"#),
+            ),
+            (
+                r#"SELECT json_array('[  "text"  ] ' FORMAT JSON)"#,
+                "varchar",
+                json!(r#"[["text"]]"#),
+            ),
+            (
+                r#"SELECT json_array(json_query('{"key" : [  "value"  ]}', 'lax $.key') FORMAT JSON)"#,
+                "varchar",
+                json!(r#"[["value"]]"#),
+            ),
+            (
+                "SELECT json_array(DATE '2001-01-31')",
+                "varchar",
+                json!(r#"["2001-01-31"]"#),
+            ),
+            ("SELECT json_array()", "varchar", json!("[]")),
+            (
+                "SELECT json_array(true, null, 1)",
+                "varchar",
+                json!("[true,1]"),
+            ),
+            (
+                "SELECT json_array(true, null, 1 ABSENT ON NULL)",
+                "varchar",
+                json!("[true,1]"),
+            ),
+            (
+                "SELECT json_array(true, null, 1 NULL ON NULL)",
+                "varchar",
+                json!("[true,null,1]"),
+            ),
+            (
+                "SELECT json_array(true, 1 RETURNING VARCHAR(100))",
+                "varchar(100)",
+                json!("[true,1]"),
+            ),
+            (
+                r#"SELECT json_array(JSON '{"b": 1}', 1.50)"#,
+                "varchar",
+                json!(r#"[{"b":1},1.50]"#),
+            ),
+            // docs functions/json json_object
+            (
+                "SELECT json_object('key1' : 1, 'key2' : true)",
+                "varchar",
+                json!(r#"{"key1":1,"key2":true}"#),
+            ),
+            (
+                "SELECT json_object(KEY 'key1' VALUE 1, KEY 'key2' VALUE true)",
+                "varchar",
+                json!(r#"{"key1":1,"key2":true}"#),
+            ),
+            (
+                "SELECT json_object('key1' VALUE 1, 'key2' VALUE true)",
+                "varchar",
+                json!(r#"{"key1":1,"key2":true}"#),
+            ),
+            (
+                "SELECT json_object('x' : true, 'y' : 12e-1, 'z' : 'text')",
+                "varchar",
+                json!(r#"{"x":true,"y":1.2,"z":"text"}"#),
+            ),
+            (
+                r#"SELECT json_object('x' : '[  "text"  ] ' FORMAT JSON)"#,
+                "varchar",
+                json!(r#"{"x":["text"]}"#),
+            ),
+            (
+                "SELECT json_object('x' : DATE '2001-01-31')",
+                "varchar",
+                json!(r#"{"x":"2001-01-31"}"#),
+            ),
+            ("SELECT json_object()", "varchar", json!("{}")),
+            (
+                "SELECT json_object('x' : null, 'y' : 1)",
+                "varchar",
+                json!(r#"{"x":null,"y":1}"#),
+            ),
+            (
+                "SELECT json_object('x' : null, 'y' : 1 NULL ON NULL)",
+                "varchar",
+                json!(r#"{"x":null,"y":1}"#),
+            ),
+            (
+                "SELECT json_object('x' : null, 'y' : 1 ABSENT ON NULL)",
+                "varchar",
+                json!(r#"{"y":1}"#),
+            ),
+            (
+                "SELECT json_object('x' : null, 'x' : 1)",
+                "varchar",
+                json!(r#"{"x":null,"x":1}"#),
+            ),
+            (
+                "SELECT json_object('x' : 1 RETURNING VARCHAR(100))",
+                "varchar(100)",
+                json!(r#"{"x":1}"#),
+            ),
+            (
+                "SELECT json_object('name' : name) FROM tpch.tiny.nation WHERE nationkey = 1",
+                "varchar",
+                json!(r#"{"name":"ARGENTINA"}"#),
+            ),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[
+            (
+                "SELECT json_object('x' : null, 'x' : 1 WITH UNIQUE KEYS)",
+                "INVALID_FUNCTION_ARGUMENT: duplicate key passed to JSON_OBJECT function",
+            ),
+            (
+                "SELECT json_object(CAST(null AS varchar) : 1)",
+                "INVALID_FUNCTION_ARGUMENT: null value passed for JSON object key to JSON_OBJECT function",
+            ),
+        ],
+    );
+}

@@ -135,7 +135,7 @@ pub fn literal(text: &str, at: Option<Position>) -> Result<Typed, TrinoError> {
 
 /// The kind `qm_json_from` / `qm_json_to` take for a scalar type, if json casts to or from it
 /// (docs functions/json "Cast to JSON", "Cast from JSON").
-fn scalar_kind(t: &TrinoType) -> Option<String> {
+pub(super) fn scalar_kind(t: &TrinoType) -> Option<String> {
     Some(match t {
         TrinoType::Varchar(None) | TrinoType::Char(_) => "varchar".into(),
         TrinoType::Varchar(Some(n)) => format!("varchar:{n}"),

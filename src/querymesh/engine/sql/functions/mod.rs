@@ -11,6 +11,7 @@ mod lambda;
 mod math;
 pub mod registry;
 pub mod signature;
+mod sql_json;
 mod string;
 mod window;
 
@@ -133,6 +134,9 @@ impl Analyzer<'_> {
             [ObjectNamePart::Identifier(i)] => i.value.to_lowercase(),
             _ => return Err(not_registered(at, &f.name.to_string().to_lowercase())),
         };
+        if let Some(t) = self.sql_json_call(&name, f, cx)? {
+            return Ok(t);
+        }
         if f.uses_odbc_syntax
             || !f.within_group.is_empty()
             || !matches!(f.parameters, FunctionArguments::None)

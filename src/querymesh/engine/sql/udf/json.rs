@@ -573,6 +573,164 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             other => other,
         }
     })?;
+    conn.create_scalar_function("qm_json_exists", 3, FLAGS, |ctx| {
+        let (Some(input), Some(path)) = (text_arg(ctx.get_raw(0)), text_arg(ctx.get_raw(1))) else {
+            return Ok(None);
+        };
+        let on_error: String = ctx.get(2)?;
+        match sql_json_items(&input, &path)? {
+            Ok(items) => Ok(Some(!items.is_empty())),
+            Err(e) => match on_error.as_str() {
+                "true" => Ok(Some(true)),
+                "false" => Ok(Some(false)),
+                "unknown" => Ok(None),
+                _ => Err(e.error()),
+            },
+        }
+    })?;
+    conn.create_scalar_function("qm_json_value", 6, FLAGS, |ctx| {
+        let (Some(input), Some(path)) = (text_arg(ctx.get_raw(0)), text_arg(ctx.get_raw(1))) else {
+            return Ok(Value::Null);
+        };
+        let kind: String = ctx.get(2)?;
+        let (on_empty, on_error): (String, String) = (ctx.get(3)?, ctx.get(4)?);
+        let outcome_only: bool = ctx.get(5)?;
+        let outcome = json_value(&input, &path, &kind)?;
+        if outcome_only {
+            return Ok(Value::Integer(match outcome {
+                Ok(_) => 0,
+                Err(SqlJsonError::Empty(_)) if on_empty == "default" => 1,
+                Err(SqlJsonError::Failed(_)) if on_error == "default" => 2,
+                Err(_) => 0,
+            }));
+        }
+        match outcome {
+            Ok(v) => Ok(v),
+            Err(SqlJsonError::Empty(e)) if on_empty == "error" => Err(e),
+            Err(SqlJsonError::Empty(_)) => Ok(Value::Null),
+            Err(e) if on_error == "error" => Err(e.error()),
+            Err(_) => Ok(Value::Null),
+        }
+    })?;
+    conn.create_scalar_function("qm_json_query", 6, FLAGS, |ctx| {
+        let (Some(input), Some(path)) = (text_arg(ctx.get_raw(0)), text_arg(ctx.get_raw(1))) else {
+            return Ok(None);
+        };
+        let wrapper: String = ctx.get(2)?;
+        let omit_quotes: bool = ctx.get(3)?;
+        let (on_empty, on_error): (String, String) = (ctx.get(4)?, ctx.get(5)?);
+        let behave = |b: &str, e: rusqlite::Error| -> rusqlite::Result<Option<String>> {
+            match b {
+                "empty array" => Ok(Some("[]".into())),
+                "empty object" => Ok(Some("{}".into())),
+                "error" => Err(e),
+                _ => Ok(None),
+            }
+        };
+        let items = match sql_json_items(&input, &path)? {
+            Ok(items) => items,
+            Err(e) => return behave(&on_error, e.error()),
+        };
+        if items.is_empty() {
+            return behave(
+                &on_empty,
+                fail(
+                    ErrorName::JsonOutputConversionError,
+                    "conversion from JSON failed: JSON path found no items",
+                ),
+            );
+        }
+        let wrap = match wrapper.as_str() {
+            "unconditional" => true,
+            "conditional" => {
+                !(items.len() == 1 && matches!(items[0], Json::Array(_) | Json::Object(_)))
+            }
+            _ => false,
+        };
+        if wrap {
+            return Ok(Some(Json::Array(items).compact()));
+        }
+        match items.as_slice() {
+            [Json::String(s)] if omit_quotes => Ok(Some(s.clone())),
+            [one] => Ok(Some(one.compact())),
+            _ => behave(
+                &on_error,
+                fail(
+                    ErrorName::JsonOutputConversionError,
+                    "conversion from JSON failed: JSON path found multiple items",
+                ),
+            ),
+        }
+    })?;
+    conn.create_scalar_function("qm_json_array", -1, FLAGS, |ctx| {
+        let absent: bool = ctx.get(0)?;
+        let mut out = String::from("[");
+        let mut first = true;
+        let mut i = 1;
+        while i + 1 < ctx.len() {
+            let kind: String = ctx.get(i)?;
+            let value = ctx.get_raw(i + 1);
+            i += 2;
+            let Some(text) = element_json(value, &kind)? else {
+                if absent {
+                    continue;
+                }
+                if !first {
+                    out.push(',');
+                }
+                first = false;
+                out.push_str("null");
+                continue;
+            };
+            reserve(out.len() + text.len())?;
+            if !first {
+                out.push(',');
+            }
+            first = false;
+            out.push_str(&text);
+        }
+        out.push(']');
+        Ok(out)
+    })?;
+    conn.create_scalar_function("qm_json_object", -1, FLAGS, |ctx| {
+        let absent: bool = ctx.get(0)?;
+        let unique: bool = ctx.get(1)?;
+        let mut out = String::from("{");
+        let mut keys = std::collections::HashSet::new();
+        let mut first = true;
+        let mut i = 2;
+        while i + 2 < ctx.len() {
+            let Some(key) = text_arg(ctx.get_raw(i)) else {
+                return Err(fail(
+                    ErrorName::InvalidFunctionArgument,
+                    "null value passed for JSON object key to JSON_OBJECT function",
+                ));
+            };
+            let kind: String = ctx.get(i + 1)?;
+            let value = element_json(ctx.get_raw(i + 2), &kind)?;
+            i += 3;
+            if value.is_none() && absent {
+                continue;
+            }
+            if unique && !keys.insert(key.clone()) {
+                return Err(fail(
+                    ErrorName::InvalidFunctionArgument,
+                    "duplicate key passed to JSON_OBJECT function",
+                ));
+            }
+            let value = value.unwrap_or_else(|| "null".into());
+            reserve(out.len() + key.len() + value.len())?;
+            if !first {
+                out.push(',');
+            }
+            first = false;
+            write_string(&mut out, &key);
+            out.push(':');
+            out.push_str(&value);
+        }
+        out.push('}');
+        Ok(out)
+    })?;
     Ok(())
 }
 
@@ -682,6 +840,126 @@ fn json_to_scalar(text: &str, kind: &str) -> rusqlite::Result<Value> {
             super::cast(ValueRef::Real(x), "double", kind)
         }
     }
+}
+
+/// Why a SQL/JSON function found no value: the path found nothing (ON EMPTY applies), or
+/// input, path or result failed (ON ERROR applies).
+enum SqlJsonError {
+    Empty(rusqlite::Error),
+    Failed(rusqlite::Error),
+}
+
+impl SqlJsonError {
+    fn error(self) -> rusqlite::Error {
+        match self {
+            SqlJsonError::Empty(e) | SqlJsonError::Failed(e) => e,
+        }
+    }
+}
+
+/// The items of an SQL/JSON path over an input text; the outer error is one no clause
+/// handles (memory), the inner one is handled by ON ERROR.
+fn sql_json_items(input: &str, path: &str) -> rusqlite::Result<Result<Vec<Json>, SqlJsonError>> {
+    // The path was checked when the query was analysed; a failure here is the same refusal.
+    let path = super::json_path::Path::parse(path).map_err(|_| {
+        fail(
+            ErrorName::InvalidPath,
+            format!("Invalid JSON path: '{path}'"),
+        )
+    })?;
+    let Some(json) = parse_arg(input)? else {
+        return Ok(Err(SqlJsonError::Failed(fail(
+            ErrorName::JsonInputConversionError,
+            "conversion to JSON failed: ",
+        ))));
+    };
+    Ok(path.evaluate(&json).map_err(|e| {
+        SqlJsonError::Failed(fail(
+            ErrorName::PathEvaluationError,
+            format!("path evaluation failed: structural error: {e}"),
+        ))
+    }))
+}
+
+/// json_value: the one scalar item the path finds, as a value of `kind` (qm_cast's names).
+fn json_value(
+    input: &str,
+    path: &str,
+    kind: &str,
+) -> rusqlite::Result<Result<Value, SqlJsonError>> {
+    let result_error = |m: &str| {
+        SqlJsonError::Failed(fail(
+            ErrorName::JsonValueResultError,
+            format!("cannot extract SQL scalar from JSON: {m}"),
+        ))
+    };
+    let items = match sql_json_items(input, path)? {
+        Ok(items) => items,
+        Err(e) => return Ok(Err(e)),
+    };
+    let item = match items.as_slice() {
+        [] => {
+            return Ok(Err(SqlJsonError::Empty(fail(
+                ErrorName::JsonValueResultError,
+                "cannot extract SQL scalar from JSON: JSON path found no items",
+            ))));
+        }
+        [one] => one,
+        _ => return Ok(Err(result_error("JSON path found multiple items"))),
+    };
+    let to_kind = kind.split_once(':').map_or(kind, |(k, _)| k);
+    let converted = match item {
+        Json::Null => return Ok(Ok(Value::Null)),
+        Json::Array(_) | Json::Object(_) => {
+            return Ok(Err(result_error(
+                "JSON path found an item that cannot be converted to an SQL value",
+            )));
+        }
+        Json::String(s) => super::cast(ValueRef::Text(s.as_bytes()), "varchar", kind),
+        Json::Bool(b) if to_kind == "varchar" => {
+            super::cast(ValueRef::Text(b.to_string().as_bytes()), "varchar", kind)
+        }
+        Json::Bool(b) => super::cast(ValueRef::Integer(i64::from(*b)), "boolean", kind),
+        Json::Number(t) if to_kind == "varchar" => {
+            // An exact number keeps its digits (a decimal's text); a double prints as Java's.
+            let text = if t.contains(['e', 'E']) {
+                number_text(t)
+            } else {
+                t.clone()
+            };
+            super::cast(ValueRef::Text(text.as_bytes()), "varchar", kind)
+        }
+        Json::Number(t) => match t.parse::<i64>() {
+            Ok(i) if is_integer_text(t) => super::cast(ValueRef::Integer(i), "bigint", kind),
+            _ => match t.parse::<f64>() {
+                Ok(x) => super::cast(ValueRef::Real(x), "double", kind),
+                Err(_) => return Ok(Err(result_error("JSON path found a number out of range"))),
+            },
+        },
+    };
+    Ok(converted.map_err(SqlJsonError::Failed))
+}
+
+/// json_array / json_object's JSON text of one value of `kind`: `json` (a JSON value, or
+/// JSON text given FORMAT JSON, embedded), `varchar` (a JSON string), `boolean`, numbers;
+/// `None` for NULL.
+fn element_json(v: ValueRef<'_>, kind: &str) -> rusqlite::Result<Option<String>> {
+    if matches!(v, ValueRef::Null) {
+        return Ok(None);
+    }
+    if kind == "json" {
+        let Some(text) = text_arg(v) else {
+            return Ok(None);
+        };
+        reserve(text.len())?;
+        return Json::parse(&text).map(|j| Some(j.compact())).map_err(|_| {
+            fail(
+                ErrorName::JsonInputConversionError,
+                "conversion to JSON failed: ",
+            )
+        });
+    }
+    Ok(scalar_to_json(v, kind))
 }
 
 #[cfg(test)]
