@@ -26,6 +26,7 @@ pub enum TrinoType {
     Char(u32),
     Varbinary,
     Json,
+    Uuid,
     Date,
     /// `time(p)`
     Time(u8),
@@ -59,6 +60,7 @@ impl TrinoType {
             Self::Char(_) => "char",
             Self::Varbinary => "varbinary",
             Self::Json => "json",
+            Self::Uuid => "uuid",
             Self::Date => "date",
             Self::Time(_) => "time",
             Self::Timestamp(_) => "timestamp",
@@ -114,6 +116,283 @@ impl TrinoType {
     pub fn is_string(&self) -> bool {
         matches!(self, Self::Varchar(_) | Self::Char(_))
     }
+
+    /// Whether values of this type are held as JSON text (design: array, map, row).
+    pub fn is_container(&self) -> bool {
+        matches!(self, Self::Array(_) | Self::Map(..) | Self::Row(_))
+    }
+
+    /// The name `typeof()` returns (`Type.getDisplayName`): the signature's arguments joined
+    /// with "," (`decimal(2,1)`), except map and row, whose display names use ", "
+    /// (MapType / RowType override it).
+    pub fn display_name(&self) -> String {
+        match self {
+            Self::Decimal { precision, scale } => format!("decimal({precision},{scale})"),
+            Self::Array(e) => format!("array({})", e.display_name()),
+            Self::Map(k, v) => format!("map({}, {})", k.display_name(), v.display_name()),
+            Self::Row(fields) => {
+                let fields: Vec<String> = fields
+                    .iter()
+                    .map(|(name, t)| match name {
+                        Some(n) => format!("{n} {}", t.display_name()),
+                        None => t.display_name(),
+                    })
+                    .collect();
+                format!("row({})", fields.join(", "))
+            }
+            other => other.to_string(),
+        }
+    }
+
+    /// Reads Trino's type text (`array(bigint)`, `map(varchar, array(integer))`,
+    /// `row(x integer, "y z" varchar)`, `decimal(12,2)`, `timestamp(3) with time zone`, …),
+    /// case-insensitively. Unquoted row field names are lowercased, as Trino canonicalizes
+    /// identifiers; quoted ones are kept as written. The error is Trino's `Unknown type: …`
+    /// naming the text it could not read.
+    pub fn parse(text: &str) -> Result<TrinoType, String> {
+        let mut p = TypeParser {
+            chars: text.chars().collect(),
+            i: 0,
+        };
+        let unknown = || format!("Unknown type: {}", text.trim().to_lowercase());
+        let ty = p.ty().ok_or_else(unknown)?;
+        p.skip_ws();
+        if p.i != p.chars.len() {
+            return Err(unknown());
+        }
+        Ok(ty)
+    }
+}
+
+/// A recursive-descent reader of type texts for [`TrinoType::parse`].
+struct TypeParser {
+    chars: Vec<char>,
+    i: usize,
+}
+
+impl TypeParser {
+    fn skip_ws(&mut self) {
+        while self.chars.get(self.i).is_some_and(|c| c.is_whitespace()) {
+            self.i += 1;
+        }
+    }
+
+    fn eat(&mut self, c: char) -> bool {
+        self.skip_ws();
+        if self.chars.get(self.i) == Some(&c) {
+            self.i += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// An unquoted word, lowercased.
+    fn word(&mut self) -> Option<String> {
+        self.skip_ws();
+        let start = self.i;
+        while self
+            .chars
+            .get(self.i)
+            .is_some_and(|c| c.is_alphanumeric() || *c == '_')
+        {
+            self.i += 1;
+        }
+        (self.i > start).then(|| {
+            self.chars[start..self.i]
+                .iter()
+                .collect::<String>()
+                .to_lowercase()
+        })
+    }
+
+    /// A `"quoted"` identifier (`""` is a quote inside it).
+    fn quoted(&mut self) -> Option<String> {
+        self.skip_ws();
+        if self.chars.get(self.i) != Some(&'"') {
+            return None;
+        }
+        self.i += 1;
+        let mut out = String::new();
+        loop {
+            match self.chars.get(self.i)? {
+                '"' if self.chars.get(self.i + 1) == Some(&'"') => {
+                    out.push('"');
+                    self.i += 2;
+                }
+                '"' => {
+                    self.i += 1;
+                    return Some(out);
+                }
+                c => {
+                    out.push(*c);
+                    self.i += 1;
+                }
+            }
+        }
+    }
+
+    fn number(&mut self) -> Option<u32> {
+        self.skip_ws();
+        let start = self.i;
+        while self.chars.get(self.i).is_some_and(|c| c.is_ascii_digit()) {
+            self.i += 1;
+        }
+        self.chars[start..self.i]
+            .iter()
+            .collect::<String>()
+            .parse()
+            .ok()
+    }
+
+    /// `(n)` if present.
+    fn length(&mut self) -> Option<Option<u32>> {
+        if !self.eat('(') {
+            return Some(None);
+        }
+        let n = self.number()?;
+        self.eat(')').then_some(Some(n))
+    }
+
+    /// Whether the next words are `words` (consumed only if they all match).
+    fn words(&mut self, words: &[&str]) -> bool {
+        let save = self.i;
+        for w in words {
+            if self.word().as_deref() != Some(*w) {
+                self.i = save;
+                return false;
+            }
+        }
+        true
+    }
+
+    fn precision(&mut self, default: u32, max: u32) -> Option<u8> {
+        let p = self.length()?.unwrap_or(default);
+        (p <= max).then_some(p as u8)
+    }
+
+    fn ty(&mut self) -> Option<TrinoType> {
+        use TrinoType::*;
+        let word = self.word()?;
+        Some(match word.as_str() {
+            "boolean" => Boolean,
+            "tinyint" => TinyInt,
+            "smallint" => SmallInt,
+            "integer" | "int" => Integer,
+            "bigint" => BigInt,
+            "real" => Real,
+            "double" => {
+                self.words(&["precision"]);
+                Double
+            }
+            "decimal" | "numeric" => {
+                let (precision, scale) = if self.eat('(') {
+                    let p = self.number()?;
+                    let s = if self.eat(',') { self.number()? } else { 0 };
+                    if !self.eat(')') {
+                        return None;
+                    }
+                    (p, s)
+                } else {
+                    (38, 0)
+                };
+                if !(1..=38).contains(&precision) || scale > precision {
+                    return None;
+                }
+                Decimal {
+                    precision: precision as u8,
+                    scale: scale as u8,
+                }
+            }
+            "varchar" => Varchar(self.length()?.filter(|n| *n < UNBOUNDED_VARCHAR)),
+            "char" => Char(self.length()?.unwrap_or(1)),
+            "varbinary" => Varbinary,
+            "json" => Json,
+            "uuid" => Uuid,
+            "date" => Date,
+            "time" => {
+                let p = self.precision(3, 12)?;
+                // `time with time zone` is a type of its own the stand-in does not hold.
+                if self.words(&["with"]) {
+                    return None;
+                }
+                self.words(&["without", "time", "zone"]);
+                Time(p)
+            }
+            "timestamp" => {
+                let p = self.precision(3, 12)?;
+                if self.words(&["with", "time", "zone"]) {
+                    TimestampTz(p)
+                } else {
+                    self.words(&["without", "time", "zone"]);
+                    Timestamp(p)
+                }
+            }
+            "interval" => {
+                if self.words(&["year", "to", "month"]) {
+                    IntervalYearToMonth
+                } else if self.words(&["day", "to", "second"]) {
+                    IntervalDayToSecond
+                } else {
+                    return None;
+                }
+            }
+            "array" => {
+                if !self.eat('(') {
+                    return None;
+                }
+                let element = self.ty()?;
+                self.eat(')').then(|| Array(Box::new(element)))?
+            }
+            "map" => {
+                if !self.eat('(') {
+                    return None;
+                }
+                let k = self.ty()?;
+                if !self.eat(',') {
+                    return None;
+                }
+                let v = self.ty()?;
+                self.eat(')').then(|| Map(Box::new(k), Box::new(v)))?
+            }
+            "row" => {
+                if !self.eat('(') {
+                    return None;
+                }
+                let mut fields = Vec::new();
+                loop {
+                    fields.push(self.field()?);
+                    if self.eat(')') {
+                        break;
+                    }
+                    if !self.eat(',') {
+                        return None;
+                    }
+                }
+                Row(fields)
+            }
+            "unknown" => Unknown,
+            _ => return None,
+        })
+    }
+
+    /// A row field: `name type`, `"name" type` or a bare `type`.
+    fn field(&mut self) -> Option<(Option<String>, TrinoType)> {
+        if let Some(name) = self.quoted() {
+            return Some((Some(name), self.ty()?));
+        }
+        // A word followed by a type is a name; otherwise the word begins the type.
+        let save = self.i;
+        if let Some(name) = self.word() {
+            let after_name = self.i;
+            if let Some(t) = self.ty() {
+                return Some((Some(name), t));
+            }
+            self.i = after_name;
+        }
+        self.i = save;
+        Some((None, self.ty()?))
+    }
 }
 
 /// The display name Trino puts in a column's `type`.
@@ -162,6 +441,7 @@ mod tests {
             .to_string(),
             "decimal(12, 2)"
         );
+        assert_eq!(TrinoType::Uuid.to_string(), "uuid");
         assert_eq!(
             TrinoType::Array(Box::new(TrinoType::BigInt)).to_string(),
             "array(bigint)"
@@ -169,6 +449,71 @@ mod tests {
         assert_eq!(
             TrinoType::Varchar(None).type_signature(),
             json!({"rawType": "varchar", "arguments": [{"kind": "LONG", "value": 2147483647u64}]})
+        );
+    }
+
+    #[test]
+    fn parses_trino_type_texts() {
+        use TrinoType::*;
+        let ok = |text: &str| TrinoType::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(ok("array(bigint)"), Array(Box::new(BigInt)));
+        assert_eq!(
+            ok("MAP(varchar, ARRAY(integer))"),
+            Map(Box::new(Varchar(None)), Box::new(Array(Box::new(Integer))))
+        );
+        assert_eq!(
+            ok(r#"row(X integer, "y Z" varchar(3))"#),
+            Row(vec![
+                (Some("x".into()), Integer),
+                (Some("y Z".into()), Varchar(Some(3)))
+            ])
+        );
+        assert_eq!(
+            ok("row(integer, varchar)"),
+            Row(vec![(None, Integer), (None, Varchar(None))])
+        );
+        // A field may be named like a type: `row(date date)`.
+        assert_eq!(ok("row(date date)"), Row(vec![(Some("date".into()), Date)]));
+        assert_eq!(
+            ok("decimal(12,2)"),
+            Decimal {
+                precision: 12,
+                scale: 2
+            }
+        );
+        assert_eq!(ok("timestamp(3) with time zone"), TimestampTz(3));
+        assert_eq!(ok("timestamp"), Timestamp(3));
+        assert_eq!(ok("time(3)"), Time(3));
+        assert_eq!(ok("char(2)"), Char(2));
+        assert_eq!(ok("interval day to second"), IntervalDayToSecond);
+        assert_eq!(ok("interval year to month"), IntervalYearToMonth);
+        assert_eq!(ok(" json "), Json);
+        assert_eq!(ok("varbinary"), Varbinary);
+        assert_eq!(ok("UUID"), Uuid);
+        assert_eq!(ok("double precision"), Double);
+        assert_eq!(TrinoType::parse("foo"), Err("Unknown type: foo".into()));
+        assert_eq!(
+            TrinoType::parse("array(foo)"),
+            Err("Unknown type: array(foo)".into())
+        );
+        assert!(TrinoType::parse("array(bigint").is_err());
+        assert!(TrinoType::parse("decimal(39,0)").is_err());
+        assert!(TrinoType::parse("map(bigint)").is_err());
+        assert!(TrinoType::parse("row()").is_err());
+    }
+
+    #[test]
+    fn display_names_are_typeofs() {
+        // trino-facts.md: joined with "," except map and row, which use ", ".
+        let t =
+            TrinoType::parse("map(varchar(1), array(decimal(2,1)))").unwrap_or(TrinoType::Unknown);
+        assert_eq!(t.display_name(), "map(varchar(1), array(decimal(2,1)))");
+        assert_eq!(t.to_string(), "map(varchar(1), array(decimal(2, 1)))");
+        let r = TrinoType::parse("row(x integer, y varchar)").unwrap_or(TrinoType::Unknown);
+        assert_eq!(r.display_name(), "row(x integer, y varchar)");
+        assert_eq!(
+            TrinoType::parse("row(decimal(3,1))").map(|t| t.display_name()),
+            Ok("row(decimal(3,1))".into())
         );
     }
 }

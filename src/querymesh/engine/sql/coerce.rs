@@ -60,6 +60,20 @@ pub fn super_type(a: &TrinoType, b: &TrinoType) -> Option<TrinoType> {
         (Char(x), Char(y)) => Some(Char(*x.max(y))),
         (Date, Timestamp(p)) | (Timestamp(p), Date) => Some(Timestamp(*p)),
         (Timestamp(p), Timestamp(q)) => Some(Timestamp(*p.max(q))),
+        (Array(x), Array(y)) => Some(Array(Box::new(super_type(x, y)?))),
+        (Map(kx, vx), Map(ky, vy)) => Some(Map(
+            Box::new(super_type(kx, ky)?),
+            Box::new(super_type(vx, vy)?),
+        )),
+        (Row(x), Row(y)) if x.len() == y.len() => x
+            .iter()
+            .zip(y)
+            .map(|((nx, tx), (ny, ty))| {
+                let name = if nx == ny { nx.clone() } else { None };
+                Some((name, super_type(tx, ty)?))
+            })
+            .collect::<Option<Vec<_>>>()
+            .map(Row),
         _ => None,
     }
 }

@@ -26,13 +26,13 @@ pub(super) fn mismatch(at: Option<Position>, op: &str, l: &TrinoType, r: &TrinoT
     )
 }
 
-/// Whether Trino compares values of these types (after implicit coercion).
+/// Whether Trino compares values of these types (after implicit coercion). Arrays and rows
+/// compare by their JSON text, so only where equal values have equal texts (complex.rs).
 pub fn comparable(l: &TrinoType, r: &TrinoType) -> bool {
-    super_type(l, r).is_some_and(|t| {
-        !matches!(
-            t,
-            TrinoType::Array(_) | TrinoType::Map(..) | TrinoType::Row(_) | TrinoType::Json
-        )
+    super_type(l, r).is_some_and(|t| match t {
+        TrinoType::Array(_) | TrinoType::Row(_) => super::complex::same_representation(l, r),
+        TrinoType::Map(..) | TrinoType::Json => false,
+        _ => true,
     })
 }
 
@@ -64,7 +64,7 @@ impl Analyzer<'_> {
             .next_back()
     }
 
-    fn column(
+    pub(super) fn column(
         &mut self,
         parts: Vec<String>,
         at: Option<Position>,
@@ -85,11 +85,14 @@ impl Analyzer<'_> {
                 Some(param) => Ok(param),
                 None => self.column(vec![i.value.to_lowercase()], at, cx),
             },
-            Expr::CompoundIdentifier(parts) => self.column(
-                parts.iter().map(|i| i.value.to_lowercase()).collect(),
-                at,
-                cx,
-            ),
+            Expr::CompoundIdentifier(parts) => self.compound_identifier(parts, at, cx),
+            Expr::Array(a) => self.array_constructor(&a.elem, cx),
+            Expr::CompoundFieldAccess { root, access_chain } => {
+                self.field_access(root, access_chain, cx)
+            }
+            Expr::Function(f) if f.name.to_string().eq_ignore_ascii_case("row") => {
+                self.row_constructor(f, cx)
+            }
             Expr::Value(v) => self.value(&v.value, at),
             Expr::TypedString(..)
             | Expr::Interval(..)

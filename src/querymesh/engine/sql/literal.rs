@@ -49,11 +49,27 @@ pub fn parse_type(dt: &DataType, at: Option<Position>) -> Result<TrinoType, Trin
             TrinoType::Timestamp(p.unwrap_or(3).min(12) as u8)
         }
         DataType::JSON => TrinoType::Json,
+        DataType::Uuid => TrinoType::Uuid,
+        DataType::Varbinary(_) => TrinoType::Varbinary,
+        DataType::Custom(name, args)
+            if args.is_empty()
+                && let Some(text) = name
+                    .0
+                    .first()
+                    .and_then(|p| p.as_ident())
+                    .and_then(|i| super::cast_types::placeholder_text(&i.value)) =>
+        {
+            super::cast_types::placeholder_type(text)
+                .map_err(|m| error_at(ErrorName::TypeNotFound, at, m))?
+        }
         DataType::Custom(name, args) if args.is_empty() => {
             match name.to_string().to_lowercase().as_str() {
                 "bigint" => TrinoType::BigInt,
                 "double" => TrinoType::Double,
                 "varchar" => TrinoType::Varchar(None),
+                "json" => TrinoType::Json,
+                "uuid" => TrinoType::Uuid,
+                "varbinary" => TrinoType::Varbinary,
                 other => {
                     return Err(error_at(
                         ErrorName::TypeNotFound,

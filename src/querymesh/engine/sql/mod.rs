@@ -4,7 +4,9 @@
 
 mod analyze;
 pub mod calendar;
+mod cast_types;
 mod coerce;
+mod complex;
 mod date_functions;
 pub mod dialect;
 pub mod encode;
@@ -18,6 +20,7 @@ mod json_syntax;
 mod limits;
 mod literal;
 mod operators;
+mod regexp;
 mod respell;
 mod scope;
 mod select;
@@ -225,6 +228,7 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
     grammar::check_row_count_clauses(&tokens, sql)?;
     limits::check_chains(&tokens)?;
     respell::respell(&mut all_tokens);
+    cast_types::replace_cast_types(&mut all_tokens);
     json_syntax::rewrite(&mut all_tokens);
     let mut parser = Parser::new(&TrinoDialect).with_tokens_with_locations(all_tokens);
     let statements = parser.parse_statements().map_err(|e| {

@@ -141,8 +141,19 @@ impl Analyzer<'_> {
         at: Option<Position>,
     ) -> Result<Typed, TrinoError> {
         let cmp = |sym: &str| -> Result<Typed, TrinoError> {
-            if !comparable(&l.ty, &r.ty) {
+            // Arrays and rows compare by their JSON text: equality only.
+            let ordering = !matches!(sym, "=" | "<>");
+            if !comparable(&l.ty, &r.ty)
+                || (ordering && (l.ty.is_container() || r.ty.is_container()))
+            {
                 return Err(mismatch(at, sym, &l.ty, &r.ty));
+            }
+            if l.ty.is_container() || r.ty.is_container() {
+                let not = if sym == "<>" { "NOT " } else { "" };
+                return Ok(Typed::new(
+                    format!("({not}qm_complex_eq({}, {}))", l.sql, r.sql),
+                    TrinoType::Boolean,
+                ));
             }
             let target = super_type(&l.ty, &r.ty).unwrap_or(TrinoType::Unknown);
             Ok(Typed::new(
@@ -422,8 +433,9 @@ impl Analyzer<'_> {
         at: Option<Position>,
     ) -> Result<Typed, TrinoError> {
         use TrinoType::*;
-        if t.ty == Json || *target == Json {
-            return self.json_scalar_cast(t, target, try_cast, at);
+        let complex = |t: &TrinoType| t.is_container() || matches!(t, Json | Uuid | Varbinary);
+        if complex(&t.ty) || complex(target) {
+            return self.complex_cast(t, target, try_cast, at);
         }
         let from = t.ty.clone();
         let via_udf = |t: &Typed| {

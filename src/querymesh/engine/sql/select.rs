@@ -39,25 +39,7 @@ impl Analyzer<'_> {
         order_by: Option<&OrderBy>,
         ties: Option<(u64, u64)>,
     ) -> Result<Block, TrinoError> {
-        if s.top.is_some()
-            || s.into.is_some()
-            || !s.lateral_views.is_empty()
-            || s.prewhere.is_some()
-            || !s.connect_by.is_empty()
-            || !s.cluster_by.is_empty()
-            || !s.distribute_by.is_empty()
-            || !s.sort_by.is_empty()
-            || s.qualify.is_some()
-            || !s.named_window.is_empty()
-            || s.exclude.is_some()
-            || s.value_table_mode.is_some()
-        {
-            return Err(error_at(
-                ErrorName::SyntaxError,
-                location(s),
-                "mismatched input: this SELECT syntax is not Trino's",
-            ));
-        }
+        refuse_foreign_syntax(s)?;
         let mut relations = Vec::new();
         let mut from = Vec::new();
         for item in &s.from {
@@ -71,14 +53,66 @@ impl Analyzer<'_> {
             group_keys: None,
         };
         let mut sql = String::new();
-        let where_sql = match &s.selection {
+        let where_sql = self.where_clause(s, &base)?;
+        let keys = self.group_keys(s, &base)?;
+        let saved_aggregates = std::mem::take(&mut self.aggregates_seen);
+        let grouped_by_keys = !keys.is_empty();
+        let mut outputs = self.outputs(
+            s,
+            &scope,
+            order_by,
+            grouped_by_keys.then_some(keys.as_slice()),
+        )?;
+        let global_aggregate = !grouped_by_keys && self.aggregates_seen > 0;
+        if global_aggregate {
+            outputs = self.outputs(s, &scope, order_by, Some(&[]))?;
+        }
+        self.aggregates_seen = saved_aggregates;
+        let distinct = distinct_keyword(s)?;
+        sql.push_str(&format!("SELECT {distinct}{}", outputs.items));
+        if !from.is_empty() {
+            sql.push_str(&format!(" FROM {}", from.join(", ")));
+        }
+        sql.push_str(&where_sql);
+        if !keys.is_empty() {
+            let keys: Vec<String> = keys.iter().cloned().map(not_a_position).collect();
+            sql.push_str(&format!(" GROUP BY {}", keys.join(", ")));
+        }
+        if let Some(h) = &outputs.having {
+            sql.push_str(&format!(" HAVING {h}"));
+        }
+        if let Some((offset, count)) = ties {
+            return fetch_with_ties(s, &sql, distinct, outputs, offset, count);
+        }
+        if let Some(o) = outputs.order {
+            sql.push_str(&format!(" ORDER BY {o}"));
+        }
+        let single_row = (global_aggregate && s.having.is_none()) || s.from.is_empty();
+        Ok(Block {
+            sql,
+            columns: outputs.columns,
+            single_row,
+        })
+    }
+
+    /// ` WHERE …`, or nothing.
+    fn where_clause(&mut self, s: &Select, base: &ExprContext<'_>) -> Result<String, TrinoError> {
+        Ok(match &s.selection {
             Some(e) => {
-                let t = self.expr(e, &base)?;
+                let t = self.expr(e, base)?;
                 self.require_boolean(&t, e, "WHERE clause")?;
                 format!(" WHERE {}", t.sql)
             }
             None => String::new(),
-        };
+        })
+    }
+
+    /// The GROUP BY keys' SQL, an ordinal standing for its select item.
+    fn group_keys(
+        &mut self,
+        s: &Select,
+        base: &ExprContext<'_>,
+    ) -> Result<Vec<String>, TrinoError> {
         let group_exprs: Vec<&Expr> = match &s.group_by {
             GroupByExpr::All(_) => return Err(not_supported(None, "GROUP BY ALL")),
             GroupByExpr::Expressions(exprs, modifiers) => {
@@ -126,85 +160,11 @@ impl Analyzer<'_> {
             }
             let cx = ExprContext {
                 clause: Clause::GroupBy,
-                ..base
+                ..*base
             };
             keys.push(self.expr(target, &cx)?.sql);
         }
-        let saved_aggregates = std::mem::take(&mut self.aggregates_seen);
-        let grouped_by_keys = !keys.is_empty();
-        let mut outputs = self.outputs(
-            s,
-            &scope,
-            order_by,
-            grouped_by_keys.then_some(keys.as_slice()),
-        )?;
-        let global_aggregate = !grouped_by_keys && self.aggregates_seen > 0;
-        if global_aggregate {
-            outputs = self.outputs(s, &scope, order_by, Some(&[]))?;
-        }
-        self.aggregates_seen = saved_aggregates;
-        let distinct = match &s.distinct {
-            None | Some(Distinct::All) => "",
-            Some(Distinct::Distinct) => "DISTINCT ",
-            Some(Distinct::On(_)) => {
-                return Err(error_at(
-                    ErrorName::SyntaxError,
-                    None,
-                    "mismatched input 'ON'",
-                ));
-            }
-        };
-        sql.push_str(&format!("SELECT {distinct}{}", outputs.items));
-        if !from.is_empty() {
-            sql.push_str(&format!(" FROM {}", from.join(", ")));
-        }
-        sql.push_str(&where_sql);
-        if !keys.is_empty() {
-            let keys: Vec<String> = keys.iter().cloned().map(not_a_position).collect();
-            sql.push_str(&format!(" GROUP BY {}", keys.join(", ")));
-        }
-        if let Some(h) = outputs.having {
-            sql.push_str(&format!(" HAVING {h}"));
-        }
-        if let Some((offset, count)) = ties {
-            if !distinct.is_empty() {
-                return Err(not_supported(
-                    location(s),
-                    "SELECT DISTINCT with FETCH FIRST … WITH TIES",
-                ));
-            }
-            let keys = outputs.window_order.unwrap_or_default();
-            // rank() counts the rows sorting strictly before, so rank ≤ offset + count keeps
-            // exactly the rows up to and tied with the last one FETCH FIRST takes.
-            let numbered = sql.replacen(
-                "SELECT ",
-                &format!(
-                    "SELECT row_number() OVER (ORDER BY {keys}) AS \"qm_row\", rank() OVER (ORDER BY {keys}) AS \"qm_rank\", "
-                ),
-                1,
-            );
-            let outputs_list: Vec<String> = (1..=outputs.columns.len())
-                .map(|i| format!("\"c{i}\""))
-                .collect();
-            return Ok(Block {
-                sql: format!(
-                    "SELECT {} FROM ({numbered}) WHERE \"qm_row\" > {offset} AND \"qm_rank\" <= {} ORDER BY \"qm_row\"",
-                    outputs_list.join(", "),
-                    offset.saturating_add(count).min(i64::MAX as u64)
-                ),
-                columns: outputs.columns,
-                single_row: false,
-            });
-        }
-        if let Some(o) = outputs.order {
-            sql.push_str(&format!(" ORDER BY {o}"));
-        }
-        let single_row = (global_aggregate && s.having.is_none()) || s.from.is_empty();
-        Ok(Block {
-            sql,
-            columns: outputs.columns,
-            single_row,
-        })
+        Ok(keys)
     }
 
     fn outputs(
@@ -220,6 +180,37 @@ impl Analyzer<'_> {
             in_aggregate: false,
             group_keys,
         };
+        let (items, columns) = self.select_items(s, scope, &cx, group_keys)?;
+        let having = self.having(s, &cx)?;
+        let order = match order_by {
+            Some(o) => Some(self.select_order(s, scope, o, &items, &columns, group_keys)?),
+            None => None,
+        };
+        let item_sql: Vec<String> = items
+            .iter()
+            .map(|i| {
+                i.rsplit_once(" AS \"c")
+                    .map_or(i.clone(), |(sql, _)| sql.to_string())
+            })
+            .collect();
+        let window_order = order.as_deref().map(|o| inline_outputs(o, &item_sql));
+        Ok(Outputs {
+            items: items.join(", "),
+            columns,
+            having,
+            order,
+            window_order,
+        })
+    }
+
+    /// The select list: each item's `sql AS "cN"` and its column's name and type.
+    fn select_items(
+        &mut self,
+        s: &Select,
+        scope: &Scope<'_>,
+        cx: &ExprContext<'_>,
+        group_keys: Option<&[String]>,
+    ) -> Result<SelectItems, TrinoError> {
         let mut items = Vec::new();
         let mut columns = Vec::new();
         let push = |items: &mut Vec<String>,
@@ -236,7 +227,7 @@ impl Analyzer<'_> {
                     if let SelectItem::ExprWithAlias { alias, .. } = item {
                         self.refuse_string_alias(alias)?;
                     }
-                    let t = self.grouped_expr(e, &cx)?;
+                    let t = self.grouped_expr(e, cx)?;
                     let name = match item {
                         // Trino reports an alias as written; it resolves names case-insensitively.
                         SelectItem::ExprWithAlias { alias, .. } => alias.value.clone(),
@@ -250,53 +241,8 @@ impl Analyzer<'_> {
                     };
                     push(&mut items, &mut columns, t.sql, name, t.ty);
                 }
-                SelectItem::Wildcard(_) => {
-                    if scope.relations.is_empty() {
-                        return Err(error_at(
-                            ErrorName::GenericUserError,
-                            location(item),
-                            "SELECT * not allowed in queries without FROM clause",
-                        ));
-                    }
-                    let mut all: Vec<Column> = scope
-                        .relations
-                        .iter()
-                        .flat_map(|r| r.columns.clone())
-                        .filter(|c| !c.hidden)
-                        .collect();
-                    // JOIN … USING columns come first, once (Trino's order); the sort is stable.
-                    let using: Vec<String> = scope
-                        .relations
-                        .iter()
-                        .flat_map(|r| &r.columns)
-                        .filter(|c| c.hidden)
-                        .map(|c| c.name.clone())
-                        .collect();
-                    all.sort_by_key(|c| !using.contains(&c.name));
-                    for c in all {
-                        self.wildcard_column(&c, group_keys, location(item))?;
-                        push(
-                            &mut items,
-                            &mut columns,
-                            c.sql.clone(),
-                            c.name.clone(),
-                            c.ty.clone(),
-                        );
-                    }
-                }
-                SelectItem::QualifiedWildcard(kind, _) => {
-                    let SelectItemQualifiedWildcardKind::ObjectName(name) = kind else {
-                        return Err(not_supported(location(item), "This wildcard"));
-                    };
-                    let parts = object_name_parts(name);
-                    let relation = scope.relation(&parts).ok_or_else(|| {
-                        error_at(
-                            ErrorName::TableNotFound,
-                            location(name),
-                            format!("Table '{}' not found", parts.join(".")),
-                        )
-                    })?;
-                    for c in relation.columns.clone() {
+                SelectItem::Wildcard(_) | SelectItem::QualifiedWildcard(..) => {
+                    for c in wildcard_columns(scope, item)? {
                         self.wildcard_column(&c, group_keys, location(item))?;
                         push(
                             &mut items,
@@ -316,57 +262,54 @@ impl Analyzer<'_> {
                 }
             }
         }
-        let having = match &s.having {
+        Ok((items, columns))
+    }
+
+    /// HAVING, analysed as the select list is.
+    fn having(&mut self, s: &Select, cx: &ExprContext<'_>) -> Result<Option<String>, TrinoError> {
+        Ok(match &s.having {
             Some(e) => {
                 let cx = ExprContext {
                     clause: Clause::Having,
-                    ..cx
+                    ..*cx
                 };
                 let t = self.grouped_expr(e, &cx)?;
                 self.require_boolean(&t, e, "HAVING clause")?;
                 Some(t.sql)
             }
             None => None,
-        };
-        let order = match order_by {
-            Some(o) => {
-                let mut order_scope = Scope::new(scope.relations.clone(), scope.parent);
-                order_scope.outputs = positional_outputs(&columns);
-                let distinct_items: Option<Vec<String>> =
-                    matches!(s.distinct, Some(Distinct::Distinct)).then(|| {
-                        items
-                            .iter()
-                            .map(|i| {
-                                i.rsplit_once(" AS \"c")
-                                    .map_or(i.clone(), |(sql, _)| sql.to_string())
-                            })
-                            .collect()
-                    });
-                Some(self.order_by(
-                    o,
-                    &order_scope,
-                    &columns,
-                    group_keys,
-                    distinct_items.as_deref(),
-                )?)
-            }
-            None => None,
-        };
-        let item_sql: Vec<String> = items
-            .iter()
-            .map(|i| {
-                i.rsplit_once(" AS \"c")
-                    .map_or(i.clone(), |(sql, _)| sql.to_string())
-            })
-            .collect();
-        let window_order = order.as_deref().map(|o| inline_outputs(o, &item_sql));
-        Ok(Outputs {
-            items: items.join(", "),
-            columns,
-            having,
-            order,
-            window_order,
         })
+    }
+
+    /// ORDER BY over the select list's outputs (and, with DISTINCT, only its expressions).
+    fn select_order(
+        &mut self,
+        s: &Select,
+        scope: &Scope<'_>,
+        o: &OrderBy,
+        items: &[String],
+        columns: &[(String, TrinoType)],
+        group_keys: Option<&[String]>,
+    ) -> Result<String, TrinoError> {
+        let mut order_scope = Scope::new(scope.relations.clone(), scope.parent);
+        order_scope.outputs = positional_outputs(columns);
+        let distinct_items: Option<Vec<String>> = matches!(s.distinct, Some(Distinct::Distinct))
+            .then(|| {
+                items
+                    .iter()
+                    .map(|i| {
+                        i.rsplit_once(" AS \"c")
+                            .map_or(i.clone(), |(sql, _)| sql.to_string())
+                    })
+                    .collect()
+            });
+        self.order_by(
+            o,
+            &order_scope,
+            columns,
+            group_keys,
+            distinct_items.as_deref(),
+        )
     }
 
     fn wildcard_column(
@@ -485,6 +428,134 @@ impl Analyzer<'_> {
         }
         Ok(parts.join(", "))
     }
+}
+
+/// The select list's items (`sql AS "cN"`) and columns (name, type).
+type SelectItems = (Vec<String>, Vec<(String, TrinoType)>);
+
+/// SELECT syntax sqlparser takes from other dialects, which Trino's grammar lacks.
+fn refuse_foreign_syntax(s: &Select) -> Result<(), TrinoError> {
+    if s.top.is_some()
+        || s.into.is_some()
+        || !s.lateral_views.is_empty()
+        || s.prewhere.is_some()
+        || !s.connect_by.is_empty()
+        || !s.cluster_by.is_empty()
+        || !s.distribute_by.is_empty()
+        || !s.sort_by.is_empty()
+        || s.qualify.is_some()
+        || !s.named_window.is_empty()
+        || s.exclude.is_some()
+        || s.value_table_mode.is_some()
+    {
+        return Err(error_at(
+            ErrorName::SyntaxError,
+            location(s),
+            "mismatched input: this SELECT syntax is not Trino's",
+        ));
+    }
+    Ok(())
+}
+
+/// `DISTINCT ` or nothing; DISTINCT ON is not Trino's.
+fn distinct_keyword(s: &Select) -> Result<&'static str, TrinoError> {
+    Ok(match &s.distinct {
+        None | Some(Distinct::All) => "",
+        Some(Distinct::Distinct) => "DISTINCT ",
+        Some(Distinct::On(_)) => {
+            return Err(error_at(
+                ErrorName::SyntaxError,
+                None,
+                "mismatched input 'ON'",
+            ));
+        }
+    })
+}
+
+/// The columns of `SELECT *` (every visible column of the FROM, JOIN … USING columns first)
+/// or of `SELECT t.*`.
+fn wildcard_columns(scope: &Scope<'_>, item: &SelectItem) -> Result<Vec<Column>, TrinoError> {
+    match item {
+        SelectItem::QualifiedWildcard(kind, _) => {
+            let SelectItemQualifiedWildcardKind::ObjectName(name) = kind else {
+                return Err(not_supported(location(item), "This wildcard"));
+            };
+            let parts = object_name_parts(name);
+            let relation = scope.relation(&parts).ok_or_else(|| {
+                error_at(
+                    ErrorName::TableNotFound,
+                    location(name),
+                    format!("Table '{}' not found", parts.join(".")),
+                )
+            })?;
+            Ok(relation.columns.clone())
+        }
+        _ => {
+            if scope.relations.is_empty() {
+                return Err(error_at(
+                    ErrorName::GenericUserError,
+                    location(item),
+                    "SELECT * not allowed in queries without FROM clause",
+                ));
+            }
+            let mut all: Vec<Column> = scope
+                .relations
+                .iter()
+                .flat_map(|r| r.columns.clone())
+                .filter(|c| !c.hidden)
+                .collect();
+            // JOIN … USING columns come first, once (Trino's order); the sort is stable.
+            let using: Vec<String> = scope
+                .relations
+                .iter()
+                .flat_map(|r| &r.columns)
+                .filter(|c| c.hidden)
+                .map(|c| c.name.clone())
+                .collect();
+            all.sort_by_key(|c| !using.contains(&c.name));
+            Ok(all)
+        }
+    }
+}
+
+/// The block `sql` (the SELECT without its ORDER BY) keeps under `… OFFSET offset FETCH FIRST
+/// count ROWS WITH TIES`.
+fn fetch_with_ties(
+    s: &Select,
+    sql: &str,
+    distinct: &str,
+    outputs: Outputs,
+    offset: u64,
+    count: u64,
+) -> Result<Block, TrinoError> {
+    if !distinct.is_empty() {
+        return Err(not_supported(
+            location(s),
+            "SELECT DISTINCT with FETCH FIRST … WITH TIES",
+        ));
+    }
+    let keys = outputs.window_order.unwrap_or_default();
+    // rank() counts the rows sorting strictly before, so rank ≤ offset + count keeps
+    // exactly the rows up to and tied with the last one FETCH FIRST takes.
+    let numbered = sql.replacen(
+        "SELECT ",
+        &format!(
+            "SELECT row_number() OVER (ORDER BY {keys}) AS \"qm_row\", rank() OVER (ORDER BY {keys}) AS \"qm_rank\", "
+        ),
+        1,
+    );
+    let outputs_list: Vec<String> = (1..=outputs.columns.len())
+        .map(|i| format!("\"c{i}\""))
+        .collect();
+    Ok(Block {
+        sql: format!(
+            "SELECT {} FROM ({numbered}) WHERE \"qm_row\" > {offset} AND \"qm_rank\" <= {} ORDER BY \"qm_row\"",
+            outputs_list.join(", "),
+            offset.saturating_add(count).min(i64::MAX as u64)
+        ),
+        columns: outputs.columns,
+        single_row: false,
+    })
 }
 
 /// A GROUP BY or ORDER BY key as SQLite must read it: SQLite takes an integer constant there

@@ -170,6 +170,15 @@ fn check_catalog(
     }
 }
 
+/// MISSING_CATALOG_NAME: a name without its catalog and no session catalog.
+fn missing_catalog(at: Option<Position>) -> TrinoError {
+    error_at(
+        ErrorName::MissingCatalogName,
+        at,
+        "Catalog must be specified when session catalog is not set",
+    )
+}
+
 /// Answers a SHOW or DESCRIBE statement, or `None` when `tokens` are something else.
 pub fn plan(
     tokens: &[TokenWithSpan],
@@ -184,207 +193,241 @@ pub fn plan(
     Some(show(&mut c, describe, catalogs, session))
 }
 
+/// The statement after SHOW (or DESCRIBE), by its first keyword.
 fn show(
     c: &mut Cursor<'_>,
     describe: bool,
     catalogs: &Catalogs,
     session: &SessionContext,
 ) -> Result<Plan, TrinoError> {
-    let missing_catalog = |at| {
-        error_at(
-            ErrorName::MissingCatalogName,
-            at,
-            "Catalog must be specified when session catalog is not set",
-        )
-    };
     if describe || c.keyword("COLUMNS") {
-        if !(describe || c.keyword("FROM") || c.keyword("IN")) {
-            return Err(c.error());
-        }
-        let at = c.location();
-        let name = c.name()?;
-        c.end()?;
-        let (catalog, schema, table) = match name.as_slice() {
-            [t] => (
-                session.catalog.clone().ok_or_else(|| missing_catalog(at))?,
-                session.schema.clone().ok_or_else(|| {
-                    error_at(
-                        ErrorName::MissingSchemaName,
-                        at,
-                        "Schema must be specified when session schema is not set",
-                    )
-                })?,
-                t.clone(),
-            ),
-            [s, t] => (
-                session.catalog.clone().ok_or_else(|| missing_catalog(at))?,
-                s.clone(),
-                t.clone(),
-            ),
-            [c, s, t] => (c.clone(), s.clone(), t.clone()),
-            _ => {
-                return Err(error_at(
-                    ErrorName::SyntaxError,
-                    at,
-                    "Too many dots in table name",
-                ));
-            }
-        };
-        check_catalog(catalogs, &catalog, at)?;
-        if !catalogs.has_schema(&catalog, &schema) {
-            return Err(error_at(
-                ErrorName::SchemaNotFound,
-                at,
-                format!("Schema '{schema}' does not exist"),
-            ));
-        }
-        let meta = catalogs.table(&catalog, &schema, &table).ok_or_else(|| {
-            error_at(
-                ErrorName::TableNotFound,
-                at,
-                format!("Table '{catalog}.{schema}.{table}' does not exist"),
-            )
-        })?;
-        let viewer = session.viewer.as_ref();
-        if viewer.is_some_and(|v| !v.may_show_columns(&catalog, &schema, &table)) {
-            return Err(denied(format!(
-                "Cannot show columns of table {catalog}.{schema}.{table}"
-            )));
-        }
-        let values = meta
-            .columns
-            .iter()
-            .filter(|col| {
-                viewer.is_none_or(|v| v.sees_column(&catalog, &schema, &table, &col.name))
-            })
-            .map(|col| {
-                vec![
-                    col.name.clone(),
-                    col.ty.to_string(),
-                    String::new(),
-                    String::new(),
-                ]
-            })
-            .collect();
-        return Ok(rows(
-            &["Column", "Type", "Extra", "Comment"],
-            values,
-            Vec::new(),
-        ));
+        return show_columns(c, describe, catalogs, session);
     }
     if c.keyword("CATALOGS") {
-        let pattern = c.like_pattern()?;
-        c.end()?;
-        let viewer = session.viewer.as_ref();
-        let values = catalogs
-            .catalog_names()
-            .filter(|n| viewer.is_none_or(|v| v.sees_catalog(n)))
-            .filter(|n| pattern.as_deref().is_none_or(|p| like(p, n)))
-            .map(|n| vec![n.to_string()])
-            .collect();
-        return Ok(rows(&["Catalog"], values, Vec::new()));
+        return show_catalogs(c, catalogs, session);
     }
     if c.keyword("SCHEMAS") {
-        let at = c.location();
-        let catalog = if c.keyword("FROM") || c.keyword("IN") {
-            let name = c.name()?;
-            let [catalog] = name.as_slice() else {
-                return Err(error_at(ErrorName::SyntaxError, at, "mismatched input '.'"));
-            };
-            catalog.clone()
-        } else {
-            session
-                .catalog
-                .clone()
-                .ok_or_else(|| missing_catalog(c.location()))?
-        };
-        let pattern = c.like_pattern()?;
-        c.end()?;
-        // Trino checks access before it looks the catalog up.
-        let viewer = session.viewer.as_ref();
-        if viewer.is_some_and(|v| !v.sees_catalog(&catalog)) {
-            return Err(denied("Cannot show schemas".into()));
-        }
-        check_catalog(catalogs, &catalog, at)?;
-        let values = catalogs
-            .schema_names(&catalog)
-            .filter(|n| viewer.is_none_or(|v| v.sees_schema(&catalog, n)))
-            .filter(|n| pattern.as_deref().is_none_or(|p| like(p, n)))
-            .map(|n| vec![n.to_string()])
-            .collect();
-        return Ok(rows(&["Schema"], values, Vec::new()));
+        return show_schemas(c, catalogs, session);
     }
     if c.keyword("TABLES") {
-        let at = c.location();
-        let (catalog, schema) = if c.keyword("FROM") || c.keyword("IN") {
-            let at = c.location();
-            match c.name()?.as_slice() {
-                [s] => (
-                    session.catalog.clone().ok_or_else(|| missing_catalog(at))?,
-                    s.clone(),
-                ),
-                [cat, s] => (cat.clone(), s.clone()),
-                _ => {
-                    return Err(error_at(
-                        ErrorName::SyntaxError,
-                        at,
-                        "Too many dots in schema name",
-                    ));
-                }
-            }
-        } else {
-            (
-                session.catalog.clone().ok_or_else(|| missing_catalog(at))?,
-                session.schema.clone().ok_or_else(|| {
-                    error_at(
-                        ErrorName::MissingSchemaName,
-                        at,
-                        "Schema must be specified when session schema is not set",
-                    )
-                })?,
-            )
-        };
-        let pattern = c.like_pattern()?;
-        c.end()?;
-        // Trino checks access first, then that the catalog and schema exist.
-        let viewer = session.viewer.as_ref();
-        if viewer.is_some_and(|v| !v.sees_schema(&catalog, &schema)) {
-            return Err(denied(format!(
-                "Cannot show tables of schema {catalog}.{schema}"
-            )));
-        }
-        if !catalogs.has_catalog(&catalog) {
-            return Err(error_at(
-                ErrorName::CatalogNotFound,
-                at,
-                format!("Catalog '{catalog}' does not exist"),
-            ));
-        }
-        if !catalogs.has_schema(&catalog, &schema) {
-            return Err(error_at(
-                ErrorName::SchemaNotFound,
-                at,
-                format!("Schema '{schema}' does not exist"),
-            ));
-        }
-        let values = catalogs
-            .tables_in(&catalog, &schema)
-            .filter(|t| viewer.is_none_or(|v| v.sees_table(&catalog, &schema, &t.name)))
-            .filter(|t| pattern.as_deref().is_none_or(|p| like(p, &t.name)))
-            .map(|t| vec![t.name.clone()])
-            .collect();
-        return Ok(rows(&["Table"], values, Vec::new()));
+        return show_tables(c, catalogs, session);
     }
     if c.keyword("FUNCTIONS") {
-        let pattern = c.like_pattern()?;
-        c.end()?;
-        return Ok(functions(pattern.as_deref()));
+        return show_functions(c);
     }
     Err(error_at(
         ErrorName::NotSupported,
         c.location(),
         "Only SHOW CATALOGS, SCHEMAS, TABLES, COLUMNS and FUNCTIONS are supported",
     ))
+}
+
+/// DESCRIBE t, SHOW COLUMNS FROM t: the table's columns the person sees.
+fn show_columns(
+    c: &mut Cursor<'_>,
+    describe: bool,
+    catalogs: &Catalogs,
+    session: &SessionContext,
+) -> Result<Plan, TrinoError> {
+    if !(describe || c.keyword("FROM") || c.keyword("IN")) {
+        return Err(c.error());
+    }
+    let at = c.location();
+    let name = c.name()?;
+    c.end()?;
+    let (catalog, schema, table) = match name.as_slice() {
+        [t] => (
+            session.catalog.clone().ok_or_else(|| missing_catalog(at))?,
+            session.schema.clone().ok_or_else(|| {
+                error_at(
+                    ErrorName::MissingSchemaName,
+                    at,
+                    "Schema must be specified when session schema is not set",
+                )
+            })?,
+            t.clone(),
+        ),
+        [s, t] => (
+            session.catalog.clone().ok_or_else(|| missing_catalog(at))?,
+            s.clone(),
+            t.clone(),
+        ),
+        [c, s, t] => (c.clone(), s.clone(), t.clone()),
+        _ => {
+            return Err(error_at(
+                ErrorName::SyntaxError,
+                at,
+                "Too many dots in table name",
+            ));
+        }
+    };
+    check_catalog(catalogs, &catalog, at)?;
+    if !catalogs.has_schema(&catalog, &schema) {
+        return Err(error_at(
+            ErrorName::SchemaNotFound,
+            at,
+            format!("Schema '{schema}' does not exist"),
+        ));
+    }
+    let meta = catalogs.table(&catalog, &schema, &table).ok_or_else(|| {
+        error_at(
+            ErrorName::TableNotFound,
+            at,
+            format!("Table '{catalog}.{schema}.{table}' does not exist"),
+        )
+    })?;
+    let viewer = session.viewer.as_ref();
+    if viewer.is_some_and(|v| !v.may_show_columns(&catalog, &schema, &table)) {
+        return Err(denied(format!(
+            "Cannot show columns of table {catalog}.{schema}.{table}"
+        )));
+    }
+    let values = meta
+        .columns
+        .iter()
+        .filter(|col| viewer.is_none_or(|v| v.sees_column(&catalog, &schema, &table, &col.name)))
+        .map(|col| {
+            vec![
+                col.name.clone(),
+                col.ty.to_string(),
+                String::new(),
+                String::new(),
+            ]
+        })
+        .collect();
+    Ok(rows(
+        &["Column", "Type", "Extra", "Comment"],
+        values,
+        Vec::new(),
+    ))
+}
+
+/// SHOW CATALOGS [LIKE p].
+fn show_catalogs(
+    c: &mut Cursor<'_>,
+    catalogs: &Catalogs,
+    session: &SessionContext,
+) -> Result<Plan, TrinoError> {
+    let pattern = c.like_pattern()?;
+    c.end()?;
+    let viewer = session.viewer.as_ref();
+    let values = catalogs
+        .catalog_names()
+        .filter(|n| viewer.is_none_or(|v| v.sees_catalog(n)))
+        .filter(|n| pattern.as_deref().is_none_or(|p| like(p, n)))
+        .map(|n| vec![n.to_string()])
+        .collect();
+    Ok(rows(&["Catalog"], values, Vec::new()))
+}
+
+/// SHOW SCHEMAS [FROM catalog] [LIKE p].
+fn show_schemas(
+    c: &mut Cursor<'_>,
+    catalogs: &Catalogs,
+    session: &SessionContext,
+) -> Result<Plan, TrinoError> {
+    let at = c.location();
+    let catalog = if c.keyword("FROM") || c.keyword("IN") {
+        let name = c.name()?;
+        let [catalog] = name.as_slice() else {
+            return Err(error_at(ErrorName::SyntaxError, at, "mismatched input '.'"));
+        };
+        catalog.clone()
+    } else {
+        session
+            .catalog
+            .clone()
+            .ok_or_else(|| missing_catalog(c.location()))?
+    };
+    let pattern = c.like_pattern()?;
+    c.end()?;
+    // Trino checks access before it looks the catalog up.
+    let viewer = session.viewer.as_ref();
+    if viewer.is_some_and(|v| !v.sees_catalog(&catalog)) {
+        return Err(denied("Cannot show schemas".into()));
+    }
+    check_catalog(catalogs, &catalog, at)?;
+    let values = catalogs
+        .schema_names(&catalog)
+        .filter(|n| viewer.is_none_or(|v| v.sees_schema(&catalog, n)))
+        .filter(|n| pattern.as_deref().is_none_or(|p| like(p, n)))
+        .map(|n| vec![n.to_string()])
+        .collect();
+    Ok(rows(&["Schema"], values, Vec::new()))
+}
+
+/// SHOW TABLES [FROM [catalog.]schema] [LIKE p].
+fn show_tables(
+    c: &mut Cursor<'_>,
+    catalogs: &Catalogs,
+    session: &SessionContext,
+) -> Result<Plan, TrinoError> {
+    let at = c.location();
+    let (catalog, schema) = if c.keyword("FROM") || c.keyword("IN") {
+        let at = c.location();
+        match c.name()?.as_slice() {
+            [s] => (
+                session.catalog.clone().ok_or_else(|| missing_catalog(at))?,
+                s.clone(),
+            ),
+            [cat, s] => (cat.clone(), s.clone()),
+            _ => {
+                return Err(error_at(
+                    ErrorName::SyntaxError,
+                    at,
+                    "Too many dots in schema name",
+                ));
+            }
+        }
+    } else {
+        (
+            session.catalog.clone().ok_or_else(|| missing_catalog(at))?,
+            session.schema.clone().ok_or_else(|| {
+                error_at(
+                    ErrorName::MissingSchemaName,
+                    at,
+                    "Schema must be specified when session schema is not set",
+                )
+            })?,
+        )
+    };
+    let pattern = c.like_pattern()?;
+    c.end()?;
+    // Trino checks access first, then that the catalog and schema exist.
+    let viewer = session.viewer.as_ref();
+    if viewer.is_some_and(|v| !v.sees_schema(&catalog, &schema)) {
+        return Err(denied(format!(
+            "Cannot show tables of schema {catalog}.{schema}"
+        )));
+    }
+    if !catalogs.has_catalog(&catalog) {
+        return Err(error_at(
+            ErrorName::CatalogNotFound,
+            at,
+            format!("Catalog '{catalog}' does not exist"),
+        ));
+    }
+    if !catalogs.has_schema(&catalog, &schema) {
+        return Err(error_at(
+            ErrorName::SchemaNotFound,
+            at,
+            format!("Schema '{schema}' does not exist"),
+        ));
+    }
+    let values = catalogs
+        .tables_in(&catalog, &schema)
+        .filter(|t| viewer.is_none_or(|v| v.sees_table(&catalog, &schema, &t.name)))
+        .filter(|t| pattern.as_deref().is_none_or(|p| like(p, &t.name)))
+        .map(|t| vec![t.name.clone()])
+        .collect();
+    Ok(rows(&["Table"], values, Vec::new()))
+}
+
+/// SHOW FUNCTIONS [LIKE p].
+fn show_functions(c: &mut Cursor<'_>) -> Result<Plan, TrinoError> {
+    let pattern = c.like_pattern()?;
+    c.end()?;
+    Ok(functions(pattern.as_deref()))
 }
 
 /// SHOW FUNCTIONS: one row per signature, from the function registry, with Trino's columns.

@@ -997,3 +997,123 @@ fn json_array_and_json_object() {
         ],
     );
 }
+
+#[test]
+fn casts_between_json_and_arrays_maps_rows() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            // docs functions/json "Cast to JSON"
+            (
+                "SELECT CAST(ARRAY[1, 23, 456] AS JSON)",
+                "json",
+                json_text("[1,23,456]"),
+            ),
+            (
+                "SELECT CAST(ARRAY[1, NULL, 456] AS JSON)",
+                "json",
+                json_text("[1,null,456]"),
+            ),
+            (
+                "SELECT CAST(ARRAY[ARRAY[1, 23], ARRAY[456]] AS JSON)",
+                "json",
+                json_text("[[1,23],[456]]"),
+            ),
+            (
+                "SELECT CAST(CAST(ROW(123, 'abc', true) AS ROW(v1 BIGINT, v2 VARCHAR, v3 BOOLEAN)) AS JSON)",
+                "json",
+                json_text(r#"{"v1":123,"v2":"abc","v3":true}"#),
+            ),
+            (
+                "SELECT CAST(ARRAY[1.5E0, 2] AS JSON)",
+                "json",
+                json_text("[1.5,2.0]"),
+            ),
+            (
+                "SELECT CAST(ARRAY[JSON '{\"b\": 1}', NULL] AS JSON)",
+                "json",
+                json_text(r#"[{"b":1},null]"#),
+            ),
+            // docs functions/json "Cast from JSON"
+            (
+                "SELECT CAST(JSON '[1,23,456]' AS ARRAY(INTEGER))",
+                "array(integer)",
+                json!([1, 23, 456]),
+            ),
+            (
+                "SELECT CAST(JSON '[1,null,456]' AS ARRAY(INTEGER))",
+                "array(integer)",
+                json!([1, null, 456]),
+            ),
+            (
+                "SELECT CAST(JSON '[[1,23],[456]]' AS ARRAY(ARRAY(INTEGER)))",
+                "array(array(integer))",
+                json!([[1, 23], [456]]),
+            ),
+            (
+                r#"SELECT CAST(JSON '{"k1":1,"k2":23,"k3":456}' AS MAP(VARCHAR, INTEGER))"#,
+                "map(varchar, integer)",
+                json!({"k1": 1, "k2": 23, "k3": 456}),
+            ),
+            (
+                r#"SELECT CAST(JSON '{"v1":123,"v2":"abc","v3":true}' AS ROW(v1 BIGINT, v2 VARCHAR, v3 BOOLEAN))"#,
+                "row(v1 bigint, v2 varchar, v3 boolean)",
+                json!([123, "abc", true]),
+            ),
+            (
+                r#"SELECT CAST(JSON '[123,"abc",true]' AS ROW(v1 BIGINT, v2 VARCHAR, v3 BOOLEAN))"#,
+                "row(v1 bigint, v2 varchar, v3 boolean)",
+                json!([123, "abc", true]),
+            ),
+            // Partial casting (docs): json elements keep their JSON text.
+            (
+                "SELECT CAST(JSON '[[1, 23], 456]' AS ARRAY(JSON))",
+                "array(json)",
+                json!(["[1,23]", "456"]),
+            ),
+            (
+                r#"SELECT CAST(JSON '{"k1": [1, 23], "k2": 456}' AS MAP(VARCHAR, JSON))"#,
+                "map(varchar, json)",
+                json!({"k1": "[1,23]", "k2": "456"}),
+            ),
+            (
+                "SELECT CAST(JSON '[null]' AS ARRAY(JSON))",
+                "array(json)",
+                json!(["null"]),
+            ),
+            (
+                "SELECT CAST(json_parse('[1, 2, 3]') AS ARRAY(BIGINT))[2]",
+                "bigint",
+                json!(2),
+            ),
+            (
+                "SELECT TRY_CAST(JSON '{}' AS ARRAY(BIGINT))",
+                "array(bigint)",
+                Value::Null,
+            ),
+            (
+                "SELECT CAST(CAST(ARRAY['a', 'b'] AS JSON) AS ARRAY(VARCHAR))",
+                "array(varchar)",
+                json!(["a", "b"]),
+            ),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[
+            (
+                "SELECT CAST(JSON '{\"a\": 1}' AS ARRAY(BIGINT))",
+                "INVALID_CAST_ARGUMENT: Cannot cast to array(bigint). Expected a json array, but got {",
+            ),
+            (
+                "SELECT CAST(JSON '[\"x\"]' AS ARRAY(BIGINT))",
+                "INVALID_CAST_ARGUMENT: Cannot cast to array(bigint). Cannot cast 'x' to BIGINT",
+            ),
+            (
+                "SELECT CAST(ARRAY[DATE '2001-01-31'] AS JSON)",
+                "TYPE_MISMATCH: ",
+            ),
+        ],
+    );
+}

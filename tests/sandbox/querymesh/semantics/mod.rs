@@ -4,11 +4,14 @@
 //! function docs (named by page, e.g. "docs functions/string").
 
 mod casts;
+mod complex;
 mod conditionals;
 mod dates;
 mod json;
+mod lambdas;
 mod numbers;
 mod query_structure;
+mod regexp;
 mod strings;
 
 use serde_json::{Value, json};

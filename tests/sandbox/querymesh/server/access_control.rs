@@ -63,6 +63,24 @@ async fn data_policies_deny_as_trino_does() {
         error_of(&pages)["message"],
         "Access Denied: Cannot select from table tpch.tiny.customer"
     );
+    // A denied column read only inside a lambda's body is read all the same (Trino checks
+    // the columns a query references, wherever they are).
+    for sql in [
+        "SELECT transform(ARRAY[1], x -> phone) FROM tpch.tiny.customer",
+        "SELECT filter(ARRAY[name], x -> x <> phone) FROM tpch.tiny.customer",
+        "SELECT reduce(ARRAY[1], '', (s, x) -> s || phone, s -> s) FROM tpch.tiny.customer",
+    ] {
+        let pages = mesh.run(sql).await;
+        assert_eq!(
+            error_of(&pages)["message"],
+            "Access Denied: Cannot select from table tpch.tiny.customer",
+            "{sql}"
+        );
+    }
+    let pages = mesh
+        .run("SELECT transform(ARRAY[1], x -> name) FROM tpch.tiny.customer LIMIT 1")
+        .await;
+    assert_eq!(rows(&pages).len(), 1);
 }
 
 #[tokio::test]

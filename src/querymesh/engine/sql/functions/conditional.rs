@@ -130,7 +130,7 @@ fn type_of(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     };
     // The argument stays in the SQL so an aggregate inside still makes SQLite aggregate
     // (`typeof(avg(x))` is one row, as in Trino).
-    let name = sql_string(&a.ty.to_string());
+    let name = sql_string(&a.ty.display_name());
     Ok(Some(Typed::new(
         format!("CASE WHEN ({}) IS NULL THEN {name} ELSE {name} END", a.sql),
         TrinoType::Varchar(None),

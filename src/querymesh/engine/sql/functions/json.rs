@@ -151,7 +151,79 @@ pub(super) fn scalar_kind(t: &TrinoType) -> Option<String> {
     })
 }
 
+/// Whether json casts to and from `t` (docs "Cast to JSON" / "Cast from JSON"): the scalars
+/// of [`scalar_kind`], json, and arrays, maps (scalar keys) and rows of them.
+fn json_castable(t: &TrinoType) -> bool {
+    match t {
+        TrinoType::Json => true,
+        TrinoType::Array(e) => json_castable(e),
+        TrinoType::Map(k, v) => scalar_kind(k).is_some() && json_castable(v),
+        TrinoType::Row(fields) => fields.iter().all(|(_, t)| json_castable(t)),
+        t => scalar_kind(t).is_some(),
+    }
+}
+
+/// A type's text for [`TrinoType::parse`], row field names quoted so they keep their case.
+fn type_text(t: &TrinoType) -> String {
+    match t {
+        TrinoType::Array(e) => format!("array({})", type_text(e)),
+        TrinoType::Map(k, v) => format!("map({}, {})", type_text(k), type_text(v)),
+        TrinoType::Row(fields) => {
+            let fields: Vec<String> = fields
+                .iter()
+                .map(|(name, t)| match name {
+                    Some(n) => format!("\"{}\" {}", n.replace('"', "\"\""), type_text(t)),
+                    None => type_text(t),
+                })
+                .collect();
+            format!("row({})", fields.join(", "))
+        }
+        other => other.to_string(),
+    }
+}
+
 impl Analyzer<'_> {
+    /// CAST / TRY_CAST where one side is json (complex.rs sends them here).
+    pub fn json_cast(
+        &mut self,
+        t: Typed,
+        target: &TrinoType,
+        try_cast: bool,
+        at: Option<Position>,
+    ) -> Result<Typed, TrinoError> {
+        let container = t.ty.is_container() || target.is_container();
+        if !container {
+            return self.json_scalar_cast(t, target, try_cast, at);
+        }
+        let other = if t.ty == TrinoType::Json {
+            target
+        } else {
+            &t.ty
+        };
+        if !json_castable(other) {
+            return Err(error_at(
+                ErrorName::TypeMismatch,
+                at,
+                format!("Cannot cast {} to {target}", t.ty),
+            ));
+        }
+        let sql = if t.ty == TrinoType::Json {
+            format!(
+                "qm_json_to_complex({}, {}, {})",
+                t.sql,
+                sql_string(&type_text(target)),
+                i32::from(try_cast)
+            )
+        } else {
+            format!(
+                "qm_json_from_complex({}, {})",
+                t.sql,
+                sql_string(&type_text(&t.ty))
+            )
+        };
+        Ok(Typed::new(sql, target.clone()))
+    }
+
     /// CAST / TRY_CAST to or from json between json and scalars.
     pub fn json_scalar_cast(
         &mut self,

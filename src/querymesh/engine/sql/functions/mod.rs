@@ -4,11 +4,13 @@
 //! live in files by family, each a table of [`registry::FunctionDef`]s.
 
 mod aggregate;
+mod array_lambda;
 mod conditional;
 mod date;
 pub(super) mod json;
 mod lambda;
 mod math;
+mod regexp;
 pub mod registry;
 pub mod signature;
 mod sql_json;

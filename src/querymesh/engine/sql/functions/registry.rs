@@ -127,6 +127,8 @@ fn families() -> impl Iterator<Item = &'static FunctionDef> {
         super::conditional::FUNCTIONS,
         super::aggregate::FUNCTIONS,
         super::window::FUNCTIONS,
+        super::array_lambda::FUNCTIONS,
+        super::regexp::FUNCTIONS,
         super::json::FUNCTIONS,
     ]
     .into_iter()

@@ -20,6 +20,7 @@ use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use super::{FLAGS, fail, reserve};
 use crate::querymesh::engine::error::ErrorName;
+use crate::querymesh::engine::types::TrinoType;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Json {
@@ -731,6 +732,39 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         out.push('}');
         Ok(out)
     })?;
+    conn.create_scalar_function("qm_json_from_complex", 2, FLAGS, |ctx| {
+        let Some(text) = text_arg(ctx.get_raw(0)) else {
+            return Ok(None);
+        };
+        let ty = complex_type(&ctx.get::<String>(1)?)?;
+        reserve(text.len().saturating_mul(2))?;
+        let value: serde_json::Value = serde_json::from_str(&text).map_err(|_| {
+            fail(
+                ErrorName::GenericInternalError,
+                "A complex value is not valid",
+            )
+        })?;
+        Ok(Some(element_to_json(&value, &ty).compact()))
+    })?;
+    conn.create_scalar_function("qm_json_to_complex", 3, FLAGS, |ctx| {
+        let Some(text) = text_arg(ctx.get_raw(0)) else {
+            return Ok(None);
+        };
+        let ty = complex_type(&ctx.get::<String>(1)?)?;
+        let try_cast: bool = ctx.get(2)?;
+        reserve(text.len().saturating_mul(2))?;
+        let converted = Json::parse(&text)
+            .map_err(|_| format!("Cannot cast to {ty}. Invalid JSON\n{text}"))
+            .and_then(|j| {
+                json_to_element(&j, &ty).map_err(|m| format!("Cannot cast to {ty}. {m}\n{text}"))
+            });
+        match converted {
+            Ok(serde_json::Value::Null) => Ok(None),
+            Ok(v) => Ok(Some(v.to_string())),
+            Err(_) if try_cast => Ok(None),
+            Err(m) => Err(fail(ErrorName::InvalidCastArgument, m)),
+        }
+    })?;
     Ok(())
 }
 
@@ -796,7 +830,7 @@ fn scalar_to_json(v: ValueRef<'_>, kind: &str) -> Option<String> {
 fn json_to_scalar(text: &str, kind: &str) -> rusqlite::Result<Value> {
     let shown_kind = match kind.split_once(':') {
         Some(("decimal", arg)) => {
-            let (s, p) = super::decimal_kind(arg);
+            let (s, p) = super::cast::decimal_kind(arg);
             format!("decimal({p},{s})")
         }
         Some((k, _)) => k.to_string(),
@@ -814,21 +848,21 @@ fn json_to_scalar(text: &str, kind: &str) -> rusqlite::Result<Value> {
     match json {
         Json::Null => Ok(Value::Null),
         Json::Array(_) | Json::Object(_) => Err(cannot()),
-        Json::String(s) => super::cast(ValueRef::Text(s.as_bytes()), "varchar", kind),
+        Json::String(s) => super::cast::cast(ValueRef::Text(s.as_bytes()), "varchar", kind),
         Json::Bool(b) => match to_kind {
             "varchar" => Ok(Value::Text(b.to_string())),
-            _ => super::cast(ValueRef::Integer(i64::from(b)), "boolean", kind),
+            _ => super::cast::cast(ValueRef::Integer(i64::from(b)), "boolean", kind),
         },
         Json::Number(t) if is_integer_text(&t) => match (to_kind, t.parse::<i64>()) {
             ("varchar", _) => Ok(Value::Text(number_text(&t))),
-            (_, Ok(i)) => super::cast(ValueRef::Integer(i), "bigint", kind),
+            (_, Ok(i)) => super::cast::cast(ValueRef::Integer(i), "bigint", kind),
             // Beyond a bigint: out of range for every integer type, a double for the rest.
             _ => match to_kind {
                 "bigint" | "integer" | "smallint" | "tinyint" => Err(fail(
                     ErrorName::NumericValueOutOfRange,
                     format!("Out of range for {to_kind}: {t}"),
                 )),
-                _ => super::cast(
+                _ => super::cast::cast(
                     ValueRef::Real(t.parse::<f64>().map_err(|_| cannot())?),
                     "double",
                     kind,
@@ -837,7 +871,7 @@ fn json_to_scalar(text: &str, kind: &str) -> rusqlite::Result<Value> {
         },
         Json::Number(t) => {
             let x: f64 = t.parse().map_err(|_| cannot())?;
-            super::cast(ValueRef::Real(x), "double", kind)
+            super::cast::cast(ValueRef::Real(x), "double", kind)
         }
     }
 }
@@ -915,11 +949,11 @@ fn json_value(
                 "JSON path found an item that cannot be converted to an SQL value",
             )));
         }
-        Json::String(s) => super::cast(ValueRef::Text(s.as_bytes()), "varchar", kind),
+        Json::String(s) => super::cast::cast(ValueRef::Text(s.as_bytes()), "varchar", kind),
         Json::Bool(b) if to_kind == "varchar" => {
-            super::cast(ValueRef::Text(b.to_string().as_bytes()), "varchar", kind)
+            super::cast::cast(ValueRef::Text(b.to_string().as_bytes()), "varchar", kind)
         }
-        Json::Bool(b) => super::cast(ValueRef::Integer(i64::from(*b)), "boolean", kind),
+        Json::Bool(b) => super::cast::cast(ValueRef::Integer(i64::from(*b)), "boolean", kind),
         Json::Number(t) if to_kind == "varchar" => {
             // An exact number keeps its digits (a decimal's text); a double prints as Java's.
             let text = if t.contains(['e', 'E']) {
@@ -927,12 +961,12 @@ fn json_value(
             } else {
                 t.clone()
             };
-            super::cast(ValueRef::Text(text.as_bytes()), "varchar", kind)
+            super::cast::cast(ValueRef::Text(text.as_bytes()), "varchar", kind)
         }
         Json::Number(t) => match t.parse::<i64>() {
-            Ok(i) if is_integer_text(t) => super::cast(ValueRef::Integer(i), "bigint", kind),
+            Ok(i) if is_integer_text(t) => super::cast::cast(ValueRef::Integer(i), "bigint", kind),
             _ => match t.parse::<f64>() {
-                Ok(x) => super::cast(ValueRef::Real(x), "double", kind),
+                Ok(x) => super::cast::cast(ValueRef::Real(x), "double", kind),
                 Err(_) => return Ok(Err(result_error("JSON path found a number out of range"))),
             },
         },
@@ -960,6 +994,207 @@ fn element_json(v: ValueRef<'_>, kind: &str) -> rusqlite::Result<Option<String>>
         });
     }
     Ok(scalar_to_json(v, kind))
+}
+
+fn complex_type(text: &str) -> rusqlite::Result<TrinoType> {
+    TrinoType::parse(text).map_err(|m| fail(ErrorName::GenericInternalError, m))
+}
+
+/// A number element as a JSON number item.
+fn number_item(v: &serde_json::Value) -> Option<f64> {
+    match v {
+        serde_json::Value::Number(n) => n.as_f64(),
+        serde_json::Value::String(s) => s.parse().ok(),
+        serde_json::Value::Bool(b) => Some(f64::from(u8::from(*b))),
+        _ => None,
+    }
+}
+
+/// A double (or real) as the JSON Trino's cast writes: Java's text, non-finite as strings.
+fn double_item(x: f64, real: bool) -> Json {
+    if !x.is_finite() {
+        let name = if x.is_nan() {
+            "NaN"
+        } else if x > 0.0 {
+            "Infinity"
+        } else {
+            "-Infinity"
+        };
+        return Json::String(name.into());
+    }
+    if real {
+        Json::Number(super::super::java_number::float_to_string(x as f32))
+    } else {
+        Json::Number(super::java_double(x))
+    }
+}
+
+/// `CAST(array/map/row AS json)` (ArrayToJsonCast, MapToJsonCast, RowToJsonCast): a value
+/// in element form (complex-design.md) as JSON. A map's keys are sorted (MapToJsonCast's
+/// TreeMap); a row with field names is an object in field order, one without an array.
+fn element_to_json(v: &serde_json::Value, ty: &TrinoType) -> Json {
+    use serde_json::Value as V;
+    match (ty, v) {
+        (_, V::Null) => Json::Null,
+        (TrinoType::Boolean, v) => Json::Bool(number_item(v).is_some_and(|x| x != 0.0)),
+        (t, V::Number(n)) if t.is_integral() => Json::Number(n.as_i64().map_or_else(
+            || n.as_f64().unwrap_or(0.0).round().to_string(),
+            |i| i.to_string(),
+        )),
+        (TrinoType::Double, v) => number_item(v).map_or(Json::Null, |x| double_item(x, false)),
+        (TrinoType::Real, v) => number_item(v).map_or(Json::Null, |x| double_item(x, true)),
+        (TrinoType::Decimal { scale, .. }, v) => number_item(v).map_or(Json::Null, |x| {
+            Json::Number(super::super::encode::decimal_text(x, *scale))
+        }),
+        (TrinoType::Json, V::String(text)) => Json::parse(text).unwrap_or(Json::Null),
+        (TrinoType::Array(e), V::Array(items)) => {
+            Json::Array(items.iter().map(|i| element_to_json(i, e)).collect())
+        }
+        (TrinoType::Map(k, val), V::Array(pairs)) => {
+            let mut members: Vec<(String, Json)> = pairs
+                .iter()
+                .filter_map(|pair| {
+                    let key = match element_to_json(pair.get(0)?, k) {
+                        Json::String(s) => s,
+                        other => other.compact(),
+                    };
+                    Some((key, element_to_json(pair.get(1)?, val)))
+                })
+                .collect();
+            members.sort_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
+            Json::Object(members)
+        }
+        (TrinoType::Row(fields), V::Array(items)) => {
+            let values = items
+                .iter()
+                .zip(fields)
+                .map(|(i, (_, t))| element_to_json(i, t));
+            if fields.iter().all(|(name, _)| name.is_some()) {
+                Json::Object(
+                    fields
+                        .iter()
+                        .map(|(name, _)| name.clone().unwrap_or_default())
+                        .zip(values)
+                        .collect(),
+                )
+            } else {
+                Json::Array(values.collect())
+            }
+        }
+        (_, V::String(s)) => Json::String(s.clone()),
+        (_, V::Bool(b)) => Json::Bool(*b),
+        (_, V::Number(n)) => Json::Number(n.to_string()),
+        _ => Json::Null,
+    }
+}
+
+/// A scalar JSON item as the element of type `ty` (JsonToArrayCast and friends read each
+/// element as the scalar cast from json would).
+fn scalar_element(j: &Json, ty: &TrinoType) -> Result<serde_json::Value, String> {
+    let kind = match ty {
+        TrinoType::Varchar(_) | TrinoType::Char(_) => "varchar".to_string(),
+        TrinoType::Decimal { precision, scale } => format!("decimal:{scale}:{precision}"),
+        t => t.raw_type().to_string(),
+    };
+    let value = json_to_scalar(&j.canonical(), &kind).map_err(|e| {
+        let text = e.to_string();
+        text.rsplit_once('!')
+            .map_or(text.clone(), |(_, m)| m.to_string())
+    })?;
+    Ok(match value {
+        Value::Null => serde_json::Value::Null,
+        Value::Integer(i) => serde_json::Value::from(i),
+        Value::Real(x) => serde_json::Number::from_f64(x).map_or_else(
+            || serde_json::Value::from(x.to_string()),
+            serde_json::Value::Number,
+        ),
+        Value::Text(t) => serde_json::Value::from(t),
+        Value::Blob(_) => serde_json::Value::Null,
+    })
+}
+
+/// `CAST(json AS array/map/row)` (docs "Cast from JSON"): the element form of the value.
+fn json_to_element(j: &Json, ty: &TrinoType) -> Result<serde_json::Value, String> {
+    use serde_json::Value as V;
+    let got = |j: &Json| {
+        let text = j.compact();
+        text.chars().take(1).collect::<String>()
+    };
+    match (ty, j) {
+        (TrinoType::Json, j) => Ok(V::String(j.canonical())),
+        (_, Json::Null) => Ok(V::Null),
+        (TrinoType::Array(e), Json::Array(items)) => items
+            .iter()
+            .map(|i| json_to_element(i, e))
+            .collect::<Result<Vec<_>, _>>()
+            .map(V::Array),
+        (TrinoType::Array(_), other) => {
+            Err(format!("Expected a json array, but got {}", got(other)))
+        }
+        (TrinoType::Map(k, v), Json::Object(members)) => {
+            let mut pairs: Vec<V> = Vec::with_capacity(members.len());
+            let mut seen: Vec<V> = Vec::with_capacity(members.len());
+            for (key, value) in members {
+                let key = scalar_element(&Json::String(key.clone()), k)?;
+                if key.is_null() {
+                    return Err("Map keys cannot be null".into());
+                }
+                if seen.contains(&key) {
+                    return Err(format!("Duplicate map keys are not allowed: {key}"));
+                }
+                seen.push(key.clone());
+                pairs.push(V::Array(vec![key, json_to_element(value, v)?]));
+            }
+            Ok(V::Array(pairs))
+        }
+        (TrinoType::Map(..), other) => {
+            Err(format!("Expected a json object, but got {}", got(other)))
+        }
+        (TrinoType::Row(fields), Json::Array(items)) => {
+            if items.len() != fields.len() {
+                return Err(format!(
+                    "Expected a json array with {} elements, but got {}",
+                    fields.len(),
+                    items.len()
+                ));
+            }
+            items
+                .iter()
+                .zip(fields)
+                .map(|(i, (_, t))| json_to_element(i, t))
+                .collect::<Result<Vec<_>, _>>()
+                .map(V::Array)
+        }
+        (TrinoType::Row(fields), Json::Object(members)) => fields
+            .iter()
+            .map(|(name, t)| {
+                let name = name.as_deref().unwrap_or_default();
+                let found = members.iter().rev().find(|(k, _)| k == name).or_else(|| {
+                    members
+                        .iter()
+                        .rev()
+                        .find(|(k, _)| k.eq_ignore_ascii_case(name))
+                });
+                match found {
+                    Some((_, v)) => json_to_element(v, t),
+                    None => Ok(V::Null),
+                }
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(V::Array),
+        (TrinoType::Row(_), other) => Err(format!(
+            "Expected a json array or object, but got {}",
+            got(other)
+        )),
+        (TrinoType::Boolean, j) => {
+            let v = scalar_element(j, ty)?;
+            Ok(match v {
+                V::Number(n) => V::from(n.as_i64().unwrap_or(0)),
+                other => other,
+            })
+        }
+        (t, j) => scalar_element(j, t),
+    }
 }
 
 #[cfg(test)]

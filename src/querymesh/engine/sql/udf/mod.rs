@@ -1,0 +1,125 @@
+//! Trino functions and operators SQLite lacks or computes differently, registered on every
+//! connection as `qm_*` SQLite functions. Failures carry Trino's error name across SQLite in
+//! the message (`QM!NAME!text`) and [`decode_error`] turns them back into a [`TrinoError`].
+//!
+//! This file holds what every family shares (errors, the memory check, argument reading, the
+//! double result) and [`register`]; each family registers its own functions:
+//! - `numbers`: integer and decimal arithmetic, rounding, math functions, Java's double text;
+//! - `cast`: `qm_cast`, CAST and TRY_CAST by target kind;
+//! - `dates`: date parts, month arithmetic and the stored form of a timestamp;
+//! - `text`: reverse, starts_with, split_part, lpad/rpad;
+//! - `json` (and `json_path`, the SQL/JSON path language): the json type and functions.
+
+use rusqlite::functions::FunctionFlags;
+use rusqlite::types::{Value, ValueRef};
+use rusqlite::{Connection, Error};
+
+use crate::querymesh::engine::error::{ErrorName, TrinoError};
+
+mod cast;
+mod dates;
+pub mod json;
+pub mod json_path;
+mod numbers;
+mod text;
+
+pub use dates::{normalize_timestamp, stored_digits, timestamp_text};
+pub use numbers::java_double;
+pub(super) use numbers::round_half_up;
+
+#[derive(Debug)]
+struct FnError(ErrorName, String);
+
+impl std::fmt::Display for FnError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "QM!{}!{}", self.0.name_and_code().0, self.1)
+    }
+}
+
+impl std::error::Error for FnError {}
+
+pub(super) fn fail(name: ErrorName, text: impl Into<String>) -> Error {
+    Error::UserFunctionError(Box::new(FnError(name, text.into())))
+}
+
+/// Asks the query's memory budget for a value of `bytes` before building it (memory.rs): a
+/// function never allocates a value its query may not hold. Twice: the value built here and
+/// SQLite's copy of it are held at once.
+pub(super) fn reserve(bytes: usize) -> rusqlite::Result<()> {
+    crate::querymesh::engine::memory::reserve((bytes as u64).saturating_mul(2)).map_err(|e| {
+        let e = e.error();
+        fail(e.name, e.text)
+    })
+}
+
+/// The Trino error a failed SQLite step carried, if it came from a `qm_*` function.
+pub fn decode_error(message: &str) -> Option<TrinoError> {
+    let rest = message.split_once("QM!")?.1;
+    let (name, text) = rest.split_once('!')?;
+    Some(TrinoError::new(ErrorName::from_name(name)?, text))
+}
+
+fn num(v: ValueRef<'_>) -> Option<f64> {
+    match v {
+        ValueRef::Integer(i) => Some(i as f64),
+        ValueRef::Real(r) => Some(r),
+        ValueRef::Text(t) => std::str::from_utf8(t).ok()?.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+fn int(v: ValueRef<'_>) -> Option<i64> {
+    match v {
+        ValueRef::Integer(i) => Some(i),
+        ValueRef::Real(r) => Some(r as i64),
+        _ => None,
+    }
+}
+
+fn text(v: ValueRef<'_>) -> Option<String> {
+    match v {
+        ValueRef::Text(t) => Some(String::from_utf8_lossy(t).into_owned()),
+        ValueRef::Integer(i) => Some(i.to_string()),
+        ValueRef::Real(r) => Some(r.to_string()),
+        _ => None,
+    }
+}
+
+pub(super) const FLAGS: FunctionFlags =
+    FunctionFlags::SQLITE_UTF8.union(FunctionFlags::SQLITE_DETERMINISTIC);
+
+/// A double result. SQLite stores NaN as NULL, so NaN travels as the text `NaN`, which the
+/// encoder prints as Trino does.
+pub fn real(x: f64) -> Value {
+    if x.is_nan() {
+        Value::Text("NaN".into())
+    } else {
+        Value::Real(x)
+    }
+}
+
+/// Registers every `qm_*` function on `conn`.
+pub fn register(conn: &Connection) -> rusqlite::Result<()> {
+    super::strings::register(conn)?;
+    super::date_functions::register(conn)?;
+    super::complex::register(conn)?;
+    super::regexp::register(conn)?;
+    conn.create_scalar_function(
+        "qm_fail",
+        2,
+        FLAGS,
+        |ctx| -> rusqlite::Result<Option<i64>> {
+            let name: String = ctx.get(0)?;
+            let text: String = ctx.get(1)?;
+            Err(fail(
+                ErrorName::from_name(&name).unwrap_or(ErrorName::GenericUserError),
+                text,
+            ))
+        },
+    )?;
+    numbers::register(conn)?;
+    cast::register(conn)?;
+    dates::register(conn)?;
+    text::register(conn)?;
+    json::register(conn)
+}
