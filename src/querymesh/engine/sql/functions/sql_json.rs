@@ -463,7 +463,7 @@ impl Analyzer<'_> {
                 Part::Clause(words, clause_at) => return Err(clause_refused(&words, clause_at)),
             }
         }
-        if values.len() % 2 != 0 {
+        if !values.len().is_multiple_of(2) {
             return Err(error_at(
                 ErrorName::SyntaxError,
                 at,

@@ -144,13 +144,10 @@ impl<'de> Visitor<'de> for Seed<'_, '_, '_> {
     }
 }
 
-/// Why a number or text is not what a caller wanted.
-pub type Invalid = ();
-
 impl Json {
     /// One JSON value, nothing after it but whitespace (serde_json refuses nesting deeper
     /// than 128, so the tree and its printers recurse at most that deep).
-    pub fn parse(text: &str) -> Result<Json, Invalid> {
+    pub fn parse(text: &str) -> Option<Json> {
         let spans = number_spans(text);
         let texts: Vec<&str> = spans
             .iter()
@@ -170,9 +167,9 @@ impl Json {
                     }
                 }
                 patched.push_str(text.get(last..).unwrap_or(""));
-                Self::parse_with(&patched, &texts).map_err(|_| ())
+                Self::parse_with(&patched, &texts).ok()
             }
-            other => other.map_err(|_| ()),
+            other => other.ok(),
         }
     }
 
@@ -317,7 +314,7 @@ pub fn string_text(s: &str) -> String {
 
 /// The canonical text of a JSON text, or None when it is not one JSON value.
 pub fn canonical_text(text: &str) -> Option<String> {
-    Json::parse(text).ok().map(|j| j.canonical())
+    Json::parse(text).map(|j| j.canonical())
 }
 
 /// json_parse's error (JsonFunctions.jsonParse).
@@ -340,7 +337,7 @@ pub(super) fn text_arg(v: ValueRef<'_>) -> Option<String> {
 /// Parses a function's JSON argument after asking the memory budget for its tree.
 fn parse_arg(text: &str) -> rusqlite::Result<Option<Json>> {
     reserve(text.len())?;
-    Ok(Json::parse(text).ok())
+    Ok(Json::parse(text))
 }
 
 /// A path of json_extract (JsonPathTokenizer): `$` followed by `.name` (letters, digits, `_`,
@@ -754,7 +751,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         let try_cast: bool = ctx.get(2)?;
         reserve(text.len().saturating_mul(2))?;
         let converted = Json::parse(&text)
-            .map_err(|_| format!("Cannot cast to {ty}. Invalid JSON\n{text}"))
+            .ok_or_else(|| format!("Cannot cast to {ty}. Invalid JSON\n{text}"))
             .and_then(|j| {
                 json_to_element(&j, &ty).map_err(|m| format!("Cannot cast to {ty}. {m}\n{text}"))
             });
@@ -843,7 +840,7 @@ fn json_to_scalar(text: &str, kind: &str) -> rusqlite::Result<Value> {
         )
     };
     reserve(text.len())?;
-    let json = Json::parse(text).map_err(|_| cannot())?;
+    let json = Json::parse(text).ok_or_else(cannot)?;
     let to_kind = kind.split_once(':').map_or(kind, |(k, _)| k);
     match json {
         Json::Null => Ok(Value::Null),
@@ -986,12 +983,14 @@ fn element_json(v: ValueRef<'_>, kind: &str) -> rusqlite::Result<Option<String>>
             return Ok(None);
         };
         reserve(text.len())?;
-        return Json::parse(&text).map(|j| Some(j.compact())).map_err(|_| {
-            fail(
-                ErrorName::JsonInputConversionError,
-                "conversion to JSON failed: ",
-            )
-        });
+        return Json::parse(&text)
+            .map(|j| Some(j.compact()))
+            .ok_or_else(|| {
+                fail(
+                    ErrorName::JsonInputConversionError,
+                    "conversion to JSON failed: ",
+                )
+            });
     }
     Ok(scalar_to_json(v, kind))
 }

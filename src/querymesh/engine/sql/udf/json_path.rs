@@ -781,7 +781,7 @@ mod tests {
 
     fn run(path: &str, input: &str) -> Result<Vec<String>, String> {
         let p = Path::parse(path).map_err(|e| format!("{e:?}"))?;
-        let j = Json::parse(input).map_err(|_| "input".to_string())?;
+        let j = Json::parse(input).ok_or_else(|| "input".to_string())?;
         Ok(p.evaluate(&j)?.iter().map(Json::compact).collect())
     }
 
