@@ -492,6 +492,11 @@ fn casts_between_json_and_scalars() {
                 "SELECT CAST(JSON '[1, 2, 3]' AS VARCHAR)",
                 "INVALID_CAST_ARGUMENT: Cannot cast '[1,2,3]' to varchar",
             ),
+            // JsonOperators.castToVarchar(x)
+            (
+                r#"SELECT CAST(JSON '"abcdef"' AS VARCHAR(3))"#,
+                "INVALID_CAST_ARGUMENT: Cannot cast '\"abcdef\"' to varchar(3)",
+            ),
             (
                 "SELECT CAST(JSON '1000' AS TINYINT)",
                 "NUMERIC_VALUE_OUT_OF_RANGE: Out of range for tinyint: 1000",

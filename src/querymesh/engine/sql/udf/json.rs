@@ -830,9 +830,21 @@ fn json_to_scalar(text: &str, kind: &str) -> rusqlite::Result<Value> {
             let (s, p) = super::cast::decimal_kind(arg);
             format!("decimal({p},{s})")
         }
+        Some(("varchar", n)) => format!("varchar({n})"),
         Some((k, _)) => k.to_string(),
         None => kind.to_string(),
     };
+    // JsonOperators.castToVarchar(x): a text longer than x is a bad cast of the JSON.
+    if let Some(("varchar", n)) = kind.split_once(':') {
+        let limit: usize = n.parse().unwrap_or(usize::MAX);
+        return match json_to_scalar(text, "varchar")? {
+            Value::Text(t) if t.chars().count() > limit => Err(fail(
+                ErrorName::InvalidCastArgument,
+                format!("Cannot cast '{text}' to {shown_kind}"),
+            )),
+            other => Ok(other),
+        };
+    }
     let cannot = || {
         fail(
             ErrorName::InvalidCastArgument,
