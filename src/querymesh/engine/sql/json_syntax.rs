@@ -399,4 +399,24 @@ mod tests {
             r#"SELECT json_exists(x ,"~format json", 'lax $' ,"~unknown on error")"#
         );
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 512, ..Default::default() })]
+
+        /// Any arrangement of the clauses' words inside a call rewrites without a panic.
+        #[test]
+        fn arbitrary_clause_words_never_panic(
+            words in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "json_value(", "json_object(", "json_array(", "(", ")", ",", "x", "'$'",
+                    "ON", "EMPTY", "ERROR", "NULL", "DEFAULT", "WITH", "ARRAY", "WRAPPER",
+                    "KEY", "VALUE", ":", "FORMAT", "JSON", "ENCODING", "RETURNING", "PASSING",
+                    "OMIT", "QUOTES", "UNIQUE", "ABSENT",
+                ]),
+                0..20,
+            )
+        ) {
+            let _ = rewritten(&format!("SELECT {}", words.join(" ")));
+        }
+    }
 }
