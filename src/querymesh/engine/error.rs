@@ -49,6 +49,7 @@ pub enum ErrorName {
     QueryQueueFull,
     ExceededLocalMemoryLimit,
     ClusterOutOfMemory,
+    ExceededFunctionMemoryLimit,
     InvalidPath,
     JsonInputConversionError,
     JsonOutputConversionError,
@@ -108,6 +109,7 @@ impl ErrorName {
             Self::QueryQueueFull => ("QUERY_QUEUE_FULL", 131074),
             Self::ClusterOutOfMemory => ("CLUSTER_OUT_OF_MEMORY", 131076),
             Self::ExceededLocalMemoryLimit => ("EXCEEDED_LOCAL_MEMORY_LIMIT", 131079),
+            Self::ExceededFunctionMemoryLimit => ("EXCEEDED_FUNCTION_MEMORY_LIMIT", 37),
         }
     }
 
@@ -206,6 +208,7 @@ impl ErrorName {
         [
             GenericUserError,
             SyntaxError,
+            ExceededFunctionMemoryLimit,
             NotSupported,
             FunctionNotFound,
             DivisionByZero,

@@ -11,6 +11,7 @@ mod date_functions;
 pub mod dialect;
 pub mod encode;
 mod execute_immediate;
+mod explain;
 mod expr;
 mod from;
 mod functions;
@@ -165,8 +166,8 @@ fn refuse_statement(word: &str, at: Option<Position>) -> Option<TrinoError> {
                 "mismatched input '{word}'. Expecting: 'SELECT', 'WITH', 'VALUES', 'SHOW', 'DESCRIBE'"
             ),
         )),
-        "SET" | "RESET" | "EXPLAIN" | "ANALYZE" | "CALL" | "EXECUTE" | "PREPARE" | "DEALLOCATE"
-        | "START" | "COMMIT" | "ROLLBACK" => Some(error_at(
+        "SET" | "RESET" | "ANALYZE" | "CALL" | "EXECUTE" | "PREPARE" | "DEALLOCATE" | "START"
+        | "COMMIT" | "ROLLBACK" => Some(error_at(
             ErrorName::NotSupported,
             at,
             format!(
@@ -215,6 +216,9 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
     }
     if let Some(used) = use_schema::plan(&tokens, sql, catalogs, session) {
         return used;
+    }
+    if let Some(explained) = explain::plan(&tokens, sql, catalogs, session) {
+        return explained;
     }
     let first_at = Some(Position::from(first.span.start));
     if let Token::Word(w) = &first.token

@@ -3,6 +3,7 @@
 
 mod clause_reading;
 mod developer_sources;
+mod explain;
 mod exploration;
 mod interruption_and_threads;
 mod refusals;

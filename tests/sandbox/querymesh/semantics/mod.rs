@@ -3,6 +3,7 @@
 //! expectation. Sources are trinodb/trino's own code and tests (named by class), and the trino.io
 //! function docs (named by page, e.g. "docs functions/string").
 
+mod aggregates;
 mod casts;
 mod complex;
 mod conditionals;
@@ -13,6 +14,7 @@ mod numbers;
 mod query_structure;
 mod regexp;
 mod strings;
+mod urls_and_metrics;
 
 use serde_json::{Value, json};
 use zero_sandbox::querymesh::engine::Engine;

@@ -4,6 +4,7 @@
 //! live in files by family, each a table of [`registry::FunctionDef`]s.
 
 mod aggregate;
+mod aggregate_extended;
 mod array_lambda;
 mod conditional;
 mod date;
@@ -15,6 +16,8 @@ pub mod registry;
 pub mod signature;
 mod sql_json;
 mod string;
+mod string_metrics;
+mod url;
 mod window;
 
 use sqlparser::ast::{
@@ -140,7 +143,7 @@ impl Analyzer<'_> {
             return Ok(t);
         }
         if f.uses_odbc_syntax
-            || !f.within_group.is_empty()
+            || (!f.within_group.is_empty() && name != "listagg")
             || !matches!(f.parameters, FunctionArguments::None)
         {
             return Err(error_at(
@@ -149,29 +152,26 @@ impl Analyzer<'_> {
                 "mismatched input: this call syntax is not Trino's",
             ));
         }
-        let CallArguments {
-            distinct,
-            exprs: arg_exprs,
-            star,
-            order_by,
-        } = call_arguments(f, at)?;
+        let mut written = call_arguments(f, at)?;
+        // listagg's order is its WITHIN GROUP (ORDER BY …) (Trino's grammar has no other).
+        if !f.within_group.is_empty() {
+            if !written.order_by.is_empty() {
+                return Err(error_at(
+                    ErrorName::SyntaxError,
+                    at,
+                    "mismatched input 'ORDER': listagg is ordered by WITHIN GROUP",
+                ));
+            }
+            written.order_by.extend(f.within_group.iter());
+        }
+        let (distinct, star) = (written.distinct, written.star);
+        let arg_exprs = &written.exprs;
+        let order_by = &written.order_by;
         let def = registry::lookup(&name);
         let kind = def.map(|d| d.kind);
         if star && !(name == "count" && arg_exprs.is_empty()) {
             return Err(error_at(ErrorName::SyntaxError, at, "mismatched input '*'"));
         }
-        let values_only = || -> Result<Vec<&Expr>, TrinoError> {
-            arg_exprs
-                .iter()
-                .map(|a| match a {
-                    ArgExpr::Value(e) => Ok(*e),
-                    ArgExpr::Lambda(_) => Err(not_supported(
-                        at,
-                        "A lambda as an aggregate's or window function's argument",
-                    )),
-                })
-                .collect()
-        };
         if f.over.is_some() {
             if !matches!(kind, Some(Kind::Aggregate | Kind::Window)) {
                 return Err(error_at(
@@ -186,7 +186,7 @@ impl Analyzer<'_> {
                     "DISTINCT, FILTER or ORDER BY in a window function",
                 ));
             }
-            return self.window_call(&name, &values_only()?, f, cx, at);
+            return self.window_call(&name, &written.values(at)?, f, cx, at);
         }
         if f.null_treatment.is_some() {
             return Err(error_at(
@@ -204,9 +204,7 @@ impl Analyzer<'_> {
                 at,
                 format!("Window function {name}() requires an OVER clause"),
             )),
-            Kind::Aggregate => {
-                self.aggregate_call(f, &name, &values_only()?, star, distinct, &order_by, cx, at)
-            }
+            Kind::Aggregate => self.aggregate_call(f, &name, &written, cx, at),
             Kind::Scalar | Kind::SpecialForm => {
                 if distinct || f.filter.is_some() || !order_by.is_empty() {
                     return Err(error_at(
@@ -215,25 +213,22 @@ impl Analyzer<'_> {
                         format!("Function '{name}' is not an aggregate function"),
                     ));
                 }
-                self.scalar_call(def, &name, &arg_exprs, cx, at)
+                self.scalar_call(def, &name, arg_exprs, cx, at)
             }
         }
     }
 
     /// An aggregate call outside a window: its arguments, FILTER and ORDER BY analysed as
     /// parts of an aggregate, then its lowering.
-    #[allow(clippy::too_many_arguments)]
     fn aggregate_call(
         &mut self,
         f: &Function,
         name: &str,
-        values: &[&Expr],
-        star: bool,
-        distinct: bool,
-        order_by: &[&sqlparser::ast::OrderByExpr],
+        written: &CallArguments<'_>,
         cx: &ExprContext<'_>,
         at: Option<Position>,
     ) -> Result<Typed, TrinoError> {
+        let values = written.values(at)?;
         if !cx.clause.allows_aggregates() {
             return Err(error_at(
                 ErrorName::ExpressionNotScalar,
@@ -258,7 +253,7 @@ impl Analyzer<'_> {
             ..*cx
         };
         let mut args = Vec::new();
-        for e in values {
+        for e in &values {
             args.push(self.expr(e, &inner)?);
         }
         let filter = match &f.filter {
@@ -270,7 +265,7 @@ impl Analyzer<'_> {
             None => String::new(),
         };
         let mut keys = Vec::new();
-        for key in order_by {
+        for key in &written.order_by {
             keys.push(self.order_key(&key.expr, key, &inner)?);
         }
         let order_by = if keys.is_empty() {
@@ -278,7 +273,15 @@ impl Analyzer<'_> {
         } else {
             format!(" ORDER BY {}", keys.join(", "))
         };
-        let (sql, ty) = self.aggregate(&name, &args, star, distinct, &order_by, at)?;
+        let call = AggregateCall {
+            name,
+            args: &args,
+            star: written.star,
+            distinct: written.distinct,
+            order_by: &order_by,
+            listagg_overflow: written.overflow,
+        };
+        let (sql, ty) = self.aggregate(&call, at)?;
         Ok(Typed::new(format!("{sql}{filter}"), ty))
     }
 
@@ -301,30 +304,20 @@ impl Analyzer<'_> {
         ))
     }
 
-    /// The aggregate `name`'s lowering (also used for aggregates OVER a window).
+    /// The aggregate `call.name`'s lowering (also used for aggregates OVER a window).
     pub(super) fn aggregate(
         &mut self,
-        name: &str,
-        args: &[Typed],
-        star: bool,
-        distinct: bool,
-        order_by: &str,
+        call: &AggregateCall<'_>,
         at: Option<Position>,
     ) -> Result<(String, TrinoType), TrinoError> {
+        let name = call.name;
         let Some(def) = registry::lookup(name).filter(|d| d.kind == Kind::Aggregate) else {
             return Err(not_registered(at, name));
         };
         let Lower::Aggregate(lower) = def.lower else {
             return Err(not_registered(at, name));
         };
-        let call = AggregateCall {
-            name,
-            args,
-            star,
-            distinct,
-            order_by,
-        };
-        lower(self, &call)?.ok_or_else(|| unexpected(at, name, args))
+        lower(self, call)?.ok_or_else(|| unexpected(at, name, call.args))
     }
 
     /// Analyses a scalar call's arguments (lambdas once their parameter types are known),
@@ -472,6 +465,24 @@ struct CallArguments<'f> {
     star: bool,
     /// `ORDER BY` inside the parentheses (`array_agg(x ORDER BY y)`).
     order_by: Vec<&'f sqlparser::ast::OrderByExpr>,
+    /// listagg's `ON OVERFLOW …`.
+    overflow: Option<&'f sqlparser::ast::ListAggOnOverflow>,
+}
+
+impl CallArguments<'_> {
+    /// The arguments, none of them a lambda (aggregates and window functions take none).
+    fn values(&self, at: Option<Position>) -> Result<Vec<&Expr>, TrinoError> {
+        self.exprs
+            .iter()
+            .map(|a| match a {
+                ArgExpr::Value(e) => Ok(*e),
+                ArgExpr::Lambda(_) => Err(not_supported(
+                    at,
+                    "A lambda as an aggregate's or window function's argument",
+                )),
+            })
+            .collect()
+    }
 }
 
 fn call_arguments(f: &Function, at: Option<Position>) -> Result<CallArguments<'_>, TrinoError> {
@@ -480,6 +491,7 @@ fn call_arguments(f: &Function, at: Option<Position>) -> Result<CallArguments<'_
         exprs: Vec::new(),
         star: false,
         order_by: Vec::new(),
+        overflow: None,
     };
     let list = match &f.args {
         FunctionArguments::None => return Ok(out),
@@ -494,6 +506,7 @@ fn call_arguments(f: &Function, at: Option<Position>) -> Result<CallArguments<'_
     for clause in &list.clauses {
         match clause {
             FunctionArgumentClause::OrderBy(keys) => out.order_by.extend(keys.iter()),
+            FunctionArgumentClause::OnOverflow(o) => out.overflow = Some(o),
             _ => {
                 return Err(not_supported(
                     at,

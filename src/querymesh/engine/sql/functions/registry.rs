@@ -52,8 +52,11 @@ pub struct AggregateCall<'c> {
     /// `count(*)`.
     pub star: bool,
     pub distinct: bool,
-    /// `ORDER BY` inside the call, already as SQLite text (` ORDER BY …`), or empty.
+    /// `ORDER BY` inside the call (or listagg's WITHIN GROUP), already as SQLite text
+    /// (` ORDER BY …`), or empty.
     pub order_by: &'c str,
+    /// listagg's `ON OVERFLOW` clause.
+    pub listagg_overflow: Option<&'c sqlparser::ast::ListAggOnOverflow>,
 }
 
 pub enum Lower {
@@ -126,9 +129,12 @@ fn families() -> impl Iterator<Item = &'static FunctionDef> {
         super::date::FUNCTIONS,
         super::conditional::FUNCTIONS,
         super::aggregate::FUNCTIONS,
+        super::aggregate_extended::FUNCTIONS,
         super::window::FUNCTIONS,
         super::array_lambda::FUNCTIONS,
         super::regexp::FUNCTIONS,
+        super::url::FUNCTIONS,
+        super::string_metrics::FUNCTIONS,
         super::json::FUNCTIONS,
     ]
     .into_iter()

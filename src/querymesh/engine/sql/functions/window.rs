@@ -3,7 +3,7 @@
 
 use sqlparser::ast::{Function, NullTreatment, WindowFrameBound, WindowType};
 
-use super::registry::{FunctionDef, Kind, Lower, Typing};
+use super::registry::{AggregateCall, FunctionDef, Kind, Lower, Typing};
 use super::unexpected;
 use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 use crate::querymesh::engine::sql::analyze::{Analyzer, Constant, Typed, error_at, not_supported};
@@ -180,7 +180,15 @@ impl Analyzer<'_> {
             ),
             _ if super::registry::lookup(name).is_some_and(|d| d.kind == Kind::Aggregate) => {
                 let star = arg_exprs.is_empty() && name == "count";
-                self.aggregate(name, &args, star, false, "", at)?
+                let call = AggregateCall {
+                    name,
+                    args: &args,
+                    star,
+                    distinct: false,
+                    order_by: "",
+                    listagg_overflow: None,
+                };
+                self.aggregate(&call, at)?
             }
             _ => return Err(unexpected(at, name, &args)),
         };

@@ -16,12 +16,15 @@ use rusqlite::{Connection, Error};
 
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
 
+mod aggregates;
 mod cast;
 mod dates;
 pub mod json;
 pub mod json_path;
 mod numbers;
+mod string_metrics;
 mod text;
+mod urls;
 
 pub use dates::{normalize_timestamp, stored_digits, timestamp_text};
 pub use numbers::java_double;
@@ -117,7 +120,10 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             ))
         },
     )?;
+    aggregates::register(conn)?;
     numbers::register(conn)?;
+    string_metrics::register(conn)?;
+    urls::register(conn)?;
     cast::register(conn)?;
     dates::register(conn)?;
     text::register(conn)?;
