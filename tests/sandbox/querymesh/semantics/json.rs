@@ -1097,6 +1097,17 @@ fn casts_between_json_and_arrays_maps_rows() {
                 "array(bigint)",
                 Value::Null,
             ),
+            // MapToJsonCast writes the keys in order (a TreeMap), as json_parse does.
+            (
+                r#"SELECT CAST(CAST(JSON '{"b": 1, "a": 2}' AS MAP(VARCHAR, INTEGER)) AS JSON)"#,
+                "json",
+                json_text(r#"{"a":2,"b":1}"#),
+            ),
+            (
+                r#"SELECT CAST(CAST(JSON '{"1": 1.5}' AS MAP(BIGINT, DOUBLE)) AS JSON)"#,
+                "json",
+                json_text(r#"{"1":1.5}"#),
+            ),
             (
                 "SELECT CAST(CAST(ARRAY['a', 'b'] AS JSON) AS ARRAY(VARCHAR))",
                 "array(varchar)",
