@@ -50,6 +50,7 @@ pub enum ErrorName {
     ExceededLocalMemoryLimit,
     ClusterOutOfMemory,
     ExceededFunctionMemoryLimit,
+    InvalidSessionProperty,
     InvalidPath,
     JsonInputConversionError,
     JsonOutputConversionError,
@@ -110,6 +111,7 @@ impl ErrorName {
             Self::ClusterOutOfMemory => ("CLUSTER_OUT_OF_MEMORY", 131076),
             Self::ExceededLocalMemoryLimit => ("EXCEEDED_LOCAL_MEMORY_LIMIT", 131079),
             Self::ExceededFunctionMemoryLimit => ("EXCEEDED_FUNCTION_MEMORY_LIMIT", 37),
+            Self::InvalidSessionProperty => ("INVALID_SESSION_PROPERTY", 26),
         }
     }
 

@@ -78,6 +78,8 @@ pub enum EngineError {
 #[derive(Clone, Debug, Default)]
 pub struct SessionContext {
     pub catalog: Option<String>,
+    /// Session properties the client sent (X-Trino-Session), in order; see sql/session.rs.
+    pub properties: Vec<(String, String)>,
     pub schema: Option<String>,
     /// What the person may see, when access rules restrict it: SHOW, DESCRIBE and
     /// information_schema list only that.

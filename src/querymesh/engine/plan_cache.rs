@@ -24,6 +24,8 @@ pub(super) struct PlanKey {
     sql: String,
     catalog: Option<String>,
     schema: Option<String>,
+    /// SHOW SESSION answers with them.
+    properties: Vec<(String, String)>,
     viewer: Option<String>,
 }
 
@@ -32,20 +34,28 @@ impl Engine {
     /// text and session defaults before: parsing and analysis cost more than a small query.
     pub fn prepare(&self, sql: &str, ctx: &SessionContext) -> Result<Arc<Prepared>, TrinoError> {
         if sql.len() > PLAN_CACHE_MAX_SQL_BYTES {
-            return sql::plan(&self.catalogs, sql, ctx)
-                .map(|plan| Arc::new(Prepared::new(plan, Some(self.budget.clone()))));
+            return sql::plan(&self.catalogs, sql, ctx).map(|plan| {
+                Arc::new(
+                    Prepared::new(plan, Some(self.budget.clone()))
+                        .with_time_limit(sql::session::time_limit(ctx)),
+                )
+            });
         }
         let key = PlanKey {
             sql: sql.to_string(),
             catalog: ctx.catalog.clone(),
             schema: ctx.schema.clone(),
+            properties: ctx.properties.clone(),
             viewer: ctx.viewer.as_ref().map(Viewer::key),
         };
         if let Some(hit) = self.plans().get(&key) {
             return Ok(hit.clone());
         }
         let plan = sql::plan(&self.catalogs, sql, ctx)?;
-        let prepared = Arc::new(Prepared::new(plan, Some(self.budget.clone())));
+        let prepared = Arc::new(
+            Prepared::new(plan, Some(self.budget.clone()))
+                .with_time_limit(sql::session::time_limit(ctx)),
+        );
         self.plans().insert(key, prepared.clone());
         Ok(prepared)
     }

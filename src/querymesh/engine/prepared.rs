@@ -31,6 +31,8 @@ pub struct Prepared {
     pub session_update: Option<SessionUpdate>,
     /// Trino's `updateType` for a statement that changes something instead of reading.
     update_type: Option<&'static str>,
+    /// The session's own query_max_run_time / query_max_execution_time (sql/session.rs).
+    time_limit: Option<std::time::Duration>,
     body: Body,
     /// The protocol's rendering of `columns`, made once by the server for every run.
     wire_columns: OnceLock<Arc<Box<RawValue>>>,
@@ -98,12 +100,23 @@ fn out_of_range(value: rusqlite::types::ValueRef<'_>, ty: &TrinoType) -> Option<
 }
 
 impl Prepared {
+    /// The session's time limit for runs of this plan, if it set one.
+    pub(super) fn with_time_limit(mut self, limit: Option<std::time::Duration>) -> Self {
+        self.time_limit = limit;
+        self
+    }
+
+    pub fn time_limit(&self) -> Option<std::time::Duration> {
+        self.time_limit
+    }
+
     pub(super) fn new(plan: sql::Plan, budget: Option<Budget>) -> Self {
         Self {
             columns: plan.columns,
             reads: plan.reads,
-            update_type: plan.session_update.as_ref().map(|_| "USE"),
+            update_type: plan.session_update.as_ref().map(SessionUpdate::update_type),
             session_update: plan.session_update,
+            time_limit: None,
             body: plan.body,
             wire_columns: OnceLock::new(),
             last_run_nanos: AtomicU64::new(0),

@@ -34,6 +34,8 @@ pub const SESSION_HEADER: &str = "x-trino-session";
 /// Response headers of USE: the client sets its session catalog / schema to the value.
 pub const SET_CATALOG_HEADER: &str = "x-trino-set-catalog";
 pub const SET_SCHEMA_HEADER: &str = "x-trino-set-schema";
+pub const SET_SESSION_HEADER: &str = "x-trino-set-session";
+pub const CLEAR_SESSION_HEADER: &str = "x-trino-clear-session";
 
 /// Trino's `query.max-length` default: a longer query text is refused. Trino counts Java
 /// characters, that is UTF-16 code units.
@@ -262,18 +264,50 @@ fn syntax_error_of(engine: &Engine, statement: &str) -> Option<TrinoError> {
     }
 }
 
-/// USE's answer, as Trino's statement resource sends it: `X-Trino-Set-Catalog` only when the
-/// statement named a catalog, `X-Trino-Set-Schema` always.
+/// A session change, as Trino's statement resource sends it: USE as `X-Trino-Set-Catalog`
+/// (only when the statement named a catalog) and `X-Trino-Set-Schema`; SET SESSION as
+/// `X-Trino-Set-Session: name=value` (the value URL-encoded), RESET SESSION as
+/// `X-Trino-Clear-Session: name`.
 fn set_session_headers(headers: &mut HeaderMap, update: &SessionUpdate) {
-    let pairs = [
-        (SET_CATALOG_HEADER, update.catalog.as_deref()),
-        (SET_SCHEMA_HEADER, Some(update.schema.as_str())),
-    ];
+    let pairs: Vec<(&str, String)> = match update {
+        SessionUpdate::Use { catalog, schema } => catalog
+            .iter()
+            .map(|c| (SET_CATALOG_HEADER, c.clone()))
+            .chain([(SET_SCHEMA_HEADER, schema.clone())])
+            .collect(),
+        SessionUpdate::SetProperty { name, value } => vec![(
+            SET_SESSION_HEADER,
+            format!(
+                "{name}={}",
+                form_urlencoded::byte_serialize(value.as_bytes()).collect::<String>()
+            ),
+        )],
+        SessionUpdate::ResetProperty { name } => vec![(CLEAR_SESSION_HEADER, name.clone())],
+    };
     for (name, value) in pairs {
-        if let Some(value) = value.and_then(|v| HeaderValue::from_str(v).ok()) {
+        if let Ok(value) = HeaderValue::from_str(&value) {
             headers.insert(name, value);
         }
     }
+}
+
+/// The session properties of `X-Trino-Session` headers (`name=value, …`, values
+/// URL-encoded), already checked by [`check_session_header`].
+fn session_properties(headers: &HeaderMap) -> Vec<(String, String)> {
+    let mut properties = Vec::new();
+    for value in headers.get_all(SESSION_HEADER) {
+        let Ok(value) = value.to_str() else { continue };
+        for property in value.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            if let Some((name, value)) = property.split_once('=') {
+                let decoded: String = form_urlencoded::parse(format!("v={value}").as_bytes())
+                    .next()
+                    .map(|(_, v)| v.into_owned())
+                    .unwrap_or_default();
+                properties.push((name.trim().to_string(), decoded));
+            }
+        }
+    }
+    properties
 }
 
 /// The plan of `sql` (the engine's cached one when it has it) if `principal` may read every
@@ -292,8 +326,8 @@ fn authorized_plan(
 }
 
 /// `X-Trino-Session: name=value, catalog.name=value, …` (every such header) must parse as
-/// Trino parses it, or the request is a 400 as in Trino. The stand-in has no session
-/// properties to set, so well-formed ones change nothing.
+/// Trino parses it, or the request is a 400 as in Trino. Which names exist is checked by
+/// SET SESSION (sql/session.rs); SHOW SESSION shows what the client sent.
 fn check_session_header(headers: &HeaderMap) -> Result<(), StatementError> {
     const INVALID: &str = "Invalid X-Trino-Session header";
     for value in headers.get_all(SESSION_HEADER) {
@@ -342,6 +376,7 @@ fn session_context(headers: &HeaderMap) -> SessionContext {
     SessionContext {
         catalog: value(CATALOG_HEADER),
         schema: value(SCHEMA_HEADER),
+        properties: session_properties(headers),
         viewer: None,
     }
 }

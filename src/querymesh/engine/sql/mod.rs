@@ -25,6 +25,7 @@ mod regexp;
 mod respell;
 mod scope;
 mod select;
+pub mod session;
 mod show;
 mod strings;
 pub mod udf;
@@ -219,6 +220,9 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
     }
     if let Some(explained) = explain::plan(&tokens, sql, catalogs, session) {
         return explained;
+    }
+    if let Some(changed) = session::plan(&tokens, sql, session) {
+        return changed;
     }
     let first_at = Some(Position::from(first.span.start));
     if let Token::Word(w) = &first.token

@@ -30,7 +30,7 @@ fn varchar_columns(names: &[&str]) -> Vec<OutputColumn> {
 }
 
 /// SQL LIKE with `%` and `_`, for SHOW … LIKE.
-fn like(pattern: &str, text: &str) -> bool {
+pub(super) fn like(pattern: &str, text: &str) -> bool {
     fn go(p: &[char], t: &[char]) -> bool {
         match p.split_first() {
             None => t.is_empty(),

@@ -15,13 +15,7 @@ use crate::querymesh::engine::SessionContext;
 use crate::querymesh::engine::catalog::Catalogs;
 use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 
-/// The session change a statement asks the client to make.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SessionUpdate {
-    /// Set only when the statement named a catalog, as Trino sets `setCatalog`.
-    pub catalog: Option<String>,
-    pub schema: String,
-}
+pub use super::session::SessionUpdate;
 
 fn at(t: &TokenWithSpan) -> Position {
     Position::from(t.span.start)
@@ -118,7 +112,7 @@ fn use_statement(
             format!("Access Denied: Cannot access schema: {catalog}.{schema}"),
         ));
     }
-    Ok(Plan::without_output(Some(SessionUpdate {
+    Ok(Plan::without_output(Some(SessionUpdate::Use {
         catalog: named_catalog,
         schema,
     })))

@@ -203,6 +203,10 @@ impl Executor {
         tx: mpsc::Sender<Chunk>,
         admitted: Admitted,
     ) {
+        // The session's query_max_run_time can only shorten the sandbox's own limit.
+        let limit = prepared
+            .time_limit()
+            .map_or(self.time_limit, |own| own.min(self.time_limit));
         let executor = self.clone();
         let running = query.clone();
         let start = move |permit: admission::Permit| {
@@ -219,7 +223,6 @@ impl Executor {
             Admitted::Later(waiting) => (None, Some((start, waiting))),
         };
         let watched = query.clone();
-        let limit = self.time_limit;
         tokio::spawn(async move {
             let work = async {
                 let work = match (started, queued) {

@@ -1,0 +1,142 @@
+//! SET SESSION, RESET SESSION and SHOW SESSION over the protocol, as Trino's statement
+//! resource answers them (SetSessionTask / ResetSessionTask: `X-Trino-Set-Session:
+//! name=value` and `X-Trino-Clear-Session: name`; the client sends values back in
+//! `X-Trino-Session`), and query_max_run_time taking effect.
+
+use std::time::Duration;
+
+use super::{Mesh, error_of, rows};
+
+const ENDLESS: &str = "SELECT count(*) FROM tpch.tiny.lineitem a CROSS JOIN tpch.tiny.lineitem b";
+
+impl Mesh {
+    async fn post_with_session(&self, sql: &str, session: &str) -> reqwest::Response {
+        self.client
+            .post(format!("{}/v1/statement", self.url()))
+            .bearer_auth(self.token())
+            .header("x-trino-session", session)
+            .body(sql.to_string())
+            .send()
+            .await
+            .expect("answers")
+    }
+}
+
+#[tokio::test]
+async fn set_and_reset_answer_with_the_session_headers() {
+    let mesh = Mesh::start().await;
+    let posted = mesh
+        .post("SET SESSION query_max_run_time = '5m'", &mesh.token())
+        .await;
+    assert_eq!(
+        posted
+            .headers()
+            .get("x-trino-set-session")
+            .map(|v| v.to_str().unwrap_or("")),
+        Some("query_max_run_time=5m")
+    );
+    let pages = mesh.follow(posted).await;
+    assert_eq!(rows(&pages), vec![serde_json::json!([true])]);
+    assert_eq!(pages.last().unwrap()["updateType"], "SET SESSION");
+
+    let posted = mesh
+        .post("RESET SESSION query_max_run_time", &mesh.token())
+        .await;
+    assert_eq!(
+        posted
+            .headers()
+            .get("x-trino-clear-session")
+            .map(|v| v.to_str().unwrap_or("")),
+        Some("query_max_run_time")
+    );
+    mesh.follow(posted).await;
+
+    let posted = mesh
+        .post("SET SESSION spill_enabled = TRUE", &mesh.token())
+        .await;
+    assert_eq!(
+        posted
+            .headers()
+            .get("x-trino-set-session")
+            .map(|v| v.to_str().unwrap_or("")),
+        Some("spill_enabled=true")
+    );
+    mesh.follow(posted).await;
+}
+
+#[tokio::test]
+async fn unknown_properties_and_bad_values_are_refused() {
+    let mesh = Mesh::start().await;
+    let pages = mesh.run("SET SESSION no_such_property = 1").await;
+    assert_eq!(error_of(&pages)["errorName"], "INVALID_SESSION_PROPERTY");
+    assert_eq!(
+        error_of(&pages)["message"],
+        "line 1:13: Session property 'no_such_property' does not exist"
+    );
+    let pages = mesh.run("RESET SESSION tpch.nothing").await;
+    assert_eq!(
+        error_of(&pages)["message"],
+        "line 1:15: Session property 'tpch.nothing' does not exist"
+    );
+    let pages = mesh.run("SET SESSION query_max_run_time = 'soon'").await;
+    assert_eq!(error_of(&pages)["errorName"], "INVALID_SESSION_PROPERTY");
+    assert_eq!(
+        error_of(&pages)["message"],
+        "Unable to set session property 'query_max_run_time' to 'soon': Invalid duration"
+    );
+    let pages = mesh.run("SET SESSION task_concurrency = 'many'").await;
+    assert_eq!(
+        error_of(&pages)["message"],
+        "Unable to set session property 'task_concurrency' to 'many': Invalid integer value"
+    );
+}
+
+#[tokio::test]
+async fn show_session_shows_what_the_client_sent() {
+    let mesh = Mesh::start().await;
+    let posted = mesh
+        .post_with_session("SHOW SESSION LIKE 'query_max%'", "query_max_run_time=7m")
+        .await;
+    let pages = mesh.follow(posted).await;
+    let columns: Vec<&str> = pages
+        .iter()
+        .find_map(|p| p["columns"].as_array())
+        .map(|c| c.iter().filter_map(|c| c["name"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(columns, ["Name", "Value", "Default", "Type", "Description"]);
+    let shown = rows(&pages);
+    let names: Vec<&str> = shown.iter().filter_map(|r| r[0].as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "query_max_execution_time",
+            "query_max_run_time",
+            "query_max_total_memory"
+        ]
+    );
+    assert_eq!(shown[1][1], "7m");
+    assert_eq!(shown[1][2], "100.00d");
+    assert_eq!(
+        shown[0][1], "100.00d",
+        "query_max_execution_time keeps its default"
+    );
+}
+
+#[tokio::test]
+async fn the_sessions_query_max_run_time_stops_a_query() {
+    let mesh = Mesh::start().await;
+    let started = std::time::Instant::now();
+    let posted = mesh
+        .post_with_session(ENDLESS, "query_max_run_time=500ms")
+        .await;
+    let pages = mesh.follow(posted).await;
+    assert_eq!(error_of(&pages)["errorName"], "EXCEEDED_TIME_LIMIT");
+    assert_eq!(
+        error_of(&pages)["message"],
+        "Query exceeded maximum time limit of 0.50s"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "stopped by the session's limit"
+    );
+}
