@@ -149,6 +149,43 @@ fn json_extract_and_json_size() {
                 "json",
                 json_text("[1,2]"),
             ),
+            // TestJsonExtract.testFullScalarExtract / testFullJsonExtract: a numeric token
+            // names an array element or an object member; a field may start with a digit.
+            (
+                "SELECT json_extract_scalar('[0, 1, 2]', '$.1')",
+                "varchar",
+                json!("1"),
+            ),
+            (
+                r#"SELECT json_extract_scalar('[0, 1, 2]', '$["1"]')"#,
+                "varchar",
+                json!("1"),
+            ),
+            (
+                r#"SELECT json_extract_scalar('{"15day" : 0, "30day" : 1}', '$[30day]')"#,
+                "varchar",
+                json!("1"),
+            ),
+            (
+                r#"SELECT json_extract('{"fuu": [0, [100, 101], 2]}', '$["fuu"][1]')"#,
+                "json",
+                json_text("[100,101]"),
+            ),
+            (
+                r#"SELECT json_extract('{"@$fuu": {".b.ar": 1}}', '$["@$fuu"]')"#,
+                "json",
+                json_text(r#"{".b.ar":1}"#),
+            ),
+            (
+                r#"SELECT json_extract('{"fuu": ["\u0001"]}', '$.fuu[0]')"#,
+                "json",
+                json_text(r#""\u0001""#),
+            ),
+            (
+                r#"SELECT json_extract_scalar('{"foo:42": 7}', '$.foo:42')"#,
+                "varchar",
+                json!("7"),
+            ),
             // TestJsonFunctions.testJsonSize
             (
                 r#"SELECT JSON_SIZE('{"x": {"a" : 1, "b" : 2} }', '$')"#,
@@ -209,6 +246,15 @@ fn json_extract_and_json_size() {
             (
                 "SELECT json_extract('[1]', '$.')",
                 "INVALID_FUNCTION_ARGUMENT: Invalid JSON path: '$.'",
+            ),
+            // TestJsonExtract.testJsonTokenizer: no whitespace, a colon only quoted in [].
+            (
+                "SELECT json_extract('[1]', '$.x [42]')",
+                "INVALID_FUNCTION_ARGUMENT: Invalid JSON path: '$.x [42]'",
+            ),
+            (
+                "SELECT json_extract('[1]', '$[foo:bar]')",
+                "INVALID_FUNCTION_ARGUMENT: Invalid JSON path: '$[foo:bar]'",
             ),
         ],
     );
