@@ -616,6 +616,20 @@ fn json_value_and_json_exists() {
             ),
             (&v("'lax $'"), "varchar", Value::Null),
             (&v("'lax $' DEFAULT 'x' ON ERROR"), "varchar", json!("x")),
+            // testReturnedType: the overflow is an error, ON ERROR gives the default.
+            (
+                &v(
+                    "'lax 1000000000000 * 1000000000000' RETURNING bigint DEFAULT TINYINT '-1' ON ERROR",
+                ),
+                "bigint",
+                json!(-1),
+            ),
+            // docs functions/json: 'strict $.price + $tax'-style arithmetic (without PASSING).
+            (
+                r#"SELECT json_value('{"price": 10, "tax": 2}', 'strict $.price + $.tax' RETURNING bigint)"#,
+                "bigint",
+                json!(12),
+            ),
             ("SELECT json_value(null, 'lax $')", "varchar", Value::Null),
             (
                 &v("'lax 1' DEFAULT null ON EMPTY DEFAULT null ON ERROR"),
@@ -721,7 +735,7 @@ fn json_value_and_json_exists() {
                 &v("'lax $number + 1' PASSING 5 AS \"number\""),
                 "NOT_SUPPORTED: ",
             ),
-            (&v("'lax $[0] + 1'"), "NOT_SUPPORTED: "),
+            (&v("'lax $.keyvalue()'"), "NOT_SUPPORTED: "),
             (
                 "SELECT json_exists('[1]', 'strict $[5]' ERROR ON ERROR)",
                 "PATH_EVALUATION_ERROR: ",

@@ -4,8 +4,9 @@
 //! `[i to j]`, `[last]`, `[last - n]`, `[*]`; filters `?( … )` with comparisons
 //! (`== <> != < > <= >=`) of `@`-paths and literals, `&&`, `||`, `!`, `exists( … )`,
 //! `starts with`; the item methods `size()`, `type()`, `double()`, `abs()`, `floor()`,
-//! `ceiling()`. Arithmetic, named variables (PASSING), `like_regex`, `keyvalue()` and
-//! `datetime()` are refused at analysis with NOT_SUPPORTED rather than answered differently.
+//! `ceiling()`; arithmetic `+ - * / %` and unary minus (bigints exactly, other numbers as
+//! doubles). Named variables (PASSING), `like_regex`, `keyvalue()` and `datetime()` are
+//! refused at analysis with NOT_SUPPORTED rather than answered differently.
 //!
 //! RFC 9535 JSONPath crates do not fit: they have no lax mode (automatic unwrapping and
 //! wrapping of arrays, suppressed structural errors), no `last` or `to` ranges, and filters
@@ -69,6 +70,12 @@ enum Start {
     Root,
     Current,
     Literal(Json),
+    /// `( … )`
+    Paren(Box<Expr>),
+    /// `a + b`, `a * b`, …: one number each side, in SQL semantics.
+    Arith(Box<Expr>, char, Box<Expr>),
+    /// `-a`: every item negated.
+    Neg(Box<Expr>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -285,11 +292,18 @@ impl Parser {
         } else if self.eat_word("null") {
             Start::Literal(Json::Null)
         } else if self.eat("(") {
-            let inner = self.primary()?;
+            let inner = self.additive()?;
             if !self.eat(")") {
                 return Err(self.syntax("')'"));
             }
-            return self.accessors(inner);
+            Start::Paren(Box::new(inner))
+        } else if self.eat("-") {
+            return Ok(Expr {
+                start: Start::Neg(Box::new(self.primary()?)),
+                steps: Vec::new(),
+            });
+        } else if self.eat("+") {
+            return self.primary();
         } else {
             return Err(self.syntax("a JSON path expression"));
         };
@@ -297,6 +311,41 @@ impl Parser {
             start,
             steps: Vec::new(),
         })
+    }
+
+    /// `a + b - c`, with `*`, `/`, `%` binding tighter (docs: SQL's precedence).
+    fn additive(&mut self) -> Result<Expr, PathError> {
+        let mut left = self.multiplicative()?;
+        loop {
+            self.skip_ws();
+            let op = match self.peek() {
+                Some(c @ ('+' | '-')) => c,
+                _ => return Ok(left),
+            };
+            self.i += 1;
+            let right = self.multiplicative()?;
+            left = Expr {
+                start: Start::Arith(Box::new(left), op, Box::new(right)),
+                steps: Vec::new(),
+            };
+        }
+    }
+
+    fn multiplicative(&mut self) -> Result<Expr, PathError> {
+        let mut left = self.primary()?;
+        loop {
+            self.skip_ws();
+            let op = match self.peek() {
+                Some(c @ ('*' | '/' | '%')) => c,
+                _ => return Ok(left),
+            };
+            self.i += 1;
+            let right = self.primary()?;
+            left = Expr {
+                start: Start::Arith(Box::new(left), op, Box::new(right)),
+                steps: Vec::new(),
+            };
+        }
     }
 
     fn accessors(&mut self, mut expr: Expr) -> Result<Expr, PathError> {
@@ -397,7 +446,7 @@ impl Parser {
             if !self.eat("(") {
                 return Err(self.syntax("'('"));
             }
-            let e = self.primary()?;
+            let e = self.additive()?;
             if !self.eat(")") {
                 return Err(self.syntax("')'"));
             }
@@ -416,12 +465,12 @@ impl Parser {
             }
             self.i = save;
         }
-        let left = self.primary()?;
+        let left = self.additive()?;
         if self.eat_word("starts") {
             if !self.eat_word("with") {
                 return Err(self.syntax("'with'"));
             }
-            return Ok(Predicate::StartsWith(left, self.primary()?));
+            return Ok(Predicate::StartsWith(left, self.additive()?));
         }
         if self.eat_word("like_regex") {
             return Err(self.unsupported("like_regex"));
@@ -441,7 +490,7 @@ impl Parser {
         } else {
             return Err(self.syntax("a comparison"));
         };
-        Ok(Predicate::Compare(left, cmp, self.primary()?))
+        Ok(Predicate::Compare(left, cmp, self.additive()?))
     }
 }
 
@@ -459,12 +508,9 @@ impl Path {
         } else {
             return Err(p.syntax("{'lax', 'strict'}"));
         };
-        let expr = p.primary()?;
+        let expr = p.additive()?;
         p.skip_ws();
         if p.i < p.chars.len() {
-            if matches!(p.peek(), Some('+' | '-' | '*' | '/' | '%')) {
-                return Err(p.unsupported("Arithmetic"));
-            }
             return Err(p.syntax("<EOF>"));
         }
         Ok(Path { mode, expr })
@@ -488,11 +534,37 @@ fn kind(j: &Json) -> &'static str {
 }
 
 fn eval(expr: &Expr, root: &Json, current: &Json, mode: Mode) -> Result<Vec<Json>, String> {
-    let mut items = vec![match &expr.start {
-        Start::Root => root.clone(),
-        Start::Current => current.clone(),
-        Start::Literal(j) => j.clone(),
-    }];
+    let mut items = match &expr.start {
+        Start::Root => vec![root.clone()],
+        Start::Current => vec![current.clone()],
+        Start::Literal(j) => vec![j.clone()],
+        Start::Paren(inner) => eval(inner, root, current, mode)?,
+        Start::Neg(inner) => {
+            let mut out = Vec::new();
+            for item in eval(inner, root, current, mode)? {
+                for item in unwrapped(item, mode) {
+                    out.push(arithmetic(&Json::Number("0".into()), '-', &item)?);
+                }
+            }
+            out
+        }
+        Start::Arith(l, op, r) => {
+            let one = |e: &Expr| -> Result<Json, String> {
+                let items: Vec<Json> = eval(e, root, current, mode)?
+                    .into_iter()
+                    .flat_map(|i| unwrapped(i, mode))
+                    .collect();
+                match <[Json; 1]>::try_from(items) {
+                    Ok([item]) => Ok(item),
+                    Err(items) => Err(format!(
+                        "arithmetic operand must be a single item, got {} items",
+                        items.len()
+                    )),
+                }
+            };
+            vec![arithmetic(&one(l)?, *op, &one(r)?)?]
+        }
+    };
     for step in &expr.steps {
         let mut next = Vec::new();
         for item in items {
@@ -617,6 +689,44 @@ fn apply(
         Step::Method(m) => method(*m, item, mode, out)?,
     }
     Ok(())
+}
+
+/// `a op b` of two number items as SQL computes them: bigints exactly (overflow and division
+/// by zero are errors), any other number as a double.
+fn arithmetic(a: &Json, op: char, b: &Json) -> Result<Json, String> {
+    let (Json::Number(x), Json::Number(y)) = (a, b) else {
+        return Err(format!(
+            "invalid operand types for arithmetic: {}, {}",
+            kind(a).to_uppercase(),
+            kind(b).to_uppercase()
+        ));
+    };
+    if let (Some(x), Some(y)) = (a.as_i64(), b.as_i64()) {
+        let r = match op {
+            '+' => x.checked_add(y),
+            '-' => x.checked_sub(y),
+            '*' => x.checked_mul(y),
+            '/' if y == 0 => return Err("division by zero".into()),
+            '/' => x.checked_div(y),
+            '%' if y == 0 => return Err("division by zero".into()),
+            _ => x.checked_rem(y),
+        };
+        return r
+            .map(|r| Json::Number(r.to_string()))
+            .ok_or_else(|| format!("bigint arithmetic overflow: {x} {op} {y}"));
+    }
+    let (x, y): (f64, f64) = (
+        x.parse().map_err(|_| format!("invalid number {x}"))?,
+        y.parse().map_err(|_| format!("invalid number {y}"))?,
+    );
+    let r = match op {
+        '+' => x + y,
+        '-' => x - y,
+        '*' => x * y,
+        '/' => x / y,
+        _ => x % y,
+    };
+    Ok(number(r))
 }
 
 fn descend(item: &Json, key: &str, out: &mut Vec<Json>) {
@@ -838,10 +948,18 @@ mod tests {
             Path::parse("lax $number + 1"),
             Err(PathError::Unsupported(..))
         ));
-        assert!(matches!(
-            Path::parse("lax $.a + 1"),
-            Err(PathError::Unsupported(..))
-        ));
+        assert_eq!(run("lax $.a + 1", r#"{"a": 2}"#), Ok(vec!["3".to_string()]));
+        assert_eq!(
+            run("strict ($.a * 2.5)", r#"{"a": 2}"#),
+            Ok(vec!["5.0".to_string()])
+        );
+        assert_eq!(
+            run("lax -$[*]", "[1, -2]"),
+            Ok(vec!["-1".to_string(), "2".to_string()])
+        );
+        assert!(run("lax 1000000000000 * 1000000000000", "{}").is_err());
+        assert!(run("lax $[*] + 1", "[1, 2]").is_err());
+        assert!(run("lax 1 / 0", "{}").is_err());
         assert!(matches!(
             Path::parse("lax $.keyvalue()"),
             Err(PathError::Unsupported(..))
