@@ -6,8 +6,9 @@
 //! Before parsing, each clause inside such a call becomes one extra argument: a delimited
 //! identifier carrying the clause's words (marked so it is never a name the person wrote),
 //! spanning the clause's tokens so that error positions stay where the person wrote them.
-//! `DEFAULT expr ON EMPTY` becomes the marker followed by `expr` as its own argument, and a
-//! json_object's members become `key, value` pairs after an `object` marker.
+//! `DEFAULT expr ON EMPTY` and each `PASSING expr AS name` become a marker followed by `expr`
+//! as its own argument, and a json_object's members become `key, value` pairs after an
+//! `object` marker.
 //! functions/sql_json.rs reads them back.
 
 use sqlparser::keywords::Keyword;
@@ -279,29 +280,83 @@ fn clauses(call: &str, t: Vec<TokenWithSpan>, opened_at: Span) -> Vec<TokenWithS
                 }
             }
             if word_is(tok, "passing") {
-                // Up to the next clause: refused by the analysis, at this place.
+                // PASSING e AS name [FORMAT JSON], …: per item a marker naming the variable
+                // (unquoted names uppercased, as Trino's identifiers are) and `e`.
                 let mut j = i + 1;
                 let mut d = 0usize;
+                let mut items = vec![(i + 1, None)];
                 while j < t.len() {
                     match t[j].token {
                         Token::LParen => d += 1,
                         Token::RParen => d = d.saturating_sub(1),
+                        Token::Comma if d == 0 => items.push((j + 1, None)),
                         _ => {}
                     }
+                    let format =
+                        clause_at(call, &t, j).is_some_and(|(w, _)| w.starts_with("format json"));
                     if d == 0
-                        && (clause_at(call, &t, j).is_some()
+                        && ((clause_at(call, &t, j).is_some() && !format)
                             || word_is(&t[j], "default")
                             || word_is(&t[j], "returning"))
                     {
                         break;
                     }
+                    if d == 0
+                        && word_is(&t[j], "as")
+                        && let Some(last) = items.last_mut()
+                    {
+                        last.1 = Some(j);
+                    }
                     j += 1;
                 }
                 let span = Span::new(tok.span.start, t[j - 1].span.end);
-                if needs_comma(&out) {
-                    out.push(comma(span));
+                let ends: Vec<usize> = items
+                    .iter()
+                    .skip(1)
+                    .map(|(start, _)| start - 1)
+                    .chain([j])
+                    .collect();
+                for ((start, as_at), end) in items.into_iter().zip(ends) {
+                    let Some(as_at) = as_at else {
+                        out.push(comma(span));
+                        out.push(marker("passing", span));
+                        continue;
+                    };
+                    let name = t[as_at + 1..end]
+                        .iter()
+                        .find(|x| significant(x))
+                        .map(|x| match &x.token {
+                            Token::Word(w) if w.quote_style == Some('"') => w.value.clone(),
+                            Token::Word(w) => w.value.to_uppercase(),
+                            other => other.to_string(),
+                        });
+                    let mut expr_end = as_at;
+                    let mut format = false;
+                    // `e FORMAT JSON AS name`: the FORMAT clause belongs to the value.
+                    for k in start..as_at {
+                        if clause_at(call, &t, k).is_some_and(|(w, _)| w.starts_with("format json"))
+                        {
+                            expr_end = k;
+                            format = true;
+                            break;
+                        }
+                    }
+                    let item_span = t.get(start).map_or(span, |x| x.span);
+                    if needs_comma(&out) {
+                        out.push(comma(item_span));
+                    }
+                    let kind = if format {
+                        "passing json"
+                    } else {
+                        "passing value"
+                    };
+                    out.push(marker(
+                        &format!("{kind} {}", name.unwrap_or_default()),
+                        item_span,
+                    ));
+                    out.push(comma(item_span));
+                    out.extend(t[start..expr_end].iter().cloned());
                 }
-                out.push(marker("passing", span));
                 i = j;
                 continue;
             }

@@ -616,6 +616,27 @@ fn json_value_and_json_exists() {
             ),
             (&v("'lax $'"), "varchar", Value::Null),
             (&v("'lax $' DEFAULT 'x' ON ERROR"), "varchar", json!("x")),
+            // testPassingClause
+            (
+                &v("'lax $number + 1' PASSING 5 AS \"number\""),
+                "varchar",
+                json!("6"),
+            ),
+            (
+                &v("'lax $array[0]' PASSING '[1, 2, 3]' FORMAT JSON AS \"array\""),
+                "varchar",
+                json!("1"),
+            ),
+            (
+                &v("'lax $[$number]' PASSING 5 AS \"number\""),
+                "varchar",
+                Value::Null,
+            ),
+            (
+                &v("'lax $var' PASSING null AS \"var\""),
+                "varchar",
+                Value::Null,
+            ),
             // testReturnedType: the overflow is an error, ON ERROR gives the default.
             (
                 &v(
@@ -731,9 +752,10 @@ fn json_value_and_json_exists() {
                 "TYPE_MISMATCH: line 1:19: Cannot read input of type varchar(15) as JSON using formatting JSON ENCODING UTF8",
             ),
             // Beyond the stand-in: refused, not answered differently.
+            // testPassingClause: unquoted names are uppercased, so the path does not see it.
             (
-                &v("'lax $number + 1' PASSING 5 AS \"number\""),
-                "NOT_SUPPORTED: ",
+                &v("'lax $number + 1' PASSING 2 AS number"),
+                "INVALID_PATH: line 1:38: no value passed for parameter number. Try quoting \"number\" in the PASSING clause to match case",
             ),
             (&v("'lax $.keyvalue()'"), "NOT_SUPPORTED: "),
             (

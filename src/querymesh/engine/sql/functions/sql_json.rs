@@ -120,6 +120,8 @@ fn returning_type(text: &str, at: Option<Position>) -> Result<TrinoType, TrinoEr
 struct Common<'e> {
     input: Typed,
     path: String,
+    /// The PASSING values as the SQL of a JSON object (`'{}'` without PASSING).
+    vars: String,
     rest: Vec<Part<'e>>,
 }
 
@@ -219,10 +221,52 @@ impl Analyzer<'_> {
             });
             return Err(error_at(name, place, text));
         }
+        // PASSING value AS name, …: each a marker naming the variable, then the value.
+        let mut rest: Vec<Part<'e>> = parts.collect();
+        let mut vars = vec!["0".to_string(), "0".to_string()];
+        let mut names = Vec::new();
+        while let Some(Part::Clause(words, clause_at)) = rest.first() {
+            let (format_json, name) = match words.split_once(' ').map(|(_, r)| r.split_once(' ')) {
+                Some(Some(("json", name))) if words.starts_with("passing ") => (true, name),
+                Some(Some(("value", name))) if words.starts_with("passing ") => (false, name),
+                _ if words == "passing" => return Err(misplaced("AS", *clause_at)),
+                _ => break,
+            };
+            let name = name.to_string();
+            rest.remove(0);
+            let value = match rest.first() {
+                Some(Part::Value(e)) => *e,
+                _ => return Err(misplaced("passing", None)),
+            };
+            rest.remove(0);
+            let t = self.expr(value, cx)?;
+            let (kind, sql) = self.member_value(t, format_json)?;
+            vars.push(sql_string(&name));
+            vars.push(format!("'{kind}'"));
+            vars.push(sql);
+            names.push(name);
+        }
+        for name in crate::querymesh::engine::sql::udf::json_path::variable_names(&path) {
+            if !names.contains(&name) {
+                return Err(error_at(
+                    ErrorName::InvalidPath,
+                    path_at,
+                    format!(
+                        "no value passed for parameter {name}. Try quoting \"{name}\" in the PASSING clause to match case"
+                    ),
+                ));
+            }
+        }
+        let vars = if names.is_empty() {
+            "'{}'".to_string()
+        } else {
+            format!("qm_json_object({})", vars.join(", "))
+        };
         Ok(Common {
             input,
             path,
-            rest: parts.collect(),
+            vars,
+            rest,
         })
     }
 
@@ -244,9 +288,10 @@ impl Analyzer<'_> {
         }
         Ok(Typed::new(
             format!(
-                "qm_json_exists({}, {}, '{on_error}')",
+                "qm_json_exists({}, {}, {}, '{on_error}')",
                 c.input.sql,
-                sql_string(&c.path)
+                sql_string(&c.path),
+                c.vars
             ),
             TrinoType::Boolean,
         ))
@@ -297,9 +342,10 @@ impl Analyzer<'_> {
         };
         let call = |outcome: u8| {
             format!(
-                "qm_json_value({}, {}, '{kind}', '{on_empty}', '{on_error}', {outcome})",
+                "qm_json_value({}, {}, {}, '{kind}', '{on_empty}', '{on_error}', {outcome})",
                 c.input.sql,
-                sql_string(&c.path)
+                sql_string(&c.path),
+                c.vars
             )
         };
         if defaults.iter().all(Option::is_none) {
@@ -362,9 +408,10 @@ impl Analyzer<'_> {
             ));
         }
         let sql = format!(
-            "qm_json_query({}, {}, '{wrapper}', {}, '{on_empty}', '{on_error}')",
+            "qm_json_query({}, {}, {}, '{wrapper}', {}, '{on_empty}', '{on_error}')",
             c.input.sql,
             sql_string(&c.path),
+            c.vars,
             i32::from(omit)
         );
         returned_text(sql, returns, at)

@@ -571,12 +571,13 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             other => other,
         }
     })?;
-    conn.create_scalar_function("qm_json_exists", 3, FLAGS, |ctx| {
+    conn.create_scalar_function("qm_json_exists", 4, FLAGS, |ctx| {
         let (Some(input), Some(path)) = (text_arg(ctx.get_raw(0)), text_arg(ctx.get_raw(1))) else {
             return Ok(None);
         };
-        let on_error: String = ctx.get(2)?;
-        match sql_json_items(&input, &path)? {
+        let vars = text_arg(ctx.get_raw(2)).unwrap_or_default();
+        let on_error: String = ctx.get(3)?;
+        match sql_json_items(&input, &path, &vars)? {
             Ok(items) => Ok(Some(!items.is_empty())),
             Err(e) => match on_error.as_str() {
                 "true" => Ok(Some(true)),
@@ -586,14 +587,15 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             },
         }
     })?;
-    conn.create_scalar_function("qm_json_value", 6, FLAGS, |ctx| {
+    conn.create_scalar_function("qm_json_value", 7, FLAGS, |ctx| {
         let (Some(input), Some(path)) = (text_arg(ctx.get_raw(0)), text_arg(ctx.get_raw(1))) else {
             return Ok(Value::Null);
         };
-        let kind: String = ctx.get(2)?;
-        let (on_empty, on_error): (String, String) = (ctx.get(3)?, ctx.get(4)?);
-        let outcome_only: bool = ctx.get(5)?;
-        let outcome = json_value(&input, &path, &kind)?;
+        let vars = text_arg(ctx.get_raw(2)).unwrap_or_default();
+        let kind: String = ctx.get(3)?;
+        let (on_empty, on_error): (String, String) = (ctx.get(4)?, ctx.get(5)?);
+        let outcome_only: bool = ctx.get(6)?;
+        let outcome = json_value(&input, &path, &vars, &kind)?;
         if outcome_only {
             return Ok(Value::Integer(match outcome {
                 Ok(_) => 0,
@@ -610,13 +612,14 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             Err(_) => Ok(Value::Null),
         }
     })?;
-    conn.create_scalar_function("qm_json_query", 6, FLAGS, |ctx| {
+    conn.create_scalar_function("qm_json_query", 7, FLAGS, |ctx| {
         let (Some(input), Some(path)) = (text_arg(ctx.get_raw(0)), text_arg(ctx.get_raw(1))) else {
             return Ok(None);
         };
-        let wrapper: String = ctx.get(2)?;
-        let omit_quotes: bool = ctx.get(3)?;
-        let (on_empty, on_error): (String, String) = (ctx.get(4)?, ctx.get(5)?);
+        let vars = text_arg(ctx.get_raw(2)).unwrap_or_default();
+        let wrapper: String = ctx.get(3)?;
+        let omit_quotes: bool = ctx.get(4)?;
+        let (on_empty, on_error): (String, String) = (ctx.get(5)?, ctx.get(6)?);
         let behave = |b: &str, e: rusqlite::Error| -> rusqlite::Result<Option<String>> {
             match b {
                 "empty array" => Ok(Some("[]".into())),
@@ -625,7 +628,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
                 _ => Ok(None),
             }
         };
-        let items = match sql_json_items(&input, &path)? {
+        let items = match sql_json_items(&input, &path, &vars)? {
             Ok(items) => items,
             Err(e) => return behave(&on_error, e.error()),
         };
@@ -902,7 +905,11 @@ impl SqlJsonError {
 
 /// The items of an SQL/JSON path over an input text; the outer error is one no clause
 /// handles (memory), the inner one is handled by ON ERROR.
-fn sql_json_items(input: &str, path: &str) -> rusqlite::Result<Result<Vec<Json>, SqlJsonError>> {
+fn sql_json_items(
+    input: &str,
+    path: &str,
+    vars: &str,
+) -> rusqlite::Result<Result<Vec<Json>, SqlJsonError>> {
     // The path was checked when the query was analysed; a failure here is the same refusal.
     let path = super::json_path::Path::parse(path).map_err(|_| {
         fail(
@@ -916,7 +923,12 @@ fn sql_json_items(input: &str, path: &str) -> rusqlite::Result<Result<Vec<Json>,
             "conversion to JSON failed: ",
         ))));
     };
-    Ok(path.evaluate(&json).map_err(|e| {
+    // The PASSING values: a JSON object the analysis built (`{}` without PASSING).
+    let vars = match parse_arg(vars)? {
+        Some(Json::Object(members)) => members,
+        _ => Vec::new(),
+    };
+    Ok(path.evaluate_with(&json, &vars).map_err(|e| {
         SqlJsonError::Failed(fail(
             ErrorName::PathEvaluationError,
             format!("path evaluation failed: structural error: {e}"),
@@ -928,6 +940,7 @@ fn sql_json_items(input: &str, path: &str) -> rusqlite::Result<Result<Vec<Json>,
 fn json_value(
     input: &str,
     path: &str,
+    vars: &str,
     kind: &str,
 ) -> rusqlite::Result<Result<Value, SqlJsonError>> {
     let result_error = |m: &str| {
@@ -936,7 +949,7 @@ fn json_value(
             format!("cannot extract SQL scalar from JSON: {m}"),
         ))
     };
-    let items = match sql_json_items(input, path)? {
+    let items = match sql_json_items(input, path, vars)? {
         Ok(items) => items,
         Err(e) => return Ok(Err(e)),
     };

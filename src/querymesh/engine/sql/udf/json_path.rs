@@ -5,8 +5,9 @@
 //! (`== <> != < > <= >=`) of `@`-paths and literals, `&&`, `||`, `!`, `exists( … )`,
 //! `starts with`; the item methods `size()`, `type()`, `double()`, `abs()`, `floor()`,
 //! `ceiling()`; arithmetic `+ - * / %` and unary minus (bigints exactly, other numbers as
-//! doubles). Named variables (PASSING), `like_regex`, `keyvalue()` and `datetime()` are
-//! refused at analysis with NOT_SUPPORTED rather than answered differently.
+//! doubles); named variables `$name` (PASSING values, also as subscripts). `like_regex`,
+//! `keyvalue()` and `datetime()` are refused at analysis with NOT_SUPPORTED rather than
+//! answered differently.
 //!
 //! RFC 9535 JSONPath crates do not fit: they have no lax mode (automatic unwrapping and
 //! wrapping of arrays, suppressed structural errors), no `last` or `to` ranges, and filters
@@ -29,6 +30,8 @@ enum Index {
     At(i64),
     /// `last - n`
     Last(i64),
+    /// `$name`: a PASSING value (an integer).
+    Var(String),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -70,6 +73,8 @@ enum Start {
     Root,
     Current,
     Literal(Json),
+    /// `$name`, a PASSING value.
+    Var(String),
     /// `( … )`
     Paren(Box<Expr>),
     /// `a + b`, `a * b`, …: one number each side, in SQL semantics.
@@ -266,6 +271,12 @@ impl Parser {
             }
             return Ok(Index::Last(0));
         }
+        if self.eat("$") {
+            return match self.ident() {
+                Some(name) => Ok(Index::Var(name)),
+                None => Err(self.syntax("<integer>")),
+            };
+        }
         Ok(Index::At(self.integer()?))
     }
 
@@ -273,9 +284,10 @@ impl Parser {
         self.skip_ws();
         let start = if self.eat("$") {
             if self.peek().is_some_and(is_ident_start) {
-                return Err(self.unsupported("A named variable (PASSING)"));
+                Start::Var(self.ident().unwrap_or_default())
+            } else {
+                Start::Root
             }
-            Start::Root
         } else if self.eat("@") {
             Start::Current
         } else if let Some(s) = self.string()? {
@@ -518,8 +530,55 @@ impl Path {
 
     /// The items the path gives for `input`, or the structural (or type) error that stops it.
     pub fn evaluate(&self, input: &Json) -> Result<Vec<Json>, String> {
-        eval(&self.expr, input, input, self.mode)
+        self.evaluate_with(input, &[])
     }
+
+    /// With the PASSING values, by name.
+    pub fn evaluate_with(
+        &self,
+        input: &Json,
+        vars: &[(String, Json)],
+    ) -> Result<Vec<Json>, String> {
+        VARS.with(|v| *v.borrow_mut() = vars.to_vec());
+        let result = eval(&self.expr, input, input, self.mode);
+        VARS.with(|v| v.borrow_mut().clear());
+        result
+    }
+}
+
+thread_local! {
+    /// The PASSING values of the evaluation under way on this thread.
+    static VARS: std::cell::RefCell<Vec<(String, Json)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The `$name` variables a path text names (outside its string literals), for the analysis
+/// to check against PASSING.
+pub fn variable_names(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut names = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        match chars[i] {
+            '"' => {
+                i += 1;
+                while i < chars.len() && chars[i] != '"' {
+                    i += if chars[i] == '\\' { 2 } else { 1 };
+                }
+            }
+            '$' if chars.get(i + 1).is_some_and(|c| is_ident_start(*c)) => {
+                let start = i + 1;
+                i = start;
+                while i < chars.len() && is_ident_part(chars[i]) {
+                    i += 1;
+                }
+                names.push(chars[start..i].iter().collect());
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    names
 }
 
 fn kind(j: &Json) -> &'static str {
@@ -538,6 +597,18 @@ fn eval(expr: &Expr, root: &Json, current: &Json, mode: Mode) -> Result<Vec<Json
         Start::Root => vec![root.clone()],
         Start::Current => vec![current.clone()],
         Start::Literal(j) => vec![j.clone()],
+        Start::Var(name) => {
+            let value = VARS.with(|v| {
+                v.borrow()
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .map(|(_, j)| j.clone())
+            });
+            match value {
+                Some(j) => vec![j],
+                None => return Err(format!("no value passed for parameter {name}")),
+            }
+        }
         Start::Paren(inner) => eval(inner, root, current, mode)?,
         Start::Neg(inner) => {
             let mut out = Vec::new();
@@ -583,10 +654,16 @@ fn unwrapped(item: Json, mode: Mode) -> Vec<Json> {
     }
 }
 
-fn resolve(i: &Index, len: usize) -> i64 {
+fn resolve(i: &Index, len: usize) -> Result<i64, String> {
     match i {
-        Index::At(n) => *n,
-        Index::Last(back) => len as i64 - 1 - back,
+        Index::At(n) => Ok(*n),
+        Index::Last(back) => Ok(len as i64 - 1 - back),
+        Index::Var(name) => VARS.with(|v| match v.borrow().iter().find(|(n, _)| n == name) {
+            Some((_, j)) => j
+                .as_i64()
+                .ok_or_else(|| format!("array subscript {name} is not an integer")),
+            None => Err(format!("no value passed for parameter {name}")),
+        }),
     }
 }
 
@@ -659,8 +736,8 @@ fn apply(
             let len = items.len();
             for sub in subs {
                 let (from, to) = match sub {
-                    Subscript::One(i) => (resolve(i, len), resolve(i, len)),
-                    Subscript::Range(a, b) => (resolve(a, len), resolve(b, len)),
+                    Subscript::One(i) => (resolve(i, len)?, resolve(i, len)?),
+                    Subscript::Range(a, b) => (resolve(a, len)?, resolve(b, len)?),
                 };
                 let in_bounds = |i: i64| i >= 0 && (i as usize) < len;
                 if mode == Mode::Strict && (!in_bounds(from) || !in_bounds(to) || from > to) {
@@ -944,10 +1021,10 @@ mod tests {
             Path::parse("certainly not a valid path"),
             Err(PathError::Syntax(0, m)) if m == "mismatched input 'certainly' expecting {'lax', 'strict'}"
         ));
-        assert!(matches!(
-            Path::parse("lax $number + 1"),
-            Err(PathError::Unsupported(..))
-        ));
+        assert_eq!(
+            variable_names(r#"lax $a + $.b ? (@ == "$x") + $c1"#),
+            vec!["a", "c1"]
+        );
         assert_eq!(run("lax $.a + 1", r#"{"a": 2}"#), Ok(vec!["3".to_string()]));
         assert_eq!(
             run("strict ($.a * 2.5)", r#"{"a": 2}"#),
