@@ -21,6 +21,7 @@ use crate::querymesh::engine::{SessionContext, TableAccess};
 
 mod location;
 mod query;
+mod recursive;
 mod set_operations;
 
 pub use self::location::{ident_location, location};
@@ -89,6 +90,8 @@ pub struct Analyzer<'a> {
     pub(super) stack: StackBudget,
     /// Lambda parameters in scope, innermost last (functions/lambda.rs).
     pub(super) lambda_params: Vec<super::functions::LambdaParam>,
+    /// The grouping set the current block's select list is analysed for (grouping_sets.rs).
+    pub(super) grouping: Option<super::grouping_sets::GroupingState>,
 }
 
 pub fn error_at(name: ErrorName, at: Option<Position>, text: impl Into<String>) -> TrinoError {
@@ -136,6 +139,7 @@ impl<'a> Analyzer<'a> {
             tokens,
             next_alias: 0,
             lambda_params: Vec::new(),
+            grouping: None,
             reads: Vec::new(),
             ctes: Vec::new(),
             loose: Vec::new(),

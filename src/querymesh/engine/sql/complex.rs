@@ -417,10 +417,14 @@ impl Analyzer<'_> {
                 }
                 with_value(&t.sql, &format!("json_array({})", parts.join(", ")))
             }
-            // VarcharToUuidCast / UuidOperators: the canonical lowercase text.
+            // UuidOperators: the canonical lowercase text (udf/binary.rs).
             (Varchar(_) | Char(_), Uuid) => {
-                format!("qm_uuid({}, {})", t.sql, i32::from(try_cast))
+                format!("qm_varchar_to_uuid({}, {})", t.sql, i32::from(try_cast))
             }
+            (Varbinary, Uuid) => {
+                format!("qm_varbinary_to_uuid({}, {})", t.sql, i32::from(try_cast))
+            }
+            (Uuid, Varbinary) => format!("qm_uuid_to_varbinary({})", t.sql),
             (Uuid, Varchar(_)) => t.sql,
             (Varchar(_) | Char(_), Varbinary) => format!("CAST({} AS BLOB)", t.sql),
             _ => return Err(refuse(&from)),
@@ -550,13 +554,6 @@ fn map_path(map: &str, key: &str) -> rusqlite::Result<String> {
         })
 }
 
-/// A UUID's canonical text (lowercase, hyphenated), as VarcharToUuidCast reads it.
-fn uuid_text(text: &str) -> Option<String> {
-    uuid::Uuid::try_parse(text.trim())
-        .ok()
-        .map(|u| u.hyphenated().to_string())
-}
-
 /// Registers the `qm_*` functions of complex values.
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     conn.create_scalar_function("qm_array_path", 2, FLAGS, |ctx| {
@@ -601,20 +598,6 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
                 .ok()
         }))
     })?;
-    conn.create_scalar_function("qm_uuid", 2, FLAGS, |ctx| {
-        let Some(text) = text_arg(ctx.get_raw(0)) else {
-            return Ok(None);
-        };
-        let try_cast: bool = ctx.get(1)?;
-        match uuid_text(&text) {
-            Some(u) => Ok(Some(u)),
-            None if try_cast => Ok(None),
-            None => Err(fail(
-                ErrorName::InvalidCastArgument,
-                format!("Cannot cast value to UUID: {text}"),
-            )),
-        }
-    })?;
     Ok(())
 }
 
@@ -635,11 +618,6 @@ mod tests {
         );
         assert!(map_path(r#"[["a",1]]"#, r#"["b"]"#).is_err());
         assert!(map_path("not json", r#"["b"]"#).is_err());
-        assert_eq!(
-            uuid_text("12151FD2-7586-11E9-8F9E-2A86E4085A59").as_deref(),
-            Some("12151fd2-7586-11e9-8f9e-2a86e4085a59")
-        );
-        assert_eq!(uuid_text("nope"), None);
         let eq = |a: &str, b: &str| {
             complex_equal(
                 &serde_json::from_str(a).unwrap_or_default(),

@@ -31,6 +31,11 @@ impl Dialect for TrinoDialect {
         true
     }
 
+    /// `GROUP BY ROLLUP (…)`, `CUBE (…)`, `GROUPING SETS (…)` (SqlBase.g4 `groupingElement`).
+    fn supports_group_by_expr(&self) -> bool {
+        true
+    }
+
     fn supports_lambda_functions(&self) -> bool {
         true
     }

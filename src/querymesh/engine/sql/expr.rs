@@ -44,6 +44,10 @@ impl Analyzer<'_> {
         // A grouping key covers the columns inside it (GROUP BY a + b, SELECT a + b).
         if cx.group_keys.is_some_and(|keys| keys.contains(&t.sql)) {
             self.loose.truncate(mark);
+            // A key the current grouping set leaves out is NULL outside aggregates.
+            if !cx.in_aggregate && self.grouping.as_ref().is_some_and(|g| g.nulls(&t.sql)) {
+                return Ok(Typed::new("NULL", t.ty));
+            }
         }
         Ok(t)
     }
@@ -93,6 +97,7 @@ impl Analyzer<'_> {
             Expr::Function(f) if f.name.to_string().eq_ignore_ascii_case("row") => {
                 self.row_constructor(f, cx)
             }
+            Expr::Tuple(items) => self.tuple_row(items, cx),
             Expr::Value(v) => self.value(&v.value, at),
             Expr::TypedString(..)
             | Expr::Interval(..)

@@ -24,6 +24,20 @@ impl Analyzer<'_> {
             TableFactor::Table {
                 name,
                 alias,
+                args: Some(args),
+                with_ordinality,
+                ..
+            } if super::unnest::is_unnest(name) => self.unnest(
+                &args.args,
+                *with_ordinality,
+                alias.as_ref(),
+                location(name),
+                outer,
+                relations,
+            ),
+            TableFactor::Table {
+                name,
+                alias,
                 args,
                 with_hints,
                 version,
@@ -106,6 +120,12 @@ impl Analyzer<'_> {
                 lateral,
                 subquery,
                 alias,
+                sample: None,
+            } if *lateral => self.lateral(subquery, alias.as_ref(), outer, relations),
+            TableFactor::Derived {
+                lateral,
+                subquery,
+                alias,
                 sample,
             } => {
                 if *lateral || sample.is_some() {
@@ -145,7 +165,7 @@ impl Analyzer<'_> {
     }
 
     /// Applies `AS alias (col, …)` to a relation's columns.
-    fn aliased(
+    pub(super) fn aliased(
         &self,
         mut columns: Vec<Column>,
         default_names: Vec<Vec<String>>,

@@ -296,6 +296,23 @@ pub(super) fn interval(
     })
 }
 
+/// `X'0A 0B'` (Trino's BinaryLiteral): whitespace is dropped, then only an even number of
+/// hex digits may remain; SQLite reads the same spelling as a BLOB.
+fn binary_literal(hex: &str, at: Option<Position>) -> Result<Typed, TrinoError> {
+    let digits: String = hex.chars().filter(|c| !c.is_whitespace()).collect();
+    let refuse = |text: &str| Err(error_at(ErrorName::SyntaxError, at, text));
+    if !digits.chars().all(|c| c.is_ascii_hexdigit()) {
+        return refuse("Binary literal can only contain hexadecimal digits");
+    }
+    if !digits.len().is_multiple_of(2) {
+        return refuse("Binary literal must contain an even number of digits");
+    }
+    Ok(Typed::new(
+        format!("X'{}'", digits.to_ascii_uppercase()),
+        TrinoType::Varbinary,
+    ))
+}
+
 impl Analyzer<'_> {
     pub(super) fn value(&mut self, v: &Value, at: Option<Position>) -> Result<Typed, TrinoError> {
         match v {
@@ -306,6 +323,7 @@ impl Analyzer<'_> {
             )),
             Value::Boolean(b) => Ok(Typed::new(if *b { "1" } else { "0" }, TrinoType::Boolean)),
             Value::Null => Ok(Typed::new("NULL", TrinoType::Unknown)),
+            Value::HexStringLiteral(hex) => binary_literal(hex, at),
             Value::DoubleQuotedString(s) => Err(error_at(
                 ErrorName::ColumnNotFound,
                 at,
@@ -406,6 +424,16 @@ impl Analyzer<'_> {
                 "true" => Ok(Typed::new("1", ty)),
                 "false" => Ok(Typed::new("0", ty)),
                 _ => Err(invalid()),
+            },
+            // VARBINARY 'text' is the text's UTF-8 bytes (TestVarbinaryFunctions.testVarbinarySubstring).
+            TrinoType::Varbinary => Ok(Typed::new(
+                format!("CAST({} AS BLOB)", sql_string(text)),
+                ty,
+            )),
+            // UUID 'text' is CAST('text' AS uuid), evaluated now (UuidOperators).
+            TrinoType::Uuid => match super::udf::uuid_from_varchar(text) {
+                Ok(canonical) => Ok(Typed::new(sql_string(&canonical), ty)),
+                Err(e) => Err(error_at(ErrorName::InvalidCastArgument, at, e)),
             },
             TrinoType::Json => super::functions::json::literal(text, at),
             _ => Err(not_supported(at, &format!("A {ty} literal"))),

@@ -61,6 +61,16 @@ fn balanced(op: &BinaryOperator, operands: &[String]) -> String {
     }
 }
 
+/// A balanced run; one of varbinary `||` is cast back to the BLOB SQLite's `||` does not make.
+fn balanced_run(op: &BinaryOperator, operands: &[String], ty: &TrinoType) -> String {
+    let sql = balanced(op, operands);
+    if *ty == TrinoType::Varbinary {
+        format!("CAST({sql} AS BLOB)")
+    } else {
+        sql
+    }
+}
+
 impl Analyzer<'_> {
     /// A chain of binary operators (`a + b - c …`, `p AND q AND …`), which sqlparser nests
     /// to the left as deep as the chain is long: analysed in a loop (limits.rs), each
@@ -95,7 +105,7 @@ impl Analyzer<'_> {
                     if let Some((run_op, operands)) = run.take()
                         && operands.len() > BALANCED_RUN
                     {
-                        acc.sql = balanced(run_op, &operands);
+                        acc.sql = balanced_run(run_op, &operands, &acc.ty);
                     }
                     if associative {
                         run = Some((op, vec![acc.sql.clone(), r.sql.clone()]));
@@ -125,7 +135,7 @@ impl Analyzer<'_> {
         if let Some((run_op, operands)) = run
             && operands.len() > BALANCED_RUN
         {
-            acc.sql = balanced(run_op, &operands);
+            acc.sql = balanced_run(run_op, &operands, &acc.ty);
         }
         Ok(acc)
     }
@@ -141,6 +151,9 @@ impl Analyzer<'_> {
         at: Option<Position>,
     ) -> Result<Typed, TrinoError> {
         let cmp = |sym: &str| -> Result<Typed, TrinoError> {
+            if let Some(t) = super::rows::comparison(&l, &r, sym, at) {
+                return t;
+            }
             // Arrays and rows compare by their JSON text: equality only.
             let ordering = !matches!(sym, "=" | "<>");
             if !comparable(&l.ty, &r.ty)
@@ -192,6 +205,15 @@ impl Analyzer<'_> {
                 ))
             }
             BinaryOperator::StringConcat => {
+                // varbinary || varbinary (docs functions/binary "Binary operators").
+                let binary = |t: &Typed| matches!(t.ty, TrinoType::Varbinary | TrinoType::Unknown);
+                if binary(&l) && binary(&r) && [&l, &r].iter().any(|t| t.ty == TrinoType::Varbinary)
+                {
+                    return Ok(Typed::new(
+                        super::functions::binary_concat_sql(&[&l.sql, &r.sql]),
+                        TrinoType::Varbinary,
+                    ));
+                }
                 for t in [&l, &r] {
                     if !(t.ty.is_string() || t.ty == TrinoType::Unknown) {
                         return Err(error_at(

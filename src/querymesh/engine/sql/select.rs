@@ -54,7 +54,20 @@ impl Analyzer<'_> {
         };
         let mut sql = String::new();
         let where_sql = self.where_clause(s, &base)?;
-        let keys = self.group_keys(s, &base)?;
+        let (keys, sets) = self.group_keys(s, &base)?;
+        if let Some(sets) = sets {
+            let branches = GroupedBranches {
+                from: &from,
+                where_sql: &where_sql,
+                keys: &keys,
+                sets: &sets,
+            };
+            return self.grouping_sets_select(s, &scope, &branches, order_by, ties);
+        }
+        let saved_grouping = self.grouping.replace(super::grouping_sets::GroupingState {
+            keys: keys.clone(),
+            included: vec![true; keys.len()],
+        });
         let saved_aggregates = std::mem::take(&mut self.aggregates_seen);
         let grouped_by_keys = !keys.is_empty();
         let mut outputs = self.outputs(
@@ -68,6 +81,7 @@ impl Analyzer<'_> {
             outputs = self.outputs(s, &scope, order_by, Some(&[]))?;
         }
         self.aggregates_seen = saved_aggregates;
+        self.grouping = saved_grouping;
         let distinct = distinct_keyword(s)?;
         sql.push_str(&format!("SELECT {distinct}{}", outputs.items));
         if !from.is_empty() {
@@ -95,6 +109,84 @@ impl Analyzer<'_> {
         })
     }
 
+    /// A SELECT with ROLLUP, CUBE or GROUPING SETS: one branch per set, joined with UNION ALL
+    /// (grouping_sets.rs), ordered as a whole.
+    fn grouping_sets_select(
+        &mut self,
+        s: &Select,
+        scope: &Scope<'_>,
+        b: &GroupedBranches<'_>,
+        order_by: Option<&OrderBy>,
+        ties: Option<(u64, u64)>,
+    ) -> Result<Block, TrinoError> {
+        if ties.is_some() {
+            return Err(not_supported(
+                None,
+                "FETCH FIRST … WITH TIES with ROLLUP, CUBE or GROUPING SETS",
+            ));
+        }
+        let distinct = distinct_keyword(s)?;
+        let saved_grouping = self.grouping.take();
+        let saved_aggregates = std::mem::take(&mut self.aggregates_seen);
+        let mut branches = Vec::new();
+        let mut columns = Vec::new();
+        let mut result = Ok(());
+        for included in b.sets {
+            self.grouping = Some(super::grouping_sets::GroupingState {
+                keys: b.keys.to_vec(),
+                included: included.clone(),
+            });
+            self.aggregates_seen = 0;
+            let outputs = match self.outputs(s, scope, None, Some(b.keys)) {
+                Ok(o) => o,
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            };
+            let grouped: Vec<String> = b
+                .keys
+                .iter()
+                .zip(included)
+                .filter(|(_, inside)| **inside)
+                .map(|(k, _)| not_a_position(k.clone()))
+                .collect();
+            let mut sql = format!("SELECT {}", outputs.items);
+            // The empty set is a global aggregation, one row even over no rows: without an
+            // aggregate, its outputs read nothing but NULL keys and constants.
+            let constant_row = grouped.is_empty() && self.aggregates_seen == 0;
+            if !b.from.is_empty() && !constant_row {
+                sql.push_str(&format!(" FROM {}", b.from.join(", ")));
+                sql.push_str(b.where_sql);
+            }
+            if !grouped.is_empty() {
+                sql.push_str(&format!(" GROUP BY {}", grouped.join(", ")));
+            }
+            if let Some(h) = &outputs.having {
+                if constant_row {
+                    sql = format!("SELECT * FROM ({sql}) WHERE {h}");
+                } else {
+                    sql.push_str(&format!(" HAVING {h}"));
+                }
+            }
+            branches.push(sql);
+            columns = outputs.columns;
+        }
+        self.grouping = saved_grouping;
+        self.aggregates_seen = saved_aggregates;
+        result?;
+        let mut sql = format!("SELECT {distinct}* FROM ({})", branches.join(" UNION ALL "));
+        if let Some(o) = order_by {
+            let order = self.union_order(s, o, &columns)?;
+            sql.push_str(&format!(" ORDER BY {order}"));
+        }
+        Ok(Block {
+            sql,
+            columns,
+            single_row: false,
+        })
+    }
+
     /// ` WHERE …`, or nothing.
     fn where_clause(&mut self, s: &Select, base: &ExprContext<'_>) -> Result<String, TrinoError> {
         Ok(match &s.selection {
@@ -107,23 +199,53 @@ impl Analyzer<'_> {
         })
     }
 
-    /// The GROUP BY keys' SQL, an ordinal standing for its select item.
+    /// The GROUP BY keys' SQL (an ordinal standing for its select item) and, for ROLLUP,
+    /// CUBE and GROUPING SETS, which keys each grouping set groups by.
     fn group_keys(
         &mut self,
         s: &Select,
         base: &ExprContext<'_>,
-    ) -> Result<Vec<String>, TrinoError> {
+    ) -> Result<(Vec<String>, Option<Vec<Vec<bool>>>), TrinoError> {
         let group_exprs: Vec<&Expr> = match &s.group_by {
             GroupByExpr::All(_) => return Err(not_supported(None, "GROUP BY ALL")),
             GroupByExpr::Expressions(exprs, modifiers) => {
                 if !modifiers.is_empty() {
-                    return Err(not_supported(None, "ROLLUP, CUBE and GROUPING SETS"));
+                    return Err(not_supported(None, "GROUP BY … WITH ROLLUP / WITH CUBE"));
                 }
                 exprs.iter().collect()
             }
         };
+        if let Some(sets) = super::grouping_sets::sets_of(&group_exprs)? {
+            let mut keys: Vec<String> = Vec::new();
+            let mut analysed = Vec::new();
+            for set in &sets {
+                let mut members = Vec::new();
+                for e in set {
+                    let sql = self.plain_group_keys(s, base, &[e])?.remove(0);
+                    if !keys.contains(&sql) {
+                        keys.push(sql.clone());
+                    }
+                    members.push(sql);
+                }
+                analysed.push(members);
+            }
+            let included = analysed
+                .iter()
+                .map(|members| keys.iter().map(|k| members.contains(k)).collect())
+                .collect();
+            return Ok((keys, Some(included)));
+        }
+        Ok((self.plain_group_keys(s, base, &group_exprs)?, None))
+    }
+
+    fn plain_group_keys(
+        &mut self,
+        s: &Select,
+        base: &ExprContext<'_>,
+        group_exprs: &[&Expr],
+    ) -> Result<Vec<String>, TrinoError> {
         let mut keys = Vec::new();
-        for e in &group_exprs {
+        for e in group_exprs {
             let target = match literal_count(e) {
                 Some(n) => {
                     let item = s
@@ -568,6 +690,14 @@ fn not_a_position(sql: String) -> String {
     } else {
         format!("(CASE WHEN 1 THEN {sql} END)")
     }
+}
+
+/// What every branch of a grouping-sets SELECT shares.
+struct GroupedBranches<'b> {
+    from: &'b [String],
+    where_sql: &'b str,
+    keys: &'b [String],
+    sets: &'b [Vec<bool>],
 }
 
 struct Outputs {

@@ -78,6 +78,12 @@ const PROPERTIES: &[Property] = &[
         description: "Join reordering strategy. Possible values: [NONE, ELIMINATE_CROSS_JOINS, AUTOMATIC]",
     },
     Property {
+        name: "max_recursion_depth",
+        kind: Kind::Integer,
+        default: "10",
+        description: "Maximum recursion depth for recursive common table expression",
+    },
+    Property {
         name: "query_max_execution_time",
         kind: Kind::Duration,
         default: "100.00d",
@@ -114,6 +120,9 @@ const PROPERTIES: &[Property] = &[
         description: "Default number of local parallel jobs per worker",
     },
 ];
+
+/// The stand-in unrolls a recursive WITH query this many steps at most (the SQL grows with it).
+pub const MAX_RECURSION_DEPTH: usize = 100;
 
 fn property(name: &str) -> Option<&'static Property> {
     PROPERTIES.iter().find(|p| p.name == name)
@@ -152,6 +161,15 @@ pub fn parse_duration(text: &str) -> Option<Duration> {
 
 /// Checks `value` against the property's type (Trino: "Unable to set session property …").
 fn check_value(p: &Property, value: &str) -> Result<String, String> {
+    if p.name == "max_recursion_depth"
+        && !value
+            .parse::<usize>()
+            .is_ok_and(|d| (1..=MAX_RECURSION_DEPTH).contains(&d))
+    {
+        return Err(format!(
+            "Unable to set session property 'max_recursion_depth' to '{value}': the QueryMesh stand-in takes 1 to {MAX_RECURSION_DEPTH}"
+        ));
+    }
     let ok = match p.kind {
         Kind::Boolean => matches!(value.to_ascii_lowercase().as_str(), "true" | "false"),
         Kind::Integer => value.parse::<i32>().is_ok(),

@@ -589,6 +589,17 @@ fn json_value_and_json_exists() {
                 "varchar",
                 json!("x"),
             ),
+            // testInputFormat: a varbinary input is UTF-8 JSON text.
+            (
+                "SELECT json_value(X'5B2261222C202262225D', 'lax $[1]')",
+                "varchar",
+                json!("b"),
+            ),
+            (
+                "SELECT json_value(X'5B2261222C202262225D' FORMAT JSON ENCODING UTF8, 'lax $[1]')",
+                "varchar",
+                json!("b"),
+            ),
             // testInputConversionError, testReturnedType, testPathResultNonScalar
             (
                 "SELECT json_value('[...', 'lax $[1]')",

@@ -4,16 +4,21 @@
 //! function docs (named by page, e.g. "docs functions/string").
 
 mod aggregates;
+mod binary;
 mod casts;
 mod complex;
 mod conditionals;
 mod dates;
+mod grouping_sets;
 mod json;
 mod lambdas;
+mod maps;
 mod numbers;
 mod query_structure;
+mod recursive_with;
 mod regexp;
 mod strings;
+mod unnest;
 mod urls_and_metrics;
 
 use serde_json::{Value, json};

@@ -50,12 +50,24 @@ impl Analyzer<'_> {
         self.stack.check()?;
         let mut with_sql = String::new();
         if let Some(with) = &q.with {
-            if with.recursive {
-                return Err(not_supported(location(with), "WITH RECURSIVE"));
-            }
             self.ctes.push(HashMap::new());
             let mut parts = Vec::new();
             for cte in &with.cte_tables {
+                if with.recursive && super::recursive::is_recursive(cte) {
+                    let depth = super::recursive::max_recursion_depth(self.session);
+                    let (sql, table) = match self.recursive_cte(cte, outer, depth) {
+                        Ok(done) => done,
+                        Err(e) => {
+                            self.ctes.pop();
+                            return Err(e);
+                        }
+                    };
+                    parts.extend(sql);
+                    if let Some(frame) = self.ctes.last_mut() {
+                        frame.insert(ident_name(&cte.alias.name), table);
+                    }
+                    continue;
+                }
                 let block = self.query(&cte.query, outer)?;
                 let name = ident_name(&cte.alias.name);
                 let columns = if cte.alias.columns.is_empty() {

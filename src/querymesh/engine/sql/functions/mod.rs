@@ -6,10 +6,12 @@
 mod aggregate;
 mod aggregate_extended;
 mod array_lambda;
+mod binary;
 mod conditional;
 mod date;
 pub(super) mod json;
 mod lambda;
+mod map;
 mod math;
 mod regexp;
 pub mod registry;
@@ -26,10 +28,10 @@ use sqlparser::ast::{
 };
 
 use super::analyze::{Analyzer, Typed, error_at, location, not_supported};
-use super::operators::coerced;
 use super::scope::ExprContext;
 use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
+pub use binary::concat_sql as binary_concat_sql;
 pub use lambda::{Lambda, LambdaParam};
 use registry::{AggregateCall, Kind, Lower, Typing};
 use signature::{Arg, Signature, Vars};
@@ -167,6 +169,9 @@ impl Analyzer<'_> {
         let (distinct, star) = (written.distinct, written.star);
         let arg_exprs = &written.exprs;
         let order_by = &written.order_by;
+        if name == "grouping" && f.over.is_none() && !written.distinct {
+            return self.grouping_operation(&written.values(at)?, cx, at);
+        }
         let def = registry::lookup(&name);
         let kind = def.map(|d| d.kind);
         if star && !(name == "count" && arg_exprs.is_empty()) {
@@ -440,12 +445,14 @@ impl Analyzer<'_> {
                 continue;
             };
             let params = signature.param_types(&shape, &vars);
-            for (arg, param) in call.args.iter_mut().zip(params) {
-                if let Some(param) = param
-                    && param != arg.ty
-                    && arg.ty != TrinoType::Unknown
+            // Coerced in the parameter's representation: an integer passed as a double is a
+            // REAL, an array(integer) passed as array(double) holds doubles.
+            for i in 0..call.args.len() {
+                if let Some(param) = &params[i]
+                    && *param != call.args[i].ty
+                    && call.args[i].ty != TrinoType::Unknown
                 {
-                    *arg = Typed::new(coerced(arg, &param), param);
+                    call.args[i] = self.coerce_to(call.args[i].clone(), param, call.at)?;
                 }
             }
             call.lambdas = lambdas;

@@ -133,8 +133,10 @@ fn families() -> impl Iterator<Item = &'static FunctionDef> {
         super::window::FUNCTIONS,
         super::array_lambda::FUNCTIONS,
         super::regexp::FUNCTIONS,
+        super::binary::FUNCTIONS,
         super::url::FUNCTIONS,
         super::string_metrics::FUNCTIONS,
+        super::map::FUNCTIONS,
         super::json::FUNCTIONS,
     ]
     .into_iter()

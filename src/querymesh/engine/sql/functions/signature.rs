@@ -311,6 +311,7 @@ fn exact_type(name: &str) -> Option<TrinoType> {
         "date" => T::Date,
         "json" => T::Json,
         "varbinary" => T::Varbinary,
+        "uuid" => T::Uuid,
         "unknown" => T::Unknown,
         "interval day to second" => T::IntervalDayToSecond,
         "interval year to month" => T::IntervalYearToMonth,

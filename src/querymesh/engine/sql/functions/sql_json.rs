@@ -178,10 +178,20 @@ impl Analyzer<'_> {
                     ),
                 ));
             }
-            let _ = clause_at;
+            if input.ty == TrinoType::Varbinary
+                && !words.ends_with("utf8")
+                && words != "format json"
+            {
+                return Err(not_supported(*clause_at, "JSON input in UTF-16 or UTF-32"));
+            }
             next = parts.next();
         }
-        if !(input.ty.is_string() || matches!(input.ty, TrinoType::Json | TrinoType::Unknown)) {
+        // A binary string holds UTF-8 JSON text (FORMAT JSON's default encoding).
+        let text_like = matches!(
+            input.ty,
+            TrinoType::Json | TrinoType::Unknown | TrinoType::Varbinary
+        );
+        if !(input.ty.is_string() || text_like) {
             return Err(error_at(
                 ErrorName::TypeMismatch,
                 input_at,

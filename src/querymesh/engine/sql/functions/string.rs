@@ -2,7 +2,7 @@
 //! a char(n) argument is read as varchar(n), and varchar lengths follow Trino's constraints.
 
 use super::registry::{FunctionDef, Lower, LowerResult, Typing, scalar};
-use super::{Call, is_integer_or_null, is_string_or_null};
+use super::{Call, binary, is_integer_or_null, is_string_or_null};
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
 use crate::querymesh::engine::sql::analyze::{Analyzer, Constant, Typed, error_at};
 use crate::querymesh::engine::sql::expr::concat_type;
@@ -17,7 +17,11 @@ const TRIM: &[(&str, &str)] = &[
 pub const FUNCTIONS: &[FunctionDef] = &[
     scalar(
         "length",
-        &[("varchar(x)", "bigint"), ("char(x)", "bigint")],
+        &[
+            ("varchar(x)", "bigint"),
+            ("char(x)", "bigint"),
+            ("varbinary", "bigint"),
+        ],
         Typing::ByLowering,
         Lower::Scalar(length),
         "Count of code points of the given string",
@@ -59,7 +63,7 @@ pub const FUNCTIONS: &[FunctionDef] = &[
     ),
     scalar(
         "reverse",
-        TEXT,
+        &[("varchar(x)", "varchar(x)"), ("varbinary", "varbinary")],
         Typing::ByLowering,
         Lower::Scalar(reverse),
         "Reverse all code points in a given string",
@@ -114,21 +118,21 @@ pub const FUNCTIONS: &[FunctionDef] = &[
     ),
     scalar(
         "lpad",
-        &[("varchar(x), bigint, varchar(y)", "varchar")],
+        PAD,
         Typing::ByLowering,
         Lower::Scalar(pad),
         "Pads a string on the left",
     ),
     scalar(
         "rpad",
-        &[("varchar(x), bigint, varchar(y)", "varchar")],
+        PAD,
         Typing::ByLowering,
         Lower::Scalar(pad),
         "Pads a string on the right",
     ),
     scalar(
         "concat",
-        &[("varchar...", "varchar")],
+        &[("varchar...", "varchar"), ("varbinary...", "varbinary")],
         Typing::ByLowering,
         Lower::Scalar(concat),
         "Concatenates given strings",
@@ -138,6 +142,13 @@ pub const FUNCTIONS: &[FunctionDef] = &[
 const SUBSTRING: &[(&str, &str)] = &[
     ("varchar(x), bigint", "varchar(x)"),
     ("varchar(x), bigint, bigint", "varchar(x)"),
+    ("varbinary, bigint", "varbinary"),
+    ("varbinary, bigint, bigint", "varbinary"),
+];
+
+const PAD: &[(&str, &str)] = &[
+    ("varchar(x), bigint, varchar(y)", "varchar"),
+    ("varbinary, bigint, varbinary", "varbinary"),
 ];
 
 fn strings(c: &Call) -> bool {
@@ -184,6 +195,9 @@ fn replace_sql(s: &Typed, from: &Typed, to: &str) -> String {
 }
 
 fn length(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    if binary::is_binary_call(c) {
+        return Ok(binary::length(c));
+    }
     Ok(match c.args.as_slice() {
         // StringFunctions.charLength: a char(n) is n long, padding included.
         [a] if matches!(a.ty, TrinoType::Char(_)) => {
@@ -236,6 +250,9 @@ fn trim(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
 }
 
 fn reverse(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    if binary::is_binary_call(c) {
+        return Ok(binary::reverse(c));
+    }
     Ok(match c.args.as_slice() {
         [a] if strings(c) => Some(Typed::new(format!("qm_reverse({})", a.sql), a.ty.clone())),
         _ => None,
@@ -254,6 +271,9 @@ fn replace(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
 }
 
 fn substring(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    if binary::is_binary_call(c) {
+        return Ok(binary::substr(c));
+    }
     Ok(match c.args.as_slice() {
         [s, start, rest @ ..]
             if is_string_or_null(&s.ty)
@@ -325,6 +345,9 @@ fn split_part(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
 }
 
 fn pad(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    if binary::is_binary_call(c) {
+        return Ok(binary::pad(c));
+    }
     Ok(match c.args.as_slice() {
         [s, n, pad]
             if is_string_or_null(&s.ty)
@@ -343,6 +366,7 @@ fn pad(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
 fn concat(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     match c.args.as_slice() {
         [_] => Err(concat_needs_two(c)),
+        _ if binary::is_binary_call(c) => Ok(binary::concat(c)),
         [_, ..] if strings(c) => {
             let types: Vec<&TrinoType> = c.args.iter().map(|a| &a.ty).collect();
             Ok(Some(Typed::new(

@@ -8,6 +8,7 @@
 //! - `cast`: `qm_cast`, CAST and TRY_CAST by target kind;
 //! - `dates`: date parts, month arithmetic and the stored form of a timestamp;
 //! - `text`: reverse, starts_with, split_part, lpad/rpad;
+//! - `binary`: varbinary functions, hashes, hex and base64, `uuid()`;
 //! - `json` (and `json_path`, the SQL/JSON path language): the json type and functions.
 
 use rusqlite::functions::FunctionFlags;
@@ -17,15 +18,19 @@ use rusqlite::{Connection, Error};
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
 
 mod aggregates;
+mod binary;
 mod cast;
 mod dates;
 pub mod json;
 pub mod json_path;
+mod maps;
 mod numbers;
+mod rows;
 mod string_metrics;
 mod text;
 mod urls;
 
+pub(super) use binary::uuid_from_varchar;
 pub use dates::{normalize_timestamp, stored_digits, timestamp_text};
 pub use numbers::java_double;
 pub(super) use numbers::round_half_up;
@@ -121,6 +126,25 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         },
     )?;
     aggregates::register(conn)?;
+    // qm_fail(error name, message, row value): a Trino error the plan raises where a row
+    // reaches it; the row value (ignored) keeps SQLite from evaluating it once up front as a
+    // constant.
+    conn.create_scalar_function(
+        "qm_fail",
+        3,
+        FLAGS,
+        |ctx| -> rusqlite::Result<Option<i64>> {
+            let name = ctx.get::<String>(0)?;
+            let message = ctx.get::<String>(1)?;
+            Err(fail(
+                ErrorName::from_name(&name).unwrap_or(ErrorName::GenericUserError),
+                message,
+            ))
+        },
+    )?;
+    maps::register(conn)?;
+    rows::register(conn)?;
+    binary::register(conn)?;
     numbers::register(conn)?;
     string_metrics::register(conn)?;
     urls::register(conn)?;

@@ -1,0 +1,127 @@
+//! GROUP BY ROLLUP, CUBE and GROUPING SETS and the grouping() operation, as trinodb/trino
+//! docs/src/main/sphinx/sql/select.md describes them ("Complex grouping operations": each set
+//! groups by its keys, the other keys are NULL; ROLLUP (a, b) is the sets (a, b), (a), ();
+//! CUBE all subsets; plain keys beside them multiply the sets; "GROUPING operation": a bit per
+//! argument, set when the key is not grouped, the first argument the highest bit).
+
+use serde_json::json;
+
+use super::{check_errors, check_rows};
+use crate::support::engine::engine;
+
+const T: &str = "(VALUES (1, 'x'), (1, 'y'), (2, 'x')) t(a, b)";
+
+#[test]
+fn rollup_cube_and_grouping_sets() {
+    let engine = engine();
+    let q = |group: &str, extra: &str| {
+        format!("SELECT a, b, count(*) FROM {T} GROUP BY {group}{extra} ORDER BY a, b")
+    };
+    check_rows(
+        &engine,
+        &[
+            (
+                q("ROLLUP (a, b)", "").as_str(),
+                json!([
+                    [1, "x", 1],
+                    [1, "y", 1],
+                    [1, null, 2],
+                    [2, "x", 1],
+                    [2, null, 1],
+                    [null, null, 3]
+                ]),
+            ),
+            (
+                q("CUBE (a, b)", "").as_str(),
+                json!([
+                    [1, "x", 1],
+                    [1, "y", 1],
+                    [1, null, 2],
+                    [2, "x", 1],
+                    [2, null, 1],
+                    [null, "x", 2],
+                    [null, "y", 1],
+                    [null, null, 3]
+                ]),
+            ),
+            (
+                q("GROUPING SETS ((a), (b))", "").as_str(),
+                json!([[1, null, 2], [2, null, 1], [null, "x", 2], [null, "y", 1]]),
+            ),
+            (
+                q("a, ROLLUP (b)", "").as_str(),
+                json!([
+                    [1, "x", 1],
+                    [1, "y", 1],
+                    [1, null, 2],
+                    [2, "x", 1],
+                    [2, null, 1]
+                ]),
+            ),
+            (
+                q("ROLLUP (a, b)", " HAVING count(*) > 1").as_str(),
+                json!([[1, null, 2], [null, null, 3]]),
+            ),
+        ],
+    );
+    check_rows(
+        &engine,
+        &[
+            // The grouping() bits: (a, b) → 0, (a) → 1, () → 3.
+            (
+                &format!(
+                    "SELECT a, b, grouping(a, b), grouping(b) FROM {T} GROUP BY ROLLUP (a, b) \
+                     ORDER BY 3, a, b"
+                ),
+                json!([
+                    [1, "x", 0, 0],
+                    [1, "y", 0, 0],
+                    [2, "x", 0, 0],
+                    [1, null, 1, 1],
+                    [2, null, 1, 1],
+                    [null, null, 3, 1]
+                ]),
+            ),
+            // The empty set is a global aggregation: one row over no rows.
+            (
+                "SELECT x, count(*) FROM (VALUES 1) t(x) WHERE false GROUP BY GROUPING SETS ((x), ())",
+                json!([[null, 0]]),
+            ),
+            // An expression key, and the ORDER BY naming an output alias.
+            (
+                &format!(
+                    "SELECT a * 10 AS tens, count(*) AS n FROM {T} GROUP BY ROLLUP (a * 10) \
+                     ORDER BY tens DESC"
+                ),
+                json!([[20, 1], [10, 2], [null, 3]]),
+            ),
+            // A plain GROUP BY has grouping() 0.
+            (
+                &format!("SELECT a, grouping(a) FROM {T} GROUP BY a ORDER BY a"),
+                json!([[1, 0], [2, 0]]),
+            ),
+        ],
+    );
+}
+
+#[test]
+fn grouping_refusals() {
+    let engine = engine();
+    check_errors(
+        &engine,
+        &[
+            (
+                "SELECT grouping(a) FROM (VALUES 1) t(a)",
+                "GENERIC_USER_ERROR: line 1:8: A GROUPING() operation can only be used with a corresponding GROUPING SET/CUBE/ROLLUP/GROUP BY clause",
+            ),
+            (
+                &format!("SELECT grouping(b) FROM {T} GROUP BY ROLLUP (a)"),
+                "GENERIC_USER_ERROR: line 1:17: The arguments to GROUPING() must be expressions referenced by the GROUP BY at the associated query level",
+            ),
+            (
+                &format!("SELECT b, count(*) FROM {T} GROUP BY ROLLUP (a)"),
+                "EXPRESSION_NOT_AGGREGATE: line 1:8: 'b' must be an aggregate expression or appear in GROUP BY clause",
+            ),
+        ],
+    );
+}
