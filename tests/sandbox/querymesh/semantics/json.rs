@@ -1190,6 +1190,12 @@ fn casts_between_json_and_arrays_maps_rows() {
                 "array(bigint)",
                 Value::Null,
             ),
+            // docs functions/json "Cast to JSON"
+            (
+                "SELECT CAST(MAP(ARRAY['k1', 'k2', 'k3'], ARRAY[1, 23, 456]) AS JSON)",
+                "json",
+                json_text(r#"{"k1":1,"k2":23,"k3":456}"#),
+            ),
             // MapToJsonCast writes the keys in order (a TreeMap), as json_parse does.
             (
                 r#"SELECT CAST(CAST(JSON '{"b": 1, "a": 2}' AS MAP(VARCHAR, INTEGER)) AS JSON)"#,
