@@ -51,6 +51,11 @@ pub enum ErrorName {
     ClusterOutOfMemory,
     ExceededFunctionMemoryLimit,
     InvalidSessionProperty,
+    InvalidPath,
+    JsonInputConversionError,
+    JsonOutputConversionError,
+    PathEvaluationError,
+    JsonValueResultError,
 }
 
 impl ErrorName {
@@ -95,6 +100,11 @@ impl ErrorName {
             Self::TypeNotFound => ("TYPE_NOT_FOUND", 43),
             Self::QueryTextTooLarge => ("QUERY_TEXT_TOO_LARGE", 35),
             Self::InvalidParameterUsage => ("INVALID_PARAMETER_USAGE", 80),
+            Self::InvalidPath => ("INVALID_PATH", 113),
+            Self::JsonInputConversionError => ("JSON_INPUT_CONVERSION_ERROR", 114),
+            Self::JsonOutputConversionError => ("JSON_OUTPUT_CONVERSION_ERROR", 115),
+            Self::PathEvaluationError => ("PATH_EVALUATION_ERROR", 116),
+            Self::JsonValueResultError => ("JSON_VALUE_RESULT_ERROR", 118),
             Self::GenericInternalError => ("GENERIC_INTERNAL_ERROR", 65536),
             Self::ExceededTimeLimit => ("EXCEEDED_TIME_LIMIT", 131075),
             Self::QueryQueueFull => ("QUERY_QUEUE_FULL", 131074),
@@ -212,6 +222,10 @@ impl ErrorName {
             GenericInternalError,
             ExceededLocalMemoryLimit,
             ClusterOutOfMemory,
+            JsonInputConversionError,
+            JsonOutputConversionError,
+            PathEvaluationError,
+            JsonValueResultError,
         ]
         .into_iter()
         .find(|n| n.name_and_code().0 == name)

@@ -372,7 +372,7 @@ impl Analyzer<'_> {
         let sql = match (&from, target) {
             (a, b) if a == b => t.sql,
             (Unknown, _) => "NULL".into(),
-            (Json, _) | (_, Json) => return Err(not_supported(at, "A cast to or from json")),
+            (Json, _) | (_, Json) => return self.json_cast(t, target, try_cast, at),
             (Array(a), Array(b)) => {
                 let element = Typed::new(from_element("value", a), (**a).clone());
                 let element = self.cast(element, b, try_cast, at)?;

@@ -435,6 +435,7 @@ impl Analyzer<'_> {
                 Ok(canonical) => Ok(Typed::new(sql_string(&canonical), ty)),
                 Err(e) => Err(error_at(ErrorName::InvalidCastArgument, at, e)),
             },
+            TrinoType::Json => super::functions::json::literal(text, at),
             _ => Err(not_supported(at, &format!("A {ty} literal"))),
         }
     }

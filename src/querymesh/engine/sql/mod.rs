@@ -18,6 +18,7 @@ mod functions;
 mod grammar;
 mod grouping_sets;
 pub mod java_number;
+mod json_syntax;
 mod limits;
 mod literal;
 mod operators;
@@ -248,6 +249,7 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
     limits::check_chains(&tokens)?;
     respell::respell(&mut all_tokens);
     cast_types::replace_cast_types(&mut all_tokens);
+    json_syntax::rewrite(&mut all_tokens);
     let mut parser = Parser::new(&TrinoDialect).with_tokens_with_locations(all_tokens);
     let statements = parser.parse_statements().map_err(|e| {
         // A few of sqlparser's errors name no place: the culprit is the last token taken

@@ -11,6 +11,7 @@ mod complex;
 mod conditionals;
 mod dates;
 mod grouping_sets;
+mod json;
 mod lambdas;
 mod maps;
 mod numbers;

@@ -6,6 +6,7 @@ mod access_control;
 mod authentication;
 mod cancellation;
 mod complex_columns;
+mod json_columns;
 mod official_clients;
 mod session_properties;
 mod statement_protocol;

@@ -10,6 +10,7 @@ mod array_lambda;
 mod binary;
 mod conditional;
 mod date;
+pub(super) mod json;
 mod lambda;
 mod map;
 mod math;
@@ -17,6 +18,7 @@ mod regexp;
 pub mod registry;
 mod session_info;
 pub mod signature;
+mod sql_json;
 mod string;
 mod string_metrics;
 mod url;
@@ -141,6 +143,9 @@ impl Analyzer<'_> {
             [ObjectNamePart::Identifier(i)] => i.value.to_lowercase(),
             _ => return Err(not_registered(at, &f.name.to_string().to_lowercase())),
         };
+        if let Some(t) = self.sql_json_call(&name, f, cx)? {
+            return Ok(t);
+        }
         if f.uses_odbc_syntax
             || (!f.within_group.is_empty() && name != "listagg")
             || !matches!(f.parameters, FunctionArguments::None)

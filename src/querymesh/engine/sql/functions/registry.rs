@@ -139,6 +139,7 @@ fn families() -> impl Iterator<Item = &'static FunctionDef> {
         super::string_metrics::FUNCTIONS,
         super::map::FUNCTIONS,
         super::array::FUNCTIONS,
+        super::json::FUNCTIONS,
     ]
     .into_iter()
     .flatten()

@@ -32,7 +32,7 @@ fn round_half_away(x: f64) -> f64 {
 }
 
 /// CAST(value AS target) with Trino's rules; `from` is the analysed source kind.
-fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
+pub(super) fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
     if matches!(value, ValueRef::Null) {
         return Ok(Value::Null);
     }
@@ -220,7 +220,7 @@ fn to_timestamp(to_arg: &str, shown: String) -> rusqlite::Result<Value> {
 }
 
 /// `scale:precision` of a decimal cast kind.
-fn decimal_kind(arg: &str) -> (i32, i32) {
+pub(super) fn decimal_kind(arg: &str) -> (i32, i32) {
     let mut parts = arg.split(':').map(|p| p.parse::<i32>().unwrap_or(0));
     let scale = parts.next().unwrap_or(0).clamp(0, 38);
     let precision = parts.next().unwrap_or(38).clamp(1, 38);

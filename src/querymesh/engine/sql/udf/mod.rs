@@ -8,7 +8,8 @@
 //! - `cast`: `qm_cast`, CAST and TRY_CAST by target kind;
 //! - `dates`: date parts, month arithmetic and the stored form of a timestamp;
 //! - `text`: reverse, starts_with, split_part, lpad/rpad;
-//! - `binary`: varbinary functions, hashes, hex and base64, `uuid()`.
+//! - `binary`: varbinary functions, hashes, hex and base64, `uuid()`;
+//! - `json` (and `json_path`, the SQL/JSON path language): the json type and functions.
 
 use rusqlite::functions::FunctionFlags;
 use rusqlite::types::{Value, ValueRef};
@@ -21,6 +22,8 @@ mod arrays;
 mod binary;
 mod cast;
 mod dates;
+pub mod json;
+pub mod json_path;
 mod maps;
 mod numbers;
 mod rows;
@@ -149,5 +152,6 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     urls::register(conn)?;
     cast::register(conn)?;
     dates::register(conn)?;
-    text::register(conn)
+    text::register(conn)?;
+    json::register(conn)
 }
