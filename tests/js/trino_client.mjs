@@ -58,6 +58,41 @@ async function pages(sql) {
   assert.equal(typeof rows[0][2], "number");
 }
 
+// Complex values as the JSON the client hands out unchanged (it maps no types): arrays and rows
+// as arrays, maps as objects keyed by the key's text, json as a string holding the JSON text,
+// varbinary as base64, uuid as its text; each column's typeSignature names its parts.
+{
+  const all = await pages(
+    "SELECT ARRAY[1, 2, NULL] AS a, MAP(ARRAY[1, 2], ARRAY['x', 'y']) AS m, " +
+      "CAST(ROW(1, 'x') AS ROW(id integer, name varchar)) AS r, " +
+      "json_parse('[1, {\"k\": true}]') AS j, to_utf8('hi') AS b, " +
+      "CAST('12151fd2-7586-11e9-8f9e-2a86e4085a59' AS uuid) AS u",
+  );
+  const last = all[all.length - 1];
+  assert.equal(last.error, undefined, JSON.stringify(last.error));
+  const columns = all.find((p) => p.columns)?.columns ?? [];
+  assert.deepEqual(
+    columns.map((c) => [c.name, c.type, c.typeSignature.rawType]),
+    [
+      ["a", "array(integer)", "array"],
+      ["m", "map(integer, varchar(1))", "map"],
+      ["r", "row(id integer, name varchar)", "row"],
+      ["j", "json", "json"],
+      ["b", "varbinary", "varbinary"],
+      ["u", "uuid", "uuid"],
+    ],
+  );
+  assert.deepEqual(columns[2].typeSignature.arguments.map((a) => a.value.fieldName.name), [
+    "id",
+    "name",
+  ]);
+  const rows = all.flatMap((p) => p.data ?? []);
+  assert.deepEqual(rows, [
+    [[1, 2, null], { 1: "x", 2: "y" }, [1, "x"], '[1,{"k":true}]', "aGk=",
+      "12151fd2-7586-11e9-8f9e-2a86e4085a59"],
+  ]);
+}
+
 // A failed query: its error as Trino reports it, on the last page.
 {
   const all = await pages("SELECT nosuchcolumn FROM nation");

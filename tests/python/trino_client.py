@@ -16,6 +16,7 @@ import decimal
 import sys
 import threading
 import time
+import uuid
 import urllib.request
 from urllib.parse import urlparse
 
@@ -114,6 +115,39 @@ def types_are_described_and_converted(cur):
     ], row
 
 
+def complex_types_are_converted(cur):
+    # The client maps each column by its typeSignature (trino/mapper.py RowMapperFactory):
+    # arrays to lists, maps to dicts with keys of the key type, rows to named tuples, json to
+    # str, varbinary (base64 on the wire) to bytes, uuid to uuid.UUID.
+    cur.execute(
+        "SELECT ARRAY[1, 2, NULL], MAP(ARRAY['a', 'b'], ARRAY[1, 2]), "
+        "CAST(ROW(1, 'x') AS ROW(id integer, name varchar)), "
+        "json_parse('{\"b\": [1, 2], \"a\": null}'), to_utf8('hi'), "
+        "CAST('12151fd2-7586-11e9-8f9e-2a86e4085a59' AS uuid), "
+        "ARRAY[ARRAY[DOUBLE '1.5'], NULL], MAP(ARRAY[1], ARRAY[ARRAY[DATE '2020-01-02']])"
+    )
+    row = cur.fetchone()
+    described = [d[1] for d in cur.description]
+    assert described == [
+        "array(integer)",
+        "map(varchar(1), integer)",
+        "row(id integer, name varchar)",
+        "json",
+        "varbinary",
+        "uuid",
+        "array(array(double))",
+        "map(integer, array(date))",
+    ], described
+    assert row[0] == [1, 2, None], row[0]
+    assert row[1] == {"a": 1, "b": 2}, row[1]
+    assert row[2] == (1, "x") and row[2].id == 1 and row[2].name == "x", row[2]
+    assert row[3] == '{"a":null,"b":[1,2]}', row[3]
+    assert row[4] == b"hi", row[4]
+    assert row[5] == uuid.UUID("12151fd2-7586-11e9-8f9e-2a86e4085a59"), row[5]
+    assert row[6] == [[1.5], None], row[6]
+    assert row[7] == {1: [datetime.date(2020, 1, 2)]}, row[7]
+
+
 def many_pages_are_fetched(cur):
     cur.execute("SELECT orderkey, linenumber FROM lineitem ORDER BY orderkey, linenumber")
     first = cur.fetchmany(1000)
@@ -205,6 +239,21 @@ def use_sets_the_session(conn):
         raise AssertionError("USE of an unknown schema succeeded")
 
 
+def set_session_is_applied_by_the_client(conn):
+    # X-Trino-Set-Session / X-Trino-Clear-Session answers; the client keeps the properties
+    # and sends them back in X-Trino-Session, which SHOW SESSION reads.
+    cur = conn.cursor()
+    cur.execute("SET SESSION query_max_run_time = '5m'")
+    assert cur.fetchall() == [[True]]
+    properties = conn._client_session.properties
+    assert properties.get("query_max_run_time") == "5m", properties
+    cur.execute("SHOW SESSION LIKE 'query_max_run_time'")
+    assert cur.fetchall()[0][:3] == ["query_max_run_time", "5m", "100.00d"]
+    cur.execute("RESET SESSION query_max_run_time")
+    cur.fetchall()
+    assert "query_max_run_time" not in conn._client_session.properties
+
+
 def cancel_stops_the_query(conn):
     # `execute` blocks until rows arrive, so the query runs on a thread and is cancelled from
     # here, as an application would.
@@ -247,10 +296,12 @@ def main() -> None:
     legacy_prepared_statements_work(url, token, user)
     errors_are_the_clients_own(cur)
     use_sets_the_session(connect(url, token, user))
+    set_session_is_applied_by_the_client(connect(url, token, user))
     cancel_stops_the_query(connect(url, token, user))
     # X-Trino-Catalog and X-Trino-Schema name unqualified tables.
     cur = connect(url, token, user, catalog="tpch", schema="tiny").cursor()
     types_are_described_and_converted(cur)
+    complex_types_are_converted(cur)
     many_pages_are_fetched(cur)
     print("ok")
 

@@ -53,6 +53,32 @@ async fn the_spec_example_answers_in_the_spec_shape() {
     assert_eq!(body.as_object().unwrap().len(), 2);
 }
 
+/// Complex columns come through with QueryMesh's JSON values unchanged and the raw type names
+/// (runtime-protocol: "the columns, with the Trino type"), as `varchar` and `bigint` do.
+#[tokio::test]
+async fn complex_columns_answer_with_raw_type_names_and_trinos_values() {
+    let sandbox = support::start().await;
+    let ada = sign_in(&sandbox, "ada").await;
+    let sql = "SELECT ARRAY[regionkey, 7] AS a, MAP(ARRAY[name], ARRAY[regionkey]) AS m, \
+               CAST(ROW(regionkey, name) AS ROW(k bigint, n varchar)) AS r, \
+               json_parse('{\"x\": [1]}') AS j \
+               FROM tpch.tiny.region WHERE regionkey = 1";
+    let (status, body) = query(&sandbox, &ada.identity(&sandbox), json!({"sql": sql})).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        body,
+        json!({
+            "columns": [
+                {"name": "a", "type": "array"},
+                {"name": "m", "type": "map"},
+                {"name": "r", "type": "row"},
+                {"name": "j", "type": "json"},
+            ],
+            "rows": [[[1, 7], {"AMERICA": 1}, [1, "AMERICA"], "{\"x\":[1]}"]],
+        })
+    );
+}
+
 #[tokio::test]
 async fn trino_refusing_the_sql_is_a_422_with_trinos_message() {
     let sandbox = support::start().await;

@@ -4,8 +4,8 @@
 //! function docs (named by page, e.g. "docs functions/string").
 
 mod aggregates;
-mod binary;
 mod arrays;
+mod binary;
 mod casts;
 mod complex;
 mod conditionals;
