@@ -21,6 +21,7 @@ pub mod java_number;
 mod limits;
 mod literal;
 mod operators;
+mod order_by;
 mod regexp;
 mod respell;
 mod rows;
