@@ -22,6 +22,7 @@ mod limits;
 mod literal;
 mod operators;
 mod order_by;
+mod predicates;
 mod regexp;
 mod respell;
 mod rows;
