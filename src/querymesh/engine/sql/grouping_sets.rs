@@ -9,8 +9,9 @@
 
 use sqlparser::ast::{Expr, OrderBy, OrderByKind, Select, SelectItem};
 
-use super::analyze::{Analyzer, Typed, error_at, literal_count, location, not_supported};
-use super::scope::ExprContext;
+use super::analyze::{Analyzer, Block, Typed, error_at, literal_count, location, not_supported};
+use super::scope::{ExprContext, Scope};
+use super::select::{distinct_keyword, not_a_position};
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
 
@@ -197,4 +198,93 @@ impl Analyzer<'_> {
         }
         Ok(parts.join(", "))
     }
+
+    /// A SELECT with ROLLUP, CUBE or GROUPING SETS: one branch per set, joined with UNION ALL
+    /// (grouping_sets.rs), ordered as a whole.
+    pub(super) fn grouping_sets_select(
+        &mut self,
+        s: &Select,
+        scope: &Scope<'_>,
+        b: &GroupedBranches<'_>,
+        order_by: Option<&OrderBy>,
+        ties: Option<(u64, u64)>,
+    ) -> Result<Block, TrinoError> {
+        if ties.is_some() {
+            return Err(not_supported(
+                None,
+                "FETCH FIRST … WITH TIES with ROLLUP, CUBE or GROUPING SETS",
+            ));
+        }
+        let distinct = distinct_keyword(s)?;
+        let saved_grouping = self.grouping.take();
+        let saved_aggregates = std::mem::take(&mut self.aggregates_seen);
+        let mut branches = Vec::new();
+        let mut columns = Vec::new();
+        let mut result = Ok(());
+        for included in b.sets {
+            self.grouping = Some(super::grouping_sets::GroupingState {
+                keys: b.keys.to_vec(),
+                included: included.clone(),
+            });
+            self.aggregates_seen = 0;
+            let outputs = match self.outputs(s, scope, None, Some(b.keys)) {
+                Ok(o) => o,
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            };
+            let grouped: Vec<String> = b
+                .keys
+                .iter()
+                .zip(included)
+                .filter(|(_, inside)| **inside)
+                .map(|(k, _)| not_a_position(k.clone()))
+                .collect();
+            let mut sql = format!("SELECT {}", outputs.items);
+            // The empty set is a global aggregation, one row even over no rows: without an
+            // aggregate, its outputs read nothing but NULL keys and constants.
+            let constant_row = grouped.is_empty() && self.aggregates_seen == 0;
+            if !b.from.is_empty() && !constant_row {
+                sql.push_str(&format!(" FROM {}", b.from.join(", ")));
+                sql.push_str(b.where_sql);
+            }
+            if !grouped.is_empty() {
+                sql.push_str(&format!(" GROUP BY {}", grouped.join(", ")));
+            }
+            if let Some(h) = &outputs.having {
+                if constant_row {
+                    sql = format!("SELECT * FROM ({sql}) WHERE {h}");
+                } else {
+                    sql.push_str(&format!(" HAVING {h}"));
+                }
+            }
+            branches.push(sql);
+            columns = outputs.columns;
+        }
+        self.grouping = saved_grouping;
+        self.aggregates_seen = saved_aggregates;
+        result?;
+        let mut sql = format!("SELECT {distinct}* FROM ({})", branches.join(" UNION ALL "));
+        if let Some(o) = order_by {
+            let order = self.union_order(s, o, &columns)?;
+            sql.push_str(&format!(" ORDER BY {order}"));
+        }
+        Ok(Block {
+            sql,
+            columns,
+            single_row: false,
+        })
+    }
+}
+
+/// For each grouping set, which of the keys it groups by.
+pub(super) type GroupingSets = Vec<Vec<bool>>;
+
+/// What every branch of a grouping-sets SELECT shares.
+pub(super) struct GroupedBranches<'b> {
+    pub(super) from: &'b [String],
+    pub(super) where_sql: &'b str,
+    pub(super) keys: &'b [String],
+    pub(super) sets: &'b [Vec<bool>],
 }

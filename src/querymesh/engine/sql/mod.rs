@@ -22,6 +22,8 @@ mod json_syntax;
 mod limits;
 mod literal;
 mod operators;
+mod order_by;
+mod predicates;
 mod regexp;
 mod respell;
 mod rows;

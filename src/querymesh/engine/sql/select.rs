@@ -1,16 +1,19 @@
 //! SELECT blocks: WHERE, GROUP BY (expressions and ordinals), the select list (aliases,
-//! `*`, Trino's `_colN` names), HAVING and ORDER BY, with Trino's grouping rules enforced.
+//! `*`, Trino's `_colN` names) and HAVING, with Trino's grouping rules enforced. ORDER BY and
+//! FETCH FIRST … WITH TIES are in order_by.rs; a SELECT with grouping sets is assembled in
+//! grouping_sets.rs.
 
 use sqlparser::ast::{
-    Distinct, Expr, GroupByExpr, OrderBy, OrderByExpr, OrderByKind, Select, SelectItem,
-    SelectItemQualifiedWildcardKind,
+    Distinct, Expr, GroupByExpr, OrderBy, Select, SelectItem, SelectItemQualifiedWildcardKind,
 };
 
 use super::analyze::{
     Analyzer, Block, Typed, error_at, ident_name, literal_count, location, not_supported,
     object_name_parts,
 };
-use super::scope::{Clause, Column, ExprContext, Scope, positional_outputs};
+use super::grouping_sets::{GroupedBranches, GroupingSets};
+use super::order_by::{fetch_with_ties, inline_outputs};
+use super::scope::{Clause, Column, ExprContext, Scope};
 use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
 
@@ -106,84 +109,6 @@ impl Analyzer<'_> {
             sql,
             columns: outputs.columns,
             single_row,
-        })
-    }
-
-    /// A SELECT with ROLLUP, CUBE or GROUPING SETS: one branch per set, joined with UNION ALL
-    /// (grouping_sets.rs), ordered as a whole.
-    fn grouping_sets_select(
-        &mut self,
-        s: &Select,
-        scope: &Scope<'_>,
-        b: &GroupedBranches<'_>,
-        order_by: Option<&OrderBy>,
-        ties: Option<(u64, u64)>,
-    ) -> Result<Block, TrinoError> {
-        if ties.is_some() {
-            return Err(not_supported(
-                None,
-                "FETCH FIRST … WITH TIES with ROLLUP, CUBE or GROUPING SETS",
-            ));
-        }
-        let distinct = distinct_keyword(s)?;
-        let saved_grouping = self.grouping.take();
-        let saved_aggregates = std::mem::take(&mut self.aggregates_seen);
-        let mut branches = Vec::new();
-        let mut columns = Vec::new();
-        let mut result = Ok(());
-        for included in b.sets {
-            self.grouping = Some(super::grouping_sets::GroupingState {
-                keys: b.keys.to_vec(),
-                included: included.clone(),
-            });
-            self.aggregates_seen = 0;
-            let outputs = match self.outputs(s, scope, None, Some(b.keys)) {
-                Ok(o) => o,
-                Err(e) => {
-                    result = Err(e);
-                    break;
-                }
-            };
-            let grouped: Vec<String> = b
-                .keys
-                .iter()
-                .zip(included)
-                .filter(|(_, inside)| **inside)
-                .map(|(k, _)| not_a_position(k.clone()))
-                .collect();
-            let mut sql = format!("SELECT {}", outputs.items);
-            // The empty set is a global aggregation, one row even over no rows: without an
-            // aggregate, its outputs read nothing but NULL keys and constants.
-            let constant_row = grouped.is_empty() && self.aggregates_seen == 0;
-            if !b.from.is_empty() && !constant_row {
-                sql.push_str(&format!(" FROM {}", b.from.join(", ")));
-                sql.push_str(b.where_sql);
-            }
-            if !grouped.is_empty() {
-                sql.push_str(&format!(" GROUP BY {}", grouped.join(", ")));
-            }
-            if let Some(h) = &outputs.having {
-                if constant_row {
-                    sql = format!("SELECT * FROM ({sql}) WHERE {h}");
-                } else {
-                    sql.push_str(&format!(" HAVING {h}"));
-                }
-            }
-            branches.push(sql);
-            columns = outputs.columns;
-        }
-        self.grouping = saved_grouping;
-        self.aggregates_seen = saved_aggregates;
-        result?;
-        let mut sql = format!("SELECT {distinct}* FROM ({})", branches.join(" UNION ALL "));
-        if let Some(o) = order_by {
-            let order = self.union_order(s, o, &columns)?;
-            sql.push_str(&format!(" ORDER BY {order}"));
-        }
-        Ok(Block {
-            sql,
-            columns,
-            single_row: false,
         })
     }
 
@@ -289,7 +214,7 @@ impl Analyzer<'_> {
         Ok(keys)
     }
 
-    fn outputs(
+    pub(super) fn outputs(
         &mut self,
         s: &Select,
         scope: &Scope<'_>,
@@ -403,37 +328,6 @@ impl Analyzer<'_> {
         })
     }
 
-    /// ORDER BY over the select list's outputs (and, with DISTINCT, only its expressions).
-    fn select_order(
-        &mut self,
-        s: &Select,
-        scope: &Scope<'_>,
-        o: &OrderBy,
-        items: &[String],
-        columns: &[(String, TrinoType)],
-        group_keys: Option<&[String]>,
-    ) -> Result<String, TrinoError> {
-        let mut order_scope = Scope::new(scope.relations.clone(), scope.parent);
-        order_scope.outputs = positional_outputs(columns);
-        let distinct_items: Option<Vec<String>> = matches!(s.distinct, Some(Distinct::Distinct))
-            .then(|| {
-                items
-                    .iter()
-                    .map(|i| {
-                        i.rsplit_once(" AS \"c")
-                            .map_or(i.clone(), |(sql, _)| sql.to_string())
-                    })
-                    .collect()
-            });
-        self.order_by(
-            o,
-            &order_scope,
-            columns,
-            group_keys,
-            distinct_items.as_deref(),
-        )
-    }
-
     fn wildcard_column(
         &mut self,
         c: &Column,
@@ -457,7 +351,11 @@ impl Analyzer<'_> {
     }
 
     /// Analyses `e` and, in a grouped block, refuses columns neither grouped nor aggregated.
-    fn grouped_expr(&mut self, e: &Expr, cx: &ExprContext<'_>) -> Result<Typed, TrinoError> {
+    pub(super) fn grouped_expr(
+        &mut self,
+        e: &Expr,
+        cx: &ExprContext<'_>,
+    ) -> Result<Typed, TrinoError> {
         self.loose.clear();
         let t = self.expr(e, cx)?;
         if cx.group_keys.is_some()
@@ -470,85 +368,6 @@ impl Analyzer<'_> {
             ));
         }
         Ok(t)
-    }
-
-    pub(super) fn order_by(
-        &mut self,
-        order_by: &OrderBy,
-        scope: &Scope<'_>,
-        columns: &[(String, TrinoType)],
-        group_keys: Option<&[String]>,
-        distinct_items: Option<&[String]>,
-    ) -> Result<String, TrinoError> {
-        let OrderByKind::Expressions(items) = &order_by.kind else {
-            return Err(not_supported(None, "ORDER BY ALL"));
-        };
-        let cx = ExprContext {
-            scope,
-            clause: Clause::OrderBy,
-            in_aggregate: false,
-            group_keys,
-        };
-        let mut parts = Vec::new();
-        for OrderByExpr {
-            expr,
-            options,
-            with_fill,
-        } in items
-        {
-            if with_fill.is_some() {
-                return Err(error_at(
-                    ErrorName::SyntaxError,
-                    location(expr),
-                    "mismatched input 'WITH'",
-                ));
-            }
-            let sql = match literal_count(expr) {
-                Some(n) if n >= 1 && (n as usize) <= columns.len() => format!("\"c{n}\""),
-                Some(n) => {
-                    return Err(error_at(
-                        ErrorName::InvalidColumnReference,
-                        location(expr),
-                        format!("ORDER BY position {n} is not in select list"),
-                    ));
-                }
-                None => {
-                    let sql = self.grouped_expr(expr, &cx)?.sql;
-                    let is_output =
-                        sql.starts_with("\"c") && sql.ends_with('"') && !sql.contains('.');
-                    if let Some(items) = distinct_items
-                        && !is_output
-                        && !items.contains(&sql)
-                    {
-                        return Err(error_at(
-                            ErrorName::ExpressionNotInDistinct,
-                            location(expr),
-                            "For SELECT DISTINCT, ORDER BY expressions must appear in select list",
-                        ));
-                    }
-                    not_a_position(sql)
-                }
-            };
-            let descending = matches!(options.sort, Some(sqlparser::ast::OrderBySort::Desc));
-            if matches!(options.sort, Some(sqlparser::ast::OrderBySort::Using(_))) {
-                return Err(error_at(
-                    ErrorName::SyntaxError,
-                    location(expr),
-                    "mismatched input 'USING'",
-                ));
-            }
-            // Trino sorts NULLs last unless told otherwise, in both directions.
-            let nulls = if options.nulls_first == Some(true) {
-                "NULLS FIRST"
-            } else {
-                "NULLS LAST"
-            };
-            parts.push(format!(
-                "{sql} {} {nulls}",
-                if descending { "DESC" } else { "ASC" }
-            ));
-        }
-        Ok(parts.join(", "))
     }
 }
 
@@ -580,7 +399,7 @@ fn refuse_foreign_syntax(s: &Select) -> Result<(), TrinoError> {
 }
 
 /// `DISTINCT ` or nothing; DISTINCT ON is not Trino's.
-fn distinct_keyword(s: &Select) -> Result<&'static str, TrinoError> {
+pub(super) fn distinct_keyword(s: &Select) -> Result<&'static str, TrinoError> {
     Ok(match &s.distinct {
         None | Some(Distinct::All) => "",
         Some(Distinct::Distinct) => "DISTINCT ",
@@ -640,51 +459,11 @@ fn wildcard_columns(scope: &Scope<'_>, item: &SelectItem) -> Result<Vec<Column>,
     }
 }
 
-/// The block `sql` (the SELECT without its ORDER BY) keeps under `… OFFSET offset FETCH FIRST
-/// count ROWS WITH TIES`.
-fn fetch_with_ties(
-    s: &Select,
-    sql: &str,
-    distinct: &str,
-    outputs: Outputs,
-    offset: u64,
-    count: u64,
-) -> Result<Block, TrinoError> {
-    if !distinct.is_empty() {
-        return Err(not_supported(
-            location(s),
-            "SELECT DISTINCT with FETCH FIRST … WITH TIES",
-        ));
-    }
-    let keys = outputs.window_order.unwrap_or_default();
-    // rank() counts the rows sorting strictly before, so rank ≤ offset + count keeps
-    // exactly the rows up to and tied with the last one FETCH FIRST takes.
-    let numbered = sql.replacen(
-        "SELECT ",
-        &format!(
-            "SELECT row_number() OVER (ORDER BY {keys}) AS \"qm_row\", rank() OVER (ORDER BY {keys}) AS \"qm_rank\", "
-        ),
-        1,
-    );
-    let outputs_list: Vec<String> = (1..=outputs.columns.len())
-        .map(|i| format!("\"c{i}\""))
-        .collect();
-    Ok(Block {
-        sql: format!(
-            "SELECT {} FROM ({numbered}) WHERE \"qm_row\" > {offset} AND \"qm_rank\" <= {} ORDER BY \"qm_row\"",
-            outputs_list.join(", "),
-            offset.saturating_add(count).min(i64::MAX as u64)
-        ),
-        columns: outputs.columns,
-        single_row: false,
-    })
-}
-
 /// A GROUP BY or ORDER BY key as SQLite must read it: SQLite takes an integer constant there
 /// for an output's position, also one it folds while parsing (`-1`, `'x' IS NULL`), where
 /// Trino (which takes only a literal integer for one) sees a value. A key that names no
 /// column is a constant, so a CASE around it costs nothing.
-fn not_a_position(sql: String) -> String {
+pub(super) fn not_a_position(sql: String) -> String {
     if sql.contains('"') {
         sql
     } else {
@@ -692,54 +471,13 @@ fn not_a_position(sql: String) -> String {
     }
 }
 
-/// For each grouping set, which of the keys it groups by.
-type GroupingSets = Vec<Vec<bool>>;
-
-/// What every branch of a grouping-sets SELECT shares.
-struct GroupedBranches<'b> {
-    from: &'b [String],
-    where_sql: &'b str,
-    keys: &'b [String],
-    sets: &'b [Vec<bool>],
-}
-
-struct Outputs {
-    items: String,
-    columns: Vec<(String, TrinoType)>,
-    having: Option<String>,
-    order: Option<String>,
+/// What the select list, HAVING and ORDER BY of one SELECT analyse to.
+pub(super) struct Outputs {
+    pub(super) items: String,
+    pub(super) columns: Vec<(String, TrinoType)>,
+    pub(super) having: Option<String>,
+    pub(super) order: Option<String>,
     /// The ORDER BY with output references (`"c2"`) replaced by their expressions, for a
     /// window in the same SELECT, which cannot see the outputs' aliases.
-    window_order: Option<String>,
-}
-
-/// `order` with every `"cN"` not qualified by a relation (`t1."c1"` is a table's column)
-/// replaced by `(items[N-1])`.
-fn inline_outputs(order: &str, items: &[String]) -> String {
-    let mut out = String::with_capacity(order.len());
-    let mut rest = order;
-    while let Some(at) = rest.find("\"c") {
-        let (before, from) = rest.split_at(at);
-        out.push_str(before);
-        let digits: String = from[2..].chars().take_while(char::is_ascii_digit).collect();
-        let closes = from[2 + digits.len()..].starts_with('"');
-        let qualified = out.ends_with('.');
-        let item = digits
-            .parse::<usize>()
-            .ok()
-            .and_then(|n| n.checked_sub(1))
-            .and_then(|i| items.get(i));
-        match item {
-            Some(sql) if closes && !qualified && !digits.is_empty() => {
-                out.push_str(&format!("({sql})"));
-                rest = &from[3 + digits.len()..];
-            }
-            _ => {
-                out.push_str("\"c");
-                rest = &from[2..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
+    pub(super) window_order: Option<String>,
 }
