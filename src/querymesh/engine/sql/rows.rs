@@ -1,6 +1,7 @@
-//! Comparisons of rows and maps (TestRowOperators.testRowComparison, TestMapOperators
-//! .testEquals): their JSON texts decide neither a NULL field (`row(1, NULL) = row(1, 2)` is
-//! NULL), nor maps' pair order, nor the order of rows, so `qm_compare` (udf/rows.rs) does,
+//! Comparisons of rows, arrays and maps (TestRowOperators.testRowComparison,
+//! TestArrayOperators.testArrayEquals, TestMapOperators.testEquals): their JSON texts decide
+//! neither a NULL field or element (`row(1, NULL) = row(1, 2)` is NULL), nor maps' pair order,
+//! nor the order of rows and arrays, so `qm_compare` (udf/rows.rs) does,
 //! given their common super type. Rows order lexicographically when every field type is
 //! orderable (maps are not); maps compare for equality only. Also `(a, b)`, a row.
 
@@ -33,14 +34,19 @@ fn equatable(t: &TrinoType) -> bool {
     }
 }
 
-/// `l sym r` when either side is a row or a map; `None` leaves other types to the caller.
+/// `l sym r` when either side is a row, an array or a map; `None` leaves other types to the caller.
 pub(super) fn comparison(
     l: &Typed,
     r: &Typed,
     sym: &str,
     at: Option<Position>,
 ) -> Option<Result<Typed, TrinoError>> {
-    let involved = |t: &TrinoType| matches!(t, TrinoType::Row(_) | TrinoType::Map(..));
+    let involved = |t: &TrinoType| {
+        matches!(
+            t,
+            TrinoType::Row(_) | TrinoType::Map(..) | TrinoType::Array(_)
+        )
+    };
     if !(involved(&l.ty) || involved(&r.ty)) {
         return None;
     }

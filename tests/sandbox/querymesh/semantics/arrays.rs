@@ -1478,3 +1478,31 @@ fn element_types_travel_through_the_array_functions() {
         ],
     );
 }
+
+/// Array comparison element by element (TestArrayOperators.testArrayEquals and
+/// testComparison): a NULL element leaves equality undecided (NULL), arrays order
+/// lexicographically, and the element types meet at their common super type.
+#[test]
+fn arrays_compare_element_by_element() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            (
+                "SELECT ARRAY[1, NULL] = ARRAY[1, 2]",
+                "boolean",
+                json!(null),
+            ),
+            ("SELECT ARRAY[1, 2] = ARRAY[1, 2]", "boolean", json!(true)),
+            ("SELECT ARRAY[1, 2] <> ARRAY[1]", "boolean", json!(true)),
+            ("SELECT ARRAY[1] = ARRAY[1.0E0]", "boolean", json!(true)),
+            ("SELECT ARRAY[1, 2] < ARRAY[1, 3]", "boolean", json!(true)),
+            ("SELECT ARRAY[2] > ARRAY[1, 5]", "boolean", json!(true)),
+            (
+                "SELECT ARRAY['a', 'b'] >= ARRAY['a']",
+                "boolean",
+                json!(true),
+            ),
+        ],
+    );
+}
