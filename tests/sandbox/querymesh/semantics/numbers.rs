@@ -267,3 +267,63 @@ fn decimal_literal_arithmetic_types() {
         ],
     );
 }
+
+/// width_bucket, TestMathFunctions.testWidthBucket and testWidthBucketArray case for case.
+#[test]
+fn width_bucket_counts_as_trino() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            ("SELECT width_bucket(3.14, 0, 4, 3)", "bigint", json!(3)),
+            ("SELECT width_bucket(2, 0, 4, 3)", "bigint", json!(2)),
+            (
+                "SELECT width_bucket(infinity(), 0, 4, 3)",
+                "bigint",
+                json!(4),
+            ),
+            ("SELECT width_bucket(-1, 0, 3.2, 4)", "bigint", json!(0)),
+            ("SELECT width_bucket(3.14, 4, 0, 3)", "bigint", json!(1)),
+            ("SELECT width_bucket(2, 4, 0, 3)", "bigint", json!(2)),
+            (
+                "SELECT width_bucket(infinity(), 4, 0, 3)",
+                "bigint",
+                json!(0),
+            ),
+            ("SELECT width_bucket(-1, 3.2, 0, 4)", "bigint", json!(5)),
+            (
+                "SELECT width_bucket(3.14, ARRAY[0.0, 2.0, 4.0])",
+                "bigint",
+                json!(2),
+            ),
+            (
+                "SELECT width_bucket(-1, ARRAY[0.0, 1.2, 3.3, 4.5])",
+                "bigint",
+                json!(0),
+            ),
+            ("SELECT infinity() > 1e308", "boolean", json!(true)),
+            ("SELECT pi()", "double", json!(std::f64::consts::PI)),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[
+            (
+                "SELECT width_bucket(3.14, 0, 4, 0)",
+                "INVALID_FUNCTION_ARGUMENT: bucketCount must be greater than 0",
+            ),
+            (
+                "SELECT width_bucket(3.14, -1, -1, 3)",
+                "INVALID_FUNCTION_ARGUMENT: bounds cannot equal each other",
+            ),
+            (
+                "SELECT width_bucket(3.14, infinity(), -1, 3)",
+                "INVALID_FUNCTION_ARGUMENT: first bound must be finite",
+            ),
+            (
+                "SELECT width_bucket(3.14, -1, infinity(), 3)",
+                "INVALID_FUNCTION_ARGUMENT: second bound must be finite",
+            ),
+        ],
+    );
+}

@@ -137,6 +137,38 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         Lower::Scalar(modulus),
         "Remainder of given quotient",
     ),
+    // 9e999 is SQLite's literal for +infinity (a double too large to hold).
+    scalar(
+        "infinity",
+        &[("", "double")],
+        Typing::Resolved,
+        Lower::Template("9e999"),
+        "Infinity",
+    ),
+    scalar(
+        "pi",
+        &[("", "double")],
+        Typing::Resolved,
+        Lower::Template("3.141592653589793"),
+        "The constant Pi",
+    ),
+    scalar(
+        "e",
+        &[("", "double")],
+        Typing::Resolved,
+        Lower::Template("2.718281828459045"),
+        "Euler's number",
+    ),
+    scalar(
+        "width_bucket",
+        &[
+            ("double, double, double, bigint", "bigint"),
+            ("double, array(double)", "bigint"),
+        ],
+        Typing::Resolved,
+        Lower::Scalar(width_bucket),
+        "The bucket number of a value in a histogram of equal-width buckets, or of given bins",
+    ),
     scalar(
         "sign",
         &[
@@ -153,6 +185,18 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "Signum function",
     ),
 ];
+
+fn width_bucket(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    let f = match c.args.len() {
+        4 => "qm_width_bucket",
+        2 => "qm_width_bucket_bins",
+        _ => return Ok(None),
+    };
+    Ok(Some(Typed::new(
+        format!("{f}({})", c.sql().join(", ")),
+        TrinoType::BigInt,
+    )))
+}
 
 fn abs(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {

@@ -20,6 +20,7 @@ use crate::querymesh::engine::error::{ErrorName, TrinoError};
 mod aggregates;
 mod arrays;
 mod binary;
+mod buckets;
 mod cast;
 mod dates;
 pub mod json;
@@ -148,6 +149,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     binary::register(conn)?;
     arrays::register(conn)?;
     numbers::register(conn)?;
+    buckets::register(conn)?;
     string_metrics::register(conn)?;
     urls::register(conn)?;
     cast::register(conn)?;
