@@ -2,29 +2,12 @@
 //! lowerings serve aggregates OVER a window (window.rs).
 
 use super::is_numeric_or_null;
-use super::registry::{AggregateCall, FunctionDef, Kind, Lower, Typing};
+use super::registry::{AggregateCall, FunctionDef, aggregate};
 use crate::querymesh::engine::error::TrinoError;
 use crate::querymesh::engine::sql::analyze::{Analyzer, Typed};
 use crate::querymesh::engine::types::TrinoType;
 
 type Lowered = Result<Option<(String, TrinoType)>, TrinoError>;
-
-const fn aggregate(
-    name: &'static str,
-    signatures: &'static [(&'static str, &'static str)],
-    lower: fn(&mut Analyzer<'_>, &AggregateCall<'_>) -> Lowered,
-    description: &'static str,
-) -> FunctionDef {
-    FunctionDef {
-        name,
-        kind: Kind::Aggregate,
-        signatures,
-        typing: Typing::ByLowering,
-        lower: Lower::Aggregate(lower),
-        description,
-        deterministic: true,
-    }
-}
 
 const NUMBER_TO_DOUBLE: &[(&str, &str)] = &[("double", "double"), ("bigint", "double")];
 

@@ -4,30 +4,13 @@
 
 use sqlparser::ast::ListAggOnOverflow;
 
-use super::registry::{AggregateCall, FunctionDef, Kind, Lower, Typing};
+use super::registry::{AggregateCall, FunctionDef, aggregate};
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
 use crate::querymesh::engine::sql::analyze::{Analyzer, Typed, error_at};
 use crate::querymesh::engine::sql::expr::sql_string;
 use crate::querymesh::engine::types::TrinoType;
 
 type Lowered = Result<Option<(String, TrinoType)>, TrinoError>;
-
-const fn aggregate(
-    name: &'static str,
-    signatures: &'static [(&'static str, &'static str)],
-    lower: fn(&mut Analyzer<'_>, &AggregateCall<'_>) -> Lowered,
-    description: &'static str,
-) -> FunctionDef {
-    FunctionDef {
-        name,
-        kind: Kind::Aggregate,
-        signatures,
-        typing: Typing::ByLowering,
-        lower: Lower::Aggregate(lower),
-        description,
-        deterministic: true,
-    }
-}
 
 pub const FUNCTIONS: &[FunctionDef] = &[
     aggregate(

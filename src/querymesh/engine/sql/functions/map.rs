@@ -8,29 +8,12 @@
 
 use super::Call;
 use super::lambda::Lambda;
-use super::registry::{AggregateCall, FunctionDef, Kind, Lower, LowerResult, Typing, scalar};
+use super::registry::{AggregateCall, FunctionDef, Lower, LowerResult, Typing, aggregate, scalar};
 use crate::querymesh::engine::error::TrinoError;
 use crate::querymesh::engine::sql::analyze::{Analyzer, Typed};
 use crate::querymesh::engine::sql::complex::{from_element, to_element};
 use crate::querymesh::engine::sql::expr::sql_string;
 use crate::querymesh::engine::types::TrinoType;
-
-const fn aggregate(
-    name: &'static str,
-    signatures: &'static [(&'static str, &'static str)],
-    lower: fn(&mut Analyzer<'_>, &AggregateCall<'_>) -> Lowered,
-    description: &'static str,
-) -> FunctionDef {
-    FunctionDef {
-        name,
-        kind: Kind::Aggregate,
-        signatures,
-        typing: Typing::ByLowering,
-        lower: Lower::Aggregate(lower),
-        description,
-        deterministic: true,
-    }
-}
 
 type Lowered = Result<Option<(String, TrinoType)>, TrinoError>;
 

@@ -418,7 +418,7 @@ impl Analyzer<'_> {
         let signatures = def.parsed_signatures();
         let mut candidates: Vec<(&Signature, Vars)> = Vec::new();
         for exact in [true, false] {
-            for s in &signatures {
+            for s in signatures {
                 if let Some(v) = s.bind(&shape, exact) {
                     candidates.push((s, v));
                 }

@@ -93,13 +93,41 @@ pub struct FunctionDef {
 }
 
 impl FunctionDef {
-    /// The parsed signatures; the tables are checked by a unit test, so a typo there can't
-    /// reach a user.
-    pub fn parsed_signatures(&self) -> Vec<Signature> {
-        self.signatures
-            .iter()
-            .filter_map(|(args, returns)| Signature::parse(args, returns).ok())
-            .collect()
+    /// The parsed signatures, parsed once for the process rather than on every call; the
+    /// tables are checked by a unit test, so a typo there can't reach a user.
+    pub fn parsed_signatures(&self) -> &'static [Signature] {
+        SIGNATURES.get(self.name).map_or(&[], Vec::as_slice)
+    }
+}
+
+static SIGNATURES: LazyLock<HashMap<&'static str, Vec<Signature>>> = LazyLock::new(|| {
+    families()
+        .map(|f| {
+            let parsed = f
+                .signatures
+                .iter()
+                .filter_map(|(args, returns)| Signature::parse(args, returns).ok())
+                .collect();
+            (f.name, parsed)
+        })
+        .collect()
+});
+
+/// A deterministic aggregate, typed by its lowering.
+pub const fn aggregate(
+    name: &'static str,
+    signatures: &'static [(&'static str, &'static str)],
+    lower: AggregateLowering,
+    description: &'static str,
+) -> FunctionDef {
+    FunctionDef {
+        name,
+        kind: Kind::Aggregate,
+        signatures,
+        typing: Typing::ByLowering,
+        lower: Lower::Aggregate(lower),
+        description,
+        deterministic: true,
     }
 }
 
