@@ -10,6 +10,7 @@ mod array_lambda;
 mod binary;
 mod conditional;
 mod date;
+mod format;
 pub(super) mod json;
 mod lambda;
 mod map;

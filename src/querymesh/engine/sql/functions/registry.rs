@@ -156,6 +156,7 @@ fn families() -> impl Iterator<Item = &'static FunctionDef> {
         super::string::FUNCTIONS,
         super::date::FUNCTIONS,
         super::conditional::FUNCTIONS,
+        super::format::FUNCTIONS,
         super::aggregate::FUNCTIONS,
         super::aggregate_extended::FUNCTIONS,
         super::window::FUNCTIONS,

@@ -23,6 +23,7 @@ mod binary;
 mod buckets;
 mod cast;
 mod dates;
+mod format;
 pub mod json;
 pub mod json_path;
 mod maps;
@@ -128,6 +129,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         },
     )?;
     aggregates::register(conn)?;
+    format::register(conn)?;
     // qm_fail(error name, message, row value): a Trino error the plan raises where a row
     // reaches it; the row value (ignored) keeps SQLite from evaluating it once up front as a
     // constant.
