@@ -7,6 +7,7 @@ mod aggregates;
 mod arrays;
 mod binary;
 mod casts;
+mod checksum;
 mod complex;
 mod conditionals;
 mod dates;

@@ -1,6 +1,6 @@
 //! Aggregates beyond SQLite's own (Trino docs functions/aggregate): max_by / min_by,
-//! approx_percentile, geometric_mean, bitwise_and_agg / bitwise_or_agg and listagg, run by the
-//! Rust aggregates of sql/udf/aggregates.rs.
+//! approx_percentile, geometric_mean, bitwise_and_agg / bitwise_or_agg, checksum and listagg,
+//! run by the Rust aggregates of sql/udf/aggregates.rs and sql/udf/checksum.rs.
 
 use sqlparser::ast::ListAggOnOverflow;
 
@@ -8,6 +8,7 @@ use super::registry::{AggregateCall, FunctionDef, aggregate};
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
 use crate::querymesh::engine::sql::analyze::{Analyzer, Typed, error_at};
 use crate::querymesh::engine::sql::expr::sql_string;
+use crate::querymesh::engine::sql::udf::ChecksumKind as Kind;
 use crate::querymesh::engine::types::TrinoType;
 
 type Lowered = Result<Option<(String, TrinoType)>, TrinoError>;
@@ -52,6 +53,12 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         &[("bigint", "bigint")],
         bitwise,
         "Bitwise OR of all input values in two's complement",
+    ),
+    aggregate(
+        "checksum",
+        &[("T", "varbinary")],
+        checksum,
+        "Checksum of the given values",
     ),
     aggregate(
         "listagg",
@@ -118,6 +125,45 @@ fn bitwise(_: &mut Analyzer<'_>, call: &AggregateCall<'_>) -> Lowered {
         "qm_bitwise_or"
     };
     Ok(Some((format!("{f}({})", x.sql), TrinoType::BigInt)))
+}
+
+/// checksum(x): one `qm_checksum_<kind>` aggregate per way of hashing the stored value (see
+/// udf/checksum.rs); decimals are hashed from their exact text. Types whose Trino hash the
+/// stand-in doesn't reproduce are refused rather than given a checksum Trino wouldn't give.
+fn checksum(analyzer: &mut Analyzer<'_>, call: &AggregateCall<'_>) -> Lowered {
+    use TrinoType::*;
+    let [x] = call.args else { return Ok(None) };
+    let plain = |kind: Kind| (kind, x.sql.clone());
+    let (kind, sql) = match &x.ty {
+        Unknown | Boolean | TinyInt | SmallInt | Integer | BigInt => plain(Kind::Long),
+        IntervalYearToMonth | IntervalDayToSecond => plain(Kind::Long),
+        Real => plain(Kind::Real),
+        Double => plain(Kind::Double),
+        Decimal { precision, .. } => {
+            let text = analyzer.cast(x.clone(), &Varchar(None), false, None)?;
+            let kind = if *precision <= 18 {
+                Kind::ShortDecimal
+            } else {
+                Kind::LongDecimal
+            };
+            (kind, text.sql)
+        }
+        Varchar(_) | Json | Varbinary => plain(Kind::Bytes),
+        Char(_) => plain(Kind::Char),
+        Date => plain(Kind::Date),
+        Timestamp(p) if *p <= 6 => plain(Kind::Timestamp),
+        other => {
+            return Err(TrinoError::new(
+                ErrorName::NotSupported,
+                format!(
+                    "checksum over {} is not supported by the stand-in",
+                    other.display_name()
+                ),
+            ));
+        }
+    };
+    let d = if call.distinct { "DISTINCT " } else { "" };
+    Ok(Some((format!("{}({d}{sql})", kind.function()), Varbinary)))
 }
 
 /// listagg(x, separator [ON OVERFLOW ERROR | TRUNCATE [filler] WITH|WITHOUT COUNT])

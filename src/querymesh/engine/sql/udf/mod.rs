@@ -22,6 +22,7 @@ mod arrays;
 mod binary;
 mod buckets;
 mod cast;
+mod checksum;
 mod dates;
 mod format;
 pub mod json;
@@ -34,6 +35,7 @@ mod text;
 mod urls;
 
 pub(super) use binary::uuid_from_varchar;
+pub(super) use checksum::Kind as ChecksumKind;
 pub use dates::{normalize_timestamp, stored_digits, timestamp_text};
 pub use numbers::java_double;
 pub(super) use numbers::round_half_up;
@@ -130,6 +132,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     )?;
     aggregates::register(conn)?;
     format::register(conn)?;
+    checksum::register(conn)?;
     // qm_fail(error name, message, row value): a Trino error the plan raises where a row
     // reaches it; the row value (ignored) keeps SQLite from evaluating it once up front as a
     // constant.
