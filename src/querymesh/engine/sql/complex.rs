@@ -16,6 +16,7 @@ use super::operators::coerced;
 use super::scope::ExprContext;
 use super::udf::{FLAGS, fail};
 use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
+use crate::querymesh::engine::sql::udf::define;
 use crate::querymesh::engine::types::TrinoType;
 
 /// The SQL of `t`'s value in element form, for `json_array(…)` / `json_group_array(…)`:
@@ -556,19 +557,19 @@ fn map_path(map: &str, key: &str) -> rusqlite::Result<String> {
 
 /// Registers the `qm_*` functions of complex values.
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    conn.create_scalar_function("qm_array_path", 2, FLAGS, |ctx| {
+    define(conn, "qm_array_path", 2, FLAGS, |ctx| {
         match (ctx.get::<Option<i64>>(0)?, ctx.get::<Option<i64>>(1)?) {
             (Some(length), Some(index)) => array_path(length, index).map(Some),
             _ => Ok(None),
         }
     })?;
-    conn.create_scalar_function("qm_map_path", 2, FLAGS, |ctx| {
+    define(conn, "qm_map_path", 2, FLAGS, |ctx| {
         match (text_arg(ctx.get_raw(0)), text_arg(ctx.get_raw(1))) {
             (Some(map), Some(key)) => map_path(&map, &key).map(Some),
             _ => Ok(None),
         }
     })?;
-    conn.create_scalar_function("qm_complex_eq", 2, FLAGS, |ctx| {
+    define(conn, "qm_complex_eq", 2, FLAGS, |ctx| {
         let (Some(a), Some(b)) = (text_arg(ctx.get_raw(0)), text_arg(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -582,7 +583,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         };
         Ok(complex_equal(&parse(&a)?, &parse(&b)?))
     })?;
-    conn.create_scalar_function("qm_base64", 1, FLAGS, |ctx| {
+    define(conn, "qm_base64", 1, FLAGS, |ctx| {
         Ok(match ctx.get_raw(0) {
             ValueRef::Null => None,
             ValueRef::Blob(b) | ValueRef::Text(b) => {
@@ -591,7 +592,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             other => text_arg(other).map(|t| base64::engine::general_purpose::STANDARD.encode(t)),
         })
     })?;
-    conn.create_scalar_function("qm_unbase64", 1, FLAGS, |ctx| {
+    define(conn, "qm_unbase64", 1, FLAGS, |ctx| {
         Ok(text_arg(ctx.get_raw(0)).and_then(|t| {
             base64::engine::general_purpose::STANDARD
                 .decode(t.as_bytes())

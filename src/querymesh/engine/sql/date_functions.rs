@@ -9,6 +9,7 @@ use rusqlite::{Connection, Error};
 use super::calendar;
 use super::udf::{FLAGS, fail};
 use crate::querymesh::engine::error::ErrorName;
+use crate::querymesh::engine::sql::udf::define;
 
 const DAY_MS: i64 = 86_400_000;
 
@@ -231,7 +232,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     let digits = |ctx: &Context<'_>, i: usize| {
         usize::try_from(int_arg(ctx, i).unwrap_or(0).clamp(0, 12)).unwrap_or(0)
     };
-    conn.create_scalar_function("qm_date_trunc", 3, FLAGS, move |ctx| {
+    define(conn, "qm_date_trunc", 3, FLAGS, move |ctx| {
         let unit = ctx.get::<String>(0)?.to_lowercase();
         let digits = digits(ctx, 2);
         match instant_arg(ctx, 1)? {
@@ -239,7 +240,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             None => Ok(None),
         }
     })?;
-    conn.create_scalar_function("qm_date_add", 4, FLAGS, move |ctx| {
+    define(conn, "qm_date_add", 4, FLAGS, move |ctx| {
         let unit = ctx.get::<String>(0)?.to_lowercase();
         let digits = digits(ctx, 3);
         match (int_arg(ctx, 1), instant_arg(ctx, 2)?) {
@@ -247,7 +248,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             _ => Ok(None),
         }
     })?;
-    conn.create_scalar_function("qm_date_diff", 4, FLAGS, move |ctx| {
+    define(conn, "qm_date_diff", 4, FLAGS, move |ctx| {
         let unit = ctx.get::<String>(0)?.to_lowercase();
         let timestamp = digits(ctx, 3) > 0;
         match (instant_arg(ctx, 1)?, instant_arg(ctx, 2)?) {

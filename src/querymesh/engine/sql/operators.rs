@@ -307,18 +307,22 @@ impl Analyzer<'_> {
                 TrinoType::TinyInt => (i64::from(i8::MIN), i64::from(i8::MAX)),
                 _ => (i64::MIN, i64::MAX),
             };
-            return match value.filter(|v| (lo..=hi).contains(v)) {
-                Some(v) => Ok(Typed {
-                    sql: v.to_string(),
+            return Ok(match value.filter(|v| (lo..=hi).contains(v)) {
+                Some(v) => Typed {
+                    sql: int_literal(v),
                     ty,
                     constant: Some(Constant::Int(v)),
-                }),
-                None => Err(error_at(
-                    ErrorName::NumericValueOutOfRange,
-                    None,
-                    format!("{ty} {operation} overflow: {a} {op} {b}"),
-                )),
-            };
+                },
+                // Raised where the value is computed, as Trino's folding leaves a failing
+                // expression to run: `try(2147483647 + 1)` is NULL, not a failed query.
+                None => Typed::new(
+                    format!(
+                        "qm_fail('NUMERIC_VALUE_OUT_OF_RANGE', {})",
+                        sql_string(&format!("{ty} {operation} overflow: {a} {op} {b}"))
+                    ),
+                    ty,
+                ),
+            });
         }
         let sql = match (op, &ty) {
             ('/', t) if t.is_integral() => format!("qm_idiv({}, {})", l.sql, r.sql),
@@ -655,4 +659,14 @@ fn rank_le(a: &TrinoType, b: &TrinoType) -> bool {
         _ => 4,
     };
     rank(a) <= rank(b)
+}
+
+/// An integer constant as SQLite reads it: SQLite parses `-9223372036854775808` as the
+/// negation of a number too large for an integer, so i64::MIN is written as a difference.
+fn int_literal(v: i64) -> String {
+    if v == i64::MIN {
+        "(-9223372036854775807 - 1)".into()
+    } else {
+        v.to_string()
+    }
 }

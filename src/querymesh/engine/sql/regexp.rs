@@ -22,6 +22,7 @@ use serde_json::Value;
 
 use super::udf::{FLAGS, fail, reserve};
 use crate::querymesh::engine::error::ErrorName;
+use crate::querymesh::engine::sql::udf::define;
 
 /// Bounds what one pattern may compile to, so a pattern can't take the process's memory.
 const COMPILED_SIZE_LIMIT: usize = 2 << 20;
@@ -223,13 +224,13 @@ fn json_strings<'a>(items: impl Iterator<Item = Option<&'a str>>) -> rusqlite::R
 }
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    conn.create_scalar_function("qm_regexp_like", 2, FLAGS, |ctx| {
+    define(conn, "qm_regexp_like", 2, FLAGS, |ctx| {
         let (Some(s), Some(re)) = (text(ctx.get_raw(0)), pattern(ctx, 1)?) else {
             return Ok(None);
         };
         Ok(Some(re.is_match(&s)))
     })?;
-    conn.create_scalar_function("qm_regexp_count", 2, FLAGS, |ctx| {
+    define(conn, "qm_regexp_count", 2, FLAGS, |ctx| {
         let (Some(s), Some(re)) = (text(ctx.get_raw(0)), pattern(ctx, 1)?) else {
             return Ok(None);
         };
@@ -237,7 +238,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     })?;
     // qm_regexp_extract(s, pattern, group): NULL when nothing matches or the group took part
     // in no match.
-    conn.create_scalar_function("qm_regexp_extract", 3, FLAGS, |ctx| {
+    define(conn, "qm_regexp_extract", 3, FLAGS, |ctx| {
         let (Some(s), Some(re), Some(group)) =
             (text(ctx.get_raw(0)), pattern(ctx, 1)?, int(ctx.get_raw(2)))
         else {
@@ -249,7 +250,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             .and_then(|c| c.get(group))
             .map(|m| m.as_str().to_string()))
     })?;
-    conn.create_scalar_function("qm_regexp_extract_all", 3, FLAGS, |ctx| {
+    define(conn, "qm_regexp_extract_all", 3, FLAGS, |ctx| {
         let (Some(s), Some(re), Some(group)) =
             (text(ctx.get_raw(0)), pattern(ctx, 1)?, int(ctx.get_raw(2)))
         else {
@@ -262,14 +263,14 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             .collect();
         json_strings(all.iter().map(|s| s.as_deref())).map(Some)
     })?;
-    conn.create_scalar_function("qm_regexp_split", 2, FLAGS, |ctx| {
+    define(conn, "qm_regexp_split", 2, FLAGS, |ctx| {
         let (Some(s), Some(re)) = (text(ctx.get_raw(0)), pattern(ctx, 1)?) else {
             return Ok(None);
         };
         json_strings(re.split(&s).map(Some)).map(Some)
     })?;
     // qm_regexp_position(s, pattern, start, occurrence): -1 when not found.
-    conn.create_scalar_function("qm_regexp_position", 4, FLAGS, |ctx| {
+    define(conn, "qm_regexp_position", 4, FLAGS, |ctx| {
         let (Some(s), Some(re), Some(start), Some(occurrence)) = (
             text(ctx.get_raw(0)),
             pattern(ctx, 1)?,
@@ -308,7 +309,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         }
         Ok(Some(found))
     })?;
-    conn.create_scalar_function("qm_regexp_replace", 3, FLAGS, |ctx| {
+    define(conn, "qm_regexp_replace", 3, FLAGS, |ctx| {
         let (Some(s), Some(re), Some(replacement)) =
             (text(ctx.get_raw(0)), pattern(ctx, 1)?, text(ctx.get_raw(2)))
         else {
@@ -319,7 +320,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     })?;
     // The text around and between matches, and each match's groups, alternating:
     // `["", ["n", "ew"], " ", ["y", "ork"], ""]` — what regexp_replace with a lambda folds.
-    conn.create_scalar_function("qm_regexp_pieces", 2, FLAGS, |ctx| {
+    define(conn, "qm_regexp_pieces", 2, FLAGS, |ctx| {
         let (Some(s), Some(re)) = (text(ctx.get_raw(0)), pattern(ctx, 1)?) else {
             return Ok(None);
         };

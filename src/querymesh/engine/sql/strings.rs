@@ -8,6 +8,7 @@ use rusqlite::{Connection, Error};
 
 use super::udf::{FLAGS, fail, reserve};
 use crate::querymesh::engine::error::ErrorName;
+use crate::querymesh::engine::sql::udf::define;
 
 fn text(v: ValueRef<'_>) -> Option<String> {
     match v {
@@ -172,7 +173,7 @@ fn arg(ctx: &Context<'_>, i: usize) -> Option<String> {
 
 /// Registers the string functions on `conn`.
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    conn.create_scalar_function("qm_substr", -1, FLAGS, |ctx| {
+    define(conn, "qm_substr", -1, FLAGS, |ctx| {
         let s = arg(ctx, 0);
         let start = int(ctx.get_raw(1));
         let length = if ctx.len() > 2 {
@@ -185,13 +186,13 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             _ => None,
         })
     })?;
-    conn.create_scalar_function("qm_strpos", 3, FLAGS, |ctx| {
+    define(conn, "qm_strpos", 3, FLAGS, |ctx| {
         match (arg(ctx, 0), arg(ctx, 1), int(ctx.get_raw(2))) {
             (Some(s), Some(sub), Some(instance)) => strpos(&s, &sub, instance).map(Some),
             _ => Ok(None),
         }
     })?;
-    conn.create_scalar_function("qm_replace", 3, FLAGS, |ctx| {
+    define(conn, "qm_replace", 3, FLAGS, |ctx| {
         Ok(match (arg(ctx, 0), arg(ctx, 1), arg(ctx, 2)) {
             (Some(s), Some(search), Some(with)) => {
                 reserve(replaced_bytes(&s, &search, &with))?;
@@ -200,14 +201,14 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             _ => None,
         })
     })?;
-    conn.create_scalar_function("qm_trim", 2, FLAGS, |ctx| {
+    define(conn, "qm_trim", 2, FLAGS, |ctx| {
         Ok(match (arg(ctx, 0), int(ctx.get_raw(1))) {
             (Some(s), Some(mode)) => Some(trim(&s, mode).to_string()),
             _ => None,
         })
     })?;
     for (name, upper) in [("qm_lower", false), ("qm_upper", true)] {
-        conn.create_scalar_function(name, 1, FLAGS, move |ctx| {
+        define(conn, name, 1, FLAGS, move |ctx| {
             let Some(s) = arg(ctx, 0) else {
                 return Ok(None);
             };
@@ -216,7 +217,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             Ok(Some(map_case(&s, upper)))
         })?;
     }
-    conn.create_scalar_function("qm_like_check", 2, FLAGS, |ctx| {
+    define(conn, "qm_like_check", 2, FLAGS, |ctx| {
         match (arg(ctx, 0), arg(ctx, 1)) {
             (Some(pattern), Some(escape)) => check_like_escape(&pattern, &escape)
                 .map(|()| Value::Integer(1))

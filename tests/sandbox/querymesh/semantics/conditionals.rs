@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use super::{check_errors, check_values};
+use super::{check_errors, check_rows, check_values};
 use crate::support::engine::engine;
 
 #[test]
@@ -85,6 +85,84 @@ fn coalesce_nullif_case_like_in_between() {
             ("SELECT nullif(1, 'a')", "FUNCTION_NOT_FOUND"),
             ("SELECT coalesce(1, 'a')", "FUNCTION_NOT_FOUND"),
             ("SELECT CASE WHEN true THEN 1 ELSE 'a' END", "TYPE_MISMATCH"),
+        ],
+    );
+}
+
+/// `try(x)`: the docs functions/conditional example (the `shipping` table) and cases of
+/// trinodb/trino's TestTryFunction; only TryFunction's errors become NULL.
+#[test]
+fn try_turns_data_errors_into_null() {
+    let engine = engine();
+    let shipping = "(VALUES ('California', '94131', 25, 100), ('California', 'P332a', 5, 72), \
+        ('California', '94025', 0, 155), ('New Jersey', '08544', 225, 490)) \
+        AS shipping(origin_state, origin_zip, packages, total_cost)";
+    let rows = |sql: String, expected: Value| (sql, expected);
+    let cases = [
+        rows(
+            format!("SELECT origin_zip, try(total_cost / packages) FROM {shipping}"),
+            json!([["94131", 4], ["P332a", 14], ["94025", null], ["08544", 2]]),
+        ),
+        rows(
+            format!("SELECT try(CAST(origin_zip AS BIGINT)) FROM {shipping}"),
+            json!([[94131], [null], [94025], [8544]]),
+        ),
+        rows(
+            format!(
+                "SELECT COALESCE(try(total_cost / packages), 0) AS per_package FROM {shipping}"
+            ),
+            json!([[4], [14], [0], [2]]),
+        ),
+    ];
+    let cases: Vec<(&str, Value)> = cases.iter().map(|(s, v)| (s.as_str(), v.clone())).collect();
+    check_rows(&engine, &cases);
+    check_values(
+        &engine,
+        &[
+            ("SELECT try(42)", "integer", json!(42)),
+            ("SELECT try(DOUBLE '4.5')", "double", json!(4.5)),
+            ("SELECT try(1/0)", "integer", Value::Null),
+            ("SELECT try(CAST('a' AS integer))", "integer", Value::Null),
+            (
+                "SELECT try(abs(-9223372036854775807 - 1))",
+                "bigint",
+                Value::Null,
+            ),
+            ("SELECT try(ARRAY[1, 2][5])", "integer", Value::Null),
+            ("SELECT try(json_parse('{'))", "json", Value::Null),
+            (
+                "SELECT try('it''s qm_x(' || 'ok')",
+                "varchar(12)",
+                json!("it's qm_x(ok"),
+            ),
+            ("SELECT try(2147483647 + 1)", "integer", Value::Null),
+            ("SELECT coalesce(try(1/0), -1)", "integer", json!(-1)),
+        ],
+    );
+    // The same expressions still fail outside try, and errors TryFunction doesn't catch
+    // still fail inside it.
+    check_errors(
+        &engine,
+        &[
+            ("SELECT 1/0", "DIVISION_BY_ZERO"),
+            (
+                "SELECT 2147483647 + 1",
+                "NUMERIC_VALUE_OUT_OF_RANGE: integer addition overflow: 2147483647 + 1",
+            ),
+            ("SELECT CAST('a' AS integer)", "INVALID_CAST_ARGUMENT"),
+            // MathFunctions.abs.
+            (
+                "SELECT abs(-9223372036854775807 - 1)",
+                "NUMERIC_VALUE_OUT_OF_RANGE: Value -9223372036854775808 is out of range for abs(bigint)",
+            ),
+            (
+                "SELECT abs(x) FROM (VALUES CAST(-2147483648 AS integer)) t(x)",
+                "NUMERIC_VALUE_OUT_OF_RANGE: Value -2147483648 is out of range for abs(integer)",
+            ),
+            (
+                "SELECT try(length(lpad('x', 1000000000, 'y')))",
+                "EXCEEDED_",
+            ),
         ],
     );
 }

@@ -1,4 +1,4 @@
-//! Conditional expressions written as calls — `if`, `coalesce`, `nullif` (special forms in
+//! Conditional expressions written as calls — `if`, `coalesce`, `nullif`, `try` (special forms in
 //! Trino, so `SHOW FUNCTIONS` leaves them out) — and greatest/least and typeof.
 
 use super::Call;
@@ -7,6 +7,7 @@ use crate::querymesh::engine::sql::analyze::{Analyzer, Typed};
 use crate::querymesh::engine::sql::coerce::super_type;
 use crate::querymesh::engine::sql::expr::{comparable, sql_string};
 use crate::querymesh::engine::sql::operators::coerced;
+use crate::querymesh::engine::sql::udf::in_try;
 use crate::querymesh::engine::types::TrinoType;
 
 const fn special_form(
@@ -50,6 +51,15 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         &[("T, T", "T")],
         "Null if the two values are equal, else the first",
     ),
+    FunctionDef {
+        name: "try",
+        kind: Kind::SpecialForm,
+        signatures: &[("T", "T")],
+        typing: Typing::ByLowering,
+        lower: Lower::Scalar(try_lower),
+        description: "NULL where evaluating the argument raises a data error",
+        deterministic: true,
+    },
     special_form(
         "if",
         &[("boolean, T", "T"), ("boolean, T, T", "T")],
@@ -122,6 +132,15 @@ fn conditional(analyzer: &mut Analyzer<'_>, c: &Call) -> LowerResult {
         }
         _ => Ok(None),
     }
+}
+
+/// `try(x)`: `x` with its functions' `try` twins (udf/define.rs), which answer NULL for the
+/// errors Trino's TryFunction catches.
+fn try_lower(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    let [a] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    Ok(Some(Typed::new(in_try(&a.sql), a.ty.clone())))
 }
 
 fn type_of(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {

@@ -76,14 +76,9 @@ fn java_value(
         Double => ('d', a.sql.clone()),
         Decimal { .. } => ('m', as_text(analyzer)?.1),
         Varchar(_) | Json => ('s', a.sql.clone()),
-        // Trino pads a char(n) to its length before formatting it.
-        Char(n) => (
-            's',
-            format!(
-                "({0} || printf('%*s', max(0, {n} - length({0})), ''))",
-                a.sql
-            ),
-        ),
+        // Trino pads a char(n) to its length before formatting it (`!`: the width counts
+        // characters, not bytes).
+        Char(n) => ('s', format!("printf('%!-*s', {n}, {})", a.sql)),
         Date => ('D', a.sql.clone()),
         Time(_) => ('t', a.sql.clone()),
         Timestamp(_) => ('T', a.sql.clone()),

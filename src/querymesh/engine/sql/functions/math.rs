@@ -200,6 +200,11 @@ fn width_bucket(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
 
 fn abs(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
+        // MathFunctions.abs: the type's minimum has no absolute value in the type.
+        [a] if a.ty.is_integral() => Some(Typed::new(
+            format!("qm_iabs({}, '{}')", a.sql, a.ty),
+            a.ty.clone(),
+        )),
         [a] if is_numeric_or_null(&a.ty) => {
             Some(Typed::new(format!("abs({})", a.sql), a.ty.clone()))
         }

@@ -19,6 +19,7 @@ use crate::querymesh::engine::types::TrinoType;
 mod build;
 mod values;
 
+use crate::querymesh::engine::sql::udf::define;
 #[cfg(test)]
 use build::{month_sequence, sequence, split};
 use values::{bool_of, compare, distinct, equal, identical, identity_key, key_set, number};
@@ -217,16 +218,16 @@ impl WindowAggregate<VecDeque<Value>, Option<String>> for ArrayAgg {
 
 fn register_array_fn(
     conn: &Connection,
-    name: &str,
+    name: &'static str,
     args: i32,
-    f: impl Fn(&Context<'_>) -> rusqlite::Result<Option<String>> + Send + 'static,
+    f: impl Fn(&Context<'_>) -> rusqlite::Result<Option<String>> + Send + Sync + 'static,
 ) -> rusqlite::Result<()> {
-    conn.create_scalar_function(name, args, FLAGS, move |ctx| f(ctx))
+    define(conn, name, args, FLAGS, move |ctx| f(ctx))
 }
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     build::register(conn)?;
-    conn.create_scalar_function("qm_array_contains", 3, FLAGS, |ctx| {
+    define(conn, "qm_array_contains", 3, FLAGS, |ctx| {
         let (Some(values), x) = (array_arg(ctx, 0)?, element_arg(ctx, 1)?) else {
             return Ok(None);
         };
@@ -253,7 +254,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         }
         Ok((!found_null).then_some(false))
     })?;
-    conn.create_scalar_function("qm_array_position", 3, FLAGS, |ctx| {
+    define(conn, "qm_array_position", 3, FLAGS, |ctx| {
         let (Some(values), x) = (array_arg(ctx, 0)?, element_arg(ctx, 1)?) else {
             return Ok(None);
         };
@@ -339,7 +340,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         });
         wrapped(best.unwrap_or(Value::Null))
     })?;
-    conn.create_scalar_function("qm_element_path", 2, FLAGS, |ctx| {
+    define(conn, "qm_element_path", 2, FLAGS, |ctx| {
         match (int_arg(ctx, 0), int_arg(ctx, 1)) {
             (Some(length), Some(index)) => element_path(length, index),
             _ => Ok(None),
@@ -359,7 +360,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     })?;
     // ArrayJoin: elements cast to varchar; NULLs skipped, or replaced when a replacement is
     // given (a NULL replacement makes the result NULL, the function not being nullable).
-    conn.create_scalar_function("qm_array_join", 5, FLAGS, |ctx| {
+    define(conn, "qm_array_join", 5, FLAGS, |ctx| {
         let Some(values) = array_arg(ctx, 0)? else {
             return Ok(None);
         };
@@ -489,7 +490,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         array_text(&values).map(Some)
     })?;
     // ArrayContainsSequence: `seq` appears in `a` as consecutive elements.
-    conn.create_scalar_function("qm_contains_sequence", 3, FLAGS, |ctx| {
+    define(conn, "qm_contains_sequence", 3, FLAGS, |ctx| {
         let (Some(values), Some(seq)) = (array_arg(ctx, 0)?, array_arg(ctx, 1)?) else {
             return Ok(None);
         };
@@ -501,7 +502,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             w.iter().zip(&seq).all(|(a, b)| identical(a, b, &ty))
         })))
     })?;
-    conn.create_scalar_function("qm_arrays_overlap", 3, FLAGS, |ctx| {
+    define(conn, "qm_arrays_overlap", 3, FLAGS, |ctx| {
         let (Some(left), Some(right)) = (array_arg(ctx, 0)?, array_arg(ctx, 1)?) else {
             return Ok(None);
         };
@@ -530,9 +531,11 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     })?;
     // The comparator of array_sort(a, (x, y) -> …) must answer -1, 0 or 1
     // (ArraySortComparatorFunction).
-    conn.create_scalar_function("qm_comparator", 1, FLAGS, |ctx| match int_arg(ctx, 0) {
-        Some(v @ -1..=1) if !matches!(ctx.get_raw(0), ValueRef::Null) => Ok(v),
-        _ => Err(invalid("Lambda comparator must return either -1, 0, or 1")),
+    define(conn, "qm_comparator", 1, FLAGS, |ctx| {
+        match int_arg(ctx, 0) {
+            Some(v @ -1..=1) if !matches!(ctx.get_raw(0), ValueRef::Null) => Ok(v),
+            _ => Err(invalid("Lambda comparator must return either -1, 0, or 1")),
+        }
     })?;
     conn.create_window_function(
         "qm_array_agg",

@@ -6,6 +6,7 @@ use rusqlite::types::ValueRef;
 
 use super::{FLAGS, fail};
 use crate::querymesh::engine::error::ErrorName;
+use crate::querymesh::engine::sql::udf::define;
 
 fn number(v: ValueRef<'_>) -> Option<f64> {
     match v {
@@ -84,7 +85,7 @@ fn bins_bucket(x: f64, bins: &[Option<f64>]) -> rusqlite::Result<i64> {
 }
 
 pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
-    conn.create_scalar_function("qm_width_bucket", 4, FLAGS, |ctx| {
+    define(conn, "qm_width_bucket", 4, FLAGS, |ctx| {
         let (Some(x), Some(b1), Some(b2), Some(n)) = (
             number(ctx.get_raw(0)),
             number(ctx.get_raw(1)),
@@ -95,7 +96,7 @@ pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
         };
         width_bucket(x, b1, b2, n as i64).map(Some)
     })?;
-    conn.create_scalar_function("qm_width_bucket_bins", 2, FLAGS, |ctx| {
+    define(conn, "qm_width_bucket_bins", 2, FLAGS, |ctx| {
         let (Some(x), ValueRef::Text(bins)) = (number(ctx.get_raw(0)), ctx.get_raw(1)) else {
             return Ok(None);
         };

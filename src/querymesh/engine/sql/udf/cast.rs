@@ -10,6 +10,7 @@ use super::super::calendar;
 use super::numbers::round_half_up;
 use super::{FLAGS, fail, int, java_double, normalize_timestamp, num, real, text, timestamp_text};
 use crate::querymesh::engine::error::ErrorName;
+use crate::querymesh::engine::sql::udf::define;
 
 /// "Cannot cast '…' to TARGET".
 fn invalid(shown: String, target: &str) -> Error {
@@ -253,7 +254,7 @@ fn varchar_text(value: ValueRef<'_>, from: &str, shown: String) -> String {
 
 /// Registers `qm_cast` on `conn`.
 pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
-    conn.create_scalar_function("qm_cast", 4, FLAGS, |ctx| {
+    define(conn, "qm_cast", 4, FLAGS, |ctx| {
         let from: String = ctx.get(1)?;
         let to: String = ctx.get(2)?;
         let try_cast: bool = ctx.get(3)?;

@@ -7,6 +7,7 @@ use rusqlite::{Connection, Error};
 use super::super::calendar;
 use super::{FLAGS, fail, int, text};
 use crate::querymesh::engine::error::ErrorName;
+use crate::querymesh::engine::sql::udf::define;
 
 fn date_arg(ctx: &Context<'_>, i: usize) -> rusqlite::Result<Option<i64>> {
     match text(ctx.get_raw(i)) {
@@ -93,7 +94,7 @@ fn unit_error(unit: &str) -> Error {
 
 /// Registers the date functions on `conn`.
 pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
-    conn.create_scalar_function("qm_date_part", 2, FLAGS, |ctx| {
+    define(conn, "qm_date_part", 2, FLAGS, |ctx| {
         let part: String = ctx.get(0)?;
         let Some(d) = date_arg(ctx, 1)? else {
             return Ok(None);
@@ -111,7 +112,7 @@ pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
             other => return Err(unit_error(other)),
         }))
     })?;
-    conn.create_scalar_function("qm_add_months", 2, FLAGS, |ctx| {
+    define(conn, "qm_add_months", 2, FLAGS, |ctx| {
         let n = int(ctx.get_raw(1));
         match (n, date_arg(ctx, 0)?) {
             (Some(n), Some(d)) => calendar::add_months(d, n)

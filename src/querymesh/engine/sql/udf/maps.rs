@@ -16,6 +16,7 @@ use serde_json::Value;
 
 use super::{FLAGS, fail, reserve};
 use crate::querymesh::engine::error::ErrorName;
+use crate::querymesh::engine::sql::udf::define;
 use crate::querymesh::engine::types::TrinoType;
 
 fn text(v: ValueRef<'_>) -> Option<String> {
@@ -417,7 +418,7 @@ impl WindowAggregate<Gathered<Held>, Option<String>> for MapAggregate {
 
 /// Registers the map functions' `qm_*` helpers.
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    conn.create_scalar_function("qm_map_from_arrays", 3, FLAGS, |ctx| {
+    define(conn, "qm_map_from_arrays", 3, FLAGS, |ctx| {
         let (Some(keys), Some(values)) = (text(ctx.get_raw(0)), text(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -428,7 +429,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         ("qm_map_from_entries", Duplicates::MapKeys),
         ("qm_map_checked", Duplicates::Keys),
     ] {
-        conn.create_scalar_function(name, 2, FLAGS, move |ctx| {
+        define(conn, name, 2, FLAGS, move |ctx| {
             let Some(entries) = text(ctx.get_raw(0)) else {
                 return Ok(None);
             };
@@ -436,7 +437,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             from_entries(&entries, &key_type(ctx, 1), duplicates).map(Some)
         })?;
     }
-    conn.create_scalar_function("qm_map_concat", -1, FLAGS, |ctx| {
+    define(conn, "qm_map_concat", -1, FLAGS, |ctx| {
         let mut maps = Vec::with_capacity(ctx.len());
         let mut bytes = 0usize;
         for i in 0..ctx.len() {
@@ -449,21 +450,21 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         reserve(bytes)?;
         concat(&maps).map(Some)
     })?;
-    conn.create_scalar_function("qm_multimap_from_entries", 1, FLAGS, |ctx| {
+    define(conn, "qm_multimap_from_entries", 1, FLAGS, |ctx| {
         let Some(entries) = text(ctx.get_raw(0)) else {
             return Ok(None);
         };
         reserve(entries.len())?;
         multimap_from_entries(&entries).map(Some)
     })?;
-    conn.create_scalar_function("qm_map_zip", 2, FLAGS, |ctx| {
+    define(conn, "qm_map_zip", 2, FLAGS, |ctx| {
         let (Some(a), Some(b)) = (text(ctx.get_raw(0)), text(ctx.get_raw(1))) else {
             return Ok(None);
         };
         reserve(a.len().saturating_add(b.len()).saturating_mul(2))?;
         zip(&a, &b).map(Some)
     })?;
-    conn.create_scalar_function("qm_map_part", 2, FLAGS, |ctx| {
+    define(conn, "qm_map_part", 2, FLAGS, |ctx| {
         let Some(map) = text(ctx.get_raw(0)) else {
             return Ok(None);
         };

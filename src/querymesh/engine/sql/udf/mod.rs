@@ -24,6 +24,7 @@ mod buckets;
 mod cast;
 mod checksum;
 mod dates;
+mod define;
 mod format;
 pub mod json;
 pub mod json_path;
@@ -37,6 +38,7 @@ mod urls;
 pub(super) use binary::uuid_from_varchar;
 pub(super) use checksum::Kind as ChecksumKind;
 pub use dates::{normalize_timestamp, stored_digits, timestamp_text};
+pub use define::{define, in_try};
 pub use numbers::java_double;
 pub(super) use numbers::round_half_up;
 
@@ -117,7 +119,8 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     super::date_functions::register(conn)?;
     super::complex::register(conn)?;
     super::regexp::register(conn)?;
-    conn.create_scalar_function(
+    define(
+        conn,
         "qm_fail",
         2,
         FLAGS,
@@ -136,7 +139,8 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     // qm_fail(error name, message, row value): a Trino error the plan raises where a row
     // reaches it; the row value (ignored) keeps SQLite from evaluating it once up front as a
     // constant.
-    conn.create_scalar_function(
+    define(
+        conn,
         "qm_fail",
         3,
         FLAGS,

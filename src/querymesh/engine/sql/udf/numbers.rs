@@ -7,6 +7,7 @@ use rusqlite::types::{Value, ValueRef};
 
 use super::{FLAGS, fail, int, num, real};
 use crate::querymesh::engine::error::ErrorName;
+use crate::querymesh::engine::sql::udf::define;
 
 /// Java's `Double.toString`, which Trino uses to cast a double to varchar.
 pub fn java_double(x: f64) -> String {
@@ -73,8 +74,8 @@ pub(in crate::querymesh::engine::sql) fn round_half_up(x: f64) -> f64 {
     (x * (1.0 + 4.0 * f64::EPSILON)).round()
 }
 
-fn unary_math(conn: &Connection, name: &str, f: fn(f64) -> f64) -> rusqlite::Result<()> {
-    conn.create_scalar_function(name, 1, FLAGS, move |ctx| {
+fn unary_math(conn: &Connection, name: &'static str, f: fn(f64) -> f64) -> rusqlite::Result<()> {
+    define(conn, name, 1, FLAGS, move |ctx| {
         Ok(num(ctx.get_raw(0)).map_or(Value::Null, |x| real(f(x))))
     })
 }
@@ -90,7 +91,7 @@ pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
 /// `qm_idiv`, `qm_imod`, `qm_ddiv`, `qm_dmod`, `qm_fdiv`, `qm_fmod`: division and remainder.
 fn register_division(conn: &Connection) -> rusqlite::Result<()> {
     let division_by_zero = || fail(ErrorName::DivisionByZero, "Division by zero");
-    conn.create_scalar_function("qm_idiv", 2, FLAGS, move |ctx| {
+    define(conn, "qm_idiv", 2, FLAGS, move |ctx| {
         let (Some(a), Some(b)) = (int(ctx.get_raw(0)), int(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -104,7 +105,7 @@ fn register_division(conn: &Connection) -> rusqlite::Result<()> {
             )
         })
     })?;
-    conn.create_scalar_function("qm_imod", 2, FLAGS, move |ctx| {
+    define(conn, "qm_imod", 2, FLAGS, move |ctx| {
         let (Some(a), Some(b)) = (int(ctx.get_raw(0)), int(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -113,7 +114,7 @@ fn register_division(conn: &Connection) -> rusqlite::Result<()> {
         }
         Ok(Some(a.wrapping_rem(b)))
     })?;
-    conn.create_scalar_function("qm_ddiv", 3, FLAGS, move |ctx| {
+    define(conn, "qm_ddiv", 3, FLAGS, move |ctx| {
         let (Some(a), Some(b)) = (num(ctx.get_raw(0)), num(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -123,7 +124,7 @@ fn register_division(conn: &Connection) -> rusqlite::Result<()> {
         let factor = 10f64.powi(int(ctx.get_raw(2)).unwrap_or(0).clamp(0, 38) as i32);
         Ok(Some(round_half_up(a / b * factor) / factor))
     })?;
-    conn.create_scalar_function("qm_dmod", 2, FLAGS, move |ctx| {
+    define(conn, "qm_dmod", 2, FLAGS, move |ctx| {
         let (Some(a), Some(b)) = (num(ctx.get_raw(0)), num(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -132,13 +133,13 @@ fn register_division(conn: &Connection) -> rusqlite::Result<()> {
         }
         Ok(Some(a % b))
     })?;
-    conn.create_scalar_function("qm_fdiv", 2, FLAGS, |ctx| {
+    define(conn, "qm_fdiv", 2, FLAGS, |ctx| {
         Ok(match (num(ctx.get_raw(0)), num(ctx.get_raw(1))) {
             (Some(a), Some(b)) => real(a / b),
             _ => Value::Null,
         })
     })?;
-    conn.create_scalar_function("qm_fmod", 2, FLAGS, |ctx| {
+    define(conn, "qm_fmod", 2, FLAGS, |ctx| {
         Ok(match (num(ctx.get_raw(0)), num(ctx.get_raw(1))) {
             (Some(a), Some(b)) => real(a % b),
             _ => Value::Null,
@@ -149,7 +150,28 @@ fn register_division(conn: &Connection) -> rusqlite::Result<()> {
 
 /// `qm_int` and `qm_at_least`: an integer checked against its type's range or a lower bound.
 fn register_integer_checks(conn: &Connection) -> rusqlite::Result<()> {
-    conn.create_scalar_function("qm_int", 3, FLAGS, |ctx| {
+    // qm_iabs(x, type): MathFunctions.abs of an integer type, whose minimum has no absolute
+    // value in the type (SQLite's abs() would fail or widen).
+    define(conn, "qm_iabs", 2, FLAGS, |ctx| {
+        let Some(x) = int(ctx.get_raw(0)) else {
+            return Ok(None);
+        };
+        let ty = ctx.get::<String>(1)?;
+        let min = match ty.as_str() {
+            "integer" => i64::from(i32::MIN),
+            "smallint" => i64::from(i16::MIN),
+            "tinyint" => i64::from(i8::MIN),
+            _ => i64::MIN,
+        };
+        if x == min {
+            return Err(fail(
+                ErrorName::NumericValueOutOfRange,
+                format!("Value {min} is out of range for abs({ty})"),
+            ));
+        }
+        Ok(Some(x.abs()))
+    })?;
+    define(conn, "qm_int", 3, FLAGS, |ctx| {
         let (lo, hi) = match ctx.get::<String>(1)?.as_str() {
             "integer" => (i64::from(i32::MIN), i64::from(i32::MAX)),
             "smallint" => (i64::from(i16::MIN), i64::from(i16::MAX)),
@@ -176,7 +198,7 @@ fn register_integer_checks(conn: &Connection) -> rusqlite::Result<()> {
             )),
         }
     })?;
-    conn.create_scalar_function("qm_at_least", 3, FLAGS, |ctx| match ctx.get_raw(0) {
+    define(conn, "qm_at_least", 3, FLAGS, |ctx| match ctx.get_raw(0) {
         ValueRef::Integer(n) if n < ctx.get::<i64>(1)? => Err(fail(
             ErrorName::InvalidFunctionArgument,
             ctx.get::<String>(2)?,
@@ -191,7 +213,7 @@ fn register_integer_checks(conn: &Connection) -> rusqlite::Result<()> {
 fn register_rounding(conn: &Connection) -> rusqlite::Result<()> {
     // A decimal is held as the nearest double (1.005 as 1.00499…); nudging by a few ulps
     // away from zero rounds it half-up as Trino's exact decimal does.
-    conn.create_scalar_function("qm_round_decimal", 2, FLAGS, |ctx| {
+    define(conn, "qm_round_decimal", 2, FLAGS, |ctx| {
         Ok(match (num(ctx.get_raw(0)), int(ctx.get_raw(1))) {
             (Some(x), Some(d)) => {
                 let factor = 10f64.powi(d.clamp(-38, 38) as i32);
@@ -200,13 +222,13 @@ fn register_rounding(conn: &Connection) -> rusqlite::Result<()> {
             _ => None,
         })
     })?;
-    conn.create_scalar_function("qm_round_double", 2, FLAGS, |ctx| {
+    define(conn, "qm_round_double", 2, FLAGS, |ctx| {
         Ok(match (num(ctx.get_raw(0)), int(ctx.get_raw(1))) {
             (Some(x), Some(d)) => real(round_double(x, d)),
             _ => Value::Null,
         })
     })?;
-    conn.create_scalar_function("qm_round_integer", 3, FLAGS, |ctx| {
+    define(conn, "qm_round_integer", 3, FLAGS, |ctx| {
         let ty: String = ctx.get(2)?;
         match (int(ctx.get_raw(0)), int(ctx.get_raw(1))) {
             (Some(n), Some(d)) => round_integer(n, d, &ty).map(Some),
@@ -225,7 +247,7 @@ fn register_math(conn: &Connection) -> rusqlite::Result<()> {
     unary_math(conn, "qm_log10", f64::log10)?;
     unary_math(conn, "qm_exp", f64::exp)?;
     unary_math(conn, "qm_truncate", f64::trunc)?;
-    conn.create_scalar_function("qm_power", 2, FLAGS, |ctx| {
+    define(conn, "qm_power", 2, FLAGS, |ctx| {
         Ok(match (num(ctx.get_raw(0)), num(ctx.get_raw(1))) {
             (Some(a), Some(b)) => real(a.powf(b)),
             _ => Value::Null,

@@ -12,6 +12,7 @@ use serde_json::Value;
 
 use super::{FLAGS, fail};
 use crate::querymesh::engine::error::ErrorName;
+use crate::querymesh::engine::sql::udf::define;
 use crate::querymesh::engine::types::TrinoType;
 
 fn text(v: ValueRef<'_>) -> Option<String> {
@@ -162,7 +163,7 @@ fn compare(a: &str, b: &str, ty: &TrinoType, op: &str) -> rusqlite::Result<Optio
 }
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    conn.create_scalar_function("qm_compare", 4, FLAGS, |ctx| {
+    define(conn, "qm_compare", 4, FLAGS, |ctx| {
         let (Some(a), Some(b)) = (text(ctx.get_raw(0)), text(ctx.get_raw(1))) else {
             return Ok(None);
         };

@@ -6,6 +6,7 @@ use rusqlite::types::ValueRef;
 
 use super::{FLAGS, fail};
 use crate::querymesh::engine::error::ErrorName;
+use crate::querymesh::engine::sql::udf::define;
 
 /// StringFunctions.levenshteinDistance refuses inputs whose product of lengths is past this.
 const LEVENSHTEIN_LIMIT: usize = 1_000_000;
@@ -58,7 +59,7 @@ fn luhn(s: &str) -> rusqlite::Result<bool> {
 }
 
 pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
-    conn.create_scalar_function("qm_levenshtein", 2, FLAGS, |ctx| {
+    define(conn, "qm_levenshtein", 2, FLAGS, |ctx| {
         let (Some(a), Some(b)) = (text(ctx.get_raw(0)), text(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -70,7 +71,7 @@ pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
         }
         Ok(Some(levenshtein(&a, &b)))
     })?;
-    conn.create_scalar_function("qm_hamming", 2, FLAGS, |ctx| {
+    define(conn, "qm_hamming", 2, FLAGS, |ctx| {
         let (Some(a), Some(b)) = (text(ctx.get_raw(0)), text(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -83,7 +84,7 @@ pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
             a.chars().zip(b.chars()).filter(|(x, y)| x != y).count() as i64,
         ))
     })?;
-    conn.create_scalar_function("qm_luhn_check", 1, FLAGS, |ctx| {
+    define(conn, "qm_luhn_check", 1, FLAGS, |ctx| {
         text(ctx.get_raw(0)).map(|s| luhn(&s)).transpose()
     })?;
     Ok(())

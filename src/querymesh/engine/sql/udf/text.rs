@@ -6,6 +6,7 @@ use rusqlite::functions::Context;
 
 use super::{FLAGS, fail, int, reserve, text};
 use crate::querymesh::engine::error::ErrorName;
+use crate::querymesh::engine::sql::udf::define;
 
 /// The bytes of `s` padded to `target` code points with `pad` (StringFunctions.pad), when it
 /// grows: what the padded value takes, counted before it is built.
@@ -67,20 +68,20 @@ fn pad_to(ctx: &Context<'_>, left: bool) -> rusqlite::Result<Option<String>> {
 
 /// Registers the text functions on `conn`.
 pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
-    conn.create_scalar_function("qm_reverse", 1, FLAGS, |ctx| {
+    define(conn, "qm_reverse", 1, FLAGS, |ctx| {
         let Some(s) = text(ctx.get_raw(0)) else {
             return Ok(None);
         };
         reserve(s.len())?;
         Ok(Some(s.chars().rev().collect::<String>()))
     })?;
-    conn.create_scalar_function("qm_starts_with", 2, FLAGS, |ctx| {
+    define(conn, "qm_starts_with", 2, FLAGS, |ctx| {
         Ok(match (text(ctx.get_raw(0)), text(ctx.get_raw(1))) {
             (Some(a), Some(b)) => Some(a.starts_with(&b)),
             _ => None,
         })
     })?;
-    conn.create_scalar_function("qm_split_part", 3, FLAGS, |ctx| {
+    define(conn, "qm_split_part", 3, FLAGS, |ctx| {
         let (Some(s), Some(sep), Some(i)) = (
             text(ctx.get_raw(0)),
             text(ctx.get_raw(1)),
@@ -99,7 +100,7 @@ pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
             .map(str::to_string))
     })?;
     for (name, left) in [("qm_lpad", true), ("qm_rpad", false)] {
-        conn.create_scalar_function(name, 3, FLAGS, move |ctx| pad_to(ctx, left))?;
+        define(conn, name, 3, FLAGS, move |ctx| pad_to(ctx, left))?;
     }
     Ok(())
 }

@@ -9,6 +9,7 @@ use rusqlite::types::ValueRef;
 
 use super::{FLAGS, fail, reserve};
 use crate::querymesh::engine::error::ErrorName;
+use crate::querymesh::engine::sql::udf::define;
 
 #[derive(Debug, Default, PartialEq)]
 struct Url<'a> {
@@ -215,14 +216,14 @@ pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
         }),
     ];
     for (name, part) in parts {
-        conn.create_scalar_function(name, 1, FLAGS, move |ctx| {
+        define(conn, name, 1, FLAGS, move |ctx| {
             Ok(text(ctx.get_raw(0)).and_then(|s| parse(&s).and_then(|u| part(&u))))
         })?;
     }
-    conn.create_scalar_function("qm_url_port", 1, FLAGS, |ctx| {
+    define(conn, "qm_url_port", 1, FLAGS, |ctx| {
         Ok(text(ctx.get_raw(0)).and_then(|s| parse(&s).and_then(|u| u.port)))
     })?;
-    conn.create_scalar_function("qm_url_parameter", 2, FLAGS, |ctx| {
+    define(conn, "qm_url_parameter", 2, FLAGS, |ctx| {
         let (Some(url), Some(name)) = (text(ctx.get_raw(0)), text(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -231,14 +232,14 @@ pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
             None => Ok(None),
         }
     })?;
-    conn.create_scalar_function("qm_url_encode", 1, FLAGS, |ctx| {
+    define(conn, "qm_url_encode", 1, FLAGS, |ctx| {
         let Some(s) = text(ctx.get_raw(0)) else {
             return Ok(None);
         };
         reserve(s.len().saturating_mul(3))?;
         Ok(Some(form_encode(&s)))
     })?;
-    conn.create_scalar_function("qm_url_decode", 1, FLAGS, |ctx| {
+    define(conn, "qm_url_decode", 1, FLAGS, |ctx| {
         let Some(s) = text(ctx.get_raw(0)) else {
             return Ok(None);
         };

@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use super::super::reserve;
 use super::{array_arg, array_text, element_arg, int_arg, invalid, register_array_fn, text_of};
+use crate::querymesh::engine::sql::udf::define;
 use crate::querymesh::engine::sql::{calendar, date_functions};
 
 /// SequenceFunction.MAX_RESULT_ENTRIES.
@@ -284,7 +285,7 @@ pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
         array_text(&split(&s, &delimiter, Some(limit))?).map(Some)
     })?;
     // ArrayShuffleFunction: a random permutation (registered non-deterministic).
-    conn.create_scalar_function("qm_shuffle", 1, FunctionFlags::SQLITE_UTF8, |ctx| {
+    define(conn, "qm_shuffle", 1, FunctionFlags::SQLITE_UTF8, |ctx| {
         let Some(mut values) = array_arg(ctx, 0)? else {
             return Ok(None);
         };

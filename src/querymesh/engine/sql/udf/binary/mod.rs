@@ -28,6 +28,7 @@ use sha2::Digest;
 
 use super::{FLAGS, fail, reserve};
 use crate::querymesh::engine::error::ErrorName;
+use crate::querymesh::engine::sql::udf::define;
 use bytewise::{pad, substr};
 use encodings::{from_base32, from_hex, java_base64_decode, to_base32, to_base64, to_hex};
 use hashes::{crc32, hmac, murmur3, spooky};
@@ -77,11 +78,11 @@ fn exact_bytes<const N: usize>(
 /// A function of one varbinary argument; NULL gives NULL.
 fn unary<T: rusqlite::types::ToSql + 'static>(
     conn: &Connection,
-    name: &str,
+    name: &'static str,
     flags: FunctionFlags,
     f: fn(&[u8]) -> rusqlite::Result<T>,
 ) -> rusqlite::Result<()> {
-    conn.create_scalar_function(name, 1, flags, move |ctx| {
+    define(conn, name, 1, flags, move |ctx| {
         bytes(ctx.get_raw(0)).map(|b| f(&b)).transpose()
     })
 }
@@ -155,16 +156,16 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         })?;
         Ok(super::real(f64::from_be_bytes(raw)))
     })?;
-    conn.create_scalar_function("qm_to_big_endian_64", 1, FLAGS, |ctx| {
+    define(conn, "qm_to_big_endian_64", 1, FLAGS, |ctx| {
         Ok(int(ctx.get_raw(0)).map(|i| i.to_be_bytes().to_vec()))
     })?;
-    conn.create_scalar_function("qm_to_big_endian_32", 1, FLAGS, |ctx| {
+    define(conn, "qm_to_big_endian_32", 1, FLAGS, |ctx| {
         Ok(int(ctx.get_raw(0)).map(|i| (i as i32).to_be_bytes().to_vec()))
     })?;
-    conn.create_scalar_function("qm_to_ieee754_32", 1, FLAGS, |ctx| {
+    define(conn, "qm_to_ieee754_32", 1, FLAGS, |ctx| {
         Ok(float(ctx.get_raw(0)).map(|x| (x as f32).to_bits().to_be_bytes().to_vec()))
     })?;
-    conn.create_scalar_function("qm_to_ieee754_64", 1, FLAGS, |ctx| {
+    define(conn, "qm_to_ieee754_64", 1, FLAGS, |ctx| {
         Ok(float(ctx.get_raw(0)).map(|x| x.to_bits().to_be_bytes().to_vec()))
     })?;
     for (name, f) in [
@@ -176,21 +177,21 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         ("qm_hmac_sha256", hmac::<hmac::Hmac<sha2::Sha256>>),
         ("qm_hmac_sha512", hmac::<hmac::Hmac<sha2::Sha512>>),
     ] {
-        conn.create_scalar_function(name, 2, FLAGS, move |ctx| {
+        define(conn, name, 2, FLAGS, move |ctx| {
             Ok(match (bytes(ctx.get_raw(0)), bytes(ctx.get_raw(1))) {
                 (Some(data), Some(key)) => Some(f(&data, &key)),
                 _ => None,
             })
         })?;
     }
-    conn.create_scalar_function("qm_from_utf8_char", 2, FLAGS, |ctx| {
+    define(conn, "qm_from_utf8_char", 2, FLAGS, |ctx| {
         let (Some(b), Some(r)) = (bytes(ctx.get_raw(0)), bytes(ctx.get_raw(1))) else {
             return Ok(None);
         };
         let replacement = replacement_char(&r)?;
         fix_utf8(&b, replacement).map(Some)
     })?;
-    conn.create_scalar_function("qm_from_utf8_code", 2, FLAGS, |ctx| {
+    define(conn, "qm_from_utf8_code", 2, FLAGS, |ctx| {
         let (Some(b), Some(n)) = (bytes(ctx.get_raw(0)), int(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -198,7 +199,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         fix_utf8(&b, Some(replacement)).map(Some)
     })?;
     // to_utf8(char(n)): the value padded to n code points (StringFunctions.toUtf8).
-    conn.create_scalar_function("qm_to_utf8_char", 2, FLAGS, |ctx| {
+    define(conn, "qm_to_utf8_char", 2, FLAGS, |ctx| {
         let (Some(b), Some(n)) = (bytes(ctx.get_raw(0)), int(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -211,7 +212,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         out.resize(out.len() + missing, b' ');
         Ok(Some(out))
     })?;
-    conn.create_scalar_function("qm_varbinary_substr", -1, FLAGS, |ctx| {
+    define(conn, "qm_varbinary_substr", -1, FLAGS, |ctx| {
         let n = ctx.len();
         let Some(b) = bytes(ctx.get_raw(0)) else {
             return Ok(None);
@@ -229,7 +230,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         Ok(Some(part.to_vec()))
     })?;
     for (name, left) in [("qm_varbinary_lpad", true), ("qm_varbinary_rpad", false)] {
-        conn.create_scalar_function(name, 3, FLAGS, move |ctx| {
+        define(conn, name, 3, FLAGS, move |ctx| {
             let (Some(b), Some(n), Some(p)) = (
                 bytes(ctx.get_raw(0)),
                 int(ctx.get_raw(1)),
@@ -240,7 +241,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             pad(&b, n, &p, left).map(Some)
         })?;
     }
-    conn.create_scalar_function("qm_varchar_to_uuid", 2, FLAGS, |ctx| {
+    define(conn, "qm_varchar_to_uuid", 2, FLAGS, |ctx| {
         let Some(b) = bytes(ctx.get_raw(0)) else {
             return Ok(None);
         };
@@ -248,7 +249,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         cast_result(uuid_from_varchar(&text), ctx.get::<bool>(1)?)
     })?;
     // UuidOperators.castFromVarbinaryToUuid / castFromUuidToVarbinary: the 16 bytes in order.
-    conn.create_scalar_function("qm_varbinary_to_uuid", 2, FLAGS, |ctx| {
+    define(conn, "qm_varbinary_to_uuid", 2, FLAGS, |ctx| {
         let Some(b) = bytes(ctx.get_raw(0)) else {
             return Ok(None);
         };
@@ -257,7 +258,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             .map_err(|_| format!("Invalid UUID binary length: {}", b.len()));
         cast_result(parsed, ctx.get::<bool>(1)?)
     })?;
-    conn.create_scalar_function("qm_uuid_to_varbinary", 1, FLAGS, |ctx| {
+    define(conn, "qm_uuid_to_varbinary", 1, FLAGS, |ctx| {
         let Some(b) = bytes(ctx.get_raw(0)) else {
             return Ok(None);
         };
@@ -267,8 +268,12 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             .map(|u| u.as_bytes().to_vec()))
     })?;
     // uuid(): random, so not deterministic for SQLite either.
-    conn.create_scalar_function("qm_random_uuid", 0, FunctionFlags::SQLITE_UTF8, |_| {
-        Ok(Value::Text(uuid::Uuid::new_v4().to_string()))
-    })?;
+    define(
+        conn,
+        "qm_random_uuid",
+        0,
+        FunctionFlags::SQLITE_UTF8,
+        |_| Ok(Value::Text(uuid::Uuid::new_v4().to_string())),
+    )?;
     Ok(())
 }

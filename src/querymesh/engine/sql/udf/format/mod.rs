@@ -21,6 +21,7 @@ use super::super::calendar;
 use super::super::java_number::{double_to_string, float_to_string};
 use super::{FLAGS, fail, reserve};
 use crate::querymesh::engine::error::ErrorName;
+use crate::querymesh::engine::sql::udf::define;
 
 /// A Java value as FormatFunction hands it to `String.format`.
 #[derive(Clone, Debug, PartialEq)]
@@ -357,7 +358,7 @@ fn format(pieces: &[Piece<'_>], args: &[Arg]) -> Result<String, FormatError> {
 }
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    conn.create_scalar_function("qm_format", -1, FLAGS, |ctx| {
+    define(conn, "qm_format", -1, FLAGS, |ctx| {
         let bad = |m: &str| fail(ErrorName::GenericInternalError, m);
         if ctx.len() < 2 {
             return Err(bad("qm_format needs a format and the argument kinds"));

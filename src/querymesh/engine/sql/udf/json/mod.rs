@@ -21,6 +21,7 @@ mod properties;
 mod sql_json;
 mod value;
 
+use crate::querymesh::engine::sql::udf::define;
 use casts::{complex_type, element_to_json, json_to_element, json_to_scalar, scalar_to_json};
 pub use extract::extract_path;
 use extract::{array_contains, array_get, extract, json_and_path, scalar_text};
@@ -52,7 +53,7 @@ fn parse_arg(text: &str) -> rusqlite::Result<Option<Json>> {
 
 /// Registers the json_* functions' `qm_*` implementations.
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    conn.create_scalar_function("qm_json_parse", 1, FLAGS, |ctx| {
+    define(conn, "qm_json_parse", 1, FLAGS, |ctx| {
         let Some(text) = text_arg(ctx.get_raw(0)) else {
             return Ok(None);
         };
@@ -61,13 +62,13 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             .map(Some)
             .ok_or_else(|| not_json(&text))
     })?;
-    conn.create_scalar_function("qm_json_extract", 2, FLAGS, |ctx| {
+    define(conn, "qm_json_extract", 2, FLAGS, |ctx| {
         Ok(json_and_path(ctx)?.and_then(|(j, tokens)| extract(&j, &tokens).map(Json::compact)))
     })?;
-    conn.create_scalar_function("qm_json_extract_scalar", 2, FLAGS, |ctx| {
+    define(conn, "qm_json_extract_scalar", 2, FLAGS, |ctx| {
         Ok(json_and_path(ctx)?.and_then(|(j, tokens)| extract(&j, &tokens).and_then(scalar_text)))
     })?;
-    conn.create_scalar_function("qm_json_size", 2, FLAGS, |ctx| {
+    define(conn, "qm_json_size", 2, FLAGS, |ctx| {
         Ok(json_and_path(ctx)?.and_then(|(j, tokens)| {
             extract(&j, &tokens).map(|v| match v {
                 Json::Array(items) => items.len() as i64,
@@ -76,7 +77,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             })
         }))
     })?;
-    conn.create_scalar_function("qm_json_array_length", 1, FLAGS, |ctx| {
+    define(conn, "qm_json_array_length", 1, FLAGS, |ctx| {
         let Some(text) = text_arg(ctx.get_raw(0)) else {
             return Ok(None);
         };
@@ -85,7 +86,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             _ => None,
         }))
     })?;
-    conn.create_scalar_function("qm_json_array_contains", 3, FLAGS, |ctx| {
+    define(conn, "qm_json_array_contains", 3, FLAGS, |ctx| {
         let (Some(text), value) = (text_arg(ctx.get_raw(0)), ctx.get_raw(1)) else {
             return Ok(None);
         };
@@ -95,14 +96,14 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         let kind: String = ctx.get(2)?;
         Ok(parse_arg(&text)?.and_then(|j| array_contains(&j, value, &kind)))
     })?;
-    conn.create_scalar_function("qm_json_array_get", 2, FLAGS, |ctx| {
+    define(conn, "qm_json_array_get", 2, FLAGS, |ctx| {
         let (Some(text), ValueRef::Integer(index)) = (text_arg(ctx.get_raw(0)), ctx.get_raw(1))
         else {
             return Ok(None);
         };
         Ok(parse_arg(&text)?.and_then(|j| array_get(&j, index)))
     })?;
-    conn.create_scalar_function("qm_is_json_scalar", 1, FLAGS, |ctx| {
+    define(conn, "qm_is_json_scalar", 1, FLAGS, |ctx| {
         let Some(text) = text_arg(ctx.get_raw(0)) else {
             return Ok(None);
         };
@@ -114,11 +115,11 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             )),
         }
     })?;
-    conn.create_scalar_function("qm_json_from", 2, FLAGS, |ctx| {
+    define(conn, "qm_json_from", 2, FLAGS, |ctx| {
         let kind: String = ctx.get(1)?;
         Ok(scalar_to_json(ctx.get_raw(0), &kind))
     })?;
-    conn.create_scalar_function("qm_json_to", 3, FLAGS, |ctx| {
+    define(conn, "qm_json_to", 3, FLAGS, |ctx| {
         let Some(text) = text_arg(ctx.get_raw(0)) else {
             return Ok(Value::Null);
         };
@@ -129,7 +130,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             other => other,
         }
     })?;
-    conn.create_scalar_function("qm_json_exists", 4, FLAGS, |ctx| {
+    define(conn, "qm_json_exists", 4, FLAGS, |ctx| {
         let (Some(input), Some(path)) = (text_arg(ctx.get_raw(0)), text_arg(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -145,7 +146,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             },
         }
     })?;
-    conn.create_scalar_function("qm_json_value", 7, FLAGS, |ctx| {
+    define(conn, "qm_json_value", 7, FLAGS, |ctx| {
         let (Some(input), Some(path)) = (text_arg(ctx.get_raw(0)), text_arg(ctx.get_raw(1))) else {
             return Ok(Value::Null);
         };
@@ -170,7 +171,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             Err(_) => Ok(Value::Null),
         }
     })?;
-    conn.create_scalar_function("qm_json_query", 7, FLAGS, |ctx| {
+    define(conn, "qm_json_query", 7, FLAGS, |ctx| {
         let (Some(input), Some(path)) = (text_arg(ctx.get_raw(0)), text_arg(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -221,7 +222,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             ),
         }
     })?;
-    conn.create_scalar_function("qm_json_array", -1, FLAGS, |ctx| {
+    define(conn, "qm_json_array", -1, FLAGS, |ctx| {
         let absent: bool = ctx.get(0)?;
         let mut out = String::from("[");
         let mut first = true;
@@ -251,7 +252,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         out.push(']');
         Ok(out)
     })?;
-    conn.create_scalar_function("qm_json_object", -1, FLAGS, |ctx| {
+    define(conn, "qm_json_object", -1, FLAGS, |ctx| {
         let absent: bool = ctx.get(0)?;
         let unique: bool = ctx.get(1)?;
         let mut out = String::from("{");
@@ -290,7 +291,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         out.push('}');
         Ok(out)
     })?;
-    conn.create_scalar_function("qm_json_from_complex", 2, FLAGS, |ctx| {
+    define(conn, "qm_json_from_complex", 2, FLAGS, |ctx| {
         let Some(text) = text_arg(ctx.get_raw(0)) else {
             return Ok(None);
         };
@@ -304,7 +305,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         })?;
         Ok(Some(element_to_json(&value, &ty).compact()))
     })?;
-    conn.create_scalar_function("qm_json_to_complex", 3, FLAGS, |ctx| {
+    define(conn, "qm_json_to_complex", 3, FLAGS, |ctx| {
         let Some(text) = text_arg(ctx.get_raw(0)) else {
             return Ok(None);
         };
