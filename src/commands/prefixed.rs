@@ -3,8 +3,9 @@
 //!
 //! Bytes are forwarded as they arrive, not decoded: a partial line (a prompt, a progress dot)
 //! shows at once and non-UTF-8 output passes through untouched. A line is never glued to
-//! another source's: when a source writes while another is mid-line, that line is ended first
-//! and its continuation gets a fresh prefix.
+//! another source's: when a source writes to the screen another left mid-line (the same
+//! stream, or stdout and stderr both on the terminal), that line is ended first and its
+//! continuation gets a fresh prefix.
 
 use std::io::{self, Write};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -60,8 +61,12 @@ struct State {
     /// Colour the prefixes: only for a stream that is a terminal (see [`crate::cli::log_colours`]).
     colour_out: bool,
     colour_err: bool,
-    /// The source whose last line has not ended yet.
-    mid_line: Option<Source>,
+    /// stdout and stderr show on one screen (both terminals): a line left open on one is
+    /// ended before the other writes.
+    one_screen: bool,
+    /// The source whose last line on each stream has not ended yet.
+    open_out: Option<Source>,
+    open_err: Option<Source>,
 }
 
 impl State {
@@ -72,23 +77,34 @@ impl State {
         }
     }
 
-    fn write(&mut self, source: Source, bytes: &[u8]) -> io::Result<()> {
-        if let Some(other) = self.mid_line
-            && other != source
-        {
-            self.stream(other.stream()).write_all(b"\n")?;
-            self.stream(other.stream()).flush()?;
-            self.mid_line = None;
+    fn open(&mut self, stream: Stream) -> &mut Option<Source> {
+        match stream {
+            Stream::Out => &mut self.open_out,
+            Stream::Err => &mut self.open_err,
         }
-        let coloured = match source.stream() {
+    }
+
+    fn write(&mut self, source: Source, bytes: &[u8]) -> io::Result<()> {
+        let own = source.stream();
+        for stream in [Stream::Out, Stream::Err] {
+            if let Some(other) = *self.open(stream)
+                && other != source
+                && (stream == own || self.one_screen)
+            {
+                *self.open(stream) = None;
+                self.stream(stream).write_all(b"\n")?;
+                self.stream(stream).flush()?;
+            }
+        }
+        let coloured = match own {
             Stream::Out => self.colour_out,
             Stream::Err => self.colour_err,
         };
         let (prefix, colour) = source.prefix();
-        let mut mid_line = self.mid_line;
-        let stream = self.stream(source.stream());
+        let mut open = *self.open(own) == Some(source);
+        let stream = self.stream(own);
         for piece in bytes.split_inclusive(|&b| b == b'\n') {
-            if mid_line.is_none() && !prefix.is_empty() {
+            if !open && !prefix.is_empty() {
                 if coloured {
                     write!(stream, "{colour}{prefix}\x1b[0m")?;
                 } else {
@@ -96,10 +112,10 @@ impl State {
                 }
             }
             stream.write_all(piece)?;
-            mid_line = (!piece.ends_with(b"\n")).then_some(source);
+            open = !piece.ends_with(b"\n");
         }
         stream.flush()?;
-        self.mid_line = mid_line;
+        *self.open(own) = open.then_some(source);
         Ok(())
     }
 }
@@ -110,6 +126,7 @@ impl Output {
         err: Box<dyn Write + Send>,
         colour_out: bool,
         colour_err: bool,
+        one_screen: bool,
     ) -> Self {
         Self {
             inner: Arc::new(Mutex::new(State {
@@ -117,7 +134,9 @@ impl Output {
                 err,
                 colour_out,
                 colour_err,
-                mid_line: None,
+                one_screen,
+                open_out: None,
+                open_err: None,
             })),
         }
     }
@@ -134,8 +153,8 @@ impl Output {
     /// Ends a line `source` left open (at the app's exit), so what follows starts afresh.
     pub fn end_line(&self, source: Source) -> io::Result<()> {
         let mut state = self.lock();
-        if state.mid_line == Some(source) {
-            state.mid_line = None;
+        if *state.open(source.stream()) == Some(source) {
+            *state.open(source.stream()) = None;
             state.stream(source.stream()).write_all(b"\n")?;
             state.stream(source.stream()).flush()?;
         }
@@ -202,9 +221,31 @@ mod tests {
     }
 
     fn output(colour: bool) -> (Output, Captured, Captured) {
+        screen(colour, true)
+    }
+
+    fn screen(colour: bool, one_screen: bool) -> (Output, Captured, Captured) {
         let (out, err) = (Captured::default(), Captured::default());
-        let output = Output::new(Box::new(out.clone()), Box::new(err.clone()), colour, colour);
+        let output = Output::new(
+            Box::new(out.clone()),
+            Box::new(err.clone()),
+            colour,
+            colour,
+            one_screen,
+        );
         (output, out, err)
+    }
+
+    #[test]
+    fn streams_apart_keep_their_own_open_lines() {
+        let (output, out, err) = screen(false, false);
+        output.write(Source::AppOut, b"PORT").unwrap();
+        output.write(Source::Sandbox, b"log\n").unwrap();
+        output.write(Source::AppErr, b"warn").unwrap();
+        output.write(Source::AppOut, b" 3000\n").unwrap();
+        output.write(Source::AppErr, b"ing\n").unwrap();
+        assert_eq!(out.bytes(), b"app     | PORT 3000\n");
+        assert_eq!(err.bytes(), b"sandbox | log\napp     | warning\n");
     }
 
     #[test]
@@ -223,7 +264,11 @@ mod tests {
     fn a_partial_line_shows_at_once_and_is_not_glued_to_another_source() {
         let (output, out, err) = output(false);
         output.write(Source::AppOut, b"Password: ").unwrap();
-        assert_eq!(out.bytes(), b"app     | Password: ", "forwarded before its newline");
+        assert_eq!(
+            out.bytes(),
+            b"app     | Password: ",
+            "forwarded before its newline"
+        );
         output.write(Source::Sandbox, b"INFO ready\n").unwrap();
         output.write(Source::AppOut, b"ok\n").unwrap();
         assert_eq!(
@@ -252,7 +297,9 @@ mod tests {
     #[test]
     fn colour_only_where_asked_and_never_on_the_plain_line() {
         let (output, out, err) = output(true);
-        output.write(Source::Plain, b"{\"event\":\"ready\"}\n").unwrap();
+        output
+            .write(Source::Plain, b"{\"event\":\"ready\"}\n")
+            .unwrap();
         output.write(Source::AppOut, b"hi\n").unwrap();
         output.write(Source::Sandbox, b"up\n").unwrap();
         assert_eq!(

@@ -44,13 +44,17 @@ pub fn run(config: Config, args: &RunArgs) -> Result<u8, CommandError> {
         return Err(CommandError::RunWithApp);
     }
     let no_color = std::env::var_os("NO_COLOR");
-    let colour_out = log_colours(std::io::stdout().is_terminal(), no_color.as_deref());
-    let colour_err = log_colours(std::io::stderr().is_terminal(), no_color.as_deref());
+    let (out_terminal, err_terminal) = (
+        std::io::stdout().is_terminal(),
+        std::io::stderr().is_terminal(),
+    );
+    let colour_err = log_colours(err_terminal, no_color.as_deref());
     let output = Output::new(
         Box::new(std::io::stdout()),
         Box::new(std::io::stderr()),
-        colour_out,
+        log_colours(out_terminal, no_color.as_deref()),
         colour_err,
+        out_terminal && err_terminal,
     );
     super::logging::init_with(output.clone(), colour_err);
     raise_open_file_limit(&config);
@@ -58,11 +62,7 @@ pub fn run(config: Config, args: &RunArgs) -> Result<u8, CommandError> {
     runtime.block_on(supervise(config, args, output))
 }
 
-async fn supervise(
-    mut config: Config,
-    args: &RunArgs,
-    output: Output,
-) -> Result<u8, CommandError> {
+async fn supervise(mut config: Config, args: &RunArgs, output: Output) -> Result<u8, CommandError> {
     // Before anything starts, so a signal during start-up is forwarded, not fatal.
     let mut signals = Signals::new().map_err(CommandError::Runtime)?;
     let port = app_port(args.app_port)?;
@@ -153,7 +153,10 @@ fn app_port(requested: Option<u16>) -> Result<u16, CommandError> {
 fn announce(sandbox: &Sandbox, args: &RunArgs, port: u16, output: &Output) {
     let edge = sandbox.endpoints().edge_url();
     if args.up.ready_json {
-        let _ = output.write(Source::Plain, format!("{}\n", sandbox.ready_json()).as_bytes());
+        let _ = output.write(
+            Source::Plain,
+            format!("{}\n", sandbox.ready_json()).as_bytes(),
+        );
         return;
     }
     tracing::info!("the app accepts on 127.0.0.1:{port}: open {edge}");
@@ -269,7 +272,11 @@ impl App {
         signals: &mut Signals,
         grace: Duration,
     ) -> std::io::Result<ExitStatus> {
-        let name = if signal == SIGINT { "SIGINT" } else { "SIGTERM" };
+        let name = if signal == SIGINT {
+            "SIGINT"
+        } else {
+            "SIGTERM"
+        };
         tracing::info!(
             "forwarding {name} to the app; it has {} s to stop",
             grace.as_secs()
@@ -296,8 +303,9 @@ impl App {
     async fn finish(self, grace: Duration) {
         signal_group(self.pgid, SIGTERM);
         let forwarders = futures_util::future::join_all(self.forwarders);
-        let waited = tokio::time::timeout(DRAIN.min(grace.max(Duration::from_millis(100))), forwarders)
-            .await;
+        let waited =
+            tokio::time::timeout(DRAIN.min(grace.max(Duration::from_millis(100))), forwarders)
+                .await;
         if waited.is_err() {
             signal_group(self.pgid, SIGKILL);
         }
