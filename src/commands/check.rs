@@ -193,11 +193,7 @@ pub struct Probe {
 
 /// The forgeries, each from the same claims the valid identity has (same person, same sid).
 /// `current`: the key the app trusts; `rotated_out`: a key it must not (see `--help`).
-pub fn forgeries(
-    current: &KeyPair,
-    rotated_out: &KeyPair,
-    claims: &IdentityClaims,
-) -> Vec<Probe> {
+pub fn forgeries(current: &KeyPair, rotated_out: &KeyPair, claims: &IdentityClaims) -> Vec<Probe> {
     let forged = |forgery: Forgery| forge(current, claims.clone(), &[forgery]);
     let unsigned = format!(
         "{}.",
@@ -461,12 +457,7 @@ async fn answer(
     };
     tokio::time::timeout(ANSWER_TIMEOUT, exchange)
         .await
-        .map_err(|_| {
-            unreachable(format!(
-                "no answer within {} s",
-                ANSWER_TIMEOUT.as_secs()
-            ))
-        })?
+        .map_err(|_| unreachable(format!("no answer within {} s", ANSWER_TIMEOUT.as_secs())))?
 }
 
 #[cfg(test)]
@@ -494,7 +485,11 @@ mod tests {
             answer(200, "hello stranger"),
             answer(200, "hello ada, exp 100"),
         );
-        assert_eq!(b.markers, vec!["ada".to_string()], "x is too short to mean anything");
+        assert_eq!(
+            b.markers,
+            vec!["ada".to_string()],
+            "x is too short to mean anything"
+        );
         assert_eq!(b.cannot_judge(), None);
         assert_eq!(b.judge(&answer(200, "hello ada, exp 40")), Verdict::Person);
         assert_eq!(b.judge(&answer(200, "hello stranger")), Verdict::Anonymous);
