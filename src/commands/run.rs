@@ -188,7 +188,7 @@ async fn accepting(port: u16) {
             );
         }
         tokio::time::sleep(pause).await;
-        pause = (pause * 2).min(Duration::from_millis(200));
+        pause = (pause * 2).min(Duration::from_millis(50));
     }
 }
 
