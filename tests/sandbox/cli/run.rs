@@ -195,17 +195,25 @@ fn run_hands_the_app_its_environment_and_stops_it_on_sigterm() {
 }
 
 /// Ctrl-C reaches the app, which dies of it (Node's default), and `run` says so the shell's
-/// way: 128 + SIGINT.
+/// way: 128 + SIGINT. `--app-port` is the PORT the app gets.
 #[test]
 fn run_forwards_ctrl_c_and_exits_as_the_app_did() {
     let dir = tempfile::tempdir().unwrap();
     let env_file = dir.path().join("env.json");
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+        .to_string();
     let mut run = spawn_run(
-        &["--ready-json"],
+        &["--ready-json", "--app-port", &port],
         &["node", APP, env_file.to_str().unwrap()],
     );
     let (lines, _all) = read_stdout(run.stdout.take().unwrap());
     let ready = ready_line(&lines);
+    let given: Value = serde_json::from_slice(&std::fs::read(&env_file).unwrap()).unwrap();
+    assert_eq!(given["PORT"], port.as_str());
     signal(&run, "-INT");
     let status = wait(&mut run, DEADLINE);
     assert_eq!(status.code(), Some(130), "{}", stderr_of(&mut run));
@@ -218,6 +226,31 @@ fn run_forwards_ctrl_c_and_exits_as_the_app_did() {
         )
         .is_err(),
         "the sandbox stopped with the app"
+    );
+}
+
+/// What the app started (here a shell that starts node and waits) stops with it: the signal
+/// goes to the app's whole process group.
+#[test]
+fn run_stops_what_the_app_started_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let env_file = dir.path().join("env.json");
+    let script = format!("node '{APP}' '{}'; echo after", env_file.display());
+    let mut run = spawn_run(&["--ready-json"], &["sh", "-c", &script]);
+    let (lines, all) = read_stdout(run.stdout.take().unwrap());
+    ready_line(&lines);
+    let given: Value = serde_json::from_slice(&std::fs::read(&env_file).unwrap()).unwrap();
+    let port: u16 = given["PORT"].as_str().unwrap().parse().unwrap();
+    signal(&run, "-TERM");
+    wait(&mut run, DEADLINE);
+    let stdout = String::from_utf8_lossy(&all.recv_timeout(DEADLINE).unwrap()).into_owned();
+    assert!(
+        stdout.contains("app     | got SIGTERM"),
+        "node got it: {stdout}"
+    );
+    assert!(
+        TcpStream::connect(("127.0.0.1", port)).is_err(),
+        "node stopped"
     );
 }
 
