@@ -307,6 +307,12 @@ impl Cli {
         ]
         .into_iter()
         .find(|(given, _)| *given)?;
+        if subcommand == "run" {
+            // `run` takes `up`'s flags itself, after its name.
+            return Some(format!(
+                "{flag} goes after `run`: write `zero-sandbox run {flag} … -- CMD`"
+            ));
+        }
         Some(format!(
             "{flag} is a flag of `up`, given before `{subcommand}`: write `zero-sandbox up {flag} …` \
              (or leave out the subcommand)"
@@ -414,6 +420,30 @@ mod tests {
         assert!(
             message.contains("--app") && message.contains("`env`"),
             "{message}"
+        );
+        let message = parse(&["--no-open", "run", "--", "app"])
+            .misplaced_up_flag()
+            .expect("refused");
+        assert!(message.contains("zero-sandbox run --no-open"), "{message}");
+        assert!(
+            parse(&[
+                "run",
+                "--no-open",
+                "--edge-port",
+                "0",
+                "--",
+                "app",
+                "--no-open"
+            ])
+            .misplaced_up_flag()
+            .is_none(),
+            "after `run`, and the app's own flags after `--`"
+        );
+        assert_eq!(
+            parse(&["run", "--edge-port", "0", "--", "app"])
+                .up_args()
+                .edge_port,
+            Some(0)
         );
         let message = parse(&["--edge-port", "0", "up"])
             .misplaced_up_flag()
