@@ -1,5 +1,6 @@
 //! The command line (clap only); [`Cli::config`] turns it into one validated [`Config`].
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::error::ErrorKind;
@@ -51,7 +52,37 @@ pub enum Command {
     Env(EnvArgs),
     /// Print a signed identity for a configured person, or a forged one your app must refuse
     Token(TokenArgs),
+    /// Start the sandbox and your app behind it, with the app's environment; stop both together
+    Run(RunArgs),
+    /// Audit your app: send it every forged identity directly and report any it treats as a person
+    #[command(long_about = CHECK_ABOUT)]
+    Check(CheckArgs),
 }
+
+/// `check --help`: what it needs, what it sends and how it judges (see `commands::check`).
+const CHECK_ABOUT: &str = "\
+Audit your app's identity checks: send it, directly (bypassing the edge, as the runtime protocol \
+warns some paths do), requests carrying no identity, a valid identity, and each identity the \
+protocol says an app must refuse: unsigned, expired, not yet valid, another aud, org or iss, an \
+unknown kid, a bad signature, alg none, and a key that is not in the JWKS the app trusts (one this \
+state directory rotated out, else a never-published one).
+
+What it needs: your app running and trusting this state directory's keys, i.e. started with the \
+NNUMBERS_* environment of `zero-sandbox env` (or under `zero-sandbox run`, or behind `up`) with the \
+same --state/--config. The sandbox itself need not be running: the identities are signed with the \
+keys kept in the state directory, so --ephemeral is refused.
+
+How it judges, per forgery, against the anonymous answer and the valid identity's answer (status \
+and body): a 5xx is a server error (not a person, but the app should refuse with 4xx); the \
+anonymous answer exactly is anonymous (fine); the valid answer exactly is TREATED AS A PERSON; any \
+other 4xx is refused; otherwise, when the valid answer names the person (their sub, username, \
+email, name or the probes' sid, absent from the anonymous answer), an answer naming them is \
+TREATED AS A PERSON; when it does not, an answer with the valid answer's status is, if that status \
+differs from the anonymous one. Anything else is 'other' (neither answer).
+
+Exit status: 0 when no forgery was treated as a person, 1 when one was, 2 when it cannot judge \
+(the app is unreachable, refuses the valid identity, or answers it exactly as it answers no \
+identity: choose a --path whose answer depends on who signed in).";
 
 #[derive(Debug, Args, Clone, Default)]
 pub struct UpArgs {
@@ -84,6 +115,42 @@ pub struct UpArgs {
     /// Do not open the browser
     #[arg(long)]
     pub no_open: bool,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct RunArgs {
+    /// The port your app listens on, handed to it as PORT [default: a free one]
+    #[arg(long, value_name = "PORT")]
+    pub app_port: Option<u16>,
+
+    /// How long the app may take to stop after Ctrl-C or SIGTERM is forwarded to it, before
+    /// it is killed
+    #[arg(long, value_name = "SECONDS", default_value_t = 5)]
+    pub stop_timeout: u64,
+
+    #[command(flatten)]
+    pub up: UpArgs,
+
+    /// Your app's command, after `--`: it gets the NNUMBERS_* variables and PORT, and the
+    /// edge forwards to 127.0.0.1:PORT. `--ready-json` prints its line once the app accepts
+    #[arg(last = true, required = true, value_name = "CMD")]
+    pub command: Vec<OsString>,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Your app's own URL, not the edge's, e.g. http://127.0.0.1:3000
+    #[arg(long, value_name = "URL")]
+    pub app: String,
+
+    /// The path to probe: one whose answer depends on who signed in
+    #[arg(long, value_name = "PATH", default_value = "/")]
+    pub path: String,
+
+    /// The person of the valid identity (sub, preferred_username, email or name) [default: the
+    /// first configured person]
+    #[arg(long = "as", value_name = "PERSON")]
+    pub person: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, Default, ValueEnum)]
@@ -225,6 +292,8 @@ impl Cli {
             Command::Up(_) => "up",
             Command::Env(_) => "env",
             Command::Token(_) => "token",
+            Command::Run(_) => "run",
+            Command::Check(_) => "check",
         };
         let up = &self.up;
         let (_, flag) = [
@@ -238,6 +307,12 @@ impl Cli {
         ]
         .into_iter()
         .find(|(given, _)| *given)?;
+        if subcommand == "run" {
+            // `run` takes `up`'s flags itself, after its name.
+            return Some(format!(
+                "{flag} goes after `run`: write `zero-sandbox run {flag} … -- CMD`"
+            ));
+        }
         Some(format!(
             "{flag} is a flag of `up`, given before `{subcommand}`: write `zero-sandbox up {flag} …` \
              (or leave out the subcommand)"
@@ -262,6 +337,7 @@ impl Cli {
         };
         let up = match &self.command {
             Some(Command::Up(up)) => up,
+            Some(Command::Run(run)) => &run.up,
             _ => &self.up,
         };
         if let Some(app) = &up.app {
@@ -285,6 +361,7 @@ impl Cli {
     pub fn up_args(&self) -> UpArgs {
         match &self.command {
             Some(Command::Up(up)) => up.clone(),
+            Some(Command::Run(run)) => run.up.clone(),
             _ => self.up.clone(),
         }
     }
@@ -343,6 +420,30 @@ mod tests {
         assert!(
             message.contains("--app") && message.contains("`env`"),
             "{message}"
+        );
+        let message = parse(&["--no-open", "run", "--", "app"])
+            .misplaced_up_flag()
+            .expect("refused");
+        assert!(message.contains("zero-sandbox run --no-open"), "{message}");
+        assert!(
+            parse(&[
+                "run",
+                "--no-open",
+                "--edge-port",
+                "0",
+                "--",
+                "app",
+                "--no-open"
+            ])
+            .misplaced_up_flag()
+            .is_none(),
+            "after `run`, and the app's own flags after `--`"
+        );
+        assert_eq!(
+            parse(&["run", "--edge-port", "0", "--", "app"])
+                .up_args()
+                .edge_port,
+            Some(0)
         );
         let message = parse(&["--edge-port", "0", "up"])
             .misplaced_up_flag()

@@ -8,20 +8,25 @@ use zero_sandbox::commands::{self, CommandError};
 fn main() -> ExitCode {
     zero_sandbox::querymesh::memory::limit_arenas();
     let cli = Cli::parse_checked();
-    commands::logging::init();
+    // `run` prefixes the sandbox's logs among the app's output: it installs its own.
+    if !matches!(cli.command, Some(Command::Run(_))) {
+        commands::logging::init();
+    }
     let result = cli
         .config()
         .map_err(CommandError::from)
         .and_then(|config| match &cli.command {
-            Some(Command::Env(args)) => commands::env::print(&config, args),
-            Some(Command::Token(args)) => commands::token::print(&config, args),
-            Some(Command::Up(_)) | None => commands::up::run(config, cli.up_args()),
+            Some(Command::Env(args)) => commands::env::print(&config, args).map(|()| 0),
+            Some(Command::Token(args)) => commands::token::print(&config, args).map(|()| 0),
+            Some(Command::Up(_)) | None => commands::up::run(config, cli.up_args()).map(|()| 0),
+            Some(Command::Run(args)) => commands::run::run(config, args),
+            Some(Command::Check(args)) => commands::check::run(&config, args),
         });
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => ExitCode::from(code),
         Err(error) => {
             eprintln!("zero-sandbox: error: {error}");
-            ExitCode::FAILURE
+            ExitCode::from(error.exit_code())
         }
     }
 }

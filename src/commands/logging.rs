@@ -19,3 +19,18 @@ pub fn init() {
         .with_ansi(colours)
         .init();
 }
+
+/// [`init`] writing through `writer` (`run`'s prefixed output), coloured when `colours`.
+/// Installs nothing when a subscriber is already installed (a second `run` in one process).
+pub fn init_with<W>(writer: W, colours: bool)
+where
+    W: for<'w> tracing_subscriber::fmt::MakeWriter<'w> + Send + Sync + 'static,
+{
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("zero_sandbox=info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(writer)
+        .with_ansi(colours)
+        .try_init();
+}

@@ -7,9 +7,15 @@
 //! - [`up`]: `up` (the default), the whole sandbox until a signal, with its banner or its
 //!   `--ready-json` line.
 //! - [`logging`]: where logs go and how they look, for every command.
+//! - [`run`]: `run -- CMD`, the sandbox and the app under it, their outputs prefixed
+//!   ([`prefixed`]), stopped together.
+//! - [`check`]: `check --app URL`, every forged identity sent straight to the app, judged.
 
+pub mod check;
 pub mod env;
 pub mod logging;
+pub mod prefixed;
+pub mod run;
 pub mod token;
 pub mod up;
 
@@ -44,6 +50,34 @@ pub enum CommandError {
                     verify anywhere; leave out --ephemeral (or use the same --state as `up`)"
     )]
     EphemeralIamKeys,
+    #[error(
+        "`run` starts your app itself and points the edge at it: leave out --app (it is for \
+         `up`), and give the app's port with --app-port if it must be fixed"
+    )]
+    RunWithApp,
+    /// The app's command could not be started at all.
+    #[error("cannot start the app `{program}`: {source}{hint}")]
+    AppSpawn {
+        program: String,
+        source: std::io::Error,
+        hint: &'static str,
+    },
+    /// A free port for the app could not be found.
+    #[error("cannot find a free port for the app: {0}")]
+    AppPort(std::io::Error),
+    #[error(transparent)]
+    Check(#[from] check::CheckError),
+}
+
+impl CommandError {
+    /// The process's exit status for this error: 2 when `check` could not judge the app (so a
+    /// CI can tell "the app is wrong", 1, from "the audit did not run"), else 1.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Self::Check(_) => 2,
+            _ => 1,
+        }
+    }
 }
 
 /// The sandbox `up` runs on this configuration's state directory, if one does.

@@ -318,6 +318,19 @@ impl KeyRing {
         self.public_side().jwks()
     }
 
+    /// The most recently retired key whose grace period is over: no verifier accepts it any
+    /// more, though it once signed (`check`'s rotated-out probe). The file keeps such a key
+    /// until the next rotation prunes it.
+    pub fn rotated_out(&self) -> Option<KeyPair> {
+        let now = unix_now();
+        self.read()
+            .retired
+            .iter()
+            .filter(|r| r.until <= now)
+            .max_by_key(|r| r.until)
+            .map(|r| r.key.clone())
+    }
+
     /// The public side of this ring, for whoever only verifies: it follows every rotation and
     /// never yields a private key.
     pub fn public_side(&self) -> PublishedKeys {
@@ -441,6 +454,19 @@ pub(crate) fn write_private(path: &Path, contents: &[u8]) -> std::io::Result<()>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_key_past_its_grace_is_rotated_out_and_unpublished() {
+        let ring = KeyRing::ephemeral();
+        assert!(ring.rotated_out().is_none(), "nothing rotated yet");
+        ring.rotate(Duration::from_secs(600)).unwrap();
+        assert!(ring.rotated_out().is_none(), "still in its grace period");
+        let retiring = ring.current();
+        ring.rotate(Duration::ZERO).unwrap();
+        let out = ring.rotated_out().expect("a key past its grace");
+        assert_eq!(out.kid(), retiring.kid());
+        assert!(ring.published().iter().all(|k| k.kid != out.kid()));
+    }
 
     #[test]
     fn kid_is_the_rfc7638_thumbprint() {

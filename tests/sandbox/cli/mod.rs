@@ -1,9 +1,11 @@
 //! The binary's commands (`up`, `token`, `env`), its configuration, the keys, and the identity
 //! it mints checked by independent verifiers.
 
+mod check;
 mod clear_errors;
 mod keys;
 mod minted_identity;
+mod run;
 mod token_and_env;
 mod up;
 
