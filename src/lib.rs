@@ -35,8 +35,8 @@
 //! depends on every component and none depends on it. [`running`]: what a running `up`
 //! records in its state directory for the other commands.
 //!
-//! On top, [`commands`]: the CLI's commands (`up`, `env`, `token`, and the logging they
-//! share) as library functions; `main.rs` only parses, loads the configuration and
+//! On top, [`commands`]: the CLI's commands (`up`, `run`, `env`, `token`, `check`, and the
+//! logging and prefixed output they share) as library functions; `main.rs` only parses, loads the configuration and
 //! dispatches to them.
 
 pub mod bounded;
