@@ -36,8 +36,8 @@
 //! records in its state directory for the other commands.
 //!
 //! On top, [`commands`]: the CLI's commands (`up`, `run`, `env`, `token`, `check`, and the
-//! logging and prefixed output they share) as library functions; `main.rs` only parses, loads the configuration and
-//! dispatches to them.
+//! logging and prefixed output they share) as library functions; `main.rs` only parses, loads
+//! the configuration and dispatches to them.
 
 pub mod bounded;
 pub mod broker;
