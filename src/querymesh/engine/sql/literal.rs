@@ -48,6 +48,17 @@ pub fn parse_type(dt: &DataType, at: Option<Position>) -> Result<TrinoType, Trin
         DataType::Timestamp(p, TimezoneInfo::None | TimezoneInfo::WithoutTimeZone) => {
             TrinoType::Timestamp(p.unwrap_or(3).min(12) as u8)
         }
+        DataType::Timestamp(p, TimezoneInfo::WithTimeZone) => {
+            let p = p.unwrap_or(3);
+            if p > 12 {
+                return Err(error_at(
+                    ErrorName::InvalidLiteral,
+                    at,
+                    format!("TIMESTAMP WITH TIME ZONE precision must be in range [0, 12]: {p}"),
+                ));
+            }
+            TrinoType::TimestampTz(p as u8)
+        }
         DataType::JSON => TrinoType::Json,
         DataType::Uuid => TrinoType::Uuid,
         DataType::Varbinary(_) => TrinoType::Varbinary,
@@ -363,6 +374,25 @@ impl Analyzer<'_> {
                     ty,
                     constant: Some(Constant::Date(d)),
                 })
+            }
+            // TIMESTAMP '2001-08-22 03:04:05.321 America/Los_Angeles' is a timestamp(3) with
+            // time zone (docs language/types "TIMESTAMP WITH TIME ZONE"); an unknown zone fails
+            // as TimeZoneKey does.
+            TrinoType::Timestamp(_) | TrinoType::TimestampTz(_)
+                if let Some(parts) = super::udf::zones::parse_parts(text)
+                    && (parts.zone.is_some() || matches!(ty, TrinoType::TimestampTz(_))) =>
+            {
+                use super::udf::zones::{TextError, from_parts};
+                let precision = parts.fraction.len() as u8;
+                let zone = self.session_zone();
+                match from_parts(&parts, &zone, precision) {
+                    Ok(z) => Ok(Typed::new(
+                        sql_string(&z.stored()),
+                        TrinoType::TimestampTz(precision),
+                    )),
+                    Err(TextError::Zone(m)) => Err(error_at(ErrorName::NotSupported, at, m)),
+                    Err(_) => Err(invalid()),
+                }
             }
             TrinoType::Timestamp(_) => {
                 let t = text.trim();

@@ -9,6 +9,7 @@ mod binary;
 mod casts;
 mod complex;
 mod conditionals;
+mod date_formats;
 mod dates;
 mod grouping_sets;
 mod json;
@@ -19,6 +20,7 @@ mod query_structure;
 mod recursive_with;
 mod regexp;
 mod strings;
+mod time_zones;
 mod unnest;
 mod urls_and_metrics;
 

@@ -23,6 +23,7 @@ mod binary;
 mod buckets;
 mod cast;
 mod dates;
+mod formats;
 pub mod json;
 pub mod json_path;
 mod maps;
@@ -31,6 +32,7 @@ mod rows;
 mod string_metrics;
 mod text;
 mod urls;
+pub mod zones;
 
 pub(super) use binary::uuid_from_varchar;
 pub use dates::{normalize_timestamp, stored_digits, timestamp_text};
@@ -155,5 +157,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     cast::register(conn)?;
     dates::register(conn)?;
     text::register(conn)?;
+    zones::register(conn)?;
+    formats::register(conn)?;
     json::register(conn)
 }
