@@ -394,6 +394,7 @@ impl Analyzer<'_> {
                     Err(_) => Err(invalid()),
                 }
             }
+            TrinoType::TimestampTz(_) => Err(invalid()),
             TrinoType::Timestamp(_) => {
                 let t = text.trim();
                 let (day, time) = t.split_once(' ').unwrap_or((t, "00:00:00"));

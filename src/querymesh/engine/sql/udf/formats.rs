@@ -442,7 +442,9 @@ fn parse_with(items: &[Item], text: &str) -> Result<Parsed, Error> {
                         });
                     }
                     Item::Fraction(..) => {
-                        p.picos = format!("{digits:0<12}").parse().unwrap_or(0);
+                        // Digits past picoseconds cannot be held; Joda keeps milliseconds.
+                        let kept = &digits[..digits.len().min(12)];
+                        p.picos = format!("{kept:0<12}").parse().unwrap_or(0);
                     }
                     Item::Number(n, ..) => match n {
                         Num::Year | Num::YearOfEra | Num::WeekYear => p.year = Some(v),
