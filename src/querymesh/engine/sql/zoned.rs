@@ -13,7 +13,9 @@ use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
 
 /// The session's zone id as Trino names it; `Err` for a zone Trino does not know.
-pub fn session_zone_id(session: &crate::querymesh::engine::SessionContext) -> Result<String, TrinoError> {
+pub fn session_zone_id(
+    session: &crate::querymesh::engine::SessionContext,
+) -> Result<String, TrinoError> {
     match session.time_zone.as_deref() {
         None => Ok("UTC".into()),
         Some(name) => zones::zone(name)
@@ -156,7 +158,10 @@ impl Analyzer<'_> {
             return Err(error_at(
                 ErrorName::TypeMismatch,
                 at,
-                format!("Type of value must be a time or timestamp with or without time zone (actual {})", t.ty),
+                format!(
+                    "Type of value must be a time or timestamp with or without time zone (actual {})",
+                    t.ty
+                ),
             ));
         };
         self.check_zone_literal(&z, at)?;
@@ -167,7 +172,11 @@ impl Analyzer<'_> {
     }
 
     /// A zone given as a literal is checked now, as Trino folds it while planning.
-    pub(super) fn check_zone_literal(&self, z: &Typed, at: Option<Position>) -> Result<(), TrinoError> {
+    pub(super) fn check_zone_literal(
+        &self,
+        z: &Typed,
+        at: Option<Position>,
+    ) -> Result<(), TrinoError> {
         if let Some(name) = string_literal(&z.sql)
             && let Err(m) = zones::zone(&name)
         {
@@ -183,10 +192,8 @@ pub(super) fn string_literal(sql: &str) -> Option<String> {
     let mut chars = inner.chars().peekable();
     let mut out = String::new();
     while let Some(c) = chars.next() {
-        if c == '\'' {
-            if chars.next() != Some('\'') {
-                return None;
-            }
+        if c == '\'' && chars.next() != Some('\'') {
+            return None;
         }
         out.push(c);
     }

@@ -169,7 +169,11 @@ fn casts_follow_trinos_rules() {
                 "timestamp(0) with time zone",
                 json!("2001-08-22 03:04:05 America/New_York"),
             ),
-            ("SELECT current_timezone()", "varchar", json!("America/New_York")),
+            (
+                "SELECT current_timezone()",
+                "varchar",
+                json!("America/New_York"),
+            ),
             (
                 "SELECT typeof(current_timestamp)",
                 "varchar",
@@ -250,7 +254,10 @@ fn one_instant_in_two_zones_is_equal_and_sorts_by_instant() {
             ),
             (
                 "SELECT min(t), max(t) FROM (VALUES TIMESTAMP '2020-01-01 12:00 +05:00', TIMESTAMP '2020-01-01 08:00 UTC', TIMESTAMP '2020-01-01 06:00 America/New_York') v(t)",
-                json!([["2020-01-01 12:00:00 +05:00", "2020-01-01 06:00:00 America/New_York"]]),
+                json!([[
+                    "2020-01-01 12:00:00 +05:00",
+                    "2020-01-01 06:00:00 America/New_York"
+                ]]),
             ),
         ],
     );
@@ -398,7 +405,11 @@ fn unix_times_iso_8601_and_month_ends() {
         &engine,
         &[
             // TestDateTimeFunctions.testToUnixTime.
-            (&format!("SELECT to_unixtime({LA})"), "double", json!(998474645.321)),
+            (
+                &format!("SELECT to_unixtime({LA})"),
+                "double",
+                json!(998474645.321),
+            ),
             (
                 "SELECT to_unixtime(TIMESTAMP '1970-01-01 00:00:01')",
                 "double",
@@ -566,10 +577,7 @@ fn bad_zones_and_texts_fail_as_trino_fails() {
                 &format!("SELECT CAST({LA} AS bigint)"),
                 "TYPE_MISMATCH: line 1:23: Cannot cast timestamp(3) with time zone to bigint",
             ),
-            (
-                "SELECT from_unixtime(1e300)",
-                "NUMERIC_VALUE_OUT_OF_RANGE",
-            ),
+            ("SELECT from_unixtime(1e300)", "NUMERIC_VALUE_OUT_OF_RANGE"),
         ],
     );
     // An unknown session zone fails every query, as Trino's session does.

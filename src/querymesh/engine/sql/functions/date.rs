@@ -209,7 +209,11 @@ fn date_trunc(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
 
 fn date_add(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
-        [unit, n, d] if unit.ty.is_string() && is_integer_or_null(&n.ty) && matches!(d.ty, TrinoType::TimestampTz(_)) => {
+        [unit, n, d]
+            if unit.ty.is_string()
+                && is_integer_or_null(&n.ty)
+                && matches!(d.ty, TrinoType::TimestampTz(_)) =>
+        {
             let TrinoType::TimestampTz(p) = d.ty else {
                 return Ok(None);
             };

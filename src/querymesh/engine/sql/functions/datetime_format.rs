@@ -59,9 +59,7 @@ fn format(analyzer: &mut Analyzer<'_>, c: &Call) -> LowerResult {
         return Ok(None);
     }
     let Some(x) = (match x.ty {
-        TrinoType::Timestamp(_) | TrinoType::TimestampTz(_) | TrinoType::Date => {
-            analyzer.zoned(x)
-        }
+        TrinoType::Timestamp(_) | TrinoType::TimestampTz(_) | TrinoType::Date => analyzer.zoned(x),
         TrinoType::Unknown => Some(Typed::new("NULL", TrinoType::TimestampTz(3))),
         _ => None,
     }) else {

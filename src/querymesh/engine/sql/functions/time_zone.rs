@@ -244,7 +244,11 @@ fn from_unixtime(analyzer: &mut Analyzer<'_>, c: &Call) -> LowerResult {
                 ty,
             ))
         }
-        [x, h, m] if is_numeric_or_null(&x.ty) && is_integer_or_null(&h.ty) && is_integer_or_null(&m.ty) => {
+        [x, h, m]
+            if is_numeric_or_null(&x.ty)
+                && is_integer_or_null(&h.ty)
+                && is_integer_or_null(&m.ty) =>
+        {
             Some(Typed::new(
                 format!("qm_tz_from_hours({}, {}, {})", x.sql, h.sql, m.sql),
                 ty,

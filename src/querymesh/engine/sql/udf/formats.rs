@@ -499,9 +499,7 @@ fn parse_with(items: &[Item], text: &str) -> Result<Parsed, Error> {
                 at += 2;
             }
             Item::Offset(3) | Item::ZoneName => {
-                let len = rest
-                    .find(|c: char| c.is_whitespace())
-                    .unwrap_or(rest.len());
+                let len = rest.find(|c: char| c.is_whitespace()).unwrap_or(rest.len());
                 let name = &rest[..len];
                 zones::zone(name).map_err(|_| fail_here())?;
                 p.zone = Some(name.to_string());
@@ -546,7 +544,11 @@ fn local_of(p: &Parsed, text: &str) -> Result<(i64, u64), Error> {
     let year = range("year", p.year.unwrap_or(1970), -9999, 9999)?;
     let days = match p.day_of_year {
         Some(doy) if p.month.is_none() && p.day.is_none() => {
-            let max = if calendar::days_in_month(year, 2) == 29 { 366 } else { 365 };
+            let max = if calendar::days_in_month(year, 2) == 29 {
+                366
+            } else {
+                365
+            };
             calendar::days_from_civil(year, 1, 1) + range("dayOfYear", doy, 1, max)? - 1
         }
         _ => {
@@ -611,7 +613,11 @@ pub fn human_readable_seconds(x: f64) -> Result<String, Error> {
 
 /// `parse_duration` (airlift Duration.valueOf): a number and a unit, as milliseconds.
 pub fn parse_duration(text: &str) -> Result<i64, Error> {
-    let bad = || bad_format(format!("duration is not a valid data duration string: {text}"));
+    let bad = || {
+        bad_format(format!(
+            "duration is not a valid data duration string: {text}"
+        ))
+    };
     let t = text.trim();
     let split = t
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
@@ -709,7 +715,10 @@ mod tests {
         assert_eq!(parse_duration("5m").ok(), Some(300_000));
         assert!(parse_duration("5 parsecs").is_err());
         // docs: human_readable_seconds(96), (3762), (56363463).
-        assert_eq!(human_readable_seconds(96.0).ok().as_deref(), Some("1 minute, 36 seconds"));
+        assert_eq!(
+            human_readable_seconds(96.0).ok().as_deref(),
+            Some("1 minute, 36 seconds")
+        );
         assert_eq!(
             human_readable_seconds(3762.0).ok().as_deref(),
             Some("1 hour, 2 minutes, 42 seconds")

@@ -111,11 +111,7 @@ pub fn zone(name: &str) -> Result<Zone, String> {
     // `+07:09`, and `UTC+7`, `GMT-05:00` as Trino normalises them to an offset.
     let offset_text = ["utc", "gmt", "ut"]
         .iter()
-        .find_map(|p| {
-            lower
-                .strip_prefix(p)
-                .filter(|r| r.starts_with(['+', '-']))
-        })
+        .find_map(|p| lower.strip_prefix(p).filter(|r| r.starts_with(['+', '-'])))
         .unwrap_or(&lower);
     if offset_text.starts_with(['+', '-']) {
         let seconds = parse_offset(offset_text).ok_or_else(|| unsupported(trimmed))?;
@@ -239,7 +235,9 @@ impl Zoned {
     pub fn new(secs: i64, picos: u64, zone: Zone, p: u8) -> Option<Self> {
         let (picos, carry) = round_picos(picos, p);
         let secs = secs.checked_add(carry)?;
-        (min_secs()..=max_secs()).contains(&secs).then_some(Self { secs, picos, zone })
+        (min_secs()..=max_secs())
+            .contains(&secs)
+            .then_some(Self { secs, picos, zone })
     }
 
     /// The value's wall time in its zone, as seconds of the local epoch.
@@ -249,7 +247,12 @@ impl Zoned {
 
     /// The stored text (see the module's head).
     pub fn stored(&self) -> String {
-        format!("{}.{:012} {}", civil_text(self.secs), self.picos, self.zone.id)
+        format!(
+            "{}.{:012} {}",
+            civil_text(self.secs),
+            self.picos,
+            self.zone.id
+        )
     }
 
     /// As Trino writes it (protocol, CAST to varchar): the wall time with p digits, a space,
@@ -453,7 +456,10 @@ fn sub_milli(picos: u64) -> u64 {
 }
 
 fn from_local_instant(t: Instant, sub: u64, zone: &Zone, p: u8) -> Option<Zoned> {
-    let local = t.day.checked_mul(DAY_SECS)?.checked_add(t.ms.div_euclid(1000))?;
+    let local = t
+        .day
+        .checked_mul(DAY_SECS)?
+        .checked_add(t.ms.div_euclid(1000))?;
     let picos = (t.ms.rem_euclid(1000) as u64) * 1_000_000_000 + sub;
     let secs = zone.instant_of(local)?;
     Zoned::new(secs, picos, zone.clone(), p)
@@ -561,11 +567,9 @@ pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
     conn.create_scalar_function("qm_tz_text", 2, FLAGS, |ctx| {
         Ok(stored_arg(ctx, 0)?.map(|z| z.display(precision_arg(ctx, 1))))
     })?;
-    conn.create_scalar_function("qm_tz_round", 2, FLAGS, |ctx| {
-        match stored_arg(ctx, 0)? {
-            None => Ok(Value::Null),
-            Some(z) => result(Zoned::new(z.secs, z.picos, z.zone, precision_arg(ctx, 1))),
-        }
+    conn.create_scalar_function("qm_tz_round", 2, FLAGS, |ctx| match stored_arg(ctx, 0)? {
+        None => Ok(Value::Null),
+        Some(z) => result(Zoned::new(z.secs, z.picos, z.zone, precision_arg(ctx, 1))),
     })?;
     // qm_tz_at(x, zone): the same instant in another zone (at_timezone, AT TIME ZONE).
     conn.create_scalar_function("qm_tz_at", 2, FLAGS, |ctx| {
@@ -610,15 +614,20 @@ pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
     })?;
     // to_unixtime: seconds as a double.
     conn.create_scalar_function("qm_tz_unixtime", 1, FLAGS, |ctx| {
-        Ok(stored_arg(ctx, 0)?
-            .map_or(Value::Null, |z| real(z.secs as f64 + z.picos as f64 / PICOS as f64)))
+        Ok(stored_arg(ctx, 0)?.map_or(Value::Null, |z| {
+            real(z.secs as f64 + z.picos as f64 / PICOS as f64)
+        }))
     })?;
     // qm_tz_from_unixtime(seconds, zone, p)
     conn.create_scalar_function("qm_tz_from_unixtime", 3, FLAGS, |ctx| {
         let (Some(x), Some(name)) = (num(ctx.get_raw(0)), text(ctx.get_raw(1))) else {
             return Ok(Value::Null);
         };
-        result(from_unix_seconds(x, zone_arg(&name)?, precision_arg(ctx, 2)))
+        result(from_unix_seconds(
+            x,
+            zone_arg(&name)?,
+            precision_arg(ctx, 2),
+        ))
     })?;
     // qm_tz_from_unixtime_nanos(nanos, zone)
     conn.create_scalar_function("qm_tz_from_unixtime_nanos", 2, FLAGS, |ctx| {
@@ -744,12 +753,18 @@ mod tests {
 
     #[test]
     fn zones_are_trinos_names() {
-        assert_eq!(zone("america/los_angeles").map(|z| z.id).ok().as_deref(), Some("America/Los_Angeles"));
+        assert_eq!(
+            zone("america/los_angeles").map(|z| z.id).ok().as_deref(),
+            Some("America/Los_Angeles")
+        );
         assert_eq!(zone("Z").map(|z| z.id).ok().as_deref(), Some("UTC"));
         assert_eq!(zone("+00:00").map(|z| z.id).ok().as_deref(), Some("UTC"));
         assert_eq!(zone("+07:09").map(|z| z.id).ok().as_deref(), Some("+07:09"));
         assert_eq!(zone("-0800").map(|z| z.id).ok().as_deref(), Some("-08:00"));
-        assert_eq!(zone("Foo/Bar").err().as_deref(), Some("Time zone not supported: Foo/Bar"));
+        assert_eq!(
+            zone("Foo/Bar").err().as_deref(),
+            Some("Time zone not supported: Foo/Bar")
+        );
         assert!(zone("+15:00").is_err());
     }
 
@@ -759,9 +774,15 @@ mod tests {
         let parts = parse_parts("2001-08-22 03:04:05.321 America/Los_Angeles");
         let z = parts.and_then(|p| from_parts(&p, "UTC", 3).ok());
         let stored = z.as_ref().map(Zoned::stored);
-        assert_eq!(stored.as_deref(), Some("2001-08-22 10:04:05.321000000000 America/Los_Angeles"));
+        assert_eq!(
+            stored.as_deref(),
+            Some("2001-08-22 10:04:05.321000000000 America/Los_Angeles")
+        );
         let back = stored.as_deref().and_then(parse_stored);
-        assert_eq!(back.map(|z| z.display(3)).as_deref(), Some("2001-08-22 03:04:05.321 America/Los_Angeles"));
+        assert_eq!(
+            back.map(|z| z.display(3)).as_deref(),
+            Some("2001-08-22 03:04:05.321 America/Los_Angeles")
+        );
         assert!(la.is_some());
     }
 }
