@@ -252,6 +252,11 @@ fn one_instant_in_two_zones_is_equal_and_sorts_by_instant() {
                     ["2020-01-01 06:00:00 America/New_York"]
                 ]),
             ),
+            // GROUP BY compares as `=` does: 12:00 +05:00 and 07:00 UTC are one group.
+            (
+                "SELECT count(*) FROM (SELECT t FROM (VALUES TIMESTAMP '2020-01-01 12:00 +05:00', TIMESTAMP '2020-01-01 07:00 UTC', TIMESTAMP '2020-01-01 08:00 UTC') v(t) GROUP BY t)",
+                json!([[2]]),
+            ),
             (
                 "SELECT min(t), max(t) FROM (VALUES TIMESTAMP '2020-01-01 12:00 +05:00', TIMESTAMP '2020-01-01 08:00 UTC', TIMESTAMP '2020-01-01 06:00 America/New_York') v(t)",
                 json!([[
