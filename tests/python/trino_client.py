@@ -148,6 +148,12 @@ def zoned_timestamps_are_converted(url, token, user):
     assert row[3].tzinfo == new_york, row[3].tzinfo
     utc = datetime.datetime(2020, 1, 1, tzinfo=ZoneInfo("UTC"))
     assert row[4] == [utc], row[4]
+    # SET TIME ZONE (SetTimeZoneTask) answers X-Trino-Set-Session time_zone_id, which the
+    # client sends back and which wins over X-Trino-Time-Zone.
+    cur.execute("SET TIME ZONE 'Asia/Tokyo'")
+    cur.fetchall()
+    cur.execute("SELECT current_timezone()")
+    assert cur.fetchall() == [["Asia/Tokyo"]]
 
 
 def complex_types_are_converted(cur):

@@ -1,5 +1,6 @@
-//! `timestamp(p) with time zone` in the analyser: the session time zone (`X-Trino-Time-Zone`,
-//! UTC by default, as this stand-in is one fixed "server"), casts to and from it, `AT TIME
+//! `timestamp(p) with time zone` in the analyser: the session time zone (`SET TIME ZONE`'s
+//! session property, else `X-Trino-Time-Zone`, else UTC, as this stand-in is one fixed
+//! "server"), casts to and from it, `AT TIME
 //! ZONE`, and the comparisons by instant. The stored form and the `qm_tz_*` functions these
 //! lower to are in udf/zones.rs.
 
@@ -16,7 +17,14 @@ use crate::querymesh::engine::types::TrinoType;
 pub fn session_zone_id(
     session: &crate::querymesh::engine::SessionContext,
 ) -> Result<String, TrinoError> {
-    match session.time_zone.as_deref() {
+    // SET TIME ZONE's session property, which the client sends back, wins over the header.
+    let set = session
+        .properties
+        .iter()
+        .rev()
+        .find(|(n, _)| n == super::session::TIME_ZONE_ID)
+        .map(|(_, v)| v.as_str());
+    match set.or(session.time_zone.as_deref()) {
         None => Ok("UTC".into()),
         Some(name) => zones::zone(name)
             .map(|z| z.id)

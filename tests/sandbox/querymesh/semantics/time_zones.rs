@@ -592,3 +592,41 @@ fn bad_zones_and_texts_fail_as_trino_fails() {
         Some("NOT_SUPPORTED: Time zone not supported: Foo/Bar")
     );
 }
+
+#[test]
+fn set_time_zone_asks_the_client_to_set_the_session_property() {
+    use zero_sandbox::querymesh::engine::sql::session::SessionUpdate;
+    let engine = engine();
+    // SetTimeZoneTask: the zone is checked, then the hidden time_zone_id property is set.
+    let update = |sql: &str| {
+        engine
+            .prepare(sql, &tiny())
+            .map(|p| p.session_update.clone())
+            .map_err(|e| e.message())
+    };
+    assert_eq!(
+        update("SET TIME ZONE 'america/los_angeles'"),
+        Ok(Some(SessionUpdate::SetProperty {
+            name: "time_zone_id".into(),
+            value: "America/Los_Angeles".into(),
+        }))
+    );
+    assert_eq!(
+        update("SET TIME ZONE LOCAL"),
+        Ok(Some(SessionUpdate::SetProperty {
+            name: "time_zone_id".into(),
+            value: "UTC".into(),
+        }))
+    );
+    assert_eq!(
+        update("SET TIME ZONE 'Foo/Bar'"),
+        Err("line 1:15: Time zone not supported: Foo/Bar".into())
+    );
+    // The property the client sends back wins over X-Trino-Time-Zone.
+    let session = SessionContext {
+        properties: vec![("time_zone_id".into(), "Asia/Tokyo".into())],
+        ..in_zone("Europe/Berlin")
+    };
+    let answer = run_in(&engine, &session, "SELECT current_timezone()").map(|a| a.rows);
+    assert_eq!(answer, Ok(vec![vec![json!("Asia/Tokyo")]]));
+}
