@@ -377,6 +377,13 @@ impl Analyzer<'_> {
                 TrinoType::IntervalDayToSecond | TrinoType::IntervalYearToMonth,
                 TrinoType::Date | TrinoType::Timestamp(_) | TrinoType::TimestampTz(_),
             ) if op == '+' => (r, l),
+            // The interval between two instants (TimestampWithTimeZoneOperators.subtract).
+            (TrinoType::TimestampTz(_), TrinoType::TimestampTz(_)) if op == '-' => {
+                return Ok(Some(Typed::new(
+                    format!("qm_tz_diff('millisecond', {}, {})", r.sql, l.sql),
+                    TrinoType::IntervalDayToSecond,
+                )));
+            }
             (TrinoType::IntervalDayToSecond, TrinoType::IntervalDayToSecond)
             | (TrinoType::IntervalYearToMonth, TrinoType::IntervalYearToMonth) => {
                 let constant = match (&l.constant, &r.constant) {

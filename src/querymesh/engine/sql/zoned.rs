@@ -73,6 +73,7 @@ impl Analyzer<'_> {
                 format!("qm_tz_from_ts({}, {zone}, 0)", t.sql),
                 TrinoType::TimestampTz(0),
             ),
+            TrinoType::Unknown => Typed::new("NULL", TrinoType::TimestampTz(3)),
             _ => return None,
         })
     }
@@ -120,13 +121,13 @@ impl Analyzer<'_> {
                 format!("qm_tz_local(qm_tz_round({}, {q}), {q})", t.sql)
             }
             (TimestampTz(_), Date) => format!("substr(qm_tz_local({}, 0), 1, 10)", t.sql),
-            (TimestampTz(p), Varchar(n)) => {
-                let text = format!("qm_tz_text({}, {p})", t.sql);
-                match n {
-                    Some(n) => format!("substr({text}, 1, {n})"),
-                    None => text,
-                }
-            }
+            (TimestampTz(p), Varchar(None)) => format!("qm_tz_text({}, {p})", t.sql),
+            // Too long for varchar(n) fails ("Value … cannot be represented as varchar(n)").
+            (TimestampTz(p), Varchar(Some(n))) => format!(
+                "qm_cast(qm_tz_text({}, {p}), 'varchar', 'varchar:{n}', {})",
+                t.sql,
+                i32::from(try_cast)
+            ),
             (from, _) => {
                 return Err(error_at(
                     ErrorName::TypeMismatch,

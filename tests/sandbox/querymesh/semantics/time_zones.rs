@@ -393,6 +393,19 @@ fn zoned_date_arithmetic_is_dst_correct() {
                 "bigint",
                 json!(1),
             ),
+            // TimestampWithTimeZoneOperators.subtract: the interval between the instants.
+            (
+                "SELECT TIMESTAMP '2001-08-22 03:04:05.321 America/Los_Angeles' - TIMESTAMP '2001-08-21 03:04:05 UTC'",
+                "interval day to second",
+                json!("1 07:00:00.321"),
+            ),
+            // NULL is any type, also a timestamp with time zone.
+            ("SELECT to_unixtime(NULL)", "double", Value::Null),
+            (
+                "SELECT at_timezone(NULL, 'UTC')",
+                "timestamp(3) with time zone",
+                Value::Null,
+            ),
             // A wall time in the spring-forward gap moves forward by the gap.
             (
                 "SELECT TIMESTAMP '2020-03-08 02:30:00 America/New_York'",
@@ -581,6 +594,10 @@ fn bad_zones_and_texts_fail_as_trino_fails() {
             (
                 &format!("SELECT CAST({LA} AS bigint)"),
                 "TYPE_MISMATCH: line 1:23: Cannot cast timestamp(3) with time zone to bigint",
+            ),
+            (
+                &format!("SELECT CAST({LA} AS varchar(5))"),
+                "INVALID_CAST_ARGUMENT: Value 2001-08-22 03:04:05.321 America/Los_Angeles cannot be represented as varchar(5)",
             ),
             ("SELECT from_unixtime(1e300)", "NUMERIC_VALUE_OUT_OF_RANGE"),
         ],

@@ -171,6 +171,7 @@ fn with_timezone(analyzer: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     let p = match x.ty {
         TrinoType::Timestamp(p) => p,
         TrinoType::Date => 0,
+        TrinoType::Unknown => 3,
         _ => return Ok(None),
     };
     if !zone_text(z) {
