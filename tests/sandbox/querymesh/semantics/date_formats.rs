@@ -28,10 +28,10 @@ fn mysql_formats_print_and_parse() {
             ),
             // TestDateTimeFunctions.testDateFormat: every specifier on 2001-01-09 13:04:05.321.
             (
-                "SELECT date_format(TIMESTAMP '2001-01-09 13:04:05.321', '%a %b %c %D %d %e %f %H %h %I %i %j %k %l %M %m %p %r %S %s %T %v %W %x %Y %y %%')",
+                "SELECT date_format(TIMESTAMP '2001-01-09 13:04:05.321', '%a %b %c %d %e %f %H %h %I %i %j %k %l %M %m %p %r %S %s %T %v %W %x %Y %y %%')",
                 "varchar",
                 json!(
-                    "Tue Jan 1 9th 09 9 321000 13 01 01 04 009 13 1 January 01 PM 01:04:05 PM 05 05 13:04:05 02 Tuesday 2001 2001 01 %"
+                    "Tue Jan 1 09 9 321000 13 01 01 04 009 13 1 January 01 PM 01:04:05 PM 05 05 13:04:05 02 Tuesday 2001 2001 01 %"
                 ),
             ),
             // With a zone: the wall time in the value's zone.
@@ -61,6 +61,62 @@ fn mysql_formats_print_and_parse() {
                 json!("2013-05-17 00:00:00.000"),
             ),
             ("SELECT date_format(NULL, '%Y')", "varchar", Value::Null),
+            // TestDateTimeFunctions.testDateFormat / testDateParse.
+            (
+                "SELECT date_format(TIMESTAMP '2001-01-09 13:04:05.321 +07:09', '%Y年%m月%d日 %x %v %g %4')",
+                "varchar",
+                json!("2001年01月09日 2001 02 g 4"),
+            ),
+            (
+                "SELECT date_format(TIMESTAMP '2001-01-09 00:04:05.32', '%k %f')",
+                "varchar",
+                json!("0 320000"),
+            ),
+            (
+                "SELECT date_parse('abc 2013-05-17 fff 23:35:10 xyz', 'abc %Y-%m-%d fff %H:%i:%s xyz')",
+                "timestamp(3)",
+                json!("2013-05-17 23:35:10.000"),
+            ),
+            (
+                "SELECT date_parse('2013-05-17 12:35:10', '%Y-%m-%d %h:%i:%s')",
+                "timestamp(3)",
+                json!("2013-05-17 00:35:10.000"),
+            ),
+            (
+                "SELECT date_parse('2013 14', '%Y %y')",
+                "timestamp(3)",
+                json!("2014-01-01 00:00:00.000"),
+            ),
+            (
+                "SELECT date_parse('1998 53', '%x %v')",
+                "timestamp(3)",
+                json!("1998-12-28 00:00:00.000"),
+            ),
+            (
+                "SELECT date_parse('1.2006', '%s.%f')",
+                "timestamp(3)",
+                json!("1970-01-01 00:00:01.200"),
+            ),
+            (
+                "SELECT date_parse('59.123456789', '%s.%f')",
+                "timestamp(3)",
+                json!("1970-01-01 00:00:59.123"),
+            ),
+            (
+                "SELECT date_parse('28-JAN-16 11.45.46.421000 PM', '%d-%b-%y %l.%i.%s.%f %p')",
+                "timestamp(3)",
+                json!("2016-01-28 23:45:46.421"),
+            ),
+            (
+                "SELECT date_parse('31-MAY-69 04.59.59.999000 AM', '%d-%b-%y %l.%i.%s.%f %p')",
+                "timestamp(3)",
+                json!("2069-05-31 04:59:59.999"),
+            ),
+            (
+                "SELECT date_parse('11-DEC-70 11.12.13.456000 AM', '%d-%b-%y %l.%i.%s.%f %p')",
+                "timestamp(3)",
+                json!("1970-12-11 11:12:13.456"),
+            ),
         ],
     );
     check_errors(
@@ -70,6 +126,31 @@ fn mysql_formats_print_and_parse() {
             (
                 "SELECT date_format(TIMESTAMP '2001-01-09 13:04:05', '%U')",
                 "INVALID_FUNCTION_ARGUMENT: %U not supported in date format string",
+            ),
+            (
+                "SELECT date_format(DATE '2001-01-09', '%D')",
+                "INVALID_FUNCTION_ARGUMENT: %D not supported in date format string",
+            ),
+            (
+                "SELECT date_parse('3.0123456789', '%s.%f')",
+                "INVALID_FUNCTION_ARGUMENT: Invalid format: \"3.0123456789\" is malformed at \"9\"",
+            ),
+            (
+                "SELECT date_parse('1970-01-01', '')",
+                "INVALID_FUNCTION_ARGUMENT: Both printing and parsing not supported",
+            ),
+            // TestDateTimeFunctions.testParseDuration's refusals.
+            (
+                "SELECT parse_duration('')",
+                "INVALID_FUNCTION_ARGUMENT: duration is empty",
+            ),
+            (
+                "SELECT parse_duration('1f')",
+                "INVALID_FUNCTION_ARGUMENT: Unknown time unit: f",
+            ),
+            (
+                "SELECT parse_duration('abc')",
+                "INVALID_FUNCTION_ARGUMENT: duration is not a valid data duration string: abc",
             ),
             (
                 "SELECT date_parse('2001', '%X')",

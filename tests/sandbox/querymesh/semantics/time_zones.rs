@@ -472,7 +472,7 @@ fn unix_times_iso_8601_and_month_ends() {
             ),
             (
                 "SELECT to_iso8601(TIMESTAMP '2001-08-22 03:04:05.321')",
-                "varchar",
+                "varchar(26)",
                 json!("2001-08-22T03:04:05.321"),
             ),
             (
@@ -527,6 +527,17 @@ fn unix_times_iso_8601_and_month_ends() {
                 "SELECT parse_duration('3.81 d')",
                 "interval day to second",
                 json!("3 19:26:24.000"),
+            ),
+            // TestDateTimeFunctions.testParseDuration.
+            (
+                "SELECT parse_duration('1234.567 d')",
+                "interval day to second",
+                json!("1234 13:36:28.800"),
+            ),
+            (
+                "SELECT parse_duration('1234us')",
+                "interval day to second",
+                json!("0 00:00:00.001"),
             ),
             (
                 "SELECT to_milliseconds(parse_duration('1h'))",
@@ -646,4 +657,168 @@ fn set_time_zone_asks_the_client_to_set_the_session_property() {
     };
     let answer = run_in(&engine, &session, "SELECT current_timezone()").map(|a| a.rows);
     assert_eq!(answer, Ok(vec![vec![json!("Asia/Tokyo")]]));
+}
+
+/// TestDateTimeFunctions runs in the session zone Pacific/Apia; these are its cases.
+#[test]
+fn trinos_date_time_function_tests_in_pacific_apia() {
+    let engine = engine();
+    let tz = "timestamp(3) with time zone";
+    check_in_zone(
+        &engine,
+        "Pacific/Apia",
+        &[
+            // testFromUnixTime
+            (
+                "SELECT from_unixtime(980172245)",
+                tz,
+                json!("2001-01-22 03:04:05.000 Pacific/Apia"),
+            ),
+            (
+                "SELECT from_unixtime(980172245.888)",
+                tz,
+                json!("2001-01-22 03:04:05.888 Pacific/Apia"),
+            ),
+            // testFromUnixTimeNanos
+            (
+                "SELECT from_unixtime_nanos(1234567890123456789)",
+                "timestamp(9) with time zone",
+                json!("2009-02-13 12:31:30.123456789 Pacific/Apia"),
+            ),
+            (
+                "SELECT from_unixtime_nanos(-1234567890123456789)",
+                "timestamp(9) with time zone",
+                json!("1930-11-17 12:58:29.876543211 Pacific/Apia"),
+            ),
+            (
+                "SELECT from_unixtime_nanos(-999999999)",
+                "timestamp(9) with time zone",
+                json!("1969-12-31 12:59:59.000000001 Pacific/Apia"),
+            ),
+            // testFromUnixTimeWithOffset, testFromUnixTimeWithTimeZone
+            (
+                "SELECT from_unixtime(980172245, 1, 10)",
+                tz,
+                json!("2001-01-22 15:14:05.000 +01:10"),
+            ),
+            (
+                "SELECT from_unixtime(7200, 'Asia/Shanghai')",
+                tz,
+                json!("1970-01-01 10:00:00.000 Asia/Shanghai"),
+            ),
+            (
+                "SELECT from_unixtime(7200, 'America/Los_Angeles')",
+                tz,
+                json!("1969-12-31 18:00:00.000 America/Los_Angeles"),
+            ),
+            // testDate
+            (
+                "SELECT date(TIMESTAMP '2001-08-22 03:04:05.321 +07:09')",
+                "date",
+                json!("2001-08-22"),
+            ),
+            // testFromISO8601, testFromIso8601Nanos
+            (
+                "SELECT from_iso8601_timestamp('2001-08-22T03:04:05.321-11:00')",
+                tz,
+                json!("2001-08-22 03:04:05.321 -11:00"),
+            ),
+            (
+                "SELECT from_iso8601_timestamp_nanos('2001-08-22T12:34:56.123Z')",
+                "timestamp(9) with time zone",
+                json!("2001-08-22 12:34:56.123000000 UTC"),
+            ),
+            // testToIso8601ForTimestampWithoutTimeZone
+            (
+                "SELECT to_iso8601(TIMESTAMP '2001-08-22 03:04:05.321')",
+                "varchar(26)",
+                json!("2001-08-22T03:04:05.321"),
+            ),
+            // testTimeZone
+            (
+                "SELECT current_timezone()",
+                "varchar",
+                json!("Pacific/Apia"),
+            ),
+            // testLastDayOfMonth
+            (
+                "SELECT last_day_of_month(TIMESTAMP '2001-08-22 03:04:05.321 +07:09')",
+                "date",
+                json!("2001-08-31"),
+            ),
+            (
+                "SELECT last_day_of_month(TIMESTAMP '2018-12-31 23:59:59.999 America/Bahia_Banderas')",
+                "date",
+                json!("2018-12-31"),
+            ),
+            // testParseDatetime
+            (
+                "SELECT parse_datetime('2020-08-18 03:04:05.678', 'yyyy-MM-dd HH:mm:ss.SSS')",
+                tz,
+                json!("2020-08-18 03:04:05.678 Pacific/Apia"),
+            ),
+            (
+                "SELECT parse_datetime('1960/01/22 03:04 Asia/Oral', 'yyyy/MM/dd HH:mm ZZZZZ')",
+                tz,
+                json!("1960-01-22 03:04:00.000 Asia/Oral"),
+            ),
+            (
+                "SELECT parse_datetime('1960/01/22 03:04 +0500', 'yyyy/MM/dd HH:mm Z')",
+                tz,
+                json!("1960-01-22 03:04:00.000 +05:00"),
+            ),
+            // testWithTimezone
+            (
+                "SELECT with_timezone(TIMESTAMP '2001-08-22 03:04:05.321', '+13')",
+                tz,
+                json!("2001-08-22 03:04:05.321 +13:00"),
+            ),
+            (
+                "SELECT with_timezone(TIMESTAMP '2001-08-22 03:04:05.321', '-14')",
+                tz,
+                json!("2001-08-22 03:04:05.321 -14:00"),
+            ),
+            (
+                "SELECT with_timezone(TIMESTAMP '2001-08-22 03:04:05.321', '+00:45')",
+                tz,
+                json!("2001-08-22 03:04:05.321 +00:45"),
+            ),
+            (
+                "SELECT with_timezone(TIMESTAMP '2001-12-01 03:04:05.321', 'America/Los_Angeles')",
+                tz,
+                json!("2001-12-01 03:04:05.321 America/Los_Angeles"),
+            ),
+        ],
+    );
+    check_in_zone(
+        &engine,
+        "-0900",
+        &[(
+            "SELECT from_iso8601_timestamp_nanos('2001-08-22T03:34:56.123456789')",
+            "timestamp(9) with time zone",
+            json!("2001-08-22 03:34:56.123456789 -09:00"),
+        )],
+    );
+    check_errors(
+        &engine,
+        &[
+            // testWithTimezone, testFromUnixTimeWithOffset
+            (
+                "SELECT with_timezone(TIMESTAMP '2001-08-22 03:04:05.321', 'invalidzoneid')",
+                "INVALID_FUNCTION_ARGUMENT: 'invalidzoneid' is not a valid time zone",
+            ),
+            (
+                "SELECT from_unixtime(0, 1, 10000)",
+                "INVALID_FUNCTION_ARGUMENT",
+            ),
+            (
+                "SELECT from_unixtime(0, 10000, 0)",
+                "INVALID_FUNCTION_ARGUMENT",
+            ),
+            (
+                "SELECT from_unixtime(0, -100, 100)",
+                "INVALID_FUNCTION_ARGUMENT",
+            ),
+        ],
+    );
 }

@@ -65,7 +65,6 @@ enum Item {
     Fraction(usize, usize),
     MonthText(bool),
     DayText(bool),
-    DayWithSuffix,
     HalfDay,
     Era,
     /// `Z` `-0800`, `ZZ` `-08:00`, `ZZZ` the zone id.
@@ -124,7 +123,6 @@ fn mysql_items(format: &str) -> Result<Vec<Item>, Error> {
             'a' => items.push(Item::DayText(true)),
             'b' => items.push(Item::MonthText(true)),
             'c' => items.push(Item::Number(Month, 1, 2)),
-            'D' => items.push(Item::DayWithSuffix),
             'd' => items.push(Item::Number(Day, 2, 2)),
             'e' => items.push(Item::Number(Day, 1, 2)),
             'f' => items.push(Item::Fraction(6, 9)),
@@ -159,13 +157,24 @@ fn mysql_items(format: &str) -> Result<Vec<Item>, Error> {
             'x' => items.push(Item::Number(WeekYear, 4, 4)),
             'Y' => items.push(Item::Number(Year, 4, 4)),
             'y' => items.push(Item::TwoDigitYear),
-            'U' | 'u' | 'V' | 'w' | 'X' => {
+            // TestDateTimeFunctions.testDateFormat: "%D not supported in date format string".
+            'D' | 'U' | 'u' | 'V' | 'w' | 'X' => {
                 return Err(bad_format(format!(
                     "%{spec} not supported in date format string"
                 )));
             }
             other => lit(&mut items, &other.to_string()),
         }
+    }
+    not_empty(items)
+}
+
+/// Joda's DateTimeFormatterBuilder builds no formatter of nothing.
+fn not_empty(items: Vec<Item>) -> Result<Vec<Item>, Error> {
+    if items.is_empty() {
+        return Err(bad_format(
+            "Both printing and parsing not supported".to_string(),
+        ));
     }
     Ok(items)
 }
@@ -262,7 +271,7 @@ fn joda_items(pattern: &str) -> Result<Vec<Item>, Error> {
         };
         items.push(item);
     }
-    Ok(items)
+    not_empty(items)
 }
 
 fn pad(out: &mut String, v: i64, min: usize) {
@@ -343,16 +352,6 @@ fn print(items: &[Item], f: &Fields, zone: &Zone, secs: i64) -> String {
                 let name = DAYS[((dow - 1).rem_euclid(7)) as usize];
                 out.push_str(if *short { &name[..3] } else { name });
             }
-            Item::DayWithSuffix => {
-                let suffix = match (f.day % 10, f.day % 100) {
-                    (_, 11..=13) => "th",
-                    (1, _) => "st",
-                    (2, _) => "nd",
-                    (3, _) => "rd",
-                    _ => "th",
-                };
-                out.push_str(&format!("{}{suffix}", f.day));
-            }
             Item::HalfDay => out.push_str(if hour < 12 { "AM" } else { "PM" }),
             Item::Era => out.push_str(if f.year <= 0 { "BC" } else { "AD" }),
             Item::Offset(3) => out.push_str(&f.zone_id),
@@ -374,6 +373,8 @@ struct Parsed {
     month: Option<i64>,
     day: Option<i64>,
     day_of_year: Option<i64>,
+    week_year: Option<i64>,
+    week: Option<i64>,
     hour: Option<i64>,
     halfday_hour: Option<i64>,
     pm: Option<bool>,
@@ -442,12 +443,13 @@ fn parse_with(items: &[Item], text: &str) -> Result<Parsed, Error> {
                         });
                     }
                     Item::Fraction(..) => {
-                        // Digits past picoseconds cannot be held; Joda keeps milliseconds.
-                        let kept = &digits[..digits.len().min(12)];
+                        // Joda keeps milliseconds, truncating the rest ('1.2006' is .200).
+                        let kept = &digits[..digits.len().min(3)];
                         p.picos = format!("{kept:0<12}").parse().unwrap_or(0);
                     }
                     Item::Number(n, ..) => match n {
-                        Num::Year | Num::YearOfEra | Num::WeekYear => p.year = Some(v),
+                        Num::Year | Num::YearOfEra => p.year = Some(v),
+                        Num::WeekYear => p.week_year = Some(v),
                         Num::Century => p.year = Some(v * 100),
                         Num::Month => p.month = Some(v),
                         Num::Day => p.day = Some(v),
@@ -457,7 +459,8 @@ fn parse_with(items: &[Item], text: &str) -> Result<Parsed, Error> {
                         Num::HalfdayHour | Num::ClockHalfdayHour => p.halfday_hour = Some(v % 12),
                         Num::Minute => p.minute = v,
                         Num::Second => p.second = v,
-                        Num::Week | Num::DayOfWeek => {}
+                        Num::Week => p.week = Some(v),
+                        Num::DayOfWeek => {}
                     },
                     _ => {}
                 }
@@ -471,16 +474,6 @@ fn parse_with(items: &[Item], text: &str) -> Result<Parsed, Error> {
             Item::DayText(short) => {
                 let (_, len) = take_name(rest, &DAYS, *short).ok_or_else(fail_here)?;
                 at += len;
-            }
-            Item::DayWithSuffix => {
-                let len = rest.bytes().take(2).take_while(u8::is_ascii_digit).count();
-                let v: i64 = rest[..len].parse().map_err(|_| fail_here())?;
-                let suffix = rest.get(len..len + 2).ok_or_else(fail_here)?;
-                if !["st", "nd", "rd", "th"].contains(&suffix) {
-                    return Err(fail_here());
-                }
-                p.day = Some(v);
-                at += len + 2;
             }
             Item::HalfDay => {
                 let head = rest.get(..2).ok_or_else(fail_here)?;
@@ -542,7 +535,15 @@ fn local_of(p: &Parsed, text: &str) -> Result<(i64, u64), Error> {
         }
     };
     let year = range("year", p.year.unwrap_or(1970), -9999, 9999)?;
+    let iso_week = p.month.is_none() && p.day.is_none() && p.day_of_year.is_none();
     let days = match p.day_of_year {
+        // An ISO week-year and week (%x %v): the Monday of that week.
+        _ if iso_week && (p.week.is_some() || p.week_year.is_some()) => {
+            let week_year = range("weekyear", p.week_year.unwrap_or(year), -9999, 9999)?;
+            let week = range("weekOfWeekyear", p.week.unwrap_or(1), 1, 53)?;
+            let jan4 = calendar::days_from_civil(week_year, 1, 4);
+            jan4 - (calendar::day_of_week(jan4) - 1) + (week - 1) * 7
+        }
         Some(doy) if p.month.is_none() && p.day.is_none() => {
             let max = if calendar::days_in_month(year, 2) == 29 {
                 366
@@ -619,12 +620,19 @@ pub fn parse_duration(text: &str) -> Result<i64, Error> {
         ))
     };
     let t = text.trim();
+    if t.is_empty() {
+        return Err(bad_format("duration is empty".to_string()));
+    }
     let split = t
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
         .ok_or_else(bad)?;
     let (number, unit) = t.split_at(split);
+    let unit = unit.trim();
+    if number.is_empty() || !unit.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return Err(bad());
+    }
     let value: f64 = number.parse().map_err(|_| bad())?;
-    let millis_per = match unit.trim() {
+    let millis_per = match unit {
         "ns" => 1e-6,
         "us" => 1e-3,
         "ms" => 1.0,
@@ -632,7 +640,7 @@ pub fn parse_duration(text: &str) -> Result<i64, Error> {
         "m" => 6e4,
         "h" => 3.6e6,
         "d" => 8.64e7,
-        _ => return Err(bad()),
+        other => return Err(bad_format(format!("Unknown time unit: {other}"))),
     };
     let ms = (value * millis_per).round();
     if !ms.is_finite() || ms.abs() > 9.0e18 {

@@ -559,6 +559,20 @@ pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
         };
         from_local_text(&t, &zone_arg(&name)?, precision_arg(ctx, 2))
     })?;
+    // qm_tz_with_zone(timestamp text, zone, p): with_timezone, whose unknown zone is
+    // "'Foo' is not a valid time zone" (TestDateTimeFunctions.testWithTimezone).
+    conn.create_scalar_function("qm_tz_with_zone", 3, FLAGS, |ctx| {
+        let (Some(t), Some(name)) = (text(ctx.get_raw(0)), text(ctx.get_raw(1))) else {
+            return Ok(Value::Null);
+        };
+        let zone = zone(&name).map_err(|_| {
+            fail(
+                ErrorName::InvalidFunctionArgument,
+                format!("'{name}' is not a valid time zone"),
+            )
+        })?;
+        from_local_text(&t, &zone, precision_arg(ctx, 2))
+    })?;
     // qm_tz_local(x, p): the wall time as a stored timestamp(p).
     conn.create_scalar_function("qm_tz_local", 2, FLAGS, |ctx| {
         Ok(stored_arg(ctx, 0)?.map(|z| z.local_timestamp(precision_arg(ctx, 1))))
