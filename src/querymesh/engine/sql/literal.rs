@@ -366,6 +366,14 @@ impl Analyzer<'_> {
                 format!("'{text}' is not a valid {} literal", ty.raw_type()),
             )
         };
+        // ExpressionAnalyzer.visitTimestampLiteral: "'…' is not a valid TIMESTAMP literal".
+        let timestamp_invalid = || {
+            error_at(
+                ErrorName::InvalidLiteral,
+                at,
+                format!("'{text}' is not a valid TIMESTAMP literal"),
+            )
+        };
         match &ty {
             TrinoType::Date => {
                 let d = calendar::parse_date(text).ok_or_else(invalid)?;
@@ -391,17 +399,23 @@ impl Analyzer<'_> {
                         TrinoType::TimestampTz(precision),
                     )),
                     Err(TextError::Zone(m)) => Err(error_at(ErrorName::NotSupported, at, m)),
-                    Err(_) => Err(invalid()),
+                    // TestTimestampWithTimeZone.testLiterals.
+                    Err(TextError::Precision(n)) => Err(error_at(
+                        ErrorName::InvalidLiteral,
+                        at,
+                        format!("TIMESTAMP WITH TIME ZONE precision must be in range [0, 12]: {n}"),
+                    )),
+                    Err(_) => Err(timestamp_invalid()),
                 }
             }
-            TrinoType::TimestampTz(_) => Err(invalid()),
+            TrinoType::TimestampTz(_) => Err(timestamp_invalid()),
             TrinoType::Timestamp(_) => {
                 let t = text.trim();
                 let (day, time) = t.split_once(' ').unwrap_or((t, "00:00:00"));
-                let d = calendar::parse_date(day).ok_or_else(invalid)?;
+                let d = calendar::parse_date(day).ok_or_else(timestamp_invalid)?;
                 let precision = time.split_once('.').map_or(0, |(_, f)| f.len()) as u8;
-                let stored =
-                    super::udf::normalize_timestamp(d, time, precision).ok_or_else(invalid)?;
+                let stored = super::udf::normalize_timestamp(d, time, precision)
+                    .ok_or_else(timestamp_invalid)?;
                 Ok(Typed::new(
                     sql_string(&stored),
                     TrinoType::Timestamp(precision),

@@ -81,6 +81,12 @@ fn literals_carry_their_zone_and_precision() {
                 "timestamp(0) with time zone",
                 json!("2020-06-01 12:00:00 Europe/Berlin"),
             ),
+            // TestTimestampWithTimeZone.testLiterals: before the epoch (local mean time).
+            (
+                "SELECT TIMESTAMP '1500-05-01 12:34:56.123456789012 Asia/Kathmandu'",
+                "timestamp(12) with time zone",
+                json!("1500-05-01 12:34:56.123456789012 Asia/Kathmandu"),
+            ),
             // Elements of an array keep the same text.
             (
                 &format!("SELECT ARRAY[{LA}]"),
@@ -594,9 +600,14 @@ fn bad_zones_and_texts_fail_as_trino_fails() {
                 "SELECT CAST('yesterday' AS timestamp with time zone)",
                 "INVALID_CAST_ARGUMENT: Value cannot be cast to timestamp with time zone: yesterday",
             ),
+            // TestTimestampWithTimeZone.testLiterals.
             (
-                "SELECT TIMESTAMP '2001-02-30 00:00:00 UTC'",
-                "INVALID_LITERAL",
+                "SELECT TIMESTAMP '2020-13-01 Asia/Kathmandu'",
+                "INVALID_LITERAL: line 1:18: '2020-13-01 Asia/Kathmandu' is not a valid TIMESTAMP literal",
+            ),
+            (
+                "SELECT TIMESTAMP '2020-05-01 12:34:56.1234567890123 Asia/Kathmandu'",
+                "INVALID_LITERAL: line 1:18: TIMESTAMP WITH TIME ZONE precision must be in range [0, 12]: 13",
             ),
             (
                 "SELECT from_iso8601_timestamp('2020-13-01')",

@@ -336,7 +336,7 @@ pub fn parse_parts(text: &str) -> Option<Parts> {
             || !fields.iter().all(|f| small(f))
             || (time.contains('.') && (fields.len() != 3 || frac.is_empty()))
             || frac.contains(['.', ':'])
-            || frac.len() > 12
+            || frac.len() > 64
         {
             return None;
         }
@@ -360,12 +360,17 @@ pub fn parse_parts(text: &str) -> Option<Parts> {
 /// Why a text is not a timestamp with time zone.
 pub enum TextError {
     Malformed,
+    /// More fraction digits than picoseconds.
+    Precision(usize),
     Zone(String),
     Range,
 }
 
 /// A timestamp with time zone from its parts; `default_zone` when the text names none.
 pub fn from_parts(parts: &Parts, default_zone: &str, p: u8) -> Result<Zoned, TextError> {
+    if parts.fraction.len() > 12 {
+        return Err(TextError::Precision(parts.fraction.len()));
+    }
     let zone = zone(parts.zone.as_deref().unwrap_or(default_zone)).map_err(TextError::Zone)?;
     let local = parts.day * DAY_SECS + parts.second_of_day;
     let secs = zone.instant_of(local).ok_or(TextError::Range)?;
@@ -378,7 +383,7 @@ pub fn from_parts(parts: &Parts, default_zone: &str, p: u8) -> Result<Zoned, Tex
 /// A stored timestamp(p) text (`YYYY-MM-DD HH:MM:SS.f…`) as local seconds and picoseconds.
 pub fn parse_local(text: &str) -> Option<(i64, u64)> {
     let parts = parse_parts(text)?;
-    if parts.zone.is_some() {
+    if parts.zone.is_some() || parts.fraction.len() > 12 {
         return None;
     }
     let picos: u64 = format!("{:0<12}", parts.fraction).parse().ok()?;
@@ -437,7 +442,7 @@ pub fn cast_from_varchar(text: &str, session_zone: &str, p: u8) -> rusqlite::Res
         Ok(z) => Ok(Value::Text(z.stored())),
         Err(TextError::Zone(m)) => Err(fail(ErrorName::NotSupported, m)),
         Err(TextError::Range) => Err(out_of_range()),
-        Err(TextError::Malformed) => Err(bad()),
+        Err(TextError::Malformed | TextError::Precision(_)) => Err(bad()),
     }
 }
 
