@@ -6,7 +6,7 @@
 
 use sqlparser::ast::Expr;
 
-use super::analyze::{Analyzer, Typed, error_at, not_supported};
+use super::analyze::{Analyzer, Typed, error_at};
 use super::expr::sql_string;
 use super::scope::ExprContext;
 use super::udf::zones;
@@ -149,10 +149,7 @@ impl Analyzer<'_> {
         cx: &ExprContext<'_>,
     ) -> Result<Typed, TrinoError> {
         let t = self.expr(timestamp, cx)?;
-        let z = self.expr(time_zone, cx)?;
-        if matches!(z.ty, TrinoType::IntervalDayToSecond) {
-            return Err(not_supported(at, "AT TIME ZONE with an interval"));
-        }
+        let z = zone_operand(self.expr(time_zone, cx)?);
         if !(z.ty.is_string() || z.ty == TrinoType::Unknown) {
             return Err(error_at(
                 ErrorName::TypeMismatch,
@@ -192,6 +189,19 @@ impl Analyzer<'_> {
             return Err(error_at(ErrorName::NotSupported, at, m));
         }
         Ok(())
+    }
+}
+
+/// A zone given as an interval (`AT TIME ZONE INTERVAL '03:04' HOUR TO MINUTE`,
+/// TestAtTimeZone.testAtTimeZoneWithOffset) as the id of its fixed offset.
+pub(super) fn zone_operand(z: Typed) -> Typed {
+    if z.ty == TrinoType::IntervalDayToSecond {
+        Typed::new(
+            format!("qm_tz_offset_zone({})", z.sql),
+            TrinoType::Varchar(None),
+        )
+    } else {
+        z
     }
 }
 

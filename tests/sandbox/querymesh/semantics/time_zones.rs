@@ -803,6 +803,33 @@ fn trinos_date_time_function_tests_in_pacific_apia() {
     );
     check_in_zone(
         &engine,
+        "Pacific/Apia",
+        &[
+            // TestAtTimeZone.testAtTimeZone / testAtTimeZoneWithOffset (session Pacific/Apia).
+            (
+                "SELECT at_timezone(TIMESTAMP '2020-05-01 12:34:56 +07:09', 'America/Los_Angeles')",
+                "timestamp(0) with time zone",
+                json!("2020-04-30 22:25:56 America/Los_Angeles"),
+            ),
+            (
+                "SELECT at_timezone(TIMESTAMP '2020-05-01 12:34:56.123456789123 +07:09', 'America/Los_Angeles')",
+                "timestamp(12) with time zone",
+                json!("2020-04-30 22:25:56.123456789123 America/Los_Angeles"),
+            ),
+            (
+                "SELECT at_timezone(TIMESTAMP '2020-05-01 12:34:56.1 +07:09', INTERVAL '03:04' HOUR TO MINUTE)",
+                "timestamp(1) with time zone",
+                json!("2020-05-01 08:29:56.1 +03:04"),
+            ),
+            (
+                "SELECT TIMESTAMP '2020-05-01 12:34:56 +07:09' AT TIME ZONE INTERVAL '03:04' HOUR TO MINUTE",
+                "timestamp(0) with time zone",
+                json!("2020-05-01 08:29:56 +03:04"),
+            ),
+        ],
+    );
+    check_in_zone(
+        &engine,
         "-0900",
         &[(
             "SELECT from_iso8601_timestamp_nanos('2001-08-22T03:34:56.123456789')",

@@ -29,10 +29,16 @@ const fn by_lowering(
 pub const FUNCTIONS: &[FunctionDef] = &[
     by_lowering(
         "at_timezone",
-        &[(
-            "timestamp(p) with time zone, varchar(x)",
-            "timestamp(p) with time zone",
-        )],
+        &[
+            (
+                "timestamp(p) with time zone, varchar(x)",
+                "timestamp(p) with time zone",
+            ),
+            (
+                "timestamp(p) with time zone, interval day to second",
+                "timestamp(p) with time zone",
+            ),
+        ],
         at_timezone,
         "Change the time zone component of timestamp with precision p to the given time zone",
     ),
@@ -151,6 +157,7 @@ fn at_timezone(analyzer: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     let [x, z] = c.args.as_slice() else {
         return Ok(None);
     };
+    let z = &crate::querymesh::engine::sql::zoned::zone_operand(z.clone());
     if !zone_text(z) {
         return Ok(None);
     }

@@ -598,6 +598,28 @@ pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
         let zone = zone_arg(&name)?;
         Ok(Value::Text(Zoned { zone, ..z }.stored()))
     })?;
+    // qm_tz_offset_zone(milliseconds): the fixed zone of an interval (AT TIME ZONE INTERVAL).
+    conn.create_scalar_function("qm_tz_offset_zone", 1, FLAGS, |ctx| {
+        let Some(ms) = int(ctx.get_raw(0)) else {
+            return Ok(None);
+        };
+        let minutes = ms / 60_000;
+        let bad = || {
+            fail(
+                ErrorName::InvalidFunctionArgument,
+                format!("Invalid offset minutes {minutes}"),
+            )
+        };
+        if ms % 60_000 != 0 || minutes.abs() > 14 * 60 {
+            return Err(bad());
+        }
+        let seconds = i32::try_from(minutes * 60).map_err(|_| bad())?;
+        Ok(Some(if seconds == 0 {
+            "UTC".to_string()
+        } else {
+            offset_id(seconds)
+        }))
+    })?;
     // qm_tz_offset(x, 'hour' | 'minute'): timezone_hour, timezone_minute.
     conn.create_scalar_function("qm_tz_offset", 2, FLAGS, |ctx| {
         let part: String = ctx.get(1)?;
