@@ -93,6 +93,38 @@ async function pages(sql) {
   ]);
 }
 
+// timestamp with time zone: the client maps no types, so the value is Trino's text (the wall
+// time in the value's zone, p digits, the zone id); X-Trino-Time-Zone, sent as an extra
+// header, is the session zone a timestamp is cast in.
+{
+  const iterator = await trino.query({
+    query:
+      "SELECT TIMESTAMP '2001-08-22 03:04:05.321 America/Los_Angeles' AS la, " +
+      "CAST(TIMESTAMP '2020-06-01 12:00:00' AS timestamp(0) with time zone) AS here, " +
+      "current_timezone() AS zone",
+    user,
+    extraHeaders: { "X-Trino-Time-Zone": "America/New_York" },
+  });
+  const all = [];
+  for await (const page of iterator) all.push(page);
+  const last = all[all.length - 1];
+  assert.equal(last.error, undefined, JSON.stringify(last.error));
+  const columns = all.find((p) => p.columns)?.columns ?? [];
+  assert.deepEqual(
+    columns.map((c) => [c.type, c.typeSignature.rawType, c.typeSignature.arguments[0]?.value]),
+    [
+      ["timestamp(3) with time zone", "timestamp with time zone", 3],
+      ["timestamp(0) with time zone", "timestamp with time zone", 0],
+      ["varchar", "varchar", 2147483647],
+    ],
+  );
+  const rows = all.flatMap((p) => p.data ?? []);
+  assert.deepEqual(rows, [
+    ["2001-08-22 03:04:05.321 America/Los_Angeles", "2020-06-01 12:00:00 America/New_York",
+      "America/New_York"],
+  ]);
+}
+
 // A failed query: its error as Trino reports it, on the last page.
 {
   const all = await pages("SELECT nosuchcolumn FROM nation");

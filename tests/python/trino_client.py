@@ -17,6 +17,7 @@ import sys
 import threading
 import time
 import uuid
+from zoneinfo import ZoneInfo
 import urllib.request
 from urllib.parse import urlparse
 
@@ -113,6 +114,46 @@ def types_are_described_and_converted(cur):
         3,
         None,
     ], row
+
+
+def zoned_timestamps_are_converted(url, token, user):
+    # trino/mapper.py TimestampWithTimeZoneValueMapper: the wall time, p digits, then the zone
+    # as tzinfo (ZoneInfo for a name, a fixed timezone for an offset); `timezone=` is sent as
+    # X-Trino-Time-Zone and governs the cast of a timestamp.
+    cur = connect(url, token, user, timezone="America/New_York").cursor()
+    cur.execute(
+        "SELECT TIMESTAMP '2001-08-22 03:04:05.321 America/Los_Angeles', "
+        "TIMESTAMP '2001-08-22 03:04:05.123456 +07:09', current_timezone(), "
+        "CAST(TIMESTAMP '2020-06-01 12:00:00' AS timestamp(0) with time zone), "
+        "ARRAY[TIMESTAMP '2020-01-01 00:00:00 UTC']"
+    )
+    row = cur.fetchone()
+    described = [(d[1], d[4]) for d in cur.description]
+    assert described == [
+        ("timestamp(3) with time zone", 3),
+        ("timestamp(6) with time zone", 6),
+        ("varchar", None),
+        ("timestamp(0) with time zone", 0),
+        ("array(timestamp(0) with time zone)", None),
+    ], described
+    la = ZoneInfo("America/Los_Angeles")
+    assert row[0] == datetime.datetime(2001, 8, 22, 3, 4, 5, 321000, tzinfo=la), row[0]
+    assert row[0].tzinfo == la, row[0].tzinfo
+    plus_0709 = datetime.timezone(datetime.timedelta(hours=7, minutes=9))
+    assert row[1] == datetime.datetime(2001, 8, 22, 3, 4, 5, 123456, tzinfo=plus_0709), row[1]
+    assert row[1].utcoffset() == datetime.timedelta(hours=7, minutes=9), row[1]
+    assert row[2] == "America/New_York", row[2]
+    new_york = ZoneInfo("America/New_York")
+    assert row[3] == datetime.datetime(2020, 6, 1, 12, tzinfo=new_york), row[3]
+    assert row[3].tzinfo == new_york, row[3].tzinfo
+    utc = datetime.datetime(2020, 1, 1, tzinfo=ZoneInfo("UTC"))
+    assert row[4] == [utc], row[4]
+    # SET TIME ZONE (SetTimeZoneTask) answers X-Trino-Set-Session time_zone_id, which the
+    # client sends back and which wins over X-Trino-Time-Zone.
+    cur.execute("SET TIME ZONE 'Asia/Tokyo'")
+    cur.fetchall()
+    cur.execute("SELECT current_timezone()")
+    assert cur.fetchall() == [["Asia/Tokyo"]]
 
 
 def complex_types_are_converted(cur):
@@ -302,6 +343,7 @@ def main() -> None:
     cur = connect(url, token, user, catalog="tpch", schema="tiny").cursor()
     types_are_described_and_converted(cur)
     complex_types_are_converted(cur)
+    zoned_timestamps_are_converted(url, token, user)
     many_pages_are_fetched(cur)
     print("ok")
 

@@ -86,6 +86,8 @@ pub struct SessionContext {
     /// What the person may see, when access rules restrict it: SHOW, DESCRIBE and
     /// information_schema list only that.
     pub viewer: Option<Viewer>,
+    /// The session time zone (X-Trino-Time-Zone) as the client sent it; UTC when absent.
+    pub time_zone: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -29,6 +29,8 @@ pub(super) struct PlanKey {
     /// `current_user` is a constant of the plan.
     user: Option<String>,
     viewer: Option<String>,
+    /// The session time zone is a constant of the plan (casts, current_timestamp).
+    time_zone: Option<String>,
 }
 
 impl Engine {
@@ -50,6 +52,7 @@ impl Engine {
             properties: ctx.properties.clone(),
             user: ctx.user.clone(),
             viewer: ctx.viewer.as_ref().map(Viewer::key),
+            time_zone: ctx.time_zone.clone(),
         };
         if let Some(hit) = self.plans().get(&key) {
             return Ok(hit.clone());

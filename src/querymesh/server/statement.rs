@@ -28,6 +28,8 @@ use crate::querymesh::engine::sql::use_schema::SessionUpdate;
 use crate::querymesh::engine::{Engine, Prepared, SessionContext};
 
 pub const USER_HEADER: &str = "x-trino-user";
+/// The session time zone (an IANA id or an offset); the engine checks it.
+pub const TIME_ZONE_HEADER: &str = "x-trino-time-zone";
 pub const CATALOG_HEADER: &str = "x-trino-catalog";
 pub const SCHEMA_HEADER: &str = "x-trino-schema";
 pub const SESSION_HEADER: &str = "x-trino-session";
@@ -380,6 +382,7 @@ fn session_context(headers: &HeaderMap) -> SessionContext {
         properties: session_properties(headers),
         user: None,
         viewer: None,
+        time_zone: value(TIME_ZONE_HEADER),
     }
 }
 

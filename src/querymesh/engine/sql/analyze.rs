@@ -92,6 +92,8 @@ pub struct Analyzer<'a> {
     pub(super) lambda_params: Vec<super::functions::LambdaParam>,
     /// The grouping set the current block's select list is analysed for (grouping_sets.rs).
     pub(super) grouping: Option<super::grouping_sets::GroupingState>,
+    /// GROUP BY keys that are timestamps with time zone: grouped by their instant (zoned.rs).
+    pub(super) zoned_group_keys: Vec<String>,
 }
 
 pub fn error_at(name: ErrorName, at: Option<Position>, text: impl Into<String>) -> TrinoError {
@@ -144,6 +146,7 @@ impl<'a> Analyzer<'a> {
             ctes: Vec::new(),
             loose: Vec::new(),
             aggregates_seen: 0,
+            zoned_group_keys: Vec::new(),
             stack: StackBudget::start(),
         }
     }

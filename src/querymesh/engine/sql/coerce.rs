@@ -60,6 +60,7 @@ pub fn super_type(a: &TrinoType, b: &TrinoType) -> Option<TrinoType> {
         (Char(x), Char(y)) => Some(Char(*x.max(y))),
         (Date, Timestamp(p)) | (Timestamp(p), Date) => Some(Timestamp(*p)),
         (Timestamp(p), Timestamp(q)) => Some(Timestamp(*p.max(q))),
+        (TimestampTz(p), TimestampTz(q)) => Some(TimestampTz(*p.max(q))),
         (Array(x), Array(y)) => Some(Array(Box::new(super_type(x, y)?))),
         (Map(kx, vx), Map(ky, vy)) => Some(Map(
             Box::new(super_type(kx, ky)?),

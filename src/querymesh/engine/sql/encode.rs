@@ -158,22 +158,20 @@ pub fn encode(v: ValueRef<'_>, ty: &TrinoType) -> Value {
             )),
         },
         TrinoType::Char(n) => Value::from(format!("{:<width$}", as_text(v), width = *n as usize)),
-        TrinoType::Timestamp(p) | TrinoType::TimestampTz(p) => {
+        // The wall time in the value's zone, p digits, the zone id (udf/zones.rs).
+        TrinoType::TimestampTz(p) => super::udf::zones::protocol_text(v, *p)
+            .map_or_else(|| Value::from(as_text(v)), Value::from),
+        TrinoType::Timestamp(p) => {
             let text = as_text(v);
             let (base, frac) = text.split_once('.').unwrap_or((&text, ""));
             let mut frac: String = frac.chars().take(*p as usize).collect();
             while frac.len() < *p as usize {
                 frac.push('0');
             }
-            let zone = if matches!(ty, TrinoType::TimestampTz(_)) {
-                " UTC"
-            } else {
-                ""
-            };
             Value::from(if *p == 0 {
-                format!("{base}{zone}")
+                base.to_string()
             } else {
-                format!("{base}.{frac}{zone}")
+                format!("{base}.{frac}")
             })
         }
         TrinoType::IntervalYearToMonth => {

@@ -130,6 +130,10 @@ impl Analyzer<'_> {
                 self.string_form(e, at, cx)
             }
             Expr::Case { .. } => self.case(e, at, cx),
+            Expr::AtTimeZone {
+                timestamp,
+                time_zone,
+            } => self.at_time_zone(timestamp, time_zone, at, cx),
             Expr::Exists { .. } | Expr::Subquery(..) => self.subquery(e, at, cx),
             Expr::Function(f) => self.function(f, cx),
             Expr::Wildcard(_) | Expr::QualifiedWildcard(..) => {
@@ -359,6 +363,8 @@ impl Analyzer<'_> {
                     DateTimeField::Hour => "hour",
                     DateTimeField::Minute => "minute",
                     DateTimeField::Second => "second",
+                    DateTimeField::TimezoneHour => "timezone_hour",
+                    DateTimeField::TimezoneMinute => "timezone_minute",
                     // ExtractField's other names (SqlBase.g4 takes any identifier here).
                     DateTimeField::Custom(name) => match name.value.to_ascii_lowercase().as_str() {
                         "day_of_week" | "dow" => "day_of_week",

@@ -48,6 +48,17 @@ pub fn parse_type(dt: &DataType, at: Option<Position>) -> Result<TrinoType, Trin
         DataType::Timestamp(p, TimezoneInfo::None | TimezoneInfo::WithoutTimeZone) => {
             TrinoType::Timestamp(p.unwrap_or(3).min(12) as u8)
         }
+        DataType::Timestamp(p, TimezoneInfo::WithTimeZone) => {
+            let p = p.unwrap_or(3);
+            if p > 12 {
+                return Err(error_at(
+                    ErrorName::InvalidLiteral,
+                    at,
+                    format!("TIMESTAMP WITH TIME ZONE precision must be in range [0, 12]: {p}"),
+                ));
+            }
+            TrinoType::TimestampTz(p as u8)
+        }
         DataType::JSON => TrinoType::Json,
         DataType::Uuid => TrinoType::Uuid,
         DataType::Varbinary(_) => TrinoType::Varbinary,
@@ -355,6 +366,14 @@ impl Analyzer<'_> {
                 format!("'{text}' is not a valid {} literal", ty.raw_type()),
             )
         };
+        // ExpressionAnalyzer.visitTimestampLiteral: "'…' is not a valid TIMESTAMP literal".
+        let timestamp_invalid = || {
+            error_at(
+                ErrorName::InvalidLiteral,
+                at,
+                format!("'{text}' is not a valid TIMESTAMP literal"),
+            )
+        };
         match &ty {
             TrinoType::Date => {
                 let d = calendar::parse_date(text).ok_or_else(invalid)?;
@@ -364,13 +383,39 @@ impl Analyzer<'_> {
                     constant: Some(Constant::Date(d)),
                 })
             }
+            // TIMESTAMP '2001-08-22 03:04:05.321 America/Los_Angeles' is a timestamp(3) with
+            // time zone (docs language/types "TIMESTAMP WITH TIME ZONE"); an unknown zone fails
+            // as TimeZoneKey does.
+            TrinoType::Timestamp(_) | TrinoType::TimestampTz(_)
+                if let Some(parts) = super::udf::zones::parse_parts(text)
+                    && (parts.zone.is_some() || matches!(ty, TrinoType::TimestampTz(_))) =>
+            {
+                use super::udf::zones::{TextError, from_parts};
+                let precision = parts.fraction.len() as u8;
+                let zone = self.session_zone();
+                match from_parts(&parts, &zone, precision) {
+                    Ok(z) => Ok(Typed::new(
+                        sql_string(&z.stored()),
+                        TrinoType::TimestampTz(precision),
+                    )),
+                    Err(TextError::Zone(m)) => Err(error_at(ErrorName::NotSupported, at, m)),
+                    // TestTimestampWithTimeZone.testLiterals.
+                    Err(TextError::Precision(n)) => Err(error_at(
+                        ErrorName::InvalidLiteral,
+                        at,
+                        format!("TIMESTAMP WITH TIME ZONE precision must be in range [0, 12]: {n}"),
+                    )),
+                    Err(_) => Err(timestamp_invalid()),
+                }
+            }
+            TrinoType::TimestampTz(_) => Err(timestamp_invalid()),
             TrinoType::Timestamp(_) => {
                 let t = text.trim();
                 let (day, time) = t.split_once(' ').unwrap_or((t, "00:00:00"));
-                let d = calendar::parse_date(day).ok_or_else(invalid)?;
+                let d = calendar::parse_date(day).ok_or_else(timestamp_invalid)?;
                 let precision = time.split_once('.').map_or(0, |(_, f)| f.len()) as u8;
-                let stored =
-                    super::udf::normalize_timestamp(d, time, precision).ok_or_else(invalid)?;
+                let stored = super::udf::normalize_timestamp(d, time, precision)
+                    .ok_or_else(timestamp_invalid)?;
                 Ok(Typed::new(
                     sql_string(&stored),
                     TrinoType::Timestamp(precision),

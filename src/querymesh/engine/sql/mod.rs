@@ -36,6 +36,7 @@ pub mod udf;
 mod unnest;
 pub mod use_schema;
 mod visible;
+mod zoned;
 
 use serde_json::Value;
 use sqlparser::ast::Statement;
@@ -200,6 +201,8 @@ fn tokens(sql: &str) -> Result<(Vec<TokenWithSpan>, Vec<TokenWithSpan>), TrinoEr
 
 /// Analyses one Trino statement into a plan.
 pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<Plan, TrinoError> {
+    // A session zone Trino does not know fails every query ("Time zone not supported: …").
+    zoned::session_zone_id(session)?;
     let (mut all_tokens, tokens) = tokens(sql)?;
     let Some(first) = tokens.first() else {
         return Err(TrinoError::at(

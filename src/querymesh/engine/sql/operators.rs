@@ -10,6 +10,7 @@ use super::coerce::{arithmetic, super_type};
 use super::expr::{comparable, concat_type, mismatch, sql_string};
 use super::scope::ExprContext;
 use super::udf::stored_digits;
+use super::zoned::compare_key;
 use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
 
@@ -154,6 +155,7 @@ impl Analyzer<'_> {
         right: &Expr,
         at: Option<Position>,
     ) -> Result<Typed, TrinoError> {
+        let (l, r) = self.zoned_operands(l, r);
         let cmp = |sym: &str| -> Result<Typed, TrinoError> {
             if let Some(t) = super::rows::comparison(&l, &r, sym, at) {
                 return t;
@@ -174,7 +176,11 @@ impl Analyzer<'_> {
             }
             let target = super_type(&l.ty, &r.ty).unwrap_or(TrinoType::Unknown);
             Ok(Typed::new(
-                format!("({} {sym} {})", coerced(&l, &target), coerced(&r, &target)),
+                format!(
+                    "({} {sym} {})",
+                    compare_key(coerced(&l, &target), &target),
+                    compare_key(coerced(&r, &target), &target)
+                ),
                 TrinoType::Boolean,
             ))
         };
@@ -368,13 +374,20 @@ impl Analyzer<'_> {
     ) -> Result<Option<Typed>, TrinoError> {
         let (base, iv) = match (&l.ty, &r.ty) {
             (
-                TrinoType::Date | TrinoType::Timestamp(_),
+                TrinoType::Date | TrinoType::Timestamp(_) | TrinoType::TimestampTz(_),
                 TrinoType::IntervalDayToSecond | TrinoType::IntervalYearToMonth,
             ) => (l, r),
             (
                 TrinoType::IntervalDayToSecond | TrinoType::IntervalYearToMonth,
-                TrinoType::Date | TrinoType::Timestamp(_),
+                TrinoType::Date | TrinoType::Timestamp(_) | TrinoType::TimestampTz(_),
             ) if op == '+' => (r, l),
+            // The interval between two instants (TimestampWithTimeZoneOperators.subtract).
+            (TrinoType::TimestampTz(_), TrinoType::TimestampTz(_)) if op == '-' => {
+                return Ok(Some(Typed::new(
+                    format!("qm_tz_diff('millisecond', {}, {})", r.sql, l.sql),
+                    TrinoType::IntervalDayToSecond,
+                )));
+            }
             (TrinoType::IntervalDayToSecond, TrinoType::IntervalDayToSecond)
             | (TrinoType::IntervalYearToMonth, TrinoType::IntervalYearToMonth) => {
                 let constant = match (&l.constant, &r.constant) {
@@ -406,6 +419,15 @@ impl Analyzer<'_> {
             _ => return Err(not_supported(at, "Arithmetic with a computed interval")),
         };
         let months = iv.ty == TrinoType::IntervalYearToMonth;
+        // With a zone: months by the wall time, day-to-second intervals on the instant
+        // (TimestampWithTimeZoneOperators add the millis in the value's chronology).
+        if let TrinoType::TimestampTz(p) = base.ty {
+            let unit = if months { "month" } else { "millisecond" };
+            return Ok(Some(Typed::new(
+                format!("qm_tz_add('{unit}', {amount}, {}, {p})", base.sql),
+                base.ty.clone(),
+            )));
+        }
         match &base.ty {
             TrinoType::Date => {
                 if !months && amount % 86_400_000 != 0 {
@@ -470,6 +492,9 @@ impl Analyzer<'_> {
         let complex = |t: &TrinoType| t.is_container() || matches!(t, Json | Uuid | Varbinary);
         if complex(&t.ty) || complex(target) {
             return self.complex_cast(t, target, try_cast, at);
+        }
+        if matches!(t.ty, TimestampTz(_)) || matches!(target, TimestampTz(_)) {
+            return self.zoned_cast(t, target, try_cast, at);
         }
         let from = t.ty.clone();
         let via_udf = |t: &Typed| {
@@ -547,7 +572,18 @@ impl Analyzer<'_> {
         t: Typed,
         at: Option<Position>,
     ) -> Result<Typed, TrinoError> {
-        let is_ts = matches!(t.ty, TrinoType::Timestamp(_) | TrinoType::TimestampTz(_));
+        // A timestamp with time zone's fields are those of its wall time in its zone.
+        if let TrinoType::TimestampTz(_) = t.ty {
+            if let Some(part) = unit.strip_prefix("timezone_") {
+                return Ok(Typed::new(
+                    format!("qm_tz_offset({}, '{part}')", t.sql),
+                    TrinoType::BigInt,
+                ));
+            }
+            let local = self.wall_time(&t);
+            return self.date_part(unit, local, at);
+        }
+        let is_ts = matches!(t.ty, TrinoType::Timestamp(_));
         if !(t.ty == TrinoType::Date || is_ts) {
             return Err(error_at(
                 ErrorName::FunctionNotFound,

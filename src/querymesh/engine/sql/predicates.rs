@@ -9,6 +9,7 @@ use super::coerce::super_type;
 use super::expr::{comparable, mismatch};
 use super::operators::coerced;
 use super::scope::ExprContext;
+use super::zoned::compare_key;
 use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
 
@@ -23,6 +24,7 @@ impl Analyzer<'_> {
         match e {
             Expr::IsDistinctFrom(l, r) | Expr::IsNotDistinctFrom(l, r) => {
                 let (lt, rt) = (self.expr(l, cx)?, self.expr(r, cx)?);
+                let (lt, rt) = self.zoned_operands(lt, rt);
                 if !comparable(&lt.ty, &rt.ty) {
                     return Err(mismatch(at, "IS DISTINCT FROM", &lt.ty, &rt.ty));
                 }
@@ -33,7 +35,11 @@ impl Analyzer<'_> {
                 };
                 let target = super_type(&lt.ty, &rt.ty).unwrap_or(TrinoType::Unknown);
                 Ok(Typed::new(
-                    format!("({} {op} {})", coerced(&lt, &target), coerced(&rt, &target)),
+                    format!(
+                        "({} {op} {})",
+                        compare_key(coerced(&lt, &target), &target),
+                        compare_key(coerced(&rt, &target), &target)
+                    ),
                     TrinoType::Boolean,
                 ))
             }
@@ -64,10 +70,16 @@ impl Analyzer<'_> {
                             target = super_type(&target, &it.ty).unwrap_or(target);
                             typed.push(it);
                         }
-                        let items: Vec<String> =
-                            typed.iter().map(|it| coerced(it, &target)).collect();
+                        let items: Vec<String> = typed
+                            .iter()
+                            .map(|it| compare_key(coerced(it, &target), &target))
+                            .collect();
                         Ok(Typed::new(
-                            format!("({} {not}IN ({}))", coerced(&t, &target), items.join(", ")),
+                            format!(
+                                "({} {not}IN ({}))",
+                                compare_key(coerced(&t, &target), &target),
+                                items.join(", ")
+                            ),
                             TrinoType::Boolean,
                         ))
                     }
@@ -117,9 +129,9 @@ impl Analyzer<'_> {
                 Ok(Typed::new(
                     format!(
                         "({} {not}BETWEEN {} AND {})",
-                        coerced(&t, &target),
-                        coerced(&lo, &target),
-                        coerced(&hi, &target)
+                        compare_key(coerced(&t, &target), &target),
+                        compare_key(coerced(&lo, &target), &target),
+                        compare_key(coerced(&hi, &target), &target)
                     ),
                     TrinoType::Boolean,
                 ))

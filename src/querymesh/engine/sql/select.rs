@@ -92,7 +92,18 @@ impl Analyzer<'_> {
         }
         sql.push_str(&where_sql);
         if !keys.is_empty() {
-            let keys: Vec<String> = keys.iter().cloned().map(not_a_position).collect();
+            // One instant in two zones is one group, as Trino compares them.
+            let keys: Vec<String> = keys
+                .iter()
+                .map(|k| {
+                    if self.zoned_group_keys.contains(k) {
+                        super::udf::zones::instant_sql(k)
+                    } else {
+                        k.clone()
+                    }
+                })
+                .map(not_a_position)
+                .collect();
             sql.push_str(&format!(" GROUP BY {}", keys.join(", ")));
         }
         if let Some(h) = &outputs.having {
@@ -209,7 +220,11 @@ impl Analyzer<'_> {
                 clause: Clause::GroupBy,
                 ..*base
             };
-            keys.push(self.expr(target, &cx)?.sql);
+            let key = self.expr(target, &cx)?;
+            if matches!(key.ty, TrinoType::TimestampTz(_)) {
+                self.zoned_group_keys.push(key.sql.clone());
+            }
+            keys.push(key.sql);
         }
         Ok(keys)
     }

@@ -254,6 +254,12 @@ pub fn plan(
     session: &SessionContext,
 ) -> Option<Result<Plan, TrinoError>> {
     let first = word(tokens.first())?;
+    if first == "SET"
+        && word(tokens.get(1)).as_deref() == Some("TIME")
+        && word(tokens.get(2)).as_deref() == Some("ZONE")
+    {
+        return Some(set_time_zone(tokens, super::end_of(sql)));
+    }
     if word(tokens.get(1)).as_deref() != Some("SESSION") {
         return None;
     }
@@ -298,6 +304,36 @@ fn set(tokens: &[TokenWithSpan], end: Position) -> Result<Plan, TrinoError> {
         .map_err(|m| TrinoError::new(ErrorName::InvalidSessionProperty, m))?;
     Ok(Plan::without_output(Some(SessionUpdate::SetProperty {
         name,
+        value,
+    })))
+}
+
+/// The hidden system session property SET TIME ZONE sets (SystemSessionProperties
+/// .TIME_ZONE_ID); it overrides X-Trino-Time-Zone (sql/zoned.rs).
+pub const TIME_ZONE_ID: &str = "time_zone_id";
+
+/// `SET TIME ZONE 'zone'` / `SET TIME ZONE LOCAL` (SetTimeZoneTask: the zone checked, then
+/// `X-Trino-Set-Session: time_zone_id=…`; LOCAL is the server's zone, UTC here).
+fn set_time_zone(tokens: &[TokenWithSpan], end: Position) -> Result<Plan, TrinoError> {
+    let value_token = tokens.get(3);
+    let value = match value_token.map(|t| &t.token) {
+        Some(Token::SingleQuotedString(s)) => super::udf::zones::zone(s)
+            .map(|z| z.id)
+            .map_err(|m| TrinoError::at(ErrorName::NotSupported, value_token.map_or(end, at), m))?,
+        _ if word(value_token).as_deref() == Some("LOCAL") => "UTC".to_string(),
+        _ => {
+            return Err(TrinoError::at(
+                ErrorName::NotSupported,
+                value_token.map_or(end, at),
+                "SET TIME ZONE takes a zone name or LOCAL in the QueryMesh stand-in",
+            ));
+        }
+    };
+    if let Some(extra) = tokens.get(4) {
+        return Err(mismatched(Some(extra), end, "<EOF>"));
+    }
+    Ok(Plan::without_output(Some(SessionUpdate::SetProperty {
+        name: TIME_ZONE_ID.into(),
         value,
     })))
 }

@@ -85,6 +85,18 @@ fn format_follows_java_formatter_as_trino_calls_it() {
                 "1969-07-20T16:17:03 1969-07-20 16:17:03",
             ),
             v("SELECT format('%s', cast('test' AS char(5)))", "test "),
+            v(
+                "SELECT format('%1$s %1$tc', cast('1969-07-20 16:17:00 America/New_York' AS timestamp with time zone))",
+                "1969-07-20T16:17-04:00[America/New_York] Sun Jul 20 16:17:00 EDT 1969",
+            ),
+            v(
+                "SELECT format('%1$s %1$tc', cast('1969-07-20 20:17:00 UTC' AS timestamp with time zone))",
+                "1969-07-20T20:17Z[UTC] Sun Jul 20 20:17:00 UTC 1969",
+            ),
+            v(
+                "SELECT format('%1$s %1$tz %1$ts', TIMESTAMP '2001-08-22 03:04:05.321 +07:09')",
+                "2001-08-22T03:04:05.321+07:09 +0709 998423705",
+            ),
             // Not Trino's tests, but what its converters make of these types.
             v(
                 "SELECT format('%s|%.2e', real '1.5', 12345.678e0)",

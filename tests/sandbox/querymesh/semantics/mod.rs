@@ -10,6 +10,7 @@ mod casts;
 mod checksum;
 mod complex;
 mod conditionals;
+mod date_formats;
 mod dates;
 mod formatting;
 mod grouping_sets;
@@ -21,6 +22,7 @@ mod query_structure;
 mod recursive_with;
 mod regexp;
 mod strings;
+mod time_zones;
 mod unnest;
 mod urls_and_metrics;
 

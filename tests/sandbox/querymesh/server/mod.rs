@@ -11,6 +11,7 @@ mod official_clients;
 mod session_properties;
 mod statement_protocol;
 mod time_limits_and_fairness;
+mod time_zone_header;
 mod tls;
 
 use std::time::{Duration, Instant};

@@ -77,6 +77,10 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         &[
             ("varchar(x), date", "date"),
             ("varchar(x), timestamp(p)", "timestamp(p)"),
+            (
+                "varchar(x), timestamp(p) with time zone",
+                "timestamp(p) with time zone",
+            ),
         ],
         Typing::ByLowering,
         Lower::Scalar(date_trunc),
@@ -87,6 +91,10 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         &[
             ("varchar(x), bigint, date", "date"),
             ("varchar(x), bigint, timestamp(p)", "timestamp(p)"),
+            (
+                "varchar(x), bigint, timestamp(p) with time zone",
+                "timestamp(p) with time zone",
+            ),
         ],
         Typing::ByLowering,
         Lower::Scalar(date_add),
@@ -97,6 +105,10 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         &[
             ("varchar(x), date, date", "bigint"),
             ("varchar(x), timestamp(p), timestamp(p)", "bigint"),
+            (
+                "varchar(x), timestamp(p) with time zone, timestamp(p) with time zone",
+                "bigint",
+            ),
         ],
         Typing::ByLowering,
         Lower::Scalar(date_diff),
@@ -107,6 +119,7 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         &[
             ("varchar(x)", "date"),
             ("timestamp(p)", "date"),
+            ("timestamp(p) with time zone", "date"),
             ("date", "date"),
         ],
         Typing::ByLowering,
@@ -131,6 +144,15 @@ pub const FUNCTIONS: &[FunctionDef] = &[
     },
     now("now"),
     now("current_timestamp"),
+    FunctionDef {
+        name: "localtimestamp",
+        kind: Kind::Scalar,
+        signatures: &[("", "timestamp(3)")],
+        typing: Typing::ByLowering,
+        lower: Lower::Scalar(local_timestamp),
+        description: "Current timestamp without time zone",
+        deterministic: false,
+    },
 ];
 
 /// What the date functions are told of their argument: 0 for a date, else the fraction
@@ -163,6 +185,15 @@ fn date_field(analyzer: &mut Analyzer<'_>, c: &Call) -> LowerResult {
 
 fn date_trunc(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
+        [unit, d] if unit.ty.is_string() && matches!(d.ty, TrinoType::TimestampTz(_)) => {
+            let TrinoType::TimestampTz(p) = d.ty else {
+                return Ok(None);
+            };
+            Some(Typed::new(
+                format!("qm_tz_trunc({}, {}, {p})", unit.sql, d.sql),
+                d.ty.clone(),
+            ))
+        }
         [unit, d] if unit.ty.is_string() && is_date_or_timestamp(&d.ty) => Some(Typed::new(
             format!(
                 "qm_date_trunc({}, {}, {})",
@@ -178,6 +209,19 @@ fn date_trunc(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
 
 fn date_add(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
+        [unit, n, d]
+            if unit.ty.is_string()
+                && is_integer_or_null(&n.ty)
+                && matches!(d.ty, TrinoType::TimestampTz(_)) =>
+        {
+            let TrinoType::TimestampTz(p) = d.ty else {
+                return Ok(None);
+            };
+            Some(Typed::new(
+                format!("qm_tz_add({}, {}, {}, {p})", unit.sql, n.sql, d.sql),
+                d.ty.clone(),
+            ))
+        }
         [unit, n, d]
             if unit.ty.is_string() && is_integer_or_null(&n.ty) && is_date_or_timestamp(&d.ty) =>
         {
@@ -196,10 +240,21 @@ fn date_add(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     })
 }
 
-fn date_diff(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+fn date_diff(analyzer: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     let [unit, a, b] = c.args.as_slice() else {
         return Ok(None);
     };
+    let tz = |t: &Typed| matches!(t.ty, TrinoType::TimestampTz(_));
+    if unit.ty.is_string() && (tz(a) || tz(b)) {
+        let (a, b) = analyzer.zoned_operands(a.clone(), b.clone());
+        if !(tz(&a) && tz(&b)) {
+            return Ok(None);
+        }
+        return Ok(Some(Typed::new(
+            format!("qm_tz_diff({}, {}, {})", unit.sql, a.sql, b.sql),
+            TrinoType::BigInt,
+        )));
+    }
     if !(unit.ty.is_string() && is_date_or_timestamp(&a.ty) && is_date_or_timestamp(&b.ty)) {
         return Ok(None);
     }
@@ -220,7 +275,12 @@ fn date_diff(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
 
 fn to_date(analyzer: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     match c.args.as_slice() {
-        [a] if a.ty.is_string() || matches!(a.ty, TrinoType::Timestamp(_) | TrinoType::Date) => {
+        [a] if a.ty.is_string()
+            || matches!(
+                a.ty,
+                TrinoType::Timestamp(_) | TrinoType::TimestampTz(_) | TrinoType::Date
+            ) =>
+        {
             analyzer
                 .cast(a.clone(), &TrinoType::Date, false, c.at)
                 .map(Some)
@@ -229,17 +289,37 @@ fn to_date(analyzer: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     }
 }
 
-fn current_date(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
-    Ok(c.args
-        .is_empty()
-        .then(|| Typed::new("date('now')", TrinoType::Date)))
+/// The current instant in the session zone, stored (udf/zones.rs): SQLite's `now` is UTC
+/// and one value for the whole statement, as Trino's is for the query.
+pub(in crate::querymesh::engine::sql) fn now_sql(zone: &str) -> String {
+    format!(
+        "(strftime('%Y-%m-%d %H:%M:%f', 'now') || '000000000 ' || {})",
+        crate::querymesh::engine::sql::expr::sql_string(zone)
+    )
 }
 
-fn current_timestamp(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+/// current_date: the date in the session zone.
+fn current_date(analyzer: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    let now = now_sql(&analyzer.session_zone());
     Ok(c.args.is_empty().then(|| {
         Typed::new(
-            "strftime('%Y-%m-%d %H:%M:%f', 'now')",
-            TrinoType::TimestampTz(3),
+            format!("substr(qm_tz_local({now}, 3), 1, 10)"),
+            TrinoType::Date,
         )
     }))
+}
+
+fn current_timestamp(analyzer: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    let now = now_sql(&analyzer.session_zone());
+    Ok(c.args
+        .is_empty()
+        .then(|| Typed::new(now, TrinoType::TimestampTz(3))))
+}
+
+/// localtimestamp: the wall time in the session zone.
+fn local_timestamp(analyzer: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    let now = now_sql(&analyzer.session_zone());
+    Ok(c.args
+        .is_empty()
+        .then(|| Typed::new(format!("qm_tz_local({now}, 3)"), TrinoType::Timestamp(3))))
 }

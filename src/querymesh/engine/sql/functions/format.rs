@@ -82,6 +82,7 @@ fn java_value(
         Date => ('D', a.sql.clone()),
         Time(_) => ('t', a.sql.clone()),
         Timestamp(_) => ('T', a.sql.clone()),
+        TimestampTz(_) => ('z', a.sql.clone()),
         Uuid | IntervalYearToMonth | IntervalDayToSecond => as_text(analyzer)?,
         other => {
             return Err(error_at(

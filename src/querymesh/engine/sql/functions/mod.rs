@@ -10,6 +10,7 @@ mod array_lambda;
 mod binary;
 mod conditional;
 mod date;
+mod datetime_format;
 mod format;
 pub(super) mod json;
 mod lambda;
@@ -22,6 +23,7 @@ pub mod signature;
 mod sql_json;
 mod string;
 mod string_metrics;
+mod time_zone;
 mod url;
 mod window;
 

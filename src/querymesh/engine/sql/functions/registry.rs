@@ -155,6 +155,8 @@ fn families() -> impl Iterator<Item = &'static FunctionDef> {
         super::math::FUNCTIONS,
         super::string::FUNCTIONS,
         super::date::FUNCTIONS,
+        super::datetime_format::FUNCTIONS,
+        super::time_zone::FUNCTIONS,
         super::conditional::FUNCTIONS,
         super::format::FUNCTIONS,
         super::aggregate::FUNCTIONS,

@@ -137,6 +137,9 @@ fn varchar_of(v: &Value, ty: &TrinoType) -> String {
             number(v).map_or_else(|| v.to_string(), |x| format!("{x:.*}", usize::from(*scale)))
         }
         (TrinoType::Timestamp(p), Value::String(s)) => super::timestamp_text(s, *p),
+        (TrinoType::TimestampTz(p), Value::String(s)) => {
+            super::zones::parse_stored(s).map_or_else(|| s.clone(), |z| z.display(*p))
+        }
         (_, Value::String(s)) => s.clone(),
         _ => v.to_string(),
     }

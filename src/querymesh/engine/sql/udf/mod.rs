@@ -4,6 +4,7 @@
 //!
 //! This file holds what every family shares (errors, the memory check, argument reading, the
 //! double result) and [`register`]; each family registers its own functions:
+//! - `define`: registration, and the twin of each function that `try()` calls;
 //! - `numbers`: integer and decimal arithmetic, rounding, math functions, Java's double text;
 //! - `cast`: `qm_cast`, CAST and TRY_CAST by target kind;
 //! - `dates`: date parts, month arithmetic and the stored form of a timestamp;
@@ -25,7 +26,8 @@ mod cast;
 mod checksum;
 mod dates;
 mod define;
-mod format;
+mod formats;
+mod java_format;
 pub mod json;
 pub mod json_path;
 mod maps;
@@ -34,6 +36,7 @@ mod rows;
 mod string_metrics;
 mod text;
 mod urls;
+pub mod zones;
 
 pub(super) use binary::uuid_from_varchar;
 pub(super) use checksum::Kind as ChecksumKind;
@@ -134,7 +137,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         },
     )?;
     aggregates::register(conn)?;
-    format::register(conn)?;
+    java_format::register(conn)?;
     checksum::register(conn)?;
     // qm_fail(error name, message, row value): a Trino error the plan raises where a row
     // reaches it; the row value (ignored) keeps SQLite from evaluating it once up front as a
@@ -164,5 +167,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     cast::register(conn)?;
     dates::register(conn)?;
     text::register(conn)?;
+    zones::register(conn)?;
+    formats::register(conn)?;
     json::register(conn)
 }

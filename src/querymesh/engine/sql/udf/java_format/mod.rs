@@ -19,6 +19,7 @@ use self::spec::{Flags, FormatError, Index, Piece, Spec};
 use self::temporal::Moment;
 use super::super::calendar;
 use super::super::java_number::{double_to_string, float_to_string};
+use super::zones;
 use super::{FLAGS, fail, reserve};
 use crate::querymesh::engine::error::ErrorName;
 use crate::querymesh::engine::sql::udf::define;
@@ -39,11 +40,64 @@ enum Arg {
     /// Nanoseconds of the day.
     LocalTime(i64),
     LocalDateTime(i64, i64),
+    ZonedDateTime(Zoned),
+}
+
+/// A `java.time.ZonedDateTime`: the wall time in its zone, and the zone.
+#[derive(Clone, Debug, PartialEq)]
+struct Zoned {
+    day: i64,
+    nanos: i64,
+    /// Seconds east of UTC at the instant.
+    offset: i64,
+    /// Trino's zone id (`America/New_York`, `UTC`, `+07:09`).
+    id: String,
+    /// The zone's short name at the instant (`EDT`); a fixed offset's is its id.
+    short_name: String,
+}
+
+impl Zoned {
+    fn read(stored: &str) -> Option<Zoned> {
+        let z = zones::parse_stored(stored)?;
+        let offset = i64::from(z.zone.offset_at(z.secs));
+        let local = z.secs + offset;
+        let fixed = z.zone.id.starts_with(['+', '-']);
+        let short_name = match z.zone.abbreviation(z.secs) {
+            Some(a) if !fixed => a,
+            _ => z.zone.id.clone(),
+        };
+        Some(Zoned {
+            day: local.div_euclid(86_400),
+            nanos: local.rem_euclid(86_400) * 1_000_000_000 + (z.picos / 1000) as i64,
+            offset,
+            id: z.zone.id.clone(),
+            short_name,
+        })
+    }
+
+    fn is_offset(&self) -> bool {
+        self.id.starts_with(['+', '-'])
+    }
+
+    /// `ZoneOffset.getId()`: `Z`, `+HH:MM` or `+HH:MM:SS`.
+    fn offset_text(&self) -> String {
+        if self.offset == 0 {
+            return "Z".into();
+        }
+        let sign = if self.offset < 0 { '-' } else { '+' };
+        let a = self.offset.abs();
+        let mut text = format!("{sign}{:02}:{:02}", a / 3600, a / 60 % 60);
+        if a % 60 != 0 {
+            text.push_str(&format!(":{:02}", a % 60));
+        }
+        text
+    }
 }
 
 impl Arg {
     /// Reads one argument of kind `kind`: `n` unknown, `b` boolean, `l` any integer, `f` real,
-    /// `d` double, `m` decimal text, `s` text, `D` date, `t` time, `T` timestamp.
+    /// `d` double, `m` decimal text, `s` text, `D` date, `t` time, `T` timestamp, `z`
+    /// timestamp with time zone.
     fn read(kind: char, v: ValueRef<'_>) -> Option<Arg> {
         let text = || match v {
             ValueRef::Text(t) => Some(String::from_utf8_lossy(t).into_owned()),
@@ -79,6 +133,7 @@ impl Arg {
                 let (day, time) = t.split_once([' ', 'T'])?;
                 Arg::LocalDateTime(calendar::parse_date(day)?, temporal::parse_time(time)?)
             }
+            'z' => Arg::ZonedDateTime(Zoned::read(&text()?)?),
             'n' => Arg::Null,
             _ => Arg::String(text()?),
         })
@@ -96,6 +151,7 @@ impl Arg {
             Arg::LocalDate(_) => "java.time.LocalDate",
             Arg::LocalTime(_) => "java.time.LocalTime",
             Arg::LocalDateTime(..) => "java.time.LocalDateTime",
+            Arg::ZonedDateTime(_) => "java.time.ZonedDateTime",
         }
     }
 
@@ -113,6 +169,19 @@ impl Arg {
             Arg::LocalTime(n) => temporal::time_text(*n),
             Arg::LocalDateTime(d, n) => {
                 format!("{}T{}", temporal::date_text(*d), temporal::time_text(*n))
+            }
+            // ZonedDateTime.toString(): the local date-time, the offset, and a region's id.
+            Arg::ZonedDateTime(z) => {
+                let mut text = format!(
+                    "{}T{}{}",
+                    temporal::date_text(z.day),
+                    temporal::time_text(z.nanos),
+                    z.offset_text()
+                );
+                if !z.is_offset() {
+                    text.push_str(&format!("[{}]", z.id));
+                }
+                text
             }
         }
     }
@@ -154,6 +223,17 @@ impl Arg {
             Arg::LocalDate(d) => date(*d),
             Arg::LocalTime(n) => long(*n),
             Arg::LocalDateTime(d, n) => date(*d) ^ long(*n),
+            // ZonedDateTime.hashCode(): date-time ^ offset ^ rotl(zone, 3); a ZoneOffset's
+            // hash is its seconds, a region's its id's.
+            Arg::ZonedDateTime(z) => {
+                let offset = z.offset as i32;
+                let zone = if z.is_offset() {
+                    offset
+                } else {
+                    Arg::String(z.id.clone()).hash_code()
+                };
+                date(z.day) ^ long(z.nanos) ^ offset ^ zone.rotate_left(3)
+            }
         }
     }
 
@@ -172,6 +252,11 @@ impl Arg {
                 day: Some(d),
                 nanos: Some(n),
                 zone: None,
+            }),
+            Arg::ZonedDateTime(ref z) => Some(Moment {
+                day: Some(z.day),
+                nanos: Some(z.nanos),
+                zone: Some((z.offset, z.short_name.clone())),
             }),
             _ => None,
         }
