@@ -10,6 +10,7 @@ mod casts;
 mod complex;
 mod conditionals;
 mod dates;
+mod decimals;
 mod grouping_sets;
 mod json;
 mod lambdas;

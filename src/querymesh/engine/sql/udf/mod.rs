@@ -23,6 +23,7 @@ mod binary;
 mod buckets;
 mod cast;
 mod dates;
+mod decimals;
 pub mod json;
 pub mod json_path;
 mod maps;
@@ -35,7 +36,6 @@ mod urls;
 pub(super) use binary::uuid_from_varchar;
 pub use dates::{normalize_timestamp, stored_digits, timestamp_text};
 pub use numbers::java_double;
-pub(super) use numbers::round_half_up;
 
 #[derive(Debug)]
 struct FnError(ErrorName, String);
@@ -128,6 +128,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         },
     )?;
     aggregates::register(conn)?;
+    decimals::register(conn)?;
     // qm_fail(error name, message, row value): a Trino error the plan raises where a row
     // reaches it; the row value (ignored) keeps SQLite from evaluating it once up front as a
     // constant.
