@@ -348,3 +348,31 @@ fn lineitem_extendedprice_sums_exactly_to_the_cent() {
     let expected = format!("{}.{:02}", cents / 100, cents % 100);
     assert_eq!(sum.rows[0][0], json!(expected));
 }
+
+/// TPC-H's money is double, its literals decimal (`0.06 - 0.01`, `100.00 *`, `0.2 *`): each
+/// must fold to a double constant or convert inline, never cost a function call per row.
+#[test]
+fn tpch_decimal_literals_stay_plain_sql() {
+    use zero_sandbox::querymesh::engine::SessionContext;
+    let engine = engine();
+    let session = SessionContext {
+        catalog: Some("tpch".into()),
+        schema: Some("tiny".into()),
+        ..Default::default()
+    };
+    for n in 1..=22 {
+        let path = format!("{}/fixtures/tpch/queries/q{n}.sql", env!("CARGO_MANIFEST_DIR"));
+        let sql = std::fs::read_to_string(&path).expect("the query text");
+        let prepared = engine.prepare(&sql, &session).expect("prepares");
+        let translated = prepared.sqlite_sql().unwrap_or_default();
+        assert!(!translated.contains("qm_dec_"), "q{n}: {translated}");
+    }
+    let q6 = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/tpch/queries/q6.sql"
+    ))
+    .expect("q6");
+    let prepared = engine.prepare(&q6, &session).expect("prepares");
+    let translated = prepared.sqlite_sql().unwrap_or_default();
+    assert!(translated.contains("BETWEEN 5e-2 AND 7e-2"), "{translated}");
+}
