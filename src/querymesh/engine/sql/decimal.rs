@@ -142,7 +142,10 @@ pub fn parse(text: &str, scale: u32) -> Option<i128> {
     };
     let (whole, fraction) = unsigned.split_once('.').unwrap_or((unsigned, ""));
     if whole.is_empty() && fraction.is_empty()
-        || !whole.bytes().chain(fraction.bytes()).all(|b| b.is_ascii_digit())
+        || !whole
+            .bytes()
+            .chain(fraction.bytes())
+            .all(|b| b.is_ascii_digit())
     {
         return None;
     }
@@ -159,7 +162,11 @@ pub fn parse(text: &str, scale: u32) -> Option<i128> {
             0
         } else {
             let (kept, dropped) = digits.split_at(digits.len() - drop);
-            let base: i128 = if kept.is_empty() { 0 } else { kept.parse().ok()? };
+            let base: i128 = if kept.is_empty() {
+                0
+            } else {
+                kept.parse().ok()?
+            };
             let up = dropped.as_bytes().first().is_some_and(|d| *d >= b'5');
             if up { base.checked_add(1)? } else { base }
         }

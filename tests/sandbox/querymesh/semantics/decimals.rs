@@ -58,9 +58,21 @@ fn long_decimal_arithmetic_is_exact() {
                 json!("0.6"),
             ),
             // testDivide: HALF_UP at the result's scale, and a dividend past 128 bits.
-            ("SELECT DECIMAL '200.00' / DECIMAL '0.3'", "decimal(6, 2)", json!("666.67")),
-            ("SELECT DECIMAL '-9' / DECIMAL '5'", "decimal(1, 0)", json!("-2")),
-            ("SELECT DECIMAL '7' / DECIMAL '-5'", "decimal(1, 0)", json!("-1")),
+            (
+                "SELECT DECIMAL '200.00' / DECIMAL '0.3'",
+                "decimal(6, 2)",
+                json!("666.67"),
+            ),
+            (
+                "SELECT DECIMAL '-9' / DECIMAL '5'",
+                "decimal(1, 0)",
+                json!("-2"),
+            ),
+            (
+                "SELECT DECIMAL '7' / DECIMAL '-5'",
+                "decimal(1, 0)",
+                json!("-1"),
+            ),
             (
                 "SELECT DECIMAL '10' / DECIMAL '.000000001'",
                 "decimal(20, 9)",
@@ -72,7 +84,11 @@ fn long_decimal_arithmetic_is_exact() {
                 json!("666666666666666666666666666666666666.67"),
             ),
             // testModulus, testNegation.
-            ("SELECT DECIMAL '-3.5' % DECIMAL '1'", "decimal(2, 1)", json!("-0.5")),
+            (
+                "SELECT DECIMAL '-3.5' % DECIMAL '1'",
+                "decimal(2, 1)",
+                json!("-0.5"),
+            ),
             (
                 "SELECT -DECIMAL '12345678901234567890.5'",
                 "decimal(21, 1)",
@@ -119,7 +135,10 @@ fn arithmetic_past_38_digits_overflows_as_trino() {
                 "NUMERIC_VALUE_OUT_OF_RANGE: Decimal overflow",
             ),
             // DecimalOperators.divide / modulus by zero.
-            ("SELECT DECIMAL '1.5' / DECIMAL '0'", "DIVISION_BY_ZERO: Division by zero"),
+            (
+                "SELECT DECIMAL '1.5' / DECIMAL '0'",
+                "DIVISION_BY_ZERO: Division by zero",
+            ),
             (
                 "SELECT DECIMAL '12345678901234567890' % DECIMAL '0'",
                 "DIVISION_BY_ZERO: Division by zero",
@@ -134,8 +153,16 @@ fn decimals_compare_across_scales_integers_and_doubles() {
     check_values(
         &engine,
         &[
-            ("SELECT DECIMAL '1.50' = DECIMAL '1.5'", "boolean", json!(true)),
-            ("SELECT DECIMAL '0.1' + DECIMAL '0.2' = DECIMAL '0.3'", "boolean", json!(true)),
+            (
+                "SELECT DECIMAL '1.50' = DECIMAL '1.5'",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT DECIMAL '0.1' + DECIMAL '0.2' = DECIMAL '0.3'",
+                "boolean",
+                json!(true),
+            ),
             ("SELECT DECIMAL '2.0' = 2", "boolean", json!(true)),
             ("SELECT DECIMAL '1.5' < BIGINT '2'", "boolean", json!(true)),
             (
@@ -148,7 +175,11 @@ fn decimals_compare_across_scales_integers_and_doubles() {
                 "boolean",
                 json!(true),
             ),
-            ("SELECT DECIMAL '0.5' = DOUBLE '0.5'", "boolean", json!(true)),
+            (
+                "SELECT DECIMAL '0.5' = DOUBLE '0.5'",
+                "boolean",
+                json!(true),
+            ),
             ("SELECT 1.5 BETWEEN 1 AND 2", "boolean", json!(true)),
             ("SELECT 2.50 IN (1, 2.5)", "boolean", json!(true)),
             (
@@ -156,8 +187,16 @@ fn decimals_compare_across_scales_integers_and_doubles() {
                 "decimal(21, 1)",
                 json!("1.5"),
             ),
-            ("SELECT coalesce(NULL, 2.25, 1)", "decimal(12, 2)", json!("2.25")),
-            ("SELECT greatest(1.5, 2, 0.25)", "decimal(12, 2)", json!("2.00")),
+            (
+                "SELECT coalesce(NULL, 2.25, 1)",
+                "decimal(12, 2)",
+                json!("2.25"),
+            ),
+            (
+                "SELECT greatest(1.5, 2, 0.25)",
+                "decimal(12, 2)",
+                json!("2.00"),
+            ),
             ("SELECT least(1.5, -2.5)", "decimal(2, 1)", json!("-2.5")),
         ],
     );
@@ -175,11 +214,7 @@ fn decimals_compare_across_scales_integers_and_doubles() {
             ),
             (
                 "SELECT min(x), max(x), count(DISTINCT x) FROM (VALUES DECIMAL '-12345678901234567890.5', DECIMAL '3', DECIMAL '12345678901234567890.5', DECIMAL '3.0') t(x)",
-                json!([[
-                    "-12345678901234567890.5",
-                    "12345678901234567890.5",
-                    3
-                ]]),
+                json!([["-12345678901234567890.5", "12345678901234567890.5", 3]]),
             ),
         ],
     );
@@ -192,41 +227,81 @@ fn decimal_casts_are_exact_with_trinos_messages() {
         &engine,
         &[
             // TestDecimalCasts.testVarcharToDecimalCasts / testDecimalToVarcharCasts.
-            ("SELECT CAST('1000.01' AS DECIMAL(7,2))", "decimal(7, 2)", json!("1000.01")),
+            (
+                "SELECT CAST('1000.01' AS DECIMAL(7,2))",
+                "decimal(7, 2)",
+                json!("1000.01"),
+            ),
             (
                 "SELECT CAST('-1234567890' AS DECIMAL(30,20))",
                 "decimal(30, 20)",
                 json!("-1234567890.00000000000000000000"),
             ),
-            ("SELECT CAST('1.005' AS DECIMAL(3,2))", "decimal(3, 2)", json!("1.01")),
+            (
+                "SELECT CAST('1.005' AS DECIMAL(3,2))",
+                "decimal(3, 2)",
+                json!("1.01"),
+            ),
             (
                 "SELECT CAST(DECIMAL '-1234567890.12345678900000000000' AS varchar)",
                 "varchar",
                 json!("-1234567890.12345678900000000000"),
             ),
-            ("SELECT CAST(DECIMAL '-.001' AS varchar)", "varchar", json!("-0.001")),
+            (
+                "SELECT CAST(DECIMAL '-.001' AS varchar)",
+                "varchar",
+                json!("-0.001"),
+            ),
             // testDoubleToShortDecimalCasts / testDoubleToLongDecimalCasts.
-            ("SELECT CAST(DOUBLE '1234567890.51' AS DECIMAL(16,0))", "decimal(16, 0)", json!("1234567891")),
+            (
+                "SELECT CAST(DOUBLE '1234567890.51' AS DECIMAL(16,0))",
+                "decimal(16, 0)",
+                json!("1234567891"),
+            ),
             (
                 "SELECT CAST(DOUBLE '1234567890123456789012345' AS DECIMAL(30,5))",
                 "decimal(30, 5)",
                 json!("1234567890123456800000000.00000"),
             ),
             // testDecimalToBigintCasts-style rounding (HALF_UP), testDecimalToTinyintCasts.
-            ("SELECT CAST(DECIMAL '-2.5' AS tinyint)", "tinyint", json!(-3)),
+            (
+                "SELECT CAST(DECIMAL '-2.5' AS tinyint)",
+                "tinyint",
+                json!(-3),
+            ),
             ("SELECT CAST(DECIMAL '2.49' AS bigint)", "bigint", json!(2)),
             // testBooleanToDecimalCasts / testDecimalToBooleanCasts / to double.
-            ("SELECT CAST(true AS DECIMAL(20,10))", "decimal(20, 10)", json!("1.0000000000")),
-            ("SELECT CAST(DECIMAL '0.0000000000000000000' AS boolean)", "boolean", json!(false)),
-            ("SELECT CAST(DECIMAL '2.34' AS double)", "double", json!(2.34)),
+            (
+                "SELECT CAST(true AS DECIMAL(20,10))",
+                "decimal(20, 10)",
+                json!("1.0000000000"),
+            ),
+            (
+                "SELECT CAST(DECIMAL '0.0000000000000000000' AS boolean)",
+                "boolean",
+                json!(false),
+            ),
+            (
+                "SELECT CAST(DECIMAL '2.34' AS double)",
+                "double",
+                json!(2.34),
+            ),
             // Decimal to decimal rounds HALF_UP (DecimalConversions).
-            ("SELECT CAST(DECIMAL '12.345' AS DECIMAL(4,2))", "decimal(4, 2)", json!("12.35")),
+            (
+                "SELECT CAST(DECIMAL '12.345' AS DECIMAL(4,2))",
+                "decimal(4, 2)",
+                json!("12.35"),
+            ),
             (
                 "SELECT CAST(DECIMAL '12345678901234567890.55' AS DECIMAL(21,1))",
                 "decimal(21, 1)",
                 json!("12345678901234567890.6"),
             ),
-            ("SELECT TRY_CAST('abc' AS DECIMAL(3,1))", "decimal(3, 1)", json!(null)),
+            (
+                "SELECT TRY_CAST('abc' AS DECIMAL(3,1))",
+                "decimal(3, 1)",
+                json!(null),
+            ),
         ],
     );
     check_errors(
@@ -272,7 +347,11 @@ fn functions_and_aggregates_keep_exact_values() {
                 "decimal(21, 1)",
                 json!("12345678901234567890.5"),
             ),
-            ("SELECT round(DECIMAL '1.005', 2)", "decimal(5, 3)", json!("1.010")),
+            (
+                "SELECT round(DECIMAL '1.005', 2)",
+                "decimal(5, 3)",
+                json!("1.010"),
+            ),
             (
                 "SELECT round(DECIMAL '12345678901234567890.5')",
                 "decimal(21, 0)",
@@ -280,8 +359,16 @@ fn functions_and_aggregates_keep_exact_values() {
             ),
             ("SELECT ceil(DECIMAL '-1.5')", "decimal(2, 0)", json!("-1")),
             ("SELECT floor(DECIMAL '-1.5')", "decimal(2, 0)", json!("-2")),
-            ("SELECT truncate(DECIMAL '-1.5')", "decimal(2, 0)", json!("-1")),
-            ("SELECT sign(DECIMAL '-12345678901234567890.5')", "decimal(1, 0)", json!("-1")),
+            (
+                "SELECT truncate(DECIMAL '-1.5')",
+                "decimal(2, 0)",
+                json!("-1"),
+            ),
+            (
+                "SELECT sign(DECIMAL '-12345678901234567890.5')",
+                "decimal(1, 0)",
+                json!("-1"),
+            ),
             ("SELECT sqrt(DECIMAL '6.25')", "double", json!(2.5)),
             // DecimalSumAggregation: decimal(38, s); DecimalAverageAggregation: decimal(p, s),
             // HALF_UP.
@@ -361,7 +448,10 @@ fn tpch_decimal_literals_stay_plain_sql() {
         ..Default::default()
     };
     for n in 1..=22 {
-        let path = format!("{}/fixtures/tpch/queries/q{n}.sql", env!("CARGO_MANIFEST_DIR"));
+        let path = format!(
+            "{}/fixtures/tpch/queries/q{n}.sql",
+            env!("CARGO_MANIFEST_DIR")
+        );
         let sql = std::fs::read_to_string(&path).expect("the query text");
         let prepared = engine.prepare(&sql, &session).expect("prepares");
         let translated = prepared.sqlite_sql().unwrap_or_default();

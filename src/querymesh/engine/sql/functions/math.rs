@@ -202,7 +202,8 @@ fn width_bucket(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
 fn abs(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
         // A long decimal's BLOB needs its own abs (decimal.rs).
-        [a] if matches!(a.ty, TrinoType::Decimal { precision, .. } if !decimal::is_short(precision)) => {
+        [a] if matches!(a.ty, TrinoType::Decimal { precision, .. } if !decimal::is_short(precision)) =>
+        {
             let TrinoType::Decimal { precision, .. } = a.ty else {
                 return Ok(None);
             };

@@ -194,7 +194,9 @@ pub(super) fn cast(value: ValueRef<'_>, from: &str, to: &str) -> Option<rusqlite
         ))),
         "boolean" => Ok(Value::Integer(i64::from(u != 0))),
         "varchar" => {
-            let limit = to.split_once(':').and_then(|(_, n)| n.parse::<usize>().ok());
+            let limit = to
+                .split_once(':')
+                .and_then(|(_, n)| n.parse::<usize>().ok());
             match limit {
                 Some(n) if text.chars().count() > n => Err(fail(
                     ErrorName::InvalidCastArgument,
@@ -291,7 +293,10 @@ fn looks_numeric(t: &str) -> bool {
     };
     let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
     !(whole.is_empty() && fraction.is_empty())
-        && whole.bytes().chain(fraction.bytes()).all(|b| b.is_ascii_digit())
+        && whole
+            .bytes()
+            .chain(fraction.bytes())
+            .all(|b| b.is_ascii_digit())
         && exponent.is_none_or(|e| e.trim_start_matches(['-', '+']).parse::<u64>().is_ok())
 }
 
@@ -393,7 +398,10 @@ pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
         let Some(u) = read(ctx.get_raw(0)) else {
             return Ok(Value::Null);
         };
-        result(rescale(u, small(ctx, 1)?, small(ctx, 2)?), precision(ctx, 3)?)
+        result(
+            rescale(u, small(ctx, 1)?, small(ctx, 2)?),
+            precision(ctx, 3)?,
+        )
     })?;
     // qm_dec_op(op, a, a's scale, b, b's scale, scale, precision).
     conn.create_scalar_function("qm_dec_op", 7, FLAGS, |ctx| {

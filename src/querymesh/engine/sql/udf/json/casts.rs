@@ -256,7 +256,9 @@ fn scalar_element(j: &Json, ty: &TrinoType) -> Result<serde_json::Value, String>
             serde_json::Value::Number,
         ),
         Value::Text(t) => serde_json::Value::from(t),
-        Value::Blob(_) => serde_json::Value::Null,
+        // A long decimal's element form: its unscaled digits (sql/decimal.rs).
+        Value::Blob(b) => decimal::read(ValueRef::Blob(&b))
+            .map_or(serde_json::Value::Null, |u| u.to_string().into()),
     })
 }
 
