@@ -408,10 +408,16 @@ fn functions_and_aggregates_keep_exact_values() {
     // Window sums share the aggregate (a frame's sum exact, running and sliding).
     check_rows(
         &engine,
-        &[(
-            "SELECT x, sum(x) OVER (ORDER BY x ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM (VALUES DECIMAL '0.1', DECIMAL '0.2', DECIMAL '0.3') t(x) ORDER BY x",
-            json!([["0.1", "0.1"], ["0.2", "0.3"], ["0.3", "0.5"]]),
-        )],
+        &[
+            (
+                "SELECT x, sum(x) OVER (ORDER BY x ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM (VALUES DECIMAL '0.1', DECIMAL '0.2', DECIMAL '0.3') t(x) ORDER BY x",
+                json!([["0.1", "0.1"], ["0.2", "0.3"], ["0.3", "0.5"]]),
+            ),
+            (
+                "SELECT avg(x) OVER (), avg(x) OVER (ORDER BY x) FROM (VALUES DECIMAL '1.0', DECIMAL '2.0') t(x) ORDER BY x",
+                json!([["1.5", "1.0"], ["1.5", "1.5"]]),
+            ),
+        ],
     );
 }
 
@@ -434,6 +440,17 @@ fn lineitem_extendedprice_sums_exactly_to_the_cent() {
     let cents = cents.rows[0][0].as_i64().expect("a bigint");
     let expected = format!("{}.{:02}", cents / 100, cents % 100);
     assert_eq!(sum.rows[0][0], json!(expected));
+    // Scaled past a double's 16 digits (about 2.3e17, to the cent), still exact.
+    let scaled = run(
+        &engine,
+        "SELECT sum(CAST(extendedprice AS decimal(12,2)) * 100000000) FROM tpch.tiny.lineitem",
+    )
+    .expect("the scaled sum runs");
+    assert_eq!(scaled.types, ["decimal(38, 2)"]);
+    assert_eq!(
+        scaled.rows[0][0],
+        json!(format!("{}.00", i128::from(cents) * 1_000_000))
+    );
 }
 
 /// TPC-H's money is double, its literals decimal (`0.06 - 0.01`, `100.00 *`, `0.2 *`): each

@@ -188,12 +188,16 @@ fn avg(_: &mut Analyzer<'_>, call: &AggregateCall<'_>) -> Lowered {
         // DecimalAverageAggregation: decimal(p, s), the sum over the count HALF_UP.
         TrinoType::Decimal { precision, .. } => {
             return Ok(Some((
-                // One argument, as DISTINCT allows; the rescale gives p's representation.
-                format!(
-                    "qm_dec_rescale(qm_dec_avg({}{}), 0, 0, {precision})",
-                    distinct(call),
-                    a.sql
-                ),
+                // DISTINCT takes one argument: the rescale gives p's representation. Without
+                // it, no wrapper, so that OVER (…) can follow.
+                if call.distinct {
+                    format!(
+                        "qm_dec_rescale(qm_dec_avg(DISTINCT {}), 0, 0, {precision})",
+                        a.sql
+                    )
+                } else {
+                    format!("qm_dec_avg({}, {precision})", a.sql)
+                },
                 a.ty.clone(),
             )));
         }

@@ -340,14 +340,17 @@ impl WindowAggregate<Option<i128>, Value> for Sum {
 }
 
 /// avg(decimal(p, s)) → decimal(p, s): the sum divided by the count, HALF_UP
-/// (DecimalAverageAggregation); a long decimal's BLOB, which `qm_dec_rescale` gives p's
-/// representation (one argument, as SQLite's DISTINCT allows).
-struct Average;
+/// (DecimalAverageAggregation). `qm_dec_avg(x, p)` answers in p's representation; the
+/// one-argument form, which SQLite's DISTINCT needs, answers a long decimal's BLOB that
+/// `qm_dec_rescale` then gives p's.
+struct Average {
+    with_precision: bool,
+}
 
-#[derive(Default)]
 struct Running {
     sum: i128,
     count: i128,
+    precision: u8,
 }
 
 impl Running {
@@ -355,13 +358,21 @@ impl Running {
         if self.count == 0 {
             return Ok(Value::Null);
         }
-        result(divide_half_up(self.sum, self.count), 38)
+        result(divide_half_up(self.sum, self.count), self.precision)
     }
 }
 
 impl Aggregate<Running, Value> for Average {
-    fn init(&self, _: &mut Context<'_>) -> rusqlite::Result<Running> {
-        Ok(Running::default())
+    fn init(&self, ctx: &mut Context<'_>) -> rusqlite::Result<Running> {
+        Ok(Running {
+            sum: 0,
+            count: 0,
+            precision: if self.with_precision {
+                precision(ctx, 1)?
+            } else {
+                38
+            },
+        })
     }
 
     fn step(&self, ctx: &mut Context<'_>, acc: &mut Running) -> rusqlite::Result<()> {
@@ -464,7 +475,22 @@ pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
     })?;
     let window = FLAGS;
     conn.create_window_function("qm_dec_sum", 1, window, Sum)?;
-    conn.create_window_function("qm_dec_avg", 1, window, Average)?;
+    conn.create_window_function(
+        "qm_dec_avg",
+        1,
+        window,
+        Average {
+            with_precision: false,
+        },
+    )?;
+    conn.create_window_function(
+        "qm_dec_avg",
+        2,
+        window,
+        Average {
+            with_precision: true,
+        },
+    )?;
     Ok(())
 }
 
