@@ -206,6 +206,17 @@ pub fn parts(t: &TrinoType) -> Option<(u8, u8)> {
     }
 }
 
+/// Whether a type is or holds a decimal (an array, map or row of them).
+pub fn holds_decimal(t: &TrinoType) -> bool {
+    match t {
+        TrinoType::Decimal { .. } => true,
+        TrinoType::Array(e) => holds_decimal(e),
+        TrinoType::Map(k, v) => holds_decimal(k) || holds_decimal(v),
+        TrinoType::Row(fields) => fields.iter().any(|(_, f)| holds_decimal(f)),
+        _ => false,
+    }
+}
+
 /// A decimal constant as SQL: the INTEGER of a short one, the BLOB literal of a long one.
 pub fn literal_sql(u: i128, precision: u8) -> String {
     match i64::try_from(u) {

@@ -158,6 +158,31 @@ impl Analyzer<'_> {
         right: &Expr,
         at: Option<Position>,
     ) -> Result<Typed, TrinoError> {
+        // Arrays, maps and rows of decimals compare their elements' unscaled values, so both
+        // sides hold the common type's first (decimal.rs "Representation").
+        let comparing = matches!(
+            op,
+            BinaryOperator::Eq
+                | BinaryOperator::NotEq
+                | BinaryOperator::Lt
+                | BinaryOperator::LtEq
+                | BinaryOperator::Gt
+                | BinaryOperator::GtEq
+        );
+        let (l, r) = match super_type(&l.ty, &r.ty) {
+            Some(target)
+                if comparing
+                    && l.ty != r.ty
+                    && target.is_container()
+                    && super::decimal::holds_decimal(&target) =>
+            {
+                (
+                    self.coerce_to(l, &target, at)?,
+                    self.coerce_to(r, &target, at)?,
+                )
+            }
+            _ => (l, r),
+        };
         let cmp = |sym: &str| -> Result<Typed, TrinoError> {
             if let Some(t) = super::rows::comparison(&l, &r, sym, at) {
                 return t;

@@ -198,6 +198,18 @@ fn decimals_compare_across_scales_integers_and_doubles() {
                 json!("2.00"),
             ),
             ("SELECT least(1.5, -2.5)", "decimal(2, 1)", json!("-2.5")),
+            // Containers compare in their common type (TestArrayOperators.testComparison).
+            (
+                "SELECT ARRAY[1.5, 2] = ARRAY[1.50, 2.00]",
+                "boolean",
+                json!(true),
+            ),
+            ("SELECT ARRAY[1.5] < ARRAY[1.25]", "boolean", json!(false)),
+            (
+                "SELECT ROW(1.5, 'a') = ROW(1.50, 'a')",
+                "boolean",
+                json!(true),
+            ),
         ],
     );
     // Native ordering, grouping and extremes of one decimal type, short and long.
