@@ -4,7 +4,8 @@
 //!
 //! This file holds what every family shares (errors, the memory check, argument reading, the
 //! double result) and [`register`]; each family registers its own functions:
-//! - `numbers`: integer and decimal arithmetic, rounding, math functions, Java's double text;
+//! - `numbers`: integer arithmetic, rounding, math functions, Java's double text;
+//! - `decimals`: exact decimal arithmetic, casts, rounding and sum/avg (sql/decimal.rs);
 //! - `cast`: `qm_cast`, CAST and TRY_CAST by target kind;
 //! - `dates`: date parts, month arithmetic and the stored form of a timestamp;
 //! - `text`: reverse, starts_with, split_part, lpad/rpad;

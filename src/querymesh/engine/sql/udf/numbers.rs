@@ -1,6 +1,6 @@
-//! Numbers: integer division and remainder with Trino's errors, integer range checks, decimal
-//! and double division, ROUND for each kind, the one-argument math functions, and Java's
-//! `Double.toString` that Trino prints a double with.
+//! Numbers: integer division and remainder with Trino's errors, integer range checks, double
+//! division, ROUND of integers and doubles (of decimals: decimals.rs), the one-argument math
+//! functions, and Java's `Double.toString` that Trino prints a double with.
 
 use rusqlite::Connection;
 use rusqlite::types::{Value, ValueRef};
