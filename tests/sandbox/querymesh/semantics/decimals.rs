@@ -452,16 +452,16 @@ fn lineitem_extendedprice_sums_exactly_to_the_cent() {
     let cents = cents.rows[0][0].as_i64().expect("a bigint");
     let expected = format!("{}.{:02}", cents / 100, cents % 100);
     assert_eq!(sum.rows[0][0], json!(expected));
-    // Scaled past a double's 16 digits (about 2.3e17, to the cent), still exact.
+    // Scaled far past a double's 16 digits (about 2.3e21, to the cent), still exact.
     let scaled = run(
         &engine,
-        "SELECT sum(CAST(extendedprice AS decimal(12,2)) * 100000000) FROM tpch.tiny.lineitem",
+        "SELECT sum(CAST(extendedprice AS decimal(12,2)) * 1000000000000) FROM tpch.tiny.lineitem",
     )
     .expect("the scaled sum runs");
     assert_eq!(scaled.types, ["decimal(38, 2)"]);
     assert_eq!(
         scaled.rows[0][0],
-        json!(format!("{}.00", i128::from(cents) * 1_000_000))
+        json!(format!("{}.00", i128::from(cents) * 10_000_000_000))
     );
 }
 
