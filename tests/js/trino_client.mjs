@@ -125,6 +125,29 @@ async function pages(sql) {
   ]);
 }
 
+// Decimals arrive as Trino writes them, a string with exactly `scale` fraction digits (the
+// client maps no types): every digit of a 38-digit value, and a sum exact to the cent.
+{
+  const all = await pages(
+    "SELECT CAST('-12345678901234567890.123456789012345678' AS decimal(38, 18)) AS d, " +
+      "DECIMAL '0.1' + DECIMAL '0.2' AS s, " +
+      "(SELECT sum(CAST(extendedprice AS decimal(12, 2))) FROM lineitem) AS total, " +
+      "(SELECT sum(CAST(round(extendedprice * 100) AS bigint)) FROM lineitem) AS cents",
+  );
+  const last = all[all.length - 1];
+  assert.equal(last.error, undefined, JSON.stringify(last.error));
+  const columns = all.find((p) => p.columns)?.columns ?? [];
+  assert.deepEqual(
+    columns.map((c) => c.type),
+    ["decimal(38, 18)", "decimal(2, 1)", "decimal(38, 2)", "bigint"],
+  );
+  const [[d, s, total, cents]] = all.flatMap((p) => p.data ?? []);
+  assert.equal(d, "-12345678901234567890.123456789012345678");
+  assert.equal(s, "0.3");
+  const expected = `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+  assert.equal(total, expected);
+}
+
 // A failed query: its error as Trino reports it, on the last page.
 {
   const all = await pages("SELECT nosuchcolumn FROM nation");

@@ -156,6 +156,34 @@ def zoned_timestamps_are_converted(url, token, user):
     assert cur.fetchall() == [["Asia/Tokyo"]]
 
 
+def decimals_are_exact(cur):
+    # The client reads a decimal column's string as decimal.Decimal (trino/mapper.py
+    # DecimalValueMapper): every digit of a 38-digit value, and a sum exact to the cent.
+    cur.execute(
+        "SELECT CAST('-12345678901234567890.123456789012345678' AS decimal(38, 18)), "
+        "DECIMAL '0.1' + DECIMAL '0.2', ARRAY[DECIMAL '1.5', DECIMAL '-0.25']"
+    )
+    row = cur.fetchone()
+    described = [(d[1], d[4], d[5]) for d in cur.description]
+    assert described == [
+        ("decimal(38, 18)", 38, 18),
+        ("decimal(2, 1)", 2, 1),
+        ("array(decimal(3, 2))", None, None),
+    ], described
+    assert row == [
+        decimal.Decimal("-12345678901234567890.123456789012345678"),
+        decimal.Decimal("0.3"),
+        [decimal.Decimal("1.50"), decimal.Decimal("-0.25")],
+    ], row
+    cur.execute(
+        "SELECT sum(CAST(extendedprice AS decimal(12, 2))), "
+        "sum(CAST(round(extendedprice * 100) AS bigint)) FROM lineitem"
+    )
+    total, cents = cur.fetchone()
+    assert isinstance(total, decimal.Decimal), type(total)
+    assert total == decimal.Decimal(cents).scaleb(-2), (total, cents)
+
+
 def complex_types_are_converted(cur):
     # The client maps each column by its typeSignature (trino/mapper.py RowMapperFactory):
     # arrays to lists, maps to dicts with keys of the key type, rows to named tuples, json to
@@ -344,6 +372,7 @@ def main() -> None:
     types_are_described_and_converted(cur)
     complex_types_are_converted(cur)
     zoned_timestamps_are_converted(url, token, user)
+    decimals_are_exact(cur)
     many_pages_are_fetched(cur)
     print("ok")
 

@@ -26,6 +26,10 @@ pub fn to_element(t: &Typed) -> String {
     match &t.ty {
         ty if ty.is_container() => format!("json({})", t.sql),
         TrinoType::Varbinary => format!("qm_base64({})", t.sql),
+        // A long decimal's BLOB as its unscaled digits (decimal.rs "Representation").
+        TrinoType::Decimal { precision, .. } if !super::decimal::is_short(*precision) => {
+            format!("qm_dec_digits({})", t.sql)
+        }
         _ => t.sql.clone(),
     }
 }
@@ -35,6 +39,9 @@ pub fn to_element(t: &Typed) -> String {
 pub fn from_element(sql: &str, ty: &TrinoType) -> String {
     match ty {
         TrinoType::Varbinary => format!("qm_unbase64({sql})"),
+        TrinoType::Decimal { precision, .. } if !super::decimal::is_short(*precision) => {
+            format!("qm_dec_of_digits({sql})")
+        }
         _ => sql.to_string(),
     }
 }
@@ -94,10 +101,7 @@ impl Analyzer<'_> {
         if t.ty.is_container() || target.is_container() {
             return self.complex_cast(t, target, false, at);
         }
-        let floating = matches!(
-            target,
-            TrinoType::Double | TrinoType::Real | TrinoType::Decimal { .. }
-        );
+        let floating = matches!(target, TrinoType::Double | TrinoType::Real);
         let sql = if floating && t.ty.is_integral() {
             format!("CAST({} AS REAL)", t.sql)
         } else {

@@ -26,30 +26,6 @@ fn as_text(v: ValueRef<'_>) -> String {
     }
 }
 
-/// A decimal held as its nearest double, as Trino writes it: exactly `scale` fraction digits,
-/// rounded half up (Rust's formatting would round a tie such as 0.125 to even), no `-0.00`.
-pub fn decimal_text(x: f64, scale: u8) -> String {
-    let factor = 10f64.powi(i32::from(scale));
-    let scaled = super::udf::round_half_up(x * factor);
-    // Exact in integers while the double holds every digit (< 2^53).
-    if !scaled.is_finite() || scaled.abs() >= 9.0e15 {
-        return format!("{x:.width$}", width = usize::from(scale));
-    }
-    let units = scaled as i64;
-    let sign = if units < 0 { "-" } else { "" };
-    let digits = format!(
-        "{:0width$}",
-        units.unsigned_abs(),
-        width = usize::from(scale) + 1
-    );
-    let (whole, fraction) = digits.split_at(digits.len() - usize::from(scale));
-    if scale == 0 {
-        format!("{sign}{whole}")
-    } else {
-        format!("{sign}{whole}.{fraction}")
-    }
-}
-
 /// A double as Trino's JSON carries it: a number, or "NaN" / "Infinity" / "-Infinity".
 pub fn double(x: f64) -> Value {
     if x.is_nan() {
@@ -146,9 +122,10 @@ pub fn encode(v: ValueRef<'_>, ty: &TrinoType) -> Value {
         },
         TrinoType::Double => as_f64(v).map_or(Value::Null, double),
         TrinoType::Real => as_f64(v).map_or(Value::Null, |x| real(x as f32)),
-        TrinoType::Decimal { scale, .. } => {
-            as_f64(v).map_or(Value::Null, |f| Value::from(decimal_text(f, *scale)))
-        }
+        // The unscaled value (decimal.rs), written with exactly `scale` fraction digits.
+        TrinoType::Decimal { scale, .. } => super::decimal::read(v).map_or(Value::Null, |u| {
+            Value::from(super::decimal::format(u, u32::from(*scale)))
+        }),
         TrinoType::Boolean => match v {
             ValueRef::Integer(i) => Value::from(i != 0),
             ValueRef::Real(r) => Value::from(r != 0.0),
@@ -207,19 +184,20 @@ mod tests {
             encode(ValueRef::Integer(17), &TrinoType::Double),
             serde_json::json!(17.0)
         );
+        let decimal = |precision, scale| TrinoType::Decimal { precision, scale };
         assert_eq!(
-            encode(
-                ValueRef::Real(1.5),
-                &TrinoType::Decimal {
-                    precision: 2,
-                    scale: 1
-                }
-            ),
+            encode(ValueRef::Integer(15), &decimal(2, 1)),
             serde_json::json!("1.5")
         );
-        assert_eq!(decimal_text(0.125, 2), "0.13");
-        assert_eq!(decimal_text(-0.001, 2), "0.00");
-        assert_eq!(decimal_text(-2.5, 0), "-3");
+        assert_eq!(
+            encode(ValueRef::Integer(-5), &decimal(3, 2)),
+            serde_json::json!("-0.05")
+        );
+        let long = super::super::decimal::to_blob(-12345678901234567890123);
+        assert_eq!(
+            encode(ValueRef::Blob(&long), &decimal(30, 3)),
+            serde_json::json!("-12345678901234567890.123")
+        );
         assert_eq!(
             encode(ValueRef::Real(f64::INFINITY), &TrinoType::Double),
             serde_json::json!("Infinity")
@@ -247,7 +225,7 @@ mod tests {
         );
         assert_eq!(
             encode(
-                text(r#"[1,"AQI=",1,"{\"a\":1}",1.5]"#),
+                text(r#"[1,"AQI=",1,"{\"a\":1}",150]"#),
                 &parse("row(x integer, varbinary, boolean, json, decimal(3,2))")
             ),
             serde_json::json!([1, "AQI=", true, r#"{"a":1}"#, "1.50"])

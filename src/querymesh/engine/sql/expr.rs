@@ -206,6 +206,9 @@ impl Analyzer<'_> {
                         if *op == UnaryOperator::Plus {
                             return Ok(t);
                         }
+                        if let TrinoType::Decimal { .. } = t.ty {
+                            return Ok(super::decimal::negate(&t));
+                        }
                         let constant = match t.constant {
                             Some(Constant::Months(m)) => m.checked_neg().map(Constant::Months),
                             Some(Constant::Millis(m)) => m.checked_neg().map(Constant::Millis),

@@ -151,23 +151,13 @@ pub(super) fn numeric_literal(text: &str, at: Option<Position>) -> Result<Typed,
                 format!("Decimal literal is too large: {text}"),
             ));
         }
-        let sql = format!(
-            "{}.{}",
-            if int_part.is_empty() { "0" } else { int_part },
-            if frac.is_empty() { "0" } else { frac }
-        );
-        let constant = digits
-            .parse::<i128>()
-            .ok()
-            .map(|u| Constant::Decimal(u, frac.len() as u32));
-        return Ok(Typed {
-            sql,
-            ty: TrinoType::Decimal {
-                precision: significant as u8,
-                scale: frac.len() as u8,
-            },
-            constant,
-        });
+        // At most 38 digits: the unscaled value fits i128 (decimal.rs stores it exactly).
+        let unscaled = digits.parse::<i128>().unwrap_or(0);
+        return Ok(super::decimal::literal(
+            unscaled,
+            significant as u8,
+            frac.len() as u8,
+        ));
     }
     match text.parse::<i64>() {
         Ok(n) => {
@@ -422,28 +412,26 @@ impl Analyzer<'_> {
                 ))
             }
             TrinoType::Decimal { .. } => {
-                let t = numeric_literal(text.trim(), at)?;
-                let sql = if t.sql.contains('.') {
-                    t.sql
+                // The type is the digits' (DECIMAL '-1.5' is decimal(2,1)); the sign is value.
+                let unsigned = text.trim().trim_start_matches(['-', '+']);
+                let ty = if unsigned.contains('.') {
+                    numeric_literal(unsigned, at)?.ty
                 } else {
-                    format!("{}.0", t.sql)
-                };
-                let ty = match t.ty {
-                    TrinoType::Decimal { .. } => t.ty,
-                    _ => {
-                        let digits = text
-                            .trim()
-                            .trim_start_matches(['-', '+'])
-                            .trim_start_matches('0')
-                            .len()
-                            .max(1);
-                        TrinoType::Decimal {
-                            precision: digits.min(38) as u8,
-                            scale: 0,
-                        }
+                    let digits = unsigned.trim_start_matches('0').len().max(1);
+                    if digits > 38 || !unsigned.bytes().all(|b| b.is_ascii_digit()) {
+                        return Err(invalid());
+                    }
+                    TrinoType::Decimal {
+                        precision: digits as u8,
+                        scale: 0,
                     }
                 };
-                Ok(Typed::new(sql, ty))
+                let TrinoType::Decimal { precision, scale } = ty else {
+                    return Err(invalid());
+                };
+                // The text's exact value (a sign included) at the literal's own scale.
+                let u = super::decimal::parse(text, u32::from(scale)).ok_or_else(invalid)?;
+                Ok(super::decimal::literal(u, precision, scale))
             }
             TrinoType::BigInt | TrinoType::Integer | TrinoType::SmallInt | TrinoType::TinyInt => {
                 let n: i64 = text.trim().parse().map_err(|_| invalid())?;

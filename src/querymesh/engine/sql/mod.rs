@@ -8,6 +8,7 @@ mod cast_types;
 mod coerce;
 mod complex;
 mod date_functions;
+pub mod decimal;
 pub mod dialect;
 pub mod encode;
 mod execute_immediate;

@@ -18,6 +18,10 @@ use crate::querymesh::engine::types::TrinoType;
 /// widening cast): a date gains midnight, a timestamp the fraction digits of a more precise
 /// one, so that the stored texts compare as the values do.
 pub(super) fn coerced(t: &Typed, target: &TrinoType) -> String {
+    // A decimal on either side: integers and narrower decimals rescale, doubles divide.
+    if let Some(sql) = super::decimal::coerce(t, target) {
+        return sql;
+    }
     let zeros = |n: usize| "0".repeat(n);
     match (&t.ty, target) {
         (TrinoType::Date, TrinoType::Timestamp(p)) => {
@@ -155,6 +159,31 @@ impl Analyzer<'_> {
         right: &Expr,
         at: Option<Position>,
     ) -> Result<Typed, TrinoError> {
+        // Arrays, maps and rows of decimals compare their elements' unscaled values, so both
+        // sides hold the common type's first (decimal.rs "Representation").
+        let comparing = matches!(
+            op,
+            BinaryOperator::Eq
+                | BinaryOperator::NotEq
+                | BinaryOperator::Lt
+                | BinaryOperator::LtEq
+                | BinaryOperator::Gt
+                | BinaryOperator::GtEq
+        );
+        let (l, r) = match super_type(&l.ty, &r.ty) {
+            Some(target)
+                if comparing
+                    && l.ty != r.ty
+                    && target.is_container()
+                    && super::decimal::holds_decimal(&target) =>
+            {
+                (
+                    self.coerce_to(l, &target, at)?,
+                    self.coerce_to(r, &target, at)?,
+                )
+            }
+            _ => (l, r),
+        };
         let (l, r) = self.zoned_operands(l, r);
         let cmp = |sym: &str| -> Result<Typed, TrinoError> {
             if let Some(t) = super::rows::comparison(&l, &r, sym, at) {
@@ -281,19 +310,17 @@ impl Analyzer<'_> {
     ) -> Result<Typed, TrinoError> {
         let ty = arithmetic(op, &l.ty, &r.ty)
             .ok_or_else(|| mismatch(at, &op.to_string(), &l.ty, &r.ty))?;
-        // Decimal literals compute exactly in Trino (0.06 - 0.01 is 0.05, not 0.049999…).
-        if let (TrinoType::Decimal { scale, .. }, Some(a), Some(b)) =
-            (&ty, exact(&l.constant), exact(&r.constant))
-        {
-            let scale = u32::from(*scale);
-            if let Some(unscaled) = exact_op(op, a, b, scale) {
-                return Ok(Typed {
-                    sql: decimal_text(unscaled, scale),
-                    ty,
-                    constant: Some(Constant::Decimal(unscaled, scale)),
-                });
-            }
+        // Exact decimals (decimal.rs): 0.06 - 0.01 is 0.05, folded; a double with a decimal
+        // reads the decimal as the double Trino converts it to.
+        if let TrinoType::Decimal { .. } = ty {
+            return Ok(super::decimal::arithmetic(op, &l, &r, &ty));
         }
+        let (l, r) = if matches!(ty, TrinoType::Double | TrinoType::Real) {
+            let (ls, rs) = (coerced(&l, &ty), coerced(&r, &ty));
+            (Typed { sql: ls, ..l }, Typed { sql: rs, ..r })
+        } else {
+            (l, r)
+        };
         // Integer constants fold (Q19's `1 + 10`), with Trino's overflow error
         // (IntegerOperators: "integer addition overflow: 2147483647 + 1").
         if let (Some(Constant::Int(a)), Some(Constant::Int(b)), true) = (
@@ -332,14 +359,8 @@ impl Analyzer<'_> {
         }
         let sql = match (op, &ty) {
             ('/', t) if t.is_integral() => format!("qm_idiv({}, {})", l.sql, r.sql),
-            // DecimalOperators.divide rounds half up at the result's scale; decimal division
-            // and modulus by zero fail (DIVISION_BY_ZERO), unlike a double's.
-            ('/', TrinoType::Decimal { scale, .. }) => {
-                format!("qm_ddiv({}, {}, {scale})", l.sql, r.sql)
-            }
             ('/', _) => format!("qm_fdiv({}, {})", l.sql, r.sql),
             ('%', t) if t.is_integral() => format!("qm_imod({}, {})", l.sql, r.sql),
-            ('%', TrinoType::Decimal { .. }) => format!("qm_dmod({}, {})", l.sql, r.sql),
             ('%', _) => format!("qm_fmod({}, {})", l.sql, r.sql),
             // SQLite multiplies two integers as integers; a double-typed result must not.
             (_, TrinoType::Double | TrinoType::Real)
@@ -545,6 +566,11 @@ impl Analyzer<'_> {
             ));
         }
         let sql = match (&from, target) {
+            // Exact (decimal.rs); to a double, the conversion implicit coercion uses.
+            (Decimal { scale, .. }, Double | Real) => {
+                super::decimal::to_double_sql(&t, *scale, *target == Real)
+            }
+            (Decimal { .. }, _) | (_, Decimal { .. }) => via_udf(&t).sql,
             (a, b) if a.is_integral() && b.is_integral() && rank_le(a, b) => t.sql.clone(),
             (a, Double | Real) if a.is_integral() => {
                 format!("CAST({} AS REAL)", t.sql)
@@ -646,45 +672,6 @@ fn scaled_interval(iv: &Typed, n: &Typed) -> Option<Typed> {
         ty: iv.ty.clone(),
         constant,
     })
-}
-
-fn exact(k: &Option<Constant>) -> Option<(i128, u32)> {
-    match k {
-        Some(Constant::Int(n)) => Some((i128::from(*n), 0)),
-        Some(Constant::Decimal(u, s)) => Some((*u, *s)),
-        _ => None,
-    }
-}
-
-fn rescale(u: i128, from: u32, to: u32) -> Option<i128> {
-    if to >= from {
-        u.checked_mul(10i128.checked_pow(to - from)?)
-    } else {
-        None
-    }
-}
-
-/// `a op b` on exact decimals, at `scale`; `None` when not exact (division) or overflowing.
-fn exact_op(op: char, (a, sa): (i128, u32), (b, sb): (i128, u32), scale: u32) -> Option<i128> {
-    match op {
-        '+' => rescale(a, sa, scale)?.checked_add(rescale(b, sb, scale)?),
-        '-' => rescale(a, sa, scale)?.checked_sub(rescale(b, sb, scale)?),
-        '*' => rescale(a.checked_mul(b)?, sa + sb, scale),
-        _ => None,
-    }
-}
-
-/// An exact decimal as SQL text with `scale` fraction digits (a REAL in SQLite).
-fn decimal_text(unscaled: i128, scale: u32) -> String {
-    let sign = if unscaled < 0 { "-" } else { "" };
-    let digits = format!(
-        "{:0width$}",
-        unscaled.unsigned_abs(),
-        width = scale as usize + 1
-    );
-    let (int_part, frac) = digits.split_at(digits.len() - scale as usize);
-    let frac = if frac.is_empty() { "0" } else { frac };
-    format!("{sign}{int_part}.{frac}")
 }
 
 fn rank_le(a: &TrinoType, b: &TrinoType) -> bool {

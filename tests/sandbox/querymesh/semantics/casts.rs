@@ -111,9 +111,10 @@ fn cast_and_try_cast() {
                 "SELECT CAST(300 AS tinyint)",
                 "NUMERIC_VALUE_OUT_OF_RANGE: Out of range for tinyint: 300",
             ),
+            // DecimalConversions.throwCastException: INVALID_CAST_ARGUMENT with both types.
             (
                 "SELECT CAST(123.45 AS decimal(4, 2))",
-                "NUMERIC_VALUE_OUT_OF_RANGE",
+                "INVALID_CAST_ARGUMENT: Cannot cast DECIMAL(5, 2) '123.45' to DECIMAL(4, 2)",
             ),
             // DoubleOperators.castToInteger prints the double as Java does.
             (

@@ -12,6 +12,7 @@ mod complex;
 mod conditionals;
 mod date_formats;
 mod dates;
+mod decimals;
 mod formatting;
 mod grouping_sets;
 mod json;

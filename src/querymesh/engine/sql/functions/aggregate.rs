@@ -5,6 +5,7 @@ use super::is_numeric_or_null;
 use super::registry::{AggregateCall, FunctionDef, aggregate};
 use crate::querymesh::engine::error::TrinoError;
 use crate::querymesh::engine::sql::analyze::{Analyzer, Typed};
+use crate::querymesh::engine::sql::decimal;
 use crate::querymesh::engine::types::TrinoType;
 
 type Lowered = Result<Option<(String, TrinoType)>, TrinoError>;
@@ -164,10 +165,16 @@ fn sum(_: &mut Analyzer<'_>, call: &AggregateCall<'_>) -> Lowered {
     let ty = match &a.ty {
         t if t.is_integral() => TrinoType::BigInt,
         TrinoType::Double | TrinoType::Real => a.ty.clone(),
-        TrinoType::Decimal { scale, .. } => TrinoType::Decimal {
-            precision: 38,
-            scale: *scale,
-        },
+        // DecimalSumAggregation: decimal(38, s), exact (udf/decimals.rs).
+        TrinoType::Decimal { scale, .. } => {
+            return Ok(Some((
+                format!("qm_dec_sum({}{})", distinct(call), a.sql),
+                TrinoType::Decimal {
+                    precision: 38,
+                    scale: *scale,
+                },
+            )));
+        }
         TrinoType::Unknown => TrinoType::Unknown,
         _ => return Ok(None),
     };
@@ -178,7 +185,23 @@ fn avg(_: &mut Analyzer<'_>, call: &AggregateCall<'_>) -> Lowered {
     let Some(a) = one(call) else { return Ok(None) };
     let ty = match &a.ty {
         t if t.is_integral() => TrinoType::Double,
-        TrinoType::Double | TrinoType::Real | TrinoType::Decimal { .. } => a.ty.clone(),
+        // DecimalAverageAggregation: decimal(p, s), the sum over the count HALF_UP.
+        TrinoType::Decimal { precision, .. } => {
+            return Ok(Some((
+                // DISTINCT takes one argument: the rescale gives p's representation. Without
+                // it, no wrapper, so that OVER (…) can follow.
+                if call.distinct {
+                    format!(
+                        "qm_dec_rescale(qm_dec_avg(DISTINCT {}), 0, 0, {precision})",
+                        a.sql
+                    )
+                } else {
+                    format!("qm_dec_avg({}, {precision})", a.sql)
+                },
+                a.ty.clone(),
+            )));
+        }
+        TrinoType::Double | TrinoType::Real => a.ty.clone(),
         TrinoType::Unknown => TrinoType::Double,
         _ => return Ok(None),
     };
@@ -218,7 +241,7 @@ fn spread(_: &mut Analyzer<'_>, call: &AggregateCall<'_>) -> Lowered {
     if !is_numeric_or_null(&a.ty) || call.distinct {
         return Ok(None);
     }
-    let x = format!("CAST({} AS REAL)", a.sql);
+    let x = format!("CAST({} AS REAL)", decimal::as_double(a));
     let n = format!("count({})", a.sql);
     let sum_sq = format!("sum({x} * {x})");
     let sq_sum = format!("(sum({x}) * sum({x}))");

@@ -7,6 +7,7 @@ use sqlparser::ast::ListAggOnOverflow;
 use super::registry::{AggregateCall, FunctionDef, aggregate};
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
 use crate::querymesh::engine::sql::analyze::{Analyzer, Typed, error_at};
+use crate::querymesh::engine::sql::decimal;
 use crate::querymesh::engine::sql::expr::sql_string;
 use crate::querymesh::engine::sql::udf::ChecksumKind as Kind;
 use crate::querymesh::engine::types::TrinoType;
@@ -99,7 +100,15 @@ fn percentile(_: &mut Analyzer<'_>, call: &AggregateCall<'_>) -> Lowered {
         TrinoType::Double | TrinoType::Decimal { .. } | TrinoType::Unknown => TrinoType::Double,
         _ => return Ok(None),
     };
-    Ok(Some((format!("qm_percentile({}, {})", x.sql, p.sql), ty)))
+    // Decimals are read as the doubles Trino coerces them to (the signatures take double).
+    Ok(Some((
+        format!(
+            "qm_percentile({}, {})",
+            decimal::as_double(x),
+            decimal::as_double(p)
+        ),
+        ty,
+    )))
 }
 
 /// exp(avg(ln x)), as Trino's GeometricMeanAggregations sums logarithms.
@@ -111,7 +120,10 @@ fn geometric_mean(_: &mut Analyzer<'_>, call: &AggregateCall<'_>) -> Lowered {
         _ => return Ok(None),
     };
     let d = if call.distinct { "DISTINCT " } else { "" };
-    Ok(Some((format!("qm_exp(avg({d}qm_ln({})))", x.sql), ty)))
+    Ok(Some((
+        format!("qm_exp(avg({d}qm_ln({})))", decimal::as_double(x)),
+        ty,
+    )))
 }
 
 fn bitwise(_: &mut Analyzer<'_>, call: &AggregateCall<'_>) -> Lowered {

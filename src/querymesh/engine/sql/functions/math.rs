@@ -4,6 +4,7 @@ use super::registry::{FunctionDef, Lower, LowerResult, Typing, scalar};
 use super::{Call, is_integer_or_null, is_numeric_or_null, unexpected};
 use crate::querymesh::engine::error::{Position, TrinoError};
 use crate::querymesh::engine::sql::analyze::{Analyzer, Typed};
+use crate::querymesh::engine::sql::decimal;
 use crate::querymesh::engine::types::TrinoType;
 
 const NUMBER: &[(&str, &str)] = &[
@@ -205,6 +206,17 @@ fn abs(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
             format!("qm_iabs({}, '{}')", a.sql, a.ty),
             a.ty.clone(),
         )),
+        // A long decimal's BLOB needs its own abs (decimal.rs).
+        [a] if matches!(a.ty, TrinoType::Decimal { precision, .. } if !decimal::is_short(precision)) =>
+        {
+            let TrinoType::Decimal { precision, .. } = a.ty else {
+                return Ok(None);
+            };
+            Some(Typed::new(
+                format!("qm_dec_abs({}, {precision})", a.sql),
+                a.ty.clone(),
+            ))
+        }
         [a] if is_numeric_or_null(&a.ty) => {
             Some(Typed::new(format!("abs({})", a.sql), a.ty.clone()))
         }
@@ -217,13 +229,16 @@ fn round(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
         [a] if is_numeric_or_null(&a.ty) => Some(match &a.ty {
             t if t.is_integral() || *t == TrinoType::Unknown => a.clone(),
             // MathFunctions.Round: decimal(p - s + min(1, s), 0), half away from zero.
-            TrinoType::Decimal { precision, scale } => Typed::new(
-                format!("qm_round_decimal({}, 0)", a.sql),
-                TrinoType::Decimal {
-                    precision: (precision - scale + u8::from(*scale > 0)).clamp(1, 38),
-                    scale: 0,
-                },
-            ),
+            TrinoType::Decimal { precision, scale } => {
+                let p = (precision - scale + u8::from(*scale > 0)).clamp(1, 38);
+                Typed::new(
+                    format!("qm_dec_round({}, {scale}, 0, 0, {p})", a.sql),
+                    TrinoType::Decimal {
+                        precision: p,
+                        scale: 0,
+                    },
+                )
+            }
             other => Typed::new(format!("qm_round_double({}, 0)", a.sql), other.clone()),
         }),
         [a, d] if is_numeric_or_null(&a.ty) && is_integer_or_null(&d.ty) => Some(match &a.ty {
@@ -234,13 +249,16 @@ fn round(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
                 t.clone(),
             ),
             // RoundN: decimal(min(38, p + 1), s).
-            TrinoType::Decimal { precision, scale } => Typed::new(
-                format!("qm_round_decimal({}, {})", a.sql, d.sql),
-                TrinoType::Decimal {
-                    precision: (precision + 1).min(38),
-                    scale: *scale,
-                },
-            ),
+            TrinoType::Decimal { precision, scale } => {
+                let p = (precision + 1).min(38);
+                Typed::new(
+                    format!("qm_dec_round({}, {scale}, {}, {scale}, {p})", a.sql, d.sql),
+                    TrinoType::Decimal {
+                        precision: p,
+                        scale: *scale,
+                    },
+                )
+            }
             other => Typed::new(
                 format!("qm_round_double({}, {})", a.sql, d.sql),
                 other.clone(),
@@ -263,7 +281,7 @@ fn rounded(analyzer: &mut Analyzer<'_>, c: &Call) -> LowerResult {
 fn to_double(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
         [a] if is_numeric_or_null(&a.ty) => Some(Typed::new(
-            format!("qm_{}({})", c.name, a.sql),
+            format!("qm_{}({})", c.name, decimal::as_double(a)),
             TrinoType::Double,
         )),
         _ => None,
@@ -273,7 +291,11 @@ fn to_double(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
 fn power(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
         [a, b] if is_numeric_or_null(&a.ty) && is_numeric_or_null(&b.ty) => Some(Typed::new(
-            format!("qm_power({}, {})", a.sql, b.sql),
+            format!(
+                "qm_power({}, {})",
+                decimal::as_double(a),
+                decimal::as_double(b)
+            ),
             TrinoType::Double,
         )),
         _ => None,
@@ -293,10 +315,16 @@ fn sign(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
         [a] if is_numeric_or_null(&a.ty) => {
             let ty = match &a.ty {
-                TrinoType::Decimal { .. } => TrinoType::Decimal {
-                    precision: 1,
-                    scale: 0,
-                },
+                // MathFunctions.signDecimal: decimal(1,0), an INTEGER here.
+                TrinoType::Decimal { .. } => {
+                    return Ok(Some(Typed::new(
+                        format!("qm_dec_sign({})", a.sql),
+                        TrinoType::Decimal {
+                            precision: 1,
+                            scale: 0,
+                        },
+                    )));
+                }
                 other => other.clone(),
             };
             Some(Typed::new(
@@ -328,7 +356,7 @@ impl Analyzer<'_> {
             TrinoType::Decimal { precision, scale } => {
                 let p = (precision - scale + u8::from(*scale > 0)).clamp(1, 38);
                 Ok(Typed::new(
-                    format!("qm_{name}({})", t.sql),
+                    format!("qm_dec_integral({}, {scale}, '{name}', {p})", t.sql),
                     TrinoType::Decimal {
                         precision: p,
                         scale: 0,

@@ -9,6 +9,7 @@ use super::registry::{FunctionDef, Lower, LowerResult, Typing, scalar};
 use super::{Call, is_integer_or_null, is_numeric_or_null};
 use crate::querymesh::engine::sql::analyze::{Analyzer, Typed};
 use crate::querymesh::engine::sql::expr::sql_string;
+use crate::querymesh::engine::sql::operators::coerced;
 use crate::querymesh::engine::types::TrinoType;
 
 const fn by_lowering(
@@ -241,13 +242,13 @@ fn from_unixtime(analyzer: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     let ty = TrinoType::TimestampTz(3);
     Ok(match c.args.as_slice() {
         [x] if is_numeric_or_null(&x.ty) => Some(Typed::new(
-            format!("qm_tz_from_unixtime({}, {session}, 3)", x.sql),
+            format!("qm_tz_from_unixtime({}, {session}, 3)", double(x)),
             ty,
         )),
         [x, z] if is_numeric_or_null(&x.ty) && zone_text(z) => {
             analyzer.check_zone_literal(z, c.at)?;
             Some(Typed::new(
-                format!("qm_tz_from_unixtime({}, {}, 3)", x.sql, z.sql),
+                format!("qm_tz_from_unixtime({}, {}, 3)", double(x), z.sql),
                 ty,
             ))
         }
@@ -257,7 +258,7 @@ fn from_unixtime(analyzer: &mut Analyzer<'_>, c: &Call) -> LowerResult {
                 && is_integer_or_null(&m.ty) =>
         {
             Some(Typed::new(
-                format!("qm_tz_from_hours({}, {}, {})", x.sql, h.sql, m.sql),
+                format!("qm_tz_from_hours({}, {}, {})", double(x), h.sql, m.sql),
                 ty,
             ))
         }
@@ -340,10 +341,16 @@ fn to_milliseconds(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     })
 }
 
+/// A numeric argument as the double these functions take (a decimal's stored form is its
+/// unscaled value, so it must be converted, as Trino coerces it to the signature's double).
+fn double(x: &Typed) -> String {
+    coerced(x, &TrinoType::Double)
+}
+
 fn human_readable_seconds(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
         [x] if is_numeric_or_null(&x.ty) => Some(Typed::new(
-            format!("qm_human_readable_seconds({})", x.sql),
+            format!("qm_human_readable_seconds({})", double(x)),
             TrinoType::Varchar(None),
         )),
         _ => None,

@@ -133,8 +133,17 @@ fn varchar_of(v: &Value, ty: &TrinoType) -> String {
         (TrinoType::Double | TrinoType::Real, _) => {
             number(v).map_or_else(|| v.to_string(), super::java_double)
         }
+        // The element form of a decimal is its unscaled value (decimal.rs).
         (TrinoType::Decimal { scale, .. }, _) => {
-            number(v).map_or_else(|| v.to_string(), |x| format!("{x:.*}", usize::from(*scale)))
+            let unscaled = match v {
+                Value::Number(n) => n.as_i64().map(i128::from),
+                Value::String(s) => s.parse().ok(),
+                _ => None,
+            };
+            unscaled.map_or_else(
+                || v.to_string(),
+                |u| crate::querymesh::engine::sql::decimal::format(u, u32::from(*scale)),
+            )
         }
         (TrinoType::Timestamp(p), Value::String(s)) => super::timestamp_text(s, *p),
         (TrinoType::TimestampTz(p), Value::String(s)) => {

@@ -7,7 +7,6 @@ use rusqlite::Error;
 use rusqlite::types::{Value, ValueRef};
 
 use super::super::calendar;
-use super::numbers::round_half_up;
 use super::{FLAGS, fail, int, java_double, normalize_timestamp, num, real, text, timestamp_text};
 use crate::querymesh::engine::error::ErrorName;
 use crate::querymesh::engine::sql::udf::define;
@@ -37,6 +36,10 @@ pub(super) fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Resul
     if matches!(value, ValueRef::Null) {
         return Ok(Value::Null);
     }
+    // Casts to and from decimals are exact (udf/decimals.rs).
+    if let Some(done) = super::decimals::cast(value, from, to) {
+        return done;
+    }
     // Trino's messages print a double as Java does (`Out of range for integer: 1.0E10`).
     let shown = match (from, value) {
         ("double", ValueRef::Real(x)) => java_double(x),
@@ -46,7 +49,6 @@ pub(super) fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Resul
     match to_kind {
         "bigint" | "integer" | "smallint" | "tinyint" => to_integer(value, from, to_kind, shown),
         "double" | "real" => to_double(value, from, to_kind, shown),
-        "decimal" => to_decimal(value, from, to_arg, shown),
         "boolean" => to_boolean(value, from, shown),
         "varchar" => to_varchar(value, from, to_arg, shown),
         "date" => to_date(from, shown),
@@ -130,40 +132,6 @@ fn to_double(
     }))
 }
 
-/// CAST to decimal; `to_arg` is the target's `scale:precision`.
-fn to_decimal(
-    value: ValueRef<'_>,
-    from: &str,
-    to_arg: &str,
-    shown: String,
-) -> rusqlite::Result<Value> {
-    let (scale, precision) = decimal_kind(to_arg);
-    let n = match from {
-        "varchar" => shown
-            .trim()
-            .parse::<f64>()
-            .map_err(|_| invalid(shown.clone(), "decimal"))?,
-        _ => num(value).unwrap_or(0.0),
-    };
-    // Half up, as DecimalCasts rescales (the nudge undoes the double's error).
-    let factor = 10f64.powi(scale);
-    let rounded = round_half_up(n * factor) / factor;
-    if !rounded.is_finite() || rounded.abs() >= 10f64.powi(precision - scale) {
-        let source = match from.split_once(':') {
-            Some((_, arg)) => {
-                let (s, p) = decimal_kind(arg);
-                format!("DECIMAL({p}, {s})")
-            }
-            None => from.to_uppercase(),
-        };
-        return Err(fail(
-            ErrorName::NumericValueOutOfRange,
-            format!("Cannot cast {source} '{shown}' to DECIMAL({precision}, {scale})"),
-        ));
-    }
-    Ok(Value::Real(rounded))
-}
-
 /// CAST to boolean.
 fn to_boolean(value: ValueRef<'_>, from: &str, shown: String) -> rusqlite::Result<Value> {
     match from {
@@ -243,10 +211,6 @@ fn varchar_text(value: ValueRef<'_>, from: &str, shown: String) -> String {
         k if k.starts_with("timestamp") => {
             let precision = k.split_once(':').map_or(3, |(_, p)| p.parse().unwrap_or(3));
             timestamp_text(&shown, precision)
-        }
-        k if k.starts_with("decimal") => {
-            let scale = k.split_once(':').map_or(0, |(_, arg)| decimal_kind(arg).0);
-            super::super::encode::decimal_text(num(value).unwrap_or(0.0), scale as u8)
         }
         _ => shown,
     }

@@ -5,7 +5,8 @@
 //! This file holds what every family shares (errors, the memory check, argument reading, the
 //! double result) and [`register`]; each family registers its own functions:
 //! - `define`: registration, and the twin of each function that `try()` calls;
-//! - `numbers`: integer and decimal arithmetic, rounding, math functions, Java's double text;
+//! - `numbers`: integer arithmetic, rounding, math functions, Java's double text;
+//! - `decimals`: exact decimal arithmetic, casts, rounding and sum/avg (sql/decimal.rs);
 //! - `cast`: `qm_cast`, CAST and TRY_CAST by target kind;
 //! - `dates`: date parts, month arithmetic and the stored form of a timestamp;
 //! - `text`: reverse, starts_with, split_part, lpad/rpad;
@@ -25,6 +26,7 @@ mod buckets;
 mod cast;
 mod checksum;
 mod dates;
+mod decimals;
 mod define;
 mod formats;
 mod java_format;
@@ -43,7 +45,6 @@ pub(super) use checksum::Kind as ChecksumKind;
 pub use dates::{normalize_timestamp, stored_digits, timestamp_text};
 pub use define::{define, in_try};
 pub use numbers::java_double;
-pub(super) use numbers::round_half_up;
 
 #[derive(Debug)]
 struct FnError(ErrorName, String);
@@ -139,6 +140,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     aggregates::register(conn)?;
     java_format::register(conn)?;
     checksum::register(conn)?;
+    decimals::register(conn)?;
     // qm_fail(error name, message, row value): a Trino error the plan raises where a row
     // reaches it; the row value (ignored) keeps SQLite from evaluating it once up front as a
     // constant.

@@ -1,6 +1,6 @@
-//! Numbers: integer division and remainder with Trino's errors, integer range checks, decimal
-//! and double division, ROUND for each kind, the one-argument math functions, and Java's
-//! `Double.toString` that Trino prints a double with.
+//! Numbers: integer division and remainder with Trino's errors, integer range checks, double
+//! division, ROUND of integers and doubles (of decimals: decimals.rs), the one-argument math
+//! functions, and Java's `Double.toString` that Trino prints a double with.
 
 use rusqlite::Connection;
 use rusqlite::types::{Value, ValueRef};
@@ -68,12 +68,6 @@ fn round_integer(n: i64, decimals: i64, ty: &str) -> rusqlite::Result<i64> {
     Ok(rounded)
 }
 
-/// Rounds half away from zero a value that stands for an exact decimal: the double nearest
-/// 100.5 may be 100.4999…, so it is nudged a few ulps away from zero first.
-pub(in crate::querymesh::engine::sql) fn round_half_up(x: f64) -> f64 {
-    (x * (1.0 + 4.0 * f64::EPSILON)).round()
-}
-
 fn unary_math(conn: &Connection, name: &'static str, f: fn(f64) -> f64) -> rusqlite::Result<()> {
     define(conn, name, 1, FLAGS, move |ctx| {
         Ok(num(ctx.get_raw(0)).map_or(Value::Null, |x| real(f(x))))
@@ -88,7 +82,7 @@ pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
     register_math(conn)
 }
 
-/// `qm_idiv`, `qm_imod`, `qm_ddiv`, `qm_dmod`, `qm_fdiv`, `qm_fmod`: division and remainder.
+/// `qm_idiv`, `qm_imod`, `qm_fdiv`, `qm_fmod`: division and remainder (decimals: udf/decimals.rs).
 fn register_division(conn: &Connection) -> rusqlite::Result<()> {
     let division_by_zero = || fail(ErrorName::DivisionByZero, "Division by zero");
     define(conn, "qm_idiv", 2, FLAGS, move |ctx| {
@@ -113,25 +107,6 @@ fn register_division(conn: &Connection) -> rusqlite::Result<()> {
             return Err(division_by_zero());
         }
         Ok(Some(a.wrapping_rem(b)))
-    })?;
-    define(conn, "qm_ddiv", 3, FLAGS, move |ctx| {
-        let (Some(a), Some(b)) = (num(ctx.get_raw(0)), num(ctx.get_raw(1))) else {
-            return Ok(None);
-        };
-        if b == 0.0 {
-            return Err(division_by_zero());
-        }
-        let factor = 10f64.powi(int(ctx.get_raw(2)).unwrap_or(0).clamp(0, 38) as i32);
-        Ok(Some(round_half_up(a / b * factor) / factor))
-    })?;
-    define(conn, "qm_dmod", 2, FLAGS, move |ctx| {
-        let (Some(a), Some(b)) = (num(ctx.get_raw(0)), num(ctx.get_raw(1))) else {
-            return Ok(None);
-        };
-        if b == 0.0 {
-            return Err(division_by_zero());
-        }
-        Ok(Some(a % b))
     })?;
     define(conn, "qm_fdiv", 2, FLAGS, |ctx| {
         Ok(match (num(ctx.get_raw(0)), num(ctx.get_raw(1))) {
@@ -209,19 +184,8 @@ fn register_integer_checks(conn: &Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// `qm_round_decimal`, `qm_round_double`, `qm_round_integer`: ROUND for each kind.
+/// `qm_round_double`, `qm_round_integer`: ROUND (of a decimal: udf/decimals.rs).
 fn register_rounding(conn: &Connection) -> rusqlite::Result<()> {
-    // A decimal is held as the nearest double (1.005 as 1.00499…); nudging by a few ulps
-    // away from zero rounds it half-up as Trino's exact decimal does.
-    define(conn, "qm_round_decimal", 2, FLAGS, |ctx| {
-        Ok(match (num(ctx.get_raw(0)), int(ctx.get_raw(1))) {
-            (Some(x), Some(d)) => {
-                let factor = 10f64.powi(d.clamp(-38, 38) as i32);
-                Some((x * factor * (1.0 + 4.0 * f64::EPSILON)).round() / factor)
-            }
-            _ => None,
-        })
-    })?;
     define(conn, "qm_round_double", 2, FLAGS, |ctx| {
         Ok(match (num(ctx.get_raw(0)), int(ctx.get_raw(1))) {
             (Some(x), Some(d)) => real(round_double(x, d)),

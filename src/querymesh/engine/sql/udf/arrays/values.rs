@@ -32,6 +32,12 @@ pub(super) fn compare_numbers(a: &Value, b: &Value) -> Ordering {
     {
         return x.cmp(&y);
     }
+    // A long decimal's element is the string of its unscaled digits (sql/decimal.rs).
+    if let (Value::String(x), Value::String(y)) = (a, b)
+        && let (Ok(x), Ok(y)) = (x.parse::<i128>(), y.parse::<i128>())
+    {
+        return x.cmp(&y);
+    }
     match (number(a), number(b)) {
         // Trino orders NaN above every other double.
         (Some(x), Some(y)) => x

@@ -7,6 +7,7 @@ use rusqlite::types::{Value, ValueRef};
 use super::value::{Json, is_integer_text, number_text, string_text};
 use super::{fail, reserve, text_arg};
 use crate::querymesh::engine::error::ErrorName;
+use crate::querymesh::engine::sql::decimal;
 use crate::querymesh::engine::types::TrinoType;
 
 /// `CAST(x AS json)` of a scalar (JsonOperators / docs "Cast to JSON"): `kind` as qm_cast
@@ -60,7 +61,7 @@ pub(super) fn scalar_to_json(v: ValueRef<'_>, kind: &str) -> Option<String> {
                 .next()
                 .and_then(|s| s.parse().ok())
                 .unwrap_or(0);
-            super::super::super::encode::decimal_text(num(v)?, scale)
+            decimal::format(decimal::read(v)?, scale)
         }
         _ => return None,
     })
@@ -122,6 +123,11 @@ pub(super) fn json_to_scalar(text: &str, kind: &str) -> rusqlite::Result<Value> 
                 ),
             },
         },
+        // A decimal reads the number's digits exactly (JsonOperators: BigDecimal).
+        Json::Number(t) if to_kind == "decimal" => {
+            super::super::cast::cast(ValueRef::Text(t.as_bytes()), "varchar", kind)
+                .map_err(|_| cannot())
+        }
         Json::Number(t) => {
             let x: f64 = t.parse().map_err(|_| cannot())?;
             super::super::cast::cast(ValueRef::Real(x), "double", kind)
@@ -176,9 +182,17 @@ pub(super) fn element_to_json(v: &serde_json::Value, ty: &TrinoType) -> Json {
         )),
         (TrinoType::Double, v) => number_item(v).map_or(Json::Null, |x| double_item(x, false)),
         (TrinoType::Real, v) => number_item(v).map_or(Json::Null, |x| double_item(x, true)),
-        (TrinoType::Decimal { scale, .. }, v) => number_item(v).map_or(Json::Null, |x| {
-            Json::Number(super::super::super::encode::decimal_text(x, *scale))
-        }),
+        // The element form of a decimal is its unscaled value (decimal.rs).
+        (TrinoType::Decimal { scale, .. }, v) => {
+            let unscaled = match v {
+                V::Number(n) => n.as_i64().map(i128::from),
+                V::String(s) => s.parse().ok(),
+                _ => None,
+            };
+            unscaled.map_or(Json::Null, |u| {
+                Json::Number(decimal::format(u, u32::from(*scale)))
+            })
+        }
         (TrinoType::Json, V::String(text)) => Json::parse(text).unwrap_or(Json::Null),
         (TrinoType::Array(e), V::Array(items)) => {
             Json::Array(items.iter().map(|i| element_to_json(i, e)).collect())
@@ -242,7 +256,9 @@ fn scalar_element(j: &Json, ty: &TrinoType) -> Result<serde_json::Value, String>
             serde_json::Value::Number,
         ),
         Value::Text(t) => serde_json::Value::from(t),
-        Value::Blob(_) => serde_json::Value::Null,
+        // A long decimal's element form: its unscaled digits (sql/decimal.rs).
+        Value::Blob(b) => decimal::read(ValueRef::Blob(&b))
+            .map_or(serde_json::Value::Null, |u| u.to_string().into()),
     })
 }
 
