@@ -19,7 +19,9 @@ use crate::identity::{
     Audience, IAM_KEY_FILE, IDENTITY_KEY_FILE, IdentityIssuer, KeyError, KeyRing,
 };
 use crate::oidc::OidcClient;
-use crate::platform::{Clock, Endpoints, Faults, Journal, People, SandboxEnv, SessionStore, Switches};
+use crate::platform::{
+    Clock, Endpoints, Faults, Journal, People, SandboxEnv, SessionStore, Switches,
+};
 use crate::querymesh::engine::Engine;
 use crate::{broker, control, demo, edge, iam, listener, querymesh};
 
@@ -326,8 +328,9 @@ impl Sandbox {
         let iam = iam::IamState::new(platform.iam());
         let edge = edge::EdgeState::new(platform.edge());
         // The test-control API shares the broker's listener (loopback, like the broker).
-        let broker_and_control = broker::router(broker)
-            .merge(control::router(control::ControlState::new(platform.control(iam.clone()))));
+        let broker_and_control = broker::router(broker).merge(control::router(
+            control::ControlState::new(platform.control(iam.clone())),
+        ));
         let routers = [
             ("edge", edge_listener, edge::router(edge.clone())),
             ("broker", broker_listener, broker_and_control),

@@ -67,10 +67,10 @@ pub async fn query(
     let sub = who.sub.as_deref().unwrap_or("-");
     let mut event = NewEvent::new(Source::Broker, "QUERY");
     if let Some(s) = &who.sub {
-        event = event.sub(s);
+        event = event.of_person(s);
     }
     if let Some(s) = &who.sid {
-        event = event.sid(s);
+        event = event.in_session(s);
     }
     let (response, outcome, rows) = match result {
         Ok(Answer::Rows(outcome)) => {
@@ -93,8 +93,18 @@ pub async fn query(
             (Json(answer).into_response(), "OK".to_string(), Some(rows))
         }
         Ok(Answer::Injected { status, body }) => {
-            tracing::info!(sub, outcome = "INJECTED", status, elapsed_ms, "query answered by a fault rule");
-            (injected_answer(status, body), format!("HTTP_{status}"), None)
+            tracing::info!(
+                sub,
+                outcome = "INJECTED",
+                status,
+                elapsed_ms,
+                "query answered by a fault rule"
+            );
+            (
+                injected_answer(status, body),
+                format!("HTTP_{status}"),
+                None,
+            )
         }
         Err(refusal) => {
             tracing::info!(sub, outcome = refusal.code(), elapsed_ms, "query refused");
@@ -107,16 +117,19 @@ pub async fn query(
             .outcome("IDENTITY_ASSERTION_INVALID")
             .details(json!({ "reason": reason }));
         if let Some(s) = &who.sub {
-            rejected = rejected.sub(s);
+            rejected = rejected.of_person(s);
         }
         state.parts.journal.record(rejected);
     }
-    state.parts.journal.record(event.outcome(outcome).details(json!({
-        "status": response.status().as_u16(),
-        "rows": rows,
-        "elapsed_ms": (elapsed_ms * 1000.0).round() / 1000.0,
-        "fault": who.fault,
-    })));
+    state
+        .parts
+        .journal
+        .record(event.outcome(outcome).details(json!({
+            "status": response.status().as_u16(),
+            "rows": rows,
+            "elapsed_ms": (elapsed_ms * 1000.0).round() / 1000.0,
+            "fault": who.fault,
+        })));
     let mut response = response;
     response.headers_mut().insert(
         header::CACHE_CONTROL,
@@ -158,7 +171,9 @@ async fn run(
         match fault {
             FaultKind::Code { code, status } => {
                 return Err(Refusal::injected(&code, status, rule).unwrap_or_else(|| {
-                    Refusal::QueryMeshUnavailable(format!("fault rule {rule} of the test-control API"))
+                    Refusal::QueryMeshUnavailable(format!(
+                        "fault rule {rule} of the test-control API"
+                    ))
                 }));
             }
             FaultKind::Answer { status, body } => return Ok(Answer::Injected { status, body }),
@@ -225,15 +240,17 @@ async fn run(
 /// Why an identity that does not check out was rejected, in one word for the journal:
 /// expired, not_yet_valid, aud, org, iss, kid, signature, or malformed.
 fn rejection_reason(headers: &HeaderMap, state: &BrokerState) -> &'static str {
-    let Some(token) = headers
-        .get(IDENTITY_HEADER)
-        .and_then(|v| v.to_str().ok())
-    else {
+    let Some(token) = headers.get(IDENTITY_HEADER).and_then(|v| v.to_str().ok()) else {
         return "malformed";
     };
     let parts = &state.parts;
     let keys = parts.identity_keys.published();
-    match verify_identity(token.trim(), &keys, &parts.audience, parts.sessions.clock().now()) {
+    match verify_identity(
+        token.trim(),
+        &keys,
+        &parts.audience,
+        parts.sessions.clock().now(),
+    ) {
         Ok(_) => "duplicate_header",
         Err(IdentityError::Expired(_)) => "expired",
         Err(IdentityError::NotYetValid(_)) => "not_yet_valid",
@@ -274,6 +291,11 @@ fn check_identity(state: &BrokerState, headers: &HeaderMap) -> Result<IdentityCl
         return Err(Refusal::ApplicationIdentityNotReady);
     }
     // The platform clock: an identity expires when the sandbox's time says so.
-    verify_identity(token.trim(), &keys, &parts.audience, parts.sessions.clock().now())
-        .map_err(|e| Refusal::IdentityAssertionInvalid(e.to_string()))
+    verify_identity(
+        token.trim(),
+        &keys,
+        &parts.audience,
+        parts.sessions.clock().now(),
+    )
+    .map_err(|e| Refusal::IdentityAssertionInvalid(e.to_string()))
 }

@@ -66,7 +66,9 @@ impl Refusal {
         }
         let cause = format!("fault rule {rule} of the test-control API");
         Some(match (code, status) {
-            ("VALIDATION_FAILED", 413) => Self::BodyTooLarge(crate::broker::request::MAX_BODY_BYTES),
+            ("VALIDATION_FAILED", 413) => {
+                Self::BodyTooLarge(crate::broker::request::MAX_BODY_BYTES)
+            }
             ("VALIDATION_FAILED", _) => Self::ValidationFailed(cause),
             ("USER_SESSION_REQUIRED", _) => Self::UserSessionRequired(cause),
             ("IDENTITY_ASSERTION_INVALID", _) => Self::IdentityAssertionInvalid(cause),

@@ -143,13 +143,15 @@ impl Fields {
     pub fn get<T: DeserializeOwned>(&self, name: &str) -> Result<Option<T>, ApiError> {
         match self.map.get(name) {
             None | Some(Value::Null) => Ok(None),
-            Some(value) => serde_json::from_value(value.clone()).map(Some).map_err(|e| {
-                ApiError::Invalid(format!(
-                    "field `{}{name}`: {e} (got {})",
-                    self.prefix,
-                    kind_of(value)
-                ))
-            }),
+            Some(value) => serde_json::from_value(value.clone())
+                .map(Some)
+                .map_err(|e| {
+                    ApiError::Invalid(format!(
+                        "field `{}{name}`: {e} (got {})",
+                        self.prefix,
+                        kind_of(value)
+                    ))
+                }),
         }
     }
 

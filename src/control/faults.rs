@@ -47,7 +47,10 @@ pub async fn add(State(state): State<ControlState>, body: Bytes) -> Response {
     match rule {
         Ok(rule) => {
             let rule = serde_json::to_value(&rule).unwrap_or(Value::Null);
-            state.record(event("FAULT_ADDED", json!({ "rule": rule["id"], "scope": rule["scope"] })));
+            state.record(event(
+                "FAULT_ADDED",
+                json!({ "rule": rule["id"], "scope": rule["scope"] }),
+            ));
             (StatusCode::CREATED, Json(rule)).into_response()
         }
         Err(e) => e.into_response(),
@@ -86,25 +89,27 @@ fn parse(state: &ControlState, body: &[u8]) -> Result<NewFault, ApiError> {
             return Err(bad("field `body` goes with `status`, not with `code`"));
         }
         if Refusal::injected(&code, status, 0).is_none() {
-            return Err(bad(match INJECTABLE_CODES.iter().find(|(c, _)| *c == code) {
-                Some((_, statuses)) => format!(
-                    "field `status`: {code} comes with {}, not {}",
-                    statuses
-                        .iter()
-                        .map(u16::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" or "),
-                    status.unwrap_or_default()
-                ),
-                None => format!(
-                    "field `code`: {code:?} is not a refusal code of the spec; the codes are {}",
-                    INJECTABLE_CODES
-                        .iter()
-                        .map(|(c, _)| *c)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            }));
+            return Err(bad(
+                match INJECTABLE_CODES.iter().find(|(c, _)| *c == code) {
+                    Some((_, statuses)) => format!(
+                        "field `status`: {code} comes with {}, not {}",
+                        statuses
+                            .iter()
+                            .map(u16::to_string)
+                            .collect::<Vec<_>>()
+                            .join(" or "),
+                        status.unwrap_or_default()
+                    ),
+                    None => format!(
+                        "field `code`: {code:?} is not a refusal code of the spec; the codes are {}",
+                        INJECTABLE_CODES
+                            .iter()
+                            .map(|(c, _)| *c)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                },
+            ));
         }
         FaultKind::Code { code, status }
     } else if let Some(delay_ms) = delay_ms {
@@ -129,7 +134,9 @@ fn parse(state: &ControlState, body: &[u8]) -> Result<NewFault, ApiError> {
         FaultKind::Answer { status, body }
     } else {
         if hangup != Some(true) {
-            return Err(bad("field `hangup` must be true (delete the rule to stop it)"));
+            return Err(bad(
+                "field `hangup` must be true (delete the rule to stop it)",
+            ));
         }
         FaultKind::Hangup
     };
@@ -138,7 +145,9 @@ fn parse(state: &ControlState, body: &[u8]) -> Result<NewFault, ApiError> {
     }
     let times: Option<u32> = fields.get("times")?;
     if times == Some(0) {
-        return Err(bad("field `times` must be at least 1 (or left out: until deleted)"));
+        return Err(bad(
+            "field `times` must be at least 1 (or left out: until deleted)",
+        ));
     }
     let probability: Option<f64> = fields.get("probability")?;
     if let Some(p) = probability
@@ -212,12 +221,15 @@ pub async fn list(State(state): State<ControlState>) -> Json<Value> {
 pub async fn clear(State(state): State<ControlState>, uri: Uri) -> Result<Json<Value>, ApiError> {
     let params = QueryParams::parse(uri.query(), &["sub", "sid"])?;
     let (sub, sid) = (params.get("sub"), params.get("sid"));
-    let removed = state.parts.faults.remove_where(|rule| match (&rule.scope, sub, sid) {
-        (_, None, None) => true,
-        (FaultScope::Sub(s), Some(sub), _) => s == sub,
-        (FaultScope::Sid(s), _, Some(sid)) => s == sid,
-        _ => false,
-    });
+    let removed = state
+        .parts
+        .faults
+        .remove_where(|rule| match (&rule.scope, sub, sid) {
+            (_, None, None) => true,
+            (FaultScope::Sub(s), Some(sub), _) => s == sub,
+            (FaultScope::Sid(s), _, Some(sid)) => s == sid,
+            _ => false,
+        });
     state.record(event("FAULTS_CLEARED", json!({ "removed": removed })));
     Ok(Json(json!({ "removed": removed })))
 }
@@ -227,7 +239,10 @@ pub async fn remove(
     State(state): State<ControlState>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let found = id.parse::<u64>().ok().filter(|id| state.parts.faults.remove(*id));
+    let found = id
+        .parse::<u64>()
+        .ok()
+        .filter(|id| state.parts.faults.remove(*id));
     match found {
         Some(id) => {
             state.record(event("FAULT_REMOVED", json!({ "rule": id })));

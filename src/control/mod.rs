@@ -124,11 +124,7 @@ pub fn router(state: ControlState) -> Router {
         )
         .route(
             &format!("{BASE}/faults"),
-            route(
-                get(faults::list)
-                    .post(faults::add)
-                    .delete(faults::clear),
-            ),
+            route(get(faults::list).post(faults::add).delete(faults::clear)),
         )
         .route(
             &format!("{BASE}/faults/{{id}}"),
@@ -198,7 +194,11 @@ mod tests {
                     .expect("a body");
                 let body: serde_json::Value = serde_json::from_slice(&body).expect("JSON");
                 assert_eq!(body["code"], "NOT_LOOPBACK");
-                assert!(body["message"].as_str().is_some_and(|m| m.contains("192.0.2.7")));
+                assert!(
+                    body["message"]
+                        .as_str()
+                        .is_some_and(|m| m.contains("192.0.2.7"))
+                );
             }
         }
         sandbox.shutdown().await;

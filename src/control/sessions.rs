@@ -50,7 +50,10 @@ fn person_from(fields: Fields, prefix: &str) -> Result<Person, ApiError> {
         .map_err(|e| ApiError::Invalid(format!("{prefix}{e}")))?;
     let field = |name: &str| format!("field `{prefix}{name}`");
     if person.sub.trim().is_empty() {
-        return Err(ApiError::Invalid(format!("{} must not be empty", field("sub"))));
+        return Err(ApiError::Invalid(format!(
+            "{} must not be empty",
+            field("sub")
+        )));
     }
     let profile = &person.profile;
     for (name, value) in [
@@ -106,7 +109,9 @@ fn start_session(state: &ControlState, uri: &Uri, body: &[u8]) -> Result<Value, 
             .people
             .find(&handle)
             .ok_or(ApiError::UnknownPerson(handle))?,
-        (None, Some(claims)) => person_from(Fields::nested("claims", claims, &PERSON_FIELDS)?, "claims.")?,
+        (None, Some(claims)) => {
+            person_from(Fields::nested("claims", claims, &PERSON_FIELDS)?, "claims.")?
+        }
         (Some(_), Some(_)) => {
             return Err(ApiError::Invalid(
                 "give either `person` (a sub or username) or `claims` (an ad-hoc person), not both"
@@ -138,8 +143,8 @@ fn start_session(state: &ControlState, uri: &Uri, body: &[u8]) -> Result<Value, 
         .and_then(|s| s.cached_identity.map(|(_, exp)| exp));
     state.record(
         NewEvent::new(Source::Control, "SESSION_STARTED")
-            .sub(&person.sub)
-            .sid(&sid)
+            .of_person(&person.sub)
+            .in_session(&sid)
             .details(json!({ "via": "test-control API" })),
     );
     Ok(json!({
@@ -189,8 +194,8 @@ pub async fn end(
     state.parts.sessions.end(&sid);
     state.record(
         NewEvent::new(Source::Control, "SESSION_ENDED")
-            .sub(&session.person.sub)
-            .sid(&sid)
+            .of_person(&session.person.sub)
+            .in_session(&sid)
             .details(json!({ "why": "ended through the test-control API" })),
     );
     Ok(Json(json!({ "ended": 1 })))
@@ -230,8 +235,8 @@ pub(super) fn end_person(state: &ControlState, sub: &str) -> usize {
     for sid in &sids {
         state.record(
             NewEvent::new(Source::Control, "SESSION_ENDED")
-                .sub(sub)
-                .sid(sid)
+                .of_person(sub)
+                .in_session(sid)
                 .details(json!({ "why": "the person's sign-in was ended" })),
         );
     }
@@ -245,9 +250,9 @@ pub async fn querymesh_token(
     body: Bytes,
 ) -> Result<Json<Value>, ApiError> {
     let fields = Fields::parse(&body, &["person"])?;
-    let handle: String = fields
-        .get("person")?
-        .ok_or_else(|| ApiError::Invalid("field `person` (a sub or username) is required".into()))?;
+    let handle: String = fields.get("person")?.ok_or_else(|| {
+        ApiError::Invalid("field `person` (a sub or username) is required".into())
+    })?;
     let parts = &state.parts;
     let person = parts
         .people
@@ -259,7 +264,7 @@ pub async fn querymesh_token(
         &person,
         parts.clock.now(),
     );
-    state.record(event("QUERYMESH_TOKEN_ISSUED", json!({})).sub(&person.sub));
+    state.record(event("QUERYMESH_TOKEN_ISSUED", json!({})).of_person(&person.sub));
     Ok(Json(json!({
         "access_token": token,
         "token_type": "Bearer",
@@ -286,15 +291,19 @@ pub async fn add_person(State(state): State<ControlState>, body: Bytes) -> Respo
     let added = Fields::parse(&body, &PERSON_FIELDS)
         .and_then(|fields| person_from(fields, ""))
         .and_then(|person| {
-            state.parts.people.add(person.clone()).map_err(|e| match e {
-                PeopleError::Full => ApiError::Invalid(e.to_string()),
-                other => ApiError::Conflict(other.to_string()),
-            })?;
+            state
+                .parts
+                .people
+                .add(person.clone())
+                .map_err(|e| match e {
+                    PeopleError::Full => ApiError::Invalid(e.to_string()),
+                    other => ApiError::Conflict(other.to_string()),
+                })?;
             Ok(person)
         });
     match added {
         Ok(person) => {
-            state.record(event("PERSON_ADDED", json!({})).sub(&person.sub));
+            state.record(event("PERSON_ADDED", json!({})).of_person(&person.sub));
             (StatusCode::CREATED, Json(person_json(&state, &person))).into_response()
         }
         Err(e) => e.into_response(),
@@ -310,6 +319,6 @@ pub async fn remove_person(
         return Err(ApiError::UnknownPerson(sub));
     }
     let ended = end_person(&state, &sub);
-    state.record(event("PERSON_REMOVED", json!({ "sessions_ended": ended })).sub(&sub));
+    state.record(event("PERSON_REMOVED", json!({ "sessions_ended": ended })).of_person(&sub));
     Ok(Json(json!({ "removed": sub, "sessions_ended": ended })))
 }

@@ -10,8 +10,8 @@ use serde_json::{Value, json};
 
 use super::error::{ApiError, Fields, QueryParams};
 use super::{ControlState, event, sessions};
-use crate::platform::{FaultScope, NewEvent, Source, Switch};
 use crate::platform::journal::MAX_PAGE;
+use crate::platform::{FaultScope, NewEvent, Source, Switch};
 
 /// The switches by the names the API gives them.
 const SWITCHES: [(&str, Switch); 4] = [
@@ -95,7 +95,9 @@ pub async fn rotate_key(
     body: Bytes,
 ) -> Result<Json<Value>, ApiError> {
     let fields = Fields::parse(&body, &["grace_seconds"])?;
-    let grace = fields.get::<u64>("grace_seconds")?.unwrap_or(DEFAULT_GRACE_SECS);
+    let grace = fields
+        .get::<u64>("grace_seconds")?
+        .unwrap_or(DEFAULT_GRACE_SECS);
     if grace > MAX_ADVANCE_SECS {
         return Err(ApiError::Invalid(format!(
             "field `grace_seconds` must be at most {MAX_ADVANCE_SECS}, not {grace}"
@@ -166,8 +168,8 @@ pub async fn reset(State(state): State<ControlState>, uri: Uri) -> Result<Json<V
             if let Some(session) = session {
                 state.record(
                     NewEvent::new(Source::Control, "SESSION_ENDED")
-                        .sub(&session.person.sub)
-                        .sid(sid)
+                        .of_person(&session.person.sub)
+                        .in_session(sid)
                         .details(json!({ "why": "reset" })),
                 );
             }
@@ -190,8 +192,9 @@ pub async fn reset(State(state): State<ControlState>, uri: Uri) -> Result<Json<V
             json!({ "scope": { "sub": sub }, "sessions_ended": ended, "faults_removed": faults })
         }
         (None, None) => {
-            parts.iam.end_all_sessions();
+            // The platform sessions first, so the count is theirs; then the IAM's sign-ins.
             let ended = parts.sessions.end_all();
+            parts.iam.end_all_sessions();
             let faults = parts.faults.remove_where(|_| true);
             parts.people.reset();
             parts.switches.reset(&parts.config.querymesh);
@@ -214,11 +217,10 @@ pub async fn events(State(state): State<ControlState>, uri: Uri) -> Result<Json<
             "query parameter `limit` must be from 1 to {MAX_PAGE}, not {limit}"
         )));
     }
-    let page = state.parts.journal.read(
-        since,
-        params.get("type"),
-        params.get("sub"),
-        limit as usize,
-    );
+    let page =
+        state
+            .parts
+            .journal
+            .read(since, params.get("type"), params.get("sub"), limit as usize);
     Ok(Json(serde_json::to_value(page).unwrap_or(Value::Null)))
 }

@@ -127,8 +127,8 @@ async fn complete_sign_in(
             parts.sessions.end(&previous.sid);
             parts.journal.record(
                 NewEvent::new(Source::Edge, "SESSION_ENDED")
-                    .sub(&previous.person.sub)
-                    .sid(&previous.sid)
+                    .of_person(&previous.person.sub)
+                    .in_session(&previous.sid)
                     .details(json!({ "why": "signed in again" })),
             );
         }
@@ -144,8 +144,8 @@ async fn complete_sign_in(
     tracing::info!("platform session started");
     parts.journal.record(
         NewEvent::new(Source::Edge, "SESSION_STARTED")
-            .sub(sub)
-            .sid(sid)
+            .of_person(sub)
+            .in_session(sid)
             .details(json!({ "via": "sign-in" })),
     );
     let mut response = redirect(StatusCode::FOUND, &return_to::location(&pending.return_to));
@@ -161,9 +161,10 @@ async fn complete_sign_in(
 pub async fn logout(State(state): State<EdgeState>, headers: HeaderMap) -> Response {
     let edge_port = state.parts.port;
     if let Err((expected, got)) = origin::is_same_origin(&headers, edge_port) {
-        state.parts.journal.record(
-            NewEvent::new(Source::Edge, "LOGOUT_ERROR").outcome("FOREIGN_ORIGIN"),
-        );
+        state
+            .parts
+            .journal
+            .record(NewEvent::new(Source::Edge, "LOGOUT_ERROR").outcome("FOREIGN_ORIGIN"));
         return EdgeError::ForeignOrigin { expected, got }.respond(&headers);
     }
     for handle in cookie::session_handles(&headers) {
@@ -172,13 +173,13 @@ pub async fn logout(State(state): State<EdgeState>, headers: HeaderMap) -> Respo
             tracing::info!("platform session ended by sign-out");
             state.parts.journal.record(
                 NewEvent::new(Source::Edge, "LOGOUT")
-                    .sub(&session.person.sub)
-                    .sid(&session.sid),
+                    .of_person(&session.person.sub)
+                    .in_session(&session.sid),
             );
             state.parts.journal.record(
                 NewEvent::new(Source::Edge, "SESSION_ENDED")
-                    .sub(&session.person.sub)
-                    .sid(&session.sid)
+                    .of_person(&session.person.sub)
+                    .in_session(&session.sid)
                     .details(json!({ "why": "signed out" })),
             );
         }

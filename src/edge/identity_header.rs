@@ -7,8 +7,8 @@
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;
 
-use crate::identity::jws::Header;
 use crate::identity::IdentityIssuer;
+use crate::identity::jws::Header;
 use crate::platform::{PlatformSession, SessionStore};
 
 /// Below this much remaining validity, a new identity is signed: the app and the broker then

@@ -239,7 +239,7 @@ impl IamState {
         let minted = mint::mint(self.parts(), &session, None, now);
         self.parts().journal.record(
             NewEvent::new(Source::Iam, "LOGIN")
-                .sub(sub)
+                .of_person(sub)
                 .details(serde_json::json!({ "via": "test-control API" })),
         );
         DirectSignIn {

@@ -51,8 +51,12 @@ impl Serialize for FaultRule {
         }
         match &self.scope {
             FaultScope::Everyone => map.serialize_entry("scope", "everyone")?,
-            FaultScope::Sub(sub) => map.serialize_entry("scope", &serde_json::json!({ "sub": sub }))?,
-            FaultScope::Sid(sid) => map.serialize_entry("scope", &serde_json::json!({ "sid": sid }))?,
+            FaultScope::Sub(sub) => {
+                map.serialize_entry("scope", &serde_json::json!({ "sub": sub }))?
+            }
+            FaultScope::Sid(sid) => {
+                map.serialize_entry("scope", &serde_json::json!({ "sid": sid }))?
+            }
         }
         map.serialize_entry("times_left", &self.times_left)?;
         map.serialize_entry("probability", &self.probability)?;
@@ -222,13 +226,17 @@ mod tests {
     #[test]
     fn scoped_rules_touch_only_their_scope_and_times_counts_down() {
         let faults = Faults::default();
-        faults.add(rule(FaultScope::Sid("s1".into()), Some(2))).expect("added");
+        faults
+            .add(rule(FaultScope::Sid("s1".into()), Some(2)))
+            .expect("added");
         assert!(faults.take("ada", "s2").is_none());
         assert!(faults.take("ada", "s1").is_some());
         assert!(faults.take("ada", "s1").is_some());
         assert!(faults.take("ada", "s1").is_none(), "used up");
         assert!(faults.list().is_empty());
-        faults.add(rule(FaultScope::Sub("ada".into()), None)).expect("added");
+        faults
+            .add(rule(FaultScope::Sub("ada".into()), None))
+            .expect("added");
         assert!(faults.take("grace", "s1").is_none());
         assert!(faults.take("ada", "s9").is_some());
     }

@@ -71,12 +71,12 @@ impl NewEvent {
         }
     }
 
-    pub fn sub(mut self, sub: impl Into<String>) -> Self {
+    pub fn of_person(mut self, sub: impl Into<String>) -> Self {
         self.sub = Some(sub.into());
         self
     }
 
-    pub fn sid(mut self, sid: impl Into<String>) -> Self {
+    pub fn in_session(mut self, sid: impl Into<String>) -> Self {
         self.sid = Some(sid.into());
         self
     }
@@ -174,7 +174,9 @@ impl Journal {
                 break;
             }
             next = event.id;
-            if kind.is_some_and(|k| k != event.kind) || sub.is_some_and(|s| event.sub.as_deref() != Some(s)) {
+            if kind.is_some_and(|k| k != event.kind)
+                || sub.is_some_and(|s| event.sub.as_deref() != Some(s))
+            {
                 continue;
             }
             events.push(event.clone());
@@ -222,9 +224,9 @@ mod tests {
     #[test]
     fn a_cursor_never_repeats_an_event_and_filters_skip_past_others() {
         let journal = Journal::default();
-        journal.record(NewEvent::new(Source::Edge, "SESSION_STARTED").sub("ada"));
-        journal.record(NewEvent::new(Source::Broker, "QUERY").sub("grace"));
-        journal.record(NewEvent::new(Source::Broker, "QUERY").sub("ada"));
+        journal.record(NewEvent::new(Source::Edge, "SESSION_STARTED").of_person("ada"));
+        journal.record(NewEvent::new(Source::Broker, "QUERY").of_person("grace"));
+        journal.record(NewEvent::new(Source::Broker, "QUERY").of_person("ada"));
         let ada = journal.read(0, Some("QUERY"), Some("ada"), 10);
         assert_eq!(ada.events.len(), 1);
         assert_eq!(ada.events[0].id, 3);

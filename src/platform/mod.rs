@@ -34,9 +34,9 @@ mod switches;
 
 pub use clock::Clock;
 pub use endpoints::Endpoints;
+pub use env::SandboxEnv;
 pub use faults::{FaultKind, FaultRule, FaultScope, Faults, NewFault};
 pub use journal::{Journal, NewEvent, Source};
 pub use people::{People, PeopleError};
-pub use env::SandboxEnv;
 pub use session::{IamTokens, PlatformSession, SessionError, SessionStore};
 pub use switches::{Switch, Switches};

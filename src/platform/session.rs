@@ -7,8 +7,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
-use crate::config::Person;
 use super::Clock;
+use crate::config::Person;
 use crate::oidc::{OidcClient, OidcError, TokenResponse};
 
 /// An access token is refreshed when less than this remains of it.
