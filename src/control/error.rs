@@ -2,6 +2,8 @@
 //! the JSON reading that names the field: an unknown field, a wrong type, a missing one.
 
 use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
@@ -19,6 +21,15 @@ pub enum ApiError {
     /// 403: the request came from another machine.
     #[error("the test-control API answers only on loopback; {0} is not a loopback address")]
     NotLoopback(String),
+    /// 403: a web page of another origin sent it (a drive-by form, or DNS rebinding).
+    #[error(
+        "the test-control API refuses requests for or from {0}: only clients on this machine \
+         addressing 127.0.0.1, localhost or [::1] (no web page of another origin) may use it"
+    )]
+    ForeignOrigin(String),
+    /// 413: a body past the API's limit.
+    #[error("the body is larger than the test-control API's limit of {0} bytes")]
+    TooLarge(usize),
     /// 404: no such person.
     #[error("no person is called {0:?} (GET /sandbox/v1/people lists them)")]
     UnknownPerson(String),
@@ -46,7 +57,8 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
             Self::Invalid(_) | Self::BadFault(_) => StatusCode::BAD_REQUEST,
-            Self::NotLoopback(_) => StatusCode::FORBIDDEN,
+            Self::NotLoopback(_) | Self::ForeignOrigin(_) => StatusCode::FORBIDDEN,
+            Self::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnknownPerson(_)
             | Self::UnknownSession(_)
             | Self::UnknownFault(_)
@@ -62,6 +74,8 @@ impl ApiError {
             Self::Invalid(_) => "INVALID_REQUEST",
             Self::BadFault(_) => "INVALID_FAULT",
             Self::NotLoopback(_) => "NOT_LOOPBACK",
+            Self::ForeignOrigin(_) => "FOREIGN_ORIGIN",
+            Self::TooLarge(_) => "BODY_TOO_LARGE",
             Self::UnknownPerson(_) => "UNKNOWN_PERSON",
             Self::UnknownSession(_) => "UNKNOWN_SESSION",
             Self::UnknownFault(_) => "UNKNOWN_FAULT",
@@ -77,6 +91,27 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = json!({ "code": self.code(), "message": self.to_string() });
         (self.status(), Json(body)).into_response()
+    }
+}
+
+/// A request's body, read as bytes; a body past the limit or that cannot be read is the API's
+/// own error (axum's rejection would be plain text).
+pub struct Body(pub Bytes);
+
+impl<S: Send + Sync> FromRequest<S> for Body {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
+        Bytes::from_request(request, state)
+            .await
+            .map(Body)
+            .map_err(|e| {
+                if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                    ApiError::TooLarge(super::MAX_BODY_BYTES)
+                } else {
+                    ApiError::Invalid(format!("the body could not be read: {e}"))
+                }
+            })
     }
 }
 

@@ -3,13 +3,12 @@
 //! one person (`sub`) or one session (`sid`), the next N times or with a probability.
 
 use axum::Json;
-use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
-use super::error::{ApiError, Fields, QueryParams};
+use super::error::{ApiError, Body, Fields, QueryParams};
 use super::{ControlState, event};
 use crate::broker::{INJECTABLE_CODES, Refusal};
 use crate::platform::{FaultKind, FaultScope, NewFault};
@@ -36,7 +35,7 @@ fn bad(message: impl Into<String>) -> ApiError {
 }
 
 /// `POST faults`.
-pub async fn add(State(state): State<ControlState>, body: Bytes) -> Response {
+pub async fn add(State(state): State<ControlState>, Body(body): Body) -> Response {
     let rule = parse(&state, &body).and_then(|new| {
         state
             .parts

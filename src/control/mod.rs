@@ -25,7 +25,7 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Request};
-use axum::http::{Method, Uri};
+use axum::http::{Method, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, any, delete, get, post};
@@ -41,7 +41,7 @@ pub use error::ApiError;
 /// The base path of the API.
 pub const BASE: &str = "/sandbox/v1";
 /// The largest body the API reads (people and fault rules are small).
-const MAX_BODY_BYTES: usize = 256 * 1024;
+pub(crate) const MAX_BODY_BYTES: usize = 256 * 1024;
 
 /// What the control API is built from: the configuration (what `reset` goes back to), the
 /// addresses, and the platform core's handles.
@@ -149,13 +149,51 @@ pub fn router(state: ControlState) -> Router {
 }
 
 /// The API changes what every test sees: only this machine may use it. The listeners bind
-/// loopback already; this holds even if one is ever bound wider.
+/// loopback already; this holds even if one is ever bound wider. A browser on this machine is
+/// a peer on loopback too, so a request a web page sent (it carries another `Origin`) or one
+/// for a name that is not loopback (DNS rebinding: another site's name resolving to 127.0.0.1)
+/// is refused as well.
 async fn loopback_only(request: Request, next: Next) -> Response {
     match request.extensions().get::<ConnectInfo<SocketAddr>>() {
-        Some(ConnectInfo(peer)) if peer.ip().is_loopback() => next.run(request).await,
-        Some(ConnectInfo(peer)) => ApiError::NotLoopback(peer.ip().to_string()).into_response(),
-        None => ApiError::NotLoopback("an unknown peer".into()).into_response(),
+        Some(ConnectInfo(peer)) if peer.ip().is_loopback() => {}
+        Some(ConnectInfo(peer)) => {
+            return ApiError::NotLoopback(peer.ip().to_string()).into_response();
+        }
+        None => return ApiError::NotLoopback("an unknown peer".into()).into_response(),
     }
+    let headers = request.headers();
+    let host = headers
+        .get(header::HOST)
+        .map(|h| String::from_utf8_lossy(h.as_bytes()));
+    if let Some(host) = host
+        && !is_loopback_authority(&host)
+    {
+        return ApiError::ForeignOrigin(format!("host {host:?}")).into_response();
+    }
+    let origin = headers
+        .get(header::ORIGIN)
+        .map(|o| String::from_utf8_lossy(o.as_bytes()));
+    if let Some(origin) = origin {
+        let authority = origin
+            .strip_prefix("http://")
+            .or_else(|| origin.strip_prefix("https://"));
+        if !authority.is_some_and(is_loopback_authority) {
+            return ApiError::ForeignOrigin(format!("origin {origin:?}")).into_response();
+        }
+    }
+    next.run(request).await
+}
+
+/// Whether `authority` (`host[:port]`) names this machine's loopback.
+fn is_loopback_authority(authority: &str) -> bool {
+    let host = match authority.strip_prefix('[') {
+        Some(rest) => rest.split(']').next().unwrap_or_default(),
+        None => authority.rsplit_once(':').map_or(authority, |(h, _)| h),
+    };
+    host.eq_ignore_ascii_case("localhost")
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
 }
 
 async fn not_found(uri: Uri) -> ApiError {
@@ -173,6 +211,28 @@ async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
 mod tests {
     use super::*;
     use tower_service::Service;
+
+    #[test]
+    fn only_loopback_names_are_loopback_authorities() {
+        for yes in [
+            "127.0.0.1:4001",
+            "localhost",
+            "LOCALHOST:1",
+            "[::1]:4001",
+            "127.1.2.3",
+        ] {
+            assert!(is_loopback_authority(yes), "{yes}");
+        }
+        for no in [
+            "evil.example:4001",
+            "10.0.0.1",
+            "[2001:db8::1]:80",
+            "localhost.evil.example",
+            "",
+        ] {
+            assert!(!is_loopback_authority(no), "{no}");
+        }
+    }
 
     #[tokio::test]
     async fn a_peer_off_this_machine_is_refused_with_403() {

@@ -2,13 +2,12 @@
 //! their sessions as the app's logout or the IAM would, and the people themselves.
 
 use axum::Json;
-use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
-use super::error::{ApiError, Fields, QueryParams};
+use super::error::{ApiError, Body, Fields, QueryParams};
 use super::{ControlState, event};
 use crate::config::Person;
 use crate::edge::cookie::SESSION_COOKIE;
@@ -93,7 +92,7 @@ fn person_json(state: &ControlState, person: &Person) -> Value {
 
 /// `POST sessions` {person} | {claims}: a signed-in platform session, exactly as a browser's
 /// sign-in would leave it (an SSO session in the IAM, its tokens, the edge's cookie).
-pub async fn create(State(state): State<ControlState>, uri: Uri, body: Bytes) -> Response {
+pub async fn create(State(state): State<ControlState>, uri: Uri, Body(body): Body) -> Response {
     match start_session(&state, &uri, &body) {
         Ok(answer) => (StatusCode::CREATED, Json(answer)).into_response(),
         Err(e) => e.into_response(),
@@ -247,7 +246,7 @@ pub(super) fn end_person(state: &ControlState, sub: &str) -> usize {
 /// at QueryMesh (what `zero-sandbox token --querymesh` prints, for this running sandbox).
 pub async fn querymesh_token(
     State(state): State<ControlState>,
-    body: Bytes,
+    Body(body): Body,
 ) -> Result<Json<Value>, ApiError> {
     let fields = Fields::parse(&body, &["person"])?;
     let handle: String = fields.get("person")?.ok_or_else(|| {
@@ -287,7 +286,7 @@ pub async fn people(State(state): State<ControlState>) -> Json<Value> {
 }
 
 /// `POST people`: a person with the `sub` given (or a new one), validated as `[[people]]`.
-pub async fn add_person(State(state): State<ControlState>, body: Bytes) -> Response {
+pub async fn add_person(State(state): State<ControlState>, Body(body): Body) -> Response {
     let added = Fields::parse(&body, &PERSON_FIELDS)
         .and_then(|fields| person_from(fields, ""))
         .and_then(|person| {

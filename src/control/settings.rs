@@ -3,12 +3,11 @@
 use std::time::Duration;
 
 use axum::Json;
-use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::Uri;
 use serde_json::{Value, json};
 
-use super::error::{ApiError, Fields, QueryParams};
+use super::error::{ApiError, Body, Fields, QueryParams};
 use super::{ControlState, event, sessions};
 use crate::platform::journal::MAX_PAGE;
 use crate::platform::{FaultScope, NewEvent, Source, Switch};
@@ -45,7 +44,7 @@ pub async fn switches(State(state): State<ControlState>) -> Json<Value> {
 /// `PATCH switches` {name: bool, …}: each named switch set, all or none.
 pub async fn set_switches(
     State(state): State<ControlState>,
-    body: Bytes,
+    Body(body): Body,
 ) -> Result<Json<Value>, ApiError> {
     let names: Vec<&str> = SWITCHES.iter().map(|(n, _)| *n).collect();
     let fields = Fields::parse(&body, &names)?;
@@ -92,7 +91,7 @@ pub async fn keys(State(state): State<ControlState>) -> Json<Value> {
 /// kid the app must fetch from `/v1/jwks` (the spec's unknown-kid path).
 pub async fn rotate_key(
     State(state): State<ControlState>,
-    body: Bytes,
+    Body(body): Body,
 ) -> Result<Json<Value>, ApiError> {
     let fields = Fields::parse(&body, &["grace_seconds"])?;
     let grace = fields
@@ -131,7 +130,7 @@ pub async fn clock(State(state): State<ControlState>) -> Json<Value> {
 /// SSO sessions, platform sessions); it never goes back but by `reset`.
 pub async fn advance_clock(
     State(state): State<ControlState>,
-    body: Bytes,
+    Body(body): Body,
 ) -> Result<Json<Value>, ApiError> {
     let fields = Fields::parse(&body, &["advance_seconds"])?;
     let by: u64 = fields

@@ -67,3 +67,47 @@ async fn the_ready_line_and_the_banner_name_the_control_api() {
     let banner = zero_sandbox::commands::up::banner(&sandbox, true);
     assert!(banner.contains(&control), "{banner}");
 }
+
+#[tokio::test]
+async fn a_web_page_of_another_origin_or_a_rebound_name_is_refused() {
+    let sandbox = support::start().await;
+    let control = Control::of(&sandbox);
+    let http = support::client();
+    let send = |header: &'static str, value: &'static str| {
+        http.post(format!("{}/reset", control.base))
+            .header(header, value)
+            .send()
+    };
+    // A drive-by form from a site the developer visits: the browser names its origin.
+    let foreign = send("origin", "http://evil.example")
+        .await
+        .expect("answers");
+    assert_eq!(foreign.status(), 403);
+    let body: serde_json::Value = foreign.json().await.expect("JSON");
+    assert_eq!(body["code"], "FOREIGN_ORIGIN");
+    assert!(
+        body["message"].as_str().unwrap().contains("evil.example"),
+        "{body}"
+    );
+    // DNS rebinding: another site's name resolving to 127.0.0.1.
+    let rebound = send("host", "evil.example:4001").await.expect("answers");
+    assert_eq!(rebound.status(), 403);
+    // A page served from this machine (the console, a local dev server) may.
+    let local = send("origin", "http://localhost:3000")
+        .await
+        .expect("answers");
+    assert_eq!(local.status(), 200);
+}
+
+#[tokio::test]
+async fn a_body_past_the_limit_is_the_apis_own_413() {
+    let sandbox = support::start().await;
+    let control = Control::of(&sandbox);
+    let huge = json!({ "name": "x".repeat(300 * 1024) });
+    assert_api_error(
+        &control.post("/people", huge).await,
+        413,
+        "BODY_TOO_LARGE",
+        "bytes",
+    );
+}
