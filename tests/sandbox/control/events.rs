@@ -175,3 +175,23 @@ async fn the_errors_of_events_name_the_parameter() {
         "`since`",
     );
 }
+
+#[tokio::test]
+async fn the_edge_records_a_spoofed_identity_header_it_removed_but_not_the_header() {
+    let (sandbox, _echo) = support::start_with_echo().await;
+    let control = Control::of(&sandbox);
+    let session = control.session("ada").await;
+    let spoofed = "eyJhbGciOiJub25lIn0.eyJzdWIiOiJtYWxsb3J5In0.";
+    let answer = support::client()
+        .get(support::edge(&sandbox, "/"))
+        .header("cookie", session["cookie"]["header"].as_str().unwrap())
+        .header("x-nnumbers-identity", spoofed)
+        .send()
+        .await
+        .expect("the edge answers");
+    assert_eq!(answer.status(), 200);
+    let (_, page) = control.get("/events?type=IDENTITY_HEADER_REMOVED").await;
+    assert_eq!(page["events"].as_array().unwrap().len(), 1, "{page}");
+    assert_eq!(page["events"][0]["sid"], session["sid"]);
+    assert!(!page.to_string().contains(spoofed));
+}
