@@ -156,11 +156,7 @@ async fn run(
     who: &mut Who,
 ) -> Result<Answer, Refusal> {
     let parts = &state.parts;
-    let claims = check_identity(state, headers).inspect_err(|refusal| {
-        if let Refusal::IdentityAssertionInvalid(_) = refusal {
-            who.rejected = Some(rejection_reason(headers, state));
-        }
-    })?;
+    let claims = check_identity(state, headers, who)?;
     who.sub = Some(claims.sub.clone());
     who.sid = Some(claims.sid.clone());
     // Faults apply to a query whose identity checks out: their scope is its sub or sid.
@@ -237,37 +233,30 @@ async fn run(
         .map(Answer::Rows)
 }
 
-/// Why an identity that does not check out was rejected, in one word for the journal:
-/// expired, not_yet_valid, aud, org, iss, kid, signature, or malformed.
-fn rejection_reason(headers: &HeaderMap, state: &BrokerState) -> &'static str {
-    let Some(token) = headers.get(IDENTITY_HEADER).and_then(|v| v.to_str().ok()) else {
-        return "malformed";
-    };
-    let parts = &state.parts;
-    let keys = parts.identity_keys.published();
-    match verify_identity(
-        token.trim(),
-        &keys,
-        &parts.audience,
-        parts.sessions.clock().now(),
-    ) {
-        Ok(_) => "duplicate_header",
-        Err(IdentityError::Expired(_)) => "expired",
-        Err(IdentityError::NotYetValid(_)) => "not_yet_valid",
-        Err(IdentityError::Audience(_)) => "aud",
-        Err(IdentityError::Organization(_)) => "org",
-        Err(IdentityError::Issuer(_)) => "iss",
-        Err(IdentityError::Window { .. } | IdentityError::Lifetime(_)) => "window",
-        Err(IdentityError::Jws(JwsError::UnknownKey(_))) => "kid",
-        Err(IdentityError::Jws(JwsError::Signature)) => "signature",
-        Err(IdentityError::Jws(JwsError::Algorithm(_))) => "alg",
-        Err(IdentityError::Jws(_)) => "malformed",
+/// Why an identity that does not check out was rejected, in one word for the journal.
+fn rejection_reason(error: &IdentityError) -> &'static str {
+    match error {
+        IdentityError::Expired(_) => "expired",
+        IdentityError::NotYetValid(_) => "not_yet_valid",
+        IdentityError::Audience(_) => "aud",
+        IdentityError::Organization(_) => "org",
+        IdentityError::Issuer(_) => "iss",
+        IdentityError::Window { .. } | IdentityError::Lifetime(_) => "window",
+        IdentityError::Jws(JwsError::UnknownKey(_)) => "kid",
+        IdentityError::Jws(JwsError::Signature) => "signature",
+        IdentityError::Jws(JwsError::Algorithm(_)) => "alg",
+        IdentityError::Jws(_) => "malformed",
     }
 }
 
 /// The spec's checks on X-NNumbers-Identity: present once, and valid against the published
 /// keys, issuer, app, organization and validity window.
-fn check_identity(state: &BrokerState, headers: &HeaderMap) -> Result<IdentityClaims, Refusal> {
+/// `who.rejected` says why, for the journal, when it does not check out.
+fn check_identity(
+    state: &BrokerState,
+    headers: &HeaderMap,
+    who: &mut Who,
+) -> Result<IdentityClaims, Refusal> {
     let mut values = headers.get_all(IDENTITY_HEADER).iter();
     let Some(value) = values.next() else {
         return Err(Refusal::UserSessionRequired(
@@ -275,13 +264,15 @@ fn check_identity(state: &BrokerState, headers: &HeaderMap) -> Result<IdentityCl
         ));
     };
     if values.next().is_some() {
+        who.rejected = Some("duplicate_header");
         return Err(Refusal::IdentityAssertionInvalid(
             "more than one X-NNumbers-Identity header".into(),
         ));
     }
-    let token = value
-        .to_str()
-        .map_err(|_| Refusal::IdentityAssertionInvalid("the header is not ASCII".into()))?;
+    let token = value.to_str().map_err(|_| {
+        who.rejected = Some("malformed");
+        Refusal::IdentityAssertionInvalid("the header is not ASCII".into())
+    })?;
     let parts = &state.parts;
     if !parts.switches.get(Switch::IdentityKeysAvailable) {
         return Err(Refusal::ApplicationIdentityNotReady);
@@ -297,5 +288,8 @@ fn check_identity(state: &BrokerState, headers: &HeaderMap) -> Result<IdentityCl
         &parts.audience,
         parts.sessions.clock().now(),
     )
-    .map_err(|e| Refusal::IdentityAssertionInvalid(e.to_string()))
+    .map_err(|e| {
+        who.rejected = Some(rejection_reason(&e));
+        Refusal::IdentityAssertionInvalid(e.to_string())
+    })
 }

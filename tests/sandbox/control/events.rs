@@ -195,3 +195,41 @@ async fn the_edge_records_a_spoofed_identity_header_it_removed_but_not_the_heade
     assert_eq!(page["events"][0]["sid"], session["sid"]);
     assert!(!page.to_string().contains(spoofed));
 }
+
+#[tokio::test]
+async fn each_identity_rejection_is_recorded_with_why() {
+    use zero_sandbox::identity::{Forgery, forge};
+    let sandbox = support::start().await;
+    let control = Control::of(&sandbox);
+    let session = control.session("ada").await;
+    let person = sandbox.config().person("ada").expect("ada").clone();
+    let claims = sandbox
+        .identity()
+        .claims(&person, session["sid"].as_str().unwrap());
+    let key = sandbox.identity().keys.current();
+    let cases = [
+        (Forgery::Expired, "expired"),
+        (Forgery::NotYetValid, "not_yet_valid"),
+        (Forgery::Audience("other-app".into()), "aud"),
+        (Forgery::Organization("other-org".into()), "org"),
+        (Forgery::Issuer("https://elsewhere".into()), "iss"),
+        (Forgery::UnknownKid, "kid"),
+        (Forgery::BadSignature, "signature"),
+        (Forgery::AlgNone, "alg"),
+        (Forgery::LongLived, "window"),
+    ];
+    for (forgery, _) in &cases {
+        let token = forge(&key, claims.clone(), std::slice::from_ref(forgery));
+        let (status, _) = support::broker_query(&sandbox, &token, "SELECT 1").await;
+        assert_eq!(status, 401, "{forgery:?}");
+    }
+    let (_, page) = control.get("/events?type=IDENTITY_REJECTED").await;
+    let reasons: Vec<&str> = page["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["details"]["reason"].as_str().unwrap())
+        .collect();
+    let expected: Vec<&str> = cases.iter().map(|(_, why)| *why).collect();
+    assert_eq!(reasons, expected);
+}
