@@ -12,6 +12,9 @@
 //! - [`querymesh`]: a Trino-protocol stand-in with `tpch.tiny` built in: `querymesh::server`
 //!   speaks Trino's client protocol over HTTP, `querymesh::engine` runs Trino SQL on SQLite
 //!   and knows nothing of HTTP.
+//! - [`control`]: the test-control API under `/sandbox/v1/` on the broker's listener
+//!   (loopback only): sessions without a browser, people, switches, fault rules, keys, the
+//!   clock, reset and the event journal, over the platform core's handles.
 //! - [`demo`]: the built-in app behind the edge when no `--app` is given, built from the
 //!   `NNUMBERS_*` environment only, as any app is.
 //!
@@ -44,6 +47,7 @@ pub mod broker;
 pub mod cli;
 pub mod commands;
 pub mod config;
+pub mod control;
 pub mod demo;
 pub mod edge;
 pub mod html;

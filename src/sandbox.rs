@@ -19,9 +19,11 @@ use crate::identity::{
     Audience, IAM_KEY_FILE, IDENTITY_KEY_FILE, IdentityIssuer, KeyError, KeyRing,
 };
 use crate::oidc::OidcClient;
-use crate::platform::{Clock, Endpoints, SandboxEnv, SessionStore, Switches};
+use crate::platform::{
+    Clock, Endpoints, Faults, Journal, People, SandboxEnv, SessionStore, Switches,
+};
 use crate::querymesh::engine::Engine;
-use crate::{broker, demo, edge, iam, listener, querymesh};
+use crate::{broker, control, demo, edge, iam, listener, querymesh};
 
 /// How long shutdown waits for open connections before closing them.
 const SHUTDOWN_GRACE: Duration = Duration::from_millis(500);
@@ -120,6 +122,9 @@ struct Platform {
     sessions: SessionStore,
     switches: Switches,
     clock: Clock,
+    journal: Journal,
+    faults: Faults,
+    people: People,
 }
 
 impl Platform {
@@ -137,6 +142,7 @@ impl Platform {
             .clone()
             .unwrap_or_else(|| endpoints.querymesh_url());
         let http = crate::http::client();
+        let clock = Clock::default();
         Self {
             oidc: OidcClient::new(http.clone(), &realm_url),
             http,
@@ -146,9 +152,12 @@ impl Platform {
                 iam_issuer: realm_url.clone(),
             },
             iam_keys,
-            sessions: SessionStore::default(),
+            sessions: SessionStore::with_clock(clock.clone()),
             switches: Switches::new(&config.querymesh),
-            clock: Clock::default(),
+            journal: Journal::new(crate::platform::journal::DEFAULT_CAPACITY, clock.clone()),
+            faults: Faults::default(),
+            people: People::new(config.people.clone()),
+            clock,
             realm_url,
             querymesh_url,
             app_url,
@@ -186,6 +195,7 @@ impl Platform {
             oidc: self.oidc.clone(),
             iam_keys: self.iam_keys.public_side(),
             http: self.http.clone(),
+            journal: self.journal.clone(),
         }
     }
 
@@ -197,8 +207,37 @@ impl Platform {
             audience: self.identity.audience.clone(),
             sessions: self.sessions.clone(),
             switches: self.switches.clone(),
+            faults: self.faults.clone(),
+            journal: self.journal.clone(),
             oidc: self.oidc.clone(),
             http: self.http.clone(),
+        }
+    }
+
+    /// The test-control API's parts: the platform core's handles, and the IAM's and edge's
+    /// internal side (signing in without a browser, the identity a session gets).
+    fn control(&self, iam: iam::IamState) -> control::ControlParts {
+        control::ControlParts {
+            config: self.config.clone(),
+            endpoints: self.endpoints,
+            realm_url: self.realm_url.clone(),
+            querymesh_url: self.querymesh_url.clone(),
+            identity: self.identity.clone(),
+            started_with_kids: self
+                .identity
+                .keys
+                .published()
+                .iter()
+                .map(|k| k.jwk().kid)
+                .collect(),
+            iam_keys: self.iam_keys.clone(),
+            iam,
+            sessions: self.sessions.clone(),
+            switches: self.switches.clone(),
+            clock: self.clock.clone(),
+            journal: self.journal.clone(),
+            faults: self.faults.clone(),
+            people: self.people.clone(),
         }
     }
 
@@ -213,6 +252,7 @@ impl Platform {
             switches: self.switches.clone(),
             sessions: self.sessions.clone(),
             clock: self.clock.clone(),
+            journal: self.journal.clone(),
         }
     }
 
@@ -287,9 +327,13 @@ impl Sandbox {
         let broker = broker::BrokerState::new(platform.broker()).map_err(StartError::Broker)?;
         let iam = iam::IamState::new(platform.iam());
         let edge = edge::EdgeState::new(platform.edge());
+        // The test-control API shares the broker's listener (loopback, like the broker).
+        let broker_and_control = broker::router(broker).merge(control::router(
+            control::ControlState::new(platform.control(iam.clone())),
+        ));
         let routers = [
             ("edge", edge_listener, edge::router(edge.clone())),
-            ("broker", broker_listener, broker::router(broker)),
+            ("broker", broker_listener, broker_and_control),
             ("IAM", iam_listener, iam::router(iam.clone())),
         ];
         for (name, listener, router) in routers {
@@ -381,6 +425,27 @@ impl Sandbox {
         &self.platform.sessions
     }
 
+    /// The control API's parts, for its unit tests (which set the peer address themselves).
+    #[cfg(test)]
+    pub(crate) fn control_parts(&self) -> control::ControlParts {
+        self.platform.control(self.iam.clone())
+    }
+
+    /// The event journal (`GET /sandbox/v1/events` reads it).
+    pub fn journal(&self) -> &Journal {
+        &self.platform.journal
+    }
+
+    /// The fault rules the broker consults (`/sandbox/v1/faults` sets them).
+    pub fn faults(&self) -> &Faults {
+        &self.platform.faults
+    }
+
+    /// The platform's clock (`POST /sandbox/v1/clock` moves it).
+    pub fn clock(&self) -> &Clock {
+        &self.platform.clock
+    }
+
     /// The switches, flipped while running; each takes effect on the next request.
     pub fn switches(&self) -> &Switches {
         &self.platform.switches
@@ -422,6 +487,7 @@ impl Sandbox {
             broker: String,
             iam: String,
             querymesh: String,
+            control: String,
             env: SandboxEnv,
         }
         let e = &self.platform.endpoints;
@@ -431,6 +497,7 @@ impl Sandbox {
             broker: e.broker_url(),
             iam: e.iam_url(),
             querymesh: e.querymesh_url(),
+            control: e.control_url(),
             env: self.env(),
         })
         .unwrap_or_default()

@@ -16,7 +16,7 @@ use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 
-pub use refusal::Refusal;
+pub use refusal::{INJECTABLE_CODES, Refusal};
 pub use request::QueryRequest;
 pub use trino::TrinoClient;
 
@@ -24,7 +24,7 @@ use crate::config::BrokerConfig;
 use crate::http::HttpClient;
 use crate::identity::{Audience, PublishedKeys};
 use crate::oidc::OidcClient;
-use crate::platform::{SessionStore, Switches};
+use crate::platform::{Faults, Journal, SessionStore, Switches};
 
 /// What the broker is built from: `[broker]`, where QueryMesh is, and the platform handles it
 /// uses — the identity keys' public side only, never the signing key.
@@ -39,6 +39,10 @@ pub struct BrokerParts {
     /// Whose session a `sid` is, and its IAM access token.
     pub sessions: SessionStore,
     pub switches: Switches,
+    /// The test-control API's fault rules, consulted on every query whose identity checks out.
+    pub faults: Faults,
+    /// Each query's outcome and each identity rejected go on record here.
+    pub journal: Journal,
     /// Refreshes a session's IAM tokens when they near expiry.
     pub oidc: OidcClient,
     pub http: HttpClient,

@@ -40,7 +40,51 @@ pub enum Refusal {
     ApplicationIdentityNotReady,
 }
 
+/// Every code of the spec's refusal table, with the statuses it comes with: what a fault rule
+/// of the test-control API may ask the broker to answer.
+pub const INJECTABLE_CODES: [(&str, &[u16]); 10] = [
+    ("VALIDATION_FAILED", &[400, 413]),
+    ("USER_SESSION_REQUIRED", &[401]),
+    ("IDENTITY_ASSERTION_INVALID", &[401]),
+    ("ORGANIZATION_INTEGRATION_NOT_CONFIGURED", &[409]),
+    ("QUERYMESH_NOT_ENABLED", &[409]),
+    ("QUERYMESH_IDENTITY_REJECTED", &[502]),
+    ("QUERYMESH_ACCESS_DENIED", &[403]),
+    ("QUERYMESH_QUERY_FAILED", &[422, 502]),
+    ("QUERYMESH_UNAVAILABLE", &[503]),
+    ("APPLICATION_IDENTITY_NOT_READY", &[503]),
+];
+
 impl Refusal {
+    /// The refusal a fault rule asks for: `code` of the spec's table, with `status` for a code
+    /// that has two (the first one otherwise). `None` for a code or status not in the table.
+    pub fn injected(code: &str, status: Option<u16>, rule: u64) -> Option<Self> {
+        let (_, statuses) = INJECTABLE_CODES.iter().find(|(c, _)| *c == code)?;
+        let status = status.unwrap_or(statuses[0]);
+        if !statuses.contains(&status) {
+            return None;
+        }
+        let cause = format!("fault rule {rule} of the test-control API");
+        Some(match (code, status) {
+            ("VALIDATION_FAILED", 413) => {
+                Self::BodyTooLarge(crate::broker::request::MAX_BODY_BYTES)
+            }
+            ("VALIDATION_FAILED", _) => Self::ValidationFailed(cause),
+            ("USER_SESSION_REQUIRED", _) => Self::UserSessionRequired(cause),
+            ("IDENTITY_ASSERTION_INVALID", _) => Self::IdentityAssertionInvalid(cause),
+            ("ORGANIZATION_INTEGRATION_NOT_CONFIGURED", _) => {
+                Self::OrganizationIntegrationNotConfigured
+            }
+            ("QUERYMESH_NOT_ENABLED", _) => Self::QueryMeshNotEnabled,
+            ("QUERYMESH_IDENTITY_REJECTED", _) => Self::QueryMeshIdentityRejected(cause),
+            ("QUERYMESH_ACCESS_DENIED", _) => Self::QueryMeshAccessDenied(cause),
+            ("QUERYMESH_QUERY_FAILED", 502) => Self::QueryMeshProtocol(cause),
+            ("QUERYMESH_QUERY_FAILED", _) => Self::QueryRefused(cause),
+            ("QUERYMESH_UNAVAILABLE", _) => Self::QueryMeshUnavailable(cause),
+            _ => Self::ApplicationIdentityNotReady,
+        })
+    }
+
     pub fn status(&self) -> StatusCode {
         match self {
             Self::ValidationFailed(_) => StatusCode::BAD_REQUEST,

@@ -195,12 +195,30 @@ impl TrinoClient {
             && port(uri) == port(&self.base)
     }
 
+    /// How long the broker waits for QueryMesh's each answer.
+    pub fn timeout(&self) -> Duration {
+        self.timeout
+    }
+
     /// Runs `sql` as `person`, bringing back at most `max_rows` rows.
     pub async fn query(
         &self,
         sql: &str,
         person: &OnBehalfOf<'_>,
         max_rows: usize,
+    ) -> Result<QueryOutcome, Refusal> {
+        self.query_with(sql, person, max_rows, false).await
+    }
+
+    /// [`Self::query`]; with `hangup` (a fault rule's), QueryMesh is taken to hang up right
+    /// after accepting the query: it is cancelled there, and the answer is what a connection
+    /// closed mid-answer gives.
+    pub async fn query_with(
+        &self,
+        sql: &str,
+        person: &OnBehalfOf<'_>,
+        max_rows: usize,
+        hangup: bool,
     ) -> Result<QueryOutcome, Refusal> {
         let statement = format!("{}/v1/statement", self.base_url());
         let mut held = Held {
@@ -217,6 +235,14 @@ impl TrinoClient {
             )
             .await?;
         let mut guard = CancelGuard::new(self.clone(), person.access_token, page.id.clone());
+        if hangup {
+            guard.cancel(page.next_uri.as_deref()).await;
+            return Err(Refusal::QueryMeshUnavailable(format!(
+                "QueryMesh at {} {} (a fault rule of the test-control API)",
+                self.base_url(),
+                BodyError::Read("connection closed before message completed".into())
+            )));
+        }
         let mut taken = held.take(bytes);
         let mut columns: Option<Vec<(String, String)>> = None;
         let mut rows: Vec<Vec<Value>> = Vec::new();

@@ -76,7 +76,8 @@ pub fn banner(sandbox: &Sandbox, demo: bool) -> String {
          Forwarding to    {app}\n  \
          Broker           {broker}\n  \
          IAM sign-in      {realm}\n  \
-         QueryMesh        {querymesh}\n\n\
+         QueryMesh        {querymesh}\n  \
+         Test control     {control}\n\n\
          Your app's environment (print it any time with `zero-sandbox env`):\n  \
          NNUMBERS_APP_ID={app_id}\n  \
          NNUMBERS_ORG_ID={org}\n  \
@@ -91,6 +92,7 @@ pub fn banner(sandbox: &Sandbox, demo: bool) -> String {
         broker = e.broker_url(),
         realm = sandbox.realm_url(),
         querymesh = sandbox.querymesh_url(),
+        control = e.control_url(),
         org = env.org_id,
         iss = env.identity_issuer,
     )

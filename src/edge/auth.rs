@@ -11,7 +11,7 @@ use super::id_token::{IdTokenClaims, IdTokenError};
 use super::visitor::Visitor;
 use super::{EdgeState, cookie, origin, pending, return_to};
 use crate::oidc::{EDGE_CLIENT_ID, LOGIN_SCOPES};
-use crate::platform::IamTokens;
+use crate::platform::{IamTokens, NewEvent, Source};
 use crate::reserved_paths::{CALLBACK_PATH, LOGIN_PATH, LOGOUT_PATH};
 
 /// The first value of each query parameter, decoded; malformed input never fails the request.
@@ -125,15 +125,29 @@ async fn complete_sign_in(
     for handle in cookie::session_handles(headers) {
         if let Some(previous) = parts.sessions.by_handle(&handle) {
             parts.sessions.end(&previous.sid);
+            parts.journal.record(
+                NewEvent::new(Source::Edge, "SESSION_ENDED")
+                    .of_person(&previous.person.sub)
+                    .in_session(&previous.sid)
+                    .details(json!({ "why": "signed in again" })),
+            );
         }
     }
     let person = claims.person(&parts.people);
-    let (handle, _sid) = parts.sessions.create(
+    let sub = person.sub.clone();
+    let now = parts.sessions.clock().now();
+    let (handle, sid) = parts.sessions.create(
         person,
-        IamTokens::from_response(tokens, None),
+        IamTokens::from_response_at(tokens, None, now),
         claims.sid.clone(),
     );
     tracing::info!("platform session started");
+    parts.journal.record(
+        NewEvent::new(Source::Edge, "SESSION_STARTED")
+            .of_person(sub)
+            .in_session(sid)
+            .details(json!({ "via": "sign-in" })),
+    );
     let mut response = redirect(StatusCode::FOUND, &return_to::location(&pending.return_to));
     response
         .headers_mut()
@@ -147,12 +161,27 @@ async fn complete_sign_in(
 pub async fn logout(State(state): State<EdgeState>, headers: HeaderMap) -> Response {
     let edge_port = state.parts.port;
     if let Err((expected, got)) = origin::is_same_origin(&headers, edge_port) {
+        state
+            .parts
+            .journal
+            .record(NewEvent::new(Source::Edge, "LOGOUT_ERROR").outcome("FOREIGN_ORIGIN"));
         return EdgeError::ForeignOrigin { expected, got }.respond(&headers);
     }
     for handle in cookie::session_handles(&headers) {
         if let Some(session) = state.parts.sessions.by_handle(&handle) {
             state.parts.sessions.end(&session.sid);
             tracing::info!("platform session ended by sign-out");
+            state.parts.journal.record(
+                NewEvent::new(Source::Edge, "LOGOUT")
+                    .of_person(&session.person.sub)
+                    .in_session(&session.sid),
+            );
+            state.parts.journal.record(
+                NewEvent::new(Source::Edge, "SESSION_ENDED")
+                    .of_person(&session.person.sub)
+                    .in_session(&session.sid)
+                    .details(json!({ "why": "signed out" })),
+            );
         }
     }
     let mut response = redirect(StatusCode::SEE_OTHER, "/");

@@ -32,7 +32,7 @@ use crate::config::{OrganizationConfig, Person};
 use crate::http::HttpClient;
 use crate::identity::{IdentityIssuer, PublishedKeys};
 use crate::oidc::OidcClient;
-use crate::platform::SessionStore;
+use crate::platform::{Journal, SessionStore};
 use crate::reserved_paths::{CALLBACK_PATH, CONTEXT_PATH, LOGIN_PATH, LOGOUT_PATH, SESSION_PATH};
 
 /// The least the edge waits for the app to start answering (its status line and headers)
@@ -76,6 +76,8 @@ pub struct EdgeParts {
     pub iam_keys: PublishedKeys,
     /// The client the proxy reaches the app with.
     pub http: HttpClient,
+    /// Sessions started and ended, and logouts refused, go on record here.
+    pub journal: Journal,
 }
 
 #[derive(Clone)]

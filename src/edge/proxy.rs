@@ -20,6 +20,7 @@ use super::visitor::Visitor;
 use super::{EdgeState, cookie, reserved};
 use crate::identity::IDENTITY_HEADER;
 use crate::listener::ClientBodyError;
+use crate::platform::{NewEvent, Source};
 
 const X_FORWARDED_FOR: HeaderName = HeaderName::from_static("x-forwarded-for");
 const X_FORWARDED_PROTO: HeaderName = HeaderName::from_static("x-forwarded-proto");
@@ -76,7 +77,15 @@ pub async fn forward(State(state): State<EdgeState>, mut request: Request) -> Re
     *outgoing.headers_mut() = parts.headers;
     let headers = outgoing.headers_mut();
     strip_hop_by_hop(headers);
-    remove_client_identity(headers);
+    if remove_client_identity(headers) {
+        let mut removed = NewEvent::new(Source::Edge, "IDENTITY_HEADER_REMOVED");
+        if let Some(session) = &visitor.session {
+            removed = removed
+                .of_person(&session.person.sub)
+                .in_session(&session.sid);
+        }
+        edge.journal.record(removed);
+    }
     cookie::without_platform_cookies(headers);
     set_forwarded(headers, peer, request_headers.get(header::HOST));
     headers.append(header::VIA, state.via.clone());
@@ -140,15 +149,18 @@ pub async fn forward(State(state): State<EdgeState>, mut request: Request) -> Re
 /// are case-insensitive), and each spelling with `_` for `-`, which CGI-style servers (PHP,
 /// WSGI, Rack) read as the same `HTTP_X_NNUMBERS_IDENTITY` — the reason nginx and Apache
 /// drop underscored names by default.
-fn remove_client_identity(headers: &mut HeaderMap) {
+/// Returns whether there was one to remove.
+fn remove_client_identity(headers: &mut HeaderMap) -> bool {
     let lookalikes: Vec<HeaderName> = headers
         .keys()
         .filter(|name| name.as_str().replace('_', "-") == IDENTITY_HEADER)
         .cloned()
         .collect();
+    let found = !lookalikes.is_empty();
     for name in lookalikes {
         headers.remove(name);
     }
+    found
 }
 
 /// Requests whose target is not a path of the app's address: `OPTIONS *` asks about the

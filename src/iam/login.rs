@@ -86,7 +86,12 @@ pub(super) async fn authenticate(
     Ok(match current {
         Some(session) => complete(&iam, request, &session, None),
         None => {
+            let sub = person.sub.clone();
             let (cookie, session) = iam.inner.sso.start(person, now, iam.sso_lifetime_secs());
+            iam.parts().journal.record(
+                crate::platform::NewEvent::new(crate::platform::Source::Iam, "LOGIN")
+                    .of_person(sub),
+            );
             complete(&iam, request, &session, Some(&cookie))
         }
     })

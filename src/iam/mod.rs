@@ -46,7 +46,7 @@ use axum::routing::{get, post};
 use crate::config::{IamConfig, OrganizationConfig, Person};
 use crate::identity::KeyRing;
 use crate::oidc::{CALLBACK_PATH, EDGE_CLIENT_ID};
-use crate::platform::{Clock, SessionStore, Switches};
+use crate::platform::{Clock, IamTokens, Journal, NewEvent, SessionStore, Source, Switches};
 
 pub use error::IamError;
 pub use mint::{DIRECT_QUERYMESH_TOKEN_LIFETIME_SECS, querymesh_access_token};
@@ -76,6 +76,17 @@ pub struct IamParts {
     pub sessions: SessionStore,
     /// The platform's clock, which tests move to reach expiry.
     pub clock: Clock,
+    /// Sign-ins and sign-outs go on record here (Keycloak's event names).
+    pub journal: Journal,
+}
+
+/// A sign-in made without the page, for the test-control API: the SSO session it started and
+/// the tokens the token endpoint would have given the edge for it.
+pub struct DirectSignIn {
+    pub sso_session: String,
+    pub tokens: IamTokens,
+    /// When the SSO session ends (unix seconds, the platform clock).
+    pub expires_at: u64,
 }
 
 /// The organization IAM, shared by its handlers.
@@ -209,6 +220,45 @@ impl IamState {
         self.inner
             .sso
             .session_ids_of(sub)
+            .iter()
+            .filter(|id| self.end_sso_session(id))
+            .count()
+    }
+
+    /// Signs `person` in as the sign-in page and the code exchange would, in one step: an SSO
+    /// session, a refresh token for the edge's client, and an access and ID token. For the
+    /// test-control API's `POST sessions`, so its sessions refresh and end like a browser's.
+    pub fn sign_in_directly(&self, person: Person) -> DirectSignIn {
+        let now = self.now();
+        let sub = person.sub.clone();
+        let (_cookie, session) = self.inner.sso.start(person, now, self.sso_lifetime_secs());
+        let refresh_token = self.inner.sso.issue_refresh_token(sso::RefreshGrant {
+            client_id: EDGE_CLIENT_ID.to_string(),
+            sso_session: session.id.clone(),
+        });
+        let minted = mint::mint(self.parts(), &session, None, now);
+        self.parts().journal.record(
+            NewEvent::new(Source::Iam, "LOGIN")
+                .of_person(sub)
+                .details(serde_json::json!({ "via": "test-control API" })),
+        );
+        DirectSignIn {
+            sso_session: session.id.clone(),
+            tokens: IamTokens {
+                access_token: minted.access_token,
+                access_expires_at: now + mint::ACCESS_TOKEN_LIFETIME_SECS,
+                refresh_token: Some(refresh_token),
+                id_token: Some(minted.id_token),
+            },
+            expires_at: session.expires_at,
+        }
+    }
+
+    /// Ends every SSO session (and so every platform session born of one); returns how many.
+    pub fn end_all_sessions(&self) -> usize {
+        self.inner
+            .sso
+            .all_session_ids()
             .iter()
             .filter(|id| self.end_sso_session(id))
             .count()

@@ -145,6 +145,10 @@ impl SsoStore {
             .collect()
     }
 
+    pub(super) fn all_session_ids(&self) -> Vec<String> {
+        self.lock().sessions.keys().cloned().collect()
+    }
+
     pub(super) fn issue_refresh_token(&self, grant: RefreshGrant) -> String {
         let token = random_token();
         self.lock().refresh_tokens.insert(token.clone(), grant);

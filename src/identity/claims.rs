@@ -75,7 +75,11 @@ pub struct IdentityIssuer {
 impl IdentityIssuer {
     /// Fresh claims for `person` in platform session `sid`, valid from now.
     pub fn claims(&self, person: &Person, sid: &str) -> IdentityClaims {
-        let now = unix_now();
+        self.claims_at(person, sid, unix_now())
+    }
+
+    /// [`Self::claims`] valid from `now` (the platform clock's unix seconds).
+    pub fn claims_at(&self, person: &Person, sid: &str, now: u64) -> IdentityClaims {
         IdentityClaims {
             iss: self.audience.issuer.clone(),
             aud: self.audience.app_id.clone(),
@@ -97,7 +101,12 @@ impl IdentityIssuer {
     }
 
     pub fn mint(&self, person: &Person, sid: &str) -> (String, IdentityClaims) {
-        let claims = self.claims(person, sid);
+        self.mint_at(person, sid, unix_now())
+    }
+
+    /// [`Self::mint`] valid from `now` (the platform clock's unix seconds).
+    pub fn mint_at(&self, person: &Person, sid: &str, now: u64) -> (String, IdentityClaims) {
+        let claims = self.claims_at(person, sid, now);
         (self.sign(&claims), claims)
     }
 }

@@ -339,6 +339,20 @@ impl KeyRing {
         }
     }
 
+    /// The current key's kid, and each retired key still published with when it stops being
+    /// (unix seconds): what the test-control API's `GET keys` shows.
+    pub fn kids(&self) -> (String, Vec<(String, u64)>) {
+        let now = unix_now();
+        let ring = self.read();
+        let retired = ring
+            .retired
+            .iter()
+            .filter(|r| r.until > now)
+            .map(|r| (r.key.kid.clone(), r.until))
+            .collect();
+        (ring.current.kid.clone(), retired)
+    }
+
     /// Makes a new key current; the previous one stays published for `grace`.
     pub fn rotate(&self, grace: Duration) -> Result<String, KeyError> {
         let kid = {

@@ -20,6 +20,10 @@ impl Endpoints {
     pub fn broker_url(&self) -> String {
         format!("http://{}", self.broker)
     }
+    /// The test-control API's base URL, on the broker's listener.
+    pub fn control_url(&self) -> String {
+        format!("http://{}/sandbox/v1", self.broker)
+    }
     pub fn iam_url(&self) -> String {
         format!("http://{}", self.iam)
     }

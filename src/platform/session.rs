@@ -7,8 +7,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
+use super::Clock;
 use crate::config::Person;
-use crate::identity::unix_now;
 use crate::oidc::{OidcClient, OidcError, TokenResponse};
 
 /// An access token is refreshed when less than this remains of it.
@@ -40,8 +40,17 @@ impl IamTokens {
     /// Tokens from a token endpoint answer; a refresh that returns no new refresh token keeps
     /// the previous one (RFC 6749 §6).
     pub fn from_response(response: TokenResponse, previous_refresh: Option<String>) -> Self {
+        Self::from_response_at(response, previous_refresh, crate::identity::unix_now())
+    }
+
+    /// [`Self::from_response`] received at `now` (the platform clock's unix seconds).
+    pub fn from_response_at(
+        response: TokenResponse,
+        previous_refresh: Option<String>,
+        now: u64,
+    ) -> Self {
         Self {
-            access_expires_at: unix_now() + response.expires_in,
+            access_expires_at: now + response.expires_in,
             access_token: response.access_token,
             refresh_token: response.refresh_token.or(previous_refresh),
             id_token: response.id_token,
@@ -81,6 +90,9 @@ struct Store {
 pub struct SessionStore {
     inner: Arc<RwLock<Store>>,
     max: usize,
+    /// The platform's time: when sessions start, when their IAM tokens expire, and what the
+    /// identities signed for them say.
+    clock: Clock,
 }
 
 impl Default for SessionStore {
@@ -101,7 +113,21 @@ impl SessionStore {
         Self {
             inner: Arc::default(),
             max: max.max(1),
+            clock: Clock::default(),
         }
+    }
+
+    /// A store on the platform's `clock` (moving it moves the sessions' and identities' time).
+    pub fn with_clock(clock: Clock) -> Self {
+        Self {
+            clock,
+            ..Self::default()
+        }
+    }
+
+    /// The platform clock this store reads.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
     }
 
     fn read(&self) -> std::sync::RwLockReadGuard<'_, Store> {
@@ -126,7 +152,7 @@ impl SessionStore {
             person,
             tokens,
             iam_session,
-            created_at: unix_now(),
+            created_at: self.clock.now(),
             cached_identity: None,
         };
         let mut store = self.write();
@@ -211,7 +237,8 @@ impl SessionStore {
         oidc: &OidcClient,
     ) -> Result<String, SessionError> {
         let session = self.get(sid).ok_or(SessionError::Ended)?;
-        if session.tokens.access_expires_at > unix_now() + REFRESH_MARGIN_SECS {
+        let now = self.clock.now();
+        if session.tokens.access_expires_at > now + REFRESH_MARGIN_SECS {
             return Ok(session.tokens.access_token);
         }
         let Some(refresh_token) = session.tokens.refresh_token else {
@@ -220,7 +247,7 @@ impl SessionStore {
         };
         match oidc.refresh(&refresh_token).await {
             Ok(response) => {
-                let tokens = IamTokens::from_response(response, Some(refresh_token));
+                let tokens = IamTokens::from_response_at(response, Some(refresh_token), now);
                 let access = tokens.access_token.clone();
                 self.set_tokens(sid, tokens);
                 Ok(access)
@@ -231,6 +258,11 @@ impl SessionStore {
             }
             Err(e) => Err(SessionError::IamUnavailable(e.to_string())),
         }
+    }
+
+    /// Ends every session; returns how many.
+    pub fn end_all(&self) -> usize {
+        self.end_where(|_| true)
     }
 
     pub fn list(&self) -> Vec<PlatformSession> {

@@ -65,6 +65,14 @@ impl Switches {
     pub fn set(&self, switch: Switch, on: bool) {
         self.flag(switch).store(on, Ordering::SeqCst)
     }
+
+    /// Every switch back to what `[querymesh]` sets (identity keys available).
+    pub fn reset(&self, querymesh: &QueryMeshConfig) {
+        self.set(Switch::QueryMeshConfigured, querymesh.configured);
+        self.set(Switch::QueryMeshEnabled, querymesh.enabled);
+        self.set(Switch::QueryMeshScope, querymesh.scope);
+        self.set(Switch::IdentityKeysAvailable, true);
+    }
 }
 
 #[cfg(test)]

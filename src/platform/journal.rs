@@ -1,0 +1,240 @@
+//! The platform's event journal: what the components and the test-control API did, in memory
+//! and bounded (the oldest event goes first, and a counter says how many went), read with a
+//! cursor (`GET /sandbox/v1/events?since=`).
+//!
+//! An event names who (`sub`, `sid`), never what they sent: no SQL text, token, identity,
+//! cookie or code is ever put in one — the constructors below take none of them.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::Clock;
+
+/// Events kept at once by default; past this many the oldest is dropped (and counted).
+pub const DEFAULT_CAPACITY: usize = 10_000;
+/// The most events one read returns; the cursor continues from there.
+pub const MAX_PAGE: usize = 1_000;
+
+/// Which part of the platform an event comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Source {
+    Iam,
+    Edge,
+    Broker,
+    #[serde(rename = "querymesh")]
+    QueryMesh,
+    Control,
+}
+
+/// One recorded event.
+#[derive(Clone, Debug, Serialize)]
+pub struct Event {
+    /// Increasing from 1; the cursor.
+    pub id: u64,
+    /// The platform clock's unix milliseconds.
+    pub ts_ms: u64,
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub source: Source,
+    pub sub: Option<String>,
+    pub sid: Option<String>,
+    /// The outcome code (e.g. the broker's refusal code, or `OK`).
+    pub outcome: Option<String>,
+    /// Type-specific fields, never a secret or the SQL.
+    pub details: Value,
+}
+
+/// An event before the journal numbers and stamps it.
+#[derive(Clone, Debug)]
+pub struct NewEvent {
+    kind: &'static str,
+    source: Source,
+    sub: Option<String>,
+    sid: Option<String>,
+    outcome: Option<String>,
+    details: Value,
+}
+
+impl NewEvent {
+    pub fn new(source: Source, kind: &'static str) -> Self {
+        Self {
+            kind,
+            source,
+            sub: None,
+            sid: None,
+            outcome: None,
+            details: Value::Object(Default::default()),
+        }
+    }
+
+    pub fn of_person(mut self, sub: impl Into<String>) -> Self {
+        self.sub = Some(sub.into());
+        self
+    }
+
+    pub fn in_session(mut self, sid: impl Into<String>) -> Self {
+        self.sid = Some(sid.into());
+        self
+    }
+
+    pub fn outcome(mut self, outcome: impl Into<String>) -> Self {
+        self.outcome = Some(outcome.into());
+        self
+    }
+
+    pub fn details(mut self, details: Value) -> Self {
+        self.details = details;
+        self
+    }
+}
+
+/// What one read returns: the events after the cursor, the cursor to read from next, and how
+/// many events the bound has dropped since the start.
+#[derive(Clone, Debug, Serialize)]
+pub struct Page {
+    pub events: Vec<Event>,
+    pub next: u64,
+    pub dropped: u64,
+}
+
+#[derive(Debug)]
+struct Ring {
+    events: VecDeque<Event>,
+    capacity: usize,
+    last_id: u64,
+    dropped: u64,
+}
+
+/// The journal of one sandbox; clones share it.
+#[derive(Clone, Debug)]
+pub struct Journal {
+    ring: Arc<Mutex<Ring>>,
+    clock: Clock,
+}
+
+impl Default for Journal {
+    fn default() -> Self {
+        Self::new(DEFAULT_CAPACITY, Clock::default())
+    }
+}
+
+impl Journal {
+    pub fn new(capacity: usize, clock: Clock) -> Self {
+        let capacity = capacity.max(1);
+        Self {
+            ring: Arc::new(Mutex::new(Ring {
+                events: VecDeque::with_capacity(capacity.min(1024)),
+                capacity,
+                last_id: 0,
+                dropped: 0,
+            })),
+            clock,
+        }
+    }
+
+    fn ring(&self) -> MutexGuard<'_, Ring> {
+        self.ring.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    pub fn record(&self, event: NewEvent) {
+        let ts_ms = self.clock.now_ms();
+        let mut ring = self.ring();
+        ring.last_id += 1;
+        let id = ring.last_id;
+        if ring.events.len() >= ring.capacity {
+            ring.events.pop_front();
+            ring.dropped += 1;
+        }
+        ring.events.push_back(Event {
+            id,
+            ts_ms,
+            kind: event.kind,
+            source: event.source,
+            sub: event.sub,
+            sid: event.sid,
+            outcome: event.outcome,
+            details: event.details,
+        });
+    }
+
+    /// The events after `since` (an event id; 0 for all), of type `kind` and person `sub` when
+    /// given, at most `limit` (and [`MAX_PAGE`]). `next` is the last event looked at, so a
+    /// filtered read never sees the same event twice.
+    pub fn read(&self, since: u64, kind: Option<&str>, sub: Option<&str>, limit: usize) -> Page {
+        let limit = limit.clamp(1, MAX_PAGE);
+        let ring = self.ring();
+        let mut events = Vec::new();
+        let mut next = since.max(ring.events.front().map_or(since, |e| e.id - 1));
+        for event in ring.events.iter().filter(|e| e.id > since) {
+            if events.len() == limit {
+                break;
+            }
+            next = event.id;
+            if kind.is_some_and(|k| k != event.kind)
+                || sub.is_some_and(|s| event.sub.as_deref() != Some(s))
+            {
+                continue;
+            }
+            events.push(event.clone());
+        }
+        Page {
+            events,
+            next: next.min(ring.last_id),
+            dropped: ring.dropped,
+        }
+    }
+
+    /// How many events the bound has dropped.
+    pub fn dropped(&self) -> u64 {
+        self.ring().dropped
+    }
+
+    /// How many events are held now.
+    pub fn len(&self) -> usize {
+        self.ring().events.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_journal_stays_within_its_bound_and_counts_what_it_dropped() {
+        let journal = Journal::new(100, Clock::default());
+        for _ in 0..100_000 {
+            journal.record(NewEvent::new(Source::Broker, "QUERY").outcome("OK"));
+        }
+        assert_eq!(journal.len(), 100);
+        assert_eq!(journal.dropped(), 99_900);
+        let page = journal.read(0, None, None, 10);
+        assert_eq!(page.events[0].id, 99_901, "the oldest kept");
+        assert_eq!(page.next, 99_910);
+        assert_eq!(journal.read(page.next, None, None, 1000).events.len(), 90);
+    }
+
+    #[test]
+    fn a_cursor_never_repeats_an_event_and_filters_skip_past_others() {
+        let journal = Journal::default();
+        journal.record(NewEvent::new(Source::Edge, "SESSION_STARTED").of_person("ada"));
+        journal.record(NewEvent::new(Source::Broker, "QUERY").of_person("grace"));
+        journal.record(NewEvent::new(Source::Broker, "QUERY").of_person("ada"));
+        let ada = journal.read(0, Some("QUERY"), Some("ada"), 10);
+        assert_eq!(ada.events.len(), 1);
+        assert_eq!(ada.events[0].id, 3);
+        assert_eq!(ada.next, 3);
+        let none = journal.read(ada.next, None, None, 10);
+        assert!(none.events.is_empty());
+        assert_eq!(none.next, 3, "the cursor stays where it was");
+        let first = journal.read(0, None, None, 1);
+        assert_eq!((first.events[0].id, first.next), (1, 1));
+    }
+}
