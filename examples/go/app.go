@@ -1,6 +1,9 @@
 // Package recipe is an app's tests against zero-sandbox in Go, standard library only:
 //
-//	cd examples/go && go test ./...
+//	cd examples/go && go test -count=1 ./...
+//
+// -count=1 because the result depends on the zero-sandbox binary, which go test's result
+// cache cannot see (TestMain finds and starts it).
 //
 // The app (this file) does what the runtime protocol asks of an app in another language: it
 // verifies the ES256 identity in X-NNumbers-Identity with crypto/ecdsa against the JWKS,
