@@ -18,6 +18,7 @@ import queue
 import subprocess
 import tempfile
 import threading
+import urllib.error
 import urllib.request
 
 import pytest
