@@ -1,0 +1,3 @@
+module example.com/zero-sandbox-recipe
+
+go 1.19
