@@ -15,6 +15,7 @@ fn main() -> ExitCode {
         .and_then(|config| match &cli.command {
             Some(Command::Env(args)) => commands::env::print(&config, args),
             Some(Command::Token(args)) => commands::token::print(&config, args),
+            Some(Command::Tpch(args)) => commands::tpch::run(&config, args),
             Some(Command::Up(_)) | None => commands::up::run(config, cli.up_args()),
         });
     match result {
