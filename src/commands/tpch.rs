@@ -59,7 +59,10 @@ fn generate_schema(config: &Config, schema: &str, force: bool) -> Result<(), Com
             );
             Ok(())
         }
-        Outcome::Stopped { chunks_done, chunks } => Err(CommandError::TpchInterrupted {
+        Outcome::Stopped {
+            chunks_done,
+            chunks,
+        } => Err(CommandError::TpchInterrupted {
             schema: schema.to_string(),
             chunks_done,
             chunks,

@@ -184,7 +184,10 @@ impl Engine {
         }
         for (schema, path) in generated.into_iter().take(room) {
             let name = tpch::attach_name(&schema);
-            attachments.push((name.clone(), sources::file_uri(&path, "mode=ro&immutable=1")));
+            attachments.push((
+                name.clone(),
+                sources::file_uri(&path, "mode=ro&immutable=1"),
+            ));
             immutable.push(name.clone());
             for table in tpch::schema_table_metas(&schema, &name) {
                 catalogs.add_table(table);

@@ -5,6 +5,7 @@ mod clear_errors;
 mod keys;
 mod minted_identity;
 mod token_and_env;
+mod tpch_generate;
 mod up;
 
 use std::process::Command;

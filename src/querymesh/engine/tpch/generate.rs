@@ -105,9 +105,15 @@ impl Default for Options {
 pub enum Outcome {
     /// The schema was already complete; nothing was written.
     AlreadyComplete(PathBuf),
-    Generated { path: PathBuf, rows: u64 },
+    Generated {
+        path: PathBuf,
+        rows: u64,
+    },
     /// Stopped by the chunk limit or the cancel flag; running again continues.
-    Stopped { chunks_done: usize, chunks: usize },
+    Stopped {
+        chunks_done: usize,
+        chunks: usize,
+    },
 }
 
 /// What the generation is doing, for a progress display.
@@ -140,6 +146,11 @@ pub enum GenerateError {
     NotASchema(String),
     #[error("tpch.tiny is built in: there is nothing to generate")]
     Tiny,
+    #[error(
+        "at scale factor {0} tpchgen repeats some partsupp keys (as dbgen does below about \
+         0.01), which the tables' primary keys refuse: choose a larger scale factor"
+    )]
+    RepeatedKeys(f64),
     #[error("another `tpch generate` is writing {}", .0.display())]
     Busy(PathBuf),
     #[error(
@@ -215,15 +226,17 @@ pub fn generate_at_scale(
         path: dir.to_path_buf(),
         source,
     })?;
+    check_disk(dir, scale, &partial)?;
     let plan = plan(scale, options.chunk_rows);
     let fingerprint = fingerprint(scale, options.chunk_rows);
     let mut conn = open_partial(&partial, &fingerprint, options.force)?;
     let done = completed_chunks(&conn).map_err(sqlite)?;
-    check_disk(dir, scale, &partial, done.len() == plan.len())?;
     let mut rows_so_far: u64 = done.iter().map(|(_, rows)| rows).sum();
+    let done_keys: std::collections::HashSet<(&str, i32)> =
+        done.iter().map(|((t, p), _)| (t.as_str(), *p)).collect();
     let remaining: Vec<&ChunkPlan> = plan
         .iter()
-        .filter(|c| !done.iter().any(|(key, _)| *key == (c.table.to_string(), c.part)))
+        .filter(|c| !done_keys.contains(&(c.table, c.part)))
         .collect();
     let estimated = plan.iter().map(|c| c.estimated_rows).sum::<u64>();
     let written = write_chunks(
@@ -241,7 +254,12 @@ pub fn generate_at_scale(
             })
         },
     )
-    .map_err(sqlite)?;
+    .map_err(|e| match e {
+        rusqlite::Error::SqliteFailure(f, _) if f.code == ErrorCode::ConstraintViolation => {
+            GenerateError::RepeatedKeys(scale)
+        }
+        e => sqlite(e),
+    })?;
     rows_so_far += written.rows;
     if written.chunks < remaining.len() {
         return Ok(Outcome::Stopped {
@@ -258,7 +276,12 @@ pub fn generate_at_scale(
             rows_this_run: written.rows,
         })
     };
-    finish(&mut conn, &mut report).map_err(sqlite)?;
+    if !finish(&mut conn, options, &mut report).map_err(sqlite)? {
+        return Ok(Outcome::Stopped {
+            chunks_done: plan.len(),
+            chunks: plan.len(),
+        });
+    }
     conn.close().map_err(|(_, e)| sqlite(e))?;
     std::fs::rename(&partial, file).map_err(|source| GenerateError::File {
         action: "store",
@@ -284,12 +307,8 @@ pub fn is_complete(file: &Path) -> rusqlite::Result<bool> {
     match marker {
         Ok(m) => Ok(m.is_some()),
         // No such table: some other SQLite file.
-        Err(rusqlite::Error::SqliteFailure(_, Some(m))) if m.contains("no such table") => {
-            Ok(false)
-        }
-        Err(rusqlite::Error::SqliteFailure(e, _)) if e.code == ErrorCode::NotADatabase => {
-            Ok(false)
-        }
+        Err(rusqlite::Error::SqliteFailure(_, Some(m))) if m.contains("no such table") => Ok(false),
+        Err(rusqlite::Error::SqliteFailure(e, _)) if e.code == ErrorCode::NotADatabase => Ok(false),
         Err(e) => Err(e),
     }
 }
@@ -310,7 +329,9 @@ fn plan(scale: f64, chunk_rows: u64) -> Vec<ChunkPlan> {
         let estimated = rows::estimated_rows(table.name, scale);
         let parts = match table.name {
             "nation" | "region" => 1,
-            _ => estimated.div_ceil(chunk_rows.max(1)).clamp(1, i32::MAX as u64) as i32,
+            _ => estimated
+                .div_ceil(chunk_rows.max(1))
+                .clamp(1, i32::MAX as u64) as i32,
         };
         for part in 1..=parts {
             chunks.push(ChunkPlan {
@@ -454,16 +475,15 @@ fn completed_chunks(conn: &Connection) -> rusqlite::Result<Vec<((String, i32), u
     .collect()
 }
 
-/// Refuses a generation the disk cannot hold (unix: statvfs of `dir`).
-fn check_disk(dir: &Path, scale: f64, partial: &Path, rows_done: bool) -> Result<(), GenerateError> {
+/// Refuses a generation the disk cannot hold (unix: statvfs of `dir`), before it plans
+/// (sf100000 would be millions of chunks).
+fn check_disk(dir: &Path, scale: f64, partial: &Path) -> Result<(), GenerateError> {
     let Some(available) = available_bytes(dir) else {
         return Ok(());
     };
     let have = std::fs::metadata(partial).map_or(0, |m| m.len());
-    // Index builds sort through temporary files: count half again while rows remain.
-    let factor = if rows_done { 0.5 } else { 1.5 };
-    let needed = (scale * BYTES_PER_SCALE * factor) as u64;
-    let needed = needed.saturating_sub(if rows_done { 0 } else { have });
+    // Index builds sort through temporary files: count half the file again.
+    let needed = ((scale * BYTES_PER_SCALE * 1.5) as u64).saturating_sub(have);
     if needed > available {
         let gb = |b: u64| b.div_ceil(1_000_000_000);
         return Err(GenerateError::Disk {
@@ -593,12 +613,16 @@ fn write_chunks(
 }
 
 /// The indexes (each in its own transaction, skipping those a resumed run already has), the
-/// planner statistics, and the `complete` marker.
+/// planner statistics, and the `complete` marker; `false` when cancelled between indexes.
 fn finish(
     conn: &mut Connection,
+    options: &Options,
     report: &mut dyn FnMut(Stage, &str),
-) -> rusqlite::Result<()> {
+) -> rusqlite::Result<bool> {
     for index in schema::INDEXES {
+        if options.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return Ok(false);
+        }
         let name = index.split_whitespace().nth(2).unwrap_or_default();
         let exists: bool = conn.query_row(
             "SELECT count(*) > 0 FROM sqlite_schema WHERE type = 'index' AND name = ?1",
@@ -623,7 +647,7 @@ fn finish(
         &format!("INSERT OR REPLACE INTO \"{META}\" VALUES ('complete', ?1)"),
         [now.to_string()],
     )?;
-    Ok(())
+    Ok(true)
 }
 
 #[cfg(test)]
@@ -653,11 +677,19 @@ mod tests {
         let conn = Connection::open(&tiny).expect("opens");
         conn.execute("ATTACH DATABASE ?1 AS generated", [path.to_string_lossy()])
             .expect("attaches");
-        let count = |sql: String| -> i64 { conn.query_row(&sql, [], |r| r.get(0)).expect("counts") };
-        let (a, b) = (format!("main.\"{table}\""), format!("generated.\"{table}\""));
+        let count =
+            |sql: String| -> i64 { conn.query_row(&sql, [], |r| r.get(0)).expect("counts") };
+        let (a, b) = (
+            format!("main.\"{table}\""),
+            format!("generated.\"{table}\""),
+        );
         (
-            count(format!("SELECT count(*) FROM (SELECT * FROM {a} EXCEPT SELECT * FROM {b})")),
-            count(format!("SELECT count(*) FROM (SELECT * FROM {b} EXCEPT SELECT * FROM {a})")),
+            count(format!(
+                "SELECT count(*) FROM (SELECT * FROM {a} EXCEPT SELECT * FROM {b})"
+            )),
+            count(format!(
+                "SELECT count(*) FROM (SELECT * FROM {b} EXCEPT SELECT * FROM {a})"
+            )),
             count(format!("SELECT count(*) FROM {b}")) - count(format!("SELECT count(*) FROM {a}")),
         )
     }
@@ -681,7 +713,9 @@ mod tests {
         assert_eq!(scale_of("sf10"), Some(10.0));
         assert_eq!(scale_of("sf0.1"), Some(0.1));
         assert_eq!(scale_of("sf1e3"), Some(1000.0));
-        for refused in ["sf", "sf0", "sf-1", "sfinf", "sfnan", "sf1/2", "sf 1", "x1", "sf1x"] {
+        for refused in [
+            "sf", "sf0", "sf-1", "sfinf", "sfnan", "sf1/2", "sf 1", "x1", "sf1x",
+        ] {
             assert_eq!(scale_of(refused), None, "{refused}");
         }
         for listed in LISTED_SCHEMAS {
@@ -694,8 +728,8 @@ mod tests {
         let dir = tempfile::tempdir().expect("temp dir");
         let file = dir.path().join("tpch").join("sf1.sqlite");
         let mut reports = 0;
-        let outcome = generate_at_scale(&file, SCALE, &small(), &mut |_| reports += 1)
-            .expect("generates");
+        let outcome =
+            generate_at_scale(&file, SCALE, &small(), &mut |_| reports += 1).expect("generates");
         let expected: u64 = schema::TABLES
             .iter()
             .map(|t| Chunk::generate(t.name, SCALE, 1, 1).expect("table").len() as u64)
@@ -708,7 +742,10 @@ mod tests {
             }
         );
         assert!(reports > 0);
-        assert!(plan(SCALE, CHUNK_ROWS).len() > schema::TABLES.len(), "several chunks");
+        assert!(
+            plan(SCALE, CHUNK_ROWS).len() > schema::TABLES.len(),
+            "several chunks"
+        );
         assert_same_as_tpchgen(&file);
         assert!(is_complete(&file).expect("reads"));
         assert!(!partial_file(&file).exists(), "renamed into place");
@@ -750,7 +787,10 @@ mod tests {
                 chunks
             }
         );
-        assert!(!file.exists(), "an unfinished schema is never under its name");
+        assert!(
+            !file.exists(),
+            "an unfinished schema is never under its name"
+        );
         assert!(partial_file(&file).exists());
         // A second stop further on, then the rest.
         let again = generate_at_scale(
@@ -812,7 +852,11 @@ mod tests {
                 |r| r.get(0),
             )
             .expect("counts");
-        assert_eq!((lineitems, recorded), (0, 0), "the chunk in flight is rolled back");
+        assert_eq!(
+            (lineitems, recorded),
+            (0, 0),
+            "the chunk in flight is rolled back"
+        );
         drop(conn);
         cancel.store(false, Ordering::Relaxed);
         generate_at_scale(&file, SCALE, &options, &mut quiet).expect("finishes");
@@ -867,8 +911,20 @@ mod tests {
             generate(dir.path(), "tiny", &small(), &mut quiet),
             Err(GenerateError::Tiny)
         ));
+        assert!(matches!(
+            generate(dir.path(), "sf0.001", &small(), &mut quiet),
+            Err(GenerateError::RepeatedKeys(_))
+        ));
         let refused = generate(dir.path(), "sf../x", &small(), &mut quiet).expect_err("refused");
-        assert!(refused.to_string().contains("\"sf../x\" is not a tpch schema"), "{refused}");
-        assert!(!dir.path().join("tpch").exists(), "nothing written");
+        assert!(
+            refused
+                .to_string()
+                .contains("\"sf../x\" is not a tpch schema"),
+            "{refused}"
+        );
+        assert!(
+            !schema_file(dir.path(), "sf../x").exists(),
+            "nothing written"
+        );
     }
 }
