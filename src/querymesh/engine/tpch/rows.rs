@@ -87,6 +87,10 @@ impl Chunk {
         }
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     pub fn len(&self) -> usize {
         match self {
             Self::Nation(r) => r.len(),
