@@ -9,7 +9,8 @@
 //! When tpch.sf1 is generated (`zero-sandbox tpch generate sf1`) in the state directory named
 //! by `ZERO_SANDBOX_BENCH_STATE` (else the default one, where that command writes), the same
 //! queries run on sf1 too, fewer times, with the same ratios; without it that part is skipped
-//! with a note.
+//! with a note. `ZERO_SANDBOX_BENCH_SF1_QUERIES=1,6` runs only those on sf1 (some take
+//! tens of seconds there).
 
 use std::time::{Duration, Instant};
 
@@ -49,7 +50,7 @@ fn main() {
     let conn = engine.connect().expect("a connection");
     println!("connect (attach, functions): {:?}", started.elapsed());
 
-    run_queries(&engine, &conn, "tiny", 31);
+    run_queries(&engine, &conn, "tiny", 31, None);
 
     let state = std::env::var_os("ZERO_SANDBOX_BENCH_STATE")
         .map(std::path::PathBuf::from)
@@ -60,7 +61,14 @@ fn main() {
             let engine = Engine::open(&config.querymesh, config.state_dir.as_deref())
                 .expect("the engine opens with sf1");
             let conn = engine.connect().expect("a connection");
-            run_queries(&engine, &conn, "sf1", 3);
+            let only: Option<Vec<usize>> = std::env::var("ZERO_SANDBOX_BENCH_SF1_QUERIES")
+                .ok()
+                .map(|list| {
+                    list.split(',')
+                        .filter_map(|n| n.trim().parse().ok())
+                        .collect()
+                });
+            run_queries(&engine, &conn, "sf1", 3, only.as_deref());
         }
         None => println!(
             "sf1: skipped, not generated (run `zero-sandbox tpch generate sf1`, or set \
@@ -71,7 +79,13 @@ fn main() {
 
 /// The 22 queries on `schema`, `runs` times each (once when slow on sf1), engine against
 /// SQLite; prints one line each and the worst ratio.
-fn run_queries(engine: &Engine, conn: &rusqlite::Connection, schema: &str, runs: usize) {
+fn run_queries(
+    engine: &Engine,
+    conn: &rusqlite::Connection,
+    schema: &str,
+    runs: usize,
+    only: Option<&[usize]>,
+) {
     println!("{schema}:");
     let session = SessionContext {
         catalog: Some("tpch".into()),
@@ -80,6 +94,9 @@ fn run_queries(engine: &Engine, conn: &rusqlite::Connection, schema: &str, runs:
     };
     let mut worst: f64 = 0.0;
     for n in 1..=22 {
+        if only.is_some_and(|only| !only.contains(&n)) {
+            continue;
+        }
         let sql =
             std::fs::read_to_string(format!("fixtures/tpch/queries/q{n}.sql")).expect("query text");
         let analysing = Instant::now();
