@@ -8,21 +8,23 @@
 
 use std::path::{Path, PathBuf};
 
-use rusqlite::{Connection, params};
-use tpchgen::generators::{
-    CustomerGenerator, LineItemGenerator, NationGenerator, OrderGenerator, PartGenerator,
-    PartSuppGenerator, RegionGenerator, SupplierGenerator,
-};
+use rusqlite::Connection;
 
 #[allow(dead_code)]
 #[path = "src/querymesh/engine/tpch/schema.rs"]
 mod schema;
+
+/// The rows as SQLite rows, shared with `tpch generate` (src/querymesh/engine/tpch/generate.rs).
+#[allow(dead_code)]
+#[path = "src/querymesh/engine/tpch/rows.rs"]
+mod rows;
 
 const SCALE: f64 = 0.01;
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-changed=src/querymesh/engine/tpch/schema.rs");
+    println!("cargo::rerun-if-changed=src/querymesh/engine/tpch/rows.rs");
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     let image = generate_image(&out_dir).unwrap_or_else(|e| panic!("generating tpch.tiny: {e}"));
     let deflated = miniz_oxide::deflate::compress_to_vec(&image, 6);
@@ -76,101 +78,12 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
-/// Inserts every row; the column order is schema::TABLES's.
+/// Inserts every table's rows, each in one part.
 fn fill(tx: &rusqlite::Transaction<'_>) -> rusqlite::Result<()> {
-    let mut s = tx.prepare("INSERT INTO nation VALUES (?1, ?2, ?3, ?4)")?;
-    for n in NationGenerator::new(SCALE, 1, 1).iter() {
-        s.execute(params![n.n_nationkey, n.n_name, n.n_regionkey, n.n_comment])?;
-    }
-    let mut s = tx.prepare("INSERT INTO region VALUES (?1, ?2, ?3)")?;
-    for r in RegionGenerator::new(SCALE, 1, 1).iter() {
-        s.execute(params![r.r_regionkey, r.r_name, r.r_comment])?;
-    }
-    let mut s = tx.prepare("INSERT INTO part VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")?;
-    for p in PartGenerator::new(SCALE, 1, 1).iter() {
-        s.execute(params![
-            p.p_partkey,
-            p.p_name.to_string(),
-            p.p_mfgr.to_string(),
-            p.p_brand.to_string(),
-            p.p_type,
-            p.p_size,
-            p.p_container,
-            p.p_retailprice.as_f64(),
-            p.p_comment
-        ])?;
-    }
-    let mut s = tx.prepare("INSERT INTO supplier VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")?;
-    for r in SupplierGenerator::new(SCALE, 1, 1).iter() {
-        s.execute(params![
-            r.s_suppkey,
-            r.s_name.to_string(),
-            r.s_address.to_string(),
-            r.s_nationkey,
-            r.s_phone.to_string(),
-            r.s_acctbal.as_f64(),
-            r.s_comment
-        ])?;
-    }
-    let mut s = tx.prepare("INSERT INTO partsupp VALUES (?1, ?2, ?3, ?4, ?5)")?;
-    for r in PartSuppGenerator::new(SCALE, 1, 1).iter() {
-        s.execute(params![
-            r.ps_partkey,
-            r.ps_suppkey,
-            r.ps_availqty,
-            r.ps_supplycost.as_f64(),
-            r.ps_comment
-        ])?;
-    }
-    let mut s = tx.prepare("INSERT INTO customer VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")?;
-    for r in CustomerGenerator::new(SCALE, 1, 1).iter() {
-        s.execute(params![
-            r.c_custkey,
-            r.c_name.to_string(),
-            r.c_address.to_string(),
-            r.c_nationkey,
-            r.c_phone.to_string(),
-            r.c_acctbal.as_f64(),
-            r.c_mktsegment,
-            r.c_comment
-        ])?;
-    }
-    let mut s = tx.prepare("INSERT INTO orders VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")?;
-    for r in OrderGenerator::new(SCALE, 1, 1).iter() {
-        s.execute(params![
-            r.o_orderkey,
-            r.o_custkey,
-            r.o_orderstatus.as_str(),
-            r.o_totalprice.as_f64(),
-            r.o_orderdate.to_string(),
-            r.o_orderpriority,
-            r.o_clerk.to_string(),
-            r.o_shippriority,
-            r.o_comment
-        ])?;
-    }
-    let mut s = tx.prepare(
-        "INSERT INTO lineitem VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
-    )?;
-    for r in LineItemGenerator::new(SCALE, 1, 1).iter() {
-        s.execute(params![
-            r.l_orderkey,
-            r.l_partkey,
-            r.l_suppkey,
-            r.l_linenumber,
-            r.l_quantity as f64,
-            r.l_extendedprice.as_f64(),
-            r.l_discount.as_f64(),
-            r.l_tax.as_f64(),
-            r.l_returnflag,
-            r.l_linestatus,
-            r.l_shipdate.to_string(),
-            r.l_commitdate.to_string(),
-            r.l_receiptdate.to_string(),
-            r.l_shipinstruct,
-            r.l_shipmode,
-            r.l_comment
-        ])?;
+    for table in schema::TABLES {
+        let chunk = rows::Chunk::generate(table.name, SCALE, 1, 1)
+            .unwrap_or_else(|| panic!("tpchgen has no table {}", table.name));
+        chunk.insert(tx, &mut |_| Ok(()))?;
     }
     Ok(())
 }

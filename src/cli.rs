@@ -57,6 +57,28 @@ pub enum Command {
     /// Audit your app: send it every forged identity directly and report any it treats as a person
     #[command(long_about = CHECK_ABOUT)]
     Check(CheckArgs),
+    /// Generate a bigger tpch schema (sf1, sf10, …) for the sandbox to serve
+    Tpch(TpchArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct TpchArgs {
+    #[command(subcommand)]
+    pub command: TpchCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum TpchCommand {
+    /// Generate tpch.<SCHEMA> (the rows of Trino's tpch connector) into the state directory,
+    /// resuming an interrupted run; the sandbox serves it from its next start. sf1 is about
+    /// 1.6 GB and a few minutes on two cores
+    Generate {
+        /// sf<N> for scale factor N, as Trino names them: sf1, sf10, sf100, sf0.1, …
+        schema: String,
+        /// Generate again even if complete, and start an interrupted run over
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 /// `check --help`: what it needs, what it sends and how it judges (see `commands::check`).
@@ -294,6 +316,7 @@ impl Cli {
             Command::Token(_) => "token",
             Command::Run(_) => "run",
             Command::Check(_) => "check",
+            Command::Tpch(_) => "tpch",
         };
         let up = &self.up;
         let (_, flag) = [

@@ -21,6 +21,7 @@ fn main() -> ExitCode {
             Some(Command::Up(_)) | None => commands::up::run(config, cli.up_args()).map(|()| 0),
             Some(Command::Run(args)) => commands::run::run(config, args),
             Some(Command::Check(args)) => commands::check::run(&config, args),
+            Some(Command::Tpch(args)) => commands::tpch::run(&config, args).map(|()| 0),
         });
     match result {
         Ok(code) => ExitCode::from(code),

@@ -6,6 +6,7 @@
 //!   person, with optional forgeries for testing an app's checks.
 //! - [`up`]: `up` (the default), the whole sandbox until a signal, with its banner or its
 //!   `--ready-json` line.
+//! - [`tpch`]: `tpch generate sf<N>`, a bigger tpch schema into the state directory.
 //! - [`logging`]: where logs go and how they look, for every command.
 //! - [`run`]: `run -- CMD`, the sandbox and the app under it, their outputs prefixed
 //!   ([`prefixed`]), stopped together.
@@ -17,6 +18,7 @@ pub mod logging;
 pub mod prefixed;
 pub mod run;
 pub mod token;
+pub mod tpch;
 pub mod up;
 
 use crate::config::{Config, ConfigError};
@@ -50,6 +52,22 @@ pub enum CommandError {
                     verify anywhere; leave out --ephemeral (or use the same --state as `up`)"
     )]
     EphemeralIamKeys,
+    #[error(transparent)]
+    Tpch(#[from] crate::querymesh::engine::tpch::generate::GenerateError),
+    #[error(
+        "generated tpch schemas are kept in the state directory, and --ephemeral has none: \
+         leave out --ephemeral (or give --state DIR, the same as for `up`)"
+    )]
+    TpchEphemeral,
+    #[error(
+        "interrupted after {chunks_done} of {chunks} chunks; run `zero-sandbox tpch generate \
+         {schema}` again to continue"
+    )]
+    TpchInterrupted {
+        schema: String,
+        chunks_done: usize,
+        chunks: usize,
+    },
     #[error(
         "`run` starts your app itself and points the edge at it: leave out --app (it is for \
          `up`), and give the app's port with --app-port if it must be fixed"

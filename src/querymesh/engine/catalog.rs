@@ -41,6 +41,11 @@ impl TableMeta {
 pub struct Catalogs {
     schemas: BTreeMap<String, BTreeSet<String>>,
     tables: BTreeMap<(String, String, String), TableMeta>,
+    /// Schemas that answer queries but are not listed (SHOW SCHEMAS, information_schema), as
+    /// Trino's tpch connector answers `sf<N>` schemas it does not list.
+    unlisted: BTreeSet<(String, String)>,
+    /// Schemas listed without their data yet, with the message a query naming them gets.
+    unavailable: BTreeMap<(String, String), String>,
 }
 
 impl Catalogs {
@@ -61,6 +66,41 @@ impl Catalogs {
         self.tables.insert(key, table);
     }
 
+    /// Makes `catalog.schema` answer queries without being listed.
+    pub fn unlist_schema(&mut self, catalog: &str, schema: &str) {
+        self.unlisted
+            .insert((catalog.to_string(), schema.to_string()));
+    }
+
+    /// Lists `catalog.schema` with no tables yet: a query naming it fails with `message`.
+    pub fn add_unavailable_schema(&mut self, catalog: &str, schema: &str, message: String) {
+        self.add_schema(catalog, schema);
+        self.unavailable
+            .insert((catalog.to_string(), schema.to_string()), message);
+    }
+
+    /// Why a query on `catalog.schema` cannot run although the name is right: a tpch schema
+    /// not generated yet (listed or not, as Trino answers any `sf<N>`).
+    pub fn unavailable(&self, catalog: &str, schema: &str) -> Option<String> {
+        if let Some(message) = self
+            .unavailable
+            .get(&(catalog.to_string(), schema.to_string()))
+        {
+            return Some(message.clone());
+        }
+        let generatable = catalog == "tpch"
+            && !self.has_schema(catalog, schema)
+            && super::tpch::generate::scale_of(schema).is_some();
+        generatable.then(|| super::tpch::not_generated(schema))
+    }
+
+    /// Whether `catalog.schema` is listed (SHOW SCHEMAS, information_schema).
+    pub fn is_listed(&self, catalog: &str, schema: &str) -> bool {
+        !self
+            .unlisted
+            .contains(&(catalog.to_string(), schema.to_string()))
+    }
+
     pub fn catalog_names(&self) -> impl Iterator<Item = &str> {
         self.schemas.keys().map(String::as_str)
     }
@@ -69,11 +109,13 @@ impl Catalogs {
         self.schemas.contains_key(catalog)
     }
 
-    pub fn schema_names(&self, catalog: &str) -> impl Iterator<Item = &str> {
+    /// The listed schemas of `catalog`.
+    pub fn schema_names<'a>(&'a self, catalog: &'a str) -> impl Iterator<Item = &'a str> {
         self.schemas
             .get(catalog)
             .into_iter()
             .flat_map(|s| s.iter().map(String::as_str))
+            .filter(move |s| self.is_listed(catalog, s))
     }
 
     pub fn has_schema(&self, catalog: &str, schema: &str) -> bool {

@@ -79,7 +79,7 @@ pub(super) fn add_information_schema(catalogs: &mut Catalogs) {
         schemas.sort();
         let mut tables: Vec<TableMeta> = catalogs
             .all_tables()
-            .filter(|t| t.catalog == catalog)
+            .filter(|t| t.catalog == catalog && catalogs.is_listed(&t.catalog, &t.schema))
             .cloned()
             .collect();
         for (name, cols) in &info_tables {

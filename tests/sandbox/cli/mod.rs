@@ -7,6 +7,7 @@ mod keys;
 mod minted_identity;
 mod run;
 mod token_and_env;
+mod tpch_generate;
 mod up;
 
 use std::process::Command;

@@ -251,6 +251,9 @@ impl Analyzer<'_> {
                 format!("Catalog '{catalog}' not found"),
             ));
         }
+        if let Some(message) = self.catalogs.unavailable(&catalog, &schema) {
+            return Err(error_at(ErrorName::TableNotFound, at, message));
+        }
         if !self.catalogs.has_schema(&catalog, &schema) {
             return Err(error_at(
                 ErrorName::SchemaNotFound,

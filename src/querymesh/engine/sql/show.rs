@@ -268,6 +268,9 @@ fn show_columns(
         }
     };
     check_catalog(catalogs, &catalog, at)?;
+    if let Some(message) = catalogs.unavailable(&catalog, &schema) {
+        return Err(error_at(ErrorName::TableNotFound, at, message));
+    }
     if !catalogs.has_schema(&catalog, &schema) {
         return Err(error_at(
             ErrorName::SchemaNotFound,
@@ -413,6 +416,9 @@ fn show_tables(
             at,
             format!("Catalog '{catalog}' does not exist"),
         ));
+    }
+    if let Some(message) = catalogs.unavailable(&catalog, &schema) {
+        return Err(error_at(ErrorName::SchemaNotFound, at, message));
     }
     if !catalogs.has_schema(&catalog, &schema) {
         return Err(error_at(

@@ -4,7 +4,14 @@
 //! The build script generates them with the `tpchgen` crate into an indexed SQLite image the
 //! binary carries deflated; here that image is written once into a directory (or, with no
 //! writable directory, loaded into shared in-memory SQLite) and typed for the engine.
+//!
+//! Bigger scales (`tpch.sf1`, …) are generated on request by `zero-sandbox tpch generate`
+//! ([`generate`]) into the state directory, with the same tables ([`schema`]) and rows code
+//! ([`rows`]); the engine attaches the finished files it finds there at start
+//! ([`generated_schemas`]) and lists the rest of Trino's schemas as not generated yet.
 
+pub mod generate;
+pub mod rows;
 pub mod schema;
 
 use std::io::Write;
@@ -76,11 +83,16 @@ pub fn tables() -> Vec<(&'static str, Vec<(&'static str, TrinoType)>)> {
 
 /// The catalog entries for tpch.tiny.
 pub fn table_metas() -> Vec<TableMeta> {
+    schema_table_metas("tiny", ATTACH_NAME)
+}
+
+/// The catalog entries of tpch schema `schema`, attached as `attach_name`.
+pub fn schema_table_metas(schema: &str, attach_name: &str) -> Vec<TableMeta> {
     schema::TABLES
         .iter()
         .map(|t| TableMeta {
             catalog: "tpch".into(),
-            schema: "tiny".into(),
+            schema: schema.into(),
             name: t.name.into(),
             columns: t
                 .columns
@@ -91,9 +103,41 @@ pub fn table_metas() -> Vec<TableMeta> {
                     nullable: false,
                 })
                 .collect(),
-            sqlite_name: format!("\"{ATTACH_NAME}\".\"{}\"", t.name),
+            sqlite_name: format!("\"{attach_name}\".\"{}\"", t.name),
         })
         .collect()
+}
+
+/// The SQLite schema name generated schema `schema` is attached under.
+pub fn attach_name(schema: &str) -> String {
+    format!("tpch_{schema}")
+}
+
+/// What a query naming tpch schema `schema` is told before it is generated.
+pub fn not_generated(schema: &str) -> String {
+    format!(
+        "tpch.{schema} is not generated yet: run 'zero-sandbox tpch generate {schema}' \
+         (with the same --state as the sandbox), then restart the sandbox"
+    )
+}
+
+/// The finished generated schemas in `state_dir` (name, file), by name: one directory read,
+/// no file opened (a file is only ever renamed into place complete, generate.rs).
+pub fn generated_schemas(state_dir: &Path) -> Vec<(String, PathBuf)> {
+    let Ok(entries) = std::fs::read_dir(generate::generated_dir(state_dir)) else {
+        return Vec::new();
+    };
+    let mut found: Vec<(String, PathBuf)> = entries
+        .flatten()
+        .filter_map(|entry| {
+            let name = entry.file_name();
+            let schema = name.to_str()?.strip_suffix(FILE_SUFFIX)?.to_string();
+            let generated = schema != "tiny" && generate::scale_of(&schema).is_some();
+            generated.then(|| (schema, entry.path()))
+        })
+        .collect();
+    found.sort();
+    found
 }
 
 /// The file name this build's image is kept under.

@@ -7,6 +7,7 @@ mod explain;
 mod exploration;
 mod interruption_and_threads;
 mod refusals;
+mod tpch_generated;
 mod tpch_queries;
 mod tpch_tables;
 mod types_and_values;

@@ -1,0 +1,930 @@
+//! `zero-sandbox tpch generate sf<N>`: Trino's `tpch.sf<N>` rows (tpchgen, as build.rs makes
+//! tpch.tiny) into `<state>/tpch/sf<N>.sqlite`, which the engine attaches at start.
+//!
+//! Work is split into chunks, one tpchgen part of one table each, generated on worker threads
+//! and written in order by one writer, one transaction per chunk. Each chunk's transaction
+//! also records it in `zero_sandbox_tpch_chunks`, so an interrupted run (Ctrl-C, kill) resumes
+//! after the last chunk that committed. The file is built under `sf<N>.sqlite.partial` and
+//! renamed to its name only once the indexes, the planner statistics and the `complete`
+//! marker are in: the engine never sees a half-written schema.
+//!
+//! Durability: `synchronous=OFF` (no fsync: a power cut may lose the partial file, a killed
+//! process may not), but a rollback journal rather than `journal_mode=OFF`, which would let a
+//! process killed mid-chunk leave half a chunk in the file with no way to undo it. Appends
+//! journal little: a new page has no old content to save.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use rusqlite::{Connection, ErrorCode, OptionalExtension};
+
+use super::rows::{self, Chunk};
+use super::schema;
+
+/// The schemas Trino's tpch connector lists (`TpchMetadata.SCHEMA_NAMES`); it answers any
+/// other `sf<N>` too, unlisted.
+pub const LISTED_SCHEMAS: &[&str] = &[
+    "tiny", "sf1", "sf100", "sf300", "sf1000", "sf3000", "sf10000", "sf30000", "sf100000",
+];
+
+/// Rows per chunk unless told otherwise: ~60 chunks for sf1's lineitem, each a few seconds.
+pub const CHUNK_ROWS: u64 = 100_000;
+/// Bytes of SQLite file per unit of scale, measured on sf1 with its indexes (README).
+const BYTES_PER_SCALE: f64 = 1.6e9;
+/// Page cache of the writing connection: index builds sort in it.
+const WRITER_CACHE_KIB: i64 = 256 * 1024;
+/// Rows ANALYZE samples per index: statistics as good for the planner, in seconds not minutes.
+const ANALYSIS_LIMIT: i64 = 2000;
+
+const META: &str = "zero_sandbox_tpch";
+const CHUNKS: &str = "zero_sandbox_tpch_chunks";
+
+/// The scale factor of a tpch schema name as Trino's `TpchMetadata.schemaNameToScaleFactor`
+/// reads it: `tiny` is 0.01, `sf<N>` is N for a positive finite number N.
+pub fn scale_of(schema: &str) -> Option<f64> {
+    if schema == "tiny" {
+        return Some(0.01);
+    }
+    let number = schema.strip_prefix("sf")?;
+    // Digits, a point and an exponent: no `inf`, `nan` or signs in a file name.
+    let plain = !number.is_empty()
+        && number
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E'));
+    let scale: f64 = number.parse().ok().filter(|_| plain)?;
+    (scale.is_finite() && scale > 0.0).then_some(scale)
+}
+
+/// Where generated schemas are kept in a state directory.
+pub fn generated_dir(state_dir: &Path) -> PathBuf {
+    state_dir.join("tpch")
+}
+
+/// The finished file of `schema` in `state_dir`.
+pub fn schema_file(state_dir: &Path, schema: &str) -> PathBuf {
+    generated_dir(state_dir).join(format!("{schema}.sqlite"))
+}
+
+fn partial_file(file: &Path) -> PathBuf {
+    let mut name = file.as_os_str().to_owned();
+    name.push(".partial");
+    PathBuf::from(name)
+}
+
+/// What a generation is asked to do.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Regenerate a complete schema, and start an interrupted one over.
+    pub force: bool,
+    pub chunk_rows: u64,
+    /// Stop after writing this many chunks in this run (tests of resuming).
+    pub chunk_limit: Option<usize>,
+    /// Set to stop at the next chunk boundary or progress step, the chunk in flight undone
+    /// (static: a signal handler sets it).
+    pub cancel: Option<&'static AtomicBool>,
+    /// Threads generating rows while one writes them.
+    pub workers: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        Self {
+            force: false,
+            chunk_rows: CHUNK_ROWS,
+            chunk_limit: None,
+            cancel: None,
+            workers: cores.saturating_sub(1).clamp(1, 3),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// The schema was already complete; nothing was written.
+    AlreadyComplete(PathBuf),
+    Generated {
+        path: PathBuf,
+        rows: u64,
+    },
+    /// Stopped by the chunk limit or the cancel flag; running again continues.
+    Stopped {
+        chunks_done: usize,
+        chunks: usize,
+    },
+}
+
+/// What the generation is doing, for a progress display.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    Rows,
+    Indexes,
+    Statistics,
+}
+
+/// A progress snapshot. Row totals are estimates until lineitem is written (tpchgen gives it
+/// one to seven lines per order).
+#[derive(Clone, Copy, Debug)]
+pub struct Report<'a> {
+    pub stage: Stage,
+    pub table: &'a str,
+    /// Rows of every table written, including those of an earlier, interrupted run.
+    pub rows: u64,
+    pub estimated_rows: u64,
+    /// Of `rows`, those written by this run (for a rate).
+    pub rows_this_run: u64,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum GenerateError {
+    #[error(
+        "{0:?} is not a tpch schema: give sf<N> for a scale factor N, as Trino's tpch \
+         connector names them (sf1, sf10, sf100, sf0.1, …)"
+    )]
+    NotASchema(String),
+    #[error("tpch.tiny is built in: there is nothing to generate")]
+    Tiny,
+    #[error(
+        "at scale factor {0} tpchgen repeats some partsupp keys (as dbgen does below about \
+         0.01), which the tables' primary keys refuse: choose a larger scale factor"
+    )]
+    RepeatedKeys(f64),
+    #[error("another `tpch generate` is writing {}", .0.display())]
+    Busy(PathBuf),
+    #[error(
+        "{} exists but is not a finished generation; run again with --force to replace it",
+        .0.display()
+    )]
+    NotOurs(PathBuf),
+    #[error(
+        "scale factor {scale} needs about {needed} GB of disk in {}, which has {available} GB free",
+        dir.display()
+    )]
+    Disk {
+        scale: f64,
+        dir: PathBuf,
+        needed: u64,
+        available: u64,
+    },
+    #[error("cannot {action} {}: {source}", path.display())]
+    File {
+        action: &'static str,
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("writing {}: {source}", path.display())]
+    Sqlite {
+        path: PathBuf,
+        source: rusqlite::Error,
+    },
+}
+
+/// Generates `schema` (a name `sf<N>`) into `state_dir`.
+pub fn generate(
+    state_dir: &Path,
+    schema: &str,
+    options: &Options,
+    progress: &mut dyn FnMut(&Report<'_>),
+) -> Result<Outcome, GenerateError> {
+    if schema == "tiny" {
+        return Err(GenerateError::Tiny);
+    }
+    let scale = scale_of(schema).ok_or_else(|| GenerateError::NotASchema(schema.to_string()))?;
+    generate_at_scale(&schema_file(state_dir, schema), scale, options, progress)
+}
+
+/// [`generate`] into `file` at any `scale`, whatever the file is named (tests generate a small
+/// scale under a real schema's name).
+#[doc(hidden)]
+pub fn generate_at_scale(
+    file: &Path,
+    scale: f64,
+    options: &Options,
+    progress: &mut dyn FnMut(&Report<'_>),
+) -> Result<Outcome, GenerateError> {
+    let sqlite = |source| GenerateError::Sqlite {
+        path: file.to_path_buf(),
+        source,
+    };
+    if file.exists() && !options.force {
+        return if is_complete(file).map_err(sqlite)? {
+            Ok(Outcome::AlreadyComplete(file.to_path_buf()))
+        } else {
+            Err(GenerateError::NotOurs(file.to_path_buf()))
+        };
+    }
+    let partial = partial_file(file);
+    let sqlite = |source| GenerateError::Sqlite {
+        path: partial.clone(),
+        source,
+    };
+    let dir = file.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(|source| GenerateError::File {
+        action: "create",
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    check_disk(dir, scale, &partial)?;
+    let plan = plan(scale, options.chunk_rows);
+    let fingerprint = fingerprint(scale, options.chunk_rows);
+    let mut conn = open_partial(&partial, &fingerprint, options.force)?;
+    let done = completed_chunks(&conn).map_err(sqlite)?;
+    let mut rows_so_far: u64 = done.iter().map(|(_, rows)| rows).sum();
+    let done_keys: std::collections::HashSet<(&str, i32)> =
+        done.iter().map(|((t, p), _)| (t.as_str(), *p)).collect();
+    let remaining: Vec<&ChunkPlan> = plan
+        .iter()
+        .filter(|c| !done_keys.contains(&(c.table, c.part)))
+        .collect();
+    let estimated = plan.iter().map(|c| c.estimated_rows).sum::<u64>();
+    let written = write_chunks(
+        &mut conn,
+        &remaining,
+        scale,
+        options,
+        &mut |table, rows_this_run| {
+            progress(&Report {
+                stage: Stage::Rows,
+                table,
+                rows: rows_so_far + rows_this_run,
+                estimated_rows: estimated.max(rows_so_far + rows_this_run),
+                rows_this_run,
+            })
+        },
+    )
+    .map_err(|e| match e {
+        rusqlite::Error::SqliteFailure(f, _) if f.code == ErrorCode::ConstraintViolation => {
+            GenerateError::RepeatedKeys(scale)
+        }
+        e => sqlite(e),
+    })?;
+    rows_so_far += written.rows;
+    if written.chunks < remaining.len() {
+        return Ok(Outcome::Stopped {
+            chunks_done: plan.len() - remaining.len() + written.chunks,
+            chunks: plan.len(),
+        });
+    }
+    let mut report = |stage: Stage, table: &str| {
+        progress(&Report {
+            stage,
+            table,
+            rows: rows_so_far,
+            estimated_rows: rows_so_far,
+            rows_this_run: written.rows,
+        })
+    };
+    if !finish(&mut conn, options, &mut report).map_err(sqlite)? {
+        return Ok(Outcome::Stopped {
+            chunks_done: plan.len(),
+            chunks: plan.len(),
+        });
+    }
+    conn.close().map_err(|(_, e)| sqlite(e))?;
+    std::fs::rename(&partial, file).map_err(|source| GenerateError::File {
+        action: "store",
+        path: file.to_path_buf(),
+        source,
+    })?;
+    Ok(Outcome::Generated {
+        path: file.to_path_buf(),
+        rows: rows_so_far,
+    })
+}
+
+/// Whether `file` is a generation that finished.
+pub fn is_complete(file: &Path) -> rusqlite::Result<bool> {
+    let conn = Connection::open_with_flags(file, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+    let marker = conn
+        .query_row(
+            &format!("SELECT value FROM \"{META}\" WHERE key = 'complete'"),
+            [],
+            |r| r.get::<_, String>(0),
+        )
+        .optional();
+    match marker {
+        Ok(m) => Ok(m.is_some()),
+        // No such table: some other SQLite file.
+        Err(rusqlite::Error::SqliteFailure(_, Some(m))) if m.contains("no such table") => Ok(false),
+        Err(rusqlite::Error::SqliteFailure(e, _)) if e.code == ErrorCode::NotADatabase => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
+#[derive(Clone, Debug)]
+struct ChunkPlan {
+    table: &'static str,
+    part: i32,
+    parts: i32,
+    estimated_rows: u64,
+}
+
+/// Every chunk of a generation, in writing order: tables as schema::TABLES lists them, each
+/// in enough parts that none holds much more than `chunk_rows` rows.
+fn plan(scale: f64, chunk_rows: u64) -> Vec<ChunkPlan> {
+    let mut chunks = Vec::new();
+    for table in schema::TABLES {
+        let estimated = rows::estimated_rows(table.name, scale);
+        let parts = match table.name {
+            "nation" | "region" => 1,
+            _ => estimated
+                .div_ceil(chunk_rows.max(1))
+                .clamp(1, i32::MAX as u64) as i32,
+        };
+        for part in 1..=parts {
+            chunks.push(ChunkPlan {
+                table: table.name,
+                part,
+                parts,
+                estimated_rows: estimated / parts as u64,
+            });
+        }
+    }
+    chunks
+}
+
+/// What a partial file must have been started with to be resumed: the same rows, in the same
+/// chunks, into the same tables.
+fn fingerprint(scale: f64, chunk_rows: u64) -> String {
+    let ddl: Vec<String> = schema::TABLES.iter().map(schema::create_table).collect();
+    format!(
+        "tpchgen 4; scale {scale}; chunk rows {chunk_rows}; {}; {}",
+        ddl.join("; "),
+        schema::INDEXES.join("; ")
+    )
+}
+
+/// Opens (or starts) the partial file, locked for this process alone. A partial file of
+/// another plan, or any with `force`, is started over.
+fn open_partial(
+    partial: &Path,
+    fingerprint: &str,
+    force: bool,
+) -> Result<Connection, GenerateError> {
+    let sqlite = |source| GenerateError::Sqlite {
+        path: partial.to_path_buf(),
+        source,
+    };
+    for attempt in 0..2 {
+        let conn = Connection::open(partial).map_err(sqlite)?;
+        conn.busy_timeout(std::time::Duration::ZERO)
+            .map_err(sqlite)?;
+        // EXCLUSIVE: the lock taken by the first write is kept until the connection closes,
+        // so a second `tpch generate` of the same schema is refused rather than interleaved.
+        conn.pragma_update(None, "locking_mode", "EXCLUSIVE")
+            .map_err(sqlite)?;
+        let locked = conn.execute_batch("BEGIN EXCLUSIVE; COMMIT");
+        match locked {
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if matches!(e.code, ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) =>
+            {
+                return Err(GenerateError::Busy(partial.to_path_buf()));
+            }
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if e.code == ErrorCode::NotADatabase && attempt == 0 =>
+            {
+                drop(conn);
+                remove_partial(partial)?;
+                continue;
+            }
+            other => other.map_err(sqlite)?,
+        }
+        conn.pragma_update(None, "journal_mode", "DELETE")
+            .map_err(sqlite)?;
+        conn.pragma_update(None, "synchronous", "OFF")
+            .map_err(sqlite)?;
+        conn.pragma_update(None, "cache_size", -WRITER_CACHE_KIB)
+            .map_err(sqlite)?;
+        let started = conn
+            .query_row(
+                &format!("SELECT value FROM \"{META}\" WHERE key = 'plan'"),
+                [],
+                |r| r.get::<_, String>(0),
+            )
+            .optional();
+        let resumable = matches!(&started, Ok(Some(p)) if p == fingerprint) && !force;
+        if resumable {
+            return Ok(conn);
+        }
+        let empty = conn
+            .query_row("SELECT count(*) FROM sqlite_schema", [], |r| {
+                r.get::<_, i64>(0)
+            })
+            .map_err(sqlite)?
+            == 0;
+        if !empty {
+            // Another plan, or --force: start over in a new file.
+            drop(conn);
+            remove_partial(partial)?;
+            if attempt == 0 {
+                continue;
+            }
+            return Err(GenerateError::NotOurs(partial.to_path_buf()));
+        }
+        start(&conn, fingerprint).map_err(sqlite)?;
+        return Ok(conn);
+    }
+    Err(GenerateError::NotOurs(partial.to_path_buf()))
+}
+
+fn remove_partial(partial: &Path) -> Result<(), GenerateError> {
+    let mut journal = partial.as_os_str().to_owned();
+    journal.push("-journal");
+    for path in [partial.to_path_buf(), PathBuf::from(journal)] {
+        match std::fs::remove_file(&path) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(source) => {
+                return Err(GenerateError::File {
+                    action: "remove",
+                    path,
+                    source,
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The tables (tpch.tiny's definitions), the progress table and the plan, in one transaction.
+fn start(conn: &Connection, fingerprint: &str) -> rusqlite::Result<()> {
+    let tx = conn.unchecked_transaction()?;
+    for table in schema::TABLES {
+        tx.execute_batch(&schema::create_table(table))?;
+    }
+    tx.execute_batch(&format!(
+        "CREATE TABLE \"{META}\" (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+         CREATE TABLE \"{CHUNKS}\" (tbl TEXT NOT NULL, part INTEGER NOT NULL,
+             rows INTEGER NOT NULL, PRIMARY KEY (tbl, part)) WITHOUT ROWID;"
+    ))?;
+    tx.execute(
+        &format!("INSERT INTO \"{META}\" VALUES ('plan', ?1)"),
+        [fingerprint],
+    )?;
+    tx.commit()
+}
+
+/// ((table, part), rows) of every chunk committed so far.
+fn completed_chunks(conn: &Connection) -> rusqlite::Result<Vec<((String, i32), u64)>> {
+    let mut s = conn.prepare(&format!("SELECT tbl, part, rows FROM \"{CHUNKS}\""))?;
+    s.query_map([], |r| {
+        Ok(((r.get(0)?, r.get(1)?), r.get::<_, i64>(2)?.max(0) as u64))
+    })?
+    .collect()
+}
+
+/// Refuses a generation the disk cannot hold (unix: statvfs of `dir`), before it plans
+/// (sf100000 would be millions of chunks).
+fn check_disk(dir: &Path, scale: f64, partial: &Path) -> Result<(), GenerateError> {
+    let Some(available) = available_bytes(dir) else {
+        return Ok(());
+    };
+    let have = std::fs::metadata(partial).map_or(0, |m| m.len());
+    // Index builds sort through temporary files: count half the file again.
+    let needed = ((scale * BYTES_PER_SCALE * 1.5) as u64).saturating_sub(have);
+    if needed > available {
+        let gb = |b: u64| b.div_ceil(1_000_000_000);
+        return Err(GenerateError::Disk {
+            scale,
+            dir: dir.to_path_buf(),
+            needed: gb(needed),
+            available: available / 1_000_000_000,
+        });
+    }
+    Ok(())
+}
+
+#[cfg(unix)]
+fn available_bytes(dir: &Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt;
+    let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
+    // SAFETY: statvfs writes into the zeroed struct it is given; the path is NUL-terminated.
+    let mut stat: libc::statvfs = unsafe { std::mem::zeroed() };
+    let rc = unsafe { libc::statvfs(path.as_ptr(), &mut stat) };
+    #[allow(clippy::unnecessary_cast)]
+    (rc == 0).then(|| stat.f_bavail as u64 * stat.f_frsize as u64)
+}
+
+#[cfg(not(unix))]
+fn available_bytes(_dir: &Path) -> Option<u64> {
+    None
+}
+
+struct Written {
+    chunks: usize,
+    rows: u64,
+}
+
+/// Why the writer stopped inside a chunk (its transaction is rolled back).
+fn cancelled() -> rusqlite::Error {
+    rusqlite::Error::SqliteFailure(
+        rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_INTERRUPT),
+        Some("cancelled".into()),
+    )
+}
+
+/// Generates `chunks` on worker threads (worker `w` takes every `workers`th) and writes them
+/// in order, each in its own transaction with its progress row.
+fn write_chunks(
+    conn: &mut Connection,
+    chunks: &[&ChunkPlan],
+    scale: f64,
+    options: &Options,
+    progress: &mut dyn FnMut(&str, u64),
+) -> rusqlite::Result<Written> {
+    let limit = options.chunk_limit.unwrap_or(usize::MAX).min(chunks.len());
+    let to_write = &chunks[..limit];
+    let workers = options.workers.clamp(1, 8).min(to_write.len().max(1));
+    let is_cancelled = || {
+        options
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+    };
+    let mut written = Written { chunks: 0, rows: 0 };
+    std::thread::scope(|scope| {
+        let mut receivers = Vec::new();
+        for w in 0..workers {
+            // One chunk ready ahead per worker bounds memory (~15 MB per lineitem chunk).
+            let (send, receive) = mpsc::sync_channel::<Chunk>(1);
+            receivers.push(receive);
+            let mine: Vec<ChunkPlan> = to_write
+                .iter()
+                .skip(w)
+                .step_by(workers)
+                .map(|c| (*c).clone())
+                .collect();
+            scope.spawn(move || {
+                for c in mine {
+                    let Some(chunk) = Chunk::generate(c.table, scale, c.part, c.parts) else {
+                        return;
+                    };
+                    // The writer hung up (finished, cancelled or failed): stop too.
+                    if send.send(chunk).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        let result = (|| {
+            for (i, plan) in to_write.iter().enumerate() {
+                if is_cancelled() {
+                    return Ok(());
+                }
+                let Ok(chunk) = receivers[i % workers].recv() else {
+                    return Err(rusqlite::Error::InvalidQuery);
+                };
+                let tx = conn.transaction()?;
+                let before = written.rows;
+                chunk.insert(&tx, &mut |n| {
+                    progress(plan.table, before + n);
+                    if is_cancelled() {
+                        Err(cancelled())
+                    } else {
+                        Ok(())
+                    }
+                })?;
+                let rows = chunk.len() as u64;
+                tx.execute(
+                    &format!("INSERT INTO \"{CHUNKS}\" VALUES (?1, ?2, ?3)"),
+                    rusqlite::params![plan.table, plan.part, rows as i64],
+                )?;
+                tx.commit()?;
+                written.chunks += 1;
+                written.rows += rows;
+                progress(plan.table, written.rows);
+            }
+            Ok(())
+        })();
+        // Dropping the receivers ends every worker at its next send.
+        drop(receivers);
+        match result {
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if e.code == ErrorCode::OperationInterrupted =>
+            {
+                Ok(())
+            }
+            other => other,
+        }
+    })?;
+    Ok(written)
+}
+
+/// The indexes (each in its own transaction, skipping those a resumed run already has), the
+/// planner statistics, and the `complete` marker; `false` when cancelled between indexes.
+fn finish(
+    conn: &mut Connection,
+    options: &Options,
+    report: &mut dyn FnMut(Stage, &str),
+) -> rusqlite::Result<bool> {
+    for index in schema::INDEXES {
+        if options.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return Ok(false);
+        }
+        let name = index.split_whitespace().nth(2).unwrap_or_default();
+        let exists: bool = conn.query_row(
+            "SELECT count(*) > 0 FROM sqlite_schema WHERE type = 'index' AND name = ?1",
+            [name],
+            |r| r.get(0),
+        )?;
+        if exists {
+            continue;
+        }
+        report(Stage::Indexes, name);
+        let tx = conn.transaction()?;
+        tx.execute_batch(index)?;
+        tx.commit()?;
+    }
+    report(Stage::Statistics, "");
+    conn.pragma_update(None, "analysis_limit", ANALYSIS_LIMIT)?;
+    conn.execute_batch("ANALYZE")?;
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    conn.execute(
+        &format!("INSERT OR REPLACE INTO \"{META}\" VALUES ('complete', ?1)"),
+        [now.to_string()],
+    )?;
+    Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// tpch.tiny's: below it tpchgen repeats some partsupp keys (as dbgen does), which the
+    /// primary key refuses.
+    const SCALE: f64 = 0.01;
+    const CHUNK_ROWS: u64 = 5_000;
+
+    fn small() -> Options {
+        Options {
+            chunk_rows: CHUNK_ROWS,
+            ..Options::default()
+        }
+    }
+
+    fn quiet(_: &Report<'_>) {}
+
+    /// Rows of `table` in the file at `path` that tpch.tiny's (the build's single-part
+    /// tpchgen run, at the same scale) does not have, and the other way round, and the
+    /// difference of their counts: (missing, extra, count difference).
+    fn compare_with_tiny(path: &Path, table: &str) -> (i64, i64, i64) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let tiny = super::super::ensure_file(dir.path()).expect("tiny");
+        let conn = Connection::open(&tiny).expect("opens");
+        conn.execute("ATTACH DATABASE ?1 AS generated", [path.to_string_lossy()])
+            .expect("attaches");
+        let count =
+            |sql: String| -> i64 { conn.query_row(&sql, [], |r| r.get(0)).expect("counts") };
+        let (a, b) = (
+            format!("main.\"{table}\""),
+            format!("generated.\"{table}\""),
+        );
+        (
+            count(format!(
+                "SELECT count(*) FROM (SELECT * FROM {a} EXCEPT SELECT * FROM {b})"
+            )),
+            count(format!(
+                "SELECT count(*) FROM (SELECT * FROM {b} EXCEPT SELECT * FROM {a})"
+            )),
+            count(format!("SELECT count(*) FROM {b}")) - count(format!("SELECT count(*) FROM {a}")),
+        )
+    }
+
+    /// Generated in chunks at tiny's scale, the file holds exactly tiny's rows.
+    fn assert_same_as_tpchgen(path: &Path) {
+        for table in schema::TABLES {
+            assert_eq!(
+                compare_with_tiny(path, table.name),
+                (0, 0, 0),
+                "{}: (missing, extra, count difference)",
+                table.name
+            );
+        }
+    }
+
+    #[test]
+    fn schema_names_are_read_as_trinos_tpch_connector_reads_them() {
+        assert_eq!(scale_of("tiny"), Some(0.01));
+        assert_eq!(scale_of("sf1"), Some(1.0));
+        assert_eq!(scale_of("sf10"), Some(10.0));
+        assert_eq!(scale_of("sf0.1"), Some(0.1));
+        assert_eq!(scale_of("sf1e3"), Some(1000.0));
+        for refused in [
+            "sf", "sf0", "sf-1", "sfinf", "sfnan", "sf1/2", "sf 1", "x1", "sf1x",
+        ] {
+            assert_eq!(scale_of(refused), None, "{refused}");
+        }
+        for listed in LISTED_SCHEMAS {
+            assert!(scale_of(listed).is_some(), "{listed}");
+        }
+    }
+
+    #[test]
+    fn chunked_generation_writes_exactly_tpchgens_rows_and_marks_them_complete() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("tpch").join("sf1.sqlite");
+        let mut reports = 0;
+        let outcome =
+            generate_at_scale(&file, SCALE, &small(), &mut |_| reports += 1).expect("generates");
+        let expected: u64 = schema::TABLES
+            .iter()
+            .map(|t| Chunk::generate(t.name, SCALE, 1, 1).expect("table").len() as u64)
+            .sum();
+        assert_eq!(
+            outcome,
+            Outcome::Generated {
+                path: file.clone(),
+                rows: expected
+            }
+        );
+        assert!(reports > 0);
+        assert!(
+            plan(SCALE, CHUNK_ROWS).len() > schema::TABLES.len(),
+            "several chunks"
+        );
+        assert_same_as_tpchgen(&file);
+        assert!(is_complete(&file).expect("reads"));
+        assert!(!partial_file(&file).exists(), "renamed into place");
+        // Indexed and analysed like tiny, so the engine plans the same joins.
+        let conn = Connection::open(&file).expect("opens");
+        let indexes: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL",
+                [],
+                |r| r.get(0),
+            )
+            .expect("counts");
+        assert_eq!(indexes, schema::INDEXES.len() as i64);
+        let analysed: i64 = conn
+            .query_row("SELECT count(*) FROM sqlite_stat1", [], |r| r.get(0))
+            .expect("statistics");
+        assert!(analysed > 0);
+    }
+
+    #[test]
+    fn an_interrupted_generation_resumes_after_its_last_chunk_without_duplicates() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("sf1.sqlite");
+        let chunks = plan(SCALE, CHUNK_ROWS).len();
+        let stopped = generate_at_scale(
+            &file,
+            SCALE,
+            &Options {
+                chunk_limit: Some(3),
+                ..small()
+            },
+            &mut quiet,
+        )
+        .expect("stops");
+        assert_eq!(
+            stopped,
+            Outcome::Stopped {
+                chunks_done: 3,
+                chunks
+            }
+        );
+        assert!(
+            !file.exists(),
+            "an unfinished schema is never under its name"
+        );
+        assert!(partial_file(&file).exists());
+        // A second stop further on, then the rest.
+        let again = generate_at_scale(
+            &file,
+            SCALE,
+            &Options {
+                chunk_limit: Some(chunks - 5),
+                ..small()
+            },
+            &mut quiet,
+        )
+        .expect("stops");
+        assert_eq!(
+            again,
+            Outcome::Stopped {
+                chunks_done: chunks - 2,
+                chunks
+            }
+        );
+        let mut first_rows = None;
+        let done = generate_at_scale(&file, SCALE, &small(), &mut |r| {
+            first_rows.get_or_insert(r.rows);
+        })
+        .expect("finishes");
+        assert!(matches!(done, Outcome::Generated { .. }), "{done:?}");
+        assert!(
+            first_rows.is_some_and(|rows| rows > 0),
+            "the resumed run counts the rows already written"
+        );
+        assert_same_as_tpchgen(&file);
+    }
+
+    #[test]
+    fn a_cancelled_chunk_is_undone_and_written_again_on_the_next_run() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("sf1.sqlite");
+        let cancel: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
+        // Cancelled inside lineitem's first chunk (~20,000 rows), at its first progress step.
+        let options = Options {
+            cancel: Some(cancel),
+            chunk_rows: 20_000,
+            ..Options::default()
+        };
+        let stopped = generate_at_scale(&file, SCALE, &options, &mut |r| {
+            if r.table == "lineitem" && r.rows_this_run > 0 {
+                cancel.store(true, Ordering::Relaxed);
+            }
+        })
+        .expect("stops");
+        assert!(matches!(stopped, Outcome::Stopped { .. }), "{stopped:?}");
+        let conn = Connection::open(partial_file(&file)).expect("opens");
+        let lineitems: i64 = conn
+            .query_row("SELECT count(*) FROM lineitem", [], |r| r.get(0))
+            .expect("counts");
+        let recorded: i64 = conn
+            .query_row(
+                &format!("SELECT count(*) FROM \"{CHUNKS}\" WHERE tbl = 'lineitem'"),
+                [],
+                |r| r.get(0),
+            )
+            .expect("counts");
+        assert_eq!(
+            (lineitems, recorded),
+            (0, 0),
+            "the chunk in flight is rolled back"
+        );
+        drop(conn);
+        cancel.store(false, Ordering::Relaxed);
+        generate_at_scale(&file, SCALE, &options, &mut quiet).expect("finishes");
+        assert_same_as_tpchgen(&file);
+    }
+
+    #[test]
+    fn a_complete_schema_is_left_alone_unless_forced() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("sf1.sqlite");
+        generate_at_scale(&file, SCALE, &small(), &mut quiet).expect("generates");
+        let modified = std::fs::metadata(&file).and_then(|m| m.modified()).ok();
+        assert_eq!(
+            generate_at_scale(&file, SCALE, &small(), &mut quiet).expect("answers"),
+            Outcome::AlreadyComplete(file.clone())
+        );
+        assert_eq!(
+            std::fs::metadata(&file).and_then(|m| m.modified()).ok(),
+            modified
+        );
+        let forced = Options {
+            force: true,
+            ..small()
+        };
+        let again = generate_at_scale(&file, SCALE, &forced, &mut quiet).expect("regenerates");
+        assert!(matches!(again, Outcome::Generated { .. }), "{again:?}");
+        assert_same_as_tpchgen(&file);
+        // Some other file under the name is refused, not overwritten.
+        std::fs::write(&file, b"not a generation").expect("writes");
+        assert!(matches!(
+            generate_at_scale(&file, SCALE, &small(), &mut quiet),
+            Err(GenerateError::NotOurs(_))
+        ));
+    }
+
+    #[test]
+    fn a_second_generation_of_the_same_schema_is_refused_while_one_runs() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("sf1.sqlite");
+        let _running = open_partial(&partial_file(&file), &fingerprint(SCALE, CHUNK_ROWS), false)
+            .expect("opens");
+        assert!(matches!(
+            generate_at_scale(&file, SCALE, &small(), &mut quiet),
+            Err(GenerateError::Busy(_))
+        ));
+    }
+
+    #[test]
+    fn tiny_and_names_that_are_not_schemas_are_refused_by_name() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        assert!(matches!(
+            generate(dir.path(), "tiny", &small(), &mut quiet),
+            Err(GenerateError::Tiny)
+        ));
+        assert!(matches!(
+            generate(dir.path(), "sf0.001", &small(), &mut quiet),
+            Err(GenerateError::RepeatedKeys(_))
+        ));
+        let refused = generate(dir.path(), "sf../x", &small(), &mut quiet).expect_err("refused");
+        assert!(
+            refused
+                .to_string()
+                .contains("\"sf../x\" is not a tpch schema"),
+            "{refused}"
+        );
+        assert!(
+            !schema_file(dir.path(), "sf../x").exists(),
+            "nothing written"
+        );
+    }
+}
