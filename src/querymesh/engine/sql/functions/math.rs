@@ -1,6 +1,6 @@
 //! Mathematical functions (Trino docs functions/math), typed by MathFunctions' signatures.
 
-use super::registry::{FunctionDef, Lower, LowerResult, Typing, scalar};
+use super::registry::{FunctionDef, Kind, Lower, LowerResult, Typing, scalar};
 use super::{Call, is_integer_or_null, is_numeric_or_null, unexpected};
 use crate::querymesh::engine::error::{Position, TrinoError};
 use crate::querymesh::engine::sql::analyze::{Analyzer, Typed};
@@ -26,6 +26,60 @@ const ROUNDED: &[(&str, &str)] = &[
     ("decimal(p,s)", "decimal(rp,0)"),
 ];
 const TO_DOUBLE: &[(&str, &str)] = &[("double", "double")];
+
+/// A function of one double to a double (MathFunctions: Java's Math of the double).
+const fn double(
+    name: &'static str,
+    template: &'static str,
+    description: &'static str,
+) -> FunctionDef {
+    scalar(
+        name,
+        TO_DOUBLE,
+        Typing::Resolved,
+        Lower::Template(template),
+        description,
+    )
+}
+
+/// A test of a double.
+const fn test(
+    name: &'static str,
+    template: &'static str,
+    description: &'static str,
+) -> FunctionDef {
+    scalar(
+        name,
+        &[("double", "boolean")],
+        Typing::Resolved,
+        Lower::Template(template),
+        description,
+    )
+}
+
+/// random() and its alias rand(): a double in [0, 1), or an integer of the bound's type in
+/// [0, n) or [m, n) (MathFunctions.random*).
+const fn random(name: &'static str) -> FunctionDef {
+    FunctionDef {
+        name,
+        kind: Kind::Scalar,
+        signatures: &[
+            ("", "double"),
+            ("tinyint", "tinyint"),
+            ("smallint", "smallint"),
+            ("integer", "integer"),
+            ("bigint", "bigint"),
+            ("tinyint, tinyint", "tinyint"),
+            ("smallint, smallint", "smallint"),
+            ("integer, integer", "integer"),
+            ("bigint, bigint", "bigint"),
+        ],
+        typing: Typing::Resolved,
+        lower: Lower::Scalar(lower_random),
+        description: "A pseudo-random value",
+        deterministic: false,
+    }
+}
 
 pub const FUNCTIONS: &[FunctionDef] = &[
     scalar(
@@ -160,6 +214,71 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         Lower::Template("2.718281828459045"),
         "Euler's number",
     ),
+    double("acos", "qm_acos({0})", "Arc cosine"),
+    double("asin", "qm_asin({0})", "Arc sine"),
+    double("atan", "qm_atan({0})", "Arc tangent"),
+    scalar(
+        "atan2",
+        &[("double, double", "double")],
+        Typing::Resolved,
+        Lower::Template("qm_atan2({0}, {1})"),
+        "Arc tangent of given fraction",
+    ),
+    double("cos", "qm_cos({0})", "Cosine"),
+    double("cosh", "qm_cosh({0})", "Hyperbolic cosine"),
+    double("sin", "qm_sin({0})", "Sine"),
+    double("sinh", "qm_sinh({0})", "Hyperbolic sine"),
+    double("tan", "qm_tan({0})", "Tangent"),
+    double("tanh", "qm_tanh({0})", "Hyperbolic tangent"),
+    double("cbrt", "qm_cbrt({0})", "Cube root"),
+    double(
+        "degrees",
+        "qm_degrees({0})",
+        "Converts an angle in radians to degrees",
+    ),
+    double(
+        "radians",
+        "qm_radians({0})",
+        "Converts an angle in degrees to radians",
+    ),
+    double("log2", "qm_log2({0})", "Logarithm to base 2"),
+    scalar(
+        "log",
+        &[("double, double", "double")],
+        Typing::Resolved,
+        Lower::Template("qm_log({0}, {1})"),
+        "Logarithm to given base",
+    ),
+    test("is_nan", "qm_is_nan({0})", "Test if value is not-a-number"),
+    test("is_finite", "qm_is_finite({0})", "Test if value is finite"),
+    test(
+        "is_infinite",
+        "qm_is_infinite({0})",
+        "Test if value is infinite",
+    ),
+    scalar(
+        "nan",
+        &[("", "double")],
+        Typing::Resolved,
+        Lower::Template("qm_nan()"),
+        "Constant representing not-a-number",
+    ),
+    scalar(
+        "to_base",
+        &[("bigint, bigint", "varchar(64)")],
+        Typing::Resolved,
+        Lower::Scalar(to_base),
+        "Convert a number to a string in the given base",
+    ),
+    scalar(
+        "from_base",
+        &[("varchar(x), bigint", "bigint")],
+        Typing::Resolved,
+        Lower::Template("qm_from_base({0}, {1})"),
+        "Convert a string in the given base to a number",
+    ),
+    random("random"),
+    random("rand"),
     scalar(
         "width_bucket",
         &[
@@ -186,6 +305,30 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "Signum function",
     ),
 ];
+
+/// The signature's varchar(64) (a signature's return type reads any length as varchar).
+fn to_base(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    Ok(match c.sql().as_slice() {
+        [v, r] => Some(Typed::new(
+            format!("qm_to_base({v}, {r})"),
+            TrinoType::Varchar(Some(64)),
+        )),
+        _ => None,
+    })
+}
+
+fn lower_random(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    let f = match c.args.len() {
+        0 => "qm_random",
+        1 => "qm_random_below",
+        2 => "qm_random_between",
+        _ => return Ok(None),
+    };
+    Ok(Some(Typed::new(
+        format!("{f}({})", c.sql().join(", ")),
+        c.returns(),
+    )))
+}
 
 fn width_bucket(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     let f = match c.args.len() {
