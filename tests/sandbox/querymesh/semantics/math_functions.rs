@@ -1,6 +1,8 @@
 //! The rest of the math library (docs functions/math, MathFunctions) and the bitwise functions
 //! (docs functions/bitwise, BitwiseFunctions): values, types and errors.
 
+use std::f64::consts::{FRAC_PI_2, FRAC_PI_4, PI};
+
 use serde_json::json;
 
 use super::{check_errors, check_values};
@@ -20,9 +22,9 @@ fn trigonometry_and_logarithms_are_javas_math_of_a_double() {
             ("SELECT sinh(0)", "double", json!(0.0)),
             ("SELECT tanh(0)", "double", json!(0.0)),
             ("SELECT acos(1)", "double", json!(0.0)),
-            ("SELECT asin(1)", "double", json!(1.5707963267948966)),
-            ("SELECT atan(1)", "double", json!(0.7853981633974483)),
-            ("SELECT atan2(1, 1)", "double", json!(0.7853981633974483)),
+            ("SELECT asin(1)", "double", json!(FRAC_PI_2)),
+            ("SELECT atan(1)", "double", json!(FRAC_PI_4)),
+            ("SELECT atan2(1, 1)", "double", json!(FRAC_PI_4)),
             ("SELECT cos(pi())", "double", json!(-1.0)),
             ("SELECT cos(1.5)", "double", json!(0.0707372016677029)),
             ("SELECT acos(2)", "double", json!("NaN")),
@@ -30,7 +32,7 @@ fn trigonometry_and_logarithms_are_javas_math_of_a_double() {
             ("SELECT cbrt(27)", "double", json!(3.0)),
             ("SELECT cbrt(-8.0E0)", "double", json!(-2.0)),
             ("SELECT degrees(pi())", "double", json!(180.0)),
-            ("SELECT radians(180)", "double", json!(3.141592653589793)),
+            ("SELECT radians(180)", "double", json!(PI)),
             // MathFunctions.log2 / log: ln(x) / ln(b).
             ("SELECT log2(8)", "double", json!(3.0)),
             ("SELECT log2(0)", "double", json!("-Infinity")),
@@ -48,6 +50,86 @@ fn trigonometry_and_logarithms_are_javas_math_of_a_double() {
                 json!(-0.8011436155469337),
             ),
             ("SELECT log2(DECIMAL '8.0')", "double", json!(3.0)),
+        ],
+    );
+}
+
+#[test]
+fn truncate_drops_digits_in_the_decimals_type() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            // MathFunctions.Truncate: decimal(max(1, p - s), 0) (ceil and floor keep one more).
+            (
+                "SELECT truncate(DECIMAL '1234.56')",
+                "decimal(4, 0)",
+                json!("1234"),
+            ),
+            (
+                "SELECT truncate(DECIMAL '-1234.56')",
+                "decimal(4, 0)",
+                json!("-1234"),
+            ),
+            (
+                "SELECT truncate(DECIMAL '0.56')",
+                "decimal(1, 0)",
+                json!("0"),
+            ),
+            (
+                "SELECT ceil(DECIMAL '1234.56')",
+                "decimal(5, 0)",
+                json!("1235"),
+            ),
+            ("SELECT truncate(DOUBLE '-1.9')", "double", json!(-1.0)),
+            // MathFunctions.TruncateN (docs functions/math "truncate(x, d)"): decimal(p, s).
+            (
+                "SELECT truncate(DECIMAL '1234.56', 1)",
+                "decimal(6, 2)",
+                json!("1234.50"),
+            ),
+            (
+                "SELECT truncate(DECIMAL '-1234.56', 1)",
+                "decimal(6, 2)",
+                json!("-1234.50"),
+            ),
+            (
+                "SELECT truncate(DECIMAL '1234.56', 5)",
+                "decimal(6, 2)",
+                json!("1234.56"),
+            ),
+            (
+                "SELECT truncate(DECIMAL '1234.56', -1)",
+                "decimal(6, 2)",
+                json!("1230.00"),
+            ),
+            (
+                "SELECT truncate(DECIMAL '-1234.56', -3)",
+                "decimal(6, 2)",
+                json!("-1000.00"),
+            ),
+            (
+                "SELECT truncate(DECIMAL '1234.56', -4)",
+                "decimal(6, 2)",
+                json!("0.00"),
+            ),
+            (
+                "SELECT truncate(DECIMAL '1234567890123456789012.567', 2)",
+                "decimal(25, 3)",
+                json!("1234567890123456789012.560"),
+            ),
+            (
+                "SELECT truncate(DECIMAL '-1234567890123456789012.567', -20)",
+                "decimal(25, 3)",
+                json!("-1200000000000000000000.000"),
+            ),
+            // An integer is the decimal it coerces to.
+            ("SELECT truncate(1789, -2)", "decimal(10, 0)", json!("1700")),
+            (
+                "SELECT truncate(DECIMAL '12.34', NULL)",
+                "decimal(4, 2)",
+                json!(null),
+            ),
         ],
     );
 }

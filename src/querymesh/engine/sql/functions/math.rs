@@ -130,10 +130,19 @@ pub const FUNCTIONS: &[FunctionDef] = &[
     ),
     scalar(
         "truncate",
-        ROUNDED,
+        &[
+            ("tinyint", "tinyint"),
+            ("smallint", "smallint"),
+            ("integer", "integer"),
+            ("bigint", "bigint"),
+            ("real", "real"),
+            ("double", "double"),
+            ("decimal(p,s)", "decimal(rp,0)"),
+            ("decimal(p,s), integer", "decimal(p,s)"),
+        ],
         Typing::ByLowering,
-        Lower::Scalar(rounded),
-        "Round toward zero to integer",
+        Lower::Scalar(truncate),
+        "Round toward zero to integer, or to n decimal places",
     ),
     scalar(
         "sqrt",
@@ -421,6 +430,38 @@ fn rounded(analyzer: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     }
 }
 
+/// MathFunctions.TruncateN: truncate(decimal(p, s), d) keeps the type, dropping the digits
+/// after the d-th decimal place (d < 0: before the point); an integer is the decimal it
+/// coerces to.
+fn truncate(analyzer: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    let [a, d] = c.args.as_slice() else {
+        return rounded(analyzer, c);
+    };
+    if !is_integer_or_null(&d.ty) {
+        return Ok(None);
+    }
+    let (sql, precision, scale) = match &a.ty {
+        TrinoType::Decimal { precision, scale } => (a.sql.clone(), *precision, *scale),
+        TrinoType::Unknown => (a.sql.clone(), 1, 0),
+        t if t.is_integral() => {
+            let Some((p, s)) = decimal::parts(t) else {
+                return Ok(None);
+            };
+            let target = TrinoType::Decimal {
+                precision: p,
+                scale: s,
+            };
+            let sql = decimal::coerce(a, &target).unwrap_or_else(|| a.sql.clone());
+            (sql, p, s)
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(Typed::new(
+        format!("qm_dec_truncate({sql}, {scale}, {}, {precision})", d.sql),
+        TrinoType::Decimal { precision, scale },
+    )))
+}
+
 fn to_double(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
         [a] if is_numeric_or_null(&a.ty) => Some(Typed::new(
@@ -483,8 +524,8 @@ fn sign(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
 }
 
 impl Analyzer<'_> {
-    /// ceil, floor and truncate: integers are themselves, a decimal(p, s) becomes
-    /// decimal(p - s + min(s, 1), 0).
+    /// ceil, floor and truncate: integers are themselves, a decimal(p, s) becomes an integral
+    /// decimal.
     pub fn rounding(
         &mut self,
         name: &str,
@@ -497,7 +538,14 @@ impl Analyzer<'_> {
                 Ok(Typed::new(format!("qm_{name}({})", t.sql), t.ty.clone()))
             }
             TrinoType::Decimal { precision, scale } => {
-                let p = (precision - scale + u8::from(*scale > 0)).clamp(1, 38);
+                // MathFunctions.Truncate: decimal(max(1, p - s), 0); Ceiling and Floor:
+                // decimal(p - s + min(s, 1), 0).
+                let p = if name == "truncate" {
+                    precision - scale
+                } else {
+                    precision - scale + u8::from(*scale > 0)
+                }
+                .clamp(1, 38);
                 Ok(Typed::new(
                     format!("qm_dec_integral({}, {scale}, '{name}', {p})", t.sql),
                     TrinoType::Decimal {

@@ -8,6 +8,7 @@ use rusqlite::types::Value;
 
 use super::{FLAGS, fail, int, num, real, text};
 use crate::querymesh::engine::error::ErrorName;
+use crate::querymesh::engine::sql::decimal;
 use crate::querymesh::engine::sql::udf::define;
 
 fn unary(conn: &Connection, name: &'static str, f: fn(f64) -> f64) -> rusqlite::Result<()> {
@@ -122,8 +123,33 @@ fn right_shift_arithmetic(value: i64, shift: i64) -> i64 {
     value >> (shift & 63)
 }
 
+/// MathFunctions.TruncateN of the unscaled `u` at scale `s`: the digits after the `d`-th
+/// decimal place set to zero (toward zero); all of them when none of the `p - s` integer
+/// digits survive.
+fn truncate_decimal(u: i128, p: i64, s: i64, d: i64) -> i128 {
+    if p - s + d <= 0 {
+        return 0;
+    }
+    if d >= s {
+        return u;
+    }
+    match u32::try_from(s - d).ok().and_then(decimal::ten_to) {
+        Some(factor) => u - u % factor,
+        None => 0,
+    }
+}
+
 /// Registers the math and bitwise functions on `conn`.
 pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
+    // qm_dec_truncate(x, scale, digits, precision): the result has x's type.
+    define(conn, "qm_dec_truncate", 4, FLAGS, |ctx| {
+        let (Some(u), Some(d)) = (decimal::read(ctx.get_raw(0)), int(ctx.get_raw(2))) else {
+            return Ok(Value::Null);
+        };
+        let (s, p): (i64, i64) = (ctx.get(1)?, ctx.get(3)?);
+        let p8 = u8::try_from(p).unwrap_or(38);
+        Ok(decimal::to_sqlite(truncate_decimal(u, p, s, d), p8))
+    })?;
     register_doubles(conn)?;
     register_bases(conn)?;
     register_random(conn)?;
