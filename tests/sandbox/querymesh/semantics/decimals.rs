@@ -371,9 +371,10 @@ fn functions_and_aggregates_keep_exact_values() {
             ),
             ("SELECT ceil(DECIMAL '-1.5')", "decimal(2, 0)", json!("-1")),
             ("SELECT floor(DECIMAL '-1.5')", "decimal(2, 0)", json!("-2")),
+            // MathFunctions.Truncate: decimal(max(1, p - s), 0), unlike ceil and floor.
             (
                 "SELECT truncate(DECIMAL '-1.5')",
-                "decimal(2, 0)",
+                "decimal(1, 0)",
                 json!("-1"),
             ),
             (

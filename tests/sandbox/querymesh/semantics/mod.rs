@@ -18,6 +18,7 @@ mod grouping_sets;
 mod json;
 mod lambdas;
 mod maps;
+mod math_functions;
 mod numbers;
 mod query_structure;
 mod recursive_with;

@@ -1,6 +1,6 @@
 //! Mathematical functions (Trino docs functions/math), typed by MathFunctions' signatures.
 
-use super::registry::{FunctionDef, Lower, LowerResult, Typing, scalar};
+use super::registry::{FunctionDef, Kind, Lower, LowerResult, Typing, scalar};
 use super::{Call, is_integer_or_null, is_numeric_or_null, unexpected};
 use crate::querymesh::engine::error::{Position, TrinoError};
 use crate::querymesh::engine::sql::analyze::{Analyzer, Typed};
@@ -26,6 +26,60 @@ const ROUNDED: &[(&str, &str)] = &[
     ("decimal(p,s)", "decimal(rp,0)"),
 ];
 const TO_DOUBLE: &[(&str, &str)] = &[("double", "double")];
+
+/// A function of one double to a double (MathFunctions: Java's Math of the double).
+const fn double(
+    name: &'static str,
+    template: &'static str,
+    description: &'static str,
+) -> FunctionDef {
+    scalar(
+        name,
+        TO_DOUBLE,
+        Typing::Resolved,
+        Lower::Template(template),
+        description,
+    )
+}
+
+/// A test of a double.
+const fn test(
+    name: &'static str,
+    template: &'static str,
+    description: &'static str,
+) -> FunctionDef {
+    scalar(
+        name,
+        &[("double", "boolean")],
+        Typing::Resolved,
+        Lower::Template(template),
+        description,
+    )
+}
+
+/// random() and its alias rand(): a double in [0, 1), or an integer of the bound's type in
+/// [0, n) or [m, n) (MathFunctions.random*).
+const fn random(name: &'static str) -> FunctionDef {
+    FunctionDef {
+        name,
+        kind: Kind::Scalar,
+        signatures: &[
+            ("", "double"),
+            ("tinyint", "tinyint"),
+            ("smallint", "smallint"),
+            ("integer", "integer"),
+            ("bigint", "bigint"),
+            ("tinyint, tinyint", "tinyint"),
+            ("smallint, smallint", "smallint"),
+            ("integer, integer", "integer"),
+            ("bigint, bigint", "bigint"),
+        ],
+        typing: Typing::Resolved,
+        lower: Lower::Scalar(lower_random),
+        description: "A pseudo-random value",
+        deterministic: false,
+    }
+}
 
 pub const FUNCTIONS: &[FunctionDef] = &[
     scalar(
@@ -76,10 +130,19 @@ pub const FUNCTIONS: &[FunctionDef] = &[
     ),
     scalar(
         "truncate",
-        ROUNDED,
+        &[
+            ("tinyint", "tinyint"),
+            ("smallint", "smallint"),
+            ("integer", "integer"),
+            ("bigint", "bigint"),
+            ("real", "real"),
+            ("double", "double"),
+            ("decimal(p,s)", "decimal(rp,0)"),
+            ("decimal(p,s), integer", "decimal(p,s)"),
+        ],
         Typing::ByLowering,
-        Lower::Scalar(rounded),
-        "Round toward zero to integer",
+        Lower::Scalar(truncate),
+        "Round toward zero to integer, or to n decimal places",
     ),
     scalar(
         "sqrt",
@@ -160,6 +223,71 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         Lower::Template("2.718281828459045"),
         "Euler's number",
     ),
+    double("acos", "qm_acos({0})", "Arc cosine"),
+    double("asin", "qm_asin({0})", "Arc sine"),
+    double("atan", "qm_atan({0})", "Arc tangent"),
+    scalar(
+        "atan2",
+        &[("double, double", "double")],
+        Typing::Resolved,
+        Lower::Template("qm_atan2({0}, {1})"),
+        "Arc tangent of given fraction",
+    ),
+    double("cos", "qm_cos({0})", "Cosine"),
+    double("cosh", "qm_cosh({0})", "Hyperbolic cosine"),
+    double("sin", "qm_sin({0})", "Sine"),
+    double("sinh", "qm_sinh({0})", "Hyperbolic sine"),
+    double("tan", "qm_tan({0})", "Tangent"),
+    double("tanh", "qm_tanh({0})", "Hyperbolic tangent"),
+    double("cbrt", "qm_cbrt({0})", "Cube root"),
+    double(
+        "degrees",
+        "qm_degrees({0})",
+        "Converts an angle in radians to degrees",
+    ),
+    double(
+        "radians",
+        "qm_radians({0})",
+        "Converts an angle in degrees to radians",
+    ),
+    double("log2", "qm_log2({0})", "Logarithm to base 2"),
+    scalar(
+        "log",
+        &[("double, double", "double")],
+        Typing::Resolved,
+        Lower::Template("qm_log({0}, {1})"),
+        "Logarithm to given base",
+    ),
+    test("is_nan", "qm_is_nan({0})", "Test if value is not-a-number"),
+    test("is_finite", "qm_is_finite({0})", "Test if value is finite"),
+    test(
+        "is_infinite",
+        "qm_is_infinite({0})",
+        "Test if value is infinite",
+    ),
+    scalar(
+        "nan",
+        &[("", "double")],
+        Typing::Resolved,
+        Lower::Template("qm_nan()"),
+        "Constant representing not-a-number",
+    ),
+    scalar(
+        "to_base",
+        &[("bigint, bigint", "varchar(64)")],
+        Typing::Resolved,
+        Lower::Scalar(to_base),
+        "Convert a number to a string in the given base",
+    ),
+    scalar(
+        "from_base",
+        &[("varchar(x), bigint", "bigint")],
+        Typing::Resolved,
+        Lower::Template("qm_from_base({0}, {1})"),
+        "Convert a string in the given base to a number",
+    ),
+    random("random"),
+    random("rand"),
     scalar(
         "width_bucket",
         &[
@@ -186,6 +314,30 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "Signum function",
     ),
 ];
+
+/// The signature's varchar(64) (a signature's return type reads any length as varchar).
+fn to_base(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    Ok(match c.sql().as_slice() {
+        [v, r] => Some(Typed::new(
+            format!("qm_to_base({v}, {r})"),
+            TrinoType::Varchar(Some(64)),
+        )),
+        _ => None,
+    })
+}
+
+fn lower_random(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    let f = match c.args.len() {
+        0 => "qm_random",
+        1 => "qm_random_below",
+        2 => "qm_random_between",
+        _ => return Ok(None),
+    };
+    Ok(Some(Typed::new(
+        format!("{f}({})", c.sql().join(", ")),
+        c.returns(),
+    )))
+}
 
 fn width_bucket(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     let f = match c.args.len() {
@@ -278,6 +430,38 @@ fn rounded(analyzer: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     }
 }
 
+/// MathFunctions.TruncateN: truncate(decimal(p, s), d) keeps the type, dropping the digits
+/// after the d-th decimal place (d < 0: before the point); an integer is the decimal it
+/// coerces to.
+fn truncate(analyzer: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    let [a, d] = c.args.as_slice() else {
+        return rounded(analyzer, c);
+    };
+    if !is_integer_or_null(&d.ty) {
+        return Ok(None);
+    }
+    let (sql, precision, scale) = match &a.ty {
+        TrinoType::Decimal { precision, scale } => (a.sql.clone(), *precision, *scale),
+        TrinoType::Unknown => (a.sql.clone(), 1, 0),
+        t if t.is_integral() => {
+            let Some((p, s)) = decimal::parts(t) else {
+                return Ok(None);
+            };
+            let target = TrinoType::Decimal {
+                precision: p,
+                scale: s,
+            };
+            let sql = decimal::coerce(a, &target).unwrap_or_else(|| a.sql.clone());
+            (sql, p, s)
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(Typed::new(
+        format!("qm_dec_truncate({sql}, {scale}, {}, {precision})", d.sql),
+        TrinoType::Decimal { precision, scale },
+    )))
+}
+
 fn to_double(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
         [a] if is_numeric_or_null(&a.ty) => Some(Typed::new(
@@ -340,8 +524,8 @@ fn sign(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
 }
 
 impl Analyzer<'_> {
-    /// ceil, floor and truncate: integers are themselves, a decimal(p, s) becomes
-    /// decimal(p - s + min(s, 1), 0).
+    /// ceil, floor and truncate: integers are themselves, a decimal(p, s) becomes an integral
+    /// decimal.
     pub fn rounding(
         &mut self,
         name: &str,
@@ -354,7 +538,14 @@ impl Analyzer<'_> {
                 Ok(Typed::new(format!("qm_{name}({})", t.sql), t.ty.clone()))
             }
             TrinoType::Decimal { precision, scale } => {
-                let p = (precision - scale + u8::from(*scale > 0)).clamp(1, 38);
+                // MathFunctions.Truncate: decimal(max(1, p - s), 0); Ceiling and Floor:
+                // decimal(p - s + min(s, 1), 0).
+                let p = if name == "truncate" {
+                    precision - scale
+                } else {
+                    precision - scale + u8::from(*scale > 0)
+                }
+                .clamp(1, 38);
                 Ok(Typed::new(
                     format!("qm_dec_integral({}, {scale}, '{name}', {p})", t.sql),
                     TrinoType::Decimal {

@@ -8,6 +8,7 @@ mod aggregate_extended;
 mod array;
 mod array_lambda;
 mod binary;
+mod bitwise;
 mod conditional;
 mod date;
 mod datetime_format;

@@ -153,6 +153,7 @@ pub const fn scalar(
 fn families() -> impl Iterator<Item = &'static FunctionDef> {
     [
         super::math::FUNCTIONS,
+        super::bitwise::FUNCTIONS,
         super::string::FUNCTIONS,
         super::date::FUNCTIONS,
         super::datetime_format::FUNCTIONS,

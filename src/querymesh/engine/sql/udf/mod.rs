@@ -6,6 +6,7 @@
 //! double result) and [`register`]; each family registers its own functions:
 //! - `define`: registration, and the twin of each function that `try()` calls;
 //! - `numbers`: integer arithmetic, rounding, math functions, Java's double text;
+//! - `math`: trigonometry, logarithms, base conversion, random numbers, bitwise functions;
 //! - `decimals`: exact decimal arithmetic, casts, rounding and sum/avg (sql/decimal.rs);
 //! - `cast`: `qm_cast`, CAST and TRY_CAST by target kind;
 //! - `dates`: date parts, month arithmetic and the stored form of a timestamp;
@@ -33,6 +34,7 @@ mod java_format;
 pub mod json;
 pub mod json_path;
 mod maps;
+mod math;
 mod numbers;
 mod rows;
 mod string_metrics;
@@ -163,6 +165,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     binary::register(conn)?;
     arrays::register(conn)?;
     numbers::register(conn)?;
+    math::register(conn)?;
     buckets::register(conn)?;
     string_metrics::register(conn)?;
     urls::register(conn)?;
