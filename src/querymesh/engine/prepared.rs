@@ -191,6 +191,7 @@ impl Prepared {
                 // From compiling the statement to its last row, SQLite's allocations on this
                 // thread are this query's.
                 let _scope = self.budget.clone().map(memory::Scope::enter);
+                udf::register_twins(conn, sql).map_err(run_error)?;
                 let mut stmt = conn.prepare_cached(sql).map_err(run_error)?;
                 let mut rows = stmt.query([]).map_err(run_error)?;
                 while let Some(r) = rows.next().map_err(run_error)? {

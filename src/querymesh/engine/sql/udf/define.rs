@@ -5,10 +5,11 @@
 //! JSON and path errors); others still fail the query. SQLite has no way to catch an error
 //! inside an expression, so every function registered here gets a twin, `<name>_in_try`,
 //! that answers NULL instead of raising one of those errors, and `try(x)` lowers to `x` with
-//! its calls renamed to their twins ([`in_try`]). Errors that no function raises can't reach
+//! its calls renamed to their twins ([`in_try`]); a connection gets the twins the first time
+//! it prepares a statement that calls one ([`register_twins`]). Errors that no function raises can't reach
 //! `try`: SQLite's own (a NULL-producing `x / 0` is already written as a checked `qm_*` call).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, LazyLock, Mutex};
 
 use rusqlite::functions::{Context, FunctionFlags};
@@ -18,9 +19,15 @@ use rusqlite::{Connection, Error};
 use super::FnError;
 use crate::querymesh::engine::error::ErrorName;
 
-/// The names registered through [`define`], whose `_in_try` twins exist.
-static TWINNED: LazyLock<Mutex<BTreeSet<&'static str>>> =
-    LazyLock::new(|| Mutex::new(BTreeSet::new()));
+/// Registers one function's twin on a connection.
+type Registrar = Box<dyn Fn(&Connection) -> rusqlite::Result<()> + Send + Sync>;
+
+/// Every function registered through [`define`] (by name and argument count), with what
+/// registers its twin. Twins are registered on a connection only when a statement there calls
+/// one ([`register_twins`]): most connections never run a `try()`, and registering them all
+/// up front would double the cost of opening a connection.
+static TWINS: LazyLock<Mutex<BTreeMap<(&'static str, i32), Registrar>>> =
+    LazyLock::new(|| Mutex::new(BTreeMap::new()));
 
 const TWIN_SUFFIX: &str = "_in_try";
 
@@ -30,24 +37,22 @@ fn caught_by_try(e: &Error) -> bool {
     let Error::UserFunctionError(inner) = e else {
         return false;
     };
-    inner
-        .downcast_ref::<FnError>()
-        .is_some_and(|FnError(name, _)| {
-            matches!(
-                name,
-                DivisionByZero
-                    | InvalidCastArgument
-                    | InvalidFunctionArgument
-                    | NumericValueOutOfRange
-                    | JsonInputConversionError
-                    | JsonOutputConversionError
-                    | JsonValueResultError
-                    | PathEvaluationError
-            )
-        })
+    inner.downcast_ref::<FnError>().is_some_and(|FnError(name, _)| {
+        matches!(
+            name,
+            DivisionByZero
+                | InvalidCastArgument
+                | InvalidFunctionArgument
+                | NumericValueOutOfRange
+                | JsonInputConversionError
+                | JsonOutputConversionError
+                | JsonValueResultError
+                | PathEvaluationError
+        )
+    })
 }
 
-/// Registers `name` and its `try` twin.
+/// Registers `name` on `conn`, and records how to register its `try` twin.
 #[allow(clippy::disallowed_methods)]
 pub fn define<F, T>(
     conn: &Connection,
@@ -61,25 +66,44 @@ where
     T: ToSql,
 {
     let f = Arc::new(f);
-    let twin = Arc::clone(&f);
-    conn.create_scalar_function(name, n_arg, flags, move |ctx| f(ctx))?;
-    conn.create_scalar_function(
-        format!("{name}{TWIN_SUFFIX}").as_str(),
-        n_arg,
-        flags,
-        move |ctx| match twin(ctx) {
-            Ok(v) => Ok(Some(v)),
-            Err(e) if caught_by_try(&e) => Ok(None),
-            Err(e) => Err(e),
-        },
-    )?;
-    if let Ok(mut names) = TWINNED.lock() {
-        names.insert(name);
+    let main = Arc::clone(&f);
+    conn.create_scalar_function(name, n_arg, flags, move |ctx| main(ctx))?;
+    if let Ok(mut twins) = TWINS.lock() {
+        twins.entry((name, n_arg)).or_insert_with(|| {
+            Box::new(move |conn: &Connection| {
+                let f = Arc::clone(&f);
+                conn.create_scalar_function(
+                    format!("{name}{TWIN_SUFFIX}").as_str(),
+                    n_arg,
+                    flags,
+                    move |ctx| match f(ctx) {
+                        Ok(v) => Ok(Some(v)),
+                        Err(e) if caught_by_try(&e) => Ok(None),
+                        Err(e) => Err(e),
+                    },
+                )
+            })
+        });
     }
     Ok(())
 }
 
-/// Every function registered once, on a connection of its own, so [`TWINNED`] is complete
+/// Registers every twin on `conn` if `sql` calls one and `conn` lacks them.
+pub fn register_twins(conn: &Connection, sql: &str) -> rusqlite::Result<()> {
+    if !sql.contains(TWIN_SUFFIX) {
+        return Ok(());
+    }
+    // Preparing (not running) a call fails on a connection without the twins.
+    if conn.prepare("SELECT qm_fail_in_try('', '')").is_ok() {
+        return Ok(());
+    }
+    let Ok(twins) = TWINS.lock() else {
+        return Ok(());
+    };
+    twins.values().try_for_each(|register| register(conn))
+}
+
+/// Every function registered once, on a connection of its own, so [`TWINS`] is complete
 /// even when a query is analysed before any connection of the engine has been opened.
 static ALL_REGISTERED: LazyLock<()> = LazyLock::new(|| {
     if let Ok(conn) = Connection::open_in_memory() {
@@ -91,9 +115,10 @@ static ALL_REGISTERED: LazyLock<()> = LazyLock::new(|| {
 /// quoted identifiers are copied as they are.
 pub fn in_try(sql: &str) -> String {
     LazyLock::force(&ALL_REGISTERED);
-    let Ok(names) = TWINNED.lock() else {
+    let Ok(twins) = TWINS.lock() else {
         return sql.to_string();
     };
+    let names: BTreeSet<&str> = twins.keys().map(|(name, _)| *name).collect();
     let mut out = String::with_capacity(sql.len() + 64);
     let mut chars = sql.char_indices().peekable();
     let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
@@ -160,6 +185,7 @@ mod tests {
             in_try(sql),
             "qm_test_fails_in_try(1) + 'qm_test_fails(2)' + \"qm_test_fails\"(x) + xqm_test_fails(3) + qm_test_fails"
         );
+        register_twins(&conn, "qm_test_fails_in_try(1)").unwrap_or_else(|e| panic!("{e}"));
         let caught: Option<i64> = conn
             .query_row("SELECT qm_test_fails_in_try(1)", [], |r| r.get(0))
             .unwrap_or_else(|e| panic!("{e}"));

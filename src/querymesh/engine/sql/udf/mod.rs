@@ -45,7 +45,7 @@ pub mod zones;
 pub(super) use binary::uuid_from_varchar;
 pub(super) use checksum::Kind as ChecksumKind;
 pub use dates::{normalize_timestamp, stored_digits, timestamp_text};
-pub use define::{define, in_try};
+pub use define::{define, in_try, register_twins};
 pub use numbers::java_double;
 
 #[derive(Debug)]
