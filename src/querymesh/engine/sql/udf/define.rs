@@ -37,19 +37,21 @@ fn caught_by_try(e: &Error) -> bool {
     let Error::UserFunctionError(inner) = e else {
         return false;
     };
-    inner.downcast_ref::<FnError>().is_some_and(|FnError(name, _)| {
-        matches!(
-            name,
-            DivisionByZero
-                | InvalidCastArgument
-                | InvalidFunctionArgument
-                | NumericValueOutOfRange
-                | JsonInputConversionError
-                | JsonOutputConversionError
-                | JsonValueResultError
-                | PathEvaluationError
-        )
-    })
+    inner
+        .downcast_ref::<FnError>()
+        .is_some_and(|FnError(name, _)| {
+            matches!(
+                name,
+                DivisionByZero
+                    | InvalidCastArgument
+                    | InvalidFunctionArgument
+                    | NumericValueOutOfRange
+                    | JsonInputConversionError
+                    | JsonOutputConversionError
+                    | JsonValueResultError
+                    | PathEvaluationError
+            )
+        })
 }
 
 /// Registers `name` on `conn`, and records how to register its `try` twin.
