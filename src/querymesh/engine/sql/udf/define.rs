@@ -6,8 +6,8 @@
 //! inside an expression, so every function registered here gets a twin, `<name>_in_try`,
 //! that answers NULL instead of raising one of those errors, and `try(x)` lowers to `x` with
 //! its calls renamed to their twins ([`in_try`]); a connection gets the twins the first time
-//! it prepares a statement that calls one ([`register_twins`]). Errors that no function raises can't reach
-//! `try`: SQLite's own (a NULL-producing `x / 0` is already written as a checked `qm_*` call).
+//! it prepares a statement that calls one ([`register_twins`]). Errors no function raises
+//! can't reach `try`: SQLite's own (which is why `x / 0` is a checked `qm_*` call).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, LazyLock, Mutex};
