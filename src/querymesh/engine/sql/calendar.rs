@@ -1,5 +1,46 @@
 //! Civil-calendar arithmetic for DATE values stored as `YYYY-MM-DD` text (proleptic
-//! Gregorian, as Trino's DATE), without a date library.
+//! Gregorian, as Trino's DATE), without a date library; the English month and day names the
+//! formatting functions print and parse, and the time of day of a stored time or timestamp.
+
+/// Month names, January first (Trino's locale is English).
+pub const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+/// Day names in ISO order, Monday first.
+pub const DAYS: [&str; 7] = [
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+];
+
+/// Nanoseconds of the day of a stored time of day (`HH:MM[:SS[.f…]]`); digits past the
+/// nanosecond are dropped.
+pub fn parse_time_nanos(text: &str) -> Option<i64> {
+    let mut parts = text.trim().split(':');
+    let h: i64 = parts.next()?.parse().ok()?;
+    let m: i64 = parts.next()?.parse().ok()?;
+    let seconds = parts.next().unwrap_or("0");
+    let (s, frac) = seconds.split_once('.').unwrap_or((seconds, ""));
+    let s: i64 = s.parse().ok()?;
+    let frac: String = frac.chars().take(9).collect();
+    let nanos: i64 = format!("{frac:0<9}").parse().ok()?;
+    Some(((h * 60 + m) * 60 + s) * 1_000_000_000 + nanos)
+}
 
 /// Days since 1970-01-01 for a civil date (Howard Hinnant's `days_from_civil`).
 pub fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {

@@ -15,7 +15,7 @@ use rusqlite::{Connection, Result};
 use xxhash_rust::xxh64::xxh64;
 
 use super::super::calendar;
-use super::FLAGS;
+use super::{FLAGS, num};
 
 const PRIME64: u64 = 0x9E37_79B1_85EB_CA87;
 
@@ -71,16 +71,6 @@ fn long(v: i64) -> u64 {
     xxh64(&v.to_le_bytes(), 0)
 }
 
-fn number(v: ValueRef<'_>) -> Option<f64> {
-    match v {
-        ValueRef::Integer(i) => Some(i as f64),
-        ValueRef::Real(r) => Some(r),
-        ValueRef::Text(b"NaN") => Some(f64::NAN),
-        ValueRef::Text(t) => std::str::from_utf8(t).ok()?.parse().ok(),
-        _ => None,
-    }
-}
-
 fn text(v: ValueRef<'_>) -> Option<&[u8]> {
     match v {
         ValueRef::Text(t) | ValueRef::Blob(t) => Some(t),
@@ -103,15 +93,7 @@ fn epoch_micros(t: &[u8]) -> Option<i64> {
     let t = std::str::from_utf8(t).ok()?;
     let (day, time) = t.split_once(' ').unwrap_or((t, "00:00:00"));
     let days = calendar::parse_date(day)?;
-    let mut parts = time.split(':');
-    let h: i64 = parts.next()?.parse().ok()?;
-    let m: i64 = parts.next()?.parse().ok()?;
-    let seconds = parts.next().unwrap_or("0");
-    let (s, frac) = seconds.split_once('.').unwrap_or((seconds, ""));
-    let frac: String = frac.chars().take(6).collect();
-    let micros: i64 = format!("{frac:0<6}").parse().ok()?;
-    let s: i64 = s.parse().ok()?;
-    Some((days * 86_400 + h * 3600 + m * 60 + s) * 1_000_000 + micros)
+    Some(days * 86_400_000_000 + calendar::parse_time_nanos(time)? / 1000)
 }
 
 /// Trino's `XX_HASH_64` of one non-NULL value of the given kind.
@@ -119,16 +101,16 @@ fn hash(kind: Kind, v: ValueRef<'_>) -> Option<u64> {
     Some(match kind {
         Kind::Long => match v {
             ValueRef::Integer(i) => long(i),
-            other => long(number(other)? as i64),
+            other => long(num(other)? as i64),
         },
         Kind::Real => {
-            let x = number(v)? as f32;
+            let x = num(v)? as f32;
             let x = if x == 0.0 { 0.0 } else { x };
             let bits = if x.is_nan() { 0x7fc0_0000 } else { x.to_bits() };
             long(i64::from(bits as i32))
         }
         Kind::Double => {
-            let x = number(v)?;
+            let x = num(v)?;
             let x = if x == 0.0 { 0.0 } else { x };
             let bits = if x.is_nan() {
                 0x7ff8_0000_0000_0000

@@ -8,34 +8,10 @@ use crate::querymesh::engine::sql::udf::define;
 use rusqlite::types::Value;
 use rusqlite::{Connection, Error};
 
-use super::super::calendar;
+use super::super::calendar::{self, DAYS, MONTHS};
 use super::zones::{self, Zone, Zoned};
 use super::{FLAGS, fail, num, text};
 use crate::querymesh::engine::error::ErrorName;
-
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-const DAYS: [&str; 7] = [
-    "Monday",
-    "Tuesday",
-    "Wednesday",
-    "Thursday",
-    "Friday",
-    "Saturday",
-    "Sunday",
-];
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Num {

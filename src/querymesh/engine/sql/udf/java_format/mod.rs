@@ -99,21 +99,8 @@ impl Arg {
     /// `d` double, `m` decimal text, `s` text, `D` date, `t` time, `T` timestamp, `z`
     /// timestamp with time zone.
     fn read(kind: char, v: ValueRef<'_>) -> Option<Arg> {
-        let text = || match v {
-            ValueRef::Text(t) => Some(String::from_utf8_lossy(t).into_owned()),
-            ValueRef::Integer(i) => Some(i.to_string()),
-            ValueRef::Real(r) => Some(r.to_string()),
-            _ => None,
-        };
-        let number = || match v {
-            ValueRef::Integer(i) => Some(i as f64),
-            ValueRef::Real(r) => Some(r),
-            ValueRef::Text(t) => match std::str::from_utf8(t).ok()? {
-                "NaN" => Some(f64::NAN),
-                other => other.parse().ok(),
-            },
-            _ => None,
-        };
+        let text = || super::text(v);
+        let number = || super::num(v);
         if matches!(v, ValueRef::Null) {
             return Some(Arg::Null);
         }
@@ -127,11 +114,14 @@ impl Arg {
             'd' => Arg::Double(number()?),
             'm' => Arg::BigDecimal(text()?),
             'D' => Arg::LocalDate(calendar::parse_date(text()?.get(..10)?)?),
-            't' => Arg::LocalTime(temporal::parse_time(&text()?)?),
+            't' => Arg::LocalTime(calendar::parse_time_nanos(&text()?)?),
             'T' => {
                 let t = text()?;
                 let (day, time) = t.split_once([' ', 'T'])?;
-                Arg::LocalDateTime(calendar::parse_date(day)?, temporal::parse_time(time)?)
+                Arg::LocalDateTime(
+                    calendar::parse_date(day)?,
+                    calendar::parse_time_nanos(time)?,
+                )
             }
             'z' => Arg::ZonedDateTime(Zoned::read(&text()?)?),
             'n' => Arg::Null,
@@ -516,7 +506,7 @@ mod tests {
         );
         let ts = Arg::LocalDateTime(
             calendar::parse_date("1969-07-20").unwrap_or_default(),
-            temporal::parse_time("16:17:00").unwrap_or_default(),
+            calendar::parse_time_nanos("16:17:00").unwrap_or_default(),
         );
         assert_eq!(
             run("%1$s %1$tF %1$tT", &[ts]).as_deref(),

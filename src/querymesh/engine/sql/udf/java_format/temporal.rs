@@ -3,31 +3,7 @@
 //! `LocalDate`, `LocalTime`, `LocalDateTime`; a `long` is milliseconds since the epoch).
 //! Locale: English, as Trino's default session locale.
 
-use super::super::super::calendar;
-
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-const DAYS: [&str; 7] = [
-    "Monday",
-    "Tuesday",
-    "Wednesday",
-    "Thursday",
-    "Friday",
-    "Saturday",
-    "Sunday",
-];
+use super::super::super::calendar::{self, DAYS, MONTHS};
 
 /// The fields a `java.time` value has; a conversion needing one it lacks is Java's
 /// `IllegalFormatConversionException` (Formatter turns the DateTimeException into it).
@@ -52,19 +28,6 @@ impl Moment {
             zone: Some((0, "UTC".into())),
         }
     }
-}
-
-/// Parses the stored text of a time (`HH:MM:SS.fff…`) into nanoseconds of the day.
-pub fn parse_time(text: &str) -> Option<i64> {
-    let mut parts = text.trim().split(':');
-    let h: i64 = parts.next()?.parse().ok()?;
-    let m: i64 = parts.next()?.parse().ok()?;
-    let seconds = parts.next().unwrap_or("0");
-    let (s, frac) = seconds.split_once('.').unwrap_or((seconds, ""));
-    let s: i64 = s.parse().ok()?;
-    let frac: String = frac.chars().take(9).collect();
-    let nanos: i64 = format!("{frac:0<9}").parse().ok()?;
-    Some(((h * 60 + m) * 60 + s) * 1_000_000_000 + nanos)
 }
 
 /// `LocalDate.toString()`: at least four year digits, `+` past 9999.
@@ -195,7 +158,7 @@ mod tests {
         );
         assert_eq!(convert('H', &d), None);
         let t = Moment {
-            nanos: parse_time("16:17:13"),
+            nanos: calendar::parse_time_nanos("16:17:13"),
             ..Moment::default()
         };
         assert_eq!(convert('T', &t).as_deref(), Some("16:17:13"));
@@ -211,15 +174,15 @@ mod tests {
     #[test]
     fn java_time_texts() {
         assert_eq!(
-            time_text(parse_time("16:17:00").unwrap_or_default()),
+            time_text(calendar::parse_time_nanos("16:17:00").unwrap_or_default()),
             "16:17"
         );
         assert_eq!(
-            time_text(parse_time("16:17:03.5").unwrap_or_default()),
+            time_text(calendar::parse_time_nanos("16:17:03.5").unwrap_or_default()),
             "16:17:03.500"
         );
         assert_eq!(
-            time_text(parse_time("00:00:00.000001").unwrap_or_default()),
+            time_text(calendar::parse_time_nanos("00:00:00.000001").unwrap_or_default()),
             "00:00:00.000001"
         );
         assert_eq!(date_text(day("0099-01-02")), "0099-01-02");
