@@ -1,6 +1,7 @@
 //! The platform's event journal: what the components and the test-control API did, in memory
 //! and bounded (the oldest event goes first, and a counter says how many went), read with a
-//! cursor (`GET /sandbox/v1/events?since=`).
+//! cursor (`GET /sandbox/v1/events?since=`); [`Journal::subscribe`] wakes a reader (a stream,
+//! the events file) when something is recorded, so none has to poll.
 //!
 //! An event names who (`sub`, `sid`), never what they sent: no SQL text, token, identity,
 //! cookie or code is ever put in one — the constructors below take none of them.
@@ -10,6 +11,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use serde::Serialize;
 use serde_json::Value;
+use tokio::sync::watch;
 
 use super::Clock;
 
@@ -114,6 +116,8 @@ struct Ring {
 pub struct Journal {
     ring: Arc<Mutex<Ring>>,
     clock: Clock,
+    /// The id of the last event recorded; readers wait on it changing.
+    recorded: Arc<watch::Sender<u64>>,
 }
 
 impl Default for Journal {
@@ -133,7 +137,14 @@ impl Journal {
                 dropped: 0,
             })),
             clock,
+            recorded: Arc::new(watch::Sender::new(0)),
         }
+    }
+
+    /// Changes to the id of the newest event each time one is recorded (a reader then reads
+    /// from its own cursor; several events may have come).
+    pub fn subscribe(&self) -> watch::Receiver<u64> {
+        self.recorded.subscribe()
     }
 
     fn ring(&self) -> MutexGuard<'_, Ring> {
@@ -159,6 +170,8 @@ impl Journal {
             outcome: event.outcome,
             details: event.details,
         });
+        drop(ring);
+        self.recorded.send_replace(id);
     }
 
     /// The events after `since` (an event id; 0 for all), of type `kind` and person `sub` when
@@ -236,5 +249,15 @@ mod tests {
         assert_eq!(none.next, 3, "the cursor stays where it was");
         let first = journal.read(0, None, None, 1);
         assert_eq!((first.events[0].id, first.next), (1, 1));
+    }
+
+    #[tokio::test]
+    async fn a_subscriber_is_woken_with_the_newest_id() {
+        let journal = Journal::default();
+        let mut recorded = journal.subscribe();
+        journal.record(NewEvent::new(Source::Edge, "SESSION_STARTED"));
+        journal.record(NewEvent::new(Source::Edge, "SESSION_ENDED"));
+        recorded.changed().await.unwrap();
+        assert_eq!(*recorded.borrow_and_update(), 2);
     }
 }
