@@ -268,6 +268,7 @@ impl Platform {
                 &self.config.querymesh,
                 self.config.state_dir.as_deref(),
             )?),
+            journal: self.journal.clone(),
         })
     }
 }

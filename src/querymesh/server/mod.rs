@@ -34,6 +34,7 @@ use self::executor::Executor;
 use crate::config::QueryMeshConfig;
 use crate::http::HttpClient;
 use crate::oidc::RealmEndpoints;
+use crate::platform::Journal;
 use crate::querymesh::engine::access::{AccessControl, AccessRulesError};
 use crate::querymesh::engine::{Engine, EngineError};
 
@@ -59,6 +60,9 @@ pub struct QueryMeshParts {
     pub http: HttpClient,
     /// Opened by the assembler from `[querymesh]` and the state directory ([`Engine::open`]).
     pub engine: Arc<Engine>,
+    /// Where the stand-in records what it decided (Trino's event listener's place): completed
+    /// queries and governance decisions, never the SQL text or a token.
+    pub journal: Journal,
 }
 
 #[derive(Clone)]
@@ -72,6 +76,7 @@ struct Inner {
     auth: Authenticator,
     access: Arc<AccessControl>,
     executor: Arc<Executor>,
+    journal: Journal,
 }
 
 impl Drop for Inner {
@@ -115,8 +120,10 @@ impl QueryMeshState {
                         queued_per_person: config.max_queued_queries_per_person as usize,
                         queued: executor::MAX_QUEUED,
                     },
+                    parts.journal.clone(),
                 ),
                 addr: parts.addr,
+                journal: parts.journal,
             }),
         })
     }
@@ -131,6 +138,10 @@ impl QueryMeshState {
 
     fn executor(&self) -> &Arc<Executor> {
         &self.inner.executor
+    }
+
+    fn journal(&self) -> &Journal {
+        &self.inner.journal
     }
 
     /// The origin clients reached us at, for `nextUri` and `infoUri`: the scheme of their

@@ -21,6 +21,7 @@ use super::QueryMeshState;
 use super::auth::{AuthError, WWW_AUTHENTICATE};
 use super::executor::PageError;
 use super::prepared_statements::{self, Command};
+use crate::platform::{NewEvent, Source};
 use crate::querymesh::engine::User;
 use crate::querymesh::engine::access::{AccessControl, Viewer};
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
@@ -150,6 +151,16 @@ pub async fn post_statement(
             error = error.name.name_and_code().0,
             "query refused"
         );
+        if error.name == ErrorName::PermissionDenied {
+            // A governance decision: which object the policy refused (Trino's message names it,
+            // never the statement).
+            state.journal().record(
+                NewEvent::new(Source::QueryMesh, "POLICY_DENIED")
+                    .of_person(principal.name.clone())
+                    .outcome("PERMISSION_DENIED")
+                    .details(serde_json::json!({"query_id": id, "reason": error.message()})),
+            );
+        }
         let query = executor.submit_failed(id.clone(), principal.name.clone(), error);
         query.set_text(sql);
         json_body(query.first_response(&base))

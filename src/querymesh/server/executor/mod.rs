@@ -32,6 +32,7 @@ use rusqlite::Connection;
 use tokio::sync::mpsc;
 
 use super::protocol::{self, QueryIds};
+use crate::platform::Journal;
 use crate::querymesh::engine::error::TrinoError;
 use crate::querymesh::engine::{Engine, Prepared};
 
@@ -93,6 +94,7 @@ use registry::sweep;
 pub struct Executor {
     engine: Arc<Engine>,
     time_limit: Duration,
+    journal: Journal,
     ids: QueryIds,
     idle: Mutex<Vec<Connection>>,
     queries: Mutex<HashMap<String, Arc<Query>>>,
@@ -105,10 +107,16 @@ pub struct Executor {
 }
 
 impl Executor {
-    pub fn new(engine: Arc<Engine>, time_limit: Duration, limits: Limits) -> Arc<Self> {
+    pub fn new(
+        engine: Arc<Engine>,
+        time_limit: Duration,
+        limits: Limits,
+        journal: Journal,
+    ) -> Arc<Self> {
         let executor = Arc::new(Self {
             engine,
             time_limit,
+            journal,
             ids: QueryIds::default(),
             idle: Mutex::new(Vec::new()),
             queries: Mutex::new(HashMap::new()),
@@ -138,6 +146,7 @@ impl Executor {
         let (tx, rows) = mpsc::channel(1);
         let query = Arc::new(Query {
             refused: true,
+            journal: Some(self.journal.clone()),
             ..Query::new(id, principal, Arc::new(protocol::columns_json(&[])), rows)
         });
         let _ = query.failure.set(error.to_json());
@@ -168,6 +177,7 @@ impl Executor {
         let (tx, rx) = mpsc::channel(CHANNEL_CHUNKS);
         let query = Arc::new(Query {
             update_type: prepared.update_type(),
+            journal: Some(self.journal.clone()),
             ..Query::new(
                 id,
                 principal,

@@ -9,6 +9,7 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 use tokio::sync::{Semaphore, mpsc, watch};
 
+use crate::platform::{Journal, NewEvent, Source};
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
 use crate::querymesh::server::protocol::{self, QueryResults, QueryState, Stats};
 
@@ -176,6 +177,8 @@ pub struct Query {
     pub(super) failure: OnceLock<Value>,
     /// What large chunks in flight may weigh (see [`IN_FLIGHT_KIB`]).
     pub(super) in_flight: Semaphore,
+    /// Where its end is recorded (Trino's completed-query event); none in unit tests.
+    pub(super) journal: Option<Journal>,
 }
 
 /// Why a page request was refused (answered without a QueryResults body).
@@ -215,6 +218,7 @@ impl Query {
             text: OnceLock::new(),
             failure: OnceLock::new(),
             in_flight: Semaphore::new(IN_FLIGHT_KIB as usize),
+            journal: None,
             id,
         }
     }
@@ -261,12 +265,18 @@ impl Query {
             let _ = self.failure.set(error.to_json());
         }
         let elapsed = self.created.elapsed();
-        let _ = self.ended_after.compare_exchange(
-            0,
-            (elapsed.as_millis() as u64).max(1),
-            Ordering::Relaxed,
-            Ordering::Relaxed,
-        );
+        let first_end = self
+            .ended_after
+            .compare_exchange(
+                0,
+                (elapsed.as_millis() as u64).max(1),
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            )
+            .is_ok();
+        if let Some(journal) = self.journal.as_ref().filter(|_| first_end) {
+            journal.record(self.completed_event(state, error, elapsed));
+        }
         tracing::info!(
             query_id = %self.id,
             principal = %self.principal,
@@ -276,6 +286,28 @@ impl Query {
             rows = self.processed_rows.load(Ordering::Relaxed),
             "query ended"
         );
+    }
+
+    /// Trino's completed-query event (`QueryCompletedEvent`): who, how it ended, how long and
+    /// how many rows — never the statement's text.
+    fn completed_event(
+        &self,
+        state: &'static str,
+        error: Option<&TrinoError>,
+        elapsed: Duration,
+    ) -> NewEvent {
+        let error_name = error.map(|e| e.name.name_and_code().0);
+        NewEvent::new(Source::QueryMesh, "QUERY_COMPLETED")
+            .of_person(self.principal.clone())
+            .outcome(error_name.unwrap_or(state))
+            .details(serde_json::json!({
+                "query_id": self.id,
+                "user": self.principal,
+                "state": state,
+                "error_name": error_name,
+                "elapsed_ms": elapsed.as_millis() as u64,
+                "rows": self.processed_rows.load(Ordering::Relaxed),
+            }))
     }
 
     /// The response to the statement POST: queued, with the columns and the first `nextUri`.

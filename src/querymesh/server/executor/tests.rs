@@ -12,6 +12,7 @@ use super::admission::Admitted;
 use super::query::Chunk;
 use super::registry::{Sweep, sweep_verdict};
 use super::*;
+use crate::platform::Journal;
 use crate::querymesh::engine::SessionContext;
 
 /// Counts billions of rows: runs until something stops it.
@@ -44,6 +45,7 @@ async fn queries_past_the_running_limit_wait_queued() {
             queued_per_person: 10,
             queued: 10,
         },
+        Journal::default(),
     );
     // The runtime waits for blocking threads when it ends: stop every query, even when an
     // assertion fails.
@@ -142,7 +144,7 @@ async fn a_query_short_last_time_runs_here_and_one_that_is_not_moves_to_the_pool
     let engine = Arc::new(
         Engine::open(&config.querymesh, config.state_dir.as_deref()).expect("the engine opens"),
     );
-    let executor = Executor::new(engine.clone(), PATIENCE, test_limits());
+    let executor = Executor::new(engine.clone(), PATIENCE, test_limits(), Journal::default());
     executor.checkin(engine.connect().expect("a connection"));
     let tiny = SessionContext {
         catalog: Some("tpch".into()),
@@ -204,7 +206,7 @@ async fn a_quiet_pool_shrinks_to_a_few_connections() {
     let engine = Arc::new(
         Engine::open(&config.querymesh, config.state_dir.as_deref()).expect("the engine opens"),
     );
-    let executor = Executor::new(engine.clone(), PATIENCE, test_limits());
+    let executor = Executor::new(engine.clone(), PATIENCE, test_limits(), Journal::default());
     for _ in 0..POOL_IDLE_QUIET + 4 {
         executor.checkin(engine.connect().expect("a connection"));
     }
@@ -228,7 +230,7 @@ async fn past_its_size_the_registry_abandons_the_query_unasked_for_longest() {
     let engine = Arc::new(
         Engine::open(&config.querymesh, config.state_dir.as_deref()).expect("the engine opens"),
     );
-    let executor = Executor::new(engine, PATIENCE, test_limits());
+    let executor = Executor::new(engine, PATIENCE, test_limits(), Journal::default());
     let mut senders = Vec::new();
     for id in ["q1", "q2", "q3"] {
         let (query, tx) = unstarted(id);
