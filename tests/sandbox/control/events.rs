@@ -42,6 +42,7 @@ async fn the_journal_records_sessions_queries_refusals_and_changes_with_a_cursor
         [
             "LOGIN",
             "SESSION_STARTED",
+            "QUERY_COMPLETED",
             "QUERY",
             "FAULT_ADDED",
             "QUERY",
@@ -54,17 +55,28 @@ async fn the_journal_records_sessions_queries_refusals_and_changes_with_a_cursor
     assert_eq!(events[0]["source"], "iam");
     assert_eq!(events[1]["source"], "control");
     assert_eq!(events[1]["sid"], session["sid"]);
+    // QueryMesh's completed-query event, before the broker's answer to the app.
+    assert_eq!(events[2]["source"], "querymesh");
     assert_eq!(
         (
             events[2]["outcome"].as_str(),
+            events[2]["details"]["state"].as_str(),
             events[2]["details"]["rows"].as_u64()
+        ),
+        (Some("FINISHED"), Some("FINISHED"), Some(1))
+    );
+    assert_eq!(events[2]["sub"], sub.as_str());
+    assert_eq!(
+        (
+            events[3]["outcome"].as_str(),
+            events[3]["details"]["rows"].as_u64()
         ),
         (Some("OK"), Some(1))
     );
-    assert_eq!(events[4]["outcome"], "QUERYMESH_ACCESS_DENIED");
-    assert_eq!(events[4]["details"]["fault"], events[3]["details"]["rule"]);
-    assert_eq!(events[5]["details"]["reason"], "signature");
-    assert_eq!(events[6]["outcome"], "IDENTITY_ASSERTION_INVALID");
+    assert_eq!(events[5]["outcome"], "QUERYMESH_ACCESS_DENIED");
+    assert_eq!(events[5]["details"]["fault"], events[4]["details"]["rule"]);
+    assert_eq!(events[6]["details"]["reason"], "signature");
+    assert_eq!(events[7]["outcome"], "IDENTITY_ASSERTION_INVALID");
     assert!(
         events
             .windows(2)
@@ -101,7 +113,7 @@ async fn the_journal_records_sessions_queries_refusals_and_changes_with_a_cursor
     let (_, rest) = control
         .get(&format!("/events?since={}", first_two["next"]))
         .await;
-    assert_eq!(rest["events"][0]["type"], "QUERY");
+    assert_eq!(rest["events"][0]["type"], "QUERY_COMPLETED");
 }
 
 #[tokio::test]
