@@ -379,18 +379,31 @@ mod tests {
     #[test]
     fn one_person_at_their_share_leaves_room_for_everyone_else() {
         let limits = PersonLimits::new(
-            &config("[broker]\nmax_concurrent_queries = 3\nmax_concurrent_queries_per_person = 2\n"),
+            &config(
+                "[broker]\nmax_concurrent_queries = 3\nmax_concurrent_queries_per_person = 2\n",
+            ),
             Clock::default(),
         );
-        let (ada, grace, linus) = (person("ada", &[]), person("grace", &[]), person("linus", &[]));
+        let (ada, grace, linus) = (
+            person("ada", &[]),
+            person("grace", &[]),
+            person("linus", &[]),
+        );
         let held = [limits.take(&ada), limits.take(&ada)];
         assert!(held.iter().all(Result::is_ok));
         let refused = limits.take(&ada).err().expect("past her share");
         assert_eq!(refused.rule, "default");
-        assert!(refused.message().contains("2 concurrent queries for this person"));
+        assert!(
+            refused
+                .message()
+                .contains("2 concurrent queries for this person")
+        );
         let grace = limits.take(&grace).expect("Grace still queries");
         // The platform-wide limit still holds.
-        assert_eq!(limits.take(&linus).err().map(|e| e.rule), Some("platform".into()));
+        assert_eq!(
+            limits.take(&linus).err().map(|e| e.rule),
+            Some("platform".into())
+        );
         drop(grace);
         assert!(limits.take(&linus).is_ok());
         drop(held);

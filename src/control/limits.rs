@@ -60,7 +60,9 @@ pub async fn put(
 ) -> Result<Json<Value>, ApiError> {
     let fields = Fields::parse(&body, &["default", "rules"])?;
     let default = fields.raw("default").ok_or_else(|| {
-        ApiError::Invalid("field `default` is required (the allowances of anyone no rule covers)".into())
+        ApiError::Invalid(
+            "field `default` is required (the allowances of anyone no rule covers)".into(),
+        )
     })?;
     // Named fields first, so an unknown one is named as such.
     let default_fields = Fields::nested(
@@ -69,12 +71,12 @@ pub async fn put(
         &["concurrent_queries", "queries_per_minute"],
     )?;
     let default = DefaultAllowances {
-        concurrent_queries: default_fields
-            .get("concurrent_queries")?
-            .ok_or_else(|| ApiError::Invalid("field `default.concurrent_queries` is required".into()))?,
-        queries_per_minute: default_fields
-            .get("queries_per_minute")?
-            .ok_or_else(|| ApiError::Invalid("field `default.queries_per_minute` is required".into()))?,
+        concurrent_queries: default_fields.get("concurrent_queries")?.ok_or_else(|| {
+            ApiError::Invalid("field `default.concurrent_queries` is required".into())
+        })?,
+        queries_per_minute: default_fields.get("queries_per_minute")?.ok_or_else(|| {
+            ApiError::Invalid("field `default.queries_per_minute` is required".into())
+        })?,
     };
     let rules: Vec<LimitRule> = match fields.raw("rules") {
         None => {

@@ -23,7 +23,10 @@ fn config(toml: &str) -> zero_sandbox::Config {
 /// A query through the broker as `identity`: status, Retry-After and the body.
 async fn query(sandbox: &Sandbox, identity: &str) -> (u16, Option<String>, Value) {
     let response = support::client()
-        .post(format!("{}/v1/querymesh/query", sandbox.endpoints().broker_url()))
+        .post(format!(
+            "{}/v1/querymesh/query",
+            sandbox.endpoints().broker_url()
+        ))
         .header("x-nnumbers-identity", identity)
         .json(&json!({ "sql": "SELECT 1" }))
         .send()
@@ -39,7 +42,10 @@ async fn query(sandbox: &Sandbox, identity: &str) -> (u16, Option<String>, Value
 
 async fn identity_of(control: &crate::control::Control, person: &str) -> String {
     let session = control.session(person).await;
-    session["identity"].as_str().expect("an identity").to_string()
+    session["identity"]
+        .as_str()
+        .expect("an identity")
+        .to_string()
 }
 
 fn limit_events(sandbox: &Sandbox) -> Vec<Value> {
@@ -76,7 +82,10 @@ async fn a_full_resource_group_answers_503_naming_the_group() {
     assert_eq!(body["code"], "QUERYMESH_UNAVAILABLE");
     let message = body["message"].as_str().unwrap();
     assert!(message.contains("QUERY_QUEUE_FULL"), "{message}");
-    assert!(message.contains(r#"Too many queued queries for "global""#), "{message}");
+    assert!(
+        message.contains(r#"Too many queued queries for "global""#),
+        "{message}"
+    );
     assert_eq!(retry, None);
 }
 
@@ -153,9 +162,7 @@ queries_per_minute = 0
         .await;
     assert_eq!(status, 200);
     // The platform clock moves the window on: no waiting a minute.
-    control
-        .post("/clock", json!({"advance_seconds": 61}))
-        .await;
+    control.post("/clock", json!({"advance_seconds": 61})).await;
     let alan = identity_of(&control, "alan").await;
     for _ in 0..3 {
         assert_eq!(query(&sandbox, &alan).await.0, 200);
@@ -212,12 +219,18 @@ concurrent_queries = 0
     // The held query drew the fault (before it takes its place)…
     let deadline = Instant::now() + PATIENCE;
     while !sandbox.faults().list().is_empty() {
-        assert!(Instant::now() < deadline, "the held query never drew the fault");
+        assert!(
+            Instant::now() < deadline,
+            "the held query never drew the fault"
+        );
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
     // …and until it has its place, a second one still runs.
     let body = loop {
-        assert!(Instant::now() < deadline, "the held query never took its place");
+        assert!(
+            Instant::now() < deadline,
+            "the held query never took its place"
+        );
         let (status, retry, body) = query(&sandbox, &identity).await;
         if status == 503 {
             assert_eq!(retry, None, "no known wait for a running query");

@@ -51,8 +51,14 @@ async fn limits_are_shown_replaced_recorded_and_reset() {
     assert_eq!(status, 200, "{limits}");
     assert_eq!(limits["rules"], rules);
     let grace = effective(&limits, GRACE);
-    assert_eq!(grace["queries_per_minute"], json!({"allowed": 2, "rule": "grace"}));
-    assert_eq!(grace["concurrent_queries"], json!({"allowed": null, "rule": "engineers"}));
+    assert_eq!(
+        grace["queries_per_minute"],
+        json!({"allowed": 2, "rule": "grace"})
+    );
+    assert_eq!(
+        grace["concurrent_queries"],
+        json!({"allowed": null, "rule": "engineers"})
+    );
     let page = sandbox.journal().read(0, Some("LIMITS_CHANGED"), None, 10);
     let event = &serde_json::to_value(&page.events).unwrap()[0];
     assert_eq!(event["source"], "control");
@@ -81,7 +87,10 @@ async fn a_replacement_that_cannot_work_is_refused_naming_the_field_and_changes_
             json!({"default": {"concurrent_queries": 0, "queries_per_minute": 0}, "rules": []}),
             "must be at least 1",
         ),
-        (json!({"default": default, "rules": [], "extra": 1}), "unknown field `extra`"),
+        (
+            json!({"default": default, "rules": [], "extra": 1}),
+            "unknown field `extra`",
+        ),
         (
             json!({"default": default, "rules": [{"name": "a", "groups": ["x"], "qpm": 1}]}),
             "rules[0]",
@@ -111,5 +120,11 @@ async fn a_replacement_that_cannot_work_is_refused_naming_the_field_and_changes_
     }
     let (_, limits) = control.get("/limits").await;
     assert_eq!(limits["default"]["concurrent_queries"], 4);
-    assert!(sandbox.journal().read(0, Some("LIMITS_CHANGED"), None, 10).events.is_empty());
+    assert!(
+        sandbox
+            .journal()
+            .read(0, Some("LIMITS_CHANGED"), None, 10)
+            .events
+            .is_empty()
+    );
 }

@@ -216,7 +216,9 @@ impl Executor {
     /// allowed, observed) with the group, never the statement.
     fn record_refusal(&self, id: &str, principal: &str, refused: &Refused) {
         let (full, allowed, observed) = match &refused.full {
-            Some((group, allowed, observed)) => (Some(group.as_str()), Some(*allowed), Some(*observed)),
+            Some((group, allowed, observed)) => {
+                (Some(group.as_str()), Some(*allowed), Some(*observed))
+            }
             None => (None, None, None),
         };
         self.journal.record(

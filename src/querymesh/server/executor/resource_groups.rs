@@ -212,7 +212,9 @@ pub fn query_type(sql: &str) -> &'static str {
         "EXPLAIN" => "EXPLAIN",
         "DESCRIBE" | "DESC" | "SHOW" => "DESCRIBE",
         "INSERT" => "INSERT",
-        "CREATE" if words.iter().any(|w| w == "TABLE") && sql.to_ascii_uppercase().contains(" AS ") => {
+        "CREATE"
+            if words.iter().any(|w| w == "TABLE") && sql.to_ascii_uppercase().contains(" AS ") =>
+        {
             "INSERT"
         }
         "REFRESH" => "INSERT",
@@ -284,8 +286,7 @@ fn is_duration(text: &str) -> bool {
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
         .unwrap_or(text.len());
     let (number, unit) = text.split_at(split);
-    number.parse::<f64>().is_ok()
-        && ["ns", "us", "ms", "s", "m", "h", "d"].contains(&unit.trim())
+    number.parse::<f64>().is_ok() && ["ns", "us", "ms", "s", "m", "h", "d"].contains(&unit.trim())
 }
 
 /// `10GB`, `512MB`, `1.5TB`: airlift's `DataSize`.
@@ -340,7 +341,10 @@ impl ResourceGroups {
     fn from_file(file: ManagerFile) -> Result<Self, String> {
         for (key, period) in [
             ("cpuQuotaPeriod", &file.cpu_quota_period),
-            ("physicalDataScanQuotaPeriod", &file.physical_data_scan_quota_period),
+            (
+                "physicalDataScanQuotaPeriod",
+                &file.physical_data_scan_quota_period,
+            ),
         ] {
             if let Some(p) = period
                 && !is_duration(p)
@@ -525,29 +529,45 @@ fn group(file: &GroupFile, path: &str, cpu_period: bool) -> Result<GroupSpec, St
         if let Some(v) = value
             && !is_duration(v)
         {
-            return Err(at(format!("`{key}` {v:?} is not a duration such as \"1h\"")));
+            return Err(at(format!(
+                "`{key}` {v:?} is not a duration such as \"1h\""
+            )));
         }
     }
     for (key, value) in [
-        ("softPhysicalDataScanLimit", &file.soft_physical_data_scan_limit),
-        ("hardPhysicalDataScanLimit", &file.hard_physical_data_scan_limit),
+        (
+            "softPhysicalDataScanLimit",
+            &file.soft_physical_data_scan_limit,
+        ),
+        (
+            "hardPhysicalDataScanLimit",
+            &file.hard_physical_data_scan_limit,
+        ),
     ] {
         if let Some(v) = value
             && !is_data_size(v)
         {
-            return Err(at(format!("`{key}` {v:?} is not a data size such as \"10GB\"")));
+            return Err(at(format!(
+                "`{key}` {v:?} is not a data size such as \"10GB\""
+            )));
         }
     }
     // Trino's validateRootGroups.
     if (file.soft_cpu_limit.is_some() || file.hard_cpu_limit.is_some()) && !cpu_period {
-        return Err(at("`cpuQuotaPeriod` must be specified to use CPU limits".into()));
+        return Err(at(
+            "`cpuQuotaPeriod` must be specified to use CPU limits".into()
+        ));
     }
     if file.soft_cpu_limit.is_some() && file.hard_cpu_limit.is_none() {
         return Err(at(
             "must specify `hardCpuLimit` in addition to `softCpuLimit`".into(),
         ));
     }
-    let policy = match file.scheduling_policy.as_deref().map(str::to_ascii_lowercase) {
+    let policy = match file
+        .scheduling_policy
+        .as_deref()
+        .map(str::to_ascii_lowercase)
+    {
         None => None,
         Some(p) => Some(match p.as_str() {
             "fair" => Policy::Fair,
@@ -570,22 +590,25 @@ fn group(file: &GroupFile, path: &str, cpu_period: bool) -> Result<GroupSpec, St
     let subs = file.sub_groups.as_deref().unwrap_or_default();
     match policy {
         Some(Policy::Weighted | Policy::WeightedFair) => {
-            let weighted = subs.iter().filter(|s| s.scheduling_weight.is_some()).count();
+            let weighted = subs
+                .iter()
+                .filter(|s| s.scheduling_weight.is_some())
+                .count();
             if weighted != 0 && weighted != subs.len() {
                 return Err(format!(
                     "must specify scheduling weight for all sub-groups of '{path}' or none of them"
                 ));
             }
         }
-        Some(Policy::Fair | Policy::QueryPriority) => {
-            if subs.iter().any(|s| s.scheduling_weight.is_some()) {
-                return Err(format!(
-                    "must use 'weighted' or 'weighted_fair' scheduling policy if specifying \
-                     scheduling weight for '{path}'"
-                ));
-            }
+        Some(Policy::Fair | Policy::QueryPriority)
+            if subs.iter().any(|s| s.scheduling_weight.is_some()) =>
+        {
+            return Err(format!(
+                "must use 'weighted' or 'weighted_fair' scheduling policy if specifying \
+                 scheduling weight for '{path}'"
+            ));
         }
-        None => {}
+        _ => {}
     }
     Ok(GroupSpec {
         name: Template::parse(&file.name),
@@ -602,7 +625,10 @@ fn group(file: &GroupFile, path: &str, cpu_period: bool) -> Result<GroupSpec, St
 
 fn selector(i: usize, file: SelectorFile, roots: &[GroupSpec]) -> Result<Selector, String> {
     let regex = |field: &str, value: &Option<String>| {
-        value.as_deref().map(|p| whole_match(field, i, p)).transpose()
+        value
+            .as_deref()
+            .map(|p| whole_match(field, i, p))
+            .transpose()
     };
     let user = regex("user", &file.user)?;
     let user_group = regex("userGroup", &file.user_group)?;
@@ -715,7 +741,10 @@ mod tests {
         ddl.query_type = "DATA_DEFINITION";
         assert_eq!(placed(&groups, &ddl), "global.data_definition");
         assert_eq!(
-            placed(&groups, &criteria("ada", &[], Some("nightly-pipeline"), &[])),
+            placed(
+                &groups,
+                &criteria("ada", &[], Some("nightly-pipeline"), &[])
+            ),
             "global.pipeline.pipeline_ada"
         );
         // "Consider a query with a source jdbc#powerfulbi, user kayla, and client tags hipri
@@ -729,10 +758,15 @@ mod tests {
         );
         // Without the tag: the catch-all per-user adhoc group.
         assert_eq!(
-            placed(&groups, &criteria("kayla", &[], Some("jdbc#powerfulbi"), &[])),
+            placed(
+                &groups,
+                &criteria("kayla", &[], Some("jdbc#powerfulbi"), &[])
+            ),
             "global.adhoc.other.kayla"
         );
-        let admin = groups.select(&criteria("bob", &[], None, &[])).expect("placed");
+        let admin = groups
+            .select(&criteria("bob", &[], None, &[]))
+            .expect("placed");
         assert_eq!(admin.limits[0].hard_concurrency, 50);
         assert_eq!(admin.limits[0].policy, Policy::QueryPriority);
     }
@@ -752,10 +786,17 @@ mod tests {
         }"#;
         let groups = ResourceGroups::parse(text, "t.json").expect("accepted");
         assert_eq!(placed(&groups, &criteria("ada", &[], None, &[])), "a");
-        assert_eq!(placed(&groups, &criteria("linus", &[], Some("cli"), &[])), "b");
+        assert_eq!(
+            placed(&groups, &criteria("linus", &[], Some("cli"), &[])),
+            "b"
+        );
         // Java's `matches()`: the whole value, so "adam" is not "ada".
         assert!(groups.select(&criteria("adam", &[], None, &[])).is_none());
-        assert!(groups.select(&criteria("linus", &[], Some("cli2"), &[])).is_none());
+        assert!(
+            groups
+                .select(&criteria("linus", &[], Some("cli2"), &[]))
+                .is_none()
+        );
     }
 
     #[test]
@@ -771,7 +812,10 @@ mod tests {
             placed(&groups, &criteria("ada", &[], Some("cli"), &[])),
             "global.cli-ada"
         );
-        assert_eq!(placed(&groups, &criteria("ada", &[], None, &[])), "global.-ada");
+        assert_eq!(
+            placed(&groups, &criteria("ada", &[], None, &[])),
+            "global.-ada"
+        );
     }
 
     #[test]
@@ -785,9 +829,23 @@ mod tests {
         };
         for (text, expected) in [
             (root(r#", "colour": 1"#), "unknown field `colour`"),
-            (root(r#", "softConcurrencyLimit": 3"#), "greater than or equal"),
-            (root(r#", "schedulingPolicy": "random""#), "`schedulingPolicy`"),
+            (
+                root(r#", "softConcurrencyLimit": 3"#),
+                "greater than or equal",
+            ),
+            (
+                root(r#", "schedulingPolicy": "random""#),
+                "`schedulingPolicy`",
+            ),
             (root(r#", "softCpuLimit": "1h""#), "cpuQuotaPeriod"),
+            (
+                root(
+                    r#", "subGroups": [{"name": "s", "softMemoryLimit": "1%",
+                    "hardConcurrencyLimit": 1, "maxQueued": 1, "schedulingWeight": 2}],
+                    "schedulingPolicy": "fair""#,
+                ),
+                "must use 'weighted' or 'weighted_fair'",
+            ),
             (
                 r#"{"rootGroups": [{"name": "g", "softMemoryLimit": "lots",
                     "hardConcurrencyLimit": 1, "maxQueued": 1}]}"#
@@ -830,7 +888,10 @@ mod tests {
         ] {
             let error = ResourceGroups::parse(&text, "rg.json").expect_err(expected);
             let message = error.to_string();
-            assert!(message.starts_with("resource groups rg.json: "), "{message}");
+            assert!(
+                message.starts_with("resource groups rg.json: "),
+                "{message}"
+            );
             assert!(message.contains(expected), "{expected:?} not in {message}");
         }
     }

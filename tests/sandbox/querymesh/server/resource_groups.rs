@@ -71,7 +71,10 @@ impl Mesh {
         let mut page = first.clone();
         let deadline = std::time::Instant::now() + super::PATIENCE;
         while page["stats"]["state"] != state {
-            assert!(std::time::Instant::now() < deadline, "never {state}: {page}");
+            assert!(
+                std::time::Instant::now() < deadline,
+                "never {state}: {page}"
+            );
             let Some(next) = page["nextUri"].as_str().map(str::to_string) else {
                 panic!("ended before {state}: {page}");
             };
@@ -140,9 +143,7 @@ async fn the_documentation_example_queues_past_the_hard_limit_and_fails_past_max
     assert_eq!(event["details"]["observed"], 1);
 
     // `${USER}` isolates people: Grace's query runs in her own group beside Ada's.
-    let grace = mesh
-        .post_placed("grace", &[], None, None, "SELECT 1")
-        .await;
+    let grace = mesh.post_placed("grace", &[], None, None, "SELECT 1").await;
     let grace = mesh.last_page(grace).await;
     assert_eq!(grace["stats"]["state"], "FINISHED", "{grace}");
 
@@ -157,7 +158,14 @@ async fn the_documentation_example_queues_past_the_hard_limit_and_fails_past_max
 async fn selectors_place_queries_by_user_group_source_and_tags_first_match_wins() {
     let mesh = Mesh::with(doc_example()).await;
     for (user, groups, source, tags, sql, expected) in [
-        ("bob", &[][..], Some("nightly-pipeline"), None, "SELECT 1", "admin"),
+        (
+            "bob",
+            &[][..],
+            Some("nightly-pipeline"),
+            None,
+            "SELECT 1",
+            "admin",
+        ),
         ("ada", &["admin"][..], None, None, "SELECT 1", "admin"),
         (
             "ada",
@@ -196,7 +204,11 @@ async fn selectors_place_queries_by_user_group_source_and_tags_first_match_wins(
         let info = mesh
             .query_info_as(user, groups, first["id"].as_str().unwrap())
             .await;
-        assert_eq!(group_of(&info).join("."), expected, "{user} {source:?} {tags:?}");
+        assert_eq!(
+            group_of(&info).join("."),
+            expected,
+            "{user} {source:?} {tags:?}"
+        );
         let last = mesh.last_page(first).await;
         assert_eq!(last["stats"]["state"], "FINISHED", "{last}");
     }
