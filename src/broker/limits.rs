@@ -101,8 +101,8 @@ impl LimitExceeded {
     pub fn message(&self) -> String {
         let whose = match self.rule.as_str() {
             "platform" => "in all (`broker.max_concurrent_queries`)".to_string(),
-            "default" => "for this person (the default)".to_string(),
-            rule => format!("for this person (rule {rule:?})"),
+            "default" => "for one person (the default)".to_string(),
+            rule => format!("for one person (rule {rule:?})"),
         };
         let what = match self.dimension {
             QUERIES_PER_MINUTE => format!("{} queries per minute", self.allowed),
@@ -396,7 +396,7 @@ mod tests {
         assert!(
             refused
                 .message()
-                .contains("2 concurrent queries for this person")
+                .contains("2 concurrent queries for one person")
         );
         let grace = limits.take(&grace).expect("Grace still queries");
         // The platform-wide limit still holds.

@@ -128,7 +128,7 @@ queries_per_minute = 0
         assert_eq!(status, 503, "{person}: {body}");
         assert_eq!(body["code"], "QUERYMESH_UNAVAILABLE");
         let message = body["message"].as_str().unwrap();
-        let expected = format!("{allowed} queries per minute for this person ({rule})");
+        let expected = format!("{allowed} queries per minute for one person ({rule})");
         assert!(message.contains(&expected), "{person}: {message}");
         // The window's oldest query leaves it within the minute.
         let retry: u64 = retry.expect("Retry-After").parse().expect("seconds");
@@ -173,7 +173,7 @@ queries_per_minute = 0
         body["message"]
             .as_str()
             .unwrap()
-            .contains("3 queries per minute for this person (rule \"alan-tie\")"),
+            .contains("3 queries per minute for one person (rule \"alan-tie\")"),
         "{body}"
     );
 }
@@ -241,7 +241,7 @@ concurrent_queries = 0
     assert_eq!(body["code"], "QUERYMESH_UNAVAILABLE");
     let message = body["message"].as_str().unwrap();
     assert!(
-        message.contains("1 concurrent queries for this person (rule \"engineers\")"),
+        message.contains("1 concurrent queries for one person (rule \"engineers\")"),
         "{message}"
     );
     let events = limit_events(&sandbox);
