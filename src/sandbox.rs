@@ -125,6 +125,8 @@ struct Platform {
     journal: Journal,
     faults: Faults,
     people: People,
+    /// The broker's limits on queries; the control API replaces them while running.
+    limits: broker::PersonLimits,
 }
 
 impl Platform {
@@ -157,6 +159,7 @@ impl Platform {
             journal: Journal::new(crate::platform::journal::DEFAULT_CAPACITY, clock.clone()),
             faults: Faults::default(),
             people: People::new(config.people.clone()),
+            limits: broker::PersonLimits::new(&config.broker, clock.clone()),
             clock,
             realm_url,
             querymesh_url,
@@ -210,6 +213,7 @@ impl Platform {
             faults: self.faults.clone(),
             journal: self.journal.clone(),
             oidc: self.oidc.clone(),
+            limits: self.limits.clone(),
             http: self.http.clone(),
         }
     }
@@ -238,6 +242,7 @@ impl Platform {
             journal: self.journal.clone(),
             faults: self.faults.clone(),
             people: self.people.clone(),
+            limits: self.limits.clone(),
         }
     }
 

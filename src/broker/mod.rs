@@ -1,7 +1,7 @@
 //! The broker: the identity's JWKS, and queries to QueryMesh on behalf of who signed in
 //! (runtime-protocol, "The Broker, from Inside the Cluster").
 
-mod limits;
+pub mod limits;
 mod query;
 mod refusal;
 mod request;
@@ -16,6 +16,7 @@ use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 
+pub use limits::PersonLimits;
 pub use refusal::{INJECTABLE_CODES, Refusal};
 pub use request::QueryRequest;
 pub use trino::TrinoClient;
@@ -45,14 +46,14 @@ pub struct BrokerParts {
     pub journal: Journal,
     /// Refreshes a session's IAM tokens when they near expiry.
     pub oidc: OidcClient,
+    /// The platform's limits on queries, in all and per person; the control API changes them.
+    pub limits: PersonLimits,
     pub http: HttpClient,
 }
 
 #[derive(Clone)]
 pub struct BrokerState {
     parts: Arc<BrokerParts>,
-    /// The platform's own concurrent-query limits, in all and per person.
-    running: Arc<limits::QueryLimits>,
     trino: TrinoClient,
 }
 
@@ -75,10 +76,6 @@ impl BrokerState {
         let answers = trino::AnswerLimits::from_mib(config.max_answer_mb);
         let trino = TrinoClient::new(parts.http.clone(), &parts.querymesh_url, timeout, answers)?;
         Ok(Self {
-            running: limits::QueryLimits::new(
-                config.max_concurrent_queries as usize,
-                config.max_concurrent_queries_per_person as usize,
-            ),
             parts: Arc::new(parts),
             trino,
         })

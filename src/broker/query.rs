@@ -13,6 +13,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::BrokerState;
+use super::limits::{LimitExceeded, Person};
 use super::refusal::Refusal;
 use super::request::{QueryRequest, read_body};
 use super::trino::{OnBehalfOf, QueryOutcome};
@@ -42,6 +43,8 @@ struct Who {
     fault: Option<u64>,
     /// Why the identity was rejected (a short category), if it was.
     rejected: Option<&'static str>,
+    /// The platform limit the query met, if it met one.
+    limit: Option<LimitExceeded>,
 }
 
 /// What a query ends in besides a refusal: rows, or the answer a fault rule dictates.
@@ -121,6 +124,24 @@ pub async fn query(
         }
         state.parts.journal.record(rejected);
     }
+    if let Some(exceeded) = &who.limit {
+        // NYXDB's governance_log fields.
+        let mut limit = NewEvent::new(Source::Broker, "LIMIT_EXCEEDED")
+            .outcome("QUERYMESH_UNAVAILABLE")
+            .details(json!({
+                "dimension": exceeded.dimension,
+                "allowed": exceeded.allowed,
+                "observed": exceeded.observed,
+                "rule": exceeded.rule,
+            }));
+        if let Some(s) = &who.sub {
+            limit = limit.of_person(s);
+        }
+        if let Some(s) = &who.sid {
+            limit = limit.in_session(s);
+        }
+        state.parts.journal.record(limit);
+    }
     state
         .parts
         .journal
@@ -135,6 +156,12 @@ pub async fn query(
         header::CACHE_CONTROL,
         header::HeaderValue::from_static("no-store"),
     );
+    // RFC 9110 §10.2.3: when the per-minute window frees a place.
+    if let Some(secs) = who.limit.as_ref().and_then(|l| l.retry_after) {
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, header::HeaderValue::from(secs));
+    }
     response
 }
 
@@ -201,7 +228,19 @@ async fn run(
     if !parts.switches.get(Switch::QueryMeshEnabled) {
         return Err(Refusal::QueryMeshNotEnabled);
     }
-    let _slot = state.running.take(&claims.sub)?;
+    let session = parts.sessions.get(&claims.sid);
+    let person = Person {
+        sub: &claims.sub,
+        username: session
+            .as_ref()
+            .and_then(|s| s.person.profile.preferred_username.as_deref()),
+        groups: session.as_ref().map_or(&[], |s| s.person.groups.as_slice()),
+    };
+    let _slot = parts.limits.take(&person).map_err(|exceeded| {
+        let refusal = Refusal::QueryMeshUnavailable(exceeded.message());
+        who.limit = Some(exceeded);
+        refusal
+    })?;
     let access_token = parts
         .sessions
         .fresh_access_token(&claims.sid, &parts.oidc)

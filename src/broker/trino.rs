@@ -479,6 +479,12 @@ fn query_error(error: QueryError) -> Refusal {
         | (_, "USER_ERROR") => {
             Refusal::QueryRefused(format!("QueryMesh refused the query: {}", error.message))
         }
+        // Which limit: Trino's message names the resource group (`Too many queued queries
+        // for "global.adhoc.other.ada"`).
+        ("QUERY_QUEUE_FULL", _) => Refusal::QueryMeshUnavailable(format!(
+            "QueryMesh's resource group is at its limit of queued queries (QUERY_QUEUE_FULL: {})",
+            error.message
+        )),
         (_, "INSUFFICIENT_RESOURCES") => {
             Refusal::QueryMeshUnavailable(format!("QueryMesh is out of resources ({name})"))
         }

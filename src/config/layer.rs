@@ -3,7 +3,7 @@
 
 use serde::Deserialize;
 
-use super::{CatalogSource, ConfigError, Person};
+use super::{CatalogSource, ConfigError, LimitRule, Person};
 
 /// One file's view of the configuration: every key optional, unknown keys refused.
 #[derive(Debug, Default, Deserialize)]
@@ -66,6 +66,7 @@ pub(super) struct QueryMeshLayer {
     pub(super) max_running_queries_per_person: Option<u32>,
     pub(super) max_queued_queries_per_person: Option<u32>,
     pub(super) access_control: Option<String>,
+    pub(super) resource_groups: Option<String>,
     pub(super) catalogs: Option<Vec<CatalogSource>>,
     pub(super) query_max_memory_mb: Option<u32>,
     pub(super) max_memory_mb: Option<u32>,
@@ -76,6 +77,8 @@ pub(super) struct QueryMeshLayer {
 pub(super) struct BrokerLayer {
     pub(super) max_concurrent_queries: Option<u32>,
     pub(super) max_concurrent_queries_per_person: Option<u32>,
+    pub(super) queries_per_minute_per_person: Option<u32>,
+    pub(super) limits: Option<Vec<LimitRule>>,
     pub(super) max_answer_mb: Option<u32>,
     pub(super) querymesh_timeout_secs: Option<u32>,
 }

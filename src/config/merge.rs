@@ -89,6 +89,9 @@ impl Config {
                 access_control: either!(user, builtin, querymesh.access_control)
                     .filter(|p| !p.is_empty())
                     .map(PathBuf::from),
+                resource_groups: either!(user, builtin, querymesh.resource_groups)
+                    .filter(|p| !p.is_empty())
+                    .map(PathBuf::from),
                 catalogs: either!(user, builtin, querymesh.catalogs).unwrap_or_default(),
                 query_max_memory_mb: pick!(user, builtin, o, querymesh.query_max_memory_mb),
                 max_memory_mb: pick!(user, builtin, o, querymesh.max_memory_mb),
@@ -101,6 +104,13 @@ impl Config {
                     o,
                     broker.max_concurrent_queries_per_person
                 ),
+                queries_per_minute_per_person: pick!(
+                    user,
+                    builtin,
+                    o,
+                    broker.queries_per_minute_per_person
+                ),
+                limits: either!(user, builtin, broker.limits).unwrap_or_default(),
                 max_answer_mb: pick!(user, builtin, o, broker.max_answer_mb),
                 querymesh_timeout_secs: pick!(user, builtin, o, broker.querymesh_timeout_secs),
             },

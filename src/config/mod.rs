@@ -15,6 +15,7 @@
 //! - `people`: [`Person`] and their [`Profile`].
 
 mod layer;
+pub mod limits;
 mod merge;
 mod people;
 mod validate;
@@ -27,6 +28,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 pub use self::layer::ConfigLayer;
+pub use self::limits::{DefaultAllowances, LimitRule};
 pub use self::people::{Person, Profile};
 
 /// The smallest `querymesh.query_max_memory_mb` accepted.
@@ -129,6 +131,9 @@ pub struct QueryMeshConfig {
     /// Data policies in Trino's file-based access-control format; `None` allows everything.
     /// A relative path is read from the working directory.
     pub access_control: Option<PathBuf>,
+    /// Trino's resource-groups file (`resource-groups.config-file`); `None` runs the per-person
+    /// groups of `max_running_queries_per_person` / `max_queued_queries_per_person`.
+    pub resource_groups: Option<PathBuf>,
     /// The developer's own data as more catalogs (`[[querymesh.catalogs]]`).
     pub catalogs: Vec<CatalogSource>,
     /// The memory one query may hold, in MiB (Trino's `query.max-memory-per-node`).
@@ -158,13 +163,29 @@ pub struct CatalogSource {
 pub struct BrokerConfig {
     pub max_concurrent_queries: u32,
     /// One person's share of `max_concurrent_queries`: past it, that person gets 503 while
-    /// everyone else's queries still go through.
+    /// everyone else's queries still go through. The default `concurrent_queries` allowance
+    /// of the per-person limits.
     pub max_concurrent_queries_per_person: u32,
+    /// The default `queries_per_minute` allowance of one person; 0 is unlimited.
+    pub queries_per_minute_per_person: u32,
+    /// Rules covering people by sub, username or group (`[[broker.limits]]`), resolved with
+    /// NYXDB's precedence against the defaults.
+    pub limits: Vec<LimitRule>,
     /// The most of one query's answer the broker gathers, in MiB (past it: 422); eight times
     /// this is the most it gathers for everyone at once (past it: 503).
     pub max_answer_mb: u32,
     /// How long the broker waits for any one answer from QueryMesh.
     pub querymesh_timeout_secs: u32,
+}
+
+impl BrokerConfig {
+    /// The per-person allowances of someone no `[[broker.limits]]` rule covers.
+    pub fn default_allowances(&self) -> DefaultAllowances {
+        DefaultAllowances {
+            concurrent_queries: self.max_concurrent_queries_per_person,
+            queries_per_minute: self.queries_per_minute_per_person,
+        }
+    }
 }
 
 impl Config {

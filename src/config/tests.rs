@@ -49,3 +49,29 @@ fn duplicate_person_is_refused() {
     let e = Config::from_toml(text, "my.toml").unwrap_err();
     assert!(e.to_string().contains("duplicate person"), "{e}");
 }
+
+#[test]
+fn broker_limit_rules_are_read_and_checked() {
+    let text = "[broker]\nqueries_per_minute_per_person = 5\n[[broker.limits]]\nname = \"a\"\ngroups = [\"analysts\"]\nconcurrent_queries = 0\n";
+    let c = Config::from_toml(text, "my.toml").unwrap();
+    assert_eq!(c.broker.limits[0].concurrent_queries, Some(0));
+    assert_eq!(c.broker.default_allowances().queries_per_minute, 5);
+    for (text, names) in [
+        (
+            "[[broker.limits]]\nname = \"a\"\nqueries_per_minute = 1\n",
+            "covers nobody",
+        ),
+        (
+            "[[broker.limits]]\nname = \"a\"\ngroups = [\"x\"]\n",
+            "allows nothing",
+        ),
+        (
+            "[[broker.limits]]\nname = \"a\"\ngroups = [\"x\"]\nqpm = 1\n",
+            "qpm",
+        ),
+    ] {
+        let e = Config::from_toml(text, "my.toml").unwrap_err().to_string();
+        assert!(e.starts_with("my.toml"), "{e}");
+        assert!(e.contains(names), "{names:?} not in {e}");
+    }
+}

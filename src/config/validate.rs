@@ -84,6 +84,12 @@ impl Config {
                 return Err(invalid(format!("`{key}` must be at least 1")));
             }
         }
+        super::limits::validate(
+            &self.broker.default_allowances(),
+            &self.broker.limits,
+            "broker.limits",
+        )
+        .map_err(invalid)?;
         if self.broker.querymesh_timeout_secs == 0 {
             return Err(invalid(
                 "`broker.querymesh_timeout_secs` must be at least 1".into(),

@@ -10,6 +10,7 @@
 //! - `sessions`: `sessions`, `querymesh-tokens`, `people`.
 //! - `faults`: `faults`.
 //! - `settings`: `switches`, `keys`, `clock`, `reset`, `events`.
+//! - `limits`: `limits`, the broker's per-person limits.
 //!
 //! It holds no state of its own beyond what the sandbox started with: every change goes to
 //! the platform core's handles, which the components read on their next request, and is put
@@ -17,6 +18,7 @@
 
 pub mod error;
 mod faults;
+mod limits;
 mod sessions;
 mod settings;
 
@@ -66,6 +68,8 @@ pub struct ControlParts {
     pub journal: Journal,
     pub faults: Faults,
     pub people: People,
+    /// The broker's limits on queries (`limits` replaces them).
+    pub limits: crate::broker::PersonLimits,
 }
 
 #[derive(Clone)]
@@ -138,6 +142,10 @@ pub fn router(state: ControlState) -> Router {
         .route(
             &format!("{BASE}/clock"),
             route(get(settings::clock).post(settings::advance_clock)),
+        )
+        .route(
+            &format!("{BASE}/limits"),
+            route(get(limits::get).put(limits::put)),
         )
         .route(&format!("{BASE}/reset"), route(post(settings::reset)))
         .route(&format!("{BASE}/events"), route(get(settings::events)))

@@ -198,6 +198,7 @@ pub async fn reset(State(state): State<ControlState>, uri: Uri) -> Result<Json<V
             parts.people.reset();
             parts.switches.reset(&parts.config.querymesh);
             parts.clock.reset();
+            parts.limits.reset();
             json!({ "scope": "everything", "sessions_ended": ended, "faults_removed": faults })
         }
     };

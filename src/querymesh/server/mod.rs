@@ -46,6 +46,8 @@ pub enum QueryMeshStartError {
     Engine(#[from] EngineError),
     #[error(transparent)]
     AccessRules(#[from] AccessRulesError),
+    #[error(transparent)]
+    ResourceGroups(#[from] executor::resource_groups::ResourceGroupsError),
 }
 
 /// What the stand-in is built from: `[querymesh]`, its own address, the IAM realm whose tokens
@@ -106,22 +108,23 @@ impl QueryMeshState {
             None => AccessControl::allow_all(),
         };
         let time_limit = Duration::from_secs(u64::from(config.query_time_limit_secs));
+        // Without a file: Trino's per-user groups, `global.${USER}`, from the per-person keys.
+        let groups = match &config.resource_groups {
+            Some(path) => executor::resource_groups::ResourceGroups::load(path)?,
+            None => executor::Limits {
+                running: executor::MAX_RUNNING,
+                running_per_person: config.max_running_queries_per_person as usize,
+                queued_per_person: config.max_queued_queries_per_person as usize,
+                queued: executor::MAX_QUEUED,
+            }
+            .into(),
+        };
         let engine = parts.engine;
         Ok(Self {
             inner: Arc::new(Inner {
                 auth: Authenticator::new(source, parts.realm_url),
                 access: Arc::new(access),
-                executor: Executor::new(
-                    engine,
-                    time_limit,
-                    executor::Limits {
-                        running: executor::MAX_RUNNING,
-                        running_per_person: config.max_running_queries_per_person as usize,
-                        queued_per_person: config.max_queued_queries_per_person as usize,
-                        queued: executor::MAX_QUEUED,
-                    },
-                    parts.journal.clone(),
-                ),
+                executor: Executor::new(engine, time_limit, groups, parts.journal.clone()),
                 addr: parts.addr,
                 journal: parts.journal,
             }),

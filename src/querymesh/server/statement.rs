@@ -20,6 +20,7 @@ use serde_json::json;
 use super::QueryMeshState;
 use super::auth::{AuthError, WWW_AUTHENTICATE};
 use super::executor::PageError;
+use super::executor::resource_groups::{Criteria, query_type};
 use super::prepared_statements::{self, Command};
 use crate::platform::{NewEvent, Source};
 use crate::querymesh::engine::User;
@@ -203,7 +204,8 @@ pub async fn post_statement(
         }
     };
     let update = prepared.session_update.clone();
-    let query = executor.submit(id.clone(), principal.name.clone(), prepared);
+    let criteria = selection_criteria(&headers, &principal, sql, &held);
+    let query = executor.submit(id.clone(), prepared, &criteria);
     query.set_text(sql);
     let mut response = json_body(query.first_response(&base));
     if let Some(update) = update {
@@ -213,6 +215,43 @@ pub async fn post_statement(
         response.headers_mut().insert(name, value);
     }
     Ok(response)
+}
+
+/// What the resource groups' selectors match a query by (Trino's `SelectionCriteria`): its
+/// user and their groups, `X-Trino-Source`, `X-Trino-Client-Tags` (comma-separated) and the
+/// statement's query type (an EXECUTE's is its prepared statement's).
+fn selection_criteria(
+    headers: &HeaderMap,
+    principal: &User,
+    sql: &str,
+    held: &HashMap<String, String>,
+) -> Criteria {
+    let header = |name: &str| {
+        headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+    };
+    let statement = match prepared_statements::recognize(sql) {
+        Some(Ok(Command::Execute { name, .. })) => held.get(&name).map_or(sql, String::as_str),
+        _ => sql,
+    };
+    Criteria {
+        user: principal.name.clone(),
+        groups: principal.groups.clone(),
+        source: header("x-trino-source").map(str::to_string),
+        client_tags: header("x-trino-client-tags")
+            .map(|tags| {
+                tags.split(',')
+                    .map(str::trim)
+                    .filter(|t| !t.is_empty())
+                    .map(str::to_string)
+                    .collect()
+            })
+            .unwrap_or_default(),
+        query_type: query_type(statement),
+    }
 }
 
 /// A statement once the prepared-statement commands are dealt with.

@@ -5,6 +5,7 @@
 mod answer_shape;
 mod availability;
 mod identity_refusals;
+mod limits;
 mod querymesh_answers;
 mod request_validation;
 mod strict_identity;

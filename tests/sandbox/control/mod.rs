@@ -7,6 +7,7 @@ mod errors;
 mod events;
 mod faults;
 mod keys_and_switches;
+mod limits;
 mod people;
 mod sessions;
 

@@ -21,7 +21,8 @@
 //! - `run`: running a query on a connection, on the blocking pool or inline on a worker.
 //! - `pool`: the idle connections kept between queries, and giving memory back when quiet.
 //! - `registry`: the queries kept for their clients, and the sweep that forgets them.
-//! - `admission`: which queries run now and which wait, person by person.
+//! - `admission`: which queries run now and which wait, by their resource groups.
+//! - `resource_groups`: Trino's resource-groups file, read and checked.
 //! - `query`: one query's state, its stop, and its pages.
 
 use std::collections::HashMap;
@@ -32,7 +33,7 @@ use rusqlite::Connection;
 use tokio::sync::mpsc;
 
 use super::protocol::{self, QueryIds};
-use crate::platform::Journal;
+use crate::platform::{Journal, NewEvent, Source};
 use crate::querymesh::engine::error::TrinoError;
 use crate::querymesh::engine::{Engine, Prepared};
 
@@ -79,12 +80,14 @@ mod admission;
 mod pool;
 mod query;
 mod registry;
+pub mod resource_groups;
 mod run;
 #[cfg(test)]
 mod tests;
 
 pub use admission::Limits;
-use admission::{Admission, Admitted};
+use admission::{Admission, Admitted, Refused};
+use resource_groups::{Criteria, ResourceGroups};
 
 use query::Chunk;
 pub use query::{PageError, Query, Stop};
@@ -98,7 +101,7 @@ pub struct Executor {
     ids: QueryIds,
     idle: Mutex<Vec<Connection>>,
     queries: Mutex<HashMap<String, Arc<Query>>>,
-    /// Which queries run now and which wait, person by person.
+    /// Which queries run now and which wait, by their resource groups.
     admission: Arc<Admission>,
     /// A connection came back since memory was last given back (see [`Executor::trim_when_idle`]).
     released: std::sync::atomic::AtomicBool,
@@ -110,7 +113,7 @@ impl Executor {
     pub fn new(
         engine: Arc<Engine>,
         time_limit: Duration,
-        limits: Limits,
+        groups: impl Into<ResourceGroups>,
         journal: Journal,
     ) -> Arc<Self> {
         let executor = Arc::new(Self {
@@ -120,7 +123,7 @@ impl Executor {
             ids: QueryIds::default(),
             idle: Mutex::new(Vec::new()),
             queries: Mutex::new(HashMap::new()),
-            admission: Admission::new(limits),
+            admission: Admission::new(groups.into(), MAX_RUNNING, MAX_QUEUED),
             released: std::sync::atomic::AtomicBool::new(false),
             quiet: Mutex::new((Instant::now(), TRIM_AGAIN_AFTER.len())),
         });
@@ -162,21 +165,26 @@ impl Executor {
 
     /// Registers a query and starts it: on this worker once the POST is answered when it was
     /// short last time (see [`Executor::run_here`]), else on the blocking pool, or queued while
-    /// its person's share or everyone's places are taken (see [`admission`]); past the queue
-    /// limits it fails as Trino's does.
+    /// a group on its resource group's path is at its limit (see [`admission`]); past the queue
+    /// limits, or matching no selector, it fails as Trino's does.
     pub fn submit(
         self: &Arc<Self>,
         id: String,
-        principal: String,
         prepared: Arc<Prepared>,
+        criteria: &Criteria,
     ) -> Arc<Query> {
-        let admitted = match self.admission.admit(&principal) {
+        let principal = criteria.user.clone();
+        let (group, admitted) = match self.admission.admit(criteria) {
             Ok(admitted) => admitted,
-            Err(full) => return self.submit_failed(id, principal, full),
+            Err(refused) => {
+                self.record_refusal(&id, &principal, &refused);
+                return self.submit_failed(id, principal, refused.error);
+            }
         };
         let (tx, rx) = mpsc::channel(CHANNEL_CHUNKS);
         let query = Arc::new(Query {
             update_type: prepared.update_type(),
+            resource_group: Some(group),
             journal: Some(self.journal.clone()),
             ..Query::new(
                 id,
@@ -202,6 +210,30 @@ impl Executor {
             admitted => self.start(query.clone(), prepared, tx, admitted),
         }
         query
+    }
+
+    /// Puts a resource group's refusal on record: NYXDB's governance_log fields (dimension,
+    /// allowed, observed) with the group, never the statement.
+    fn record_refusal(&self, id: &str, principal: &str, refused: &Refused) {
+        let (full, allowed, observed) = match &refused.full {
+            Some((group, allowed, observed)) => {
+                (Some(group.as_str()), Some(*allowed), Some(*observed))
+            }
+            None => (None, None, None),
+        };
+        self.journal.record(
+            NewEvent::new(Source::QueryMesh, "LIMIT_EXCEEDED")
+                .of_person(principal)
+                .outcome(refused.error.name.name_and_code().0)
+                .details(serde_json::json!({
+                    "query_id": id,
+                    "dimension": "resource_group",
+                    "group": refused.group,
+                    "rule": full,
+                    "allowed": allowed,
+                    "observed": observed,
+                })),
+        );
     }
 
     /// Starts a query on the blocking pool with its place, or waits for one, and watches its

@@ -179,6 +179,8 @@ pub struct Query {
     pub(super) in_flight: Semaphore,
     /// Where its end is recorded (Trino's completed-query event); none in unit tests.
     pub(super) journal: Option<Journal>,
+    /// The resource group it was placed in, its names from the root (none when refused).
+    pub(super) resource_group: Option<Vec<String>>,
 }
 
 /// Why a page request was refused (answered without a QueryResults body).
@@ -219,6 +221,7 @@ impl Query {
             failure: OnceLock::new(),
             in_flight: Semaphore::new(IN_FLIGHT_KIB as usize),
             journal: None,
+            resource_group: None,
             id,
         }
     }
@@ -500,6 +503,10 @@ impl Query {
                 "processedInputPositions": self.processed_rows.load(Ordering::Relaxed),
             },
         });
+        // Trino's QueryInfo writes the ResourceGroupId as its list of names.
+        if let Some(group) = &self.resource_group {
+            info["resourceGroupId"] = serde_json::json!(group);
+        }
         if let Some(error) = failure {
             info["errorType"] = error["errorType"].clone();
             info["errorCode"] = serde_json::json!({

@@ -8,6 +8,7 @@ mod cancellation;
 mod complex_columns;
 mod json_columns;
 mod official_clients;
+mod resource_groups;
 mod session_properties;
 mod statement_protocol;
 mod time_limits_and_fairness;
