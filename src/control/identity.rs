@@ -127,12 +127,7 @@ fn report(state: &ControlState, token: &str) -> Result<Value, ApiError> {
     };
     let checks = vec![
         signature,
-        equal(
-            "iss",
-            "iss",
-            &audience.issuer,
-            "NNUMBERS_IDENTITY_ISSUER",
-        ),
+        equal("iss", "iss", &audience.issuer, "NNUMBERS_IDENTITY_ISSUER"),
         equal("aud", "aud", &audience.app_id, "NNUMBERS_APP_ID"),
         equal("org", "org", &audience.org_id, "NNUMBERS_ORG_ID"),
         validity,

@@ -45,7 +45,9 @@ pub async fn tables(State(state): State<ControlState>, uri: Uri) -> Result<Json<
             .find(handle)
             .ok_or_else(|| ApiError::UnknownPerson(handle.to_string()))?,
         None => parts.people.list().into_iter().next().ok_or_else(|| {
-            ApiError::Invalid("no person is configured: give `person` (POST people adds one)".into())
+            ApiError::Invalid(
+                "no person is configured: give `person` (POST people adds one)".into(),
+            )
         })?,
     };
     let trino = state
@@ -129,9 +131,9 @@ fn catalog_json(catalog: &str, columns: &QueryOutcome) -> Value {
 /// stand-in's per-person query limits. The broker's limits are `GET limits`.
 pub async fn policies(State(state): State<ControlState>) -> Json<Value> {
     let querymesh = &state.parts.config.querymesh;
-    let access_control = querymesh.access_control.as_ref().map(|path| {
-        json!({ "path": path.display().to_string(), "rules": state.access_rules.as_ref() })
-    });
+    let access_control = querymesh.access_control.as_ref().map(
+        |path| json!({ "path": path.display().to_string(), "rules": state.access_rules.as_ref() }),
+    );
     Json(json!({
         "access_control": access_control,
         "querymesh_limits": {

@@ -107,6 +107,7 @@ fn open(state: &ControlState, uri: &Uri, headers: &HeaderMap) -> Result<Reader, 
         sub: params.get("sub").map(str::to_string),
         shutdown: state.streams.shutdown.clone(),
         pending: VecDeque::from([Bytes::from(format!("retry: {RETRY_MS}\n\n"))]),
+        heartbeat: HEARTBEAT,
         _permit: permit,
     })
 }
@@ -123,6 +124,8 @@ struct Reader {
     dropped_seen: u64,
     shutdown: Option<watch::Receiver<bool>>,
     pending: VecDeque<Bytes>,
+    /// [`HEARTBEAT`]; shorter in unit tests.
+    heartbeat: Duration,
     /// Given back when the stream ends or the client goes.
     _permit: OwnedSemaphorePermit,
 }
@@ -218,8 +221,72 @@ impl Reader {
                 Ok(()) => Wake::Recorded,
                 Err(_) => Wake::End,
             },
-            () = tokio::time::sleep(HEARTBEAT) => Wake::Heartbeat,
+            () = tokio::time::sleep(self.heartbeat) => Wake::Heartbeat,
             () = shutdown => Wake::End,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::platform::{NewEvent, Source};
+
+    fn reader(journal: &Journal, heartbeat: Duration) -> (Reader, watch::Sender<bool>) {
+        let (down, shutdown) = watch::channel(false);
+        let permit = Arc::new(Semaphore::new(1))
+            .try_acquire_owned()
+            .expect("a permit");
+        let reader = Reader {
+            journal: journal.clone(),
+            recorded: journal.subscribe(),
+            cursor: 0,
+            kind: None,
+            sub: None,
+            dropped_seen: u64::MAX,
+            shutdown: Some(shutdown),
+            pending: VecDeque::new(),
+            heartbeat,
+            _permit: permit,
+        };
+        (reader, down)
+    }
+
+    #[tokio::test]
+    async fn a_quiet_stream_sends_a_comment_as_its_heartbeat() {
+        let journal = Journal::default();
+        let (mut reader, _down) = reader(&journal, Duration::from_millis(10));
+        let chunk = reader.next_chunk().await.expect("a chunk");
+        assert_eq!(&chunk[..], b": heartbeat\n\n");
+    }
+
+    #[tokio::test]
+    async fn a_waiting_stream_is_woken_by_the_next_event_not_by_a_timer() {
+        let journal = Journal::default();
+        // No heartbeat for an hour: only the journal's wake-up can end the wait.
+        let (mut reader, _down) = reader(&journal, Duration::from_secs(3600));
+        let record = async {
+            tokio::task::yield_now().await;
+            journal.record(NewEvent::new(Source::Edge, "SESSION_STARTED").of_person("ada"));
+        };
+        let (chunk, ()) = tokio::join!(reader.next_chunk(), record);
+        let chunk = String::from_utf8(chunk.expect("a chunk").to_vec()).expect("UTF-8");
+        assert!(
+            chunk.starts_with("id: 1\nevent: SESSION_STARTED\ndata: {"),
+            "{chunk}"
+        );
+        assert!(chunk.ends_with("}\n\n"));
+    }
+
+    #[tokio::test]
+    async fn shutdown_ends_a_waiting_stream() {
+        let journal = Journal::default();
+        let (mut reader, down) = reader(&journal, Duration::from_secs(3600));
+        let stop = async {
+            tokio::task::yield_now().await;
+            let _ = down.send(true);
+        };
+        let (chunk, ()) = tokio::join!(reader.next_chunk(), stop);
+        assert!(chunk.is_none());
     }
 }

@@ -38,7 +38,11 @@ async fn the_latest_identity_is_the_one_the_edge_signed_last_decoded_with_five_p
     let (status, latest) = control.get("/identity/latest").await;
     assert_eq!(status, 200);
     let latest = &latest["identity"];
-    assert_eq!(latest["token"], identity.as_str(), "the one the app received");
+    assert_eq!(
+        latest["token"],
+        identity.as_str(),
+        "the one the app received"
+    );
     assert_eq!(checks(latest), all_pass());
     assert_eq!(latest["valid"], true);
     assert_eq!(latest["header"]["typ"], "nn-identity+jwt");
@@ -51,7 +55,9 @@ async fn the_latest_identity_is_the_one_the_edge_signed_last_decoded_with_five_p
     assert!((240..=300).contains(&left), "{left}");
 
     // Past its exp and the tolerance, the same identity fails the validity check only.
-    control.post("/clock", json!({ "advance_seconds": 400 })).await;
+    control
+        .post("/clock", json!({ "advance_seconds": 400 }))
+        .await;
     let (_, later) = control.get("/identity/latest").await;
     let later = &later["identity"];
     assert_eq!(later["valid"], false);

@@ -37,6 +37,20 @@ fn js(value: &str) -> String {
     serde_json::to_string(value).expect("a JSON string")
 }
 
+/// Focuses the control `selector` matches and presses `key` on it, as a keyboard user does
+/// (and no layout shift from the live activity can make it miss).
+async fn press_on(browser: &mut Browser, selector: &str, key: &str) {
+    let found = browser
+        .eval(&format!(
+            "(() => {{ const e = document.querySelector({}); if (!e) return false; e.focus(); \
+             return document.activeElement === e; }})()",
+            js(selector)
+        ))
+        .await;
+    assert_eq!(found, Value::Bool(true), "{selector} takes the focus");
+    browser.press(key).await;
+}
+
 async fn activity_shows(browser: &mut Browser, kind: &str, outcome: &str) {
     browser
         .wait_for(
@@ -62,12 +76,21 @@ async fn the_console_signs_in_ends_sessions_flips_switches_adds_faults_and_rotat
 
     // Sign in as Ada: the new tab is refused here, so the console offers the link instead.
     browser.eval("window.open = () => null").await;
-    browser
-        .click(&format!("button[aria-label={}]", js(&format!("Sign in as {ada_name}"))))
-        .await;
+    press_on(
+        &mut browser,
+        &format!(
+            "button[aria-label={}]",
+            js(&format!("Sign in as {ada_name}"))
+        ),
+        "Enter",
+    )
+    .await;
     browser
         .wait_for(
-            &format!("document.querySelector('#session-list [data-sub={}]')", js(&ada.sub)),
+            &format!(
+                "document.querySelector('#session-list [data-sub={}]')",
+                js(&ada.sub)
+            ),
             DEFAULT_DEADLINE,
         )
         .await;
@@ -105,13 +128,22 @@ async fn the_console_signs_in_ends_sessions_flips_switches_adds_faults_and_rotat
     assert_eq!(app_query(&sandbox, &identity).await, (200, "OK".into()));
 
     // End the session: the app's next broker call is refused, and the activity says so.
-    let sid = latest["identity"]["claims"]["sid"].as_str().unwrap().to_string();
-    browser
-        .click(&format!("#session-list [data-sid={}] button.end-session", js(&sid)))
-        .await;
+    let sid = latest["identity"]["claims"]["sid"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    press_on(
+        &mut browser,
+        &format!("#session-list [data-sid={}] button.end-session", js(&sid)),
+        "Enter",
+    )
+    .await;
     browser
         .wait_for(
-            &format!("!document.querySelector('#session-list [data-sid={}]')", js(&sid)),
+            &format!(
+                "!document.querySelector('#session-list [data-sid={}]')",
+                js(&sid)
+            ),
             DEFAULT_DEADLINE,
         )
         .await;
@@ -124,22 +156,28 @@ async fn the_console_signs_in_ends_sessions_flips_switches_adds_faults_and_rotat
     // Flip switches: the refusal code follows.
     let session = control.session("ada").await;
     let identity = session["identity"].as_str().unwrap().to_string();
-    browser.click("#switch-querymesh_enabled").await;
+    press_on(&mut browser, "#switch-querymesh_enabled", " ").await;
     wait_for_switch(&control, "querymesh_enabled", false).await;
     assert_eq!(
         app_query(&sandbox, &identity).await,
         (409, "QUERYMESH_NOT_ENABLED".into())
     );
+    // A real mouse click, once: the switches are plain checkboxes.
     browser.click("#switch-querymesh_configured").await;
     wait_for_switch(&control, "querymesh_configured", false).await;
     assert_eq!(
         app_query(&sandbox, &identity).await,
         (409, "ORGANIZATION_INTEGRATION_NOT_CONFIGURED".into())
     );
-    activity_shows(&mut browser, "QUERY", "ORGANIZATION_INTEGRATION_NOT_CONFIGURED").await;
-    browser.click("#switch-querymesh_configured").await;
-    browser.click("#switch-querymesh_enabled").await;
+    activity_shows(
+        &mut browser,
+        "QUERY",
+        "ORGANIZATION_INTEGRATION_NOT_CONFIGURED",
+    )
+    .await;
+    press_on(&mut browser, "#switch-querymesh_configured", " ").await;
     wait_for_switch(&control, "querymesh_configured", true).await;
+    press_on(&mut browser, "#switch-querymesh_enabled", " ").await;
     wait_for_switch(&control, "querymesh_enabled", true).await;
 
     // A fault for one session: Grace's refused, Ada's still answered.
@@ -148,7 +186,10 @@ async fn the_console_signs_in_ends_sessions_flips_switches_adds_faults_and_rotat
     let option = format!("sid:{grace_sid}");
     browser
         .wait_for(
-            &format!("document.querySelector('#fault-scope option[value={}]')", js(&option)),
+            &format!(
+                "document.querySelector('#fault-scope option[value={}]')",
+                js(&option)
+            ),
             DEFAULT_DEADLINE,
         )
         .await;
@@ -159,9 +200,12 @@ async fn the_console_signs_in_ends_sessions_flips_switches_adds_faults_and_rotat
             js(&option)
         ))
         .await;
-    browser.click("#add-fault button[type=submit]").await;
+    press_on(&mut browser, "#add-fault button[type=submit]", "Enter").await;
     browser
-        .wait_for("document.querySelector('#fault-list li.fault')", DEFAULT_DEADLINE)
+        .wait_for(
+            "document.querySelector('#fault-list li.fault')",
+            DEFAULT_DEADLINE,
+        )
         .await;
     let (_, faults) = control.get("/faults").await;
     assert_eq!(faults["faults"][0]["scope"], json!({ "sid": grace_sid }));
@@ -172,8 +216,10 @@ async fn the_console_signs_in_ends_sessions_flips_switches_adds_faults_and_rotat
     assert_eq!(app_query(&sandbox, &identity).await, (200, "OK".into()));
 
     // Rotate the key: the console shows the new kid.
-    let before = browser.eval("document.getElementById('current-kid').textContent").await;
-    browser.click("#rotate-key").await;
+    let before = browser
+        .eval("document.getElementById('current-kid').textContent")
+        .await;
+    press_on(&mut browser, "#rotate-key", "Enter").await;
     browser
         .wait_for(
             &format!(
@@ -184,9 +230,14 @@ async fn the_console_signs_in_ends_sessions_flips_switches_adds_faults_and_rotat
         )
         .await;
     let (_, keys) = control.get("/keys").await;
-    let shown = browser.eval("document.getElementById('current-kid').textContent").await;
+    let shown = browser
+        .eval("document.getElementById('current-kid').textContent")
+        .await;
     assert_eq!(shown, keys["current"]);
-    assert_eq!(shown.as_str(), Some(sandbox.identity().keys.current().kid()));
+    assert_eq!(
+        shown.as_str(),
+        Some(sandbox.identity().keys.current().kid())
+    );
 }
 
 async fn wait_for_switch(control: &Control, name: &str, on: bool) {
@@ -196,7 +247,10 @@ async fn wait_for_switch(control: &Control, name: &str, on: bool) {
         if switches[name] == on {
             return;
         }
-        assert!(std::time::Instant::now() < until, "{name} never became {on}");
+        assert!(
+            std::time::Instant::now() < until,
+            "{name} never became {on}"
+        );
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
 }
@@ -246,7 +300,16 @@ async fn the_console_fits_desktop_and_phone_and_every_control_is_named_and_reach
             .await;
         let overflowing = browser.eval(OVERFLOWING).await;
         assert_eq!(overflowing, json!([]), "at {width} px");
-        let png = browser.screenshot().await;
+        let shot = browser
+            .command(
+                "Page.captureScreenshot",
+                json!({ "format": "png", "captureBeyondViewport": true }),
+            )
+            .await;
+        use base64::Engine;
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(shot["data"].as_str().unwrap_or_default())
+            .expect("a base64 screenshot");
         std::fs::write(dir.join(format!("console-{name}.png")), png).expect("saves");
     }
 

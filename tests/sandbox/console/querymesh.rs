@@ -60,7 +60,9 @@ async fn tables_lists_tpch_tiny_with_trinos_column_names_and_types() {
     assert_eq!(status, 200, "{listing}");
     assert_eq!(listing["person"]["preferred_username"], "ada");
     let tables = tables_of(&listing, "tpch", "tiny");
-    for table in ["customer", "lineitem", "nation", "orders", "part", "partsupp", "region", "supplier"] {
+    for table in [
+        "customer", "lineitem", "nation", "orders", "part", "partsupp", "region", "supplier",
+    ] {
         assert!(tables.contains(&table.to_string()), "{table} in {tables:?}");
     }
     // Trino's tpch connector's nation table, in its column order
@@ -81,7 +83,10 @@ async fn tables_lists_tpch_tiny_with_trinos_column_names_and_types() {
     // Without `person`: as the first configured person, named in the answer.
     let (status, default) = control.get("/querymesh/tables").await;
     assert_eq!(status, 200);
-    assert_eq!(default["person"]["sub"], sandbox.config().people[0].sub.as_str());
+    assert_eq!(
+        default["person"]["sub"],
+        sandbox.config().people[0].sub.as_str()
+    );
 
     let answer = control.get("/querymesh/tables?person=nobody").await;
     assert_api_error(&answer, 404, "UNKNOWN_PERSON", "nobody");
@@ -95,7 +100,10 @@ async fn under_data_policies_each_person_sees_only_what_they_may_read_and_the_ru
     let rules = dir.path().join("rules.json");
     std::fs::write(&rules, RULES).expect("writes");
     let config = Config::from_toml(
-        &format!("[querymesh]\naccess_control = {:?}\n", rules.display().to_string()),
+        &format!(
+            "[querymesh]\naccess_control = {:?}\n",
+            rules.display().to_string()
+        ),
         "test.toml",
     )
     .expect("a valid configuration")
@@ -104,7 +112,10 @@ async fn under_data_policies_each_person_sees_only_what_they_may_read_and_the_ru
     let control = Control::of(&sandbox);
 
     let (_, ada) = control.get("/querymesh/tables?person=ada").await;
-    assert!(tables_of(&ada, "tpch", "tiny").contains(&"nation".to_string()), "{ada}");
+    assert!(
+        tables_of(&ada, "tpch", "tiny").contains(&"nation".to_string()),
+        "{ada}"
+    );
     let (status, grace) = control.get("/querymesh/tables?person=grace").await;
     assert_eq!(status, 200, "{grace}");
     assert_eq!(tables_of(&grace, "tpch", "tiny"), ["region"], "{grace}");

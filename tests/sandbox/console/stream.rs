@@ -74,7 +74,8 @@ impl Stream {
                 .expect("a frame within the deadline")
                 .expect("the stream goes on")
                 .expect("the stream is not over");
-            self.buffer.push_str(std::str::from_utf8(&chunk).expect("UTF-8"));
+            self.buffer
+                .push_str(std::str::from_utf8(&chunk).expect("UTF-8"));
         }
     }
 
@@ -114,7 +115,9 @@ async fn each_event_is_sent_with_its_id_type_and_json_and_a_reconnect_resumes_af
 
     // An EventSource reconnecting sends the last id it saw (HTML §9.2.4): the stream goes on
     // from there, `since` notwithstanding.
-    control.delete(&format!("/sessions/{}", session["sid"].as_str().unwrap())).await;
+    control
+        .delete(&format!("/sessions/{}", session["sid"].as_str().unwrap()))
+        .await;
     let mut resumed = Stream::open(&stream_url(&control, "?since=0"), login.id.as_deref()).await;
     assert_eq!(
         resumed.next_event().await.event.as_deref(),
@@ -133,19 +136,28 @@ async fn the_stream_filters_by_type_and_person_as_get_events_does() {
     let ada = control.session("ada").await;
     let grace = control.session("grace").await;
     for session in [&grace, &ada] {
-        control.delete(&format!("/sessions/{}", session["sid"].as_str().unwrap())).await;
+        control
+            .delete(&format!("/sessions/{}", session["sid"].as_str().unwrap()))
+            .await;
     }
     let sub = ada["sub"].as_str().unwrap();
-    let mut stream =
-        Stream::open(&stream_url(&control, &format!("?type=SESSION_ENDED&sub={sub}")), None).await;
+    let mut stream = Stream::open(
+        &stream_url(&control, &format!("?type=SESSION_ENDED&sub={sub}")),
+        None,
+    )
+    .await;
     let only = stream.next_event().await;
     assert_eq!(only.event.as_deref(), Some("SESSION_ENDED"));
     assert_eq!(only.data.expect("data")["sid"], ada["sid"]);
     // What comes later is filtered too: Grace's new session is not Ada's.
     let again = control.session("grace").await;
-    control.delete(&format!("/sessions/{}", again["sid"].as_str().unwrap())).await;
+    control
+        .delete(&format!("/sessions/{}", again["sid"].as_str().unwrap()))
+        .await;
     let ada_again = control.session("ada").await;
-    control.delete(&format!("/sessions/{}", ada_again["sid"].as_str().unwrap())).await;
+    control
+        .delete(&format!("/sessions/{}", ada_again["sid"].as_str().unwrap()))
+        .await;
     let next = stream.next_event().await;
     assert_eq!(next.data.expect("data")["sid"], ada_again["sid"]);
 }
@@ -202,7 +214,9 @@ async fn past_its_cap_of_streams_the_api_answers_503_and_a_closed_one_frees_its_
             break;
         }
         assert!(Instant::now() < until, "a freed place is taken again");
-        control.post("/clock", json!({ "advance_seconds": 1 })).await;
+        control
+            .post("/clock", json!({ "advance_seconds": 1 }))
+            .await;
     }
 }
 
