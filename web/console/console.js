@@ -421,21 +421,34 @@ $('activity-filter').addEventListener('submit', (event) => {
 
 // Switches, keys, clock, faults, reset -------------------------------------------------------
 
+// Bumped by each change a switch makes: a read begun before it is stale and not shown (it
+// would flip the checkbox back under the keyboard).
+let switchChanges = 0;
+
+function showSwitches(switches) {
+  for (const [name, on] of Object.entries(switches)) {
+    const input = $(`switch-${name}`);
+    if (input) input.checked = on;
+  }
+}
+
 async function loadSwitches() {
+  const before = switchChanges;
   const switches = await api('GET', '/switches');
+  if (before !== switchChanges) return;
   const box = $('switch-list');
   if (box.querySelector('input')) {
-    for (const [name, on] of Object.entries(switches)) {
-      const input = $(`switch-${name}`);
-      if (input) input.checked = on;
-    }
+    showSwitches(switches);
     return;
   }
   const legend = box.querySelector('legend');
   box.replaceChildren(legend, ...Object.entries(SWITCHES).map(([name, label]) => {
     const input = el('input', { type: 'checkbox', id: `switch-${name}`, name, checked: switches[name] });
     input.addEventListener('change', async () => {
-      await act(`${label}: ${input.checked ? 'on' : 'off'}`, () => api('PATCH', '/switches', { [name]: input.checked }));
+      switchChanges += 1;
+      const answer = await act(`${label}: ${input.checked ? 'on' : 'off'}`, () => api('PATCH', '/switches', { [name]: input.checked }));
+      switchChanges += 1;
+      if (answer) showSwitches(answer);
       refreshSoon();
     });
     return el('label', { class: 'switch', for: `switch-${name}` }, input, label);

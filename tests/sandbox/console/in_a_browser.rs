@@ -162,8 +162,7 @@ async fn the_console_signs_in_ends_sessions_flips_switches_adds_faults_and_rotat
         app_query(&sandbox, &identity).await,
         (409, "QUERYMESH_NOT_ENABLED".into())
     );
-    // A real mouse click, once: the switches are plain checkboxes.
-    browser.click("#switch-querymesh_configured").await;
+    press_on(&mut browser, "#switch-querymesh_configured", " ").await;
     wait_for_switch(&control, "querymesh_configured", false).await;
     assert_eq!(
         app_query(&sandbox, &identity).await,
