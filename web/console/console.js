@@ -520,6 +520,16 @@ async function loadFaults() {
   }));
 }
 
+// Only the fields of the chosen kind of rule are shown.
+function showFaultFields() {
+  const kind = $('add-fault').kind.value;
+  for (const label of $('add-fault').querySelectorAll('[data-kinds]')) {
+    label.hidden = !label.dataset.kinds.split(' ').includes(kind);
+  }
+}
+$('add-fault').kind.addEventListener('change', showFaultFields);
+showFaultFields();
+
 $('add-fault').querySelector('[name=code]').replaceChildren(...CODES.map((c) => el('option', { value: c, text: c })));
 
 $('add-fault').addEventListener('submit', async (event) => {
