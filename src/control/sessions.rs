@@ -91,7 +91,9 @@ fn person_json(state: &ControlState, person: &Person) -> Value {
 }
 
 /// `POST sessions` {person} | {claims}: a signed-in platform session, exactly as a browser's
-/// sign-in would leave it (an SSO session in the IAM, its tokens, the edge's cookie).
+/// sign-in would leave it (an SSO session in the IAM, its tokens, the edge's cookie). With
+/// `"handoff": true`, also a `handoff_url`: the edge's login path with a one-time code that
+/// sets the cookie in whichever browser opens it within a minute (the console's "sign in as").
 pub async fn create(State(state): State<ControlState>, uri: Uri, Body(body): Body) -> Response {
     match start_session(&state, &uri, &body) {
         Ok(answer) => (StatusCode::CREATED, Json(answer)).into_response(),
