@@ -335,7 +335,8 @@ impl Sandbox {
         let edge = edge::EdgeState::new(platform.edge());
         // The test-control API shares the broker's listener (loopback, like the broker).
         let broker_and_control = broker::router(broker).merge(control::router(
-            control::ControlState::new(platform.control(iam.clone())),
+            control::ControlState::new(platform.control(iam.clone()))
+                .with_shutdown(shutdown.subscribe()),
         ));
         let routers = [
             ("edge", edge_listener, edge::router(edge.clone())),
@@ -494,6 +495,7 @@ impl Sandbox {
             iam: String,
             querymesh: String,
             control: String,
+            console: String,
             env: SandboxEnv,
         }
         let e = &self.platform.endpoints;
@@ -504,6 +506,7 @@ impl Sandbox {
             iam: e.iam_url(),
             querymesh: e.querymesh_url(),
             control: e.control_url(),
+            console: e.console_url(),
             env: self.env(),
         })
         .unwrap_or_default()

@@ -20,6 +20,7 @@ pub use limits::PersonLimits;
 pub use refusal::{INJECTABLE_CODES, Refusal};
 pub use request::QueryRequest;
 pub use trino::TrinoClient;
+pub use trino::{AnswerLimits, OnBehalfOf, QueryOutcome};
 
 use crate::config::BrokerConfig;
 use crate::http::HttpClient;

@@ -77,7 +77,8 @@ pub fn banner(sandbox: &Sandbox, demo: bool) -> String {
          Broker           {broker}\n  \
          IAM sign-in      {realm}\n  \
          QueryMesh        {querymesh}\n  \
-         Test control     {control}\n\n\
+         Test control     {control}\n  \
+         Console          {console}   <- see and steer the sandbox\n\n\
          Your app's environment (print it any time with `zero-sandbox env`):\n  \
          NNUMBERS_APP_ID={app_id}\n  \
          NNUMBERS_ORG_ID={org}\n  \
@@ -93,6 +94,7 @@ pub fn banner(sandbox: &Sandbox, demo: bool) -> String {
         realm = sandbox.realm_url(),
         querymesh = sandbox.querymesh_url(),
         control = e.control_url(),
+        console = e.console_url(),
         org = env.org_id,
         iss = env.identity_issuer,
     )

@@ -48,6 +48,15 @@ pub enum ApiError {
     /// 409: the person exists already.
     #[error("{0}")]
     Conflict(String),
+    /// 503: the console's event streams are at their cap.
+    #[error(
+        "{0} event streams are open already, the most the test-control API serves at once; \
+         close one (or read GET /sandbox/v1/events with a cursor)"
+    )]
+    TooManyStreams(usize),
+    /// 502: QueryMesh did not answer a listing the API asked it for.
+    #[error("QueryMesh did not answer the listing: {0}")]
+    QueryMesh(String),
     /// 500: the new key could not be saved in the state directory.
     #[error("the rotated key could not be saved: {0}")]
     KeysNotSaved(String),
@@ -65,6 +74,8 @@ impl ApiError {
             | Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::TooManyStreams(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::QueryMesh(_) => StatusCode::BAD_GATEWAY,
             Self::KeysNotSaved(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -82,6 +93,8 @@ impl ApiError {
             Self::NotFound(_) => "NOT_FOUND",
             Self::MethodNotAllowed { .. } => "METHOD_NOT_ALLOWED",
             Self::Conflict(_) => "CONFLICT",
+            Self::TooManyStreams(_) => "TOO_MANY_STREAMS",
+            Self::QueryMesh(_) => "QUERYMESH_FAILED",
             Self::KeysNotSaved(_) => "KEYS_NOT_SAVED",
         }
     }

@@ -11,16 +11,24 @@
 //! - `faults`: `faults`.
 //! - `settings`: `switches`, `keys`, `clock`, `reset`, `events`.
 //! - `limits`: `limits`, the broker's per-person limits.
+//! - `stream`: `events/stream`, the journal as server-sent events.
+//! - `identity`: `identity/latest` and `identity/check`, decoded with the spec's five checks.
+//! - `querymesh`: `querymesh/tables` (as a person sees them) and `querymesh/policies`.
+//! - `console`: the page at `/sandbox/` over this API, and `endpoints`.
 //!
 //! It holds no state of its own beyond what the sandbox started with: every change goes to
 //! the platform core's handles, which the components read on their next request, and is put
 //! on record in the journal (source `control`).
 
+mod console;
 pub mod error;
 mod faults;
 mod limits;
+mod identity;
+mod querymesh;
 mod sessions;
 mod settings;
+mod stream;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -75,13 +83,34 @@ pub struct ControlParts {
 #[derive(Clone)]
 pub struct ControlState {
     parts: Arc<ControlParts>,
+    /// The event streams' cap, and the shutdown that ends them.
+    streams: stream::Streams,
+    /// The Trino client the QueryMesh listings go through (`None`: the URL is not one).
+    trino: Option<crate::broker::TrinoClient>,
+    /// The access-control file's rules as read at start, for `querymesh/policies`.
+    access_rules: Arc<serde_json::Value>,
 }
 
 impl ControlState {
     pub fn new(parts: ControlParts) -> Self {
+        let trino = querymesh::client(
+            &parts.querymesh_url,
+            parts.config.broker.querymesh_timeout_secs,
+        );
+        let access_rules = querymesh::load_rules(parts.config.querymesh.access_control.as_deref());
         Self {
             parts: Arc::new(parts),
+            streams: stream::Streams::default(),
+            trino,
+            access_rules: Arc::new(access_rules),
         }
+    }
+
+    /// Event streams end when `shutdown` turns true, so they never hold up a graceful
+    /// shutdown.
+    pub fn with_shutdown(mut self, shutdown: tokio::sync::watch::Receiver<bool>) -> Self {
+        self.streams = self.streams.with_shutdown(shutdown);
+        self
     }
 
     /// Puts a change the API made on record.
@@ -149,6 +178,27 @@ pub fn router(state: ControlState) -> Router {
         )
         .route(&format!("{BASE}/reset"), route(post(settings::reset)))
         .route(&format!("{BASE}/events"), route(get(settings::events)))
+        .route(&format!("{BASE}/events/stream"), route(get(stream::stream)))
+        .route(
+            &format!("{BASE}/identity/latest"),
+            route(get(identity::latest)),
+        )
+        .route(
+            &format!("{BASE}/identity/check"),
+            route(post(identity::check)),
+        )
+        .route(
+            &format!("{BASE}/querymesh/tables"),
+            route(get(querymesh::tables)),
+        )
+        .route(
+            &format!("{BASE}/querymesh/policies"),
+            route(get(querymesh::policies)),
+        )
+        .route(&format!("{BASE}/endpoints"), route(get(console::endpoints)))
+        .route("/sandbox", get(console::to_console))
+        .route(console::CONSOLE_PATH, get(console::serve))
+        .route("/sandbox/{file}", get(console::serve))
         .route(&format!("{BASE}/{{*rest}}"), any(not_found))
         .route(BASE, any(not_found))
         .route_layer(axum::middleware::from_fn(loopback_only))

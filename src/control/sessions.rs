@@ -91,7 +91,9 @@ fn person_json(state: &ControlState, person: &Person) -> Value {
 }
 
 /// `POST sessions` {person} | {claims}: a signed-in platform session, exactly as a browser's
-/// sign-in would leave it (an SSO session in the IAM, its tokens, the edge's cookie).
+/// sign-in would leave it (an SSO session in the IAM, its tokens, the edge's cookie). With
+/// `"handoff": true`, also a `handoff_url`: the edge's login path with a one-time code that
+/// sets the cookie in whichever browser opens it within a minute (the console's "sign in as").
 pub async fn create(State(state): State<ControlState>, uri: Uri, Body(body): Body) -> Response {
     match start_session(&state, &uri, &body) {
         Ok(answer) => (StatusCode::CREATED, Json(answer)).into_response(),
@@ -101,7 +103,8 @@ pub async fn create(State(state): State<ControlState>, uri: Uri, Body(body): Bod
 
 fn start_session(state: &ControlState, uri: &Uri, body: &[u8]) -> Result<Value, ApiError> {
     QueryParams::parse(uri.query(), &[])?;
-    let fields = Fields::parse(body, &["person", "claims"])?;
+    let fields = Fields::parse(body, &["person", "claims", "handoff"])?;
+    let handoff = fields.get::<bool>("handoff")?.unwrap_or(false);
     let person = match (fields.get::<String>("person")?, fields.raw("claims")) {
         (Some(handle), None) => state
             .parts
@@ -146,7 +149,21 @@ fn start_session(state: &ControlState, uri: &Uri, body: &[u8]) -> Result<Value, 
             .in_session(&sid)
             .details(json!({ "via": "test-control API" })),
     );
-    Ok(json!({
+    // `handoff`: a one-time link that opens the edge with this session's cookie set (the
+    // console's "sign in as"); it goes through the edge's own sign-in path.
+    let handoff_url = handoff.then(|| {
+        let code = parts.sessions.offer_handoff(&handle);
+        let query = form_urlencoded::Serializer::new(String::new())
+            .append_pair("return_to", "/")
+            .append_pair("handoff", &code)
+            .finish();
+        format!(
+            "{}{}?{query}",
+            parts.endpoints.edge_url(),
+            crate::reserved_paths::LOGIN_PATH
+        )
+    });
+    let mut answer = json!({
         "sid": sid,
         "sub": person.sub,
         "cookie": {
@@ -157,7 +174,11 @@ fn start_session(state: &ControlState, uri: &Uri, body: &[u8]) -> Result<Value, 
         "identity": identity,
         "identity_expires_at": identity_expires_at,
         "sign_in_expires_at": signed_in.expires_at,
-    }))
+    });
+    if let (Some(url), Value::Object(map)) = (handoff_url, &mut answer) {
+        map.insert("handoff_url".into(), url.into());
+    }
+    Ok(answer)
 }
 
 /// `GET sessions`: the live platform sessions (never their cookies or tokens).
@@ -174,7 +195,14 @@ pub async fn list(State(state): State<ControlState>, uri: Uri) -> Result<Json<Va
     sessions.sort_by(|a, b| (a.created_at, &a.sid).cmp(&(b.created_at, &b.sid)));
     let sessions: Vec<Value> = sessions
         .iter()
-        .map(|s| json!({ "sid": s.sid, "sub": s.person.sub, "created_at": s.created_at }))
+        .map(|s| {
+            json!({
+                "sid": s.sid,
+                "sub": s.person.sub,
+                "created_at": s.created_at,
+                "sso_session": s.iam_session,
+            })
+        })
         .collect();
     Ok(Json(json!({ "sessions": sessions })))
 }

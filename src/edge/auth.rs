@@ -34,8 +34,21 @@ fn redirect(status: StatusCode, location: &str) -> Response {
 
 /// `GET /.nnumbers/auth/login?return_to=<path>`: 302 to the IAM's authorization endpoint with
 /// state, nonce and a PKCE S256 challenge (RFC 6749 §4.1.1, RFC 7636 §4.3).
+///
+/// The sandbox's one addition: `&handoff=<code>`, a one-time link the test-control API made
+/// for a session it started (the console's "sign in as"), sets that session's cookie and goes
+/// straight to `return_to`; a spent, expired or unknown code is ignored (the usual sign-in).
 pub async fn login(State(state): State<EdgeState>, uri: Uri, headers: HeaderMap) -> Response {
     let return_to = return_to::sanitize(query_param(&uri, "return_to").as_deref());
+    if let Some(handle) =
+        query_param(&uri, "handoff").and_then(|code| state.parts.sessions.take_handoff(&code))
+    {
+        let mut response = redirect(StatusCode::FOUND, &return_to);
+        response
+            .headers_mut()
+            .insert(header::SET_COOKIE, cookie::set(&handle));
+        return response;
+    }
     let edge_port = state.parts.port;
     let own = origin::own_origin(&headers, edge_port)
         .unwrap_or_else(|| origin::canonical_origin(edge_port));

@@ -16,7 +16,8 @@ use crate::platform::{PlatformSession, SessionStore};
 pub const RESIGN_MARGIN_SECS: u64 = 60;
 
 /// The identity for `session`: the cached one when still good, else a freshly signed one,
-/// which becomes the cache (in `sessions`).
+/// which becomes the cache (in `sessions`) and the latest identity the console shows
+/// ([`SessionStore::latest_identity`]): recorded only when one is signed, never per request.
 pub fn identity_for(
     issuer: &IdentityIssuer,
     sessions: &SessionStore,

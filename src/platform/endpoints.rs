@@ -24,6 +24,10 @@ impl Endpoints {
     pub fn control_url(&self) -> String {
         format!("http://{}/sandbox/v1", self.broker)
     }
+    /// The console's URL, on the broker's listener beside the API it drives.
+    pub fn console_url(&self) -> String {
+        format!("http://{}/sandbox/", self.broker)
+    }
     pub fn iam_url(&self) -> String {
         format!("http://{}", self.iam)
     }

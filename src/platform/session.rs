@@ -16,6 +16,10 @@ const REFRESH_MARGIN_SECS: u64 = 30;
 /// Platform sessions kept at once; past this many, the one created first ends (its sid is
 /// then refused as a signed-out one is). Far above what a test suite keeps alive.
 const MAX_SESSIONS: usize = 50_000;
+/// How long a one-time sign-in link of [`SessionStore::offer_handoff`] lasts.
+pub const HANDOFF_LIFETIME_SECS: u64 = 60;
+/// One-time sign-in links open at once.
+const MAX_HANDOFFS: usize = 64;
 
 #[derive(Debug, thiserror::Error)]
 pub enum SessionError {
@@ -84,6 +88,13 @@ struct Store {
     sessions: HashMap<String, PlatformSession>,
     /// Cookie handle → sid: the cookie never holds the sid itself.
     handles: HashMap<String, String>,
+    /// The identity signed last, for any session: what the console shows as the one the app
+    /// received last. Set only when one is signed (not per request), so it costs nothing on
+    /// the proxy's path beyond the write it already makes.
+    latest_identity: Option<Arc<str>>,
+    /// One-time sign-in links (code → (cookie handle, expiry)): how the console opens the edge
+    /// signed in as a session the control API made (see [`SessionStore::offer_handoff`]).
+    handoffs: HashMap<String, (String, u64)>,
 }
 
 #[derive(Clone)]
@@ -192,9 +203,47 @@ impl SessionStore {
     }
 
     pub fn cache_identity(&self, sid: &str, token: String, exp: u64) {
-        if let Some(s) = self.write().sessions.get_mut(sid) {
+        let mut store = self.write();
+        if store.sessions.contains_key(sid) {
+            store.latest_identity = Some(Arc::from(token.as_str()));
+        }
+        if let Some(s) = store.sessions.get_mut(sid) {
             s.cached_identity = Some((token, exp));
         }
+    }
+
+    /// The identity signed last (see [`Store::latest_identity`]).
+    pub fn latest_identity(&self) -> Option<Arc<str>> {
+        self.read().latest_identity.clone()
+    }
+
+    /// A one-time code that gives a browser the cookie of the session behind `handle`, once,
+    /// within [`HANDOFF_LIFETIME_SECS`]. At most [`MAX_HANDOFFS`] are open; the oldest goes.
+    pub fn offer_handoff(&self, handle: &str) -> String {
+        let code = random_token();
+        let now = self.clock.now();
+        let mut store = self.write();
+        store.handoffs.retain(|_, (_, exp)| *exp > now);
+        if let Some(oldest) = crate::bounded::evictable(&store.handoffs, MAX_HANDOFFS, |h| h.1) {
+            store.handoffs.remove(&oldest);
+        }
+        store.handoffs.insert(
+            code.clone(),
+            (handle.to_string(), now + HANDOFF_LIFETIME_SECS),
+        );
+        code
+    }
+
+    /// The cookie handle of a live session `code` was offered for; the code is spent either way.
+    pub fn take_handoff(&self, code: &str) -> Option<String> {
+        let now = self.clock.now();
+        let mut store = self.write();
+        let (handle, exp) = store.handoffs.remove(code)?;
+        let alive = store
+            .handles
+            .get(&handle)
+            .is_some_and(|sid| store.sessions.contains_key(sid));
+        (exp > now && alive).then_some(handle)
     }
 
     /// Ends one session; from then on the broker refuses its sid. Returns whether it existed.

@@ -16,12 +16,14 @@
 //! - `querymesh/`: the server (the Trino protocol over HTTP), the engine at library level,
 //!   Trino's semantics construct by construct, Trino's finer points over the protocol,
 //!   statement limits, memory budgets.
-//! - `control/`: the test-control API, endpoint by endpoint, fault by fault.
+//! - `control/`: the test-control API, endpoint by endpoint, fault by fault. `console/`: the
+//!   console's API (event stream, identity checks, QueryMesh listing) and its page in Chromium.
 //! - `demo/`: the built-in demo app. `cli/`: the binary's commands, keys and minted identity.
 //!   `platform/`: every listener's limits, and logs without secrets.
 
 mod broker;
 mod cli;
+mod console;
 mod control;
 mod demo;
 mod edge;
