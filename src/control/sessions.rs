@@ -186,7 +186,7 @@ pub async fn end(
     Path(sid): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let ending = Ending::new(Source::Control, "ended through the test-control API");
-    if !state.parts.sessions.end(&sid, ending) {
+    if !state.parts.sessions.end_with(&sid, ending) {
         return Err(ApiError::UnknownSession(sid));
     }
     Ok(Json(json!({ "ended": 1 })))

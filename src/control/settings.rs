@@ -165,7 +165,7 @@ pub async fn reset(State(state): State<ControlState>, uri: Uri) -> Result<Json<V
             let faults = parts
                 .faults
                 .remove_where(|r| r.scope == FaultScope::Sid(sid.to_string()));
-            let ended = usize::from(parts.sessions.end(sid, RESET));
+            let ended = usize::from(parts.sessions.end_with(sid, RESET));
             json!({ "scope": { "sid": sid }, "sessions_ended": ended, "faults_removed": faults })
         }
         (None, Some(sub)) => {

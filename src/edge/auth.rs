@@ -126,7 +126,7 @@ async fn complete_sign_in(
         if let Some(previous) = parts.sessions.by_handle(&handle) {
             parts
                 .sessions
-                .end(&previous.sid, Ending::new(Source::Edge, "signed in again"));
+                .end_with(&previous.sid, Ending::new(Source::Edge, "signed in again"));
         }
     }
     let person = claims.person(&parts.people);
@@ -176,7 +176,7 @@ pub async fn logout(State(state): State<EdgeState>, headers: HeaderMap) -> Respo
             state
                 .parts
                 .sessions
-                .end(&session.sid, Ending::new(Source::Edge, "signed out"));
+                .end_with(&session.sid, Ending::new(Source::Edge, "signed out"));
             tracing::info!("platform session ended by sign-out");
         }
     }

@@ -97,7 +97,7 @@ fn end_session(iam: &IamState, params: &Params, headers: &HeaderMap) -> Result<R
                     .outcome("OK"),
             );
         }
-        iam.end_sso_session(id, "signed out of the IAM");
+        iam.end_sso_session_because(id, "signed out of the IAM");
     }
 
     let mut response = match redirect {

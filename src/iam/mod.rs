@@ -223,7 +223,7 @@ impl IamState {
             .sso
             .session_ids_of(sub)
             .iter()
-            .filter(|id| self.end_sso_session(id, "the person's sign-in was ended"))
+            .filter(|id| self.end_sso_session_because(id, "the person's sign-in was ended"))
             .count()
     }
 
@@ -263,14 +263,18 @@ impl IamState {
             .sso
             .all_session_ids()
             .iter()
-            .filter(|id| self.end_sso_session(id, "reset"))
+            .filter(|id| self.end_sso_session_because(id, "reset"))
             .count()
     }
 
     /// Ends one SSO session: its refresh tokens stop working, the next authorization shows the
-    /// page again, and every platform session born of it ends (`why` says so in their
-    /// `SESSION_ENDED`). Returns whether it existed.
-    pub fn end_sso_session(&self, sso_session_id: &str, why: &'static str) -> bool {
+    /// page again, and every platform session born of it ends. Returns whether it existed.
+    pub fn end_sso_session(&self, sso_session_id: &str) -> bool {
+        self.end_sso_session_because(sso_session_id, "the IAM's sign-in ended")
+    }
+
+    /// [`Self::end_sso_session`], `why` saying so in the platform sessions' `SESSION_ENDED`.
+    pub fn end_sso_session_because(&self, sso_session_id: &str, why: &'static str) -> bool {
         let existed = self.inner.sso.end(sso_session_id);
         self.parts()
             .sessions

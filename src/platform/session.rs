@@ -288,9 +288,15 @@ impl SessionStore {
         }
     }
 
+    /// Ends one session as the test-control API does (for tests and tools holding the store);
+    /// see [`Self::end_with`].
+    pub fn end(&self, sid: &str) -> bool {
+        self.end_with(sid, Ending::new(Source::Control, "ended by the sandbox"))
+    }
+
     /// Ends one session; from then on the broker refuses its sid, and the work it admitted is
     /// revoked. Returns whether it existed.
-    pub fn end(&self, sid: &str, ending: Ending) -> bool {
+    pub fn end_with(&self, sid: &str, ending: Ending) -> bool {
         let ended = self.write().remove(&[sid.to_string()], ending);
         let existed = !ended.is_empty();
         self.journal_ended(ended, ending);
@@ -350,7 +356,7 @@ impl SessionStore {
             return Ok(session.tokens.access_token);
         }
         let Some(refresh_token) = session.tokens.refresh_token else {
-            self.end(sid, REFRESH_REFUSED);
+            self.end_with(sid, REFRESH_REFUSED);
             return Err(SessionError::Ended);
         };
         match oidc.refresh(&refresh_token).await {
@@ -361,7 +367,7 @@ impl SessionStore {
                 Ok(access)
             }
             Err(OidcError::Refused { .. }) => {
-                self.end(sid, REFRESH_REFUSED);
+                self.end_with(sid, REFRESH_REFUSED);
                 Err(SessionError::Ended)
             }
             Err(e) => Err(SessionError::IamUnavailable(e.to_string())),
