@@ -6,8 +6,7 @@ use std::path::PathBuf;
 use super::layer::ConfigLayer;
 use super::{
     AppConfig, BUILTIN_CONFIG, BrokerConfig, Config, ConfigError, EventsConfig, IamConfig,
-    IdentityConfig,
-    OrganizationConfig, PortsConfig, QueryMeshConfig,
+    IdentityConfig, OrganizationConfig, PortsConfig, QueryMeshConfig,
 };
 
 /// The developer's `section.key` when their layer has it, else the built-in layer's.

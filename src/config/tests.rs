@@ -49,3 +49,23 @@ fn duplicate_person_is_refused() {
     let e = Config::from_toml(text, "my.toml").unwrap_err();
     assert!(e.to_string().contains("duplicate person"), "{e}");
 }
+
+#[test]
+fn events_capacity_is_bounded_and_the_file_is_a_path() {
+    let c = Config::builtin();
+    assert_eq!((c.events.capacity, c.events.file.as_ref()), (10_000, None));
+    let c = Config::from_toml("[events]\ncapacity = 5\nfile = \"e.jsonl\"\n", "t.toml").unwrap();
+    assert_eq!(c.events.capacity, 5);
+    assert_eq!(
+        c.events.file.as_deref(),
+        Some(std::path::Path::new("e.jsonl"))
+    );
+    for bad in ["0", "1000001"] {
+        let e = Config::from_toml(&format!("[events]\ncapacity = {bad}\n"), "t.toml").unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("`events.capacity` must be from 1 to 1000000"),
+            "{e}"
+        );
+    }
+}

@@ -196,7 +196,11 @@ fn journaled(
     let journal = &iam.parts().journal;
     match granted {
         Ok((response, sub)) => {
-            journal.record(NewEvent::new(Source::Iam, kind).of_person(sub).outcome("OK"));
+            journal.record(
+                NewEvent::new(Source::Iam, kind)
+                    .of_person(sub)
+                    .outcome("OK"),
+            );
             Ok(response)
         }
         Err(Refused(error, refusal)) => {
@@ -219,9 +223,12 @@ fn code_grant(
     form: &Params,
     client_id: &str,
 ) -> Result<(Response, String), Refused> {
-    let code = form
-        .get("code")
-        .ok_or_else(|| Refused("invalid_code", IamError::invalid_request("code is required")))?;
+    let code = form.get("code").ok_or_else(|| {
+        Refused(
+            "invalid_code",
+            IamError::invalid_request("code is required"),
+        )
+    })?;
     let now = iam.now();
     let grant = iam
         .inner

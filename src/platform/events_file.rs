@@ -170,7 +170,10 @@ mod tests {
             .map(|l| serde_json::from_str(l).expect("json"))
             .collect();
         assert_eq!(lines[0], json!({ "type": "EVENTS_DROPPED", "count": 5 }));
-        let ids: Vec<u64> = lines[1..].iter().map(|e| e["id"].as_u64().unwrap()).collect();
+        let ids: Vec<u64> = lines[1..]
+            .iter()
+            .map(|e| e["id"].as_u64().unwrap())
+            .collect();
         assert_eq!((ids, next), (vec![8, 9, 10], 10));
     }
 }

@@ -15,8 +15,8 @@ use std::sync::{Arc, RwLock};
 use serde_json::json;
 use tokio::sync::watch;
 
-use super::journal::{Journal, NewEvent, Source};
 use super::Clock;
+use super::journal::{Journal, NewEvent, Source};
 use crate::config::Person;
 use crate::oidc::{OidcClient, OidcError, TokenResponse};
 
@@ -406,6 +406,26 @@ mod tests {
         }
     }
 
+    #[tokio::test]
+    async fn a_session_end_signals_its_work_with_who_ended_it_and_is_journaled_once() {
+        let journal = Journal::default();
+        let store = SessionStore::default().with_journal(journal.clone());
+        let (_, sid) = store.create(person("a"), tokens(), Some("sso".into()));
+        let mut end = store.end_signal(&sid).expect("live");
+        assert_eq!(end.has_ended(), None);
+        let waiting = tokio::spawn(async move { end.ended().await });
+        let ending = Ending::new(Source::Iam, "test");
+        assert_eq!(store.end_iam_session("sso", ending), 1);
+        assert_eq!(waiting.await.expect("the waiter"), ending);
+        assert!(store.end_signal(&sid).is_none(), "dropped with the session");
+        assert!(!store.end_with(&sid, ending), "ends once");
+        let page = journal.read(0, Some("SESSION_ENDED"), None, 10);
+        assert_eq!(page.events.len(), 1);
+        assert_eq!(page.events[0].source, Source::Iam);
+        assert_eq!(page.events[0].sid.as_deref(), Some(sid.as_str()));
+        assert_eq!(store.read().ends.len(), 0);
+    }
+
     #[test]
     fn past_its_size_the_store_ends_the_oldest_session() {
         let store = SessionStore::with_max(2);
@@ -422,5 +442,10 @@ mod tests {
         assert!(!store.is_alive(&first) && store.by_handle(&first_handle).is_none());
         assert!(store.is_alive(&second) && store.is_alive(&third));
         assert_eq!(store.read().handles.len(), 2);
+        assert_eq!(
+            store.read().ends.len(),
+            2,
+            "the evicted one's signal went with it"
+        );
     }
 }

@@ -31,7 +31,10 @@ async fn sign_in_page(sandbox: &Sandbox) -> String {
 
 async fn token_request(sandbox: &Sandbox, form: &[(&str, &str)]) -> u16 {
     support::client()
-        .post(format!("{}/protocol/openid-connect/token", sandbox.realm_url()))
+        .post(format!(
+            "{}/protocol/openid-connect/token",
+            sandbox.realm_url()
+        ))
         .header("content-type", "application/x-www-form-urlencoded")
         .body(support::encode_form(form))
         .send()
@@ -71,11 +74,29 @@ const fn row(
 /// (provoked, field by field, in `platform::revocation`) and LIMIT_EXCEEDED (the limits').
 const TABLE: &[Expected] = &[
     row("LOGIN", "iam", Some("OK"), true, &[]),
-    row("LOGIN_ERROR", "iam", Some("user_not_found"), false, &["error"]),
+    row(
+        "LOGIN_ERROR",
+        "iam",
+        Some("user_not_found"),
+        false,
+        &["error"],
+    ),
     row("CODE_TO_TOKEN", "iam", Some("OK"), true, &[]),
-    row("CODE_TO_TOKEN_ERROR", "iam", Some("invalid_code"), false, &["error"]),
+    row(
+        "CODE_TO_TOKEN_ERROR",
+        "iam",
+        Some("invalid_code"),
+        false,
+        &["error"],
+    ),
     row("REFRESH_TOKEN", "iam", Some("OK"), true, &[]),
-    row("REFRESH_TOKEN_ERROR", "iam", Some("invalid_token"), false, &["error"]),
+    row(
+        "REFRESH_TOKEN_ERROR",
+        "iam",
+        Some("invalid_token"),
+        false,
+        &["error"],
+    ),
     row("LOGOUT", "iam", Some("OK"), true, &[]),
     row("SESSION_STARTED", "edge", None, true, &["via"]),
     row("SESSION_ENDED", "edge", None, true, &["why"]),
@@ -83,11 +104,41 @@ const TABLE: &[Expected] = &[
     row("LOGOUT", "edge", Some("OK"), true, &[]),
     row("LOGOUT_ERROR", "edge", Some("FOREIGN_ORIGIN"), false, &[]),
     row("IDENTITY_HEADER_REMOVED", "edge", None, true, &[]),
-    row("QUERY", "broker", Some("OK"), true, &["status", "rows", "elapsed_ms"]),
-    row("IDENTITY_REJECTED", "broker", Some("IDENTITY_ASSERTION_INVALID"), false, &["reason"]),
-    row("QUERY_CREATED", "querymesh", Some("QUEUED"), true, &["query_id", "user"]),
-    row("QUERY_COMPLETED", "querymesh", Some("FINISHED"), true, &["query_id", "state", "rows", "elapsed_ms"]),
-    row("POLICY_DENIED", "querymesh", Some("PERMISSION_DENIED"), true, &["query_id", "reason"]),
+    row(
+        "QUERY",
+        "broker",
+        Some("OK"),
+        true,
+        &["status", "rows", "elapsed_ms"],
+    ),
+    row(
+        "IDENTITY_REJECTED",
+        "broker",
+        Some("IDENTITY_ASSERTION_INVALID"),
+        false,
+        &["reason"],
+    ),
+    row(
+        "QUERY_CREATED",
+        "querymesh",
+        Some("QUEUED"),
+        true,
+        &["query_id", "user"],
+    ),
+    row(
+        "QUERY_COMPLETED",
+        "querymesh",
+        Some("FINISHED"),
+        true,
+        &["query_id", "state", "rows", "elapsed_ms"],
+    ),
+    row(
+        "POLICY_DENIED",
+        "querymesh",
+        Some("PERMISSION_DENIED"),
+        true,
+        &["query_id", "reason"],
+    ),
     row("SESSION_STARTED", "control", None, true, &["via"]),
     row("SESSION_ENDED", "control", None, true, &["why"]),
     row("PERSON_ADDED", "control", None, true, &[]),
@@ -98,7 +149,13 @@ const TABLE: &[Expected] = &[
     row("FAULTS_CLEARED", "control", None, false, &["removed"]),
     row("SWITCH_CHANGED", "control", None, false, &["switch", "on"]),
     row("KEY_ROTATED", "control", None, false, &[]),
-    row("CLOCK_ADVANCED", "control", None, false, &["advance_seconds"]),
+    row(
+        "CLOCK_ADVANCED",
+        "control",
+        None,
+        false,
+        &["advance_seconds"],
+    ),
     row("RESET", "control", None, false, &["scope"]),
 ];
 
@@ -125,7 +182,10 @@ async fn every_event_type_is_recorded_with_its_fields() {
     let ada = support::sign_in(&sandbox, "ada").await;
     let auth_request = sign_in_page(&sandbox).await;
     let unknown = support::client()
-        .post(format!("{}/login-actions/authenticate", sandbox.realm_url()))
+        .post(format!(
+            "{}/login-actions/authenticate",
+            sandbox.realm_url()
+        ))
         .header("content-type", "application/x-www-form-urlencoded")
         .body(support::encode_form(&[
             ("auth_request", &auth_request),
@@ -179,8 +239,7 @@ async fn every_event_type_is_recorded_with_its_fields() {
         .post("/clock", json!({ "advance_seconds": 600 }))
         .await;
     let identity = ada.identity(&sandbox);
-    let (status, body) =
-        support::broker_query(&sandbox, &identity, "SELECT 1").await;
+    let (status, body) = support::broker_query(&sandbox, &identity, "SELECT 1").await;
     assert_eq!(status, 200, "{body}");
 
     // Signing out at the edge, a sign-out from elsewhere, then the IAM's own end-session for
@@ -230,9 +289,13 @@ async fn every_event_type_is_recorded_with_its_fields() {
     control
         .post("/querymesh-tokens", json!({ "person": "ada" }))
         .await;
-    let rule = control.fault(json!({ "code": "QUERYMESH_UNAVAILABLE" })).await;
+    let rule = control
+        .fault(json!({ "code": "QUERYMESH_UNAVAILABLE" }))
+        .await;
     control.delete(&format!("/faults/{rule}")).await;
-    control.fault(json!({ "code": "QUERYMESH_UNAVAILABLE" })).await;
+    control
+        .fault(json!({ "code": "QUERYMESH_UNAVAILABLE" }))
+        .await;
     control.delete("/faults").await;
     control
         .patch("/switches", json!({ "querymesh_enabled": false }))
@@ -305,12 +368,18 @@ async fn a_refused_refresh_ends_the_session_on_record() {
         .await;
     let identity = ada.identity(&sandbox);
     let (status, body) = support::broker_query(&sandbox, &identity, "SELECT 1").await;
-    assert_eq!((status, body["code"].as_str()), (401, Some("USER_SESSION_REQUIRED")));
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (401, Some("USER_SESSION_REQUIRED"))
+    );
     let (_, page) = control.get("/events?type=SESSION_ENDED").await;
     let ended = &page["events"][0];
     assert_eq!(ended["source"], "iam", "{page}");
     assert_eq!(ended["sid"], ada.sid.as_str());
-    assert_eq!(ended["details"]["why"], "the IAM refused to refresh its tokens");
+    assert_eq!(
+        ended["details"]["why"],
+        "the IAM refused to refresh its tokens"
+    );
     let (_, page) = control.get("/events?type=REFRESH_TOKEN_ERROR").await;
     assert_eq!(page["events"][0]["outcome"], "invalid_token", "{page}");
 }
@@ -367,7 +436,11 @@ async fn a_hundred_thousand_events_stay_within_the_bound_and_the_file_accounts_f
     let events: Vec<&Value> = lines.iter().filter(|l| l["type"] == "QUERY").collect();
     // The last ones are in the file as they are in the ring, in order.
     assert_eq!(events.last().unwrap()["id"], 100_000);
-    assert!(events.windows(2).all(|w| w[0]["id"].as_u64() < w[1]["id"].as_u64()));
+    assert!(
+        events
+            .windows(2)
+            .all(|w| w[0]["id"].as_u64() < w[1]["id"].as_u64())
+    );
     eprintln!(
         "100,000 events recorded in {recorded:?}; {} written, {} counted as dropped",
         events.len(),
@@ -412,7 +485,14 @@ async fn at_trace_level_no_journal_file_or_log_holds_sql_tokens_cookies_or_codes
     let log = tempfile::NamedTempFile::new().unwrap();
     let mut child = Command::new(support::binary())
         .args(["--config", &config.display().to_string()])
-        .args(["up", "--ready-json", "--ephemeral", "--no-open", "--app", &app.url])
+        .args([
+            "up",
+            "--ready-json",
+            "--ephemeral",
+            "--no-open",
+            "--app",
+            &app.url,
+        ])
         .args(["--edge-port", "0", "--broker-port", "0", "--iam-port", "0"])
         .args(["--querymesh-port", "0"])
         .env("RUST_LOG", "trace")
@@ -537,7 +617,14 @@ async fn at_trace_level_no_journal_file_or_log_holds_sql_tokens_cookies_or_codes
         .iter()
         .map(|e| e["type"].as_str().unwrap())
         .collect();
-    for kind in ["LOGIN", "CODE_TO_TOKEN", "REFRESH_TOKEN", "QUERY", "LOGOUT", "SESSION_ENDED"] {
+    for kind in [
+        "LOGIN",
+        "CODE_TO_TOKEN",
+        "REFRESH_TOKEN",
+        "QUERY",
+        "LOGOUT",
+        "SESSION_ENDED",
+    ] {
         assert!(kinds.contains(&kind), "{kind} in {kinds:?}");
     }
     let last_id = journal["next"].as_u64().unwrap();
@@ -553,13 +640,19 @@ async fn at_trace_level_no_journal_file_or_log_holds_sql_tokens_cookies_or_codes
     let mut output = String::new();
     log.reopen().unwrap().read_to_string(&mut output).unwrap();
     stdout.read_to_string(&mut output).unwrap();
-    assert!(output.contains("TRACE") || output.contains("DEBUG"), "trace logging was on");
+    assert!(
+        output.contains("TRACE") || output.contains("DEBUG"),
+        "trace logging was on"
+    );
     let file = std::fs::read_to_string(&events).unwrap();
 
     let mut secrets: Vec<(&str, String)> = vec![
         ("the marker in the SQL", marker.to_string()),
         ("the identity", identity.clone()),
-        ("the session cookie", cookie.split_once('=').unwrap().1.to_string()),
+        (
+            "the session cookie",
+            cookie.split_once('=').unwrap().1.to_string(),
+        ),
         ("the code", code.clone()),
     ];
     for sql in &sqls {
@@ -567,7 +660,9 @@ async fn at_trace_level_no_journal_file_or_log_holds_sql_tokens_cookies_or_codes
     }
     for (name, answer) in [("token", &tokens), ("refreshed token", &refreshed)] {
         for field in ["access_token", "refresh_token", "id_token"] {
-            let value = answer[field].as_str().unwrap_or_else(|| panic!("{name} {field}"));
+            let value = answer[field]
+                .as_str()
+                .unwrap_or_else(|| panic!("{name} {field}"));
             secrets.push((field, value.to_string()));
         }
     }
@@ -579,7 +674,11 @@ async fn at_trace_level_no_journal_file_or_log_holds_sql_tokens_cookies_or_codes
         }
     }
     let journal = journal.to_string();
-    for (place, text) in [("the journal", &journal), ("the events file", &file), ("the output", &output)] {
+    for (place, text) in [
+        ("the journal", &journal),
+        ("the events file", &file),
+        ("the output", &output),
+    ] {
         for (what, secret) in &secrets {
             assert!(!text.contains(secret.as_str()), "{place} holds {what}");
         }

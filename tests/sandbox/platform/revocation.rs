@@ -13,8 +13,7 @@ use crate::support::{self, SignedIn};
 
 /// A cross join with an aggregate over tpch.tiny: 60,175 × 15,000 rows, minutes of work in
 /// any build, so it is certainly still running when its session ends.
-const LONG_QUERY: &str =
-    "SELECT count(*), max(l.orderkey + o.orderkey) FROM tpch.tiny.lineitem l CROSS JOIN tpch.tiny.orders o";
+const LONG_QUERY: &str = "SELECT count(*), max(l.orderkey + o.orderkey) FROM tpch.tiny.lineitem l CROSS JOIN tpch.tiny.orders o";
 
 /// How long a poll waits before failing: generous, as the machine may be busy; the time a
 /// cancellation took is measured and bounded separately.
@@ -105,7 +104,12 @@ async fn end_session(sandbox: &Sandbox, control: &Control, how: Ending, signed_i
                 .await
                 .0
         }
-        Ending::PersonRemoved => control.delete(&format!("/people/{}", signed_in.sub)).await.0,
+        Ending::PersonRemoved => {
+            control
+                .delete(&format!("/people/{}", signed_in.sub))
+                .await
+                .0
+        }
         Ending::Reset => control.post("/reset", json!({})).await.0,
     };
     assert!(status < 400, "{how:?} answered {status}");
@@ -158,7 +162,10 @@ async fn revoked_while_running(how: Ending) -> Duration {
     .await;
     let took = asked.elapsed();
     assert_eq!(info["state"], "FAILED", "{how:?}: {info}");
-    assert_eq!(info["errorCode"]["name"], "USER_CANCELED", "{how:?}: {info}");
+    assert_eq!(
+        info["errorCode"]["name"], "USER_CANCELED",
+        "{how:?}: {info}"
+    );
 
     let (status, body) = tokio::time::timeout(DEADLINE, call)
         .await
@@ -268,6 +275,10 @@ async fn a_session_ended_during_a_delayed_query_answers_401_without_waiting() {
     let (_, page) = control.get("/events?type=SESSION_REVOKED").await;
     let revoked = page["events"].as_array().expect("events");
     assert_eq!(revoked.len(), 1, "{page}");
-    assert_eq!(revoked[0]["details"]["query_id"], Value::Null, "no query yet");
+    assert_eq!(
+        revoked[0]["details"]["query_id"],
+        Value::Null,
+        "no query yet"
+    );
     assert_eq!(revoked[0]["details"]["ended_by"], "control");
 }
