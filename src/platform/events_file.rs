@@ -104,21 +104,20 @@ impl Writer {
             (out, result)
         })
         .await;
-        match written {
-            Ok((out, result)) => {
-                if let Err(e) = result
-                    && !std::mem::replace(&mut self.failed, true)
-                {
-                    tracing::error!(
-                        file = %out.path.display(),
-                        "cannot append to the events file ({e}); events go on in the journal"
-                    );
-                }
-                self.out = Some(out);
-            }
-            // The blocking pool is going away with the runtime: nothing more can be written.
-            Err(_) => {}
+        // Failing to join: the blocking pool is going away with the runtime, and the file
+        // with it; nothing more can be written.
+        let Ok((out, result)) = written else {
+            return;
+        };
+        if let Err(e) = result
+            && !std::mem::replace(&mut self.failed, true)
+        {
+            tracing::error!(
+                file = %out.path.display(),
+                "cannot append to the events file ({e}); events go on in the journal"
+            );
         }
+        self.out = Some(out);
     }
 }
 
