@@ -156,6 +156,54 @@ mod tests {
     use super::*;
     use crate::platform::{Clock, NewEvent, Source};
 
+    #[tokio::test]
+    async fn a_write_that_fails_is_noted_once_and_the_writer_goes_on() {
+        // Linux's /dev/full opens, and every write to it fails (ENOSPC).
+        let Ok(out) = EventsFile::open(Path::new("/dev/full")) else {
+            return;
+        };
+        let journal = Journal::default();
+        let mut writer = Writer {
+            out: Some(out),
+            cursor: 0,
+            failed: false,
+        };
+        for _ in 0..2 {
+            journal.record(NewEvent::new(Source::Edge, "SESSION_STARTED"));
+            writer.drain(&journal).await;
+            assert!(writer.failed && writer.out.is_some());
+        }
+        assert_eq!(
+            writer.cursor, 2,
+            "the cursor moves on past what could not be written"
+        );
+    }
+
+    #[tokio::test]
+    async fn the_writer_appends_each_event_and_stops_with_the_sandbox() {
+        let dir = std::env::temp_dir().join(format!("events-file-{}", rand::random::<u64>()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("events.jsonl");
+        let journal = Journal::default();
+        journal.record(NewEvent::new(Source::Edge, "SESSION_STARTED"));
+        let (stop, stopped) = watch::channel(false);
+        let task = tokio::spawn(
+            EventsFile::open(&path)
+                .unwrap()
+                .write_from(journal.clone(), stopped),
+        );
+        journal.record(NewEvent::new(Source::Edge, "SESSION_ENDED"));
+        stop.send_replace(true);
+        task.await.unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let kinds: Vec<String> = text
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["type"].to_string())
+            .collect();
+        assert_eq!(kinds, ["\"SESSION_STARTED\"", "\"SESSION_ENDED\""]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     #[test]
     fn a_gap_in_the_ring_is_one_dropped_line_with_its_count() {
         let journal = Journal::new(3, Clock::default());
