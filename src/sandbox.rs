@@ -52,6 +52,8 @@ pub enum StartError {
     QueryMeshTls(#[source] querymesh::server::tls::TlsError),
     #[error("the broker could not start: {0}")]
     Broker(#[source] broker::BrokerStartError),
+    #[error(transparent)]
+    EventsFile(#[from] crate::platform::events_file::EventsFileError),
     /// A listener bound and served, but a connection to it failed: not ready.
     #[error("the {component} could not start: does not accept connections on {addr}: {source}")]
     NotAccepting {
@@ -145,6 +147,7 @@ impl Platform {
             .unwrap_or_else(|| endpoints.querymesh_url());
         let http = crate::http::client();
         let clock = Clock::default();
+        let journal = Journal::new(config.events.capacity as usize, clock.clone());
         Self {
             oidc: OidcClient::new(http.clone(), &realm_url),
             http,
@@ -154,9 +157,9 @@ impl Platform {
                 iam_issuer: realm_url.clone(),
             },
             iam_keys,
-            sessions: SessionStore::with_clock(clock.clone()),
+            sessions: SessionStore::with_clock(clock.clone()).with_journal(journal.clone()),
             switches: Switches::new(&config.querymesh),
-            journal: Journal::new(crate::platform::journal::DEFAULT_CAPACITY, clock.clone()),
+            journal,
             faults: Faults::default(),
             people: People::new(config.people.clone()),
             limits: broker::PersonLimits::new(&config.broker, clock.clone()),
@@ -282,6 +285,12 @@ impl Sandbox {
     /// Binds every listener, builds every component, serves, and returns once all accept.
     pub async fn start(config: Config) -> Result<Self, StartError> {
         let (identity_keys, iam_keys) = open_keys(&config)?;
+        let events_file = config
+            .events
+            .file
+            .as_deref()
+            .map(crate::platform::events_file::EventsFile::open)
+            .transpose()?;
 
         let edge_listener = bind("edge", config.ports.edge).await?;
         let broker_listener = bind("broker", config.ports.broker).await?;
@@ -314,6 +323,10 @@ impl Sandbox {
         };
         let platform = Platform::new(config, endpoints, app_url, identity_keys, iam_keys);
         let limits = &platform.config.listeners;
+        if let Some(file) = events_file {
+            let journal = platform.journal.clone();
+            tasks.push(tokio::spawn(file.write_from(journal, shutdown.subscribe())));
+        }
 
         if let Some(listener) = demo_listener {
             let demo = demo::router(platform.demo());

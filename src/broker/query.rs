@@ -16,7 +16,7 @@ use super::BrokerState;
 use super::limits::{LimitExceeded, Person};
 use super::refusal::Refusal;
 use super::request::{QueryRequest, read_body};
-use super::trino::{OnBehalfOf, QueryOutcome};
+use super::trino::{OnBehalfOf, QueryOutcome, Revocation, Revoked};
 use crate::identity::jws::JwsError;
 use crate::identity::{IDENTITY_HEADER, IdentityClaims, IdentityError, verify_identity};
 use crate::platform::{FaultKind, NewEvent, SessionError, Source, Switch};
@@ -45,6 +45,8 @@ struct Who {
     rejected: Option<&'static str>,
     /// The platform limit the query met, if it met one.
     limit: Option<LimitExceeded>,
+    /// The session ended while the call waited: how, and the query cancelled for it.
+    revoked: Option<Revoked>,
 }
 
 /// What a query ends in besides a refusal: rows, or the answer a fault rule dictates.
@@ -142,6 +144,9 @@ pub async fn query(
         }
         state.parts.journal.record(limit);
     }
+    if let Some(revoked) = &who.revoked {
+        record_revocation(&state, &who, revoked);
+    }
     state
         .parts
         .journal
@@ -163,6 +168,38 @@ pub async fn query(
             .insert(header::RETRY_AFTER, header::HeaderValue::from(secs));
     }
     response
+}
+
+/// NYXDB's auth revocation on record: `QUERY_CANCELLED` for the QueryMesh query the session's
+/// end cancelled, then `SESSION_REVOKED` for the call it answered 401.
+fn record_revocation(state: &BrokerState, who: &Who, revoked: &Revoked) {
+    let about = |kind| {
+        let mut event = NewEvent::new(Source::Broker, kind);
+        if let Some(s) = &who.sub {
+            event = event.of_person(s);
+        }
+        if let Some(s) = &who.sid {
+            event = event.in_session(s);
+        }
+        event
+    };
+    let why = revoked.ending.why;
+    if let Some(query_id) = &revoked.query_id {
+        state.parts.journal.record(
+            about("QUERY_CANCELLED")
+                .outcome("USER_CANCELED")
+                .details(json!({ "query_id": query_id, "why": why })),
+        );
+    }
+    state.parts.journal.record(
+        about("SESSION_REVOKED")
+            .outcome("USER_SESSION_REQUIRED")
+            .details(json!({
+                "why": why,
+                "ended_by": revoked.ending.source,
+                "query_id": revoked.query_id,
+            })),
+    );
 }
 
 /// A fault rule's verbatim answer: JSON when the body is JSON, else plain text.
@@ -221,6 +258,14 @@ async fn run(
         }
         Some(_) => {}
     }
+    // From here on the session's end revokes the call (and its query in QueryMesh).
+    let mut revocation = parts
+        .sessions
+        .end_signal(&claims.sid)
+        .map(Revocation::new)
+        .ok_or_else(|| {
+            Refusal::UserSessionRequired("The session of who signed in has ended".into())
+        })?;
     let request = QueryRequest::parse(body)?;
     if !parts.switches.get(Switch::QueryMeshConfigured) {
         return Err(Refusal::OrganizationIntegrationNotConfigured);
@@ -254,7 +299,15 @@ async fn run(
     if let Some(delay) = delay {
         // A slow QueryMesh: past the broker's own timeout it is a silent one.
         let timeout = state.trino.timeout();
-        tokio::time::sleep(delay.min(timeout)).await;
+        tokio::select! {
+            biased;
+            ending = revocation.ended() => {
+                let refusal = revocation.revoke(ending, None);
+                who.revoked = revocation.revoked.take();
+                return Err(refusal);
+            }
+            _ = tokio::time::sleep(delay.min(timeout)) => {}
+        }
         if delay >= timeout {
             return Err(Refusal::QueryMeshUnavailable(format!(
                 "QueryMesh did not answer within {timeout:?}"
@@ -265,11 +318,18 @@ async fn run(
         access_token: &access_token,
         user: &claims.sub,
     };
-    state
+    let answer = state
         .trino
-        .query_with(&request.sql, &person, request.max_rows, hangup)
-        .await
-        .map(Answer::Rows)
+        .query_with(
+            &request.sql,
+            &person,
+            request.max_rows,
+            hangup,
+            Some(&mut revocation),
+        )
+        .await;
+    who.revoked = revocation.revoked.take();
+    answer.map(Answer::Rows)
 }
 
 /// Why an identity that does not check out was rejected, in one word for the journal.

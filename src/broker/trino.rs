@@ -15,6 +15,7 @@ use serde_json::Value;
 use super::BrokerStartError;
 use super::refusal::Refusal;
 use crate::http::{BodyError, HttpClient, read_body};
+use crate::platform::{Ending, SessionEnd};
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -63,6 +64,47 @@ struct QueryError {
 pub struct QueryOutcome {
     pub columns: Vec<(String, String)>,
     pub rows: Vec<Vec<Value>>,
+}
+
+/// The platform session a query runs in: when it ends, the query is cancelled in QueryMesh
+/// at once (DELETE on its nextUri, as a Trino client cancels) and the app's call answers 401
+/// `USER_SESSION_REQUIRED` instead of rows.
+pub struct Revocation {
+    end: SessionEnd,
+    /// Set when the session ended while the broker waited: how, and the query cancelled.
+    pub revoked: Option<Revoked>,
+}
+
+/// What a session's end revoked: the broker call, and its QueryMesh query if it had one.
+#[derive(Clone, Debug)]
+pub struct Revoked {
+    pub ending: Ending,
+    pub query_id: Option<String>,
+}
+
+impl Revocation {
+    pub fn new(end: SessionEnd) -> Self {
+        Self { end, revoked: None }
+    }
+
+    /// Resolves when the session ends.
+    pub async fn ended(&mut self) -> Ending {
+        self.end.ended().await
+    }
+
+    /// Notes the revocation and gives the app's answer.
+    pub fn revoke(&mut self, ending: Ending, query_id: Option<String>) -> Refusal {
+        let cancelled = if query_id.is_some() {
+            "; its query was cancelled in QueryMesh"
+        } else {
+            ""
+        };
+        self.revoked = Some(Revoked { ending, query_id });
+        Refusal::UserSessionRequired(format!(
+            "The session of who signed in ended while the query ran ({}){cancelled}",
+            ending.why
+        ))
+    }
 }
 
 /// Whom a query is on behalf of: the person's IAM access token and subject (QueryMesh checks
@@ -207,18 +249,20 @@ impl TrinoClient {
         person: &OnBehalfOf<'_>,
         max_rows: usize,
     ) -> Result<QueryOutcome, Refusal> {
-        self.query_with(sql, person, max_rows, false).await
+        self.query_with(sql, person, max_rows, false, None).await
     }
 
     /// [`Self::query`]; with `hangup` (a fault rule's), QueryMesh is taken to hang up right
     /// after accepting the query: it is cancelled there, and the answer is what a connection
-    /// closed mid-answer gives.
+    /// closed mid-answer gives. With `revocation`, the query is cancelled as soon as its
+    /// session ends.
     pub async fn query_with(
         &self,
         sql: &str,
         person: &OnBehalfOf<'_>,
         max_rows: usize,
         hangup: bool,
+        mut revocation: Option<&mut Revocation>,
     ) -> Result<QueryOutcome, Refusal> {
         let statement = format!("{}/v1/statement", self.base_url());
         let mut held = Held {
@@ -235,6 +279,14 @@ impl TrinoClient {
             )
             .await?;
         let mut guard = CancelGuard::new(self.clone(), person.access_token, page.id.clone());
+        // Not raced with the POST, which Trino answers at once (QUEUED): cancelling needs the
+        // query's id and nextUri that answer brings.
+        if let Some(revocation) = revocation.as_deref_mut()
+            && let Some(ending) = revocation.end.has_ended()
+        {
+            guard.cancel(page.next_uri.as_deref()).await;
+            return Err(revocation.revoke(ending, Some(page.id)));
+        }
         if hangup {
             guard.cancel(page.next_uri.as_deref()).await;
             return Err(Refusal::QueryMeshUnavailable(format!(
@@ -287,7 +339,20 @@ impl TrinoClient {
                 )));
             }
             guard.next_uri = Some(next.clone());
-            let (next_page, bytes) = self.send(Method::GET, &next, person, Body::empty()).await?;
+            let get = self.send(Method::GET, &next, person, Body::empty());
+            let (next_page, bytes) = match revocation.as_deref_mut() {
+                None => get.await?,
+                // QueryMesh holds each GET until rows come (Trino's long poll): the session's
+                // end is awaited alongside it, not looked at between pages.
+                Some(revocation) => tokio::select! {
+                    biased;
+                    ending = revocation.ended() => {
+                        guard.cancel(Some(&next)).await;
+                        return Err(revocation.revoke(ending, Some(page.id)));
+                    }
+                    sent = get => sent?,
+                },
+            };
             page = next_page;
             taken = held.take(bytes);
         }

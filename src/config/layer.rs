@@ -16,6 +16,7 @@ pub struct ConfigLayer {
     pub(super) iam: Option<IamLayer>,
     pub(super) querymesh: Option<QueryMeshLayer>,
     pub(super) broker: Option<BrokerLayer>,
+    pub(super) events: Option<EventsLayer>,
     pub(super) people: Option<Vec<Person>>,
 }
 
@@ -81,6 +82,13 @@ pub(super) struct BrokerLayer {
     pub(super) limits: Option<Vec<LimitRule>>,
     pub(super) max_answer_mb: Option<u32>,
     pub(super) querymesh_timeout_secs: Option<u32>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct EventsLayer {
+    pub(super) capacity: Option<u64>,
+    pub(super) file: Option<String>,
 }
 
 impl ConfigLayer {

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use super::layer::ConfigLayer;
 use super::{
-    AppConfig, BUILTIN_CONFIG, BrokerConfig, Config, ConfigError, IamConfig, IdentityConfig,
-    OrganizationConfig, PortsConfig, QueryMeshConfig,
+    AppConfig, BUILTIN_CONFIG, BrokerConfig, Config, ConfigError, EventsConfig, IamConfig,
+    IdentityConfig, OrganizationConfig, PortsConfig, QueryMeshConfig,
 };
 
 /// The developer's `section.key` when their layer has it, else the built-in layer's.
@@ -113,6 +113,12 @@ impl Config {
                 limits: either!(user, builtin, broker.limits).unwrap_or_default(),
                 max_answer_mb: pick!(user, builtin, o, broker.max_answer_mb),
                 querymesh_timeout_secs: pick!(user, builtin, o, broker.querymesh_timeout_secs),
+            },
+            events: EventsConfig {
+                capacity: pick!(user, builtin, o, events.capacity),
+                file: either!(user, builtin, events.file)
+                    .filter(|p| !p.is_empty())
+                    .map(PathBuf::from),
             },
             people: user.people.or(builtin.people).unwrap_or_default(),
             state_dir: None,

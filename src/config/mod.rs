@@ -67,6 +67,7 @@ pub struct Config {
     pub iam: IamConfig,
     pub querymesh: QueryMeshConfig,
     pub broker: BrokerConfig,
+    pub events: EventsConfig,
     pub people: Vec<Person>,
     /// Where keys are kept between runs; `None` keeps them in memory only (`--ephemeral`).
     pub state_dir: Option<PathBuf>,
@@ -186,6 +187,20 @@ impl BrokerConfig {
             queries_per_minute: self.queries_per_minute_per_person,
         }
     }
+}
+
+/// The most events `[events] capacity` may keep: a million small events is a few hundred MiB
+/// at most, past which a journal would cost more than the sandbox it records.
+pub const MAX_EVENTS_CAPACITY: u64 = 1_000_000;
+
+/// `[events]`: the platform's event journal.
+#[derive(Debug, Clone, Serialize)]
+pub struct EventsConfig {
+    /// Events kept in memory; past it the oldest go first (and are counted).
+    pub capacity: u64,
+    /// Every event also appended here as one JSON line. A relative path is opened from the
+    /// working directory.
+    pub file: Option<PathBuf>,
 }
 
 impl Config {

@@ -75,3 +75,23 @@ fn broker_limit_rules_are_read_and_checked() {
         assert!(e.contains(names), "{names:?} not in {e}");
     }
 }
+
+#[test]
+fn events_capacity_is_bounded_and_the_file_is_a_path() {
+    let c = Config::builtin();
+    assert_eq!((c.events.capacity, c.events.file.as_ref()), (10_000, None));
+    let c = Config::from_toml("[events]\ncapacity = 5\nfile = \"e.jsonl\"\n", "t.toml").unwrap();
+    assert_eq!(c.events.capacity, 5);
+    assert_eq!(
+        c.events.file.as_deref(),
+        Some(std::path::Path::new("e.jsonl"))
+    );
+    for bad in ["0", "1000001"] {
+        let e = Config::from_toml(&format!("[events]\ncapacity = {bad}\n"), "t.toml").unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("`events.capacity` must be from 1 to 1000000"),
+            "{e}"
+        );
+    }
+}

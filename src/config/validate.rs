@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use super::{Config, ConfigError, MIN_QUERY_MEMORY_MB};
+use super::{Config, ConfigError, MAX_EVENTS_CAPACITY, MIN_QUERY_MEMORY_MB};
 
 impl Config {
     pub(super) fn validate(&self, origin: &str) -> Result<(), ConfigError> {
@@ -94,6 +94,12 @@ impl Config {
             return Err(invalid(
                 "`broker.querymesh_timeout_secs` must be at least 1".into(),
             ));
+        }
+        if !(1..=MAX_EVENTS_CAPACITY).contains(&self.events.capacity) {
+            return Err(invalid(format!(
+                "`events.capacity` must be from 1 to {MAX_EVENTS_CAPACITY}, not {}",
+                self.events.capacity
+            )));
         }
         if self.iam.sso_session_hours == 0 {
             return Err(invalid("`iam.sso_session_hours` must be at least 1".into()));

@@ -12,7 +12,7 @@ use super::{ControlState, event};
 use crate::config::Person;
 use crate::edge::cookie::SESSION_COOKIE;
 use crate::edge::identity_header::identity_for;
-use crate::platform::{NewEvent, PeopleError, Source};
+use crate::platform::{Ending, NewEvent, PeopleError, Source};
 
 /// The fields of a person, as `[[people]]` takes them.
 const PERSON_FIELDS: [&str; 7] = [
@@ -213,18 +213,10 @@ pub async fn end(
     State(state): State<ControlState>,
     Path(sid): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let session = state
-        .parts
-        .sessions
-        .get(&sid)
-        .ok_or_else(|| ApiError::UnknownSession(sid.clone()))?;
-    state.parts.sessions.end(&sid);
-    state.record(
-        NewEvent::new(Source::Control, "SESSION_ENDED")
-            .of_person(&session.person.sub)
-            .in_session(&sid)
-            .details(json!({ "why": "ended through the test-control API" })),
-    );
+    let ending = Ending::new(Source::Control, "ended through the test-control API");
+    if !state.parts.sessions.end_with(&sid, ending) {
+        return Err(ApiError::UnknownSession(sid));
+    }
     Ok(Json(json!({ "ended": 1 })))
 }
 
@@ -250,24 +242,13 @@ pub async fn end_of_person(
 /// platform sessions ended.
 pub(super) fn end_person(state: &ControlState, sub: &str) -> usize {
     let parts = &state.parts;
-    let sids: Vec<String> = parts
-        .sessions
-        .list()
-        .into_iter()
-        .filter(|s| s.person.sub == sub)
-        .map(|s| s.sid)
-        .collect();
+    // The platform sessions first, so their SESSION_ENDED says the control API ended them.
+    let ended = parts.sessions.end_person(
+        sub,
+        Ending::new(Source::Control, "the person's sign-in was ended"),
+    );
     parts.iam.end_sessions_of(sub);
-    parts.sessions.end_person(sub);
-    for sid in &sids {
-        state.record(
-            NewEvent::new(Source::Control, "SESSION_ENDED")
-                .of_person(sub)
-                .in_session(sid)
-                .details(json!({ "why": "the person's sign-in was ended" })),
-        );
-    }
-    sids.len()
+    ended
 }
 
 /// `POST querymesh-tokens` {person}: an IAM access token for a Trino client pointed straight

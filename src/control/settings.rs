@@ -10,7 +10,10 @@ use serde_json::{Value, json};
 use super::error::{ApiError, Body, Fields, QueryParams};
 use super::{ControlState, event, sessions};
 use crate::platform::journal::MAX_PAGE;
-use crate::platform::{FaultScope, NewEvent, Source, Switch};
+use crate::platform::{Ending, FaultScope, Source, Switch};
+
+/// How `POST reset` ends sessions, in their `SESSION_ENDED`.
+const RESET: Ending = Ending::new(Source::Control, "reset");
 
 /// The switches by the names the API gives them.
 const SWITCHES: [(&str, Switch); 4] = [
@@ -162,16 +165,7 @@ pub async fn reset(State(state): State<ControlState>, uri: Uri) -> Result<Json<V
             let faults = parts
                 .faults
                 .remove_where(|r| r.scope == FaultScope::Sid(sid.to_string()));
-            let session = parts.sessions.get(sid);
-            let ended = usize::from(parts.sessions.end(sid));
-            if let Some(session) = session {
-                state.record(
-                    NewEvent::new(Source::Control, "SESSION_ENDED")
-                        .of_person(&session.person.sub)
-                        .in_session(sid)
-                        .details(json!({ "why": "reset" })),
-                );
-            }
+            let ended = usize::from(parts.sessions.end_with(sid, RESET));
             json!({ "scope": { "sid": sid }, "sessions_ended": ended, "faults_removed": faults })
         }
         (None, Some(sub)) => {
@@ -192,7 +186,7 @@ pub async fn reset(State(state): State<ControlState>, uri: Uri) -> Result<Json<V
         }
         (None, None) => {
             // The platform sessions first, so the count is theirs; then the IAM's sign-ins.
-            let ended = parts.sessions.end_all();
+            let ended = parts.sessions.end_all(RESET);
             parts.iam.end_all_sessions();
             let faults = parts.faults.remove_where(|_| true);
             parts.people.reset();

@@ -11,7 +11,7 @@ use super::id_token::{IdTokenClaims, IdTokenError};
 use super::visitor::Visitor;
 use super::{EdgeState, cookie, origin, pending, return_to};
 use crate::oidc::{EDGE_CLIENT_ID, LOGIN_SCOPES};
-use crate::platform::{IamTokens, NewEvent, Source};
+use crate::platform::{Ending, IamTokens, NewEvent, Source};
 use crate::reserved_paths::{CALLBACK_PATH, LOGIN_PATH, LOGOUT_PATH};
 
 /// The first value of each query parameter, decoded; malformed input never fails the request.
@@ -137,13 +137,9 @@ async fn complete_sign_in(
     // A browser that signs in again leaves its previous platform session behind: end it.
     for handle in cookie::session_handles(headers) {
         if let Some(previous) = parts.sessions.by_handle(&handle) {
-            parts.sessions.end(&previous.sid);
-            parts.journal.record(
-                NewEvent::new(Source::Edge, "SESSION_ENDED")
-                    .of_person(&previous.person.sub)
-                    .in_session(&previous.sid)
-                    .details(json!({ "why": "signed in again" })),
-            );
+            parts
+                .sessions
+                .end_with(&previous.sid, Ending::new(Source::Edge, "signed in again"));
         }
     }
     let person = claims.person(&parts.people);
@@ -182,19 +178,19 @@ pub async fn logout(State(state): State<EdgeState>, headers: HeaderMap) -> Respo
     }
     for handle in cookie::session_handles(&headers) {
         if let Some(session) = state.parts.sessions.by_handle(&handle) {
-            state.parts.sessions.end(&session.sid);
-            tracing::info!("platform session ended by sign-out");
+            // LOGOUT first: the store journals SESSION_ENDED (and revokes the session's
+            // queries) as it ends it.
             state.parts.journal.record(
                 NewEvent::new(Source::Edge, "LOGOUT")
                     .of_person(&session.person.sub)
-                    .in_session(&session.sid),
-            );
-            state.parts.journal.record(
-                NewEvent::new(Source::Edge, "SESSION_ENDED")
-                    .of_person(&session.person.sub)
                     .in_session(&session.sid)
-                    .details(json!({ "why": "signed out" })),
+                    .outcome("OK"),
             );
+            state
+                .parts
+                .sessions
+                .end_with(&session.sid, Ending::new(Source::Edge, "signed out"));
+            tracing::info!("platform session ended by sign-out");
         }
     }
     let mut response = redirect(StatusCode::SEE_OTHER, "/");

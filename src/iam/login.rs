@@ -12,6 +12,7 @@ use super::params::{Params, form_body};
 use super::signin_page::{self, CustomForm, SignInPage};
 use super::{IamState, Realm};
 use crate::config::{Person, Profile};
+use crate::platform::{NewEvent, Source};
 
 /// Keycloak's limit on a user's username, email, names and attribute values: a longer value
 /// is not one a real account has, and every one of them travels in the identity header,
@@ -38,19 +39,32 @@ pub(super) async fn authenticate(
         .ok_or(IamError::AuthRequestExpired)?;
 
     let is_custom = form.get("custom") == Some("1");
+    // Keycloak's LOGIN_ERROR `error` values: an unknown user, or what was given not
+    // checking out as one (org.keycloak.events.Errors).
     let chosen = if is_custom {
-        custom_person(&iam, &form)
+        custom_person(&iam, &form).map_err(|m| ("invalid_user_credentials", m))
     } else {
         match form.get("person") {
-            Some(sub) => iam
-                .person(sub)
-                .ok_or_else(|| format!("Nobody with sub {sub:?} is in this organization.")),
-            None => Err("Choose a person to sign in as.".to_string()),
+            Some(sub) => iam.person(sub).ok_or_else(|| {
+                (
+                    "user_not_found",
+                    format!("Nobody with sub {sub:?} is in this organization."),
+                )
+            }),
+            None => Err((
+                "invalid_user_credentials",
+                "Choose a person to sign in as.".to_string(),
+            )),
         }
     };
     let person = match chosen {
         Ok(person) => person,
-        Err(message) => {
+        Err((error, message)) => {
+            iam.parts().journal.record(
+                NewEvent::new(Source::Iam, "LOGIN_ERROR")
+                    .outcome(error)
+                    .details(serde_json::json!({ "error": error })),
+            );
             // The page again, with the reason and what was typed; no code is issued.
             let current = iam.inner.sso.by_cookie(&headers, now);
             let custom = is_custom.then(|| CustomForm::from_params(&form));
@@ -89,8 +103,9 @@ pub(super) async fn authenticate(
             let sub = person.sub.clone();
             let (cookie, session) = iam.inner.sso.start(person, now, iam.sso_lifetime_secs());
             iam.parts().journal.record(
-                crate::platform::NewEvent::new(crate::platform::Source::Iam, "LOGIN")
-                    .of_person(sub),
+                NewEvent::new(Source::Iam, "LOGIN")
+                    .of_person(sub)
+                    .outcome("OK"),
             );
             complete(&iam, request, &session, Some(&cookie))
         }

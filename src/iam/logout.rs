@@ -15,6 +15,7 @@ use super::signin_page;
 use super::sso;
 use super::{IamState, Realm, is_known_client};
 use crate::oidc::EDGE_CLIENT_ID;
+use crate::platform::{NewEvent, Source};
 
 pub(super) async fn end_session_get(
     _: Realm,
@@ -88,7 +89,15 @@ fn end_session(iam: &IamState, params: &Params, headers: &HeaderMap) -> Result<R
         .iter()
         .chain(hinted.iter().filter(|h| Some(*h) != from_cookie.as_ref()))
     {
-        iam.end_sso_session(id);
+        // Keycloak's LOGOUT: one per SSO session ended, before the platform sessions it ends.
+        if let Some(session) = iam.inner.sso.get(id, now) {
+            iam.parts().journal.record(
+                NewEvent::new(Source::Iam, "LOGOUT")
+                    .of_person(&session.person.sub)
+                    .outcome("OK"),
+            );
+        }
+        iam.end_sso_session_because(id, "signed out of the IAM");
     }
 
     let mut response = match redirect {

@@ -46,7 +46,9 @@ use axum::routing::{get, post};
 use crate::config::{IamConfig, OrganizationConfig, Person};
 use crate::identity::KeyRing;
 use crate::oidc::{CALLBACK_PATH, EDGE_CLIENT_ID};
-use crate::platform::{Clock, IamTokens, Journal, NewEvent, SessionStore, Source, Switches};
+use crate::platform::{
+    Clock, Ending, IamTokens, Journal, NewEvent, SessionStore, Source, Switches,
+};
 
 pub use error::IamError;
 pub use mint::{DIRECT_QUERYMESH_TOKEN_LIFETIME_SECS, querymesh_access_token};
@@ -221,7 +223,7 @@ impl IamState {
             .sso
             .session_ids_of(sub)
             .iter()
-            .filter(|id| self.end_sso_session(id))
+            .filter(|id| self.end_sso_session_because(id, "the person's sign-in was ended"))
             .count()
     }
 
@@ -240,6 +242,7 @@ impl IamState {
         self.parts().journal.record(
             NewEvent::new(Source::Iam, "LOGIN")
                 .of_person(sub)
+                .outcome("OK")
                 .details(serde_json::json!({ "via": "test-control API" })),
         );
         DirectSignIn {
@@ -260,15 +263,22 @@ impl IamState {
             .sso
             .all_session_ids()
             .iter()
-            .filter(|id| self.end_sso_session(id))
+            .filter(|id| self.end_sso_session_because(id, "reset"))
             .count()
     }
 
     /// Ends one SSO session: its refresh tokens stop working, the next authorization shows the
     /// page again, and every platform session born of it ends. Returns whether it existed.
     pub fn end_sso_session(&self, sso_session_id: &str) -> bool {
+        self.end_sso_session_because(sso_session_id, "the IAM's sign-in ended")
+    }
+
+    /// [`Self::end_sso_session`], `why` saying so in the platform sessions' `SESSION_ENDED`.
+    pub fn end_sso_session_because(&self, sso_session_id: &str, why: &'static str) -> bool {
         let existed = self.inner.sso.end(sso_session_id);
-        self.parts().sessions.end_iam_session(sso_session_id);
+        self.parts()
+            .sessions
+            .end_iam_session(sso_session_id, Ending::new(Source::Iam, why));
         existed
     }
 

@@ -18,6 +18,7 @@ use super::pkce;
 use super::sso::{RefreshGrant, SsoSession};
 use super::{IamState, Realm, is_known_client};
 use crate::http::read_body;
+use crate::platform::{NewEvent, Source};
 
 /// RFC 6749 §5.1, with Keycloak's extra fields.
 #[derive(Serialize)]
@@ -104,8 +105,12 @@ fn grant(iam: &IamState, headers: &HeaderMap, body: &[u8]) -> Result<Response, I
     let client_id = client_id(headers, &form)?;
     let mut response = match form.get("grant_type") {
         None => return Err(IamError::invalid_request("grant_type is required")),
-        Some("authorization_code") => code_grant(iam, &form, &client_id)?,
-        Some("refresh_token") => refresh_grant(iam, &form, &client_id)?,
+        Some("authorization_code") => {
+            journaled(iam, "CODE_TO_TOKEN", code_grant(iam, &form, &client_id))?
+        }
+        Some("refresh_token") => {
+            journaled(iam, "REFRESH_TOKEN", refresh_grant(iam, &form, &client_id))?
+        }
         Some(other) => {
             return Err(IamError::token(
                 OAuthCode::UnsupportedGrantType,
@@ -178,84 +183,165 @@ fn basic_user(headers: &HeaderMap) -> Result<Option<String>, IamError> {
     Ok(Some(user))
 }
 
-fn code_grant(iam: &IamState, form: &Params, client_id: &str) -> Result<Response, IamError> {
-    let code = form
-        .get("code")
-        .ok_or_else(|| IamError::invalid_request("code is required"))?;
+/// A grant refused, with Keycloak's event `error` for it (org.keycloak.events.Errors).
+struct Refused(&'static str, IamError);
+
+/// `kind` (Keycloak's `CODE_TO_TOKEN` or `REFRESH_TOKEN`) on record for a grant given, or
+/// `kind_ERROR` with the error for one refused — never the code or a token.
+fn journaled(
+    iam: &IamState,
+    kind: &'static str,
+    granted: Result<(Response, String), Refused>,
+) -> Result<Response, IamError> {
+    let journal = &iam.parts().journal;
+    match granted {
+        Ok((response, sub)) => {
+            journal.record(
+                NewEvent::new(Source::Iam, kind)
+                    .of_person(sub)
+                    .outcome("OK"),
+            );
+            Ok(response)
+        }
+        Err(Refused(error, refusal)) => {
+            let kind = match kind {
+                "CODE_TO_TOKEN" => "CODE_TO_TOKEN_ERROR",
+                _ => "REFRESH_TOKEN_ERROR",
+            };
+            journal.record(
+                NewEvent::new(Source::Iam, kind)
+                    .outcome(error)
+                    .details(serde_json::json!({ "error": error })),
+            );
+            Err(refusal)
+        }
+    }
+}
+
+fn code_grant(
+    iam: &IamState,
+    form: &Params,
+    client_id: &str,
+) -> Result<(Response, String), Refused> {
+    let code = form.get("code").ok_or_else(|| {
+        Refused(
+            "invalid_code",
+            IamError::invalid_request("code is required"),
+        )
+    })?;
     let now = iam.now();
     let grant = iam
         .inner
         .codes
         .redeem(code, now)
         .map_err(|refusal| match refusal {
-            CodeRefusal::Unknown => IamError::invalid_grant("the authorization code is not valid"),
-            CodeRefusal::Expired => IamError::invalid_grant("the authorization code has expired"),
+            CodeRefusal::Unknown => Refused(
+                "invalid_code",
+                IamError::invalid_grant("the authorization code is not valid"),
+            ),
+            CodeRefusal::Expired => Refused(
+                "expired_code",
+                IamError::invalid_grant("the authorization code has expired"),
+            ),
             CodeRefusal::Reused { refresh_token } => {
                 // RFC 6749 §4.1.2: a code used twice may have been stolen; what it gave is revoked.
                 if let Some(token) = refresh_token {
                     iam.inner.sso.revoke_refresh_token(&token);
                 }
-                IamError::invalid_grant("the authorization code was already used")
+                Refused(
+                    "invalid_code",
+                    IamError::invalid_grant("the authorization code was already used"),
+                )
             }
         })?;
     if grant.client_id != client_id {
-        return Err(IamError::invalid_grant(
-            "the authorization code was issued to another client",
+        return Err(Refused(
+            "invalid_client",
+            IamError::invalid_grant("the authorization code was issued to another client"),
         ));
     }
     match form.get("redirect_uri") {
-        None => return Err(IamError::invalid_request("redirect_uri is required")),
+        None => {
+            return Err(Refused(
+                "invalid_redirect_uri",
+                IamError::invalid_request("redirect_uri is required"),
+            ));
+        }
         Some(uri) if uri != grant.redirect_uri => {
-            return Err(IamError::invalid_grant(
-                "redirect_uri differs from the authorization request's",
+            return Err(Refused(
+                "invalid_redirect_uri",
+                IamError::invalid_grant("redirect_uri differs from the authorization request's"),
             ));
         }
         Some(_) => {}
     }
     // RFC 7636 §4.6; every PKCE failure is invalid_grant, as Keycloak answers.
-    let verifier = form
-        .get("code_verifier")
-        .ok_or_else(|| IamError::invalid_grant("PKCE code_verifier is missing"))?;
+    let verifier = form.get("code_verifier").ok_or_else(|| {
+        Refused(
+            "code_verifier_missing",
+            IamError::invalid_grant("PKCE code_verifier is missing"),
+        )
+    })?;
     if !pkce::is_well_formed_verifier(verifier) {
-        return Err(IamError::invalid_grant(
-            "code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636 §4.1)",
+        return Err(Refused(
+            "invalid_code_verifier",
+            IamError::invalid_grant(
+                "code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636 §4.1)",
+            ),
         ));
     }
     if !pkce::verifies(verifier, &grant.code_challenge) {
-        return Err(IamError::invalid_grant("PKCE verification failed"));
+        return Err(Refused(
+            "pkce_verification_failed",
+            IamError::invalid_grant("PKCE verification failed"),
+        ));
     }
-    let session = iam
-        .inner
-        .sso
-        .get(&grant.sso_session, now)
-        .ok_or_else(|| IamError::invalid_grant("the sign-in session has ended"))?;
+    let session = iam.inner.sso.get(&grant.sso_session, now).ok_or_else(|| {
+        Refused(
+            "user_session_not_found",
+            IamError::invalid_grant("the sign-in session has ended"),
+        )
+    })?;
     let refresh_token = iam.inner.sso.issue_refresh_token(RefreshGrant {
         client_id: client_id.to_string(),
         sso_session: session.id.clone(),
     });
     iam.inner.codes.record_refresh_token(code, &refresh_token);
-    Ok(respond(iam, &session, grant.nonce, refresh_token, now))
+    let sub = session.person.sub.clone();
+    Ok((respond(iam, &session, grant.nonce, refresh_token, now), sub))
 }
 
-fn refresh_grant(iam: &IamState, form: &Params, client_id: &str) -> Result<Response, IamError> {
-    let token = form
-        .get("refresh_token")
-        .ok_or_else(|| IamError::invalid_request("refresh_token is required"))?;
+fn refresh_grant(
+    iam: &IamState,
+    form: &Params,
+    client_id: &str,
+) -> Result<(Response, String), Refused> {
+    let token = form.get("refresh_token").ok_or_else(|| {
+        Refused(
+            "invalid_token",
+            IamError::invalid_request("refresh_token is required"),
+        )
+    })?;
     let now = iam.now();
     let (grant, session) = iam.inner.sso.refresh(token, now).ok_or_else(|| {
-        IamError::invalid_grant(
-            "the refresh token is not valid: unknown, revoked, or its session has ended",
+        Refused(
+            "invalid_token",
+            IamError::invalid_grant(
+                "the refresh token is not valid: unknown, revoked, or its session has ended",
+            ),
         )
     })?;
     if grant.client_id != client_id {
-        return Err(IamError::invalid_grant(
-            "the refresh token was issued to another client",
+        return Err(Refused(
+            "invalid_client",
+            IamError::invalid_grant("the refresh token was issued to another client"),
         ));
     }
     // A new refresh token each time, the previous one staying valid until the session ends
     // (Keycloak's default: refresh tokens are not revoked on use).
     let refresh_token = iam.inner.sso.issue_refresh_token(grant);
-    Ok(respond(iam, &session, None, refresh_token, now))
+    let sub = session.person.sub.clone();
+    Ok((respond(iam, &session, None, refresh_token, now), sub))
 }
 
 fn respond(

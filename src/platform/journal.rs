@@ -5,6 +5,28 @@
 //!
 //! An event names who (`sub`, `sid`), never what they sent: no SQL text, token, identity,
 //! cookie or code is ever put in one — the constructors below take none of them.
+//!
+//! # The event types
+//!
+//! Every type recorded, by source (add yours here, and a row to the table of
+//! `tests/sandbox/platform/journal.rs`):
+//!
+//! - `iam`, in Keycloak's vocabulary: `LOGIN`, `LOGIN_ERROR`, `CODE_TO_TOKEN`,
+//!   `CODE_TO_TOKEN_ERROR`, `REFRESH_TOKEN`, `REFRESH_TOKEN_ERROR` (outcome: Keycloak's `error`,
+//!   e.g. `user_not_found`, `invalid_code`, `pkce_verification_failed`, `invalid_token`),
+//!   `LOGOUT`; `SESSION_ENDED` for platform sessions the IAM ended (its end-session, a refused
+//!   refresh).
+//! - `edge`: `SESSION_STARTED`, `SESSION_ENDED`, `LOGOUT`, `LOGOUT_ERROR`,
+//!   `IDENTITY_HEADER_REMOVED`.
+//! - `broker`: `QUERY`, `IDENTITY_REJECTED`, `QUERY_CANCELLED` and `SESSION_REVOKED` (a session
+//!   ended while its query ran); governance: `LIMIT_EXCEEDED`.
+//! - `querymesh`: `QUERY_CREATED`, `QUERY_COMPLETED` (Trino's query events), `POLICY_DENIED`.
+//! - `control`: `SESSION_STARTED`, `SESSION_ENDED`, `PERSON_ADDED`, `PERSON_REMOVED`,
+//!   `QUERYMESH_TOKEN_ISSUED`, `FAULT_ADDED`, `FAULT_REMOVED`, `FAULTS_CLEARED`,
+//!   `SWITCH_CHANGED`, `KEY_ROTATED`, `CLOCK_ADVANCED`, `RESET`.
+//!
+//! `SESSION_ENDED` is recorded by [`super::SessionStore`] itself, so every way a session ends
+//! is on record once.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, MutexGuard};

@@ -26,6 +26,7 @@
 mod clock;
 mod endpoints;
 mod env;
+pub mod events_file;
 pub mod faults;
 pub mod journal;
 mod people;
@@ -38,5 +39,5 @@ pub use env::SandboxEnv;
 pub use faults::{FaultKind, FaultRule, FaultScope, Faults, NewFault};
 pub use journal::{Journal, NewEvent, Source};
 pub use people::{People, PeopleError};
-pub use session::{IamTokens, PlatformSession, SessionError, SessionStore};
+pub use session::{Ending, IamTokens, PlatformSession, SessionEnd, SessionError, SessionStore};
 pub use switches::{Switch, Switches};

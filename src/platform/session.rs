@@ -3,11 +3,20 @@
 //!
 //! This is the one piece of state the components share directly (the real platform keeps it
 //! in a store its services read); everything else between components goes over HTTP.
+//!
+//! However a session ends, it ends here: the store journals `SESSION_ENDED` with who ended it
+//! and why, and fires the session's end signal ([`SessionStore::end_signal`]), so the work it
+//! admitted (a broker call waiting on QueryMesh) is revoked at once rather than finishing
+//! (NYXDB's "removing the token revokes every connection it admitted").
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
+use serde_json::json;
+use tokio::sync::watch;
+
 use super::Clock;
+use super::journal::{Journal, NewEvent, Source};
 use crate::config::Person;
 use crate::oidc::{OidcClient, OidcError, TokenResponse};
 
@@ -20,6 +29,10 @@ const MAX_SESSIONS: usize = 50_000;
 pub const HANDOFF_LIFETIME_SECS: u64 = 60;
 /// One-time sign-in links open at once.
 const MAX_HANDOFFS: usize = 64;
+/// A session ended to keep the store within [`MAX_SESSIONS`].
+const EVICTED: Ending = Ending::new(Source::Edge, "the oldest past the platform's session limit");
+/// A session whose IAM tokens the IAM no longer renews.
+const REFRESH_REFUSED: Ending = Ending::new(Source::Iam, "the IAM refused to refresh its tokens");
 
 #[derive(Debug, thiserror::Error)]
 pub enum SessionError {
@@ -83,6 +96,44 @@ pub struct PlatformSession {
     pub cached_identity: Option<(String, u64)>,
 }
 
+/// Who ended a platform session, and why in a few words: the `source` and `details.why` of
+/// its `SESSION_ENDED`, and what the work it admitted is told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ending {
+    pub source: Source,
+    pub why: &'static str,
+}
+
+impl Ending {
+    pub const fn new(source: Source, why: &'static str) -> Self {
+        Self { source, why }
+    }
+}
+
+/// A live session's end signal: [`Self::ended`] resolves once the session ends, however it
+/// ends. Cheap (a `watch` receiver); the store drops its sender with the session.
+#[derive(Debug)]
+pub struct SessionEnd(watch::Receiver<Option<Ending>>);
+
+impl SessionEnd {
+    /// Waits for the session to end; at once when it already has.
+    pub async fn ended(&mut self) -> Ending {
+        match self.0.wait_for(Option::is_some).await {
+            Ok(ending) => ending.unwrap_or(GONE),
+            // The sender went without a word: only when the whole store went.
+            Err(_) => GONE,
+        }
+    }
+
+    /// How the session ended, if it has.
+    pub fn has_ended(&self) -> Option<Ending> {
+        let ending = *self.0.borrow();
+        ending.or_else(|| self.0.has_changed().is_err().then_some(GONE))
+    }
+}
+
+const GONE: Ending = Ending::new(Source::Edge, "the platform sessions were dropped");
+
 #[derive(Default)]
 struct Store {
     sessions: HashMap<String, PlatformSession>,
@@ -95,6 +146,30 @@ struct Store {
     /// One-time sign-in links (code → (cookie handle, expiry)): how the console opens the edge
     /// signed in as a session the control API made (see [`SessionStore::offer_handoff`]).
     handoffs: HashMap<String, (String, u64)>,
+    /// Each live session's end signal, fired and dropped when it ends.
+    ends: HashMap<String, watch::Sender<Option<Ending>>>,
+}
+
+impl Store {
+    /// Removes `sids` and fires their end signals; returns the sessions that were live.
+    fn remove(&mut self, sids: &[String], ending: Ending) -> Vec<PlatformSession> {
+        let ended: Vec<PlatformSession> = sids
+            .iter()
+            .filter_map(|sid| self.sessions.remove(sid))
+            .collect();
+        if ended.is_empty() {
+            return ended;
+        }
+        // A set: ending every one of 50,000 sessions stays linear.
+        let gone: std::collections::HashSet<&str> = ended.iter().map(|s| s.sid.as_str()).collect();
+        self.handles.retain(|_, sid| !gone.contains(sid.as_str()));
+        for session in &ended {
+            if let Some(end) = self.ends.remove(&session.sid) {
+                end.send_replace(Some(ending));
+            }
+        }
+        ended
+    }
 }
 
 #[derive(Clone)]
@@ -104,6 +179,8 @@ pub struct SessionStore {
     /// The platform's time: when sessions start, when their IAM tokens expire, and what the
     /// identities signed for them say.
     clock: Clock,
+    /// Where each session's end goes on record.
+    journal: Option<Journal>,
 }
 
 impl Default for SessionStore {
@@ -125,7 +202,14 @@ impl SessionStore {
             inner: Arc::default(),
             max: max.max(1),
             clock: Clock::default(),
+            journal: None,
         }
+    }
+
+    /// The same store, journaling each session's end in `journal`.
+    pub fn with_journal(mut self, journal: Journal) -> Self {
+        self.journal = Some(journal);
+        self
     }
 
     /// A store on the platform's `clock` (moving it moves the sessions' and identities' time).
@@ -167,14 +251,23 @@ impl SessionStore {
             cached_identity: None,
         };
         let mut store = self.write();
-        if let Some(oldest) = crate::bounded::evictable(&store.sessions, self.max, |s| s.created_at)
-        {
-            store.sessions.remove(&oldest);
-            store.handles.retain(|_, s| *s != oldest);
-        }
+        let evicted = crate::bounded::evictable(&store.sessions, self.max, |s| s.created_at)
+            .map(|oldest| store.remove(&[oldest], EVICTED))
+            .unwrap_or_default();
         store.sessions.insert(sid.clone(), session);
         store.handles.insert(handle.clone(), sid.clone());
+        store.ends.insert(sid.clone(), watch::Sender::new(None));
+        drop(store);
+        self.journal_ended(evicted, EVICTED);
         (handle, sid)
+    }
+
+    /// The end signal of the live session `sid`; `None` when it has ended already.
+    pub fn end_signal(&self, sid: &str) -> Option<SessionEnd> {
+        self.read()
+            .ends
+            .get(sid)
+            .map(|end| SessionEnd(end.subscribe()))
     }
 
     pub fn by_handle(&self, handle: &str) -> Option<PlatformSession> {
@@ -246,36 +339,59 @@ impl SessionStore {
         (exp > now && alive).then_some(handle)
     }
 
-    /// Ends one session; from then on the broker refuses its sid. Returns whether it existed.
+    /// Ends one session as the test-control API does (for tests and tools holding the store);
+    /// see [`Self::end_with`].
     pub fn end(&self, sid: &str) -> bool {
-        let mut store = self.write();
-        store.handles.retain(|_, s| s != sid);
-        store.sessions.remove(sid).is_some()
+        self.end_with(sid, Ending::new(Source::Control, "ended by the sandbox"))
+    }
+
+    /// Ends one session; from then on the broker refuses its sid, and the work it admitted is
+    /// revoked. Returns whether it existed.
+    pub fn end_with(&self, sid: &str, ending: Ending) -> bool {
+        let ended = self.write().remove(&[sid.to_string()], ending);
+        let existed = !ended.is_empty();
+        self.journal_ended(ended, ending);
+        existed
     }
 
     /// Ends every session born of the IAM SSO session `iam_session`; returns how many.
-    pub fn end_iam_session(&self, iam_session: &str) -> usize {
-        self.end_where(|s| s.iam_session.as_deref() == Some(iam_session))
+    pub fn end_iam_session(&self, iam_session: &str, ending: Ending) -> usize {
+        self.end_where(|s| s.iam_session.as_deref() == Some(iam_session), ending)
     }
 
     /// Ends every session of the person `sub`; returns how many.
-    pub fn end_person(&self, sub: &str) -> usize {
-        self.end_where(|s| s.person.sub == sub)
+    pub fn end_person(&self, sub: &str, ending: Ending) -> usize {
+        self.end_where(|s| s.person.sub == sub, ending)
     }
 
-    fn end_where(&self, ends: impl Fn(&PlatformSession) -> bool) -> usize {
+    fn end_where(&self, ends: impl Fn(&PlatformSession) -> bool, ending: Ending) -> usize {
         let mut store = self.write();
-        let ended: Vec<String> = store
+        let sids: Vec<String> = store
             .sessions
             .values()
             .filter(|s| ends(s))
             .map(|s| s.sid.clone())
             .collect();
-        for sid in &ended {
-            store.sessions.remove(sid);
+        let ended = store.remove(&sids, ending);
+        drop(store);
+        let count = ended.len();
+        self.journal_ended(ended, ending);
+        count
+    }
+
+    /// `SESSION_ENDED` for each of `ended`, recorded once the store's lock is released.
+    fn journal_ended(&self, ended: Vec<PlatformSession>, ending: Ending) {
+        let Some(journal) = &self.journal else {
+            return;
+        };
+        for session in ended {
+            journal.record(
+                NewEvent::new(ending.source, "SESSION_ENDED")
+                    .of_person(session.person.sub)
+                    .in_session(session.sid)
+                    .details(json!({ "why": ending.why })),
+            );
         }
-        store.handles.retain(|_, sid| !ended.contains(sid));
-        ended.len()
     }
 
     /// The session's IAM access token, refreshed first when it is about to expire. A refresh
@@ -291,7 +407,7 @@ impl SessionStore {
             return Ok(session.tokens.access_token);
         }
         let Some(refresh_token) = session.tokens.refresh_token else {
-            self.end(sid);
+            self.end_with(sid, REFRESH_REFUSED);
             return Err(SessionError::Ended);
         };
         match oidc.refresh(&refresh_token).await {
@@ -302,7 +418,7 @@ impl SessionStore {
                 Ok(access)
             }
             Err(OidcError::Refused { .. }) => {
-                self.end(sid);
+                self.end_with(sid, REFRESH_REFUSED);
                 Err(SessionError::Ended)
             }
             Err(e) => Err(SessionError::IamUnavailable(e.to_string())),
@@ -310,8 +426,8 @@ impl SessionStore {
     }
 
     /// Ends every session; returns how many.
-    pub fn end_all(&self) -> usize {
-        self.end_where(|_| true)
+    pub fn end_all(&self, ending: Ending) -> usize {
+        self.end_where(|_| true, ending)
     }
 
     pub fn list(&self) -> Vec<PlatformSession> {
@@ -341,6 +457,26 @@ mod tests {
         }
     }
 
+    #[tokio::test]
+    async fn a_session_end_signals_its_work_with_who_ended_it_and_is_journaled_once() {
+        let journal = Journal::default();
+        let store = SessionStore::default().with_journal(journal.clone());
+        let (_, sid) = store.create(person("a"), tokens(), Some("sso".into()));
+        let mut end = store.end_signal(&sid).expect("live");
+        assert_eq!(end.has_ended(), None);
+        let waiting = tokio::spawn(async move { end.ended().await });
+        let ending = Ending::new(Source::Iam, "test");
+        assert_eq!(store.end_iam_session("sso", ending), 1);
+        assert_eq!(waiting.await.expect("the waiter"), ending);
+        assert!(store.end_signal(&sid).is_none(), "dropped with the session");
+        assert!(!store.end_with(&sid, ending), "ends once");
+        let page = journal.read(0, Some("SESSION_ENDED"), None, 10);
+        assert_eq!(page.events.len(), 1);
+        assert_eq!(page.events[0].source, Source::Iam);
+        assert_eq!(page.events[0].sid.as_deref(), Some(sid.as_str()));
+        assert_eq!(store.read().ends.len(), 0);
+    }
+
     #[test]
     fn past_its_size_the_store_ends_the_oldest_session() {
         let store = SessionStore::with_max(2);
@@ -357,5 +493,10 @@ mod tests {
         assert!(!store.is_alive(&first) && store.by_handle(&first_handle).is_none());
         assert!(store.is_alive(&second) && store.is_alive(&third));
         assert_eq!(store.read().handles.len(), 2);
+        assert_eq!(
+            store.read().ends.len(),
+            2,
+            "the evicted one's signal went with it"
+        );
     }
 }

@@ -167,6 +167,14 @@ pub async fn post_statement(
         json_body(query.first_response(&base))
     };
     check_session_header(&headers)?;
+    // Trino's `QueryCreatedEvent`: the query exists (and has its id) from here on, refused or
+    // run; never its text.
+    state.journal().record(
+        NewEvent::new(Source::QueryMesh, "QUERY_CREATED")
+            .of_person(principal.name.clone())
+            .outcome("QUEUED")
+            .details(serde_json::json!({ "query_id": id, "user": principal.name })),
+    );
     // Trino's query.max-length, counted in UTF-16 units as Java does; a failed query, not an
     // HTTP error.
     let length = sql.encode_utf16().count();

@@ -42,6 +42,7 @@ async fn the_journal_records_sessions_queries_refusals_and_changes_with_a_cursor
         [
             "LOGIN",
             "SESSION_STARTED",
+            "QUERY_CREATED",
             "QUERY_COMPLETED",
             "QUERY",
             "FAULT_ADDED",
@@ -55,28 +56,36 @@ async fn the_journal_records_sessions_queries_refusals_and_changes_with_a_cursor
     assert_eq!(events[0]["source"], "iam");
     assert_eq!(events[1]["source"], "control");
     assert_eq!(events[1]["sid"], session["sid"]);
-    // QueryMesh's completed-query event, before the broker's answer to the app.
-    assert_eq!(events[2]["source"], "querymesh");
+    // QueryMesh's created- and completed-query events, before the broker's answer to the app.
     assert_eq!(
-        (
-            events[2]["outcome"].as_str(),
-            events[2]["details"]["state"].as_str(),
-            events[2]["details"]["rows"].as_u64()
-        ),
-        (Some("FINISHED"), Some("FINISHED"), Some(1))
+        (events[2]["source"].as_str(), events[2]["outcome"].as_str()),
+        (Some("querymesh"), Some("QUEUED"))
     );
-    assert_eq!(events[2]["sub"], sub.as_str());
+    assert_eq!(
+        events[2]["details"]["query_id"],
+        events[3]["details"]["query_id"]
+    );
+    assert_eq!(events[3]["source"], "querymesh");
     assert_eq!(
         (
             events[3]["outcome"].as_str(),
+            events[3]["details"]["state"].as_str(),
             events[3]["details"]["rows"].as_u64()
+        ),
+        (Some("FINISHED"), Some("FINISHED"), Some(1))
+    );
+    assert_eq!(events[3]["sub"], sub.as_str());
+    assert_eq!(
+        (
+            events[4]["outcome"].as_str(),
+            events[4]["details"]["rows"].as_u64()
         ),
         (Some("OK"), Some(1))
     );
-    assert_eq!(events[5]["outcome"], "QUERYMESH_ACCESS_DENIED");
-    assert_eq!(events[5]["details"]["fault"], events[4]["details"]["rule"]);
-    assert_eq!(events[6]["details"]["reason"], "signature");
-    assert_eq!(events[7]["outcome"], "IDENTITY_ASSERTION_INVALID");
+    assert_eq!(events[6]["outcome"], "QUERYMESH_ACCESS_DENIED");
+    assert_eq!(events[6]["details"]["fault"], events[5]["details"]["rule"]);
+    assert_eq!(events[7]["details"]["reason"], "signature");
+    assert_eq!(events[8]["outcome"], "IDENTITY_ASSERTION_INVALID");
     assert!(
         events
             .windows(2)
@@ -113,7 +122,7 @@ async fn the_journal_records_sessions_queries_refusals_and_changes_with_a_cursor
     let (_, rest) = control
         .get(&format!("/events?since={}", first_two["next"]))
         .await;
-    assert_eq!(rest["events"][0]["type"], "QUERY_COMPLETED");
+    assert_eq!(rest["events"][0]["type"], "QUERY_CREATED");
 }
 
 #[tokio::test]
@@ -141,15 +150,18 @@ async fn the_edge_records_a_browser_sign_in_and_sign_out() {
         types(&page),
         [
             "LOGIN",
+            "CODE_TO_TOKEN",
             "SESSION_STARTED",
             "LOGOUT",
             "SESSION_ENDED",
             "LOGOUT_ERROR"
         ]
     );
-    assert_eq!(page["events"][1]["source"], "edge");
-    assert_eq!(page["events"][1]["sid"], signed_in.sid.as_str());
-    assert_eq!(page["events"][4]["outcome"], "FOREIGN_ORIGIN");
+    assert_eq!(page["events"][1]["source"], "iam");
+    assert_eq!(page["events"][2]["source"], "edge");
+    assert_eq!(page["events"][2]["sid"], signed_in.sid.as_str());
+    assert_eq!(page["events"][4]["details"]["why"], "signed out");
+    assert_eq!(page["events"][5]["outcome"], "FOREIGN_ORIGIN");
 }
 
 #[tokio::test]
