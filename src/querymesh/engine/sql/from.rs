@@ -76,7 +76,7 @@ impl Analyzer<'_> {
                             catalog: table.catalog.clone(),
                             schema: table.schema.clone(),
                             table: table.name.clone(),
-                            columns: Vec::new(),
+                            ..TableAccess::default()
                         });
                         let cols = table
                             .columns
@@ -92,8 +92,22 @@ impl Analyzer<'_> {
                                 table.name.clone(),
                             ],
                         ];
-                        let source =
-                            visible::source(self.catalogs, self.session.viewer.as_ref(), &table);
+                        let policy = self.session.viewer.as_ref().and_then(|v| {
+                            v.table_policy(&table.catalog, &table.schema, &table.name)
+                        });
+                        let source = match policy {
+                            Some(policy) => {
+                                let source = self.policy_source(&table, &policy)?;
+                                if let Some(access) = self.reads.get_mut(read) {
+                                    access.filters = policy.filter_names();
+                                    access.masks = policy.masked_columns(&table);
+                                }
+                                source
+                            }
+                            None => {
+                                visible::source(self.catalogs, self.session.viewer.as_ref(), &table)
+                            }
+                        };
                         (cols, source, names)
                     }
                 };

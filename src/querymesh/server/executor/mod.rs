@@ -177,6 +177,7 @@ impl Executor {
         let (tx, rx) = mpsc::channel(CHANNEL_CHUNKS);
         let query = Arc::new(Query {
             update_type: prepared.update_type(),
+            tables: prepared.reads.clone(),
             journal: Some(self.journal.clone()),
             ..Query::new(
                 id,
