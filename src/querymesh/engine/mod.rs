@@ -221,6 +221,9 @@ impl Engine {
             for table in loaded.tables {
                 catalogs.add_table(table);
             }
+            for (view, tables) in loaded.view_reads {
+                catalogs.add_view_reads(&source.catalog, &source.schema, &view, tables);
+            }
             attachments.push((loaded.attach_name, loaded.uri));
             if let Some(k) = loaded.keeper {
                 keepers.push(Mutex::new(k));

@@ -71,6 +71,7 @@ impl Analyzer<'_> {
                     }
                     None => {
                         let table = self.resolve_table(&parts, at)?;
+                        self.refuse_shaped_view(&table)?;
                         let read = self.reads.len();
                         self.reads.push(TableAccess {
                             catalog: table.catalog.clone(),

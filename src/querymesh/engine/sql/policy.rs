@@ -157,6 +157,38 @@ impl Analyzer<'_> {
         ))
     }
 
+    /// A view of a developer's SQLite file is SQLite SQL the stand-in does not rewrite: one
+    /// reading a table the person's rules filter or mask is refused rather than read around
+    /// the policy (a rule on the view itself shapes it as any table).
+    pub(super) fn refuse_shaped_view(&self, view: &TableMeta) -> Result<(), TrinoError> {
+        let (Some(viewer), Some(reads)) = (
+            self.session.viewer.as_ref(),
+            self.catalogs
+                .view_reads(&view.catalog, &view.schema, &view.name),
+        ) else {
+            return Ok(());
+        };
+        match reads.iter().find(|t| {
+            viewer
+                .table_policy(&view.catalog, &view.schema, t)
+                .is_some()
+        }) {
+            None => Ok(()),
+            // Trino's Access Denied messages name no place in the query.
+            Some(table) => Err(TrinoError::new(
+                ErrorName::PermissionDenied,
+                format!(
+                    "Access Denied: Cannot select from view {}: it reads table {}.{}.{table}, \
+                     whose row filter or column masks the QueryMesh stand-in cannot apply \
+                     inside a SQLite view",
+                    view.qualified_name(),
+                    view.catalog,
+                    view.schema
+                ),
+            )),
+        }
+    }
+
     /// `e` typed over `relation` alone, `current_user` being its environment's user.
     fn policy_expression(
         &mut self,

@@ -413,3 +413,58 @@ async fn the_built_in_demo_filters_and_masks_customers() {
         "{margaret:?}"
     );
 }
+
+#[tokio::test]
+async fn a_view_reading_a_masked_table_is_refused_rather_than_read_around_the_mask() {
+    let data = tempfile::tempdir().expect("a temporary directory");
+    let file = data.path().join("mydata.sqlite");
+    let conn = rusqlite::Connection::open(&file).expect("creates");
+    conn.execute_batch(
+        "CREATE TABLE person (name TEXT, ssn TEXT);
+         INSERT INTO person VALUES ('Ada', '123-45-6789');
+         CREATE TABLE city (name TEXT);
+         INSERT INTO city VALUES ('London');
+         CREATE VIEW v_person AS SELECT name, ssn FROM person;
+         CREATE VIEW v_nested AS SELECT name FROM v_person;
+         CREATE VIEW v_city AS SELECT name FROM city;",
+    )
+    .expect("writes");
+    let catalogs = format!(
+        "[[querymesh.catalogs]]\ncatalog = \"mydata\"\nschema = \"main\"\nsqlite = {:?}\n",
+        file.display().to_string()
+    );
+    let rules = r#"{"tables": [
+        {"catalog": "mydata", "table": "person", "privileges": ["SELECT"],
+         "columns": [{"name": "ssn", "mask": "'XXX'"}]},
+        {"privileges": ["SELECT"]}
+    ]}"#;
+    let (mesh, _dir) = mesh_with(rules, &catalogs).await;
+    let ada = ("ada", ADA, &[][..]);
+    assert_eq!(
+        both(&mesh, ada, "SELECT ssn FROM mydata.main.person").await,
+        [json!(["XXX"])]
+    );
+    assert_eq!(
+        both(&mesh, ada, "SELECT name FROM mydata.main.v_city").await,
+        [json!(["London"])]
+    );
+    for view in ["v_person", "v_nested"] {
+        let sql = format!("SELECT name FROM mydata.main.{view}");
+        assert_eq!(
+            through_broker(&mesh.sandbox, "ada", &sql).await,
+            Err("QUERYMESH_ACCESS_DENIED".into()),
+            "{sql}"
+        );
+        let pages = trino_pages(&mesh, ADA, &[], &sql).await;
+        let error = error_of(&pages);
+        assert_eq!(error["errorName"], "PERMISSION_DENIED");
+        assert_eq!(
+            error["message"],
+            format!(
+                "Access Denied: Cannot select from view mydata.main.{view}: it reads table \
+                 mydata.main.person, whose row filter or column masks the QueryMesh stand-in \
+                 cannot apply inside a SQLite view"
+            )
+        );
+    }
+}
