@@ -46,7 +46,7 @@ use super::sql::{self, PolicyExpression};
 use self::rules::{
     CatalogAccess, CatalogRule, SchemaRule, TableRule, catalog_rule, schema_rule, table_rule,
 };
-pub use self::rules_file::{AccessRulesError, RuleProblem, RulesProblem};
+pub use self::rules_file::{AccessRulesError, InvalidExpression, RuleProblem, RulesProblem};
 use self::rules_file::{IGNORED_SECTIONS, RulesFile, parse_section};
 pub use self::viewer::Viewer;
 
@@ -181,12 +181,12 @@ impl AccessControl {
                     sql::check_policy(catalogs, table, &only).map_err(|e| RulesProblem::Rule {
                         section: "tables",
                         index: rule.index,
-                        problem: RuleProblem::Expression {
+                        problem: RuleProblem::Expression(Box::new(InvalidExpression {
                             pattern: rule.table_pattern.clone(),
                             what,
                             table: Some(table.qualified_name()),
                             message: e.to_string(),
-                        },
+                        })),
                     })?;
                 }
             }

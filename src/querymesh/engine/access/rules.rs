@@ -4,8 +4,8 @@
 use regex::Regex;
 
 use super::rules_file::{
-    CatalogAllow, CatalogRuleSpec, EnvironmentSpec, PRIVILEGES, RuleProblem, SchemaRuleSpec,
-    TableRuleSpec,
+    CatalogAllow, CatalogRuleSpec, EnvironmentSpec, InvalidExpression, PRIVILEGES, RuleProblem,
+    SchemaRuleSpec, TableRuleSpec,
 };
 use super::{TablePolicy, User};
 use crate::querymesh::engine::sql::PolicyExpression;
@@ -186,12 +186,12 @@ pub(super) fn table_rule(spec: TableRuleSpec) -> Result<TableRule, RuleProblem> 
     let table_pattern = spec.table.clone().unwrap_or_else(|| ".*".into());
     let expression = |what: String, text: &str, env: Option<EnvironmentSpec>| {
         PolicyExpression::parse(text, env.and_then(|e| e.user)).map_err(|e| {
-            RuleProblem::Expression {
+            RuleProblem::Expression(Box::new(InvalidExpression {
                 pattern: table_pattern.clone(),
                 what,
                 table: None,
                 message: e.to_string(),
-            }
+            }))
         })
     };
     let filter = spec

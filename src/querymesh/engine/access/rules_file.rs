@@ -49,16 +49,25 @@ pub enum RuleProblem {
     #[error("`allow` is {0:?}; expected \"all\", \"read-only\" or \"none\"")]
     CatalogAllow(String),
     /// A filter or mask that is not one Trino expression, or does not analyse against a
-    /// table the rule names: `what` is `filter` or `mask of column "c"`.
-    #[error("`table` {pattern:?}: the {what}{on} is not valid: {message}", on = table.as_ref().map(|t| format!(" on {t}")).unwrap_or_default())]
-    Expression {
-        pattern: String,
-        what: String,
-        table: Option<String>,
-        message: String,
-    },
+    /// table the rule names.
+    #[error("{0}")]
+    Expression(Box<InvalidExpression>),
     #[error("unknown privilege {0:?}; expected one of {known}", known = PRIVILEGES.join(", "))]
     Privilege(String),
+}
+
+/// A row filter or column mask refused: `what` is `row filter` or `mask of column "c"`, `table`
+/// the table it was analysed against (none for a syntax error).
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "`table` {pattern:?}: the {what}{on} is not valid: {message}",
+    on = table.as_ref().map(|t| format!(" on {t}")).unwrap_or_default()
+)]
+pub struct InvalidExpression {
+    pub pattern: String,
+    pub what: String,
+    pub table: Option<String>,
+    pub message: String,
 }
 
 /// The whole rules file.
