@@ -46,9 +46,24 @@ pub struct Catalogs {
     unlisted: BTreeSet<(String, String)>,
     /// Schemas listed without their data yet, with the message a query naming them gets.
     unavailable: BTreeMap<(String, String), String>,
+    /// The tables of its schema each view of a developer's SQLite file reads.
+    view_reads: BTreeMap<(String, String, String), Vec<String>>,
 }
 
 impl Catalogs {
+    /// Records that view `catalog`.`schema`.`view` reads `tables` of its schema.
+    pub fn add_view_reads(&mut self, catalog: &str, schema: &str, view: &str, tables: Vec<String>) {
+        self.view_reads
+            .insert((catalog.into(), schema.into(), view.into()), tables);
+    }
+
+    /// The tables of its schema a view reads; `None` for a table.
+    pub fn view_reads(&self, catalog: &str, schema: &str, name: &str) -> Option<&[String]> {
+        self.view_reads
+            .get(&(catalog.into(), schema.into(), name.into()))
+            .map(Vec::as_slice)
+    }
+
     pub fn add_schema(&mut self, catalog: &str, schema: &str) {
         self.schemas
             .entry(catalog.to_string())

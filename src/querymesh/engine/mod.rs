@@ -98,13 +98,18 @@ pub struct OutputColumn {
     pub ty: TrinoType,
 }
 
-/// A table a query reads and which of its columns, for access control.
-#[derive(Clone, Debug, PartialEq)]
+/// A table a query reads and which of its columns, for access control; and the row filters
+/// and column masks the person's rules applied to it, for the record.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct TableAccess {
     pub catalog: String,
     pub schema: String,
     pub table: String,
     pub columns: Vec<String>,
+    /// The rules whose row filter applies, by position (`tables[2]`), never the expression.
+    pub filters: Vec<String>,
+    /// The columns read through a mask.
+    pub masks: Vec<String>,
 }
 
 /// Why running a prepared query stopped early.
@@ -215,6 +220,9 @@ impl Engine {
             catalogs.add_schema(&source.catalog, &source.schema);
             for table in loaded.tables {
                 catalogs.add_table(table);
+            }
+            for (view, tables) in loaded.view_reads {
+                catalogs.add_view_reads(&source.catalog, &source.schema, &view, tables);
             }
             attachments.push((loaded.attach_name, loaded.uri));
             if let Some(k) = loaded.keeper {

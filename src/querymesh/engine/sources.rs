@@ -17,6 +17,47 @@ pub struct Loaded {
     pub uri: String,
     pub tables: Vec<TableMeta>,
     pub keeper: Option<Connection>,
+    /// Each view (lower-case) and the tables of the file it reads, lower-case.
+    pub view_reads: Vec<(String, Vec<String>)>,
+}
+
+/// The tables each view of `conn`'s main database reads, through other views too, as
+/// SQLite's authorizer reports them while it compiles `SELECT * FROM view`: row filters and
+/// column masks on those tables must not be bypassed by reading the view.
+fn view_reads(conn: &mut Connection) -> rusqlite::Result<Vec<(String, Vec<String>)>> {
+    use rusqlite::hooks::{AuthAction, AuthContext, Authorization};
+    use std::sync::{Arc, Mutex};
+    let views: Vec<String> = {
+        let mut views = conn.prepare("SELECT name FROM sqlite_schema WHERE type = 'view'")?;
+        views
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?
+    };
+    let seen = Arc::new(Mutex::new(Vec::<String>::new()));
+    let collect = seen.clone();
+    conn.authorizer(Some(move |ctx: AuthContext<'_>| {
+        if let AuthAction::Read { table_name, .. } = ctx.action {
+            let mut seen = collect.lock().unwrap_or_else(|p| p.into_inner());
+            let name = table_name.to_lowercase();
+            if !seen.contains(&name) {
+                seen.push(name);
+            }
+        }
+        Authorization::Allow
+    }))?;
+    let mut out = Vec::new();
+    for view in views {
+        seen.lock().unwrap_or_else(|p| p.into_inner()).clear();
+        let compiled = conn.prepare(&format!("SELECT * FROM \"{}\"", view.replace('"', "\"\"")));
+        let view = view.to_lowercase();
+        let mut tables = std::mem::take(&mut *seen.lock().unwrap_or_else(|p| p.into_inner()));
+        tables.retain(|t| *t != view);
+        // A view SQLite cannot compile fails when queried; it reads nothing meanwhile.
+        drop(compiled);
+        out.push((view, tables));
+    }
+    conn.authorizer(None::<fn(AuthContext<'_>) -> Authorization>)?;
+    Ok(out)
 }
 
 fn valid_name(name: &str) -> bool {
@@ -162,7 +203,7 @@ fn load_sqlite(source: &CatalogSource, path: &Path, attach_name: String) -> Resu
     let path =
         std::fs::canonicalize(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
     let uri = file_uri(&path, "mode=ro");
-    let conn = Connection::open_with_flags(
+    let mut conn = Connection::open_with_flags(
         &uri,
         OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI,
     )
@@ -187,6 +228,8 @@ fn load_sqlite(source: &CatalogSource, path: &Path, attach_name: String) -> Resu
         Ok(out)
     };
     let found = read().map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let view_reads =
+        view_reads(&mut conn).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut tables = Vec::new();
     for (name, cols) in found {
         let table = name.to_lowercase();
@@ -216,6 +259,7 @@ fn load_sqlite(source: &CatalogSource, path: &Path, attach_name: String) -> Resu
         uri,
         tables,
         keeper: None,
+        view_reads,
     })
 }
 
@@ -388,6 +432,7 @@ fn load_csv_dir(source: &CatalogSource, dir: &Path, attach_name: String) -> Resu
         uri,
         tables,
         keeper: Some(keeper),
+        view_reads: Vec::new(),
     })
 }
 

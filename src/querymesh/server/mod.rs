@@ -104,7 +104,7 @@ impl QueryMeshState {
     ) -> Result<Self, QueryMeshStartError> {
         let config = &parts.config;
         let access = match &config.access_control {
-            Some(path) => AccessControl::load(path)?,
+            Some(path) => AccessControl::load_for(path, parts.engine.catalogs())?,
             None => AccessControl::allow_all(),
         };
         let time_limit = Duration::from_secs(u64::from(config.query_time_limit_secs));

@@ -611,4 +611,39 @@ mod tests {
         assert!(plan(&grace, "SELECT name FROM region").is_ok());
         assert!(plan(&grace, name).is_err());
     }
+
+    #[test]
+    fn a_filtered_plan_cached_for_one_person_is_never_anothers() {
+        let engine =
+            Engine::open(&crate::Config::builtin().querymesh, None).expect("the engine opens");
+        let access = AccessControl::parse(
+            r#"{"tables": [
+                {"group": "analysts", "table": "nation", "privileges": ["SELECT"],
+                 "filter": "regionkey = 1", "columns": [{"name": "name", "mask": "'x'"}]},
+                {"privileges": ["SELECT"]}
+            ]}"#,
+        )
+        .expect("rules");
+        let access = Arc::new(access);
+        let (ada, grace) = (person("ada", "analysts"), person("grace", "engineering"));
+        let plan = |who: &User| {
+            let session = SessionContext {
+                catalog: Some("tpch".into()),
+                schema: Some("tiny".into()),
+                user: Some(who.name.clone()),
+                viewer: Viewer::of(&access, who),
+                ..SessionContext::default()
+            };
+            authorized_plan(&engine, &access, who, "SELECT name FROM nation", &session)
+                .expect("plans")
+        };
+        for _ in 0..2 {
+            let (filtered, whole) = (plan(&ada), plan(&grace));
+            assert!(!Arc::ptr_eq(&filtered, &whole));
+            assert_eq!(filtered.reads[0].filters, ["tables[0]"]);
+            assert_eq!(filtered.reads[0].masks, ["name"]);
+            assert!(whole.reads[0].filters.is_empty() && whole.reads[0].masks.is_empty());
+            assert_eq!(filtered.columns, whole.columns);
+        }
+    }
 }

@@ -12,8 +12,12 @@
 //! `filterSchemas`, `filterTables` and `filterColumns` decide (see [`Viewer`]); `schemas`
 //! rules (`owner`) count there, since a schema owner sees all its tables.
 //!
-//! Not supported, and refused at start rather than silently ignored: row filters (`filter`)
-//! and column masks (`mask`). Rules naming a `role` never match: the sandbox has no roles.
+//! Row filters (`filter`, `filter_environment`) and column masks (`columns[].mask`,
+//! `mask_environment`) of the first matching table rule shape what a query reads of the table
+//! (see [`TablePolicy`] and the analyser's sql/policy.rs); each is parsed when the file loads and
+//! analysed against every table its rule names once the catalogs are open
+//! ([`AccessControl::load_for`]), so an invalid one stops the start naming its rule. Rules
+//! naming a `role` never match: the sandbox has no roles.
 //!
 //! # Layout
 //!
@@ -28,21 +32,64 @@ mod rules_file;
 mod viewer;
 
 #[cfg(test)]
+mod policy_tests;
+#[cfg(test)]
 mod tests;
 
 use std::path::Path;
 
 use super::TableAccess;
+use super::catalog::{Catalogs, TableMeta};
 use super::error::{ErrorName, TrinoError};
+use super::sql::{self, PolicyExpression};
 
 use self::rules::{
     CatalogAccess, CatalogRule, SchemaRule, TableRule, catalog_rule, schema_rule, table_rule,
 };
-pub use self::rules_file::{AccessRulesError, RuleProblem, RulesProblem};
+pub use self::rules_file::{AccessRulesError, InvalidExpression, RuleProblem, RulesProblem};
 use self::rules_file::{IGNORED_SECTIONS, RulesFile, parse_section};
 pub use self::viewer::Viewer;
 
 const INFORMATION_SCHEMA: &str = "information_schema";
+
+/// The value of `[querymesh] access_control` that names the demo's rules built into the
+/// binary (fixtures/querymesh-rules.json) instead of a file.
+pub const BUILTIN_DEMO_RULES: &str = "builtin:demo";
+const DEMO_RULES: &str = include_str!("../../../../fixtures/querymesh-rules.json");
+
+/// What the first matching rule does to a table's rows and columns: its row filter and its
+/// column masks, for the analyser to read the table through.
+#[derive(Clone, Debug)]
+pub struct TablePolicy<'r> {
+    /// The rule's position in `tables`.
+    pub rule: usize,
+    pub filter: Option<&'r PolicyExpression>,
+    /// (column as the rule writes it, mask).
+    pub masks: Vec<(&'r str, &'r PolicyExpression)>,
+}
+
+impl TablePolicy<'_> {
+    /// The filters applied, as the journal names them: the rule, never the expression.
+    pub fn filter_names(&self) -> Vec<String> {
+        self.filter
+            .map(|_| vec![format!("tables[{}]", self.rule)])
+            .unwrap_or_default()
+    }
+
+    /// The columns of `table` read through a mask, as the table names them.
+    pub fn masked_columns(&self, table: &TableMeta) -> Vec<String> {
+        table
+            .columns
+            .iter()
+            .filter(|c| {
+                self.masks
+                    .iter()
+                    .any(|(m, _)| m.eq_ignore_ascii_case(&c.name))
+            })
+            .map(|c| c.name.clone())
+            .collect()
+    }
+}
 
 /// Who the rules judge: a user name (Trino's principal and session user) and the groups the
 /// rules' `group` patterns match. The server says who that is; the rules need nothing more.
@@ -72,14 +119,79 @@ impl AccessControl {
 
     pub fn load(path: &Path) -> Result<Self, AccessRulesError> {
         let shown = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| AccessRulesError::Read {
-            path: shown.clone(),
-            source,
-        })?;
+        let text = if shown == BUILTIN_DEMO_RULES {
+            DEMO_RULES.to_string()
+        } else {
+            std::fs::read_to_string(path).map_err(|source| AccessRulesError::Read {
+                path: shown.clone(),
+                source,
+            })?
+        };
         Self::parse(&text).map_err(|problem| AccessRulesError::Invalid {
             path: shown,
             problem,
         })
+    }
+
+    /// [`AccessControl::load`], then every row filter and column mask analysed against each
+    /// table of `catalogs` its rule names, as a query would apply it.
+    pub fn load_for(path: &Path, catalogs: &Catalogs) -> Result<Self, AccessRulesError> {
+        let rules = Self::load(path)?;
+        rules
+            .validate(catalogs)
+            .map_err(|problem| AccessRulesError::Invalid {
+                path: path.display().to_string(),
+                problem,
+            })?;
+        Ok(rules)
+    }
+
+    /// Each filter and each mask, alone, on each table its rule names (information_schema
+    /// aside, which the rules never shape). A rule naming no table was only parsed.
+    pub fn validate(&self, catalogs: &Catalogs) -> Result<(), RulesProblem> {
+        let Some(rules) = &self.tables else {
+            return Ok(());
+        };
+        for rule in rules {
+            let Some(policy) = rule.policy() else {
+                continue;
+            };
+            let tables = catalogs
+                .all_tables()
+                .filter(|t| t.schema != INFORMATION_SCHEMA)
+                .filter(|t| rule.names(&t.catalog, &t.schema, &t.name));
+            for table in tables {
+                let filter = policy.filter.map(|f| {
+                    let only = TablePolicy {
+                        filter: Some(f),
+                        masks: Vec::new(),
+                        ..policy.clone()
+                    };
+                    ("row filter".to_string(), only)
+                });
+                let masks = policy.masks.iter().map(|&(column, m)| {
+                    let only = TablePolicy {
+                        filter: None,
+                        masks: vec![(column, m)],
+                        ..policy.clone()
+                    };
+                    (format!("mask of column {column:?}"), only)
+                });
+                for (what, only) in filter.into_iter().chain(masks) {
+                    sql::check_policy(catalogs, table, &only).map_err(|e| RulesProblem::Rule {
+                        section: "tables",
+                        index: rule.index,
+                        problem: RuleProblem::Expression(Box::new(InvalidExpression {
+                            pattern: rule.table_pattern.clone(),
+                            what,
+                            table: Some(table.qualified_name()),
+                            message: e.to_string(),
+                        })),
+                    })?;
+                }
+            }
+        }
+        Ok(())
     }
 
     pub fn parse(text: &str) -> Result<Self, RulesProblem> {
@@ -93,7 +205,10 @@ impl AccessControl {
         }
         let catalogs = parse_section("catalogs", file.catalogs, catalog_rule)?;
         let schemas = parse_section("schemas", file.schemas, schema_rule)?;
-        let tables = parse_section("tables", file.tables, table_rule)?;
+        let mut tables = parse_section("tables", file.tables, table_rule)?;
+        for (index, rule) in tables.iter_mut().flatten().enumerate() {
+            rule.index = index;
+        }
         Ok(Self {
             catalogs,
             schemas,

@@ -3,10 +3,12 @@
 
 use regex::Regex;
 
-use super::User;
 use super::rules_file::{
-    CatalogAllow, CatalogRuleSpec, PRIVILEGES, RuleProblem, SchemaRuleSpec, TableRuleSpec,
+    CatalogAllow, CatalogRuleSpec, EnvironmentSpec, InvalidExpression, PRIVILEGES, RuleProblem,
+    SchemaRuleSpec, TableRuleSpec,
 };
+use super::{TablePolicy, User};
+use crate::querymesh::engine::sql::PolicyExpression;
 
 /// `allow` of a catalog rule: `"all"`, `"read-only"`, `"none"`, or the older booleans.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -76,9 +78,32 @@ pub(super) struct TableRule {
     /// A privilege beyond SELECT and GRANT_SELECT: every column is shown, even denied ones.
     pub(super) beyond_select: bool,
     pub(super) denied_columns: Vec<String>,
+    /// Its position in the `tables` section, which names it in errors and in the journal.
+    pub(super) index: usize,
+    /// `table` as written, for errors.
+    pub(super) table_pattern: String,
+    pub(super) filter: Option<PolicyExpression>,
+    /// (column as written, mask); Trino matches the column name ignoring case.
+    pub(super) masks: Vec<(String, PolicyExpression)>,
 }
 
 impl TableRule {
+    /// The rule names `catalog`.`schema`.`table`, whoever asks.
+    pub(super) fn names(&self, catalog: &str, schema: &str, table: &str) -> bool {
+        self.scope.catalog.is_match(catalog)
+            && self.scope.schema.is_match(schema)
+            && self.table.is_match(table)
+    }
+
+    /// What the rule does to the rows and columns of a table it applies to, if anything.
+    pub(super) fn policy(&self) -> Option<TablePolicy<'_>> {
+        (self.filter.is_some() || !self.masks.is_empty()).then(|| TablePolicy {
+            rule: self.index,
+            filter: self.filter.as_ref(),
+            masks: self.masks.iter().map(|(c, m)| (c.as_str(), m)).collect(),
+        })
+    }
+
     pub(super) fn matches(
         &self,
         principal: &User,
@@ -158,15 +183,31 @@ pub(super) fn schema_rule(spec: SchemaRuleSpec) -> Result<SchemaRule, RuleProble
 }
 
 pub(super) fn table_rule(spec: TableRuleSpec) -> Result<TableRule, RuleProblem> {
-    if spec.filter.is_some() || spec.filter_environment.is_some() {
-        return Err(RuleProblem::RowFilter);
-    }
-    if let Some(c) = spec
-        .columns
-        .iter()
-        .find(|c| c.mask.is_some() || c.mask_environment.is_some())
-    {
-        return Err(RuleProblem::ColumnMask(c.name.clone()));
+    let table_pattern = spec.table.clone().unwrap_or_else(|| ".*".into());
+    let expression = |what: String, text: &str, env: Option<EnvironmentSpec>| {
+        PolicyExpression::parse(text, env.and_then(|e| e.user)).map_err(|e| {
+            RuleProblem::Expression(Box::new(InvalidExpression {
+                pattern: table_pattern.clone(),
+                what,
+                table: None,
+                message: e.to_string(),
+            }))
+        })
+    };
+    let filter = spec
+        .filter
+        .as_deref()
+        .map(|f| expression("row filter".into(), f, spec.filter_environment))
+        .transpose()?;
+    let mut masks = Vec::new();
+    for c in &spec.columns {
+        if let Some(mask) = &c.mask {
+            let env = c.mask_environment.as_ref().map(|e| EnvironmentSpec {
+                user: e.user.clone(),
+            });
+            let what = format!("mask of column {:?}", c.name);
+            masks.push((c.name.clone(), expression(what, mask, env)?));
+        }
     }
     if let Some(p) = spec
         .privileges
@@ -203,5 +244,9 @@ pub(super) fn table_rule(spec: TableRuleSpec) -> Result<TableRule, RuleProblem> 
             .filter(|c| !c.allow)
             .map(|c| c.name)
             .collect(),
+        index: 0,
+        table_pattern,
+        filter,
+        masks,
     })
 }

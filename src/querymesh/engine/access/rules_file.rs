@@ -6,7 +6,6 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 use serde::de::IgnoredAny;
-use serde_json::Value;
 
 #[derive(Debug, thiserror::Error)]
 pub enum AccessRulesError {
@@ -49,12 +48,26 @@ pub enum RuleProblem {
     },
     #[error("`allow` is {0:?}; expected \"all\", \"read-only\" or \"none\"")]
     CatalogAllow(String),
-    #[error("row filters (`filter`) are not supported by the QueryMesh stand-in")]
-    RowFilter,
-    #[error("column masks (`mask` on column {0:?}) are not supported by the QueryMesh stand-in")]
-    ColumnMask(String),
+    /// A filter or mask that is not one Trino expression, or does not analyse against a
+    /// table the rule names.
+    #[error("{0}")]
+    Expression(Box<InvalidExpression>),
     #[error("unknown privilege {0:?}; expected one of {known}", known = PRIVILEGES.join(", "))]
     Privilege(String),
+}
+
+/// A row filter or column mask refused: `what` is `row filter` or `mask of column "c"`, `table`
+/// the table it was analysed against (none for a syntax error).
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "`table` {pattern:?}: the {what}{on} is not valid: {message}",
+    on = table.as_ref().map(|t| format!(" on {t}")).unwrap_or_default()
+)]
+pub struct InvalidExpression {
+    pub pattern: String,
+    pub what: String,
+    pub table: Option<String>,
+    pub message: String,
 }
 
 /// The whole rules file.
@@ -124,7 +137,15 @@ pub(super) struct TableRuleSpec {
     #[serde(default)]
     pub(super) columns: Vec<ColumnRuleSpec>,
     pub(super) filter: Option<String>,
-    pub(super) filter_environment: Option<Value>,
+    pub(super) filter_environment: Option<EnvironmentSpec>,
+}
+
+/// `filter_environment` / `mask_environment`: Trino's `ExpressionEnvironment`, whose only
+/// field is the user the expression runs as.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct EnvironmentSpec {
+    pub(super) user: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -134,7 +155,7 @@ pub(super) struct ColumnRuleSpec {
     #[serde(default = "yes")]
     pub(super) allow: bool,
     pub(super) mask: Option<String>,
-    pub(super) mask_environment: Option<Value>,
+    pub(super) mask_environment: Option<EnvironmentSpec>,
 }
 
 fn yes() -> bool {

@@ -15,6 +15,7 @@ fn read(table: &str, columns: &[&str]) -> TableAccess {
         schema: "tiny".into(),
         table: table.into(),
         columns: columns.iter().map(|c| c.to_string()).collect(),
+        ..TableAccess::default()
     }
 }
 
@@ -145,10 +146,11 @@ fn missing_sections_allow_and_patterns_are_anchored() {
 }
 
 #[test]
-fn filters_masks_and_typos_are_refused() {
+fn typos_are_refused() {
     for bad in [
-        r#"{"tables": [{"filter": "true", "privileges": ["SELECT"]}]}"#,
-        r#"{"tables": [{"columns": [{"name": "a", "mask": "'x'"}]}]}"#,
+        r#"{"tables": [{"filter": "true AND", "privileges": ["SELECT"]}]}"#,
+        r#"{"tables": [{"columns": [{"name": "a", "mask": "'x"}]}]}"#,
+        r#"{"tables": [{"filter": "true", "filter_environment": {"usr": "a"}}]}"#,
         r#"{"tables": [{"privileges": ["SELEKT"]}]}"#,
         r#"{"catalogs": [{"allow": "maybe"}]}"#,
         r#"{"tabels": []}"#,

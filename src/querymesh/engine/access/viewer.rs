@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::rules::{CatalogAccess, TableRule};
-use super::{AccessControl, INFORMATION_SCHEMA, User};
+use super::{AccessControl, INFORMATION_SCHEMA, TablePolicy, User};
 
 /// What one person may see while exploring: SHOW, DESCRIBE and `information_schema` list
 /// only this, as Trino's file-based system access control filters them.
@@ -104,6 +104,23 @@ impl Viewer {
                 .map(Some)
                 .ok_or(()),
         }
+    }
+
+    /// The row filter and column masks of the first table rule matching (Trino's
+    /// `getRowFilters` / `getColumnMasks`); never for information_schema.
+    pub fn table_policy(
+        &self,
+        catalog: &str,
+        schema: &str,
+        table: &str,
+    ) -> Option<TablePolicy<'_>> {
+        if schema == INFORMATION_SCHEMA {
+            return None;
+        }
+        self.table_rule(catalog, schema, table)
+            .ok()
+            .flatten()
+            .and_then(TableRule::policy)
     }
 
     /// `checkCanShowColumns` (SHOW COLUMNS, DESCRIBE): any privilege on the table.

@@ -71,12 +71,13 @@ impl Analyzer<'_> {
                     }
                     None => {
                         let table = self.resolve_table(&parts, at)?;
+                        self.refuse_shaped_view(&table)?;
                         let read = self.reads.len();
                         self.reads.push(TableAccess {
                             catalog: table.catalog.clone(),
                             schema: table.schema.clone(),
                             table: table.name.clone(),
-                            columns: Vec::new(),
+                            ..TableAccess::default()
                         });
                         let cols = table
                             .columns
@@ -92,8 +93,22 @@ impl Analyzer<'_> {
                                 table.name.clone(),
                             ],
                         ];
-                        let source =
-                            visible::source(self.catalogs, self.session.viewer.as_ref(), &table);
+                        let policy = self.session.viewer.as_ref().and_then(|v| {
+                            v.table_policy(&table.catalog, &table.schema, &table.name)
+                        });
+                        let source = match policy {
+                            Some(policy) => {
+                                let source = self.policy_source(&table, &policy)?;
+                                if let Some(access) = self.reads.get_mut(read) {
+                                    access.filters = policy.filter_names();
+                                    access.masks = policy.masked_columns(&table);
+                                }
+                                source
+                            }
+                            None => {
+                                visible::source(self.catalogs, self.session.viewer.as_ref(), &table)
+                            }
+                        };
                         (cols, source, names)
                     }
                 };

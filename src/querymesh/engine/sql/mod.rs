@@ -24,6 +24,7 @@ mod limits;
 mod literal;
 mod operators;
 mod order_by;
+mod policy;
 mod predicates;
 mod regexp;
 mod respell;
@@ -53,6 +54,7 @@ use dialect::TrinoDialect;
 
 pub use expr::sql_string;
 pub use limits::sqlite_limit;
+pub use policy::{PolicyExpression, check as check_policy};
 
 /// What running a statement does.
 #[derive(Clone, Debug)]
@@ -304,6 +306,16 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
                 for c in read.columns {
                     if !existing.columns.contains(&c) {
                         existing.columns.push(c);
+                    }
+                }
+                for f in read.filters {
+                    if !existing.filters.contains(&f) {
+                        existing.filters.push(f);
+                    }
+                }
+                for m in read.masks {
+                    if !existing.masks.contains(&m) {
+                        existing.masks.push(m);
                     }
                 }
             }

@@ -185,6 +185,7 @@ impl Executor {
         let query = Arc::new(Query {
             update_type: prepared.update_type(),
             resource_group: Some(group),
+            tables: prepared.reads.clone(),
             journal: Some(self.journal.clone()),
             ..Query::new(
                 id,

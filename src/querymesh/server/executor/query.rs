@@ -10,6 +10,7 @@ use serde_json::value::RawValue;
 use tokio::sync::{Semaphore, mpsc, watch};
 
 use crate::platform::{Journal, NewEvent, Source};
+use crate::querymesh::engine::TableAccess;
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
 use crate::querymesh::server::protocol::{self, QueryResults, QueryState, Stats};
 
@@ -181,6 +182,9 @@ pub struct Query {
     pub(super) journal: Option<Journal>,
     /// The resource group it was placed in, its names from the root (none when refused).
     pub(super) resource_group: Option<Vec<String>>,
+    /// The tables it reads, with the row filters and column masks applied to each, for the
+    /// completed-query event.
+    pub(super) tables: Vec<TableAccess>,
 }
 
 /// Why a page request was refused (answered without a QueryResults body).
@@ -222,6 +226,7 @@ impl Query {
             in_flight: Semaphore::new(IN_FLIGHT_KIB as usize),
             journal: None,
             resource_group: None,
+            tables: Vec::new(),
             id,
         }
     }
@@ -310,6 +315,15 @@ impl Query {
                 "error_name": error_name,
                 "elapsed_ms": elapsed.as_millis() as u64,
                 "rows": self.processed_rows.load(Ordering::Relaxed),
+                // Trino's `ioMetadata.inputs`, with what the policies did to each: the rules
+                // by position and the masked columns, never the expressions.
+                "tables": self.tables.iter().map(|t| serde_json::json!({
+                    "catalog": t.catalog,
+                    "schema": t.schema,
+                    "table": t.table,
+                    "filters": t.filters,
+                    "masks": t.masks,
+                })).collect::<Vec<_>>(),
             }))
     }
 

@@ -9,6 +9,7 @@ mod complex_columns;
 mod json_columns;
 mod official_clients;
 mod resource_groups;
+mod row_filters_and_column_masks;
 mod session_properties;
 mod statement_protocol;
 mod time_limits_and_fairness;
