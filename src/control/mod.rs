@@ -23,8 +23,8 @@
 mod console;
 pub mod error;
 mod faults;
-mod limits;
 mod identity;
+mod limits;
 mod querymesh;
 mod sessions;
 mod settings;

@@ -150,7 +150,7 @@ pub fn load_rules(path: Option<&std::path::Path>) -> Value {
     let Some(path) = path else {
         return Value::Null;
     };
-    std::fs::read_to_string(path)
+    crate::querymesh::engine::access::read_rules(path)
         .ok()
         .and_then(|text| serde_json::from_str(&text).ok())
         .unwrap_or(Value::Null)

@@ -133,9 +133,24 @@ async fn under_data_policies_each_person_sees_only_what_they_may_read_and_the_ru
 
 #[tokio::test]
 async fn without_an_access_control_file_the_policies_are_null() {
-    let sandbox = support::start().await;
+    let mut config = support::test_config();
+    config.querymesh.access_control = None;
+    let sandbox = support::start_with(config).await;
     let control = Control::of(&sandbox);
     let (status, policies) = control.get("/querymesh/policies").await;
     assert_eq!(status, 200);
     assert_eq!(policies["access_control"], json!(null));
+}
+
+#[tokio::test]
+async fn the_built_in_demo_policies_are_shown_as_built_in() {
+    let sandbox = support::start().await;
+    let control = Control::of(&sandbox);
+    let (status, policies) = control.get("/querymesh/policies").await;
+    assert_eq!(status, 200);
+    assert_eq!(policies["access_control"]["path"], "builtin:demo");
+    assert!(
+        policies["access_control"]["rules"]["tables"].is_array(),
+        "{policies}"
+    );
 }

@@ -108,6 +108,14 @@ pub struct AccessControl {
     tables: Option<Vec<TableRule>>,
 }
 
+/// The text of the rules file at `path`, or the built-in demo's for [`BUILTIN_DEMO_RULES`].
+pub fn read_rules(path: &Path) -> std::io::Result<String> {
+    if path.as_os_str() == BUILTIN_DEMO_RULES {
+        return Ok(DEMO_RULES.to_string());
+    }
+    std::fs::read_to_string(path)
+}
+
 impl AccessControl {
     pub fn allow_all() -> Self {
         Self {
@@ -119,14 +127,10 @@ impl AccessControl {
 
     pub fn load(path: &Path) -> Result<Self, AccessRulesError> {
         let shown = path.display().to_string();
-        let text = if shown == BUILTIN_DEMO_RULES {
-            DEMO_RULES.to_string()
-        } else {
-            std::fs::read_to_string(path).map_err(|source| AccessRulesError::Read {
-                path: shown.clone(),
-                source,
-            })?
-        };
+        let text = read_rules(path).map_err(|source| AccessRulesError::Read {
+            path: shown.clone(),
+            source,
+        })?;
         Self::parse(&text).map_err(|problem| AccessRulesError::Invalid {
             path: shown,
             problem,
