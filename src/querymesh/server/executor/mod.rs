@@ -52,8 +52,11 @@ const PROGRESS_OPS: std::ffi::c_int = 1_000;
 /// that may run, so a burst does not open and close connections by the thousand (each open
 /// and close left the heap more fragmented)…
 const POOL_IDLE_MAX: usize = MAX_RUNNING;
-/// …and once none runs (each holds its compiled statements, about half a megabyte).
+/// …and once none runs (each holds its schemas and compiled statements, ~200 KB once its
+/// pages are released)…
 const POOL_IDLE_QUIET: usize = 8;
+/// …and once none has run for the first of [`TRIM_AGAIN_AFTER`].
+const POOL_IDLE_FLOOR: usize = 2;
 /// A query whose last run took at most this long runs on the async worker that accepted it
 /// (see [`Executor::run_here`])…
 const INLINE_MAX: Duration = Duration::from_micros(250);
