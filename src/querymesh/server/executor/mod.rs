@@ -71,8 +71,8 @@ const INLINE_MAX_BYTES: usize = query::CHUNK_BYTES;
 pub const MAX_RUNNING: usize = 32;
 /// Queries waiting for a place, everyone's together (each person's own limit is configured).
 pub const MAX_QUEUED: usize = 1_000;
-/// How long into a quiet spell freed memory is given back again (see
-/// [`Executor::trim_when_idle`]).
+/// How long into a quiet spell freed memory is given back again, and the idle pool shrinks to
+/// [`POOL_IDLE_FLOOR`] (see [`Executor::trim_when_idle`]).
 const TRIM_AGAIN_AFTER: [Duration; 2] = [Duration::from_secs(35), Duration::from_secs(65)];
 /// Queries kept for their clients at once: running, waiting, and ended ones whose client has
 /// not yet fetched their last page.
