@@ -3,6 +3,7 @@
 //! ```text
 //! cargo build --release && cargo run --release --example soak -- [--clients 50]
 //!     [--requests 100000] [--queries 10000] [--idle-secs 30] [--binary target/release/zero-sandbox]
+//!     [--log sandbox.log]
 //! ```
 //!
 //! Starts `zero-sandbox up --ready-json` on ports it picks (the built-in demo app behind the
@@ -11,9 +12,14 @@
 //! where the app verifies the identity the edge handed it) and of `--queries` queries (the
 //! demo's `/api/query`: edge → app → broker → QueryMesh), a mix of small, large, failing and
 //! slow SQL. Every 10 s it prints the status counts so far, p50/p99 of the last 10 s and the
-//! sandbox's resident memory; at the end, the same after `--idle-secs` of idleness, and a
-//! verdict: the process alive, no 5xx but the spec's documented refusals, RSS after the run
-//! within 2× of RSS at ready.
+//! sandbox's resident memory (and where it lies: the main heap, anonymous mappings — the other
+//! malloc arena, large blocks, thread stacks — and files); at the end, the same every 10 s of
+//! `--idle-secs` of idleness, and a verdict: the process alive, no 5xx but the spec's
+//! documented refusals, RSS after the run and after the idle spell within 2× of RSS at ready.
+//!
+//! `--log` keeps the sandbox's log (stderr) in a file; with
+//! `RUST_LOG=zero_sandbox=info,zero_sandbox::memory=debug` it says what the heap, SQLite and
+//! the idle connections hold each time QueryMesh's queries go quiet.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};
@@ -39,6 +45,7 @@ struct Args {
     requests: usize,
     queries: usize,
     idle: Duration,
+    log: Option<String>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -48,6 +55,7 @@ fn parse_args() -> Result<Args, String> {
         requests: 100_000,
         queries: 10_000,
         idle: Duration::from_secs(30),
+        log: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -59,6 +67,7 @@ fn parse_args() -> Result<Args, String> {
             "--requests" => args.requests = number()?,
             "--queries" => args.queries = number()?,
             "--idle-secs" => args.idle = Duration::from_secs(number()? as u64),
+            "--log" => args.log = Some(value.clone()),
             _ => return Err(format!("unknown flag {flag}")),
         }
     }
@@ -96,7 +105,7 @@ fn main() {
 }
 
 async fn soak(args: Args) -> Result<i32, String> {
-    let (mut child, ready) = start(&args.binary)?;
+    let (mut child, ready) = start(&args.binary, args.log.as_deref())?;
     let pid = child.id();
     let edge = ready["edge"]
         .as_str()
@@ -104,8 +113,9 @@ async fn soak(args: Args) -> Result<i32, String> {
         .to_string();
     let at_ready = rss_kib(pid).unwrap_or(0);
     println!(
-        "sandbox pid {pid} ready at {edge}; RSS at ready {} MiB",
-        at_ready / 1024
+        "sandbox pid {pid} ready at {edge}; RSS at ready {} MiB{}",
+        at_ready / 1024,
+        where_resident(pid)
     );
 
     let tally = Arc::new(Mutex::new(Tally::default()));
@@ -140,7 +150,17 @@ async fn soak(args: Args) -> Result<i32, String> {
         .collect();
     let after_run = rss_kib(pid).unwrap_or(0);
     println!("idle for {} s…", args.idle.as_secs());
-    tokio::time::sleep(args.idle).await;
+    let idle_started = Instant::now();
+    while idle_started.elapsed() < args.idle {
+        let left = args.idle - idle_started.elapsed();
+        tokio::time::sleep(left.min(Duration::from_secs(10))).await;
+        println!(
+            "[idle {:>3.0} s] RSS {} MiB{}",
+            idle_started.elapsed().as_secs_f64(),
+            rss_kib(pid).unwrap_or(0) / 1024,
+            where_resident(pid)
+        );
+    }
     let after_idle = rss_kib(pid).unwrap_or(0);
     let alive = child.try_wait().map(|s| s.is_none()).unwrap_or(false);
     let _ = child.kill();
@@ -166,8 +186,10 @@ async fn soak(args: Args) -> Result<i32, String> {
     println!("5xx outside the spec's refusals: {undocumented:?}");
     let within = after_run <= at_ready.max(1) * 2;
     println!("RSS after the run within 2x of ready: {within}");
+    let back_down = after_idle <= at_ready.max(1) * 2;
+    println!("RSS after the idle spell within 2x of ready: {back_down}");
     Ok(i32::from(
-        !(alive && failed.is_empty() && undocumented.is_empty() && within),
+        !(alive && failed.is_empty() && undocumented.is_empty() && within && back_down),
     ))
 }
 
@@ -185,13 +207,19 @@ fn is_undocumented_5xx(outcome: &str) -> bool {
         .any(|code| outcome.ends_with(code))
 }
 
-fn start(binary: &str) -> Result<(Child, Value), String> {
+fn start(binary: &str, log: Option<&str>) -> Result<(Child, Value), String> {
+    let stderr = match log {
+        Some(path) => std::fs::File::create(path)
+            .map(Stdio::from)
+            .map_err(|e| format!("--log {path}: {e}"))?,
+        None => Stdio::null(),
+    };
     let mut child = Command::new(binary)
         .args(["up", "--ready-json", "--no-open", "--ephemeral"])
         .args(["--edge-port", "0", "--broker-port", "0"])
         .args(["--iam-port", "0", "--querymesh-port", "0"])
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(stderr)
         .spawn()
         .map_err(|e| format!("cannot start {binary}: {e} (cargo build --release first)"))?;
     let stdout = child.stdout.take().ok_or("no stdout")?;
@@ -223,9 +251,10 @@ fn report(tally: &Mutex<Tally>, pid: u32, started: Instant) {
         }
     };
     println!(
-        "[{:>4.0} s] RSS {} MiB | proxied {} | queries {} | {:?}",
+        "[{:>4.0} s] RSS {} MiB{} | proxied {} | queries {} | {:?}",
         started.elapsed().as_secs_f64(),
         rss_kib(pid).unwrap_or(0) / 1024,
+        where_resident(pid),
         percentiles(false),
         percentiles(true),
         tally.outcomes
@@ -392,6 +421,37 @@ fn rss_kib(pid: u32) -> Option<u64> {
         .next()?
         .parse()
         .ok()
+}
+
+/// Where the resident memory lies, from `/proc/<pid>/smaps`: the main heap (glibc's main
+/// arena), anonymous mappings (the other arenas, large malloc blocks, thread stacks) and
+/// file-backed ones (the binary, libraries, SQLite files mapped).
+fn where_resident(pid: u32) -> String {
+    let Ok(smaps) = std::fs::read_to_string(format!("/proc/{pid}/smaps")) else {
+        return String::new();
+    };
+    let (mut heap, mut anon, mut file) = (0u64, 0u64, 0u64);
+    let mut kind = &mut anon;
+    for line in smaps.lines() {
+        let mut words = line.split_whitespace();
+        let first = words.next().unwrap_or("");
+        if first.contains('-') && !first.ends_with(':') {
+            // A mapping's header: range, perms, offset, device, inode, then the path if any.
+            kind = match words.nth(4) {
+                Some("[heap]") => &mut heap,
+                Some(path) if path.starts_with('/') => &mut file,
+                _ => &mut anon,
+            };
+        } else if first == "Rss:" {
+            *kind += words.next().and_then(|n| n.parse().ok()).unwrap_or(0);
+        }
+    }
+    format!(
+        " (heap {}, anon {}, files {})",
+        heap / 1024,
+        anon / 1024,
+        file / 1024
+    )
 }
 
 fn ms(d: Duration) -> f64 {

@@ -306,6 +306,78 @@ pub fn trim() {
     }
 }
 
+/// The C heap as glibc counts it over every arena, and SQLite's part of it: the debug log of
+/// each trim reports these, so where a running sandbox's memory went can be read off it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HeapStats {
+    /// Bytes in blocks handed out, Rust's and SQLite's, large mmapped ones included.
+    pub in_use: u64,
+    /// Bytes freed and kept in the arenas: what a trim may give back, less fragmentation.
+    pub free: u64,
+    /// Of `in_use`, SQLite's (0 when its allocations are not counted: see [`install`]).
+    pub sqlite: u64,
+}
+
+/// The heap now (glibc's `mallinfo2`, which walks every arena's free lists: a few
+/// microseconds on a quiet heap, so for the quiet moments that trim, not per query).
+pub fn heap_stats() -> HeapStats {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    let (in_use, free) = {
+        // SAFETY: mallinfo2 only reads the allocator's statistics; any thread may call it.
+        let info = unsafe { libc::mallinfo2() };
+        ((info.uordblks + info.hblkhd) as u64, info.fordblks as u64)
+    };
+    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+    let (in_use, free) = (0, 0);
+    HeapStats {
+        in_use,
+        free,
+        sqlite: u64::try_from(self::in_use()).unwrap_or(0),
+    }
+}
+
+/// What one connection holds in SQLite's memory (`sqlite3_db_status`): its page caches, its
+/// compiled statements, and the schemas of its attached databases.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ConnectionStats {
+    pub page_cache: u64,
+    pub statements: u64,
+    pub schema: u64,
+}
+
+impl ConnectionStats {
+    pub fn of(conn: &rusqlite::Connection) -> Self {
+        let status = |op: c_int| {
+            let (mut current, mut highwater) = (0, 0);
+            // SAFETY: the handle of a live connection; the call only reads its counters.
+            let rc = unsafe {
+                ffi::sqlite3_db_status(conn.handle(), op, &mut current, &mut highwater, 0)
+            };
+            if rc == ffi::SQLITE_OK {
+                u64::try_from(current).unwrap_or(0)
+            } else {
+                0
+            }
+        };
+        Self {
+            page_cache: status(ffi::SQLITE_DBSTATUS_CACHE_USED),
+            statements: status(ffi::SQLITE_DBSTATUS_STMT_USED),
+            schema: status(ffi::SQLITE_DBSTATUS_SCHEMA_USED),
+        }
+    }
+}
+
+impl std::ops::Add for ConnectionStats {
+    type Output = Self;
+    fn add(self, other: Self) -> Self {
+        Self {
+            page_cache: self.page_cache + other.page_cache,
+            statements: self.statements + other.statements,
+            schema: self.schema + other.schema,
+        }
+    }
+}
+
 /// Caps glibc's malloc arenas for the binary, before it starts any thread: by default each of
 /// up to 8 × cores threads gets its own, and every query thread leaves the pages it touched
 /// in its arena (tens of megabytes across a busy pool, kept for good). A library user's

@@ -53,8 +53,11 @@ const PROGRESS_OPS: std::ffi::c_int = 1_000;
 /// that may run, so a burst does not open and close connections by the thousand (each open
 /// and close left the heap more fragmented)…
 const POOL_IDLE_MAX: usize = MAX_RUNNING;
-/// …and once none runs (each holds its compiled statements, about half a megabyte).
+/// …and once none runs (each holds its schemas and compiled statements, ~200 KB once its
+/// pages are released)…
 const POOL_IDLE_QUIET: usize = 8;
+/// …and once none has run for the first of [`TRIM_AGAIN_AFTER`].
+const POOL_IDLE_FLOOR: usize = 2;
 /// A query whose last run took at most this long runs on the async worker that accepted it
 /// (see [`Executor::run_here`])…
 const INLINE_MAX: Duration = Duration::from_micros(250);
@@ -69,8 +72,8 @@ const INLINE_MAX_BYTES: usize = query::CHUNK_BYTES;
 pub const MAX_RUNNING: usize = 32;
 /// Queries waiting for a place, everyone's together (each person's own limit is configured).
 pub const MAX_QUEUED: usize = 1_000;
-/// How long into a quiet spell freed memory is given back again (see
-/// [`Executor::trim_when_idle`]).
+/// How long into a quiet spell freed memory is given back again, and the idle pool shrinks to
+/// [`POOL_IDLE_FLOOR`] (see [`Executor::trim_when_idle`]).
 const TRIM_AGAIN_AFTER: [Duration; 2] = [Duration::from_secs(35), Duration::from_secs(65)];
 /// Queries kept for their clients at once: running, waiting, and ended ones whose client has
 /// not yet fetched their last page.

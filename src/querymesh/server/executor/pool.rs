@@ -1,13 +1,15 @@
 //! The idle connections kept between queries ([`POOL_IDLE_MAX`] while queries keep coming,
-//! [`POOL_IDLE_QUIET`] once none runs), and giving freed memory back to the system in a quiet
-//! spell.
+//! [`POOL_IDLE_QUIET`] once none runs, [`POOL_IDLE_FLOOR`] after a quiet spell), and giving
+//! freed memory back to the system in a quiet spell.
 
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use rusqlite::Connection;
 
-use super::{Executor, POOL_IDLE_MAX, POOL_IDLE_QUIET, TRIM_AGAIN_AFTER};
+use crate::querymesh::engine::memory::{self, ConnectionStats};
+
+use super::{Executor, POOL_IDLE_FLOOR, POOL_IDLE_MAX, POOL_IDLE_QUIET, TRIM_AGAIN_AFTER};
 
 impl Executor {
     pub(super) fn idle_connection(&self) -> Option<Connection> {
@@ -38,26 +40,69 @@ impl Executor {
     /// The rest of the process frees more later — HTTP connections the components' clients
     /// pool close after 30 s, kept-alive ones after the listeners' 60 s — so a quiet spell
     /// trims again as it passes each of [`TRIM_AGAIN_AFTER`]; a trim of a quiet heap takes
-    /// microseconds.
+    /// microseconds. A spell that long is a pause, not a gap between queries: the pool then
+    /// keeps only [`POOL_IDLE_FLOOR`] (each idle connection holds ~200 KB of schemas and
+    /// compiled statements; opening one again costs about a millisecond).
     pub(super) fn trim_when_idle(&self) {
+        self.trim_when_idle_at(Instant::now());
+    }
+
+    /// [`Executor::trim_when_idle`] with the clock read by the caller (tests pass a quiet
+    /// spell without waiting it out).
+    pub(super) fn trim_when_idle_at(&self, now: Instant) {
         if self.admission.running() != 0 {
             return;
         }
         let mut quiet = self.quiet.lock().unwrap_or_else(|p| p.into_inner());
         if self.released.swap(false, Ordering::Relaxed) {
-            let extra: Vec<Connection> = {
-                let mut idle = self.idle.lock().unwrap_or_else(|p| p.into_inner());
-                let keep = idle.len().min(POOL_IDLE_QUIET);
-                idle.split_off(keep)
-            };
-            drop(extra);
-            crate::querymesh::engine::memory::trim();
-            *quiet = (Instant::now(), 0);
+            self.close_idle_past(POOL_IDLE_QUIET);
+            self.give_back(0);
+            *quiet = (now, 0);
         } else if let Some(after) = TRIM_AGAIN_AFTER.get(quiet.1)
-            && quiet.0.elapsed() >= *after
+            && now.saturating_duration_since(quiet.0) >= *after
         {
-            crate::querymesh::engine::memory::trim();
             quiet.1 += 1;
+            self.close_idle_past(POOL_IDLE_FLOOR);
+            self.give_back(quiet.1);
         }
+    }
+
+    /// Closes the idle connections past the first `keep` (outside the pool's lock).
+    fn close_idle_past(&self, keep: usize) {
+        let extra: Vec<Connection> = {
+            let mut idle = self.idle.lock().unwrap_or_else(|p| p.into_inner());
+            let keep = idle.len().min(keep);
+            idle.split_off(keep)
+        };
+        drop(extra);
+    }
+
+    /// Trims the heap, and says at debug level (target `zero_sandbox::memory`) what it held
+    /// before and after and what the idle connections keep: numbers only.
+    fn give_back(&self, round: usize) {
+        let before = memory::heap_stats();
+        memory::trim();
+        let after = memory::heap_stats();
+        let (connections, held) = {
+            let idle = self.idle.lock().unwrap_or_else(|p| p.into_inner());
+            let held = idle
+                .iter()
+                .map(ConnectionStats::of)
+                .fold(ConnectionStats::default(), |a, b| a + b);
+            (idle.len(), held)
+        };
+        tracing::debug!(
+            target: "zero_sandbox::memory",
+            round,
+            heap_in_use = after.in_use,
+            heap_free_before = before.free,
+            heap_free_after = after.free,
+            sqlite = after.sqlite,
+            idle_connections = connections,
+            page_cache = held.page_cache,
+            statements = held.statements,
+            schema = held.schema,
+            "queries quiet: heap trimmed"
+        );
     }
 }

@@ -267,3 +267,73 @@ fn the_sweep_forgets_settled_queries_and_abandons_unfetched_ones() {
     assert_eq!(sweep_verdict(false, false, KEEP_FINISHED), Sweep::Keep);
     assert_eq!(sweep_verdict(false, false, ABANDON_AFTER), Sweep::Abandon);
 }
+
+/// A quiet spell as long as the first of [`TRIM_AGAIN_AFTER`] leaves only [`POOL_IDLE_FLOOR`]
+/// connections (the pool used to keep [`POOL_IDLE_QUIET`] for good), and a query in between
+/// starts the spell again. The clock is passed in: no waiting.
+#[test]
+fn a_pool_quiet_for_a_spell_keeps_only_its_floor() {
+    let config = crate::Config::builtin().with_ephemeral_ports();
+    let engine = Arc::new(
+        Engine::open(&config.querymesh, config.state_dir.as_deref()).expect("the engine opens"),
+    );
+    // No runtime: no sweep task trims behind the test's back.
+    let executor = Executor::new(engine.clone(), PATIENCE, test_limits(), Journal::default());
+    for _ in 0..POOL_IDLE_QUIET + 2 {
+        executor.checkin(engine.connect().expect("a connection"));
+    }
+    let idle = || executor.idle.lock().map(|i| i.len()).unwrap_or(0);
+    let start = Instant::now();
+    executor.trim_when_idle_at(start);
+    assert_eq!(idle(), POOL_IDLE_QUIET, "no query runs: a few are kept");
+    let spell = TRIM_AGAIN_AFTER[0];
+    executor.trim_when_idle_at(start + spell - Duration::from_millis(1));
+    assert_eq!(idle(), POOL_IDLE_QUIET, "not quiet long enough yet");
+    executor.trim_when_idle_at(start + spell);
+    assert_eq!(idle(), POOL_IDLE_FLOOR, "a pause: only the floor is kept");
+
+    // A query ran (its connection came back): the next spell counts from the tick after it.
+    let back = start + spell + Duration::from_secs(1);
+    executor.checkin(engine.connect().expect("a connection"));
+    executor.trim_when_idle_at(back);
+    assert_eq!(idle(), POOL_IDLE_FLOOR + 1);
+    executor.trim_when_idle_at(back + spell - Duration::from_millis(1));
+    assert_eq!(idle(), POOL_IDLE_FLOOR + 1);
+    executor.trim_when_idle_at(back + spell);
+    assert_eq!(idle(), POOL_IDLE_FLOOR);
+    // Every later round of the spell keeps the floor, and the pool still serves.
+    executor.trim_when_idle_at(back + TRIM_AGAIN_AFTER[1]);
+    assert_eq!(idle(), POOL_IDLE_FLOOR);
+    assert!(executor.checkout().is_ok());
+}
+
+/// A connection put back keeps its schemas and compiled statements, not the pages its query
+/// read (what `sqlite3_db_status` says it holds, as the trim's debug log reports it).
+#[test]
+fn a_pooled_connection_gives_back_its_page_cache() {
+    use crate::querymesh::engine::memory::ConnectionStats;
+    let config = crate::Config::builtin().with_ephemeral_ports();
+    let engine = Arc::new(
+        Engine::open(&config.querymesh, config.state_dir.as_deref()).expect("the engine opens"),
+    );
+    let executor = Executor::new(engine.clone(), PATIENCE, test_limits(), Journal::default());
+    let scan = engine
+        .prepare(
+            "SELECT max(comment) FROM tpch.tiny.orders",
+            &SessionContext::default(),
+        )
+        .expect("prepares");
+    let conn = engine.connect().expect("a connection");
+    scan.run(&conn, &mut |_| true).expect("runs");
+    let used = ConnectionStats::of(&conn);
+    assert!(
+        used.page_cache > 256 << 10,
+        "the scan filled the cache: {used:?}"
+    );
+    assert!(used.statements > 0 && used.schema > 0, "{used:?}");
+    executor.checkin(conn);
+    let pooled = executor.checkout().expect("the pooled connection");
+    let kept = ConnectionStats::of(&pooled);
+    assert!(kept.page_cache < 64 << 10, "pages released: {kept:?}");
+    assert_eq!(kept.statements, used.statements, "statements kept");
+}
