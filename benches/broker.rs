@@ -15,7 +15,8 @@ const PER_CLIENT: usize = 250;
 const THROUGHPUT_RUNS: usize = 3;
 
 /// The spec's example: `POST /v1/querymesh/query` with its body.
-const EXAMPLE: &str = r#"{"sql": "SELECT name, regionkey FROM tpch.tiny.nation", "max_rows": 1000}"#;
+const EXAMPLE: &str =
+    r#"{"sql": "SELECT name, regionkey FROM tpch.tiny.nation", "max_rows": 1000}"#;
 
 #[derive(Debug)]
 pub struct Report {

@@ -65,7 +65,9 @@ impl Settings {
                 .unwrap_or(default)
         };
         Self {
-            runs: usize::try_from(number("EDGE_BENCH_RUNS", 5)).unwrap_or(5).max(1),
+            runs: usize::try_from(number("EDGE_BENCH_RUNS", 5))
+                .unwrap_or(5)
+                .max(1),
             secs: number("EDGE_BENCH_SECS", 3).max(1),
             baseline: std::env::var("EDGE_BENCH_BASELINE").ok(),
         }
@@ -108,9 +110,7 @@ pub fn markdown(report: &Report) -> String {
             }
             continue;
         };
-        let ratio = nginx.map_or("-".into(), |n| {
-            format!("{:.2}×", row.requests_per_sec / n)
-        });
+        let ratio = nginx.map_or("-".into(), |n| format!("{:.2}×", row.requests_per_sec / n));
         let added = direct.map_or("-".into(), |d| {
             format!("{:.0} µs", micros(row.p50) - micros(d))
         });
@@ -151,9 +151,9 @@ pub fn measure(settings: &Settings, binary: &str) -> Report {
             }
         }
     } else {
-        report.notes.push(
-            "nginx is not installed: `apt-get install -y nginx`; its row is skipped".into(),
-        );
+        report
+            .notes
+            .push("nginx is not installed: `apt-get install -y nginx`; its row is skipped".into());
         None
     };
 
@@ -163,23 +163,32 @@ pub fn measure(settings: &Settings, binary: &str) -> Report {
         targets.push(("nginx".into(), format!("http://{}/", nginx.addr), None));
     }
     let mut sandboxes = Vec::new();
-    let binaries = std::iter::once(("", binary))
-        .chain(settings.baseline.as_deref().map(|b| ("baseline ", b)));
+    let binaries =
+        std::iter::once(("", binary)).chain(settings.baseline.as_deref().map(|b| ("baseline ", b)));
     for (prefix, binary) in binaries {
         let sandbox = match SandboxProcess::start(binary, Some(&app_url)) {
             Ok(sandbox) => sandbox,
             Err(e) => {
-                report.notes.push(format!("{prefix}sandbox did not start: {e}"));
+                report
+                    .notes
+                    .push(format!("{prefix}sandbox did not start: {e}"));
                 continue;
             }
         };
-        let edge = sandbox.ready["edge"].as_str().unwrap_or_default().to_string();
+        let edge = sandbox.ready["edge"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
         targets.push((format!("{prefix}anonymous"), format!("{edge}/"), None));
         match sandbox.session_cookie("ada") {
-            Ok(cookie) => targets.push((format!("{prefix}signed in"), format!("{edge}/"), Some(cookie))),
-            Err(e) => report
-                .notes
-                .push(format!("{prefix}sandbox: no session for the signed-in row: {e}")),
+            Ok(cookie) => targets.push((
+                format!("{prefix}signed in"),
+                format!("{edge}/"),
+                Some(cookie),
+            )),
+            Err(e) => report.notes.push(format!(
+                "{prefix}sandbox: no session for the signed-in row: {e}"
+            )),
         }
         sandboxes.push(sandbox);
     }
@@ -244,10 +253,7 @@ fn wrk(url: &str, cookie: Option<&str>, secs: u64) -> Result<Run, String> {
     if let Some(cookie) = cookie {
         command.arg("-H").arg(format!("Cookie: {cookie}"));
     }
-    let output = command
-        .arg(url)
-        .output()
-        .map_err(|e| format!("wrk: {e}"))?;
+    let output = command.arg(url).output().map_err(|e| format!("wrk: {e}"))?;
     let text = String::from_utf8_lossy(&output.stdout);
     if !output.status.success() {
         return Err(format!("wrk failed: {text}"));
@@ -318,9 +324,9 @@ impl TinyApp {
                         let _ = tcp.set_nodelay(true);
                         tokio::spawn(async move {
                             let service = hyper::service::service_fn(|_request| async {
-                                let mut response = hyper::Response::new(
-                                    http_body_util::Full::new(bytes::Bytes::from_static(b"hello")),
-                                );
+                                let mut response = hyper::Response::new(http_body_util::Full::new(
+                                    bytes::Bytes::from_static(b"hello"),
+                                ));
                                 response.headers_mut().insert(
                                     hyper::header::CONTENT_TYPE,
                                     hyper::header::HeaderValue::from_static("text/plain"),

@@ -181,7 +181,14 @@ async fn measure(
     if mode == Mode::Full {
         latencies(&client).await?;
     }
-    tpch(config, &client, tpch_runs, measured_time, mode == Mode::Full).await
+    tpch(
+        config,
+        &client,
+        tpch_runs,
+        measured_time,
+        mode == Mode::Full,
+    )
+    .await
 }
 
 /// The floor (a round trip doing nothing), then the nation query's latency.

@@ -84,12 +84,7 @@ pub async fn measure() -> Report {
         first_start: median(&mut first),
         later_start: median(&mut later),
         isolated_test: median(&mut cycles),
-        phases: [
-            median(start),
-            median(session),
-            median(query),
-            median(stop),
-        ],
+        phases: [median(start), median(session), median(query), median(stop)],
     }
 }
 

@@ -54,11 +54,7 @@ fn main() {
             ms(memory.start_to_ready),
             "well under 1 s",
         );
-        row(
-            "resident memory at ready",
-            mib(memory.at_ready),
-            "—",
-        );
+        row("resident memory at ready", mib(memory.at_ready), "—");
         row(
             &format!("resident memory after {PROXIED} proxied requests (signed in)"),
             mib(memory.after_proxied),
@@ -114,17 +110,17 @@ fn main() {
                         let _ = write!(text, ", {:.2}× nginx", r.requests_per_sec / n);
                     }
                     if let Some(d) = direct {
-                        let _ = write!(text, ", +{:.0} µs p50 over direct", micros(r.p50) - micros(d));
+                        let _ = write!(
+                            text,
+                            ", +{:.0} µs p50 over direct",
+                            micros(r.p50) - micros(d)
+                        );
                     }
                 }
                 text
             }
         };
-        row(
-            &format!("wrk 1 thread 16 connections: {name}"),
-            text,
-            goal,
-        );
+        row(&format!("wrk 1 thread 16 connections: {name}"), text, goal);
     }
 
     eprintln!("[table] the broker…");
@@ -147,12 +143,7 @@ fn main() {
             for r in &rows {
                 row(
                     &format!("TPC-H {} ({} rows): protocol / raw SQLite", r.name, r.rows),
-                    format!(
-                        "{} / {} = {:.2}×",
-                        ms(r.protocol),
-                        ms(r.direct),
-                        r.ratio()
-                    ),
+                    format!("{} / {} = {:.2}×", ms(r.protocol), ms(r.direct), r.ratio()),
                     "≤ 2×",
                 );
             }
