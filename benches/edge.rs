@@ -504,6 +504,15 @@ impl SandboxProcess {
 
     /// `POST /sandbox/v1/sessions` {person}: the control API's answer.
     pub fn session(&self, person: &str) -> Result<Value, String> {
+        self.post_session(serde_json::json!({ "person": person }))
+    }
+
+    /// `POST /sandbox/v1/sessions` {claims}: a session of an ad-hoc person.
+    pub fn session_of(&self, claims: &Value) -> Result<Value, String> {
+        self.post_session(serde_json::json!({ "claims": claims }))
+    }
+
+    fn post_session(&self, body: Value) -> Result<Value, String> {
         let control = self.ready["control"].as_str().ok_or("no control URL")?;
         let url = format!("{control}/sessions");
         let runtime = tokio::runtime::Builder::new_current_thread()
@@ -513,7 +522,7 @@ impl SandboxProcess {
         runtime.block_on(async {
             let answer = reqwest::Client::new()
                 .post(url)
-                .json(&serde_json::json!({ "person": person }))
+                .json(&body)
                 .send()
                 .await
                 .map_err(|e| e.to_string())?;

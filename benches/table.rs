@@ -28,8 +28,10 @@ use std::time::{Duration, Instant};
 const MEMORY_RUNS: usize = 3;
 const PROXIED: usize = 10_000;
 const QUERIES: usize = 1_000;
-/// Requests in flight at once for the memory sequence.
+/// Requests in flight at once for the memory sequence's proxied requests.
 const CONCURRENCY: usize = 16;
+/// Clients (one person each) for its queries.
+const QUERY_CLIENTS: usize = 8;
 
 fn main() {
     let started = Instant::now();
@@ -198,15 +200,22 @@ fn memory_sequence(notes: &mut Vec<String>) -> Option<Memory> {
             }
         };
         let cookie = session["cookie"]["header"].as_str().unwrap_or_default();
-        let identity = session["identity"].as_str().unwrap_or_default();
         let edge = sandbox.ready["edge"].as_str().unwrap_or_default();
         let broker = sandbox.ready["broker"].as_str().unwrap_or_default();
         let failures = runtime.block_on(load(&format!("{edge}/"), PROXIED, cookie));
         let after_proxied = sandbox.rss_kib().unwrap_or(0);
+        // One person per client: the broker caps one person's queries at once.
+        let identities: Vec<String> = (0..QUERY_CLIENTS)
+            .filter_map(|i| {
+                let person = serde_json::json!({ "sub": format!("bench-{i}") });
+                sandbox.session_of(&person).ok()
+            })
+            .filter_map(|s| s["identity"].as_str().map(str::to_string))
+            .collect();
         let query_failures = runtime.block_on(load_post(
             &format!("{broker}/v1/querymesh/query"),
             QUERIES,
-            identity,
+            &identities,
         ));
         let after_queries = sandbox.rss_kib().unwrap_or(0);
         if failures + query_failures > 0 {
@@ -259,12 +268,13 @@ async fn load(url: &str, total: usize, cookie: &str) -> usize {
     futures_util::future::join_all(clients).await.iter().sum()
 }
 
-/// `total` of the spec's example queries, [`CONCURRENCY`] at a time.
-async fn load_post(url: &str, total: usize, identity: &str) -> usize {
+/// `total` of the spec's example queries, one client per identity at a time.
+async fn load_post(url: &str, total: usize, identities: &[String]) -> usize {
     let http = reqwest::Client::new();
-    let clients = (0..CONCURRENCY).map(|i| {
-        let per = share(i, total);
-        let (http, url, identity) = (http.clone(), url.to_string(), identity.to_string());
+    let n = identities.len().max(1);
+    let clients = identities.iter().enumerate().map(|(i, identity)| {
+        let per = total / n + usize::from(i < total % n);
+        let (http, url, identity) = (http.clone(), url.to_string(), identity.clone());
         async move {
             let mut failed = 0;
             for _ in 0..per {
