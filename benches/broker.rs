@@ -90,7 +90,12 @@ pub async fn measure() -> Report {
             .json()
             .await
             .expect("a session");
-        identities.push(session["identity"].as_str().expect("an identity").to_string());
+        identities.push(
+            session["identity"]
+                .as_str()
+                .expect("an identity")
+                .to_string(),
+        );
     }
     let mut throughputs = Vec::with_capacity(THROUGHPUT_RUNS);
     for _ in 0..THROUGHPUT_RUNS {

@@ -153,7 +153,6 @@ fn main() {
         }
         Err(e) => notes.push(format!("the TPC-H comparison failed: {e}")),
     }
-    drop(row);
 
     println!("{table}");
     for note in &notes {
