@@ -18,6 +18,11 @@ lint:
     cargo fmt --all -- --check
     cargo clippy --all-targets -- -D warnings
 
-# Benchmarks for the speed targets (not part of the tests)
+# Every speed figure in one Markdown table, each beside its goal (benches/table.rs; not part
+# of the tests). The edge rows need wrk and nginx: `apt-get install -y nginx wrk`.
 bench:
-    cargo bench
+    cargo bench --bench table
+
+# Each benchmark on its own, with its details (`cargo bench --bench NAME` runs one)
+bench-each:
+    cargo bench --bench startup --bench edge --bench broker --bench querymesh --bench engine --bench fairness

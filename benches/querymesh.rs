@@ -32,16 +32,42 @@ const TPCH_RUNS: usize = 21;
 /// How much direct-run time a short query's medians cover, at most [`MAX_RUNS`] runs.
 const MEASURED_TIME: Duration = Duration::from_millis(300);
 const MAX_RUNS: usize = 2_001;
+/// [`TPCH_RUNS`] for the table of `just bench`, which must finish in minutes.
+const TABLE_TPCH_RUNS: usize = 7;
 
+/// How much [`measure`] does: everything, printed as it goes (`cargo bench --bench
+/// querymesh`), or only the TPC-H comparison with fewer runs, for `just bench`'s table.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Full,
+    Table,
+}
+
+/// One TPC-H query: medians through the protocol and straight on SQLite.
+#[derive(Debug)]
+pub struct TpchRow {
+    pub name: String,
+    pub rows: usize,
+    pub protocol: Duration,
+    pub direct: Duration,
+}
+
+impl TpchRow {
+    pub fn ratio(&self) -> f64 {
+        ms(self.protocol) / ms(self.direct).max(0.001)
+    }
+}
+
+#[allow(dead_code)]
 fn main() {
-    if let Err(e) = serve_and_measure() {
+    if let Err(e) = serve_and_measure(Mode::Full) {
         eprintln!("benchmark failed: {e}");
         std::process::exit(1);
     }
 }
 
 /// Starts the sandbox on its runtime, then runs [`measure`] on a client thread.
-fn serve_and_measure() -> Result<(), String> {
+pub fn serve_and_measure(mode: Mode) -> Result<Vec<TpchRow>, String> {
     let server = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -63,7 +89,7 @@ fn serve_and_measure() -> Result<(), String> {
             .enable_all()
             .build()
             .map_err(|e| format!("cannot start the client's runtime: {e}"))?;
-        client.block_on(measure(&client_config, url, token))
+        client.block_on(measure(&client_config, url, token, mode))
     })
     .join()
     .map_err(|_| "the client thread panicked".to_string())?;
@@ -123,7 +149,12 @@ impl Client {
 }
 
 /// The client's side: every measurement, over HTTP to the sandbox at `url`.
-async fn measure(config: &Config, url: String, token: String) -> Result<(), String> {
+async fn measure(
+    config: &Config,
+    url: String,
+    token: String,
+    mode: Mode,
+) -> Result<Vec<TpchRow>, String> {
     let client = Client {
         http: reqwest::Client::builder()
             .build()
@@ -135,11 +166,33 @@ async fn measure(config: &Config, url: String, token: String) -> Result<(), Stri
         .ok()
         .and_then(|n| n.parse::<usize>().ok())
         .filter(|&n| n > 0)
-        .unwrap_or(TPCH_RUNS);
+        .unwrap_or(match mode {
+            Mode::Full => TPCH_RUNS,
+            Mode::Table => TABLE_TPCH_RUNS,
+        });
+    let measured_time = match mode {
+        Mode::Full => MEASURED_TIME,
+        Mode::Table => MEASURED_TIME / 3,
+    };
 
     for _ in 0..WARMUP {
         client.query(NATION).await?;
     }
+    if mode == Mode::Full {
+        latencies(&client).await?;
+    }
+    tpch(
+        config,
+        &client,
+        tpch_runs,
+        measured_time,
+        mode == Mode::Full,
+    )
+    .await
+}
+
+/// The floor (a round trip doing nothing), then the nation query's latency.
+async fn latencies(client: &Client) -> Result<(), String> {
     // The floor: one HTTP round trip that does no work (`GET /v1/info`).
     let mut trips = Vec::with_capacity(SAMPLES);
     for _ in 0..SAMPLES {
@@ -177,20 +230,33 @@ async fn measure(config: &Config, url: String, token: String) -> Result<(), Stri
         "  of which the POST (authentication, analysis, start): p50 {:.3} ms",
         ms(median(posts))
     );
+    Ok(())
+}
 
+/// Each TPC-H query through the protocol against its SQLite translation run straight.
+async fn tpch(
+    config: &Config,
+    client: &Client,
+    tpch_runs: usize,
+    measured_time: Duration,
+    print: bool,
+) -> Result<Vec<TpchRow>, String> {
+    let mut measured = Vec::new();
     let queries =
         tpch_queries(&Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/tpch/queries"));
     if queries.is_empty() {
         println!("no TPC-H queries in fixtures/tpch/: skipping the 22-query comparison");
-        return Ok(());
+        return Ok(measured);
     }
     let engine =
         Engine::open(&config.querymesh, config.state_dir.as_deref()).map_err(|e| e.to_string())?;
     let conn = engine.connect().map_err(|e| e.to_string())?;
-    println!(
-        "{:<8} {:>8} {:>6} {:>12} {:>12} {:>7} {:>10}",
-        "query", "rows", "runs", "protocol ms", "direct ms", "ratio", "analyse ms"
-    );
+    if print {
+        println!(
+            "{:<8} {:>8} {:>6} {:>12} {:>12} {:>7} {:>10}",
+            "query", "rows", "runs", "protocol ms", "direct ms", "ratio", "analyse ms"
+        );
+    }
     let mut worst: f64 = 0.0;
     for (name, sql) in &queries {
         let session = SessionContext {
@@ -215,7 +281,7 @@ async fn measure(config: &Config, url: String, token: String) -> Result<(), Stri
         let probing = Instant::now();
         run_straight(&conn, sqlite_sql).map_err(|e| format!("{name}: {e}"))?;
         let probe = probing.elapsed().as_secs_f64().max(1e-6);
-        let runs = tpch_runs.max(((MEASURED_TIME.as_secs_f64() / probe) as usize).min(MAX_RUNS));
+        let runs = tpch_runs.max(((measured_time.as_secs_f64() / probe) as usize).min(MAX_RUNS));
         let mut direct = Vec::new();
         let mut protocol = Vec::new();
         let mut rows = 0;
@@ -230,18 +296,28 @@ async fn measure(config: &Config, url: String, token: String) -> Result<(), Stri
                 .map_err(|e| format!("{name}: {e}"))?;
             protocol.push(started.elapsed());
         }
-        let (direct, protocol) = (median(direct), median(protocol));
-        let ratio = ms(protocol) / ms(direct).max(0.001);
-        worst = worst.max(ratio);
-        println!(
-            "{name:<8} {rows:>8} {runs:>6} {:>12.3} {:>12.3} {ratio:>6.2}× {:>10.2}",
-            ms(protocol),
-            ms(direct),
-            ms(analysis)
-        );
+        let row = TpchRow {
+            name: name.clone(),
+            rows,
+            protocol: median(protocol),
+            direct: median(direct),
+        };
+        worst = worst.max(row.ratio());
+        if print {
+            println!(
+                "{name:<8} {rows:>8} {runs:>6} {:>12.3} {:>12.3} {:>6.2}× {:>10.2}",
+                ms(row.protocol),
+                ms(row.direct),
+                row.ratio(),
+                ms(analysis)
+            );
+        }
+        measured.push(row);
     }
-    println!("worst protocol / direct ratio: {worst:.2}×");
-    Ok(())
+    if print {
+        println!("worst protocol / direct ratio: {worst:.2}×");
+    }
+    Ok(measured)
 }
 
 /// Runs the engine's translation on SQLite directly, stepping through every row.

@@ -12,8 +12,47 @@ use zero_sandbox::{Config, Sandbox};
 const RUNS: usize = 15;
 const CYCLES: usize = 10;
 
+/// Medians of [`RUNS`] starts and of [`CYCLES`] isolated tests.
+#[derive(Debug)]
+pub struct Report {
+    pub first_start: Duration,
+    pub later_start: Duration,
+    pub isolated_test: Duration,
+    /// start, POST sessions, first query, stop.
+    pub phases: [Duration; 4],
+}
+
+#[allow(dead_code)]
 #[tokio::main]
 async fn main() {
+    let report = measure().await;
+    println!(
+        "start on a new state directory: p50 {:.1} ms (goal: well under 1 s)",
+        ms(report.first_start)
+    );
+    println!(
+        "start on a used state directory: p50 {:.1} ms",
+        ms(report.later_start)
+    );
+    println!(
+        "one isolated test (start, POST sessions, first query, stop): median of {CYCLES} {:.1} ms (goal: under 15 ms)",
+        ms(report.isolated_test)
+    );
+    let [start, session, query, stop] = report.phases;
+    println!(
+        "  of which (medians): start {:.1} ms, POST sessions {:.1} ms, first query {:.1} ms, stop {:.1} ms",
+        ms(start),
+        ms(session),
+        ms(query),
+        ms(stop)
+    );
+    match peak_rss_kib() {
+        Some(kib) => println!("peak resident memory of this process: {} MiB", kib / 1024),
+        None => println!("peak resident memory: unknown on this platform"),
+    }
+}
+
+pub async fn measure() -> Report {
     let mut first = Vec::with_capacity(RUNS);
     let mut later = Vec::with_capacity(RUNS);
     for _ in 0..RUNS {
@@ -23,16 +62,6 @@ async fn main() {
         first.push(start_and_stop(config.clone()).await);
         later.push(start_and_stop(config).await);
     }
-    println!(
-        "start on a new state directory: p50 {:.1} ms, max {:.1} ms (goal: well under 1 s)",
-        ms(median(&mut first)),
-        ms(first[RUNS - 1])
-    );
-    println!(
-        "start on a used state directory: p50 {:.1} ms, max {:.1} ms",
-        ms(median(&mut later)),
-        ms(later[RUNS - 1])
-    );
     let mut cycles = Vec::with_capacity(CYCLES);
     let mut phases: [Vec<Duration>; 4] = Default::default();
     // No idle connections kept: shutdown would otherwise give them its grace period.
@@ -50,22 +79,12 @@ async fn main() {
             phase.push(d);
         }
     }
-    println!(
-        "one isolated test (start, POST sessions, first query, stop): median of {CYCLES} {:.1} ms, max {:.1} ms (goal: under 15 ms)",
-        ms(median(&mut cycles)),
-        ms(cycles[CYCLES - 1])
-    );
     let [start, session, query, stop] = &mut phases;
-    println!(
-        "  of which (medians): start {:.1} ms, POST sessions {:.1} ms, first query {:.1} ms, stop {:.1} ms",
-        ms(median(start)),
-        ms(median(session)),
-        ms(median(query)),
-        ms(median(stop))
-    );
-    match peak_rss_kib() {
-        Some(kib) => println!("peak resident memory of this process: {} MiB", kib / 1024),
-        None => println!("peak resident memory: unknown on this platform"),
+    Report {
+        first_start: median(&mut first),
+        later_start: median(&mut later),
+        isolated_test: median(&mut cycles),
+        phases: [median(start), median(session), median(query), median(stop)],
     }
 }
 

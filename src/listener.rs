@@ -327,13 +327,19 @@ impl Activity {
         }
     }
 
+    /// Not notified: a timer that fires while busy finds the phase busy and waits for the
+    /// next change, so only the way out of busy must wake [`Self::expired`]. It runs in the
+    /// connection's own task, which a notification here would poll again for nothing on
+    /// every request.
     fn request_started(self: &Arc<Self>) -> InFlight {
-        self.update(|phase| match phase {
+        let mut phase = self.phase.lock().unwrap_or_else(PoisonError::into_inner);
+        *phase = match *phase {
             Phase::Busy { requests } => Phase::Busy {
                 requests: requests + 1,
             },
             Phase::Head { .. } | Phase::Idle { .. } => Phase::Busy { requests: 1 },
-        });
+        };
+        drop(phase);
         InFlight(self.clone())
     }
 

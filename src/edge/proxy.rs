@@ -51,8 +51,10 @@ pub async fn forward(State(state): State<EdgeState>, mut request: Request) -> Re
         let path = path.to_string();
         return EdgeError::UnknownReservedPath(path).respond(request.headers());
     }
-    let request_headers = request.headers().clone();
-    if came_through(&request_headers, &state.via) {
+    // The edge's own answers read only Accept (HTML or JSON): that is all that is kept of the
+    // request's headers once they move on to the app, not a copy of them all per request.
+    let request_headers = accept_only(request.headers());
+    if came_through(request.headers(), &state.via) {
         return app_down::response(&edge.app_url, AppDown::PointsAtTheEdge, &request_headers);
     }
     let target = match app_uri(&edge.app_url, request.uri()) {
@@ -61,12 +63,13 @@ pub async fn forward(State(state): State<EdgeState>, mut request: Request) -> Re
             return app_down::response(&edge.app_url, AppDown::BadUrl(reason), &request_headers);
         }
     };
-    let visitor = Visitor::resolve(edge, &request_headers).await;
+    let visitor = Visitor::resolve(edge, request.headers()).await;
     let peer = request
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
         .map(|ConnectInfo(addr)| addr.ip());
-    let upgrade = upgrade_protocol(&request_headers);
+    let host = request.headers().get(header::HOST).cloned();
+    let upgrade = upgrade_protocol(request.headers());
     let client_upgrade = upgrade.is_some().then(|| hyper::upgrade::on(&mut request));
 
     let (parts, body) = request.into_parts();
@@ -87,15 +90,16 @@ pub async fn forward(State(state): State<EdgeState>, mut request: Request) -> Re
         edge.journal.record(removed);
     }
     cookie::without_platform_cookies(headers);
-    set_forwarded(headers, peer, request_headers.get(header::HOST));
+    set_forwarded(headers, peer, host);
     headers.append(header::VIA, state.via.clone());
     if let Some(protocol) = upgrade {
         headers.insert(header::CONNECTION, HeaderValue::from_static("upgrade"));
         headers.insert(header::UPGRADE, protocol);
     }
+    // From the String itself: the 1 KB token is checked, not copied again.
     if let Some(session) = &visitor.session
         && let Ok(identity) =
-            HeaderValue::from_str(&identity_for(&edge.identity, &edge.sessions, session))
+            HeaderValue::try_from(identity_for(&edge.identity, &edge.sessions, session))
     {
         headers.insert(IDENTITY, identity);
     }
@@ -153,7 +157,7 @@ pub async fn forward(State(state): State<EdgeState>, mut request: Request) -> Re
 fn remove_client_identity(headers: &mut HeaderMap) -> bool {
     let lookalikes: Vec<HeaderName> = headers
         .keys()
-        .filter(|name| name.as_str().replace('_', "-") == IDENTITY_HEADER)
+        .filter(|name| is_identity_lookalike(name.as_str()))
         .cloned()
         .collect();
     let found = !lookalikes.is_empty();
@@ -161,6 +165,25 @@ fn remove_client_identity(headers: &mut HeaderMap) -> bool {
         headers.remove(name);
     }
     found
+}
+
+/// `name` (lower case, as HeaderMap keeps names) is the identity header with any `-` spelled
+/// `_`; compared byte by byte, as every request's every header name goes through it.
+fn is_identity_lookalike(name: &str) -> bool {
+    name.len() == IDENTITY_HEADER.len()
+        && name
+            .bytes()
+            .zip(IDENTITY_HEADER.bytes())
+            .all(|(got, want)| got == want || (got == b'_' && want == b'-'))
+}
+
+/// The request's Accept fields, all that the edge's own error pages look at.
+fn accept_only(headers: &HeaderMap) -> HeaderMap {
+    let mut accept = HeaderMap::new();
+    for value in headers.get_all(header::ACCEPT) {
+        accept.append(header::ACCEPT, value.clone());
+    }
+    accept
 }
 
 /// Requests whose target is not a path of the app's address: `OPTIONS *` asks about the
@@ -239,7 +262,7 @@ fn strip_hop_by_hop(headers: &mut HeaderMap) {
 fn set_forwarded(
     headers: &mut HeaderMap,
     peer: Option<std::net::IpAddr>,
-    host: Option<&HeaderValue>,
+    host: Option<HeaderValue>,
 ) {
     // Not only the three the edge sets: frameworks also trust X-Forwarded-Port, -Ssl,
     // -Scheme, -Prefix and X-Real-IP, and none of them may come from the client.
@@ -258,7 +281,7 @@ fn set_forwarded(
     }
     headers.insert(X_FORWARDED_PROTO, HeaderValue::from_static("http"));
     if let Some(host) = host {
-        headers.insert(X_FORWARDED_HOST, host.clone());
+        headers.insert(X_FORWARDED_HOST, host);
     }
     // The client sets Host from the app's URL: what the app listens as.
     headers.remove(header::HOST);

@@ -26,6 +26,12 @@ impl Visitor {
                 stale_cookie: !handles.is_empty(),
             };
         };
+        if session.access_token_fresh_at(edge.sessions.clock().now()) {
+            return Self {
+                session: Some(session),
+                stale_cookie: false,
+            };
+        }
         match edge
             .sessions
             .fresh_access_token(&session.sid, &edge.oidc)

@@ -134,6 +134,15 @@ impl SessionEnd {
 
 const GONE: Ending = Ending::new(Source::Edge, "the platform sessions were dropped");
 
+impl PlatformSession {
+    /// Whether its access token has more than [`REFRESH_MARGIN_SECS`] left at `now`, so
+    /// [`SessionStore::fresh_access_token`] would hand it back unrefreshed: the edge then
+    /// skips that call and its second copy of the session on every request.
+    pub fn access_token_fresh_at(&self, now: u64) -> bool {
+        self.tokens.access_expires_at > now + REFRESH_MARGIN_SECS
+    }
+}
+
 #[derive(Default)]
 struct Store {
     sessions: HashMap<String, PlatformSession>,
