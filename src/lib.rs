@@ -29,7 +29,8 @@
 //!   demo verify).
 //! - [`oidc`]: the OpenID contract between the platform and the IAM; [`http`]: the client.
 //! - [`listener`]: HTTP/1 on each listener, with header, idle and body deadlines and a cap on
-//!   connections; [`bounded`]: the cap on every in-memory store; [`html`]: the one escape.
+//!   connections; [`bounded`]: the cap on every in-memory store; [`html`]: the one escape;
+//!   [`web_assets`]: the pages embedded from `web/` that are served as they are.
 //! - [`config`] and [`cli`]: one validated configuration before anything runs; the person's
 //!   optional profile claims are one type there ([`config::Profile`]).
 //!
@@ -63,6 +64,7 @@ pub mod running;
 pub mod sandbox;
 #[cfg(test)]
 mod test_support;
+pub mod web_assets;
 
 pub use config::Config;
 pub use platform::{Endpoints, SandboxEnv};

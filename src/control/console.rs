@@ -5,7 +5,7 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, Uri, header};
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::{Redirect, Response};
 use include_dir::{Dir, include_dir};
 use serde_json::{Value, json};
 
@@ -24,21 +24,11 @@ pub async fn to_console() -> Redirect {
 /// `GET /sandbox/` and `/sandbox/{file}`.
 pub async fn serve(uri: Uri) -> Response {
     let path = uri.path().trim_start_matches(CONSOLE_PATH);
-    let path = if path.is_empty() { "index.html" } else { path };
-    let Some(file) = WEB.get_file(path) else {
-        return (StatusCode::NOT_FOUND, "The console has no such page.").into_response();
-    };
-    let content_type = match path.rsplit_once('.').map(|(_, ext)| ext) {
-        Some("html") => "text/html; charset=utf-8",
-        Some("js") => "text/javascript; charset=utf-8",
-        Some("css") => "text/css; charset=utf-8",
-        Some("svg") => "image/svg+xml",
-        _ => "application/octet-stream",
-    };
-    let mut response = file.contents().into_response();
+    let mut response = crate::web_assets::serve_file(&WEB, path, "The console has no such page.");
+    if response.status() != StatusCode::OK {
+        return response;
+    }
     let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     // The page acts on the sandbox: no other page may frame it or inject script into it.
     headers.insert(
         header::CONTENT_SECURITY_POLICY,
