@@ -4,7 +4,6 @@
 //! in force.
 
 use serde_json::{Value, json};
-use zero_sandbox::Config;
 
 use crate::control::{Control, assert_api_error};
 use crate::support;
@@ -96,18 +95,8 @@ async fn tables_lists_tpch_tiny_with_trinos_column_names_and_types() {
 
 #[tokio::test]
 async fn under_data_policies_each_person_sees_only_what_they_may_read_and_the_rules_are_shown() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
+    let (config, dir) = support::config_with_rules(RULES, "");
     let rules = dir.path().join("rules.json");
-    std::fs::write(&rules, RULES).expect("writes");
-    let config = Config::from_toml(
-        &format!(
-            "[querymesh]\naccess_control = {:?}\n",
-            rules.display().to_string()
-        ),
-        "test.toml",
-    )
-    .expect("a valid configuration")
-    .with_ephemeral_ports();
     let sandbox = support::start_with(config).await;
     let control = Control::of(&sandbox);
 

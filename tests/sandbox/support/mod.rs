@@ -21,6 +21,23 @@ use zero_sandbox::{Config, Sandbox};
 
 use echo_app::EchoApp;
 
+/// A configuration on port 0 whose QueryMesh applies the access-control `rules` (written to
+/// `rules.json` in the returned directory, which must outlive the sandbox), with `extra` TOML
+/// after them in `[querymesh]`.
+pub fn config_with_rules(rules: &str, extra: &str) -> (Config, tempfile::TempDir) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("rules.json");
+    std::fs::write(&path, rules).expect("writes");
+    let toml = format!(
+        "[querymesh]\naccess_control = {:?}\n{extra}",
+        path.display().to_string()
+    );
+    let config = Config::from_toml(&toml, "test.toml")
+        .expect("a valid configuration")
+        .with_ephemeral_ports();
+    (config, dir)
+}
+
 /// The built-in configuration on port 0 with in-memory keys.
 pub fn test_config() -> Config {
     Config::builtin().with_ephemeral_ports()

@@ -1,6 +1,6 @@
 //! Exploration (SHOW, information_schema) lists only what the person may see.
 
-use zero_sandbox::Config;
+use crate::support;
 
 use super::{Answer, EVE, GRACE, Mesh};
 
@@ -18,18 +18,7 @@ const RULES: &str = r#"{
 }"#;
 
 async fn mesh_with_rules() -> (Mesh, tempfile::TempDir) {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let rules = dir.path().join("rules.json");
-    std::fs::write(&rules, RULES).expect("writes");
-    let config = Config::from_toml(
-        &format!(
-            "[querymesh]\naccess_control = {:?}\n",
-            rules.display().to_string()
-        ),
-        "test.toml",
-    )
-    .expect("a valid configuration")
-    .with_ephemeral_ports();
+    let (config, dir) = support::config_with_rules(RULES, "");
     (Mesh::start(config).await, dir)
 }
 

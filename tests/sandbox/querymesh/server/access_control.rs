@@ -3,6 +3,7 @@
 use zero_sandbox::Sandbox;
 
 use super::{Mesh, NATION, config_with, error_of, rows};
+use crate::support;
 
 const RULES: &str = r#"{
     "catalogs": [{"catalog": "tpch", "allow": "read-only"}],
@@ -16,13 +17,7 @@ const RULES: &str = r#"{
 
 #[tokio::test]
 async fn data_policies_deny_as_trino_does() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let rules = dir.path().join("rules.json");
-    std::fs::write(&rules, RULES).expect("writes");
-    let config = config_with(&format!(
-        "[querymesh]\naccess_control = {:?}\n",
-        rules.display().to_string()
-    ));
+    let (config, _rules) = support::config_with_rules(RULES, "");
     let mesh = Mesh::with(config).await;
     let grace = mesh.sign(&mesh.claims("grace", &["engineering"]));
     let grace_post = |sql: &'static str| {

@@ -7,7 +7,7 @@
 use serde_json::{Value, json};
 use zero_sandbox::Sandbox;
 
-use super::{Mesh, config_with, error_of, rows};
+use super::{Mesh, error_of, rows};
 use crate::support;
 
 /// Alan's sub in the built-in configuration (groups: analysts).
@@ -38,13 +38,7 @@ const RULES: &str = r#"{
 
 /// A sandbox whose QueryMesh applies `rules`, with `extra` TOML after `[querymesh]`.
 async fn mesh_with(rules: &str, extra: &str) -> (Mesh, tempfile::TempDir) {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let path = dir.path().join("rules.json");
-    std::fs::write(&path, rules).expect("writes");
-    let config = config_with(&format!(
-        "[querymesh]\naccess_control = {:?}\n{extra}",
-        path.display().to_string()
-    ));
+    let (config, dir) = support::config_with_rules(rules, extra);
     (Mesh::with(config).await, dir)
 }
 
@@ -278,13 +272,8 @@ async fn an_invalid_filter_or_mask_stops_the_start_naming_the_rule() {
             "tables[0]: `table` \"region\": the row filter is not valid: line 1:13",
         ),
     ] {
-        let dir = tempfile::tempdir().expect("a temporary directory");
+        let (config, dir) = support::config_with_rules(rules, "");
         let path = dir.path().join("rules.json");
-        std::fs::write(&path, rules).expect("writes");
-        let config = config_with(&format!(
-            "[querymesh]\naccess_control = {:?}\n",
-            path.display().to_string()
-        ));
         let error = match Sandbox::start(config).await {
             Ok(_) => panic!("started with {rules}"),
             Err(e) => e.to_string(),
