@@ -29,7 +29,8 @@
 //!   demo verify).
 //! - [`oidc`]: the OpenID contract between the platform and the IAM; [`http`]: the client.
 //! - [`listener`]: HTTP/1 on each listener, with header, idle and body deadlines and a cap on
-//!   connections; [`bounded`]: the cap on every in-memory store; [`html`]: the one escape;
+//!   connections; [`heap`]: the C heap given back when the process goes quiet;
+//!   [`bounded`]: the cap on every in-memory store; [`html`]: the one escape;
 //!   [`web_assets`]: the pages embedded from `web/` that are served as they are.
 //! - [`config`] and [`cli`]: one validated configuration before anything runs; the person's
 //!   optional profile claims are one type there ([`config::Profile`]).
@@ -51,6 +52,7 @@ pub mod config;
 pub mod control;
 pub mod demo;
 pub mod edge;
+pub mod heap;
 pub mod html;
 pub mod http;
 pub mod iam;

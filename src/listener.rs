@@ -44,8 +44,8 @@ pub struct Limits {
     pub header_read_timeout: Duration,
     /// How long a kept-alive connection may wait for its next request (nginx's 75 s
     /// `keepalive_timeout`). Longer than the components' own client keeps an idle connection
-    /// (30 s, [`crate::http::client`]), so between them that client closes first and never
-    /// reuses one this side is closing.
+    /// ([`crate::http::POOL_IDLE_TIMEOUT`]), so between them that client closes first and
+    /// never reuses one this side is closing.
     pub idle_timeout: Duration,
     /// How long a request body may go without a byte while the server waits for it. Only
     /// while it waits: a body the app reads slowly through the edge, and responses (SSE,
@@ -457,6 +457,7 @@ impl<I: Clone + Send + Sync + 'static> hyper::service::Service<Request<Incoming>
 
     fn call(&self, request: Request<Incoming>) -> Self::Future {
         let in_flight = self.activity.request_started();
+        crate::heap::request_started();
         let timeout = self.body_read_timeout;
         let mut request = request.map(|body| Body::new(ClientBody::new(body, timeout)));
         request

@@ -6,7 +6,7 @@ use zero_sandbox::cli::{Cli, Command};
 use zero_sandbox::commands::{self, CommandError};
 
 fn main() -> ExitCode {
-    zero_sandbox::querymesh::memory::limit_arenas();
+    zero_sandbox::heap::limit_arenas();
     let cli = Cli::parse_checked();
     // `run` prefixes the sandbox's logs among the app's output: it installs its own.
     if !matches!(cli.command, Some(Command::Run(_))) {

@@ -327,6 +327,9 @@ impl Sandbox {
             let journal = platform.journal.clone();
             tasks.push(tokio::spawn(file.write_from(journal, shutdown.subscribe())));
         }
+        tasks.push(tokio::spawn(crate::heap::give_back_when_quiet(
+            shutdown.subscribe(),
+        )));
 
         if let Some(listener) = demo_listener {
             let demo = demo::router(platform.demo());

@@ -28,7 +28,6 @@
 //! `SESSION_ENDED` is recorded by [`super::SessionStore`] itself, so every way a session ends
 //! is on record once.
 
-use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use serde::Serialize;
@@ -36,6 +35,9 @@ use serde_json::Value;
 use tokio::sync::watch;
 
 use super::Clock;
+
+mod ring;
+use ring::Ring;
 
 /// Events kept at once by default; past this many the oldest is dropped (and counted).
 pub const DEFAULT_CAPACITY: usize = 10_000;
@@ -125,46 +127,6 @@ pub struct Page {
     pub dropped: u64,
 }
 
-/// An event as the ring keeps it: its details as JSON text and its strings boxed, about a
-/// third of an [`Event`]'s heap (a `Value` object is a tree of nodes and strings, ~1.2 KB for
-/// a QUERY_COMPLETED; the ring is full after a few thousand queries and keeps that for good).
-/// Reads, rare next to records, build the [`Event`] back.
-#[derive(Debug)]
-struct Kept {
-    id: u64,
-    ts_ms: u64,
-    kind: &'static str,
-    source: Source,
-    sub: Option<Box<str>>,
-    sid: Option<Box<str>>,
-    outcome: Option<Box<str>>,
-    details: Box<str>,
-}
-
-impl Kept {
-    fn event(&self) -> Event {
-        Event {
-            id: self.id,
-            ts_ms: self.ts_ms,
-            kind: self.kind,
-            source: self.source,
-            sub: self.sub.as_deref().map(str::to_string),
-            sid: self.sid.as_deref().map(str::to_string),
-            outcome: self.outcome.as_deref().map(str::to_string),
-            // Written by `record` from a Value: it parses back to the same one.
-            details: serde_json::from_str(&self.details).unwrap_or(Value::Null),
-        }
-    }
-}
-
-#[derive(Debug)]
-struct Ring {
-    events: VecDeque<Kept>,
-    capacity: usize,
-    last_id: u64,
-    dropped: u64,
-}
-
 /// The journal of one sandbox; clones share it.
 #[derive(Clone, Debug)]
 pub struct Journal {
@@ -184,12 +146,7 @@ impl Journal {
     pub fn new(capacity: usize, clock: Clock) -> Self {
         let capacity = capacity.max(1);
         Self {
-            ring: Arc::new(Mutex::new(Ring {
-                events: VecDeque::with_capacity(capacity.min(1024)),
-                capacity,
-                last_id: 0,
-                dropped: 0,
-            })),
+            ring: Arc::new(Mutex::new(Ring::new(capacity))),
             clock,
             recorded: Arc::new(watch::Sender::new(0)),
         }
@@ -209,24 +166,7 @@ impl Journal {
         let ts_ms = self.clock.now_ms();
         // Serialising a Value cannot fail (its keys are strings).
         let details = serde_json::to_string(&event.details).unwrap_or_else(|_| "null".into());
-        let mut ring = self.ring();
-        ring.last_id += 1;
-        let id = ring.last_id;
-        if ring.events.len() >= ring.capacity {
-            ring.events.pop_front();
-            ring.dropped += 1;
-        }
-        ring.events.push_back(Kept {
-            id,
-            ts_ms,
-            kind: event.kind,
-            source: event.source,
-            sub: event.sub.map(String::into_boxed_str),
-            sid: event.sid.map(String::into_boxed_str),
-            outcome: event.outcome.map(String::into_boxed_str),
-            details: details.into_boxed_str(),
-        });
-        drop(ring);
+        let id = self.ring().push(ts_ms, event, &details);
         self.recorded.send_replace(id);
     }
 
@@ -237,18 +177,17 @@ impl Journal {
         let limit = limit.clamp(1, MAX_PAGE);
         let ring = self.ring();
         let mut events = Vec::new();
-        let mut next = since.max(ring.events.front().map_or(since, |e| e.id - 1));
-        for event in ring.events.iter().filter(|e| e.id > since) {
+        let mut next = since.max(ring.first_id() - 1);
+        for held in ring.after(since) {
             if events.len() == limit {
                 break;
             }
-            next = event.id;
-            if kind.is_some_and(|k| k != event.kind)
-                || sub.is_some_and(|s| event.sub.as_deref() != Some(s))
+            next = held.id;
+            if kind.is_some_and(|k| k != held.kind()) || sub.is_some_and(|s| held.sub() != Some(s))
             {
                 continue;
             }
-            events.push(event.event());
+            events.push(held.event());
         }
         Page {
             events,
@@ -264,7 +203,7 @@ impl Journal {
 
     /// How many events are held now.
     pub fn len(&self) -> usize {
-        self.ring().events.len()
+        self.ring().len()
     }
 
     pub fn is_empty(&self) -> bool {

@@ -22,8 +22,7 @@
 //! and SQLite's copy of it), and so does each large result row before it is encoded; rows in
 //! flight to the client are bounded by weight in `executor/query.rs`.
 //!
-//! The process's own heap: [`trim`] gives freed pages back once queries go idle, and the binary
-//! caps glibc's arenas ([`limit_arenas`]), which otherwise keep a busy pool's peak for good.
+//! The process's own heap is [`crate::heap`]'s: the executor trims it as queries go idle.
 
 use std::cell::Cell;
 use std::ffi::{c_int, c_void};
@@ -289,23 +288,6 @@ pub fn failure(too_big: bool) -> TrinoError {
     )
 }
 
-/// Gives the free pages of the C heap back to the system. glibc keeps what freed blocks
-/// leave in each thread's arena, so a burst of queries on many threads (each with its own
-/// connection, pages and statements) leaves the process that much larger for good; for a
-/// process whose queries went idle this returns it. Process-wide, and harmless to repeat.
-pub fn trim() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    {
-        unsafe extern "C" {
-            fn malloc_trim(pad: usize) -> c_int;
-        }
-        // SAFETY: glibc's malloc_trim only releases free memory; any thread may call it.
-        unsafe {
-            malloc_trim(0);
-        }
-    }
-}
-
 /// The C heap as glibc counts it over every arena, and SQLite's part of it: the debug log of
 /// each trim reports these, so where a running sandbox's memory went can be read off it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -318,17 +300,9 @@ pub struct HeapStats {
     pub sqlite: u64,
 }
 
-/// The heap now (glibc's `mallinfo2`, which walks every arena's free lists: a few
-/// microseconds on a quiet heap, so for the quiet moments that trim, not per query).
+/// The heap now, and SQLite's part of it (see [`crate::heap::stats`]).
 pub fn heap_stats() -> HeapStats {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    let (in_use, free) = {
-        // SAFETY: mallinfo2 only reads the allocator's statistics; any thread may call it.
-        let info = unsafe { libc::mallinfo2() };
-        ((info.uordblks + info.hblkhd) as u64, info.fordblks as u64)
-    };
-    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-    let (in_use, free) = (0, 0);
+    let crate::heap::Stats { in_use, free } = crate::heap::stats();
     HeapStats {
         in_use,
         free,
@@ -377,28 +351,6 @@ impl std::ops::Add for ConnectionStats {
         }
     }
 }
-
-/// Caps glibc's malloc arenas for the binary, before it starts any thread: by default each of
-/// up to 8 × cores threads gets its own, and every query thread leaves the pages it touched
-/// in its arena (tens of megabytes across a busy pool, kept for good). A library user's
-/// process keeps its own allocator settings: only `main` calls this.
-pub fn limit_arenas() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    {
-        const M_ARENA_MAX: c_int = -8;
-        unsafe extern "C" {
-            fn mallopt(param: c_int, value: c_int) -> c_int;
-        }
-        // SAFETY: called first thing in main, before any other thread allocates.
-        unsafe {
-            mallopt(M_ARENA_MAX, ARENAS);
-        }
-    }
-}
-
-/// The binary's malloc arenas (see [`limit_arenas`]).
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-const ARENAS: c_int = 2;
 
 /// SQLite bytes in use in this process.
 pub fn in_use() -> i64 {

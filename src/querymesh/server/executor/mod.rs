@@ -74,7 +74,7 @@ pub const MAX_RUNNING: usize = 32;
 pub const MAX_QUEUED: usize = 1_000;
 /// How long into a quiet spell freed memory is given back again, and the idle pool shrinks to
 /// [`POOL_IDLE_FLOOR`] (see [`Executor::trim_when_idle`]).
-const TRIM_AGAIN_AFTER: [Duration; 2] = [Duration::from_secs(35), Duration::from_secs(65)];
+const TRIM_AGAIN_AFTER: [Duration; 2] = [Duration::from_secs(15), Duration::from_secs(65)];
 /// Queries kept for their clients at once: running, waiting, and ended ones whose client has
 /// not yet fetched their last page.
 const MAX_REGISTERED: usize = 20_000;

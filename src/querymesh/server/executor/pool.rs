@@ -38,7 +38,7 @@ impl Executor {
     /// concurrent queries leaves the process at its peak for good.
     ///
     /// The rest of the process frees more later — HTTP connections the components' clients
-    /// pool close after 30 s, kept-alive ones after the listeners' 60 s — so a quiet spell
+    /// pool close after 10 s, kept-alive ones after the listeners' 60 s — so a quiet spell
     /// trims again as it passes each of [`TRIM_AGAIN_AFTER`]; a trim of a quiet heap takes
     /// microseconds. A spell that long is a pause, not a gap between queries: the pool then
     /// keeps only [`POOL_IDLE_FLOOR`] (each idle connection holds ~200 KB of schemas and
@@ -81,7 +81,7 @@ impl Executor {
     /// before and after and what the idle connections keep: numbers only.
     fn give_back(&self, round: usize) {
         let before = memory::heap_stats();
-        memory::trim();
+        crate::heap::trim();
         let after = memory::heap_stats();
         let (connections, held) = {
             let idle = self.idle.lock().unwrap_or_else(|p| p.into_inner());

@@ -1,0 +1,154 @@
+//! The process's C heap (glibc's malloc, which Rust's allocator and SQLite both use): its
+//! arenas capped for the binary ([`limit_arenas`]), and what a burst of work freed given back
+//! to the system once the whole process goes quiet ([`give_back_when_quiet`]).
+//!
+//! glibc keeps freed memory in its arenas for reuse and returns it only from the top of the
+//! main heap, past a threshold that rises with every large block freed. So a sandbox that
+//! served a burst of 50 clients stays at the burst's size when left idle, though most of it
+//! is free; [`trim`] hands the free pages back.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use tokio::sync::watch;
+
+/// Requests every listener of this process has begun (see [`request_started`]).
+static REQUESTS: AtomicU64 = AtomicU64::new(0);
+
+/// How often [`give_back_when_quiet`] looks: a trim follows a burst's last request by one to
+/// two of these.
+const LOOK_EVERY: Duration = Duration::from_secs(1);
+
+/// Each listener calls this as a request begins (one relaxed add).
+pub fn request_started() {
+    REQUESTS.fetch_add(1, Ordering::Relaxed);
+}
+
+/// When to trim: after a look that saw no new request, if some came since the last trim. A
+/// busy process is never trimmed (a trim walks every arena under its lock), an idle one only
+/// once per quiet spell.
+#[derive(Debug, Default)]
+struct QuietSpells {
+    seen: u64,
+    busy_since_trim: bool,
+}
+
+impl QuietSpells {
+    fn trim_now(&mut self, requests: u64) -> bool {
+        if requests != self.seen {
+            self.seen = requests;
+            self.busy_since_trim = true;
+            false
+        } else {
+            std::mem::take(&mut self.busy_since_trim)
+        }
+    }
+}
+
+/// Trims the heap once each time the process goes quiet, until `shutdown`. Every sandbox
+/// runs one; in a process holding several (tests) each trims the one process heap, which is
+/// harmless.
+pub async fn give_back_when_quiet(mut shutdown: watch::Receiver<bool>) {
+    let mut spells = QuietSpells {
+        seen: REQUESTS.load(Ordering::Relaxed),
+        busy_since_trim: false,
+    };
+    let mut every = tokio::time::interval(LOOK_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = every.tick() => {}
+            _ = shutdown.changed() => return,
+        }
+        if spells.trim_now(REQUESTS.load(Ordering::Relaxed)) {
+            // A trim takes a few milliseconds on a large heap: off the runtime's workers.
+            let _ = tokio::task::spawn_blocking(|| {
+                let before = stats();
+                trim();
+                tracing::debug!(
+                    target: "zero_sandbox::memory",
+                    heap_in_use = before.in_use,
+                    heap_free = before.free,
+                    "requests quiet: heap trimmed"
+                );
+            })
+            .await;
+        }
+    }
+}
+
+/// Gives the free pages of every arena back to the system. Process-wide, harmless to repeat.
+pub fn trim() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        unsafe extern "C" {
+            fn malloc_trim(pad: usize) -> std::ffi::c_int;
+        }
+        // SAFETY: glibc's malloc_trim only releases free memory; any thread may call it.
+        unsafe {
+            malloc_trim(0);
+        }
+    }
+}
+
+/// The heap as glibc counts it over every arena.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Bytes in blocks handed out, large mmapped ones included.
+    pub in_use: u64,
+    /// Bytes freed and kept in the arenas (pages a trim released included: glibc still
+    /// lists them free).
+    pub free: u64,
+}
+
+/// The heap now (glibc's `mallinfo2`, which walks every arena's free lists: a few
+/// microseconds on a quiet heap, so for quiet moments, not per request).
+pub fn stats() -> Stats {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        // SAFETY: mallinfo2 only reads the allocator's statistics; any thread may call it.
+        let info = unsafe { libc::mallinfo2() };
+        Stats {
+            in_use: (info.uordblks + info.hblkhd) as u64,
+            free: info.fordblks as u64,
+        }
+    }
+    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+    Stats::default()
+}
+
+/// Caps glibc's malloc arenas for the binary, before it starts any thread: by default each of
+/// up to 8 × cores threads gets its own, and every query thread leaves the pages it touched
+/// in its arena (tens of megabytes across a busy pool, kept for good). A library user's
+/// process keeps its own allocator settings: only `main` calls this.
+pub fn limit_arenas() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        const M_ARENA_MAX: std::ffi::c_int = -8;
+        const ARENAS: std::ffi::c_int = 2;
+        unsafe extern "C" {
+            fn mallopt(param: std::ffi::c_int, value: std::ffi::c_int) -> std::ffi::c_int;
+        }
+        // SAFETY: called first thing in main, before any other thread allocates.
+        unsafe {
+            mallopt(M_ARENA_MAX, ARENAS);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_quiet_look_after_requests_trims_once_and_a_busy_one_never() {
+        let mut spells = QuietSpells::default();
+        assert!(!spells.trim_now(0), "nothing happened yet");
+        assert!(!spells.trim_now(5), "requests came since the last look");
+        assert!(!spells.trim_now(9), "still busy");
+        assert!(spells.trim_now(9), "quiet after requests: trim");
+        assert!(!spells.trim_now(9), "still quiet: once is enough");
+        assert!(!spells.trim_now(10), "busy again");
+        assert!(spells.trim_now(10), "the next quiet spell trims again");
+    }
+}
