@@ -13,8 +13,8 @@
 //! demo's `/api/query`: edge → app → broker → QueryMesh), a mix of small, large, failing and
 //! slow SQL. Every 10 s it prints the status counts so far, p50/p99 of the last 10 s and the
 //! sandbox's resident memory (and where it lies: the main heap, anonymous mappings — the other
-//! malloc arena, large blocks, thread stacks — and files); at the end, the same every 10 s of
-//! `--idle-secs` of idleness, and a verdict: the process alive, no 5xx but the spec's
+//! malloc arena, large blocks, thread stacks — and files); at the end, the same 2, 5 and 10 s
+//! into `--idle-secs` of idleness and every 10 s after, and a verdict: the process alive, no 5xx but the spec's
 //! documented refusals, RSS after the run and after the idle spell within 2× of RSS at ready.
 //!
 //! `--log` keeps the sandbox's log (stderr) in a file; with
@@ -151,9 +151,12 @@ async fn soak(args: Args) -> Result<i32, String> {
     let after_run = rss_kib(pid).unwrap_or(0);
     println!("idle for {} s…", args.idle.as_secs());
     let idle_started = Instant::now();
+    // Closer together at first: how soon the sandbox gives a burst's memory back.
+    let mut steps = [2, 3, 5].into_iter().map(Duration::from_secs);
     while idle_started.elapsed() < args.idle {
         let left = args.idle - idle_started.elapsed();
-        tokio::time::sleep(left.min(Duration::from_secs(10))).await;
+        let step = steps.next().unwrap_or(Duration::from_secs(10));
+        tokio::time::sleep(left.min(step)).await;
         println!(
             "[idle {:>3.0} s] RSS {} MiB{}",
             idle_started.elapsed().as_secs_f64(),
