@@ -361,7 +361,7 @@ impl TrinoClient {
         person: &OnBehalfOf<'_>,
         max_rows: usize,
         hangup: bool,
-        mut revocation: Option<&mut Revocation>,
+        revocation: Option<&mut Revocation>,
     ) -> Result<QueryOutcome, Refusal> {
         let statement = format!("{}/v1/statement", self.base_url());
         let (page, bytes) = self
@@ -378,13 +378,7 @@ impl TrinoClient {
         let mut guard = CancelGuard::new(self.clone(), person, sid, page.id.clone());
         let followed = self
             .follow(
-                &mut guard,
-                page,
-                bytes,
-                person,
-                max_rows,
-                hangup,
-                revocation.as_deref_mut(),
+                &mut guard, page, bytes, person, max_rows, hangup, revocation,
             )
             .await;
         match followed {

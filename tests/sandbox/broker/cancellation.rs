@@ -139,12 +139,17 @@ async fn an_app_that_hangs_up_mid_query_has_it_cancelled_in_querymesh_and_on_rec
     .await;
 
     // The app goes away: its connection to the broker closes with the call unanswered.
+    let hung_up = Instant::now();
     call.abort();
     let _ = call.await;
     until("the broker to note the cancel", || async {
         (!cancelled(sandbox.journal()).is_empty()).then_some(())
     })
     .await;
+    eprintln!(
+        "QUERY_CANCELLED {:?} after the app hung up",
+        hung_up.elapsed()
+    );
     assert_cancelled(
         sandbox.journal(),
         "client_disconnected",
@@ -316,7 +321,9 @@ async fn shutting_down_cancels_running_queries_in_querymesh() {
     })
     .await;
 
+    let stopping = Instant::now();
     sandbox.shutdown().await;
+    eprintln!("shut down in {:?}, the query cancelled", stopping.elapsed());
     assert_eq!(fake.deletes(), [ACCEPTED_NEXT_PATH]);
     assert_cancelled(&journal, "shutdown", QUERY_ID, &ada, &sid);
     let (status, body) = tokio::time::timeout(DEADLINE, call)

@@ -71,7 +71,8 @@ const fn row(
 }
 
 /// Every type of `src/platform/journal.rs`'s list but QUERY_CANCELLED and SESSION_REVOKED
-/// (provoked, field by field, in `platform::revocation`) and LIMIT_EXCEEDED (the limits').
+/// (provoked, field by field, in `platform::revocation` and, for each of QUERY_CANCELLED's
+/// reasons, `broker::cancellation`) and LIMIT_EXCEEDED (the limits').
 const TABLE: &[Expected] = &[
     row(
         "LOGIN",
