@@ -346,7 +346,9 @@ impl Sandbox {
             .querymesh()
             .and_then(querymesh::QueryMeshState::new)
             .map_err(StartError::QueryMesh)?;
-        let broker = broker::BrokerState::new(platform.broker()).map_err(StartError::Broker)?;
+        let broker = broker::BrokerState::new(platform.broker())
+            .map_err(StartError::Broker)?
+            .with_shutdown(shutdown.subscribe());
         let iam = iam::IamState::new(platform.iam());
         let edge = edge::EdgeState::new(platform.edge());
         // The test-control API shares the broker's listener (loopback, like the broker).

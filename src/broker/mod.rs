@@ -75,11 +75,19 @@ impl BrokerState {
         let config = &parts.config;
         let timeout = Duration::from_secs(config.querymesh_timeout_secs.into());
         let answers = trino::AnswerLimits::from_mib(config.max_answer_mb);
-        let trino = TrinoClient::new(parts.http.clone(), &parts.querymesh_url, timeout, answers)?;
+        let trino = TrinoClient::new(parts.http.clone(), &parts.querymesh_url, timeout, answers)?
+            .journaled(parts.journal.clone());
         Ok(Self {
             parts: Arc::new(parts),
             trino,
         })
+    }
+
+    /// Once `shutdown` turns true, the queries the broker runs are cancelled in QueryMesh (a
+    /// configured Trino would otherwise run them on for nobody) and their calls answered.
+    pub fn with_shutdown(mut self, shutdown: tokio::sync::watch::Receiver<bool>) -> Self {
+        self.trino = self.trino.with_shutdown(shutdown);
+        self
     }
 }
 

@@ -170,36 +170,25 @@ pub async fn query(
     response
 }
 
-/// NYXDB's auth revocation on record: `QUERY_CANCELLED` for the QueryMesh query the session's
-/// end cancelled, then `SESSION_REVOKED` for the call it answered 401.
+/// NYXDB's auth revocation on record: `SESSION_REVOKED` for the call the session's end
+/// answered 401 (the QueryMesh query it cancelled has its `QUERY_CANCELLED` already, from the
+/// Trino client, as every cancel does).
 fn record_revocation(state: &BrokerState, who: &Who, revoked: &Revoked) {
-    let about = |kind| {
-        let mut event = NewEvent::new(Source::Broker, kind);
-        if let Some(s) = &who.sub {
-            event = event.of_person(s);
-        }
-        if let Some(s) = &who.sid {
-            event = event.in_session(s);
-        }
-        event
-    };
-    let why = revoked.ending.why;
-    if let Some(query_id) = &revoked.query_id {
-        state.parts.journal.record(
-            about("QUERY_CANCELLED")
-                .outcome("USER_CANCELED")
-                .details(json!({ "query_id": query_id, "why": why })),
-        );
+    let mut event = NewEvent::new(Source::Broker, "SESSION_REVOKED");
+    if let Some(s) = &who.sub {
+        event = event.of_person(s);
     }
-    state.parts.journal.record(
-        about("SESSION_REVOKED")
-            .outcome("USER_SESSION_REQUIRED")
-            .details(json!({
-                "why": why,
-                "ended_by": revoked.ending.source,
-                "query_id": revoked.query_id,
-            })),
-    );
+    if let Some(s) = &who.sid {
+        event = event.in_session(s);
+    }
+    state
+        .parts
+        .journal
+        .record(event.outcome("USER_SESSION_REQUIRED").details(json!({
+            "why": revoked.ending.why,
+            "ended_by": revoked.ending.source,
+            "query_id": revoked.query_id,
+        })));
 }
 
 /// A fault rule's verbatim answer: JSON when the body is JSON, else plain text.
@@ -262,7 +251,7 @@ async fn run(
     let mut revocation = parts
         .sessions
         .end_signal(&claims.sid)
-        .map(Revocation::new)
+        .map(|end| Revocation::new(end, &claims.sid))
         .ok_or_else(|| {
             Refusal::UserSessionRequired("The session of who signed in has ended".into())
         })?;

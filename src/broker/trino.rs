@@ -2,6 +2,11 @@
 //!
 //! It follows `nextUri` only on the configured origin, stops at `max_rows` (cancelling the
 //! query), and turns every answer into columns and rows or a [`Refusal`].
+//!
+//! A query QueryMesh accepted and the broker stops before it finished — for whatever
+//! [`Cancel`] reason, the app hanging up and the sandbox shutting down included — is
+//! cancelled there (DELETE, as a Trino client cancels: nothing is left running for nobody)
+//! and, for the broker's own queries, on record as `QUERY_CANCELLED` with that reason.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -10,12 +15,13 @@ use std::time::Duration;
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode, Uri, header};
 use serde::Deserialize;
-use serde_json::Value;
+use serde_json::{Value, json};
+use tokio::sync::watch;
 
 use super::BrokerStartError;
 use super::refusal::Refusal;
 use crate::http::{BodyError, HttpClient, read_body};
-use crate::platform::{Ending, SessionEnd};
+use crate::platform::{Ending, Journal, NewEvent, SessionEnd, Source};
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -71,6 +77,8 @@ pub struct QueryOutcome {
 /// `USER_SESSION_REQUIRED` instead of rows.
 pub struct Revocation {
     end: SessionEnd,
+    /// The session's `sid`, for the query's `QUERY_CANCELLED`.
+    sid: String,
     /// Set when the session ended while the broker waited: how, and the query cancelled.
     pub revoked: Option<Revoked>,
 }
@@ -83,8 +91,12 @@ pub struct Revoked {
 }
 
 impl Revocation {
-    pub fn new(end: SessionEnd) -> Self {
-        Self { end, revoked: None }
+    pub fn new(end: SessionEnd, sid: &str) -> Self {
+        Self {
+            end,
+            sid: sid.to_string(),
+            revoked: None,
+        }
     }
 
     /// Resolves when the session ends.
@@ -107,6 +119,65 @@ impl Revocation {
     }
 }
 
+/// Why the broker stopped a query QueryMesh had accepted before it finished: the `reason` of
+/// its `QUERY_CANCELLED`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cancel {
+    /// Its platform session ended, `why` as the session's `SESSION_ENDED` says.
+    SessionEnded { why: &'static str },
+    /// The app hung up: its call to the broker was dropped half-way.
+    ClientDisconnected,
+    /// QueryMesh did not answer a page within `[broker] querymesh_timeout_secs`.
+    Timeout,
+    /// A fault rule of the test-control API: QueryMesh hanging up after accepting it.
+    Fault,
+    /// More rows than the call's `max_rows`.
+    MaxRows,
+    /// Past `[broker] max_answer_mb` for one answer.
+    AnswerTooLarge,
+    /// Past the broker's limit of answers gathered at once, everyone's together.
+    AnswersAtLimit,
+    /// QueryMesh asked to continue outside the configured address.
+    ForeignNextUri,
+    /// A page that failed: outside the protocol, an HTTP error, the connection lost.
+    FailedAnswer,
+    /// The sandbox is shutting down.
+    Shutdown,
+}
+
+impl Cancel {
+    pub fn reason(self) -> &'static str {
+        match self {
+            Self::SessionEnded { .. } => "session_ended",
+            Self::ClientDisconnected => "client_disconnected",
+            Self::Timeout => "timeout",
+            Self::Fault => "fault",
+            Self::MaxRows => "max_rows",
+            Self::AnswerTooLarge => "answer_too_large",
+            Self::AnswersAtLimit => "answers_at_limit",
+            Self::ForeignNextUri => "foreign_next_uri",
+            Self::FailedAnswer => "failed_answer",
+            Self::Shutdown => "shutdown",
+        }
+    }
+}
+
+/// A query the broker stops: the app's answer, and why QueryMesh is told to cancel it
+/// (`None`: QueryMesh ended it itself, nothing to cancel).
+struct Stop {
+    cancel: Option<Cancel>,
+    refusal: Refusal,
+}
+
+impl Stop {
+    fn cancel(cancel: Cancel, refusal: Refusal) -> Self {
+        Self {
+            cancel: Some(cancel),
+            refusal,
+        }
+    }
+}
+
 /// Whom a query is on behalf of: the person's IAM access token and subject (QueryMesh checks
 /// the one and runs as the other).
 pub struct OnBehalfOf<'a> {
@@ -122,6 +193,10 @@ pub struct TrinoClient {
     /// Bytes of answers being gathered now, everyone's together.
     held: Arc<AtomicUsize>,
     limits: AnswerLimits,
+    /// Where the queries it cancels go on record (the broker's; not the console's listings).
+    journal: Option<Journal>,
+    /// Turns true when the sandbox shuts down: running queries are cancelled then.
+    shutdown: Option<watch::Receiver<bool>>,
 }
 
 /// How much of QueryMesh's answers the broker holds (Trino's JSON as it arrives; about five
@@ -157,21 +232,27 @@ impl Held {
     /// Counts `bytes` more of this answer, or refuses them: past the query's own limit it is
     /// the query's fault (422, as the spec's "the result went past the cap"); past everyone's
     /// the platform is busy (503).
-    fn take(&mut self, bytes: usize) -> Result<(), Refusal> {
+    fn take(&mut self, bytes: usize) -> Result<(), Stop> {
         if self.mine + bytes > self.limits.per_query {
-            return Err(Refusal::QueryRefused(format!(
-                "The result is larger than the broker's limit of {} MiB for one answer; the \
-                 query was cancelled in QueryMesh. Select fewer or narrower columns, or add a LIMIT",
-                self.limits.per_query >> 20
-            )));
+            return Err(Stop::cancel(
+                Cancel::AnswerTooLarge,
+                Refusal::QueryRefused(format!(
+                    "The result is larger than the broker's limit of {} MiB for one answer; the \
+                     query was cancelled in QueryMesh. Select fewer or narrower columns, or add a LIMIT",
+                    self.limits.per_query >> 20
+                )),
+            ));
         }
         let before = self.total.fetch_add(bytes, Ordering::Relaxed);
         if before + bytes > self.limits.all {
             self.total.fetch_sub(bytes, Ordering::Relaxed);
-            return Err(Refusal::QueryMeshUnavailable(format!(
-                "The platform is at its limit of {} MiB of answers being gathered at once",
-                self.limits.all >> 20
-            )));
+            return Err(Stop::cancel(
+                Cancel::AnswersAtLimit,
+                Refusal::QueryMeshUnavailable(format!(
+                    "The platform is at its limit of {} MiB of answers being gathered at once",
+                    self.limits.all >> 20
+                )),
+            ));
         }
         self.mine += bytes;
         Ok(())
@@ -209,7 +290,25 @@ impl TrinoClient {
             timeout,
             held: Arc::default(),
             limits,
+            journal: None,
+            shutdown: None,
         })
+    }
+
+    /// Puts each query it cancels on record in `journal`, as `QUERY_CANCELLED`.
+    pub fn journaled(mut self, journal: Journal) -> Self {
+        self.journal = Some(journal);
+        self
+    }
+
+    /// Cancels its running queries in QueryMesh once `shutdown` turns true.
+    pub fn with_shutdown(mut self, shutdown: watch::Receiver<bool>) -> Self {
+        self.shutdown = Some(shutdown);
+        self
+    }
+
+    fn shutting_down(&self) -> bool {
+        self.shutdown.as_ref().is_some_and(|s| *s.borrow())
     }
 
     fn base_url(&self) -> String {
@@ -262,51 +361,111 @@ impl TrinoClient {
         person: &OnBehalfOf<'_>,
         max_rows: usize,
         hangup: bool,
-        mut revocation: Option<&mut Revocation>,
+        revocation: Option<&mut Revocation>,
     ) -> Result<QueryOutcome, Refusal> {
         let statement = format!("{}/v1/statement", self.base_url());
-        let mut held = Held {
-            total: self.held.clone(),
-            mine: 0,
-            limits: self.limits,
-        };
-        let (mut page, bytes) = self
+        let (page, bytes) = self
             .send(
                 Method::POST,
                 &statement,
                 person,
                 Body::from(sql.to_string()),
             )
-            .await?;
-        let mut guard = CancelGuard::new(self.clone(), person.access_token, page.id.clone());
-        // Not raced with the POST, which Trino answers at once (QUEUED): cancelling needs the
-        // query's id and nextUri that answer brings.
-        if let Some(revocation) = revocation.as_deref_mut()
-            && let Some(ending) = revocation.end.has_ended()
-        {
-            guard.cancel(page.next_uri.as_deref()).await;
-            return Err(revocation.revoke(ending, Some(page.id)));
+            .await
+            // Without the answer there is no query id to cancel (nor has a Trino client one).
+            .map_err(|stop| stop.refusal)?;
+        let sid = revocation.as_deref().map(|r| r.sid.clone());
+        let mut guard = CancelGuard::new(self.clone(), person, sid, page.id.clone());
+        let followed = self
+            .follow(
+                &mut guard, page, bytes, person, max_rows, hangup, revocation,
+            )
+            .await;
+        match followed {
+            Ok(outcome) => {
+                guard.finished();
+                Ok(outcome)
+            }
+            Err(Stop { cancel, refusal }) => {
+                match cancel {
+                    // A QueryMesh that stopped answering may not answer the DELETE either: the
+                    // app is not kept waiting for it.
+                    Some(Cancel::Timeout) => guard.cancel_in_background(Cancel::Timeout),
+                    Some(cancel) => guard.cancel(cancel).await,
+                    None => guard.finished(),
+                }
+                Err(refusal)
+            }
         }
-        if hangup {
-            guard.cancel(page.next_uri.as_deref()).await;
-            return Err(Refusal::QueryMeshUnavailable(format!(
-                "QueryMesh at {} {} (a fault rule of the test-control API)",
-                self.base_url(),
-                BodyError::Read("connection closed before message completed".into())
-            )));
-        }
+    }
+
+    /// Follows the query's `nextUri` from its first `page` until the last page, or until the
+    /// broker must stop it (the [`Stop`] says why). `guard` keeps the last trusted nextUri.
+    #[allow(clippy::too_many_arguments)]
+    async fn follow(
+        &self,
+        guard: &mut CancelGuard,
+        mut page: QueryResults,
+        bytes: usize,
+        person: &OnBehalfOf<'_>,
+        max_rows: usize,
+        hangup: bool,
+        mut revocation: Option<&mut Revocation>,
+    ) -> Result<QueryOutcome, Stop> {
+        let mut held = Held {
+            total: self.held.clone(),
+            mine: 0,
+            limits: self.limits,
+        };
+        let mut shutdown = self.shutdown.clone();
         let mut taken = held.take(bytes);
         let mut columns: Option<Vec<(String, String)>> = None;
         let mut rows: Vec<Vec<Value>> = Vec::new();
+        let mut first = true;
         loop {
-            if let Err(refusal) = taken {
-                guard.cancel(page.next_uri.as_deref()).await;
-                return Err(refusal);
-            }
             if let Some(error) = page.error {
-                guard.finished();
-                return Err(query_error(error));
+                return Err(Stop {
+                    cancel: None,
+                    refusal: query_error(error),
+                });
             }
+            // Checked before anything else is done with the page: a cancel only ever goes to
+            // the configured origin, with the person's token.
+            let next = page.next_uri.map(|next| self.trusted(next)).transpose()?;
+            guard.next_uri.clone_from(&next);
+            // A page without nextUri is the last: the query has finished in QueryMesh, and
+            // whatever the broker makes of that page cancels nothing.
+            let stop = |stop: Stop| match next {
+                Some(_) => stop,
+                None => Stop {
+                    cancel: None,
+                    ..stop
+                },
+            };
+            if first {
+                first = false;
+                // Not raced with the POST, which Trino answers at once (QUEUED): cancelling
+                // needs the query's id and nextUri that answer brings.
+                if let Some(revocation) = revocation.as_deref_mut()
+                    && let Some(ending) = revocation.end.has_ended()
+                {
+                    return Err(stop(revoked(revocation, ending, &page.id)));
+                }
+                if self.shutting_down() {
+                    return Err(stop(shutting_down()));
+                }
+                if hangup {
+                    return Err(stop(Stop::cancel(
+                        Cancel::Fault,
+                        Refusal::QueryMeshUnavailable(format!(
+                            "QueryMesh at {} {} (a fault rule of the test-control API)",
+                            self.base_url(),
+                            BodyError::Read("connection closed before message completed".into())
+                        )),
+                    )));
+                }
+            }
+            taken.map_err(stop)?;
             if columns.is_none()
                 && let Some(cols) = page.columns
             {
@@ -315,59 +474,72 @@ impl TrinoClient {
             if let Some(data) = page.data {
                 rows.extend(data);
                 if rows.len() > max_rows {
-                    guard.cancel(page.next_uri.as_deref()).await;
-                    return Err(Refusal::QueryRefused(format!(
-                        "The result has more than max_rows = {max_rows} rows; the query was \
-                         cancelled in QueryMesh. Add a LIMIT, or raise max_rows (up to 100000)"
+                    return Err(stop(Stop::cancel(
+                        Cancel::MaxRows,
+                        Refusal::QueryRefused(format!(
+                            "The result has more than max_rows = {max_rows} rows; the query was \
+                             cancelled in QueryMesh. Add a LIMIT, or raise max_rows (up to 100000)"
+                        )),
                     )));
                 }
             }
-            let Some(next) = page.next_uri else {
+            let Some(next) = next else {
                 break;
             };
-            let next_uri: Uri = next.parse().map_err(|_| {
-                Refusal::QueryMeshProtocol(format!(
-                    "QueryMesh answered a nextUri that is not a URI: {next:?}"
-                ))
-            })?;
-            if !self.same_origin(&next_uri) {
-                guard.cancel(None).await;
-                return Err(Refusal::QueryMeshProtocol(format!(
-                    "QueryMesh asked to continue at {}, outside the configured address {}; the query was cancelled",
-                    origin_of(&next_uri),
-                    self.base_url()
-                )));
-            }
-            guard.next_uri = Some(next.clone());
             let get = self.send(Method::GET, &next, person, Body::empty());
-            let (next_page, bytes) = match revocation.as_deref_mut() {
-                None => get.await?,
-                // QueryMesh holds each GET until rows come (Trino's long poll): the session's
-                // end is awaited alongside it, not looked at between pages.
-                Some(revocation) => tokio::select! {
-                    biased;
-                    ending = revocation.ended() => {
-                        guard.cancel(Some(&next)).await;
-                        return Err(revocation.revoke(ending, Some(page.id)));
-                    }
-                    sent = get => sent?,
-                },
+            // QueryMesh holds each GET until rows come (Trino's long poll): the session's end
+            // and the shutdown are awaited alongside it, not looked at between pages.
+            let (next_page, bytes) = tokio::select! {
+                biased;
+                revoked = revoked_once_ended(revocation.as_deref_mut(), &page.id) => {
+                    return Err(revoked);
+                }
+                () = stopping(shutdown.as_mut()) => return Err(shutting_down()),
+                sent = get => sent?,
             };
             page = next_page;
             taken = held.take(bytes);
         }
-        guard.finished();
-        let columns = columns.ok_or_else(|| {
-            Refusal::QueryMeshProtocol("QueryMesh finished the query without columns".into())
+        let columns = columns.ok_or_else(|| Stop {
+            cancel: None,
+            refusal: Refusal::QueryMeshProtocol(
+                "QueryMesh finished the query without columns".into(),
+            ),
         })?;
         if let Some(bad) = rows.iter().find(|r| r.len() != columns.len()) {
-            return Err(Refusal::QueryMeshProtocol(format!(
-                "QueryMesh answered a row of {} values for {} columns",
-                bad.len(),
-                columns.len()
-            )));
+            return Err(Stop {
+                cancel: None,
+                refusal: Refusal::QueryMeshProtocol(format!(
+                    "QueryMesh answered a row of {} values for {} columns",
+                    bad.len(),
+                    columns.len()
+                )),
+            });
         }
         Ok(QueryOutcome { columns, rows })
+    }
+
+    /// A page's `nextUri`, if it is one the broker follows: a URI on the configured origin.
+    fn trusted(&self, next: String) -> Result<String, Stop> {
+        let next_uri: Uri = next.parse().map_err(|_| {
+            Stop::cancel(
+                Cancel::FailedAnswer,
+                Refusal::QueryMeshProtocol(format!(
+                    "QueryMesh answered a nextUri that is not a URI: {next:?}"
+                )),
+            )
+        })?;
+        if !self.same_origin(&next_uri) {
+            return Err(Stop::cancel(
+                Cancel::ForeignNextUri,
+                Refusal::QueryMeshProtocol(format!(
+                    "QueryMesh asked to continue at {}, outside the configured address {}; the query was cancelled",
+                    origin_of(&next_uri),
+                    self.base_url()
+                )),
+            ));
+        }
+        Ok(next)
     }
 
     async fn send(
@@ -376,7 +548,8 @@ impl TrinoClient {
         uri: &str,
         person: &OnBehalfOf<'_>,
         body: Body,
-    ) -> Result<(QueryResults, usize), Refusal> {
+    ) -> Result<(QueryResults, usize), Stop> {
+        let failed = |refusal| Stop::cancel(Cancel::FailedAnswer, refusal);
         let request = Request::builder()
             .method(method)
             .uri(uri)
@@ -389,15 +562,23 @@ impl TrinoClient {
             .header(header::CONTENT_TYPE, "text/plain; charset=utf-8")
             .body(body)
             .map_err(|e| {
-                Refusal::QueryMeshProtocol(format!("cannot build a request to QueryMesh: {e}"))
+                failed(Refusal::QueryMeshProtocol(format!(
+                    "cannot build a request to QueryMesh: {e}"
+                )))
             })?;
         let unavailable = |cause: String| {
             Refusal::QueryMeshUnavailable(format!("QueryMesh at {} {cause}", self.base_url()))
         };
+        let timed_out = |cause: String| Stop::cancel(Cancel::Timeout, unavailable(cause));
         let response = tokio::time::timeout(self.timeout, self.http.request(request))
             .await
-            .map_err(|_| unavailable(format!("did not answer within {:?}", self.timeout)))?
-            .map_err(|e| unavailable(format!("did not answer ({})", crate::http::describe(&e))))?;
+            .map_err(|_| timed_out(format!("did not answer within {:?}", self.timeout)))?
+            .map_err(|e| {
+                failed(unavailable(format!(
+                    "did not answer ({})",
+                    crate::http::describe(&e)
+                )))
+            })?;
         let status = response.status();
         // A page past one answer's limit is refused unread: its bytes would be held first.
         let bytes = tokio::time::timeout(
@@ -405,42 +586,47 @@ impl TrinoClient {
             read_body(response.into_body(), self.limits.per_query),
         )
         .await
-        .map_err(|_| unavailable(format!("stopped answering within {:?}", self.timeout)))?
+        .map_err(|_| timed_out(format!("stopped answering within {:?}", self.timeout)))?
         .map_err(|e| match e {
-            BodyError::TooLarge(limit) => Refusal::QueryRefused(format!(
-                "QueryMesh sent a page larger than the broker's limit of {} MiB for one answer. \
-                 Select fewer or narrower columns, or add a LIMIT",
-                limit >> 20
-            )),
-            other => unavailable(other.to_string()),
+            BodyError::TooLarge(limit) => Stop::cancel(
+                Cancel::AnswerTooLarge,
+                Refusal::QueryRefused(format!(
+                    "QueryMesh sent a page larger than the broker's limit of {} MiB for one answer. \
+                     Select fewer or narrower columns, or add a LIMIT",
+                    limit >> 20
+                )),
+            ),
+            other => failed(unavailable(other.to_string())),
         })?;
         match status {
             StatusCode::OK => serde_json::from_slice(&bytes)
                 .map(|page| (page, bytes.len()))
                 .map_err(|e| {
-                    Refusal::QueryMeshProtocol(format!(
+                    failed(Refusal::QueryMeshProtocol(format!(
                         "QueryMesh answered outside the Trino protocol (not QueryResults: {e})"
-                    ))
+                    )))
                 }),
-            StatusCode::UNAUTHORIZED => Err(Refusal::QueryMeshIdentityRejected(
+            StatusCode::UNAUTHORIZED => Err(failed(Refusal::QueryMeshIdentityRejected(
                 String::from_utf8_lossy(&bytes)
                     .trim()
                     .chars()
                     .take(300)
                     .collect(),
-            )),
+            ))),
             StatusCode::TOO_MANY_REQUESTS
             | StatusCode::BAD_GATEWAY
             | StatusCode::SERVICE_UNAVAILABLE
-            | StatusCode::GATEWAY_TIMEOUT => Err(unavailable(format!("is busy (HTTP {status})"))),
-            other => Err(Refusal::QueryMeshProtocol(format!(
+            | StatusCode::GATEWAY_TIMEOUT => {
+                Err(failed(unavailable(format!("is busy (HTTP {status})"))))
+            }
+            other => Err(failed(Refusal::QueryMeshProtocol(format!(
                 "QueryMesh answered outside the Trino protocol (HTTP {other})"
-            ))),
+            )))),
         }
     }
 
     /// Cancels a query: DELETE on its nextUri, or Trino's `/v1/query/{id}` on the configured
-    /// origin when the nextUri cannot be trusted.
+    /// origin when the broker holds no trusted nextUri.
     async fn cancel(&self, access_token: &str, next_uri: Option<&str>, query_id: &str) {
         let uri = match next_uri {
             Some(uri) => uri.to_string(),
@@ -456,21 +642,69 @@ impl TrinoClient {
     }
 }
 
+/// The session's end noted, the app's answer, and the query to cancel for it.
+fn revoked(revocation: &mut Revocation, ending: Ending, query_id: &str) -> Stop {
+    let refusal = revocation.revoke(ending, Some(query_id.to_string()));
+    Stop::cancel(Cancel::SessionEnded { why: ending.why }, refusal)
+}
+
+fn shutting_down() -> Stop {
+    Stop::cancel(
+        Cancel::Shutdown,
+        Refusal::QueryMeshUnavailable(
+            "The platform is shutting down; the query was cancelled in QueryMesh".into(),
+        ),
+    )
+}
+
+/// Resolves when the session of `revocation` ends, revoking the call; never without one.
+async fn revoked_once_ended(revocation: Option<&mut Revocation>, query_id: &str) -> Stop {
+    match revocation {
+        Some(revocation) => {
+            let ending = revocation.ended().await;
+            revoked(revocation, ending, query_id)
+        }
+        None => std::future::pending().await,
+    }
+}
+
+/// Resolves once `shutdown` turns true (or its sender is gone); never without one.
+async fn stopping(shutdown: Option<&mut watch::Receiver<bool>>) {
+    match shutdown {
+        Some(shutdown) => {
+            let _ = shutdown.wait_for(|stop| *stop).await;
+        }
+        None => std::future::pending().await,
+    }
+}
+
 /// Cancels the query in QueryMesh unless it finished, also when the broker's request is
-/// dropped half-way (the app hung up).
+/// dropped half-way (the app hung up, or the sandbox stopped waiting for it); each cancel
+/// goes on record with its reason.
 struct CancelGuard {
     client: TrinoClient,
     access_token: String,
+    /// Who the query is for, on record: the person and their platform session.
+    sub: String,
+    sid: Option<String>,
     query_id: String,
+    /// The last nextUri on the configured origin; `None`: cancel by id.
     next_uri: Option<String>,
     done: bool,
 }
 
 impl CancelGuard {
-    fn new(client: TrinoClient, access_token: &str, query_id: String) -> Self {
+    fn new(
+        client: TrinoClient,
+        person: &OnBehalfOf<'_>,
+        sid: Option<String>,
+        query_id: String,
+    ) -> Self {
         Self {
             client,
-            access_token: access_token.to_string(),
+            access_token: person.access_token.to_string(),
+            sub: person.user.to_string(),
+            sid,
             query_id,
             next_uri: None,
             done: false,
@@ -481,28 +715,62 @@ impl CancelGuard {
         self.done = true;
     }
 
-    async fn cancel(&mut self, next_uri: Option<&str>) {
+    /// `QUERY_CANCELLED` with `cancel`'s reason and QueryMesh's query id, never the SQL.
+    fn record(&self, cancel: Cancel) {
+        let Some(journal) = &self.client.journal else {
+            return;
+        };
+        let mut details = json!({ "query_id": self.query_id, "reason": cancel.reason() });
+        if let Cancel::SessionEnded { why } = cancel {
+            details["why"] = why.into();
+        }
+        let mut event = NewEvent::new(Source::Broker, "QUERY_CANCELLED")
+            .of_person(&self.sub)
+            .outcome("USER_CANCELED")
+            .details(details);
+        if let Some(sid) = &self.sid {
+            event = event.in_session(sid);
+        }
+        journal.record(event);
+    }
+
+    /// Cancels the query and waits for QueryMesh to acknowledge it.
+    async fn cancel(&mut self, cancel: Cancel) {
         self.done = true;
+        self.record(cancel);
         self.client
-            .cancel(&self.access_token, next_uri, &self.query_id)
+            .cancel(&self.access_token, self.next_uri.as_deref(), &self.query_id)
             .await;
     }
-}
 
-impl Drop for CancelGuard {
-    fn drop(&mut self) {
-        if self.done {
-            return;
-        }
+    /// Cancels the query without waiting for QueryMesh.
+    fn cancel_in_background(&mut self, cancel: Cancel) {
+        self.done = true;
+        self.record(cancel);
         let (client, token, next, id) = (
             self.client.clone(),
             std::mem::take(&mut self.access_token),
             self.next_uri.take(),
-            std::mem::take(&mut self.query_id),
+            self.query_id.clone(),
         );
         if let Ok(runtime) = tokio::runtime::Handle::try_current() {
             runtime.spawn(async move { client.cancel(&token, next.as_deref(), &id).await });
         }
+    }
+}
+
+impl Drop for CancelGuard {
+    /// Only a dropped call gets here unfinished: every other stop cancels explicitly.
+    fn drop(&mut self) {
+        if self.done {
+            return;
+        }
+        let cancel = if self.client.shutting_down() {
+            Cancel::Shutdown
+        } else {
+            Cancel::ClientDisconnected
+        };
+        self.cancel_in_background(cancel);
     }
 }
 
@@ -577,12 +845,16 @@ mod tests {
         assert!(first.take(60).is_ok() && first.take(40).is_ok());
         // Past its own limit: the query's fault.
         let refused = first.take(1).expect_err("past 100 bytes");
+        assert_eq!(refused.cancel, Some(Cancel::AnswerTooLarge));
+        let refused = refused.refusal;
         assert_eq!(refused.code(), "QUERYMESH_QUERY_FAILED");
         assert_eq!(refused.status(), 422);
         // Past everyone's: the platform is busy, and nothing is counted for the refusal.
         let mut second = held(&total);
         assert!(second.take(50).is_ok());
         let busy = second.take(1).expect_err("past 150 bytes in all");
+        assert_eq!(busy.cancel, Some(Cancel::AnswersAtLimit));
+        let busy = busy.refusal;
         assert_eq!(busy.code(), "QUERYMESH_UNAVAILABLE");
         assert_eq!(total.load(Ordering::Relaxed), 150);
         drop(first);

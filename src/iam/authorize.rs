@@ -16,7 +16,7 @@ use super::signin_page::{self, SignInPage};
 use super::sso::{self, SsoSession};
 use super::{IamState, Realm, is_known_client};
 use crate::oidc::{EDGE_CLIENT_ID, QUERYMESH_SCOPE};
-use crate::platform::Switch;
+use crate::platform::{NewEvent, Source, Switch};
 
 /// What `prompt` asks of the realm (OIDC Core §3.1.2.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -253,12 +253,14 @@ fn parse_prompt(prompt: Option<&str>) -> Result<Prompt, (OAuthCode, String)> {
 
 /// Issues a code for `session` and sends the browser back to the client (RFC 6749 §4.1.2,
 /// with Keycloak's `session_state` and RFC 9207's `iss`); `set_cookie` starts the SSO.
+/// Every sign-in into the client comes here, so each is on record as Keycloak's `LOGIN`.
 pub(super) fn complete(
     iam: &IamState,
     request: AuthRequest,
     session: &SsoSession,
     set_cookie: Option<&str>,
 ) -> Response {
+    record_login(iam, &request, session);
     let code = iam.inner.codes.issue(
         CodeGrant {
             client_id: EDGE_CLIENT_ID.to_string(),
@@ -288,4 +290,33 @@ pub(super) fn complete(
         }
     }
     response
+}
+
+/// Keycloak's `LOGIN` with the details its browser flow gives it (AuthorizationEndpoint,
+/// AuthorizationEndpointBase and AuthenticationProcessor.attachSession set them;
+/// AuthenticationManager.finishedRequiredActions records the event), the same whether the
+/// person chose a card or the SSO session alone signed them in: Keycloak's cookie
+/// authenticator marks SSO reuse only in the client session (`SSO_AUTH`) and the token's
+/// `acr` "0", not in the event, which shows it as the same `code_id` as the sign-in that
+/// started the session. `code_id` is the SSO session's id (the tokens' `sid`, the
+/// redirect's `session_state`), not the authorization code; no code or cookie goes on record.
+fn record_login(iam: &IamState, request: &AuthRequest, session: &SsoSession) {
+    let mut details = serde_json::json!({
+        "auth_method": "openid-connect",
+        "auth_type": "code",
+        "response_type": "code",
+        "response_mode": "query",
+        "redirect_uri": request.redirect_uri,
+        "consent": "no_consent_required",
+        "code_id": session.id,
+    });
+    if let Some(username) = &session.person.profile.preferred_username {
+        details["username"] = username.as_str().into();
+    }
+    iam.parts().journal.record(
+        NewEvent::new(Source::Iam, "LOGIN")
+            .of_person(&session.person.sub)
+            .outcome("OK")
+            .details(details),
+    );
 }

@@ -90,7 +90,7 @@ pub(super) async fn authenticate(
         iam.remember_custom_person(person.clone());
     }
     // The same person again ("Continue as") stays in their SSO session; anyone else starts a
-    // new one, and the browser's cookie moves to it.
+    // new one, and the browser's cookie moves to it. Either is a LOGIN (`complete` records it).
     let current = iam
         .inner
         .sso
@@ -100,13 +100,7 @@ pub(super) async fn authenticate(
     Ok(match current {
         Some(session) => complete(&iam, request, &session, None),
         None => {
-            let sub = person.sub.clone();
             let (cookie, session) = iam.inner.sso.start(person, now, iam.sso_lifetime_secs());
-            iam.parts().journal.record(
-                NewEvent::new(Source::Iam, "LOGIN")
-                    .of_person(sub)
-                    .outcome("OK"),
-            );
             complete(&iam, request, &session, Some(&cookie))
         }
     })

@@ -15,11 +15,18 @@
 //!   `CODE_TO_TOKEN_ERROR`, `REFRESH_TOKEN`, `REFRESH_TOKEN_ERROR` (outcome: Keycloak's `error`,
 //!   e.g. `user_not_found`, `invalid_code`, `pkce_verification_failed`, `invalid_token`),
 //!   `LOGOUT`; `SESSION_ENDED` for platform sessions the IAM ended (its end-session, a refused
-//!   refresh).
+//!   refresh). `LOGIN` is every sign-in into the client — the page's, "Continue as", and one
+//!   the SSO session alone answers, as Keycloak's cookie authenticator does — with Keycloak's
+//!   details (`auth_method`, `auth_type`, `response_type`, `response_mode`, `redirect_uri`,
+//!   `consent`, `code_id`: the SSO session's id, `username`); SSO reuse is not flagged, as in
+//!   Keycloak: it shows as a `code_id` an earlier `LOGIN` already had.
 //! - `edge`: `SESSION_STARTED`, `SESSION_ENDED`, `LOGOUT`, `LOGOUT_ERROR`,
 //!   `IDENTITY_HEADER_REMOVED`.
-//! - `broker`: `QUERY`, `IDENTITY_REJECTED`, `QUERY_CANCELLED` and `SESSION_REVOKED` (a session
-//!   ended while its query ran); governance: `LIMIT_EXCEEDED`.
+//! - `broker`: `QUERY`, `IDENTITY_REJECTED`; `QUERY_CANCELLED` for every query QueryMesh had
+//!   accepted and the broker stopped (and cancelled there), `query_id` and a `reason`:
+//!   `session_ended` (with `why`), `client_disconnected`, `timeout`, `fault`, `max_rows`,
+//!   `answer_too_large`, `answers_at_limit`, `foreign_next_uri`, `failed_answer`, `shutdown`;
+//!   `SESSION_REVOKED` (a session ended while its call waited); governance: `LIMIT_EXCEEDED`.
 //! - `querymesh`: `QUERY_CREATED`, `QUERY_COMPLETED` (Trino's query events), `POLICY_DENIED`.
 //! - `control`: `SESSION_STARTED`, `SESSION_ENDED`, `PERSON_ADDED`, `PERSON_REMOVED`,
 //!   `QUERYMESH_TOKEN_ISSUED`, `FAULT_ADDED`, `FAULT_REMOVED`, `FAULTS_CLEARED`,

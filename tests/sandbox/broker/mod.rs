@@ -4,6 +4,7 @@
 
 mod answer_shape;
 mod availability;
+mod cancellation;
 mod identity_refusals;
 mod limits;
 mod querymesh_answers;

@@ -241,3 +241,62 @@ async fn the_sso_cookie_is_found_next_to_a_utf8_cookie() {
     );
     flow.code_from(&response);
 }
+
+/// Keycloak records `LOGIN` for every sign-in into a client, the one its SSO cookie alone
+/// makes too (keycloak/keycloak SSOTest.loginSuccess: the second authorization's event is
+/// `expectLogin()` in the same session), with the same details: the page's sign-in, an
+/// authorization answered from the SSO session, `prompt=none`, and "Continue as" are one
+/// LOGIN each, the SSO session's id as `code_id` — never the code or the cookie.
+#[tokio::test]
+async fn every_sign_in_into_the_client_is_a_login_on_record_the_sso_sessions_too() {
+    let sandbox = support::start().await;
+    let mut flow = Flow::new(&sandbox);
+    let mut codes = vec![flow.sign_in_as(ADA).await];
+    let session_state = flow.tokens(&codes[0]).await["session_state"]
+        .as_str()
+        .expect("session_state")
+        .to_string();
+    for prompt in [None, Some("none")] {
+        let response = flow.get(&flow.authorize_url(&[("prompt", prompt)])).await;
+        codes.push(flow.code_from(&response));
+    }
+    let (_, auth_request) = flow.sign_in_page(&[("prompt", Some("login"))]).await;
+    let response = flow
+        .authenticate(&[("auth_request", &auth_request), ("person", ADA)])
+        .await;
+    codes.push(flow.code_from(&response));
+
+    let logins = sandbox.journal().read(0, Some("LOGIN"), None, 100).events;
+    assert_eq!(logins.len(), 4, "one a sign-in: {logins:#?}");
+    let username = sandbox
+        .config()
+        .person("ada")
+        .unwrap()
+        .profile
+        .preferred_username
+        .clone();
+    let expected = serde_json::json!({
+        "auth_method": "openid-connect",
+        "auth_type": "code",
+        "response_type": "code",
+        "response_mode": "query",
+        "redirect_uri": flow.redirect_uri,
+        "consent": "no_consent_required",
+        "code_id": session_state,
+        "username": username.expect("ada has a username"),
+    });
+    let cookie = flow.sso_cookie.clone().expect("the SSO cookie");
+    let cookie_value = cookie.split_once('=').expect("name=value").1;
+    for login in &logins {
+        assert_eq!(
+            (login.source, login.sub.as_deref(), login.outcome.as_deref()),
+            (zero_sandbox::platform::Source::Iam, Some(ADA), Some("OK"))
+        );
+        assert_eq!(login.details, expected);
+        let text = login.details.to_string();
+        assert!(!text.contains(cookie_value), "the cookie: {text}");
+        for code in &codes {
+            assert!(!text.contains(code.as_str()), "a code: {text}");
+        }
+    }
+}

@@ -71,9 +71,24 @@ const fn row(
 }
 
 /// Every type of `src/platform/journal.rs`'s list but QUERY_CANCELLED and SESSION_REVOKED
-/// (provoked, field by field, in `platform::revocation`) and LIMIT_EXCEEDED (the limits').
+/// (provoked, field by field, in `platform::revocation` and, for each of QUERY_CANCELLED's
+/// reasons, `broker::cancellation`) and LIMIT_EXCEEDED (the limits').
 const TABLE: &[Expected] = &[
-    row("LOGIN", "iam", Some("OK"), true, &[]),
+    row(
+        "LOGIN",
+        "iam",
+        Some("OK"),
+        true,
+        &[
+            "auth_method",
+            "auth_type",
+            "response_type",
+            "response_mode",
+            "redirect_uri",
+            "consent",
+            "code_id",
+        ],
+    ),
     row(
         "LOGIN_ERROR",
         "iam",

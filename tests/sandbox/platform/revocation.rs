@@ -203,6 +203,7 @@ async fn revoked_while_running(how: Ending) -> Duration {
         assert_eq!(event["details"]["why"], ended["details"]["why"]);
     }
     assert_eq!(cancelled["outcome"], "USER_CANCELED");
+    assert_eq!(cancelled["details"]["reason"], "session_ended");
     assert_eq!(revoked["outcome"], "USER_SESSION_REQUIRED");
     assert_eq!(revoked["details"]["ended_by"], ended["source"]);
     took

@@ -33,7 +33,23 @@ pub enum Behaviour {
     Hang,
     /// Answers once `release` is notified.
     Wait(Arc<Notify>),
+    /// Accepts the query (QUEUED, with a nextUri here), then answers its nextUri as `Later`.
+    Accepted(Later),
 }
+
+/// What an [`Behaviour::Accepted`] query's nextUri answers.
+#[derive(Clone, Copy)]
+pub enum Later {
+    /// Never answers.
+    Hang,
+    /// This HTTP status.
+    Status(u16),
+}
+
+/// The query id the fake gives every query.
+pub const QUERY_ID: &str = "20261129_000000_00001_fake0";
+/// The path of an [`Behaviour::Accepted`] query's nextUri.
+pub const ACCEPTED_NEXT_PATH: &str = "/v1/statement/executing/20261129_000000_00001_fake0/slug/1";
 
 /// What the fake saw.
 #[derive(Default, Debug, Clone)]
@@ -116,7 +132,7 @@ async fn handle(
     if method == Method::DELETE {
         return StatusCode::NO_CONTENT.into_response();
     }
-    let id = "20261129_000000_00001_fake0";
+    let id = QUERY_ID;
     let json = |v: Value| (StatusCode::OK, axum::Json(v)).into_response();
     match fake.behaviour {
         Behaviour::Rows(columns, rows) => {
@@ -156,6 +172,16 @@ async fn handle(
         }
         Behaviour::Status(code) => StatusCode::from_u16(code).unwrap().into_response(),
         Behaviour::Hang => std::future::pending::<Response>().await,
+        Behaviour::Accepted(later) if method == Method::GET => match later {
+            Later::Hang => std::future::pending::<Response>().await,
+            Later::Status(code) => StatusCode::from_u16(code).unwrap().into_response(),
+        },
+        Behaviour::Accepted(_) => json(page(
+            id,
+            Some(format!("{}{ACCEPTED_NEXT_PATH}", fake.base)),
+            None,
+            None,
+        )),
         Behaviour::Wait(release) => {
             release.notified().await;
             json(page(
