@@ -126,6 +126,35 @@ fn policies_apply_in_joins_ctes_subqueries_and_unnest_but_not_information_schema
 }
 
 #[test]
+fn a_filters_names_resolve_in_its_tables_catalog_and_schema() {
+    // The file-based rules' ViewExpression carries the table's catalog and schema
+    // (TableAccessControlRule.getFilter), the defaults of the filter's view session.
+    let engine = engine();
+    let rules = rules(
+        r#"{"tables": [{"table": "customer", "privileges": ["SELECT"],
+            "filter": "nationkey IN (SELECT nationkey FROM nation WHERE regionkey = 3)"},
+            {"privileges": ["SELECT"]}]}"#,
+    );
+    let ada = person("ada", &[]);
+    let session = SessionContext {
+        user: Some("ada".into()),
+        viewer: Viewer::of(&rules, &ada),
+        ..SessionContext::default()
+    };
+    let sql = "SELECT count(*) FROM tpch.tiny.customer";
+    let prepared = engine.prepare(sql, &session).expect("plans");
+    let conn = engine.connect().expect("connects");
+    let mut rows = Vec::new();
+    prepared
+        .run(&conn, &mut |r| {
+            rows.push(r);
+            true
+        })
+        .expect("runs");
+    assert_eq!(rows, vec![vec![json!(272)]]);
+}
+
+#[test]
 fn the_filter_sees_the_values_before_the_mask() {
     // Trino's RelationPlanner.visitTable adds the row filters, then the column masks: a filter
     // on a masked column reads the stored value.

@@ -419,21 +419,21 @@ const EXPRESSION_RULES: &str = r#"{
         {"user": "reporter", "table": "nation", "privileges": ["SELECT"], "filter": "regionkey = 3"},
         {"user": "reporter", "table": "region", "privileges": []},
         {"user": "looper", "table": "orders", "privileges": ["SELECT"],
-         "filter": "orderkey IN (SELECT orderkey FROM orders)"},
+         "filter": "orderkey IN (SELECT orderkey FROM tpch.tiny.orders)"},
         {"group": "analysts", "table": "customer", "privileges": ["SELECT"],
-         "filter": "nationkey IN (SELECT nationkey FROM nation)",
+         "filter": "nationkey IN (SELECT nationkey FROM tpch.tiny.nation)",
          "filter_environment": {"user": "reporter"},
-         "columns": [{"name": "comment", "mask": "(SELECT CAST(count(*) AS varchar(117)) FROM nation)",
+         "columns": [{"name": "comment", "mask": "(SELECT CAST(count(*) AS varchar(117)) FROM tpch.tiny.nation)",
                       "mask_environment": {"user": "reporter"}}]},
         {"group": "analysts", "table": "supplier", "privileges": ["SELECT"],
-         "filter": "nationkey IN (SELECT n.nationkey FROM nation n JOIN region r ON n.regionkey = r.regionkey)",
+         "filter": "nationkey IN (SELECT n.nationkey FROM tpch.tiny.nation n JOIN tpch.tiny.region r ON n.regionkey = r.regionkey)",
          "filter_environment": {"user": "reporter"}},
         {"group": "analysts", "table": "orders", "privileges": ["SELECT"],
          "filter": "orderkey IN (SELECT orderkey FROM tpch.tiny.orders WHERE orderstatus = 'F')"},
         {"group": "analysts", "table": "lineitem", "privileges": ["SELECT"],
-         "filter": "orderkey IN (SELECT orderkey FROM orders)", "filter_environment": {"user": "looper"}},
+         "filter": "orderkey IN (SELECT orderkey FROM tpch.tiny.orders)", "filter_environment": {"user": "looper"}},
         {"group": "analysts", "table": "part", "privileges": ["SELECT"],
-         "columns": [{"name": "name", "mask": "(SELECT max(name) FROM part)"}]},
+         "columns": [{"name": "name", "mask": "(SELECT max(name) FROM tpch.tiny.part)"}]},
         {"privileges": ["SELECT"]}
     ]
 }"#;
@@ -441,7 +441,7 @@ const EXPRESSION_RULES: &str = r#"{
 /// Trino analyses a filter or mask as its identity (StatementAnalyzer.analyzeRowFilter /
 /// analyzeColumnMask: `filter.getSecurityIdentity()`, else the session's), so that
 /// identity's own filters apply to the tables its subqueries read (TestRowFilter /
-/// TestColumnMask `testDifferentIdentity`), with the table's catalog and schema as defaults.
+/// TestColumnMask `testDifferentIdentity`).
 #[tokio::test]
 async fn a_filters_subquery_reads_its_tables_under_the_environment_users_own_filter() {
     let (mesh, _dir) = mesh_with(EXPRESSION_RULES, "").await;
