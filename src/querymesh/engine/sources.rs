@@ -64,10 +64,12 @@ fn view_reads(conn: &mut Connection) -> rusqlite::Result<Vec<(String, Vec<String
 
 /// Each view of `conn`'s main database (lower-case) and its `CREATE VIEW` statement.
 fn view_sql(conn: &Connection) -> rusqlite::Result<Vec<(String, String)>> {
-    let mut views =
-        conn.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'view' AND sql IS NOT NULL")?;
+    let mut views = conn
+        .prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'view' AND sql IS NOT NULL")?;
     views
-        .query_map([], |r| Ok((r.get::<_, String>(0)?.to_lowercase(), r.get(1)?)))?
+        .query_map([], |r| {
+            Ok((r.get::<_, String>(0)?.to_lowercase(), r.get(1)?))
+        })?
         .collect()
 }
 

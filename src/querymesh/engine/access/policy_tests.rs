@@ -155,6 +155,25 @@ fn a_filters_names_resolve_in_its_tables_catalog_and_schema() {
 }
 
 #[test]
+fn a_plan_is_cached_per_rule_set_as_well_as_per_person() {
+    // A plan follows from the rules as much as from the person (the environment users'
+    // policies too): one engine serving two rule sets must not hand one's plan to the other
+    // for the same person and text.
+    let engine = engine();
+    let filtered = rules(
+        r#"{"tables": [{"table": "nation", "privileges": ["SELECT"], "filter": "regionkey = 3"},
+            {"privileges": ["SELECT"]}]}"#,
+    );
+    let open = rules(r#"{"tables": [{"privileges": ["SELECT"]}]}"#);
+    let ada = person("ada", &[]);
+    let sql = "SELECT count(*) FROM nation";
+    for _ in 0..2 {
+        assert_eq!(run(&engine, &filtered, &ada, sql), Ok(vec![vec![json!(5)]]));
+        assert_eq!(run(&engine, &open, &ada, sql), Ok(vec![vec![json!(25)]]));
+    }
+}
+
+#[test]
 fn the_filter_sees_the_values_before_the_mask() {
     // Trino's RelationPlanner.visitTable adds the row filters, then the column masks: a filter
     // on a masked column reads the stored value.

@@ -117,7 +117,11 @@ impl Analyzer<'_> {
                 )));
             }
             let value = self.coerce_to(value, &column.ty, None)?;
-            items.push(format!("{} AS {}", value.sql, super::analyze::quote(&column.name)));
+            items.push(format!(
+                "{} AS {}",
+                value.sql,
+                super::analyze::quote(&column.name)
+            ));
         }
         // The person's reads inside the view are theirs: checked and recorded with the query's.
         self.reads.append(&mut nested.reads);

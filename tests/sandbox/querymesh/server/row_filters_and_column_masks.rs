@@ -557,7 +557,11 @@ async fn a_view_reads_its_tables_under_the_readers_filters_and_masks() {
         "SELECT who, number FROM mydata.main.v_nested",
         "SELECT * FROM mydata.main.v_nested",
     ] {
-        assert_eq!(both(&mesh, ALAN_P, sql).await, [json!(["Ada", "XXX"])], "{sql}");
+        assert_eq!(
+            both(&mesh, ALAN_P, sql).await,
+            [json!(["Ada", "XXX"])],
+            "{sql}"
+        );
     }
     // Unshaped for Grace, and a view over an unshaped table: read as SQLite has them.
     let sql = "SELECT count(*) FROM mydata.main.v_nested";
@@ -580,5 +584,8 @@ async fn a_view_reads_its_tables_under_the_readers_filters_and_masks() {
         ) && message.contains("ifnull"),
         "{message}"
     );
-    assert_eq!(both(&mesh, GRACE_P, sql).await, [json!(["Ada"]), json!(["Bob"])]);
+    assert_eq!(
+        both(&mesh, GRACE_P, sql).await,
+        [json!(["Ada"]), json!(["Bob"])]
+    );
 }
