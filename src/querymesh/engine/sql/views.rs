@@ -73,8 +73,7 @@ impl Analyzer<'_> {
             .view_sql(&view.catalog, &view.schema, &view.name)
             .and_then(view_query)
             .ok_or_else(|| refuse("its CREATE VIEW statement has no AS <query>".into()))?;
-        let (query, tokens) =
-            super::parse_query(select).map_err(|e| refuse(format!("{}", e.message())))?;
+        let (query, tokens) = super::parse_query(select).map_err(|e| refuse(e.message()))?;
         // Trino's view session: the view's catalog and schema, the reader's identity.
         let session = SessionContext {
             catalog: Some(view.catalog.clone()),
