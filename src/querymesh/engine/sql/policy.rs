@@ -151,10 +151,11 @@ impl Analyzer<'_> {
                     format!("Invalid row filter for '{name}'"),
                 );
                 let t = self.framed_expression(filter, &relation, table, frame, at, what)?;
-                // StatementAnalyzer.analyzeRowFilter.
+                // StatementAnalyzer.analyzeRowFilter, at the table in the query.
                 if !matches!(t.ty, TrinoType::Boolean | TrinoType::Unknown) {
-                    return Err(TrinoError::new(
+                    return Err(error_at(
                         ErrorName::TypeMismatch,
+                        at,
                         format!(
                             "Expected row filter for '{name}' to be of type BOOLEAN, but was {}",
                             t.ty
@@ -186,8 +187,9 @@ impl Analyzer<'_> {
                     let t = self.framed_expression(mask, &relation, table, frame, at, what)?;
                     // StatementAnalyzer.analyzeColumnMask: the mask's type or one coercing to it.
                     if super_type(&t.ty, &column.ty).as_ref() != Some(&column.ty) {
-                        return Err(TrinoError::new(
+                        return Err(error_at(
                             ErrorName::TypeMismatch,
+                            at,
                             format!(
                                 "Expected column mask for '{name}.{}' to be of type {}, but was {}",
                                 column.name, column.ty, t.ty
