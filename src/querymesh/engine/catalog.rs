@@ -48,6 +48,8 @@ pub struct Catalogs {
     unavailable: BTreeMap<(String, String), String>,
     /// The tables of its schema each view of a developer's SQLite file reads.
     view_reads: BTreeMap<(String, String, String), Vec<String>>,
+    /// The `CREATE VIEW` statement of each view of a developer's SQLite file.
+    view_sql: BTreeMap<(String, String, String), String>,
 }
 
 impl Catalogs {
@@ -55,6 +57,19 @@ impl Catalogs {
     pub fn add_view_reads(&mut self, catalog: &str, schema: &str, view: &str, tables: Vec<String>) {
         self.view_reads
             .insert((catalog.into(), schema.into(), view.into()), tables);
+    }
+
+    /// Records the `CREATE VIEW` statement of view `catalog`.`schema`.`view`.
+    pub fn add_view_sql(&mut self, catalog: &str, schema: &str, view: &str, sql: String) {
+        self.view_sql
+            .insert((catalog.into(), schema.into(), view.into()), sql);
+    }
+
+    /// The `CREATE VIEW` statement of a view of a developer's SQLite file.
+    pub fn view_sql(&self, catalog: &str, schema: &str, name: &str) -> Option<&str> {
+        self.view_sql
+            .get(&(catalog.into(), schema.into(), name.into()))
+            .map(String::as_str)
     }
 
     /// The tables of its schema a view reads; `None` for a table.

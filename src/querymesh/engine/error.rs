@@ -57,6 +57,9 @@ pub enum ErrorName {
     JsonOutputConversionError,
     PathEvaluationError,
     JsonValueResultError,
+    ViewIsRecursive,
+    InvalidRowFilter,
+    InvalidColumnMask,
 }
 
 impl ErrorName {
@@ -106,6 +109,9 @@ impl ErrorName {
             Self::JsonOutputConversionError => ("JSON_OUTPUT_CONVERSION_ERROR", 115),
             Self::PathEvaluationError => ("PATH_EVALUATION_ERROR", 116),
             Self::JsonValueResultError => ("JSON_VALUE_RESULT_ERROR", 118),
+            Self::ViewIsRecursive => ("VIEW_IS_RECURSIVE", 82),
+            Self::InvalidRowFilter => ("INVALID_ROW_FILTER", 84),
+            Self::InvalidColumnMask => ("INVALID_COLUMN_MASK", 85),
             Self::GenericInternalError => ("GENERIC_INTERNAL_ERROR", 65536),
             Self::ExceededTimeLimit => ("EXCEEDED_TIME_LIMIT", 131075),
             Self::QueryQueueFull => ("QUERY_QUEUE_FULL", 131074),

@@ -221,6 +221,9 @@ impl Engine {
             for table in loaded.tables {
                 catalogs.add_table(table);
             }
+            for (view, sql) in loaded.view_sql {
+                catalogs.add_view_sql(&source.catalog, &source.schema, &view, sql);
+            }
             for (view, tables) in loaded.view_reads {
                 catalogs.add_view_reads(&source.catalog, &source.schema, &view, tables);
             }

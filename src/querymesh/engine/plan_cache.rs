@@ -16,10 +16,12 @@ pub const PLAN_CACHE_MAX_SQL_BYTES: usize = 16 * 1024;
 /// Everything a plan depends on besides the catalogs, which never change while an engine
 /// runs: the text, the session's default catalog and schema, and who is looking when access
 /// rules shape the answer (SHOW and information_schema list only what the viewer may see, and
-/// the first matching rule's row filters and column masks are part of the plan; both follow
-/// from the name and groups, see [`Viewer::key`]). Whether the principal may read the tables a plan reads is not part of it:
-/// the server checks [`Prepared::reads`] against the rules for every request, cached plan or
-/// not. Refusals are not cached, so a hit gives exactly what analysing again would.
+/// the first matching rule's row filters and column masks are part of the plan, and so are
+/// those of the environment users their expressions run as, with those users' access checks;
+/// all follow from the name, the groups and the rules, see [`Viewer::key`]). Whether the
+/// principal may read the tables a plan reads is not part of it: the server checks
+/// [`Prepared::reads`] against the rules for every request, cached plan or not. Refusals are
+/// not cached, so a hit gives exactly what analysing again would.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(super) struct PlanKey {
     sql: String,

@@ -19,6 +19,8 @@ pub struct Loaded {
     pub keeper: Option<Connection>,
     /// Each view (lower-case) and the tables of the file it reads, lower-case.
     pub view_reads: Vec<(String, Vec<String>)>,
+    /// Each view (lower-case) and its `CREATE VIEW` statement, for reading it as Trino SQL.
+    pub view_sql: Vec<(String, String)>,
 }
 
 /// The tables each view of `conn`'s main database reads, through other views too, as
@@ -58,6 +60,17 @@ fn view_reads(conn: &mut Connection) -> rusqlite::Result<Vec<(String, Vec<String
     }
     conn.authorizer(None::<fn(AuthContext<'_>) -> Authorization>)?;
     Ok(out)
+}
+
+/// Each view of `conn`'s main database (lower-case) and its `CREATE VIEW` statement.
+fn view_sql(conn: &Connection) -> rusqlite::Result<Vec<(String, String)>> {
+    let mut views = conn
+        .prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'view' AND sql IS NOT NULL")?;
+    views
+        .query_map([], |r| {
+            Ok((r.get::<_, String>(0)?.to_lowercase(), r.get(1)?))
+        })?
+        .collect()
 }
 
 fn valid_name(name: &str) -> bool {
@@ -230,6 +243,7 @@ fn load_sqlite(source: &CatalogSource, path: &Path, attach_name: String) -> Resu
     let found = read().map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let view_reads =
         view_reads(&mut conn).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let view_sql = view_sql(&conn).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut tables = Vec::new();
     for (name, cols) in found {
         let table = name.to_lowercase();
@@ -260,6 +274,7 @@ fn load_sqlite(source: &CatalogSource, path: &Path, attach_name: String) -> Resu
         tables,
         keeper: None,
         view_reads,
+        view_sql,
     })
 }
 
@@ -433,6 +448,7 @@ fn load_csv_dir(source: &CatalogSource, dir: &Path, attach_name: String) -> Resu
         tables,
         keeper: Some(keeper),
         view_reads: Vec::new(),
+        view_sql: Vec::new(),
     })
 }
 

@@ -103,9 +103,17 @@ pub struct User {
 /// section allows everything, as Trino's defaults do (`ALLOW_ALL` catalog, schema-owner and
 /// table rules).
 pub struct AccessControl {
+    /// Tells rule sets apart in plan-cache keys ([`Viewer::key`]): one engine can serve
+    /// several (tests do), and a plan follows from the rules as much as from the person.
+    id: u64,
     catalogs: Option<Vec<CatalogRule>>,
     schemas: Option<Vec<SchemaRule>>,
     tables: Option<Vec<TableRule>>,
+}
+
+fn next_id() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 /// The text of the rules file at `path`, or the built-in demo's for [`BUILTIN_DEMO_RULES`].
@@ -119,6 +127,7 @@ pub fn read_rules(path: &Path) -> std::io::Result<String> {
 impl AccessControl {
     pub fn allow_all() -> Self {
         Self {
+            id: next_id(),
             catalogs: None,
             schemas: None,
             tables: None,
@@ -214,6 +223,7 @@ impl AccessControl {
             rule.index = index;
         }
         Ok(Self {
+            id: next_id(),
             catalogs,
             schemas,
             tables,

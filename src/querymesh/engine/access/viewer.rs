@@ -6,6 +6,8 @@ use std::sync::Arc;
 
 use super::rules::{CatalogAccess, TableRule};
 use super::{AccessControl, INFORMATION_SCHEMA, TablePolicy, User};
+use crate::querymesh::engine::TableAccess;
+use crate::querymesh::engine::error::TrinoError;
 
 /// What one person may see while exploring: SHOW, DESCRIBE and `information_schema` list
 /// only this, as Trino's file-based system access control filters them.
@@ -33,11 +35,46 @@ impl Viewer {
         })
     }
 
-    /// Tells viewers apart for caches: what they see depends on their name and groups only.
+    /// Tells viewers apart for caches: what they see depends on their name, their groups and
+    /// the rules. The identities of `filter_environment` and `mask_environment` are names of
+    /// those rules without groups ([`Viewer::as_environment_user`]), so the rules and the
+    /// person decide their policies too.
     pub fn key(&self) -> String {
         let mut groups = self.principal.groups.clone();
         groups.sort();
-        format!("{}\n{}", self.principal.name, groups.join("\n"))
+        format!(
+            "{}\n{}\n{}",
+            self.rules.id,
+            self.principal.name,
+            groups.join("\n")
+        )
+    }
+
+    /// Who the rules judge (Trino's session user).
+    pub fn user_name(&self) -> &str {
+        &self.principal.name
+    }
+
+    /// The identity a row filter or column mask with an environment `user` is analysed as:
+    /// that user under the same rules. Trino gives it the groups its group provider knows
+    /// (StatementAnalyzer.analyzeRowFilter: `Identity.forUser(filterUser).withGroups(
+    /// groupProvider.getGroups(filterUser))`); QueryMesh has no group provider (its people's
+    /// groups come with their tokens), as Trino without one, so it has none.
+    pub fn as_environment_user(&self, user: &str) -> Self {
+        Self {
+            rules: self.rules.clone(),
+            principal: User {
+                name: user.to_string(),
+                groups: Vec::new(),
+            },
+        }
+    }
+
+    /// [`AccessControl::check_select`] for this viewer: the tables a filter's or mask's own
+    /// subqueries read are checked for the expression's identity, as Trino's Analyzer checks
+    /// every identity's table references once analysis ends.
+    pub fn check_select(&self, reads: &[TableAccess]) -> Result<(), TrinoError> {
+        self.rules.check_select(&self.principal, reads)
     }
 
     fn catalog_access(&self, catalog: &str) -> CatalogAccess {

@@ -94,6 +94,10 @@ pub struct Analyzer<'a> {
     pub(super) grouping: Option<super::grouping_sets::GroupingState>,
     /// GROUP BY keys that are timestamps with time zone: grouped by their instant (zoned.rs).
     pub(super) zoned_group_keys: Vec<String>,
+    /// The row filters, column masks and views being analysed around this point, shared
+    /// with the nested analyses of their expressions (policy.rs, views.rs): a second entry
+    /// into one is Trino's recursion error.
+    pub(super) frames: Vec<super::policy::Frame>,
 }
 
 pub fn error_at(name: ErrorName, at: Option<Position>, text: impl Into<String>) -> TrinoError {
@@ -147,6 +151,7 @@ impl<'a> Analyzer<'a> {
             loose: Vec::new(),
             aggregates_seen: 0,
             zoned_group_keys: Vec::new(),
+            frames: Vec::new(),
             stack: StackBudget::start(),
         }
     }

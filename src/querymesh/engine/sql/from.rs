@@ -71,7 +71,6 @@ impl Analyzer<'_> {
                     }
                     None => {
                         let table = self.resolve_table(&parts, at)?;
-                        self.refuse_shaped_view(&table)?;
                         let read = self.reads.len();
                         self.reads.push(TableAccess {
                             catalog: table.catalog.clone(),
@@ -79,6 +78,8 @@ impl Analyzer<'_> {
                             table: table.name.clone(),
                             ..TableAccess::default()
                         });
+                        // A SQLite view over a filtered or masked table, read as Trino SQL.
+                        let view = self.shaped_view_source(&table, at)?;
                         let cols = table
                             .columns
                             .iter()
@@ -98,16 +99,17 @@ impl Analyzer<'_> {
                         });
                         let source = match policy {
                             Some(policy) => {
-                                let source = self.policy_source(&table, &policy)?;
+                                let from = view.as_deref().unwrap_or(&table.sqlite_name);
+                                let source = self.policy_source(&table, &policy, from, at)?;
                                 if let Some(access) = self.reads.get_mut(read) {
                                     access.filters = policy.filter_names();
                                     access.masks = policy.masked_columns(&table);
                                 }
                                 source
                             }
-                            None => {
+                            None => view.unwrap_or_else(|| {
                                 visible::source(self.catalogs, self.session.viewer.as_ref(), &table)
-                            }
+                            }),
                         };
                         (cols, source, names)
                     }

@@ -37,6 +37,7 @@ mod strings;
 pub mod udf;
 mod unnest;
 pub mod use_schema;
+mod views;
 mod visible;
 mod zoned;
 
@@ -206,7 +207,7 @@ fn tokens(sql: &str) -> Result<(Vec<TokenWithSpan>, Vec<TokenWithSpan>), TrinoEr
 pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<Plan, TrinoError> {
     // A session zone Trino does not know fails every query ("Time zone not supported: …").
     zoned::session_zone_id(session)?;
-    let (mut all_tokens, tokens) = tokens(sql)?;
+    let (all_tokens, tokens) = tokens(sql)?;
     let Some(first) = tokens.first() else {
         return Err(TrinoError::at(
             ErrorName::SyntaxError,
@@ -253,49 +254,9 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
     if let Some(shown) = show::plan(&tokens, catalogs, session) {
         return shown;
     }
-    grammar::check_row_count_clauses(&tokens, sql)?;
-    limits::check_chains(&tokens)?;
-    respell::respell(&mut all_tokens);
-    cast_types::replace_cast_types(&mut all_tokens);
-    json_syntax::rewrite(&mut all_tokens);
-    let mut parser = Parser::new(&TrinoDialect).with_tokens_with_locations(all_tokens);
-    let statements = parser.parse_statements().map_err(|e| {
-        // A few of sqlparser's errors name no place: the culprit is the last token taken
-        // that reads as what the message says it found.
-        let found = match &e {
-            ParserError::ParserError(m) => m
-                .rsplit_once("found: ")
-                .and_then(|(_, f)| f.split(" at Line: ").next())
-                .map(str::to_string),
-            _ => None,
-        };
-        let place = found.and_then(|found| {
-            (0..=parser.get_current_index())
-                .rev()
-                .map(|i| parser.token_at(i))
-                .find(|t| t.token.to_string().eq_ignore_ascii_case(&found))
-                .map(|t| Position::from(t.span.start))
-                .filter(|at| at.line > 0)
-        });
-        syntax_error_near(e, sql, place)
-    })?;
-    let [statement] = statements.as_slice() else {
-        return Err(error_at(
-            ErrorName::SyntaxError,
-            first_at,
-            "Exactly one statement is expected",
-        ));
-    };
-    let Statement::Query(query) = statement else {
-        return Err(error_at(
-            ErrorName::NotSupported,
-            first_at,
-            "Only SELECT queries, SHOW and DESCRIBE are supported: QueryMesh data is read-only",
-        ));
-    };
-    analyze::refuse_parenthesized_with(&query.body)?;
+    let query = parse_query_tokens(sql, all_tokens, &tokens, first_at)?;
     let mut analyzer = Analyzer::new(catalogs, session, &tokens);
-    let block = analyzer.query(query, None)?;
+    let block = analyzer.query(&query, None)?;
     let mut reads: Vec<TableAccess> = Vec::new();
     for read in analyzer.reads {
         match reads
@@ -332,4 +293,64 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
         body: Body::Sql(block.sql),
         session_update: None,
     })
+}
+
+/// The one query of `sql` (a view's SELECT, read as Trino SQL) and its significant tokens.
+fn parse_query(sql: &str) -> Result<(Box<sqlparser::ast::Query>, Vec<TokenWithSpan>), TrinoError> {
+    let (all_tokens, tokens) = tokens(sql)?;
+    let first_at = tokens.first().map(|t| Position::from(t.span.start));
+    let query = parse_query_tokens(sql, all_tokens, &tokens, first_at)?;
+    Ok((query, tokens))
+}
+
+/// The checks before parsing, the respelling, and the parse of `sql` as exactly one query.
+fn parse_query_tokens(
+    sql: &str,
+    mut all_tokens: Vec<TokenWithSpan>,
+    tokens: &[TokenWithSpan],
+    first_at: Option<Position>,
+) -> Result<Box<sqlparser::ast::Query>, TrinoError> {
+    grammar::check_row_count_clauses(tokens, sql)?;
+    limits::check_chains(tokens)?;
+    respell::respell(&mut all_tokens);
+    cast_types::replace_cast_types(&mut all_tokens);
+    json_syntax::rewrite(&mut all_tokens);
+    let mut parser = Parser::new(&TrinoDialect).with_tokens_with_locations(all_tokens);
+    let statements = parser.parse_statements().map_err(|e| {
+        // A few of sqlparser's errors name no place: the culprit is the last token taken
+        // that reads as what the message says it found.
+        let found = match &e {
+            ParserError::ParserError(m) => m
+                .rsplit_once("found: ")
+                .and_then(|(_, f)| f.split(" at Line: ").next())
+                .map(str::to_string),
+            _ => None,
+        };
+        let place = found.and_then(|found| {
+            (0..=parser.get_current_index())
+                .rev()
+                .map(|i| parser.token_at(i))
+                .find(|t| t.token.to_string().eq_ignore_ascii_case(&found))
+                .map(|t| Position::from(t.span.start))
+                .filter(|at| at.line > 0)
+        });
+        syntax_error_near(e, sql, place)
+    })?;
+    let mut statements = statements;
+    if statements.len() != 1 {
+        return Err(error_at(
+            ErrorName::SyntaxError,
+            first_at,
+            "Exactly one statement is expected",
+        ));
+    }
+    let Some(Statement::Query(query)) = statements.pop() else {
+        return Err(error_at(
+            ErrorName::NotSupported,
+            first_at,
+            "Only SELECT queries, SHOW and DESCRIBE are supported: QueryMesh data is read-only",
+        ));
+    };
+    analyze::refuse_parenthesized_with(&query.body)?;
+    Ok(query)
 }

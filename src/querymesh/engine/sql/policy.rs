@@ -6,9 +6,16 @@
 //!
 //! As in Trino's RelationPlanner.visitTable (`addRowFilters`, then `addColumnMasks`), the
 //! filter reads the table's stored values and masks apply to what the query sees. Each
-//! expression is analysed as Trino SQL in a scope of the table's columns only, under its
-//! environment's user (`current_user`) or the person's; the tables its subqueries read are
-//! read with the rule author's authority (not checked against, nor filtered for, the person).
+//! expression is analysed as Trino SQL in a scope of the table's columns only, with the table's
+//! catalog and schema as defaults (the file-based rules' `ViewExpression`s carry them), as its
+//! identity: the environment's `user` (with no groups: see [`Viewer::as_environment_user`])
+//! or else whoever reads the table — StatementAnalyzer.analyzeRowFilter / analyzeColumnMask.
+//! That identity is `current_user`, its rules filter and mask the tables the expression's
+//! subqueries read (and so on down), and it must be allowed to select what they read
+//! (Trino's access-denied message otherwise). A filter reached again for the same table and
+//! reader while it is being analysed (directly or through others) is Trino's `Row filter for
+//! '…' is recursive`; masks likewise. Any other failure inside is wrapped as Trino wraps it,
+//! `Invalid row filter for '…': …`, at the table's place in the query.
 
 use sqlparser::ast::Expr;
 use sqlparser::parser::Parser;
@@ -20,10 +27,27 @@ use super::dialect::TrinoDialect;
 use super::scope::{Clause, Column, ExprContext, Relation, Scope};
 use super::{cast_types, json_syntax, respell, syntax_error, tokens};
 use crate::querymesh::engine::SessionContext;
-use crate::querymesh::engine::access::TablePolicy;
+use crate::querymesh::engine::access::{TablePolicy, Viewer};
 use crate::querymesh::engine::catalog::{Catalogs, TableMeta};
-use crate::querymesh::engine::error::{ErrorName, TrinoError};
+use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
+
+/// What is being analysed around a point of the analysis, for Trino's recursion checks
+/// (`Analysis.registerTableForRowFiltering` / `registerTableForColumnMasking`, keyed by the
+/// identity reading the table; views by name).
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Frame {
+    Filter {
+        table: String,
+        reader: String,
+    },
+    Mask {
+        table: String,
+        column: String,
+        reader: String,
+    },
+    View(String),
+}
 
 /// A filter or mask of the rules file, parsed when the rules load.
 #[derive(Clone, Debug)]
@@ -73,16 +97,21 @@ pub fn check(
         ..SessionContext::default()
     };
     let mut analyzer = Analyzer::new(catalogs, &session, &[]);
-    analyzer.policy_source(table, policy).map(|_| ())
+    analyzer
+        .policy_source(table, policy, &table.sqlite_name, None)
+        .map(|_| ())
 }
 
 impl Analyzer<'_> {
-    /// The SQLite source reading `table` as `policy` shapes it, its columns named as the
-    /// table's.
+    /// The SQLite source reading `table` (whose rows come from `from`: the table itself, or
+    /// a view expanded by views.rs) as `policy` shapes it, its columns named as the table's.
+    /// `at` is where the query names the table, for errors.
     pub(super) fn policy_source(
         &mut self,
         table: &TableMeta,
         policy: &TablePolicy<'_>,
+        from: &str,
+        at: Option<Position>,
     ) -> Result<String, TrinoError> {
         let alias = self.alias("p");
         let relation = Relation {
@@ -108,14 +137,25 @@ impl Analyzer<'_> {
                 .collect(),
         };
         let name = table.qualified_name();
+        let reader = self.session.user.clone().unwrap_or_default();
         let condition = match policy.filter {
             None => String::new(),
             Some(filter) => {
-                let t = self.policy_expression(filter, &relation)?;
-                // StatementAnalyzer.analyzeRowFilter.
+                let frame = Frame::Filter {
+                    table: name.clone(),
+                    reader: reader.clone(),
+                };
+                let what = (
+                    ErrorName::InvalidRowFilter,
+                    format!("Row filter for '{name}'"),
+                    format!("Invalid row filter for '{name}'"),
+                );
+                let t = self.framed_expression(filter, &relation, table, frame, at, what)?;
+                // StatementAnalyzer.analyzeRowFilter, at the table in the query.
                 if !matches!(t.ty, TrinoType::Boolean | TrinoType::Unknown) {
-                    return Err(TrinoError::new(
+                    return Err(error_at(
                         ErrorName::TypeMismatch,
+                        at,
                         format!(
                             "Expected row filter for '{name}' to be of type BOOLEAN, but was {}",
                             t.ty
@@ -134,11 +174,22 @@ impl Analyzer<'_> {
             let sql = match mask {
                 None => column.sql.clone(),
                 Some((_, mask)) => {
-                    let t = self.policy_expression(mask, &relation)?;
+                    let frame = Frame::Mask {
+                        table: name.clone(),
+                        column: column.name.clone(),
+                        reader: reader.clone(),
+                    };
+                    let what = (
+                        ErrorName::InvalidColumnMask,
+                        format!("Column mask for '{name}.{}'", column.name),
+                        format!("Invalid column mask for '{name}.{}'", column.name),
+                    );
+                    let t = self.framed_expression(mask, &relation, table, frame, at, what)?;
                     // StatementAnalyzer.analyzeColumnMask: the mask's type or one coercing to it.
                     if super_type(&t.ty, &column.ty).as_ref() != Some(&column.ty) {
-                        return Err(TrinoError::new(
+                        return Err(error_at(
                             ErrorName::TypeMismatch,
+                            at,
                             format!(
                                 "Expected column mask for '{name}.{}' to be of type {}, but was {}",
                                 column.name, column.ty, t.ty
@@ -151,59 +202,68 @@ impl Analyzer<'_> {
             items.push(format!("{sql} AS {}", quote(&column.name)));
         }
         Ok(format!(
-            "(SELECT {} FROM {} AS {alias}{condition})",
+            "(SELECT {} FROM {from} AS {alias}{condition})",
             items.join(", "),
-            table.sqlite_name
         ))
     }
 
-    /// A view of a developer's SQLite file is SQLite SQL the stand-in does not rewrite: one
-    /// reading a table the person's rules filter or mask is refused rather than read around
-    /// the policy (a rule on the view itself shapes it as any table).
-    pub(super) fn refuse_shaped_view(&self, view: &TableMeta) -> Result<(), TrinoError> {
-        let (Some(viewer), Some(reads)) = (
-            self.session.viewer.as_ref(),
-            self.catalogs
-                .view_reads(&view.catalog, &view.schema, &view.name),
-        ) else {
-            return Ok(());
-        };
-        match reads.iter().find(|t| {
-            viewer
-                .table_policy(&view.catalog, &view.schema, t)
-                .is_some()
-        }) {
-            None => Ok(()),
-            // Trino's Access Denied messages name no place in the query.
-            Some(table) => Err(TrinoError::new(
-                ErrorName::PermissionDenied,
-                format!(
-                    "Access Denied: Cannot select from view {}: it reads table {}.{}.{table}, \
-                     whose row filter or column masks the QueryMesh stand-in cannot apply \
-                     inside a SQLite view",
-                    view.qualified_name(),
-                    view.catalog,
-                    view.schema
-                ),
-            )),
+    /// [`Analyzer::policy_expression`] inside `frame`: Trino's recursion error if the frame is
+    /// open already, and any failure but an access denial (which Trino raises after analysis,
+    /// unwrapped) wrapped as `<invalid>: <message>` with its error name, at `at`. `what` is
+    /// (recursion's error name, `<subject>` of "<subject> is recursive", `<invalid>`).
+    fn framed_expression(
+        &mut self,
+        e: &PolicyExpression,
+        relation: &Relation,
+        table: &TableMeta,
+        frame: Frame,
+        at: Option<Position>,
+        what: (ErrorName, String, String),
+    ) -> Result<Typed, TrinoError> {
+        let (recursive, subject, invalid) = what;
+        if self.frames.contains(&frame) {
+            return Err(error_at(recursive, at, format!("{subject} is recursive")));
         }
+        self.frames.push(frame);
+        let typed = self.policy_expression(e, relation, table);
+        self.frames.pop();
+        typed.map_err(|e| match e.name {
+            ErrorName::PermissionDenied => e,
+            // At start (no place in a query) the expression's own place is the better one.
+            name => error_at(name, at.or(e.location), format!("{invalid}: {}", e.text)),
+        })
     }
 
-    /// `e` typed over `relation` alone, `current_user` being its environment's user.
+    /// `e` typed over `relation` alone, as its identity: the environment's user, or whoever
+    /// reads `table` (`current_user`, the rules applied to what it reads, the tables it reads
+    /// checked). Unqualified names resolve in `table`'s catalog and schema.
     fn policy_expression(
         &mut self,
         e: &PolicyExpression,
         relation: &Relation,
+        table: &TableMeta,
     ) -> Result<Typed, TrinoError> {
+        let viewer: Option<Viewer> = match &e.user {
+            Some(user) => self
+                .session
+                .viewer
+                .as_ref()
+                .map(|v| v.as_environment_user(user)),
+            None => self.session.viewer.clone(),
+        };
         let session = SessionContext {
             user: e.user.clone().or_else(|| self.session.user.clone()),
-            // The rules do not apply again inside their own expressions.
-            viewer: None,
+            viewer,
+            catalog: Some(table.catalog.clone()),
+            schema: Some(table.schema.clone()),
             ..self.session.clone()
         };
         let mut nested = Analyzer::new(self.catalogs, &session, &e.tokens);
-        // Aliases stay unique across the whole statement.
+        // Aliases stay unique across the whole statement; the frames and the stack are the
+        // statement's.
         nested.next_alias = self.next_alias;
+        nested.stack = self.stack;
+        nested.frames = std::mem::take(&mut self.frames);
         let scope = Scope::new(vec![relation.clone()], None);
         let cx = ExprContext {
             scope: &scope,
@@ -213,6 +273,11 @@ impl Analyzer<'_> {
         };
         let typed = nested.expr(&e.expr, &cx);
         self.next_alias = nested.next_alias;
-        typed
+        self.frames = std::mem::take(&mut nested.frames);
+        let typed = typed?;
+        if let Some(viewer) = &session.viewer {
+            viewer.check_select(&nested.reads)?;
+        }
+        Ok(typed)
     }
 }

@@ -403,19 +403,142 @@ async fn the_built_in_demo_filters_and_masks_customers() {
     );
 }
 
+/// `sql` straight to QueryMesh for `sub` in `groups`, expected to fail: its errorName and
+/// message.
+async fn trino_error(mesh: &Mesh, sub: &str, groups: &[&str], sql: &str) -> (String, String) {
+    let pages = trino_pages(mesh, sub, groups, sql).await;
+    let error = error_of(&pages);
+    let text = |key: &str| error[key].as_str().unwrap_or_default().to_string();
+    (text("errorName"), text("message"))
+}
+
+/// Filters and masks whose subqueries read tables: as `reporter` (its own filter on nation,
+/// no access to region), as `looper` (a filter on orders reading orders), or as the person.
+const EXPRESSION_RULES: &str = r#"{
+    "tables": [
+        {"user": "reporter", "table": "nation", "privileges": ["SELECT"], "filter": "regionkey = 3"},
+        {"user": "reporter", "table": "region", "privileges": []},
+        {"user": "looper", "table": "orders", "privileges": ["SELECT"],
+         "filter": "orderkey IN (SELECT orderkey FROM tpch.tiny.orders)"},
+        {"group": "analysts", "table": "customer", "privileges": ["SELECT"],
+         "filter": "nationkey IN (SELECT nationkey FROM tpch.tiny.nation)",
+         "filter_environment": {"user": "reporter"},
+         "columns": [{"name": "comment", "mask": "(SELECT CAST(count(*) AS varchar(117)) FROM tpch.tiny.nation)",
+                      "mask_environment": {"user": "reporter"}}]},
+        {"group": "analysts", "table": "supplier", "privileges": ["SELECT"],
+         "filter": "nationkey IN (SELECT n.nationkey FROM tpch.tiny.nation n JOIN tpch.tiny.region r ON n.regionkey = r.regionkey)",
+         "filter_environment": {"user": "reporter"}},
+        {"group": "analysts", "table": "orders", "privileges": ["SELECT"],
+         "filter": "orderkey IN (SELECT orderkey FROM tpch.tiny.orders WHERE orderstatus = 'F')"},
+        {"group": "analysts", "table": "lineitem", "privileges": ["SELECT"],
+         "filter": "orderkey IN (SELECT orderkey FROM tpch.tiny.orders)", "filter_environment": {"user": "looper"}},
+        {"group": "analysts", "table": "part", "privileges": ["SELECT"],
+         "columns": [{"name": "name", "mask": "(SELECT max(name) FROM tpch.tiny.part)"}]},
+        {"privileges": ["SELECT"]}
+    ]
+}"#;
+
+/// Trino analyses a filter or mask as its identity (StatementAnalyzer.analyzeRowFilter /
+/// analyzeColumnMask: `filter.getSecurityIdentity()`, else the session's), so that
+/// identity's own filters apply to the tables its subqueries read (TestRowFilter /
+/// TestColumnMask `testDifferentIdentity`).
 #[tokio::test]
-async fn a_view_reading_a_masked_table_is_refused_rather_than_read_around_the_mask() {
+async fn a_filters_subquery_reads_its_tables_under_the_environment_users_own_filter() {
+    let (mesh, _dir) = mesh_with(EXPRESSION_RULES, "").await;
+    // reporter sees Europe's nations only: Ada sees Europe's 272 customers, not all 1,500,
+    // and the mask counts reporter's 5 nations, not 25.
+    let sql = "SELECT count(*), min(comment), max(comment) FROM tpch.tiny.customer";
+    assert_eq!(both(&mesh, ADA_P, sql).await, [json!([272, "5", "5"])]);
+    // Grace's rule has no filter: all of them.
+    let sql = "SELECT count(*) FROM tpch.tiny.customer";
+    assert_eq!(both(&mesh, GRACE_P, sql).await, [json!([1500])]);
+}
+
+/// Trino's Analyzer checks every identity's table references once analysis ends
+/// (`checkCanSelectFromColumns` for the filter's identity), unwrapped: TestColumnMask
+/// `testColumnMaskingUsingRestrictedColumn` fails with the Access Denied message itself.
+#[tokio::test]
+async fn an_environment_user_denied_a_table_its_filter_reads_fails_the_query() {
+    let (mesh, _dir) = mesh_with(EXPRESSION_RULES, "").await;
+    let sql = "SELECT count(*) FROM tpch.tiny.supplier";
+    assert_eq!(
+        through_broker(&mesh.sandbox, "ada", sql).await,
+        Err("QUERYMESH_ACCESS_DENIED".into())
+    );
+    assert_eq!(
+        trino_error(&mesh, ADA, &["analysts"], sql).await,
+        (
+            "PERMISSION_DENIED".into(),
+            "Access Denied: Cannot select from table tpch.tiny.region".into()
+        )
+    );
+    // Ada herself may read region: the denial is reporter's.
+    let sql = "SELECT count(*) FROM tpch.tiny.region";
+    assert_eq!(both(&mesh, ADA_P, sql).await, [json!([5])]);
+}
+
+/// TestRowFilter / TestColumnMask `testRecursion`: a filter reading its own table as the same
+/// identity, directly or through another's filter, is `Row filter for '…' is recursive`
+/// (INVALID_ROW_FILTER), wrapped by each enclosing filter as `Invalid row filter for '…': `
+/// at the table in the query (StatementAnalyzer.analyzeRowFilter).
+#[tokio::test]
+async fn a_filter_or_mask_reading_its_own_table_is_trinos_recursion_error() {
+    let (mesh, _dir) = mesh_with(EXPRESSION_RULES, "").await;
+    for (sql, name, message) in [
+        (
+            "SELECT count(*) FROM tpch.tiny.orders",
+            "INVALID_ROW_FILTER",
+            "line 1:22: Invalid row filter for 'tpch.tiny.orders': \
+             Row filter for 'tpch.tiny.orders' is recursive",
+        ),
+        (
+            // Ada's filter runs as looper, whose own filter on orders reads orders as looper.
+            "SELECT count(*) FROM tpch.tiny.lineitem",
+            "INVALID_ROW_FILTER",
+            "line 1:22: Invalid row filter for 'tpch.tiny.lineitem': \
+             Invalid row filter for 'tpch.tiny.orders': \
+             Row filter for 'tpch.tiny.orders' is recursive",
+        ),
+        (
+            "SELECT name FROM tpch.tiny.part",
+            "INVALID_COLUMN_MASK",
+            "line 1:18: Invalid column mask for 'tpch.tiny.part.name': \
+             Column mask for 'tpch.tiny.part.name' is recursive",
+        ),
+    ] {
+        assert_eq!(
+            trino_error(&mesh, ADA, &["analysts"], sql).await,
+            (name.to_string(), message.to_string()),
+            "{sql}"
+        );
+        assert_eq!(
+            through_broker(&mesh.sandbox, "ada", sql).await,
+            Err("QUERYMESH_QUERY_FAILED".into()),
+            "{sql}"
+        );
+    }
+    // Grace reads them all: her rule has no filter.
+    let sql = "SELECT count(*) FROM tpch.tiny.orders";
+    assert_eq!(both(&mesh, GRACE_P, sql).await, [json!([15000])]);
+}
+
+/// Trino expands a view during analysis (StatementAnalyzer.analyzeView), so row filters and
+/// column masks apply to the tables it reads (TestRowFilter / TestColumnMask `testView`);
+/// a SQLite view has no owner, so they are the querying person's (SECURITY INVOKER).
+#[tokio::test]
+async fn a_view_reads_its_tables_under_the_readers_filters_and_masks() {
     let data = tempfile::tempdir().expect("a temporary directory");
     let file = data.path().join("mydata.sqlite");
     let conn = rusqlite::Connection::open(&file).expect("creates");
     conn.execute_batch(
         "CREATE TABLE person (name TEXT, ssn TEXT);
-         INSERT INTO person VALUES ('Ada', '123-45-6789');
+         INSERT INTO person VALUES ('Ada', '123-45-6789'), ('Bob', '987-65-4321');
          CREATE TABLE city (name TEXT);
          INSERT INTO city VALUES ('London');
          CREATE VIEW v_person AS SELECT name, ssn FROM person;
-         CREATE VIEW v_nested AS SELECT name FROM v_person;
-         CREATE VIEW v_city AS SELECT name FROM city;",
+         CREATE VIEW v_nested (who, number) AS SELECT name, ssn FROM v_person;
+         CREATE VIEW v_city AS SELECT name FROM city;
+         CREATE VIEW v_sqlite AS SELECT ifnull(name, '?') AS name FROM person;",
     )
     .expect("writes");
     let catalogs = format!(
@@ -423,37 +546,46 @@ async fn a_view_reading_a_masked_table_is_refused_rather_than_read_around_the_ma
         file.display().to_string()
     );
     let rules = r#"{"tables": [
-        {"catalog": "mydata", "table": "person", "privileges": ["SELECT"],
-         "columns": [{"name": "ssn", "mask": "'XXX'"}]},
+        {"group": "analysts", "catalog": "mydata", "table": "person", "privileges": ["SELECT"],
+         "filter": "name <> 'Bob'", "columns": [{"name": "ssn", "mask": "'XXX'"}]},
         {"privileges": ["SELECT"]}
     ]}"#;
     let (mesh, _dir) = mesh_with(rules, &catalogs).await;
-    let ada = ("ada", ADA, &[][..]);
-    assert_eq!(
-        both(&mesh, ada, "SELECT ssn FROM mydata.main.person").await,
-        [json!(["XXX"])]
-    );
-    assert_eq!(
-        both(&mesh, ada, "SELECT name FROM mydata.main.v_city").await,
-        [json!(["London"])]
-    );
-    for view in ["v_person", "v_nested"] {
-        let sql = format!("SELECT name FROM mydata.main.{view}");
+    for sql in [
+        "SELECT name, ssn FROM mydata.main.person",
+        "SELECT name, ssn FROM mydata.main.v_person",
+        "SELECT who, number FROM mydata.main.v_nested",
+        "SELECT * FROM mydata.main.v_nested",
+    ] {
         assert_eq!(
-            through_broker(&mesh.sandbox, "ada", &sql).await,
-            Err("QUERYMESH_ACCESS_DENIED".into()),
+            both(&mesh, ALAN_P, sql).await,
+            [json!(["Ada", "XXX"])],
             "{sql}"
         );
-        let pages = trino_pages(&mesh, ADA, &[], &sql).await;
-        let error = error_of(&pages);
-        assert_eq!(error["errorName"], "PERMISSION_DENIED");
-        assert_eq!(
-            error["message"],
-            format!(
-                "Access Denied: Cannot select from view mydata.main.{view}: it reads table \
-                 mydata.main.person, whose row filter or column masks the QueryMesh stand-in \
-                 cannot apply inside a SQLite view"
-            )
-        );
     }
+    // Unshaped for Grace, and a view over an unshaped table: read as SQLite has them.
+    let sql = "SELECT count(*) FROM mydata.main.v_nested";
+    assert_eq!(both(&mesh, GRACE_P, sql).await, [json!([2])]);
+    let sql = "SELECT name FROM mydata.main.v_city";
+    assert_eq!(both(&mesh, ALAN_P, sql).await, [json!(["London"])]);
+    // SQLite SQL that is not Trino's keeps the view refused, saying why.
+    let sql = "SELECT name FROM mydata.main.v_sqlite";
+    assert_eq!(
+        through_broker(&mesh.sandbox, "alan", sql).await,
+        Err("QUERYMESH_ACCESS_DENIED".into())
+    );
+    let (name, message) = trino_error(&mesh, ALAN, &["analysts"], sql).await;
+    assert_eq!(name, "PERMISSION_DENIED");
+    assert!(
+        message.starts_with(
+            "Access Denied: Cannot select from view mydata.main.v_sqlite: it reads table \
+             mydata.main.person, whose row filter or column masks apply, and the QueryMesh \
+             stand-in cannot read the view as Trino SQL to apply them: "
+        ) && message.contains("ifnull"),
+        "{message}"
+    );
+    assert_eq!(
+        both(&mesh, GRACE_P, sql).await,
+        [json!(["Ada"]), json!(["Bob"])]
+    );
 }
