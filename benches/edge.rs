@@ -30,6 +30,10 @@ pub struct Row {
     pub requests_per_sec: f64,
     pub p50: Duration,
     pub p99: Duration,
+    /// The proxy process's CPU time (user + system, from /proc) per request: robust to the
+    /// machine's load, unlike req/s. Only for targets that are a process of their own (nginx,
+    /// the edge) on Linux.
+    pub cpu_per_request: Option<Duration>,
 }
 
 /// What one edge bench run measured: a row per target (`direct`, `nginx`, `anonymous`,
@@ -99,14 +103,14 @@ fn main() {
 /// The table of [`Report`], goals beside the figures.
 pub fn markdown(report: &Report) -> String {
     let mut out = String::from(
-        "| target | req/s | p50 | p99 | ratio to nginx | added p50 over direct |\n|---|---|---|---|---|---|\n",
+        "| target | req/s | p50 | p99 | ratio to nginx | added p50 over direct | CPU per request |\n|---|---|---|---|---|---|---|\n",
     );
     let nginx = report.row("nginx").map(|r| r.requests_per_sec);
     let direct = report.row("direct").map(|r| r.p50);
     for (target, name) in TARGETS {
         let Some(row) = report.row(target) else {
             if !target.starts_with("baseline") {
-                out.push_str(&format!("| {name} | skipped | | | | |\n"));
+                out.push_str(&format!("| {name} | skipped | | | | | |\n"));
             }
             continue;
         };
@@ -114,8 +118,11 @@ pub fn markdown(report: &Report) -> String {
         let added = direct.map_or("-".into(), |d| {
             format!("{:.0} µs", micros(row.p50) - micros(d))
         });
+        let cpu = row
+            .cpu_per_request
+            .map_or("-".into(), |c| format!("{:.1} µs", micros(c)));
         out.push_str(&format!(
-            "| {name} | {:.0} | {:.0} µs | {:.0} µs | {ratio} | {added} |\n",
+            "| {name} | {:.0} | {:.0} µs | {:.0} µs | {ratio} | {added} | {cpu} |\n",
             row.requests_per_sec,
             micros(row.p50),
             micros(row.p99),
@@ -157,10 +164,16 @@ pub fn measure(settings: &Settings, binary: &str) -> Report {
         None
     };
 
-    let mut targets: Vec<(String, String, Option<String>)> =
-        vec![("direct".into(), format!("{app_url}/"), None)];
+    // (name, URL, cookie, the proxy's pid for its CPU time)
+    let mut targets: Vec<(String, String, Option<String>, Option<u32>)> =
+        vec![("direct".into(), format!("{app_url}/"), None, None)];
     if let Some(nginx) = &nginx {
-        targets.push(("nginx".into(), format!("http://{}/", nginx.addr), None));
+        targets.push((
+            "nginx".into(),
+            format!("http://{}/", nginx.addr),
+            None,
+            Some(nginx.child.id()),
+        ));
     }
     let mut sandboxes = Vec::new();
     let binaries =
@@ -179,12 +192,14 @@ pub fn measure(settings: &Settings, binary: &str) -> Report {
             .as_str()
             .unwrap_or_default()
             .to_string();
-        targets.push((format!("{prefix}anonymous"), format!("{edge}/"), None));
+        let pid = Some(sandbox.pid());
+        targets.push((format!("{prefix}anonymous"), format!("{edge}/"), None, pid));
         match sandbox.session_cookie("ada") {
             Ok(cookie) => targets.push((
                 format!("{prefix}signed in"),
                 format!("{edge}/"),
                 Some(cookie),
+                pid,
             )),
             Err(e) => report.notes.push(format!(
                 "{prefix}sandbox: no session for the signed-in row: {e}"
@@ -194,19 +209,19 @@ pub fn measure(settings: &Settings, binary: &str) -> Report {
     }
 
     // A short warm-up each (connections, caches, the CPU's frequency), untimed.
-    for (_, url, cookie) in &targets {
-        let _ = wrk(url, cookie.as_deref(), 1);
+    for (_, url, cookie, _) in &targets {
+        let _ = wrk(url, cookie.as_deref(), 1, None);
     }
     let mut runs: Vec<Vec<Run>> = vec![Vec::new(); targets.len()];
     for _ in 0..settings.runs {
-        for (i, (name, url, cookie)) in targets.iter().enumerate() {
-            match wrk(url, cookie.as_deref(), settings.secs) {
+        for (i, (name, url, cookie, pid)) in targets.iter().enumerate() {
+            match wrk(url, cookie.as_deref(), settings.secs, *pid) {
                 Ok(run) => runs[i].push(run),
                 Err(e) => report.notes.push(format!("{name}: {e}")),
             }
         }
     }
-    for ((name, _, _), runs) in targets.iter().zip(runs) {
+    for ((name, _, _, _), runs) in targets.iter().zip(runs) {
         report.rows.extend(median_row(name, runs));
     }
     drop(sandboxes);
@@ -218,6 +233,7 @@ struct Run {
     requests_per_sec: f64,
     p50: Duration,
     p99: Duration,
+    cpu_per_request: Option<Duration>,
 }
 
 fn median_row(target: &str, runs: Vec<Run>) -> Option<Row> {
@@ -233,6 +249,11 @@ fn median_row(target: &str, runs: Vec<Run>) -> Option<Row> {
         requests_per_sec: median(runs.iter().map(|r| r.requests_per_sec).collect()),
         p50: Duration::from_secs_f64(median(runs.iter().map(|r| r.p50.as_secs_f64()).collect())),
         p99: Duration::from_secs_f64(median(runs.iter().map(|r| r.p99.as_secs_f64()).collect())),
+        cpu_per_request: runs
+            .iter()
+            .map(|r| r.cpu_per_request.map(|c| c.as_secs_f64()))
+            .collect::<Option<Vec<f64>>>()
+            .map(|cpu| Duration::from_secs_f64(median(cpu))),
     })
 }
 
@@ -246,14 +267,17 @@ fn have(tool: &str) -> bool {
 }
 
 /// One wrk run: 1 thread, 16 connections, `secs` seconds; a non-2xx answer fails the run.
-fn wrk(url: &str, cookie: Option<&str>, secs: u64) -> Result<Run, String> {
+/// With `pid`, that process's CPU time over the run is divided by the requests wrk counted.
+fn wrk(url: &str, cookie: Option<&str>, secs: u64, pid: Option<u32>) -> Result<Run, String> {
     let mut command = Command::new("wrk");
     command.args(["-t1", "-c16", "--latency", "-d"]);
     command.arg(format!("{secs}s"));
     if let Some(cookie) = cookie {
         command.arg("-H").arg(format!("Cookie: {cookie}"));
     }
+    let cpu_before = pid.and_then(cpu_time);
     let output = command.arg(url).output().map_err(|e| format!("wrk: {e}"))?;
+    let cpu_after = pid.and_then(cpu_time);
     let text = String::from_utf8_lossy(&output.stdout);
     if !output.status.success() {
         return Err(format!("wrk failed: {text}"));
@@ -269,13 +293,39 @@ fn wrk(url: &str, cookie: Option<&str>, secs: u64) -> Result<Run, String> {
             .map(str::to_string)
             .ok_or_else(|| format!("no `{prefix}` in wrk's output: {text}"))
     };
+    // "  123456 requests in 3.00s, 12.34MB read"
+    let requests = text
+        .lines()
+        .find(|l| l.contains(" requests in "))
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|n| n.parse::<u32>().ok())
+        .filter(|&n| n > 0);
+    let cpu_per_request = match (cpu_before, cpu_after, requests) {
+        (Some(before), Some(after), Some(requests)) => {
+            after.checked_sub(before).map(|d| d / requests)
+        }
+        _ => None,
+    };
     Ok(Run {
         requests_per_sec: field("Requests/sec:")?
             .parse()
             .map_err(|e| format!("Requests/sec: {e}"))?,
         p50: wrk_duration(&field("50%")?)?,
         p99: wrk_duration(&field("99%")?)?,
+        cpu_per_request,
     })
+}
+
+/// A process's CPU time so far, user plus system (Linux's /proc/PID/stat, fields 14 and 15,
+/// in clock ticks of 1/100 s: `CLK_TCK` is 100 on every Linux this runs on).
+fn cpu_time(pid: u32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name (field 2) may hold spaces; the fields after its ')' are plain.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let mut fields = rest.split_whitespace().skip(11);
+    let utime: u64 = fields.next()?.parse().ok()?;
+    let stime: u64 = fields.next()?.parse().ok()?;
+    Some(Duration::from_millis((utime + stime) * 10))
 }
 
 /// wrk's `71.00us`, `1.23ms`, `2.00s`.

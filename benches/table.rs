@@ -107,6 +107,9 @@ fn main() {
                     micros(r.p50),
                     micros(r.p99)
                 );
+                if let Some(cpu) = r.cpu_per_request {
+                    let _ = write!(text, ", CPU {:.1} µs/request", micros(cpu));
+                }
                 if name.starts_with("edge") {
                     if let Some(n) = nginx {
                         let _ = write!(text, ", {:.2}× nginx", r.requests_per_sec / n);

@@ -2,13 +2,15 @@
 
 use axum::http::HeaderMap;
 
+use std::sync::Arc;
+
 use super::EdgeParts;
 use super::cookie;
 use crate::platform::{PlatformSession, SessionError};
 
 /// The request's platform session, and whether the browser holds a cookie to clear.
 pub struct Visitor {
-    pub session: Option<PlatformSession>,
+    pub session: Option<Arc<PlatformSession>>,
     /// The cookie names no live session (logged out elsewhere, restarted, or refused by the
     /// IAM on refresh): the response removes it.
     pub stale_cookie: bool,
@@ -20,7 +22,10 @@ impl Visitor {
     /// the session, so the request goes on anonymous.
     pub async fn resolve(edge: &EdgeParts, headers: &HeaderMap) -> Self {
         let handles = cookie::session_handles(headers);
-        let Some(session) = handles.iter().find_map(|h| edge.sessions.by_handle(h)) else {
+        let Some(session) = handles
+            .iter()
+            .find_map(|h| edge.sessions.shared_by_handle(h))
+        else {
             return Self {
                 session: None,
                 stale_cookie: !handles.is_empty(),

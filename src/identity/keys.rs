@@ -309,6 +309,12 @@ impl KeyRing {
         self.read().current.clone()
     }
 
+    /// Whether `kid` names the current key, without copying the key (the edge asks on every
+    /// signed-in request).
+    pub fn is_current(&self, kid: &str) -> bool {
+        self.read().current.kid == kid
+    }
+
     /// Every key a verifier should accept now: the current one and those in their grace period.
     pub fn published(&self) -> Vec<PublicKey> {
         self.public_side().published()

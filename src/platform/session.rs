@@ -94,6 +94,9 @@ pub struct PlatformSession {
     pub created_at: u64,
     /// The last identity signed for this session and its `exp`, reused until it nears expiry.
     pub cached_identity: Option<(String, u64)>,
+    /// The `kid` that signed [`Self::cached_identity`], read from it once when it is cached,
+    /// so the edge compares it with the current key without decoding the token per request.
+    pub cached_identity_kid: Option<String>,
 }
 
 /// Who ended a platform session, and why in a few words: the `source` and `details.why` of
@@ -145,7 +148,10 @@ impl PlatformSession {
 
 #[derive(Default)]
 struct Store {
-    sessions: HashMap<String, PlatformSession>,
+    /// Shared, so the edge's lookup per request ([`SessionStore::shared_by_handle`]) copies a
+    /// pointer, not the person and their tokens; a change copies the session only while a
+    /// request still holds the old one.
+    sessions: HashMap<String, Arc<PlatformSession>>,
     /// Cookie handle → sid: the cookie never holds the sid itself.
     handles: HashMap<String, String>,
     /// The identity signed last, for any session: what the console shows as the one the app
@@ -165,6 +171,7 @@ impl Store {
         let ended: Vec<PlatformSession> = sids
             .iter()
             .filter_map(|sid| self.sessions.remove(sid))
+            .map(Arc::unwrap_or_clone)
             .collect();
         if ended.is_empty() {
             return ended;
@@ -258,12 +265,13 @@ impl SessionStore {
             iam_session,
             created_at: self.clock.now(),
             cached_identity: None,
+            cached_identity_kid: None,
         };
         let mut store = self.write();
         let evicted = crate::bounded::evictable(&store.sessions, self.max, |s| s.created_at)
             .map(|oldest| store.remove(&[oldest], EVICTED))
             .unwrap_or_default();
-        store.sessions.insert(sid.clone(), session);
+        store.sessions.insert(sid.clone(), Arc::new(session));
         store.handles.insert(handle.clone(), sid.clone());
         store.ends.insert(sid.clone(), watch::Sender::new(None));
         drop(store);
@@ -280,13 +288,21 @@ impl SessionStore {
     }
 
     pub fn by_handle(&self, handle: &str) -> Option<PlatformSession> {
+        self.shared_by_handle(handle).map(Arc::unwrap_or_clone)
+    }
+
+    /// [`Self::by_handle`] without a copy: what the edge looks up on every request.
+    pub fn shared_by_handle(&self, handle: &str) -> Option<Arc<PlatformSession>> {
         let store = self.read();
         let sid = store.handles.get(handle)?;
         store.sessions.get(sid).cloned()
     }
 
     pub fn get(&self, sid: &str) -> Option<PlatformSession> {
-        self.read().sessions.get(sid).cloned()
+        self.read()
+            .sessions
+            .get(sid)
+            .map(|s| PlatformSession::clone(s))
     }
 
     pub fn is_alive(&self, sid: &str) -> bool {
@@ -300,17 +316,20 @@ impl SessionStore {
 
     pub fn set_tokens(&self, sid: &str, tokens: IamTokens) {
         if let Some(s) = self.write().sessions.get_mut(sid) {
-            s.tokens = tokens;
+            Arc::make_mut(s).tokens = tokens;
         }
     }
 
     pub fn cache_identity(&self, sid: &str, token: String, exp: u64) {
+        let kid = kid_of(&token);
         let mut store = self.write();
         if store.sessions.contains_key(sid) {
             store.latest_identity = Some(Arc::from(token.as_str()));
         }
         if let Some(s) = store.sessions.get_mut(sid) {
+            let s = Arc::make_mut(s);
             s.cached_identity = Some((token, exp));
+            s.cached_identity_kid = kid;
         }
     }
 
@@ -378,7 +397,7 @@ impl SessionStore {
         let sids: Vec<String> = store
             .sessions
             .values()
-            .filter(|s| ends(s))
+            .filter(|s| ends(s.as_ref()))
             .map(|s| s.sid.clone())
             .collect();
         let ended = store.remove(&sids, ending);
@@ -440,8 +459,24 @@ impl SessionStore {
     }
 
     pub fn list(&self) -> Vec<PlatformSession> {
-        self.read().sessions.values().cloned().collect()
+        self.read()
+            .sessions
+            .values()
+            .map(|s| PlatformSession::clone(s))
+            .collect()
     }
+}
+
+/// The `kid` a compact JWS names in its header.
+fn kid_of(token: &str) -> Option<String> {
+    use base64::Engine;
+    let header = token.split('.').next()?;
+    let header = base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .decode(header)
+        .ok()?;
+    serde_json::from_slice::<crate::identity::jws::Header>(&header)
+        .ok()?
+        .kid
 }
 
 #[cfg(test)]
@@ -487,16 +522,39 @@ mod tests {
     }
 
     #[test]
+    fn the_edge_lookup_shares_the_session_and_a_change_copies_it() {
+        let store = SessionStore::default();
+        let (handle, sid) = store.create(person("a"), tokens(), None);
+        let first = store.shared_by_handle(&handle).expect("live");
+        let again = store.shared_by_handle(&handle).expect("live");
+        assert!(
+            Arc::ptr_eq(&first, &again),
+            "a pointer per request, not a copy"
+        );
+        // A request still holding the session keeps what it read; the store moves on.
+        let header = base64::Engine::encode(
+            &base64::engine::general_purpose::URL_SAFE_NO_PAD,
+            br#"{"alg":"ES256","typ":"JWT","kid":"key-1"}"#,
+        );
+        store.cache_identity(&sid, format!("{header}.e30.sig"), 99);
+        assert!(first.cached_identity.is_none());
+        let now = store.shared_by_handle(&handle).expect("live");
+        assert_eq!(now.cached_identity.as_ref().map(|(_, exp)| *exp), Some(99));
+        assert_eq!(now.cached_identity_kid.as_deref(), Some("key-1"));
+        store.cache_identity(&sid, "not a token".into(), 100);
+        let now = store.shared_by_handle(&handle).expect("live");
+        assert_eq!(
+            now.cached_identity_kid, None,
+            "no kid: re-signed on next use"
+        );
+    }
+
+    #[test]
     fn past_its_size_the_store_ends_the_oldest_session() {
         let store = SessionStore::with_max(2);
         let (first_handle, first) = store.create(person("a"), tokens(), None);
         // created_at has one-second resolution: make the first visibly older.
-        store
-            .write()
-            .sessions
-            .get_mut(&first)
-            .expect("alive")
-            .created_at -= 10;
+        Arc::make_mut(store.write().sessions.get_mut(&first).expect("alive")).created_at -= 10;
         let (_, second) = store.create(person("b"), tokens(), None);
         let (_, third) = store.create(person("c"), tokens(), None);
         assert!(!store.is_alive(&first) && store.by_handle(&first_handle).is_none());

@@ -1,6 +1,7 @@
 //! The edge over real HTTP, in front of the echo app: the reserved paths, sign-in and sign-out, the
 //! identity header, what is forwarded to the app, streaming, and an app that fails.
 
+mod app_connections;
 mod app_failures;
 mod browser_sign_in;
 mod forwarding;
