@@ -47,8 +47,8 @@ pub const POOL_IDLE_TIMEOUT: Duration = Duration::from_secs(10);
 /// concurrent requests left ~160 pooled connections across the sandbox's hops, about 8 MB
 /// (heaptrack), kept until they timed out. Past the cap a returning connection is closed, so
 /// it sits above a test suite's usual concurrency: at 8, 50 clients made the edge open ~250
-/// connections a second to the app, each leaving a TIME_WAIT socket behind.
-const POOL_IDLE_PER_HOST: usize = 32;
+/// connections a second to the app, each leaving a TIME_WAIT socket behind (at 16, ~150).
+const POOL_IDLE_PER_HOST: usize = 16;
 
 /// An error with its causes, `a: b: c` — hyper's own message alone ("client error (Connect)")
 /// does not say what went wrong.
