@@ -5,7 +5,7 @@
 //! rule, `max_rows`, the answer's size, a failed page, a foreign nextUri, the shutdown. (A
 //! session's end, the revocation, is `platform::revocation`'s.)
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use serde_json::{Value, json};
 use zero_sandbox::Sandbox;
@@ -15,29 +15,7 @@ use zero_sandbox::platform::journal::Event;
 use super::{EXAMPLE, assert_refusal, config_with_fake, post, session_for_ada};
 use crate::control::Control;
 use crate::support::fake_trino::{ACCEPTED_NEXT_PATH, Behaviour, FakeTrino, Later, QUERY_ID};
-use crate::support::{self, test_config};
-
-/// A cross join with an aggregate over tpch.tiny: minutes of work in any build, so it is
-/// certainly still running when the broker stops it.
-const LONG_QUERY: &str = "SELECT count(*), max(l.orderkey + o.orderkey) FROM tpch.tiny.lineitem l CROSS JOIN tpch.tiny.orders o";
-
-/// How long a poll waits before failing: generous, as the machine may be busy.
-const DEADLINE: Duration = Duration::from_secs(30);
-
-/// Polls `probe` until it gives a value, failing with `what` past [`DEADLINE`].
-async fn until<T, F: std::future::Future<Output = Option<T>>>(
-    what: &str,
-    mut probe: impl FnMut() -> F,
-) -> T {
-    let deadline = Instant::now() + DEADLINE;
-    loop {
-        if let Some(value) = probe().await {
-            return value;
-        }
-        assert!(Instant::now() < deadline, "waited {DEADLINE:?} for {what}");
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
-}
+use crate::support::{self, DEADLINE, LONG_QUERY, query_info, test_config, until};
 
 /// The journal's `QUERY_CANCELLED` events.
 fn cancelled(journal: &Journal) -> Vec<Event> {
@@ -80,19 +58,6 @@ async fn ada(control: &Control) -> Ada {
         sub: session["sub"].as_str().expect("sub").to_string(),
         token: token["access_token"].as_str().expect("a token").to_string(),
     }
-}
-
-/// Trino's `GET /v1/query/{id}` on the stand-in, as the query's owner reads it.
-async fn query_info(sandbox: &Sandbox, token: &str, id: &str) -> Value {
-    support::client()
-        .get(format!("{}/v1/query/{id}", sandbox.querymesh_url()))
-        .bearer_auth(token)
-        .send()
-        .await
-        .expect("QueryMesh answers")
-        .json()
-        .await
-        .expect("query info JSON")
 }
 
 /// The stand-in shows the query cancelled by its client: FAILED with USER_CANCELED (Trino's

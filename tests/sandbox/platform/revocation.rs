@@ -9,15 +9,7 @@ use serde_json::{Value, json};
 use zero_sandbox::Sandbox;
 
 use crate::control::Control;
-use crate::support::{self, SignedIn};
-
-/// A cross join with an aggregate over tpch.tiny: 60,175 × 15,000 rows, minutes of work in
-/// any build, so it is certainly still running when its session ends.
-const LONG_QUERY: &str = "SELECT count(*), max(l.orderkey + o.orderkey) FROM tpch.tiny.lineitem l CROSS JOIN tpch.tiny.orders o";
-
-/// How long a poll waits before failing: generous, as the machine may be busy; the time a
-/// cancellation took is measured and bounded separately.
-const DEADLINE: Duration = Duration::from_secs(30);
+use crate::support::{self, DEADLINE, LONG_QUERY, SignedIn, query_info, until};
 
 #[derive(Clone, Copy, Debug)]
 enum Ending {
@@ -33,34 +25,6 @@ enum Ending {
     PersonRemoved,
     /// `POST reset`.
     Reset,
-}
-
-/// The state of the query `id` in QueryMesh, as its owner reads it.
-async fn query_info(sandbox: &Sandbox, token: &str, id: &str) -> Value {
-    support::client()
-        .get(format!("{}/v1/query/{id}", sandbox.querymesh_url()))
-        .bearer_auth(token)
-        .send()
-        .await
-        .expect("QueryMesh answers")
-        .json()
-        .await
-        .expect("query info JSON")
-}
-
-/// Polls `probe` until it gives a value, failing with `what` past [`DEADLINE`].
-async fn until<T, F: std::future::Future<Output = Option<T>>>(
-    what: &str,
-    mut probe: impl FnMut() -> F,
-) -> T {
-    let deadline = Instant::now() + DEADLINE;
-    loop {
-        if let Some(value) = probe().await {
-            return value;
-        }
-        assert!(Instant::now() < deadline, "waited {DEADLINE:?} for {what}");
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
 }
 
 async fn end_session(sandbox: &Sandbox, control: &Control, how: Ending, signed_in: &SignedIn) {

@@ -103,6 +103,44 @@ pub async fn broker_query(sandbox: &Sandbox, identity: &str, sql: &str) -> (u16,
     (status, response.json().await.expect("a JSON body"))
 }
 
+/// A cross join with an aggregate over tpch.tiny: 60,175 × 15,000 rows, minutes of work in
+/// any build, so it is certainly still running when a test stops it.
+pub const LONG_QUERY: &str = "SELECT count(*), max(l.orderkey + o.orderkey) FROM tpch.tiny.lineitem l CROSS JOIN tpch.tiny.orders o";
+
+/// How long a poll waits before failing: generous, as the machine may be busy.
+pub const DEADLINE: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// Polls `probe` until it gives a value, failing with `what` past [`DEADLINE`].
+pub async fn until<T, F: std::future::Future<Output = Option<T>>>(
+    what: &str,
+    mut probe: impl FnMut() -> F,
+) -> T {
+    let deadline = std::time::Instant::now() + DEADLINE;
+    loop {
+        if let Some(value) = probe().await {
+            return value;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "waited {DEADLINE:?} for {what}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+}
+
+/// Trino's `GET /v1/query/{id}` on the stand-in, as the query's owner (`token`) reads it.
+pub async fn query_info(sandbox: &Sandbox, token: &str, id: &str) -> Value {
+    client()
+        .get(format!("{}/v1/query/{id}", sandbox.querymesh_url()))
+        .bearer_auth(token)
+        .send()
+        .await
+        .expect("QueryMesh answers")
+        .json()
+        .await
+        .expect("query info JSON")
+}
+
 /// The path of the binary under test.
 pub fn binary() -> &'static str {
     env!("CARGO_BIN_EXE_zero-sandbox")
