@@ -1,6 +1,7 @@
 //! The process's C heap (glibc's malloc, which Rust's allocator and SQLite both use): its
 //! arenas capped for the binary ([`limit_arenas`]), and what a burst of work freed given back
-//! to the system once the whole process goes quiet ([`give_back_when_quiet`]).
+//! to the system once the whole process goes quiet, the idle pooled connections' buffers with
+//! it ([`give_back_when_quiet`]).
 //!
 //! glibc keeps freed memory in its arenas for reuse and returns it only from the top of the
 //! main heap, past a threshold that rises with every large block freed. So a sandbox that
@@ -12,6 +13,8 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
+use crate::http::HttpClient;
+
 /// Requests every listener of this process has begun (see [`request_started`]).
 static REQUESTS: AtomicU64 = AtomicU64::new(0);
 
@@ -19,39 +22,63 @@ static REQUESTS: AtomicU64 = AtomicU64::new(0);
 /// two of these.
 const LOOK_EVERY: Duration = Duration::from_secs(1);
 
+/// The quiet look that trims a second time.
+const TRIM_AGAIN_AT: u8 = 3;
+
 /// Each listener calls this as a request begins (one relaxed add).
 pub fn request_started() {
     REQUESTS.fetch_add(1, Ordering::Relaxed);
 }
 
-/// When to trim: after a look that saw no new request, if some came since the last trim. A
-/// busy process is never trimmed (a trim walks every arena under its lock), an idle one only
-/// once per quiet spell.
+/// What a look does once the process went quiet.
+#[derive(Debug, PartialEq, Eq)]
+enum Quiet {
+    /// Still busy, or already given back this spell.
+    Nothing,
+    /// The first quiet look after requests: close the idle pooled connections, and trim.
+    CloseIdleAndTrim,
+    /// Two looks later: trim what the closed connections freed at both ends (their tasks end
+    /// on the runtime after the close) and what the query threads' caches held (they exit
+    /// after a second without work, see `commands::BLOCKING_THREAD_KEEP_ALIVE`).
+    TrimAgain,
+}
+
+/// Where the current quiet spell is: a busy process is never trimmed (a trim walks every
+/// arena under its lock), an idle one only at the start of each quiet spell.
 #[derive(Debug, Default)]
 struct QuietSpells {
     seen: u64,
-    busy_since_trim: bool,
+    /// Quiet looks since the last request, up to [`TRIM_AGAIN_AT`] (nothing to do past it).
+    quiet_looks: u8,
 }
 
 impl QuietSpells {
-    fn trim_now(&mut self, requests: u64) -> bool {
+    fn look(&mut self, requests: u64) -> Quiet {
         if requests != self.seen {
             self.seen = requests;
-            self.busy_since_trim = true;
-            false
-        } else {
-            std::mem::take(&mut self.busy_since_trim)
+            self.quiet_looks = 0;
+            return Quiet::Nothing;
+        }
+        if self.quiet_looks == TRIM_AGAIN_AT {
+            return Quiet::Nothing;
+        }
+        self.quiet_looks += 1;
+        match self.quiet_looks {
+            1 => Quiet::CloseIdleAndTrim,
+            TRIM_AGAIN_AT => Quiet::TrimAgain,
+            _ => Quiet::Nothing,
         }
     }
 }
 
-/// Trims the heap once each time the process goes quiet, until `shutdown`. Every sandbox
-/// runs one; in a process holding several (tests) each trims the one process heap, which is
-/// harmless.
-pub async fn give_back_when_quiet(mut shutdown: watch::Receiver<bool>) {
+/// Gives memory back each time the process goes quiet, until `shutdown`: closes `http`'s idle
+/// connections and trims the heap. Every sandbox runs one; in a process holding several
+/// (tests) each trims the one process heap, which is harmless.
+pub async fn give_back_when_quiet(mut shutdown: watch::Receiver<bool>, http: HttpClient) {
     let mut spells = QuietSpells {
         seen: REQUESTS.load(Ordering::Relaxed),
-        busy_since_trim: false,
+        // Nothing to give back before the first request.
+        quiet_looks: TRIM_AGAIN_AT,
     };
     let mut every = tokio::time::interval(LOOK_EVERY);
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -60,20 +87,30 @@ pub async fn give_back_when_quiet(mut shutdown: watch::Receiver<bool>) {
             _ = every.tick() => {}
             _ = shutdown.changed() => return,
         }
-        if spells.trim_now(REQUESTS.load(Ordering::Relaxed)) {
-            // A trim takes a few milliseconds on a large heap: off the runtime's workers.
-            let _ = tokio::task::spawn_blocking(|| {
-                let before = stats();
-                trim();
-                tracing::debug!(
-                    target: "zero_sandbox::memory",
-                    heap_in_use = before.in_use,
-                    heap_free = before.free,
-                    "requests quiet: heap trimmed"
-                );
-            })
-            .await;
+        let what = spells.look(REQUESTS.load(Ordering::Relaxed));
+        if what == Quiet::Nothing {
+            continue;
         }
+        if what == Quiet::CloseIdleAndTrim {
+            http.forget_idle();
+        }
+        // A trim takes a few milliseconds on a large heap: off the runtime's workers.
+        let _ = tokio::task::spawn_blocking(move || {
+            let before = stats();
+            trim();
+            tracing::debug!(
+                target: "zero_sandbox::memory",
+                heap_in_use = before.in_use,
+                heap_free = before.free,
+                "requests quiet: {}",
+                if what == Quiet::TrimAgain {
+                    "heap trimmed again"
+                } else {
+                    "idle connections closed, heap trimmed"
+                }
+            );
+        })
+        .await;
     }
 }
 
@@ -141,14 +178,32 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_quiet_look_after_requests_trims_once_and_a_busy_one_never() {
-        let mut spells = QuietSpells::default();
-        assert!(!spells.trim_now(0), "nothing happened yet");
-        assert!(!spells.trim_now(5), "requests came since the last look");
-        assert!(!spells.trim_now(9), "still busy");
-        assert!(spells.trim_now(9), "quiet after requests: trim");
-        assert!(!spells.trim_now(9), "still quiet: once is enough");
-        assert!(!spells.trim_now(10), "busy again");
-        assert!(spells.trim_now(10), "the next quiet spell trims again");
+    fn a_quiet_spell_closes_idle_connections_then_trims_twice_and_a_busy_one_never() {
+        let mut spells = QuietSpells {
+            seen: 0,
+            quiet_looks: TRIM_AGAIN_AT,
+        };
+        assert_eq!(spells.look(0), Quiet::Nothing, "nothing happened yet");
+        assert_eq!(
+            spells.look(5),
+            Quiet::Nothing,
+            "requests since the last look"
+        );
+        assert_eq!(spells.look(9), Quiet::Nothing, "still busy");
+        assert_eq!(
+            spells.look(9),
+            Quiet::CloseIdleAndTrim,
+            "quiet after requests"
+        );
+        assert_eq!(
+            spells.look(9),
+            Quiet::Nothing,
+            "the closed connections' tasks end"
+        );
+        assert_eq!(spells.look(9), Quiet::TrimAgain, "what the closing freed");
+        assert_eq!(spells.look(9), Quiet::Nothing, "still quiet: done");
+        assert_eq!(spells.look(9), Quiet::Nothing);
+        assert_eq!(spells.look(10), Quiet::Nothing, "busy again");
+        assert_eq!(spells.look(10), Quiet::CloseIdleAndTrim, "the next spell");
     }
 }

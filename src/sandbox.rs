@@ -229,6 +229,7 @@ impl Platform {
             endpoints: self.endpoints,
             realm_url: self.realm_url.clone(),
             querymesh_url: self.querymesh_url.clone(),
+            http: self.http.clone(),
             identity: self.identity.clone(),
             started_with_kids: self
                 .identity
@@ -329,6 +330,7 @@ impl Sandbox {
         }
         tasks.push(tokio::spawn(crate::heap::give_back_when_quiet(
             shutdown.subscribe(),
+            platform.http.clone(),
         )));
 
         if let Some(listener) = demo_listener {

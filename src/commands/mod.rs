@@ -21,10 +21,27 @@ pub mod token;
 pub mod tpch;
 pub mod up;
 
+use std::time::Duration;
+
 use crate::config::{Config, ConfigError};
 use crate::identity::KeyError;
 use crate::running::{self, Running};
 use crate::sandbox::StartError;
+
+/// How long a thread of tokio's blocking pool (where queries run) waits for more work before
+/// it exits; tokio's default is 10 s. Each keeps a cache of the blocks it freed (glibc's
+/// tcache, up to ~200 KB), so a burst's 32 query threads held megabytes for those 10 s after
+/// it; a new thread costs tens of microseconds, next to a query's milliseconds.
+const BLOCKING_THREAD_KEEP_ALIVE: Duration = Duration::from_secs(1);
+
+/// The runtime `up` and `run` serve on.
+fn runtime() -> Result<tokio::runtime::Runtime, CommandError> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_keep_alive(BLOCKING_THREAD_KEEP_ALIVE)
+        .build()
+        .map_err(CommandError::Runtime)
+}
 
 /// Why a command did not do its work; `main.rs` prints it after `zero-sandbox: error: `.
 #[derive(Debug, thiserror::Error)]

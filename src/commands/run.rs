@@ -58,7 +58,7 @@ pub fn run(config: Config, args: &RunArgs) -> Result<u8, CommandError> {
     );
     super::logging::init_with(output.clone(), colour_err);
     raise_open_file_limit(&config);
-    let runtime = tokio::runtime::Runtime::new().map_err(CommandError::Runtime)?;
+    let runtime = super::runtime()?;
     runtime.block_on(supervise(config, args, output))
 }
 

@@ -12,7 +12,7 @@ use crate::sandbox::Sandbox;
 /// stdout), serves until a signal, then shuts down.
 pub fn run(config: Config, args: UpArgs) -> Result<(), CommandError> {
     raise_open_file_limit(&config);
-    let runtime = tokio::runtime::Runtime::new().map_err(CommandError::Runtime)?;
+    let runtime = super::runtime()?;
     runtime.block_on(async move {
         let demo = config.app.url.is_none();
         let state_dir = config.state_dir.clone();

@@ -62,6 +62,8 @@ pub struct ControlParts {
     pub realm_url: String,
     /// Where the broker sends queries (what a QueryMesh token is for).
     pub querymesh_url: String,
+    /// The sandbox's one client: the QueryMesh listings go through it.
+    pub http: crate::http::HttpClient,
     /// Signs the identity a new session gets, and rotates.
     pub identity: IdentityIssuer,
     /// The kids in the `NNUMBERS_IDENTITY_JWKS` the app started with.
@@ -94,6 +96,7 @@ pub struct ControlState {
 impl ControlState {
     pub fn new(parts: ControlParts) -> Self {
         let trino = querymesh::client(
+            parts.http.clone(),
             &parts.querymesh_url,
             parts.config.broker.querymesh_timeout_secs,
         );

@@ -23,10 +23,14 @@ const MAX_LISTING_ROWS: usize = 20_000;
 const LISTING_MIB: u32 = 16;
 
 /// The Trino client the listings go through, made once for the control API.
-pub fn client(state_querymesh_url: &str, timeout_secs: u32) -> Option<TrinoClient> {
+pub fn client(
+    http: crate::http::HttpClient,
+    querymesh_url: &str,
+    timeout_secs: u32,
+) -> Option<TrinoClient> {
     TrinoClient::new(
-        crate::http::client(),
-        state_querymesh_url,
+        http,
+        querymesh_url,
         Duration::from_secs(u64::from(timeout_secs.max(1))),
         AnswerLimits::from_mib(LISTING_MIB),
     )

@@ -73,8 +73,13 @@ pub const MAX_RUNNING: usize = 32;
 /// Queries waiting for a place, everyone's together (each person's own limit is configured).
 pub const MAX_QUEUED: usize = 1_000;
 /// How long into a quiet spell freed memory is given back again, and the idle pool shrinks to
-/// [`POOL_IDLE_FLOOR`] (see [`Executor::trim_when_idle`]).
-const TRIM_AGAIN_AFTER: [Duration; 2] = [Duration::from_secs(15), Duration::from_secs(65)];
+/// [`POOL_IDLE_FLOOR`] (see [`Executor::trim_when_idle`]): first once the sweep has forgotten
+/// the ended queries and their last pages (after [`KEEP_FINISHED`], within a
+/// [`SWEEP_EVERY`]: about 6 MB after a burst of 50 clients), then once more a minute later.
+const TRIM_AGAIN_AFTER: [Duration; 2] = [
+    Duration::from_secs(KEEP_FINISHED.as_secs() + 2 * SWEEP_EVERY.as_secs()),
+    Duration::from_secs(65),
+];
 /// Queries kept for their clients at once: running, waiting, and ended ones whose client has
 /// not yet fetched their last page.
 const MAX_REGISTERED: usize = 20_000;
