@@ -1,34 +1,46 @@
-//! How the journal keeps its events: in blocks of [`BLOCK_EVENTS`], each block's texts (the
-//! person, the session, the outcome and the details as JSON) in one buffer.
+//! How the journal keeps its events: in blocks of up to [`BLOCK_EVENTS`], each block's texts
+//! (the person, the session, the outcome and the details as JSON) in one buffer.
 //!
 //! Four small allocations per event, made one by one through a burst of traffic, land among
 //! everything else the process allocates meanwhile; when the burst's garbage is freed, each
 //! page still holding one of them stays resident (glibc returns only wholly free pages). With
 //! a full journal of 10,000 events that kept most of a burst's heap for good: a block per
-//! 256 events keeps what the journal holds in a few dozen large buffers instead.
+//! 256 events keeps what the journal holds in a few dozen large buffers instead. A block's
+//! buffer never grows (a full one starts the next block), so no block leaves a hole behind
+//! it, and a person's `sub` and session id, repeated event after event, are kept once per
+//! block.
 
 use std::collections::VecDeque;
-use std::ops::Range;
 
 use serde_json::Value;
 
 use super::{Event, NewEvent, Source};
 
-/// Events per block: its text buffer is ~64 KB once full of QUERY_COMPLETED events.
+/// Most events per block.
 const BLOCK_EVENTS: usize = 256;
-/// Text a new block reserves, so that most blocks are filled without growing.
-const BLOCK_TEXT: usize = 32 * 1024;
+/// A block's text buffer, filled and never grown: ~256 QUERY_COMPLETED events. Pages it has
+/// not written yet are not resident.
+const BLOCK_TEXT: usize = 64 * 1024;
+/// The distinct `sub`s and session ids a block looks among to keep a repeated one once.
+const REUSED_TEXTS: usize = 128;
 
-/// One event in its block: its texts are ranges of the block's buffer.
+/// Where a text lies in its block's buffer (u32: a block's buffer is far smaller).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Span {
+    start: u32,
+    len: u32,
+}
+
+/// One event in its block: its texts are spans of the block's buffer.
 #[derive(Debug)]
 struct Slot {
     ts_ms: u64,
     kind: &'static str,
     source: Source,
-    sub: Option<Range<usize>>,
-    sid: Option<Range<usize>>,
-    outcome: Option<Range<usize>>,
-    details: Range<usize>,
+    sub: Option<Span>,
+    sid: Option<Span>,
+    outcome: Option<Span>,
+    details: Span,
 }
 
 #[derive(Debug)]
@@ -39,26 +51,54 @@ struct Block {
     skip: usize,
     slots: Vec<Slot>,
     text: String,
+    /// The `sub`s and session ids put so far, each once (up to [`REUSED_TEXTS`]).
+    reused: Vec<Span>,
 }
 
 impl Block {
-    fn new(first_id: u64) -> Self {
+    /// A block with room for `text` bytes at least.
+    fn new(first_id: u64, text: usize) -> Self {
         Self {
             first_id,
             skip: 0,
             slots: Vec::with_capacity(BLOCK_EVENTS),
-            text: String::with_capacity(BLOCK_TEXT),
+            text: String::with_capacity(text.max(BLOCK_TEXT)),
+            reused: Vec::new(),
         }
     }
 
-    fn put(&mut self, text: &str) -> Range<usize> {
-        let start = self.text.len();
-        self.text.push_str(text);
-        start..self.text.len()
+    /// Whether an event of `text` bytes fits without the buffer growing.
+    fn has_room(&self, text: usize) -> bool {
+        self.slots.len() < BLOCK_EVENTS && self.text.len() + text <= self.text.capacity()
     }
 
-    fn text(&self, range: &Range<usize>) -> &str {
-        self.text.get(range.clone()).unwrap_or_default()
+    fn put(&mut self, text: &str) -> Span {
+        let start = self.text.len() as u32;
+        self.text.push_str(text);
+        Span {
+            start,
+            len: text.len() as u32,
+        }
+    }
+
+    /// [`Self::put`] for a text that repeats (a `sub`, a session id): an equal one already
+    /// put is shared.
+    fn put_shared(&mut self, text: &str) -> Span {
+        if let Some(span) = self.reused.iter().find(|s| self.text(s) == text) {
+            return *span;
+        }
+        let span = self.put(text);
+        if self.reused.len() < REUSED_TEXTS {
+            self.reused.push(span);
+        }
+        span
+    }
+
+    fn text(&self, span: &Span) -> &str {
+        let start = span.start as usize;
+        self.text
+            .get(start..start + span.len as usize)
+            .unwrap_or_default()
     }
 
     /// The events held, with their ids.
@@ -68,7 +108,7 @@ impl Block {
     }
 
     fn event(&self, id: u64, slot: &Slot) -> Event {
-        let text = |range: &Option<Range<usize>>| range.as_ref().map(|r| self.text(r).to_string());
+        let text = |span: &Option<Span>| span.as_ref().map(|s| self.text(s).to_string());
         Event {
             id,
             ts_ms: slot.ts_ms,
@@ -108,20 +148,21 @@ impl Ring {
     pub(super) fn push(&mut self, ts_ms: u64, event: NewEvent, details: &str) -> u64 {
         self.last_id += 1;
         let id = self.last_id;
-        if self
-            .blocks
-            .back()
-            .is_none_or(|b| b.slots.len() == BLOCK_EVENTS)
-        {
-            self.blocks.push_back(Block::new(id));
+        let texts = [&event.sub, &event.sid, &event.outcome]
+            .iter()
+            .filter_map(|t| t.as_ref().map(String::len))
+            .sum::<usize>()
+            + details.len();
+        if self.blocks.back().is_none_or(|b| !b.has_room(texts)) {
+            self.blocks.push_back(Block::new(id, texts));
         }
         if let Some(block) = self.blocks.back_mut() {
             let slot = Slot {
                 ts_ms,
                 kind: event.kind,
                 source: event.source,
-                sub: event.sub.map(|s| block.put(&s)),
-                sid: event.sid.map(|s| block.put(&s)),
+                sub: event.sub.map(|s| block.put_shared(&s)),
+                sid: event.sid.map(|s| block.put_shared(&s)),
                 outcome: event.outcome.map(|s| block.put(&s)),
                 details: block.put(details),
             };
@@ -245,5 +286,42 @@ mod tests {
             1,
             "an empty ring starts at the next id"
         );
+    }
+
+    #[test]
+    fn a_block_never_grows_and_an_event_larger_than_a_block_is_kept_whole() {
+        let mut ring = Ring::new(10_000);
+        let big = format!(r#"{{"error":"{}"}}"#, "x".repeat(BLOCK_TEXT * 2));
+        for i in 0..3_000 {
+            let details = match i {
+                1_000 => big.clone(),
+                i => format!(r#"{{"n":{i},"pad":"{}"}}"#, "y".repeat(i % 700)),
+            };
+            let id = ring.push(1, NewEvent::new(Source::QueryMesh, "Q"), &details);
+            assert_eq!(ring.after(id - 1).next().map(|h| h.event().details), {
+                Some(serde_json::from_str::<Value>(&details).expect("json"))
+            });
+        }
+        for block in &ring.blocks {
+            let started = BLOCK_TEXT.max(block.text.len());
+            assert_eq!(block.text.capacity(), started, "a block's buffer grew");
+        }
+        assert!(ring.blocks.iter().any(|b| b.text.len() > BLOCK_TEXT));
+    }
+
+    #[test]
+    fn a_person_and_session_repeated_in_a_block_are_kept_once() {
+        let mut ring = Ring::new(1_000);
+        let (sub, sid) = ("0f4b6c1e-5d0a-4f7e-9a43-2b8c1d7e6a90", "s".repeat(43));
+        for _ in 0..200 {
+            let event = NewEvent::new(Source::Edge, "REQUEST")
+                .of_person(sub)
+                .in_session(sid.clone());
+            ring.push(1, event, "{}");
+        }
+        let block = &ring.blocks[0];
+        assert_eq!(block.text.len(), sub.len() + sid.len() + 200 * "{}".len());
+        let event = ring.after(199).next().map(|h| h.event()).expect("the last");
+        assert_eq!((event.sub.as_deref(), event.sid), (Some(sub), Some(sid)));
     }
 }
