@@ -67,6 +67,14 @@ impl Block {
         }
     }
 
+    /// Gives back the room the block did not use: the buffer was carved from pages a burst
+    /// had already touched, so its unwritten end is resident too, and stays so while the
+    /// block lives unless handed back (shrinking in place frees the tail for a trim).
+    fn close(&mut self) {
+        self.text.shrink_to_fit();
+        self.reused = Vec::new();
+    }
+
     /// Whether an event of `text` bytes fits without the buffer growing.
     fn has_room(&self, text: usize) -> bool {
         self.slots.len() < BLOCK_EVENTS && self.text.len() + text <= self.text.capacity()
@@ -154,6 +162,9 @@ impl Ring {
             .sum::<usize>()
             + details.len();
         if self.blocks.back().is_none_or(|b| !b.has_room(texts)) {
+            if let Some(full) = self.blocks.back_mut() {
+                full.close();
+            }
             self.blocks.push_back(Block::new(id, texts));
         }
         if let Some(block) = self.blocks.back_mut() {
@@ -302,10 +313,26 @@ mod tests {
                 Some(serde_json::from_str::<Value>(&details).expect("json"))
             });
         }
-        for block in &ring.blocks {
-            let started = BLOCK_TEXT.max(block.text.len());
-            assert_eq!(block.text.capacity(), started, "a block's buffer grew");
+        let (newest, closed) = ring
+            .blocks
+            .iter()
+            .collect::<Vec<_>>()
+            .split_last()
+            .map(|(n, c)| (*n, c.to_vec()))
+            .expect("blocks");
+        for block in closed {
+            assert_eq!(
+                block.text.capacity(),
+                block.text.len(),
+                "a closed block keeps its room"
+            );
         }
+        let started = BLOCK_TEXT.max(newest.text.len());
+        assert_eq!(
+            newest.text.capacity(),
+            started,
+            "the open block's buffer grew"
+        );
         assert!(ring.blocks.iter().any(|b| b.text.len() > BLOCK_TEXT));
     }
 
