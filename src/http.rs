@@ -36,13 +36,9 @@ impl std::fmt::Debug for HttpClient {
 
 impl HttpClient {
     pub fn request(&self, request: axum::http::Request<Body>) -> ResponseFuture {
-        // The future owns its own handle on the pool: the lock is held only to copy it.
-        let pool = self
-            .shared
-            .pool
-            .read()
-            .unwrap_or_else(|p| p.into_inner())
-            .clone();
+        // The future owns a handle on the pool it was made from: the lock is held only while
+        // it is made.
+        let pool = self.shared.pool.read().unwrap_or_else(|p| p.into_inner());
         pool.request(request)
     }
 
