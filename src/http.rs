@@ -97,9 +97,10 @@ pub const POOL_IDLE_TIMEOUT: Duration = Duration::from_secs(10);
 /// Idle connections kept per host (nginx's `keepalive` of an upstream). Each holds read and
 /// write buffers at both ends, grown to the largest answer it carried: a burst of 50
 /// concurrent requests left ~160 pooled connections across the sandbox's hops, about 8 MB
-/// (heaptrack), kept until they timed out. Past the cap a returning connection is closed, so
-/// it sits above a test suite's usual concurrency: at 8, 50 clients made the edge open ~250
-/// connections a second to the app, each leaving a TIME_WAIT socket behind (at 16, ~150).
+/// (heaptrack), until [`HttpClient::forget_idle`] closes them. Past the cap a returning
+/// connection is closed, so it sits above a test suite's usual concurrency: at 8, 50 clients
+/// made the edge open ~250 connections a second to the app, each leaving a TIME_WAIT socket
+/// behind (at 16, ~150).
 const POOL_IDLE_PER_HOST: usize = 16;
 
 /// An error with its causes, `a: b: c` — hyper's own message alone ("client error (Connect)")

@@ -37,10 +37,11 @@ impl Executor {
     /// memory the last queries freed back to the system (memory::trim): without it a burst of
     /// concurrent queries leaves the process at its peak for good.
     ///
-    /// The rest of the process frees more later — HTTP connections the components' clients
-    /// pool close after 10 s, kept-alive ones after the listeners' 60 s — so a quiet spell
-    /// trims again as it passes each of [`TRIM_AGAIN_AFTER`]; a trim of a quiet heap takes
-    /// microseconds. A spell that long is a pause, not a gap between queries: the pool then
+    /// The rest of the process frees more later — the ended queries once the sweep forgets
+    /// them, kept-alive connections after the listeners' 60 s (the components' own idle ones
+    /// close as the whole process goes quiet, see `heap::give_back_when_quiet`) — so a quiet
+    /// spell trims again as it passes each of [`TRIM_AGAIN_AFTER`]; a trim of a quiet heap
+    /// takes microseconds. A spell that long is a pause, not a gap between queries: the pool then
     /// keeps only [`POOL_IDLE_FLOOR`] (each idle connection holds ~200 KB of schemas and
     /// compiled statements; opening one again costs about a millisecond).
     pub(super) fn trim_when_idle(&self) {
