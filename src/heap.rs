@@ -45,7 +45,7 @@ enum Quiet {
 
 /// Where the current quiet spell is: a busy process is never trimmed (a trim walks every
 /// arena under its lock), an idle one only at the start of each quiet spell.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct QuietSpells {
     seen: u64,
     /// Quiet looks since the last request, up to [`TRIM_AGAIN_AT`] (nothing to do past it).

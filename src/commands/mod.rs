@@ -30,8 +30,9 @@ use crate::sandbox::StartError;
 
 /// How long a thread of tokio's blocking pool (where queries run) waits for more work before
 /// it exits; tokio's default is 10 s. Each keeps a cache of the blocks it freed (glibc's
-/// tcache, up to ~200 KB), so a burst's 32 query threads held megabytes for those 10 s after
-/// it; a new thread costs tens of microseconds, next to a query's milliseconds.
+/// tcache, up to ~200 KB), so a burst's 32 query threads held ~4 MB of the heap for those
+/// 10 s after it (soak, 50 clients); a new thread costs tens of microseconds, next to a
+/// query's milliseconds.
 const BLOCKING_THREAD_KEEP_ALIVE: Duration = Duration::from_secs(1);
 
 /// The runtime `up` and `run` serve on.
