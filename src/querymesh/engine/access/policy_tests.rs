@@ -36,9 +36,18 @@ fn run(
     who: &User,
     sql: &str,
 ) -> Result<Vec<Vec<Value>>, String> {
-    let prepared = engine
-        .prepare(sql, &session(rules, who))
-        .map_err(|e| e.to_string())?;
+    run_in(engine, rules, who, &session(rules, who), sql)
+}
+
+/// [`run`] in `session` rather than one on `tpch.tiny`.
+fn run_in(
+    engine: &Engine,
+    rules: &Arc<AccessControl>,
+    who: &User,
+    session: &SessionContext,
+    sql: &str,
+) -> Result<Vec<Vec<Value>>, String> {
+    let prepared = engine.prepare(sql, session).map_err(|e| e.to_string())?;
     rules
         .check_select(who, &prepared.reads)
         .map_err(|e| e.to_string())?;
@@ -142,16 +151,10 @@ fn a_filters_names_resolve_in_its_tables_catalog_and_schema() {
         ..SessionContext::default()
     };
     let sql = "SELECT count(*) FROM tpch.tiny.customer";
-    let prepared = engine.prepare(sql, &session).expect("plans");
-    let conn = engine.connect().expect("connects");
-    let mut rows = Vec::new();
-    prepared
-        .run(&conn, &mut |r| {
-            rows.push(r);
-            true
-        })
-        .expect("runs");
-    assert_eq!(rows, vec![vec![json!(272)]]);
+    assert_eq!(
+        run_in(&engine, &rules, &ada, &session, sql),
+        Ok(vec![vec![json!(272)]])
+    );
 }
 
 #[test]
