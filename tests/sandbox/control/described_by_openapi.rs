@@ -424,6 +424,14 @@ async fn real_answers_match_the_documented_statuses_types_and_schemas() {
     );
     c.call("DELETE", &sessions, &api("/sessions?sub=t-1"), None, &[])
         .await;
+    // A path parameter that is not UTF-8 once decoded: the API's own 400, not axum's text.
+    for (template, path) in [
+        (&session, api("/sessions/%FF")),
+        (&person, api("/people/%FF")),
+        (&fault, api("/faults/%FF")),
+    ] {
+        assert_eq!(c.call("DELETE", template, &path, None, &[]).await.0, 400);
+    }
 
     // The event stream: its status and type (its body does not end).
     let stream = c
