@@ -7,13 +7,15 @@
 //! 2. the `Origin`, when there is one, is exactly the console's own origin: `http://` and the
 //!    `Host` the request was sent to, a name of the listener it reached (its port, and
 //!    `localhost` or its own address). A browser sends `Origin` with every cross-origin
-//!    request and every non-GET one (Fetch §3.1), so a page served by another local port — a
-//!    Vite dev server on 5173, `python3 -m http.server` — is another origin (RFC 6454 §5:
-//!    scheme, host and port) and is refused, whatever its host; `null` is too;
-//! 3. a request carrying a body says `Content-Type: application/json`. A page can send only
-//!    the CORS-safelisted types (`text/plain`, form encodings) without a preflight (Fetch
-//!    §4.8), and this API answers no preflight, so a page of another origin cannot send one —
-//!    the second line of defence, should the first ever be bypassed.
+//!    request and every non-GET one (the Fetch standard, "`Origin` header"), so a page served
+//!    by another local port — a Vite dev server on 5173, `python3 -m http.server` — is another
+//!    origin (RFC 6454 §5: scheme, host and port) and is refused, whatever its host; `null` is
+//!    too;
+//! 3. a request carrying a body says `Content-Type: application/json`. Without a preflight a
+//!    page may send only the CORS-safelisted types (`text/plain` and the two form encodings;
+//!    Fetch, "CORS-safelisted request-header"), and this API answers no preflight, so a page of
+//!    another origin cannot send JSON — the second line of defence, should the first ever be
+//!    bypassed.
 
 use std::net::{IpAddr, SocketAddr};
 
