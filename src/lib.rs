@@ -32,6 +32,8 @@
 //!   connections; [`heap`]: the C heap given back when the process goes quiet;
 //!   [`bounded`]: the cap on every in-memory store; [`html`]: the one escape;
 //!   [`web_assets`]: the pages embedded from `web/` that are served as they are.
+//! - [`route_table`]: routers built from one table of endpoints, so the broker's and the
+//!   control API's routes can be listed (their OpenAPI document is checked against them).
 //! - [`config`] and [`cli`]: one validated configuration before anything runs; the person's
 //!   optional profile claims are one type there ([`config::Profile`]).
 //!
@@ -62,6 +64,7 @@ pub mod oidc;
 pub mod platform;
 pub mod querymesh;
 pub mod reserved_paths;
+pub mod route_table;
 pub mod running;
 pub mod sandbox;
 #[cfg(test)]

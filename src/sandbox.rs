@@ -238,6 +238,7 @@ impl Platform {
                 .iter()
                 .map(|k| k.jwk().kid)
                 .collect(),
+            started_with_keys: self.identity.keys.snapshot(),
             iam_keys: self.iam_keys.clone(),
             iam,
             sessions: self.sessions.clone(),

@@ -13,7 +13,6 @@ use std::time::Duration;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::header;
 use axum::response::IntoResponse;
-use axum::routing::{get, post};
 use axum::{Json, Router};
 
 pub use limits::PersonLimits;
@@ -27,6 +26,7 @@ use crate::http::HttpClient;
 use crate::identity::{Audience, PublishedKeys};
 use crate::oidc::OidcClient;
 use crate::platform::{Faults, Journal, SessionStore, Switches};
+use crate::route_table::{self, Endpoint, Verb};
 
 /// What the broker is built from: `[broker]`, where QueryMesh is, and the platform handles it
 /// uses — the identity keys' public side only, never the signing key.
@@ -91,14 +91,23 @@ impl BrokerState {
     }
 }
 
+/// The spec's two operations: the one table the router is built from and [`routes`] lists.
+fn endpoints() -> Vec<Endpoint<BrokerState>> {
+    vec![
+        Endpoint::new("/v1/jwks").on(Verb::Get, jwks),
+        Endpoint::new("/v1/querymesh/query").on_layered(Verb::Post, query::query, |method| {
+            method.layer(DefaultBodyLimit::max(request::MAX_BODY_BYTES))
+        }),
+    ]
+}
+
+/// Every (method, path) the router answers.
+pub fn routes() -> Vec<(Verb, String)> {
+    route_table::list(endpoints())
+}
+
 pub fn router(state: BrokerState) -> Router {
-    Router::new()
-        .route("/v1/jwks", get(jwks))
-        .route(
-            "/v1/querymesh/query",
-            post(query::query).layer(DefaultBodyLimit::max(request::MAX_BODY_BYTES)),
-        )
-        .with_state(state)
+    route_table::router(endpoints(), |methods| methods).with_state(state)
 }
 
 /// Every published key; a few minutes of caching, as the spec asks apps to keep them.

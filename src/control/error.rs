@@ -3,8 +3,9 @@
 
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{FromRequest, Request};
+use axum::extract::{FromRequest, FromRequestParts, Path, Request};
 use axum::http::StatusCode;
+use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
@@ -21,12 +22,21 @@ pub enum ApiError {
     /// 403: the request came from another machine.
     #[error("the test-control API answers only on loopback; {0} is not a loopback address")]
     NotLoopback(String),
-    /// 403: a web page of another origin sent it (a drive-by form, or DNS rebinding).
+    /// 403: a web page of another origin sent it (a drive-by form, a page of another local
+    /// server, or DNS rebinding).
     #[error(
         "the test-control API refuses requests for or from {0}: only clients on this machine \
-         addressing 127.0.0.1, localhost or [::1] (no web page of another origin) may use it"
+         addressing 127.0.0.1, localhost or [::1], and of web pages only the console on this \
+         listener, may use it"
     )]
     ForeignOrigin(String),
+    /// 415: a body that does not say it is JSON (`None`: no Content-Type at all).
+    #[error(
+        "{}; the test-control API reads JSON bodies only: send Content-Type: application/json \
+         (curl --json '…')",
+        what_content_type(.0)
+    )]
+    UnsupportedMediaType(Option<String>),
     /// 413: a body past the API's limit.
     #[error("the body is larger than the test-control API's limit of {0} bytes")]
     TooLarge(usize),
@@ -57,9 +67,18 @@ pub enum ApiError {
     /// 502: QueryMesh did not answer a listing the API asked it for.
     #[error("QueryMesh did not answer the listing: {0}")]
     QueryMesh(String),
-    /// 500: the new key could not be saved in the state directory.
-    #[error("the rotated key could not be saved: {0}")]
+    /// 500: the identity keys (rotated, or restored by `reset`) could not be saved in the
+    /// state directory.
+    #[error("the identity keys could not be saved: {0}")]
     KeysNotSaved(String),
+}
+
+/// What a refused body said it was, for [`ApiError::UnsupportedMediaType`].
+fn what_content_type(content_type: &Option<String>) -> String {
+    match content_type {
+        Some(content_type) => format!("the body's Content-Type is {content_type:?}"),
+        None => "the request has a body but no Content-Type".to_string(),
+    }
 }
 
 impl ApiError {
@@ -68,6 +87,7 @@ impl ApiError {
             Self::Invalid(_) | Self::BadFault(_) => StatusCode::BAD_REQUEST,
             Self::NotLoopback(_) | Self::ForeignOrigin(_) => StatusCode::FORBIDDEN,
             Self::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::UnknownPerson(_)
             | Self::UnknownSession(_)
             | Self::UnknownFault(_)
@@ -87,6 +107,7 @@ impl ApiError {
             Self::NotLoopback(_) => "NOT_LOOPBACK",
             Self::ForeignOrigin(_) => "FOREIGN_ORIGIN",
             Self::TooLarge(_) => "BODY_TOO_LARGE",
+            Self::UnsupportedMediaType(_) => "UNSUPPORTED_MEDIA_TYPE",
             Self::UnknownPerson(_) => "UNKNOWN_PERSON",
             Self::UnknownSession(_) => "UNKNOWN_SESSION",
             Self::UnknownFault(_) => "UNKNOWN_FAULT",
@@ -103,7 +124,15 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = json!({ "code": self.code(), "message": self.to_string() });
-        (self.status(), Json(body)).into_response()
+        let mut response = (self.status(), Json(body)).into_response();
+        // RFC 9110 §15.5.16: a 415 may name the media types that would have been accepted.
+        if matches!(self, Self::UnsupportedMediaType(_)) {
+            response.headers_mut().insert(
+                axum::http::header::ACCEPT,
+                axum::http::HeaderValue::from_static("application/json"),
+            );
+        }
+        response
     }
 }
 
@@ -125,6 +154,21 @@ impl<S: Send + Sync> FromRequest<S> for Body {
                     ApiError::Invalid(format!("the body could not be read: {e}"))
                 }
             })
+    }
+}
+
+/// A request's one path parameter (`{sid}`, `{sub}`, `{id}`); one that cannot be decoded (not
+/// UTF-8 once percent-decoded) is the API's own error (axum's rejection would be plain text).
+pub struct PathParam(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for PathParam {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        Path::<String>::from_request_parts(parts, state)
+            .await
+            .map(|Path(value)| PathParam(value))
+            .map_err(|e| ApiError::Invalid(format!("the path parameter is not valid: {e}")))
     }
 }
 

@@ -3,12 +3,12 @@
 //! one person (`sub`) or one session (`sid`), the next N times or with a probability.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
-use super::error::{ApiError, Body, Fields, QueryParams};
+use super::error::{ApiError, Body, Fields, PathParam, QueryParams};
 use super::{ControlState, event};
 use crate::broker::{INJECTABLE_CODES, Refusal};
 use crate::platform::{FaultKind, FaultScope, NewFault};
@@ -236,7 +236,7 @@ pub async fn clear(State(state): State<ControlState>, uri: Uri) -> Result<Json<V
 /// `DELETE faults/{id}`.
 pub async fn remove(
     State(state): State<ControlState>,
-    Path(id): Path<String>,
+    PathParam(id): PathParam,
 ) -> Result<Json<Value>, ApiError> {
     let found = id
         .parse::<u64>()

@@ -15,6 +15,9 @@
 //! - `identity`: `identity/latest` and `identity/check`, decoded with the spec's five checks.
 //! - `querymesh`: `querymesh/tables` (as a person sees them) and `querymesh/policies`.
 //! - `console`: the page at `/sandbox/` over this API, and `endpoints`.
+//! - `openapi`: `openapi.json`, this API and the broker described (OpenAPI 3.1).
+//! - `guard`: who may use it: this machine, and of its web pages only the console; bodies
+//!   are JSON.
 //!
 //! It holds no state of its own beyond what the sandbox started with: every change goes to
 //! the platform core's handles, which the components read on their next request, and is put
@@ -23,29 +26,29 @@
 mod console;
 pub mod error;
 mod faults;
+mod guard;
 mod identity;
 mod limits;
+mod openapi;
 mod querymesh;
 mod sessions;
 mod settings;
 mod stream;
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Request};
-use axum::http::{Method, Uri, header};
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
-use axum::routing::{MethodRouter, any, delete, get, post};
+use axum::extract::DefaultBodyLimit;
+use axum::http::{Method, Uri};
+use axum::routing::any;
 
 use crate::config::Config;
 use crate::iam::IamState;
-use crate::identity::{IdentityIssuer, KeyRing};
+use crate::identity::{IdentityIssuer, KeyRing, KeySnapshot};
 use crate::platform::{
     Clock, Endpoints, Faults, Journal, NewEvent, People, SessionStore, Source, Switches,
 };
+use crate::route_table::{self, Endpoint, Verb};
 pub use error::ApiError;
 
 /// The base path of the API.
@@ -68,6 +71,8 @@ pub struct ControlParts {
     pub identity: IdentityIssuer,
     /// The kids in the `NNUMBERS_IDENTITY_JWKS` the app started with.
     pub started_with_kids: Vec<String>,
+    /// The identity keys that environment was made from: what `reset` goes back to.
+    pub started_with_keys: KeySnapshot,
     /// The IAM's signing keys, for QueryMesh tokens.
     pub iam_keys: KeyRing,
     /// The IAM's internal side: signing in without the page, ending a person's sign-in.
@@ -127,134 +132,67 @@ fn event(kind: &'static str, details: serde_json::Value) -> NewEvent {
     NewEvent::new(Source::Control, kind).details(details)
 }
 
+/// Every endpoint: its path and what each method does there. The one table the router is
+/// built from and [`routes`] lists (the OpenAPI document is checked against it).
+fn endpoints() -> Vec<Endpoint<ControlState>> {
+    use Verb::*;
+    let api = |path: &str| Endpoint::new(format!("{BASE}{path}"));
+    vec![
+        api("/sessions")
+            .on(Get, sessions::list)
+            .on(Post, sessions::create)
+            .on(Delete, sessions::end_of_person),
+        api("/sessions/{sid}").on(Delete, sessions::end),
+        api("/querymesh-tokens").on(Post, sessions::querymesh_token),
+        api("/people")
+            .on(Get, sessions::people)
+            .on(Post, sessions::add_person),
+        api("/people/{sub}").on(Delete, sessions::remove_person),
+        api("/switches")
+            .on(Get, settings::switches)
+            .on(Patch, settings::set_switches),
+        api("/faults")
+            .on(Get, faults::list)
+            .on(Post, faults::add)
+            .on(Delete, faults::clear),
+        api("/faults/{id}").on(Delete, faults::remove),
+        api("/keys").on(Get, settings::keys),
+        api("/keys/rotate").on(Post, settings::rotate_key),
+        api("/clock")
+            .on(Get, settings::clock)
+            .on(Post, settings::advance_clock),
+        api("/limits").on(Get, limits::get).on(Put, limits::put),
+        api("/reset").on(Post, settings::reset),
+        api("/events").on(Get, settings::events),
+        api("/events/stream").on(Get, stream::stream),
+        api("/identity/latest").on(Get, identity::latest),
+        api("/identity/check").on(Post, identity::check),
+        api("/querymesh/tables").on(Get, querymesh::tables),
+        api("/querymesh/policies").on(Get, querymesh::policies),
+        api("/endpoints").on(Get, console::endpoints),
+        api("/openapi.json").on(Get, openapi::document),
+        Endpoint::new("/sandbox").on(Get, console::to_console),
+        Endpoint::new(console::CONSOLE_PATH).on(Get, console::serve),
+        Endpoint::new("/sandbox/{file}").on(Get, console::serve),
+    ]
+}
+
+/// Every (method, path) the router answers.
+pub fn routes() -> Vec<(Verb, String)> {
+    route_table::list(endpoints())
+}
+
 pub fn router(state: ControlState) -> Router {
-    let route = |r: MethodRouter<ControlState>| r.fallback(method_not_allowed);
-    Router::new()
-        .route(
-            &format!("{BASE}/sessions"),
-            route(
-                get(sessions::list)
-                    .post(sessions::create)
-                    .delete(sessions::end_of_person),
-            ),
-        )
-        .route(
-            &format!("{BASE}/sessions/{{sid}}"),
-            route(delete(sessions::end)),
-        )
-        .route(
-            &format!("{BASE}/querymesh-tokens"),
-            route(post(sessions::querymesh_token)),
-        )
-        .route(
-            &format!("{BASE}/people"),
-            route(get(sessions::people).post(sessions::add_person)),
-        )
-        .route(
-            &format!("{BASE}/people/{{sub}}"),
-            route(delete(sessions::remove_person)),
-        )
-        .route(
-            &format!("{BASE}/switches"),
-            route(get(settings::switches).patch(settings::set_switches)),
-        )
-        .route(
-            &format!("{BASE}/faults"),
-            route(get(faults::list).post(faults::add).delete(faults::clear)),
-        )
-        .route(
-            &format!("{BASE}/faults/{{id}}"),
-            route(delete(faults::remove)),
-        )
-        .route(&format!("{BASE}/keys"), route(get(settings::keys)))
-        .route(
-            &format!("{BASE}/keys/rotate"),
-            route(post(settings::rotate_key)),
-        )
-        .route(
-            &format!("{BASE}/clock"),
-            route(get(settings::clock).post(settings::advance_clock)),
-        )
-        .route(
-            &format!("{BASE}/limits"),
-            route(get(limits::get).put(limits::put)),
-        )
-        .route(&format!("{BASE}/reset"), route(post(settings::reset)))
-        .route(&format!("{BASE}/events"), route(get(settings::events)))
-        .route(&format!("{BASE}/events/stream"), route(get(stream::stream)))
-        .route(
-            &format!("{BASE}/identity/latest"),
-            route(get(identity::latest)),
-        )
-        .route(
-            &format!("{BASE}/identity/check"),
-            route(post(identity::check)),
-        )
-        .route(
-            &format!("{BASE}/querymesh/tables"),
-            route(get(querymesh::tables)),
-        )
-        .route(
-            &format!("{BASE}/querymesh/policies"),
-            route(get(querymesh::policies)),
-        )
-        .route(&format!("{BASE}/endpoints"), route(get(console::endpoints)))
-        .route("/sandbox", get(console::to_console))
-        .route(console::CONSOLE_PATH, get(console::serve))
-        .route("/sandbox/{file}", get(console::serve))
+    let listener = state.parts.endpoints.broker;
+    route_table::router(endpoints(), |methods| methods.fallback(method_not_allowed))
         .route(&format!("{BASE}/{{*rest}}"), any(not_found))
         .route(BASE, any(not_found))
-        .route_layer(axum::middleware::from_fn(loopback_only))
+        .route_layer(axum::middleware::from_fn_with_state(
+            listener,
+            guard::only_this_machine,
+        ))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .with_state(state)
-}
-
-/// The API changes what every test sees: only this machine may use it. The listeners bind
-/// loopback already; this holds even if one is ever bound wider. A browser on this machine is
-/// a peer on loopback too, so a request a web page sent (it carries another `Origin`) or one
-/// for a name that is not loopback (DNS rebinding: another site's name resolving to 127.0.0.1)
-/// is refused as well.
-async fn loopback_only(request: Request, next: Next) -> Response {
-    match request.extensions().get::<ConnectInfo<SocketAddr>>() {
-        Some(ConnectInfo(peer)) if peer.ip().is_loopback() => {}
-        Some(ConnectInfo(peer)) => {
-            return ApiError::NotLoopback(peer.ip().to_string()).into_response();
-        }
-        None => return ApiError::NotLoopback("an unknown peer".into()).into_response(),
-    }
-    let headers = request.headers();
-    let host = headers
-        .get(header::HOST)
-        .map(|h| String::from_utf8_lossy(h.as_bytes()));
-    if let Some(host) = host
-        && !is_loopback_authority(&host)
-    {
-        return ApiError::ForeignOrigin(format!("host {host:?}")).into_response();
-    }
-    let origin = headers
-        .get(header::ORIGIN)
-        .map(|o| String::from_utf8_lossy(o.as_bytes()));
-    if let Some(origin) = origin {
-        let authority = origin
-            .strip_prefix("http://")
-            .or_else(|| origin.strip_prefix("https://"));
-        if !authority.is_some_and(is_loopback_authority) {
-            return ApiError::ForeignOrigin(format!("origin {origin:?}")).into_response();
-        }
-    }
-    next.run(request).await
-}
-
-/// Whether `authority` (`host[:port]`) names this machine's loopback.
-fn is_loopback_authority(authority: &str) -> bool {
-    let host = match authority.strip_prefix('[') {
-        Some(rest) => rest.split(']').next().unwrap_or_default(),
-        None => authority.rsplit_once(':').map_or(authority, |(h, _)| h),
-    };
-    host.eq_ignore_ascii_case("localhost")
-        || host
-            .parse::<std::net::IpAddr>()
-            .is_ok_and(|ip| ip.is_loopback())
 }
 
 async fn not_found(uri: Uri) -> ApiError {
@@ -271,29 +209,9 @@ async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use axum::extract::{ConnectInfo, Request};
+    use std::net::SocketAddr;
     use tower_service::Service;
-
-    #[test]
-    fn only_loopback_names_are_loopback_authorities() {
-        for yes in [
-            "127.0.0.1:4001",
-            "localhost",
-            "LOCALHOST:1",
-            "[::1]:4001",
-            "127.1.2.3",
-        ] {
-            assert!(is_loopback_authority(yes), "{yes}");
-        }
-        for no in [
-            "evil.example:4001",
-            "10.0.0.1",
-            "[2001:db8::1]:80",
-            "localhost.evil.example",
-            "",
-        ] {
-            assert!(!is_loopback_authority(no), "{no}");
-        }
-    }
 
     #[tokio::test]
     async fn a_peer_off_this_machine_is_refused_with_403() {

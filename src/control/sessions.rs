@@ -2,12 +2,12 @@
 //! their sessions as the app's logout or the IAM would, and the people themselves.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
-use super::error::{ApiError, Body, Fields, QueryParams};
+use super::error::{ApiError, Body, Fields, PathParam, QueryParams};
 use super::{ControlState, event};
 use crate::config::Person;
 use crate::edge::cookie::SESSION_COOKIE;
@@ -211,7 +211,7 @@ pub async fn list(State(state): State<ControlState>, uri: Uri) -> Result<Json<Va
 /// on.
 pub async fn end(
     State(state): State<ControlState>,
-    Path(sid): Path<String>,
+    PathParam(sid): PathParam,
 ) -> Result<Json<Value>, ApiError> {
     let ending = Ending::new(Source::Control, "ended through the test-control API");
     if !state.parts.sessions.end_with(&sid, ending) {
@@ -321,7 +321,7 @@ pub async fn add_person(State(state): State<ControlState>, Body(body): Body) -> 
 /// `DELETE people/{sub}`: the person goes, and their sign-in and sessions end with them.
 pub async fn remove_person(
     State(state): State<ControlState>,
-    Path(sub): Path<String>,
+    PathParam(sub): PathParam,
 ) -> Result<Json<Value>, ApiError> {
     if !state.parts.people.remove(&sub) {
         return Err(ApiError::UnknownPerson(sub));

@@ -149,9 +149,10 @@ pub async fn advance_clock(
     Ok(Json(clock_json(&state)))
 }
 
-/// `POST reset`: sessions ended, people, switches, faults and the clock back to the
-/// configuration. With `?sid=`: that session and its faults; with `?sub=`: that person's
-/// sessions, sign-in and faults (theirs and their sessions'). Keys and the journal stay.
+/// `POST reset`: sessions ended, people, switches, faults, limits, the clock and the identity
+/// keys back to the configuration (the keys the app's `NNUMBERS_IDENTITY_JWKS` was made
+/// from). With `?sid=`: that session and its faults; with `?sub=`: that person's sessions,
+/// sign-in and faults (theirs and their sessions'); keys stay. The journal always stays.
 pub async fn reset(State(state): State<ControlState>, uri: Uri) -> Result<Json<Value>, ApiError> {
     let params = QueryParams::parse(uri.query(), &["sid", "sub"])?;
     let parts = &state.parts;
@@ -193,7 +194,19 @@ pub async fn reset(State(state): State<ControlState>, uri: Uri) -> Result<Json<V
             parts.switches.reset(&parts.config.querymesh);
             parts.clock.reset();
             parts.limits.reset();
-            json!({ "scope": "everything", "sessions_ended": ended, "faults_removed": faults })
+            // The app verifies with the JWKS its environment was given at start: identities
+            // signed after a reset must carry a kid from it, or every later test fails.
+            let keys = &parts.identity.keys;
+            let before = keys.kids();
+            keys.restore(&parts.started_with_keys)
+                .map_err(|e| ApiError::KeysNotSaved(e.to_string()))?;
+            let keys_restored = keys.kids() != before;
+            json!({
+                "scope": "everything",
+                "sessions_ended": ended,
+                "faults_removed": faults,
+                "keys_restored": keys_restored,
+            })
         }
     };
     state.record(event("RESET", answer.clone()));

@@ -233,7 +233,7 @@ struct RetiredKey {
     until: u64,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Ring {
     current: KeyPair,
     retired: Vec<RetiredKey>,
@@ -376,6 +376,20 @@ impl KeyRing {
         Ok(kid)
     }
 
+    /// The ring as it is now — what the app's environment was made from at start — to go
+    /// back to with [`KeyRing::restore`].
+    pub fn snapshot(&self) -> KeySnapshot {
+        KeySnapshot(self.read().clone())
+    }
+
+    /// Goes back to `snapshot`: its current key signs again and the keys rotated in since are
+    /// gone (the test-control API's `reset`: the app's environment is the truth). Saved, so the
+    /// next start signs with it too.
+    pub fn restore(&self, snapshot: &KeySnapshot) -> Result<(), KeyError> {
+        *self.write() = snapshot.0.clone();
+        self.persist()
+    }
+
     fn persist(&self) -> Result<(), KeyError> {
         let Some(file) = &self.file else {
             return Ok(());
@@ -401,6 +415,10 @@ impl KeyRing {
         })
     }
 }
+
+/// A [`KeyRing`] as it was at one moment ([`KeyRing::snapshot`]).
+#[derive(Clone, Debug)]
+pub struct KeySnapshot(Ring);
 
 /// The public side of a [`KeyRing`] ([`KeyRing::public_side`]): what a verifier is given (the
 /// broker for identities, the edge for the IAM's ID tokens) instead of the ring itself.

@@ -13,7 +13,7 @@ pub use claims::{
 };
 pub use forge::{Forgery, forge};
 pub(crate) use keys::write_private;
-pub use keys::{Jwk, Jwks, KeyError, KeyPair, KeyRing, PublicKey, PublishedKeys};
+pub use keys::{Jwk, Jwks, KeyError, KeyPair, KeyRing, KeySnapshot, PublicKey, PublishedKeys};
 
 /// The identity key file in the state directory.
 pub const IDENTITY_KEY_FILE: &str = "identity-keys.json";

@@ -3,12 +3,15 @@
 //! every error of the API itself, and two tests' faults kept apart on one sandbox.
 
 mod clock_and_reset;
+mod described_by_openapi;
 mod errors;
 mod events;
 mod faults;
+mod foreign_pages;
 mod keys_and_switches;
 mod limits;
 mod people;
+mod reset_restores_keys;
 mod sessions;
 
 use reqwest::Method;

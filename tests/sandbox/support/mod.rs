@@ -9,6 +9,7 @@ pub mod echo_app;
 pub mod engine;
 pub mod fake_trino;
 pub mod http_sign_in;
+pub mod openapi;
 
 pub use http_sign_in::{
     HttpSignIn, client, cookie_pairs, encode_form, hidden_input, location, sign_in_at,
