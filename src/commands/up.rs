@@ -12,6 +12,7 @@ use crate::sandbox::Sandbox;
 /// stdout), serves until a signal, then shuts down.
 pub fn run(config: Config, args: UpArgs) -> Result<(), CommandError> {
     raise_open_file_limit(&config);
+    let _lock = lock_state_dir(&config)?;
     let runtime = super::runtime()?;
     runtime.block_on(async move {
         let demo = config.app.url.is_none();
@@ -43,19 +44,29 @@ pub fn run(config: Config, args: UpArgs) -> Result<(), CommandError> {
     })
 }
 
-/// So the listeners' connection caps, not the file descriptors, are what refuse under load.
+/// Holds the state directory for as long as this process runs (none with `--ephemeral`): a
+/// second sandbox on it is refused, naming the first ([`crate::state_dir::lock`]).
+pub fn lock_state_dir(
+    config: &Config,
+) -> Result<Option<crate::state_dir::lock::StateLock>, CommandError> {
+    let dir = config.state_dir.as_deref();
+    Ok(dir.map(crate::state_dir::lock::lock).transpose()?)
+}
+
+/// Raises the open-file limit (if nothing did yet) and says what it allows: the listeners'
+/// caps are sized from it ([`crate::listener::max_connections_for`]).
 pub fn raise_open_file_limit(config: &Config) {
-    // Five listeners (the demo app's too) at their cap, an onward connection for each of
-    // the edge's, and room for the rest.
-    let wanted = 7 * config.listeners.max_connections as u64 + 256;
-    match crate::listener::raise_open_file_limit() {
-        Ok(limit) if limit < wanted => tracing::warn!(
+    let limit = crate::listener::open_file_limit();
+    let cap = config.listeners.max_connections;
+    if cap < crate::listener::limits::COMFORTABLE {
+        tracing::warn!(
             limit,
-            "the open-file limit is low: a flood of connections may exhaust it before the \
-             listeners' caps refuse; raise it (ulimit -n) to at least {wanted}"
-        ),
-        Ok(limit) => tracing::debug!(limit, "open-file limit"),
-        Err(e) => tracing::debug!(error = %e, "cannot raise the open-file limit"),
+            cap,
+            "the open-file limit is low: each listener serves at most {cap} connections at \
+             once; raise it (ulimit -n) to at least 2,700 for 256"
+        );
+    } else {
+        tracing::debug!(limit, cap, "open-file limit and each listener's cap");
     }
 }
 
