@@ -601,7 +601,7 @@ fn busy(component: &'static str, limit: usize) -> listener::Busy {
         })),
         "edge" => json(serde_json::json!({
             "code": "TOO_MANY_CONNECTIONS",
-            "message": format!("{why}; repeat in a moment, or close idle connections"),
+            "message": format!("{why}, none of them idle; repeat in a moment"),
         })),
         // Trino answers its HTTP-level refusals in plain text.
         _ => listener::Busy {

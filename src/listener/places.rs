@@ -196,3 +196,48 @@ impl Drop for Place {
             .store(held.connections.len(), Ordering::Relaxed);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_header_deadline_shortens_from_three_quarters_of_the_cap() {
+        let limits = Limits {
+            header_read_timeout: Duration::from_secs(10),
+            header_read_timeout_near_cap: Duration::from_secs(1),
+            max_connections: 8,
+            ..Limits::default()
+        };
+        let places = Places::new(limits);
+        let mut held = Vec::new();
+        for open in 1..=8 {
+            held.push(places.try_take().expect("a place"));
+            let expected = Duration::from_secs(if open >= 6 { 1 } else { 10 });
+            assert_eq!(places.header_read_timeout(), expected, "{open} open");
+        }
+        assert!(places.try_take().is_none(), "the cap holds");
+        held.truncate(5);
+        assert_eq!(places.header_read_timeout(), Duration::from_secs(10));
+    }
+
+    #[test]
+    fn only_an_idle_connection_is_closed_to_make_room_the_longest_idle_first() {
+        let places = Places::new(Limits {
+            max_connections: 3,
+            ..Limits::default()
+        });
+        let [busy, older, newer] = [(); 3].map(|()| places.try_take().expect("a place"));
+        let _answering = busy.activity.request_started(places.clone());
+        for place in [&older, &newer] {
+            drop(place.activity.request_started(places.clone()));
+        }
+        assert!(places.close_longest_idle());
+        assert!(matches!(older.activity.phase(), Phase::Closing));
+        assert!(matches!(newer.activity.phase(), Phase::Idle { .. }));
+        assert!(places.close_longest_idle());
+        assert!(matches!(newer.activity.phase(), Phase::Closing));
+        assert!(!places.close_longest_idle(), "the busy one is never taken");
+        assert!(matches!(busy.activity.phase(), Phase::Busy { requests: 1 }));
+    }
+}
