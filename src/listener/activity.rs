@@ -22,6 +22,15 @@ pub(super) enum Phase {
     Closing,
 }
 
+/// Why [`Activity::expired`] ended the wait.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Expired {
+    /// Headers or the next request did not come in time: nothing is in flight.
+    Deadline,
+    /// The listener needs this connection's place: what is written is still sent.
+    MakeRoom,
+}
+
 /// A connection's phase, moved by its reads, by the requests it serves and by its listener.
 pub(super) struct Activity {
     phase: Mutex<Phase>,
@@ -106,13 +115,13 @@ impl Activity {
     /// request, or was told to close; never while a request is in flight. The header
     /// deadline is the one in force now ([`Places::header_read_timeout`]), so it shortens
     /// when the listener comes under pressure.
-    pub(super) async fn expired(&self, places: &Places) {
+    pub(super) async fn expired(&self, places: &Places) -> Expired {
         loop {
             let changed = self.changed.notified();
             let deadline = match self.phase() {
                 Phase::Head { since } => since + places.header_read_timeout(),
                 Phase::Idle { since } => since + places.limits().idle_timeout,
-                Phase::Closing => return,
+                Phase::Closing => return Expired::MakeRoom,
                 Phase::Busy { .. } => {
                     changed.await;
                     continue;
@@ -127,11 +136,11 @@ impl Activity {
                     let over = match self.phase() {
                         Phase::Head { since } => since + places.header_read_timeout() <= now,
                         Phase::Idle { since } => since + places.limits().idle_timeout <= now,
-                        Phase::Closing => true,
+                        Phase::Closing => return Expired::MakeRoom,
                         Phase::Busy { .. } => false,
                     };
                     if over {
-                        return;
+                        return Expired::Deadline;
                     }
                 }
             }

@@ -21,10 +21,10 @@ use hyper_util::rt::TokioIo;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
 use tokio::sync::watch;
-use tokio::time::Sleep;
+use tokio::time::{Instant, Sleep};
 use tower_service::Service;
 
-use super::activity::{Activity, InFlight};
+use super::activity::{Activity, Expired, InFlight};
 use super::places::{Place, Places};
 use super::{Handshake, stopping};
 
@@ -50,7 +50,7 @@ impl<H: Handshake> Connection<H> {
         let _ended = Ended(activity.clone());
         let handshaken = tokio::select! {
             handshaken = handshake.handshake(tcp, peer) => handshaken,
-            () = activity.expired(&places) => None,
+            _ = activity.expired(&places) => None,
         };
         let Some((io, info)) = handshaken else {
             return;
@@ -77,6 +77,8 @@ impl<H: Handshake> Connection<H> {
         if closing {
             http.as_mut().graceful_shutdown();
         }
+        // Once told to make room: until when the last response may take to go out.
+        let mut giving_up: Option<Instant> = None;
         loop {
             tokio::select! {
                 result = http.as_mut() => {
@@ -85,16 +87,36 @@ impl<H: Handshake> Connection<H> {
                     }
                     return;
                 }
-                // Headers or the next request did not come in time, or the listener needs
-                // the place of this idle connection: nothing is in flight, so closing loses
-                // no response.
-                () = activity.expired(&places) => return,
+                expired = activity.expired(&places), if giving_up.is_none() => match expired {
+                    // Headers or the next request did not come in time: nothing is in
+                    // flight, so closing loses no response.
+                    Expired::Deadline => return,
+                    // Idle, but the end of its last response may still be in hyper's
+                    // buffer: closed once that is written, as on shutdown. A client that
+                    // does not read it keeps the place no longer than a header deadline.
+                    Expired::MakeRoom => {
+                        giving_up = Some(Instant::now() + places.limits().header_read_timeout);
+                        if !closing {
+                            closing = true;
+                            http.as_mut().graceful_shutdown();
+                        }
+                    }
+                },
+                () = sleep_until_some(giving_up) => return,
                 () = stopping(&mut shutdown), if !closing => {
                     closing = true;
                     http.as_mut().graceful_shutdown();
                 }
             }
         }
+    }
+}
+
+/// Resolves at `until`, never without one.
+async fn sleep_until_some(until: Option<Instant>) {
+    match until {
+        Some(until) => tokio::time::sleep_until(until).await,
+        None => std::future::pending().await,
     }
 }
 
