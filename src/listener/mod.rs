@@ -40,8 +40,9 @@ pub use limits::{Limits, max_connections_for, open_file_limit};
 use connection::Connection;
 use places::Places;
 
-/// The response a listener past its cap writes before closing: its component's own error
-/// shape, so a client reads the reason where it reads every other error.
+/// The response a listener writes before closing to a client that found no place under its
+/// cap: its component's own error shape, so a client reads the reason where it reads every
+/// other error.
 #[derive(Clone, Debug)]
 pub struct Busy {
     pub content_type: &'static str,
