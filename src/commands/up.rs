@@ -17,6 +17,7 @@ pub fn run(config: Config, args: UpArgs) -> Result<(), CommandError> {
     runtime.block_on(async move {
         let demo = config.app.url.is_none();
         let state_dir = config.state_dir.clone();
+        let signalled = wait_for_signal();
         let sandbox = Sandbox::start(config).await?;
         // So `token` and `env` on this state directory describe this sandbox's ports.
         let _record = state_dir.and_then(|dir| {
@@ -37,7 +38,7 @@ pub fn run(config: Config, args: UpArgs) -> Result<(), CommandError> {
                 }
             }
         }
-        wait_for_signal().await;
+        signalled.await;
         tracing::info!("shutting down");
         sandbox.shutdown().await;
         Ok(())
@@ -111,25 +112,25 @@ pub fn banner(sandbox: &Sandbox, demo: bool) -> String {
     )
 }
 
-/// Until Ctrl-C (SIGINT) or, on Unix, SIGTERM (what CI and process managers send).
-pub async fn wait_for_signal() {
+/// Until Ctrl-C (SIGINT) or, on Unix, SIGTERM (what CI and process managers send). The
+/// handlers are installed when this is called, not when it is first awaited: `up` calls it
+/// before announcing itself, so a SIGTERM sent the moment the ready line is read stops it
+/// cleanly instead of killing it with the signal's default action.
+pub fn wait_for_signal() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
-    {
+    let handlers = {
         use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
-                    _ = term.recv() => {}
-                }
+        signal(SignalKind::interrupt()).and_then(|i| Ok((i, signal(SignalKind::terminate())?)))
+    };
+    async move {
+        #[cfg(unix)]
+        if let Ok((mut interrupt, mut term)) = handlers {
+            tokio::select! {
+                _ = interrupt.recv() => {}
+                _ = term.recv() => {}
             }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
-            }
+            return;
         }
-    }
-    #[cfg(not(unix))]
-    {
         let _ = tokio::signal::ctrl_c().await;
     }
 }
