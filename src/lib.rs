@@ -29,7 +29,7 @@
 //!   demo verify).
 //! - [`oidc`]: the OpenID contract between the platform and the IAM; [`http`]: the client.
 //! - [`listener`]: HTTP/1 on each listener, with header, idle and body deadlines and a cap on
-//!   connections; [`heap`]: the C heap given back when the process goes quiet;
+//!   connections sized from the open-file limit, making room at it; [`heap`]: the C heap given back when the process goes quiet;
 //!   [`bounded`]: the cap on every in-memory store; [`html`]: the one escape;
 //!   [`web_assets`]: the pages embedded from `web/` that are served as they are.
 //! - [`route_table`]: routers built from one table of endpoints, so the broker's and the
@@ -40,7 +40,8 @@
 //! Above them all, [`sandbox`] binds every listener, builds each component from its own part
 //! of the configuration plus the platform handles it needs, serves, and shuts down; it
 //! depends on every component and none depends on it. [`running`]: what a running `up`
-//! records in its state directory for the other commands.
+//! records in its state directory for the other commands; [`state_dir`]: the state files
+//! read only as regular files, and the lock that keeps one `up` per directory.
 //!
 //! On top, [`commands`]: the CLI's commands (`up`, `run`, `env`, `token`, `check`, and the
 //! logging and prefixed output they share) as library functions; `main.rs` only parses, loads
@@ -67,6 +68,7 @@ pub mod reserved_paths;
 pub mod route_table;
 pub mod running;
 pub mod sandbox;
+pub mod state_dir;
 #[cfg(test)]
 mod test_support;
 pub mod web_assets;

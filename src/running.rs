@@ -3,7 +3,9 @@
 //! start (`--iam-port 0`): its addresses, in `running.json`, removed when it stops.
 //!
 //! A record is trusted only while its IAM still accepts connections: a sandbox killed without
-//! its cleanup leaves a file that must not mislead the next command.
+//! its cleanup leaves a file that must not mislead the next command. Only the sandbox that
+//! wrote the record removes it, and only one sandbox runs on a directory at a time
+//! ([`crate::state_dir::lock`]), so a second `up` never takes the first one's record away.
 
 use std::io::ErrorKind;
 use std::net::{SocketAddr, TcpStream};
@@ -35,6 +37,14 @@ pub struct RecordError {
     source: std::io::Error,
 }
 
+/// `running.json` is there but cannot be read as a record's file (a FIFO in its place).
+#[derive(Debug, thiserror::Error)]
+#[error("cannot read {}: {source}", path.display())]
+pub struct ReadError {
+    path: PathBuf,
+    source: std::io::Error,
+}
+
 /// Removes the record when the sandbox that wrote it stops (if it is still its own).
 #[must_use]
 pub struct Record {
@@ -44,7 +54,7 @@ pub struct Record {
 
 impl Drop for Record {
     fn drop(&mut self) {
-        if read(&self.path).is_some_and(|r| r.pid == self.pid) {
+        if read(&self.path).is_ok_and(|r| r.is_some_and(|r| r.pid == self.pid)) {
             let _ = std::fs::remove_file(&self.path);
         }
     }
@@ -76,12 +86,23 @@ pub fn record(state_dir: &Path, endpoints: &Endpoints) -> Result<Record, RecordE
 }
 
 /// The sandbox running on `state_dir`, if one recorded itself there and its IAM still answers.
-pub fn find(state_dir: &Path) -> Option<Running> {
-    read(&state_dir.join(FILE)).filter(|r| TcpStream::connect_timeout(&r.iam, PROBE).is_ok())
+pub fn find(state_dir: &Path) -> Result<Option<Running>, ReadError> {
+    Ok(read(&state_dir.join(FILE))?.filter(|r| TcpStream::connect_timeout(&r.iam, PROBE).is_ok()))
 }
 
-fn read(path: &Path) -> Option<Running> {
-    serde_json::from_slice(&std::fs::read(path).ok()?).ok()
+/// What `state_dir`'s record says, whether or not that sandbox still runs.
+pub fn recorded(state_dir: &Path) -> Option<Running> {
+    read(&state_dir.join(FILE)).ok().flatten()
+}
+
+/// The record in `path`; `None` when absent or not a record (a crash mid-write never leaves
+/// one: it is renamed into place whole). Not a regular file: refused, not waited on.
+fn read(path: &Path) -> Result<Option<Running>, ReadError> {
+    let contents = crate::state_dir::read_regular(path).map_err(|source| ReadError {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    Ok(contents.and_then(|c| serde_json::from_slice(&c).ok()))
 }
 
 #[cfg(test)]
@@ -105,9 +126,12 @@ mod tests {
         let addr = iam.local_addr().expect("an address");
         let endpoints = all_at(addr);
         let record = record(dir.path(), &endpoints).expect("recorded");
-        assert_eq!(find(dir.path()).map(|r| r.iam), Some(addr));
+        assert_eq!(
+            find(dir.path()).expect("readable").map(|r| r.iam),
+            Some(addr)
+        );
         drop(record);
-        assert!(find(dir.path()).is_none());
+        assert!(find(dir.path()).expect("readable").is_none());
         assert!(!dir.path().join(FILE).exists());
     }
 
@@ -120,11 +144,11 @@ mod tests {
         };
         let endpoints = all_at(addr);
         let record = record(dir.path(), &endpoints).expect("recorded");
-        assert!(find(dir.path()).is_none());
+        assert!(find(dir.path()).expect("readable").is_none());
         std::mem::forget(record);
         // Nor is a file that is not a record.
         std::fs::write(dir.path().join(FILE), "{not json").expect("writes");
-        assert!(find(dir.path()).is_none());
+        assert!(find(dir.path()).expect("readable").is_none());
     }
 
     #[test]
@@ -139,6 +163,6 @@ mod tests {
         };
         let _newer = record(dir.path(), &endpoints).expect("recorded");
         drop(older);
-        assert!(find(dir.path()).is_some());
+        assert!(find(dir.path()).expect("readable").is_some());
     }
 }

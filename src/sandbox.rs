@@ -54,6 +54,12 @@ pub enum StartError {
     Broker(#[source] broker::BrokerStartError),
     #[error(transparent)]
     EventsFile(#[from] crate::platform::events_file::EventsFileError),
+    /// A file of the state directory that SQLite would open is not a regular file.
+    #[error("cannot use {}: {source}", path.display())]
+    StateFile {
+        path: std::path::PathBuf,
+        source: std::io::Error,
+    },
     /// A listener bound and served, but a connection to it failed: not ready.
     #[error("the {component} could not start: does not accept connections on {addr}: {source}")]
     NotAccepting {
@@ -72,6 +78,22 @@ pub fn open_keys(config: &Config) -> Result<(KeyRing, KeyRing), KeyError> {
         )),
         None => Ok((KeyRing::ephemeral(), KeyRing::ephemeral())),
     }
+}
+
+/// The state directory's database files (tpch.tiny's image, the generated schemas) are
+/// regular files, or absent: SQLite opening a FIFO in their place would block forever. Keys
+/// and the TLS authority are checked where they are read ([`crate::state_dir`]).
+fn check_database_files(dir: &std::path::Path) -> Result<(), StartError> {
+    use crate::querymesh::engine::tpch;
+    let tiny = dir.join(tpch::file_name());
+    let generated = tpch::generated_schemas(dir)
+        .into_iter()
+        .map(|(_, path)| path);
+    for path in std::iter::once(tiny).chain(generated) {
+        crate::state_dir::is_regular_if_present(&path)
+            .map_err(|source| StartError::StateFile { path, source })?;
+    }
+    Ok(())
 }
 
 async fn bind(component: &'static str, port: u16) -> Result<TcpListener, StartError> {
@@ -287,6 +309,9 @@ impl Sandbox {
     /// Binds every listener, builds every component, serves, and returns once all accept.
     pub async fn start(config: Config) -> Result<Self, StartError> {
         let (identity_keys, iam_keys) = open_keys(&config)?;
+        if let Some(dir) = &config.state_dir {
+            check_database_files(dir)?;
+        }
         let events_file = config
             .events
             .file
@@ -577,7 +602,7 @@ fn busy(component: &'static str, limit: usize) -> listener::Busy {
         })),
         "edge" => json(serde_json::json!({
             "code": "TOO_MANY_CONNECTIONS",
-            "message": format!("{why}; repeat in a moment, or close idle connections"),
+            "message": format!("{why}, none of them idle; repeat in a moment"),
         })),
         // Trino answers its HTTP-level refusals in plain text.
         _ => listener::Busy {

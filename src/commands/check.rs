@@ -266,7 +266,7 @@ pub fn run(config: &Config, args: &CheckArgs) -> Result<u8, CommandError> {
     let (keys, _) = open_keys(config)?;
     // The `iam` claim names the sandbox running on this state directory, else the configured
     // IAM; the spec asks no app to check it.
-    let iam = match running(config) {
+    let iam = match running(config)? {
         Some(r) => format!("http://{}", r.iam),
         None => format!("http://127.0.0.1:{}", config.ports.iam),
     };

@@ -15,7 +15,7 @@ pub fn print(config: &Config, args: &EnvArgs) -> Result<(), CommandError> {
 
 /// The environment as printed. A note goes to stderr when the broker's URL cannot be known.
 pub fn text(config: &Config, args: &EnvArgs) -> Result<String, CommandError> {
-    let broker_url = match running(config) {
+    let broker_url = match running(config)? {
         Some(running) => format!("http://{}", running.broker),
         None => {
             if config.ports.broker == 0 {

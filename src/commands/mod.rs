@@ -53,6 +53,11 @@ pub enum CommandError {
     Keys(#[from] KeyError),
     #[error(transparent)]
     Start(#[from] StartError),
+    /// Another sandbox holds the state directory.
+    #[error(transparent)]
+    StateLocked(#[from] crate::state_dir::lock::LockError),
+    #[error(transparent)]
+    Running(#[from] running::ReadError),
     /// The async runtime `up` runs on could not be built.
     #[error(transparent)]
     Runtime(std::io::Error),
@@ -107,16 +112,22 @@ pub enum CommandError {
 
 impl CommandError {
     /// The process's exit status for this error: 2 when `check` could not judge the app (so a
-    /// CI can tell "the app is wrong", 1, from "the audit did not run"), else 1.
+    /// CI can tell "the app is wrong", 1, from "the audit did not run") and when another
+    /// sandbox holds the state directory (so a script can tell "already running" from a
+    /// failed start), else 1.
     pub fn exit_code(&self) -> u8 {
         match self {
             Self::Check(_) => 2,
+            Self::StateLocked(crate::state_dir::lock::LockError::Held { .. }) => 2,
             _ => 1,
         }
     }
 }
 
 /// The sandbox `up` runs on this configuration's state directory, if one does.
-fn running(config: &Config) -> Option<Running> {
-    config.state_dir.as_deref().and_then(running::find)
+fn running(config: &Config) -> Result<Option<Running>, running::ReadError> {
+    match config.state_dir.as_deref() {
+        Some(dir) => running::find(dir),
+        None => Ok(None),
+    }
 }

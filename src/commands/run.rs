@@ -22,7 +22,7 @@ use tokio::task::JoinHandle;
 
 use super::CommandError;
 use super::prefixed::{Output, Source};
-use super::up::{banner, raise_open_file_limit};
+use super::up::{banner, lock_state_dir, raise_open_file_limit};
 use crate::cli::{RunArgs, log_colours};
 use crate::config::Config;
 use crate::platform::SandboxEnv;
@@ -58,6 +58,7 @@ pub fn run(config: Config, args: &RunArgs) -> Result<u8, CommandError> {
     );
     super::logging::init_with(output.clone(), colour_err);
     raise_open_file_limit(&config);
+    let _lock = lock_state_dir(&config)?;
     let runtime = super::runtime()?;
     runtime.block_on(supervise(config, args, output))
 }

@@ -54,7 +54,7 @@ pub fn iam_url(config: &Config, args: &TokenArgs) -> Result<String, CommandError
         }
         return Ok(url.trim_end_matches('/').to_string());
     }
-    if let Some(running) = running(config) {
+    if let Some(running) = running(config)? {
         return Ok(format!("http://{}", running.iam));
     }
     if config.ports.iam == 0 {

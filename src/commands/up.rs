@@ -12,10 +12,12 @@ use crate::sandbox::Sandbox;
 /// stdout), serves until a signal, then shuts down.
 pub fn run(config: Config, args: UpArgs) -> Result<(), CommandError> {
     raise_open_file_limit(&config);
+    let _lock = lock_state_dir(&config)?;
     let runtime = super::runtime()?;
     runtime.block_on(async move {
         let demo = config.app.url.is_none();
         let state_dir = config.state_dir.clone();
+        let signalled = wait_for_signal();
         let sandbox = Sandbox::start(config).await?;
         // So `token` and `env` on this state directory describe this sandbox's ports.
         let _record = state_dir.and_then(|dir| {
@@ -36,26 +38,36 @@ pub fn run(config: Config, args: UpArgs) -> Result<(), CommandError> {
                 }
             }
         }
-        wait_for_signal().await;
+        signalled.await;
         tracing::info!("shutting down");
         sandbox.shutdown().await;
         Ok(())
     })
 }
 
-/// So the listeners' connection caps, not the file descriptors, are what refuse under load.
+/// Holds the state directory for as long as this process runs (none with `--ephemeral`): a
+/// second sandbox on it is refused, naming the first ([`crate::state_dir::lock`]).
+pub fn lock_state_dir(
+    config: &Config,
+) -> Result<Option<crate::state_dir::lock::StateLock>, CommandError> {
+    let dir = config.state_dir.as_deref();
+    Ok(dir.map(crate::state_dir::lock::lock).transpose()?)
+}
+
+/// Raises the open-file limit (if nothing did yet) and says what it allows: the listeners'
+/// caps are sized from it ([`crate::listener::max_connections_for`]).
 pub fn raise_open_file_limit(config: &Config) {
-    // Five listeners (the demo app's too) at their cap, an onward connection for each of
-    // the edge's, and room for the rest.
-    let wanted = 7 * config.listeners.max_connections as u64 + 256;
-    match crate::listener::raise_open_file_limit() {
-        Ok(limit) if limit < wanted => tracing::warn!(
+    let limit = crate::listener::open_file_limit();
+    let cap = config.listeners.max_connections;
+    if cap < crate::listener::limits::COMFORTABLE {
+        tracing::warn!(
             limit,
-            "the open-file limit is low: a flood of connections may exhaust it before the \
-             listeners' caps refuse; raise it (ulimit -n) to at least {wanted}"
-        ),
-        Ok(limit) => tracing::debug!(limit, "open-file limit"),
-        Err(e) => tracing::debug!(error = %e, "cannot raise the open-file limit"),
+            cap,
+            "the open-file limit is low: each listener serves at most {cap} connections at \
+             once; raise it (ulimit -n) to at least 2,700 for 256"
+        );
+    } else {
+        tracing::debug!(limit, cap, "open-file limit and each listener's cap");
     }
 }
 
@@ -100,25 +112,25 @@ pub fn banner(sandbox: &Sandbox, demo: bool) -> String {
     )
 }
 
-/// Until Ctrl-C (SIGINT) or, on Unix, SIGTERM (what CI and process managers send).
-pub async fn wait_for_signal() {
+/// Until Ctrl-C (SIGINT) or, on Unix, SIGTERM (what CI and process managers send). The
+/// handlers are installed when this is called, not when it is first awaited: `up` calls it
+/// before announcing itself, so a SIGTERM sent the moment the ready line is read stops it
+/// cleanly instead of killing it with the signal's default action.
+pub fn wait_for_signal() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
-    {
+    let handlers = {
         use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
-                    _ = term.recv() => {}
-                }
+        signal(SignalKind::interrupt()).and_then(|i| Ok((i, signal(SignalKind::terminate())?)))
+    };
+    async move {
+        #[cfg(unix)]
+        if let Ok((mut interrupt, mut term)) = handlers {
+            tokio::select! {
+                _ = interrupt.recv() => {}
+                _ = term.recv() => {}
             }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
-            }
+            return;
         }
-    }
-    #[cfg(not(unix))]
-    {
         let _ = tokio::signal::ctrl_c().await;
     }
 }

@@ -281,9 +281,16 @@ impl KeyRing {
             source,
         })?;
         let file = dir.join(name);
-        let ring = match std::fs::read_to_string(&file) {
-            Ok(text) => parse_key_file(&file, &text)?,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ring {
+        // Only a regular file is read: a FIFO here would block the start forever.
+        let ring = match crate::state_dir::read_regular(&file) {
+            Ok(Some(bytes)) => {
+                let text = String::from_utf8(bytes).map_err(|_| KeyError::Corrupt {
+                    path: file.clone(),
+                    reason: "not UTF-8 text".into(),
+                })?;
+                parse_key_file(&file, &text)?
+            }
+            Ok(None) => Ring {
                 current: KeyPair::generate(),
                 retired: Vec::new(),
             },

@@ -1,13 +1,16 @@
 //! The binary's commands (`up`, `token`, `env`), its configuration, the keys, and the identity
-//! it mints checked by independent verifiers.
+//! it mints checked by independent verifiers; one `up` per state directory, and state files
+//! that cannot be used refused by name.
 
 mod check;
 mod clear_errors;
 mod keys;
 mod minted_identity;
+mod one_up_per_state_directory;
 mod run;
 mod token_and_env;
 mod tpch_generate;
+mod unusable_state_files;
 mod up;
 
 use std::process::Command;
