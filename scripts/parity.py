@@ -127,7 +127,8 @@ def trino_url_from_script() -> str:
 def recorded_trino_startup() -> float | None:
     """What `scripts/trino start` measured when it started the Trino in target/trino."""
     try:
-        return float((ROOT / "target/trino/startup-seconds").read_text().strip())
+        directory = Path(os.environ.get("TRINO_DIR") or ROOT / "target/trino")
+        return float((directory / "startup-seconds").read_text().strip())
     except (OSError, ValueError):
         return None
 
