@@ -8,13 +8,14 @@ that is a SQL statement (and `format!("{CONST} …")` over a `const CONST: &str`
 and writes tests/parity/corpus/project_<folder>_<file>.sql. Kept: statements that are
 deterministic over tpch.tiny and VALUES, judged by their text (no now(), random(), approx_*,
 unordered array_agg, session-changing statements, other catalogs) and by a real Trino (an
-answer within 5 s, the same answer twice, no LIMIT that cuts an unordered answer), and not
+answer within 30 s, the same answer twice, no LIMIT that cuts an unordered answer), and not
 already elsewhere in the corpus. Python 3.11 standard library only.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -43,6 +44,8 @@ NONDETERMINISTIC = re.compile(
 ORDER_SENSITIVE_AGGREGATES = re.compile(r"\b(array_agg|arbitrary|any_value)\s*\(", re.I)
 STRING = re.compile(r'(?P<raw>r(?P<hashes>#*)"(?P<rawbody>.*?)"(?P=hashes))|"(?P<body>(?:[^"\\]|\\.)*)"', re.S)
 CONSTANT = re.compile(r'const\s+(\w+)\s*:\s*&str\s*=\s*"((?:[^"\\]|\\.)*)"\s*;', re.S)
+# Past this a statement is too slow for the corpus (a busy machine slows Trino a lot: generous).
+JUDGE_TIMEOUT = 30.0
 ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", '"': '"', "'": "'", "0": "\0"}
 
 
@@ -143,6 +146,11 @@ def main(argv: list[str]) -> int:
     for path in corpus_dir.glob("project_*.sql"):
         path.unlink()
     trino = Client(args.trino, "parity")
+    cache_path = ROOT / "target/parity-extract-cache.json"
+    try:
+        cache = json.loads(cache_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        cache = {}
     seen = set(others)
     dropped: dict[str, int] = {}
     total = 0
@@ -158,10 +166,8 @@ def main(argv: list[str]) -> int:
                     continue
                 seen.add(key)
                 candidates.append(sql)
-            with ThreadPoolExecutor(4) as pool:
-                verdicts = list(pool.map(
-                    lambda sql: textually_fit(sql) or judged_by_trino(trino, sql), candidates
-                ))
+            with ThreadPoolExecutor(2) as pool:
+                verdicts = list(pool.map(lambda sql: verdict(trino, sql, cache), candidates))
             kept = []
             for sql, why in zip(candidates, verdicts):
                 if why:
@@ -184,18 +190,34 @@ def main(argv: list[str]) -> int:
             (corpus_dir / f"{family}.sql").write_text("\n".join(lines), encoding="utf-8")
             total += len(kept)
             print(f"{family}: {len(kept)}", file=sys.stderr)
+    cache_path.parent.mkdir(exist_ok=True)
+    cache_path.write_text(json.dumps(cache), encoding="utf-8")
     print(f"kept {total}; dropped {dropped}", file=sys.stderr)
     return 0
 
 
+def verdict(trino: Client, sql: str, cache: dict) -> str | None:
+    """Why the statement is left out, or None; Trino's verdicts are kept between runs in
+    target/parity-extract-cache.json (delete it to judge again)."""
+    why = textually_fit(sql)
+    if why:
+        return why
+    if sql not in cache:
+        why = judged_by_trino(trino, sql)
+        if why == "slow or unreachable on Trino":
+            return why  # not cached: a busy machine or a stopped Trino says nothing lasting
+        cache[sql] = why or ""
+    return cache[sql] or None
+
+
 def judged_by_trino(trino: Client, sql: str) -> str | None:
-    first = trino.run(sql, 5.0)
+    first = trino.run(sql, JUDGE_TIMEOUT)
     if first.error_type == "PARITY":
         return "slow or unreachable on Trino"
     if first.error_name in ("CATALOG_NOT_FOUND", "SCHEMA_NOT_FOUND", "MISSING_CATALOG_NAME",
                             "MISSING_SCHEMA_NAME"):
         return "another catalog"
-    second = trino.run(sql, 5.0)
+    second = trino.run(sql, JUDGE_TIMEOUT)
     if (first.error_name, first.error_type) != (second.error_name, second.error_type):
         return "a different answer the second time"
     if not first.failed:
