@@ -97,6 +97,8 @@ def textually_fit(sql: str) -> str | None:
     """Why the statement cannot be in the corpus, judged by its text; None if it can."""
     if NONDETERMINISTIC.search(sql):
         return "nondeterministic function"
+    if re.search(r"\bsf\d+\b", sql, re.I):
+        return "another scale factor than tiny"
     tokens = [t for _, t in top_level_tokens(sql)]
     words = {t.lower() for t in tokens}
     for match in ORDER_SENSITIVE_AGGREGATES.finditer(sql):

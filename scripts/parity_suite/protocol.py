@@ -88,6 +88,10 @@ class Client:
             "X-Trino-Schema": "tiny",
             "X-Trino-Time-Zone": "UTC",
             "X-Trino-Source": "zero-sandbox-parity",
+            # What the JDBC driver and the Python client declare: without PARAMETRIC_DATETIME,
+            # Trino rounds every timestamp and time to milliseconds and drops their precision
+            # from the type (`timestamp with time zone`, not `timestamp(0) with time zone`).
+            "X-Trino-Client-Capabilities": "PARAMETRIC_DATETIME,SESSION_AUTHORIZATION",
             "Content-Type": "text/plain; charset=utf-8",
         }
         if self.token is not None:
