@@ -3,22 +3,10 @@
 
 SELECT schema_name FROM tpch.information_schema.schemata ORDER BY 1;
 
-SELECT count(*) FROM tpch.sf1.lineitem;
-
-SELECT * FROM tpch.sf100.nation;
-
-SELECT * FROM tpch.sf10.nation;
-
-DESCRIBE tpch.sf1.nation;
-
 SELECT count(*) FROM lineitem;
 
 SHOW COLUMNS FROM lineitem;
 
-SELECT table_name, column_name, data_type FROM tpch.information_schema.columns WHERE table_schema = 'sf1' ORDER BY 1, 2;
-
 SELECT table_name, column_name, data_type FROM tpch.information_schema.columns WHERE table_schema = 'tiny' ORDER BY 1, 2;
 
 SELECT n.name, count(*) FROM tpch.{schema}.customer c JOIN tpch.{schema}.nation n ON c.nationkey = n.nationkey GROUP BY n.name ORDER BY n.name;
-
-SELECT count(*) FROM tpch."sf0.5".orders;
