@@ -26,3 +26,18 @@ bench:
 # Each benchmark on its own, with its details (`cargo bench --bench NAME` runs one)
 bench-each:
     cargo bench --bench startup --bench edge --bench broker --bench querymesh --bench engine --bench fairness
+
+# The parity suite: every statement of tests/parity/corpus against the release build and a real
+# Trino 476 (started with scripts/trino unless one runs; needs Java 25 and Maven, see the
+# README), rewriting docs/parity.md and tests/parity/record.json
+parity:
+    cargo build --release
+    scripts/trino url >/dev/null 2>&1 || scripts/trino start >/dev/null
+    python3 scripts/parity.py
+
+# The parity ratchet, as CI runs it: the debug build against the committed record; fails if a
+# statement that passed there fails now
+parity-check:
+    cargo build
+    scripts/trino url >/dev/null 2>&1 || scripts/trino start >/dev/null
+    python3 scripts/parity.py --check --binary target/debug/zero-sandbox

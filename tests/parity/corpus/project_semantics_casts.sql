@@ -1,0 +1,68 @@
+-- family: project_semantics_casts
+-- source: this project's QueryMesh tests, tests/sandbox/querymesh/semantics/casts.rs (extracted by scripts/parity_extract.py: every statement the tests send that is deterministic over tpch.tiny and VALUES)
+
+SELECT CAST(' 12 ' AS integer);
+
+SELECT CAST('-42' AS bigint);
+
+SELECT CAST('T' AS boolean);
+
+SELECT CAST('false' AS boolean);
+
+SELECT CAST(2.5 AS integer);
+
+SELECT CAST(-2.5 AS integer);
+
+SELECT CAST(1.995 AS decimal(3, 2));
+
+SELECT CAST('1.25' AS decimal(3, 1));
+
+SELECT CAST(12.50 AS varchar);
+
+SELECT CAST(CAST(0.125 AS decimal(3, 2)) AS varchar);
+
+SELECT CAST(0.5E0 AS varchar);
+
+SELECT CAST(12 AS varchar(2));
+
+SELECT TRY_CAST(123 AS varchar(2));
+
+SELECT CAST(DATE '2020-01-02' AS varchar);
+
+SELECT CAST('2020-01-02' AS date);
+
+SELECT CAST(TIMESTAMP '2020-01-02 03:04:05' AS date);
+
+SELECT CAST(DATE '2020-01-02' AS timestamp);
+
+SELECT CAST(0.1E0 AS real);
+
+SELECT TRY_CAST('abc' AS integer);
+
+SELECT TRY_CAST(300 AS tinyint);
+
+SELECT TRY_CAST('2020-13-01' AS date);
+
+SELECT TRY_CAST('12' AS bigint);
+
+SELECT CAST('3000000000' AS integer);
+
+SELECT CAST('1.5' AS bigint);
+
+SELECT CAST(' true' AS boolean);
+
+SELECT CAST(123.45 AS decimal(4, 2));
+
+SELECT CAST(1E10 AS integer);
+
+SELECT CAST(12 AS varchar(1));
+
+SELECT CAST(DATE '2020-01-02' AS varchar(4));
+
+SELECT CAST('2005-06-bad-date' AS date);
+
+SELECT CAST('noon' AS timestamp);
+
+SELECT CAST(0E0 / 0E0 AS bigint);
+
+SELECT TRY_CAST(1 AS date);

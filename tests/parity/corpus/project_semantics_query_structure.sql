@@ -1,0 +1,80 @@
+-- family: project_semantics_query_structure
+-- source: this project's QueryMesh tests, tests/sandbox/querymesh/semantics/query_structure.rs (extracted by scripts/parity_extract.py: every statement the tests send that is deterministic over tpch.tiny and VALUES)
+
+SELECT name FROM region r WHERE NOT EXISTS (SELECT 1 FROM nation n WHERE n.regionkey = r.regionkey AND n.nationkey < 5) ORDER BY name;
+
+SELECT regionkey, (SELECT count(*) FROM nation n WHERE n.regionkey = r.regionkey) FROM region r ORDER BY regionkey LIMIT 2;
+
+SELECT count(*) FROM nation n WHERE nationkey = (SELECT max(nationkey) FROM nation m WHERE m.regionkey = n.regionkey);
+
+WITH clause;
+
+WITH a AS (SELECT 1 AS x), b AS (SELECT x + 1 AS y FROM a) SELECT y FROM b;
+
+WITH t (k) AS (SELECT regionkey FROM region) SELECT count(*) FROM t a JOIN t b ON a.k = b.k;
+
+SELECT 1 UNION ALL SELECT 1;
+
+SELECT 1 UNION SELECT 1;
+
+SELECT 1 UNION DISTINCT SELECT 1;
+
+SELECT x FROM (VALUES (1), (1), (1), (2)) t (x) INTERSECT ALL SELECT x FROM (VALUES (1), (1), (3)) u (x) ORDER BY 1;
+
+SELECT x FROM (VALUES (1), (1), (1), (2)) t (x) EXCEPT ALL SELECT x FROM (VALUES (1), (3)) u (x) ORDER BY 1;
+
+SELECT x FROM (VALUES (1), (1), (2)) t (x) INTERSECT DISTINCT SELECT 1;
+
+SELECT x FROM (VALUES (1), (1), (2), (NULL)) t (x) EXCEPT SELECT 2 ORDER BY 1;
+
+VALUES 3, 1, 2 ORDER BY 1;
+
+SELECT sum(x) FROM (VALUES 1, 2, 3) t (x);
+
+SELECT * FROM (VALUES (1, 'a'), (2, 'b')) t (k, v) WHERE k = 2;
+
+SELECT x FROM (VALUES 1 + 1, abs(-3)) t (x) ORDER BY x;
+
+SELECT 1 UNION SELECT 2 INTERSECT SELECT 3 ORDER BY 1;
+
+SELECT 1 AS a UNION SELECT 2.5 AS b ORDER BY 1;
+
+SELECT 1, 2 EXCEPT SELECT 1;
+
+SELECT regionkey, count(*) c FROM nation GROUP BY regionkey HAVING count(*) = 5 ORDER BY regionkey DESC LIMIT 2;
+
+SELECT count(*) FROM nation HAVING count(*) > 100;
+
+SELECT nationkey % 2, count(*) FROM nation GROUP BY nationkey % 2 ORDER BY 1;
+
+SELECT x FROM (VALUES (2), (NULL), (1)) t (x) ORDER BY x;
+
+SELECT x FROM (VALUES (2), (NULL), (1)) t (x) ORDER BY x DESC;
+
+SELECT x FROM (VALUES (2), (NULL), (1)) t (x) ORDER BY x DESC NULLS FIRST;
+
+SELECT x FROM (VALUES (2), (NULL), (1)) t (x) ORDER BY x ASC NULLS FIRST;
+
+SELECT regionkey FROM region ORDER BY regionkey OFFSET 2 ROWS FETCH NEXT 2 ROWS ONLY;
+
+SELECT regionkey FROM region ORDER BY regionkey OFFSET 4 LIMIT 10;
+
+SELECT regionkey FROM region ORDER BY regionkey FETCH FIRST ROW ONLY;
+
+SELECT count(*) FROM (SELECT regionkey FROM region LIMIT ALL);
+
+SELECT regionkey FROM nation ORDER BY regionkey FETCH FIRST 2 ROWS WITH TIES;
+
+SELECT regionkey FROM nation ORDER BY regionkey OFFSET 3 ROWS FETCH NEXT 3 ROWS WITH TIES;
+
+SELECT name AS n FROM region ORDER BY n DESC FETCH FIRST 2 ROWS WITH TIES;
+
+SELECT count(*) FROM (SELECT regionkey, count(*) c FROM nation GROUP BY regionkey ORDER BY c FETCH FIRST 1 ROW WITH TIES);
+
+SELECT regionkey FROM nation FETCH FIRST 2 ROWS WITH TIES;
+
+SELECT 1 LIMIT 1.5;
+
+(VALUES (1, 10), (2, 20), (3, 20), (4, 40), (5, 50)) t (k, v);
+
+SELECT row_number() FROM nation;

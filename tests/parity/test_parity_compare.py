@@ -1,0 +1,214 @@
+"""The parity runner's comparison logic, corpus reading and ratchet, without Trino or the
+stand-in: python3 -m unittest discover -s tests/parity"""
+
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+
+from parity_suite import corpus, report  # noqa: E402
+from parity_suite.compare import (  # noqa: E402
+    compare,
+    order_keys,
+    parse_type,
+    top_level_order_by,
+    values_equal,
+)
+from parity_suite.protocol import Answer, render_type  # noqa: E402
+
+
+def answer(columns, rows):
+    return Answer(columns=columns, rows=rows)
+
+
+def refusal(name, kind="USER_ERROR"):
+    return Answer(error_name=name, error_type=kind, message="m")
+
+
+class Doubles(unittest.TestCase):
+    def test_within_1e_12_relative_is_equal(self):
+        double = parse_type("double")
+        self.assertTrue(values_equal(1.0, 1.0 + 1e-13, double))
+        self.assertTrue(values_equal(1e300, 1e300 * (1 + 5e-13), double))
+        self.assertFalse(values_equal(1.0, 1.0 + 1e-11, double))
+        self.assertFalse(values_equal(0.0, 1e-300, double))
+
+    def test_nan_equals_nan_and_infinities_are_exact(self):
+        double = parse_type("double")
+        self.assertTrue(values_equal("NaN", "NaN", double))
+        self.assertFalse(values_equal("NaN", 1.0, double))
+        self.assertTrue(values_equal("Infinity", "Infinity", double))
+        self.assertFalse(values_equal("Infinity", "-Infinity", double))
+
+    def test_an_integer_written_double_equals_its_float(self):
+        self.assertTrue(values_equal(2, 2.0, parse_type("double")))
+
+    def test_decimals_are_exact_strings(self):
+        decimal = parse_type("decimal(12,2)")
+        self.assertTrue(values_equal("1.50", "1.50", decimal))
+        self.assertFalse(values_equal("1.50", "1.5", decimal))
+
+    def test_doubles_inside_arrays_and_rows(self):
+        self.assertTrue(values_equal([1.0, "NaN"], [1.0 + 1e-14, "NaN"], parse_type("array(double)")))
+        row = parse_type('row(x double, "Y z" varchar)')
+        self.assertTrue(values_equal([0.1 + 0.2, "a"], [0.3, "a"], row))
+        self.assertFalse(values_equal([0.3, "a"], [0.3, "b"], row))
+
+    def test_a_bigint_is_not_a_string(self):
+        self.assertFalse(values_equal(1, "1", parse_type("bigint")))
+
+
+class Maps(unittest.TestCase):
+    def test_maps_are_unordered_with_values_by_type(self):
+        ty = parse_type("map(varchar(1), double)")
+        self.assertTrue(values_equal({"a": 1.0, "b": 2.0}, {"b": 2.0, "a": 1.0 + 1e-15}, ty))
+        self.assertFalse(values_equal({"a": 1.0}, {"a": 1.0, "b": 2.0}, ty))
+
+    def test_map_statement_rows_compare_unordered_keys(self):
+        columns = [("m", "map(varchar, bigint)")]
+        passed, _ = compare(
+            "SELECT map(ARRAY['x','y'], ARRAY[1,2])",
+            answer(columns, [[{"y": 2, "x": 1}]]),
+            answer(columns, [[{"x": 1, "y": 2}]]),
+        )
+        self.assertTrue(passed)
+
+
+class Ordering(unittest.TestCase):
+    def test_a_top_level_order_by_is_found(self):
+        self.assertEqual(top_level_order_by("SELECT a FROM t ORDER BY a DESC, 2 LIMIT 3"),
+                         ["a DESC", "2"])
+        self.assertEqual(top_level_order_by("select x from t order by f(x, y) nulls last"),
+                         ["f ( x , y ) nulls last"])
+
+    def test_order_by_inside_parentheses_or_literals_does_not_count(self):
+        for sql in [
+            "SELECT * FROM (SELECT a FROM t ORDER BY a)",
+            "SELECT row_number() OVER (ORDER BY a) FROM t",
+            "SELECT array_agg(a ORDER BY a) FROM t",
+            "SELECT listagg(a, ',') WITHIN GROUP (ORDER BY a) FROM t",
+            "SELECT 'ORDER BY a' FROM t",
+            'SELECT "order by" FROM t',
+        ]:
+            self.assertIsNone(top_level_order_by(sql), sql)
+
+    def test_order_by_after_a_set_operation_is_top_level(self):
+        self.assertEqual(top_level_order_by("(SELECT 1 a) UNION ALL (SELECT 2) ORDER BY 1"), ["1"])
+
+    def test_order_keys_are_ordinals_or_output_names(self):
+        self.assertEqual(order_keys(["2", "n.name DESC"], ["key", "name"]), [1, 1])
+        self.assertIsNone(order_keys(["a + 1"], ["a"]))
+        self.assertIsNone(order_keys(["missing"], ["a"]))
+
+    def test_unordered_rows_compare_as_multisets(self):
+        columns = [("a", "integer")]
+        passed, _ = compare("SELECT a FROM t", answer(columns, [[1], [2], [2]]),
+                            answer(columns, [[2], [1], [2]]))
+        self.assertTrue(passed)
+        passed, why = compare("SELECT a FROM t", answer(columns, [[1], [1], [2]]),
+                              answer(columns, [[2], [1], [2]]))
+        self.assertFalse(passed)
+        self.assertEqual(why, "rows differ")
+
+    def test_ordered_rows_compare_in_order(self):
+        columns = [("a", "integer"), ("b", "varchar")]
+        stand_in = answer(columns, [[2, "x"], [1, "y"]])
+        trino = answer(columns, [[1, "y"], [2, "x"]])
+        self.assertFalse(compare("SELECT a, b FROM t ORDER BY a", stand_in, trino)[0])
+        self.assertFalse(compare("SELECT a, b FROM t ORDER BY a + 0", stand_in, trino)[0])
+        self.assertTrue(compare("SELECT a, b FROM t", stand_in, trino)[0])
+
+    def test_rows_tying_on_the_order_by_keys_may_swap(self):
+        columns = [("a", "integer"), ("b", "varchar")]
+        stand_in = answer(columns, [[1, "x"], [1, "y"], [2, "z"]])
+        trino = answer(columns, [[1, "y"], [1, "x"], [2, "z"]])
+        self.assertTrue(compare("SELECT a, b FROM t ORDER BY a", stand_in, trino)[0])
+        moved = answer(columns, [[1, "y"], [2, "z"], [1, "x"]])
+        self.assertFalse(compare("SELECT a, b FROM t ORDER BY a", stand_in, moved)[0])
+
+
+class NamesTypesAndRefusals(unittest.TestCase):
+    def test_same_error_name_and_type_pass_whatever_the_message(self):
+        self.assertTrue(compare("SELECT x", refusal("COLUMN_NOT_FOUND"), refusal("COLUMN_NOT_FOUND"))[0])
+
+    def test_a_different_error_name_or_type_fails(self):
+        self.assertFalse(compare("SELECT x", refusal("SYNTAX_ERROR"), refusal("COLUMN_NOT_FOUND"))[0])
+        self.assertFalse(compare("SELECT x", refusal("X", "USER_ERROR"), refusal("X", "INTERNAL_ERROR"))[0])
+
+    def test_one_side_failing_is_a_mismatch(self):
+        ok = answer([("a", "integer")], [[1]])
+        self.assertEqual(compare("SELECT 1", refusal("X"), ok), (False, "only the stand-in failed"))
+        self.assertEqual(compare("SELECT 1", ok, refusal("X")), (False, "only Trino failed"))
+
+    def test_names_and_full_types_must_match(self):
+        rows = [["1.00"]]
+        self.assertFalse(compare("SELECT 1", answer([("b", "decimal(12,2)")], rows),
+                                 answer([("a", "decimal(12,2)")], rows))[0])
+        self.assertFalse(compare("SELECT 1", answer([("a", "decimal(12,3)")], rows),
+                                 answer([("a", "decimal(12,2)")], rows))[0])
+
+    def test_type_signatures_render_as_trino_writes_them(self):
+        varchar = {"rawType": "varchar", "arguments": [{"kind": "LONG", "value": 2147483647}]}
+        self.assertEqual(render_type(varchar), "varchar")
+        decimal = {"rawType": "decimal", "arguments": [{"kind": "LONG", "value": 12},
+                                                       {"kind": "LONG", "value": 2}]}
+        self.assertEqual(render_type(decimal), "decimal(12,2)")
+        row = {"rawType": "row", "arguments": [
+            {"kind": "NAMED_TYPE", "value": {"fieldName": {"name": "x"},
+                                             "typeSignature": {"rawType": "integer"}}},
+            {"kind": "NAMED_TYPE", "value": {"fieldName": {"name": "Y z"},
+                                             "typeSignature": varchar}}]}
+        self.assertEqual(render_type(row), 'row(x integer, "Y z" varchar)')
+        mapping = {"rawType": "map", "arguments": [{"kind": "TYPE", "value": varchar},
+                                                   {"kind": "TYPE", "value": {"rawType": "bigint"}}]}
+        self.assertEqual(render_type(mapping), "map(varchar, bigint)")
+
+
+class CorpusAndRatchet(unittest.TestCase):
+    def write(self, directory, name, text):
+        (Path(directory) / name).write_text(text, encoding="utf-8")
+
+    def test_statements_end_at_a_semicolon_line_and_ids_ignore_whitespace(self):
+        with tempfile.TemporaryDirectory() as directory:
+            self.write(directory, "demo.sql", "-- family: demo\n-- source: here\nSELECT 1\n"
+                       "  FROM t;\n\n-- a comment\nSELECT 'a;b' ;\n")
+            statements = corpus.load(Path(directory))
+            self.assertEqual(sorted(s.sql for s in statements), ["SELECT 'a;b'", "SELECT 1\n  FROM t"])
+            self.assertIn(corpus.statement_id("demo", "SELECT 1 FROM t"), {s.id for s in statements})
+            self.assertEqual({s.source for s in statements}, {"here"})
+
+    def test_duplicates_across_families_are_an_error(self):
+        with tempfile.TemporaryDirectory() as directory:
+            self.write(directory, "a.sql", "SELECT 1;\n")
+            self.write(directory, "b.sql", "SELECT  1 ;\n")
+            with self.assertRaises(corpus.CorpusError):
+                corpus.load(Path(directory))
+
+    def test_an_unterminated_statement_is_an_error(self):
+        with tempfile.TemporaryDirectory() as directory:
+            self.write(directory, "a.sql", "SELECT 1;\nSELECT 2\n")
+            with self.assertRaises(corpus.CorpusError):
+                corpus.load(Path(directory))
+
+    def test_only_a_recorded_pass_that_fails_now_is_a_regression(self):
+        def outcome(statement_id, passed):
+            family = statement_id.split(":")[0]
+            statement = corpus.Statement(statement_id, family, "SELECT 1", "", "f", 1)
+            return report.Outcome(statement, Answer(), Answer(), passed, "")
+
+        record = {"f:1": {"family": "f", "passed": True}, "f:2": {"family": "f", "passed": False},
+                  "f:3": {"family": "f", "passed": True}}
+        change = report.ratchet(record, [outcome("f:1", False), outcome("f:2", True),
+                                         outcome("f:4", False)], partial=False)
+        self.assertEqual(change.regressions, ["f:1"])
+        self.assertEqual(change.improvements, ["f:2"])
+        self.assertEqual(change.new, ["f:4"])
+        self.assertEqual(change.removed, ["f:3"])
+        text = report.record_text([outcome("f:2", True), outcome("f:1", False)])
+        self.assertLess(text.index('"f:1"'), text.index('"f:2"'))
+
+
+if __name__ == "__main__":
+    unittest.main()
