@@ -22,6 +22,11 @@
 //! and SQLite's copy of it), and so does each large result row before it is encoded; rows in
 //! flight to the client are bounded by weight in `executor/query.rs`.
 //!
+//! Aggregates registered as SQLite functions keep their state in Rust's heap, which the shim
+//! never sees: it is [`Held`], charged to the same query figure and pool as it grows, measured
+//! by the process's allocator ([`CountingAllocator`], `rust_heap`), so no aggregate has to say
+//! what it keeps (`sql/udf/aggregate_state.rs` wraps every one).
+//!
 //! The process's own heap is [`crate::heap`]'s: the executor trims it as queries go idle.
 
 use std::cell::Cell;
@@ -33,6 +38,12 @@ use std::sync::{Arc, Once, OnceLock};
 use rusqlite::ffi;
 
 use super::error::{ErrorName, TrinoError};
+
+mod held;
+mod rust_heap;
+
+pub use held::Held;
+pub use rust_heap::{CountingAllocator, allocated_here};
 
 /// The bytes in front of each block: the pool it is charged to (an `Arc<Pool>` as a raw
 /// pointer, or null). Eight keeps SQLite's 8-byte alignment.
