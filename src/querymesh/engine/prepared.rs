@@ -54,6 +54,10 @@ fn run_error(e: rusqlite::Error) -> RunError {
     let decoded = match &e {
         rusqlite::Error::SqliteFailure(failure, message) => {
             if failure.code == ErrorCode::OperationInterrupted {
+                // Interrupted by a refused allocation (memory.rs), or stopped from outside.
+                if memory::interrupted_for_memory() {
+                    return RunError::Query(memory::failure(false));
+                }
                 return RunError::Interrupted;
             }
             // An allocation past the query's budget (see memory.rs) or a value past the length
@@ -195,7 +199,10 @@ impl Prepared {
             Body::Sql(sql) => {
                 // From compiling the statement to its last row, SQLite's allocations on this
                 // thread are this query's.
-                let _scope = self.budget.clone().map(memory::Scope::enter);
+                let _scope = self
+                    .budget
+                    .clone()
+                    .map(|budget| memory::Scope::on_connection(budget, conn));
                 udf::register_twins(conn, sql).map_err(run_error)?;
                 let mut stmt = conn.prepare_cached(sql).map_err(run_error)?;
                 let mut rows = stmt.query([]).map_err(run_error)?;
