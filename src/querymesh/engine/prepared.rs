@@ -328,7 +328,10 @@ mod tests {
             Some((ErrorName::DivisionByZero, "Division by zero".into()))
         );
         assert_eq!(
-            name(failure(ffi::SQLITE_ERROR, "QM!DIVISION_BY_ZERO!Division by zero")),
+            name(failure(
+                ffi::SQLITE_ERROR,
+                "QM!DIVISION_BY_ZERO!Division by zero"
+            )),
             Some((ErrorName::DivisionByZero, "Division by zero".into()))
         );
         assert_eq!(

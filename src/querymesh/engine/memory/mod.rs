@@ -53,8 +53,8 @@ mod rust_heap;
 mod stats;
 
 pub use held::Held;
-pub use stats::{ConnectionStats, HeapStats, heap_stats};
 pub use rust_heap::{CountingAllocator, allocated_here};
+pub use stats::{ConnectionStats, HeapStats, heap_stats};
 
 /// The bytes in front of each block: the pool it is charged to (an `Arc<Pool>` as a raw
 /// pointer, or null). Eight keeps SQLite's 8-byte alignment.

@@ -68,4 +68,3 @@ impl std::ops::Add for ConnectionStats {
         }
     }
 }
-

@@ -208,7 +208,10 @@ pub fn sqlite_limit(e: &rusqlite::Error) -> Option<TrinoError> {
     // SQLite's wording, and what the answer says instead: SQLite's message may name the
     // generated statement's aliases, which are not the person's.
     const LIMITS: &[(&str, &str)] = &[
-        ("Expression tree is too large", "an expression nested too deep"),
+        (
+            "Expression tree is too large",
+            "an expression nested too deep",
+        ),
         ("nested too deep", "an expression nested too deep"),
         (
             "too many terms in compound SELECT",
@@ -217,7 +220,10 @@ pub fn sqlite_limit(e: &rusqlite::Error) -> Option<TrinoError> {
         ("too many FROM clause terms", "too many relations in FROM"),
         ("tables in a join", "more than 64 tables in one join"),
         ("too many columns", "too many columns"),
-        ("too many arguments on function", "too many arguments to one function"),
+        (
+            "too many arguments on function",
+            "too many arguments to one function",
+        ),
         ("too many references to", "too many references to one name"),
         ("Recursion limit", "recursion too deep"),
         ("parser stack overflow", "nesting too deep"),
@@ -231,7 +237,9 @@ pub fn sqlite_limit(e: &rusqlite::Error) -> Option<TrinoError> {
         rusqlite::Error::SqlInputError { msg, .. } => msg.clone(),
         _ => return None,
     };
-    let (_, what) = LIMITS.iter().find(|(wording, _)| message.contains(wording))?;
+    let (_, what) = LIMITS
+        .iter()
+        .find(|(wording, _)| message.contains(wording))?;
     Some(TrinoError::new(
         ErrorName::NotSupported,
         format!(

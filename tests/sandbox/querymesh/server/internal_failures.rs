@@ -41,7 +41,9 @@ async fn an_internal_failure_answers_generic_internal_error_without_sql_or_the_r
 
     // Straight through the Trino protocol.
     let token = mesh.sign(&mesh.claims(ADA, &["analysts"]));
-    let pages = mesh.follow(mesh.post_as(ADA, FAILS_INSIDE, &token).await).await;
+    let pages = mesh
+        .follow(mesh.post_as(ADA, FAILS_INSIDE, &token).await)
+        .await;
     let query_id = pages[0]["id"].as_str().expect("an id").to_string();
     let error = error_of(&pages);
     assert_eq!(error["errorName"], "GENERIC_INTERNAL_ERROR", "{error}");
@@ -56,7 +58,10 @@ async fn an_internal_failure_answers_generic_internal_error_without_sql_or_the_r
     // Through the broker: QueryMesh failed the query within the protocol, a 422 whose message
     // names the error and never carries QueryMesh's text.
     let session: Value = support::client()
-        .post(format!("{}/sessions", mesh.sandbox.endpoints().control_url()))
+        .post(format!(
+            "{}/sessions",
+            mesh.sandbox.endpoints().control_url()
+        ))
         .json(&json!({ "person": "ada" }))
         .send()
         .await

@@ -241,8 +241,20 @@ impl Aggregate<Joined, Option<String>> for Listagg {
 
 pub(super) fn register(conn: &Connection) -> Result<()> {
     define_aggregate(conn, "qm_listagg", 5, FLAGS, Listagg)?;
-    define_aggregate(conn, "qm_max_by", 2, FLAGS, ValueAtExtreme { largest: true })?;
-    define_aggregate(conn, "qm_min_by", 2, FLAGS, ValueAtExtreme { largest: false })?;
+    define_aggregate(
+        conn,
+        "qm_max_by",
+        2,
+        FLAGS,
+        ValueAtExtreme { largest: true },
+    )?;
+    define_aggregate(
+        conn,
+        "qm_min_by",
+        2,
+        FLAGS,
+        ValueAtExtreme { largest: false },
+    )?;
     define_aggregate(conn, "qm_percentile", 2, FLAGS, Percentile)?;
     define_aggregate(conn, "qm_bitwise_and", 1, FLAGS, Bitwise { and: true })?;
     define_aggregate(conn, "qm_bitwise_or", 1, FLAGS, Bitwise { and: false })?;

@@ -45,10 +45,10 @@ mod text;
 mod urls;
 pub mod zones;
 
+pub use aggregate_state::{define_aggregate, define_window};
 pub(super) use binary::uuid_from_varchar;
 pub(super) use checksum::Kind as ChecksumKind;
 pub use dates::{normalize_timestamp, stored_digits, timestamp_text};
-pub use aggregate_state::{define_aggregate, define_window};
 pub use define::{define, in_try, register_twins};
 pub use numbers::java_double;
 
