@@ -287,6 +287,7 @@ impl ErrorName {
             JsonOutputConversionError,
             PathEvaluationError,
             JsonValueResultError,
+            InvalidPath,
         ]
         .into_iter()
         .find(|n| n.name_and_code().0 == name)
