@@ -65,16 +65,18 @@ fn run_error(e: rusqlite::Error) -> RunError {
             if matches!(failure.code, ErrorCode::OutOfMemory | ErrorCode::TooBig) {
                 return RunError::Query(memory::failure(failure.code == ErrorCode::TooBig));
             }
-            if message
-                .as_deref()
-                .is_some_and(|m| m.contains("integer overflow"))
+            let decoded = message.as_deref().and_then(udf::decode_error);
+            if decoded.is_none()
+                && message
+                    .as_deref()
+                    .is_some_and(|m| m.contains("integer overflow"))
             {
                 return RunError::Query(TrinoError::new(
                     ErrorName::NumericValueOutOfRange,
                     "bigint addition overflow",
                 ));
             }
-            message.as_deref().and_then(udf::decode_error)
+            decoded
         }
         rusqlite::Error::UserFunctionError(inner) => udf::decode_error(&inner.to_string()),
         _ => None,

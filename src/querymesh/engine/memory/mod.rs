@@ -13,17 +13,17 @@
 //! query is stepped on one thread at a time, from compile to last row: `Prepared::run`). An
 //! allocation that would take the query past its budget, or its pool past the pool's, returns
 //! NULL; SQLite then fails the statement with SQLITE_NOMEM and stays usable, and the engine
-//! reports Trino's error from what [`Scope`] recorded ([`Exceeded`]).
+//! reports Trino's error from what [`Scope`] recorded ([`Exceeded`]). Frees on that thread
+//! while the query runs count for it too, so the query's figure is what it added to SQLite's
+//! memory; allocations outside any query (opening a connection, attaching the catalogs) are
+//! counted process-wide only ([`in_use`]) and are never refused.
 //!
 //! SQLite stops a statement at a failed allocation only when the allocation is the
 //! connection's (`sqlite3OomFault` marks it interrupted). Some are not: `group_concat`'s
 //! accumulator grows with no connection, records the failure in itself and reports it only when
 //! the group ends — over a cross join, after billions of rows. So a refused allocation
 //! interrupts the query's connection itself, unless SQLite declared the failure benign (a page
-//! cache that would rather evict: SQLite's benign-malloc hooks, counted per thread here). Frees on that thread while the query runs
-//! count for it too, so the query's figure is what it added to SQLite's memory; allocations
-//! outside any query (opening a connection, attaching the catalogs) are counted process-wide
-//! only ([`in_use`]) and are never refused.
+//! cache that would rather evict: SQLite's benign-malloc hooks, counted per thread here).
 //!
 //! Functions that build a value in Rust ask [`reserve`] before they allocate it (for the value
 //! and SQLite's copy of it), and so does each large result row before it is encoded; rows in
@@ -38,11 +38,10 @@
 
 use std::cell::Cell;
 use std::ffi::{c_int, c_void};
+use std::marker::PhantomData;
 use std::ptr;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::{Arc, Once, OnceLock};
-
-use std::marker::PhantomData;
 
 use rusqlite::{Connection, ffi};
 
