@@ -73,6 +73,13 @@ pub mod state_dir;
 mod test_support;
 pub mod web_assets;
 
+/// Every Rust allocation is counted per thread, so a query's aggregates are charged what their
+/// state holds (querymesh/engine/memory). A dependent that sets its own global allocator
+/// cannot link this library: aggregates would otherwise run unbounded.
+#[global_allocator]
+static ALLOCATOR: querymesh::engine::memory::CountingAllocator =
+    querymesh::engine::memory::CountingAllocator;
+
 pub use config::Config;
 pub use platform::{Endpoints, SandboxEnv};
 pub use sandbox::{Sandbox, StartError};

@@ -324,7 +324,7 @@ impl TrinoClient {
             if let Some(error) = page.error {
                 return Err(Stop {
                     cancel: None,
-                    refusal: query_error(error),
+                    refusal: query_error(error, &page.id),
                 });
             }
             // Checked before anything else is done with the page: a cancel only ever goes to
@@ -564,10 +564,19 @@ fn origin_of(uri: &Uri) -> String {
 }
 
 /// Trino's error → the refusal the spec gives it.
-fn query_error(error: QueryError) -> Refusal {
+fn query_error(error: QueryError, query_id: &str) -> Refusal {
     let name = error.error_name.as_deref().unwrap_or_default();
     match (name, error.error_type.as_deref().unwrap_or_default()) {
         ("PERMISSION_DENIED", _) => Refusal::QueryMeshAccessDenied(error.message),
+        // QueryMesh answered within the protocol that it failed the query (422, "QueryMesh
+        // refused the query"; 502 is for answers outside the protocol). An internal error's
+        // message is not the person's to read: it may describe the statement QueryMesh ran
+        // (a row filter's predicate among it), so only its name and the query's id go on.
+        (_, "INTERNAL_ERROR") => Refusal::QueryRefused(format!(
+            "QueryMesh failed query {} with an internal error ({name}); its message stays in \
+             QueryMesh's log",
+            query_id.chars().take(64).collect::<String>()
+        )),
         // A query past its own time or memory limit fails the same way every time: it is the
         // query's fault (422, "check the query"), not a busy QueryMesh's. The cluster being out
         // of memory or the queue full is (503, "repeat in a moment").

@@ -211,6 +211,59 @@ impl TrinoError {
     }
 }
 
+/// A failure that is the stand-in's, not the query's: a SQLite error the analyser did not
+/// anticipate, or an internal invariant broken. It carries no text but what is fixed where it
+/// is made (a `&'static str`), so neither the generated SQL nor SQLite's wording (which may
+/// quote it, a row filter's predicate included) can reach an answer or a log through it. The
+/// server answers it as Trino's GENERIC_INTERNAL_ERROR with the query's id only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{what} (SQLite code {sqlite_code:?})")]
+pub struct InternalError {
+    /// What failed, in the stand-in's own fixed words.
+    pub what: &'static str,
+    /// SQLite's extended result code, when SQLite failed.
+    pub sqlite_code: Option<i32>,
+}
+
+impl InternalError {
+    pub const fn new(what: &'static str) -> Self {
+        Self {
+            what,
+            sqlite_code: None,
+        }
+    }
+
+    /// SQLite's error, by kind and code only.
+    pub fn sqlite(e: &rusqlite::Error) -> Self {
+        match e {
+            rusqlite::Error::SqliteFailure(failure, _) => Self {
+                what: "SQLite failed the generated statement",
+                sqlite_code: Some(failure.extended_code),
+            },
+            rusqlite::Error::SqlInputError { error, .. } => Self {
+                what: "SQLite refused the generated statement",
+                sqlite_code: Some(error.extended_code),
+            },
+            rusqlite::Error::UserFunctionError(_) => {
+                Self::new("a function failed without a Trino error")
+            }
+            _ => Self::new("the SQLite driver failed"),
+        }
+    }
+}
+
+impl TrinoError {
+    /// Trino's GENERIC_INTERNAL_ERROR (StandardErrorCode 65536, INTERNAL_ERROR) for a failure
+    /// of the stand-in itself: the message names the query, for its log line, and nothing of
+    /// the failure.
+    pub fn internal(query_id: &str) -> Self {
+        Self::new(
+            ErrorName::GenericInternalError,
+            format!("internal error in the QueryMesh stand-in; query {query_id}"),
+        )
+    }
+}
+
 impl ErrorName {
     /// The variant for a Trino error name, for errors that cross SQLite as text.
     pub fn from_name(name: &str) -> Option<Self> {
@@ -234,6 +287,7 @@ impl ErrorName {
             JsonOutputConversionError,
             PathEvaluationError,
             JsonValueResultError,
+            InvalidPath,
         ]
         .into_iter()
         .find(|n| n.name_and_code().0 == name)

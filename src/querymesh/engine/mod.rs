@@ -16,7 +16,8 @@
 //! - [`access`]: data policies in Trino's file-based access-control format, for a [`User`]
 //!   (a name and groups; the server says who that is).
 //! - [`memory`]: SQLite's memory counted per query, and the budgets that bound it.
-//! - [`error`]: [`TrinoError`], the engine's error as Trino names it; the server serialises it.
+//! - [`error`]: [`TrinoError`], the engine's error as Trino names it; the server serialises it;
+//!   [`InternalError`], a failure of the stand-in itself, which carries no SQL or SQLite text.
 //!
 //! This file is the contract between the engine (SQL → SQLite, data, catalogs) and the server
 //! (protocol, auth, execution threads, time limits).
@@ -46,7 +47,7 @@ mod prepared;
 mod tests;
 
 pub use self::access::User;
-pub use self::error::TrinoError;
+pub use self::error::{InternalError, TrinoError};
 pub use self::plan_cache::{PLAN_CACHE_MAX_SQL_BYTES, PLAN_CACHE_SIZE};
 pub use self::prepared::Prepared;
 
@@ -118,8 +119,12 @@ pub enum RunError {
     /// The connection was interrupted (time limit or cancel); the caller knows which.
     #[error("interrupted")]
     Interrupted,
+    /// The query's fault, as Trino names it.
     #[error(transparent)]
     Query(#[from] TrinoError),
+    /// The stand-in's fault: the server answers GENERIC_INTERNAL_ERROR (error.rs).
+    #[error(transparent)]
+    Internal(#[from] InternalError),
 }
 
 /// Where tpch.tiny is kept without a state directory.

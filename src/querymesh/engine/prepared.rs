@@ -10,7 +10,7 @@ use rusqlite::{Connection, ErrorCode};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use super::error::ErrorName;
+use super::error::{ErrorName, InternalError};
 use super::memory::{self, Budget};
 use super::sql::use_schema::SessionUpdate;
 use super::sql::{self, Body, encode, udf};
@@ -44,40 +44,51 @@ pub struct Prepared {
     budget: Option<Budget>,
 }
 
+/// SQLite's error as the query's (a Trino error: the kinds the analyser anticipates) or as the
+/// stand-in's own failure ([`InternalError`], which keeps none of SQLite's text: the message
+/// may quote the generated statement, row filters included).
 fn run_error(e: rusqlite::Error) -> RunError {
     if let Some(refused) = sql::sqlite_limit(&e) {
         return RunError::Query(refused);
     }
-    if let rusqlite::Error::SqliteFailure(failure, message) = &e {
-        if failure.code == ErrorCode::OperationInterrupted {
-            return RunError::Interrupted;
+    let decoded = match &e {
+        rusqlite::Error::SqliteFailure(failure, message) => {
+            if failure.code == ErrorCode::OperationInterrupted {
+                // Interrupted by a refused allocation (memory.rs), or stopped from outside.
+                if memory::interrupted_for_memory() {
+                    return RunError::Query(memory::failure(false));
+                }
+                return RunError::Interrupted;
+            }
+            // An allocation past the query's budget (see memory.rs) or a value past the length
+            // limit.
+            if matches!(failure.code, ErrorCode::OutOfMemory | ErrorCode::TooBig) {
+                return RunError::Query(memory::failure(failure.code == ErrorCode::TooBig));
+            }
+            let decoded = message.as_deref().and_then(udf::decode_error);
+            if decoded.is_none()
+                && message
+                    .as_deref()
+                    .is_some_and(|m| m.contains("integer overflow"))
+            {
+                return RunError::Query(TrinoError::new(
+                    ErrorName::NumericValueOutOfRange,
+                    "bigint addition overflow",
+                ));
+            }
+            decoded
         }
-        // An allocation past the query's budget (see memory.rs) or a value past the length limit.
-        if matches!(failure.code, ErrorCode::OutOfMemory | ErrorCode::TooBig) {
-            return RunError::Query(memory::failure(failure.code == ErrorCode::TooBig));
+        rusqlite::Error::UserFunctionError(inner) => udf::decode_error(&inner.to_string()),
+        _ => None,
+    };
+    match decoded {
+        // A function's own invariant (a stored value it cannot read): the stand-in's fault.
+        Some(e) if e.name == ErrorName::GenericInternalError => {
+            RunError::Internal(InternalError::new("a function met a value it cannot read"))
         }
-        if let Some(decoded) = message.as_deref().and_then(udf::decode_error) {
-            return RunError::Query(decoded);
-        }
-        if message
-            .as_deref()
-            .is_some_and(|m| m.contains("integer overflow"))
-        {
-            return RunError::Query(TrinoError::new(
-                ErrorName::NumericValueOutOfRange,
-                "bigint addition overflow",
-            ));
-        }
+        Some(e) => RunError::Query(e),
+        None => RunError::Internal(InternalError::sqlite(&e)),
     }
-    if let rusqlite::Error::UserFunctionError(inner) = &e
-        && let Some(decoded) = udf::decode_error(&inner.to_string())
-    {
-        return RunError::Query(decoded);
-    }
-    RunError::Query(TrinoError::new(
-        ErrorName::GenericInternalError,
-        format!("The query failed in SQLite: {e}"),
-    ))
 }
 
 /// Trino fails where integer arithmetic overflows its type; SQLite computes in 64 bits and
@@ -190,7 +201,10 @@ impl Prepared {
             Body::Sql(sql) => {
                 // From compiling the statement to its last row, SQLite's allocations on this
                 // thread are this query's.
-                let _scope = self.budget.clone().map(memory::Scope::enter);
+                let _scope = self
+                    .budget
+                    .clone()
+                    .map(|budget| memory::Scope::on_connection(budget, conn));
                 udf::register_twins(conn, sql).map_err(run_error)?;
                 let mut stmt = conn.prepare_cached(sql).map_err(run_error)?;
                 let mut rows = stmt.query([]).map_err(run_error)?;
@@ -241,3 +255,103 @@ impl Prepared {
 
 /// Rows smaller than this are not checked against the budget one by one.
 const ROW_BYTES_UNCHECKED: u64 = 64 << 10;
+
+#[cfg(test)]
+mod tests {
+    use rusqlite::ffi;
+
+    use super::*;
+
+    /// SQLite's text, as it may come: quoting the generated statement and a row filter.
+    const LEAKY: &str = "misuse of aggregate function qm_array_agg() in SELECT qm_v FROM \
+                         nation WHERE comment NOT LIKE '%zebra-secret%'";
+
+    fn failure(code: i32, message: &str) -> rusqlite::Error {
+        rusqlite::Error::SqliteFailure(ffi::Error::new(code), Some(message.into()))
+    }
+
+    fn assert_internal(e: rusqlite::Error) {
+        let shown = format!("{e:?}");
+        match run_error(e) {
+            RunError::Internal(internal) => {
+                let text = format!("{internal} {internal:?}");
+                for leak in ["qm_", "SELECT", "misuse", "zebra"] {
+                    assert!(!text.contains(leak), "{leak:?} in {text}");
+                }
+            }
+            other => panic!("{shown} became {other:?}"),
+        }
+    }
+
+    /// Every SQLite failure but the anticipated kinds (interrupt, out of memory, too big, a
+    /// limit, an overflow, a function's Trino error) is the stand-in's own, and keeps nothing
+    /// of SQLite's text.
+    #[test]
+    fn any_sqlite_error_not_anticipated_becomes_internal_without_its_text() {
+        let anticipated = [ffi::SQLITE_NOMEM, ffi::SQLITE_INTERRUPT, ffi::SQLITE_TOOBIG];
+        for code in (1..=28).filter(|c| !anticipated.contains(c)) {
+            assert_internal(failure(code, LEAKY));
+            assert_internal(rusqlite::Error::SqliteFailure(ffi::Error::new(code), None));
+        }
+        assert_internal(rusqlite::Error::SqlInputError {
+            error: ffi::Error::new(ffi::SQLITE_ERROR),
+            msg: LEAKY.into(),
+            sql: LEAKY.into(),
+            offset: 7,
+        });
+        assert_internal(rusqlite::Error::InvalidColumnType(
+            0,
+            LEAKY.into(),
+            rusqlite::types::Type::Text,
+        ));
+        assert_internal(rusqlite::Error::QueryReturnedNoRows);
+        assert_internal(rusqlite::Error::InvalidParameterCount(1, 0));
+        assert_internal(rusqlite::Error::UserFunctionError(LEAKY.into()));
+        // A function's own invariant is internal too, whatever it said.
+        assert_internal(udf::fail(ErrorName::GenericInternalError, LEAKY));
+        assert_internal(failure(
+            ffi::SQLITE_ERROR,
+            &format!("QM!GENERIC_INTERNAL_ERROR!{LEAKY}"),
+        ));
+    }
+
+    #[test]
+    fn the_anticipated_kinds_keep_their_trino_names() {
+        let name = |e| match run_error(e) {
+            RunError::Query(e) => Some((e.name, e.text)),
+            _ => None,
+        };
+        assert!(matches!(
+            run_error(failure(ffi::SQLITE_INTERRUPT, "interrupted")),
+            RunError::Interrupted
+        ));
+        assert_eq!(
+            name(udf::fail(ErrorName::DivisionByZero, "Division by zero")),
+            Some((ErrorName::DivisionByZero, "Division by zero".into()))
+        );
+        assert_eq!(
+            name(failure(
+                ffi::SQLITE_ERROR,
+                "QM!DIVISION_BY_ZERO!Division by zero"
+            )),
+            Some((ErrorName::DivisionByZero, "Division by zero".into()))
+        );
+        assert_eq!(
+            name(failure(ffi::SQLITE_ERROR, "integer overflow")).map(|(n, _)| n),
+            Some(ErrorName::NumericValueOutOfRange)
+        );
+        // Out of memory outside a query: the machine's, CLUSTER_OUT_OF_MEMORY.
+        assert_eq!(
+            name(failure(ffi::SQLITE_NOMEM, "out of memory")).map(|(n, _)| n),
+            Some(ErrorName::ClusterOutOfMemory)
+        );
+        // A limit of SQLite: the query's, in the stand-in's words, not SQLite's.
+        let (limit, text) = name(failure(
+            ffi::SQLITE_ERROR,
+            "too many references to \"qm_secret\": max 65535",
+        ))
+        .expect("a Trino error");
+        assert_eq!(limit, ErrorName::NotSupported);
+        assert!(!text.contains("qm_"), "{text}");
+    }
+}

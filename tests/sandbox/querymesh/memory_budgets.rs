@@ -26,6 +26,10 @@ use crate::support::{self, broker_query};
 /// gigabyte would take.
 const FAST: Duration = Duration::from_secs(5);
 
+/// An aggregate stops at its budget well before the time limit (30 s) it used to run into,
+/// even in a debug build on a busy machine.
+const WELL_BEFORE_THE_TIME_LIMIT: Duration = Duration::from_secs(10);
+
 fn config(query_mb: u32, total_mb: u32) -> Config {
     let mut config = support::test_config();
     config.querymesh.query_max_memory_mb = query_mb;
@@ -55,6 +59,7 @@ fn run_on(
         })
         .map_err(|e| match e {
             RunError::Query(e) => (e.name, e.message()),
+            RunError::Internal(e) => panic!("{sql} failed inside the stand-in: {e}"),
             RunError::Interrupted => panic!("{sql} was interrupted"),
         })?;
     Ok(rows)
@@ -214,6 +219,126 @@ fn queries_past_the_pool_together_fail_rather_than_all_succeed() {
         run_on(&engine, &conn, HOLDING).map(|rows| rows.len()),
         Ok(25)
     );
+    drop(conn);
+    assert_eq!(
+        engine.memory_budget().pool.used(),
+        0,
+        "every byte came back"
+    );
+}
+
+/// An aggregate's state counts against its query's budget as it grows, whichever family it
+/// is (Rust aggregates and SQLite's own alike): over a cross join of billions of rows each one
+/// fails at the budget within seconds, where it used to grow for the whole time limit
+/// (5.4 GB for array_agg) or to a gigabyte before failing (issue 25, hole 1).
+#[test]
+fn every_aggregate_family_over_a_cross_join_fails_fast_at_its_budget() {
+    let engine = engine(8, 32);
+    let conn = engine.connect().expect("a connection");
+    for sql in [
+        "SELECT cardinality(array_agg(a.comment)) FROM lineitem a CROSS JOIN lineitem b",
+        "SELECT cardinality(map_agg(a.orderkey, b.comment)) FROM orders a CROSS JOIN orders b",
+        "SELECT cardinality(multimap_agg(a.orderkey, b.comment)) FROM orders a CROSS JOIN orders b",
+        "SELECT cardinality(histogram(a.orderkey * 100000 + b.orderkey)) FROM orders a CROSS JOIN orders b",
+        "SELECT approx_percentile(a.orderkey * b.orderkey, 0.5) FROM orders a CROSS JOIN orders b",
+        // listagg past Trino's 1 MB output, truncated: every value is kept until the end.
+        "SELECT length(listagg(lpad(comment, 200, 'x'), ',' ON OVERFLOW TRUNCATE '...' WITHOUT COUNT) WITHIN GROUP (ORDER BY orderkey)) FROM lineitem",
+        // SQLite's own json_group_array, which gathers a LATERAL subquery's rows.
+        "SELECT count(*) FROM region r, LATERAL (SELECT a.comment FROM orders a CROSS JOIN orders b)",
+    ] {
+        let started = Instant::now();
+        let (name, message) = run_on(&engine, &conn, sql).expect_err(sql);
+        assert_eq!(
+            name,
+            ErrorName::ExceededLocalMemoryLimit,
+            "{sql}: {message}"
+        );
+        assert!(
+            message.starts_with("Query exceeded per-node memory limit of 8MB [Allocated: "),
+            "{sql}: {message}"
+        );
+        assert!(
+            started.elapsed() < WELL_BEFORE_THE_TIME_LIMIT,
+            "{sql} took {:?}",
+            started.elapsed()
+        );
+    }
+    drop(conn);
+    assert_eq!(
+        engine.memory_budget().pool.used(),
+        0,
+        "every byte came back"
+    );
+}
+
+/// SQLite's own aggregates (the engine's lowerings use json_group_array and group_concat)
+/// allocate through the counting shim, so their memory is refused at the budget too, and the
+/// statement stops there. group_concat grows without its connection, so SQLite alone would
+/// only record the failure and report it when the group ends (after the whole cross join):
+/// the refused allocation interrupts the query's connection itself.
+#[test]
+fn sqlites_own_aggregates_stop_at_the_budget() {
+    let engine = engine(16, 64);
+    let conn = engine.connect().expect("a connection");
+    for sql in [
+        "SELECT length(group_concat(a.comment)) FROM tpch_tiny.orders a, tpch_tiny.orders b",
+        "SELECT length(json_group_array(a.comment)) FROM tpch_tiny.orders a, tpch_tiny.orders b",
+        "SELECT length(json_group_object(a.orderkey || '-' || b.orderkey, a.comment)) \
+         FROM tpch_tiny.orders a, tpch_tiny.orders b",
+    ] {
+        let started = Instant::now();
+        let failed = {
+            let _query = memory::Scope::on_connection(engine.memory_budget().clone(), &conn);
+            conn.query_row(sql, [], |r| r.get::<_, i64>(0))
+        };
+        let code = failed.err().and_then(|e| e.sqlite_error_code());
+        assert!(
+            matches!(
+                code,
+                Some(rusqlite::ErrorCode::OutOfMemory | rusqlite::ErrorCode::OperationInterrupted)
+            ),
+            "{sql}: {code:?}"
+        );
+        assert!(
+            started.elapsed() < FAST,
+            "{sql} took {:?}",
+            started.elapsed()
+        );
+    }
+}
+
+/// Within the budget the same aggregates answer, and what their states held comes back.
+#[test]
+fn aggregates_within_the_budget_answer_and_give_their_memory_back() {
+    let engine = engine(16, 64);
+    let conn = engine.connect().expect("a connection");
+    let rows = run_on(
+        &engine,
+        &conn,
+        "SELECT cardinality(array_agg(comment)), cardinality(map_agg(orderkey, comment)), \
+         cardinality(multimap_agg(custkey, comment)), count(DISTINCT custkey), \
+         histogram(orderstatus), length(listagg(orderstatus, '') WITHIN GROUP (ORDER BY orderkey)), \
+         approx_percentile(orderkey, 0.5) >= 1 FROM orders",
+    )
+    .expect("fits 16 MB");
+    let row = &rows[0];
+    assert_eq!(row[0], Value::from(15000), "{row:?}");
+    assert_eq!(row[1], Value::from(15000), "{row:?}");
+    assert_eq!(row[2], row[3], "one entry per customer: {row:?}");
+    assert_eq!(
+        row[4],
+        serde_json::json!({"F": 7304, "O": 7333, "P": 363}),
+        "{row:?}"
+    );
+    assert_eq!(row[5], Value::from(15000), "{row:?}");
+    assert_eq!(row[6], Value::Bool(true), "{row:?}");
+    let grouped = run_on(
+        &engine,
+        &conn,
+        "SELECT count(*) FROM (SELECT custkey, array_agg(comment) FROM orders GROUP BY custkey)",
+    )
+    .expect("fits 16 MB");
+    assert_eq!(grouped[0][0], row[3]);
     drop(conn);
     assert_eq!(
         engine.memory_budget().pool.used(),

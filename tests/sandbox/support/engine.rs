@@ -40,6 +40,8 @@ pub fn run_in(engine: &Engine, session: &SessionContext, sql: &str) -> Result<An
         })
         .map_err(|e| match e {
             RunError::Query(e) => describe(&e),
+            // What the server answers, and the engine's own words for it (never SQL).
+            RunError::Internal(e) => format!("GENERIC_INTERNAL_ERROR: {e}"),
             RunError::Interrupted => "interrupted".into(),
         })?;
     Ok(Answer {

@@ -205,21 +205,31 @@ impl StackBudget {
 /// NOT_SUPPORTED because Trino would run it where the stand-in cannot (Trino's
 /// StandardErrorCode: "NOT_SUPPORTED", 13, USER_ERROR).
 pub fn sqlite_limit(e: &rusqlite::Error) -> Option<TrinoError> {
-    const LIMITS: &[&str] = &[
-        "Expression tree is too large",
-        "nested too deep",
-        "too many terms in compound SELECT",
-        "too many FROM clause terms",
-        "tables in a join",
-        "too many columns",
-        "too many arguments on function",
-        "too many references to",
-        "Recursion limit",
-        "parser stack overflow",
-        "string or blob too big",
-        "too many SQL variables",
+    // SQLite's wording, and what the answer says instead: SQLite's message may name the
+    // generated statement's aliases, which are not the person's.
+    const LIMITS: &[(&str, &str)] = &[
+        (
+            "Expression tree is too large",
+            "an expression nested too deep",
+        ),
+        ("nested too deep", "an expression nested too deep"),
+        (
+            "too many terms in compound SELECT",
+            "too many UNION, INTERSECT or EXCEPT terms",
+        ),
+        ("too many FROM clause terms", "too many relations in FROM"),
+        ("tables in a join", "more than 64 tables in one join"),
+        ("too many columns", "too many columns"),
+        (
+            "too many arguments on function",
+            "too many arguments to one function",
+        ),
+        ("too many references to", "too many references to one name"),
+        ("Recursion limit", "recursion too deep"),
+        ("parser stack overflow", "nesting too deep"),
+        ("string or blob too big", "a value too long"),
+        ("too many SQL variables", "too many parameters"),
     ];
-    // The message alone: the SQL the error may carry is not the person's.
     let message = match e {
         rusqlite::Error::SqliteFailure(failure, message) => {
             message.clone().unwrap_or_else(|| failure.to_string())
@@ -227,14 +237,15 @@ pub fn sqlite_limit(e: &rusqlite::Error) -> Option<TrinoError> {
         rusqlite::Error::SqlInputError { msg, .. } => msg.clone(),
         _ => return None,
     };
-    LIMITS.iter().any(|l| message.contains(l)).then(|| {
-        TrinoError::new(
-            ErrorName::NotSupported,
-            format!(
-                "The query is too large for the QueryMesh stand-in: it exceeds a limit of SQLite, which runs it ({message})"
-            ),
-        )
-    })
+    let (_, what) = LIMITS
+        .iter()
+        .find(|(wording, _)| message.contains(wording))?;
+    Some(TrinoError::new(
+        ErrorName::NotSupported,
+        format!(
+            "The query is too large for the QueryMesh stand-in: it exceeds a limit of SQLite, which runs it ({what})"
+        ),
+    ))
 }
 
 #[cfg(test)]

@@ -450,7 +450,10 @@ impl Query {
             let Some(chunk) = chunk else {
                 // The producer is gone without saying how it ended: only a stop does that.
                 let error = self.control.stopped().map_or_else(
-                    || TrinoError::new(ErrorName::GenericInternalError, "the query stopped"),
+                    || {
+                        tracing::error!(query_id = %self.id, "a query ended without an answer");
+                        TrinoError::internal(&self.id)
+                    },
                     Stop::error,
                 );
                 return (data, count, Some(Err(error)));

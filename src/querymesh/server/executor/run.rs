@@ -10,8 +10,21 @@ use tokio::sync::mpsc;
 
 use super::query::{Chunk, ChunkBuilder, Query};
 use super::{Executor, INLINE_BUDGET, INLINE_MAX, INLINE_MAX_BYTES, PROGRESS_OPS};
-use crate::querymesh::engine::error::{ErrorName, TrinoError};
+use crate::querymesh::engine::error::{InternalError, TrinoError};
 use crate::querymesh::engine::{Prepared, RunError};
+
+/// A failure of the stand-in itself, logged once here (what failed and SQLite's code, never
+/// SQL: [`InternalError`] carries none) and answered as GENERIC_INTERNAL_ERROR naming only the
+/// query, so the log line can be found from the answer.
+fn internal(query: &Query, failure: InternalError) -> TrinoError {
+    tracing::error!(
+        query_id = %query.id,
+        failure = failure.what,
+        sqlite_code = ?failure.sqlite_code,
+        "a query failed inside the QueryMesh stand-in"
+    );
+    TrinoError::internal(&query.id)
+}
 
 impl Executor {
     /// Runs on a blocking-pool thread: executes the query and sends its rows in chunks.
@@ -21,14 +34,10 @@ impl Executor {
             Ok(conn) => conn,
             Err(e) => {
                 tracing::error!(query_id = %query.id, error = %e, "cannot open a connection");
-                let error = TrinoError::new(
-                    ErrorName::GenericInternalError,
-                    "the stand-in could not open its database",
-                );
                 let _ = tx.blocking_send(Chunk {
                     json: String::new(),
                     rows: 0,
-                    end: Some(Err(error)),
+                    end: Some(Err(TrinoError::internal(&query.id))),
                 });
                 return;
             }
@@ -51,9 +60,9 @@ impl Executor {
             let _ = tx.blocking_send(Chunk {
                 json: String::new(),
                 rows: 0,
-                end: Some(Err(TrinoError::new(
-                    ErrorName::GenericInternalError,
-                    "the stand-in could not watch the query for a stop",
+                end: Some(Err(internal(
+                    query,
+                    InternalError::new("the stand-in could not watch the query for a stop"),
                 ))),
             });
             return;
@@ -86,12 +95,13 @@ impl Executor {
         let end = match result {
             Ok(()) => Ok(()),
             Err(RunError::Query(e)) => Err(e),
+            Err(RunError::Internal(failure)) => Err(internal(query, failure)),
             Err(RunError::Interrupted) => match query.control.stopped() {
                 Some(stop) => Err(stop.error()),
                 // Only a stop interrupts; nothing else may pass for success.
-                None => Err(TrinoError::new(
-                    ErrorName::GenericInternalError,
-                    "the query was interrupted",
+                None => Err(internal(
+                    query,
+                    InternalError::new("the query was interrupted without a stop"),
                 )),
             },
         };
@@ -154,6 +164,7 @@ impl Executor {
         let end = match (result, stopped) {
             (Ok(()), _) if !too_big => Ok(()),
             (Err(RunError::Query(e)), _) => Err(e),
+            (Err(RunError::Internal(failure)), _) => Err(internal(query, failure)),
             (Err(RunError::Interrupted), Some(stop)) => Err(stop.error()),
             // Past its budget or too large for one chunk: the blocking pool runs it again.
             (Ok(()) | Err(RunError::Interrupted), _) => {

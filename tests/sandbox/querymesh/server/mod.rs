@@ -6,6 +6,7 @@ mod access_control;
 mod authentication;
 mod cancellation;
 mod complex_columns;
+mod internal_failures;
 mod json_columns;
 mod official_clients;
 mod resource_groups;

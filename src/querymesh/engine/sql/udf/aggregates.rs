@@ -2,7 +2,7 @@
 //! `qm_min_by` (the value at the largest / smallest key), `qm_percentile` (approx_percentile,
 //! answered exactly — an exact answer is within any approximation's bounds), and
 //! `qm_bitwise_and` / `qm_bitwise_or`. What they keep counts against the query's memory budget
-//! as it grows.
+//! as it grows (registered through `define_aggregate`: aggregate_state.rs).
 
 use std::cmp::Ordering;
 
@@ -10,7 +10,7 @@ use rusqlite::functions::{Aggregate, Context};
 use rusqlite::types::{Value, ValueRef};
 use rusqlite::{Connection, Result};
 
-use super::{FLAGS, fail, reserve};
+use super::{FLAGS, define_aggregate, fail};
 use crate::querymesh::engine::error::ErrorName;
 
 /// SQLite's own order of values of one analysed type: numbers by value, text and blobs by
@@ -29,14 +29,6 @@ fn compare(a: &Value, b: &Value) -> Ordering {
             (Some(x), Some(y)) => x.partial_cmp(&y).unwrap_or(Ordering::Equal),
             _ => Ordering::Equal,
         },
-    }
-}
-
-fn size_of(v: &Value) -> usize {
-    match v {
-        Value::Text(t) => t.len(),
-        Value::Blob(b) => b.len(),
-        _ => 8,
     }
 }
 
@@ -67,7 +59,6 @@ impl Aggregate<Option<(Value, Value)>, Value> for ValueAtExtreme {
         };
         if replace {
             let value: Value = ctx.get(0)?;
-            reserve(size_of(&value) + size_of(&key))?;
             *best = Some((key, value));
         }
         Ok(())
@@ -86,7 +77,6 @@ struct Percentile;
 struct Values {
     values: Vec<Value>,
     percentile: Option<f64>,
-    bytes: usize,
 }
 
 impl Aggregate<Values, Value> for Percentile {
@@ -121,10 +111,6 @@ impl Aggregate<Values, Value> for Percentile {
         let value: Value = ctx.get(0)?;
         if value == Value::Null {
             return Ok(());
-        }
-        acc.bytes += size_of(&value) + std::mem::size_of::<Value>();
-        if acc.values.len().is_power_of_two() {
-            reserve(acc.bytes.saturating_mul(2))?;
         }
         acc.values.push(value);
         Ok(())
@@ -219,9 +205,6 @@ impl Aggregate<Joined, Option<String>> for Listagg {
                 ),
             ));
         }
-        if acc.values.len().is_power_of_two() {
-            reserve(acc.bytes.saturating_mul(2))?;
-        }
         acc.values.push(value);
         Ok(())
     }
@@ -257,11 +240,23 @@ impl Aggregate<Joined, Option<String>> for Listagg {
 }
 
 pub(super) fn register(conn: &Connection) -> Result<()> {
-    conn.create_aggregate_function("qm_listagg", 5, FLAGS, Listagg)?;
-    conn.create_aggregate_function("qm_max_by", 2, FLAGS, ValueAtExtreme { largest: true })?;
-    conn.create_aggregate_function("qm_min_by", 2, FLAGS, ValueAtExtreme { largest: false })?;
-    conn.create_aggregate_function("qm_percentile", 2, FLAGS, Percentile)?;
-    conn.create_aggregate_function("qm_bitwise_and", 1, FLAGS, Bitwise { and: true })?;
-    conn.create_aggregate_function("qm_bitwise_or", 1, FLAGS, Bitwise { and: false })?;
+    define_aggregate(conn, "qm_listagg", 5, FLAGS, Listagg)?;
+    define_aggregate(
+        conn,
+        "qm_max_by",
+        2,
+        FLAGS,
+        ValueAtExtreme { largest: true },
+    )?;
+    define_aggregate(
+        conn,
+        "qm_min_by",
+        2,
+        FLAGS,
+        ValueAtExtreme { largest: false },
+    )?;
+    define_aggregate(conn, "qm_percentile", 2, FLAGS, Percentile)?;
+    define_aggregate(conn, "qm_bitwise_and", 1, FLAGS, Bitwise { and: true })?;
+    define_aggregate(conn, "qm_bitwise_or", 1, FLAGS, Bitwise { and: false })?;
     Ok(())
 }

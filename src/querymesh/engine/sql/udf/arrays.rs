@@ -19,7 +19,7 @@ use crate::querymesh::engine::types::TrinoType;
 mod build;
 mod values;
 
-use crate::querymesh::engine::sql::udf::define;
+use crate::querymesh::engine::sql::udf::{define, define_window};
 #[cfg(test)]
 use build::{month_sequence, sequence, split};
 use values::{bool_of, compare, distinct, equal, identical, identity_key, key_set, number};
@@ -196,7 +196,6 @@ impl Aggregate<VecDeque<Value>, Option<String>> for ArrayAgg {
 
     fn step(&self, ctx: &mut Context<'_>, acc: &mut VecDeque<Value>) -> rusqlite::Result<()> {
         let raw = text_of(ctx.get_raw(0)).unwrap_or_default();
-        reserve(raw.len())?;
         let v = serde_json::from_str::<Vec<Value>>(&raw)
             .ok()
             .and_then(|v| v.into_iter().next())
@@ -549,7 +548,8 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             _ => Err(invalid("Lambda comparator must return either -1, 0, or 1")),
         }
     })?;
-    conn.create_window_function(
+    define_window(
+        conn,
         "qm_array_agg",
         1,
         FunctionFlags::SQLITE_UTF8.union(FunctionFlags::SQLITE_DETERMINISTIC),

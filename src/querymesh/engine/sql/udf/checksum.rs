@@ -15,7 +15,7 @@ use rusqlite::{Connection, Result};
 use xxhash_rust::xxh64::xxh64;
 
 use super::super::calendar;
-use super::{FLAGS, num};
+use super::{FLAGS, define_aggregate, num};
 
 const PRIME64: u64 = 0x9E37_79B1_85EB_CA87;
 
@@ -170,7 +170,7 @@ impl Aggregate<u64, Option<Vec<u8>>> for Checksum {
 
 pub fn register(conn: &Connection) -> Result<()> {
     for kind in Kind::ALL {
-        conn.create_aggregate_function(kind.function(), 1, FLAGS, Checksum(kind))?;
+        define_aggregate(conn, kind.function(), 1, FLAGS, Checksum(kind))?;
     }
     Ok(())
 }

@@ -2,7 +2,7 @@
 //! sum / avg aggregates on the representation sql/decimal.rs describes (an INTEGER for a
 //! short decimal, a 16-byte BLOB for a long one), in i128 with checked arithmetic.
 
-use crate::querymesh::engine::sql::udf::define;
+use crate::querymesh::engine::sql::udf::{define, define_window};
 use rusqlite::functions::{Aggregate, Context, WindowAggregate};
 use rusqlite::types::{Value, ValueRef};
 use rusqlite::{Connection, Error};
@@ -475,8 +475,9 @@ pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
         Ok(read(ctx.get_raw(0)).map_or(Value::Null, |u| to_sqlite(u, 38)))
     })?;
     let window = FLAGS;
-    conn.create_window_function("qm_dec_sum", 1, window, Sum)?;
-    conn.create_window_function(
+    define_window(conn, "qm_dec_sum", 1, window, Sum)?;
+    define_window(
+        conn,
         "qm_dec_avg",
         1,
         window,
@@ -484,7 +485,8 @@ pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
             with_precision: false,
         },
     )?;
-    conn.create_window_function(
+    define_window(
+        conn,
         "qm_dec_avg",
         2,
         window,

@@ -16,7 +16,7 @@ use serde_json::Value;
 
 use super::{FLAGS, fail, reserve};
 use crate::querymesh::engine::error::ErrorName;
-use crate::querymesh::engine::sql::udf::define;
+use crate::querymesh::engine::sql::udf::{define, define_window};
 use crate::querymesh::engine::types::TrinoType;
 
 fn text(v: ValueRef<'_>) -> Option<String> {
@@ -196,7 +196,7 @@ fn multimap_from_entries(entries: &str) -> rusqlite::Result<String> {
                 "map key cannot be null",
             ));
         }
-        gathered.entry(k, 0, Vec::new)?.push(v);
+        gathered.entry(k, Vec::new).push(v);
     }
     let pairs: Vec<Value> = gathered
         .entries
@@ -263,7 +263,6 @@ fn part(map: &str, part: usize) -> rusqlite::Result<String> {
 struct Gathered<T> {
     index: HashMap<String, usize>,
     entries: Vec<(Value, T)>,
-    bytes: usize,
 }
 
 impl<T> Gathered<T> {
@@ -271,20 +270,12 @@ impl<T> Gathered<T> {
         Self {
             index: HashMap::new(),
             entries: Vec::new(),
-            bytes: 0,
         }
     }
 
-    /// The entry of `key`, made by `new` when the key is new; counts `bytes` against the
-    /// query's memory budget first.
-    fn entry(
-        &mut self,
-        key: Value,
-        bytes: usize,
-        new: impl FnOnce() -> T,
-    ) -> rusqlite::Result<&mut T> {
-        self.bytes = self.bytes.saturating_add(bytes);
-        reserve(self.bytes)?;
+    /// The entry of `key`, made by `new` when the key is new. (As an aggregate's state it is
+    /// charged to the query's memory budget as it grows: aggregate_state.rs.)
+    fn entry(&mut self, key: Value, new: impl FnOnce() -> T) -> &mut T {
         let i = match self.index.entry(canonical(&key)) {
             Entry::Occupied(o) => *o.get(),
             Entry::Vacant(v) => {
@@ -293,21 +284,21 @@ impl<T> Gathered<T> {
                 self.entries.len() - 1
             }
         };
-        Ok(&mut self.entries[i].1)
+        &mut self.entries[i].1
     }
 }
 
 /// The aggregates' one argument: `json_array(key, value)` (map_agg, multimap_agg) or
 /// `json_array(x)` (histogram); a NULL key leaves the row out, as Trino skips NULL input to
 /// a non-nullable parameter.
-fn step_input(ctx: &Context<'_>) -> rusqlite::Result<Option<(Value, Value, usize)>> {
+fn step_input(ctx: &Context<'_>) -> rusqlite::Result<Option<(Value, Value)>> {
     let Some(t) = text(ctx.get_raw(0)) else {
         return Ok(None);
     };
     let mut items = json_array(&t)?.into_iter();
     let k = items.next().unwrap_or(Value::Null);
     let v = items.next().unwrap_or(Value::Null);
-    Ok((!k.is_null()).then_some((k, v, t.len())))
+    Ok((!k.is_null()).then_some((k, v)))
 }
 
 /// Which aggregate a [`MapAggregate`] is.
@@ -365,17 +356,17 @@ impl Aggregate<Gathered<Held>, Option<String>> for MapAggregate {
     }
 
     fn step(&self, ctx: &mut Context<'_>, acc: &mut Gathered<Held>) -> rusqlite::Result<()> {
-        let Some((k, v, bytes)) = step_input(ctx)? else {
+        let Some((k, v)) = step_input(ctx)? else {
             return Ok(());
         };
         let count = matches!(self, MapAggregate::Count);
-        let held = acc.entry(k, bytes, || {
+        let held = acc.entry(k, || {
             if count {
                 Held::Count(0)
             } else {
                 Held::Values(VecDeque::new())
             }
-        })?;
+        });
         match held {
             Held::Values(vs) => vs.push_back(v),
             Held::Count(n) => *n = n.saturating_add(1),
@@ -400,10 +391,9 @@ impl WindowAggregate<Gathered<Held>, Option<String>> for MapAggregate {
     }
 
     fn inverse(&self, ctx: &mut Context<'_>, acc: &mut Gathered<Held>) -> rusqlite::Result<()> {
-        let Some((k, _, bytes)) = step_input(ctx)? else {
+        let Some((k, _)) = step_input(ctx)? else {
             return Ok(());
         };
-        acc.bytes = acc.bytes.saturating_sub(bytes);
         if let Some(&i) = acc.index.get(&canonical(&k)) {
             match &mut acc.entries[i].1 {
                 Held::Values(vs) => {
@@ -472,9 +462,9 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         part(&map, usize::from(which != 0)).map(Some)
     })?;
     let aggregate = FunctionFlags::SQLITE_UTF8;
-    conn.create_window_function("qm_map_agg", 1, aggregate, MapAggregate::First)?;
-    conn.create_window_function("qm_multimap_agg", 1, aggregate, MapAggregate::All)?;
-    conn.create_window_function("qm_histogram", 1, aggregate, MapAggregate::Count)?;
+    define_window(conn, "qm_map_agg", 1, aggregate, MapAggregate::First)?;
+    define_window(conn, "qm_multimap_agg", 1, aggregate, MapAggregate::All)?;
+    define_window(conn, "qm_histogram", 1, aggregate, MapAggregate::Count)?;
     Ok(())
 }
 

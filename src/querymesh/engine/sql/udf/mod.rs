@@ -5,6 +5,8 @@
 //! This file holds what every family shares (errors, the memory check, argument reading, the
 //! double result) and [`register`]; each family registers its own functions:
 //! - `define`: registration, and the twin of each function that `try()` calls;
+//! - `aggregate_state`: registration of aggregates, their state charged to the query's memory
+//!   budget as it grows;
 //! - `numbers`: integer arithmetic, rounding, math functions, Java's double text;
 //! - `math`: trigonometry, logarithms, base conversion, random numbers, bitwise functions;
 //! - `decimals`: exact decimal arithmetic, casts, rounding and sum/avg (sql/decimal.rs);
@@ -20,6 +22,7 @@ use rusqlite::{Connection, Error};
 
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
 
+mod aggregate_state;
 mod aggregates;
 mod arrays;
 mod binary;
@@ -42,6 +45,7 @@ mod text;
 mod urls;
 pub mod zones;
 
+pub use aggregate_state::{define_aggregate, define_window};
 pub(super) use binary::uuid_from_varchar;
 pub(super) use checksum::Kind as ChecksumKind;
 pub use dates::{normalize_timestamp, stored_digits, timestamp_text};
@@ -59,7 +63,7 @@ impl std::fmt::Display for FnError {
 
 impl std::error::Error for FnError {}
 
-pub(super) fn fail(name: ErrorName, text: impl Into<String>) -> Error {
+pub(crate) fn fail(name: ErrorName, text: impl Into<String>) -> Error {
     Error::UserFunctionError(Box::new(FnError(name, text.into())))
 }
 

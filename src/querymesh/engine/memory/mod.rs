@@ -9,30 +9,51 @@
 //! tells its size), so a block charged to one stand-in's pool is given back to that pool
 //! wherever and whenever it is freed: two sandboxes in one process keep separate pools.
 //!
-//! A query is charged while it runs: [`Scope::enter`] marks the thread that steps it (a query is
-//! stepped on one thread at a time, from compile to last row: `Prepared::run`). An allocation
-//! that would take the query past its budget, or its pool past the pool's, returns NULL; SQLite
-//! then fails the statement with SQLITE_NOMEM and stays usable, and the engine reports Trino's
-//! error from what [`Scope`] recorded ([`Exceeded`]). Frees on that thread while the query runs
-//! count for it too, so the query's figure is what it added to SQLite's memory; allocations
-//! outside any query (opening a connection, attaching the catalogs) are counted process-wide
-//! only ([`in_use`]) and are never refused.
+//! A query is charged while it runs: [`Scope::on_connection`] marks the thread that steps it (a
+//! query is stepped on one thread at a time, from compile to last row: `Prepared::run`). An
+//! allocation that would take the query past its budget, or its pool past the pool's, returns
+//! NULL; SQLite then fails the statement with SQLITE_NOMEM and stays usable, and the engine
+//! reports Trino's error from what [`Scope`] recorded ([`Exceeded`]). Frees on that thread
+//! while the query runs count for it too, so the query's figure is what it added to SQLite's
+//! memory; allocations outside any query (opening a connection, attaching the catalogs) are
+//! counted process-wide only ([`in_use`]) and are never refused.
+//!
+//! SQLite stops a statement at a failed allocation only when the allocation is the
+//! connection's (`sqlite3OomFault` marks it interrupted). Some are not: `group_concat`'s
+//! accumulator grows with no connection, records the failure in itself and reports it only when
+//! the group ends — over a cross join, after billions of rows. So a refused allocation
+//! interrupts the query's connection itself, unless SQLite declared the failure benign (a page
+//! cache that would rather evict: SQLite's benign-malloc hooks, counted per thread here).
 //!
 //! Functions that build a value in Rust ask [`reserve`] before they allocate it (for the value
 //! and SQLite's copy of it), and so does each large result row before it is encoded; rows in
 //! flight to the client are bounded by weight in `executor/query.rs`.
 //!
+//! Aggregates registered as SQLite functions keep their state in Rust's heap, which the shim
+//! never sees: it is [`Held`], charged to the same query figure and pool as it grows, measured
+//! by the process's allocator ([`CountingAllocator`], `rust_heap`), so no aggregate has to say
+//! what it keeps (`sql/udf/aggregate_state.rs` wraps every one).
+//!
 //! The process's own heap is [`crate::heap`]'s: the executor trims it as queries go idle.
 
 use std::cell::Cell;
 use std::ffi::{c_int, c_void};
+use std::marker::PhantomData;
 use std::ptr;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::{Arc, Once, OnceLock};
 
-use rusqlite::ffi;
+use rusqlite::{Connection, ffi};
 
 use super::error::{ErrorName, TrinoError};
+
+mod held;
+mod rust_heap;
+mod stats;
+
+pub use held::Held;
+pub use rust_heap::{CountingAllocator, allocated_here};
+pub use stats::{ConnectionStats, HeapStats, heap_stats};
 
 /// The bytes in front of each block: the pool it is charged to (an `Arc<Pool>` as a raw
 /// pointer, or null). Eight keeps SQLite's 8-byte alignment.
@@ -164,28 +185,55 @@ struct ScopeState {
     /// Bytes this query added to SQLite's memory (frees while it runs count against it).
     used: Cell<i64>,
     exceeded: Cell<Option<Exceeded>>,
+    /// The connection stepping the query (null: none), interrupted at a refused allocation.
+    db: *mut ffi::sqlite3,
+    /// Whether a refused allocation interrupted `db`.
+    interrupted: Cell<bool>,
 }
 
 thread_local! {
     static CURRENT: Cell<*const ScopeState> = const { Cell::new(ptr::null()) };
+    /// How deep this thread is in SQLite's benign-malloc regions (see [`install`]).
+    static BENIGN: Cell<u32> = const { Cell::new(0) };
 }
 
 /// Marks this thread as stepping one query until dropped. Not `Send`: it must end on the thread
-/// it began on.
-pub struct Scope {
+/// it began on; it borrows the connection it may interrupt.
+pub struct Scope<'c> {
     state: Box<ScopeState>,
     previous: *const ScopeState,
+    _connection: PhantomData<&'c Connection>,
 }
 
-impl Scope {
+impl Scope<'static> {
+    /// A scope with no connection to stop: a refused allocation only fails.
     pub fn enter(budget: Budget) -> Self {
+        Self::begin(budget, ptr::null_mut())
+    }
+}
+
+impl<'c> Scope<'c> {
+    /// The query stepped on `conn`: a refused allocation also interrupts it, so a statement
+    /// whose allocation failed where SQLite does not stop at once (group_concat) stops.
+    pub fn on_connection(budget: Budget, conn: &'c Connection) -> Self {
+        // SAFETY: the handle of a connection the scope borrows, so it outlives the scope.
+        Self::begin(budget, unsafe { conn.handle() })
+    }
+
+    fn begin(budget: Budget, db: *mut ffi::sqlite3) -> Self {
         let state = Box::new(ScopeState {
             budget,
             used: Cell::new(0),
             exceeded: Cell::new(None),
+            db,
+            interrupted: Cell::new(false),
         });
         let previous = CURRENT.with(|c| c.replace(&*state));
-        Self { state, previous }
+        Self {
+            state,
+            previous,
+            _connection: PhantomData,
+        }
     }
 
     /// What the query has added to SQLite's memory so far.
@@ -194,7 +242,34 @@ impl Scope {
     }
 }
 
-impl Drop for Scope {
+/// Whether the current query's connection was interrupted because an allocation was refused:
+/// its SQLITE_INTERRUPT is then the memory budget's failure ([`failure`]), not a stop.
+pub fn interrupted_for_memory() -> bool {
+    with_scope(|scope| scope.is_some_and(|s| s.interrupted.get()))
+}
+
+/// A refused allocation of the current query: unless SQLite said it may fail (benign), stop the
+/// statement, wherever SQLite would only have recorded the failure.
+fn refused(scope: &ScopeState) {
+    let benign = BENIGN.try_with(Cell::get).unwrap_or(0) > 0;
+    if benign || scope.db.is_null() {
+        return;
+    }
+    scope.interrupted.set(true);
+    // SAFETY: the handle of the connection the scope borrows; sqlite3_interrupt only sets a
+    // flag the running statement checks.
+    unsafe { ffi::sqlite3_interrupt(scope.db) };
+}
+
+unsafe extern "C" fn benign_begin() {
+    let _ = BENIGN.try_with(|b| b.set(b.get().saturating_add(1)));
+}
+
+unsafe extern "C" fn benign_end() {
+    let _ = BENIGN.try_with(|b| b.set(b.get().saturating_sub(1)));
+}
+
+impl Drop for Scope<'_> {
     fn drop(&mut self) {
         let previous = self.previous;
         let _ = CURRENT.try_with(|c| c.set(previous));
@@ -288,70 +363,6 @@ pub fn failure(too_big: bool) -> TrinoError {
     )
 }
 
-/// The C heap as glibc counts it over every arena, and SQLite's part of it: the debug log of
-/// each trim reports these, so where a running sandbox's memory went can be read off it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct HeapStats {
-    /// Bytes in blocks handed out, Rust's and SQLite's, large mmapped ones included.
-    pub in_use: u64,
-    /// Bytes freed and kept in the arenas: what a trim may give back, less fragmentation.
-    pub free: u64,
-    /// Of `in_use`, SQLite's (0 when its allocations are not counted: see [`install`]).
-    pub sqlite: u64,
-}
-
-/// The heap now, and SQLite's part of it (see [`crate::heap::stats`]).
-pub fn heap_stats() -> HeapStats {
-    let crate::heap::Stats { in_use, free } = crate::heap::stats();
-    HeapStats {
-        in_use,
-        free,
-        sqlite: u64::try_from(self::in_use()).unwrap_or(0),
-    }
-}
-
-/// What one connection holds in SQLite's memory (`sqlite3_db_status`): its page caches, its
-/// compiled statements, and the schemas of its attached databases.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ConnectionStats {
-    pub page_cache: u64,
-    pub statements: u64,
-    pub schema: u64,
-}
-
-impl ConnectionStats {
-    pub fn of(conn: &rusqlite::Connection) -> Self {
-        let status = |op: c_int| {
-            let (mut current, mut highwater) = (0, 0);
-            // SAFETY: the handle of a live connection; the call only reads its counters.
-            let rc = unsafe {
-                ffi::sqlite3_db_status(conn.handle(), op, &mut current, &mut highwater, 0)
-            };
-            if rc == ffi::SQLITE_OK {
-                u64::try_from(current).unwrap_or(0)
-            } else {
-                0
-            }
-        };
-        Self {
-            page_cache: status(ffi::SQLITE_DBSTATUS_CACHE_USED),
-            statements: status(ffi::SQLITE_DBSTATUS_STMT_USED),
-            schema: status(ffi::SQLITE_DBSTATUS_SCHEMA_USED),
-        }
-    }
-}
-
-impl std::ops::Add for ConnectionStats {
-    type Output = Self;
-    fn add(self, other: Self) -> Self {
-        Self {
-            page_cache: self.page_cache + other.page_cache,
-            statements: self.statements + other.statements,
-            schema: self.schema + other.schema,
-        }
-    }
-}
-
 /// SQLite bytes in use in this process.
 pub fn in_use() -> i64 {
     IN_USE.load(Ordering::Relaxed)
@@ -412,6 +423,15 @@ pub fn install() -> bool {
             )
         };
         if set == ffi::SQLITE_OK {
+            // SAFETY: registers two functions that live for the whole process; SQLite calls
+            // them around the allocations whose failure it tolerates.
+            unsafe {
+                ffi::sqlite3_test_control(
+                    ffi::SQLITE_TESTCTRL_BENIGN_MALLOC_HOOKS,
+                    benign_begin as unsafe extern "C" fn(),
+                    benign_end as unsafe extern "C" fn(),
+                );
+            }
             INSTALLED.store(true, Ordering::Relaxed);
         } else {
             tracing::warn!(
@@ -464,7 +484,10 @@ unsafe extern "C" fn x_malloc(n: c_int) -> *mut c_void {
     // SAFETY: the default methods, as SQLite would call them.
     let rounded = unsafe { (original().xRoundup.unwrap_unchecked())(total) };
     let pool = with_scope(|scope| match scope {
-        Some(scope) if !admit(scope, i64::from(rounded)) => None,
+        Some(scope) if !admit(scope, i64::from(rounded)) => {
+            refused(scope);
+            None
+        }
         Some(scope) => Some(Arc::as_ptr(&scope.budget.pool)),
         None => Some(ptr::null()),
     });
@@ -515,7 +538,14 @@ unsafe extern "C" fn x_realloc(p: *mut c_void, n: c_int) -> *mut c_void {
         let base = p.cast::<u8>().sub(HEADER).cast::<c_void>();
         let old = raw_size(base);
         let rounded = i64::from((original().xRoundup.unwrap_unchecked())(total));
-        if !with_scope(|scope| scope.is_none_or(|s| admit(s, rounded - old))) {
+        let admitted = with_scope(|scope| match scope {
+            Some(scope) if !admit(scope, rounded - old) => {
+                refused(scope);
+                false
+            }
+            _ => true,
+        });
+        if !admitted {
             // SQLite keeps the old block, as after any failed realloc.
             return ptr::null_mut();
         }
