@@ -31,9 +31,9 @@ fuzz_target!(|data: &[u8]| {
             if let ConfigError::Parse { line, column, .. } = &error {
                 assert!(*line >= 1 && *column >= 1, "no position: {message}");
             }
-            let what = problem.trim_start_matches([':', ' ']).trim_start_matches(|c: char| {
-                c.is_ascii_digit() || c == ':' || c == ' '
-            });
+            let what = problem
+                .trim_start_matches([':', ' '])
+                .trim_start_matches(|c: char| c.is_ascii_digit() || c == ':' || c == ' ');
             assert!(
                 what.trim().len() >= 8,
                 "the refusal does not say what is wrong: {message}"

@@ -46,7 +46,7 @@ struct Control {
     runtime: tokio::runtime::Runtime,
     router: Router,
     host: HeaderValue,
-    _sandbox: Sandbox,
+    _sandbox: std::sync::Mutex<Sandbox>,
 }
 
 static CONTROL: LazyLock<Control> = LazyLock::new(|| {
@@ -60,19 +60,18 @@ static CONTROL: LazyLock<Control> = LazyLock::new(|| {
             .await
             .expect("the sandbox starts");
         let router = router(ControlState::new(sandbox.control_parts()));
-        let host = HeaderValue::from_str(&sandbox.endpoints().broker.to_string())
-            .expect("a host");
+        let host = HeaderValue::from_str(&sandbox.endpoints().broker.to_string()).expect("a host");
         (sandbox, router, host)
     });
     Control {
         runtime,
         router,
         host,
-        _sandbox: sandbox,
+        _sandbox: std::sync::Mutex::new(sandbox),
     }
 });
 
-fn request(method: Method, uri: &str, body: Vec<u8>) -> Option<Request<Body>> {
+fn build_request(method: Method, uri: &str, body: Vec<u8>) -> Option<Request<Body>> {
     let control = &*CONTROL;
     let mut request = Request::builder()
         .method(method)
@@ -121,7 +120,7 @@ fuzz_target!(|data: &[u8]| {
     } else {
         format!("{BASE}/{path}?{query}")
     };
-    let Some(request) = request(method.clone(), &uri, body.to_vec()) else {
+    let Some(request) = build_request(method.clone(), &uri, body.to_vec()) else {
         return;
     };
     let (status, answer) = send(request);
@@ -133,13 +132,16 @@ fuzz_target!(|data: &[u8]| {
     if status >= 400 {
         let error: Value = serde_json::from_slice(&answer)
             .unwrap_or_else(|_| panic!("{status} is not JSON: {answer:?}"));
-        assert!(error["code"].is_string(), "{status} without a code: {error}");
+        assert!(
+            error["code"].is_string(),
+            "{status} without a code: {error}"
+        );
         assert!(
             error["message"].as_str().is_some_and(|m| !m.is_empty()),
             "{status} without a message: {error}"
         );
     } else if *method != Method::GET {
-        let reset = request(Method::POST, &format!("{BASE}/reset"), Vec::new())
+        let reset = build_request(Method::POST, &format!("{BASE}/reset"), Vec::new())
             .expect("a reset request");
         let (status, answer) = send(reset);
         assert!(

@@ -157,8 +157,16 @@ const ODD_VALUES: [&str; 17] = [
 ];
 
 const ALGS: [&str; 10] = [
-    "\"none\"", "\"HS256\"", "\"ES384\"", "\"es256\"", "\"ES256 \"", "\"RS256\"", "\"\"", "null",
-    "256", "[\"ES256\"]",
+    "\"none\"",
+    "\"HS256\"",
+    "\"ES384\"",
+    "\"es256\"",
+    "\"ES256 \"",
+    "\"RS256\"",
+    "\"\"",
+    "null",
+    "256",
+    "[\"ES256\"]",
 ];
 
 /// A JSON object written member by member, so a member may be repeated.
@@ -221,7 +229,11 @@ fn mutated(input: &mut Input) -> (String, bool) {
             4 => match input.byte() % 4 {
                 0 => header.retain(|(k, _)| k != "typ"),
                 1 => set(&mut header, "typ", "\"JWT\"".into()),
-                2 => set(&mut header, "typ", json!(IDENTITY_TYP.to_uppercase()).to_string()),
+                2 => set(
+                    &mut header,
+                    "typ",
+                    json!(IDENTITY_TYP.to_uppercase()).to_string(),
+                ),
                 _ => header.push(("typ".into(), json!(IDENTITY_TYP).to_string())),
             },
             5 => {
@@ -245,7 +257,11 @@ fn mutated(input: &mut Input) -> (String, bool) {
             }
             _ => {
                 let value = input.pick(&ODD_VALUES).to_string();
-                set(&mut header, *input.pick(&["alg", "typ", "kid", "jku", "x5u"]), value);
+                set(
+                    &mut header,
+                    *input.pick(&["alg", "typ", "kid", "jku", "x5u"]),
+                    value,
+                );
             }
         }
     }
@@ -391,12 +407,20 @@ fn reference(token: &str) -> Result<serde_json::Map<String, Value>, &'static str
         ("iam", None),
         ("sid", None),
     ] {
-        let value = claims.get(name).and_then(Value::as_str).ok_or("a string claim")?;
+        let value = claims
+            .get(name)
+            .and_then(Value::as_str)
+            .ok_or("a string claim")?;
         if expected.is_some_and(|e| e != value) {
             return Err("iss, aud or org");
         }
     }
-    let time = |name| claims.get(name).and_then(Value::as_u64).ok_or("a time claim");
+    let time = |name| {
+        claims
+            .get(name)
+            .and_then(Value::as_u64)
+            .ok_or("a time claim")
+    };
     let (iat, nbf, exp) = (time("iat")?, time("nbf")?, time("exp")?);
     if nbf < iat || exp <= nbf || exp - iat > 300 {
         return Err("window");
@@ -404,13 +428,17 @@ fn reference(token: &str) -> Result<serde_json::Map<String, Value>, &'static str
     if nbf > NOW + 60 || exp + 60 <= NOW {
         return Err("not valid now");
     }
-    for name in ["name", "email", "preferred_username"] {
-        if claims.get(name).is_some_and(|v| !v.is_string()) {
+    // A profile claim is a string (email_verified a boolean), or absent; `null` reads as
+    // absent, as the claims' `Option` does.
+    for name in ["name", "email", "preferred_username", "email_verified"] {
+        let well_typed = match claims.get(name) {
+            None | Some(Value::Null) => true,
+            Some(value) if name == "email_verified" => value.is_boolean(),
+            Some(value) => value.is_string(),
+        };
+        if !well_typed {
             return Err("a profile claim");
         }
-    }
-    if claims.get("email_verified").is_some_and(|v| !v.is_boolean()) {
-        return Err("email_verified");
     }
     Ok(claims)
 }
@@ -447,7 +475,11 @@ fuzz_target!(|data: &[u8]| {
         };
         let returned = serde_json::to_value(&claims).expect("claims serialise");
         for (name, value) in returned.as_object().expect("an object") {
-            assert_eq!(signed.get(name), Some(value), "claim {name} is not the signed one");
+            assert_eq!(
+                signed.get(name),
+                Some(value),
+                "claim {name} is not the signed one"
+            );
         }
     }
 });

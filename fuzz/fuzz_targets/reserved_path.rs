@@ -34,7 +34,7 @@ struct Edge {
     router: Router,
     host: HeaderValue,
     /// Keeps the sandbox's listeners open.
-    _sandbox: Sandbox,
+    _sandbox: std::sync::Mutex<Sandbox>,
 }
 
 static EDGE: LazyLock<Edge> = LazyLock::new(|| {
@@ -55,15 +55,14 @@ static EDGE: LazyLock<Edge> = LazyLock::new(|| {
         config.app.url = Some(format!("http://{app_addr}"));
         let sandbox = Sandbox::start(config).await.expect("the sandbox starts");
         let router = zero_sandbox::edge::router(sandbox.edge().clone());
-        let host = HeaderValue::from_str(&sandbox.endpoints().edge.to_string())
-            .expect("a host");
+        let host = HeaderValue::from_str(&sandbox.endpoints().edge.to_string()).expect("a host");
         (sandbox, router, host)
     });
     Edge {
         runtime,
         router,
         host,
-        _sandbox: sandbox,
+        _sandbox: std::sync::Mutex::new(sandbox),
     }
 });
 
@@ -76,7 +75,9 @@ fn normalise_escapes(path: &str) -> String {
     let mut out = String::new();
     let mut chars = path.char_indices().peekable();
     while let Some((i, c)) = chars.next() {
-        let hex = path.get(i + 1..i + 3).filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()));
+        let hex = path
+            .get(i + 1..i + 3)
+            .filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()));
         match (c, hex) {
             ('%', Some(hex)) => {
                 let byte = u8::from_str_radix(hex, 16).expect("two hex digits");
@@ -141,7 +142,9 @@ fn decode_all(path: &str) -> String {
     let mut out = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
-        let hex = path.get(i + 1..i + 3).filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()));
+        let hex = path
+            .get(i + 1..i + 3)
+            .filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()));
         match (bytes[i], hex) {
             (b'%', Some(hex)) => {
                 out.push(u8::from_str_radix(hex, 16).expect("two hex digits"));
@@ -185,12 +188,19 @@ fuzz_target!(|data: &[u8]| {
     };
     let path = uri.path().to_string();
     let normal = reference_normal(&path);
-    assert_eq!(reserved::normalise(&path), normal, "the normal form of {path:?}");
+    assert_eq!(
+        reserved::normalise(&path),
+        normal,
+        "the normal form of {path:?}"
+    );
     let Some(proxied) = proxied(target) else {
         return;
     };
     if under_prefix(&normal) {
-        assert!(!proxied, "{target:?} (normal form {normal:?}) reached the app");
+        assert!(
+            !proxied,
+            "{target:?} (normal form {normal:?}) reached the app"
+        );
     }
     if !proxied {
         assert!(

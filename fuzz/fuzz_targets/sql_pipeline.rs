@@ -151,7 +151,7 @@ fn check_error(error: &TrinoError, sql: &str, generated: Option<&str>) {
     }
 }
 
-fn run(prepared: &Prepared, conn: &Connection, sql: &str) {
+fn run(prepared: &Prepared, conn: &mut Connection, sql: &str) {
     let started = Instant::now();
     conn.progress_handler(1_000, Some(move || started.elapsed() > TIME_BUDGET))
         .expect("a progress handler");
@@ -172,9 +172,10 @@ fuzz_target!(|data: &[u8]| {
     let Ok(sql) = std::str::from_utf8(data) else {
         return;
     };
-    let pipeline = PIPELINE.lock().unwrap_or_else(|p| p.into_inner());
-    match pipeline.engine.prepare(sql, &session()) {
-        Ok(prepared) => run(&prepared, &pipeline.conn, sql),
+    let mut pipeline = PIPELINE.lock().unwrap_or_else(|p| p.into_inner());
+    let Pipeline { engine, conn } = &mut *pipeline;
+    match engine.prepare(sql, &session()) {
+        Ok(prepared) => run(&prepared, conn, sql),
         Err(error) => check_error(&error, sql, None),
     }
 });
