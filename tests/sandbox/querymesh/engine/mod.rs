@@ -9,5 +9,6 @@ mod interruption_and_threads;
 mod refusals;
 mod tpch_generated;
 mod tpch_queries;
+mod text_with_nul_characters;
 mod tpch_tables;
 mod types_and_values;
