@@ -4,7 +4,7 @@
 
 use serde_json::json;
 
-use crate::support::engine::{engine, ok};
+use crate::support::engine::{engine, error, ok};
 
 #[test]
 fn a_string_literal_holding_a_nul_character_is_compared_whole() {
@@ -28,4 +28,16 @@ fn a_nul_character_in_a_literal_comes_back_as_it_was_written() {
     let engine = engine();
     let answer = ok(&engine, "SELECT 'a' || 'b\0c' || 'd'");
     assert_eq!(answer.rows, vec![vec![json!("ab\0cd")]]);
+}
+
+/// A function's refusal that quotes an argument holding a NUL keeps its Trino error (the
+/// message crosses SQLite as a C string; the NUL is shown as U+FFFD).
+#[test]
+fn a_refusal_quoting_a_nul_character_keeps_its_trino_error() {
+    let engine = engine();
+    let refused = error(&engine, "SELECT parse_datetime('20\0x', 'yyyy')");
+    assert!(
+        refused.starts_with("INVALID_FUNCTION_ARGUMENT: Invalid format: \"20\u{FFFD}x\""),
+        "{refused}"
+    );
 }
