@@ -478,9 +478,10 @@ impl Sandbox {
         &self.platform.sessions
     }
 
-    /// The control API's parts, for its unit tests (which set the peer address themselves).
-    #[cfg(test)]
-    pub(crate) fn control_parts(&self) -> control::ControlParts {
+    /// The control API's parts, for its unit tests and its fuzz target (which set the peer
+    /// address themselves).
+    #[doc(hidden)]
+    pub fn control_parts(&self) -> control::ControlParts {
         self.platform.control(self.iam.clone())
     }
 

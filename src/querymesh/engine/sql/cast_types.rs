@@ -23,9 +23,19 @@ fn is_word(t: &Token, word: &str) -> bool {
 /// whitespace included) with placeholders. One pass with a stack of open parentheses, so a
 /// long or deeply nested statement costs no more than its length.
 pub fn replace_cast_types(tokens: &mut Vec<TokenWithSpan>) {
-    let ranges = cast_type_ranges(tokens);
+    let mut ranges = cast_type_ranges(tokens);
+    // A range inside or across another (a cast written in a type text, which no type is)
+    // would be stale once the other is replaced: the first of each overlap is kept, and the
+    // analysis refuses what is left.
+    ranges.sort_unstable();
+    let mut kept: Vec<(usize, usize)> = Vec::new();
+    for (start, end) in ranges {
+        if start < end && end <= tokens.len() && kept.last().is_none_or(|&(_, e)| start >= e) {
+            kept.push((start, end));
+        }
+    }
     // From the end, so that the earlier ranges keep their indexes.
-    for (start, end) in ranges.into_iter().rev() {
+    for (start, end) in kept.into_iter().rev() {
         let text: String = tokens[start..end]
             .iter()
             .map(|t| t.token.to_string())

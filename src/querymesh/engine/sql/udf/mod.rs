@@ -57,7 +57,10 @@ struct FnError(ErrorName, String);
 
 impl std::fmt::Display for FnError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "QM!{}!{}", self.0.name_and_code().0, self.1)
+        // The message crosses SQLite as a C string, which ends at a NUL: rusqlite would drop a
+        // message holding one (an argument quoted back) for a bare SQLITE_CONSTRAINT.
+        let text = self.1.replace('\0', "\u{FFFD}");
+        write!(f, "QM!{}!{text}", self.0.name_and_code().0)
     }
 }
 

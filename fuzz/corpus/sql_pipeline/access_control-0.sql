@@ -1,0 +1,1 @@
+SELECT filter(ARRAY[name], x -> x <> phone) FROM tpch.tiny.customer

@@ -1,0 +1,1 @@
+SELECT reduce(ARRAY[1], '', (s, x) -> s || phone, s -> s) FROM tpch.tiny.customer

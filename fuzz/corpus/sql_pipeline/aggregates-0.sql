@@ -1,0 +1,1 @@
+SELECT max_by(name, nationkey) FROM tpch.tiny.nation WHERE false

@@ -1,0 +1,1 @@
+SELECT approx_percentile(x, 0.5) FROM (VALUES 1, 2, 3) t(x)

@@ -1,0 +1,1 @@
+SELECT repeat(1, 0)

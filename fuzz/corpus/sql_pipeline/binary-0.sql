@@ -1,0 +1,1 @@
+SELECT from_big_endian_32(from_hex(''))

@@ -1,0 +1,1 @@
+SELECT CAST('3000000000' AS integer)

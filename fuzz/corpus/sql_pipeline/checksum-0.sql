@@ -1,0 +1,1 @@
+SELECT checksum(name) FROM tpch.tiny.nation

@@ -1,0 +1,1 @@
+SELECT checksum(nationkey) FROM tpch.tiny.nation

@@ -1,0 +1,1 @@
+SELECT name FROM nation ORDER BY name FETCH NEXT ROW ONLY

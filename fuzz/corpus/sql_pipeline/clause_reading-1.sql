@@ -1,0 +1,1 @@
+SELECT * FROM (SELECT name FROM nation LIMIT 5 OFFSET 1)

@@ -1,0 +1,1 @@
+SELECT ARRAY[1, NULL][2]

@@ -1,0 +1,1 @@
+SELECT try('it''s qm_x(' || 'ok')

@@ -1,0 +1,1 @@
+SELECT 3 IN (1, NULL)

@@ -1,0 +1,1 @@
+SELECT parse_datetime('20200511 America/Los_Angeles', 'yyyyMMdd ZZZ')

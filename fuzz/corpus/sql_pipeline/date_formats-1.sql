@@ -1,0 +1,1 @@
+SELECT date_parse('1970-01-01', '')

@@ -1,0 +1,1 @@
+SELECT orderdate + INTERVAL '1' DAY FROM orders WHERE orderkey = 1

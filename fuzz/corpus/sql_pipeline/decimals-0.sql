@@ -1,0 +1,1 @@
+SELECT stddev_pop(x) FROM (VALUES DECIMAL '1', DECIMAL '3') t(x)

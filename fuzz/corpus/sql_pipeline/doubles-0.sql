@@ -1,0 +1,1 @@
+SELECT sum(totalprice) > 1e9, max(totalprice) FROM tpch.tiny.orders

@@ -1,0 +1,1 @@
+SELECT format('%1$s %1$f %1$.2f', decimal '9.12345678')

@@ -1,0 +1,1 @@
+SELECT format('%5n', 8)

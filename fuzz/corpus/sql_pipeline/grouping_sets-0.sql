@@ -1,0 +1,1 @@
+SELECT grouping(a) FROM (VALUES 1) t(a)

@@ -1,0 +1,1 @@
+SELECT x, count(*) FROM (VALUES 1) t(x) WHERE false GROUP BY GROUPING SETS ((x), ())

@@ -1,0 +1,1 @@
+SELECT regionkey FROM region

@@ -1,0 +1,1 @@
+SELECT nosuchcolumn FROM nation

@@ -1,0 +1,1 @@
+SELECT name, regionkey FROM nation

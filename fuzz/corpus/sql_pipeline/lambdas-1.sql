@@ -1,0 +1,1 @@
+SELECT transform(ARRAY[5, NULL, 6], x -> coalesce(x, 0) + 1)

@@ -1,0 +1,1 @@
+SELECT count(*) FROM (SELECT name FROM tpch.tiny.nation LIMIT 1_0)

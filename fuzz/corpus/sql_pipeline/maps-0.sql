@@ -1,0 +1,1 @@
+SELECT map_filter(MAP(ARRAY[], ARRAY[]), (k, v) -> true)

@@ -1,0 +1,1 @@
+SELECT multimap_from_entries(ARRAY[ROW(1, 'x'), ROW(2, 'y'), ROW(1, 'z')])

@@ -1,0 +1,1 @@
+SELECT is_infinite(nan())

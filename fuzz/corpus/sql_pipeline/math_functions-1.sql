@@ -1,0 +1,1 @@
+SELECT truncate(DECIMAL '1234.56', -1)

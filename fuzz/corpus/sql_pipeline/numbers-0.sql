@@ -1,0 +1,1 @@
+SELECT round(-0.5E0)

@@ -1,0 +1,1 @@
+SELECT regionkey FROM region ORDER BY regionkey FETCH FIRST ROW ONLY

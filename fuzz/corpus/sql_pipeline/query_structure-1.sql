@@ -1,0 +1,1 @@
+SELECT nationkey % 2, count(*) FROM nation GROUP BY nationkey % 2 ORDER BY 1

@@ -1,0 +1,1 @@
+WITH RECURSIVE clause

@@ -1,0 +1,1 @@
+SELECT regexp_extract('1a 2b 14m', '\d+')

@@ -1,0 +1,1 @@
+SELECT name, ssn FROM mydata.main.person

@@ -1,0 +1,1 @@
+SET SESSION spill_enabled = TRUE

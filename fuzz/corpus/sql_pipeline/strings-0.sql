@@ -1,0 +1,1 @@
+SELECT strpos('abc', 'b', NULL)

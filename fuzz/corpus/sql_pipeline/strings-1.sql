@@ -1,0 +1,1 @@
+SELECT substr('Quadratically', 5)

@@ -1,0 +1,1 @@
+SELECT count(*) FROM part WHERE brand = 'Brand#23' AND container = 'MED BOX'

@@ -1,0 +1,1 @@
+SELECT * FROM nation ORDER BY nationkey LIMIT 1

@@ -1,0 +1,1 @@
+SELECT orderkey, partkey, suppkey, linenumber, quantity, extendedprice, discount, tax, shipdate FROM lineitem ORDER BY orderkey, linenumber LIMIT 1

@@ -1,0 +1,1 @@
+SELECT regionkey FROM region EXCEPT SELECT regionkey FROM region WHERE regionkey > 0

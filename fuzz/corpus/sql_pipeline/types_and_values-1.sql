@@ -1,0 +1,1 @@
+SELECT r.name FROM region r WHERE EXISTS (SELECT 1 FROM nation n WHERE n.regionkey = r.regionkey AND n.name = 'JAPAN')

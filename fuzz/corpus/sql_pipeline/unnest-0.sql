@@ -1,0 +1,1 @@
+SELECT sum(x) FROM UNNEST(ARRAY[1, 2, 3]) AS t(x)

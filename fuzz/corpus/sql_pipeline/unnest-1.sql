@@ -1,0 +1,1 @@
+SELECT n.name FROM nation n, UNNEST(ARRAY[n.comment]) AS u(x)

@@ -1,0 +1,1 @@
+SELECT url_decode('%zz')

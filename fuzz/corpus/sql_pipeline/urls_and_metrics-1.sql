@@ -1,0 +1,1 @@
+SELECT hamming_distance('abcde', 'abdde')
