@@ -108,7 +108,10 @@ pub(crate) fn in_words(d: Duration) -> String {
 #[test]
 fn durations_read_as_words() {
     let said = |ms| in_words(Duration::from_millis(ms));
-    assert_eq!((said(30_000), said(250), said(1_500)), ("30 s".into(), "250 ms".into(), "1.5 s".into()));
+    assert_eq!(
+        (said(30_000), said(250), said(1_500)),
+        ("30 s".into(), "250 ms".into(), "1.5 s".into())
+    );
 }
 
 /// The spec's two operations: the one table the router is built from and [`routes`] lists.

@@ -270,7 +270,9 @@ fn refused_valid(valid: &Answer, live: bool) -> String {
                  on the same --state), or --path is not a page a signed-in person may see"
             );
             if !live {
-                why.push_str(&format!(", or the path queries the broker and {no_sandbox}"));
+                why.push_str(&format!(
+                    ", or the path queries the broker and {no_sandbox}"
+                ));
             }
             why
         }
@@ -520,8 +522,7 @@ async fn sign_in(
 
 /// Ends the probes' session; a failure only leaves it to expire.
 async fn sign_out(http: &crate::http::HttpClient, control: &str, sid: &str) {
-    if let Ok(request) = Request::delete(format!("{control}/sessions/{sid}")).body(Body::empty())
-    {
+    if let Ok(request) = Request::delete(format!("{control}/sessions/{sid}")).body(Body::empty()) {
         let _ = tokio::time::timeout(ANSWER_TIMEOUT, http.request(request)).await;
     }
 }
@@ -820,9 +821,15 @@ mod tests {
         let why = refused(r#"{"code":"IDENTITY_ASSERTION_INVALID"}"#, true);
         assert!(why.contains("trust") && why.contains("keys"), "{why}");
         let why = refused(r#"{"code":"QUERYMESH_NOT_ENABLED"}"#, true);
-        assert!(why.contains("QUERYMESH_NOT_ENABLED") && !why.contains("trust"), "{why}");
+        assert!(
+            why.contains("QUERYMESH_NOT_ENABLED") && !why.contains("trust"),
+            "{why}"
+        );
         let why = refused("denied", false);
-        assert!(why.contains("trust") && why.contains("no sandbox runs"), "{why}");
+        assert!(
+            why.contains("trust") && why.contains("no sandbox runs"),
+            "{why}"
+        );
     }
 
     #[test]

@@ -427,9 +427,15 @@ mod tests {
             JwsError::Type(None, TYP).to_string(),
         ];
         assert_eq!(messages[0], r#"no published key has kid "k-1""#);
-        assert_eq!(messages[3], format!("the header has no typ; it must be {TYP:?}"));
+        assert_eq!(
+            messages[3],
+            format!("the header has no typ; it must be {TYP:?}")
+        );
         for message in messages {
-            assert!(!message.contains("Some(") && !message.contains("None"), "{message}");
+            assert!(
+                !message.contains("Some(") && !message.contains("None"),
+                "{message}"
+            );
         }
     }
 

@@ -141,7 +141,10 @@ fn check_flags_every_forgery_an_app_that_does_not_verify_takes_for_a_person() {
         "{out}"
     );
     for probe in STRICT {
-        assert!(verdict(&out, probe).contains("accepted (warning"), "{probe}:\n{out}");
+        assert!(
+            verdict(&out, probe).contains("accepted (warning"),
+            "{probe}:\n{out}"
+        );
     }
 }
 
@@ -233,7 +236,14 @@ fn check_exits_2_on_usage_errors() {
     let missing = state.path().join("nowhere.toml");
     for (args, says) in [
         (
-            vec!["--app", "http://127.0.0.1:9", "--as", "nobody", "--state", state_arg],
+            vec![
+                "--app",
+                "http://127.0.0.1:9",
+                "--as",
+                "nobody",
+                "--state",
+                state_arg,
+            ],
             "nobody",
         ),
         (
@@ -247,7 +257,10 @@ fn check_exits_2_on_usage_errors() {
             ],
             "nowhere.toml",
         ),
-        (vec!["--app", "127.0.0.1:9", "--state", state_arg], "http://"),
+        (
+            vec!["--app", "127.0.0.1:9", "--state", state_arg],
+            "http://",
+        ),
     ] {
         let (code, out, err) = check(&args);
         assert_eq!(code, Some(2), "{args:?}: {out}{err}");
@@ -298,7 +311,10 @@ async fn check_audits_a_path_that_queries_the_broker_with_a_live_session() {
     let ((code, out, err), (made_up_code, _, made_up_err)) = audit.await.unwrap();
 
     assert_eq!(code, Some(0), "{out}{err}");
-    assert!(out.contains("a live session of the sandbox running there"), "{out}");
+    assert!(
+        out.contains("a live session of the sandbox running there"),
+        "{out}"
+    );
     assert!(verdict(&out, "valid identity").contains("200"), "{out}");
     for probe in FORGERIES.into_iter().chain(STRICT) {
         assert!(verdict(&out, probe).contains("refused"), "{probe}:\n{out}");
@@ -311,7 +327,11 @@ async fn check_audits_a_path_that_queries_the_broker_with_a_live_session() {
         .json()
         .await
         .unwrap();
-    assert_eq!(sessions["sessions"], serde_json::json!([]), "check signs out: {sessions}");
+    assert_eq!(
+        sessions["sessions"],
+        serde_json::json!([]),
+        "check signs out: {sessions}"
+    );
 
     assert_eq!(made_up_code, Some(2), "{made_up_err}");
     assert!(

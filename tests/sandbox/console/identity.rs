@@ -122,7 +122,11 @@ async fn an_unknown_kid_is_named_in_words_not_in_rust_debug_text() {
     let issuer = sandbox.identity();
     let person = sandbox.config().people[0].clone();
     let claims = issuer.claims_at(&person, "sid", sandbox.clock().now());
-    let unknown = forge(&issuer.keys.current(), claims.clone(), &[Forgery::UnknownKid]);
+    let unknown = forge(
+        &issuer.keys.current(),
+        claims.clone(),
+        &[Forgery::UnknownKid],
+    );
     let header: Value = serde_json::from_slice(
         &base64::Engine::decode(
             &base64::engine::general_purpose::URL_SAFE_NO_PAD,
@@ -138,7 +142,10 @@ async fn an_unknown_kid_is_named_in_words_not_in_rust_debug_text() {
         &serde_json::to_vec(&claims).unwrap(),
     );
     for (token, expected) in [
-        (unknown.clone(), format!("no published key has kid \"{kid}\"")),
+        (
+            unknown.clone(),
+            format!("no published key has kid \"{kid}\""),
+        ),
         (
             without_kid,
             "the header has no kid, so no published key can verify it".to_string(),

@@ -32,9 +32,7 @@ async fn offline_access_is_listed_granted_and_outlives_the_sign_in() {
     assert!(scopes.contains(&"offline_access".into()), "{discovery}");
 
     // Asked for with the page: granted, and said in the scope.
-    let (_, auth_request) = flow
-        .sign_in_page(&[("scope", Some(WITH_OFFLINE))])
-        .await;
+    let (_, auth_request) = flow.sign_in_page(&[("scope", Some(WITH_OFFLINE))]).await;
     let response = flow
         .authenticate(&[("auth_request", &auth_request), ("person", ADA)])
         .await;
@@ -43,26 +41,47 @@ async fn offline_access_is_listed_granted_and_outlives_the_sign_in() {
     assert!(granted.contains(&"offline_access"), "{offline}");
     assert_eq!(offline["refresh_expires_in"], 0, "no lifespan of its own");
     // Without it, a refresh token bound to the sign-in, as before.
-    let online = flow.tokens(&flow.code_from(&flow.get(&flow.authorize_url(&[])).await)).await;
+    let online = flow
+        .tokens(&flow.code_from(&flow.get(&flow.authorize_url(&[])).await))
+        .await;
     assert!(!online["scope"].as_str().unwrap().contains("offline_access"));
     assert!(online["refresh_expires_in"].as_u64().unwrap() > 0);
 
     // The person signs out of the IAM: the online token dies, the offline one refreshes.
-    sandbox.iam().end_sso_session(offline["session_state"].as_str().unwrap());
-    let (status, error, _) =
-        error_of(flow.refresh(online["refresh_token"].as_str().unwrap()).await).await;
-    assert_eq!((status, error.as_str()), (StatusCode::BAD_REQUEST, "invalid_grant"));
+    sandbox
+        .iam()
+        .end_sso_session(offline["session_state"].as_str().unwrap());
+    let (status, error, _) = error_of(
+        flow.refresh(online["refresh_token"].as_str().unwrap())
+            .await,
+    )
+    .await;
+    assert_eq!(
+        (status, error.as_str()),
+        (StatusCode::BAD_REQUEST, "invalid_grant")
+    );
     let response = flow
         .refresh(offline["refresh_token"].as_str().unwrap())
         .await;
     assert_eq!(response.status(), StatusCode::OK);
     let refreshed: Value = response.json().await.unwrap();
-    assert!(refreshed["scope"].as_str().unwrap().contains("offline_access"));
+    assert!(
+        refreshed["scope"]
+            .as_str()
+            .unwrap()
+            .contains("offline_access")
+    );
     assert!(refreshed["access_token"].as_str().is_some());
 
     // Ending the person's sign-in from the test-control API revokes it too.
     sandbox.iam().end_sessions_of(ADA);
-    let (status, error, _) =
-        error_of(flow.refresh(refreshed["refresh_token"].as_str().unwrap()).await).await;
-    assert_eq!((status, error.as_str()), (StatusCode::BAD_REQUEST, "invalid_grant"));
+    let (status, error, _) = error_of(
+        flow.refresh(refreshed["refresh_token"].as_str().unwrap())
+            .await,
+    )
+    .await;
+    assert_eq!(
+        (status, error.as_str()),
+        (StatusCode::BAD_REQUEST, "invalid_grant")
+    );
 }
