@@ -95,7 +95,7 @@ impl BrokerState {
 /// `Debug` writes it.
 pub(crate) fn in_words(d: Duration) -> String {
     let ms = d.as_millis();
-    if ms % 1000 == 0 {
+    if ms.is_multiple_of(1000) {
         format!("{} s", ms / 1000)
     } else if ms < 1000 {
         format!("{ms} ms")

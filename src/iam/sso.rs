@@ -177,10 +177,10 @@ impl SsoStore {
         let mut store = self.lock();
         let before = store.refresh_tokens.len();
         store.refresh_tokens.retain(|_, grant| {
-            !grant
+            grant
                 .offline
                 .as_ref()
-                .is_some_and(|s| sub.is_none_or(|sub| s.person.sub == sub))
+                .is_none_or(|s| sub.is_some_and(|sub| s.person.sub != sub))
         });
         before - store.refresh_tokens.len()
     }
