@@ -87,12 +87,17 @@ Audit your app's identity checks: send it, directly (bypassing the edge, as the 
 warns some paths do), requests carrying no identity, a valid identity, and each identity the \
 protocol says an app must refuse: unsigned, expired, not yet valid, another aud, org or iss, an \
 unknown kid, a bad signature, alg none, and a key that is not in the JWKS the app trusts (one this \
-state directory rotated out, else a never-published one).
+state directory rotated out, else a never-published one). Then three a strict verifier refuses \
+though the protocol's five checks do not: a `crit` header, a validity longer than 5 minutes and a \
+high-S signature; an app that accepts them gets a warning, not a failure.
 
 What it needs: your app running and trusting this state directory's keys, i.e. started with the \
 NNUMBERS_* environment of `zero-sandbox env` (or under `zero-sandbox run`, or behind `up`) with the \
-same --state/--config. The sandbox itself need not be running: the identities are signed with the \
-keys kept in the state directory, so --ephemeral is refused.
+same --state/--config. The identities are signed with the keys kept in the state directory, so \
+--ephemeral is refused. When a sandbox runs on that directory, the person is signed in to it \
+(through its test-control API, and signed out at the end) so the identities name a live platform \
+session and a path that queries the broker answers as for the person; without one, the identities \
+name a session nobody knows, which the broker refuses (USER_SESSION_REQUIRED).
 
 How it judges, per forgery, against the anonymous answer and the valid identity's answer (status \
 and body): a 5xx is a server error (not a person, but the app should refuse with 4xx); the \
@@ -102,8 +107,10 @@ email, name or the probes' sid, absent from the anonymous answer), an answer nam
 TREATED AS A PERSON; when it does not, an answer with the valid answer's status is, if that status \
 differs from the anonymous one. Anything else is 'other' (neither answer).
 
-Exit status: 0 when no forgery was treated as a person, 1 when one was, 2 when it cannot judge \
-(the app is unreachable, refuses the valid identity, or answers it exactly as it answers no \
+Exit status: 0 when no forgery was treated as a person (warnings included), 1 when one was, 2 when \
+no audit was made: a usage error (an unknown --as, a --config that cannot be read, an --app that \
+is not a URL, --ephemeral) or an app it cannot judge (unreachable, refusing the valid identity — \
+with the broker's code when the app passes one on —, or answering it exactly as it answers no \
 identity: choose a --path whose answer depends on who signed in).";
 
 #[derive(Debug, Args, Clone, Default)]

@@ -13,6 +13,9 @@ use crate::http::{HttpClient, read_body};
 pub const EDGE_CLIENT_ID: &str = "nnumbers-edge";
 /// What the edge asks for at sign-in.
 pub const LOGIN_SCOPES: &str = "openid profile email";
+/// OIDC Core §11: asks for a refresh token that outlives the sign-in session (Keycloak's
+/// "offline token", in its default client scopes).
+pub const OFFLINE_SCOPE: &str = "offline_access";
 /// The realm's client scope that QueryMesh requires; present in the access token's `scope`
 /// unless the realm is configured without it.
 pub const QUERYMESH_SCOPE: &str = "querymesh";

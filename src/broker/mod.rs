@@ -91,6 +91,29 @@ impl BrokerState {
     }
 }
 
+/// A duration as a refusal's message says it ("30 s", "250 ms", "1.5 s"), not as Rust's
+/// `Debug` writes it.
+pub(crate) fn in_words(d: Duration) -> String {
+    let ms = d.as_millis();
+    if ms.is_multiple_of(1000) {
+        format!("{} s", ms / 1000)
+    } else if ms < 1000 {
+        format!("{ms} ms")
+    } else {
+        format!("{:.1} s", d.as_secs_f64())
+    }
+}
+
+#[cfg(test)]
+#[test]
+fn durations_read_as_words() {
+    let said = |ms| in_words(Duration::from_millis(ms));
+    assert_eq!(
+        (said(30_000), said(250), said(1_500)),
+        ("30 s".into(), "250 ms".into(), "1.5 s".into())
+    );
+}
+
 /// The spec's two operations: the one table the router is built from and [`routes`] lists.
 fn endpoints() -> Vec<Endpoint<BrokerState>> {
     vec![

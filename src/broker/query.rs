@@ -299,7 +299,8 @@ async fn run(
         }
         if delay >= timeout {
             return Err(Refusal::QueryMeshUnavailable(format!(
-                "QueryMesh did not answer within {timeout:?}"
+                "QueryMesh did not answer within {}",
+                super::in_words(timeout)
             )));
         }
     }

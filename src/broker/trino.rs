@@ -470,7 +470,12 @@ impl TrinoClient {
         let timed_out = |cause: String| Stop::cancel(Cancel::Timeout, unavailable(cause));
         let response = tokio::time::timeout(self.timeout, self.http.request(request))
             .await
-            .map_err(|_| timed_out(format!("did not answer within {:?}", self.timeout)))?
+            .map_err(|_| {
+                timed_out(format!(
+                    "did not answer within {}",
+                    super::in_words(self.timeout)
+                ))
+            })?
             .map_err(|e| {
                 failed(unavailable(format!(
                     "did not answer ({})",
@@ -484,7 +489,7 @@ impl TrinoClient {
             read_body(response.into_body(), self.limits.per_query),
         )
         .await
-        .map_err(|_| timed_out(format!("stopped answering within {:?}", self.timeout)))?
+        .map_err(|_| timed_out(format!("stopped answering within {}", super::in_words(self.timeout))))?
         .map_err(|e| match e {
             BodyError::TooLarge(limit) => Stop::cancel(
                 Cancel::AnswerTooLarge,

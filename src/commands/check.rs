@@ -9,7 +9,15 @@
 //!
 //! The identities are signed with the keys of the state directory, as `token` signs them: the
 //! app must trust that directory's JWKS (`NNUMBERS_IDENTITY_JWKS` from `env`, `run` or `up` on
-//! the same `--state`).
+//! the same `--state`). They name a live platform session of the sandbox running on that
+//! directory (signed in through its test-control API, ended afterwards), so a path that
+//! queries the broker answers the valid identity as it answers the person; with no sandbox
+//! running, a made-up `sid` the broker would refuse with USER_SESSION_REQUIRED.
+//!
+//! Three more probes break nothing the spec's five checks look at, yet a strict verifier (the
+//! platform's own) refuses them: a `crit` header, a validity longer than the 5 minutes an
+//! identity lasts, and a high-S signature. PyJWT and Go's standard library accept all three, so
+//! an app that does is reported with a warning, not failed.
 
 use std::time::Duration;
 
@@ -17,6 +25,7 @@ use axum::body::{Body, Bytes};
 use hyper::Request;
 
 use super::{CommandError, running};
+use crate::broker::INJECTABLE_CODES;
 use crate::cli::CheckArgs;
 use crate::config::{Config, Person};
 use crate::identity::jws::{self, Header};
@@ -25,6 +34,11 @@ use crate::identity::{
     forge, sign_identity,
 };
 use crate::sandbox::open_keys;
+
+/// The exit status when no audit was made, whatever stopped it: a usage error (an unknown
+/// `--as`, a configuration that cannot be read, a URL that is not one) or an app that cannot
+/// be judged. 1 stays the finding alone: a forgery was treated as a person.
+pub const NOT_AUDITED: u8 = 2;
 
 /// How long one answer may take.
 const ANSWER_TIMEOUT: Duration = Duration::from_secs(10);
@@ -45,6 +59,15 @@ pub enum CheckError {
     EphemeralKeys,
     #[error("no person is configured to sign the valid identity for")]
     NoPeople,
+    #[error(
+        "cannot sign {person} in to the sandbox running on this state directory (its \
+         test-control API at {control}): {why}"
+    )]
+    NoSession {
+        person: String,
+        control: String,
+        why: String,
+    },
     #[error(
         "cannot reach the app at {url}: {reason} (is it running? `check` calls the app itself, \
          not the edge)"
@@ -88,6 +111,40 @@ impl Verdict {
     }
 }
 
+/// What a strict probe's verdict reads as: accepting it is a warning, not the defect.
+fn describe_strict(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::Person => "accepted (warning: a strict verifier refuses it)",
+        other => other.describe(),
+    }
+}
+
+/// The platform session the probes name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Session {
+    /// Signed in to the sandbox running on the state directory: the broker knows it.
+    Live { sid: String },
+    /// No sandbox runs on the state directory: a sid nothing knows.
+    MadeUp { sid: String },
+}
+
+impl Session {
+    pub fn sid(&self) -> &str {
+        match self {
+            Self::Live { sid } | Self::MadeUp { sid } => sid,
+        }
+    }
+}
+
+/// The refusal code of the spec's table that an answer's body names, if any: an app that
+/// queries the broker and passes its refusal on.
+pub fn broker_code(body: &[u8]) -> Option<&'static str> {
+    INJECTABLE_CODES
+        .iter()
+        .map(|(code, _)| *code)
+        .find(|code| contains(body, code))
+}
+
 /// The two answers every probe is compared with, each asked for twice so that an answer that
 /// changes on its own (a timestamp, a request id, a jti echoed back) is known to be unstable.
 #[derive(Clone, Debug)]
@@ -117,17 +174,13 @@ impl Baseline {
         }
     }
 
-    /// Why nothing can be judged from these answers, if so.
-    pub fn cannot_judge(&self) -> Option<String> {
+    /// Why nothing can be judged from these answers, if so. `live`: whether the probes' sid
+    /// is a live session of a running sandbox (see [`Session`]).
+    pub fn cannot_judge(&self, live: bool) -> Option<String> {
         let [valid, _] = &self.valid;
         let [anonymous, _] = &self.anonymous;
         if valid.status >= 400 {
-            return Some(format!(
-                "the valid identity was answered {}: the app does not trust this state \
-                 directory's keys (start it with the NNUMBERS_* variables of `zero-sandbox env` \
-                 on the same --state), or --path is not a page a signed-in person may see",
-                valid.status
-            ));
+            return Some(refused_valid(valid, live));
         }
         let stable = self.anonymous[0] == self.anonymous[1] && self.valid[0] == self.valid[1];
         let distinct = !self.markers.is_empty()
@@ -180,15 +233,64 @@ impl Baseline {
     }
 }
 
+/// Why the valid identity was refused, as precisely as its answer tells: the broker's code
+/// when the app passed one on, else the likely causes.
+fn refused_valid(valid: &Answer, live: bool) -> String {
+    let status = valid.status;
+    let no_sandbox = "no sandbox runs on this state directory, so the identities name no live \
+                      platform session; start `zero-sandbox up` (or `run`) with the same --state \
+                      and --config, then check again";
+    match broker_code(&valid.body) {
+        Some("USER_SESSION_REQUIRED") if live => format!(
+            "the valid identity was answered {status} USER_SESSION_REQUIRED: the broker behind \
+             the app found no live session for it, though `check` signed the person in to the \
+             sandbox running on this state directory; does the app's NNUMBERS_BROKER_URL name \
+             another sandbox's broker?"
+        ),
+        Some("USER_SESSION_REQUIRED") => format!(
+            "the valid identity was answered {status} USER_SESSION_REQUIRED: the path queries \
+             the broker, which serves only an identity whose sid is a live platform session, \
+             and {no_sandbox}"
+        ),
+        Some("IDENTITY_ASSERTION_INVALID") => format!(
+            "the valid identity was answered {status} IDENTITY_ASSERTION_INVALID: the app (or \
+             the broker behind it) does not trust this state directory's keys; start it with \
+             the NNUMBERS_* variables of `zero-sandbox env` on the same --state"
+        ),
+        Some(code) => format!(
+            "the valid identity was answered {status} {code}, the broker's refusal passed on by \
+             the app: the broker refuses this person's query whatever the identity (see the \
+             README's table of refusals for the cause), so the forgeries' answers would tell \
+             nothing; fix that first, or choose another --path"
+        ),
+        None => {
+            let mut why = format!(
+                "the valid identity was answered {status}: the app does not trust this state \
+                 directory's keys (start it with the NNUMBERS_* variables of `zero-sandbox env` \
+                 on the same --state), or --path is not a page a signed-in person may see"
+            );
+            if !live {
+                why.push_str(&format!(
+                    ", or the path queries the broker and {no_sandbox}"
+                ));
+            }
+            why
+        }
+    }
+}
+
 fn contains(body: &[u8], needle: &str) -> bool {
     let needle = needle.as_bytes();
     !needle.is_empty() && body.windows(needle.len()).any(|w| w == needle)
 }
 
-/// One request to send: its name in the table and the identity it carries, if any.
+/// One request to send: its name in the table and the identity it carries.
 pub struct Probe {
     pub name: &'static str,
     pub identity: String,
+    /// Refused by a strict verifier but not by the spec's five checks: an app that accepts
+    /// it gets a warning, not a failure.
+    pub strict: bool,
 }
 
 /// The forgeries, each from the same claims the valid identity has (same person, same sid).
@@ -203,47 +305,73 @@ pub fn forgeries(current: &KeyPair, rotated_out: &KeyPair, claims: &IdentityClai
         Probe {
             name: "unsigned (spoofed)",
             identity: unsigned,
+            strict: false,
         },
         Probe {
             name: "expired",
             identity: forged(Forgery::Expired),
+            strict: false,
         },
         Probe {
             name: "not yet valid",
             identity: forged(Forgery::NotYetValid),
+            strict: false,
         },
         Probe {
             name: "other aud",
             identity: forged(Forgery::Audience(format!("not-{}", claims.aud))),
+            strict: false,
         },
         Probe {
             name: "other org",
             identity: forged(Forgery::Organization(format!("not-{}", claims.org))),
+            strict: false,
         },
         Probe {
             name: "other iss",
             identity: forged(Forgery::Issuer(format!("{}.invalid", claims.iss))),
+            strict: false,
         },
         Probe {
             name: "unknown kid",
             identity: forged(Forgery::UnknownKid),
+            strict: false,
         },
         Probe {
             name: "bad signature",
             identity: forged(Forgery::BadSignature),
+            strict: false,
         },
         Probe {
             name: "alg none",
             identity: forged(Forgery::AlgNone),
+            strict: false,
         },
         Probe {
             name: "rotated-out key",
             identity: sign_identity(rotated_out, claims),
+            strict: false,
+        },
+        Probe {
+            name: "crit header",
+            identity: forged(Forgery::Critical),
+            strict: true,
+        },
+        Probe {
+            name: "long-lived",
+            identity: forged(Forgery::LongLived),
+            strict: true,
+        },
+        Probe {
+            name: "high-S signature",
+            identity: forged(Forgery::HighS),
+            strict: true,
         },
     ]
 }
 
-/// Runs the check; 0 when no forgery was treated as a person, 1 when one was.
+/// Runs the check; 0 when no forgery was treated as a person, 1 when one was. Accepted strict
+/// probes are warnings: they leave the exit status alone.
 pub fn run(config: &Config, args: &CheckArgs) -> Result<u8, CommandError> {
     let url = target_url(args)?;
     if config.state_dir.is_none() {
@@ -264,18 +392,21 @@ pub fn run(config: &Config, args: &CheckArgs) -> Result<u8, CommandError> {
         None => config.people.first().ok_or(CheckError::NoPeople)?,
     };
     let (keys, _) = open_keys(config)?;
+    let sandbox = running(config)?;
     // The `iam` claim names the sandbox running on this state directory, else the configured
     // IAM; the spec asks no app to check it.
-    let iam = match running(config)? {
+    let iam = match &sandbox {
         Some(r) => format!("http://{}", r.iam),
         None => format!("http://127.0.0.1:{}", config.ports.iam),
     };
+    let control = sandbox
+        .as_ref()
+        .map(|r| format!("http://{}/sandbox/v1", r.broker));
     let issuer = IdentityIssuer {
         keys: keys.clone(),
         audience: Audience::from_config(config),
         iam_issuer: format!("{iam}/realms/{}", config.organization.slug),
     };
-    let sid = format!("check-{}", uuid::Uuid::new_v4());
     let (rotated_out, rotated_note) = match keys.rotated_out() {
         Some(key) => (key, "a key this state directory rotated out"),
         None => (
@@ -287,9 +418,23 @@ pub fn run(config: &Config, args: &CheckArgs) -> Result<u8, CommandError> {
         .enable_all()
         .build()
         .map_err(CommandError::Runtime)?;
-    let report = runtime.block_on(probe_all(&url, &issuer, person, &sid, &rotated_out))?;
+    let report = runtime.block_on(async {
+        let http = crate::http::client();
+        let session = match &control {
+            Some(control) => sign_in(&http, control, person).await?,
+            None => Session::MadeUp {
+                sid: format!("check-{}", uuid::Uuid::new_v4()),
+            },
+        };
+        let report = probe_all(&http, &url, &issuer, person, &session, &rotated_out).await;
+        // The session was the probes' alone: it ends with them, as the app's logout would.
+        if let (Some(control), Session::Live { sid }) = (&control, &session) {
+            sign_out(&http, control, sid).await;
+        }
+        report
+    })?;
     println!(
-        "zero-sandbox check: {url} as {} (keys of {})\n",
+        "zero-sandbox check: {url} as {} (keys of {}; {})\n",
         person
             .profile
             .preferred_username
@@ -300,8 +445,25 @@ pub fn run(config: &Config, args: &CheckArgs) -> Result<u8, CommandError> {
             .as_deref()
             .map(|d| d.display().to_string())
             .unwrap_or_default(),
+        match &report.session {
+            Session::Live { .. } => "a live session of the sandbox running there",
+            Session::MadeUp { .. } =>
+                "no sandbox runs there: the identities name no live session, so a path that \
+                 queries the broker cannot be audited",
+        },
     );
     print!("{}", report.table(rotated_note));
+    let warnings = report.strict_accepted();
+    if !warnings.is_empty() {
+        println!(
+            "\nWarning (strict-verifier findings, not failures): the app accepted {}. The five \
+             checks of the runtime protocol do not refuse them, and PyJWT and Go's standard \
+             library accept them too, but the platform's verifier refuses a `crit` header it \
+             does not understand (RFC 7515 §4.1.11), a validity longer than exp = iat + 300 \
+             and a high-S (non-canonical) ECDSA signature.",
+            warnings.join(", "),
+        );
+    }
     let people = report.treated_as_person();
     if people.is_empty() {
         println!(
@@ -315,11 +477,80 @@ pub fn run(config: &Config, args: &CheckArgs) -> Result<u8, CommandError> {
              before trusting it: the ES256 signature with NNUMBERS_IDENTITY_JWKS (by kid), iss, \
              aud, org, nbf and exp (60 s tolerance), and refuse it when any check fails.",
             people.len(),
-            report.rows.len(),
+            report.rows.iter().filter(|row| !row.strict).count(),
             people.join(", "),
         );
         Ok(1)
     }
+}
+
+/// Signs `person` in to the running sandbox through its test-control API (`POST sessions`,
+/// as a test suite does), by sub; a person that sandbox does not know (another --config) as
+/// an ad-hoc one with the same claims.
+async fn sign_in(
+    http: &crate::http::HttpClient,
+    control: &str,
+    person: &Person,
+) -> Result<Session, CheckError> {
+    let url = format!("{control}/sessions");
+    let failed = |why: String| CheckError::NoSession {
+        person: person.sub.clone(),
+        control: control.to_string(),
+        why,
+    };
+    let mut answer = post_json(http, &url, &serde_json::json!({ "person": person.sub }))
+        .await
+        .map_err(failed)?;
+    if answer.0 == 404 {
+        let claims = serde_json::to_value(person).map_err(|e| failed(e.to_string()))?;
+        answer = post_json(http, &url, &serde_json::json!({ "claims": claims }))
+            .await
+            .map_err(failed)?;
+    }
+    let (status, body) = answer;
+    let sid = serde_json::from_slice::<serde_json::Value>(&body)
+        .ok()
+        .and_then(|v| v.get("sid").and_then(|s| s.as_str()).map(str::to_string));
+    match (status, sid) {
+        (201, Some(sid)) => Ok(Session::Live { sid }),
+        _ => Err(failed(format!(
+            "it answered {status}: {}",
+            String::from_utf8_lossy(&body[..body.len().min(500)])
+        ))),
+    }
+}
+
+/// Ends the probes' session; a failure only leaves it to expire.
+async fn sign_out(http: &crate::http::HttpClient, control: &str, sid: &str) {
+    if let Ok(request) = Request::delete(format!("{control}/sessions/{sid}")).body(Body::empty()) {
+        let _ = tokio::time::timeout(ANSWER_TIMEOUT, http.request(request)).await;
+    }
+}
+
+/// POSTs `body` as JSON; the status and the body, or why there is none.
+async fn post_json(
+    http: &crate::http::HttpClient,
+    url: &str,
+    body: &serde_json::Value,
+) -> Result<(u16, Bytes), String> {
+    let request = Request::post(url)
+        .header(hyper::header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body.to_string()))
+        .map_err(|e| e.to_string())?;
+    let exchange = async {
+        let response = http
+            .request(request)
+            .await
+            .map_err(|e| crate::http::describe(&e))?;
+        let status = response.status().as_u16();
+        let body = crate::http::read_body(response.into_body(), BODY_LIMIT)
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok((status, body))
+    };
+    tokio::time::timeout(ANSWER_TIMEOUT, exchange)
+        .await
+        .map_err(|_| format!("no answer within {} s", ANSWER_TIMEOUT.as_secs()))?
 }
 
 /// `--app` + `--path`, checked.
@@ -340,18 +571,37 @@ fn target_url(args: &CheckArgs) -> Result<String, CheckError> {
     }
 }
 
+/// One probe's row: its name, the app's status, the verdict, and whether it is strict.
+pub struct Row {
+    pub name: &'static str,
+    pub status: u16,
+    pub verdict: Verdict,
+    pub strict: bool,
+}
+
 /// The baseline and every probe's answer and verdict.
 pub struct Report {
     pub baseline: Baseline,
-    pub rows: Vec<(&'static str, u16, Verdict)>,
+    pub session: Session,
+    pub rows: Vec<Row>,
 }
 
 impl Report {
+    /// The forgeries the spec's checks refuse that the app took for a person: the failures.
     pub fn treated_as_person(&self) -> Vec<&'static str> {
         self.rows
             .iter()
-            .filter(|(_, _, v)| *v == Verdict::Person)
-            .map(|(name, _, _)| *name)
+            .filter(|row| !row.strict && row.verdict == Verdict::Person)
+            .map(|row| row.name)
+            .collect()
+    }
+
+    /// The strict probes the app took for a person: warnings.
+    pub fn strict_accepted(&self) -> Vec<&'static str> {
+        self.rows
+            .iter()
+            .filter(|row| row.strict && row.verdict == Verdict::Person)
+            .map(|row| row.name)
             .collect()
     }
 
@@ -373,12 +623,16 @@ impl Report {
                 },
             ),
         ];
-        rows.extend(self.rows.iter().map(|(name, status, verdict)| {
-            let mut verdict = verdict.describe().to_string();
-            if *name == "rotated-out key" {
+        rows.extend(self.rows.iter().map(|row| {
+            let mut verdict = if row.strict {
+                format!("{} [strict]", describe_strict(row.verdict))
+            } else {
+                row.verdict.describe().to_string()
+            };
+            if row.name == "rotated-out key" {
                 verdict.push_str(&format!(" [{rotated_note}]"));
             }
-            (name.to_string(), *status, verdict)
+            (row.name.to_string(), row.status, verdict)
         }));
         let width = rows.iter().map(|(n, _, _)| n.len()).max().unwrap_or(5);
         let mut text = format!("{:width$}  status  verdict\n", "probe");
@@ -390,14 +644,15 @@ impl Report {
 }
 
 async fn probe_all(
+    http: &crate::http::HttpClient,
     url: &str,
     issuer: &IdentityIssuer,
     person: &Person,
-    sid: &str,
+    session: &Session,
     rotated_out: &KeyPair,
 ) -> Result<Report, CheckError> {
-    let http = crate::http::client();
-    let ask = |identity: Option<String>| answer(&http, url, identity);
+    let sid = session.sid();
+    let ask = |identity: Option<String>| answer(http, url, identity);
     let anonymous = [ask(None).await?, ask(None).await?];
     let claims = issuer.claims(person, sid);
     let valid = [
@@ -413,7 +668,7 @@ async fn probe_all(
             .cloned(),
     );
     let baseline = Baseline::new(anonymous, valid, &candidates);
-    if let Some(why) = baseline.cannot_judge() {
+    if let Some(why) = baseline.cannot_judge(matches!(session, Session::Live { .. })) {
         return Err(CheckError::CannotJudge {
             url: url.to_string(),
             why,
@@ -422,9 +677,18 @@ async fn probe_all(
     let mut rows = Vec::new();
     for probe in forgeries(&issuer.keys.current(), rotated_out, &claims) {
         let answer = ask(Some(probe.identity)).await?;
-        rows.push((probe.name, answer.status, baseline.judge(&answer)));
+        rows.push(Row {
+            name: probe.name,
+            status: answer.status,
+            verdict: baseline.judge(&answer),
+            strict: probe.strict,
+        });
     }
-    Ok(Report { baseline, rows })
+    Ok(Report {
+        baseline,
+        session: session.clone(),
+        rows,
+    })
 }
 
 /// GET `url` with `identity` in X-NNumbers-Identity (none: anonymous), redirects not followed.
@@ -490,7 +754,7 @@ mod tests {
             vec!["ada".to_string()],
             "x is too short to mean anything"
         );
-        assert_eq!(b.cannot_judge(), None);
+        assert_eq!(b.cannot_judge(true), None);
         assert_eq!(b.judge(&answer(200, "hello ada, exp 40")), Verdict::Person);
         assert_eq!(b.judge(&answer(200, "hello stranger")), Verdict::Anonymous);
         assert_eq!(b.judge(&answer(401, "bad identity")), Verdict::Refused);
@@ -502,7 +766,7 @@ mod tests {
     fn without_a_name_the_status_tells_when_it_differs() {
         let b = baseline(answer(302, ""), answer(200, "your page"));
         assert!(b.markers.is_empty());
-        assert_eq!(b.cannot_judge(), None);
+        assert_eq!(b.cannot_judge(true), None);
         assert_eq!(b.judge(&answer(200, "your page")), Verdict::Person);
         assert_eq!(b.judge(&answer(200, "a page")), Verdict::Person);
         assert_eq!(b.judge(&answer(302, "")), Verdict::Anonymous);
@@ -512,7 +776,7 @@ mod tests {
     #[test]
     fn same_status_and_no_name_compares_whole_stable_bodies() {
         let b = baseline(answer(200, "signed in: no"), answer(200, "signed in: yes"));
-        assert_eq!(b.cannot_judge(), None);
+        assert_eq!(b.cannot_judge(true), None);
         assert_eq!(b.judge(&answer(200, "signed in: yes")), Verdict::Person);
         assert_eq!(b.judge(&answer(200, "signed in: maybe")), Verdict::Other);
     }
@@ -520,9 +784,9 @@ mod tests {
     #[test]
     fn it_refuses_to_judge_what_it_cannot_tell_apart() {
         let same = baseline(answer(200, "ok"), answer(200, "ok"));
-        assert!(same.cannot_judge().is_some());
+        assert!(same.cannot_judge(true).is_some());
         let refused = baseline(answer(401, "no"), answer(401, "no, bad key"));
-        let why = refused.cannot_judge().unwrap_or_default();
+        let why = refused.cannot_judge(true).unwrap_or_default();
         assert!(why.contains("401") && why.contains("trust"), "{why}");
         // Bodies that change on their own, same status, no name: nothing to compare.
         let unstable = Baseline::new(
@@ -530,7 +794,42 @@ mod tests {
             [answer(200, "t=3 in"), answer(200, "t=4 in")],
             &["ada".into()],
         );
-        assert!(unstable.cannot_judge().is_some());
+        assert!(unstable.cannot_judge(true).is_some());
+    }
+
+    /// Issue 30: a refusal the app passes on from the broker is named, not blamed on keys.
+    #[test]
+    fn a_refused_valid_identity_is_explained_by_the_code_the_app_passed_on() {
+        let refused = |body: &str, live: bool| {
+            baseline(answer(401, "{}"), answer(401, body))
+                .cannot_judge(live)
+                .unwrap_or_default()
+        };
+        let no_session = r#"{"code":"USER_SESSION_REQUIRED","message":"no session"}"#;
+        let why = refused(no_session, false);
+        assert!(
+            why.contains("USER_SESSION_REQUIRED")
+                && why.contains("no sandbox runs on this state directory")
+                && !why.contains("trust"),
+            "{why}"
+        );
+        let why = refused(no_session, true);
+        assert!(
+            why.contains("USER_SESSION_REQUIRED") && why.contains("NNUMBERS_BROKER_URL"),
+            "{why}"
+        );
+        let why = refused(r#"{"code":"IDENTITY_ASSERTION_INVALID"}"#, true);
+        assert!(why.contains("trust") && why.contains("keys"), "{why}");
+        let why = refused(r#"{"code":"QUERYMESH_NOT_ENABLED"}"#, true);
+        assert!(
+            why.contains("QUERYMESH_NOT_ENABLED") && !why.contains("trust"),
+            "{why}"
+        );
+        let why = refused("denied", false);
+        assert!(
+            why.contains("trust") && why.contains("no sandbox runs"),
+            "{why}"
+        );
     }
 
     #[test]
@@ -549,7 +848,8 @@ mod tests {
         let now = unix_now();
         assert!(verify_identity(&valid, &published, &issuer.audience, now).is_ok());
         let probes = forgeries(&issuer.keys.current(), &KeyPair::generate(), &claims);
-        assert_eq!(probes.len(), 10);
+        assert_eq!(probes.len(), 13);
+        assert_eq!(probes.iter().filter(|p| p.strict).count(), 3);
         for probe in probes {
             assert!(
                 verify_identity(&probe.identity, &published, &issuer.audience, now).is_err(),

@@ -70,11 +70,13 @@ pub enum CommandError {
          this state directory: pass --iam with the `iam` URL of its --ready-json line"
     )]
     IamPortUnknown,
+    /// `token --ephemeral`: keys made for this command alone, trusted by no sandbox or app.
     #[error(
-        "--ephemeral keys exist only inside one run: a token made here would not \
-                    verify anywhere; leave out --ephemeral (or use the same --state as `up`)"
+        "--ephemeral keys exist only inside one run, so a token made here would verify \
+         nowhere (no sandbox, no app trusts them): leave out --ephemeral and use the --state \
+         (and --config) of the `up` or `env` your app's NNUMBERS_IDENTITY_JWKS came from"
     )]
-    EphemeralIamKeys,
+    EphemeralKeys,
     #[error(transparent)]
     Tpch(#[from] crate::querymesh::engine::tpch::generate::GenerateError),
     #[error(
@@ -112,7 +114,8 @@ pub enum CommandError {
 
 impl CommandError {
     /// The process's exit status for this error: 2 when `check` could not judge the app (so a
-    /// CI can tell "the app is wrong", 1, from "the audit did not run") and when another
+    /// CI can tell "the app is wrong", 1, from "the audit did not run"; `main` gives every
+    /// error of `check` [`check::NOT_AUDITED`], usage errors included) and when another
     /// sandbox holds the state directory (so a script can tell "already running" from a
     /// failed start), else 1.
     pub fn exit_code(&self) -> u8 {

@@ -15,6 +15,11 @@ pub fn print(config: &Config, args: &TokenArgs) -> Result<(), CommandError> {
 
 /// The token `args` asks for.
 pub fn token(config: &Config, args: &TokenArgs) -> Result<String, CommandError> {
+    // Without a state directory the keys would be new ones, made for this command alone: the
+    // identity (or access token) would verify nowhere, so it is refused as `check` refuses.
+    if config.state_dir.is_none() {
+        return Err(CommandError::EphemeralKeys);
+    }
     let person = config
         .person(&args.person)
         .ok_or_else(|| CommandError::UnknownPerson {
@@ -30,7 +35,7 @@ pub fn token(config: &Config, args: &TokenArgs) -> Result<String, CommandError> 
     let iam_url = iam_url(config, args)?;
     let realm_url = format!("{iam_url}/realms/{}", config.organization.slug);
     if args.querymesh {
-        return querymesh_token(config, &iam_keys, person, &realm_url);
+        return querymesh_token(&iam_keys, person, &realm_url);
     }
     let issuer = IdentityIssuer {
         keys: keys.clone(),
@@ -66,14 +71,10 @@ pub fn iam_url(config: &Config, args: &TokenArgs) -> Result<String, CommandError
 /// `token --querymesh`: an access token signed with the IAM key the running sandbox loads
 /// from the same state directory, naming its realm.
 fn querymesh_token(
-    config: &Config,
     iam_keys: &KeyRing,
     person: &Person,
     realm_url: &str,
 ) -> Result<String, CommandError> {
-    if config.state_dir.is_none() {
-        return Err(CommandError::EphemeralIamKeys);
-    }
     Ok(crate::iam::querymesh_access_token(
         &iam_keys.current(),
         realm_url,
@@ -96,6 +97,13 @@ mod tests {
         config
     }
 
+    /// The built-in configuration on a new state directory of its own.
+    fn on_disk(state: &tempfile::TempDir) -> Config {
+        let mut config = Config::builtin();
+        config.state_dir = Some(state.path().to_path_buf());
+        config
+    }
+
     fn args(argv: &[&str]) -> TokenArgs {
         let cli = Cli::try_parse_from([&["zero-sandbox", "token"], argv].concat());
         match cli.map(|cli| cli.command) {
@@ -106,7 +114,8 @@ mod tests {
 
     #[test]
     fn the_token_command_refuses_clearly() {
-        let config = ephemeral();
+        let state = tempfile::tempdir().expect("a temporary directory");
+        let config = on_disk(&state);
         let refusal = |argv: &[&str]| token(&config, &args(argv)).map(|_| ());
         assert!(matches!(
             refusal(&["--as", "nobody"]),
@@ -116,11 +125,13 @@ mod tests {
             refusal(&["--as", "ada", "--iam", "ftp://iam"]),
             Err(CommandError::IamNotAUrl(url)) if url == "ftp://iam"
         ));
-        assert!(matches!(
-            refusal(&["--as", "ada", "--querymesh"]),
-            Err(CommandError::EphemeralIamKeys)
-        ));
-        let mut no_iam_port = ephemeral();
+        for argv in [&["--as", "ada"][..], &["--as", "ada", "--querymesh"]] {
+            assert!(matches!(
+                token(&ephemeral(), &args(argv)),
+                Err(CommandError::EphemeralKeys)
+            ));
+        }
+        let mut no_iam_port = on_disk(&state);
         no_iam_port.ports.iam = 0;
         assert!(matches!(
             token(&no_iam_port, &args(&["--as", "ada"])),
@@ -130,7 +141,8 @@ mod tests {
 
     #[test]
     fn an_identity_names_the_iam_it_was_made_for() {
-        let config = ephemeral();
+        let state = tempfile::tempdir().expect("a temporary directory");
+        let config = on_disk(&state);
         let args = args(&["--as", "ada", "--iam", "http://127.0.0.1:9/"]);
         assert_eq!(
             iam_url(&config, &args).ok().as_deref(),

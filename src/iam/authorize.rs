@@ -15,7 +15,7 @@ use super::pkce;
 use super::signin_page::{self, SignInPage};
 use super::sso::{self, SsoSession};
 use super::{IamState, Realm, is_known_client};
-use crate::oidc::{EDGE_CLIENT_ID, QUERYMESH_SCOPE};
+use crate::oidc::{EDGE_CLIENT_ID, OFFLINE_SCOPE, QUERYMESH_SCOPE};
 use crate::platform::{NewEvent, Source, Switch};
 
 /// What `prompt` asks of the realm (OIDC Core §3.1.2.1).
@@ -163,7 +163,7 @@ fn validate(
             format!("response_mode {mode:?} is not supported; use query"),
         ));
     }
-    check_scope(iam, params.get("scope"))?;
+    let offline = check_scope(iam, params.get("scope"))?;
     match params.get("code_challenge_method") {
         Some(pkce::S256) => {}
         None => {
@@ -201,21 +201,25 @@ fn validate(
             state: params.owned("state"),
             nonce: params.owned("nonce"),
             code_challenge,
+            offline,
         },
         prompt,
     ))
 }
 
 /// `openid` is required (this realm signs people in); every scope must be one the realm has.
-fn check_scope(iam: &IamState, scope: Option<&str>) -> Result<(), (OAuthCode, String)> {
+/// Returns whether `offline_access` was asked for: Keycloak has it in every client's default
+/// scopes, and OIDC clients ask for it to get a refresh token that outlives the sign-in.
+fn check_scope(iam: &IamState, scope: Option<&str>) -> Result<bool, (OAuthCode, String)> {
     let scopes: Vec<&str> = scope.unwrap_or_default().split_whitespace().collect();
     if !scopes.contains(&"openid") {
         return Err((OAuthCode::InvalidScope, "scope must include openid".into()));
     }
     let querymesh = iam.parts().switches.get(Switch::QueryMeshScope);
+    let offline = scopes.contains(&OFFLINE_SCOPE);
     for s in scopes {
-        let known =
-            matches!(s, "openid" | "profile" | "email") || (querymesh && s == QUERYMESH_SCOPE);
+        let known = matches!(s, "openid" | "profile" | "email" | OFFLINE_SCOPE)
+            || (querymesh && s == QUERYMESH_SCOPE);
         if !known {
             return Err((
                 OAuthCode::InvalidScope,
@@ -223,7 +227,7 @@ fn check_scope(iam: &IamState, scope: Option<&str>) -> Result<(), (OAuthCode, St
             ));
         }
     }
-    Ok(())
+    Ok(offline)
 }
 
 fn parse_prompt(prompt: Option<&str>) -> Result<Prompt, (OAuthCode, String)> {
@@ -268,6 +272,7 @@ pub(super) fn complete(
             code_challenge: request.code_challenge,
             nonce: request.nonce,
             sso_session: session.id.clone(),
+            offline: request.offline,
         },
         iam.now(),
     );

@@ -19,6 +19,8 @@ pub(super) struct CodeGrant {
     pub code_challenge: String,
     pub nonce: Option<String>,
     pub sso_session: String,
+    /// `offline_access` was granted (see [`super::sso::RefreshGrant::offline`]).
+    pub offline: bool,
 }
 
 enum CodeState {
@@ -106,6 +108,7 @@ mod tests {
             code_challenge: "ch".into(),
             nonce: None,
             sso_session: "s".into(),
+            offline: false,
         }
     }
 

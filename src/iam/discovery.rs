@@ -8,12 +8,12 @@ use serde_json::{Value, json};
 
 use super::pkce;
 use super::{IamState, Realm};
-use crate::oidc::{QUERYMESH_SCOPE, RealmEndpoints};
+use crate::oidc::{OFFLINE_SCOPE, QUERYMESH_SCOPE, RealmEndpoints};
 use crate::platform::Switch;
 
 pub(super) async fn openid_configuration(_: Realm, State(iam): State<IamState>) -> Json<Value> {
     let endpoints = RealmEndpoints::new(&iam.realm_url());
-    let mut scopes = vec!["openid", "profile", "email"];
+    let mut scopes = vec!["openid", "profile", "email", OFFLINE_SCOPE];
     if iam.parts().switches.get(Switch::QueryMeshScope) {
         scopes.push(QUERYMESH_SCOPE);
     }

@@ -10,7 +10,9 @@ use super::IamParts;
 use super::sso::SsoSession;
 use crate::config::{Person, Profile};
 use crate::identity::{KeyPair, jws};
-use crate::oidc::{EDGE_CLIENT_ID, LOGIN_SCOPES, QUERYMESH_AUDIENCE, QUERYMESH_SCOPE};
+use crate::oidc::{
+    EDGE_CLIENT_ID, LOGIN_SCOPES, OFFLINE_SCOPE, QUERYMESH_AUDIENCE, QUERYMESH_SCOPE,
+};
 use crate::platform::Switch;
 
 /// Access (and ID) tokens live 5 minutes; refresh tokens keep the platform session alive.
@@ -97,16 +99,21 @@ fn granted(iam: &IamParts) -> (String, Vec<String>) {
     }
 }
 
-/// Mints an access token and an ID token for `session`.
+/// Mints an access token and an ID token for `session`; `offline`: the refresh token beside
+/// them is an offline one, and the scope says `offline_access`.
 pub(super) fn mint(
     iam: &IamParts,
     session: &SsoSession,
     nonce: Option<String>,
+    offline: bool,
     now: u64,
 ) -> Minted {
     let issuer = iam.realm_url.clone();
     let person = PersonClaims::of(&session.person);
-    let (scope, aud) = granted(iam);
+    let (mut scope, aud) = granted(iam);
+    if offline {
+        scope = format!("{scope} {OFFLINE_SCOPE}");
+    }
     let key = iam.keys.current();
     let access = AccessClaims {
         iss: issuer.clone(),

@@ -217,8 +217,10 @@ impl IamState {
     }
 
     /// Ends every SSO session of the person `sub` — and the platform sessions born of them —
-    /// and returns how many SSO sessions ended. For the test-control API and the console.
+    /// and revokes their offline tokens (as an administrator's "sign out" and "revoke" do in
+    /// Keycloak); returns how many SSO sessions ended. For the test-control API and the console.
     pub fn end_sessions_of(&self, sub: &str) -> usize {
+        self.inner.sso.revoke_offline(Some(sub));
         self.inner
             .sso
             .session_ids_of(sub)
@@ -237,8 +239,9 @@ impl IamState {
         let refresh_token = self.inner.sso.issue_refresh_token(sso::RefreshGrant {
             client_id: EDGE_CLIENT_ID.to_string(),
             sso_session: session.id.clone(),
+            offline: None,
         });
-        let minted = mint::mint(self.parts(), &session, None, now);
+        let minted = mint::mint(self.parts(), &session, None, false, now);
         self.parts().journal.record(
             NewEvent::new(Source::Iam, "LOGIN")
                 .of_person(sub)
@@ -257,8 +260,10 @@ impl IamState {
         }
     }
 
-    /// Ends every SSO session (and so every platform session born of one); returns how many.
+    /// Ends every SSO session (and so every platform session born of one) and revokes every
+    /// offline token; returns how many sessions ended.
     pub fn end_all_sessions(&self) -> usize {
+        self.inner.sso.revoke_offline(None);
         self.inner
             .sso
             .all_session_ids()

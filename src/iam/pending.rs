@@ -19,6 +19,8 @@ pub(super) struct AuthRequest {
     pub state: Option<String>,
     pub nonce: Option<String>,
     pub code_challenge: String,
+    /// `offline_access` was asked for: the refresh token outlives the SSO session.
+    pub offline: bool,
 }
 
 pub(super) struct PendingRequests {
@@ -77,6 +79,7 @@ mod tests {
             state: None,
             nonce: None,
             code_challenge: "c".into(),
+            offline: false,
         }
     }
 

@@ -44,6 +44,11 @@ pub(super) struct SsoSession {
 pub(super) struct RefreshGrant {
     pub client_id: String,
     pub sso_session: String,
+    /// An offline token (scope `offline_access`, OIDC Core §11): the session as it was when
+    /// granted, so the token keeps working after the SSO session ends (sign-out, expiry), as
+    /// Keycloak's offline tokens do. Only ending the person's sign-in from the test-control API
+    /// (or removing them) and `reset` revoke it.
+    pub offline: Option<SsoSession>,
 }
 
 #[derive(Default)]
@@ -58,7 +63,7 @@ impl Store {
     fn remove_session(&mut self, id: &str) -> bool {
         self.cookies.retain(|_, session| session != id);
         self.refresh_tokens
-            .retain(|_, grant| grant.sso_session != id);
+            .retain(|_, grant| grant.sso_session != id || grant.offline.is_some());
         self.sessions.remove(id).is_some()
     }
 
@@ -156,12 +161,28 @@ impl SsoStore {
     }
 
     /// The grant and live session of a refresh token; `None` when unknown, revoked or its
-    /// session has ended.
+    /// session has ended. An offline token's session is the one it was granted in, live or not.
     pub(super) fn refresh(&self, token: &str, now: u64) -> Option<(RefreshGrant, SsoSession)> {
         let store = self.lock();
         let grant = store.refresh_tokens.get(token)?;
-        let session = store.live(&grant.sso_session, now)?;
-        Some((grant.clone(), session.clone()))
+        let session = match store.live(&grant.sso_session, now) {
+            Some(session) => session.clone(),
+            None => grant.offline.clone()?,
+        };
+        Some((grant.clone(), session))
+    }
+
+    /// Revokes the offline tokens of `sub` (every one's when `None`); returns how many.
+    pub(super) fn revoke_offline(&self, sub: Option<&str>) -> usize {
+        let mut store = self.lock();
+        let before = store.refresh_tokens.len();
+        store.refresh_tokens.retain(|_, grant| {
+            grant
+                .offline
+                .as_ref()
+                .is_none_or(|s| sub.is_some_and(|sub| s.person.sub != sub))
+        });
+        before - store.refresh_tokens.len()
     }
 
     pub(super) fn revoke_refresh_token(&self, token: &str) {
@@ -218,6 +239,7 @@ mod tests {
         let token = store.issue_refresh_token(RefreshGrant {
             client_id: "c".into(),
             sso_session: session.id.clone(),
+            offline: None,
         });
         assert!(store.refresh(&token, 1001).is_some());
         assert!(store.refresh(&token, 1000 + 3600).is_none());
@@ -225,6 +247,23 @@ mod tests {
         assert!(store.end(&session.id));
         assert!(store.refresh(&token, 1001).is_none());
         assert!(!store.end(&session.id));
+    }
+
+    #[test]
+    fn an_offline_token_outlives_its_session_until_revoked() {
+        let store = SsoStore::default();
+        let (_, session) = store.start(person("a"), 1000, 3600);
+        let offline = store.issue_refresh_token(RefreshGrant {
+            client_id: "c".into(),
+            sso_session: session.id.clone(),
+            offline: Some(session.clone()),
+        });
+        assert!(store.end(&session.id));
+        let (_, of) = store.refresh(&offline, 9999).expect("still refreshes");
+        assert_eq!(of.person.sub, "a");
+        assert_eq!(store.revoke_offline(Some("b")), 0);
+        assert_eq!(store.revoke_offline(Some("a")), 1);
+        assert!(store.refresh(&offline, 9999).is_none());
     }
 
     #[test]

@@ -305,10 +305,15 @@ fn code_grant(
     let refresh_token = iam.inner.sso.issue_refresh_token(RefreshGrant {
         client_id: client_id.to_string(),
         sso_session: session.id.clone(),
+        offline: grant.offline.then(|| session.clone()),
     });
     iam.inner.codes.record_refresh_token(code, &refresh_token);
     let sub = session.person.sub.clone();
-    Ok((respond(iam, &session, grant.nonce, refresh_token, now), sub))
+    let offline = grant.offline;
+    Ok((
+        respond(iam, &session, grant.nonce, refresh_token, offline, now),
+        sub,
+    ))
 }
 
 fn refresh_grant(
@@ -339,9 +344,13 @@ fn refresh_grant(
     }
     // A new refresh token each time, the previous one staying valid until the session ends
     // (Keycloak's default: refresh tokens are not revoked on use).
+    let offline = grant.offline.is_some();
     let refresh_token = iam.inner.sso.issue_refresh_token(grant);
     let sub = session.person.sub.clone();
-    Ok((respond(iam, &session, None, refresh_token, now), sub))
+    Ok((
+        respond(iam, &session, None, refresh_token, offline, now),
+        sub,
+    ))
 }
 
 fn respond(
@@ -349,13 +358,20 @@ fn respond(
     session: &SsoSession,
     nonce: Option<String>,
     refresh_token: String,
+    offline: bool,
     now: u64,
 ) -> Response {
-    let minted = mint::mint(iam.parts(), session, nonce, now);
+    let minted = mint::mint(iam.parts(), session, nonce, offline, now);
     Json(TokenResponse {
         access_token: minted.access_token,
         expires_in: ACCESS_TOKEN_LIFETIME_SECS,
-        refresh_expires_in: session.expires_at.saturating_sub(now),
+        // An offline token lasts until revoked: 0, as Keycloak says of a refresh token with no
+        // lifespan of its own.
+        refresh_expires_in: if offline {
+            0
+        } else {
+            session.expires_at.saturating_sub(now)
+        },
         refresh_token,
         token_type: "Bearer",
         id_token: minted.id_token,

@@ -68,14 +68,31 @@ pub enum JwsError {
     Critical(String),
     #[error("algorithm {0:?} is not ES256")]
     Algorithm(String),
-    #[error("typ {0:?} is not {1:?}")]
+    #[error("{}", wrong_type(.0.as_deref(), .1))]
     Type(Option<String>, &'static str),
-    #[error("no published key has kid {0:?}")]
+    #[error("{}", unknown_key(.0.as_deref()))]
     UnknownKey(Option<String>),
     #[error("the signature does not verify")]
     Signature,
     #[error("the payload is not the expected JSON: {0}")]
     Payload(String),
+}
+
+/// [`JwsError::Type`] in words: the header's `typ`, quoted (escaped as Rust quotes a string,
+/// so a control character in a forged header cannot break a log line), or that it has none.
+fn wrong_type(typ: Option<&str>, expected: &str) -> String {
+    match typ {
+        Some(typ) => format!("typ {typ:?} is not {expected:?}"),
+        None => format!("the header has no typ; it must be {expected:?}"),
+    }
+}
+
+/// [`JwsError::UnknownKey`] in words: the header's `kid`, quoted, or that it has none.
+fn unknown_key(kid: Option<&str>) -> String {
+    match kid {
+        Some(kid) => format!("no published key has kid {kid:?}"),
+        None => "the header has no kid, so no published key can verify it".to_string(),
+    }
 }
 
 /// `base64url(header).base64url(payload)`, unsigned.
@@ -397,6 +414,29 @@ mod tests {
         header.as_object_mut().unwrap().remove("kid");
         let token = signed(&header, &json!({"sub": "ada"}));
         assert!(matches!(check(&token), Err(JwsError::UnknownKey(None))));
+    }
+
+    /// The messages reach people (the control API's identity check, the console, logs): an
+    /// absent member is said in words, never as Rust's `None`/`Some(…)`.
+    #[test]
+    fn refusals_read_as_sentences() {
+        let messages = [
+            JwsError::UnknownKey(Some("k-1".into())).to_string(),
+            JwsError::UnknownKey(None).to_string(),
+            JwsError::Type(Some("JWT".into()), TYP).to_string(),
+            JwsError::Type(None, TYP).to_string(),
+        ];
+        assert_eq!(messages[0], r#"no published key has kid "k-1""#);
+        assert_eq!(
+            messages[3],
+            format!("the header has no typ; it must be {TYP:?}")
+        );
+        for message in messages {
+            assert!(
+                !message.contains("Some(") && !message.contains("None"),
+                "{message}"
+            );
+        }
     }
 
     /// A JSON value of bounded size, with the member names a JOSE header uses.

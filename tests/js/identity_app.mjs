@@ -4,8 +4,10 @@
 //   node identity_app.mjs correct   — the runtime protocol's five checks: the ES256 signature
 //                                     with NNUMBERS_IDENTITY_JWKS (by kid), iss, aud, org,
 //                                     nbf and exp with 60 s of tolerance
-// Both answer `GET /` with who signed in (200), `GET /health` with "ok" whoever asks, listen
-// on 127.0.0.1 at $PORT or a free port, and print `listening <port>` once they accept.
+// Both answer `GET /` with who signed in (200), `GET /health` with "ok" whoever asks, and
+// `GET /query` with the broker's answer to a query made with the request's identity (none
+// without one; refused first when their check fails, as on `/`), passed on as it came. They
+// listen on 127.0.0.1 at $PORT or a free port, and print `listening <port>` once they accept.
 import { createServer } from 'node:http';
 import { createPublicKey, verify } from 'node:crypto';
 
@@ -52,6 +54,24 @@ function checked(token) {
   }
 }
 
+// The broker's answer to `SELECT 1` with `token` as X-NNumbers-Identity, passed on.
+async function query(token, res) {
+  const headers = { 'content-type': 'application/json' };
+  if (token !== undefined) headers['x-nnumbers-identity'] = token;
+  try {
+    const answer = await fetch(`${env.NNUMBERS_BROKER_URL}/v1/querymesh/query`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ sql: 'SELECT 1 AS one' }),
+    });
+    res.writeHead(answer.status, { 'content-type': 'application/json' });
+    res.end(await answer.text());
+  } catch (e) {
+    res.writeHead(502, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: `the broker did not answer: ${e.message}` }));
+  }
+}
+
 const server = createServer((req, res) => {
   if (req.url === '/health') {
     res.end('ok');
@@ -63,7 +83,8 @@ const server = createServer((req, res) => {
     res.end(JSON.stringify(body));
   };
   if (token === undefined) {
-    send(200, { signed_in: false });
+    if (req.url === '/query') query(undefined, res);
+    else send(200, { signed_in: false });
     return;
   }
   let person;
@@ -74,6 +95,10 @@ const server = createServer((req, res) => {
   }
   if (!person) {
     send(401, { code: 'IDENTITY_ASSERTION_INVALID', message: 'the identity does not check out' });
+    return;
+  }
+  if (req.url === '/query') {
+    query(token, res);
     return;
   }
   send(200, { signed_in: true, sub: person.sub, name: person.name, seen_at: Date.now() });

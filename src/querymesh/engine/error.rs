@@ -217,12 +217,18 @@ impl TrinoError {
 /// quote it, a row filter's predicate included) can reach an answer or a log through it. The
 /// server answers it as Trino's GENERIC_INTERNAL_ERROR with the query's id only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{what} (SQLite code {sqlite_code:?})")]
+#[error("{what}{}", sqlite_code_said(.sqlite_code))]
 pub struct InternalError {
     /// What failed, in the stand-in's own fixed words.
     pub what: &'static str,
     /// SQLite's extended result code, when SQLite failed.
     pub sqlite_code: Option<i32>,
+}
+
+/// " (SQLite code N)" when SQLite failed, nothing otherwise.
+fn sqlite_code_said(code: &Option<i32>) -> String {
+    code.map(|c| format!(" (SQLite code {c})"))
+        .unwrap_or_default()
 }
 
 impl InternalError {

@@ -145,7 +145,7 @@ async fn a_querymesh_silent_past_the_brokers_deadline_has_the_query_cancelled() 
         503,
         "QUERYMESH_UNAVAILABLE",
     );
-    assert!(message.contains("did not answer within 1s"), "{message}");
+    assert!(message.contains("did not answer within 1 s"), "{message}");
     let ada = sandbox.config().person("ada").unwrap().sub.clone();
     assert_cancelled(sandbox.journal(), "timeout", QUERY_ID, &ada, &sid);
     until("the DELETE to reach QueryMesh", || async {

@@ -1,6 +1,8 @@
 //! `check --app URL`: a careless app (decodes the identity without verifying it) is flagged
 //! probe by probe, a correct one (tests/js/identity_app.mjs, verifying with Node's own crypto)
-//! passes, and what cannot be judged says so with exit status 2.
+//! passes with the strict verifier's warnings, a path that queries the broker is audited with a
+//! live session of the running sandbox, and whatever stops the audit — what cannot be judged, a
+//! usage error — says so with exit status 2.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -28,6 +30,9 @@ const FORGERIES: [&str; 10] = [
     "alg none",
     "rotated-out key",
 ];
+
+/// The probes a strict verifier refuses and the spec's five checks do not: warnings only.
+const STRICT: [&str; 3] = ["crit header", "long-lived", "high-S signature"];
 
 /// The test app in `mode`, started with the `env` of the state directory `state`; killed on
 /// drop.
@@ -135,6 +140,12 @@ fn check_flags_every_forgery_an_app_that_does_not_verify_takes_for_a_person() {
         out.contains("10 of 10 forgeries were treated as a person"),
         "{out}"
     );
+    for probe in STRICT {
+        assert!(
+            verdict(&out, probe).contains("accepted (warning"),
+            "{probe}:\n{out}"
+        );
+    }
 }
 
 #[test]
@@ -152,6 +163,18 @@ fn check_passes_an_app_that_verifies_the_identity() {
         );
     }
     assert!(out.contains("No forgery was treated as a person"), "{out}");
+    // Node's crypto, like PyJWT and Go's standard library, accepts what only a strict verifier
+    // refuses: each is a warning, and the exit status stays 0.
+    for probe in STRICT {
+        assert!(
+            verdict(&out, probe).contains("accepted (warning: a strict verifier refuses it)"),
+            "{probe}:\n{out}"
+        );
+    }
+    assert!(
+        out.contains("Warning (strict-verifier findings, not failures): the app accepted crit header, long-lived, high-S signature"),
+        "{out}"
+    );
 }
 
 /// Exit status 2, each with its reason: an app that answers everyone alike at that path, an
@@ -202,4 +225,119 @@ fn check_says_when_it_cannot_judge() {
     let (code, _, err) = check(&["--app", "127.0.0.1:3000", "--state", state_arg]);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("http://"), "{err}");
+}
+
+/// Issue 30: exit status 1 is the finding alone (a forgery treated as a person); a usage
+/// error — an unknown --as, a --config that is not there, an --app that is not a URL — is 2.
+#[test]
+fn check_exits_2_on_usage_errors() {
+    let state = tempfile::tempdir().unwrap();
+    let state_arg = state.path().to_str().unwrap();
+    let missing = state.path().join("nowhere.toml");
+    for (args, says) in [
+        (
+            vec![
+                "--app",
+                "http://127.0.0.1:9",
+                "--as",
+                "nobody",
+                "--state",
+                state_arg,
+            ],
+            "nobody",
+        ),
+        (
+            vec![
+                "--app",
+                "http://127.0.0.1:9",
+                "--config",
+                missing.to_str().unwrap(),
+                "--state",
+                state_arg,
+            ],
+            "nowhere.toml",
+        ),
+        (
+            vec!["--app", "127.0.0.1:9", "--state", state_arg],
+            "http://",
+        ),
+    ] {
+        let (code, out, err) = check(&args);
+        assert_eq!(code, Some(2), "{args:?}: {out}{err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+/// Issue 30: a path that forwards to the broker could not be audited: check's identity named a
+/// sid with no live session, the broker answered USER_SESSION_REQUIRED, and check blamed the
+/// keys. With a sandbox running on the state directory, check signs the person in to it and
+/// the path is audited (the session ending with the audit); with none, the broker's code is
+/// named and the missing sandbox said.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn check_audits_a_path_that_queries_the_broker_with_a_live_session() {
+    let state = tempfile::tempdir().unwrap();
+    let state_arg = state.path().to_str().unwrap().to_string();
+    let mut config = crate::support::test_config();
+    config.state_dir = Some(state.path().to_path_buf());
+    let sandbox = crate::support::start_with(config).await;
+    // What `up` leaves for the other commands: this sandbox's addresses.
+    let _record = zero_sandbox::running::record(state.path(), sandbox.endpoints()).unwrap();
+
+    let audit = {
+        let state_arg = state_arg.clone();
+        tokio::task::spawn_blocking(move || {
+            let app = TestApp::start("correct", &state_arg);
+            let live = check(&[
+                "--app", &app.url, "--path", "/query", "--state", &state_arg, "--as", "grace",
+            ]);
+            // The same keys in a directory no sandbox runs on.
+            let elsewhere = tempfile::tempdir().unwrap();
+            std::fs::copy(
+                std::path::Path::new(&state_arg).join("identity-keys.json"),
+                elsewhere.path().join("identity-keys.json"),
+            )
+            .unwrap();
+            let made_up = check(&[
+                "--app",
+                &app.url,
+                "--path",
+                "/query",
+                "--state",
+                elsewhere.path().to_str().unwrap(),
+            ]);
+            (live, made_up)
+        })
+    };
+    let ((code, out, err), (made_up_code, _, made_up_err)) = audit.await.unwrap();
+
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.contains("a live session of the sandbox running there"),
+        "{out}"
+    );
+    assert!(verdict(&out, "valid identity").contains("200"), "{out}");
+    for probe in FORGERIES.into_iter().chain(STRICT) {
+        assert!(verdict(&out, probe).contains("refused"), "{probe}:\n{out}");
+    }
+    let sessions: Value = crate::support::client()
+        .get(format!("{}/sessions", sandbox.endpoints().control_url()))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        sessions["sessions"],
+        serde_json::json!([]),
+        "check signs out: {sessions}"
+    );
+
+    assert_eq!(made_up_code, Some(2), "{made_up_err}");
+    assert!(
+        made_up_err.contains("answered 401 USER_SESSION_REQUIRED")
+            && made_up_err.contains("no sandbox runs on this state directory")
+            && !made_up_err.contains("trust"),
+        "{made_up_err}"
+    );
 }

@@ -159,3 +159,21 @@ async fn token_and_env_describe_the_sandbox_running_on_the_state_directory() {
     ]);
     assert!(!ok && err.contains("--iam"), "{err}");
 }
+
+/// Issue 30: `token --as ada --ephemeral` printed, with exit 0, an identity signed by a key
+/// made for that one command, which no sandbox or app trusts. Refused as `check` refuses
+/// --ephemeral, with nothing on stdout, forged or not.
+#[test]
+fn token_refuses_ephemeral_keys_that_nothing_trusts() {
+    for extra in [&[][..], &["--expired"], &["--querymesh"]] {
+        let mut args = vec!["token", "--as", "ada", "--ephemeral"];
+        args.extend_from_slice(extra);
+        let (ok, out, err) = run(&args);
+        assert!(!ok, "{args:?} printed {out}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(
+            err.contains("--ephemeral") && err.contains("--state"),
+            "{args:?}: {err}"
+        );
+    }
+}

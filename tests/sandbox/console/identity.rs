@@ -113,6 +113,58 @@ async fn a_pasted_token_is_checked_and_each_forgery_fails_its_own_check() {
     assert!(!text.contains("IDENTITY_CHECK"));
 }
 
+/// Issue 30: an unknown kid was reported as `no published key has kid Some("…")`, Rust's
+/// debug text. The detail names the kid as the header gives it, or says there is none.
+#[tokio::test]
+async fn an_unknown_kid_is_named_in_words_not_in_rust_debug_text() {
+    let sandbox = support::start().await;
+    let control = Control::of(&sandbox);
+    let issuer = sandbox.identity();
+    let person = sandbox.config().people[0].clone();
+    let claims = issuer.claims_at(&person, "sid", sandbox.clock().now());
+    let unknown = forge(
+        &issuer.keys.current(),
+        claims.clone(),
+        &[Forgery::UnknownKid],
+    );
+    let header: Value = serde_json::from_slice(
+        &base64::Engine::decode(
+            &base64::engine::general_purpose::URL_SAFE_NO_PAD,
+            unknown.split('.').next().unwrap(),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let kid = header["kid"].as_str().expect("a forged kid");
+    let without_kid = zero_sandbox::identity::jws::sign_bytes(
+        &issuer.keys.current(),
+        br#"{"alg":"ES256","typ":"nn-identity+jwt"}"#,
+        &serde_json::to_vec(&claims).unwrap(),
+    );
+    for (token, expected) in [
+        (
+            unknown.clone(),
+            format!("no published key has kid \"{kid}\""),
+        ),
+        (
+            without_kid,
+            "the header has no kid, so no published key can verify it".to_string(),
+        ),
+    ] {
+        let (status, report) = control
+            .post("/identity/check", json!({ "token": token }))
+            .await;
+        assert_eq!(status, 200, "{report}");
+        let signature = &report["checks"][0];
+        assert_eq!(signature["check"], "signature");
+        assert_eq!(signature["detail"], expected.as_str(), "{report}");
+        let text = report.to_string();
+        for debug in ["Some(", "None", "Err("] {
+            assert!(!text.contains(debug), "{debug} in {text}");
+        }
+    }
+}
+
 #[tokio::test]
 async fn what_is_not_a_compact_jws_is_refused_with_400_saying_why() {
     let sandbox = support::start().await;

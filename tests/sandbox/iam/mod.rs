@@ -5,6 +5,7 @@
 mod authorization_code_flow;
 mod authorization_errors;
 mod discovery;
+mod offline_access;
 mod sign_in_page;
 mod sign_in_page_in_a_browser;
 mod single_sign_on;

@@ -149,7 +149,7 @@ fn inflate() -> Result<Vec<u8>, TpchError> {
     // Every use of the image opens SQLite next: count its memory from the first (memory.rs).
     crate::querymesh::engine::memory::install();
     let image = miniz_oxide::inflate::decompress_to_vec_with_limit(DEFLATED_IMAGE, IMAGE_BYTES)
-        .map_err(|e| TpchError::Damaged(format!("{e:?}")))?;
+        .map_err(|e| TpchError::Damaged(e.to_string()))?;
     if image.len() != IMAGE_BYTES {
         return Err(TpchError::Damaged("wrong length".into()));
     }

@@ -20,7 +20,7 @@ fn internal(query: &Query, failure: InternalError) -> TrinoError {
     tracing::error!(
         query_id = %query.id,
         failure = failure.what,
-        sqlite_code = ?failure.sqlite_code,
+        sqlite_code = failure.sqlite_code,
         "a query failed inside the QueryMesh stand-in"
     );
     TrinoError::internal(&query.id)
