@@ -165,6 +165,14 @@ fn run(prepared: &Prepared, conn: &mut Connection, sql: &str) {
     match result {
         Ok(()) | Err(RunError::Interrupted) => {}
         Err(RunError::Query(error)) => check_error(&error, sql, prepared.sqlite_sql()),
+        // The stand-in's own fault (e.g. SQLite refused the generated statement): answered as
+        // GENERIC_INTERNAL_ERROR in fixed words, which must never carry the generated SQL.
+        Err(RunError::Internal(internal)) => {
+            let said = internal.to_string();
+            if let Some(generated) = prepared.sqlite_sql().filter(|g| g.len() >= 16) {
+                assert!(!said.contains(generated), "an internal error shows the SQL: {said}");
+            }
+        }
     }
 }
 
