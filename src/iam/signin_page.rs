@@ -307,10 +307,12 @@ fn sentence(detail: &str) -> String {
     text
 }
 
-/// Up to two initials of a name, for the avatar.
+/// Up to two initials of a name, for the avatar: of its words before anything that does not
+/// start with a letter or a digit ("Dana (demo policy)" is "D", not "D(").
 pub(super) fn initials(name: &str) -> String {
     name.split_whitespace()
         .filter_map(|w| w.chars().next())
+        .take_while(|c| c.is_alphanumeric())
         .take(2)
         .flat_map(char::to_uppercase)
         .collect()
@@ -372,6 +374,7 @@ mod tests {
         assert_eq!(initials("Ada Lovelace"), "AL");
         assert_eq!(sentence("no such client"), "No such client.");
         assert_eq!(initials("grace"), "G");
+        assert_eq!(initials("Dana (demo policy)"), "D");
         assert!(hue("abc") < 8);
         assert_eq!(
             fill("{{a}}-{{b}}-{{c}}", &[("a", "{{b}}"), ("b", "2")]),

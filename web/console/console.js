@@ -97,7 +97,11 @@ function personName(sub) {
 
 function initials(p) {
   const source = p.name ?? p.preferred_username ?? p.sub;
-  return source.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0].toUpperCase()).join('');
+  // As the sign-in page's (src/iam/signin_page.rs `initials`): the words before any that does
+  // not start with a letter or a digit.
+  const words = source.split(/\s+/).filter(Boolean);
+  const cut = words.findIndex((w) => !/^[\p{L}\p{N}]/u.test(w));
+  return (cut < 0 ? words : words.slice(0, cut)).slice(0, 2).map((w) => w[0].toUpperCase()).join('');
 }
 
 // The sign-in page's avatar colour for a sub (src/iam/signin_page.rs `hue`).
