@@ -18,10 +18,7 @@ use crate::querymesh::engine::access::{BUILTIN_DEMO_RULES, read_rules};
 
 /// What the built-in demo rules (fixtures/querymesh-rules.json) take away, in words: its one
 /// restricting rule filters `tpch.tiny.customer` to Europe's nations and masks `phone`.
-const DEMO_EFFECTS: &[&str] = &[
-    "only EUROPE's customers (272 of 1,500)",
-    "phone masked",
-];
+const DEMO_EFFECTS: &[&str] = &["only EUROPE's customers (272 of 1,500)", "phone masked"];
 
 /// The rules file in force and its restricting rules.
 #[derive(Debug, Default)]
@@ -76,7 +73,8 @@ impl DataPolicies {
     }
 
     fn from_rules(source: &str, rules: &Value, builtin: bool) -> Self {
-        let text = |rule: &Value, key: &str| rule.get(key).and_then(Value::as_str).map(str::to_string);
+        let text =
+            |rule: &Value, key: &str| rule.get(key).and_then(Value::as_str).map(str::to_string);
         let tables = rules
             .get("tables")
             .and_then(Value::as_array)
@@ -245,9 +243,8 @@ impl TableRule {
 
     /// This rule names at least `other`'s tables: each pattern left out or written the same.
     fn covers(&self, other: &TableRule) -> bool {
-        let wider = |mine: &Option<String>, theirs: &Option<String>| {
-            mine.is_none() || mine == theirs
-        };
+        let wider =
+            |mine: &Option<String>, theirs: &Option<String>| mine.is_none() || mine == theirs;
         wider(&self.catalog, &other.catalog)
             && wider(&self.schema, &other.schema)
             && wider(&self.table, &other.table)
@@ -302,8 +299,14 @@ mod tests {
         assert!(policies.for_person(&ada).is_empty());
         assert!(policies.for_person(&margaret).is_empty());
         let headline = policies.headline(&[ada, dana]);
-        assert!(headline.starts_with("builtin:demo: tpch.*.customer: only EUROPE's"), "{headline}");
-        assert!(headline.ends_with("for group demo-restricted (dana)"), "{headline}");
+        assert!(
+            headline.starts_with("builtin:demo: tpch.*.customer: only EUROPE's"),
+            "{headline}"
+        );
+        assert!(
+            headline.ends_with("for group demo-restricted (dana)"),
+            "{headline}"
+        );
     }
 
     #[test]
@@ -319,14 +322,16 @@ mod tests {
         let policies = DataPolicies::from_rules("rules.json", &rules, false);
         let all = policies.restrictions();
         assert_eq!(all.len(), 3);
-        assert_eq!(all[0].effects, ["rows filtered", "ssn hidden", "pay masked"]);
+        assert_eq!(
+            all[0].effects,
+            ["rows filtered", "ssn hidden", "pay masked"]
+        );
         assert_eq!(all[0].tables, "db.*.people");
         assert_eq!(all[1].effects, ["no access"]);
         assert_eq!(all[1].who, "everyone");
         let hr = person("eve", &["/hr"]);
-        let rules_of = |p: &Person| -> Vec<usize> {
-            policies.for_person(p).iter().map(|r| r.rule).collect()
-        };
+        let rules_of =
+            |p: &Person| -> Vec<usize> { policies.for_person(p).iter().map(|r| r.rule).collect() };
         assert_eq!(rules_of(&hr), [1, 2]);
         // root's first rule names every table: nothing later applies to them.
         assert_eq!(rules_of(&person("root", &["hr"])), Vec::<usize>::new());

@@ -660,11 +660,9 @@ function renderPolicies(policies) {
     const parts = [el('p', {}, 'Access-control file ', code(ac.path))];
     if (ac.restrictions.length) {
       parts.push(table('What the rules take away', [
-        ['Rule', (r) => code(`tables[${r.rule}]`)],
-        ['For', (r) => r.for],
-        ['Tables', (r) => code(r.tables)],
+        ['Tables', (r) => el('span', {}, code(r.tables), ` (rule tables[${r.rule}])`)],
+        ['For', (r) => `${r.for}: ${r.people.length ? r.people.map(personName).join(', ') : 'nobody now'}`],
         ['Takes away', (r) => r.effects.join(', ')],
-        ['People now', (r) => (r.people.length ? r.people.map(personName).join(', ') : 'nobody')],
       ], ac.restrictions));
     } else {
       parts.push(el('p', { class: 'hint', text: 'No rule filters rows or masks columns.' }));

@@ -12,7 +12,10 @@ use crate::support::{self, binary, location, sign_in_at};
 
 /// The binary's `up`, killed when dropped; its stdout stays open until then (a closed pipe
 /// would end it at its next line).
-struct Up(Child, #[allow(dead_code)] BufReader<std::process::ChildStdout>);
+struct Up(
+    Child,
+    #[allow(dead_code)] BufReader<std::process::ChildStdout>,
+);
 
 impl Drop for Up {
     fn drop(&mut self) {
@@ -24,7 +27,11 @@ impl Drop for Up {
 /// `zero-sandbox up` with the built-in configuration on port 0, and the banner it printed.
 fn up(state: &std::path::Path) -> (Up, String) {
     let config = state.join("ports.toml");
-    std::fs::write(&config, "[ports]\nedge = 0\nbroker = 0\niam = 0\nquerymesh = 0\n").unwrap();
+    std::fs::write(
+        &config,
+        "[ports]\nedge = 0\nbroker = 0\niam = 0\nquerymesh = 0\n",
+    )
+    .unwrap();
     let mut child = Command::new(binary())
         .args(["up", "--no-open", "--config"])
         .arg(&config)
@@ -34,19 +41,20 @@ fn up(state: &std::path::Path) -> (Up, String) {
         .stderr(Stdio::null())
         .spawn()
         .expect("the binary starts");
-    let mut stdout = BufReader::new(child.stdout.take().expect("its stdout"));
+    let stdout = child.stdout.take().map(BufReader::new);
+    // From here on, whatever happens, the guard stops the binary.
+    let mut up = Up(child, stdout.expect("its stdout"));
     let mut banner = String::new();
     loop {
         let mut line = String::new();
-        let read = stdout.read_line(&mut line).expect("a line of the banner");
+        let read = up.1.read_line(&mut line).expect("a line of the banner");
         banner.push_str(&line);
-        if read == 0 {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("the binary stopped before its banner ended:\n{banner}");
-        }
+        assert!(
+            read > 0,
+            "the binary stopped before its banner ended:\n{banner}"
+        );
         if line.starts_with("Ctrl-C stops everything") {
-            return (Up(child, stdout), banner);
+            return (up, banner);
         }
     }
 }
@@ -117,8 +125,7 @@ async fn demo_query(edge: &str, cookie: &str, sql: &str) -> Value {
     body["rows"].clone()
 }
 
-const COUNT: &str =
-    "SELECT count(*), count_if(phone LIKE 'XX-XXX-XXX-%') FROM tpch.tiny.customer";
+const COUNT: &str = "SELECT count(*), count_if(phone LIKE 'XX-XXX-XXX-%') FROM tpch.tiny.customer";
 
 #[tokio::test]
 async fn the_first_person_offered_sees_all_of_tpch_tiny_and_the_demo_person_is_labelled() {

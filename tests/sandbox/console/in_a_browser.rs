@@ -390,11 +390,9 @@ async fn opening_the_console_acts_as_nobody_shows_tables_and_the_kid_once_and_no
     assert_eq!(
         restriction,
         json!([
-            "tables[0]",
-            "group demo-restricted",
-            "tpch.*.customer",
-            "only EUROPE's customers (272 of 1,500), phone masked",
-            "Dana (demo policy)"
+            "tpch.*.customer (rule tables[0])",
+            "group demo-restricted: Dana (demo policy)",
+            "only EUROPE's customers (272 of 1,500), phone masked"
         ])
     );
     let effective = browser
@@ -433,9 +431,14 @@ async fn opening_the_console_acts_as_nobody_shows_tables_and_the_kid_once_and_no
     assert_eq!(answer.headers()["content-type"], "image/svg+xml");
     let responses = browser.responses().await;
     assert!(
-        responses.iter().any(|(url, _)| url.ends_with("/sandbox/v1/limits")),
+        responses
+            .iter()
+            .any(|(url, _)| url.ends_with("/sandbox/v1/limits")),
         "{responses:?}"
     );
-    let failed: Vec<_> = responses.iter().filter(|(_, status)| *status >= 400).collect();
+    let failed: Vec<_> = responses
+        .iter()
+        .filter(|(_, status)| *status >= 400)
+        .collect();
     assert!(failed.is_empty(), "{failed:?}");
 }
