@@ -53,6 +53,7 @@ pub mod cli;
 pub mod commands;
 pub mod config;
 pub mod control;
+pub mod data_policies;
 pub mod demo;
 pub mod edge;
 pub mod heap;

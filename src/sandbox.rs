@@ -14,6 +14,7 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 use crate::config::Config;
+use crate::data_policies::DataPolicies;
 use crate::http::HttpClient;
 use crate::identity::{
     Audience, IAM_KEY_FILE, IDENTITY_KEY_FILE, IdentityIssuer, KeyError, KeyRing,
@@ -151,6 +152,10 @@ struct Platform {
     people: People,
     /// The broker's limits on queries; the control API replaces them while running.
     limits: broker::PersonLimits,
+    /// The stand-in's data policies in words, for the banner, the console and the sign-in
+    /// cards (`None` with a real Trino: its own policies decide, and the sandbox cannot
+    /// know them).
+    data_policies: Option<Arc<DataPolicies>>,
 }
 
 impl Platform {
@@ -185,6 +190,11 @@ impl Platform {
             faults: Faults::default(),
             people: People::new(config.people.clone()),
             limits: broker::PersonLimits::new(&config.broker, clock.clone()),
+            data_policies: config.querymesh.url.is_none().then(|| {
+                Arc::new(DataPolicies::load(
+                    config.querymesh.access_control.as_deref(),
+                ))
+            }),
             clock,
             realm_url,
             querymesh_url,
@@ -270,6 +280,7 @@ impl Platform {
             faults: self.faults.clone(),
             people: self.people.clone(),
             limits: self.limits.clone(),
+            data_policies: self.data_policies.clone(),
         }
     }
 
@@ -285,6 +296,7 @@ impl Platform {
             sessions: self.sessions.clone(),
             clock: self.clock.clone(),
             journal: self.journal.clone(),
+            data_policies: self.data_policies.clone(),
         }
     }
 
@@ -454,6 +466,11 @@ impl Sandbox {
     /// Where the broker sends queries: the configured Trino, or the stand-in.
     pub fn querymesh_url(&self) -> &str {
         &self.platform.querymesh_url
+    }
+
+    /// The stand-in's data policies in words; `None` when a real Trino answers instead.
+    pub fn data_policies(&self) -> Option<&DataPolicies> {
+        self.platform.data_policies.as_deref()
     }
 
     /// Where the edge forwards: `--app`, or the built-in demo app.

@@ -82,6 +82,12 @@ pub fn banner(sandbox: &Sandbox, demo: bool) -> String {
     };
     let env = sandbox.env();
     let key_count = sandbox.identity().keys.published().len();
+    // Which data policies shape what people see: otherwise a person seeing fewer rows than
+    // Trino would show looks like a bug in the app.
+    let policies = match sandbox.data_policies() {
+        Some(policies) => policies.headline(&sandbox.config().people),
+        None => format!("those of the Trino at {}", sandbox.querymesh_url()),
+    };
     format!(
         "\nzero-sandbox is up: organization {slug}, app {app_id}\n\n  \
          Your app (edge)  {edge}   <- open this\n  \
@@ -89,6 +95,7 @@ pub fn banner(sandbox: &Sandbox, demo: bool) -> String {
          Broker           {broker}\n  \
          IAM sign-in      {realm}\n  \
          QueryMesh        {querymesh}\n  \
+         Data policies    {policies}\n  \
          Test control     {control}\n  \
          Console          {console}   <- see and steer the sandbox\n\n\
          Your app's environment (print it any time with `zero-sandbox env`):\n  \

@@ -85,6 +85,8 @@ pub struct ControlParts {
     pub people: People,
     /// The broker's limits on queries (`limits` replaces them).
     pub limits: crate::broker::PersonLimits,
+    /// The data policies in words, for `querymesh/policies` (`None`: a real Trino's).
+    pub data_policies: Option<Arc<crate::data_policies::DataPolicies>>,
 }
 
 #[derive(Clone)]

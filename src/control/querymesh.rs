@@ -130,14 +130,26 @@ fn catalog_json(catalog: &str, columns: &QueryOutcome) -> Value {
     json!({ "name": catalog, "schemas": schemas })
 }
 
-/// `GET querymesh/policies`: the access-control file as QueryMesh loaded it at start (its path
-/// and rules; `null` when none is configured: everyone may read everything), and the
-/// stand-in's per-person query limits. The broker's limits are `GET limits`.
+/// `GET querymesh/policies`: the access-control file as QueryMesh loaded it at start (its path,
+/// its rules, and in words what each restricting rule takes away from whom; `null` when none
+/// is configured: everyone may read everything), and the stand-in's per-person query limits.
+/// The broker's limits are `GET limits`. Read from the file, never by querying as anyone.
 pub async fn policies(State(state): State<ControlState>) -> Json<Value> {
     let querymesh = &state.parts.config.querymesh;
-    let access_control = querymesh.access_control.as_ref().map(
-        |path| json!({ "path": path.display().to_string(), "rules": state.access_rules.as_ref() }),
-    );
+    let people = state.parts.people.list();
+    let access_control = querymesh.access_control.as_ref().map(|path| {
+        let restrictions = state
+            .parts
+            .data_policies
+            .as_deref()
+            .map(|p| p.restrictions_json(&people))
+            .unwrap_or_else(|| json!([]));
+        json!({
+            "path": path.display().to_string(),
+            "rules": state.access_rules.as_ref(),
+            "restrictions": restrictions,
+        })
+    });
     Json(json!({
         "access_control": access_control,
         "querymesh_limits": {

@@ -80,6 +80,9 @@ pub struct IamParts {
     pub clock: Clock,
     /// Sign-ins and sign-outs go on record here (Keycloak's event names).
     pub journal: Journal,
+    /// The data policies in force, in words: a person's card says what they take away from
+    /// them (`None`: a real Trino's policies, unknown here).
+    pub data_policies: Option<std::sync::Arc<crate::data_policies::DataPolicies>>,
 }
 
 /// A sign-in made without the page, for the test-control API: the SSO session it started and

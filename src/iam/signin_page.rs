@@ -149,7 +149,7 @@ pub(super) fn render(iam: &IamState, view: SignInPage<'_>) -> Response {
     let cards: String = iam
         .people()
         .iter()
-        .map(|p| person_card(p, &action, &auth_request))
+        .map(|p| person_card(iam, p, &action, &auth_request))
         .collect();
     let continue_as = view
         .signed_in
@@ -224,7 +224,7 @@ pub(super) fn render(iam: &IamState, view: SignInPage<'_>) -> Response {
     )
 }
 
-fn person_card(person: &Person, action: &str, auth_request: &str) -> String {
+fn person_card(iam: &IamState, person: &Person, action: &str, auth_request: &str) -> String {
     let email = match (&person.profile.email, person.profile.email_verified) {
         (Some(email), Some(true)) => format!(
             r#"{}<span class="verified" title="Email verified">verified</span>"#,
@@ -241,6 +241,23 @@ fn person_card(person: &Person, action: &str, auth_request: &str) -> String {
         .iter()
         .map(|g| format!(r#"<span class="group">{}</span>"#, esc(g)))
         .collect();
+    // What the data policies take away from them, said where they are chosen: otherwise a
+    // person who sees fewer rows than Trino would show looks like a bug in the app.
+    let policy: String = iam
+        .parts()
+        .data_policies
+        .as_deref()
+        .map(|policies| policies.for_person(person))
+        .unwrap_or_default()
+        .iter()
+        .map(|r| {
+            format!(
+                r#"<span class="policy">Data policy: {} — {}</span>"#,
+                esc(&r.tables),
+                esc(&r.effects.join(", "))
+            )
+        })
+        .collect();
     fill(
         template("person-card.html"),
         &[
@@ -252,6 +269,7 @@ fn person_card(person: &Person, action: &str, auth_request: &str) -> String {
             ("hue", &hue(&person.sub).to_string()),
             ("email", &email),
             ("groups", &groups),
+            ("policy", &policy),
         ],
     )
 }
@@ -289,10 +307,12 @@ fn sentence(detail: &str) -> String {
     text
 }
 
-/// Up to two initials of a name, for the avatar.
+/// Up to two initials of a name, for the avatar: of its words before anything that does not
+/// start with a letter or a digit ("Dana (demo policy)" is "D", not "D(").
 pub(super) fn initials(name: &str) -> String {
     name.split_whitespace()
         .filter_map(|w| w.chars().next())
+        .take_while(|c| c.is_alphanumeric())
         .take(2)
         .flat_map(char::to_uppercase)
         .collect()
@@ -354,6 +374,7 @@ mod tests {
         assert_eq!(initials("Ada Lovelace"), "AL");
         assert_eq!(sentence("no such client"), "No such client.");
         assert_eq!(initials("grace"), "G");
+        assert_eq!(initials("Dana (demo policy)"), "D");
         assert!(hue("abc") < 8);
         assert_eq!(
             fill("{{a}}-{{b}}-{{c}}", &[("a", "{{b}}"), ("b", "2")]),

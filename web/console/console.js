@@ -97,7 +97,11 @@ function personName(sub) {
 
 function initials(p) {
   const source = p.name ?? p.preferred_username ?? p.sub;
-  return source.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0].toUpperCase()).join('');
+  // As the sign-in page's (src/iam/signin_page.rs `initials`): the words before any that does
+  // not start with a letter or a digit.
+  const words = source.split(/\s+/).filter(Boolean);
+  const cut = words.findIndex((w) => !/^[\p{L}\p{N}]/u.test(w));
+  return (cut < 0 ? words : words.slice(0, cut)).slice(0, 2).map((w) => w[0].toUpperCase()).join('');
 }
 
 // The sign-in page's avatar colour for a sub (src/iam/signin_page.rs `hue`).
@@ -458,11 +462,13 @@ async function loadSwitches() {
 async function loadKeys() {
   const keys = await api('GET', '/keys');
   if (!changed('keys', keys)) return;
+  const where = (k) => (k.in_app_environment ? 'in the app\'s NNUMBERS_IDENTITY_JWKS' : 'only at /v1/jwks');
+  // The current kid is said once, above; the list holds the earlier keys still published.
   $('current-kid').textContent = keys.current;
-  $('key-list').replaceChildren(...keys.published.map((k) => el('li', { class: 'meta' },
-    el('code', { text: k.kid }),
-    k.current ? ' · current' : ` · published until ${time(k.published_until)}`,
-    k.in_app_environment ? ' · in the app\'s NNUMBERS_IDENTITY_JWKS' : ' · only at /v1/jwks')));
+  const current = keys.published.find((k) => k.current);
+  $('current-kid-note').textContent = current ? `(${where(current)})` : '';
+  $('key-list').replaceChildren(...keys.published.filter((k) => !k.current).map((k) => el('li', { class: 'meta' },
+    el('code', { text: k.kid }), ` · published until ${time(k.published_until)} · ${where(k)}`)));
 }
 
 $('rotate-key').addEventListener('click', async () => {
@@ -599,26 +605,117 @@ $('see-as').addEventListener('submit', (event) => {
   loadTables();
 });
 
-function keyValues(value) {
-  if (value === null || typeof value !== 'object') return el('span', { text: String(value) });
-  if (Array.isArray(value)) return el('pre', { class: 'json', tabindex: '0', 'aria-label': 'List', text: JSON.stringify(value, null, 2) });
-  return el('dl', { class: 'kv' }, Object.entries(value).flatMap(([k, v]) => [el('dt', { text: k }), el('dd', {}, keyValues(v))]));
+// A table: `columns` as [heading, cell(row)] pairs; a cell is text or a node.
+function table(label, columns, rows) {
+  return el('table', { class: 'data', 'aria-label': label },
+    el('thead', {}, el('tr', {}, columns.map(([heading]) => el('th', { scope: 'col', text: heading })))),
+    el('tbody', {}, rows.map((row) => el('tr', {}, columns.map(([, cell]) => {
+      const value = cell(row);
+      return el('td', {}, value instanceof Node ? value : String(value ?? '—'));
+    })))));
 }
 
+const code = (text) => el('code', { text });
+
+// A rule's value as the file writes it: text and numbers as code, lists joined, a column
+// list one column a line (its mask or `allow` beside its name).
+function ruleValue(value) {
+  if (value === undefined || value === null) return '';
+  if (Array.isArray(value)) {
+    if (value.every((v) => typeof v !== 'object' || v === null)) return code(value.join(', '));
+    return el('span', { class: 'lines' }, value.map((v) => {
+      if (!v || typeof v !== 'object' || !('name' in v)) return el('span', {}, code(JSON.stringify(v)));
+      const rest = Object.entries(v).filter(([k]) => k !== 'name')
+        .flatMap(([k, x]) => [` ${k}: `, code(typeof x === 'string' ? x : JSON.stringify(x))]);
+      return el('span', {}, code(v.name), ...rest);
+    }));
+  }
+  if (typeof value === 'object') return code(JSON.stringify(value));
+  return code(String(value));
+}
+
+// One section of the rules file (`catalogs`, `schemas`, `tables`, …) as a table: a row per
+// rule, in the file's order (the first matching rule decides), a column per key used.
+function rulesTable(section, rules) {
+  const keys = [];
+  for (const rule of rules) for (const k of Object.keys(rule ?? {})) if (!keys.includes(k)) keys.push(k);
+  const rows = rules.map((rule, position) => ({ rule: rule ?? {}, position }));
+  return table(`${section} rules`, [
+    ['#', (r) => String(r.position)],
+    ...keys.map((k) => [k, (r) => ruleValue(r.rule[k])]),
+  ], rows);
+}
+
+function allowance(a) {
+  const allowed = a.allowed === null ? 'unlimited' : String(a.allowed);
+  return `${allowed} (${a.rule === 'default' ? 'default' : `rule ${a.rule}`})`;
+}
+
+function renderPolicies(policies) {
+  const box = $('policies');
+  const ac = policies.access_control;
+  if (!ac) {
+    box.replaceChildren(el('p', { class: 'hint', text: 'No access-control file: everyone may read everything.' }));
+  } else {
+    const parts = [el('p', {}, 'Access-control file ', code(ac.path))];
+    if (ac.restrictions.length) {
+      parts.push(table('What the rules take away', [
+        ['Tables', (r) => el('span', {}, code(r.tables), ` (rule tables[${r.rule}])`)],
+        ['For', (r) => `${r.for}: ${r.people.length ? r.people.map(personName).join(', ') : 'nobody now'}`],
+        ['Takes away', (r) => r.effects.join(', ')],
+      ], ac.restrictions));
+    } else {
+      parts.push(el('p', { class: 'hint', text: 'No rule filters rows or masks columns.' }));
+    }
+    const sections = ac.rules && typeof ac.rules === 'object' ? Object.entries(ac.rules) : [];
+    const rules = el('details', { class: 'rules' }, el('summary', { text: 'The rules, as the file writes them' }));
+    for (const [section, list] of sections) {
+      if (!Array.isArray(list)) continue;
+      rules.append(el('h4', { text: section }), el('div', { class: 'table-box' }, rulesTable(section, list)));
+    }
+    if (sections.length) parts.push(rules);
+    box.replaceChildren(...parts);
+  }
+  const q = policies.querymesh_limits;
+  box.append(el('h3', { text: 'QueryMesh per-person limits' }), table('QueryMesh per-person limits', [
+    ['Setting', ([k]) => code(k)], ['Value', ([, v]) => String(v)],
+  ], Object.entries(q)));
+}
+
+function renderLimits(limits) {
+  const rules = limits.rules ?? [];
+  $('limits').replaceChildren(
+    el('p', {}, `At most ${limits.max_concurrent_queries} queries at once for everyone together.`),
+    el('h4', { text: 'Default allowances' }),
+    table('Default allowances', [
+      ['Queries per minute', (d) => (d.queries_per_minute === 0 ? 'unlimited' : d.queries_per_minute)],
+      ['Concurrent queries', (d) => d.concurrent_queries],
+    ], [limits.default]),
+    el('h4', { text: 'Rules' }),
+    rules.length
+      ? el('div', { class: 'table-box' }, table('Limit rules', [
+        ['Name', (r) => r.name],
+        ['Covers', (r) => [...(r.subs ?? []).map((x) => `sub ${personName(x)}`), ...(r.usernames ?? []).map((x) => `user ${x}`), ...(r.groups ?? []).map((x) => `group ${x}`)].join(', ')],
+        ['Queries per minute', (r) => r.queries_per_minute ?? '—'],
+        ['Concurrent queries', (r) => r.concurrent_queries ?? '—'],
+      ], rules))
+      : el('p', { class: 'hint', text: 'No rules: everyone gets the default.' }),
+    el('h4', { text: 'What each person gets now' }),
+    el('div', { class: 'table-box' }, table('Effective limits', [
+      ['Person', (p) => personName(p.sub)],
+      ['Queries per minute', (p) => allowance(p.queries_per_minute)],
+      ['Concurrent queries', (p) => allowance(p.concurrent_queries)],
+    ], limits.effective)));
+}
+
+// Read from the file and the limits as configured: nothing here queries as anyone.
 async function loadPolicies() {
   const policies = await api('GET', '/querymesh/policies');
-  const box = $('policies');
-  if (policies.access_control) {
-    box.replaceChildren(el('p', {}, 'Access-control file ', el('code', { text: policies.access_control.path })),
-      el('pre', { class: 'json', tabindex: '0', 'aria-label': 'Access-control rules', text: JSON.stringify(policies.access_control.rules, null, 2) }));
-  } else {
-    box.replaceChildren(el('p', { class: 'hint', text: 'No access-control file: everyone may read everything.' }));
-  }
-  box.append(el('h3', { text: 'QueryMesh per-person limits' }), keyValues(policies.querymesh_limits));
-  // The broker's limits, when this sandbox has the endpoint: rendered as they come.
+  if (changed('policies', [policies, state.people])) renderPolicies(policies);
+  // The broker's limits, when this sandbox has the endpoint.
   try {
     const limits = await api('GET', '/limits');
-    $('limits').replaceChildren(keyValues(limits));
+    if (changed('limits', [limits, state.people])) renderLimits(limits);
     $('limits-part').hidden = false;
   } catch {
     $('limits-part').hidden = true;
@@ -636,7 +733,7 @@ function refreshSoon() {
 async function refresh() {
   try {
     await loadPeople();
-    await Promise.all([loadSessions(), loadSwitches(), loadKeys(), loadClock(), loadFaults(), loadLatestIdentity()]);
+    await Promise.all([loadSessions(), loadSwitches(), loadKeys(), loadClock(), loadFaults(), loadLatestIdentity(), loadPolicies()]);
   } catch (e) {
     say(`The test-control API did not answer: ${e.message}`, true);
   }
@@ -649,8 +746,8 @@ async function start() {
   } catch (e) {
     say(`The test-control API did not answer: ${e.message}`, true);
   }
+  // Nothing here acts as a person: the tables a person sees are listed only when asked.
   await refresh();
-  await Promise.all([loadPolicies(), loadTables()]);
   follow({});
   document.body.dataset.ready = 'true';
 }

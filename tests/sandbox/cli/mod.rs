@@ -4,6 +4,7 @@
 
 mod check;
 mod clear_errors;
+mod default_data;
 mod keys;
 mod minted_identity;
 mod one_up_per_state_directory;

@@ -2,7 +2,8 @@
 //! person and see the session; end it and see the app's next broker call refused with 401 in
 //! the activity; flip switches and see the refusal change; a fault for one session only; a key
 //! rotation's new kid; desktop and phone widths with nothing overflowing; every control named
-//! and reached by Tab.
+//! and reached by Tab; opening it acts as nobody, shows policies and limits as tables, the
+//! current kid once, and asks for nothing that is missing.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -288,8 +289,10 @@ async fn the_console_fits_desktop_and_phone_and_every_control_is_named_and_reach
     let Some(mut browser) = open_console(&sandbox).await else {
         return;
     };
+    // The tables a person sees are listed only when asked.
+    press_on(&mut browser, "#see-as button[type=submit]", "Enter").await;
     browser
-        .wait_for("document.querySelector('#session-list .session') && document.querySelector('#fault-list .fault') && document.querySelector('#tables details')", DEFAULT_DEADLINE)
+        .wait_for("document.querySelector('#session-list .session') && document.querySelector('#fault-list .fault') && document.querySelector('#tables details') && document.querySelector('#limits table.data')", DEFAULT_DEADLINE)
         .await;
     let dir = screenshot_dir();
     for (name, width, mobile) in [("desktop", 1280, false), ("phone", 375, true)] {
@@ -338,4 +341,104 @@ async fn the_console_fits_desktop_and_phone_and_every_control_is_named_and_reach
         )
         .await;
     assert_eq!(missed, json!([]), "controls Tab never reached");
+}
+
+/// Issue 30: opening the console ran two QueryMesh queries as the first person (in their
+/// activity, their events and their limits), showed the limits and policies as raw JSON, the
+/// current kid twice, and asked for a favicon that 404'd.
+#[tokio::test]
+async fn opening_the_console_acts_as_nobody_shows_tables_and_the_kid_once_and_nothing_404s() {
+    let sandbox = support::start().await;
+    let control = Control::of(&sandbox);
+    let Some(mut browser) = Browser::launch().await else {
+        return;
+    };
+    browser.record_responses().await;
+    browser.goto(&sandbox.endpoints().console_url()).await;
+    browser
+        .wait_for(
+            "document.body.dataset.ready === 'true' && \
+             document.querySelector('#policies table.data') && \
+             document.querySelector('#limits table.data')",
+            DEFAULT_DEADLINE,
+        )
+        .await;
+
+    // Nobody acted: no event names any person, QueryMesh ran nothing, no table listing.
+    let ada = &sandbox.config().people[0].sub;
+    let (_, mine) = control.get(&format!("/events?sub={ada}")).await;
+    assert_eq!(mine["events"], json!([]), "{mine}");
+    let (_, all) = control.get("/events").await;
+    let by_querymesh: Vec<&Value> = all["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .filter(|e| e["source"] == "querymesh" || !e["sub"].is_null())
+        .collect();
+    assert!(by_querymesh.is_empty(), "{by_querymesh:?}");
+    assert_eq!(
+        browser
+            .eval("document.querySelectorAll('#tables *').length")
+            .await,
+        json!(0)
+    );
+
+    // Policies and limits as tables: who the demo rule hits, each person's allowances.
+    let restriction = browser
+        .eval("[...document.querySelectorAll('#policies table.data')[0].querySelectorAll('tbody td')].map((c) => c.textContent)")
+        .await;
+    assert_eq!(
+        restriction,
+        json!([
+            "tpch.*.customer (rule tables[0])",
+            "group demo-restricted: Dana (demo policy)",
+            "only EUROPE's customers (272 of 1,500), phone masked"
+        ])
+    );
+    let effective = browser
+        .eval("[...document.querySelector('#limits table[aria-label=\"Effective limits\"]').querySelectorAll('tbody tr')].map((r) => r.cells[0].textContent)")
+        .await;
+    let names: Vec<&str> = sandbox
+        .config()
+        .people
+        .iter()
+        .map(|p| p.display_name())
+        .collect();
+    assert_eq!(effective, json!(names));
+    let raw = browser
+        .eval("(() => { const q = document.getElementById('querymesh'); \
+               return [q.querySelectorAll('pre, dl').length, q.textContent.includes('\"concurrent_queries\"')]; })()")
+        .await;
+    assert_eq!(raw, json!([0, false]), "no raw JSON of limits or policies");
+
+    // The current kid, once on the page.
+    let kid = sandbox.identity().keys.current().kid().to_string();
+    let shown = browser
+        .eval(&format!(
+            "document.body.innerText.split({}).length - 1",
+            js(&kid)
+        ))
+        .await;
+    assert_eq!(shown, json!(1));
+
+    // Every request answered, the icon included.
+    let icon = browser
+        .eval("document.querySelector('link[rel=icon]').href")
+        .await;
+    let icon = icon.as_str().expect("the console declares its icon");
+    let answer = support::client().get(icon).send().await.expect("answers");
+    assert_eq!(answer.status(), 200);
+    assert_eq!(answer.headers()["content-type"], "image/svg+xml");
+    let responses = browser.responses().await;
+    assert!(
+        responses
+            .iter()
+            .any(|(url, _)| url.ends_with("/sandbox/v1/limits")),
+        "{responses:?}"
+    );
+    let failed: Vec<_> = responses
+        .iter()
+        .filter(|(_, status)| *status >= 400)
+        .collect();
+    assert!(failed.is_empty(), "{failed:?}");
 }

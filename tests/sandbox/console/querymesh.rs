@@ -142,4 +142,16 @@ async fn the_built_in_demo_policies_are_shown_as_built_in() {
         policies["access_control"]["rules"]["tables"].is_array(),
         "{policies}"
     );
+    // In words: the one restricting rule, and the one configured person it hits (Dana).
+    let dana = &sandbox.config().people.last().expect("Dana").sub;
+    assert_eq!(
+        policies["access_control"]["restrictions"],
+        json!([{
+            "rule": 0,
+            "for": "group demo-restricted",
+            "tables": "tpch.*.customer",
+            "effects": ["only EUROPE's customers (272 of 1,500)", "phone masked"],
+            "people": [dana],
+        }])
+    );
 }

@@ -31,6 +31,8 @@ pub struct Browser {
     next_id: u64,
     /// Requests held by [`Browser::intercept`], answered by the driver, oldest first.
     intercepted: Vec<String>,
+    /// (URL, status) of every response the page received since [`Browser::record_responses`].
+    responses: Vec<(String, u16)>,
 }
 
 /// What an intercepted request is answered with: a page that says so.
@@ -102,6 +104,7 @@ impl Browser {
             socket,
             next_id: 0,
             intercepted: Vec::new(),
+            responses: Vec::new(),
         };
         browser.command("Page.enable", json!({})).await;
         Some(browser)
@@ -139,6 +142,13 @@ impl Browser {
             }
             if message["method"] == "Fetch.requestPaused" {
                 self.answer_intercepted(&message["params"]).await;
+            }
+            if message["method"] == "Network.responseReceived" {
+                let response = &message["params"]["response"];
+                self.responses.push((
+                    response["url"].as_str().unwrap_or_default().to_string(),
+                    response["status"].as_u64().unwrap_or_default() as u16,
+                ));
             }
         }
     }
@@ -200,6 +210,19 @@ impl Browser {
             self.command("Page.getNavigationHistory", json!({})).await;
             tokio::time::sleep(POLL).await;
         }
+    }
+
+    /// From now on, every response the page receives is kept for [`Browser::responses`]
+    /// (DevTools' Network domain: the page's own requests, its icon's included).
+    pub async fn record_responses(&mut self) {
+        self.command("Network.enable", json!({})).await;
+    }
+
+    /// (URL, status) of the responses received so far, oldest first.
+    pub async fn responses(&mut self) -> Vec<(String, u16)> {
+        // Any command reads the socket, and so collects what is waiting.
+        self.command("Page.getNavigationHistory", json!({})).await;
+        self.responses.clone()
     }
 
     /// Navigates and waits until the new document (after any redirects) has loaded.
