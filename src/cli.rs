@@ -73,8 +73,9 @@ pub struct TpchArgs {
 #[derive(Debug, Subcommand)]
 pub enum TpchCommand {
     /// Generate tpch.<SCHEMA> (the rows of Trino's tpch connector) into the state directory,
-    /// resuming an interrupted run; the sandbox serves it from its next start. sf1 is about
-    /// 1.6 GB and a few minutes on two cores
+    /// resuming an interrupted run; the sandbox serves it from its next start. sf1 is 8.66
+    /// million rows, about 1.7 GB, about 2 minutes of CPU on two cores (more wall time on a
+    /// busy machine)
     Generate {
         /// sf<N> for scale factor N, as Trino names them: sf1, sf10, sf100, sf0.1, …
         schema: String,

@@ -383,14 +383,21 @@ mod tests {
         output.write(Source::AppOut, b"abcdefghij\n").unwrap();
         output.write(Source::AppOut, b"x\n").unwrap();
         output.release(Some(b"R\n")).unwrap();
-        assert_eq!(out.bytes(), b"R\napp     | 0123456789\n", "kept whole, in order");
+        assert_eq!(
+            out.bytes(),
+            b"R\napp     | 0123456789\n",
+            "kept whole, in order"
+        );
         let err = String::from_utf8(err.bytes()).unwrap();
         assert!(
             err.starts_with("sandbox | 33 bytes of the app's stdout were dropped"),
             "{err}"
         );
         output.write(Source::AppOut, b"later\n").unwrap();
-        assert!(out.bytes().ends_with(b"app     | later\n"), "no longer held");
+        assert!(
+            out.bytes().ends_with(b"app     | later\n"),
+            "no longer held"
+        );
     }
 
     #[test]

@@ -195,7 +195,10 @@ async fn accepting(port: u16, hint_after: Duration, output: &Output) {
         }
         if !hinted && started.elapsed() >= hint_after {
             hinted = true;
-            let _ = output.write(Source::Sandbox, slow_start_hint(port, started.elapsed()).as_bytes());
+            let _ = output.write(
+                Source::Sandbox,
+                slow_start_hint(port, started.elapsed()).as_bytes(),
+            );
         }
         tokio::time::sleep(pause).await;
         pause = (pause * 2).min(Duration::from_millis(50));

@@ -225,7 +225,13 @@ fn percent(r: &Report<'_>) -> f64 {
 /// One progress line, without escapes.
 fn describe(schema: &str, r: &Report<'_>, elapsed: Duration) -> String {
     let seconds = elapsed.as_secs_f64();
-    let per_second = |n: u64| if seconds > 0.0 { n as f64 / seconds } else { 0.0 };
+    let per_second = |n: u64| {
+        if seconds > 0.0 {
+            n as f64 / seconds
+        } else {
+            0.0
+        }
+    };
     let work_rate = per_second(r.work_this_run);
     let eta = if work_rate > 0.0 {
         let left = r.total_work.saturating_sub(r.work) as f64 / work_rate;
@@ -242,7 +248,10 @@ fn describe(schema: &str, r: &Report<'_>, elapsed: Duration) -> String {
             human_count(r.estimated_rows),
             human_count(per_second(r.rows_this_run) as u64),
         ),
-        Stage::Indexes => format!("tpch.{schema}: {percent:>3.0}%  building index {}  ETA {eta}", r.table),
+        Stage::Indexes => format!(
+            "tpch.{schema}: {percent:>3.0}%  building index {}  ETA {eta}",
+            r.table
+        ),
         Stage::Statistics => {
             format!("tpch.{schema}: {percent:>3.0}%  collecting planner statistics  ETA {eta}")
         }
@@ -296,7 +305,11 @@ mod tests {
 
     #[test]
     fn a_progress_line_names_the_table_the_share_the_rate_and_the_time_left() {
-        let line = describe("sf1", &report(Stage::Rows, "lineitem", 3_000_000), Duration::from_secs(10));
+        let line = describe(
+            "sf1",
+            &report(Stage::Rows, "lineitem", 3_000_000),
+            Duration::from_secs(10),
+        );
         assert_eq!(
             line,
             "tpch.sf1:  38%  lineitem      3000k of ~6000k rows  100k rows/s  ETA 50.0 s"
@@ -327,19 +340,41 @@ mod tests {
         let t0 = Instant::now();
         let at = |ms: u64| t0 + Duration::from_millis(ms);
         assert!(line.due(at(0), 10.2, "Rows lineitem"), "the first");
-        assert!(!line.due(at(500), 14.0, "Rows lineitem"), "a percent, not a second");
-        assert!(!line.due(at(1500), 10.9, "Rows lineitem"), "a second, not a percent");
+        assert!(
+            !line.due(at(500), 14.0, "Rows lineitem"),
+            "a percent, not a second"
+        );
+        assert!(
+            !line.due(at(1500), 10.9, "Rows lineitem"),
+            "a second, not a percent"
+        );
         assert!(line.due(at(1600), 11.0, "Rows lineitem"), "both");
-        assert!(line.due(at(1700), 11.1, "Indexes lineitem_supp"), "a new step");
+        assert!(
+            line.due(at(1700), 11.1, "Indexes lineitem_supp"),
+            "a new step"
+        );
         assert!(!line.due(at(2000), 11.5, "Indexes lineitem_supp"));
         let mut terminal = ProgressLine::new("sf1", true);
         assert!(terminal.due(at(0), 1.0, "Rows part"));
-        assert!(terminal.due(at(250), 1.0, "Rows part"), "redrawn on a terminal");
+        assert!(
+            terminal.due(at(250), 1.0, "Rows part"),
+            "redrawn on a terminal"
+        );
     }
 
     #[test]
     fn the_resume_command_repeats_the_options_but_force() {
-        let args = ["/opt/zero sandbox", "tpch", "--state", "/tmp/it's", "generate", "sf1", "--force", "--config", "a.toml"];
+        let args = [
+            "/opt/zero sandbox",
+            "tpch",
+            "--state",
+            "/tmp/it's",
+            "generate",
+            "sf1",
+            "--force",
+            "--config",
+            "a.toml",
+        ];
         assert_eq!(
             resume_command(args.map(std::ffi::OsString::from)),
             r"'/opt/zero sandbox' tpch --state '/tmp/it'\''s' generate sf1 --config a.toml"

@@ -368,7 +368,13 @@ fn an_app_that_never_listens_is_told_to_listen_on_port() {
         .port()
         .to_string();
     let mut run = spawn_run(
-        &["--ready-json", "--app-port", &port, "--slow-start-hint-ms", "50"],
+        &[
+            "--ready-json",
+            "--app-port",
+            &port,
+            "--slow-start-hint-ms",
+            "50",
+        ],
         &["sh", "-c", "echo not listening; exec sleep 600"],
     );
     let (_out_lines, out_all) = read_stdout(run.stdout.take().unwrap());

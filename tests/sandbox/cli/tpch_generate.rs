@@ -49,7 +49,10 @@ fn tpch_generate_writes_reports_and_refuses_clearly() {
 /// Redirected progress: whole lines, each with the generation's share; the indexes and the
 /// statistics have lines of their own, and the share never goes back.
 fn assert_plain_progress(err: &str) {
-    assert!(!err.contains('\x1b') && !err.contains('\r'), "no escapes off a terminal: {err:?}");
+    assert!(
+        !err.contains('\x1b') && !err.contains('\r'),
+        "no escapes off a terminal: {err:?}"
+    );
     let mut last = 0;
     for line in err.lines() {
         let share = line
@@ -60,7 +63,11 @@ fn assert_plain_progress(err: &str) {
         assert!(share >= last && share <= 100, "{err}");
         last = share;
     }
-    for step in ["lineitem", "building index lineitem_part_supp", "collecting planner statistics"] {
+    for step in [
+        "lineitem",
+        "building index lineitem_part_supp",
+        "collecting planner statistics",
+    ] {
         assert!(err.lines().any(|l| l.contains(step)), "{step}: {err}");
     }
     assert!(err.lines().all(|l| l.contains("ETA ")), "{err}");
@@ -74,8 +81,16 @@ fn an_interrupted_generation_names_the_exact_command_that_resumes_it() {
     let state = tempfile::tempdir().expect("a state directory");
     let state_path = state.path().to_str().expect("UTF-8");
     let (ok, _, err) = run(&[
-        "tpch", "generate", "sf0.01", "--state", state_path, "--chunk-rows", "5000",
-        "--chunk-limit", "10", "--force",
+        "tpch",
+        "generate",
+        "sf0.01",
+        "--state",
+        state_path,
+        "--chunk-rows",
+        "5000",
+        "--chunk-limit",
+        "10",
+        "--force",
     ]);
     assert!(!ok);
     let hint = |err: &str| -> String {
@@ -98,7 +113,10 @@ fn an_interrupted_generation_names_the_exact_command_that_resumes_it() {
     // Pasted into a shell until it finishes: the same command each time.
     let mut runs = 1;
     let out = loop {
-        let out = Command::new("sh").args(["-c", &again]).output().expect("sh runs");
+        let out = Command::new("sh")
+            .args(["-c", &again])
+            .output()
+            .expect("sh runs");
         runs += 1;
         let (out, err) = (
             String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -112,5 +130,8 @@ fn an_interrupted_generation_names_the_exact_command_that_resumes_it() {
     };
     assert!(runs >= 3, "resumed more than once: {runs}");
     assert!(out.contains("86805 rows"), "every run's rows: {out}");
-    assert!(out.contains(" in all (") && out.contains(" in earlier runs)"), "{out}");
+    assert!(
+        out.contains(" in all (") && out.contains(" in earlier runs)"),
+        "{out}"
+    );
 }

@@ -10,8 +10,8 @@
 //!
 //! Progress is measured in *work*, rows written, so one percentage and one ETA cover the whole
 //! generation: building an index counts as its table's rows times [`INDEX_COST`], measured
-//! (on sf1 the indexes are a fifth of the time, and a percentage of rows alone said "97 %,
-//! ETA 0m00s" for the last 25 s). A long `CREATE INDEX` reports its progress as it goes, from
+//! (on sf1 the indexes are 30 % of the time, and a percentage of rows alone said "97 %, ETA
+//! 0m00s" for the last 25 s and more). A long `CREATE INDEX` reports its progress as it goes, from
 //! the SQLite VM steps it has taken. The same progress handler stops any statement within
 //! milliseconds of a cancel (Ctrl-C), an index build included. The time spent is recorded
 //! with each commit, so a resumed generation's final time counts every run.
@@ -39,8 +39,8 @@ pub const LISTED_SCHEMAS: &[&str] = &[
 
 /// Rows per chunk unless told otherwise: ~60 chunks for sf1's lineitem, each a few seconds.
 pub const CHUNK_ROWS: u64 = 100_000;
-/// Bytes of SQLite file per unit of scale, measured on sf1 with its indexes (README).
-const BYTES_PER_SCALE: f64 = 1.6e9;
+/// Bytes of SQLite file per unit of scale, measured on sf1 with its indexes: 1.66 GB.
+const BYTES_PER_SCALE: f64 = 1.66e9;
 /// Page cache of the writing connection.
 const WRITER_CACHE_KIB: i64 = 256 * 1024;
 /// Page cache while the indexes are built, which is also how much a `CREATE INDEX` sorts in
@@ -55,11 +55,11 @@ const SORTER_THREADS: i64 = 0;
 const ANALYSIS_LIMIT: i64 = 2000;
 
 /// Work of indexing one row, in rows generated and written (see the module's doc): the
-/// indexes' time per row indexed over the rows' time per row written. Measured 0.09 on sf0.1
-/// with a debug build (whose unoptimised row writing makes it low: `RUST_LOG=…=debug` logs
-/// both phases' times); issue 30's sf1 release run (25 s of indexes after ~60 s of rows) gives
-/// 0.16.
-pub const INDEX_COST: f64 = 0.15;
+/// indexes' time per row indexed over the rows' time per row written. Measured on sf1 (8.66
+/// million rows, 22 million indexed): the indexes took 34 s of CPU, and 3m05s of wall time
+/// after the rows' 7m06s on a loaded 2-core machine (0.17); against the rows' 80 s of CPU in
+/// a release build (README) 0.17 too. `RUST_LOG=zero_sandbox=debug` logs each phase's time.
+pub const INDEX_COST: f64 = 0.17;
 /// Work of the planner statistics (ANALYZE, sampled), in rows per unit of scale.
 const STATISTICS_WORK_PER_SCALE: f64 = 50_000.0;
 /// SQLite VM steps between two calls of the progress handler: ~1 ms of work.
@@ -823,15 +823,20 @@ fn finish(
         report(Stage::Indexes, name, done, this_run);
         let rows = rows::estimated_rows(indexed_table(index), f.scale).max(1);
         let (started, steps_before) = (Instant::now(), f.steps.load(Ordering::Relaxed));
-        let built = with_ticks(f.steps, rows, &mut |share| {
-            let part = (work as f64 * share) as u64;
-            report(Stage::Indexes, name, done + part, this_run + part)
-        }, || {
-            let tx = conn.transaction()?;
-            tx.execute_batch(index)?;
-            f.clock.record(&tx)?;
-            tx.commit()
-        });
+        let built = with_ticks(
+            f.steps,
+            rows,
+            &mut |share| {
+                let part = (work as f64 * share) as u64;
+                report(Stage::Indexes, name, done + part, this_run + part)
+            },
+            || {
+                let tx = conn.transaction()?;
+                tx.execute_batch(index)?;
+                f.clock.record(&tx)?;
+                tx.commit()
+            },
+        );
         if interrupted(&built) {
             tracing::debug!(index = name, "index build interrupted");
             return Ok(false);
@@ -852,7 +857,10 @@ fn finish(
     let started = Instant::now();
     conn.pragma_update(None, "analysis_limit", ANALYSIS_LIMIT)?;
     let analysed = conn.execute_batch("ANALYZE");
-    tracing::debug!(ms = started.elapsed().as_millis() as u64, "statistics collected");
+    tracing::debug!(
+        ms = started.elapsed().as_millis() as u64,
+        "statistics collected"
+    );
     if interrupted(&analysed) {
         return Ok(false);
     }

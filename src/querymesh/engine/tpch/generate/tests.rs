@@ -282,8 +282,9 @@ fn the_elapsed_time_of_a_resumed_generation_counts_every_run() {
         panic!("stopped by the limit");
     };
     assert!(!first.is_zero());
-    let Outcome::Stopped { elapsed: second, .. } =
-        generate_at_scale(&file, SCALE, &limited, &mut quiet).expect("stops")
+    let Outcome::Stopped {
+        elapsed: second, ..
+    } = generate_at_scale(&file, SCALE, &limited, &mut quiet).expect("stops")
     else {
         panic!("stopped by the limit");
     };
@@ -300,7 +301,10 @@ fn the_elapsed_time_of_a_resumed_generation_counts_every_run() {
     // Recorded in milliseconds.
     let ms = |d: Duration| d.as_millis();
     assert_eq!(ms(earlier), ms(second), "what the earlier runs recorded");
-    assert!(elapsed >= earlier + this_run / 2 && elapsed <= earlier + this_run, "{elapsed:?} = {earlier:?} + ~{this_run:?}");
+    assert!(
+        elapsed >= earlier + this_run / 2 && elapsed <= earlier + this_run,
+        "{elapsed:?} = {earlier:?} + ~{this_run:?}"
+    );
 }
 
 /// One percentage covers rows and indexes: the work reported never goes back, the index
@@ -330,7 +334,10 @@ fn progress_covers_the_indexes_and_only_grows() {
     }
     let (stage, work, total) = *reports.last().expect("reports");
     assert_eq!(stage, Stage::Statistics);
-    assert!(work < total && work as f64 > total as f64 * 0.9, "{work} of {total}");
+    assert!(
+        work < total && work as f64 > total as f64 * 0.9,
+        "{work} of {total}"
+    );
 }
 
 /// Ctrl-C while an index is being built stops that statement (SQLite's progress handler),
@@ -345,7 +352,10 @@ fn a_cancel_during_an_index_build_stops_it_and_the_next_run_finishes() {
         cancel: Some(cancel),
         ..small()
     };
-    let first_index = schema::INDEXES[0].split_whitespace().nth(2).expect("a name");
+    let first_index = schema::INDEXES[0]
+        .split_whitespace()
+        .nth(2)
+        .expect("a name");
     // Set as lineitem's first index starts: only the statement itself can notice.
     let stopped = generate_at_scale(&file, SCALE, &options, &mut |r| {
         if r.stage == Stage::Indexes && r.table == first_index {
