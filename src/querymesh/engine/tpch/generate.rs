@@ -12,8 +12,9 @@
 //! generation: building an index counts as its table's rows times [`INDEX_COST`], measured
 //! (on sf1 the indexes are 30 % of the time, and a percentage of rows alone said "97 %, ETA
 //! 0m00s" for the last 25 s and more). A long `CREATE INDEX` reports its progress as it goes, from
-//! the SQLite VM steps it has taken. The same progress handler stops any statement within
-//! milliseconds of a cancel (Ctrl-C), an index build included. The time spent is recorded
+//! the SQLite VM steps it has taken. The same progress handler stops any statement at its
+//! next check after a cancel (Ctrl-C), an index build included: within one sort run
+//! (`INDEX_SORT_KIB`), about half a second on a loaded machine. The time spent is recorded
 //! with each commit, so a resumed generation's final time counts every run.
 //!
 //! Durability: `synchronous=OFF` (no fsync: a power cut may lose the partial file, a killed
