@@ -33,8 +33,11 @@ pub struct CommonArgs {
     #[arg(long, global = true, value_name = "FILE")]
     pub config: Option<PathBuf>,
 
-    /// Where signing keys and the tpch.tiny file are kept between runs [default: your data
-    /// directory, e.g. ~/.local/share/zero-sandbox]
+    /// The state directory, kept between runs: the identity and IAM signing keys, tpch.tiny,
+    /// QueryMesh's TLS authority (querymesh-ca.pem, which Trino clients trust), the schemas
+    /// `tpch generate` writes (tpch/sf1.sqlite, …), and while a sandbox runs on it its ports
+    /// (running.json) and lock [default: your data directory, e.g.
+    /// ~/.local/share/zero-sandbox]
     #[arg(long, global = true, value_name = "DIR", conflicts_with = "ephemeral")]
     pub state: Option<PathBuf>,
 
@@ -70,14 +73,21 @@ pub struct TpchArgs {
 #[derive(Debug, Subcommand)]
 pub enum TpchCommand {
     /// Generate tpch.<SCHEMA> (the rows of Trino's tpch connector) into the state directory,
-    /// resuming an interrupted run; the sandbox serves it from its next start. sf1 is about
-    /// 1.6 GB and a few minutes on two cores
+    /// resuming an interrupted run; the sandbox serves it from its next start. sf1 is 8.66
+    /// million rows, about 1.7 GB, about 2 minutes of CPU on two cores (more wall time on a
+    /// busy machine)
     Generate {
         /// sf<N> for scale factor N, as Trino names them: sf1, sf10, sf100, sf0.1, …
         schema: String,
         /// Generate again even if complete, and start an interrupted run over
         #[arg(long)]
         force: bool,
+        /// Rows per chunk (hidden: tests resume small scales in several chunks)
+        #[arg(long, hide = true, value_name = "ROWS")]
+        chunk_rows: Option<u64>,
+        /// Stop after this many chunks, as if interrupted (hidden: tests of resuming)
+        #[arg(long, hide = true, value_name = "CHUNKS")]
+        chunk_limit: Option<usize>,
     },
 }
 
@@ -156,6 +166,11 @@ pub struct RunArgs {
     /// it is killed
     #[arg(long, value_name = "SECONDS", default_value_t = 5)]
     pub stop_timeout: u64,
+
+    /// After this many milliseconds without the app accepting on PORT, say what `run` waits
+    /// for (hidden: tests shorten it)
+    #[arg(long, value_name = "MS", default_value_t = 3000, hide = true)]
+    pub slow_start_hint_ms: u64,
 
     #[command(flatten)]
     pub up: UpArgs,

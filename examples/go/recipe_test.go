@@ -24,7 +24,7 @@ var (
 	ready   readyLine
 	appURL  string
 	client  = &http.Client{Timeout: 10 * time.Second}
-	binary  = sandboxBinary()
+	binary  string
 	timeout = 30 * time.Second
 )
 
@@ -33,12 +33,24 @@ type readyLine struct {
 	Env                          Env
 }
 
-// The binary is $ZERO_SANDBOX, else target/debug/zero-sandbox of this repository.
-func sandboxBinary() string {
-	if path := os.Getenv("ZERO_SANDBOX"); path != "" {
-		return path
+// The binary is override ($ZERO_SANDBOX) when set, else the debug build of the repository at
+// repo, else its release build; an error saying what to build when there is none.
+func findBinary(override, repo string) (string, error) {
+	if override != "" {
+		return override, nil
 	}
-	return filepath.Join("..", "..", "target", "debug", "zero-sandbox")
+	builds := []string{
+		filepath.Join(repo, "target", "debug", "zero-sandbox"),
+		filepath.Join(repo, "target", "release", "zero-sandbox"),
+	}
+	for _, build := range builds {
+		if info, err := os.Stat(build); err == nil && info.Mode().IsRegular() {
+			return build, nil
+		}
+	}
+	return "", fmt.Errorf("no zero-sandbox binary at %s or %s: run `cargo build` "+
+		"(or `cargo build --release`) in the repository, or set ZERO_SANDBOX to the binary",
+		builds[0], builds[1])
 }
 
 func TestMain(m *testing.M) {
@@ -46,6 +58,11 @@ func TestMain(m *testing.M) {
 }
 
 func run(m *testing.M) int {
+	var err error
+	if binary, err = findBinary(os.Getenv("ZERO_SANDBOX"), filepath.Join("..", "..")); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
 	// The app's port first: the sandbox's edge forwards to it.
 	listener, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

@@ -1,22 +1,37 @@
 // Starting zero-sandbox from a Node test: ephemeral ports, the ready line, a stop.
 //
-// The binary is $ZERO_SANDBOX, else target/debug/zero-sandbox of this repository.
+// The binary is $ZERO_SANDBOX, else target/debug/zero-sandbox of this repository, else
+// target/release/zero-sandbox (`findBinary`).
 
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 
 const READY_DEADLINE_MS = 30_000;
 
-export const binary =
-  process.env.ZERO_SANDBOX ??
-  fileURLToPath(new URL('../../target/debug/zero-sandbox', import.meta.url));
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * $ZERO_SANDBOX, else the debug build, else the release build of the repository at `repo`;
+ * an error saying what to build when there is none.
+ */
+export function findBinary(env = process.env, repo = REPO) {
+  if (env.ZERO_SANDBOX) return env.ZERO_SANDBOX;
+  const builds = ['debug', 'release'].map((profile) => `${repo.replace(/\/$/, '')}/target/${profile}/zero-sandbox`);
+  const found = builds.find((path) => statSync(path, { throwIfNoEntry: false })?.isFile());
+  if (found) return found;
+  throw new Error(
+    `no zero-sandbox binary at ${builds.join(' or ')}: run \`cargo build\` (or \`cargo build --release\`) ` +
+      'in the repository, or set ZERO_SANDBOX to the binary',
+  );
+}
 
 /** Starts the sandbox in front of `appUrl`: { edge, control, env, …, stop() }. */
 export async function startSandbox(appUrl) {
   const child = spawn(
-    binary,
+    findBinary(),
     ['up', '--ready-json', '--ephemeral', '--no-open', '--app', appUrl,
       '--edge-port', '0', '--broker-port', '0', '--iam-port', '0', '--querymesh-port', '0'],
     { stdio: ['ignore', 'pipe', 'pipe'] },

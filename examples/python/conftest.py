@@ -8,7 +8,8 @@ milliseconds), and no worker's keys rotation or reset can reach another's. Withi
 `person` signs a fresh session in for each test and resets only that session (`reset?sid=`)
 afterwards, so tests sharing a sandbox stay apart too.
 
-The binary is $ZERO_SANDBOX, else target/debug/zero-sandbox of this repository.
+The binary is $ZERO_SANDBOX, else target/debug/zero-sandbox of this repository, else
+target/release/zero-sandbox (`find_binary`).
 """
 
 import json
@@ -45,9 +46,24 @@ def control(sandbox, method, path, body=None):
         return refusal.code, json.load(refusal)
 
 
+def find_binary(env=os.environ, repo=REPO):
+    """$ZERO_SANDBOX, else the debug build, else the release build; an error saying what to
+    build when there is none."""
+    if env.get("ZERO_SANDBOX"):
+        return env["ZERO_SANDBOX"]
+    builds = [repo / "target" / profile / "zero-sandbox" for profile in ("debug", "release")]
+    for build in builds:
+        if build.is_file():
+            return str(build)
+    raise FileNotFoundError(
+        f"no zero-sandbox binary at {builds[0]} or {builds[1]}: run `cargo build` "
+        "(or `cargo build --release`) in the repository, or set ZERO_SANDBOX to the binary"
+    )
+
+
 def start_sandbox(app_url):
     """Starts the binary on ephemeral ports in front of `app_url`; (process, ready line)."""
-    binary = os.environ.get("ZERO_SANDBOX", str(REPO / "target/debug/zero-sandbox"))
+    binary = find_binary()
     # Logs go to a file: a pipe nobody reads would fill and stall the sandbox.
     log = tempfile.TemporaryFile()
     process = subprocess.Popen(

@@ -84,14 +84,13 @@ pub enum CommandError {
          leave out --ephemeral (or give --state DIR, the same as for `up`)"
     )]
     TpchEphemeral,
-    #[error(
-        "interrupted after {chunks_done} of {chunks} chunks; run `zero-sandbox tpch generate \
-         {schema}` again to continue"
-    )]
+    #[error("interrupted {done}, {elapsed} so far; to continue, run:\n    {again}")]
     TpchInterrupted {
-        schema: String,
-        chunks_done: usize,
-        chunks: usize,
+        /// How far it got.
+        done: String,
+        elapsed: String,
+        /// The command line that continues it.
+        again: String,
     },
     #[error(
         "`run` starts your app itself and points the edge at it: leave out --app (it is for \

@@ -6,6 +6,12 @@
 //! another source's: when a source writes to the screen another left mid-line (the same
 //! stream, or stdout and stderr both on the terminal), that line is ended first and its
 //! continuation gets a fresh prefix.
+//!
+//! Under `--ready-json` a harness reads the ready line as stdout's first line, but the app may
+//! write before it accepts: stdout is then *held* ([`Output::hold_stdout`]) — written into a
+//! bounded buffer in order — and [`Output::release`] writes the ready line first and the held
+//! bytes after it. Past the cap, further stdout is dropped and counted, and the release says
+//! how much on stderr, rather than the ready line losing its place or memory growing.
 
 use std::io::{self, Write};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -67,13 +73,39 @@ struct State {
     /// The source whose last line on each stream has not ended yet.
     open_out: Option<Source>,
     open_err: Option<Source>,
+    /// stdout held until the ready line is out; `None` once released (or never held).
+    held: Option<Held>,
+}
+
+/// stdout's bytes while held: at most `cap`, the rest dropped and counted.
+struct Held {
+    bytes: Vec<u8>,
+    cap: usize,
+    dropped: u64,
+}
+
+impl Write for Held {
+    /// All of `buf` or none of it, so a kept piece is never cut mid-line by the cap.
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.dropped == 0 && self.bytes.len() + buf.len() <= self.cap {
+            self.bytes.extend_from_slice(buf);
+        } else {
+            self.dropped += buf.len() as u64;
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 impl State {
     fn stream(&mut self, stream: Stream) -> &mut dyn Write {
-        match stream {
-            Stream::Out => &mut *self.out,
-            Stream::Err => &mut *self.err,
+        match (stream, &mut self.held) {
+            (Stream::Out, Some(held)) => held,
+            (Stream::Out, None) => &mut *self.out,
+            (Stream::Err, _) => &mut *self.err,
         }
     }
 
@@ -102,18 +134,21 @@ impl State {
         };
         let (prefix, colour) = source.prefix();
         let mut open = *self.open(own) == Some(source);
-        let stream = self.stream(own);
+        // One write per call: a held stdout keeps or drops it whole, prefixes included.
+        let mut prefixed = Vec::with_capacity(bytes.len() + 32);
         for piece in bytes.split_inclusive(|&b| b == b'\n') {
             if !open && !prefix.is_empty() {
                 if coloured {
-                    write!(stream, "{colour}{prefix}\x1b[0m")?;
+                    write!(prefixed, "{colour}{prefix}\x1b[0m")?;
                 } else {
-                    stream.write_all(prefix.as_bytes())?;
+                    prefixed.extend_from_slice(prefix.as_bytes());
                 }
             }
-            stream.write_all(piece)?;
+            prefixed.extend_from_slice(piece);
             open = !piece.ends_with(b"\n");
         }
+        let stream = self.stream(own);
+        stream.write_all(&prefixed)?;
         stream.flush()?;
         *self.open(own) = open.then_some(source);
         Ok(())
@@ -137,8 +172,44 @@ impl Output {
                 one_screen,
                 open_out: None,
                 open_err: None,
+                held: None,
             })),
         }
+    }
+
+    /// From now on stdout is held (up to `cap` bytes) until [`Output::release`].
+    pub fn hold_stdout(&self, cap: usize) {
+        self.lock().held = Some(Held {
+            bytes: Vec::new(),
+            cap,
+            dropped: 0,
+        });
+    }
+
+    /// Writes `first` (the ready line, unprefixed) to stdout, then what was held, and stops
+    /// holding; says on stderr how many bytes did not fit. Without a hold, writes `first`.
+    pub fn release(&self, first: Option<&[u8]>) -> io::Result<()> {
+        let mut state = self.lock();
+        let held = state.held.take();
+        if let Some(first) = first {
+            state.out.write_all(first)?;
+        }
+        let Some(held) = held else {
+            return state.out.flush();
+        };
+        state.out.write_all(&held.bytes)?;
+        state.out.flush()?;
+        if held.dropped > 0 {
+            let note = format!(
+                "{} bytes of the app's stdout were dropped: it wrote more than {} KiB before \
+                 it accepted connections, which `run --ready-json` holds so that the ready \
+                 line comes first\n",
+                held.dropped,
+                held.cap / 1024
+            );
+            state.write(Source::Sandbox, note.as_bytes())?;
+        }
+        Ok(())
     }
 
     fn lock(&self) -> MutexGuard<'_, State> {
@@ -284,6 +355,58 @@ mod tests {
             err.bytes(),
             b"sandbox | INFO ready\napp     | no newline at exit\n"
         );
+    }
+
+    #[test]
+    fn held_stdout_follows_the_first_line_in_order_and_stderr_is_not_held() {
+        let (output, out, err) = screen(false, false);
+        output.hold_stdout(1024);
+        output.write(Source::AppOut, b"listening").unwrap();
+        output.write(Source::AppErr, b"warn\n").unwrap();
+        output.write(Source::AppOut, b" soon\nnext\n").unwrap();
+        output.write(Source::Sandbox, b"log\n").unwrap();
+        assert_eq!(out.bytes(), b"", "nothing before the ready line");
+        assert_eq!(err.bytes(), b"app     | warn\nsandbox | log\n");
+        output.release(Some(b"{\"event\":\"ready\"}\n")).unwrap();
+        output.write(Source::AppOut, b"after\n").unwrap();
+        assert_eq!(
+            out.bytes(),
+            b"{\"event\":\"ready\"}\napp     | listening soon\napp     | next\napp     | after\n"
+        );
+    }
+
+    #[test]
+    fn held_stdout_past_its_cap_is_dropped_counted_and_reported() {
+        let (output, out, err) = screen(false, false);
+        output.hold_stdout(24);
+        output.write(Source::AppOut, b"0123456789\n").unwrap();
+        output.write(Source::AppOut, b"abcdefghij\n").unwrap();
+        output.write(Source::AppOut, b"x\n").unwrap();
+        output.release(Some(b"R\n")).unwrap();
+        assert_eq!(
+            out.bytes(),
+            b"R\napp     | 0123456789\n",
+            "kept whole, in order"
+        );
+        let err = String::from_utf8(err.bytes()).unwrap();
+        assert!(
+            err.starts_with("sandbox | 33 bytes of the app's stdout were dropped"),
+            "{err}"
+        );
+        output.write(Source::AppOut, b"later\n").unwrap();
+        assert!(
+            out.bytes().ends_with(b"app     | later\n"),
+            "no longer held"
+        );
+    }
+
+    #[test]
+    fn a_release_without_a_first_line_writes_what_was_held() {
+        let (output, out, _) = screen(false, false);
+        output.hold_stdout(1024);
+        output.write(Source::AppOut, b"bye\n").unwrap();
+        output.release(None).unwrap();
+        assert_eq!(out.bytes(), b"app     | bye\n");
     }
 
     #[test]

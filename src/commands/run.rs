@@ -3,7 +3,10 @@
 //! The sandbox starts first (so the app's environment names its real broker), then the app
 //! with exactly the `NNUMBERS_*` variables `env` prints plus `PORT`, in a process group of its
 //! own so a signal reaches what it starts too (`npm run dev` → node). Once the app's port
-//! accepts, the browser opens (or the `--ready-json` line is printed). Ctrl-C or SIGTERM is
+//! accepts, the browser opens (or the `--ready-json` line is printed: stdout's first line,
+//! the app's stdout held until then, see [`super::prefixed`]). An app that does not listen
+//! within [`RunArgs::slow_start_hint_ms`] (3 s) is told, once, that it must listen on
+//! `PORT`. Ctrl-C or SIGTERM is
 //! forwarded to the group, which gets `--stop-timeout` to exit before it is killed; when the
 //! app exits by itself the sandbox stops too. `run` exits with the app's status (a signal n is
 //! 128+n, as a shell reports it) and restarts nothing.
@@ -31,8 +34,9 @@ use crate::sandbox::Sandbox;
 
 /// How long the app's output may still flow after it exited (a grandchild holding its pipes).
 const DRAIN: Duration = Duration::from_secs(1);
-/// After this long without the app's port accepting, say what is waited for, once.
-const SLOW_START_HINT: Duration = Duration::from_secs(30);
+/// The app's stdout held before the `--ready-json` line at most: a chatty start-up fits, an
+/// app that floods stdout before listening cannot grow `run`'s memory.
+const HELD_STDOUT: usize = 1024 * 1024;
 
 pub const SIGINT: i32 = 2;
 pub const SIGTERM: i32 = 15;
@@ -57,6 +61,9 @@ pub fn run(config: Config, args: &RunArgs) -> Result<u8, CommandError> {
         out_terminal && err_terminal,
     );
     super::logging::init_with(output.clone(), colour_err);
+    if args.up.ready_json {
+        output.hold_stdout(HELD_STDOUT);
+    }
     raise_open_file_limit(&config);
     let _lock = lock_state_dir(&config)?;
     let runtime = super::runtime()?;
@@ -79,6 +86,7 @@ async fn supervise(mut config: Config, args: &RunArgs, output: Output) -> Result
     let mut app = match App::spawn(&args.command, &sandbox.env(), port, &output) {
         Ok(app) => app,
         Err(e) => {
+            let _ = output.release(None);
             sandbox.shutdown().await;
             return Err(e);
         }
@@ -95,12 +103,15 @@ async fn supervise(mut config: Config, args: &RunArgs, output: Output) -> Result
     );
 
     let grace = Duration::from_secs(args.stop_timeout);
+    let hint_after = Duration::from_millis(args.slow_start_hint_ms);
+    let waiting = accepting(port, hint_after, &output);
+    tokio::pin!(waiting);
     let mut accepted = false;
     let status = loop {
         let event = tokio::select! {
             status = app.child.wait() => Event::Exited(status),
             signal = signals.recv() => Event::Signal(signal),
-            () = accepting(port), if !accepted => Event::Accepting,
+            () = &mut waiting, if !accepted => Event::Accepting,
         };
         match event {
             Event::Accepting => {
@@ -126,6 +137,8 @@ async fn supervise(mut config: Config, args: &RunArgs, output: Output) -> Result
         }
     };
     app.finish(grace).await;
+    // The app never accepted: what it wrote to stdout, without a ready line.
+    let _ = output.release(None);
     tracing::info!("the app exited with status {code}; stopping the sandbox");
     sandbox.shutdown().await;
     Ok(code)
@@ -150,14 +163,12 @@ fn app_port(requested: Option<u16>) -> Result<u16, CommandError> {
     }
 }
 
-/// Once the app accepts: the ready line, or the browser on the edge.
+/// Once the app accepts: the ready line (then the app's stdout held until now), or the
+/// browser on the edge.
 fn announce(sandbox: &Sandbox, args: &RunArgs, port: u16, output: &Output) {
     let edge = sandbox.endpoints().edge_url();
     if args.up.ready_json {
-        let _ = output.write(
-            Source::Plain,
-            format!("{}\n", sandbox.ready_json()).as_bytes(),
-        );
+        let _ = output.release(Some(format!("{}\n", sandbox.ready_json()).as_bytes()));
         return;
     }
     tracing::info!("the app accepts on 127.0.0.1:{port}: open {edge}");
@@ -169,8 +180,9 @@ fn announce(sandbox: &Sandbox, args: &RunArgs, port: u16, output: &Output) {
 }
 
 /// Resolves once 127.0.0.1:`port` accepts a connection; never gives up (an app may compile
-/// first), but says once what it waits for.
-async fn accepting(port: u16) {
+/// first), but after `hint_after` says once, on stderr, what it waits for: the commonest
+/// newcomer's mistake is an app listening on a port of its own choosing, not `PORT`.
+async fn accepting(port: u16, hint_after: Duration, output: &Output) {
     let started = tokio::time::Instant::now();
     let mut pause = Duration::from_millis(10);
     let mut hinted = false;
@@ -181,16 +193,27 @@ async fn accepting(port: u16) {
         {
             return;
         }
-        if !hinted && started.elapsed() >= SLOW_START_HINT {
+        if !hinted && started.elapsed() >= hint_after {
             hinted = true;
-            tracing::info!(
-                "the app does not accept on 127.0.0.1:{port} yet: does it listen on $PORT, \
-                 on 127.0.0.1 or 0.0.0.0?"
+            let _ = output.write(
+                Source::Sandbox,
+                slow_start_hint(port, started.elapsed()).as_bytes(),
             );
         }
         tokio::time::sleep(pause).await;
         pause = (pause * 2).min(Duration::from_millis(50));
     }
+}
+
+/// What `run` says when the app has not listened for `waited`: the port, and that it is PORT.
+fn slow_start_hint(port: u16, waited: Duration) -> String {
+    format!(
+        "still waiting for the app to accept connections on 127.0.0.1:{port} ({:.0} s so far).\n\
+         Your app must listen on the port in its PORT environment variable (here PORT={port}), \
+         on 127.0.0.1 or 0.0.0.0, e.g. `server.listen(process.env.PORT)` or \
+         `int(os.environ[\"PORT\"])`; one listening on a port of its own is never reached.\n",
+        waited.as_secs_f64()
+    )
 }
 
 /// The app's exit status as a shell reports it: its code, or 128 + the signal that ended it.

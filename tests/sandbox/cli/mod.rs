@@ -5,6 +5,7 @@
 mod check;
 mod clear_errors;
 mod default_data;
+mod help_and_readme;
 mod keys;
 mod minted_identity;
 mod one_up_per_state_directory;

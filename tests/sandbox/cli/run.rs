@@ -36,6 +36,13 @@ fn spawn_run(extra: &[&str], app: &[&str]) -> Child {
 /// Everything `run` writes to stdout, read on a thread: (lines so far as they come, all bytes
 /// once it closes).
 fn read_stdout(stdout: ChildStdout) -> (mpsc::Receiver<String>, mpsc::Receiver<Vec<u8>>) {
+    read_lines(stdout)
+}
+
+/// [`read_stdout`] for any pipe.
+fn read_lines(
+    stdout: impl Read + Send + 'static,
+) -> (mpsc::Receiver<String>, mpsc::Receiver<Vec<u8>>) {
     let (lines_tx, lines) = mpsc::channel();
     let (all_tx, all) = mpsc::channel();
     std::thread::spawn(move || {
@@ -321,4 +328,85 @@ fn run_refuses_a_missing_command_clearly() {
     let stderr = stderr_of(&mut run);
     assert!(!status.success());
     assert!(stderr.contains("leave out --app"), "{stderr}");
+}
+
+/// With `--ready-json` the ready line is stdout's first line even when the app writes to
+/// stdout before it listens: that output is held and follows the ready line, in order.
+#[test]
+fn the_ready_line_comes_first_even_when_the_app_writes_before_it_listens() {
+    let dir = tempfile::tempdir().unwrap();
+    let env_file = dir.path().join("env.json");
+    let script = format!(
+        "echo early one; printf 'early '; echo two; exec node '{APP}' '{}'",
+        env_file.display()
+    );
+    let mut run = spawn_run(&["--ready-json"], &["sh", "-c", &script]);
+    let (lines, all) = read_stdout(run.stdout.take().unwrap());
+    let first = lines.recv_timeout(DEADLINE).expect("a first line");
+    let ready: Value = serde_json::from_str(&first).expect("the first line is the ready line");
+    assert_eq!(ready["event"], "ready");
+    for expected in ["app     | early one", "app     | early two"] {
+        assert_eq!(lines.recv_timeout(DEADLINE).unwrap(), expected);
+    }
+    // Output after the ready line flows as before.
+    assert!(get(ready["edge"].as_str().unwrap()).ends_with("hello from the app"));
+    signal(&run, "-TERM");
+    let status = wait(&mut run, DEADLINE);
+    assert_eq!(status.code(), Some(0), "{}", stderr_of(&mut run));
+    let stdout = String::from_utf8_lossy(&all.recv_timeout(DEADLINE).unwrap()).into_owned();
+    assert!(stdout.contains("app     | got SIGTERM\n"), "{stdout}");
+}
+
+/// An app that never listens on PORT is not waited for silently: after the (here shortened)
+/// delay `run` says on stderr which port it waits on and that the app must listen on PORT.
+#[test]
+fn an_app_that_never_listens_is_told_to_listen_on_port() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+        .to_string();
+    let mut run = spawn_run(
+        &[
+            "--ready-json",
+            "--app-port",
+            &port,
+            "--slow-start-hint-ms",
+            "50",
+        ],
+        &["sh", "-c", "echo not listening; exec sleep 600"],
+    );
+    let (_out_lines, out_all) = read_stdout(run.stdout.take().unwrap());
+    let (err_lines, _err_all) = read_lines(run.stderr.take().unwrap());
+    let deadline = Instant::now() + DEADLINE;
+    let mut seen = Vec::new();
+    let hint = loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let Ok(line) = err_lines.recv_timeout(left) else {
+            panic!("no hint in time: {seen:#?}");
+        };
+        if line.contains("still waiting for the app") {
+            let next = err_lines.recv_timeout(DEADLINE).unwrap();
+            break format!("{line}\n{next}");
+        }
+        seen.push(line);
+    };
+    assert!(
+        hint.contains(&format!("127.0.0.1:{port}")) && hint.contains(&format!("PORT={port}")),
+        "{hint}"
+    );
+    assert!(
+        hint.contains("must listen on the port in its PORT environment variable"),
+        "{hint}"
+    );
+    assert!(hint.starts_with("sandbox | "), "{hint}");
+    signal(&run, "-TERM");
+    let status = wait(&mut run, DEADLINE);
+    assert_eq!(status.code(), Some(128 + 15));
+    let stdout = String::from_utf8_lossy(&out_all.recv_timeout(DEADLINE).unwrap()).into_owned();
+    assert_eq!(
+        stdout, "app     | not listening\n",
+        "no ready line, and the held output is not lost"
+    );
 }

@@ -8,15 +8,24 @@
 //! renamed to its name only once the indexes, the planner statistics and the `complete`
 //! marker are in: the engine never sees a half-written schema.
 //!
+//! Progress is measured in *work*, rows written, so one percentage and one ETA cover the whole
+//! generation: building an index counts as its table's rows times [`INDEX_COST`], measured
+//! (on sf1 the indexes are 30 % of the time, and a percentage of rows alone said "97 %, ETA
+//! 0m00s" for the last 25 s and more). A long `CREATE INDEX` reports its progress as it goes, from
+//! the SQLite VM steps it has taken. The same progress handler stops any statement at its
+//! next check after a cancel (Ctrl-C), an index build included: within one sort run
+//! (`INDEX_SORT_KIB`), about half a second on a loaded machine. The time spent is recorded
+//! with each commit, so a resumed generation's final time counts every run.
+//!
 //! Durability: `synchronous=OFF` (no fsync: a power cut may lose the partial file, a killed
 //! process may not), but a rollback journal rather than `journal_mode=OFF`, which would let a
 //! process killed mid-chunk leave half a chunk in the file with no way to undo it. Appends
 //! journal little: a new page has no old content to save.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use rusqlite::{Connection, ErrorCode, OptionalExtension};
 
@@ -31,12 +40,37 @@ pub const LISTED_SCHEMAS: &[&str] = &[
 
 /// Rows per chunk unless told otherwise: ~60 chunks for sf1's lineitem, each a few seconds.
 pub const CHUNK_ROWS: u64 = 100_000;
-/// Bytes of SQLite file per unit of scale, measured on sf1 with its indexes (README).
-const BYTES_PER_SCALE: f64 = 1.6e9;
-/// Page cache of the writing connection: index builds sort in it.
+/// Bytes of SQLite file per unit of scale, measured on sf1 with its indexes: 1.66 GB.
+const BYTES_PER_SCALE: f64 = 1.66e9;
+/// Page cache of the writing connection.
 const WRITER_CACHE_KIB: i64 = 256 * 1024;
+/// Page cache while the indexes are built, which is also how much a `CREATE INDEX` sorts in
+/// memory at once (SQLite's sorter). Sorting one run is a single VM step, which no progress
+/// handler or `sqlite3_interrupt` can stop: sf1's lineitem keys sorted in one 256 MB run took
+/// seconds to answer Ctrl-C; in 16 MB runs, merged step by step, it answers at once.
+const INDEX_SORT_KIB: i64 = 16 * 1024;
+/// No helper threads for the sorter: with them, its merge is set up in one long step that
+/// waits for them (seconds on sf0.1 under load), which no cancel can stop.
+const SORTER_THREADS: i64 = 0;
 /// Rows ANALYZE samples per index: statistics as good for the planner, in seconds not minutes.
 const ANALYSIS_LIMIT: i64 = 2000;
+
+/// Work of indexing one row, in rows generated and written (see the module's doc): the
+/// indexes' time per row indexed over the rows' time per row written. Measured on sf1 (8.66
+/// million rows, 22 million indexed): the indexes took 34 s of CPU, and 3m05s of wall time
+/// after the rows' 7m06s on a loaded 2-core machine (0.17); against the rows' 80 s of CPU in
+/// a release build (README) 0.17 too. `RUST_LOG=zero_sandbox=debug` logs each phase's time.
+pub const INDEX_COST: f64 = 0.17;
+/// Work of the planner statistics (ANALYZE, sampled), in rows per unit of scale.
+const STATISTICS_WORK_PER_SCALE: f64 = 50_000.0;
+/// SQLite VM steps between two calls of the progress handler: ~1 ms of work.
+const STEPS_PER_CHECK: i32 = 10_000;
+/// SQLite VM steps per row a `CREATE INDEX` takes (scan, sort, insert), measured on sf0.1
+/// (10 to 11; `RUST_LOG=…=debug` logs it): turns the steps taken into a share of the index
+/// built.
+const STEPS_PER_INDEXED_ROW: f64 = 10.0;
+/// How often a long index build reports its progress.
+const INDEX_TICK: Duration = Duration::from_millis(250);
 
 const META: &str = "zero_sandbox_tpch";
 const CHUNKS: &str = "zero_sandbox_tpch_chunks";
@@ -108,11 +142,17 @@ pub enum Outcome {
     Generated {
         path: PathBuf,
         rows: u64,
+        /// Time spent on this generation by every run, this one included.
+        elapsed: Duration,
+        /// Of `elapsed`, that of earlier, interrupted runs (zero when this run did it all).
+        earlier: Duration,
     },
     /// Stopped by the chunk limit or the cancel flag; running again continues.
     Stopped {
         chunks_done: usize,
         chunks: usize,
+        /// Time spent on this generation so far, by every run.
+        elapsed: Duration,
     },
 }
 
@@ -135,6 +175,12 @@ pub struct Report<'a> {
     pub estimated_rows: u64,
     /// Of `rows`, those written by this run (for a rate).
     pub rows_this_run: u64,
+    /// The whole generation's work done, indexes included (see the module's doc), of
+    /// `total_work`: what a percentage and an ETA are taken from.
+    pub work: u64,
+    pub total_work: u64,
+    /// Of `work`, that done by this run (for a rate).
+    pub work_this_run: u64,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -186,7 +232,7 @@ pub fn generate(
     state_dir: &Path,
     schema: &str,
     options: &Options,
-    progress: &mut dyn FnMut(&Report<'_>),
+    progress: &mut (dyn FnMut(&Report<'_>) + Send),
 ) -> Result<Outcome, GenerateError> {
     if schema == "tiny" {
         return Err(GenerateError::Tiny);
@@ -202,7 +248,7 @@ pub fn generate_at_scale(
     file: &Path,
     scale: f64,
     options: &Options,
-    progress: &mut dyn FnMut(&Report<'_>),
+    progress: &mut (dyn FnMut(&Report<'_>) + Send),
 ) -> Result<Outcome, GenerateError> {
     let sqlite = |source| GenerateError::Sqlite {
         path: file.to_path_buf(),
@@ -230,6 +276,12 @@ pub fn generate_at_scale(
     let plan = plan(scale, options.chunk_rows);
     let fingerprint = fingerprint(scale, options.chunk_rows);
     let mut conn = open_partial(&partial, &fingerprint, options.force)?;
+    let clock = Clock {
+        before: recorded_elapsed(&conn).map_err(sqlite)?,
+        started: Instant::now(),
+    };
+    let steps = Arc::new(AtomicU64::new(0));
+    watch_steps(&mut conn, options.cancel, &steps).map_err(sqlite)?;
     let done = completed_chunks(&conn).map_err(sqlite)?;
     let mut rows_so_far: u64 = done.iter().map(|(_, rows)| rows).sum();
     let done_keys: std::collections::HashSet<(&str, i32)> =
@@ -239,18 +291,25 @@ pub fn generate_at_scale(
         .filter(|c| !done_keys.contains(&(c.table, c.part)))
         .collect();
     let estimated = plan.iter().map(|c| c.estimated_rows).sum::<u64>();
+    let after_rows = finishing_work(scale);
     let written = write_chunks(
         &mut conn,
         &remaining,
         scale,
         options,
+        &clock,
         &mut |table, rows_this_run| {
+            let rows = rows_so_far + rows_this_run;
+            let estimated_rows = estimated.max(rows);
             progress(&Report {
                 stage: Stage::Rows,
                 table,
-                rows: rows_so_far + rows_this_run,
-                estimated_rows: estimated.max(rows_so_far + rows_this_run),
+                rows,
+                estimated_rows,
                 rows_this_run,
+                work: rows,
+                total_work: estimated_rows + after_rows,
+                work_this_run: rows_this_run,
             })
         },
     )
@@ -261,27 +320,44 @@ pub fn generate_at_scale(
         e => sqlite(e),
     })?;
     rows_so_far += written.rows;
+    tracing::debug!(
+        rows = written.rows,
+        ms = clock.started.elapsed().as_millis() as u64,
+        "rows written"
+    );
     if written.chunks < remaining.len() {
         return Ok(Outcome::Stopped {
             chunks_done: plan.len() - remaining.len() + written.chunks,
             chunks: plan.len(),
+            elapsed: record_stop(&mut conn, &clock).map_err(sqlite)?,
         });
     }
-    let mut report = |stage: Stage, table: &str| {
+    let mut report = |stage: Stage, table: &str, work: u64, work_this_run: u64| {
         progress(&Report {
             stage,
             table,
             rows: rows_so_far,
             estimated_rows: rows_so_far,
             rows_this_run: written.rows,
+            work: rows_so_far + work,
+            total_work: rows_so_far + after_rows,
+            work_this_run: written.rows + work_this_run,
         })
     };
-    if !finish(&mut conn, options, &mut report).map_err(sqlite)? {
+    let finishing = Finishing {
+        scale,
+        clock: &clock,
+        steps: &steps,
+        cancel: options.cancel,
+    };
+    if !finish(&mut conn, &finishing, &mut report).map_err(sqlite)? {
         return Ok(Outcome::Stopped {
             chunks_done: plan.len(),
             chunks: plan.len(),
+            elapsed: record_stop(&mut conn, &clock).map_err(sqlite)?,
         });
     }
+    let elapsed = clock.total();
     conn.close().map_err(|(_, e)| sqlite(e))?;
     std::fs::rename(&partial, file).map_err(|source| GenerateError::File {
         action: "store",
@@ -291,7 +367,103 @@ pub fn generate_at_scale(
     Ok(Outcome::Generated {
         path: file.to_path_buf(),
         rows: rows_so_far,
+        elapsed,
+        earlier: clock.before,
     })
+}
+
+/// The time a generation has taken: earlier runs' (recorded in the file) and this one's.
+struct Clock {
+    before: Duration,
+    started: Instant,
+}
+
+impl Clock {
+    fn total(&self) -> Duration {
+        self.before + self.started.elapsed()
+    }
+
+    /// Records the total in the caller's transaction, so it commits with the work it counts.
+    fn record(&self, conn: &Connection) -> rusqlite::Result<()> {
+        let ms = i64::try_from(self.total().as_millis()).unwrap_or(i64::MAX);
+        conn.execute(
+            &format!("INSERT OR REPLACE INTO \"{META}\" VALUES ('elapsed_ms', ?1)"),
+            [ms.to_string()],
+        )?;
+        Ok(())
+    }
+}
+
+/// The time earlier runs spent on the partial file.
+fn recorded_elapsed(conn: &Connection) -> rusqlite::Result<Duration> {
+    let ms = conn
+        .query_row(
+            &format!("SELECT value FROM \"{META}\" WHERE key = 'elapsed_ms'"),
+            [],
+            |r| r.get::<_, String>(0),
+        )
+        .optional()?;
+    Ok(Duration::from_millis(
+        ms.and_then(|m| m.parse().ok()).unwrap_or(0),
+    ))
+}
+
+/// On a stop: the handler off (the cancel flag that stopped the run would stop this write
+/// too), and the time so far recorded.
+fn record_stop(conn: &mut Connection, clock: &Clock) -> rusqlite::Result<Duration> {
+    conn.progress_handler(0, None::<fn() -> bool>)?;
+    clock.record(conn)?;
+    Ok(clock.total())
+}
+
+/// Counts the SQLite VM steps the connection takes into `steps` and, when `cancel` is set,
+/// fails the running statement with SQLITE_INTERRUPT within [`STEPS_PER_CHECK`] steps: the
+/// only way to stop a long `CREATE INDEX` (seconds on sf1) or `ANALYZE` part-way. A handler
+/// rather than `sqlite3_interrupt` from the signal handler: it reads an atomic on the
+/// connection's own thread, with no connection pointer to share with a signal handler.
+fn watch_steps(
+    conn: &mut Connection,
+    cancel: Option<&'static AtomicBool>,
+    steps: &Arc<AtomicU64>,
+) -> rusqlite::Result<()> {
+    let steps = Arc::clone(steps);
+    conn.progress_handler(
+        STEPS_PER_CHECK,
+        Some(move || {
+            steps.fetch_add(STEPS_PER_CHECK as u64, Ordering::Relaxed);
+            cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+        }),
+    )
+}
+
+/// The table an index of [`schema::INDEXES`] is on.
+fn indexed_table(index: &str) -> &str {
+    index
+        .split_once(" ON ")
+        .and_then(|(_, rest)| rest.split_once('('))
+        .map_or("", |(table, _)| table.trim())
+}
+
+/// The work of building `index` at `scale`, in rows written.
+fn index_work(index: &str, scale: f64) -> u64 {
+    (rows::estimated_rows(indexed_table(index), scale) as f64 * INDEX_COST) as u64
+}
+
+fn statistics_work(scale: f64) -> u64 {
+    ((scale * STATISTICS_WORK_PER_SCALE) as u64).max(1)
+}
+
+/// The work after the rows: every index and the statistics.
+fn finishing_work(scale: f64) -> u64 {
+    schema::INDEXES
+        .iter()
+        .map(|i| index_work(i, scale))
+        .sum::<u64>()
+        + statistics_work(scale)
+}
+
+fn interrupted(result: &rusqlite::Result<()>) -> bool {
+    matches!(result, Err(rusqlite::Error::SqliteFailure(e, _)) if e.code == ErrorCode::OperationInterrupted)
 }
 
 /// Whether `file` is a generation that finished.
@@ -532,6 +704,7 @@ fn write_chunks(
     chunks: &[&ChunkPlan],
     scale: f64,
     options: &Options,
+    clock: &Clock,
     progress: &mut dyn FnMut(&str, u64),
 ) -> rusqlite::Result<Written> {
     let limit = options.chunk_limit.unwrap_or(usize::MAX).min(chunks.len());
@@ -591,6 +764,7 @@ fn write_chunks(
                     &format!("INSERT INTO \"{CHUNKS}\" VALUES (?1, ?2, ?3)"),
                     rusqlite::params![plan.table, plan.part, rows as i64],
                 )?;
+                clock.record(&tx)?;
                 tx.commit()?;
                 written.chunks += 1;
                 written.rows += rows;
@@ -612,42 +786,125 @@ fn write_chunks(
     Ok(written)
 }
 
+/// What [`finish`] needs besides the connection.
+struct Finishing<'a> {
+    scale: f64,
+    clock: &'a Clock,
+    /// The VM steps the connection has taken ([`watch_steps`]).
+    steps: &'a AtomicU64,
+    cancel: Option<&'static AtomicBool>,
+}
+
 /// The indexes (each in its own transaction, skipping those a resumed run already has), the
-/// planner statistics, and the `complete` marker; `false` when cancelled between indexes.
+/// planner statistics, and the `complete` marker; `false` when cancelled. `report` gets the
+/// stage, the index, and the work of this phase done in all and by this run.
 fn finish(
     conn: &mut Connection,
-    options: &Options,
-    report: &mut dyn FnMut(Stage, &str),
+    f: &Finishing<'_>,
+    report: &mut (dyn FnMut(Stage, &str, u64, u64) + Send),
 ) -> rusqlite::Result<bool> {
+    let (mut done, mut this_run) = (0, 0);
+    conn.pragma_update(None, "cache_size", -INDEX_SORT_KIB)?;
+    conn.pragma_update(None, "threads", SORTER_THREADS)?;
     for index in schema::INDEXES {
-        if options.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+        if f.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
             return Ok(false);
         }
         let name = index.split_whitespace().nth(2).unwrap_or_default();
+        let work = index_work(index, f.scale);
         let exists: bool = conn.query_row(
             "SELECT count(*) > 0 FROM sqlite_schema WHERE type = 'index' AND name = ?1",
             [name],
             |r| r.get(0),
         )?;
         if exists {
+            done += work;
             continue;
         }
-        report(Stage::Indexes, name);
-        let tx = conn.transaction()?;
-        tx.execute_batch(index)?;
-        tx.commit()?;
+        report(Stage::Indexes, name, done, this_run);
+        let rows = rows::estimated_rows(indexed_table(index), f.scale).max(1);
+        let (started, steps_before) = (Instant::now(), f.steps.load(Ordering::Relaxed));
+        let built = with_ticks(
+            f.steps,
+            rows,
+            &mut |share| {
+                let part = (work as f64 * share) as u64;
+                report(Stage::Indexes, name, done + part, this_run + part)
+            },
+            || {
+                let tx = conn.transaction()?;
+                tx.execute_batch(index)?;
+                f.clock.record(&tx)?;
+                tx.commit()
+            },
+        );
+        if interrupted(&built) {
+            tracing::debug!(index = name, "index build interrupted");
+            return Ok(false);
+        }
+        built?;
+        // What INDEX_COST and STEPS_PER_INDEXED_ROW are measured from.
+        tracing::debug!(
+            index = name,
+            rows,
+            ms = started.elapsed().as_millis() as u64,
+            steps_per_row = (f.steps.load(Ordering::Relaxed) - steps_before) as f64 / rows as f64,
+            "index built"
+        );
+        done += work;
+        this_run += work;
     }
-    report(Stage::Statistics, "");
+    report(Stage::Statistics, "", done, this_run);
+    let started = Instant::now();
     conn.pragma_update(None, "analysis_limit", ANALYSIS_LIMIT)?;
-    conn.execute_batch("ANALYZE")?;
+    let analysed = conn.execute_batch("ANALYZE");
+    tracing::debug!(
+        ms = started.elapsed().as_millis() as u64,
+        "statistics collected"
+    );
+    if interrupted(&analysed) {
+        return Ok(false);
+    }
+    analysed?;
     let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    conn.execute(
+    let tx = conn.transaction()?;
+    tx.execute(
         &format!("INSERT OR REPLACE INTO \"{META}\" VALUES ('complete', ?1)"),
         [now.to_string()],
     )?;
+    f.clock.record(&tx)?;
+    tx.commit()?;
     Ok(true)
+}
+
+/// Runs `work` (one statement over `rows` rows) while a thread calls `tick` every
+/// [`INDEX_TICK`] with the share of it done, estimated from the VM steps taken and below 1.
+fn with_ticks<T>(
+    steps: &AtomicU64,
+    rows: u64,
+    tick: &mut (dyn FnMut(f64) + Send),
+    work: impl FnOnce() -> T,
+) -> T {
+    let start = steps.load(Ordering::Relaxed);
+    let expected = rows as f64 * STEPS_PER_INDEXED_ROW;
+    let tick = Mutex::new(tick);
+    std::thread::scope(|scope| {
+        let (done, finished) = mpsc::channel::<()>();
+        let tick = &tick;
+        scope.spawn(move || {
+            while let Err(mpsc::RecvTimeoutError::Timeout) = finished.recv_timeout(INDEX_TICK) {
+                let taken = steps.load(Ordering::Relaxed).saturating_sub(start) as f64;
+                if let Ok(mut tick) = tick.lock() {
+                    tick((taken / expected).min(0.99));
+                }
+            }
+        });
+        let result = work();
+        drop(done);
+        result
+    })
 }
 
 #[cfg(test)]
