@@ -65,6 +65,31 @@ fn run_on(
     Ok(rows)
 }
 
+/// Runs `sql` and asserts it failed as Trino fails a query past `budget_mb` per node, within
+/// `within`.
+fn assert_refused_at_budget(
+    engine: &Engine,
+    conn: &Connection,
+    sql: &str,
+    budget_mb: u32,
+    within: Duration,
+) {
+    let started = Instant::now();
+    let (name, message) = run_on(engine, conn, sql).expect_err(sql);
+    assert_eq!(
+        name,
+        ErrorName::ExceededLocalMemoryLimit,
+        "{sql}: {message}"
+    );
+    let expected = format!("Query exceeded per-node memory limit of {budget_mb}MB [Allocated: ");
+    assert!(message.starts_with(&expected), "{sql}: {message}");
+    assert!(
+        started.elapsed() < within,
+        "{sql} took {:?}",
+        started.elapsed()
+    );
+}
+
 #[test]
 fn values_past_the_budget_are_refused_before_they_are_built() {
     let engine = engine(256, 1024);
@@ -83,22 +108,7 @@ fn values_past_the_budget_are_refused_before_they_are_built() {
         // The same through SQLite's own replace, which grows its result as it goes.
         "SELECT length(replace(lpad('x', 100000, 'y'), 'y', lpad('z', 100000, 'z')))",
     ] {
-        let started = Instant::now();
-        let (name, message) = run_on(&engine, &conn, sql).expect_err(sql);
-        assert_eq!(
-            name,
-            ErrorName::ExceededLocalMemoryLimit,
-            "{sql}: {message}"
-        );
-        assert!(
-            message.starts_with("Query exceeded per-node memory limit of 256MB [Allocated: "),
-            "{sql}: {message}"
-        );
-        assert!(
-            started.elapsed() < FAST,
-            "{sql} took {:?}",
-            started.elapsed()
-        );
+        assert_refused_at_budget(&engine, &conn, sql, 256, FAST);
         // The connection goes on.
         assert_eq!(
             run_on(&engine, &conn, "SELECT count(*) FROM nation"),
@@ -246,22 +256,7 @@ fn every_aggregate_family_over_a_cross_join_fails_fast_at_its_budget() {
         // SQLite's own json_group_array, which gathers a LATERAL subquery's rows.
         "SELECT count(*) FROM region r, LATERAL (SELECT a.comment FROM orders a CROSS JOIN orders b)",
     ] {
-        let started = Instant::now();
-        let (name, message) = run_on(&engine, &conn, sql).expect_err(sql);
-        assert_eq!(
-            name,
-            ErrorName::ExceededLocalMemoryLimit,
-            "{sql}: {message}"
-        );
-        assert!(
-            message.starts_with("Query exceeded per-node memory limit of 8MB [Allocated: "),
-            "{sql}: {message}"
-        );
-        assert!(
-            started.elapsed() < WELL_BEFORE_THE_TIME_LIMIT,
-            "{sql} took {:?}",
-            started.elapsed()
-        );
+        assert_refused_at_budget(&engine, &conn, sql, 8, WELL_BEFORE_THE_TIME_LIMIT);
     }
     drop(conn);
     assert_eq!(
