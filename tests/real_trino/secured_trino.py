@@ -116,3 +116,66 @@ class SecuredTrino:
                 capture_output=True, timeout=120,
             )
             self.started = False
+
+
+def main(argv=None):
+    """`python3 tests/real_trino/secured_trino.py start|stop`: the suite's secured Trino for a
+    running sandbox, by hand (README, "A real Trino behind the broker")."""
+    import argparse
+    import json
+    import sys
+    import urllib.request
+
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+    from authority import Authority
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("command", choices=["start", "stop"])
+    parser.add_argument("--sandbox", default="http://127.0.0.1:4001",
+                        help="the running sandbox's broker address (its control API gives the "
+                             "IAM's realm and the people's groups)")
+    parser.add_argument("--rules", default=str(ROOT / "fixtures/querymesh-rules.json"),
+                        help="Trino's access-control rules file (the sandbox's access_control)")
+    parser.add_argument("--resource-groups", default=str(ROOT / "fixtures/resource-groups.json"))
+    parser.add_argument("--dir", default=str(ROOT / "target/trino-secured"),
+                        help="its configuration, data and authority")
+    args = parser.parse_args(argv)
+    folder = pathlib.Path(args.dir).resolve()
+    state = folder / "instance.json"
+    if args.command == "stop":
+        if not state.exists():
+            print(f"no secured Trino recorded in {folder}", file=sys.stderr)
+            return 1
+        saved = json.loads(state.read_text())
+        subprocess.run([str(SCRIPT), "stop", "--etc", saved["etc"], "--data", saved["data"]],
+                       check=False)
+        state.unlink()
+        return 0
+
+    def control(path):
+        with urllib.request.urlopen(f"{args.sandbox}/sandbox/v1/{path}", timeout=10) as answer:
+            return json.load(answer)
+
+    realm_url = control("endpoints")["realm"]
+    people = control("people")
+    people = people["people"]
+    groups = {}
+    for person in people:
+        for group in person.get("groups", []):
+            groups.setdefault(group, []).append(person["sub"])
+    authority = Authority(folder / "tls")
+    trino = SecuredTrino(folder, keystore=authority.issue("trino"), realm_url=realm_url,
+                         rules=pathlib.Path(args.rules).resolve(),
+                         resource_groups=pathlib.Path(args.resource_groups).resolve(),
+                         groups=groups)
+    trino.start()
+    state.write_text(json.dumps({"etc": str(trino.etc), "data": str(trino.data)}))
+    print(f"Trino 476 on {trino.url} (HTTPS; JWT from {realm_url}). In zero-sandbox.toml:\n\n"
+          f"[querymesh]\nurl = \"{trino.url}\"\nca_file = \"{authority.ca_file}\"\n\n"
+          f"then restart the sandbox on the same IAM port and state directory; "
+          f"`python3 {pathlib.Path(__file__).relative_to(ROOT)} stop --dir {args.dir}` stops it.")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
