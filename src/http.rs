@@ -11,6 +11,7 @@ use hyper_rustls::{HttpsConnector, HttpsConnectorBuilder};
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::client::legacy::{Client, ResponseFuture};
 use hyper_util::rt::TokioExecutor;
+use rustls::pki_types::CertificateDer;
 
 type Connector = HttpsConnector<HttpConnector>;
 
@@ -57,29 +58,76 @@ impl HttpClient {
 }
 
 pub fn client() -> HttpClient {
+    client_trusting(Vec::new())
+}
+
+/// The client, trusting `authorities` beside the system's roots for `https://` URLs: the
+/// authority of an organization's Trino (`[querymesh] ca_file`).
+pub fn client_trusting(authorities: Vec<CertificateDer<'static>>) -> HttpClient {
     let mut http = HttpConnector::new();
     http.set_nodelay(true);
     http.set_connect_timeout(Some(Duration::from_secs(5)));
     http.enforce_http(false);
-    let builder = match HttpsConnectorBuilder::new().with_native_roots() {
-        Ok(builder) => builder,
-        Err(e) => {
-            // Plain HTTP (everything local) still works; https URLs fail with a clear TLS error.
-            tracing::warn!("no system root certificates ({e}); https:// URLs will not verify");
-            HttpsConnectorBuilder::new().with_tls_config(
-                rustls::ClientConfig::builder()
-                    .with_root_certificates(rustls::RootCertStore::empty())
-                    .with_no_client_auth(),
-            )
-        }
-    };
-    let connector = builder.https_or_http().enable_http1().wrap_connector(http);
+    let mut roots = rustls::RootCertStore::empty();
+    let native = rustls_native_certs::load_native_certs();
+    if let Some(e) = native.errors.first() {
+        // Plain HTTP (everything local) still works; https URLs fail with a clear TLS error.
+        tracing::warn!(
+            "cannot read every system root certificate ({e}); https:// URLs may not verify"
+        );
+    }
+    // A system certificate rustls cannot parse is skipped, as hyper-rustls's own loader does.
+    roots.add_parsable_certificates(native.certs);
+    roots.add_parsable_certificates(authorities);
+    let tls = rustls::ClientConfig::builder()
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    let connector = HttpsConnectorBuilder::new()
+        .with_tls_config(tls)
+        .https_or_http()
+        .enable_http1()
+        .wrap_connector(http);
     HttpClient {
         shared: Arc::new(Shared {
             pool: RwLock::new(pool(connector.clone())),
             connector,
         }),
     }
+}
+
+/// Why a file of trusted certificates cannot be used.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot use `querymesh.ca_file` {}: {problem}", path.display())]
+pub struct TrustFileError {
+    path: std::path::PathBuf,
+    problem: String,
+}
+
+/// The PEM certificates of `path` (`[querymesh] ca_file`): at least one, each one parsed.
+pub fn read_trusted(
+    path: &std::path::Path,
+) -> Result<Vec<CertificateDer<'static>>, TrustFileError> {
+    use rustls::pki_types::pem::PemObject;
+    let refused = |problem: String| TrustFileError {
+        path: path.to_path_buf(),
+        problem,
+    };
+    let pem = std::fs::read(path).map_err(|e| refused(e.to_string()))?;
+    let certificates = CertificateDer::pem_slice_iter(&pem)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| refused(format!("not PEM certificates ({e})")))?;
+    if certificates.is_empty() {
+        return Err(refused(
+            "holds no PEM certificate (-----BEGIN CERTIFICATE-----)".into(),
+        ));
+    }
+    let mut check = rustls::RootCertStore::empty();
+    for certificate in &certificates {
+        check
+            .add(certificate.clone())
+            .map_err(|e| refused(format!("a certificate cannot be trusted ({e})")))?;
+    }
+    Ok(certificates)
 }
 
 fn pool(connector: Connector) -> Client<Connector, Body> {

@@ -53,6 +53,8 @@ pub enum StartError {
     QueryMeshTls(#[source] querymesh::server::tls::TlsError),
     #[error("the broker could not start: {0}")]
     Broker(#[source] broker::BrokerStartError),
+    #[error("the broker could not start: {0}")]
+    TrustFile(#[from] crate::http::TrustFileError),
     #[error(transparent)]
     EventsFile(#[from] crate::platform::events_file::EventsFileError),
     /// A file of the state directory that SQLite would open is not a regular file.
@@ -165,6 +167,7 @@ impl Platform {
         app_url: String,
         identity_keys: KeyRing,
         iam_keys: KeyRing,
+        trusted: Vec<rustls::pki_types::CertificateDer<'static>>,
     ) -> Self {
         let realm_url = endpoints.realm_url(&config.organization.slug);
         let querymesh_url = config
@@ -172,7 +175,7 @@ impl Platform {
             .url
             .clone()
             .unwrap_or_else(|| endpoints.querymesh_url());
-        let http = crate::http::client();
+        let http = crate::http::client_trusting(trusted);
         let clock = Clock::default();
         let journal = Journal::new(config.events.capacity as usize, clock.clone());
         Self {
@@ -360,7 +363,11 @@ impl Sandbox {
                 url
             }
         };
-        let platform = Platform::new(config, endpoints, app_url, identity_keys, iam_keys);
+        let trusted = match &config.querymesh.ca_file {
+            Some(path) => crate::http::read_trusted(path)?,
+            None => Vec::new(),
+        };
+        let platform = Platform::new(config, endpoints, app_url, identity_keys, iam_keys, trusted);
         let limits = &platform.config.listeners;
         if let Some(file) = events_file {
             let journal = platform.journal.clone();

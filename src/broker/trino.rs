@@ -457,6 +457,9 @@ impl TrinoClient {
             )
             .header("X-Trino-User", person.user)
             .header("X-Trino-Source", "nnumbers-broker")
+            // As Trino's own clients: without it Trino renders timestamps and times in the
+            // legacy form, rounded to milliseconds (`05.123456` → `05.123`).
+            .header("X-Trino-Client-Capabilities", "PARAMETRIC_DATETIME")
             .header(header::CONTENT_TYPE, "text/plain; charset=utf-8")
             .body(body)
             .map_err(|e| {

@@ -63,6 +63,7 @@ pub(super) struct QueryMeshLayer {
     pub(super) enabled: Option<bool>,
     pub(super) scope: Option<bool>,
     pub(super) url: Option<String>,
+    pub(super) ca_file: Option<String>,
     pub(super) query_time_limit_secs: Option<u32>,
     pub(super) max_running_queries_per_person: Option<u32>,
     pub(super) max_queued_queries_per_person: Option<u32>,

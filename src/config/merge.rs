@@ -73,6 +73,9 @@ impl Config {
                 enabled: pick!(user, builtin, o, querymesh.enabled),
                 scope: pick!(user, builtin, o, querymesh.scope),
                 url: either!(user, builtin, querymesh.url).filter(|u| !u.is_empty()),
+                ca_file: either!(user, builtin, querymesh.ca_file)
+                    .filter(|p| !p.is_empty())
+                    .map(PathBuf::from),
                 query_time_limit_secs: pick!(user, builtin, o, querymesh.query_time_limit_secs),
                 max_running_queries_per_person: pick!(
                     user,

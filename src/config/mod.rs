@@ -123,6 +123,9 @@ pub struct QueryMeshConfig {
     pub scope: bool,
     /// A real Trino to use instead of the built-in stand-in.
     pub url: Option<String>,
+    /// PEM certificates the broker trusts for an `https://` `url`, beside the system's roots:
+    /// an organization's own authority, or one made for a local Trino.
+    pub ca_file: Option<PathBuf>,
     pub query_time_limit_secs: u32,
     /// One person's queries running at once in the stand-in; more wait QUEUED, so one person's
     /// runaway queries never hold everyone's places (Trino's per-user resource group).

@@ -11,6 +11,7 @@ mod querymesh_answers;
 mod request_validation;
 mod strict_identity;
 mod switches;
+mod trusted_authority;
 mod whole_stack;
 
 use serde_json::Value;

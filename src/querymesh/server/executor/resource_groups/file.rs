@@ -10,8 +10,9 @@ use super::query_type::QUERY_TYPES;
 use super::template::Template;
 use super::{GroupLimits, GroupSpec, Policy, ResourceGroups, Selector};
 
-// Every key Trino's `ManagerSpec`, `ResourceGroupSpec` and
-// `SelectorSpec` read, and no other.
+// Every key Trino 476's `ManagerSpec`, `ResourceGroupSpec` and `SelectorSpec` read, and no
+// other: the physical-data-scan limits of later Trino documentation are refused, as Trino 476
+// refuses them ("Unrecognized field hardPhysicalDataScanLimit").
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -20,7 +21,6 @@ struct ManagerFile {
     #[serde(default)]
     selectors: Vec<SelectorFile>,
     cpu_quota_period: Option<String>,
-    physical_data_scan_quota_period: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -41,8 +41,6 @@ struct GroupFile {
     jmx_export: Option<bool>,
     soft_cpu_limit: Option<String>,
     hard_cpu_limit: Option<String>,
-    soft_physical_data_scan_limit: Option<String>,
-    hard_physical_data_scan_limit: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -102,18 +100,12 @@ impl ResourceGroups {
     /// The file's text read and checked; the error names the problem.
     pub(super) fn from_json(text: &str) -> Result<Self, String> {
         let file: ManagerFile = serde_json::from_str(text).map_err(|e| e.to_string())?;
-        for (key, period) in [
-            ("cpuQuotaPeriod", &file.cpu_quota_period),
-            (
-                "physicalDataScanQuotaPeriod",
-                &file.physical_data_scan_quota_period,
-            ),
-        ] {
-            if let Some(p) = period
-                && !is_duration(p)
-            {
-                return Err(format!("`{key}` {p:?} is not a duration such as \"1h\""));
-            }
+        if let Some(p) = &file.cpu_quota_period
+            && !is_duration(p)
+        {
+            return Err(format!(
+                "`cpuQuotaPeriod` {p:?} is not a duration such as \"1h\""
+            ));
         }
         if file.root_groups.is_empty() {
             return Err("`rootGroups` is empty: no query could run".into());
@@ -190,24 +182,6 @@ fn group(file: &GroupFile, path: &str, cpu_period: bool) -> Result<GroupSpec, St
         {
             return Err(at(format!(
                 "`{key}` {v:?} is not a duration such as \"1h\""
-            )));
-        }
-    }
-    for (key, value) in [
-        (
-            "softPhysicalDataScanLimit",
-            &file.soft_physical_data_scan_limit,
-        ),
-        (
-            "hardPhysicalDataScanLimit",
-            &file.hard_physical_data_scan_limit,
-        ),
-    ] {
-        if let Some(v) = value
-            && !is_data_size(v)
-        {
-            return Err(at(format!(
-                "`{key}` {v:?} is not a data size such as \"10GB\""
             )));
         }
     }

@@ -1,6 +1,7 @@
 use super::*;
 
-/// Trino's documentation example (docs/src/main/sphinx/admin/resource-groups-example.json).
+/// Trino's documentation example (docs/src/main/sphinx/admin/resource-groups-example.json),
+/// without the physical-data-scan keys Trino 476 refuses.
 const DOC_EXAMPLE: &str = include_str!("../../../../../fixtures/resource-groups.json");
 
 fn criteria(user: &str, groups: &[&str], source: Option<&str>, tags: &[&str]) -> Criteria {
@@ -120,6 +121,12 @@ fn a_file_that_cannot_work_is_refused_naming_the_problem() {
     };
     for (text, expected) in [
         (root(r#", "colour": 1"#), "unknown field `colour`"),
+        // Trino 476's ResourceGroupSpec has no physical-data-scan limits (later releases'
+        // documentation shows them); the real 476 stops at start-up on them.
+        (
+            root(r#", "hardPhysicalDataScanLimit": "10GB""#),
+            "unknown field `hardPhysicalDataScanLimit`",
+        ),
         (
             root(r#", "softConcurrencyLimit": 3"#),
             "greater than or equal",
