@@ -73,10 +73,12 @@ type Pending struct {
 }
 
 // Start begins a sign-in: state and nonce are unguessable (crypto/rand), the verifier too.
-func (s *SignIn) Start() Pending {
+// options add parameters to the request, e.g. oauth2.SetAuthURLParam("prompt", "none").
+func (s *SignIn) Start(options ...oauth2.AuthCodeOption) Pending {
 	state, nonce, verifier := rand.Text(), rand.Text(), oauth2.GenerateVerifier()
+	options = append(options, oauth2.S256ChallengeOption(verifier), oidc.Nonce(nonce))
 	return Pending{
-		URL:      s.config.AuthCodeURL(state, oauth2.S256ChallengeOption(verifier), oidc.Nonce(nonce)),
+		URL:      s.config.AuthCodeURL(state, options...),
 		State:    state,
 		Nonce:    nonce,
 		Verifier: verifier,
