@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -118,17 +119,27 @@ func TestTheClockToleranceIsSixtySeconds(t *testing.T) {
 }
 
 // Check 1: an unknown kid sends the app to the broker's JWKS, but not again on every request
-// (anyone can send unknown kids).
+// (anyone can send unknown kids): eight at once, then one more, make one fetch.
 func TestUnknownKidsFetchTheJWKSOnceNotOnEveryRequest(t *testing.T) {
-	keys := newApp(t).Verifier.Keys
-	verifier := &Verifier{Expected: Expected{ready.Env.Issuer, ready.Env.AppID, ready.Env.OrgID}, Keys: keys}
-	for range 3 {
-		if _, err := verifier.Verify(context.Background(), token(t, "--unknown-kid")); !errors.Is(err, ErrUnknownKey) {
-			t.Fatalf("%v, want %v", err, ErrUnknownKey)
+	verifier := newApp(t).Verifier
+	forged := make([]string, 9)
+	for i := range forged {
+		forged[i] = token(t, "--unknown-kid")
+	}
+	errs := make([]error, len(forged))
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Go(func() { _, errs[i] = verifier.Verify(context.Background(), forged[i]) })
+	}
+	wg.Wait()
+	_, errs[8] = verifier.Verify(context.Background(), forged[8])
+	for i, err := range errs {
+		if !errors.Is(err, ErrUnknownKey) {
+			t.Fatalf("%d: %v, want %v", i, err, ErrUnknownKey)
 		}
 	}
-	if got := keys.Fetches.Load(); got != 1 {
-		t.Fatalf("%d JWKS fetches for three unknown kids within %v, want 1", got, DefaultRefetchInterval)
+	if got := verifier.Keys.Fetches.Load(); got != 1 {
+		t.Fatalf("%d JWKS fetches for nine unknown kids within %v, want 1", got, DefaultRefetchInterval)
 	}
 }
 

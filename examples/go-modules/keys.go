@@ -29,7 +29,8 @@ type KeySet struct {
 	client          *http.Client
 	refetchInterval time.Duration
 
-	mu        sync.Mutex
+	fetching  sync.Mutex // held across a fetch: one at a time
+	mu        sync.Mutex // guards keys and fetchedAt
 	keys      map[string]*ecdsa.PublicKey
 	fetchedAt time.Time // zero: never fetched
 
@@ -53,35 +54,49 @@ func NewKeySet(jwks, brokerURL string, client *http.Client) (*KeySet, error) {
 
 // Has says whether the set holds kid now, without fetching.
 func (s *KeySet) Has(kid string) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	_, ok := s.keys[kid]
+	_, _, ok := s.lookup(kid)
 	return ok
 }
 
 // Key is the key kid names, fetching the JWKS once if kid is unknown and the last fetch is
-// older than the refetch interval. The lock is held across the fetch so that many requests
-// with the same new kid cause one fetch, not one each.
+// older than the refetch interval. Requests with known kids never wait for a fetch; requests
+// with the same new kid wait for one fetch, not one each.
 func (s *KeySet) Key(ctx context.Context, kid string) (*ecdsa.PublicKey, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if key, ok := s.keys[kid]; ok {
+	if key, _, ok := s.lookup(kid); ok {
 		return key, nil
 	}
-	if !s.fetchedAt.IsZero() && time.Since(s.fetchedAt) < s.refetchInterval {
+	s.fetching.Lock()
+	defer s.fetching.Unlock()
+	// Another request may have fetched while this one waited.
+	key, fetchedAt, ok := s.lookup(kid)
+	if ok {
+		return key, nil
+	}
+	if !fetchedAt.IsZero() && time.Since(fetchedAt) < s.refetchInterval {
 		return nil, fmt.Errorf("%w: kid %q", ErrUnknownKey, kid)
 	}
 	keys, err := s.fetch(ctx)
+	s.mu.Lock()
 	s.fetchedAt = time.Now()
+	if err == nil {
+		// The broker's set replaces the old one: a key it no longer publishes is trusted no more.
+		s.keys = keys
+	}
+	s.mu.Unlock()
 	if err != nil {
 		return nil, fmt.Errorf("%w: kid %q, and the JWKS could not be fetched: %v", ErrUnknownKey, kid, err)
 	}
-	// The broker's set replaces the old one: a key it no longer publishes is trusted no more.
-	s.keys = keys
 	if key, ok := keys[kid]; ok {
 		return key, nil
 	}
 	return nil, fmt.Errorf("%w: kid %q", ErrUnknownKey, kid)
+}
+
+func (s *KeySet) lookup(kid string) (*ecdsa.PublicKey, time.Time, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	key, ok := s.keys[kid]
+	return key, s.fetchedAt, ok
 }
 
 func (s *KeySet) fetch(ctx context.Context) (map[string]*ecdsa.PublicKey, error) {
