@@ -66,9 +66,11 @@ class Ratchet:
     removed: list[str]
 
 
-def ratchet(record: dict[str, dict], outcomes: list[Outcome], partial: bool) -> Ratchet:
+def ratchet(record: dict[str, dict], outcomes: list[Outcome], partial: bool,
+            skipped: frozenset = frozenset()) -> Ratchet:
     """Statements that passed in the record and fail now are regressions; new and removed
-    statements are only reported. `partial`: only some families ran, so none is 'removed'."""
+    statements are only reported. `partial`: only some families ran, so none is 'removed';
+    `skipped`: statements of the corpus left out of this run, not 'removed' either."""
     now = {o.statement.id: o.passed for o in outcomes}
     families = {o.statement.family for o in outcomes}
     regressions = sorted(i for i, e in record.items() if e.get("passed") and now.get(i) is False)
@@ -77,7 +79,7 @@ def ratchet(record: dict[str, dict], outcomes: list[Outcome], partial: bool) -> 
     removed = sorted(
         i
         for i, e in record.items()
-        if i not in now and (not partial or e.get("family") in families)
+        if i not in now and i not in skipped and (not partial or e.get("family") in families)
     )
     return Ratchet(regressions, improvements, new, removed)
 
