@@ -15,6 +15,7 @@
 
 pub mod auth;
 mod executor;
+mod legacy_datetime;
 mod prepared_statements;
 pub mod protocol;
 mod statement;

@@ -21,6 +21,7 @@ use super::QueryMeshState;
 use super::auth::{AuthError, WWW_AUTHENTICATE};
 use super::executor::PageError;
 use super::executor::resource_groups::{Criteria, query_type};
+use super::legacy_datetime;
 use super::prepared_statements::{self, Command};
 use crate::platform::{NewEvent, Source};
 use crate::querymesh::engine::User;
@@ -32,6 +33,8 @@ use crate::querymesh::engine::{Engine, Prepared, SessionContext};
 pub const USER_HEADER: &str = "x-trino-user";
 /// The session time zone (an IANA id or an offset); the engine checks it.
 pub const TIME_ZONE_HEADER: &str = "x-trino-time-zone";
+/// What the client understands; `PARAMETRIC_DATETIME` decides how times are written.
+const CLIENT_CAPABILITIES_HEADER: &str = "x-trino-client-capabilities";
 pub const CATALOG_HEADER: &str = "x-trino-catalog";
 pub const SCHEMA_HEADER: &str = "x-trino-schema";
 pub const SESSION_HEADER: &str = "x-trino-session";
@@ -213,7 +216,15 @@ pub async fn post_statement(
     };
     let update = prepared.session_update.clone();
     let criteria = selection_criteria(&headers, &principal, sql, &held);
-    let query = executor.submit(id.clone(), prepared, &criteria);
+    let capabilities = headers
+        .get(CLIENT_CAPABILITIES_HEADER)
+        .and_then(|v| v.to_str().ok());
+    let query = executor.submit_for_client(
+        id.clone(),
+        prepared,
+        &criteria,
+        legacy_datetime::parametric(capabilities),
+    );
     query.set_text(sql);
     let mut response = json_body(query.first_response(&base));
     if let Some(update) = update {

@@ -32,6 +32,7 @@ use std::time::{Duration, Instant};
 use rusqlite::Connection;
 use tokio::sync::mpsc;
 
+use super::legacy_datetime;
 use super::protocol::{self, QueryIds};
 use crate::platform::{Journal, NewEvent, Source};
 use crate::querymesh::engine::error::TrinoError;
@@ -175,11 +176,25 @@ impl Executor {
     /// short last time (see [`Executor::run_here`]), else on the blocking pool, or queued while
     /// a group on its resource group's path is at its limit (see [`admission`]); past the queue
     /// limits, or matching no selector, it fails as Trino's does.
+    /// [`Self::submit_for_client`] for a client that declared `PARAMETRIC_DATETIME`.
+    #[cfg(test)]
     pub fn submit(
         self: &Arc<Self>,
         id: String,
         prepared: Arc<Prepared>,
         criteria: &Criteria,
+    ) -> Arc<Query> {
+        self.submit_for_client(id, prepared, criteria, true)
+    }
+
+    /// `parametric_datetime`: the client declared `PARAMETRIC_DATETIME`; without it, times and
+    /// timestamps go out as Trino writes them for older clients (`legacy_datetime`).
+    pub fn submit_for_client(
+        self: &Arc<Self>,
+        id: String,
+        prepared: Arc<Prepared>,
+        criteria: &Criteria,
+        parametric_datetime: bool,
     ) -> Arc<Query> {
         let principal = criteria.user.clone();
         let (group, admitted) = match self.admission.admit(criteria) {
@@ -190,17 +205,24 @@ impl Executor {
             }
         };
         let (tx, rx) = mpsc::channel(CHANNEL_CHUNKS);
+        let legacy_datetime = (!parametric_datetime)
+            .then(|| legacy_datetime::column_types(&prepared.columns))
+            .flatten();
+        let columns = match legacy_datetime {
+            // Rendered for this query alone: the statement's cached columns are the current form.
+            Some(_) => Arc::new(
+                serde_json::value::to_raw_value(&legacy_datetime::columns_json(&prepared.columns))
+                    .unwrap_or_else(|_| protocol::columns_json(&[])),
+            ),
+            None => prepared.wire_columns(protocol::columns_json),
+        };
         let query = Arc::new(Query {
             update_type: prepared.update_type(),
             resource_group: Some(group),
             tables: prepared.reads.clone(),
             journal: Some(self.journal.clone()),
-            ..Query::new(
-                id,
-                principal,
-                prepared.wire_columns(protocol::columns_json),
-                rx,
-            )
+            legacy_datetime: legacy_datetime.map(Arc::new),
+            ..Query::new(id, principal, columns, rx)
         });
         self.register(&query);
         match admitted {

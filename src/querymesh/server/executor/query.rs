@@ -12,6 +12,7 @@ use tokio::sync::{Semaphore, mpsc, watch};
 use crate::platform::{Journal, NewEvent, Source};
 use crate::querymesh::engine::TableAccess;
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
+use crate::querymesh::engine::types::TrinoType;
 use crate::querymesh::server::protocol::{self, QueryResults, QueryState, Stats};
 
 /// How long a GET waits for rows before answering with an empty page (Trino's default
@@ -185,6 +186,9 @@ pub struct Query {
     /// The tables it reads, with the row filters and column masks applied to each, for the
     /// completed-query event.
     pub(super) tables: Vec<TableAccess>,
+    /// The column types, when its client did not ask for `PARAMETRIC_DATETIME` and a column
+    /// holds times or timestamps: each row is rewritten as Trino writes it for such a client.
+    pub(super) legacy_datetime: Option<Arc<Vec<TrinoType>>>,
 }
 
 /// Why a page request was refused (answered without a QueryResults body).
@@ -223,6 +227,7 @@ impl Query {
             refused: false,
             text: OnceLock::new(),
             failure: OnceLock::new(),
+            legacy_datetime: None,
             in_flight: Semaphore::new(IN_FLIGHT_KIB as usize),
             journal: None,
             resource_group: None,
@@ -543,17 +548,29 @@ pub(super) struct ChunkBuilder {
     pub(super) json: Vec<u8>,
     pub(super) rows: usize,
     pub(super) started: Option<Instant>,
+    /// The query's [`Query::legacy_datetime`].
+    legacy_datetime: Option<Arc<Vec<TrinoType>>>,
 }
 
 impl ChunkBuilder {
-    pub(super) fn push(&mut self, row: &[Value]) {
+    pub(super) fn for_query(query: &Query) -> Self {
+        Self {
+            legacy_datetime: query.legacy_datetime.clone(),
+            ..Self::default()
+        }
+    }
+
+    pub(super) fn push(&mut self, mut row: Vec<Value>) {
+        if let Some(types) = &self.legacy_datetime {
+            crate::querymesh::server::legacy_datetime::rewrite_row(types, &mut row);
+        }
         if self.rows > 0 {
             self.json.push(b',');
         } else {
             self.started = Some(Instant::now());
         }
         // Doubles in Java's text, as Trino writes them.
-        crate::querymesh::engine::sql::encode::write_row(&mut self.json, row);
+        crate::querymesh::engine::sql::encode::write_row(&mut self.json, &row);
         self.rows += 1;
     }
 

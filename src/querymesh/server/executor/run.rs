@@ -77,10 +77,10 @@ impl Executor {
                 }
             })
         };
-        let mut batch = ChunkBuilder::default();
+        let mut batch = ChunkBuilder::for_query(query);
         let running = Instant::now();
         let result = prepared.run(&conn, &mut |row: Vec<Value>| {
-            batch.push(&row);
+            batch.push(row);
             query.processed_rows.fetch_add(1, Ordering::Relaxed);
             !batch.is_full() || send(batch.take(None))
         });
@@ -147,10 +147,10 @@ impl Executor {
             return false;
         }
         query.started.store(true, Ordering::Relaxed);
-        let mut batch = ChunkBuilder::default();
+        let mut batch = ChunkBuilder::for_query(query);
         let mut too_big = false;
         let result = prepared.run(&conn, &mut |row: Vec<Value>| {
-            batch.push(&row);
+            batch.push(row);
             query.processed_rows.fetch_add(1, Ordering::Relaxed);
             too_big = batch.json.len() > INLINE_MAX_BYTES;
             !too_big

@@ -108,6 +108,8 @@ impl Mesh {
                 self.sandbox.endpoints().querymesh_url()
             ))
             .bearer_auth(self.token(who.0, who.1))
+            // As Trino's JDBC, Python and CLI clients: times keep their precision.
+            .header("X-Trino-Client-Capabilities", "PARAMETRIC_DATETIME")
             .body(sql.to_string());
         for (name, value) in headers {
             request = request.header(*name, *value);

@@ -92,6 +92,8 @@ impl Mesh {
             .post(format!("{}/v1/statement", self.url()))
             .bearer_auth(token)
             .header("X-Trino-User", user)
+            // As Trino's JDBC, Python and CLI clients: times keep their precision.
+            .header("X-Trino-Client-Capabilities", "PARAMETRIC_DATETIME")
             .body(sql.to_string())
             .send()
             .await

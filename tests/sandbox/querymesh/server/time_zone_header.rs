@@ -14,6 +14,7 @@ async fn run_in_zone(mesh: &Mesh, zone: &str, sql: &str) -> Vec<Value> {
         .post(format!("{}/v1/statement", mesh.url()))
         .bearer_auth(mesh.token())
         .header("X-Trino-Time-Zone", zone)
+        .header("X-Trino-Client-Capabilities", "PARAMETRIC_DATETIME")
         .body(sql.to_string())
         .send()
         .await
@@ -50,4 +51,63 @@ async fn the_time_zone_header_is_the_session_zone() {
     let error = error_of(&pages);
     assert_eq!(error["errorName"], "NOT_SUPPORTED");
     assert_eq!(error["message"], "Time zone not supported: Foo/Bar");
+}
+
+/// Without `PARAMETRIC_DATETIME` in X-Trino-Client-Capabilities (the JavaScript client, plain
+/// HTTP), Trino 476 names times and timestamps without their precision and sends them rounded
+/// to milliseconds (measured against it: tests/real_trino and src/querymesh/server/legacy_datetime.rs).
+#[tokio::test]
+async fn a_client_without_parametric_datetime_gets_milliseconds() {
+    let mesh = Mesh::start().await;
+    let sql = "SELECT TIMESTAMP '2020-01-02 03:04:05.123456', \
+               TIMESTAMP '2020-12-31 23:59:59.9995', \
+               ARRAY[TIMESTAMP '2020-01-02 03:04:05 UTC'], 1";
+    let response = mesh
+        .client
+        .post(format!("{}/v1/statement", mesh.url()))
+        .bearer_auth(mesh.token())
+        .body(sql)
+        .send()
+        .await
+        .expect("answers");
+    let pages = mesh.follow(response).await;
+    assert_eq!(
+        rows(&pages),
+        [json!([
+            "2020-01-02 03:04:05.123",
+            "2021-01-01 00:00:00.000",
+            ["2020-01-02 03:04:05.000 UTC"],
+            1
+        ])]
+    );
+    let columns = pages
+        .iter()
+        .find_map(|p| p.get("columns"))
+        .expect("columns");
+    let types: Vec<&str> = columns
+        .as_array()
+        .expect("an array")
+        .iter()
+        .map(|c| c["type"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(
+        types,
+        [
+            "timestamp",
+            "timestamp",
+            "array(timestamp with time zone)",
+            "integer"
+        ]
+    );
+    // Declared, the same statement keeps its precision (and the plan cache serves both).
+    let pages = mesh.run(sql).await;
+    assert_eq!(
+        rows(&pages),
+        [json!([
+            "2020-01-02 03:04:05.123456",
+            "2020-12-31 23:59:59.9995",
+            ["2020-01-02 03:04:05 UTC"],
+            1
+        ])]
+    );
 }
