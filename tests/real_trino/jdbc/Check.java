@@ -4,7 +4,9 @@
 // No build tool: `java -cp trino-jdbc-476.jar Check.java` (a single-file source program).
 //
 // The target comes from the environment: CHECK_URL (the JDBC URL, SSL and trust store
-// included, as the README gives it), ADA_TOKEN and ERIN_TOKEN (their QueryMesh access tokens).
+// included, as the README gives it), ADA_TOKEN and ERIN_TOKEN (their QueryMesh access tokens)
+// and ERIN_USER (her token's subject). Ada connects without a user, Erin with one, the two
+// ways a database tool may be set up.
 
 import io.trino.jdbc.QueryStats;
 import io.trino.jdbc.Row;
@@ -45,7 +47,7 @@ public class Check {
 
     public static void main(String[] args) throws Exception {
         String url = System.getenv("CHECK_URL");
-        try (Connection ada = connect(url, System.getenv("ADA_TOKEN"))) {
+        try (Connection ada = connect(url, System.getenv("ADA_TOKEN"), null)) {
             check("connection", () -> connection(ada));
             DatabaseMetaData meta = ada.getMetaData();
             check("catalogs", () -> table(meta.getCatalogs()));
@@ -69,14 +71,17 @@ public class Check {
             check("cancel", () -> cancel(ada, cancelled));
             check("cancelled_query_state", () -> queryState(ada, cancelled.get()));
         }
-        try (Connection erin = connect(url, System.getenv("ERIN_TOKEN"))) {
+        try (Connection erin = connect(url, System.getenv("ERIN_TOKEN"), System.getenv("ERIN_USER"))) {
             check("access_denied", () -> failure(erin, "SELECT count(*) FROM tpch.tiny.orders"));
         }
     }
 
-    static Connection connect(String url, String token) throws SQLException {
+    static Connection connect(String url, String token, String user) throws SQLException {
         Properties properties = new Properties();
         properties.setProperty("accessToken", token);
+        if (user != null) {
+            properties.setProperty("user", user);
+        }
         return DriverManager.getConnection(url, properties);
     }
 
@@ -114,14 +119,19 @@ public class Check {
 
     /** USE and SET SESSION are updates to the driver, which keeps what they change. */
     static Object sessionStatements(String url) throws SQLException {
-        try (Connection connection = connect(url, System.getenv("ADA_TOKEN"));
+        try (Connection connection = connect(url, System.getenv("ADA_TOKEN"), null);
              Statement statement = connection.createStatement()) {
             Map<String, Object> facts = new LinkedHashMap<>();
             facts.put("use_is_a_query", statement.execute("USE tpch.sf1"));
             facts.put("schema", connection.getSchema());
             facts.put("set_session_is_a_query", statement.execute("SET SESSION query_max_run_time = '1h'"));
-            try (ResultSet rows = statement.executeQuery("SELECT current_schema, (SELECT count(*) FROM region)")) {
+            try (ResultSet rows = statement.executeQuery("SELECT current_schema")) {
                 facts.put("after", table(rows).get("rows"));
+            }
+            // Back to tiny by its name alone (the catalog kept): its tables resolve unqualified.
+            statement.execute("USE tiny");
+            try (ResultSet rows = statement.executeQuery("SELECT current_schema, (SELECT count(*) FROM region)")) {
+                facts.put("back", table(rows).get("rows"));
             }
             return facts;
         }

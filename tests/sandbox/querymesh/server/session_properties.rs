@@ -29,10 +29,14 @@ async fn set_and_reset_answer_with_the_session_headers() {
     let posted = mesh
         .post("SET SESSION query_max_run_time = '5m'", &mesh.token())
         .await;
-    assert!(posted.headers().get("x-trino-set-session").is_none(), "told on the last page");
+    assert!(
+        posted.headers().get("x-trino-set-session").is_none(),
+        "told on the last page"
+    );
     let (pages, told) = mesh.follow_to_last_headers(posted).await;
     assert_eq!(
-        told.get("x-trino-set-session").map(|v| v.to_str().unwrap_or("")),
+        told.get("x-trino-set-session")
+            .map(|v| v.to_str().unwrap_or("")),
         Some("query_max_run_time=5m")
     );
     assert_eq!(rows(&pages), vec![serde_json::json!([true])]);
@@ -41,10 +45,14 @@ async fn set_and_reset_answer_with_the_session_headers() {
     let posted = mesh
         .post("RESET SESSION query_max_run_time", &mesh.token())
         .await;
-    assert!(posted.headers().get("x-trino-clear-session").is_none(), "told on the last page");
+    assert!(
+        posted.headers().get("x-trino-clear-session").is_none(),
+        "told on the last page"
+    );
     let (pages, told) = mesh.follow_to_last_headers(posted).await;
     assert_eq!(
-        told.get("x-trino-clear-session").map(|v| v.to_str().unwrap_or("")),
+        told.get("x-trino-clear-session")
+            .map(|v| v.to_str().unwrap_or("")),
         Some("query_max_run_time")
     );
     assert_eq!(pages.last().unwrap()["updateType"], "RESET SESSION");
@@ -52,10 +60,14 @@ async fn set_and_reset_answer_with_the_session_headers() {
     let posted = mesh
         .post("SET SESSION spill_enabled = TRUE", &mesh.token())
         .await;
-    assert!(posted.headers().get("x-trino-set-session").is_none(), "told on the last page");
+    assert!(
+        posted.headers().get("x-trino-set-session").is_none(),
+        "told on the last page"
+    );
     let (pages, told) = mesh.follow_to_last_headers(posted).await;
     assert_eq!(
-        told.get("x-trino-set-session").map(|v| v.to_str().unwrap_or("")),
+        told.get("x-trino-set-session")
+            .map(|v| v.to_str().unwrap_or("")),
         Some("spill_enabled=true")
     );
     assert_eq!(pages.last().unwrap()["stats"]["state"], "FINISHED");

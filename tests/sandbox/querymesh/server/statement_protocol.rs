@@ -325,7 +325,8 @@ async fn prepared_statements_travel_in_headers() {
         .expect("answers");
     let (_, told) = mesh.follow_to_last_headers(deallocated).await;
     assert_eq!(
-        told.get("x-trino-deallocated-prepare").map(|v| v.as_bytes()),
+        told.get("x-trino-deallocated-prepare")
+            .map(|v| v.as_bytes()),
         Some(&b"q"[..])
     );
 
@@ -371,7 +372,12 @@ async fn an_update_tells_its_type_with_its_columns_and_its_changes_with_its_last
             "x-trino-set-session",
             "query_max_run_time=1h",
         ),
-        ("PREPARE p FROM SELECT 1", "PREPARE", "x-trino-added-prepare", "p=SELECT+1"),
+        (
+            "PREPARE p FROM SELECT 1",
+            "PREPARE",
+            "x-trino-added-prepare",
+            "p=SELECT+1",
+        ),
     ] {
         let posted = mesh.post(sql, &mesh.token()).await;
         let mut headers = vec![posted.headers().clone()];
@@ -395,7 +401,10 @@ async fn an_update_tells_its_type_with_its_columns_and_its_changes_with_its_last
             Some(value),
             "{sql}"
         );
-        assert!(before.iter().all(|h| h.get(header).is_none()), "{sql}: told early");
+        assert!(
+            before.iter().all(|h| h.get(header).is_none()),
+            "{sql}: told early"
+        );
     }
 
     // A query's POST answer has no columns either; its pages bring them.

@@ -47,7 +47,8 @@ pub const FUNCTIONS: &[FunctionDef] = &[
 pub const TRINO_VERSION: &str = "476";
 
 fn version(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
-    Ok(c.args.is_empty()
+    Ok(c.args
+        .is_empty()
         .then(|| Typed::new(sql_string(TRINO_VERSION), TrinoType::Varchar(None))))
 }
 
