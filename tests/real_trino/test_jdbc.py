@@ -255,7 +255,10 @@ def test_errors_carry_trinos_message_and_code(jdbc):
 
 def test_statement_cancel_from_another_thread(jdbc):
     # The long query RUNNING (the driver's progress monitor said so), Statement.cancel() on
-    # another thread: the reading thread gets an SQLException within 5 s…
+    # another thread: the reading thread gets an SQLException within 5 s.
     assert check(jdbc, "cancel") == {"thrown": "SQLException", "within_5_s": True}
-    # …and the query ended FAILED, USER_CANCELED in system.runtime.queries.
+
+
+def test_the_cancelled_query_failed_user_canceled(jdbc):
+    # The query Statement.cancel() stopped, by its id, in system.runtime.queries.
     assert check(jdbc, "cancelled_query_state") == [["FAILED", "USER_CANCELED"]]
