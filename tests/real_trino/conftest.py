@@ -3,7 +3,8 @@ and against a real Trino 476 secured as an organization's would be. Every test r
 both, so a difference between them is a failing test.
 
     python3 -m pytest tests/real_trino              # both targets (`just real-trino`)
-    python3 -m pytest tests/real_trino -k stand-in  # the stand-in alone: no Java needed
+    python3 -m pytest tests/real_trino -k stand-in  # the stand-in alone: no Trino started
+    python3 -m pytest tests/real_trino -k "stand-in and broker"  # no Java at all
 
 Per target, one sandbox (session-scoped) whose `[querymesh] url` is the test's front
 (front.py: HTTPS with this run's authority, forwarding to the target), with the suite's people,

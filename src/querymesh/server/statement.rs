@@ -226,14 +226,17 @@ pub async fn post_statement(
         legacy_datetime::parametric(capabilities),
     );
     query.set_text(sql);
-    let mut response = json_body(query.first_response(&base));
+    let mut changes = HeaderMap::new();
     if let Some(update) = update {
-        set_session_headers(response.headers_mut(), &update);
+        set_session_headers(&mut changes, &update);
     }
     if let Some((name, Ok(value))) = told.map(|(name, v)| (name, HeaderValue::from_str(&v))) {
-        response.headers_mut().insert(name, value);
+        changes.insert(name, value);
     }
-    Ok(response)
+    if !changes.is_empty() {
+        query.set_session_changes(changes);
+    }
+    Ok(json_body(query.first_response(&base)))
 }
 
 /// What the resource groups' selectors match a query by (Trino's `SelectionCriteria`): its
@@ -470,7 +473,11 @@ pub async fn get_page(
     let body = query
         .page(token, &state.base_url(&headers, &extensions))
         .await?;
-    Ok(json_body(Bytes::from_owner(ArcStr(body))))
+    let mut response = json_body(Bytes::from_owner(ArcStr(body)));
+    if let Some(changes) = query.session_changes_with_page() {
+        response.headers_mut().extend(changes.clone());
+    }
+    Ok(response)
 }
 
 /// `DELETE {nextUri}`: cancels the query and interrupts SQLite; 204 as Trino answers.

@@ -175,6 +175,11 @@ pub struct Query {
     pub(super) refused: bool,
     /// The statement's text, for its owner's `GET /v1/query/{id}` (never logged).
     pub(super) text: OnceLock<String>,
+    /// What the statement changes in its client's session (`X-Trino-Set-Schema`,
+    /// `X-Trino-Added-Prepare`, …): sent with its last page once it has finished, as Trino
+    /// sends them. Never on an earlier page: Trino's Java client (JDBC, CLI) takes the catalog
+    /// and schema from its last answer, so a `USE` told earlier was forgotten there.
+    pub(super) session_changes: OnceLock<axum::http::HeaderMap>,
     /// How it failed, once it has: Trino's `error` object.
     pub(super) failure: OnceLock<Value>,
     /// What large chunks in flight may weigh (see [`IN_FLIGHT_KIB`]).
@@ -226,6 +231,7 @@ impl Query {
             update_type: None,
             refused: false,
             text: OnceLock::new(),
+            session_changes: OnceLock::new(),
             failure: OnceLock::new(),
             legacy_datetime: None,
             in_flight: Semaphore::new(IN_FLIGHT_KIB as usize),
@@ -332,18 +338,22 @@ impl Query {
             }))
     }
 
-    /// The response to the statement POST: queued, with the columns and the first `nextUri`.
+    /// The response to the statement POST: queued, with the first `nextUri`.
     pub fn first_response(&self, base: &str) -> String {
         QueryResults {
             id: &self.id,
             info_uri: protocol::info_uri(base, &self.id),
             next_uri: Some(protocol::next_uri(base, &self.id, &self.slug, 1)),
-            columns: self.known_columns(),
+            // Trino's queued resource answers before the statement is analysed: neither its
+            // columns nor its `updateType` yet. Trino's Java client (JDBC, CLI) takes the
+            // first answer with columns as the one that says whether the statement is a query
+            // or an update; columns here without `updateType` made every PREPARE, USE and SET
+            // SESSION a query to it, so it never held their prepared statement or session.
+            columns: None,
             data: None,
             stats: Stats::new(QueryState::Queued, self.created.elapsed(), 0),
             error: None,
             warnings: [],
-            // Trino's queued resource answers before the statement is analysed.
             update_type: None,
         }
         .to_body()
@@ -504,6 +514,19 @@ impl Query {
     /// Records the statement's text for [`Query::info`].
     pub fn set_text(&self, text: &str) {
         let _ = self.text.set(text.to_string());
+    }
+
+    /// Keeps what the statement changes in its client's session, for its last page.
+    pub fn set_session_changes(&self, changes: axum::http::HeaderMap) {
+        let _ = self.session_changes.set(changes);
+    }
+
+    /// The session changes to send with a page just served: once the query has finished, the
+    /// only page served is its last (any other token is gone), so they go with that one.
+    pub fn session_changes_with_page(&self) -> Option<&axum::http::HeaderMap> {
+        (self.outcome.load(Ordering::Relaxed) == FINISHED)
+            .then(|| self.session_changes.get())
+            .flatten()
     }
 
     /// `GET /v1/query/{id}`: the parts of Trino's QueryInfo its clients read (the JavaScript

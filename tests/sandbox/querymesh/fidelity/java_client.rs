@@ -233,3 +233,16 @@ async fn every_response_reads_as_the_java_clients_model() {
     let cancelled = mesh.client.delete(&next).send().await.expect("answers");
     assert_eq!(cancelled.status(), StatusCode::NO_CONTENT);
 }
+
+/// `version()` is the pinned Trino's: the JDBC driver's `getDatabaseProductVersion()` runs
+/// `SELECT version()`, and DBeaver and DataGrip read it on connect. Hidden, as in Trino.
+#[tokio::test]
+async fn version_is_the_pinned_trinos() {
+    let mesh = Mesh::start(support::test_config()).await;
+    let answer = mesh.run("SELECT version(), typeof(version())").await;
+    answer.succeeded();
+    assert_eq!(answer.rows(), vec![json!(["476", "varchar"])]);
+    let listed = mesh.run("SHOW FUNCTIONS LIKE 'version'").await;
+    listed.succeeded();
+    assert!(listed.rows().is_empty(), "{:?}", listed.rows());
+}

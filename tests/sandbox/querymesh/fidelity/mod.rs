@@ -29,7 +29,8 @@ struct Mesh {
     client: reqwest::Client,
 }
 
-/// One statement's answer: the POST response's headers and every page, in order.
+/// One statement's answer: every page, in order, and the headers of the last (where Trino
+/// tells the session's changes).
 struct Answer {
     headers: reqwest::header::HeaderMap,
     /// Each page's body as sent, to check how numbers are written.
@@ -121,7 +122,7 @@ impl Mesh {
     async fn run_with(&self, who: (&str, &[&str]), headers: &[(&str, &str)], sql: &str) -> Answer {
         let response = self.post(who, headers, sql).await;
         assert_eq!(response.status(), StatusCode::OK, "{sql}");
-        let headers = response.headers().clone();
+        let mut headers = response.headers().clone();
         let mut texts = vec![response.text().await.expect("a body")];
         let mut pages: Vec<Value> = vec![serde_json::from_str(&texts[0]).expect("JSON")];
         let deadline = Instant::now() + PATIENCE;
@@ -130,6 +131,7 @@ impl Mesh {
             let next = next.to_string();
             let response = self.client.get(&next).send().await.expect("answers");
             assert_eq!(response.status(), StatusCode::OK, "GET {next}");
+            headers = response.headers().clone();
             let text = response.text().await.expect("a body");
             pages.push(serde_json::from_str(&text).expect("JSON"));
             texts.push(text);

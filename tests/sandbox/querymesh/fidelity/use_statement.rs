@@ -1,4 +1,5 @@
-//! USE answers with Trino's session headers.
+//! USE answers with Trino's session headers, on its last page as Trino sends them (Trino's
+//! Java client keeps the catalog and schema of its last answer only).
 
 use serde_json::json;
 
@@ -30,6 +31,9 @@ async fn use_answers_with_trinos_session_headers() {
         Some("tpch")
     );
     assert_eq!(header(&both, "x-trino-set-schema").as_deref(), Some("tiny"));
+    // Not on the POST's answer: the statement has not run yet.
+    let posted = mesh.post(ADA, &[], "USE tpch.tiny").await;
+    assert!(posted.headers().get("x-trino-set-schema").is_none());
 
     let tpch = [("X-Trino-Catalog", "tpch")];
     let schema_only = mesh.run_with(ADA, &tpch, "use TINY").await;

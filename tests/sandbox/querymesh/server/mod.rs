@@ -124,7 +124,17 @@ impl Mesh {
     /// Reads the POST's answer, which is QUEUED without an error as Trino's always is (a
     /// statement fails on a later page), and follows `nextUri` to the end.
     async fn follow(&self, posted: reqwest::Response) -> Vec<Value> {
+        self.follow_to_last_headers(posted).await.0
+    }
+
+    /// [`Mesh::follow`], with the last answer's headers (where Trino tells what the statement
+    /// changed in the session).
+    async fn follow_to_last_headers(
+        &self,
+        posted: reqwest::Response,
+    ) -> (Vec<Value>, reqwest::header::HeaderMap) {
         assert_eq!(posted.status(), StatusCode::OK);
+        let mut headers = posted.headers().clone();
         let first: Value = posted.json().await.expect("a QueryResults");
         assert_eq!(first["stats"]["state"], "QUEUED", "{first}");
         assert!(first.get("error").is_none(), "{first}");
@@ -133,9 +143,12 @@ impl Mesh {
         while let Some(next) = pages.last().and_then(|p| p["nextUri"].as_str()) {
             assert!(Instant::now() < deadline, "the query did not end");
             let next = next.to_string();
-            pages.push(self.get(&next).await);
+            let response = self.client.get(&next).send().await.expect("answers");
+            assert_eq!(response.status(), StatusCode::OK, "GET {next}");
+            headers = response.headers().clone();
+            pages.push(response.json().await.expect("a QueryResults"));
         }
-        pages
+        (pages, headers)
     }
 
     async fn run(&self, sql: &str) -> Vec<Value> {

@@ -1,7 +1,8 @@
 //! SET SESSION, RESET SESSION and SHOW SESSION over the protocol, as Trino's statement
 //! resource answers them (SetSessionTask / ResetSessionTask: `X-Trino-Set-Session:
 //! name=value` and `X-Trino-Clear-Session: name`; the client sends values back in
-//! `X-Trino-Session`), and query_max_run_time taking effect.
+//! `X-Trino-Session`; Trino tells them on the statement's last page), and query_max_run_time
+//! taking effect.
 
 use std::time::Duration;
 
@@ -28,40 +29,48 @@ async fn set_and_reset_answer_with_the_session_headers() {
     let posted = mesh
         .post("SET SESSION query_max_run_time = '5m'", &mesh.token())
         .await;
+    assert!(
+        posted.headers().get("x-trino-set-session").is_none(),
+        "told on the last page"
+    );
+    let (pages, told) = mesh.follow_to_last_headers(posted).await;
     assert_eq!(
-        posted
-            .headers()
-            .get("x-trino-set-session")
+        told.get("x-trino-set-session")
             .map(|v| v.to_str().unwrap_or("")),
         Some("query_max_run_time=5m")
     );
-    let pages = mesh.follow(posted).await;
     assert_eq!(rows(&pages), vec![serde_json::json!([true])]);
     assert_eq!(pages.last().unwrap()["updateType"], "SET SESSION");
 
     let posted = mesh
         .post("RESET SESSION query_max_run_time", &mesh.token())
         .await;
+    assert!(
+        posted.headers().get("x-trino-clear-session").is_none(),
+        "told on the last page"
+    );
+    let (pages, told) = mesh.follow_to_last_headers(posted).await;
     assert_eq!(
-        posted
-            .headers()
-            .get("x-trino-clear-session")
+        told.get("x-trino-clear-session")
             .map(|v| v.to_str().unwrap_or("")),
         Some("query_max_run_time")
     );
-    mesh.follow(posted).await;
+    assert_eq!(pages.last().unwrap()["updateType"], "RESET SESSION");
 
     let posted = mesh
         .post("SET SESSION spill_enabled = TRUE", &mesh.token())
         .await;
+    assert!(
+        posted.headers().get("x-trino-set-session").is_none(),
+        "told on the last page"
+    );
+    let (pages, told) = mesh.follow_to_last_headers(posted).await;
     assert_eq!(
-        posted
-            .headers()
-            .get("x-trino-set-session")
+        told.get("x-trino-set-session")
             .map(|v| v.to_str().unwrap_or("")),
         Some("spill_enabled=true")
     );
-    mesh.follow(posted).await;
+    assert_eq!(pages.last().unwrap()["stats"]["state"], "FINISHED");
 }
 
 #[tokio::test]

@@ -300,8 +300,8 @@ async fn prepared_statements_travel_in_headers() {
     )
     .await
     .expect("answers");
-    let added = prepared
-        .headers()
+    let (pages, told) = mesh.follow_to_last_headers(prepared).await;
+    let added = told
         .get("x-trino-added-prepare")
         .expect("X-Trino-Added-Prepare")
         .to_str()
@@ -311,7 +311,6 @@ async fn prepared_statements_travel_in_headers() {
         added,
         "q=SELECT+name+FROM+tpch.tiny.nation+WHERE+nationkey+%3D+%3F"
     );
-    let pages = mesh.follow(prepared).await;
     assert_eq!(rows(&pages), vec![json!([true])]);
     assert_eq!(pages.last().expect("a page")["updateType"], "PREPARE");
 
@@ -324,14 +323,12 @@ async fn prepared_statements_travel_in_headers() {
     let deallocated = send("DEALLOCATE PREPARE q", Some(held))
         .await
         .expect("answers");
+    let (_, told) = mesh.follow_to_last_headers(deallocated).await;
     assert_eq!(
-        deallocated
-            .headers()
-            .get("x-trino-deallocated-prepare")
+        told.get("x-trino-deallocated-prepare")
             .map(|v| v.as_bytes()),
         Some(&b"q"[..])
     );
-    mesh.follow(deallocated).await;
 
     for (sql, name, message) in [
         ("EXECUTE q", "NOT_FOUND", "Prepared statement not found: q"),
@@ -357,4 +354,61 @@ async fn prepared_statements_travel_in_headers() {
         .await
         .expect("answers");
     assert_eq!(malformed.status(), StatusCode::BAD_REQUEST);
+}
+
+/// What Trino's Java client (JDBC, the CLI) reads of the answers: the first with columns says
+/// whether the statement is a query or an update (`updateType`), and what an update changed
+/// in the session comes with the last answer (the client keeps the catalog and schema of the
+/// last answer only). So, as Trino answers: no columns on the POST's (queued) answer, and the
+/// session headers on the last page, none before.
+#[tokio::test]
+async fn an_update_tells_its_type_with_its_columns_and_its_changes_with_its_last_page() {
+    let mesh = Mesh::start().await;
+    for (sql, update_type, header, value) in [
+        ("USE tpch.sf1", "USE", "x-trino-set-schema", "sf1"),
+        (
+            "SET SESSION query_max_run_time = '1h'",
+            "SET SESSION",
+            "x-trino-set-session",
+            "query_max_run_time=1h",
+        ),
+        (
+            "PREPARE p FROM SELECT 1",
+            "PREPARE",
+            "x-trino-added-prepare",
+            "p=SELECT+1",
+        ),
+    ] {
+        let posted = mesh.post(sql, &mesh.token()).await;
+        let mut headers = vec![posted.headers().clone()];
+        let first: Value = posted.json().await.expect("a QueryResults");
+        assert!(first.get("columns").is_none(), "{sql}: {first}");
+        assert!(first.get("updateType").is_none(), "{sql}: {first}");
+        let mut pages = vec![first];
+        while let Some(next) = pages.last().and_then(|p| p["nextUri"].as_str()) {
+            let response = mesh.client.get(next).send().await.expect("answers");
+            headers.push(response.headers().clone());
+            pages.push(response.json().await.expect("a QueryResults"));
+        }
+        for page in &pages {
+            if page.get("columns").is_some() {
+                assert_eq!(page["updateType"], update_type, "{sql}: {page}");
+            }
+        }
+        let (last, before) = headers.split_last().expect("answers");
+        assert_eq!(
+            last.get(header).map(|v| v.to_str().expect("text")),
+            Some(value),
+            "{sql}"
+        );
+        assert!(
+            before.iter().all(|h| h.get(header).is_none()),
+            "{sql}: told early"
+        );
+    }
+
+    // A query's POST answer has no columns either; its pages bring them.
+    let pages = mesh.run(NATION).await;
+    assert!(pages[0].get("columns").is_none(), "{}", pages[0]);
+    assert!(pages.last().expect("a page")["columns"].is_array());
 }

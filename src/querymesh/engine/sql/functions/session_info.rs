@@ -1,6 +1,6 @@
 //! What a query knows of its session (Trino docs functions/session): `current_user`,
 //! `current_catalog`, `current_schema` — constants of the plan, which the plan cache keys by
-//! user and session defaults.
+//! user and session defaults — and of the server (functions/system): `version()`.
 
 use super::Call;
 use super::registry::{FunctionDef, Kind, Lower, LowerResult, Typing};
@@ -30,7 +30,27 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "current_schema",
         "The session's schema, NULL when it has none",
     ),
+    // Hidden in Trino (`SHOW FUNCTIONS` does not list it), as a special form is here.
+    FunctionDef {
+        name: "version",
+        kind: Kind::SpecialForm,
+        signatures: &[("", "varchar")],
+        typing: Typing::ByLowering,
+        lower: Lower::Scalar(version),
+        description: "Return server version",
+        deterministic: true,
+    },
 ];
+
+/// The Trino release the stand-in answers as. `version()` is what Trino's JDBC driver reports
+/// as `getDatabaseProductVersion()` (DBeaver and DataGrip read it on connect).
+pub const TRINO_VERSION: &str = "476";
+
+fn version(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
+    Ok(c.args
+        .is_empty()
+        .then(|| Typed::new(sql_string(TRINO_VERSION), TrinoType::Varchar(None))))
+}
 
 fn session_value_of(analyzer: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     if !c.args.is_empty() {
