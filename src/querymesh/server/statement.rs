@@ -213,8 +213,7 @@ pub async fn post_statement(
     };
     let update = prepared.session_update.clone();
     let criteria = selection_criteria(&headers, &principal, sql, &held);
-    let query = executor.submit(id.clone(), prepared, &criteria);
-    query.set_text(sql);
+    let query = executor.submit(id.clone(), sql, prepared, &criteria);
     let mut response = json_body(query.first_response(&base));
     if let Some(update) = update {
         set_session_headers(response.headers_mut(), &update);

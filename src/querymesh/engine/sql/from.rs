@@ -108,7 +108,12 @@ impl Analyzer<'_> {
                                 source
                             }
                             None => view.unwrap_or_else(|| {
-                                visible::source(self.catalogs, self.session.viewer.as_ref(), &table)
+                                visible::source(
+                                    self.catalogs,
+                                    self.session.viewer.as_ref(),
+                                    self.session.user.as_deref(),
+                                    &table,
+                                )
                             }),
                         };
                         (cols, source, names)

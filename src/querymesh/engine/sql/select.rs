@@ -8,8 +8,7 @@ use sqlparser::ast::{
 };
 
 use super::analyze::{
-    Analyzer, Block, Typed, error_at, ident_name, literal_count, location, not_supported,
-    object_name_parts,
+    Analyzer, Block, Typed, error_at, literal_count, location, not_supported, object_name_parts,
 };
 use super::grouping_sets::{GroupedBranches, GroupingSets};
 use super::order_by::{fetch_with_ties, inline_outputs};
@@ -291,12 +290,14 @@ impl Analyzer<'_> {
                     }
                     let t = self.grouped_expr(e, cx)?;
                     let name = match item {
-                        // Trino reports an alias as written; it resolves names case-insensitively.
+                        // Trino reports an alias, and a column named bare, as written (the
+                        // JDBC driver's `SELECT TABLE_CAT …` answers `TABLE_CAT`); it resolves
+                        // names case-insensitively.
                         SelectItem::ExprWithAlias { alias, .. } => alias.value.clone(),
                         _ => match e {
-                            Expr::Identifier(i) => ident_name(i),
+                            Expr::Identifier(i) => i.value.clone(),
                             Expr::CompoundIdentifier(parts) => {
-                                parts.last().map(ident_name).unwrap_or_default()
+                                parts.last().map(|i| i.value.clone()).unwrap_or_default()
                             }
                             _ => format!("_col{}", columns.len()),
                         },

@@ -90,6 +90,7 @@ mod query;
 mod registry;
 pub mod resource_groups;
 mod run;
+mod runtime_rows;
 #[cfg(test)]
 mod tests;
 
@@ -178,6 +179,7 @@ impl Executor {
     pub fn submit(
         self: &Arc<Self>,
         id: String,
+        text: &str,
         prepared: Arc<Prepared>,
         criteria: &Criteria,
     ) -> Arc<Query> {
@@ -195,6 +197,7 @@ impl Executor {
             resource_group: Some(group),
             tables: prepared.reads.clone(),
             journal: Some(self.journal.clone()),
+            source: criteria.source.clone(),
             ..Query::new(
                 id,
                 principal,
@@ -202,6 +205,8 @@ impl Executor {
                 rx,
             )
         });
+        // Before it can run: it lists itself in system.runtime.queries.
+        query.set_text(text);
         self.register(&query);
         match admitted {
             Admitted::Now(permit) if prepared.last_run().is_some_and(|t| t <= INLINE_MAX) => {

@@ -172,7 +172,10 @@ pub struct Query {
     pub(super) update_type: Option<&'static str>,
     /// Failed before it could run: its info page says so before its client reads the error.
     pub(super) refused: bool,
-    /// The statement's text, for its owner's `GET /v1/query/{id}` (never logged).
+    /// `X-Trino-Source`, for `system.runtime.queries`.
+    pub(super) source: Option<String>,
+    /// The statement's text, for its owner's `GET /v1/query/{id}` and
+    /// `system.runtime.queries` (never logged).
     pub(super) text: OnceLock<String>,
     /// How it failed, once it has: Trino's `error` object.
     pub(super) failure: OnceLock<Value>,
@@ -221,6 +224,7 @@ impl Query {
             started: AtomicBool::new(false),
             update_type: None,
             refused: false,
+            source: None,
             text: OnceLock::new(),
             failure: OnceLock::new(),
             in_flight: Semaphore::new(IN_FLIGHT_KIB as usize),
