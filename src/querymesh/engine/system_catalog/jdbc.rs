@@ -249,6 +249,7 @@ fn schema_rows(catalogs: &Catalogs) -> Vec<Vec<Cell>> {
 /// no table has a comment.
 fn table_rows(catalogs: &Catalogs) -> Vec<Vec<Cell>> {
     listed_tables(catalogs)
+        .iter()
         .map(|t| {
             let is_view = catalogs
                 .view_reads(&t.catalog, &t.schema, &t.name)
@@ -268,7 +269,9 @@ fn table_rows(catalogs: &Catalogs) -> Vec<Vec<Cell>> {
 /// `ColumnJdbcTable.addColumnRows`: each column's JDBC type code and sizes by its Trino type,
 /// `buffer_length` 0, and nullability as the connector declares it.
 fn column_rows(catalogs: &Catalogs) -> Vec<Vec<Cell>> {
-    listed_tables(catalogs)
+    let tables = listed_tables(catalogs);
+    tables
+        .iter()
         .flat_map(|t| {
             t.columns.iter().enumerate().map(move |(i, c)| {
                 let facts = jdbc_facts(&c.ty);

@@ -88,6 +88,7 @@ fn catalog_rows(catalogs: &Catalogs) -> Vec<Vec<Cell>> {
 /// Every table without a comment, information_schema's included, as Trino lists them.
 fn comment_rows(catalogs: &Catalogs) -> Vec<Vec<Cell>> {
     listed_tables(catalogs)
+        .iter()
         .map(|t| {
             vec![
                 Cell::text(&t.catalog),

@@ -181,11 +181,26 @@ fn schemas_of<'a>(catalogs: &'a Catalogs, catalog: &'a str) -> Vec<&'a str> {
     schemas
 }
 
-/// The tables of listed schemas, in catalog, schema, name order.
-fn listed_tables(catalogs: &Catalogs) -> impl Iterator<Item = &TableMeta> {
-    catalogs
+/// The tables of listed schemas, in catalog, schema, name order. A tpch schema listed before
+/// it is generated (`sf1`, …) lists tpch's tables, as Trino's tpch connector lists them for
+/// every schema.
+fn listed_tables(catalogs: &Catalogs) -> Vec<TableMeta> {
+    let mut tables: Vec<TableMeta> = catalogs
         .all_tables()
         .filter(|t| catalogs.is_listed(&t.catalog, &t.schema))
+        .cloned()
+        .collect();
+    let tpch: Vec<&TableMeta> = catalogs.tables_in("tpch", "tiny").collect();
+    for schema in catalogs.schema_names("tpch") {
+        if catalogs.tables_in("tpch", schema).next().is_none() {
+            tables.extend(tpch.iter().map(|t| TableMeta {
+                schema: schema.to_string(),
+                ..(*t).clone()
+            }));
+        }
+    }
+    tables.sort_by(|a, b| (&a.catalog, &a.schema, &a.name).cmp(&(&b.catalog, &b.schema, &b.name)));
+    tables
 }
 
 /// The condition keeping only what `viewer` may see of system table `table`, or `None` when
@@ -213,13 +228,14 @@ pub fn viewer_condition(catalogs: &Catalogs, viewer: &Viewer, table: &TableMeta)
             })
             .collect()
     };
-    let tables_seen = || -> Vec<&TableMeta> {
+    let tables_seen = || -> Vec<TableMeta> {
         listed_tables(catalogs)
+            .into_iter()
             .filter(|t| viewer.sees_catalog(&t.catalog))
             .filter(|t| viewer.sees_table(&t.catalog, &t.schema, &t.name))
             .collect()
     };
-    let table_rows = |tables: &[&'_ TableMeta]| -> Vec<Vec<String>> {
+    let table_rows = |tables: &[TableMeta]| -> Vec<Vec<String>> {
         tables
             .iter()
             .map(|t| vec![t.catalog.clone(), t.schema.clone(), t.name.clone()])
@@ -239,13 +255,16 @@ pub fn viewer_condition(catalogs: &Catalogs, viewer: &Viewer, table: &TableMeta)
                 table_rows(&tables_seen()),
             ),
             ("jdbc", "columns") => {
-                let rows = tables_seen()
-                    .into_iter()
+                let tables = tables_seen();
+                let rows = tables
+                    .iter()
                     .flat_map(|t| {
                         t.columns
                             .iter()
-                            .filter(|c| viewer.sees_column(&t.catalog, &t.schema, &t.name, &c.name))
-                            .map(|c| {
+                            .filter(move |c| {
+                                viewer.sees_column(&t.catalog, &t.schema, &t.name, &c.name)
+                            })
+                            .map(move |c| {
                                 vec![
                                     t.catalog.clone(),
                                     t.schema.clone(),
