@@ -3,6 +3,7 @@
 
 use super::catalog::{Catalogs, ColumnMeta, TableMeta};
 use super::sql;
+use super::system_catalog::inline_table;
 use super::types::TrinoType;
 
 fn varchar_column(name: &str) -> ColumnMeta {
@@ -11,28 +12,6 @@ fn varchar_column(name: &str) -> ColumnMeta {
         ty: TrinoType::Varchar(None),
         nullable: true,
     }
-}
-
-/// `(SELECT column1 AS "a", … FROM (VALUES …))`: a constant table inlined in the SQL.
-fn inline_table(columns: &[ColumnMeta], rows: &[Vec<String>]) -> String {
-    let names: Vec<String> = columns
-        .iter()
-        .enumerate()
-        .map(|(i, c)| format!("column{} AS \"{}\"", i + 1, c.name))
-        .collect();
-    if rows.is_empty() {
-        let nulls: Vec<String> = columns
-            .iter()
-            .map(|c| format!("NULL AS \"{}\"", c.name))
-            .collect();
-        return format!("(SELECT {} WHERE 0)", nulls.join(", "));
-    }
-    let values: Vec<String> = rows.iter().map(|r| format!("({})", r.join(", "))).collect();
-    format!(
-        "(SELECT {} FROM (VALUES {}))",
-        names.join(", "),
-        values.join(", ")
-    )
 }
 
 /// Every catalog's `information_schema` (schemata, tables, columns), as Trino has it.

@@ -9,6 +9,7 @@
 //! - `plan_cache`: [`Engine::prepare`], and the plans it remembers per text and session.
 //! - `prepared`: [`Prepared`], a plan run on a connection, and SQLite's errors as Trino's.
 //! - `information_schema`: every catalog's `information_schema` tables.
+//! - [`system_catalog`]: the `system` catalog (jdbc, metadata, runtime).
 //! - [`sql`]: Trino's dialect parsed, analysed, and respelled as SQLite SQL (one file per
 //!   clause or function family).
 //! - [`catalog`]: the catalogs, schemas and tables a query can name; [`types`]: Trino's types.
@@ -43,6 +44,7 @@ pub mod types;
 mod information_schema;
 mod plan_cache;
 mod prepared;
+pub mod system_catalog;
 #[cfg(test)]
 mod tests;
 
@@ -50,6 +52,11 @@ pub use self::access::User;
 pub use self::error::{InternalError, TrinoError};
 pub use self::plan_cache::{PLAN_CACHE_MAX_SQL_BYTES, PLAN_CACHE_SIZE};
 pub use self::prepared::Prepared;
+
+/// The Trino release the stand-in answers as: `version()` (what Trino's JDBC driver reports as
+/// `getDatabaseProductVersion()`, read by DBeaver and DataGrip on connect) and
+/// `system.runtime.nodes.node_version`.
+pub const TRINO_VERSION: &str = "476";
 
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -63,6 +70,7 @@ use self::information_schema::add_information_schema;
 use self::memory::Budget;
 use self::plan_cache::PlanKey;
 use self::sql::udf;
+use self::system_catalog::Runtime;
 use self::types::TrinoType;
 use super::lru::Lru;
 use crate::config::QueryMeshConfig;
@@ -153,6 +161,8 @@ pub struct Engine {
     _keepers: Vec<Mutex<Connection>>,
     /// Each query's memory budget and the pool this engine's queries share.
     budget: Budget,
+    /// The running server, for `system.runtime`'s rows.
+    runtime: Arc<Runtime>,
 }
 
 impl Engine {
@@ -237,7 +247,11 @@ impl Engine {
                 keepers.push(Mutex::new(k));
             }
         }
+        // The system catalog's tables first, so information_schema lists them; their rows
+        // last, so system.jdbc lists information_schema too.
+        system_catalog::declare_system_catalog(&mut catalogs);
         add_information_schema(&mut catalogs);
+        system_catalog::fill_system_catalog(&mut catalogs);
         Ok(Self {
             catalogs,
             plans: Mutex::new(Lru::new(PLAN_CACHE_SIZE)),
@@ -245,7 +259,13 @@ impl Engine {
             immutable,
             _keepers: keepers,
             budget: Budget::from_config(config),
+            runtime: Arc::default(),
         })
+    }
+
+    /// Where the running server tells the engine about itself (`system.runtime`).
+    pub fn runtime(&self) -> &Runtime {
+        &self.runtime
     }
 
     pub fn catalogs(&self) -> &Catalogs {
@@ -275,6 +295,7 @@ impl Engine {
             conn.pragma_update(Some(name.as_str()), "cache_size", -CACHE_KIB)?;
         }
         udf::register(&conn)?;
+        Runtime::register(&self.runtime, &conn)?;
         // No value may be larger than the query holding it may grow (memory.rs); SQLite checks
         // this before it allocates one, and fails with SQLITE_TOOBIG.
         // SAFETY: the handle of a connection open here; sqlite3_limit only sets a number.

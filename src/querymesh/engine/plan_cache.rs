@@ -69,6 +69,18 @@ impl Engine {
         Ok(prepared)
     }
 
+    /// `DESCRIBE OUTPUT` or `DESCRIBE INPUT` of a prepared statement's text
+    /// (sql/describe.rs); never cached, as a client describes a statement once.
+    pub fn describe(
+        &self,
+        statement: &str,
+        described: sql::describe::Described,
+        ctx: &SessionContext,
+    ) -> Result<Arc<Prepared>, TrinoError> {
+        let plan = sql::describe::describe(&self.catalogs, statement, ctx, described)?;
+        Ok(Arc::new(Prepared::new(plan, Some(self.budget.clone()))))
+    }
+
     pub(super) fn plans(&self) -> MutexGuard<'_, Lru<PlanKey, Arc<Prepared>>> {
         // The cache holds only finished plans: one left by a panicking thread is still sound.
         self.plans.lock().unwrap_or_else(|p| p.into_inner())

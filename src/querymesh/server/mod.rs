@@ -37,6 +37,7 @@ use crate::http::HttpClient;
 use crate::oidc::RealmEndpoints;
 use crate::platform::Journal;
 use crate::querymesh::engine::access::{AccessControl, AccessRulesError};
+use crate::querymesh::engine::system_catalog::{QueryRow, RuntimeInfo};
 use crate::querymesh::engine::{Engine, EngineError};
 
 pub use self::auth::WWW_AUTHENTICATE;
@@ -76,6 +77,8 @@ pub struct QueryMeshState {
 struct Inner {
     /// The listener's address ([`QueryMeshParts::addr`]).
     addr: SocketAddr,
+    /// What `system.runtime` shows of this server; the engine holds it weakly.
+    _runtime: Arc<dyn RuntimeInfo>,
     auth: Authenticator,
     access: Arc<AccessControl>,
     executor: Arc<Executor>,
@@ -121,11 +124,20 @@ impl QueryMeshState {
             .into(),
         };
         let engine = parts.engine;
+        let access = Arc::new(access);
+        let executor = Executor::new(engine.clone(), time_limit, groups, parts.journal.clone());
+        let runtime: Arc<dyn RuntimeInfo> = Arc::new(ServerRuntime {
+            executor: Arc::downgrade(&executor),
+            access: access.clone(),
+            http_uri: format!("http://{}", parts.addr),
+        });
+        engine.runtime().install(Arc::downgrade(&runtime));
         Ok(Self {
             inner: Arc::new(Inner {
                 auth: Authenticator::new(source, parts.realm_url),
-                access: Arc::new(access),
-                executor: Executor::new(engine, time_limit, groups, parts.journal.clone()),
+                access,
+                executor,
+                _runtime: runtime,
                 addr: parts.addr,
                 journal: parts.journal,
             }),
@@ -169,6 +181,31 @@ impl QueryMeshState {
             Some(host) => format!("{scheme}://{host}"),
             None => format!("{scheme}://{}", self.inner.addr),
         }
+    }
+}
+
+/// What `system.runtime` shows of this server: its address and its queries, each person's
+/// filtered as the access rules decide.
+struct ServerRuntime {
+    executor: std::sync::Weak<Executor>,
+    access: Arc<AccessControl>,
+    http_uri: String,
+}
+
+impl RuntimeInfo for ServerRuntime {
+    fn http_uri(&self) -> String {
+        self.http_uri.clone()
+    }
+
+    fn queries(&self) -> Vec<QueryRow> {
+        self.executor
+            .upgrade()
+            .map(|e| e.query_rows())
+            .unwrap_or_default()
+    }
+
+    fn may_view_queries_of(&self, viewer: &str, owner: &str) -> bool {
+        self.access.may_view_queries_of(viewer, owner)
     }
 }
 

@@ -14,6 +14,7 @@ use sqlparser::dialect::GenericDialect;
 use sqlparser::tokenizer::{Token, TokenWithSpan, Tokenizer};
 
 use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
+use crate::querymesh::engine::sql::describe::Described;
 
 pub const PREPARED_STATEMENT_HEADER: &str = "x-trino-prepared-statement";
 pub const ADDED_PREPARE_HEADER: &str = "x-trino-added-prepare";
@@ -28,6 +29,8 @@ pub enum Command {
     Execute { name: String, using: String },
     /// `DEALLOCATE PREPARE name`.
     Deallocate { name: String },
+    /// `DESCRIBE OUTPUT name` or `DESCRIBE INPUT name`.
+    Describe { name: String, described: Described },
 }
 
 /// What Trino answers (HTTP 400) for a header it cannot read.
@@ -105,7 +108,7 @@ pub fn recognize(sql: &str) -> Option<Result<Command, TrinoError>> {
             .windows(word.len())
             .any(|w| w.eq_ignore_ascii_case(word.as_bytes()))
     };
-    if !mentions("PREPARE") && !mentions("EXECUTE") {
+    if !mentions("PREPARE") && !mentions("EXECUTE") && !mentions("DESCRIBE") {
         return None;
     }
     let tokens = Tokenizer::new(&GenericDialect, sql)
@@ -161,6 +164,20 @@ pub fn recognize(sql: &str) -> Option<Result<Command, TrinoError>> {
             }
             Ok(Command::Deallocate { name })
         })()),
+        // `DESCRIBE output` (two words) describes a table of that name.
+        (Some("DESCRIBE"), Some(which @ ("OUTPUT" | "INPUT"))) if tokens.len() >= 3 => {
+            let described = match which {
+                "OUTPUT" => Described::Output,
+                _ => Described::Input,
+            };
+            Some((|| {
+                let name = name(2)?;
+                if let Some(extra) = tokens.get(3) {
+                    return Err(mismatched(sql, Some(extra), false, "<EOF>"));
+                }
+                Ok(Command::Describe { name, described })
+            })())
+        }
         _ => None,
     }
 }
@@ -235,6 +252,23 @@ mod tests {
             recognize("DEALLOCATE PREPARE q"),
             Some(Ok(Command::Deallocate { name: "q".into() }))
         );
+        assert_eq!(
+            recognize("describe output q"),
+            Some(Ok(Command::Describe {
+                name: "q".into(),
+                described: Described::Output
+            }))
+        );
+        assert_eq!(
+            recognize("DESCRIBE INPUT \"Q\""),
+            Some(Ok(Command::Describe {
+                name: "Q".into(),
+                described: Described::Input
+            }))
+        );
+        // A table named `output`, or `input`, is described as a table.
+        assert_eq!(recognize("DESCRIBE output"), None);
+        assert_eq!(recognize("DESCRIBE input"), None);
         assert_eq!(recognize("EXECUTE IMMEDIATE 'SELECT 1'"), None);
         assert_eq!(recognize("SELECT 1"), None);
     }
@@ -257,6 +291,10 @@ mod tests {
             (
                 "DEALLOCATE PREPARE q x",
                 "line 1:22: mismatched input 'x'. Expecting: <EOF>",
+            ),
+            (
+                "DESCRIBE OUTPUT q x",
+                "line 1:19: mismatched input 'x'. Expecting: <EOF>",
             ),
         ] {
             let error = recognize(sql).expect("recognized").expect_err("refused");

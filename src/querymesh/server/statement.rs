@@ -27,6 +27,7 @@ use crate::platform::{NewEvent, Source};
 use crate::querymesh::engine::User;
 use crate::querymesh::engine::access::{AccessControl, Viewer};
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
+use crate::querymesh::engine::sql::describe::Described;
 use crate::querymesh::engine::sql::use_schema::SessionUpdate;
 use crate::querymesh::engine::{Engine, Prepared, SessionContext};
 
@@ -193,26 +194,26 @@ pub async fn post_statement(
     let held = prepared_statements::held(&headers).ok_or(StatementError::BadRequest(
         prepared_statements::INVALID_HEADER,
     ))?;
-    let (prepared, told) = match resolve_prepared_statements(executor.engine(), sql, &held) {
-        Err(error) => return Ok(refused(error)),
-        Ok(Resolved::Done(done, told)) => (done, Some(told)),
+    let session = || SessionContext {
+        viewer: Viewer::of(state.access(), &principal),
+        user: Some(principal.name.clone()),
+        ..session_context(&headers)
+    };
+    let (engine, access) = (executor.engine(), state.access());
+    let planned = match resolve_prepared_statements(engine, sql, &held) {
+        Err(error) => Err(error),
+        Ok(Resolved::Done(done, told)) => Ok((done, Some(told))),
         Ok(Resolved::Plan(sql)) => {
-            let session = SessionContext {
-                viewer: Viewer::of(state.access(), &principal),
-                user: Some(principal.name.clone()),
-                ..session_context(&headers)
-            };
-            match authorized_plan(
-                executor.engine(),
-                state.access(),
-                &principal,
-                &sql,
-                &session,
-            ) {
-                Ok(prepared) => (prepared, None),
-                Err(error) => return Ok(refused(error)),
-            }
+            authorized_plan(engine, access, &principal, &sql, &session()).map(|p| (p, None))
         }
+        Ok(Resolved::Describe(statement, described)) => engine
+            .describe(&statement, described, &session())
+            .and_then(|prepared| authorized(access, &principal, prepared))
+            .map(|p| (p, None)),
+    };
+    let (prepared, told) = match planned {
+        Ok(planned) => planned,
+        Err(error) => return Ok(refused(error)),
     };
     let update = prepared.session_update.clone();
     let criteria = selection_criteria(&headers, &principal, sql, &held);
@@ -221,11 +222,11 @@ pub async fn post_statement(
         .and_then(|v| v.to_str().ok());
     let query = executor.submit_for_client(
         id.clone(),
+        sql,
         prepared,
         &criteria,
         legacy_datetime::parametric(capabilities),
     );
-    query.set_text(sql);
     let mut changes = HeaderMap::new();
     if let Some(update) = update {
         set_session_headers(&mut changes, &update);
@@ -283,6 +284,8 @@ enum Resolved<'a> {
     Done(Arc<Prepared>, (&'static str, String)),
     /// What to plan: the request's own SQL, or the statement an EXECUTE names, bound.
     Plan(std::borrow::Cow<'a, str>),
+    /// DESCRIBE OUTPUT or INPUT of the statement a client holds.
+    Describe(String, Described),
 }
 
 fn resolve_prepared_statements<'a>(
@@ -314,6 +317,10 @@ fn resolve_prepared_statements<'a>(
                 (prepared_statements::DEALLOCATED_PREPARE_HEADER, deallocated),
             ))
         }
+        Some(Ok(Command::Describe { name, described })) => match held.get(&name) {
+            Some(statement) => Ok(Resolved::Describe(statement.clone(), described)),
+            None => Err(prepared_statements::not_found(&name)),
+        },
         Some(Ok(Command::Execute { name, using })) => match held.get(&name) {
             Some(statement) => Ok(Resolved::Plan(
                 prepared_statements::as_execute_immediate(statement, &using).into(),
@@ -395,7 +402,16 @@ fn authorized_plan(
     sql: &str,
     session: &SessionContext,
 ) -> Result<Arc<Prepared>, TrinoError> {
-    let prepared = engine.prepare(sql, session)?;
+    authorized(access, principal, engine.prepare(sql, session)?)
+}
+
+/// `prepared` if `principal` may read every table and column it reads (DESCRIBE OUTPUT and
+/// INPUT need what running the statement they describe needs, as in Trino).
+fn authorized(
+    access: &AccessControl,
+    principal: &User,
+    prepared: Arc<Prepared>,
+) -> Result<Arc<Prepared>, TrinoError> {
     access.check_select(principal, &prepared.reads)?;
     Ok(prepared)
 }

@@ -407,3 +407,33 @@ SELECT count(*) FROM system.jdbc.procedures;
 SELECT count(*) FROM system.jdbc.udts;
 SELECT type_name, data_type, column_size, decimal_digits, num_prec_radix, char_octet_length FROM system.jdbc.columns WHERE table_cat = 'tpch' AND table_schem = 'tiny' AND table_name = 'lineitem' ORDER BY ordinal_position;
 SELECT DISTINCT type_name, data_type FROM system.jdbc.columns WHERE table_cat = 'tpch' AND table_schem = 'tiny' ORDER BY data_type, type_name;
+
+-- source: trinodb/trino core/trino-main/src/main/java/io/trino/connector/system/jdbc/TableJdbcTable.java and ColumnJdbcTable.java (every listed tpch schema lists the connector's tables)
+-- getTables("tpch", "sf1", "%", null)
+SELECT TABLE_CAT, TABLE_SCHEM, TABLE_NAME, TABLE_TYPE, REMARKS,
+  TYPE_CAT, TYPE_SCHEM, TYPE_NAME,   SELF_REFERENCING_COL_NAME, REF_GENERATION
+FROM system.jdbc.tables
+WHERE TABLE_CAT = 'tpch' AND TABLE_SCHEM LIKE 'sf1' ESCAPE '\' AND TABLE_NAME LIKE '%' ESCAPE '\'
+ORDER BY TABLE_TYPE, TABLE_CAT, TABLE_SCHEM, TABLE_NAME;
+
+-- getColumns("tpch", "sf100", "orders", "%")
+SELECT TABLE_CAT, TABLE_SCHEM, TABLE_NAME, COLUMN_NAME, DATA_TYPE,
+  TYPE_NAME, COLUMN_SIZE, BUFFER_LENGTH, DECIMAL_DIGITS, NUM_PREC_RADIX,
+  NULLABLE, REMARKS, COLUMN_DEF, SQL_DATA_TYPE, SQL_DATETIME_SUB,
+  CHAR_OCTET_LENGTH, ORDINAL_POSITION, IS_NULLABLE,
+  SCOPE_CATALOG, SCOPE_SCHEMA, SCOPE_TABLE,
+  SOURCE_DATA_TYPE, IS_AUTOINCREMENT, IS_GENERATEDCOLUMN
+FROM system.jdbc.columns
+WHERE TABLE_CAT = 'tpch' AND TABLE_SCHEM LIKE 'sf100' ESCAPE '\' AND TABLE_NAME LIKE 'orders' ESCAPE '\' AND COLUMN_NAME LIKE '%' ESCAPE '\'
+ORDER BY TABLE_CAT, TABLE_SCHEM, TABLE_NAME, ORDINAL_POSITION;
+
+SELECT table_schem, count(*) FROM system.jdbc.tables WHERE table_cat = 'tpch' AND table_schem <> 'information_schema' GROUP BY table_schem ORDER BY 1;
+SELECT count(*) FROM system.jdbc.columns WHERE table_cat = 'tpch' AND table_schem = 'sf1000';
+SELECT table_schem, table_name, column_name, type_name FROM system.jdbc.columns WHERE table_cat = 'system' AND table_schem = 'metadata' AND table_name = 'materialized_views' ORDER BY ordinal_position;
+SELECT column_name, data_type, type_name, column_size, decimal_digits FROM system.jdbc.columns WHERE table_cat = 'system' AND table_schem = 'runtime' AND table_name = 'queries' ORDER BY ordinal_position;
+
+-- source: the driver's statements name columns in upper case; Trino reports a column named bare as written
+SELECT TABLE_CAT AS Catalog_Name FROM system.jdbc.catalogs WHERE TABLE_CAT = 'tpch';
+SELECT Table_Schem, table_CATALOG FROM system.jdbc.schemas WHERE table_catalog = 'tpch' AND table_schem = 'tiny';
+SELECT NAME, n.RegionKey FROM tpch.tiny.nation n WHERE nationkey < 3 ORDER BY nationkey;
+SELECT * FROM (SELECT NationKey, Name FROM tpch.tiny.nation) WHERE nationkey = 7;

@@ -61,3 +61,9 @@ SELECT nope FROM system.runtime.nodes;
 DELETE FROM system.runtime.nodes;
 CALL system.runtime.kill_query('20200101_000000_00000_aaaaa', 'parity');
 CALL system.nope();
+
+-- source: Trino 476 docs, connector/system.md (system.runtime.queries: the running query lists itself)
+SELECT state, user, query FROM system.runtime.queries WHERE query LIKE 'SELECT state, user, query FROM system.runtime.queries%';
+SELECT typeof(resource_group_id), typeof(created), typeof("end") FROM system.runtime.queries LIMIT 1;
+SELECT count(*) FROM system.metadata.table_comments WHERE catalog_name = 'tpch' AND schema_name = 'sf300';
+SELECT catalog_name, connector_id, connector_name FROM system.metadata.catalogs WHERE catalog_name = 'system';

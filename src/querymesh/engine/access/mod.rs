@@ -44,7 +44,8 @@ use super::error::{ErrorName, TrinoError};
 use super::sql::{self, PolicyExpression};
 
 use self::rules::{
-    CatalogAccess, CatalogRule, SchemaRule, TableRule, catalog_rule, schema_rule, table_rule,
+    CatalogAccess, CatalogRule, SchemaRule, TableRule, catalog_rule, schema_rule,
+    system_catalog_rule, table_rule,
 };
 pub use self::rules_file::{AccessRulesError, InvalidExpression, RuleProblem, RulesProblem};
 use self::rules_file::{IGNORED_SECTIONS, RulesFile, parse_section};
@@ -109,6 +110,9 @@ pub struct AccessControl {
     catalogs: Option<Vec<CatalogRule>>,
     schemas: Option<Vec<SchemaRule>>,
     tables: Option<Vec<TableRule>>,
+    /// The file has `queries` rules, which the stand-in does not evaluate: each person then
+    /// sees only their own queries, the least any such rules allow.
+    query_rules: bool,
 }
 
 fn next_id() -> u64 {
@@ -131,7 +135,15 @@ impl AccessControl {
             catalogs: None,
             schemas: None,
             tables: None,
+            query_rules: false,
         }
+    }
+
+    /// Trino's `filterViewQueryOwnedBy`: without `queries` rules, everyone sees everyone's
+    /// queries (FileBasedSystemAccessControl); the stand-in reads no such rules, so with them
+    /// a person sees only their own.
+    pub fn may_view_queries_of(&self, viewer: &str, owner: &str) -> bool {
+        !self.query_rules || viewer == owner
     }
 
     pub fn load(path: &Path) -> Result<Self, AccessRulesError> {
@@ -216,7 +228,19 @@ impl AccessControl {
         {
             return Err(RulesProblem::UnknownSection(key.clone()));
         }
-        let catalogs = parse_section("catalogs", file.catalogs, catalog_rule)?;
+        let query_rules = file.other.contains_key("queries");
+        let mut catalogs = parse_section("catalogs", file.catalogs, catalog_rule)?;
+        // Trino's file-based access control appends a rule giving everyone all access to the
+        // `system` catalog after the file's catalog rules (FileBasedSystemAccessControl, "to
+        // allow Trino Admin to access the system catalog"), so JDBC's metadata stays readable.
+        if let Some(rules) = catalogs.as_mut() {
+            let appended = system_catalog_rule().map_err(|problem| RulesProblem::Rule {
+                section: "catalogs",
+                index: rules.len(),
+                problem,
+            })?;
+            rules.push(appended);
+        }
         let schemas = parse_section("schemas", file.schemas, schema_rule)?;
         let mut tables = parse_section("tables", file.tables, table_rule)?;
         for (index, rule) in tables.iter_mut().flatten().enumerate() {
@@ -227,6 +251,7 @@ impl AccessControl {
             catalogs,
             schemas,
             tables,
+            query_rules,
         })
     }
 

@@ -165,6 +165,17 @@ pub(super) fn catalog_rule(spec: CatalogRuleSpec) -> Result<CatalogRule, RulePro
     })
 }
 
+/// Everyone, all access, catalog `system`: what Trino appends to a file's catalog rules.
+pub(super) fn system_catalog_rule() -> Result<CatalogRule, RuleProblem> {
+    catalog_rule(CatalogRuleSpec {
+        user: None,
+        role: None,
+        group: None,
+        catalog: Some("system".into()),
+        allow: CatalogAllow::Flag(true),
+    })
+}
+
 pub(super) fn schema_rule(spec: SchemaRuleSpec) -> Result<SchemaRule, RuleProblem> {
     let (subject, catalog) = subject_and_catalog(
         spec.user.as_deref(),

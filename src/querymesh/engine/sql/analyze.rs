@@ -64,6 +64,9 @@ pub struct Block {
     pub columns: Vec<(String, TrinoType)>,
     /// Known to return at most one row (a global aggregate, no FROM, LIMIT 1).
     pub single_row: bool,
+    /// Where each column comes from, for DESCRIBE OUTPUT: empty unless describing, and
+    /// then empty for a body that names no origins (VALUES).
+    pub origins: Vec<super::describe::Origin>,
 }
 
 /// A column of a FROM source: name, type, and the table read it belongs to.
@@ -72,6 +75,8 @@ pub(super) type SourceColumn = (String, TrinoType, Option<usize>);
 pub(super) struct Cte {
     pub(super) sqlite_name: String,
     pub(super) columns: Vec<(String, TrinoType)>,
+    /// The origins of its columns (DESCRIBE OUTPUT).
+    pub(super) origins: Vec<super::describe::Origin>,
 }
 
 pub struct Analyzer<'a> {
@@ -98,6 +103,9 @@ pub struct Analyzer<'a> {
     /// with the nested analyses of their expressions (policy.rs, views.rs): a second entry
     /// into one is Trino's recursion error.
     pub(super) frames: Vec<super::policy::Frame>,
+    /// Set while a prepared statement is analysed for DESCRIBE INPUT / OUTPUT (describe.rs):
+    /// its `?` parameters are then values of unknown type instead of an error.
+    pub(super) describing: Option<super::describe::Describing>,
 }
 
 pub fn error_at(name: ErrorName, at: Option<Position>, text: impl Into<String>) -> TrinoError {
@@ -153,6 +161,7 @@ impl<'a> Analyzer<'a> {
             zoned_group_keys: Vec::new(),
             frames: Vec::new(),
             stack: StackBudget::start(),
+            describing: None,
         }
     }
 

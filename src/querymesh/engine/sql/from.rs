@@ -56,6 +56,7 @@ impl Analyzer<'_> {
                     _ => None,
                 };
                 let from_cte = cte.is_some();
+                let cte_origins = cte.as_ref().map(|c| c.origins.clone()).unwrap_or_default();
                 let (columns, source, default_names): (
                     Vec<SourceColumn>,
                     String,
@@ -108,7 +109,12 @@ impl Analyzer<'_> {
                                 source
                             }
                             None => view.unwrap_or_else(|| {
-                                visible::source(self.catalogs, self.session.viewer.as_ref(), &table)
+                                visible::source(
+                                    self.catalogs,
+                                    self.session.viewer.as_ref(),
+                                    self.session.user.as_deref(),
+                                    &table,
+                                )
                             }),
                         };
                         (cols, source, names)
@@ -129,6 +135,7 @@ impl Analyzer<'_> {
                         hidden: false,
                     })
                     .collect();
+                self.note_origins(&columns, &cte_origins);
                 let relation = self.aliased(columns, default_names, alias.as_ref())?;
                 relations.push(relation);
                 Ok(format!("{source} AS {sql_alias}"))
@@ -161,7 +168,8 @@ impl Analyzer<'_> {
                         read: None,
                         hidden: false,
                     })
-                    .collect();
+                    .collect::<Vec<_>>();
+                self.note_origins(&columns, &block.origins);
                 relations.push(self.aliased(columns, Vec::new(), alias.as_ref())?);
                 Ok(format!("({}) AS {sql_alias}", block.sql))
             }

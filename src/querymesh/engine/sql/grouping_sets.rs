@@ -220,6 +220,7 @@ impl Analyzer<'_> {
         let saved_aggregates = std::mem::take(&mut self.aggregates_seen);
         let mut branches = Vec::new();
         let mut columns = Vec::new();
+        let mut origins = Vec::new();
         let mut result = Ok(());
         for included in b.sets {
             self.grouping = Some(super::grouping_sets::GroupingState {
@@ -261,6 +262,7 @@ impl Analyzer<'_> {
             }
             branches.push(sql);
             columns = outputs.columns;
+            origins = outputs.origins;
         }
         self.grouping = saved_grouping;
         self.aggregates_seen = saved_aggregates;
@@ -274,6 +276,7 @@ impl Analyzer<'_> {
             sql,
             columns,
             single_row: false,
+            origins,
         })
     }
 }

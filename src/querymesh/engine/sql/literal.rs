@@ -330,10 +330,17 @@ impl Analyzer<'_> {
                 at,
                 format!("Column '{s}' cannot be resolved"),
             )),
-            Value::Placeholder(_) => Err(not_supported(
-                at,
-                "A parameter outside a prepared statement",
-            )),
+            Value::Placeholder(_) => match &mut self.describing {
+                // A described statement's parameter: unknown until something coerces it.
+                Some(describing) => {
+                    describing.met(at);
+                    Ok(Typed::new("NULL", TrinoType::Unknown))
+                }
+                None => Err(not_supported(
+                    at,
+                    "A parameter outside a prepared statement",
+                )),
+            },
             _ => Err(error_at(
                 ErrorName::SyntaxError,
                 at,

@@ -9,6 +9,7 @@ mod coerce;
 mod complex;
 mod date_functions;
 pub mod decimal;
+pub mod describe;
 pub mod dialect;
 pub mod encode;
 mod execute_immediate;
@@ -257,9 +258,24 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
     let query = parse_query_tokens(sql, all_tokens, &tokens, first_at)?;
     let mut analyzer = Analyzer::new(catalogs, session, &tokens);
     let block = analyzer.query(&query, None)?;
-    let mut reads: Vec<TableAccess> = Vec::new();
-    for read in analyzer.reads {
-        match reads
+    let reads = merged_reads(analyzer.reads);
+    Ok(Plan {
+        columns: block
+            .columns
+            .into_iter()
+            .map(|(name, ty)| OutputColumn { name, ty })
+            .collect(),
+        reads,
+        body: Body::Sql(block.sql),
+        session_update: None,
+    })
+}
+
+/// The analysis's table reads, one per table, their columns, filters and masks merged.
+fn merged_reads(reads: Vec<TableAccess>) -> Vec<TableAccess> {
+    let mut merged: Vec<TableAccess> = Vec::new();
+    for read in reads {
+        match merged
             .iter_mut()
             .find(|r| r.catalog == read.catalog && r.schema == read.schema && r.table == read.table)
         {
@@ -280,19 +296,10 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
                     }
                 }
             }
-            None => reads.push(read),
+            None => merged.push(read),
         }
     }
-    Ok(Plan {
-        columns: block
-            .columns
-            .into_iter()
-            .map(|(name, ty)| OutputColumn { name, ty })
-            .collect(),
-        reads,
-        body: Body::Sql(block.sql),
-        session_update: None,
-    })
+    merged
 }
 
 /// The one query of `sql` (a view's SELECT, read as Trino SQL) and its significant tokens.

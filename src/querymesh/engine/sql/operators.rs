@@ -98,8 +98,20 @@ impl Analyzer<'_> {
         let mut acc = self.expr(first, cx)?;
         // The operands of the current run of one associative operator, from its first.
         let mut run: Option<(&BinaryOperator, Vec<String>)> = None;
+        let mut left = Some(first);
         for (op, right) in links.into_iter().rev() {
             let r = self.expr(right, cx)?;
+            if self.describing.is_some() {
+                // A described statement's `?` takes the type of the other side.
+                let parameter_type = |other: &Typed| match op {
+                    BinaryOperator::And | BinaryOperator::Or => TrinoType::Boolean,
+                    _ => other.ty.clone(),
+                };
+                if let Some(left) = left.take() {
+                    self.parameter_coerced(left, &parameter_type(&r));
+                }
+                self.parameter_coerced(right, &parameter_type(&acc));
+            }
             let associative = match op {
                 BinaryOperator::And | BinaryOperator::Or => true,
                 // `||` of arrays lowers to a function call, not to SQLite's `||`.

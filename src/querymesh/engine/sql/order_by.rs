@@ -159,6 +159,7 @@ pub(super) fn fetch_with_ties(
         ),
         columns: outputs.columns,
         single_row: false,
+        origins: outputs.origins,
     })
 }
 

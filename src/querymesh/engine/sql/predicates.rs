@@ -70,6 +70,9 @@ impl Analyzer<'_> {
                             target = super_type(&target, &it.ty).unwrap_or(target);
                             typed.push(it);
                         }
+                        for side in std::iter::once(expr.as_ref()).chain(list) {
+                            self.parameter_coerced(side, &target);
+                        }
                         let items: Vec<String> = typed
                             .iter()
                             .map(|it| compare_key(coerced(it, &target), &target))
@@ -126,6 +129,9 @@ impl Analyzer<'_> {
                 let target = [&lo.ty, &hi.ty]
                     .iter()
                     .fold(t.ty.clone(), |acc, ty| super_type(&acc, ty).unwrap_or(acc));
+                for side in [expr, low, high] {
+                    self.parameter_coerced(side, &target);
+                }
                 Ok(Typed::new(
                     format!(
                         "({} {not}BETWEEN {} AND {})",
@@ -151,6 +157,10 @@ impl Analyzer<'_> {
                     ));
                 }
                 let (t, p) = (self.expr(expr, cx)?, self.expr(pattern, cx)?);
+                // Trino coerces a LIKE's value and pattern of another type to varchar.
+                for side in [expr, pattern] {
+                    self.parameter_coerced(side, &TrinoType::Varchar(None));
+                }
                 for x in [&t, &p] {
                     if !(x.ty.is_string() || x.ty == TrinoType::Unknown) {
                         return Err(error_at(
@@ -163,6 +173,7 @@ impl Analyzer<'_> {
                 let escape = match escape_char {
                     Some(esc) => {
                         let e = self.expr(esc, cx)?;
+                        self.parameter_coerced(esc, &TrinoType::Varchar(None));
                         if !(e.ty.is_string() || e.ty == TrinoType::Unknown) {
                             return Err(error_at(
                                 ErrorName::TypeMismatch,

@@ -97,7 +97,7 @@ impl<'p> Scope<'p> {
                 let outputs: Vec<&Column> = s
                     .outputs
                     .iter()
-                    .filter(|(n, _)| n == column)
+                    .filter(|(n, _)| same_name(n, column))
                     .map(|(_, c)| c)
                     .collect();
                 if outputs.len() > 1 {
@@ -119,9 +119,9 @@ impl<'p> Scope<'p> {
                 .iter()
                 .filter(|r| qualifier.is_empty() || r.answers_to(qualifier))
                 .flat_map(|r| {
-                    r.columns
-                        .iter()
-                        .filter(|c| &c.name == column && !(c.hidden && qualifier.is_empty()))
+                    r.columns.iter().filter(|c| {
+                        same_name(&c.name, column) && !(c.hidden && qualifier.is_empty())
+                    })
                 })
                 .collect();
             match found.as_slice() {
@@ -192,4 +192,10 @@ pub struct ExprContext<'a> {
     pub in_aggregate: bool,
     /// The block is grouped: these are its grouping keys' SQL.
     pub group_keys: Option<&'a [String]>,
+}
+
+/// Whether a relation's column `name` (an alias or a bare column keeps its case as written)
+/// answers to `wanted` (lower-cased): Trino resolves names case-insensitively.
+fn same_name(name: &str, wanted: &str) -> bool {
+    name == wanted || name.to_lowercase() == wanted
 }

@@ -8,9 +8,9 @@ use sqlparser::ast::{
 };
 
 use super::analyze::{
-    Analyzer, Block, Typed, error_at, ident_name, literal_count, location, not_supported,
-    object_name_parts,
+    Analyzer, Block, Typed, error_at, literal_count, location, not_supported, object_name_parts,
 };
+use super::describe::Origin;
 use super::grouping_sets::{GroupedBranches, GroupingSets};
 use super::order_by::{fetch_with_ties, inline_outputs};
 use super::scope::{Clause, Column, ExprContext, Scope};
@@ -19,11 +19,13 @@ use crate::querymesh::engine::types::TrinoType;
 
 impl Analyzer<'_> {
     pub(super) fn require_boolean(
-        &self,
+        &mut self,
         t: &Typed,
         e: &Expr,
         what: &str,
     ) -> Result<(), TrinoError> {
+        // A described statement's `WHERE ?` is a boolean.
+        self.parameter_coerced(e, &TrinoType::Boolean);
         if matches!(t.ty, TrinoType::Boolean | TrinoType::Unknown) {
             Ok(())
         } else {
@@ -120,6 +122,7 @@ impl Analyzer<'_> {
             sql,
             columns: outputs.columns,
             single_row,
+            origins: outputs.origins,
         })
     }
 
@@ -242,7 +245,7 @@ impl Analyzer<'_> {
             in_aggregate: false,
             group_keys,
         };
-        let (items, columns) = self.select_items(s, scope, &cx, group_keys)?;
+        let (items, columns, origins) = self.select_items(s, scope, &cx, group_keys)?;
         let having = self.having(s, &cx)?;
         let order = match order_by {
             Some(o) => Some(self.select_order(s, scope, o, &items, &columns, group_keys)?),
@@ -259,6 +262,7 @@ impl Analyzer<'_> {
         Ok(Outputs {
             items: items.join(", "),
             columns,
+            origins,
             having,
             order,
             window_order,
@@ -275,6 +279,9 @@ impl Analyzer<'_> {
     ) -> Result<SelectItems, TrinoError> {
         let mut items = Vec::new();
         let mut columns = Vec::new();
+        // For DESCRIBE OUTPUT: where each column comes from (describe.rs).
+        let describing = self.describing.is_some();
+        let mut origins: Vec<Origin> = Vec::new();
         let push = |items: &mut Vec<String>,
                     columns: &mut Vec<(String, TrinoType)>,
                     sql: String,
@@ -291,21 +298,35 @@ impl Analyzer<'_> {
                     }
                     let t = self.grouped_expr(e, cx)?;
                     let name = match item {
-                        // Trino reports an alias as written; it resolves names case-insensitively.
+                        // Trino reports an alias, and a column named bare, as written (the
+                        // JDBC driver's `SELECT TABLE_CAT …` answers `TABLE_CAT`); it resolves
+                        // names case-insensitively.
                         SelectItem::ExprWithAlias { alias, .. } => alias.value.clone(),
                         _ => match e {
-                            Expr::Identifier(i) => ident_name(i),
+                            Expr::Identifier(i) => i.value.clone(),
                             Expr::CompoundIdentifier(parts) => {
-                                parts.last().map(ident_name).unwrap_or_default()
+                                parts.last().map(|i| i.value.clone()).unwrap_or_default()
                             }
                             _ => format!("_col{}", columns.len()),
                         },
                     };
                     push(&mut items, &mut columns, t.sql, name, t.ty);
+                    if describing {
+                        let aliased = matches!(item, SelectItem::ExprWithAlias { .. });
+                        let table = self.origin_of(scope, e);
+                        origins.push(Origin { table, aliased });
+                    }
                 }
                 SelectItem::Wildcard(_) | SelectItem::QualifiedWildcard(..) => {
                     for c in wildcard_columns(scope, item)? {
                         self.wildcard_column(&c, group_keys, location(item))?;
+                        if describing {
+                            let table = self.origin_of_column(&c);
+                            origins.push(Origin {
+                                table,
+                                aliased: false,
+                            });
+                        }
                         push(
                             &mut items,
                             &mut columns,
@@ -324,7 +345,7 @@ impl Analyzer<'_> {
                 }
             }
         }
-        Ok((items, columns))
+        Ok((items, columns, origins))
     }
 
     /// HAVING, analysed as the select list is.
@@ -386,8 +407,9 @@ impl Analyzer<'_> {
     }
 }
 
-/// The select list's items (`sql AS "cN"`) and columns (name, type).
-type SelectItems = (Vec<String>, Vec<(String, TrinoType)>);
+/// The select list's items (`sql AS "cN"`), columns (name, type) and, when describing, their
+/// origins.
+type SelectItems = (Vec<String>, Vec<(String, TrinoType)>, Vec<Origin>);
 
 /// SELECT syntax sqlparser takes from other dialects, which Trino's grammar lacks.
 fn refuse_foreign_syntax(s: &Select) -> Result<(), TrinoError> {
@@ -490,6 +512,8 @@ pub(super) fn not_a_position(sql: String) -> String {
 pub(super) struct Outputs {
     pub(super) items: String,
     pub(super) columns: Vec<(String, TrinoType)>,
+    /// Where each column comes from, when describing (describe.rs).
+    pub(super) origins: Vec<Origin>,
     pub(super) having: Option<String>,
     pub(super) order: Option<String>,
     /// The ORDER BY with output references (`"c2"`) replaced by their expressions, for a

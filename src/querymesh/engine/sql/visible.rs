@@ -1,4 +1,4 @@
-//! `information_schema` as the person may see it: Trino lists its rows through the same
+//! `information_schema` and the `system` catalog's listings as the person may see it: Trino lists its rows through the same
 //! filters as SHOW (`filterSchemas` for `schemata`, `filterTables` for `tables`,
 //! `filterColumns` for `columns`), so a table hidden from SHOW TABLES is absent here too.
 //!
@@ -9,6 +9,7 @@ use super::analyze::quote;
 use super::expr::sql_string;
 use crate::querymesh::engine::access::Viewer;
 use crate::querymesh::engine::catalog::{Catalogs, TableMeta};
+use crate::querymesh::engine::system_catalog;
 
 const INFORMATION_SCHEMA: &str = "information_schema";
 
@@ -30,7 +31,20 @@ fn in_list(columns: &[&str], rows: &[Vec<&str>]) -> String {
 
 /// The SQLite source for `table`: itself, or for an information_schema table the rows
 /// `viewer` may see.
-pub fn source(catalogs: &Catalogs, viewer: Option<&Viewer>, table: &TableMeta) -> String {
+pub fn source(
+    catalogs: &Catalogs,
+    viewer: Option<&Viewer>,
+    user: Option<&str>,
+    table: &TableMeta,
+) -> String {
+    if let Some(live) = system_catalog::live_source(table, user) {
+        return live;
+    }
+    if let Some(condition) =
+        viewer.and_then(|v| system_catalog::viewer_condition(catalogs, v, table))
+    {
+        return format!("(SELECT * FROM {} WHERE {condition})", table.sqlite_name);
+    }
     let Some(viewer) = viewer.filter(|_| table.schema == INFORMATION_SCHEMA) else {
         return table.sqlite_name.clone();
     };

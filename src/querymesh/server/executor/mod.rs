@@ -91,6 +91,7 @@ mod query;
 mod registry;
 pub mod resource_groups;
 mod run;
+mod runtime_rows;
 #[cfg(test)]
 mod tests;
 
@@ -181,10 +182,11 @@ impl Executor {
     pub fn submit(
         self: &Arc<Self>,
         id: String,
+        text: &str,
         prepared: Arc<Prepared>,
         criteria: &Criteria,
     ) -> Arc<Query> {
-        self.submit_for_client(id, prepared, criteria, true)
+        self.submit_for_client(id, text, prepared, criteria, true)
     }
 
     /// `parametric_datetime`: the client declared `PARAMETRIC_DATETIME`; without it, times and
@@ -192,6 +194,7 @@ impl Executor {
     pub fn submit_for_client(
         self: &Arc<Self>,
         id: String,
+        text: &str,
         prepared: Arc<Prepared>,
         criteria: &Criteria,
         parametric_datetime: bool,
@@ -222,8 +225,11 @@ impl Executor {
             tables: prepared.reads.clone(),
             journal: Some(self.journal.clone()),
             legacy_datetime: legacy_datetime.map(Arc::new),
+            source: criteria.source.clone(),
             ..Query::new(id, principal, columns, rx)
         });
+        // Before it can run: it lists itself in system.runtime.queries.
+        query.set_text(text);
         self.register(&query);
         match admitted {
             Admitted::Now(permit) if prepared.last_run().is_some_and(|t| t <= INLINE_MAX) => {

@@ -173,7 +173,10 @@ pub struct Query {
     pub(super) update_type: Option<&'static str>,
     /// Failed before it could run: its info page says so before its client reads the error.
     pub(super) refused: bool,
-    /// The statement's text, for its owner's `GET /v1/query/{id}` (never logged).
+    /// `X-Trino-Source`, for `system.runtime.queries`.
+    pub(super) source: Option<String>,
+    /// The statement's text, for its owner's `GET /v1/query/{id}` and
+    /// `system.runtime.queries` (never logged).
     pub(super) text: OnceLock<String>,
     /// What the statement changes in its client's session (`X-Trino-Set-Schema`,
     /// `X-Trino-Added-Prepare`, …): sent with its last page once it has finished, as Trino
@@ -230,6 +233,7 @@ impl Query {
             started: AtomicBool::new(false),
             update_type: None,
             refused: false,
+            source: None,
             text: OnceLock::new(),
             session_changes: OnceLock::new(),
             failure: OnceLock::new(),

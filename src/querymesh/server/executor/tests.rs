@@ -59,7 +59,7 @@ async fn queries_past_the_running_limit_wait_queued() {
     // A stop right as a query starts stops it (an interrupt that lands before SQLite's first
     // step used to be lost, and the query ran on, holding its place).
     for _ in 0..5 {
-        let query = executor.submit("q0".into(), endless.clone(), &ada());
+        let query = executor.submit("q0".into(), "", endless.clone(), &ada());
         until("the query's start", || {
             query.started.load(Ordering::Relaxed)
         })
@@ -70,8 +70,8 @@ async fn queries_past_the_running_limit_wait_queued() {
         })
         .await;
     }
-    let first = executor.submit("q1".into(), endless.clone(), &ada());
-    let second = executor.submit("q2".into(), endless, &ada());
+    let first = executor.submit("q1".into(), "", endless.clone(), &ada());
+    let second = executor.submit("q2".into(), "", endless, &ada());
     until("the first query's start", || {
         first.started.load(Ordering::Relaxed)
     })
@@ -88,8 +88,8 @@ async fn queries_past_the_running_limit_wait_queued() {
     .await;
     second.cancel();
     // A query cancelled while queued never runs.
-    let third = executor.submit("q3".into(), engine_prepared(&executor), &ada());
-    let fourth = executor.submit("q4".into(), engine_prepared(&executor), &ada());
+    let third = executor.submit("q3".into(), "", engine_prepared(&executor), &ada());
+    let fourth = executor.submit("q4".into(), "", engine_prepared(&executor), &ada());
     fourth.cancel();
     until("the third query's start", || {
         third.started.load(Ordering::Relaxed)
@@ -183,20 +183,20 @@ async fn a_query_short_last_time_runs_here_and_one_that_is_not_moves_to_the_pool
         assert!(!query.started.load(Ordering::Relaxed));
         // Through submit it runs on the pool, whole.
         long.record_run(Duration::from_micros(10));
-        let submitted = executor.submit("q3".into(), long, &ada());
+        let submitted = executor.submit("q3".into(), "", long, &ada());
         let (rows, last) = all_pages(&submitted).await;
         assert_eq!(last["stats"]["state"], "FINISHED", "{last}");
         assert_eq!(rows.len(), if sql.contains("LIMIT") { 5000 } else { 1 });
     }
 
     // Submitted while short: the same rows as from the pool.
-    let submitted = executor.submit("q4".into(), nation.clone(), &ada());
+    let submitted = executor.submit("q4".into(), "", nation.clone(), &ada());
     let (inline_rows, _) = all_pages(&submitted).await;
     let fresh =
         Arc::new(Engine::open(&config.querymesh, config.state_dir.as_deref()).expect("opens"))
             .prepare("SELECT name FROM nation ORDER BY nationkey", &tiny)
             .expect("prepares");
-    let pooled = executor.submit("q5".into(), fresh, &ada());
+    let pooled = executor.submit("q5".into(), "", fresh, &ada());
     let (pooled_rows, _) = all_pages(&pooled).await;
     assert_eq!(inline_rows, pooled_rows);
 }

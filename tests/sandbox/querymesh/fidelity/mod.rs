@@ -8,6 +8,7 @@ mod exploration_under_policies;
 mod java_client;
 mod literals_and_aliases;
 mod row_count_clauses;
+mod system_catalog;
 mod use_statement;
 
 use std::time::{Duration, Instant};

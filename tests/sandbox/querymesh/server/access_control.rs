@@ -44,6 +44,26 @@ async fn data_policies_deny_as_trino_does() {
         denied["error"]["message"],
         "Access Denied: Cannot select from table tpch.tiny.nation"
     );
+    // Describing a statement needs the access running it needs (Trino analyses it).
+    let described = mesh
+        .follow(
+            mesh.client
+                .post(format!("{}/v1/statement", mesh.url()))
+                .bearer_auth(grace.clone())
+                .header(
+                    "X-Trino-Prepared-Statement",
+                    "q=SELECT+name+FROM+tpch.tiny.nation",
+                )
+                .body("DESCRIBE OUTPUT q")
+                .send()
+                .await
+                .expect("answers"),
+        )
+        .await;
+    assert_eq!(
+        error_of(&described)["message"],
+        "Access Denied: Cannot select from table tpch.tiny.nation"
+    );
     let allowed = grace_post("SELECT name FROM tpch.tiny.region").await;
     assert!(allowed.get("error").is_none(), "{allowed}");
 

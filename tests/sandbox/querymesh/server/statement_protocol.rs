@@ -412,3 +412,158 @@ async fn an_update_tells_its_type_with_its_columns_and_its_changes_with_its_last
     assert!(pages[0].get("columns").is_none(), "{}", pages[0]);
     assert!(pages.last().expect("a page")["columns"].is_array());
 }
+
+/// DESCRIBE OUTPUT and DESCRIBE INPUT of a statement the client holds, which Trino's JDBC
+/// driver asks for `getMetaData()` and `getParameterMetaData()` before the statement runs:
+/// the answers Trino 476 gives (`DescribeOutputRewrite`, `DescribeInputRewrite`; checked
+/// against it), and the access the described statement needs.
+#[tokio::test]
+async fn a_prepared_statement_is_described_before_it_runs() {
+    let mesh = Mesh::start().await;
+    let described = &mesh;
+    let describe = |what: &'static str, statement: &str, token: String| {
+        let held = format!(
+            "q={}",
+            form_urlencoded::byte_serialize(statement.as_bytes()).collect::<String>()
+        );
+        let request = mesh
+            .client
+            .post(format!("{}/v1/statement", mesh.url()))
+            .bearer_auth(token)
+            .header("X-Trino-Prepared-Statement", held)
+            .body(format!("DESCRIBE {what} q"));
+        async move {
+            described
+                .follow(request.send().await.expect("answers"))
+                .await
+        }
+    };
+    let columns = |pages: &[Value]| -> Vec<(String, String)> {
+        let page = pages
+            .iter()
+            .find(|p| p["columns"].is_array())
+            .expect("columns");
+        page["columns"]
+            .as_array()
+            .expect("columns")
+            .iter()
+            .map(|c| {
+                (
+                    c["name"].as_str().unwrap_or_default().to_string(),
+                    c["type"].as_str().unwrap_or_default().to_string(),
+                )
+            })
+            .collect()
+    };
+    let statement =
+        "SELECT name, regionkey + 1 AS next FROM tpch.tiny.nation WHERE name = ? AND regionkey < ?";
+
+    let output = describe("OUTPUT", statement, mesh.token()).await;
+    assert_eq!(
+        columns(&output),
+        [
+            ("Column Name", "varchar(4)"),
+            ("Catalog", "varchar(4)"),
+            ("Schema", "varchar(4)"),
+            ("Table", "varchar(6)"),
+            ("Type", "varchar(11)"),
+            ("Type Size", "integer"),
+            ("Aliased", "boolean"),
+        ]
+        .map(|(n, t)| (n.to_string(), t.to_string()))
+    );
+    assert_eq!(
+        rows(&output),
+        [
+            json!(["name", "tpch", "tiny", "nation", "varchar(25)", 0, false]),
+            json!(["next", "", "", "", "bigint", 8, true]),
+        ]
+    );
+    let input = describe("INPUT", statement, mesh.token()).await;
+    assert_eq!(
+        rows(&input),
+        [json!([0, "varchar(25)"]), json!([1, "bigint"])]
+    );
+
+    // Origins through subqueries, WITH and the first term of a UNION; the coercions of
+    // IN, BETWEEN, LIKE … ESCAPE, LIMIT and a bare WHERE parameter; fixed sizes by type.
+    for (what, statement, expected) in [
+        (
+            "OUTPUT",
+            "WITH t AS (SELECT name FROM tpch.tiny.nation) SELECT x FROM (SELECT name AS x FROM t) UNION SELECT name FROM tpch.tiny.region",
+            vec![json!([
+                "x",
+                "tpch",
+                "tiny",
+                "nation",
+                "varchar(25)",
+                0,
+                false
+            ])],
+        ),
+        (
+            "INPUT",
+            "SELECT totalprice FROM tpch.tiny.orders WHERE orderkey IN (?, ?) AND totalprice BETWEEN ? AND 1 AND orderstatus LIKE ? ESCAPE ? AND ? LIMIT ?",
+            vec![
+                json!([0, "bigint"]),
+                json!([1, "bigint"]),
+                json!([2, "double"]),
+                json!([3, "varchar"]),
+                json!([4, "varchar"]),
+                json!([5, "boolean"]),
+                json!([6, "bigint"]),
+            ],
+        ),
+        (
+            "OUTPUT",
+            "SELECT true AS b, CAST(1 AS smallint) s, DATE '2020-01-01' d, 1e0 AS x, CAST(1 AS decimal(30, 2)) AS l, TIMESTAMP '2020-01-01 00:00:00.1234 UTC' AS z, ARRAY[1] AS a, ?",
+            vec![
+                json!(["b", "", "", "", "boolean", 1, true]),
+                json!(["s", "", "", "", "smallint", 2, true]),
+                json!(["d", "", "", "", "date", 4, true]),
+                json!(["x", "", "", "", "double", 8, true]),
+                json!(["l", "", "", "", "decimal(30,2)", 16, true]),
+                json!(["z", "", "", "", "timestamp(4) with time zone", 12, true]),
+                json!(["a", "", "", "", "array(integer)", 0, true]),
+                json!(["_col7", "", "", "", "unknown", 1, false]),
+            ],
+        ),
+        ("INPUT", "SELECT * FROM tpch.tiny.region", vec![]),
+        ("OUTPUT", "SET SESSION query_max_run_time = '1h'", vec![]),
+    ] {
+        let pages = describe(what, statement, mesh.token()).await;
+        assert_eq!(rows(&pages), expected, "{what} {statement}");
+    }
+
+    // Nothing to describe: the columns are there, typed, with no rows.
+    let empty = describe("INPUT", "SELECT 1", mesh.token()).await;
+    assert_eq!(
+        columns(&empty),
+        [("Position", "bigint"), ("Type", "varchar")].map(|(n, t)| (n.to_string(), t.to_string()))
+    );
+
+    // Refusals: as the statement's analysis refuses it, or as Trino refuses to describe it
+    // (access: access_control.rs).
+    for (statement, name) in [
+        (
+            "SELECT nope FROM tpch.tiny.nation WHERE name = ?",
+            "COLUMN_NOT_FOUND",
+        ),
+        ("USE tpch.sf1", "NOT_SUPPORTED"),
+    ] {
+        let pages = describe("OUTPUT", statement, mesh.token()).await;
+        assert_eq!(error_of(&pages)["errorName"], name, "{statement}");
+    }
+    let unknown = mesh
+        .follow(
+            mesh.client
+                .post(format!("{}/v1/statement", mesh.url()))
+                .bearer_auth(mesh.token())
+                .body("DESCRIBE OUTPUT nothing_held")
+                .send()
+                .await
+                .expect("answers"),
+        )
+        .await;
+    assert_eq!(error_of(&unknown)["errorName"], "NOT_FOUND");
+}

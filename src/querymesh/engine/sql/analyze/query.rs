@@ -11,6 +11,7 @@ use super::{
 };
 use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 use crate::querymesh::engine::sql::scope::{Scope, positional_outputs};
+use crate::querymesh::engine::types::TrinoType;
 
 /// The token right after the last LIMIT, OFFSET, FIRST or NEXT keyword that starts before
 /// `at`: the first token of that clause's row count.
@@ -69,6 +70,7 @@ impl Analyzer<'_> {
                     continue;
                 }
                 let block = self.query(&cte.query, outer)?;
+                let origins = block.origins;
                 let name = ident_name(&cte.alias.name);
                 let columns = if cte.alias.columns.is_empty() {
                     block.columns
@@ -99,6 +101,7 @@ impl Analyzer<'_> {
                         Cte {
                             sqlite_name,
                             columns,
+                            origins,
                         },
                     );
                 }
@@ -117,6 +120,7 @@ impl Analyzer<'_> {
             sql: format!("{with_sql}{}", block.sql),
             columns: block.columns,
             single_row: block.single_row,
+            origins: block.origins,
         })
     }
 
@@ -157,6 +161,7 @@ impl Analyzer<'_> {
                             sql: format!("SELECT * FROM ({}) ORDER BY {order}", block.sql),
                             columns: block.columns,
                             single_row: block.single_row,
+                            origins: block.origins,
                         }
                     }
                 }
@@ -168,6 +173,7 @@ impl Analyzer<'_> {
                 sql: format!("SELECT * FROM ({}) {limit}", block.sql),
                 columns: block.columns,
                 single_row: block.single_row || limit_one,
+                origins: block.origins,
             },
         })
     }
@@ -218,8 +224,29 @@ impl Analyzer<'_> {
         // Trino's grammar takes only an integer literal (or `?`) as a row count, so anything
         // else is a syntax error at its first token (`LIMIT -1`, `LIMIT (2)`, `OFFSET x`).
         let tokens = self.tokens;
+        let describing = self.describing.is_some();
+        if let Some(described) = &mut self.describing {
+            // A described statement's `?` row count is a bigint (Trino coerces it so).
+            let limits = match &q.limit_clause {
+                Some(LimitClause::LimitOffset { limit, offset, .. }) => {
+                    [limit.as_ref(), offset.as_ref().map(|o| &o.value)]
+                }
+                _ => [None, None],
+            };
+            let fetched = q.fetch.as_ref().and_then(|f| f.quantity.as_ref());
+            for e in limits.into_iter().chain([fetched]).flatten() {
+                if crate::querymesh::engine::sql::describe::is_parameter(e) {
+                    described.met(location(e));
+                    described.coerced(location(e), &TrinoType::BigInt);
+                }
+            }
+        }
         let counted = |e: &Expr, expecting: &str| {
             if matches!(e, Expr::Value(v) if matches!(v.value, Value::Placeholder(_))) {
+                if describing {
+                    // Never run: any count will do.
+                    return Ok(i64::MAX as u64);
+                }
                 return Err(not_supported(
                     location(e),
                     "A parameter outside a prepared statement",

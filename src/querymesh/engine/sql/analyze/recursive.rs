@@ -108,6 +108,7 @@ impl Analyzer<'_> {
                 Cte {
                     sqlite_name: previous.clone(),
                     columns: columns.clone(),
+                    origins: Vec::new(),
                 },
             );
             self.ctes.push(frame);
@@ -161,6 +162,7 @@ impl Analyzer<'_> {
             Cte {
                 sqlite_name: union,
                 columns,
+                origins: Vec::new(),
             },
         ))
     }

@@ -35,6 +35,7 @@ fn coerce_block(block: Block, columns: &[(String, TrinoType)]) -> Block {
         sql: format!("SELECT {} FROM ({})", items.join(", "), block.sql),
         columns: block.columns,
         single_row: block.single_row,
+        origins: block.origins,
     }
 }
 
@@ -63,6 +64,7 @@ fn compound_select(operator: &str, terms: Vec<Block>, columns: &[(String, TrinoT
         sql,
         columns: columns.to_vec(),
         single_row: false,
+        origins: Vec::new(),
     }
 }
 
@@ -118,6 +120,7 @@ fn numbered_set_operation(
         ),
         columns,
         single_row: false,
+        origins: Vec::new(),
     }
 }
 
@@ -275,6 +278,7 @@ impl Analyzer<'_> {
         Ok(Block {
             sql,
             single_row: rows.len() <= 1,
+            origins: Vec::new(),
             columns: types
                 .into_iter()
                 .enumerate()
@@ -311,6 +315,8 @@ impl Analyzer<'_> {
         }
         refuse_parenthesized_with(first)?;
         let mut acc = self.set_expr(first, outer)?;
+        // Trino's set operation keeps its first term's fields, origins included.
+        let first_origins = std::mem::take(&mut acc.origins);
         // The terms of the current run of one operation, coerced when the run ends.
         let mut run: Option<(&'static str, Vec<Block>)> = None;
         for (op, set_quantifier, right) in links.into_iter().rev() {
@@ -341,6 +347,7 @@ impl Analyzer<'_> {
                             sql: String::new(),
                             columns: Vec::new(),
                             single_row: false,
+                            origins: Vec::new(),
                         },
                     );
                     run = Some((compound, vec![left, r]));
@@ -352,6 +359,7 @@ impl Analyzer<'_> {
         if let Some((run_op, terms)) = run {
             acc = compound_select(run_op, terms, &acc.columns);
         }
+        acc.origins = first_origins;
         Ok(acc)
     }
 }

@@ -4,6 +4,7 @@
 
 use super::Call;
 use super::registry::{FunctionDef, Kind, Lower, LowerResult, Typing};
+use crate::querymesh::engine::TRINO_VERSION;
 use crate::querymesh::engine::sql::analyze::{Analyzer, Typed};
 use crate::querymesh::engine::sql::expr::sql_string;
 use crate::querymesh::engine::types::TrinoType;
@@ -41,10 +42,6 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         deterministic: true,
     },
 ];
-
-/// The Trino release the stand-in answers as. `version()` is what Trino's JDBC driver reports
-/// as `getDatabaseProductVersion()` (DBeaver and DataGrip read it on connect).
-pub const TRINO_VERSION: &str = "476";
 
 fn version(_: &mut Analyzer<'_>, c: &Call) -> LowerResult {
     Ok(c.args
