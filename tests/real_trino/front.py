@@ -25,6 +25,7 @@ FAULT_BUSY = "busy"
 # What a client sends that the target needs; hop-by-hop and length headers are the front's own.
 FORWARDED_REQUEST_HEADERS = {"authorization", "content-type", "accept", "user-agent"}
 LINK_FIELDS = ("nextUri", "infoUri", "partialCancelUri")
+IDLE_TIMEOUT_S = 60
 
 
 def username_of(authorization: str) -> str:
@@ -51,6 +52,16 @@ class Front:
 
         class Handler(http.server.BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            # A kept-alive connection nobody uses is closed after this long.
+            timeout = IDLE_TIMEOUT_S
+
+            def setup(self):
+                # The TLS handshake on this connection's own thread: on the listening socket
+                # it would run in the accept loop, where one client that connects and never
+                # finishes it stalls every other.
+                self.request.settimeout(IDLE_TIMEOUT_S)
+                self.request.do_handshake()
+                super().setup()
 
             def log_message(self, *args):  # quiet: the suite's output is the tests'
                 pass
@@ -66,7 +77,8 @@ class Front:
         self.server.daemon_threads = True
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(keystore)
-        self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
+        self.server.socket = context.wrap_socket(self.server.socket, server_side=True,
+                                                 do_handshake_on_connect=False)
         self.url = f"https://127.0.0.1:{self.server.server_address[1]}"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 

@@ -32,6 +32,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -74,6 +75,8 @@ public class Check {
         try (Connection erin = connect(url, System.getenv("ERIN_TOKEN"), System.getenv("ERIN_USER"))) {
             check("access_denied", () -> failure(erin, "SELECT count(*) FROM tpch.tiny.orders"));
         }
+        // Every check has answered: no thread left behind may keep the suite waiting.
+        System.exit(0);
     }
 
     static Connection connect(String url, String token, String user) throws SQLException {
@@ -274,6 +277,13 @@ public class Check {
         try (Statement statement = connection.createStatement()) {
             AtomicReference<QueryStats> progress = new AtomicReference<>();
             statement.unwrap(TrinoStatement.class).setProgressMonitor(progress::set);
+            // On a daemon thread: should the driver never wake the reader, the check fails
+            // after WAIT_MS and the JVM still ends.
+            Executor daemon = task -> {
+                Thread thread = new Thread(task, "reader");
+                thread.setDaemon(true);
+                thread.start();
+            };
             CompletableFuture<Object> reading = CompletableFuture.supplyAsync(() -> {
                 try (ResultSet rows = statement.executeQuery(LONG_QUERY)) {
                     while (rows.next()) {
@@ -283,7 +293,7 @@ public class Check {
                 } catch (SQLException thrown) {
                     return thrown;
                 }
-            });
+            }, daemon);
             long deadline = System.currentTimeMillis() + WAIT_MS;
             while (progress.get() == null || !progress.get().getState().equals("RUNNING")) {
                 if (reading.isDone() || System.currentTimeMillis() > deadline) {

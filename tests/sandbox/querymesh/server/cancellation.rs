@@ -21,6 +21,19 @@ async fn delete_cancels_the_query() {
     let deleted = mesh.client.delete(&next).send().await.expect("answers");
     assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
 
+    // Before its client comes for the error, system.runtime.queries shows how it ended (the
+    // two-target suite watches a cancel there).
+    let id = first["id"].as_str().expect("an id");
+    let listed = mesh
+        .run(&format!(
+            "SELECT state, error_type, error_code FROM system.runtime.queries WHERE query_id = '{id}'"
+        ))
+        .await;
+    assert_eq!(
+        super::rows(&listed),
+        [serde_json::json!(["FAILED", "USER_ERROR", "USER_CANCELED"])]
+    );
+
     let page = mesh.get(&next).await;
     assert_eq!(page["stats"]["state"], "FAILED");
     assert_eq!(page["error"]["errorName"], "USER_CANCELED");
