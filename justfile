@@ -45,7 +45,7 @@ parity-check:
 # The two-target suite (tests/real_trino): the broker's every outcome and Trino's own clients
 # against the stand-in and against a real Trino 476 secured as an organization's (HTTPS, JWT from
 # the IAM's JWKS, file-based access control, resource groups), started and stopped by the suite.
-# Needs what `just parity` needs, and `pip install pytest cryptography`.
+# Needs what `just parity` needs, and `pip install pytest cryptography "trino[sqlalchemy]" pandas`.
 real-trino:
     cargo build
     python3 -m pytest tests/real_trino

@@ -12,6 +12,9 @@ pub struct ColumnMeta {
     pub name: String,
     pub ty: TrinoType,
     pub nullable: bool,
+    /// A Trino hidden column: read by name, never listed (`*`, DESCRIBE, information_schema,
+    /// system.jdbc), as information_schema.columns' `comment`.
+    pub hidden: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -24,6 +27,13 @@ pub struct TableMeta {
     /// The table's name in SQLite, quoted and qualified, ready to emit: `"tpch_tiny"."nation"`.
     /// Its columns are named as in `columns`.
     pub sqlite_name: String,
+}
+
+impl TableMeta {
+    /// The columns a listing shows: all but the hidden ones, in order.
+    pub fn listed_columns(&self) -> impl Iterator<Item = &ColumnMeta> {
+        self.columns.iter().filter(|c| !c.hidden)
+    }
 }
 
 impl TableMeta {

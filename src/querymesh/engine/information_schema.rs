@@ -11,6 +11,15 @@ fn varchar_column(name: &str) -> ColumnMeta {
         name: name.into(),
         ty: TrinoType::Varchar(None),
         nullable: true,
+        hidden: false,
+    }
+}
+
+/// A varchar column Trino hides: read by name, not in `*` or any listing.
+fn hidden_varchar_column(name: &str) -> ColumnMeta {
+    ColumnMeta {
+        hidden: true,
+        ..varchar_column(name)
     }
 }
 
@@ -25,6 +34,7 @@ pub(super) fn add_information_schema(catalogs: &mut Catalogs) {
         varchar_column("table_schema"),
         varchar_column("table_name"),
         varchar_column("table_type"),
+        hidden_varchar_column("table_comment"),
     ];
     let mut columns_cols = vec![
         varchar_column("table_catalog"),
@@ -36,11 +46,16 @@ pub(super) fn add_information_schema(catalogs: &mut Catalogs) {
         name: "ordinal_position".into(),
         ty: TrinoType::BigInt,
         nullable: true,
+        hidden: false,
     });
     columns_cols.extend([
         varchar_column("column_default"),
         varchar_column("is_nullable"),
         varchar_column("data_type"),
+        // Trino's non-standard ones, which SQLAlchemy's Trino dialect reads.
+        hidden_varchar_column("comment"),
+        hidden_varchar_column("extra_info"),
+        hidden_varchar_column("column_comment"),
     ]);
     let info_tables = [
         ("columns", &columns_cols),
@@ -75,12 +90,15 @@ pub(super) fn add_information_schema(catalogs: &mut Catalogs) {
             schemas.iter().map(|s| vec![q(&catalog), q(s)]).collect();
         let table_rows: Vec<Vec<String>> = tables
             .iter()
-            .map(|t| vec![q(&catalog), q(&t.schema), q(&t.name), q("BASE TABLE")])
+            .map(|t| {
+                let kind = q("BASE TABLE");
+                vec![q(&catalog), q(&t.schema), q(&t.name), kind, "NULL".into()]
+            })
             .collect();
         let column_rows: Vec<Vec<String>> = tables
             .iter()
             .flat_map(|t| {
-                t.columns.iter().enumerate().map(|(i, c)| {
+                t.listed_columns().enumerate().map(|(i, c)| {
                     vec![
                         q(&catalog),
                         q(&t.schema),
@@ -90,6 +108,11 @@ pub(super) fn add_information_schema(catalogs: &mut Catalogs) {
                         "NULL".into(),
                         q(if c.nullable { "YES" } else { "NO" }),
                         q(&c.ty.to_string()),
+                        // comment, extra_info, column_comment: tpch and the CSV and SQLite
+                        // catalogs have none.
+                        "NULL".into(),
+                        "NULL".into(),
+                        "NULL".into(),
                     ]
                 })
             })

@@ -255,6 +255,7 @@ fn load_sqlite(source: &CatalogSource, path: &Path, attach_name: String) -> Resu
                 None => from_declared(&decl),
             };
             columns.push(ColumnMeta {
+                hidden: false,
                 name: col_name,
                 ty,
                 nullable: !not_null,
@@ -396,6 +397,7 @@ fn load_csv_dir(source: &CatalogSource, dir: &Path, attach_name: String) -> Resu
                 None => infer(rows.iter().map(|r| r.get(i).cloned().unwrap_or_default())),
             };
             columns.push(ColumnMeta {
+                hidden: false,
                 name: col_name,
                 ty,
                 nullable: true,

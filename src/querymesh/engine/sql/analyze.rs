@@ -69,8 +69,9 @@ pub struct Block {
     pub origins: Vec<super::describe::Origin>,
 }
 
-/// A column of a FROM source: name, type, and the table read it belongs to.
-pub(super) type SourceColumn = (String, TrinoType, Option<usize>);
+/// A column of a FROM source: name, type, the table read it belongs to, and whether it is a
+/// hidden column of that table.
+pub(super) type SourceColumn = (String, TrinoType, Option<usize>, bool);
 
 pub(super) struct Cte {
     pub(super) sqlite_name: String,

@@ -66,7 +66,7 @@ impl Analyzer<'_> {
                         let cols = cte
                             .columns
                             .iter()
-                            .map(|(n, t)| (n.clone(), t.clone(), None))
+                            .map(|(n, t)| (n.clone(), t.clone(), None, false))
                             .collect();
                         (cols, quote(&cte.sqlite_name), vec![parts.clone()])
                     }
@@ -84,7 +84,7 @@ impl Analyzer<'_> {
                         let cols = table
                             .columns
                             .iter()
-                            .map(|c| (c.name.clone(), c.ty.clone(), Some(read)))
+                            .map(|c| (c.name.clone(), c.ty.clone(), Some(read), c.hidden))
                             .collect();
                         let names = vec![
                             vec![table.name.clone()],
@@ -123,7 +123,7 @@ impl Analyzer<'_> {
                 let columns: Vec<Column> = columns
                     .into_iter()
                     .enumerate()
-                    .map(|(i, (n, ty, read))| Column {
+                    .map(|(i, (n, ty, read, unlisted))| Column {
                         sql: if from_cte {
                             format!("{sql_alias}.\"c{}\"", i + 1)
                         } else {
@@ -133,6 +133,7 @@ impl Analyzer<'_> {
                         ty,
                         read,
                         hidden: false,
+                        unlisted,
                     })
                     .collect();
                 self.note_origins(&columns, &cte_origins);
@@ -167,6 +168,7 @@ impl Analyzer<'_> {
                         sql: format!("{sql_alias}.\"c{}\"", i + 1),
                         read: None,
                         hidden: false,
+                        unlisted: false,
                     })
                     .collect::<Vec<_>>();
                 self.note_origins(&columns, &block.origins);

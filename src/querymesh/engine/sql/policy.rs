@@ -133,6 +133,7 @@ impl Analyzer<'_> {
                     sql: format!("{alias}.{}", quote(&c.name)),
                     read: None,
                     hidden: false,
+                    unlisted: false,
                 })
                 .collect(),
         };

@@ -16,6 +16,9 @@ pub struct Column {
     /// The right side's copy of a `JOIN … USING` column: only a qualified name reaches it,
     /// and `*` shows the column once, as Trino does.
     pub hidden: bool,
+    /// A table's hidden column (information_schema.columns' `comment`): any name reaches
+    /// it, no `*` shows it.
+    pub unlisted: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -53,6 +56,7 @@ pub fn positional_outputs(columns: &[(String, TrinoType)]) -> Vec<(String, Colum
                 sql: format!("\"c{}\"", i + 1),
                 read: None,
                 hidden: false,
+                unlisted: false,
             };
             (name.to_lowercase(), column)
         })

@@ -466,7 +466,12 @@ fn wildcard_columns(scope: &Scope<'_>, item: &SelectItem) -> Result<Vec<Column>,
                     format!("Table '{}' not found", parts.join(".")),
                 )
             })?;
-            Ok(relation.columns.clone())
+            Ok(relation
+                .columns
+                .iter()
+                .filter(|c| !c.unlisted)
+                .cloned()
+                .collect())
         }
         _ => {
             if scope.relations.is_empty() {
@@ -480,7 +485,7 @@ fn wildcard_columns(scope: &Scope<'_>, item: &SelectItem) -> Result<Vec<Column>,
                 .relations
                 .iter()
                 .flat_map(|r| r.columns.clone())
-                .filter(|c| !c.hidden)
+                .filter(|c| !c.hidden && !c.unlisted)
                 .collect();
             // JOIN … USING columns come first, once (Trino's order); the sort is stable.
             let using: Vec<String> = scope

@@ -292,8 +292,7 @@ fn show_columns(
         )));
     }
     let values = meta
-        .columns
-        .iter()
+        .listed_columns()
         .filter(|col| viewer.is_none_or(|v| v.sees_column(&catalog, &schema, &table, &col.name)))
         .filter(|col| pattern.as_deref().is_none_or(|p| like(p, &col.name)))
         .map(|col| {

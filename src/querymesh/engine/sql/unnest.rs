@@ -129,6 +129,7 @@ impl Analyzer<'_> {
                     ty: ty.clone(),
                     read: None,
                     hidden: false,
+                    unlisted: false,
                 });
             }
         }
@@ -139,6 +140,7 @@ impl Analyzer<'_> {
                 ty: TrinoType::BigInt,
                 read: None,
                 hidden: false,
+                unlisted: false,
             });
         }
         relations.push(self.aliased(columns, Vec::new(), alias)?);
@@ -172,6 +174,7 @@ impl Analyzer<'_> {
                 sql: from_element(&format!("json_extract({sql_alias}.value, '$[{i}]')"), ty),
                 read: None,
                 hidden: false,
+                unlisted: false,
             });
         }
         relations.push(self.aliased(columns, Vec::new(), alias)?);

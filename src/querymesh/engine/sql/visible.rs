@@ -73,8 +73,7 @@ pub fn source(
             let rows: Vec<Vec<&str>> = tables
                 .iter()
                 .flat_map(|t| {
-                    t.columns
-                        .iter()
+                    t.listed_columns()
                         .filter(|c| viewer.sees_column(catalog, &t.schema, &t.name, &c.name))
                         .map(|c| vec![t.schema.as_str(), t.name.as_str(), c.name.as_str()])
                 })

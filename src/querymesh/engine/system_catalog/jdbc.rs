@@ -273,7 +273,7 @@ fn column_rows(catalogs: &Catalogs) -> Vec<Vec<Cell>> {
     tables
         .iter()
         .flat_map(|t| {
-            t.columns.iter().enumerate().map(move |(i, c)| {
+            t.listed_columns().enumerate().map(move |(i, c)| {
                 let facts = jdbc_facts(&c.ty);
                 let mut row = vec![
                     Cell::text(&t.catalog),

@@ -34,6 +34,7 @@ fn columns(specs: &[(&str, TrinoType)]) -> Vec<ColumnMeta> {
     specs
         .iter()
         .map(|(name, ty)| ColumnMeta {
+            hidden: false,
             name: name.to_string(),
             ty: ty.clone(),
             nullable: true,
@@ -259,8 +260,7 @@ pub fn viewer_condition(catalogs: &Catalogs, viewer: &Viewer, table: &TableMeta)
                 let rows = tables
                     .iter()
                     .flat_map(|t| {
-                        t.columns
-                            .iter()
+                        t.listed_columns()
                             .filter(move |c| {
                                 viewer.sees_column(&t.catalog, &t.schema, &t.name, &c.name)
                             })

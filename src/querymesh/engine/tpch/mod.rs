@@ -98,6 +98,7 @@ pub fn schema_table_metas(schema: &str, attach_name: &str) -> Vec<TableMeta> {
                 .columns
                 .iter()
                 .map(|&(name, ty)| ColumnMeta {
+                    hidden: false,
                     name: name.into(),
                     ty: trino_type(ty),
                     nullable: false,

@@ -263,3 +263,73 @@ async fn system_jdbc_lists_only_what_the_person_may_see() {
     assert!(!catalogs.succeeded().firsts().contains(&"tpch".to_string()));
     assert!(catalogs.firsts().contains(&"system".to_string()));
 }
+
+/// information_schema's hidden columns (trinodb/trino core/trino-main/src/main/java/io/trino/
+/// connector/informationschema/InformationSchemaTable.java): `columns.comment`, `extra_info`,
+/// `column_comment` and `tables.table_comment` are read by name (SQLAlchemy's Trino dialect
+/// reads `comment`) and listed nowhere: not by `*`, DESCRIBE or the listings of columns.
+#[tokio::test]
+async fn information_schema_hidden_columns_are_read_by_name_and_listed_nowhere() {
+    let mesh = Mesh::start(support::test_config()).await;
+    let read = mesh
+        .run(
+            "SELECT column_name, is_nullable, comment, extra_info, column_comment \
+             FROM tpch.information_schema.columns \
+             WHERE table_schema = 'tiny' AND table_name = 'region' ORDER BY ordinal_position",
+        )
+        .await;
+    assert_eq!(
+        read.succeeded().rows(),
+        [
+            json!(["regionkey", "NO", null, null, null]),
+            json!(["name", "NO", null, null, null]),
+            json!(["comment", "NO", null, null, null])
+        ]
+    );
+    let commented = mesh
+        .run(
+            "SELECT c.table_comment FROM tpch.information_schema.tables AS c \
+             WHERE table_schema = 'tiny' AND table_name = 'region'",
+        )
+        .await;
+    assert_eq!(commented.succeeded().rows(), [json!([null])]);
+
+    let star = mesh
+        .run("SELECT * FROM tpch.information_schema.columns LIMIT 1")
+        .await;
+    let listed = [
+        "table_catalog",
+        "table_schema",
+        "table_name",
+        "column_name",
+        "ordinal_position",
+        "column_default",
+        "is_nullable",
+        "data_type",
+    ];
+    assert_eq!(columns_of(&star), listed);
+    let qualified_star = mesh
+        .run("SELECT c.* FROM tpch.information_schema.tables c LIMIT 1")
+        .await;
+    assert_eq!(
+        columns_of(&qualified_star),
+        ["table_catalog", "table_schema", "table_name", "table_type"]
+    );
+    let described = mesh.run("DESCRIBE tpch.information_schema.columns").await;
+    assert_eq!(described.succeeded().firsts(), listed);
+    let in_listings = mesh
+        .run(
+            "SELECT count(*) FROM tpch.information_schema.columns \
+             WHERE table_schema = 'information_schema' AND table_name = 'columns'",
+        )
+        .await;
+    assert_eq!(in_listings.succeeded().rows(), [json!([8])]);
+    let in_jdbc = mesh
+        .run(
+            "SELECT max(ordinal_position), count(*) FROM system.jdbc.columns \
+             WHERE table_cat = 'tpch' AND table_schem = 'information_schema' \
+             AND table_name = 'columns'",
+        )
+        .await;
+    assert_eq!(in_jdbc.succeeded().rows(), [json!([8, 8])]);
+}
