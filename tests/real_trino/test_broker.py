@@ -159,6 +159,22 @@ def test_past_max_rows_the_query_is_cancelled_in_querymesh(target, signed_in):
     listed_as(target, ada, marker, [("FAILED", "USER_CANCELED")])
 
 
+def test_show_create_needs_ownership_which_select_rules_do_not_give(target, signed_in):
+    # rules.json grants SELECT: Trino's checkCanShowCreateTable wants OWNERSHIP.
+    ada = signed_in("ada")
+    status, answer = target.sandbox.query(ada["identity"], "SHOW CREATE TABLE tpch.tiny.region")
+    assert (status, answer["code"]) == (403, "QUERYMESH_ACCESS_DENIED"), answer
+    assert "Cannot show create table for tpch.tiny.region" in answer["message"]
+    # information_schema is everyone's; SHOW GRANTS lists none.
+    status, answer = target.sandbox.query(
+        ada["identity"], "SHOW CREATE TABLE tpch.information_schema.schemata")
+    assert status == 200, answer
+    assert answer["rows"] == [["CREATE TABLE tpch.information_schema.schemata (\n"
+                               "   catalog_name varchar,\n   schema_name varchar\n)"]]
+    status, answer = target.sandbox.query(ada["identity"], "SHOW GRANTS ON TABLE tpch.tiny.nation")
+    assert (status, answer["rows"]) == (200, []), answer
+
+
 def test_next_uri_outside_the_configured_address_is_refused(target, signed_in):
     nora = signed_in("nora")  # the front leaves nextUri at the target's own address for her
     status, answer = target.sandbox.query(nora["identity"], "SELECT 1")

@@ -77,6 +77,8 @@ pub(super) struct TableRule {
     pub(super) any_privilege: bool,
     /// A privilege beyond SELECT and GRANT_SELECT: every column is shown, even denied ones.
     pub(super) beyond_select: bool,
+    /// OWNERSHIP: SHOW CREATE TABLE, among others.
+    pub(super) ownership: bool,
     pub(super) denied_columns: Vec<String>,
     /// Its position in the `tables` section, which names it in errors and in the journal.
     pub(super) index: usize,
@@ -249,6 +251,7 @@ pub(super) fn table_rule(spec: TableRuleSpec) -> Result<TableRule, RuleProblem> 
             .privileges
             .iter()
             .any(|p| p != "SELECT" && p != "GRANT_SELECT"),
+        ownership: spec.privileges.iter().any(|p| p == "OWNERSHIP"),
         denied_columns: spec
             .columns
             .into_iter()

@@ -160,6 +160,27 @@ impl Viewer {
             .and_then(TableRule::policy)
     }
 
+    /// `checkCanShowCreateTable`: OWNERSHIP of the table (Trino's `checkTablePermission`:
+    /// information_schema always, else a readable catalog and the first matching rule).
+    pub fn may_show_create_table(&self, catalog: &str, schema: &str, table: &str) -> bool {
+        if schema == INFORMATION_SCHEMA {
+            return true;
+        }
+        if !self.sees_catalog(catalog) {
+            return false;
+        }
+        match self.table_rule(catalog, schema, table) {
+            Ok(None) => true,
+            Ok(Some(rule)) => rule.ownership,
+            Err(()) => false,
+        }
+    }
+
+    /// `checkCanShowCreateSchema`: the schema's owner.
+    pub fn may_show_create_schema(&self, catalog: &str, schema: &str) -> bool {
+        self.owns_schema(catalog, schema)
+    }
+
     /// `checkCanShowColumns` (SHOW COLUMNS, DESCRIBE): any privilege on the table.
     pub fn may_show_columns(&self, catalog: &str, schema: &str, table: &str) -> bool {
         self.any_table_privilege(catalog, schema, table)

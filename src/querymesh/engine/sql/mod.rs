@@ -34,6 +34,7 @@ mod scope;
 mod select;
 pub mod session;
 mod show;
+mod show_create;
 mod strings;
 pub mod udf;
 mod unnest;

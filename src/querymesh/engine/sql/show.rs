@@ -1,7 +1,7 @@
 //! Exploration statements: SHOW CATALOGS, SHOW SCHEMAS, SHOW TABLES, SHOW COLUMNS and
 //! DESCRIBE, answered from the catalogs with Trino's column names (`Catalog`, `Schema`,
 //! `Table`; `Column`, `Type`, `Extra`, `Comment`), and SHOW FUNCTIONS from the function
-//! registry.
+//! registry; SHOW CREATE, SHOW GRANTS and SHOW ROLES in show_create.rs.
 //!
 //! With access rules in force they list only what the person may see, and refuse as Trino's
 //! `checkCanShowSchemas` / `checkCanShowTables` / `checkCanShowColumns` do, after the
@@ -13,8 +13,9 @@ use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 use super::analyze::error_at;
 use super::functions::registry::Kind;
+use super::show_create;
 use super::{Body, Plan};
-use crate::querymesh::engine::catalog::Catalogs;
+use crate::querymesh::engine::catalog::{Catalogs, TableMeta};
 use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
 use crate::querymesh::engine::{OutputColumn, SessionContext, TableAccess};
@@ -44,21 +45,26 @@ pub(super) fn like(pattern: &str, text: &str) -> bool {
     go(&p, &t)
 }
 
-struct Cursor<'t> {
+pub(super) struct Cursor<'t> {
     tokens: &'t [TokenWithSpan],
     at: usize,
 }
 
 impl Cursor<'_> {
-    fn peek(&self) -> Option<&TokenWithSpan> {
+    pub(super) fn peek(&self) -> Option<&TokenWithSpan> {
         self.tokens.get(self.at)
     }
 
-    fn location(&self) -> Option<Position> {
+    /// Where the statement starts: Trino places the errors of SHOW CREATE there.
+    pub(super) fn start(&self) -> Option<Position> {
+        self.tokens.first().map(|t| Position::from(t.span.start))
+    }
+
+    pub(super) fn location(&self) -> Option<Position> {
         self.peek().map(|t| Position::from(t.span.start))
     }
 
-    fn keyword(&mut self, word: &str) -> bool {
+    pub(super) fn keyword(&mut self, word: &str) -> bool {
         if let Some(TokenWithSpan {
             token: Token::Word(w),
             ..
@@ -72,7 +78,7 @@ impl Cursor<'_> {
         false
     }
 
-    fn error(&self) -> TrinoError {
+    pub(super) fn error(&self) -> TrinoError {
         let found = self
             .peek()
             .map_or("<EOF>".to_string(), |t| t.token.to_string());
@@ -84,7 +90,7 @@ impl Cursor<'_> {
     }
 
     /// A dotted name, lower-cased.
-    fn name(&mut self) -> Result<Vec<String>, TrinoError> {
+    pub(super) fn name(&mut self) -> Result<Vec<String>, TrinoError> {
         let mut parts = Vec::new();
         loop {
             match self.peek() {
@@ -107,7 +113,7 @@ impl Cursor<'_> {
         }
     }
 
-    fn like_pattern(&mut self) -> Result<Option<String>, TrinoError> {
+    pub(super) fn like_pattern(&mut self) -> Result<Option<String>, TrinoError> {
         if !self.keyword("LIKE") {
             return Ok(None);
         }
@@ -124,7 +130,7 @@ impl Cursor<'_> {
         }
     }
 
-    fn end(&self) -> Result<(), TrinoError> {
+    pub(super) fn end(&self) -> Result<(), TrinoError> {
         match self.peek() {
             None => Ok(()),
             Some(_) => Err(self.error()),
@@ -132,7 +138,7 @@ impl Cursor<'_> {
     }
 }
 
-fn rows(columns: &[&str], values: Vec<Vec<String>>, reads: Vec<TableAccess>) -> Plan {
+pub(super) fn rows(columns: &[&str], values: Vec<Vec<String>>, reads: Vec<TableAccess>) -> Plan {
     Plan {
         columns: varchar_columns(columns),
         reads,
@@ -147,7 +153,7 @@ fn rows(columns: &[&str], values: Vec<Vec<String>>, reads: Vec<TableAccess>) -> 
 }
 
 /// Trino's `AccessDeniedException`: PERMISSION_DENIED, without a location.
-fn denied(what: String) -> TrinoError {
+pub(super) fn denied(what: String) -> TrinoError {
     TrinoError::new(
         ErrorName::PermissionDenied,
         format!("Access Denied: {what}"),
@@ -215,10 +221,19 @@ fn show(
     if c.keyword("FUNCTIONS") {
         return show_functions(c);
     }
+    if c.keyword("CREATE") {
+        return show_create::show_create(c, catalogs, session);
+    }
+    if c.keyword("GRANTS") {
+        return show_create::show_grants(c, catalogs, session);
+    }
+    if c.keyword("ROLES") || (c.keyword("CURRENT") && c.keyword("ROLES")) {
+        return show_create::show_roles(c);
+    }
     Err(error_at(
         ErrorName::NotSupported,
         c.location(),
-        "Only SHOW CATALOGS, SCHEMAS, TABLES, COLUMNS and FUNCTIONS are supported",
+        "Only SHOW CATALOGS, SCHEMAS, TABLES, COLUMNS, FUNCTIONS, CREATE TABLE, CREATE SCHEMA, GRANTS and ROLES are supported",
     ))
 }
 
@@ -237,7 +252,42 @@ fn show_columns(
     // SHOW COLUMNS FROM t [LIKE pattern]; DESCRIBE takes no pattern (SqlBase.g4).
     let pattern = if describe { None } else { c.like_pattern()? };
     c.end()?;
-    let (catalog, schema, table) = match name.as_slice() {
+    let (catalog, schema, table, meta) = existing_table(&name, at, catalogs, session)?;
+    let viewer = session.viewer.as_ref();
+    if viewer.is_some_and(|v| !v.may_show_columns(&catalog, &schema, &table)) {
+        return Err(denied(format!(
+            "Cannot show columns of table {catalog}.{schema}.{table}"
+        )));
+    }
+    let values = meta
+        .listed_columns()
+        .filter(|col| viewer.is_none_or(|v| v.sees_column(&catalog, &schema, &table, &col.name)))
+        .filter(|col| pattern.as_deref().is_none_or(|p| like(p, &col.name)))
+        .map(|col| {
+            vec![
+                col.name.clone(),
+                col.ty.to_string(),
+                String::new(),
+                String::new(),
+            ]
+        })
+        .collect();
+    Ok(rows(
+        &["Column", "Type", "Extra", "Comment"],
+        values,
+        Vec::new(),
+    ))
+}
+
+/// The table `name` names (completed from the session), checked to exist as Trino's
+/// `ShowQueriesRewrite` checks: catalog, schema, then table.
+pub(super) fn existing_table<'c>(
+    name: &[String],
+    at: Option<Position>,
+    catalogs: &'c Catalogs,
+    session: &SessionContext,
+) -> Result<(String, String, String, &'c TableMeta), TrinoError> {
+    let (catalog, schema, table) = match name {
         // The schema is checked before the catalog (MetadataUtil.createQualifiedObjectName).
         [t] => {
             let schema = session.schema.clone().ok_or_else(|| {
@@ -285,30 +335,7 @@ fn show_columns(
             format!("Table '{catalog}.{schema}.{table}' does not exist"),
         )
     })?;
-    let viewer = session.viewer.as_ref();
-    if viewer.is_some_and(|v| !v.may_show_columns(&catalog, &schema, &table)) {
-        return Err(denied(format!(
-            "Cannot show columns of table {catalog}.{schema}.{table}"
-        )));
-    }
-    let values = meta
-        .listed_columns()
-        .filter(|col| viewer.is_none_or(|v| v.sees_column(&catalog, &schema, &table, &col.name)))
-        .filter(|col| pattern.as_deref().is_none_or(|p| like(p, &col.name)))
-        .map(|col| {
-            vec![
-                col.name.clone(),
-                col.ty.to_string(),
-                String::new(),
-                String::new(),
-            ]
-        })
-        .collect();
-    Ok(rows(
-        &["Column", "Type", "Extra", "Comment"],
-        values,
-        Vec::new(),
-    ))
+    Ok((catalog, schema, table, meta))
 }
 
 /// SHOW CATALOGS [LIKE p].

@@ -128,3 +128,52 @@ async fn exploration_lists_only_what_the_person_may_see() {
     let catalogs = mesh.run_as(GRACE, "SHOW CATALOGS").await;
     assert_eq!(catalogs.succeeded().firsts(), ["system", "tpch"]);
 }
+
+/// SHOW CREATE TABLE and SHOW CREATE SCHEMA as Trino 476 writes them
+/// (https://trino.io/docs/476/sql/show-create-table.html, checked against it), and the
+/// ownership Trino's file-based access control wants for them (`checkCanShowCreateTable`,
+/// `checkCanShowCreateSchema`): with rules granting SELECT only, nobody may; with rules that
+/// name no tables and give the catalog `all`, everybody may. SHOW GRANTS and SHOW ROLES list
+/// nothing: no catalog here keeps any.
+#[tokio::test]
+async fn show_create_needs_ownership_as_in_trino() {
+    let (config, _open_rules) =
+        support::config_with_rules(r#"{"catalogs": [{"allow": "all"}]}"#, "");
+    let open = Mesh::start(config).await;
+    let created = open.run("SHOW CREATE TABLE tpch.tiny.region").await;
+    assert_eq!(
+        created.succeeded().firsts(),
+        [
+            "CREATE TABLE tpch.tiny.region (\n   regionkey bigint NOT NULL,\n   name varchar(25) NOT NULL,\n   comment varchar(152) NOT NULL\n)"
+        ]
+    );
+    let schema = open.run("SHOW CREATE SCHEMA tpch.tiny").await;
+    assert_eq!(schema.succeeded().firsts(), ["CREATE SCHEMA tpch.tiny"]);
+    for sql in [
+        "SHOW GRANTS ON TABLE tpch.tiny.nation",
+        "SHOW ROLES",
+        "SHOW CURRENT ROLES",
+    ] {
+        assert!(open.run(sql).await.succeeded().rows().is_empty(), "{sql}");
+    }
+    let view = open.run("SHOW CREATE VIEW tpch.tiny.nation").await;
+    assert_eq!(
+        view.error()["message"],
+        "line 1:1: Relation 'tpch.tiny.nation' is a table, not a view"
+    );
+
+    let (mesh, _dir) = mesh_with_rules().await;
+    denied(
+        &mesh.run("SHOW CREATE TABLE tpch.tiny.region").await,
+        "Access Denied: Cannot show create table for tpch.tiny.region",
+    );
+    denied(
+        &mesh.run("SHOW CREATE SCHEMA tpch.tiny").await,
+        "Access Denied: Cannot show create schema for tpch.tiny",
+    );
+    // information_schema is everyone's.
+    let columns = mesh
+        .run("SHOW CREATE TABLE tpch.information_schema.schemata")
+        .await;
+    assert_eq!(columns.succeeded().rows().len(), 1);
+}
