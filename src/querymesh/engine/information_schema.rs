@@ -1,5 +1,7 @@
-//! Every catalog's `information_schema` (schemata, tables, columns), as Trino has it: constant
-//! tables inlined in the SQL, made once when the engine opens.
+//! Every catalog's `information_schema` as Trino 476 has it (InformationSchemaTable.java):
+//! schemata, tables, columns and views listed from the catalogs; table_privileges and the role
+//! tables empty, as no catalog here keeps grants or roles. Constant tables inlined in the SQL,
+//! made once when the engine opens.
 
 use super::catalog::{Catalogs, ColumnMeta, TableMeta};
 use super::sql;
@@ -23,7 +25,7 @@ fn hidden_varchar_column(name: &str) -> ColumnMeta {
     }
 }
 
-/// Every catalog's `information_schema` (schemata, tables, columns), as Trino has it.
+/// Every catalog's `information_schema`, as Trino has it.
 pub(super) fn add_information_schema(catalogs: &mut Catalogs) {
     let schemata_cols = vec![
         varchar_column("catalog_name"),
@@ -57,10 +59,41 @@ pub(super) fn add_information_schema(catalogs: &mut Catalogs) {
         hidden_varchar_column("extra_info"),
         hidden_varchar_column("column_comment"),
     ]);
+    let views_cols = [
+        "table_catalog",
+        "table_schema",
+        "table_name",
+        "view_definition",
+    ]
+    .map(varchar_column)
+    .to_vec();
+    let table_privileges_cols = [
+        "grantor",
+        "grantor_type",
+        "grantee",
+        "grantee_type",
+        "table_catalog",
+        "table_schema",
+        "table_name",
+        "privilege_type",
+        "is_grantable",
+        "with_hierarchy",
+    ]
+    .map(varchar_column)
+    .to_vec();
+    let roles_cols = vec![varchar_column("role_name")];
+    let applicable_roles_cols = ["grantee", "grantee_type", "role_name", "is_grantable"]
+        .map(varchar_column)
+        .to_vec();
     let info_tables = [
+        ("applicable_roles", &applicable_roles_cols),
         ("columns", &columns_cols),
+        ("enabled_roles", &roles_cols),
+        ("roles", &roles_cols),
         ("schemata", &schemata_cols),
+        ("table_privileges", &table_privileges_cols),
         ("tables", &tables_cols),
+        ("views", &views_cols),
     ];
     let catalog_names: Vec<String> = catalogs.catalog_names().map(str::to_string).collect();
     for catalog in catalog_names {
@@ -91,7 +124,8 @@ pub(super) fn add_information_schema(catalogs: &mut Catalogs) {
         let table_rows: Vec<Vec<String>> = tables
             .iter()
             .map(|t| {
-                let kind = q("BASE TABLE");
+                let view = catalogs.view_sql(&catalog, &t.schema, &t.name).is_some();
+                let kind = q(if view { "VIEW" } else { "BASE TABLE" });
                 vec![q(&catalog), q(&t.schema), q(&t.name), kind, "NULL".into()]
             })
             .collect();
@@ -117,10 +151,24 @@ pub(super) fn add_information_schema(catalogs: &mut Catalogs) {
                 })
             })
             .collect();
+        // A developer's SQLite views, with their queries as written there.
+        let view_rows: Vec<Vec<String>> = tables
+            .iter()
+            .filter_map(|t| {
+                let create = catalogs.view_sql(&catalog, &t.schema, &t.name)?;
+                let query = sql::view_query(create).unwrap_or(create).trim();
+                Some(vec![q(&catalog), q(&t.schema), q(&t.name), q(query)])
+            })
+            .collect();
         for (name, cols, rows) in [
+            ("applicable_roles", &applicable_roles_cols, Vec::new()),
             ("columns", &columns_cols, column_rows),
+            ("enabled_roles", &roles_cols, Vec::new()),
+            ("roles", &roles_cols, Vec::new()),
             ("schemata", &schemata_cols, schemata_rows),
+            ("table_privileges", &table_privileges_cols, Vec::new()),
             ("tables", &tables_cols, table_rows),
+            ("views", &views_cols, view_rows),
         ] {
             catalogs.add_table(TableMeta {
                 catalog: catalog.clone(),

@@ -58,6 +58,7 @@ use dialect::TrinoDialect;
 pub use expr::sql_string;
 pub use limits::sqlite_limit;
 pub use policy::{PolicyExpression, check as check_policy};
+pub use views::view_query;
 
 /// What running a statement does.
 #[derive(Clone, Debug)]

@@ -120,7 +120,7 @@ fn show_create_view(
             "Cannot show create view for {catalog}.{schema}.{view}"
         )));
     }
-    let query = super::views::view_query(create).unwrap_or(create).trim();
+    let query = super::view_query(create).unwrap_or(create).trim();
     let sql = format!(
         "CREATE VIEW {}.{}.{} SECURITY INVOKER AS\n{query}",
         identifier(&catalog),

@@ -134,7 +134,7 @@ impl Analyzer<'_> {
 
 /// The query of a `CREATE VIEW name [(columns)] AS query` statement, as written: what follows
 /// the first `AS` outside parentheses.
-pub(super) fn view_query(create: &str) -> Option<&str> {
+pub fn view_query(create: &str) -> Option<&str> {
     let tokens = Tokenizer::new(&SQLiteDialect {}, create)
         .tokenize_with_location()
         .ok()?;

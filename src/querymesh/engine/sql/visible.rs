@@ -62,7 +62,7 @@ pub fn source(
                 .collect();
             in_list(&["schema_name"], &schemas)
         }
-        "tables" => {
+        "tables" | "views" => {
             let rows: Vec<Vec<&str>> = tables
                 .iter()
                 .map(|t| vec![t.schema.as_str(), t.name.as_str()])

@@ -593,4 +593,66 @@ async fn a_view_reads_its_tables_under_the_readers_filters_and_masks() {
         both(&mesh, GRACE_P, sql).await,
         [json!(["Ada"]), json!(["Bob"])]
     );
+
+    // information_schema lists the views as Trino lists its own: `VIEW` in `tables`, their
+    // queries (as written in SQLite) in `views`.
+    let sql = "SELECT t.table_name, t.table_type, v.view_definition                FROM mydata.information_schema.tables t                LEFT JOIN mydata.information_schema.views v ON v.table_name = t.table_name                WHERE t.table_schema = 'main' ORDER BY 1";
+    assert_eq!(
+        both(&mesh, GRACE_P, sql).await,
+        [
+            json!(["city", "BASE TABLE", null]),
+            json!(["person", "BASE TABLE", null]),
+            json!(["v_city", "VIEW", "SELECT name FROM city"]),
+            json!(["v_nested", "VIEW", "SELECT name, ssn FROM v_person"]),
+            json!(["v_person", "VIEW", "SELECT name, ssn FROM person"]),
+            json!([
+                "v_sqlite",
+                "VIEW",
+                "SELECT ifnull(name, '?') AS name FROM person"
+            ]),
+        ]
+    );
+}
+
+/// SHOW CREATE VIEW of a developer's SQLite view: its query after Trino's
+/// `CREATE VIEW name SECURITY INVOKER AS` (the reader's identity applies, as above); a view is
+/// not a table for SHOW CREATE TABLE, nor a table a view (Trino's ShowQueriesRewrite).
+#[tokio::test]
+async fn show_create_view_gives_a_sqlite_views_query() {
+    let data = tempfile::tempdir().expect("a temporary directory");
+    let file = data.path().join("mydata.sqlite");
+    let conn = rusqlite::Connection::open(&file).expect("creates");
+    conn.execute_batch(
+        "CREATE TABLE person (name TEXT);
+         CREATE VIEW v_person AS SELECT name FROM person;",
+    )
+    .expect("writes");
+    let catalogs = format!(
+        "[[querymesh.catalogs]]\ncatalog = \"mydata\"\nschema = \"main\"\nsqlite = {:?}\n",
+        file.display().to_string()
+    );
+    let (mesh, _dir) = mesh_with(r#"{"catalogs": [{"allow": "all"}]}"#, &catalogs).await;
+    assert_eq!(
+        both(&mesh, GRACE_P, "SHOW CREATE VIEW mydata.main.v_person").await,
+        [json!([
+            "CREATE VIEW mydata.main.v_person SECURITY INVOKER AS\nSELECT name FROM person"
+        ])]
+    );
+    for (sql, message) in [
+        (
+            "SHOW CREATE TABLE mydata.main.v_person",
+            "line 1:1: Relation 'mydata.main.v_person' is a view, not a table",
+        ),
+        (
+            "SHOW CREATE VIEW mydata.main.person",
+            "line 1:1: Relation 'mydata.main.person' is a table, not a view",
+        ),
+    ] {
+        let (name, text) = trino_error(&mesh, GRACE, &["engineering"], sql).await;
+        assert_eq!(
+            (name.as_str(), text.as_str()),
+            ("NOT_SUPPORTED", message),
+            "{sql}"
+        );
+    }
 }
