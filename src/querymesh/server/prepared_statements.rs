@@ -164,8 +164,12 @@ pub fn recognize(sql: &str) -> Option<Result<Command, TrinoError>> {
             }
             Ok(Command::Deallocate { name })
         })()),
-        // `DESCRIBE output` (two words) describes a table of that name.
-        (Some("DESCRIBE"), Some(which @ ("OUTPUT" | "INPUT"))) if tokens.len() >= 3 => {
+        // `DESCRIBE output` and `DESCRIBE output.t` describe tables.
+        (Some("DESCRIBE"), Some(which @ ("OUTPUT" | "INPUT")))
+            if tokens
+                .get(2)
+                .is_some_and(|t| matches!(t.token, Token::Word(_))) =>
+        {
             let described = match which {
                 "OUTPUT" => Described::Output,
                 _ => Described::Input,
@@ -269,6 +273,7 @@ mod tests {
         // A table named `output`, or `input`, is described as a table.
         assert_eq!(recognize("DESCRIBE output"), None);
         assert_eq!(recognize("DESCRIBE input"), None);
+        assert_eq!(recognize("DESCRIBE output.nation"), None);
         assert_eq!(recognize("EXECUTE IMMEDIATE 'SELECT 1'"), None);
         assert_eq!(recognize("SELECT 1"), None);
     }
