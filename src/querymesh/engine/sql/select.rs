@@ -303,6 +303,10 @@ impl Analyzer<'_> {
                         // names case-insensitively.
                         SelectItem::ExprWithAlias { alias, .. } => alias.value.clone(),
                         _ => match e {
+                            // Special forms, not columns: Trino names them as expressions.
+                            Expr::Identifier(i) if is_session_special(i) => {
+                                format!("_col{}", columns.len())
+                            }
                             Expr::Identifier(i) => i.value.clone(),
                             Expr::CompoundIdentifier(parts) => {
                                 parts.last().map(|i| i.value.clone()).unwrap_or_default()
@@ -405,6 +409,15 @@ impl Analyzer<'_> {
         }
         Ok(t)
     }
+}
+
+/// `current_user`, `current_catalog`, `current_schema`: reserved words of Trino's grammar for
+/// session values, not column names.
+fn is_session_special(i: &sqlparser::ast::Ident) -> bool {
+    i.quote_style.is_none()
+        && ["current_user", "current_catalog", "current_schema"]
+            .iter()
+            .any(|w| i.value.eq_ignore_ascii_case(w))
 }
 
 /// The select list's items (`sql AS "cN"`), columns (name, type) and, when describing, their

@@ -30,19 +30,94 @@ fn varchar_columns(names: &[&str]) -> Vec<OutputColumn> {
         .collect()
 }
 
-/// SQL LIKE with `%` and `_`, for SHOW … LIKE.
-pub(super) fn like(pattern: &str, text: &str) -> bool {
-    fn go(p: &[char], t: &[char]) -> bool {
-        match p.split_first() {
-            None => t.is_empty(),
-            Some(('%', rest)) => (0..=t.len()).any(|i| go(rest, &t[i..])),
-            Some(('_', rest)) => !t.is_empty() && go(rest, &t[1..]),
-            Some((c, rest)) => t.first() == Some(c) && go(rest, &t[1..]),
+/// A SHOW … LIKE pattern: `%` any run of characters, `_` one, and with `ESCAPE 'c'`, `c`
+/// before either (or itself) for the character as it is.
+#[derive(Clone, Debug)]
+pub(super) struct LikePattern(Vec<Piece>);
+
+#[derive(Clone, Debug, PartialEq)]
+enum Piece {
+    Any,
+    One,
+    Char(char),
+}
+
+impl LikePattern {
+    /// Refused as Trino's `like_pattern` refuses an escape: not one character, or followed by
+    /// anything but `%`, `_` or itself.
+    pub(super) fn new(pattern: &str, escape: Option<&str>) -> Result<Self, TrinoError> {
+        let invalid = |m: &str| TrinoError::new(ErrorName::InvalidFunctionArgument, m);
+        let escape = match escape {
+            None => None,
+            Some(e) => {
+                let mut chars = e.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) => Some(c),
+                    _ => return Err(invalid("Escape string must be a single character")),
+                }
+            }
+        };
+        let mut pieces = Vec::new();
+        let mut chars = pattern.chars();
+        while let Some(c) = chars.next() {
+            pieces.push(match c {
+                c if Some(c) == escape => match chars.next() {
+                    Some(next) if next == '%' || next == '_' || Some(next) == escape => {
+                        Piece::Char(next)
+                    }
+                    _ => {
+                        return Err(invalid(
+                            "Escape character must be followed by '%', '_' or the escape character itself",
+                        ));
+                    }
+                },
+                '%' => Piece::Any,
+                '_' => Piece::One,
+                c => Piece::Char(c),
+            });
         }
+        Ok(Self(pieces))
     }
-    let p: Vec<char> = pattern.chars().collect();
-    let t: Vec<char> = text.chars().collect();
-    go(&p, &t)
+
+    /// Whether `text` matches, in time proportional to the pattern's length times the
+    /// text's at worst (no backtracking past the last `%`), whatever the pattern.
+    pub(super) fn matches(&self, text: &str) -> bool {
+        let t: Vec<char> = text.chars().collect();
+        let p = &self.0;
+        let (mut pi, mut ti) = (0, 0);
+        let mut last_any: Option<(usize, usize)> = None;
+        while ti < t.len() {
+            match p.get(pi) {
+                Some(Piece::Any) => {
+                    last_any = Some((pi, ti));
+                    pi += 1;
+                }
+                Some(Piece::One) => {
+                    pi += 1;
+                    ti += 1;
+                }
+                Some(Piece::Char(c)) if *c == t[ti] => {
+                    pi += 1;
+                    ti += 1;
+                }
+                _ => match last_any {
+                    // Let the last `%` take one more character and try again from there.
+                    Some((any, taken)) => {
+                        pi = any + 1;
+                        ti = taken + 1;
+                        last_any = Some((any, taken + 1));
+                    }
+                    None => return false,
+                },
+            }
+        }
+        p[pi..].iter().all(|piece| *piece == Piece::Any)
+    }
+}
+
+/// SQL LIKE with `%` and `_` and no escape (SHOW SESSION LIKE).
+pub(super) fn like(pattern: &str, text: &str) -> bool {
+    LikePattern::new(pattern, None).is_ok_and(|p| p.matches(text))
 }
 
 pub(super) struct Cursor<'t> {
@@ -113,10 +188,21 @@ impl Cursor<'_> {
         }
     }
 
-    pub(super) fn like_pattern(&mut self) -> Result<Option<String>, TrinoError> {
+    /// `[LIKE 'pattern' [ESCAPE 'c']]`.
+    pub(super) fn like_pattern(&mut self) -> Result<Option<LikePattern>, TrinoError> {
         if !self.keyword("LIKE") {
             return Ok(None);
         }
+        let pattern = self.string()?;
+        let escape = if self.keyword("ESCAPE") {
+            Some(self.string()?)
+        } else {
+            None
+        };
+        LikePattern::new(&pattern, escape.as_deref()).map(Some)
+    }
+
+    fn string(&mut self) -> Result<String, TrinoError> {
         match self.peek() {
             Some(TokenWithSpan {
                 token: Token::SingleQuotedString(s),
@@ -124,7 +210,7 @@ impl Cursor<'_> {
             }) => {
                 let s = s.clone();
                 self.at += 1;
-                Ok(Some(s))
+                Ok(s)
             }
             _ => Err(self.error()),
         }
@@ -262,7 +348,7 @@ fn show_columns(
     let values = meta
         .listed_columns()
         .filter(|col| viewer.is_none_or(|v| v.sees_column(&catalog, &schema, &table, &col.name)))
-        .filter(|col| pattern.as_deref().is_none_or(|p| like(p, &col.name)))
+        .filter(|col| pattern.as_ref().is_none_or(|p| p.matches(&col.name)))
         .map(|col| {
             vec![
                 col.name.clone(),
@@ -347,13 +433,21 @@ fn show_catalogs(
     let pattern = c.like_pattern()?;
     c.end()?;
     let viewer = session.viewer.as_ref();
-    let values = catalogs
+    let visible: Vec<&str> = catalogs
         .catalog_names()
         .filter(|n| viewer.is_none_or(|v| v.sees_catalog(n)))
-        .filter(|n| pattern.as_deref().is_none_or(|p| like(p, n)))
+        .collect();
+    // Trino's rewrite filters a VALUES list of the catalogs the person sees: the column is a
+    // varchar as long as the longest of them, whatever the pattern keeps.
+    let longest = visible.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    let values = visible
+        .into_iter()
+        .filter(|n| pattern.as_ref().is_none_or(|p| p.matches(n)))
         .map(|n| vec![n.to_string()])
         .collect();
-    Ok(rows(&["Catalog"], values, Vec::new()))
+    let mut plan = rows(&["Catalog"], values, Vec::new());
+    plan.columns[0].ty = TrinoType::Varchar(Some(longest as u32));
+    Ok(plan)
 }
 
 /// SHOW SCHEMAS [FROM catalog] [LIKE p].
@@ -386,7 +480,7 @@ fn show_schemas(
     let values = catalogs
         .schema_names(&catalog)
         .filter(|n| viewer.is_none_or(|v| v.sees_schema(&catalog, n)))
-        .filter(|n| pattern.as_deref().is_none_or(|p| like(p, n)))
+        .filter(|n| pattern.as_ref().is_none_or(|p| p.matches(n)))
         .map(|n| vec![n.to_string()])
         .collect();
     Ok(rows(&["Schema"], values, Vec::new()))
@@ -456,7 +550,7 @@ fn show_tables(
     let values = catalogs
         .tables_in(&catalog, &schema)
         .filter(|t| viewer.is_none_or(|v| v.sees_table(&catalog, &schema, &t.name)))
-        .filter(|t| pattern.as_deref().is_none_or(|p| like(p, &t.name)))
+        .filter(|t| pattern.as_ref().is_none_or(|p| p.matches(&t.name)))
         .map(|t| vec![t.name.clone()])
         .collect();
     Ok(rows(&["Table"], values, Vec::new()))
@@ -466,24 +560,53 @@ fn show_tables(
 fn show_functions(c: &mut Cursor<'_>) -> Result<Plan, TrinoError> {
     let pattern = c.like_pattern()?;
     c.end()?;
-    Ok(functions(pattern.as_deref()))
+    Ok(functions(pattern.as_ref()))
 }
 
 /// SHOW FUNCTIONS: one row per signature, from the function registry, with Trino's columns.
-fn functions(pattern: Option<&str>) -> Plan {
-    let mut columns = varchar_columns(&[
+/// Trino's rewrite selects from a VALUES list of every function, then filters by the
+/// pattern: each text column is a `varchar(n)` as long as its longest value in the whole list.
+fn functions(pattern: Option<&LikePattern>) -> Plan {
+    let all: Vec<_> = super::functions::registry::all()
+        .into_iter()
+        .filter(|f| f.kind != Kind::SpecialForm)
+        .collect();
+    let longest = |text: &dyn Fn(&super::functions::registry::FunctionDef) -> Vec<String>| {
+        let n = all
+            .iter()
+            .flat_map(|f| text(f))
+            .map(|t| t.chars().count())
+            .max()
+            .unwrap_or(0);
+        TrinoType::Varchar(Some(n as u32))
+    };
+    let sized = [
+        longest(&|f| vec![f.name.to_string()]),
+        longest(&|f| f.signatures.iter().map(|(_, r)| r.to_string()).collect()),
+        longest(&|f| f.signatures.iter().map(|(a, _)| a.to_string()).collect()),
+        longest(&|f| vec![f.kind.shown().to_string()]),
+        TrinoType::Boolean,
+        longest(&|f| vec![f.description.to_string()]),
+    ];
+    let names = [
         "Function",
         "Return Type",
         "Argument Types",
         "Function Type",
         "Deterministic",
         "Description",
-    ]);
-    columns[4].ty = TrinoType::Boolean;
-    let values = super::functions::registry::all()
+    ];
+    let columns = names
+        .iter()
+        .zip(sized)
+        .map(|(name, ty)| OutputColumn {
+            name: name.to_string(),
+            ty,
+        })
+        .collect();
+    let values = all
         .into_iter()
-        .filter(|f| f.kind != Kind::SpecialForm)
-        .filter(|f| pattern.is_none_or(|p| like(p, f.name)))
+        .filter(|f| pattern.is_none_or(|p| p.matches(f.name)))
         .flat_map(|f| {
             f.signatures.iter().map(move |(args, returns)| {
                 vec![
@@ -502,5 +625,56 @@ fn functions(pattern: Option<&str>) -> Plan {
         reads: Vec::new(),
         session_update: None,
         body: Body::Rows(values),
+    }
+}
+
+#[cfg(test)]
+mod like_tests {
+    use super::LikePattern;
+
+    fn matches(pattern: &str, escape: Option<&str>, text: &str) -> bool {
+        LikePattern::new(pattern, escape)
+            .expect("a pattern")
+            .matches(text)
+    }
+
+    #[test]
+    fn wildcards_and_escapes_match_as_trinos_like() {
+        assert!(matches("t%", None, "tpch"));
+        assert!(matches("sys_em", None, "system"));
+        assert!(!matches("sys_em", None, "systems"));
+        assert!(matches("%a%b%", None, "xxaxxbxx"));
+        assert!(matches("x\\_%", Some("\\"), "x_y"));
+        assert!(!matches("x\\_%", Some("\\"), "xay"));
+        assert!(matches("100!%", Some("!"), "100%"));
+        assert!(matches("a!!", Some("!"), "a!"));
+    }
+
+    #[test]
+    fn a_pattern_of_many_percents_answers_at_once() {
+        // Backtracking into every `%` would take exponential time here.
+        let pattern = format!("{}b", "%a".repeat(40));
+        assert!(!matches(&pattern, None, &"a".repeat(60)));
+    }
+
+    #[test]
+    fn bad_escapes_are_trinos_errors() {
+        for (pattern, escape, message) in [
+            ("a", Some("ab"), "Escape string must be a single character"),
+            ("a", Some(""), "Escape string must be a single character"),
+            (
+                "!a",
+                Some("!"),
+                "Escape character must be followed by '%', '_' or the escape character itself",
+            ),
+            (
+                "a!",
+                Some("!"),
+                "Escape character must be followed by '%', '_' or the escape character itself",
+            ),
+        ] {
+            let error = LikePattern::new(pattern, escape).expect_err(pattern);
+            assert_eq!(error.message(), message);
+        }
     }
 }
