@@ -81,14 +81,24 @@ impl Analyzer<'_> {
             order_by,
             grouped_by_keys.then_some(keys.as_slice()),
         )?;
-        let global_aggregate = !grouped_by_keys && self.aggregates_seen > 0;
+        // HAVING alone makes a query an aggregation too, in Trino: one group of every row.
+        let global_aggregate = !grouped_by_keys && (self.aggregates_seen > 0 || s.having.is_some());
+        let aggregate_free = self.aggregates_seen == 0;
         if global_aggregate {
             outputs = self.outputs(s, &scope, order_by, Some(&[]))?;
         }
         self.aggregates_seen = saved_aggregates;
         self.grouping = saved_grouping;
         let distinct = distinct_keyword(s)?;
-        sql.push_str(&format!("SELECT {distinct}{}", outputs.items));
+        // SQLite takes HAVING without GROUP BY only in a query whose result has an aggregate:
+        // a count(*) it never shows makes it one, with the one group Trino forms.
+        let hidden_aggregate = global_aggregate && aggregate_free;
+        let hidden = if hidden_aggregate {
+            ", count(*) AS \"qm_group\""
+        } else {
+            ""
+        };
+        sql.push_str(&format!("SELECT {distinct}{}{hidden}", outputs.items));
         if !from.is_empty() {
             sql.push_str(&format!(" FROM {}", from.join(", ")));
         }
@@ -118,6 +128,12 @@ impl Analyzer<'_> {
             sql.push_str(&format!(" ORDER BY {o}"));
         }
         let single_row = (global_aggregate && s.having.is_none()) || s.from.is_empty();
+        if hidden_aggregate {
+            let shown: Vec<String> = (1..=outputs.columns.len())
+                .map(|i| format!("\"c{i}\""))
+                .collect();
+            sql = format!("SELECT {} FROM ({sql})", shown.join(", "));
+        }
         Ok(Block {
             sql,
             columns: outputs.columns,
