@@ -82,6 +82,7 @@ class Target:
                 resource_groups=RESOURCE_GROUPS, groups=groups_of(PEOPLE),
             )
             self.trino.start()
+            self.trino.wait_until_queries_run(self.token("ada"), self.authority.ca_file)
             self.querymesh_url = self.trino.url
             self.ca_file = self.authority.ca_file
             self.front.point_at(self.trino.url, self.authority.ca_file)

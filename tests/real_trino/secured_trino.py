@@ -13,10 +13,15 @@ It runs from the installation `scripts/trino` keeps (fetched through Maven once)
 run's configuration and data in a folder of its own.
 """
 
+import json
 import pathlib
 import secrets
 import socket
+import ssl
 import subprocess
+import time
+import urllib.error
+import urllib.request
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "trino"
@@ -108,6 +113,31 @@ class SecuredTrino:
             tail = log.read_text()[-3000:] if log.exists() else ""
             raise RuntimeError(f"the secured Trino did not start:\n{done.stderr}\n{tail}")
         self.started = True
+
+    def wait_until_queries_run(self, token, ca_file, timeout=120):
+        """Until `SELECT 1` runs for `token`: for a few seconds after it says it has started,
+        Trino may not list itself among its active nodes yet, and fails every query ("nodes
+        is empty", NO_NODES_AVAILABLE)."""
+        context = ssl.create_default_context(cafile=str(ca_file))
+        headers = {"Authorization": f"Bearer {token}"}
+        deadline = time.monotonic() + timeout
+        last = None
+        while time.monotonic() < deadline:
+            try:
+                request = urllib.request.Request(f"{self.url}/v1/statement", data=b"SELECT 1",
+                                                 headers=headers, method="POST")
+                page = json.load(urllib.request.urlopen(request, timeout=10, context=context))
+                while page.get("nextUri") and not page.get("error"):
+                    request = urllib.request.Request(page["nextUri"], headers=headers)
+                    page = json.load(urllib.request.urlopen(request, timeout=10,
+                                                            context=context))
+                last = page.get("error") or page.get("stats", {}).get("state")
+                if last == "FINISHED":
+                    return
+            except (OSError, ValueError) as error:
+                last = error
+            time.sleep(0.5)
+        raise RuntimeError(f"the secured Trino ran no query within {timeout} s: {last}")
 
     def stop(self):
         if self.started:
