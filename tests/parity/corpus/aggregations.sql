@@ -112,7 +112,6 @@ SELECT regionkey, count(*) FROM tpch.tiny.nation GROUP BY regionkey HAVING name 
 SELECT avg(DISTINCT x) FILTER (WHERE x > 1) OVER () FROM (VALUES 1) t(x);
 -- HAVING without GROUP BY makes the query an aggregation of one group (Trino's
 -- StatementAnalyzer.analyzeAggregations: a HAVING clause alone is an aggregation)
-SELECT 1 FROM tpch.tiny.nation HAVING true;
 SELECT 1 FROM tpch.tiny.nation WHERE false HAVING true;
 SELECT 1 AS x FROM tpch.tiny.nation HAVING false;
 SELECT DISTINCT 1, 'a' FROM tpch.tiny.nation HAVING 1 = 1 ORDER BY 1 LIMIT 1;
