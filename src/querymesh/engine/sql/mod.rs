@@ -35,6 +35,7 @@ mod select;
 pub mod session;
 mod show;
 mod show_create;
+mod show_stats;
 mod strings;
 pub mod udf;
 mod unnest;

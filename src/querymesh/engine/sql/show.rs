@@ -13,8 +13,8 @@ use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 use super::analyze::error_at;
 use super::functions::registry::Kind;
-use super::show_create;
 use super::{Body, Plan};
+use super::{show_create, show_stats};
 use crate::querymesh::engine::catalog::{Catalogs, TableMeta};
 use crate::querymesh::engine::error::{ErrorName, Position, TrinoError};
 use crate::querymesh::engine::types::TrinoType;
@@ -307,6 +307,9 @@ fn show(
     if c.keyword("FUNCTIONS") {
         return show_functions(c);
     }
+    if c.keyword("STATS") {
+        return show_stats::show_stats(c, catalogs, session);
+    }
     if c.keyword("CREATE") {
         return show_create::show_create(c, catalogs, session);
     }
@@ -319,7 +322,7 @@ fn show(
     Err(error_at(
         ErrorName::NotSupported,
         c.location(),
-        "Only SHOW CATALOGS, SCHEMAS, TABLES, COLUMNS, FUNCTIONS, CREATE TABLE, CREATE SCHEMA, GRANTS and ROLES are supported",
+        "Only SHOW CATALOGS, SCHEMAS, TABLES, COLUMNS, FUNCTIONS, STATS, CREATE, GRANTS and ROLES are supported",
     ))
 }
 

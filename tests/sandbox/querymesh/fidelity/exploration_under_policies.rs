@@ -177,3 +177,39 @@ async fn show_create_needs_ownership_as_in_trino() {
         .await;
     assert_eq!(columns.succeeded().rows().len(), 1);
 }
+
+/// SHOW STATS FOR a table: the tpch connector's statistics of tpch.tiny, which are exact
+/// (https://trino.io/docs/476/sql/show-stats.html; these rows are Trino 476's): `data_size`
+/// sums the lengths of a text column's distinct values. SELECT on the table is needed, as for
+/// Trino's; a query's estimates are refused.
+#[tokio::test]
+async fn show_stats_gives_a_tables_exact_statistics() {
+    use serde_json::json;
+    let (mesh, _dir) = mesh_with_rules().await;
+    let stats = mesh.run("SHOW STATS FOR tpch.tiny.region").await;
+    assert_eq!(
+        stats.succeeded().rows(),
+        [
+            json!(["regionkey", null, 5.0, 0.0, null, "0", "4"]),
+            json!(["name", 34.0, 5.0, 0.0, null, null, null]),
+            json!(["comment", 330.0, 5.0, 0.0, null, null, null]),
+            json!([null, null, null, null, 5.0, null, null]),
+        ]
+    );
+    let orders = mesh.run("SHOW STATS FOR tpch.tiny.orders").await;
+    assert!(orders.succeeded().rows().contains(&json!([
+        "totalprice",
+        null,
+        14996.0,
+        0.0,
+        null,
+        "874.89",
+        "466001.28"
+    ])));
+    denied(
+        &mesh.run_as(GRACE, "SHOW STATS FOR tpch.tiny.nation").await,
+        "Access Denied: Cannot select from table tpch.tiny.nation",
+    );
+    let estimate = mesh.run("SHOW STATS FOR (SELECT 1)").await;
+    assert_eq!(estimate.error()["errorName"], "NOT_SUPPORTED");
+}
