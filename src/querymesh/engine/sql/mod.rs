@@ -5,6 +5,7 @@
 mod analyze;
 pub mod calendar;
 mod cast_types;
+mod casts;
 mod coerce;
 mod complex;
 mod date_functions;

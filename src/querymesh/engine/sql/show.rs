@@ -246,7 +246,7 @@ pub(super) fn denied(what: String) -> TrinoError {
     )
 }
 
-fn check_catalog(
+pub(super) fn check_catalog(
     catalogs: &Catalogs,
     catalog: &str,
     at: Option<Position>,
@@ -263,7 +263,7 @@ fn check_catalog(
 }
 
 /// MISSING_CATALOG_NAME: a name without its catalog and no session catalog.
-fn missing_catalog(at: Option<Position>) -> TrinoError {
+pub(super) fn missing_catalog(at: Option<Position>) -> TrinoError {
     error_at(
         ErrorName::MissingCatalogName,
         at,
@@ -376,7 +376,35 @@ pub(super) fn existing_table<'c>(
     catalogs: &'c Catalogs,
     session: &SessionContext,
 ) -> Result<(String, String, String, &'c TableMeta), TrinoError> {
-    let (catalog, schema, table) = match name {
+    let (catalog, schema, table) = qualified_table(name, at, session)?;
+    check_catalog(catalogs, &catalog, at)?;
+    if let Some(message) = catalogs.unavailable(&catalog, &schema) {
+        return Err(error_at(ErrorName::TableNotFound, at, message));
+    }
+    if !catalogs.has_schema(&catalog, &schema) {
+        return Err(error_at(
+            ErrorName::SchemaNotFound,
+            at,
+            format!("Schema '{schema}' does not exist"),
+        ));
+    }
+    let meta = catalogs.table(&catalog, &schema, &table).ok_or_else(|| {
+        error_at(
+            ErrorName::TableNotFound,
+            at,
+            format!("Table '{catalog}.{schema}.{table}' does not exist"),
+        )
+    })?;
+    Ok((catalog, schema, table, meta))
+}
+
+/// `name` (`t`, `s.t` or `c.s.t`) completed from the session's catalog and schema.
+pub(super) fn qualified_table(
+    name: &[String],
+    at: Option<Position>,
+    session: &SessionContext,
+) -> Result<(String, String, String), TrinoError> {
+    Ok(match name {
         // The schema is checked before the catalog (MetadataUtil.createQualifiedObjectName).
         [t] => {
             let schema = session.schema.clone().ok_or_else(|| {
@@ -405,26 +433,7 @@ pub(super) fn existing_table<'c>(
                 "Too many dots in table name",
             ));
         }
-    };
-    check_catalog(catalogs, &catalog, at)?;
-    if let Some(message) = catalogs.unavailable(&catalog, &schema) {
-        return Err(error_at(ErrorName::TableNotFound, at, message));
-    }
-    if !catalogs.has_schema(&catalog, &schema) {
-        return Err(error_at(
-            ErrorName::SchemaNotFound,
-            at,
-            format!("Schema '{schema}' does not exist"),
-        ));
-    }
-    let meta = catalogs.table(&catalog, &schema, &table).ok_or_else(|| {
-        error_at(
-            ErrorName::TableNotFound,
-            at,
-            format!("Table '{catalog}.{schema}.{table}' does not exist"),
-        )
-    })?;
-    Ok((catalog, schema, table, meta))
+    })
 }
 
 /// SHOW CATALOGS [LIKE p].

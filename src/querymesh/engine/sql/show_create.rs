@@ -9,7 +9,9 @@
 use serde_json::Value;
 
 use super::analyze::error_at;
-use super::show::{Cursor, denied, existing_table, rows};
+use super::show::{
+    Cursor, check_catalog, denied, existing_table, missing_catalog, qualified_table, rows,
+};
 use super::{Body, Plan};
 use crate::querymesh::engine::catalog::Catalogs;
 use crate::querymesh::engine::error::{ErrorName, TrinoError};
@@ -89,23 +91,15 @@ fn show_create_view(
     let name = c.name()?;
     c.end()?;
     let at = c.start();
-    let (catalog, schema, view, _) =
-        existing_table(&name, at, catalogs, session).map_err(|e| match e.name {
-            ErrorName::TableNotFound => {
-                let qualified = e
-                    .message()
-                    .split('\'')
-                    .nth(1)
-                    .unwrap_or_default()
-                    .to_string();
-                error_at(
-                    ErrorName::TableNotFound,
-                    at,
-                    format!("View '{qualified}' does not exist"),
-                )
-            }
-            _ => e,
-        })?;
+    let (catalog, schema, view) = qualified_table(&name, at, session)?;
+    existing_table(&name, at, catalogs, session).map_err(|e| match e.name {
+        ErrorName::TableNotFound => error_at(
+            ErrorName::TableNotFound,
+            at,
+            format!("View '{catalog}.{schema}.{view}' does not exist"),
+        ),
+        _ => e,
+    })?;
     let Some(create) = catalogs.view_sql(&catalog, &schema, &view) else {
         return Err(error_at(
             ErrorName::NotSupported,
@@ -140,13 +134,7 @@ fn show_create_schema(
     let at = c.start();
     let (catalog, schema) = match name.as_slice() {
         [s] => (
-            session.catalog.clone().ok_or_else(|| {
-                error_at(
-                    ErrorName::MissingCatalogName,
-                    at,
-                    "Catalog must be specified when session catalog is not set",
-                )
-            })?,
+            session.catalog.clone().ok_or_else(|| missing_catalog(at))?,
             s.clone(),
         ),
         [c, s] => (c.clone(), s.clone()),
@@ -158,13 +146,7 @@ fn show_create_schema(
             ));
         }
     };
-    if !catalogs.has_catalog(&catalog) {
-        return Err(error_at(
-            ErrorName::CatalogNotFound,
-            at,
-            format!("Catalog '{catalog}' not found"),
-        ));
-    }
+    check_catalog(catalogs, &catalog, at)?;
     if !catalogs.has_schema(&catalog, &schema) {
         return Err(error_at(
             ErrorName::SchemaNotFound,
