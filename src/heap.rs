@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
-use crate::http::HttpClient;
+use crate::http::IdleConnections;
 
 /// Requests every listener of this process has begun (see [`request_started`]).
 static REQUESTS: AtomicU64 = AtomicU64::new(0);
@@ -71,10 +71,13 @@ impl QuietSpells {
     }
 }
 
-/// Gives memory back each time the process goes quiet, until `shutdown`: closes `http`'s idle
-/// connections and trims the heap. Every sandbox runs one; in a process holding several
-/// (tests) each trims the one process heap, which is harmless.
-pub async fn give_back_when_quiet(mut shutdown: watch::Receiver<bool>, http: HttpClient) {
+/// Gives memory back each time the process goes quiet, until `shutdown`: closes the idle
+/// connections of `pools` and trims the heap. Every sandbox runs one; in a process holding
+/// several (tests) each trims the one process heap, which is harmless.
+pub async fn give_back_when_quiet(
+    mut shutdown: watch::Receiver<bool>,
+    pools: Vec<Box<dyn IdleConnections>>,
+) {
     let mut spells = QuietSpells {
         seen: REQUESTS.load(Ordering::Relaxed),
         // Nothing to give back before the first request.
@@ -92,7 +95,9 @@ pub async fn give_back_when_quiet(mut shutdown: watch::Receiver<bool>, http: Htt
             continue;
         }
         if what == Quiet::CloseIdleAndTrim {
-            http.forget_idle();
+            for pool in &pools {
+                pool.forget_idle();
+            }
         }
         // A trim takes a few milliseconds on a large heap: off the runtime's workers.
         let _ = tokio::task::spawn_blocking(move || {

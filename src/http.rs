@@ -16,27 +16,38 @@ use rustls::pki_types::CertificateDer;
 type Connector = HttpsConnector<HttpConnector>;
 
 /// The pooled client, and a way to close its idle connections at once ([`Self::forget_idle`]).
-/// Clones share one pool.
-#[derive(Clone)]
-pub struct HttpClient {
-    shared: Arc<Shared>,
+/// Clones share one pool. `B` is the request body (the edge sends the browser's own).
+pub struct HttpClient<B = Body> {
+    shared: Arc<Shared<B>>,
 }
 
-struct Shared {
+impl<B> Clone for HttpClient<B> {
+    fn clone(&self) -> Self {
+        Self {
+            shared: self.shared.clone(),
+        }
+    }
+}
+
+struct Shared<B> {
     /// Replaced whole by [`HttpClient::forget_idle`]: hyper's pool has no call that empties it.
-    pool: RwLock<Client<Connector, Body>>,
+    pool: RwLock<Client<Connector, B>>,
     /// Built once (it reads the system's root certificates), shared by every pool.
     connector: Connector,
 }
 
-impl std::fmt::Debug for HttpClient {
+impl<B> std::fmt::Debug for HttpClient<B> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("HttpClient")
     }
 }
 
-impl HttpClient {
-    pub fn request(&self, request: axum::http::Request<Body>) -> ResponseFuture {
+impl<B> HttpClient<B>
+where
+    B: http_body::Body<Data = Bytes> + Send + Unpin + 'static,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    pub fn request(&self, request: axum::http::Request<B>) -> ResponseFuture {
         // The future owns a handle on the pool it was made from: the lock is held only while
         // it is made.
         let pool = self.shared.pool.read().unwrap_or_else(|p| p.into_inner());
@@ -54,6 +65,38 @@ impl HttpClient {
             fresh,
         );
         drop(old);
+    }
+
+    /// A client with a pool of its own, for requests with bodies of type `C`, sharing this
+    /// one's TLS set-up: each edge thread keeps its own connections to the app.
+    pub fn with_own_pool<C>(&self) -> HttpClient<C>
+    where
+        C: http_body::Body<Data = Bytes> + Send + Unpin + 'static,
+        C::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    {
+        let connector = self.shared.connector.clone();
+        HttpClient {
+            shared: Arc::new(Shared {
+                pool: RwLock::new(pool(connector.clone())),
+                connector,
+            }),
+        }
+    }
+}
+
+/// A pool whose idle connections the process closes once it goes quiet
+/// (`heap::give_back_when_quiet`), whatever its request body.
+pub trait IdleConnections: Send + Sync {
+    fn forget_idle(&self);
+}
+
+impl<B> IdleConnections for HttpClient<B>
+where
+    B: http_body::Body<Data = Bytes> + Send + Unpin + 'static,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    fn forget_idle(&self) {
+        HttpClient::forget_idle(self);
     }
 }
 
@@ -130,7 +173,11 @@ pub fn read_trusted(
     Ok(certificates)
 }
 
-fn pool(connector: Connector) -> Client<Connector, Body> {
+fn pool<B>(connector: Connector) -> Client<Connector, B>
+where
+    B: http_body::Body + Send,
+    B::Data: Send,
+{
     Client::builder(TokioExecutor::new())
         .pool_idle_timeout(POOL_IDLE_TIMEOUT)
         .pool_max_idle_per_host(POOL_IDLE_PER_HOST)

@@ -373,10 +373,6 @@ impl Sandbox {
             let journal = platform.journal.clone();
             tasks.push(tokio::spawn(file.write_from(journal, shutdown.subscribe())));
         }
-        tasks.push(tokio::spawn(crate::heap::give_back_when_quiet(
-            shutdown.subscribe(),
-            platform.http.clone(),
-        )));
 
         if let Some(listener) = demo_listener {
             let demo = demo::router(platform.demo());
@@ -398,13 +394,32 @@ impl Sandbox {
             .with_shutdown(shutdown.subscribe());
         let iam = iam::IamState::new(platform.iam());
         let edge = edge::EdgeState::new(platform.edge());
+        let edge_threads: Vec<edge::EdgeState> =
+            (0..edge::threads()).map(|_| edge.for_thread()).collect();
+        let mut pools: Vec<Box<dyn crate::http::IdleConnections>> =
+            vec![Box::new(platform.http.clone())];
+        pools.extend(edge_threads.iter().map(edge::EdgeState::app_connections));
+        tasks.push(tokio::spawn(crate::heap::give_back_when_quiet(
+            shutdown.subscribe(),
+            pools,
+        )));
         // The test-control API shares the broker's listener (loopback, like the broker).
         let broker_and_control = broker::router(broker).merge(control::router(
             control::ControlState::new(platform.control(iam.clone()))
                 .with_shutdown(shutdown.subscribe()),
         ));
+        // The edge on threads of its own, each with its own runtime, as nginx's workers
+        // (listener::threads); the other components on the caller's runtime.
+        tasks.push(listener::serve_on_threads(
+            "edge",
+            edge_listener,
+            edge::EdgeHandshake,
+            edge_threads.into_iter().map(edge::EdgeFront::new).collect(),
+            limits.clone(),
+            busy("edge", limits.max_connections),
+            shutdown.subscribe(),
+        ));
         let routers = [
-            ("edge", edge_listener, edge::router(edge.clone())),
             ("broker", broker_listener, broker_and_control),
             ("IAM", iam_listener, iam::router(iam.clone())),
         ];

@@ -50,20 +50,30 @@ pub fn session_handles(headers: &HeaderMap) -> Vec<String> {
     values_of(headers, SESSION_COOKIE)
 }
 
+/// [`session_handles`] without a copy: the edge reads them on every request.
+pub fn session_handles_in(headers: &HeaderMap) -> impl Iterator<Item = &str> {
+    borrowed_values_of(headers, SESSION_COOKIE)
+}
+
 /// Every value the request gives [`LOGIN_COOKIE`].
 pub fn login_bindings(headers: &HeaderMap) -> Vec<String> {
     values_of(headers, LOGIN_COOKIE)
 }
 
 fn values_of(headers: &HeaderMap, name: &str) -> Vec<String> {
+    borrowed_values_of(headers, name)
+        .map(str::to_string)
+        .collect()
+}
+
+fn borrowed_values_of<'h>(headers: &'h HeaderMap, name: &str) -> impl Iterator<Item = &'h str> {
     cookie_pairs(headers)
-        .filter(|pair| pair_name(pair) == name.as_bytes())
+        .filter(move |pair| pair_name(pair) == name.as_bytes())
         .filter_map(|pair| {
             let value = pair.splitn(2, |&b| b == b'=').nth(1)?.trim_ascii();
             let value = std::str::from_utf8(value).ok()?;
-            Some(value.trim_matches('"').to_string())
+            Some(value.trim_matches('"'))
         })
-        .collect()
 }
 
 /// Whether a cookie of this name belongs to the platform (the edge's session, the IAM's SSO).
@@ -74,8 +84,12 @@ fn is_platform_cookie(name: &[u8]) -> bool {
 }
 
 /// The Cookie headers minus the platform's cookies: what the app receives, every other byte
-/// of its own cookies intact. A header left empty is dropped.
+/// of its own cookies intact. A header left empty is dropped. Headers without a platform
+/// cookie are left as they came, unread twice and uncopied.
 pub fn without_platform_cookies(headers: &mut HeaderMap) {
+    if !cookie_pairs(headers).any(|pair| is_platform_cookie(pair_name(pair))) {
+        return;
+    }
     let kept: Vec<HeaderValue> = headers
         .get_all(header::COOKIE)
         .iter()

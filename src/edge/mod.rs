@@ -4,14 +4,20 @@
 //!
 //! - [`auth`]: the spec's reserved paths (login, callback, logout, session, context), with
 //!   [`pending`] (sign-ins in flight), [`return_to`], [`origin`] and [`id_token`].
-//! - [`proxy`]: everything else goes to the app, with the header hygiene of the spec and the
-//!   identity of [`identity_header`] for whoever [`visitor`] finds signed in.
+//! - [`proxy`]: everything else goes to the app, with the header hygiene of the spec
+//!   ([`headers`]) and the identity of [`identity_header`] for whoever [`visitor`] finds
+//!   signed in, to [`app_target`] on the thread's own connections ([`upstream`]).
+//! - [`front`]: what each of the edge's threads serves: the app's paths straight to the proxy
+//!   on hyper, the rest through the router.
 //! - [`cookie`]: the platform session cookie; [`error`] and [`app_down`]: the edge's own pages.
 
 mod app_down;
+mod app_target;
 pub mod auth;
 pub mod cookie;
 mod error;
+mod front;
+mod headers;
 mod id_token;
 pub mod identity_header;
 mod origin;
@@ -19,7 +25,10 @@ mod pending;
 mod proxy;
 pub mod reserved;
 mod return_to;
+mod upstream;
 mod visitor;
+
+pub use front::{EdgeFront, EdgeHandshake};
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -28,6 +37,8 @@ use std::time::Duration;
 use axum::Router;
 use axum::routing::{get, post};
 
+use self::app_target::AppTarget;
+use self::upstream::AppClient;
 use crate::config::{OrganizationConfig, Person};
 use crate::http::HttpClient;
 use crate::identity::{IdentityIssuer, PublishedKeys};
@@ -74,7 +85,8 @@ pub struct EdgeParts {
     pub oidc: OidcClient,
     /// The IAM's published keys, which sign the ID token of a sign-in.
     pub iam_keys: PublishedKeys,
-    /// The client the proxy reaches the app with.
+    /// The platform's client: each edge thread's connections to the app are a pool of their
+    /// own beside it, with its TLS set-up ([`EdgeState::for_thread`]).
     pub http: HttpClient,
     /// Sessions started and ended, and logouts refused, go on record here.
     pub journal: Journal,
@@ -90,12 +102,18 @@ pub struct EdgeState {
     /// This edge's `Via` entry (RFC 9110 §7.6.3), with a random pseudonym: seeing it on an
     /// incoming request means the app URL leads back to this edge.
     via: axum::http::HeaderValue,
+    /// The app's URL, parsed once.
+    app: Arc<AppTarget>,
+    /// This thread's connections to the app (see [`Self::for_thread`]).
+    app_client: AppClient,
 }
 
 impl EdgeState {
     pub fn new(parts: EdgeParts) -> Self {
         let timeout = parts.app_response_timeout;
         Self {
+            app: Arc::new(AppTarget::new(&parts.app_url)),
+            app_client: parts.http.with_own_pool(),
             parts: Arc::new(parts),
             pending: pending::PendingLogins::default(),
             app_response_timeout_ms: Arc::new(AtomicU64::new(
@@ -107,6 +125,20 @@ impl EdgeState {
             ))
             .unwrap_or_else(|_| axum::http::HeaderValue::from_static("1.1 zero-sandbox")),
         }
+    }
+
+    /// The state for one of the edge's threads: shared but for its connections to the app,
+    /// so a request and the app's connection answering it are driven by one thread.
+    pub fn for_thread(&self) -> Self {
+        Self {
+            app_client: self.parts.http.with_own_pool(),
+            ..self.clone()
+        }
+    }
+
+    /// This thread's connections to the app, for the process to close when it goes quiet.
+    pub fn app_connections(&self) -> Box<dyn crate::http::IdleConnections> {
+        Box::new(self.app_client.clone())
     }
 
     /// How long the proxy waits for the app's response headers.
@@ -122,6 +154,18 @@ impl EdgeState {
     }
 }
 
+/// How many threads serve the edge: one per core, as nginx's `worker_processes auto`, up to
+/// [`MAX_THREADS`].
+pub fn threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .min(MAX_THREADS)
+}
+
+/// Enough for a developer's browser and a load test on a laptop; a test process runs many
+/// sandboxes at once, each with its threads.
+const MAX_THREADS: usize = 4;
+
 pub fn router(state: EdgeState) -> Router {
     let routes = Router::new()
         .route(LOGIN_PATH, get(auth::login))
@@ -130,7 +174,7 @@ pub fn router(state: EdgeState) -> Router {
         .route(SESSION_PATH, get(auth::session))
         .route(CONTEXT_PATH, get(auth::context))
         .method_not_allowed_fallback(auth::method_not_allowed)
-        .fallback(proxy::forward)
+        .fallback(proxy::routed)
         .with_state(state);
     // A layer runs after its router has routed, so the outer router routes nothing: its
     // layer rewrites an equivalent spelling of a platform path before `routes` sees it.

@@ -45,7 +45,7 @@ pub fn is_reserved(path: &str) -> bool {
 /// and no segment starting with `.` (so no dot segment, no `.nnumbers` in any case). Most
 /// paths an app gets are such; the 36 readings of [`is_reserved`] then all answer "no", and
 /// the edge skips their allocations on every request.
-fn is_plain(path: &str) -> bool {
+pub(super) fn is_plain(path: &str) -> bool {
     path.starts_with('/')
         && !path.bytes().any(|b| matches!(b, b'%' | b'\\' | b';'))
         && !path.contains("/.")

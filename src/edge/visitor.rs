@@ -21,14 +21,12 @@ impl Visitor {
     /// refreshes only when the access token nears expiry, and a refresh the IAM refuses ends
     /// the session, so the request goes on anonymous.
     pub async fn resolve(edge: &EdgeParts, headers: &HeaderMap) -> Self {
-        let handles = cookie::session_handles(headers);
-        let Some(session) = handles
-            .iter()
-            .find_map(|h| edge.sessions.shared_by_handle(h))
-        else {
+        let mut handles = cookie::session_handles_in(headers).peekable();
+        let holds_a_cookie = handles.peek().is_some();
+        let Some(session) = handles.find_map(|h| edge.sessions.shared_by_handle(h)) else {
             return Self {
                 session: None,
-                stale_cookie: !handles.is_empty(),
+                stale_cookie: holds_a_cookie,
             };
         };
         if session.access_token_fresh_at(edge.sessions.clock().now()) {

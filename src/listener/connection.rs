@@ -1,19 +1,15 @@
 //! One connection under its place: the handshake, HTTP/1 with its timers, each request's
-//! body timed while it is waited for, and each response marking its request finished.
+//! body timed while it is waited for ([`ClientBody`]), and each response marking its request
+//! finished.
 
 use std::convert::Infallible;
-use std::future::Future;
 use std::io;
 use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll, ready};
-use std::time::Duration;
 
-use axum::Router;
-use axum::body::Body;
-use axum::extract::ConnectInfo;
-use axum::http::{Request, Response};
+use axum::http::Request;
 use bytes::Bytes;
 use http_body::{Frame, SizeHint};
 use hyper::body::Incoming;
@@ -21,26 +17,25 @@ use hyper_util::rt::TokioIo;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
 use tokio::sync::watch;
-use tokio::time::{Instant, Sleep};
-use tower_service::Service;
+use tokio::time::Instant;
 
 use super::activity::{Activity, Expired, InFlight};
 use super::places::{Place, Places};
-use super::{Handshake, stopping};
+use super::{ClientBody, Handler, Handshake, stopping};
 
-pub(super) struct Connection<H> {
+pub(super) struct Connection<H, S> {
     pub(super) handshake: H,
-    pub(super) router: Router,
+    pub(super) handler: S,
     pub(super) places: Arc<Places>,
     pub(super) shutdown: watch::Receiver<bool>,
 }
 
-impl<H: Handshake> Connection<H> {
+impl<H: Handshake, S: Handler<H::Info>> Connection<H, S> {
     /// Serves the connection in `place` (which moves into its I/O once ready).
     pub(super) async fn serve(self, tcp: TcpStream, peer: SocketAddr, place: Place) {
         let Self {
             handshake,
-            router,
+            handler,
             places,
             mut shutdown,
         } = self;
@@ -60,13 +55,24 @@ impl<H: Handshake> Connection<H> {
             activity: activity.clone(),
             _place: place,
         };
-        let service = RequestService {
-            router,
-            info,
-            activity: activity.clone(),
-            places: places.clone(),
-            body_read_timeout: places.limits().body_read_timeout,
-        };
+        let body_read_timeout = places.limits().body_read_timeout;
+        let answering = (activity.clone(), places.clone());
+        // Each request: its body timed while waited for, its response marking it finished
+        // once written.
+        let service = hyper::service::service_fn(move |request: Request<Incoming>| {
+            let (activity, places) = &answering;
+            let in_flight = activity.request_started(places.clone());
+            crate::heap::request_started();
+            let request = request.map(|body| ClientBody::new(body, body_read_timeout));
+            let answer = handler.call(request, &info);
+            async move {
+                let response = answer.await;
+                Ok::<_, Infallible>(response.map(|inner| Answering {
+                    inner,
+                    _in_flight: in_flight,
+                }))
+            }
+        });
         let http = hyper::server::conn::http1::Builder::new()
             // Ours instead (see the module's comment).
             .header_read_timeout(None)
@@ -181,120 +187,23 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for Watched<T> {
     }
 }
 
-/// Each request as the router expects it: its connection's `ConnectInfo`, a body whose stalls
-/// are timed, and a response body that marks the request finished once written.
-#[derive(Clone)]
-struct RequestService<I> {
-    router: Router,
-    info: I,
-    activity: Arc<Activity>,
-    places: Arc<Places>,
-    body_read_timeout: Duration,
-}
-
-impl<I: Clone + Send + Sync + 'static> hyper::service::Service<Request<Incoming>>
-    for RequestService<I>
-{
-    type Response = Response<Body>;
-    type Error = Infallible;
-    type Future = Pin<Box<dyn Future<Output = Result<Response<Body>, Infallible>> + Send>>;
-
-    fn call(&self, request: Request<Incoming>) -> Self::Future {
-        let in_flight = self.activity.request_started(self.places.clone());
-        crate::heap::request_started();
-        let timeout = self.body_read_timeout;
-        let mut request = request.map(|body| Body::new(ClientBody::new(body, timeout)));
-        request
-            .extensions_mut()
-            .insert(ConnectInfo(self.info.clone()));
-        let mut router = self.router.clone();
-        Box::pin(async move {
-            let response = router.call(request).await?;
-            Ok(response.map(|body| {
-                Body::new(Answering {
-                    inner: body,
-                    _in_flight: in_flight,
-                })
-            }))
-        })
-    }
-}
-
-/// Why a request body could not be read: the client's fault, whoever reads it. The edge
-/// looks for this in the error chain of a failed forward to tell it from the app's failure.
-#[derive(Debug, thiserror::Error)]
-pub enum ClientBodyError {
-    #[error("no byte of the request body arrived for {} s", .0.as_secs_f64())]
-    Stalled(Duration),
-    /// hyper's error with its causes (its own message alone does not say what was wrong).
-    #[error("the request body is malformed or was cut short: {0}")]
-    Read(String),
-}
-
-/// The request body, failing once the client leaves it without a byte for the timeout while
-/// it is being waited for.
-struct ClientBody {
-    inner: Incoming,
-    timeout: Duration,
-    /// Set while a read is pending; cleared by each frame.
-    stall: Option<Pin<Box<Sleep>>>,
-}
-
-impl ClientBody {
-    fn new(inner: Incoming, timeout: Duration) -> Self {
-        Self {
-            inner,
-            timeout,
-            stall: None,
-        }
-    }
-}
-
-impl http_body::Body for ClientBody {
-    type Data = Bytes;
-    type Error = ClientBodyError;
-
-    fn poll_frame(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, ClientBodyError>>> {
-        if let Poll::Ready(frame) = Pin::new(&mut self.inner).poll_frame(cx) {
-            self.stall = None;
-            let read = |e: hyper::Error| ClientBodyError::Read(crate::http::describe(&e));
-            return Poll::Ready(frame.map(|f| f.map_err(read)));
-        }
-        let timeout = self.timeout;
-        let stall = self
-            .stall
-            .get_or_insert_with(|| Box::pin(tokio::time::sleep(timeout)));
-        ready!(stall.as_mut().poll(cx));
-        self.stall = None;
-        Poll::Ready(Some(Err(ClientBodyError::Stalled(timeout))))
-    }
-
-    fn is_end_stream(&self) -> bool {
-        self.inner.is_end_stream()
-    }
-
-    fn size_hint(&self) -> SizeHint {
-        self.inner.size_hint()
-    }
-}
-
 /// A response body carrying its request's [`InFlight`] until hyper drops it, written.
-struct Answering {
-    inner: Body,
+struct Answering<B> {
+    inner: B,
     _in_flight: InFlight,
 }
 
-impl http_body::Body for Answering {
+impl<B> http_body::Body for Answering<B>
+where
+    B: http_body::Body<Data = Bytes> + Unpin,
+{
     type Data = Bytes;
-    type Error = axum::Error;
+    type Error = B::Error;
 
     fn poll_frame(
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
+    ) -> Poll<Option<Result<Frame<Bytes>, B::Error>>> {
         Pin::new(&mut self.inner).poll_frame(cx)
     }
 

@@ -15,12 +15,18 @@
 //! - [`limits`]: the deadlines and the cap, and the cap from the open-file limit.
 //! - `places`: the cap, the connections under it, and making room at it.
 //! - `activity`: where each connection is between requests, for its timers.
-//! - `connection`: one connection: handshake, HTTP/1, timed request bodies.
+//! - `connection`: one connection: handshake, HTTP/1, each request's [`ClientBody`].
+//! - [`Handler`]: what a connection serves (a `Router`, or the edge's front).
+//! - [`threads`]: one listener served by several threads, each with its own one-thread
+//!   runtime, for the edge.
 
 mod activity;
+mod client_body;
 mod connection;
+mod handler;
 pub mod limits;
 mod places;
+pub mod threads;
 
 use std::future::Future;
 use std::io;
@@ -28,14 +34,15 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::Router;
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Semaphore, watch};
 use tokio::task::{JoinHandle, JoinSet};
 
-pub use connection::ClientBodyError;
+pub use client_body::{ClientBody, ClientBodyError};
+pub use handler::Handler;
 pub use limits::{Limits, max_connections_for, open_file_limit};
+pub use threads::serve_on_threads;
 
 use connection::Connection;
 use places::Places;
@@ -98,21 +105,51 @@ const MAX_REFUSING: usize = 64;
 /// (RFC 9112 §9.6: close the write side first, then read until the client closes).
 const REFUSAL_LINGER: Duration = Duration::from_secs(1);
 
-/// Serves `router` on `listener` until `shutdown` turns true, then lets open connections
-/// finish: each is told to close once its current response is out. Aborting the returned
-/// task closes every connection at once.
-pub fn serve<H: Handshake>(
+/// Serves `handler` on `listener`, on the caller's runtime, until `shutdown` turns true, then
+/// lets open connections finish: each is told to close once its current response is out.
+/// Aborting the returned task closes every connection at once.
+pub fn serve<H: Handshake, S: Handler<H::Info>>(
     listener: TcpListener,
     handshake: H,
-    router: Router,
+    handler: S,
     limits: Limits,
     busy: Busy,
-    mut shutdown: watch::Receiver<bool>,
+    shutdown: watch::Receiver<bool>,
 ) -> JoinHandle<()> {
-    tokio::spawn(async move {
-        let places = Places::new(limits);
-        let refusing = Arc::new(Semaphore::new(MAX_REFUSING));
-        let busy: Arc<[u8]> = busy.to_http().into();
+    let shared = Shared::new(handshake, limits, busy, shutdown);
+    tokio::spawn(shared.accept(listener, handler))
+}
+
+/// What every accept loop of one listener shares: its cap and its refusals.
+#[derive(Clone)]
+struct Shared<H> {
+    handshake: H,
+    places: Arc<Places>,
+    refusing: Arc<Semaphore>,
+    busy: Arc<[u8]>,
+    shutdown: watch::Receiver<bool>,
+}
+
+impl<H: Handshake> Shared<H> {
+    fn new(handshake: H, limits: Limits, busy: Busy, shutdown: watch::Receiver<bool>) -> Self {
+        Self {
+            handshake,
+            places: Places::new(limits),
+            refusing: Arc::new(Semaphore::new(MAX_REFUSING)),
+            busy: busy.to_http().into(),
+            shutdown,
+        }
+    }
+
+    /// Accepts until shutdown, then waits for this loop's connections to end.
+    async fn accept<S: Handler<H::Info>>(self, listener: TcpListener, handler: S) {
+        let Self {
+            handshake,
+            places,
+            refusing,
+            busy,
+            mut shutdown,
+        } = self;
         let mut connections = JoinSet::new();
         loop {
             let (tcp, peer) = tokio::select! {
@@ -132,7 +169,7 @@ pub fn serve<H: Handshake>(
             let _ = tcp.set_nodelay(true);
             let connection = Connection {
                 handshake: handshake.clone(),
-                router: router.clone(),
+                handler: handler.clone(),
                 places: places.clone(),
                 shutdown: shutdown.clone(),
             };
@@ -160,7 +197,7 @@ pub fn serve<H: Handshake>(
         }
         drop(listener);
         while connections.join_next().await.is_some() {}
-    })
+    }
 }
 
 /// Resolves once `shutdown` says stop (or its sender is gone).

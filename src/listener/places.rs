@@ -92,12 +92,14 @@ impl Places {
 
     /// For a client that found the cap reached: a place made for it (the longest-idle
     /// kept-alive connection is told to close), to wait for; `None` when too many wait
-    /// already. Called from the accept loop only, so the count cannot pass its bound.
+    /// already. Counted in one step: a listener served by several threads has an accept
+    /// loop on each, and the count must not pass its bound between two of them.
     pub(super) fn wait(self: &Arc<Self>) -> Option<Waiting> {
-        if self.waiting.load(Ordering::Relaxed) >= MAX_WAITING {
-            return None;
-        }
-        self.waiting.fetch_add(1, Ordering::Relaxed);
+        self.waiting
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |waiting| {
+                (waiting < MAX_WAITING).then_some(waiting + 1)
+            })
+            .ok()?;
         self.close_longest_idle();
         Some(Waiting {
             places: self.clone(),

@@ -12,6 +12,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
+use axum::http::HeaderValue;
+use bytes::Bytes;
 use serde_json::json;
 use tokio::sync::watch;
 
@@ -93,7 +95,9 @@ pub struct PlatformSession {
     pub iam_session: Option<String>,
     pub created_at: u64,
     /// The last identity signed for this session and its `exp`, reused until it nears expiry.
-    pub cached_identity: Option<(String, u64)>,
+    /// Kept as the header value the edge sends: each request shares its bytes (a reference
+    /// count), none copies the kilobyte.
+    pub cached_identity: Option<(HeaderValue, u64)>,
     /// The `kid` that signed [`Self::cached_identity`], read from it once when it is cached,
     /// so the edge compares it with the current key without decoding the token per request.
     pub cached_identity_kid: Option<String>,
@@ -320,17 +324,22 @@ impl SessionStore {
         }
     }
 
-    pub fn cache_identity(&self, sid: &str, token: String, exp: u64) {
+    /// Keeps `token` as the session's identity until `exp` nears; it comes back as the header
+    /// value the edge sends, `None` if it could not be one (then nothing is cached).
+    pub fn cache_identity(&self, sid: &str, token: String, exp: u64) -> Option<HeaderValue> {
         let kid = kid_of(&token);
+        let latest = Arc::from(token.as_str());
+        let header = HeaderValue::from_maybe_shared(Bytes::from(token)).ok();
         let mut store = self.write();
         if store.sessions.contains_key(sid) {
-            store.latest_identity = Some(Arc::from(token.as_str()));
+            store.latest_identity = Some(latest);
         }
         if let Some(s) = store.sessions.get_mut(sid) {
             let s = Arc::make_mut(s);
-            s.cached_identity = Some((token, exp));
+            s.cached_identity = header.clone().map(|header| (header, exp));
             s.cached_identity_kid = kid;
         }
+        header
     }
 
     /// The identity signed last (see [`Store::latest_identity`]).
@@ -536,11 +545,17 @@ mod tests {
             &base64::engine::general_purpose::URL_SAFE_NO_PAD,
             br#"{"alg":"ES256","typ":"JWT","kid":"key-1"}"#,
         );
-        store.cache_identity(&sid, format!("{header}.e30.sig"), 99);
+        let shared = store.cache_identity(&sid, format!("{header}.e30.sig"), 99);
         assert!(first.cached_identity.is_none());
         let now = store.shared_by_handle(&handle).expect("live");
         assert_eq!(now.cached_identity.as_ref().map(|(_, exp)| *exp), Some(99));
         assert_eq!(now.cached_identity_kid.as_deref(), Some("key-1"));
+        let (cached, _) = now.cached_identity.as_ref().expect("cached");
+        assert_eq!(
+            cached.as_bytes().as_ptr(),
+            shared.expect("a header value").as_bytes().as_ptr(),
+            "the header value shares the cached bytes"
+        );
         store.cache_identity(&sid, "not a token".into(), 100);
         let now = store.shared_by_handle(&handle).expect("live");
         assert_eq!(

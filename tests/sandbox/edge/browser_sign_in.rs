@@ -54,7 +54,7 @@ fn verified_identity(sandbox: &Sandbox, handle: &str) -> IdentityClaims {
         .cached_identity
         .expect("the edge signed an identity for the demo's requests");
     let claims = verify_identity(
-        &token,
+        token.to_str().expect("a compact JWS is ASCII"),
         &sandbox.identity().keys.published(),
         &Audience::from_config(sandbox.config()),
         unix_now(),
