@@ -32,29 +32,45 @@ pub(super) enum Expired {
 }
 
 /// A connection's phase, moved by its reads, by the requests it serves and by its listener.
+///
+/// Its timer is lazy, as nginx's and Go's are: a request does not set or move it. It looks
+/// at the phase when it fires and sets itself for the next look; a look set never later than
+/// any deadline that can arise before it keeps every deadline on time, and only the changes
+/// that could break that (a deadline earlier than the next look, a connection told to close)
+/// wake it. On a connection answering request after request, it fires once every header
+/// deadline, not twice per request: re-arming a timer per request made tokio's timer wake its
+/// own thread through a system call each time (the edge's profile).
 pub(super) struct Activity {
-    phase: Mutex<Phase>,
+    state: Mutex<State>,
     changed: Notify,
+}
+
+struct State {
+    phase: Phase,
+    /// When [`Activity::expired`] looks next.
+    next_look: Instant,
 }
 
 impl Activity {
     /// A new connection is waiting for its first request's headers from the start: a client
     /// that connects and says nothing is closed as one that stops mid-header.
     pub(super) fn new() -> Self {
+        let now = Instant::now();
         Self {
-            phase: Mutex::new(Phase::Head {
-                since: Instant::now(),
+            state: Mutex::new(State {
+                phase: Phase::Head { since: now },
+                next_look: now,
             }),
             changed: Notify::new(),
         }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Phase> {
-        self.phase.lock().unwrap_or_else(PoisonError::into_inner)
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     pub(super) fn phase(&self) -> Phase {
-        *self.lock()
+        self.lock().phase
     }
 
     /// Wakes [`Self::expired`] to work its deadline out again (the listener came under
@@ -63,31 +79,32 @@ impl Activity {
         self.changed.notify_one();
     }
 
-    /// The first bytes after an idle spell start the next request's headers.
-    pub(super) fn bytes_arrived(&self) {
-        let mut phase = self.lock();
-        if let Phase::Idle { .. } = *phase {
-            *phase = Phase::Head {
-                since: Instant::now(),
-            };
-            self.changed.notify_one();
+    /// The first bytes after an idle spell start the next request's headers; their deadline
+    /// wakes the timer only if it falls before the timer's next look (a connection idle for
+    /// longer than a header deadline).
+    pub(super) fn bytes_arrived(&self, places: &Places) {
+        let mut state = self.lock();
+        if let Phase::Idle { .. } = state.phase {
+            let now = Instant::now();
+            state.phase = Phase::Head { since: now };
+            if now + places.header_read_timeout() < state.next_look {
+                self.changed.notify_one();
+            }
         }
     }
 
-    /// Not notified: a timer that fires while busy finds the phase busy and waits for the
-    /// next change, so only the way out of busy must wake [`Self::expired`]. It runs in the
-    /// connection's own task, which a notification here would poll again for nothing on
-    /// every request.
+    /// Not notified: the timer's next look comes within a header deadline of any moment, so
+    /// it notices the request without being woken.
     pub(super) fn request_started(self: &Arc<Self>, places: Arc<Places>) -> InFlight {
-        let mut phase = self.lock();
-        *phase = match *phase {
+        let mut state = self.lock();
+        state.phase = match state.phase {
             Phase::Busy { requests } => Phase::Busy {
                 requests: requests + 1,
             },
             Phase::Head { .. } | Phase::Idle { .. } => Phase::Busy { requests: 1 },
             Phase::Closing => Phase::Closing,
         };
-        drop(phase);
+        drop(state);
         InFlight {
             activity: self.clone(),
             places,
@@ -97,18 +114,18 @@ impl Activity {
     /// Closes the connection if it is idle between requests; whether it was. Checked and
     /// changed under one lock, so a connection whose next request has begun is never taken.
     pub(super) fn close_if_idle(&self) -> bool {
-        let mut phase = self.lock();
-        if !matches!(*phase, Phase::Idle { .. }) {
+        let mut state = self.lock();
+        if !matches!(state.phase, Phase::Idle { .. }) {
             return false;
         }
-        *phase = Phase::Closing;
+        state.phase = Phase::Closing;
         self.changed.notify_one();
         true
     }
 
     /// The connection's task is ending, or has handed its I/O to an upgrade.
     pub(super) fn ended(&self) {
-        *self.lock() = Phase::Closing;
+        self.lock().phase = Phase::Closing;
     }
 
     /// Resolves once the connection has waited past its limit for headers or for its next
@@ -116,35 +133,53 @@ impl Activity {
     /// deadline is the one in force now ([`Places::header_read_timeout`]), so it shortens
     /// when the listener comes under pressure.
     pub(super) async fn expired(&self, places: &Places) -> Expired {
+        let timer = tokio::time::sleep_until(Instant::now());
+        tokio::pin!(timer);
         loop {
             let changed = self.changed.notified();
-            let deadline = match self.phase() {
-                Phase::Head { since } => since + places.header_read_timeout(),
-                Phase::Idle { since } => since + places.limits().idle_timeout,
-                Phase::Closing => return Expired::MakeRoom,
-                Phase::Busy { .. } => {
-                    changed.await;
-                    continue;
-                }
+            let next_look = match self.look(places) {
+                Ok(next_look) => next_look,
+                Err(expired) => return expired,
             };
+            if timer.deadline() != next_look {
+                timer.as_mut().reset(next_look);
+            }
             tokio::select! {
                 () = changed => {}
-                () = tokio::time::sleep_until(deadline) => {
-                    // Past a deadline worked out before the pressure eased: the one in
-                    // force now may be later.
-                    let now = Instant::now();
-                    let over = match self.phase() {
-                        Phase::Head { since } => since + places.header_read_timeout() <= now,
-                        Phase::Idle { since } => since + places.limits().idle_timeout <= now,
-                        Phase::Closing => return Expired::MakeRoom,
-                        Phase::Busy { .. } => false,
-                    };
-                    if over {
-                        return Expired::Deadline;
-                    }
-                }
+                () = timer.as_mut() => {}
             }
         }
+    }
+
+    /// Whether the connection is past its deadline now, or else when to look next: at the
+    /// deadline of its headers; within a header deadline of going idle (the next request's
+    /// headers may begin at any moment), then at its idle deadline; while busy, a header
+    /// deadline from now.
+    fn look(&self, places: &Places) -> Result<Instant, Expired> {
+        let now = Instant::now();
+        let header_deadline = places.header_read_timeout();
+        let mut state = self.lock();
+        let next_look = match state.phase {
+            Phase::Closing => return Err(Expired::MakeRoom),
+            Phase::Head { since } => {
+                let deadline = since + header_deadline;
+                if deadline <= now {
+                    return Err(Expired::Deadline);
+                }
+                deadline
+            }
+            Phase::Idle { since } => {
+                let deadline = since + places.limits().idle_timeout;
+                if deadline <= now {
+                    return Err(Expired::Deadline);
+                }
+                let early = since + header_deadline;
+                if early > now { early.min(deadline) } else { deadline }
+            }
+            Phase::Busy { .. } => now + header_deadline,
+        };
+        state.next_look = next_look;
+        Ok(next_look)
     }
 }
 
@@ -155,10 +190,12 @@ pub(super) struct InFlight {
 }
 
 impl Drop for InFlight {
+    /// Going idle wakes no one (the timer's next look is due within a header deadline, before
+    /// the idle deadline); being told to close does.
     fn drop(&mut self) {
         let activity = &self.activity;
-        let mut phase = activity.lock();
-        *phase = match *phase {
+        let mut state = activity.lock();
+        state.phase = match state.phase {
             Phase::Busy { requests } if requests > 1 => Phase::Busy {
                 requests: requests - 1,
             },
@@ -166,11 +203,13 @@ impl Drop for InFlight {
             // A client waits for a place: this connection's goes to it rather than being
             // kept alive (Apache's event MPM closes a kept-alive connection when its
             // connections are full).
-            _ if self.places.someone_waits() => Phase::Closing,
+            _ if self.places.someone_waits() => {
+                activity.changed.notify_one();
+                Phase::Closing
+            }
             _ => Phase::Idle {
                 since: Instant::now(),
             },
         };
-        activity.changed.notify_one();
     }
 }

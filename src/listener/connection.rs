@@ -53,7 +53,7 @@ impl<H: Handshake, S: Handler<H::Info>> Connection<H, S> {
         let io = Watched {
             inner: io,
             activity: activity.clone(),
-            _place: place,
+            place,
         };
         let body_read_timeout = places.limits().body_read_timeout;
         let answering = (activity.clone(), places.clone());
@@ -139,7 +139,7 @@ impl Drop for Ended {
 struct Watched<T> {
     inner: T,
     activity: Arc<Activity>,
-    _place: Place,
+    place: Place,
 }
 
 impl<T: AsyncRead + Unpin> AsyncRead for Watched<T> {
@@ -151,7 +151,7 @@ impl<T: AsyncRead + Unpin> AsyncRead for Watched<T> {
         let before = buf.filled().len();
         ready!(Pin::new(&mut self.inner).poll_read(cx, buf))?;
         if buf.filled().len() > before {
-            self.activity.bytes_arrived();
+            self.activity.bytes_arrived(self.place.places());
         }
         Poll::Ready(Ok(()))
     }

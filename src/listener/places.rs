@@ -189,6 +189,12 @@ pub(super) struct Place {
     _permit: OwnedSemaphorePermit,
 }
 
+impl Place {
+    pub(super) fn places(&self) -> &Places {
+        &self.places
+    }
+}
+
 impl Drop for Place {
     fn drop(&mut self) {
         let mut held = self.places.held();
