@@ -13,7 +13,8 @@ use hyper_util::client::legacy::{Client, ResponseFuture};
 use hyper_util::rt::TokioExecutor;
 use rustls::pki_types::CertificateDer;
 
-type Connector = HttpsConnector<HttpConnector>;
+/// Plain TCP or TLS by the URL's scheme; every pool shares one, built once.
+pub type Connector = HttpsConnector<HttpConnector>;
 
 /// The pooled client, and a way to close its idle connections at once ([`Self::forget_idle`]).
 /// Clones share one pool. `B` is the request body (the edge sends the browser's own).
@@ -67,20 +68,9 @@ where
         drop(old);
     }
 
-    /// A client with a pool of its own, for requests with bodies of type `C`, sharing this
-    /// one's TLS set-up: each edge thread keeps its own connections to the app.
-    pub fn with_own_pool<C>(&self) -> HttpClient<C>
-    where
-        C: http_body::Body<Data = Bytes> + Send + Unpin + 'static,
-        C::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
-    {
-        let connector = self.shared.connector.clone();
-        HttpClient {
-            shared: Arc::new(Shared {
-                pool: RwLock::new(pool(connector.clone())),
-                connector,
-            }),
-        }
+    /// The connector, with its TLS set-up, for a pool of another kind (the edge's own).
+    pub fn connector(&self) -> Connector {
+        self.shared.connector.clone()
     }
 }
 
@@ -196,7 +186,7 @@ pub const POOL_IDLE_TIMEOUT: Duration = Duration::from_secs(10);
 /// connection is closed, so it sits above a test suite's usual concurrency: at 8, 50 clients
 /// made the edge open ~250 connections a second to the app, each leaving a TIME_WAIT socket
 /// behind (at 16, ~150).
-const POOL_IDLE_PER_HOST: usize = 16;
+pub const POOL_IDLE_PER_HOST: usize = 16;
 
 /// An error with its causes, `a: b: c` — hyper's own message alone ("client error (Connect)")
 /// does not say what went wrong.

@@ -275,7 +275,10 @@ mod tests {
 
     #[test]
     fn an_upgrade_is_asked_only_with_connection_naming_it() {
-        let asked = map(&[("connection", "keep-alive, Upgrade"), ("upgrade", "websocket")]);
+        let asked = map(&[
+            ("connection", "keep-alive, Upgrade"),
+            ("upgrade", "websocket"),
+        ]);
         assert_eq!(upgrade_protocol(&asked).unwrap(), "websocket");
         let not = map(&[("upgrade", "websocket")]);
         assert!(upgrade_protocol(&not).is_none());

@@ -6,12 +6,14 @@
 //!   [`pending`] (sign-ins in flight), [`return_to`], [`origin`] and [`id_token`].
 //! - [`proxy`]: everything else goes to the app, with the header hygiene of the spec
 //!   ([`headers`]) and the identity of [`identity_header`] for whoever [`visitor`] finds
-//!   signed in, to [`app_target`] on the thread's own connections ([`upstream`]).
+//!   signed in, to [`app_target`] on the thread's own connections ([`app_pool`]); the bodies
+//!   pass through as [`upstream`]'s.
 //! - [`front`]: what each of the edge's threads serves: the app's paths straight to the proxy
 //!   on hyper, the rest through the router.
 //! - [`cookie`]: the platform session cookie; [`error`] and [`app_down`]: the edge's own pages.
 
 mod app_down;
+mod app_pool;
 mod app_target;
 pub mod auth;
 pub mod cookie;
@@ -37,8 +39,8 @@ use std::time::Duration;
 use axum::Router;
 use axum::routing::{get, post};
 
+use self::app_pool::AppPool;
 use self::app_target::AppTarget;
-use self::upstream::AppClient;
 use crate::config::{OrganizationConfig, Person};
 use crate::http::HttpClient;
 use crate::identity::{IdentityIssuer, PublishedKeys};
@@ -105,15 +107,16 @@ pub struct EdgeState {
     /// The app's URL, parsed once.
     app: Arc<AppTarget>,
     /// This thread's connections to the app (see [`Self::for_thread`]).
-    app_client: AppClient,
+    app_client: AppPool,
 }
 
 impl EdgeState {
     pub fn new(parts: EdgeParts) -> Self {
         let timeout = parts.app_response_timeout;
+        let app = AppTarget::new(&parts.app_url);
         Self {
-            app: Arc::new(AppTarget::new(&parts.app_url)),
-            app_client: parts.http.with_own_pool(),
+            app_client: AppPool::new(parts.http.connector(), app.origin()),
+            app: Arc::new(app),
             parts: Arc::new(parts),
             pending: pending::PendingLogins::default(),
             app_response_timeout_ms: Arc::new(AtomicU64::new(
@@ -131,7 +134,7 @@ impl EdgeState {
     /// so a request and the app's connection answering it are driven by one thread.
     pub fn for_thread(&self) -> Self {
         Self {
-            app_client: self.parts.http.with_own_pool(),
+            app_client: AppPool::new(self.parts.http.connector(), self.app.origin()),
             ..self.clone()
         }
     }
@@ -154,12 +157,14 @@ impl EdgeState {
     }
 }
 
-/// How many threads serve the edge: one per core, as nginx's `worker_processes auto`, up to
-/// [`MAX_THREADS`].
+/// How many threads serve the edge: one per two cores, up to [`MAX_THREADS`]. Not one per
+/// core, as nginx's `worker_processes auto`: on a developer's machine the app and whatever
+/// loads it run beside the edge. On 2 cores with the app and wrk beside it, two threads cost
+/// 17–20 µs of CPU per request with p99 spikes of 2–3 ms where one cost 15.5 µs with p99
+/// under 0.7 ms (docs/benchmarks.md).
 pub fn threads() -> usize {
-    std::thread::available_parallelism()
-        .map_or(1, usize::from)
-        .min(MAX_THREADS)
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    (cores / 2).clamp(1, MAX_THREADS)
 }
 
 /// Enough for a developer's browser and a load test on a laptop; a test process runs many

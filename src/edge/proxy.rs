@@ -14,6 +14,7 @@ use hyper::upgrade::OnUpgrade;
 use hyper_util::rt::TokioIo;
 
 use super::app_down::{self, AppDown};
+use super::app_pool::{AppBody, AppError};
 use super::error::{EdgeError, wants_html};
 use super::headers::{self, IDENTITY};
 use super::identity_header::identity_header_for;
@@ -97,22 +98,19 @@ pub async fn forward(
     let outgoing = upstream_request(state, request, target, &visitor, peer, upgrade);
 
     let timeout = state.app_response_timeout();
-    let answer = tokio::time::timeout(timeout, state.app_client.request(outgoing)).await;
+    let answer = tokio::time::timeout(timeout, state.app_client.send(outgoing)).await;
     let mut response = match answer {
         Err(_) => return app_down(state, AppDown::TimedOut(timeout), reader),
         Ok(Ok(response)) => response,
-        Ok(Err(e)) => {
+        Ok(Err(AppError::Connect(reason))) => {
+            return app_down(state, AppDown::Unreachable(reason), reader);
+        }
+        Ok(Err(AppError::Exchange(e))) => {
             if let Some(cause) = client_body_error(&e) {
                 let refusal = EdgeError::ClientBody(cause.to_string());
                 return refusal.respond(&reader.headers()).map(Reply::Edge);
             }
-            let reason = error_chain(&e);
-            let down = if e.is_connect() {
-                AppDown::Unreachable(reason)
-            } else {
-                AppDown::NoResponse(reason)
-            };
-            return app_down(state, down, reader);
+            return app_down(state, AppDown::NoResponse(error_chain(&e)), reader);
         }
     };
 
@@ -188,7 +186,7 @@ fn upstream_request(
 /// The app's response as the browser gets it: its status, headers and body (streamed as it
 /// comes), the headers cleaned in place.
 fn response_filter(
-    response: Response<hyper::body::Incoming>,
+    response: Response<AppBody>,
     switching: bool,
     stale_cookie: bool,
 ) -> Response<Reply> {

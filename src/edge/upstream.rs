@@ -1,6 +1,6 @@
 //! The bodies the edge passes through, without boxing them: the browser's request body on its
 //! way to the app ([`ToApp`]) and the app's response body, or the edge's own, on its way back
-//! ([`Reply`]); and the app's client, one per edge thread ([`AppClient`]).
+//! ([`Reply`]).
 
 use std::pin::Pin;
 use std::task::{Context, Poll};
@@ -9,14 +9,9 @@ use axum::BoxError;
 use axum::body::Body;
 use bytes::Bytes;
 use http_body::{Frame, SizeHint};
-use hyper::body::Incoming;
 
-use crate::http::HttpClient;
+use super::app_pool::AppBody;
 use crate::listener::ClientBody;
-
-/// The connections of one edge thread to the app: a pool of its own, so a request and the
-/// app's connection that answers it are driven by the same thread.
-pub type AppClient = HttpClient<ToApp>;
 
 /// A request body for the app: the browser's, as the listener hands it over (the app's paths),
 /// or as the router does (a path spelled unusually, which goes through the router first).
@@ -57,7 +52,7 @@ impl http_body::Body for ToApp {
 /// A response body for the browser: the app's, streamed as it comes, or one of the edge's own
 /// (its pages, the router's answers).
 pub enum Reply {
-    App(Incoming),
+    App(AppBody),
     Edge(Body),
 }
 

@@ -174,7 +174,11 @@ impl Activity {
                     return Err(Expired::Deadline);
                 }
                 let early = since + header_deadline;
-                if early > now { early.min(deadline) } else { deadline }
+                if early > now {
+                    early.min(deadline)
+                } else {
+                    deadline
+                }
             }
             Phase::Busy { .. } => now + header_deadline,
         };
