@@ -12,7 +12,7 @@
 //! at ≥ 0.9× nginx's throughput, p99 ≤ 1 ms, and p50 at most 100 µs over the app direct.
 //!
 //! `cargo bench --bench edge` (`EDGE_BENCH_RUNS`, `EDGE_BENCH_SECS` change the runs and their
-//! length). Without wrk it says how to install it and measures nothing; without nginx it skips
+//! length; `EDGE_BENCH_APP=nginx` puts the app in an nginx process of its own instead). Without wrk it says how to install it and measures nothing; without nginx it skips
 //! that row and says so. `apt-get install -y nginx wrk` brings both.
 
 use std::io::{BufRead, BufReader};
@@ -58,6 +58,10 @@ pub struct Settings {
     /// Another build of the binary (`EDGE_BENCH_BASELINE`), measured in the same run: an
     /// optimisation's before and after side by side.
     pub baseline: Option<String>,
+    /// The app behind every target: the tiny hyper app on a thread of this process, or with
+    /// `EDGE_BENCH_APP=nginx` an nginx process of its own (one worker, `return 200`), as the
+    /// app of a side-by-side run in a process of its own.
+    pub app_in_nginx: bool,
 }
 
 impl Settings {
@@ -74,6 +78,7 @@ impl Settings {
                 .max(1),
             secs: number("EDGE_BENCH_SECS", 3).max(1),
             baseline: std::env::var("EDGE_BENCH_BASELINE").ok(),
+            app_in_nginx: std::env::var("EDGE_BENCH_APP").is_ok_and(|app| app == "nginx"),
         }
     }
 }
@@ -146,11 +151,29 @@ pub fn measure(settings: &Settings, binary: &str) -> Report {
         );
         return report;
     }
-    let app = TinyApp::start();
-    let app_url = format!("http://{}", app.addr);
+    let app = if settings.app_in_nginx {
+        if !have("nginx") {
+            report.notes.push(
+                "EDGE_BENCH_APP=nginx needs nginx: `apt-get install -y nginx`; nothing measured"
+                    .into(),
+            );
+            return report;
+        }
+        match Nginx::start_app() {
+            Ok(nginx) => App::Nginx(nginx),
+            Err(e) => {
+                report.notes.push(format!("the nginx app did not start: {e}"));
+                return report;
+            }
+        }
+    } else {
+        App::Tiny(TinyApp::start())
+    };
+    let app_addr = app.addr();
+    let app_url = format!("http://{app_addr}");
 
     let nginx = if have("nginx") {
-        match Nginx::start(app.addr) {
+        match Nginx::start_proxy(app_addr) {
             Ok(nginx) => Some(nginx),
             Err(e) => {
                 report.notes.push(format!("nginx did not start: {e}"));
@@ -420,8 +443,23 @@ fn free_port() -> Result<u16, String> {
     Ok(listener.local_addr().map_err(|e| e.to_string())?.port())
 }
 
-/// nginx as a child process, one worker, keep-alive to the app, its files in a temporary
-/// directory.
+/// The app of a run: the tiny one on a thread, or nginx in a process of its own.
+enum App {
+    Tiny(TinyApp),
+    Nginx(Nginx),
+}
+
+impl App {
+    fn addr(&self) -> SocketAddr {
+        match self {
+            Self::Tiny(app) => app.addr,
+            Self::Nginx(app) => app.addr,
+        }
+    }
+}
+
+/// nginx as a child process, one worker, its files in a temporary directory: the reverse
+/// proxy (keep-alive to the app) or the app itself.
 struct Nginx {
     addr: SocketAddr,
     child: Child,
@@ -429,25 +467,40 @@ struct Nginx {
 }
 
 impl Nginx {
-    fn start(app: SocketAddr) -> Result<Self, String> {
+    /// The reverse proxy in front of `app`. Upstream keep-alive needs HTTP/1.1 and an empty
+    /// Connection header (nginx's own docs for `keepalive`).
+    fn start_proxy(app: SocketAddr) -> Result<Self, String> {
+        Self::start(&format!(
+            "upstream app {{ server {app}; keepalive 32; keepalive_requests 1000000; }}\n\
+             server {{\n    listen 127.0.0.1:{{port}};\n    location / {{\n\
+             proxy_pass http://app;\n      proxy_http_version 1.1;\n\
+             proxy_set_header Connection \"\";\n    }}\n  }}\n"
+        ))
+    }
+
+    /// The app: `hello` to any request, as the tiny app answers.
+    fn start_app() -> Result<Self, String> {
+        Self::start(
+            "server {\n    listen 127.0.0.1:{port};\n    default_type text/plain;\n\
+             location / { return 200 \"hello\"; }\n  }\n",
+        )
+    }
+
+    /// nginx with `server` (its `{port}` replaced by a free port) in its `http` block.
+    fn start(server: &str) -> Result<Self, String> {
         let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
         let port = free_port()?;
         let prefix = dir.path().display();
+        let server = server.replace("{port}", &port.to_string());
         // `master_process off`: the one process is the one worker (no privilege drop, so it
-        // runs as root or not alike). Upstream keep-alive needs HTTP/1.1 and an empty
-        // Connection header (nginx's own docs for `keepalive`). `keepalive_requests` lifts
-        // nginx's default of closing a connection after 1,000 requests, on both sides, as the
-        // edge never does.
+        // runs as root or not alike). `keepalive_requests` lifts nginx's default of closing
+        // a connection after 1,000 requests, on every side, as the edge never does.
         let config = format!(
             "daemon off;\nmaster_process off;\nworker_processes 1;\npid {prefix}/nginx.pid;\n\
              error_log {prefix}/error.log warn;\nevents {{ worker_connections 1024; }}\n\
              http {{\n  access_log off;\n  keepalive_requests 1000000;\n  client_body_temp_path {prefix}/body;\n\
              proxy_temp_path {prefix}/proxy;\n  fastcgi_temp_path {prefix}/fastcgi;\n\
-             uwsgi_temp_path {prefix}/uwsgi;\n  scgi_temp_path {prefix}/scgi;\n\
-             upstream app {{ server {app}; keepalive 32; keepalive_requests 1000000; }}\n\
-             server {{\n    listen 127.0.0.1:{port};\n    location / {{\n\
-             proxy_pass http://app;\n      proxy_http_version 1.1;\n\
-             proxy_set_header Connection \"\";\n    }}\n  }}\n}}\n"
+             uwsgi_temp_path {prefix}/uwsgi;\n  scgi_temp_path {prefix}/scgi;\n{server}}}\n"
         );
         let conf = dir.path().join("nginx.conf");
         std::fs::write(&conf, config).map_err(|e| e.to_string())?;
