@@ -5,7 +5,8 @@
 //! A request flows through the components the way it does on the platform:
 //!
 //! - [`edge`]: the app's address. Serves `/.nnumbers/*` (sign-in, sign-out, session, context)
-//!   and reverse-proxies everything else to the app with a fresh signed identity.
+//!   and reverse-proxies everything else to the app with a fresh signed identity, on threads
+//!   of its own (each its own runtime and its own connections to the app).
 //! - [`iam`]: the organization's IAM, Keycloak-shaped: sign-in page, SSO, OIDC tokens.
 //! - [`broker`]: what the app's backend calls: the identity's JWKS, and queries to QueryMesh
 //!   on behalf of the person who signed in, with every refusal of the spec.
