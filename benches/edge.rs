@@ -162,7 +162,9 @@ pub fn measure(settings: &Settings, binary: &str) -> Report {
         match Nginx::start_app() {
             Ok(nginx) => App::Nginx(nginx),
             Err(e) => {
-                report.notes.push(format!("the nginx app did not start: {e}"));
+                report
+                    .notes
+                    .push(format!("the nginx app did not start: {e}"));
                 return report;
             }
         }
