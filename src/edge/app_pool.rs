@@ -5,6 +5,9 @@
 //! one app and each thread its own connections, so its pool is a short list under a lock no
 //! other thread takes.
 //!
+//! Body-less requests to a plain-HTTP app (most requests) take the edge's own exchange instead
+//! ([`super::app_exchange`]), on connections of their own kind in a list beside.
+//!
 //! A connection goes back to the list when its response body has ended (not on a
 //! `101 Switching Protocols`: it is the tunnel's then), and is taken again only once hyper
 //! says it is ready: a connection whose request body is still being sent (the app answered
@@ -15,13 +18,14 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll};
 use std::time::Instant;
 
-use axum::http::{HeaderValue, Request, Response, StatusCode, Uri, header};
+use axum::http::{HeaderValue, Method, Request, Response, StatusCode, Uri, header};
 use bytes::Bytes;
 use http_body::{Frame, SizeHint};
 use hyper::body::Incoming;
 use hyper::client::conn::http1;
 use tower_service::Service;
 
+use super::app_exchange::{AppConnection, Relay, request_head};
 use super::upstream::ToApp;
 use crate::http::{Connector, IdleConnections, POOL_IDLE_PER_HOST, POOL_IDLE_TIMEOUT};
 
@@ -35,6 +39,9 @@ pub enum AppError {
     /// answer, the client's own body failing).
     #[error(transparent)]
     Exchange(#[from] hyper::Error),
+    /// The same, on the edge's own exchange ([`super::app_exchange`]).
+    #[error("{0}")]
+    NoAnswer(String),
 }
 
 /// The connections of one edge thread to the app. Clones share them.
@@ -50,6 +57,10 @@ struct Shared {
     origin: Option<(Uri, HeaderValue)>,
     /// Most recently used last: it is taken first, while its buffers are warm.
     idle: Mutex<Vec<Idle>>,
+    /// `host:port` of a plain-HTTP app, whose body-less requests go on the edge's own
+    /// connections ([`super::app_exchange`]), kept here most recently used last.
+    plain: Option<String>,
+    own_idle: Mutex<Vec<(AppConnection, Instant)>>,
 }
 
 struct Idle {
@@ -65,11 +76,23 @@ impl AppPool {
             let host = HeaderValue::from_str(uri.authority()?.as_str()).ok()?;
             Some((uri, host))
         });
+        let plain = origin.as_ref().and_then(|(uri, _)| {
+            let authority = uri.authority()?;
+            (uri.scheme_str() == Some("http")).then(|| {
+                format!(
+                    "{}:{}",
+                    authority.host(),
+                    authority.port_u16().unwrap_or(80)
+                )
+            })
+        });
         Self {
             shared: Arc::new(Shared {
                 connector,
                 origin,
                 idle: Mutex::new(Vec::new()),
+                plain,
+                own_idle: Mutex::new(Vec::new()),
             }),
         }
     }
@@ -83,6 +106,16 @@ impl AppPool {
                 .headers_mut()
                 .entry(header::HOST)
                 .or_insert_with(|| host.clone());
+        }
+        if let Some(addr) = &self.shared.plain
+            && http_body::Body::is_end_stream(request.body())
+            && !request.headers().contains_key(header::UPGRADE)
+        {
+            let target = request.uri().path_and_query().map_or("/", |p| p.as_str());
+            let head = request_head(request.method(), target, request.headers());
+            let method = request.method().clone();
+            drop(request);
+            return self.send_own(addr, &method, &head).await;
         }
         loop {
             let (mut sender, pooled) = match self.take_ready() {
@@ -103,6 +136,61 @@ impl AppPool {
                 },
             }
         }
+    }
+
+    /// A body-less request on the edge's own connections. One that got nothing back on a
+    /// reused connection (the app closed it meanwhile) is sent again on a new one if its
+    /// method is idempotent (RFC 9110 §9.2.2).
+    async fn send_own(
+        &self,
+        addr: &str,
+        method: &Method,
+        head: &[u8],
+    ) -> Result<Response<AppBody>, AppError> {
+        loop {
+            let (connection, reused) = match self.take_own() {
+                Some(connection) => (connection, true),
+                None => {
+                    let connection = AppConnection::connect(addr)
+                        .await
+                        .map_err(|e| AppError::Connect(format!("tcp connect error: {e}")))?;
+                    (connection, false)
+                }
+            };
+            match connection.exchange(method, head).await {
+                Ok((response, relay)) => {
+                    let pool = self.clone();
+                    return Ok(response.map(|()| AppBody::Own { relay, pool }));
+                }
+                Err(e) if reused && e.nothing_back && method.is_idempotent() => {}
+                Err(e) => return Err(AppError::NoAnswer(e.reason)),
+            }
+        }
+    }
+
+    fn take_own(&self) -> Option<AppConnection> {
+        let mut idle = self.own_idle();
+        let now = Instant::now();
+        while let Some((connection, since)) = idle.pop() {
+            if now - since < POOL_IDLE_TIMEOUT && connection.looks_open() {
+                return Some(connection);
+            }
+        }
+        None
+    }
+
+    fn put_back_own(&self, connection: AppConnection) {
+        let mut idle = self.own_idle();
+        if idle.len() < POOL_IDLE_PER_HOST {
+            idle.push((connection, Instant::now()));
+        }
+    }
+
+    fn own_idle(&self) -> std::sync::MutexGuard<'_, Vec<(AppConnection, Instant)>> {
+        self.shared
+            .own_idle
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
     }
 
     fn idle(&self) -> std::sync::MutexGuard<'_, Vec<Idle>> {
@@ -159,7 +247,7 @@ impl AppPool {
             pool: self.clone(),
             sender,
         });
-        response.map(|body| AppBody { body, back })
+        response.map(|body| AppBody::Hyper { body, back })
     }
 
     fn put_back(&self, sender: http1::SendRequest<ToApp>) {
@@ -181,59 +269,86 @@ impl IdleConnections for AppPool {
     fn forget_idle(&self) {
         let closing = std::mem::take(&mut *self.idle());
         drop(closing);
+        let closing = std::mem::take(&mut *self.own_idle());
+        drop(closing);
     }
 }
 
 /// The app's response body, streamed as it comes; its connection goes back to the pool when
 /// it ends (and is closed if the body is dropped before its end: the rest is unread).
-pub struct AppBody {
-    body: Incoming,
-    back: Option<Back>,
+pub enum AppBody {
+    Hyper { body: Incoming, back: Option<Back> },
+    Own { relay: Relay, pool: AppPool },
 }
 
-struct Back {
+pub struct Back {
     pool: AppPool,
     sender: http1::SendRequest<ToApp>,
 }
 
 impl AppBody {
     fn give_back(&mut self) {
-        if let Some(Back { pool, sender }) = self.back.take() {
-            pool.put_back(sender);
+        match self {
+            Self::Hyper { back, .. } => {
+                if let Some(Back { pool, sender }) = back.take() {
+                    pool.put_back(sender);
+                }
+            }
+            Self::Own { relay, pool } => {
+                if let Some(connection) = relay.reusable() {
+                    pool.put_back_own(connection);
+                }
+            }
         }
     }
 }
 
 impl http_body::Body for AppBody {
     type Data = Bytes;
-    type Error = hyper::Error;
+    type Error = axum::BoxError;
 
     fn poll_frame(
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, hyper::Error>>> {
-        let frame = Pin::new(&mut self.body).poll_frame(cx);
-        match &frame {
-            Poll::Ready(None) => self.give_back(),
-            Poll::Ready(Some(Err(_))) => self.back = None,
-            _ => {}
+    ) -> Poll<Option<Result<Frame<Bytes>, axum::BoxError>>> {
+        let this = &mut *self;
+        let frame = match this {
+            Self::Hyper { body, back } => {
+                let frame = Pin::new(body).poll_frame(cx);
+                if let Poll::Ready(Some(Err(_))) = &frame {
+                    *back = None;
+                }
+                frame.map_err(Into::into)
+            }
+            Self::Own { relay, .. } => relay
+                .poll_data(cx)
+                .map(|data| data.map(|data| data.map(Frame::data))),
+        };
+        if let Poll::Ready(None) = &frame {
+            this.give_back();
         }
         frame
     }
 
     fn is_end_stream(&self) -> bool {
-        self.body.is_end_stream()
+        match self {
+            Self::Hyper { body, .. } => body.is_end_stream(),
+            Self::Own { relay, .. } => relay.is_end_stream(),
+        }
     }
 
     fn size_hint(&self) -> SizeHint {
-        self.body.size_hint()
+        match self {
+            Self::Hyper { body, .. } => body.size_hint(),
+            Self::Own { relay, .. } => relay.size_hint(),
+        }
     }
 }
 
 impl Drop for AppBody {
     /// A body whose end was never polled (an empty one, the answer to `HEAD`) is still whole.
     fn drop(&mut self) {
-        if http_body::Body::is_end_stream(&self.body) {
+        if http_body::Body::is_end_stream(self) {
             self.give_back();
         }
     }
@@ -356,6 +471,77 @@ mod tests {
             nowhere.send(request.expect("request")).await,
             Err(AppError::Connect(_))
         ));
+    }
+
+    /// An app answering every request head with `answer` (closing the connection after it
+    /// if `close`); counts its connections.
+    async fn scripted_app(answer: Vec<u8>, close: bool) -> (Uri, Arc<AtomicUsize>) {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let origin = format!("http://{}/", listener.local_addr().expect("address"));
+        let accepted = Arc::new(AtomicUsize::new(0));
+        let counter = accepted.clone();
+        tokio::spawn(async move {
+            while let Ok((mut socket, _)) = listener.accept().await {
+                counter.fetch_add(1, Ordering::SeqCst);
+                let answer = answer.clone();
+                tokio::spawn(async move {
+                    let mut read = Vec::new();
+                    let mut chunk = [0u8; 1024];
+                    loop {
+                        if let Some(end) = read.windows(4).position(|w| w == b"\r\n\r\n") {
+                            read.drain(..end + 4);
+                            if socket.write_all(&answer).await.is_err() || close {
+                                return;
+                            }
+                            continue;
+                        }
+                        match socket.read(&mut chunk).await {
+                            Ok(0) | Err(_) => return,
+                            Ok(n) => read.extend_from_slice(&chunk[..n]),
+                        }
+                    }
+                });
+            }
+        });
+        (origin.parse().expect("origin"), accepted)
+    }
+
+    #[tokio::test]
+    async fn a_chunked_answer_passes_whole_and_its_connection_is_kept() {
+        let answer = b"HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n2\r\nok\r\n0\r\n\r\n";
+        let (origin, accepted) = scripted_app(answer.to_vec(), false).await;
+        let pool = pool_for(origin);
+        for _ in 0..3 {
+            assert_eq!(&get(&pool).await[..], b"ok");
+        }
+        assert_eq!(accepted.load(Ordering::SeqCst), 1);
+    }
+
+    #[tokio::test]
+    async fn an_answer_ending_with_the_connection_is_whole_and_the_next_connects_anew() {
+        // No length and no chunking: the body is what comes until the app closes.
+        let answer = b"HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\n\r\nok";
+        let (origin, accepted) = scripted_app(answer.to_vec(), true).await;
+        let pool = pool_for(origin);
+        assert_eq!(&get(&pool).await[..], b"ok");
+        assert_eq!(&get(&pool).await[..], b"ok");
+        assert_eq!(accepted.load(Ordering::SeqCst), 2);
+    }
+
+    #[tokio::test]
+    async fn an_app_answering_garbage_or_an_endless_head_gets_a_reason() {
+        let endless = [&b"HTTP/1.1 200 OK\r\nx-filler: "[..], &[b'a'; 70_000]].concat();
+        for (answer, reason) in [
+            (b"SMTP ready\r\n\r\n".to_vec(), "malformed"),
+            (endless, "over 65536 bytes"),
+        ] {
+            let (origin, _) = scripted_app(answer, false).await;
+            let request = Request::get("/").body(ToApp::Routed(Body::empty()));
+            match pool_for(origin).send(request.expect("request")).await {
+                Err(AppError::NoAnswer(why)) => assert!(why.contains(reason), "{why}"),
+                other => panic!("not refused: {:?}", other.map(|r| r.status())),
+            }
+        }
     }
 
     /// The receiver as a stream of body chunks.

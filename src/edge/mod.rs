@@ -6,13 +6,15 @@
 //!   [`pending`] (sign-ins in flight), [`return_to`], [`origin`] and [`id_token`].
 //! - [`proxy`]: everything else goes to the app, with the header hygiene of the spec
 //!   ([`headers`]) and the identity of [`identity_header`] for whoever [`visitor`] finds
-//!   signed in, to [`app_target`] on the thread's own connections ([`app_pool`]); the bodies
+//!   signed in, to [`app_target`] on the thread's own connections ([`app_pool`]: hyper's, or
+//!   for body-less requests to a plain-HTTP app the edge's own [`app_exchange`]); the bodies
 //!   pass through as [`upstream`]'s.
 //! - [`front`]: what each of the edge's threads serves: the app's paths straight to the proxy
 //!   on hyper, the rest through the router.
 //! - [`cookie`]: the platform session cookie; [`error`] and [`app_down`]: the edge's own pages.
 
 mod app_down;
+mod app_exchange;
 mod app_pool;
 mod app_target;
 pub mod auth;

@@ -105,6 +105,9 @@ pub async fn forward(
         Ok(Err(AppError::Connect(reason))) => {
             return app_down(state, AppDown::Unreachable(reason), reader);
         }
+        Ok(Err(AppError::NoAnswer(reason))) => {
+            return app_down(state, AppDown::NoResponse(reason), reader);
+        }
         Ok(Err(AppError::Exchange(e))) => {
             if let Some(cause) = client_body_error(&e) {
                 let refusal = EdgeError::ClientBody(cause.to_string());
