@@ -366,6 +366,12 @@ pub fn request_head(method: &Method, target: &str, headers: &HeaderMap) -> Vec<u
         head.extend_from_slice(value.as_bytes());
         head.extend_from_slice(b"\r\n");
     }
+    // A request whose method carries content says it has none, as hyper's client does: some
+    // servers answer `411 Length Required` otherwise (RFC 9110 §8.6 asks for it).
+    let carries_content = [Method::POST, Method::PUT, Method::PATCH].contains(method);
+    if carries_content && !headers.contains_key(header::CONTENT_LENGTH) {
+        head.extend_from_slice(b"content-length: 0\r\n");
+    }
     head.extend_from_slice(b"\r\n");
     head
 }
@@ -646,6 +652,11 @@ mod tests {
         assert_eq!(
             String::from_utf8(head).unwrap(),
             "GET /p?q=1 HTTP/1.1\r\nhost: app:3000\r\nx-a: 1\r\nx-a: 2\r\n\r\n"
+        );
+        let head = request_head(&Method::POST, "/form", &HeaderMap::new());
+        assert_eq!(
+            String::from_utf8(head).unwrap(),
+            "POST /form HTTP/1.1\r\ncontent-length: 0\r\n\r\n"
         );
     }
 }
