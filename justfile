@@ -49,3 +49,8 @@ parity-check:
 real-trino:
     cargo build
     python3 -m pytest tests/real_trino
+
+# Circles of files that import each other through crate::/super:: paths, per crate (issue 27's
+# measure; `--max N` fails past N files, `--list` names them)
+cycles *ARGS:
+    python3 scripts/module_cycles.py {{ARGS}}
