@@ -1,4 +1,4 @@
-//! Arrays, maps and rows (complex-design.md): their representation in SQLite (JSON text, the
+//! Arrays, maps and rows (docs/complex-design.md): their representation in SQLite (JSON text, the
 //! elements in *element form*), the constructors `ARRAY[…]` and `ROW(…)`, subscripts and
 //! field access, and casts between complex types. Function families build on [`to_element`],
 //! [`from_element`] and [`Analyzer::coerce_to`].

@@ -56,7 +56,7 @@ pub fn write_row(out: &mut Vec<u8>, row: &[Value]) {
     let _ = serde::Serialize::serialize(row, &mut serializer);
 }
 
-/// A complex value's element (complex-design.md "element form") in Trino's encoding, by
+/// A complex value's element (docs/complex-design.md "Element form") in Trino's encoding, by
 /// type: arrays and rows as JSON arrays, maps as objects with stringified keys, varbinary's
 /// base64 and json's text as the strings they are, every other value as at top level.
 fn encode_element(v: &Value, ty: &TrinoType) -> Value {

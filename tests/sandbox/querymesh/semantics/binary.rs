@@ -776,7 +776,7 @@ fn varbinary_values_casts_and_typed_literals() {
                 "varbinary",
                 json!("YQ=="),
             ),
-            // Inside an array a varbinary is its base64 too (complex-design.md).
+            // Inside an array a varbinary is its base64 too (docs/complex-design.md).
             (
                 "SELECT ARRAY[X'01', X'FF']",
                 "array(varbinary)",

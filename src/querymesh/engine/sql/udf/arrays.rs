@@ -1,5 +1,5 @@
 //! The `qm_*` SQLite functions of Trino's array functions (docs functions/array): each takes
-//! arrays as their JSON text (elements in element form, complex-design.md) and, where it
+//! arrays as their JSON text (elements in element form, docs/complex-design.md) and, where it
 //! compares elements, the element type as a constant text (`TrinoType::parse`), so `1` and
 //! `1.0` are the same double and nested values compare field by field. A function returning
 //! one element returns it wrapped in a one-element JSON array (`[e]`), which the lowering

@@ -2,7 +2,7 @@
 //! value arrays or entries with Trino's checks (lengths, NULL keys, duplicate keys),
 //! map_concat, map_keys / map_values, and the aggregates map_agg, multimap_agg and histogram.
 //!
-//! A map is a JSON array of `[key, value]` pairs in element form (complex-design.md); keys are
+//! A map is a JSON array of `[key, value]` pairs in element form (docs/complex-design.md); keys are
 //! compared by value (`1` and `1.0` are one key), and a key's Trino type, when an error must
 //! name the key, comes as a constant text argument (`TrinoType::parse`), never guessed.
 

@@ -169,7 +169,7 @@ fn double_item(x: f64, real: bool) -> Json {
 }
 
 /// `CAST(array/map/row AS json)` (ArrayToJsonCast, MapToJsonCast, RowToJsonCast): a value
-/// in element form (complex-design.md) as JSON. A map's keys are sorted (MapToJsonCast's
+/// in element form (docs/complex-design.md) as JSON. A map's keys are sorted (MapToJsonCast's
 /// TreeMap); a row with field names is an object in field order, one without an array.
 pub(super) fn element_to_json(v: &serde_json::Value, ty: &TrinoType) -> Json {
     use serde_json::Value as V;
