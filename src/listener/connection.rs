@@ -87,6 +87,9 @@ impl<H: Handshake, S: Handler<H::Info>> Connection<H, S> {
         let mut giving_up: Option<Instant> = None;
         loop {
             tokio::select! {
+                // In this order, without drawing a random one each wake-up: the connection's
+                // own work first, its deadlines after.
+                biased;
                 result = http.as_mut() => {
                     if let Err(e) = result {
                         tracing::debug!(error = %e, "connection ended with an error");
