@@ -166,9 +166,12 @@ pub struct Relay {
 }
 
 impl Relay {
-    /// The connection, once the body was read to its end, if the app allows it to be kept.
+    /// The connection, once the body was read to its end, if the app allows it to be kept
+    /// and sent nothing past the body: bytes no request asked for would be read as the next
+    /// request's answer.
     pub fn reusable(&mut self) -> Option<AppConnection> {
-        if self.is_end_stream() && self.keep_alive {
+        let clean = self.connection.as_ref().is_some_and(|c| c.read.is_empty());
+        if self.is_end_stream() && self.keep_alive && clean {
             self.connection.take()
         } else {
             None

@@ -518,6 +518,21 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn an_answer_longer_than_it_said_never_reaches_the_next_request() {
+        // Two bytes announced, more sent: the rest must not be read as the next answer.
+        let answer = b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nokHTTP/1.1 200 OK\r\ncontent-length: 4\r\n\r\nevil";
+        let (origin, accepted) = scripted_app(answer.to_vec(), false).await;
+        let pool = pool_for(origin);
+        assert_eq!(&get(&pool).await[..], b"ok");
+        assert_eq!(&get(&pool).await[..], b"ok");
+        assert_eq!(
+            accepted.load(Ordering::SeqCst),
+            2,
+            "the first connection was not reused"
+        );
+    }
+
+    #[tokio::test]
     async fn an_answer_ending_with_the_connection_is_whole_and_the_next_connects_anew() {
         // No length and no chunking: the body is what comes until the app closes.
         let answer = b"HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\n\r\nok";
