@@ -17,7 +17,8 @@ use rustls::pki_types::CertificateDer;
 pub type Connector = HttpsConnector<HttpConnector>;
 
 /// The pooled client, and a way to close its idle connections at once ([`Self::forget_idle`]).
-/// Clones share one pool. `B` is the request body (the edge sends the browser's own).
+/// Clones share one pool. `B` is the request body (`Body` for every component; the edge keeps
+/// its own connections, `edge::app_pool`).
 pub struct HttpClient<B = Body> {
     shared: Arc<Shared<B>>,
 }
