@@ -360,7 +360,7 @@ mod tests {
     use std::time::Duration;
 
     use axum::body::Body;
-    use http_body_util::BodyExt;
+    use http_body_util::{BodyExt, Either as BodyEither};
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     use tokio::net::TcpListener;
 
@@ -369,34 +369,8 @@ mod tests {
     /// An app that answers each request head at once with `200 ok`, reading no body: as an
     /// app refusing an upload early. Counts its connections.
     async fn early_answering_app() -> (Uri, Arc<AtomicUsize>) {
-        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
-        let origin = format!("http://{}/", listener.local_addr().expect("address"));
-        let accepted = Arc::new(AtomicUsize::new(0));
-        let counter = accepted.clone();
-        tokio::spawn(async move {
-            while let Ok((mut socket, _)) = listener.accept().await {
-                counter.fetch_add(1, Ordering::SeqCst);
-                tokio::spawn(async move {
-                    let mut read = Vec::new();
-                    let mut chunk = [0u8; 1024];
-                    loop {
-                        if let Some(end) = read.windows(4).position(|w| w == b"\r\n\r\n") {
-                            read.drain(..end + 4);
-                            let ok = b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok";
-                            if socket.write_all(ok).await.is_err() {
-                                return;
-                            }
-                            continue;
-                        }
-                        match socket.read(&mut chunk).await {
-                            Ok(0) | Err(_) => return,
-                            Ok(n) => read.extend_from_slice(&chunk[..n]),
-                        }
-                    }
-                });
-            }
-        });
-        (origin.parse().expect("origin"), accepted)
+        let ok = b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok";
+        scripted_app(ok.to_vec(), false).await
     }
 
     fn pool_for(origin: Uri) -> AppPool {
@@ -404,7 +378,7 @@ mod tests {
     }
 
     async fn get(pool: &AppPool) -> Bytes {
-        let request = Request::get("/").body(ToApp::Routed(Body::empty()));
+        let request = Request::get("/").body(BodyEither::Right(Body::empty()));
         let response = tokio::time::timeout(
             Duration::from_secs(10),
             pool.send(request.expect("request")),
@@ -428,7 +402,7 @@ mod tests {
         let (_still_sending, chunks) =
             tokio::sync::mpsc::channel::<Result<Bytes, std::io::Error>>(1);
         let endless = Body::from_stream(stream_of(chunks));
-        let upload = Request::post("/upload").body(ToApp::Routed(endless));
+        let upload = Request::post("/upload").body(BodyEither::Right(endless));
         let answer = pool
             .send(upload.expect("request"))
             .await
@@ -460,13 +434,13 @@ mod tests {
         let origin = format!("http://{}/", listener.local_addr().expect("address"));
         drop(listener);
         let pool = pool_for(origin.parse().expect("origin"));
-        let request = Request::get("/").body(ToApp::Routed(Body::empty()));
+        let request = Request::get("/").body(BodyEither::Right(Body::empty()));
         match pool.send(request.expect("request")).await {
             Err(AppError::Connect(reason)) => assert!(reason.contains("refused"), "{reason}"),
             other => panic!("not a connect error: {:?}", other.map(|r| r.status())),
         }
         let nowhere = AppPool::new(crate::http::client().connector(), None);
-        let request = Request::get("/").body(ToApp::Routed(Body::empty()));
+        let request = Request::get("/").body(BodyEither::Right(Body::empty()));
         assert!(matches!(
             nowhere.send(request.expect("request")).await,
             Err(AppError::Connect(_))
@@ -551,7 +525,7 @@ mod tests {
             (endless, "over 65536 bytes"),
         ] {
             let (origin, _) = scripted_app(answer, false).await;
-            let request = Request::get("/").body(ToApp::Routed(Body::empty()));
+            let request = Request::get("/").body(BodyEither::Right(Body::empty()));
             match pool_for(origin).send(request.expect("request")).await {
                 Err(AppError::NoAnswer(why)) => assert!(why.contains(reason), "{why}"),
                 other => panic!("not refused: {:?}", other.map(|r| r.status())),

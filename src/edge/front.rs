@@ -9,10 +9,11 @@ use std::sync::Arc;
 use axum::Router;
 use axum::http::{Request, Response};
 use futures_util::future::Either;
+use http_body_util::Either as BodyEither;
 use tokio::net::TcpStream;
 
 use super::proxy::{self, Peer};
-use super::upstream::{Reply, ToApp};
+use super::upstream::Reply;
 use super::{EdgeState, reserved, router};
 use crate::listener::{ClientBody, Handler, Handshake};
 
@@ -47,11 +48,11 @@ impl Handler<Peer> for EdgeFront {
             let state = self.state.clone();
             let peer = peer.clone();
             Either::Left(async move {
-                proxy::forward(&state, request.map(ToApp::Direct), Some(&peer)).await
+                proxy::forward(&state, request.map(BodyEither::Left), Some(&peer)).await
             })
         } else {
             let routed = Handler::call(&self.router, request, peer);
-            Either::Right(async move { routed.await.map(Reply::Edge) })
+            Either::Right(async move { routed.await.map(BodyEither::Right) })
         }
     }
 }

@@ -10,6 +10,7 @@ use axum::body::Body;
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, HeaderValue, Request, Response, StatusCode, Version, header};
 use axum::response::IntoResponse;
+use http_body_util::Either;
 use hyper::upgrade::OnUpgrade;
 use hyper_util::rt::TokioIo;
 
@@ -72,7 +73,7 @@ pub async fn routed(State(state): State<EdgeState>, request: Request<Body>) -> R
         .extensions()
         .get::<ConnectInfo<Peer>>()
         .map(|ConnectInfo(peer)| peer.clone());
-    forward(&state, request.map(ToApp::Routed), peer.as_ref())
+    forward(&state, request.map(Either::Right), peer.as_ref())
         .await
         .map(Body::new)
 }
@@ -85,7 +86,7 @@ pub async fn forward(
 ) -> Response<Reply> {
     let edge = &state.parts;
     if let Some(answer) = request_filter(state, &request) {
-        return answer.map(Reply::Edge);
+        return answer.map(Either::Right);
     }
     let reader = Reader::of(request.headers());
     let target = match state.app.uri_for(std::mem::take(request.uri_mut())) {
@@ -111,7 +112,7 @@ pub async fn forward(
         Ok(Err(AppError::Exchange(e))) => {
             if let Some(cause) = client_body_error(&e) {
                 let refusal = EdgeError::ClientBody(cause.to_string());
-                return refusal.respond(&reader.headers()).map(Reply::Edge);
+                return refusal.respond(&reader.headers()).map(Either::Right);
             }
             return app_down(state, AppDown::NoResponse(error_chain(&e)), reader);
         }
@@ -194,7 +195,7 @@ fn response_filter(
     stale_cookie: bool,
 ) -> Response<Reply> {
     let (parts, body) = response.into_parts();
-    let mut reply = Response::new(Reply::App(body));
+    let mut reply = Response::new(Either::Left(body));
     *reply.status_mut() = parts.status;
     *reply.headers_mut() = parts.headers;
     let headers = reply.headers_mut();
@@ -212,7 +213,7 @@ fn response_filter(
 }
 
 fn app_down(state: &EdgeState, down: AppDown, reader: Reader) -> Response<Reply> {
-    app_down::response(&state.parts.app_url, down, &reader.headers()).map(Reply::Edge)
+    app_down::response(&state.parts.app_url, down, &reader.headers()).map(Either::Right)
 }
 
 /// Requests whose target is not a path of the app's address: `OPTIONS *` asks about the
