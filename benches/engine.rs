@@ -32,14 +32,14 @@ fn main() {
     let mut config = Config::builtin();
     config.state_dir = Some(state.path().to_path_buf());
     let started = Instant::now();
-    let engine =
-        Engine::open(&config.querymesh, config.state_dir.as_deref()).expect("the engine opens");
+    let engine = Engine::open(&config.querymesh.engine(), config.state_dir.as_deref())
+        .expect("the engine opens");
     println!(
         "start-up, generating tpch.tiny into the state directory: {:?}",
         started.elapsed()
     );
     let started = Instant::now();
-    let engine_again = Engine::open(&config.querymesh, config.state_dir.as_deref())
+    let engine_again = Engine::open(&config.querymesh.engine(), config.state_dir.as_deref())
         .expect("the engine opens again");
     println!(
         "start-up, reusing the generated file: {:?}",
@@ -59,7 +59,7 @@ fn main() {
         Some(dir) => {
             warm_page_cache(&schema_file(&dir, "sf1"));
             config.state_dir = Some(dir);
-            let engine = Engine::open(&config.querymesh, config.state_dir.as_deref())
+            let engine = Engine::open(&config.querymesh.engine(), config.state_dir.as_deref())
                 .expect("the engine opens with sf1");
             let conn = engine.connect().expect("a connection");
             let only: Option<Vec<usize>> = std::env::var("ZERO_SANDBOX_BENCH_SF1_QUERIES")

@@ -248,8 +248,8 @@ async fn tpch(
         println!("no TPC-H queries in fixtures/tpch/: skipping the 22-query comparison");
         return Ok(measured);
     }
-    let engine =
-        Engine::open(&config.querymesh, config.state_dir.as_deref()).map_err(|e| e.to_string())?;
+    let engine = Engine::open(&config.querymesh.engine(), config.state_dir.as_deref())
+        .map_err(|e| e.to_string())?;
     let conn = engine.connect().map_err(|e| e.to_string())?;
     if print {
         println!(

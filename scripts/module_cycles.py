@@ -8,7 +8,7 @@ understood, tested or moved apart. Prints the circles larger than one file, larg
 
     scripts/module_cycles.py [SRC_DIR ...] [--max N] [--list]
 
-SRC_DIR defaults to `src` (each crate's `src` of a workspace can be given). With `--max N`
+SRC_DIR defaults to every crate's `src` of the workspace: `src` and `crates/*/src`. With `--max N`
 it exits 1 when a circle has more than N files; `--list` names every file of each circle.
 """
 
@@ -128,12 +128,13 @@ def circles(edges: dict) -> list:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("src", nargs="*", default=["src"])
+    parser.add_argument("src", nargs="*")
     parser.add_argument("--max", type=int, help="exit 1 past this many files in a circle")
     parser.add_argument("--list", action="store_true", help="name each circle's files")
     args = parser.parse_args()
     worst = 0
-    for src in map(Path, args.src):
+    sources = args.src or ["src", *sorted(str(p) for p in Path("crates").glob("*/src"))]
+    for src in map(Path, sources):
         if not src.is_dir():
             print(f"{src}: not a directory", file=sys.stderr)
             return 2

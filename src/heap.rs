@@ -101,7 +101,7 @@ pub async fn give_back_when_quiet(
         }
         // A trim takes a few milliseconds on a large heap: off the runtime's workers.
         let _ = tokio::task::spawn_blocking(move || {
-            let before = stats();
+            let before = querymesh_engine::memory::glibc_heap();
             trim();
             tracing::debug!(
                 target: "zero_sandbox::memory",
@@ -131,32 +131,6 @@ pub fn trim() {
             malloc_trim(0);
         }
     }
-}
-
-/// The heap as glibc counts it over every arena.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Bytes in blocks handed out, large mmapped ones included.
-    pub in_use: u64,
-    /// Bytes freed and kept in the arenas (pages a trim released included: glibc still
-    /// lists them free).
-    pub free: u64,
-}
-
-/// The heap now (glibc's `mallinfo2`, which walks every arena's free lists: a few
-/// microseconds on a quiet heap, so for quiet moments, not per request).
-pub fn stats() -> Stats {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    {
-        // SAFETY: mallinfo2 only reads the allocator's statistics; any thread may call it.
-        let info = unsafe { libc::mallinfo2() };
-        Stats {
-            in_use: (info.uordblks + info.hblkhd) as u64,
-            free: info.fordblks as u64,
-        }
-    }
-    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-    Stats::default()
 }
 
 /// Caps glibc's malloc arenas for the binary, before it starts any thread: by default each of

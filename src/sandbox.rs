@@ -312,7 +312,7 @@ impl Platform {
             realm_url: self.realm_url.clone(),
             http: self.http.clone(),
             engine: Arc::new(Engine::open(
-                &self.config.querymesh,
+                &self.config.querymesh.engine(),
                 self.config.state_dir.as_deref(),
             )?),
             journal: self.journal.clone(),

@@ -113,7 +113,7 @@ static PIPELINE: LazyLock<Mutex<Pipeline>> = LazyLock::new(|| {
     config.querymesh.query_max_memory_mb = 16;
     config.querymesh.max_memory_mb = 64;
     // tpch.tiny only, kept in the user's cache directory (no state directory), as in tests.
-    let engine = Engine::open(&config.querymesh, None).expect("the engine opens on tpch.tiny");
+    let engine = Engine::open(&config.querymesh.engine(), None).expect("the engine opens on tpch.tiny");
     let conn = engine.connect().expect("a connection");
     Mutex::new(Pipeline { engine, conn })
 });

@@ -1,5 +1,5 @@
 //! `zero-sandbox tpch generate sf<N>`: a bigger tpch schema into the state directory
-//! (src/querymesh/engine/tpch/generate.rs), with a progress line on stderr: one line redrawn
+//! (crates/querymesh-engine/src/tpch/generate.rs), with a progress line on stderr: one line redrawn
 //! on a terminal; plain lines otherwise, at each new table or index and in between every 1 %
 //! or every second, whichever is rarer. The percentage and the ETA cover the whole
 //! generation, indexes included. Ctrl-C stops within about a second (an index build

@@ -25,7 +25,7 @@ mod tests;
 
 use std::path::{Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 pub use self::layer::ConfigLayer;
 pub use self::limits::{DefaultAllowances, LimitRule};
@@ -146,22 +146,8 @@ pub struct QueryMeshConfig {
     pub max_memory_mb: u32,
 }
 
-/// A catalog.schema backed by a SQLite file or a folder of CSV files.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CatalogSource {
-    pub catalog: String,
-    pub schema: String,
-    /// A SQLite database file, attached read-only.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sqlite: Option<PathBuf>,
-    /// A folder of `*.csv` files with a header row, one table per file.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub csv_dir: Option<PathBuf>,
-    /// Declared Trino types, `"table.column" = "double"`; other columns are inferred.
-    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
-    pub types: std::collections::BTreeMap<String, String>,
-}
+/// A catalog.schema backed by a SQLite file or a folder of CSV files (the engine reads it).
+pub use querymesh_engine::sources::CatalogSource;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct BrokerConfig {
@@ -180,6 +166,17 @@ pub struct BrokerConfig {
     pub max_answer_mb: u32,
     /// How long the broker waits for any one answer from QueryMesh.
     pub querymesh_timeout_secs: u32,
+}
+
+impl QueryMeshConfig {
+    /// The engine's part of it.
+    pub fn engine(&self) -> querymesh_engine::EngineConfig {
+        querymesh_engine::EngineConfig {
+            catalogs: self.catalogs.clone(),
+            query_max_memory_mb: self.query_max_memory_mb,
+            max_memory_mb: self.max_memory_mb,
+        }
+    }
 }
 
 impl BrokerConfig {

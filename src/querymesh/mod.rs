@@ -7,15 +7,17 @@
 //!   prepared statements, TLS, and [`router`].
 //! - [`engine`]: Trino SQL on SQLite — parsing and respelling, catalogs and types, tpch.tiny
 //!   and the developer's sources, access-control rules, memory budgets, and [`TrinoError`].
-//!   It uses nothing of the server and no HTTP crate.
+//!   It is a crate of its own, `querymesh-engine` (crates/querymesh-engine), so Cargo holds
+//!   that it uses nothing of the server and no HTTP crate; it takes its part of `[querymesh]`
+//!   as an [`engine::EngineConfig`].
 //! - `lru`: the bounded map behind the engine's plan cache and the server's verified-token
-//!   cache.
+//!   cache (the engine's).
 //!
-//! The server depends on the engine; the engine on neither the server nor any other
-//! component (only `config` for its sub-configuration).
+//! The server depends on the engine; the engine on nothing of the product.
 
-pub mod engine;
-mod lru;
+/// The engine crate, at the path the product's modules and the library's users name it by.
+pub use querymesh_engine as engine;
+use querymesh_engine::lru;
 pub mod server;
 
 /// Process-wide: `main` installs the counting allocator and bounds malloc arenas before anything

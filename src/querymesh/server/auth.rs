@@ -426,7 +426,7 @@ mod tests {
             let principal = auth.authenticate(&bearer(&ada)).await.expect("accepted");
             assert_eq!(principal.name, "ada");
         }
-        assert_eq!(auth.verified().count(), 1, "verified once, then remembered");
+        assert_eq!(auth.verified().len(), 1, "verified once, then remembered");
         // Rotated with no grace period: the old key is no longer published.
         ring.rotate(Duration::ZERO).expect("rotates");
         let refused = auth.authenticate(&bearer(&ada)).await;

@@ -610,8 +610,8 @@ mod tests {
 
     #[test]
     fn a_plan_cached_for_one_person_gives_another_no_access() {
-        let engine =
-            Engine::open(&crate::Config::builtin().querymesh, None).expect("the engine opens");
+        let engine = Engine::open(&crate::Config::builtin().querymesh.engine(), None)
+            .expect("the engine opens");
         let access = AccessControl::parse(RULES).expect("rules");
         let session = SessionContext {
             catalog: Some("tpch".into()),
@@ -648,8 +648,8 @@ mod tests {
 
     #[test]
     fn a_filtered_plan_cached_for_one_person_is_never_anothers() {
-        let engine =
-            Engine::open(&crate::Config::builtin().querymesh, None).expect("the engine opens");
+        let engine = Engine::open(&crate::Config::builtin().querymesh.engine(), None)
+            .expect("the engine opens");
         let access = AccessControl::parse(
             r#"{"tables": [
                 {"group": "analysts", "table": "nation", "privileges": ["SELECT"],

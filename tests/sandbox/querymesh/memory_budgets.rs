@@ -38,8 +38,8 @@ fn config(query_mb: u32, total_mb: u32) -> Config {
 }
 
 fn engine(query_mb: u32, total_mb: u32) -> Engine {
-    let engine =
-        Engine::open(&config(query_mb, total_mb).querymesh, None).expect("the engine opens");
+    let engine = Engine::open(&config(query_mb, total_mb).querymesh.engine(), None)
+        .expect("the engine opens");
     assert!(memory::accounting(), "SQLite's memory is counted");
     engine
 }

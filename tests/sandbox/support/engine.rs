@@ -8,7 +8,7 @@ use zero_sandbox::querymesh::engine::{Engine, RunError, SessionContext};
 use crate::support;
 
 pub fn engine() -> Engine {
-    Engine::open(&support::test_config().querymesh, None).expect("the engine opens")
+    Engine::open(&support::test_config().querymesh.engine(), None).expect("the engine opens")
 }
 
 pub fn tiny() -> SessionContext {

@@ -31,7 +31,8 @@ async fn until(what: &str, done: impl Fn() -> bool) {
 async fn queries_past_the_running_limit_wait_queued() {
     let config = crate::Config::builtin().with_ephemeral_ports();
     let engine = Arc::new(
-        Engine::open(&config.querymesh, config.state_dir.as_deref()).expect("the engine opens"),
+        Engine::open(&config.querymesh.engine(), config.state_dir.as_deref())
+            .expect("the engine opens"),
     );
     let endless = engine
         .prepare(ENDLESS, &SessionContext::default())
@@ -146,7 +147,8 @@ fn unstarted(id: &str) -> (Query, mpsc::Sender<Chunk>) {
 async fn a_query_short_last_time_runs_here_and_one_that_is_not_moves_to_the_pool() {
     let config = crate::Config::builtin().with_ephemeral_ports();
     let engine = Arc::new(
-        Engine::open(&config.querymesh, config.state_dir.as_deref()).expect("the engine opens"),
+        Engine::open(&config.querymesh.engine(), config.state_dir.as_deref())
+            .expect("the engine opens"),
     );
     let executor = Executor::new(engine.clone(), PATIENCE, test_limits(), Journal::default());
     executor.checkin(engine.connect().expect("a connection"));
@@ -192,10 +194,11 @@ async fn a_query_short_last_time_runs_here_and_one_that_is_not_moves_to_the_pool
     // Submitted while short: the same rows as from the pool.
     let submitted = executor.submit("q4".into(), "", nation.clone(), &ada());
     let (inline_rows, _) = all_pages(&submitted).await;
-    let fresh =
-        Arc::new(Engine::open(&config.querymesh, config.state_dir.as_deref()).expect("opens"))
-            .prepare("SELECT name FROM nation ORDER BY nationkey", &tiny)
-            .expect("prepares");
+    let fresh = Arc::new(
+        Engine::open(&config.querymesh.engine(), config.state_dir.as_deref()).expect("opens"),
+    )
+    .prepare("SELECT name FROM nation ORDER BY nationkey", &tiny)
+    .expect("prepares");
     let pooled = executor.submit("q5".into(), "", fresh, &ada());
     let (pooled_rows, _) = all_pages(&pooled).await;
     assert_eq!(inline_rows, pooled_rows);
@@ -208,7 +211,8 @@ async fn a_query_short_last_time_runs_here_and_one_that_is_not_moves_to_the_pool
 async fn a_quiet_pool_shrinks_to_a_few_connections() {
     let config = crate::Config::builtin().with_ephemeral_ports();
     let engine = Arc::new(
-        Engine::open(&config.querymesh, config.state_dir.as_deref()).expect("the engine opens"),
+        Engine::open(&config.querymesh.engine(), config.state_dir.as_deref())
+            .expect("the engine opens"),
     );
     let executor = Executor::new(engine.clone(), PATIENCE, test_limits(), Journal::default());
     for _ in 0..POOL_IDLE_QUIET + 4 {
@@ -232,7 +236,8 @@ async fn a_quiet_pool_shrinks_to_a_few_connections() {
 async fn past_its_size_the_registry_abandons_the_query_unasked_for_longest() {
     let config = crate::Config::builtin().with_ephemeral_ports();
     let engine = Arc::new(
-        Engine::open(&config.querymesh, config.state_dir.as_deref()).expect("the engine opens"),
+        Engine::open(&config.querymesh.engine(), config.state_dir.as_deref())
+            .expect("the engine opens"),
     );
     let executor = Executor::new(engine, PATIENCE, test_limits(), Journal::default());
     let mut senders = Vec::new();
@@ -275,7 +280,8 @@ fn the_sweep_forgets_settled_queries_and_abandons_unfetched_ones() {
 fn a_pool_quiet_for_a_spell_keeps_only_its_floor() {
     let config = crate::Config::builtin().with_ephemeral_ports();
     let engine = Arc::new(
-        Engine::open(&config.querymesh, config.state_dir.as_deref()).expect("the engine opens"),
+        Engine::open(&config.querymesh.engine(), config.state_dir.as_deref())
+            .expect("the engine opens"),
     );
     // No runtime: no sweep task trims behind the test's back.
     let executor = Executor::new(engine.clone(), PATIENCE, test_limits(), Journal::default());
@@ -314,7 +320,8 @@ fn a_pooled_connection_gives_back_its_page_cache() {
     use crate::querymesh::engine::memory::ConnectionStats;
     let config = crate::Config::builtin().with_ephemeral_ports();
     let engine = Arc::new(
-        Engine::open(&config.querymesh, config.state_dir.as_deref()).expect("the engine opens"),
+        Engine::open(&config.querymesh.engine(), config.state_dir.as_deref())
+            .expect("the engine opens"),
     );
     let executor = Executor::new(engine.clone(), PATIENCE, test_limits(), Journal::default());
     let scan = engine

@@ -30,8 +30,8 @@ fn sqlite_and_csv_sources_become_catalogs_with_trino_types() {
         toml::from_str(&format!("catalog = 'mydata'\nschema = 'main'\nsqlite = {:?}", db.display().to_string())).expect("a source"),
         toml::from_str(&format!("catalog = 'files'\nschema = 'sales'\ncsv_dir = {:?}\ntypes = {{ 'orders.id' = 'integer' }}", csv_dir.display().to_string())).expect("a source"),
     ];
-    let engine =
-        Engine::open(&config.querymesh, config.state_dir.as_deref()).expect("the engine opens");
+    let engine = Engine::open(&config.querymesh.engine(), config.state_dir.as_deref())
+        .expect("the engine opens");
     let session = SessionContext {
         catalog: Some("mydata".into()),
         schema: Some("main".into()),

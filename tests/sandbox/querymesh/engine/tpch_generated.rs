@@ -106,7 +106,8 @@ async fn a_generated_schema_is_served_like_tiny_through_the_whole_sandbox() {
     let mut config = support::test_config();
     config.state_dir = Some(state.path().to_path_buf());
 
-    let engine = Engine::open(&config.querymesh, config.state_dir.as_deref()).expect("opens");
+    let engine =
+        Engine::open(&config.querymesh.engine(), config.state_dir.as_deref()).expect("opens");
     let sf1 = SessionContext {
         catalog: Some("tpch".into()),
         schema: Some("sf1".into()),

@@ -139,8 +139,8 @@ fn tpch_is_written_once_into_the_state_directory_and_reused() {
     let state = tempfile::tempdir().expect("a state directory");
     let mut config = support::test_config();
     config.state_dir = Some(state.path().to_path_buf());
-    let first =
-        Engine::open(&config.querymesh, config.state_dir.as_deref()).expect("the engine opens");
+    let first = Engine::open(&config.querymesh.engine(), config.state_dir.as_deref())
+        .expect("the engine opens");
     let file = state
         .path()
         .join(zero_sandbox::querymesh::engine::tpch::file_name());
@@ -154,7 +154,7 @@ fn tpch_is_written_once_into_the_state_directory_and_reused() {
         .collect();
     assert!(leftovers.is_empty(), "no temporary files are left behind");
     drop(first);
-    let again = Engine::open(&config.querymesh, config.state_dir.as_deref())
+    let again = Engine::open(&config.querymesh.engine(), config.state_dir.as_deref())
         .expect("the engine opens again");
     assert_eq!(
         std::fs::metadata(&file)

@@ -1,5 +1,5 @@
 //! Statements deep or wide enough to overflow a stack or to pass SQLite's limits: each runs,
-//! or fails with a Trino error — never a crash of the process (src/querymesh/engine/sql/limits.rs).
+//! or fails with a Trino error — never a crash of the process (crates/querymesh-engine/src/sql/limits.rs).
 //!
 //! Trino's own parser answers a statement its stack cannot hold with `line 1:1: statement is
 //! too large (stack overflow while parsing)`, a SYNTAX_ERROR (trinodb/trino

@@ -1,0 +1,151 @@
+//! The analyzer and query blocks: WITH, set operations, VALUES and LIMIT/OFFSET/FETCH (FROM is
+//! in `from.rs`, SELECT in `select.rs`) — each resolved against the catalogs, typed, and
+//! emitted as SQLite SQL whose output columns are named `"c1"`, `"c2"`, … in order.
+//!
+//! This file holds the [`Analyzer`] and the name helpers every part uses (the typed values it
+//! passes around are `typed.rs`'s, the error helpers `crate::error`'s); beside it, in
+//! `analyze/`:
+//! - `location.rs`: where a node starts in the query text, for errors;
+//! - `query.rs`: a query (WITH, ORDER BY after a set operation, LIMIT/OFFSET/FETCH);
+//! - `set_operations.rs`: query bodies, VALUES, and chains of UNION/INTERSECT/EXCEPT.
+
+use std::collections::HashMap;
+
+use sqlparser::ast::{ObjectName, ObjectNamePart};
+use sqlparser::tokenizer::TokenWithSpan;
+
+use super::limits::StackBudget;
+use crate::catalog::Catalogs;
+use crate::error::{ErrorName, Position, TrinoError, error_at};
+use crate::types::TrinoType;
+use crate::{SessionContext, TableAccess};
+
+mod location;
+mod query;
+mod recursive;
+mod set_operations;
+
+pub use self::location::{ident_location, location};
+pub use self::query::literal_count;
+pub(super) use self::set_operations::refuse_parenthesized_with;
+
+/// A query block's result: its SQL (columns `"c1"`…) and its columns' names and types.
+pub struct Block {
+    pub sql: String,
+    pub columns: Vec<(String, TrinoType)>,
+    /// Known to return at most one row (a global aggregate, no FROM, LIMIT 1).
+    pub single_row: bool,
+    /// Where each column comes from, for DESCRIBE OUTPUT: empty unless describing, and
+    /// then empty for a body that names no origins (VALUES).
+    pub origins: Vec<super::describe::Origin>,
+}
+
+/// A column of a FROM source: name, type, the table read it belongs to, and whether it is a
+/// hidden column of that table.
+pub(super) type SourceColumn = (String, TrinoType, Option<usize>, bool);
+
+pub(super) struct Cte {
+    pub(super) sqlite_name: String,
+    pub(super) columns: Vec<(String, TrinoType)>,
+    /// The origins of its columns (DESCRIBE OUTPUT).
+    pub(super) origins: Vec<super::describe::Origin>,
+}
+
+pub struct Analyzer<'a> {
+    pub catalogs: &'a Catalogs,
+    pub session: &'a SessionContext,
+    /// The statement's significant tokens, for errors at tokens the syntax tree drops.
+    pub(super) tokens: &'a [TokenWithSpan],
+    pub(super) next_alias: u32,
+    pub reads: Vec<TableAccess>,
+    pub(super) ctes: Vec<HashMap<String, Cte>>,
+    /// Columns used outside aggregates in a grouped block, not (yet) covered by a group key.
+    pub loose: Vec<(Option<Position>, String)>,
+    /// Aggregates met in the block being analysed.
+    pub aggregates_seen: usize,
+    /// Checked wherever the analysis recurses (expressions, queries, set operations).
+    pub(super) stack: StackBudget,
+    /// Lambda parameters in scope, innermost last (functions/lambda.rs).
+    pub(super) lambda_params: Vec<super::functions::LambdaParam>,
+    /// The grouping set the current block's select list is analysed for (grouping_sets.rs).
+    pub(super) grouping: Option<super::grouping_sets::GroupingState>,
+    /// GROUP BY keys that are timestamps with time zone: grouped by their instant (zoned.rs).
+    pub(super) zoned_group_keys: Vec<String>,
+    /// The row filters, column masks and views being analysed around this point, shared
+    /// with the nested analyses of their expressions (policy.rs, views.rs): a second entry
+    /// into one is Trino's recursion error.
+    pub(super) frames: Vec<super::policy::Frame>,
+    /// Set while a prepared statement is analysed for DESCRIBE INPUT / OUTPUT (describe.rs):
+    /// its `?` parameters are then values of unknown type instead of an error.
+    pub(super) describing: Option<super::describe::Describing>,
+}
+
+pub fn ident_name(ident: &sqlparser::ast::Ident) -> String {
+    ident.value.to_lowercase()
+}
+
+pub(super) fn object_name_parts(name: &ObjectName) -> Vec<String> {
+    name.0
+        .iter()
+        .map(|p| match p {
+            ObjectNamePart::Identifier(i) => ident_name(i),
+            other => other.to_string().to_lowercase(),
+        })
+        .collect()
+}
+
+impl<'a> Analyzer<'a> {
+    pub fn new(
+        catalogs: &'a Catalogs,
+        session: &'a SessionContext,
+        tokens: &'a [TokenWithSpan],
+    ) -> Self {
+        Self {
+            catalogs,
+            session,
+            tokens,
+            next_alias: 0,
+            lambda_params: Vec::new(),
+            grouping: None,
+            reads: Vec::new(),
+            ctes: Vec::new(),
+            loose: Vec::new(),
+            aggregates_seen: 0,
+            zoned_group_keys: Vec::new(),
+            frames: Vec::new(),
+            stack: StackBudget::start(),
+            describing: None,
+        }
+    }
+
+    /// An alias written as a string (`SELECT 'a' 'b'`, `FROM t 'x'`): sqlparser takes it,
+    /// Trino's grammar only takes identifiers there (plain or in double quotes).
+    pub(super) fn refuse_string_alias(
+        &self,
+        ident: &sqlparser::ast::Ident,
+    ) -> Result<(), TrinoError> {
+        if ident.quote_style == Some('\'') {
+            return Err(error_at(
+                ErrorName::SyntaxError,
+                ident_location(ident)
+                    .or_else(|| location::string_alias_location(self.tokens, &ident.value)),
+                format!("mismatched input '{ident}'"),
+            ));
+        }
+        Ok(())
+    }
+
+    pub fn alias(&mut self, prefix: &str) -> String {
+        self.next_alias += 1;
+        format!("{prefix}{}", self.next_alias)
+    }
+
+    /// Records that `column` of read `read` is used (access control sees it).
+    pub fn note_column(&mut self, read: Option<usize>, column: &str) {
+        if let Some(access) = read.and_then(|i| self.reads.get_mut(i))
+            && !access.columns.iter().any(|c| c == column)
+        {
+            access.columns.push(column.to_string());
+        }
+    }
+}

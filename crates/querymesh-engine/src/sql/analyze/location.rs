@@ -1,0 +1,227 @@
+//! Where a node starts in the query text, for the position of an error: sqlparser's spans
+//! union a node's descendants recursively, so the start is found in loops down the leftmost
+//! parts instead (limits.rs).
+
+use std::any::Any;
+
+use sqlparser::ast::{Expr, Query, SetExpr, Spanned};
+use sqlparser::keywords::Keyword;
+use sqlparser::tokenizer::{Span, Token, TokenWithSpan};
+
+use crate::error::Position;
+
+/// Where `node` starts in the query text. sqlparser's `span()` unions the spans of all the
+/// node's descendants, recursively: an expression or a query starts where its leftmost part
+/// does, which is found in a loop down the chains of operators (limits.rs).
+pub fn location<T: Spanned + Any>(node: &T) -> Option<Position> {
+    let any: &dyn Any = node;
+    if let Some(e) = any.downcast_ref::<Expr>() {
+        return expr_location(e);
+    }
+    if let Some(q) = any.downcast_ref::<Query>() {
+        return query_location(q);
+    }
+    if let Some(body) = any.downcast_ref::<SetExpr>() {
+        return set_location(body);
+    }
+    start_of(node.span())
+}
+
+fn start_of(span: Span) -> Option<Position> {
+    let start = span.start;
+    (start.line > 0).then_some(Position::from(start))
+}
+
+/// [`location`] of an expression: its first part in the text, found in a loop down the first
+/// operand of each operator; the later operands, should that part have no position. A form
+/// the analysis refuses anyway, whose start is not known without a recursion, has none.
+fn expr_location(e: &Expr) -> Option<Position> {
+    let mut later: Vec<&Expr> = Vec::new();
+    let mut e = e;
+    loop {
+        if let Some((left, right)) = binary_operands(e) {
+            later.push(right);
+            e = left;
+            continue;
+        }
+        if let Some(operand) = single_operand(e) {
+            e = operand;
+            continue;
+        }
+        e = match e {
+            Expr::Between {
+                expr, low, high, ..
+            } => {
+                later.extend([high.as_ref(), low.as_ref()]);
+                expr
+            }
+            Expr::Substring {
+                expr,
+                substring_from,
+                substring_for,
+                ..
+            } => {
+                later.extend(
+                    substring_for
+                        .iter()
+                        .chain(substring_from)
+                        .map(|x| x.as_ref()),
+                );
+                expr
+            }
+            // TRIM('x' FROM y) starts at its characters, TRIM(y) at y.
+            Expr::Trim {
+                expr,
+                trim_what: Some(what),
+                ..
+            } => {
+                later.push(expr);
+                what
+            }
+            Expr::Tuple(items) | Expr::Array(sqlparser::ast::Array { elem: items, .. }) => {
+                match items.split_first() {
+                    Some((first, rest)) => {
+                        later.extend(rest.iter().rev());
+                        first
+                    }
+                    None => return None,
+                }
+            }
+            Expr::MemberOf(member) => {
+                later.push(&member.array);
+                &member.value
+            }
+            Expr::Function(f) => return start_of(f.name.span()),
+            Expr::Case { case_token, .. } => return start_of(case_token.0.span),
+            Expr::Exists { subquery: q, .. } | Expr::Subquery(q) => return query_location(q),
+            Expr::Identifier(_)
+            | Expr::CompoundIdentifier(_)
+            | Expr::Value(_)
+            | Expr::TypedString(_)
+            | Expr::Wildcard(_)
+            | Expr::QualifiedWildcard(..) => break,
+            _ => return None,
+        };
+    }
+    start_of(e.span()).or_else(|| later.into_iter().rev().find_map(expr_location))
+}
+
+/// The operands of a form of two, the one first in the text first.
+fn binary_operands(e: &Expr) -> Option<(&Expr, &Expr)> {
+    match e {
+        Expr::BinaryOp { left, right, .. }
+        | Expr::IsDistinctFrom(left, right)
+        | Expr::IsNotDistinctFrom(left, right)
+        | Expr::AnyOp { left, right, .. }
+        | Expr::AllOp { left, right, .. }
+        | Expr::AtTimeZone {
+            timestamp: left,
+            time_zone: right,
+        }
+        | Expr::Position {
+            expr: left,
+            r#in: right,
+        }
+        | Expr::Like {
+            expr: left,
+            pattern: right,
+            ..
+        }
+        | Expr::ILike {
+            expr: left,
+            pattern: right,
+            ..
+        }
+        | Expr::SimilarTo {
+            expr: left,
+            pattern: right,
+            ..
+        } => Some((&**left, &**right)),
+        _ => None,
+    }
+}
+
+/// The operand a form of one starts with (TRIM(y) at y; TRIM('x' FROM y) is not one).
+fn single_operand(e: &Expr) -> Option<&Expr> {
+    match e {
+        Expr::Trim {
+            expr,
+            trim_what: None,
+            ..
+        }
+        | Expr::IsNormalized { expr, .. }
+        | Expr::Overlay { expr, .. }
+        | Expr::Prefixed { value: expr, .. }
+        | Expr::IsNull(expr)
+        | Expr::IsNotNull(expr)
+        | Expr::IsTrue(expr)
+        | Expr::IsNotTrue(expr)
+        | Expr::IsFalse(expr)
+        | Expr::IsNotFalse(expr)
+        | Expr::IsUnknown(expr)
+        | Expr::IsNotUnknown(expr)
+        | Expr::Nested(expr)
+        | Expr::UnaryOp { expr, .. }
+        | Expr::Cast { expr, .. }
+        | Expr::Collate { expr, .. }
+        | Expr::Extract { expr, .. }
+        | Expr::Ceil { expr, .. }
+        | Expr::Floor { expr, .. }
+        | Expr::OuterJoin(expr)
+        | Expr::Prior(expr)
+        | Expr::In { expr, .. }
+        | Expr::JsonAccess { value: expr, .. }
+        | Expr::CompoundFieldAccess { root: expr, .. } => Some(&**expr),
+        Expr::Interval(i) => Some(&*i.value),
+        _ => None,
+    }
+}
+
+fn query_location(q: &Query) -> Option<Position> {
+    q.with
+        .as_ref()
+        .and_then(|w| start_of(w.with_token.0.span))
+        .or_else(|| set_location(&q.body))
+}
+
+/// [`location`] of a query body: down the chain of set operations.
+fn set_location(body: &SetExpr) -> Option<Position> {
+    let mut body = body;
+    loop {
+        body = match body {
+            SetExpr::SetOperation { left, .. } => left,
+            SetExpr::Query(q) => return query_location(q),
+            SetExpr::Select(select) => return start_of(select.select_token.0.span),
+            SetExpr::Values(values) => {
+                return values
+                    .rows
+                    .first()
+                    .and_then(|row| start_of(row.opening_token.0.span));
+            }
+            _ => return None,
+        };
+    }
+}
+
+pub fn ident_location(ident: &sqlparser::ast::Ident) -> Option<Position> {
+    let start = ident.span.start;
+    (start.line > 0).then_some(Position::from(start))
+}
+
+/// Where a string written right after an expression or a table starts: the alias sqlparser
+/// made of it carries no position of its own.
+pub(super) fn string_alias_location(tokens: &[TokenWithSpan], value: &str) -> Option<Position> {
+    tokens.windows(2).find_map(|pair| {
+        let after_operand = match &pair[0].token {
+            Token::SingleQuotedString(_) | Token::Number(..) | Token::RParen => true,
+            Token::Word(w) => w.quote_style.is_some() || w.keyword == Keyword::NoKeyword,
+            _ => false,
+        };
+        match &pair[1].token {
+            Token::SingleQuotedString(s) if after_operand && s == value => {
+                Some(Position::from(pair[1].span.start))
+            }
+            _ => None,
+        }
+    })
+}

@@ -1,0 +1,363 @@
+//! Query bodies: a SELECT, a parenthesized query, VALUES, and chains of set operations
+//! (UNION, INTERSECT, EXCEPT, with ALL), emitted as SQLite compounds within its limits and with
+//! the ALL forms SQLite lacks built from numbered rows.
+
+use sqlparser::ast::{SetExpr, SetOperator, SetQuantifier, Values};
+
+use super::{Analyzer, Block, location};
+use crate::error::{ErrorName, TrinoError, error_at, not_supported};
+use crate::sql::coerce::{coerced, super_type};
+use crate::sql::limits::SQLITE_COMPOUND_TERMS;
+use crate::sql::scope::{Clause, ExprContext, Scope};
+use crate::sql::typed::Typed;
+use crate::types::TrinoType;
+
+/// `block` with its columns converted to `columns`' types where their stored forms differ.
+fn coerce_block(block: Block, columns: &[(String, TrinoType)]) -> Block {
+    let items: Vec<String> = block
+        .columns
+        .iter()
+        .zip(columns)
+        .enumerate()
+        .map(|(i, ((_, from), (_, to)))| {
+            let column = Typed::new(format!("\"c{}\"", i + 1), from.clone());
+            format!("{} AS \"c{}\"", coerced(&column, to), i + 1)
+        })
+        .collect();
+    let unchanged = items
+        .iter()
+        .enumerate()
+        .all(|(i, item)| *item == format!("\"c{0}\" AS \"c{0}\"", i + 1));
+    if unchanged {
+        return block;
+    }
+    Block {
+        sql: format!("SELECT {} FROM ({})", items.join(", "), block.sql),
+        columns: block.columns,
+        single_row: block.single_row,
+        origins: block.origins,
+    }
+}
+
+/// `t1 op t2 op t3 …` (as `columns`' types) as `t1 op (t2 op t3 …)`: SQLite compiles a
+/// compound by recursing down to its first term, and the first term holds the operations
+/// before (a subquery), so only a compound of two keeps the recursion from adding up along a
+/// chain. UNION and INTERSECT are associative, and `a EXCEPT b EXCEPT c` is
+/// `a EXCEPT (b UNION c)`.
+fn compound_select(operator: &str, terms: Vec<Block>, columns: &[(String, TrinoType)]) -> Block {
+    let mut terms: Vec<String> = terms
+        .into_iter()
+        .map(|t| format!("SELECT * FROM ({})", coerce_block(t, columns).sql))
+        .collect();
+    let sql = if terms.len() <= 2 {
+        terms.join(&format!(" {operator} "))
+    } else {
+        let first = terms.remove(0);
+        let rest = if operator == "EXCEPT" {
+            "UNION"
+        } else {
+            operator
+        };
+        format!("{first} {operator} {}", compound_tree(rest, terms))
+    };
+    Block {
+        sql,
+        columns: columns.to_vec(),
+        single_row: false,
+        origins: Vec::new(),
+    }
+}
+
+/// `terms` joined by `operator` as a tree of compounds of at most [`SQLITE_COMPOUND_TERMS`]
+/// terms, one subquery per inner compound. The OFFSET keeps SQLite from flattening a
+/// UNION ALL subquery back into the compound around it (sqlite3.c flattenSubquery,
+/// restriction 14).
+fn compound_tree(operator: &str, mut terms: Vec<String>) -> String {
+    let separator = format!(" {operator} ");
+    while terms.len() > SQLITE_COMPOUND_TERMS {
+        terms = terms
+            .chunks(SQLITE_COMPOUND_TERMS)
+            .map(|chunk| match chunk {
+                [one] => one.clone(),
+                _ => format!(
+                    "SELECT * FROM ({} LIMIT -1 OFFSET 0)",
+                    chunk.join(&separator)
+                ),
+            })
+            .collect();
+    }
+    format!(
+        "SELECT * FROM ({} LIMIT -1 OFFSET 0)",
+        terms.join(&separator)
+    )
+}
+
+/// `l INTERSECT ALL r`, `l EXCEPT ALL r`, which SQLite lacks: numbering the copies of each
+/// row makes the k-th copy on one side meet the k-th on the other, so the set operation
+/// keeps min(m, n) / max(m - n, 0) copies, as Trino.
+fn numbered_set_operation(
+    op_name: &str,
+    l: Block,
+    r: Block,
+    columns: Vec<(String, TrinoType)>,
+) -> Block {
+    // Each side's values as the result's types (a date as a timestamp, …), so that equal
+    // values compare equal and print as the result type.
+    let l = coerce_block(l, &columns);
+    let r = coerce_block(r, &columns);
+    let outputs: Vec<String> = (1..=columns.len()).map(|i| format!("\"c{i}\"")).collect();
+    let list = outputs.join(", ");
+    let numbered = |sql: &str| {
+        format!(
+            "SELECT {list}, row_number() OVER (PARTITION BY {list}) AS \"qm_copy\" FROM ({sql})"
+        )
+    };
+    Block {
+        sql: format!(
+            "SELECT {list} FROM ({} {op_name} {})",
+            numbered(&l.sql),
+            numbered(&r.sql)
+        ),
+        columns,
+        single_row: false,
+        origins: Vec::new(),
+    }
+}
+
+/// Trino's `queryPrimary: '(' queryNoWith ')'`: a parenthesized query standing for a set
+/// operand, or for the whole statement, cannot start with WITH (sqlparser takes it).
+pub(in crate::sql) fn refuse_parenthesized_with(body: &SetExpr) -> Result<(), TrinoError> {
+    match body {
+        SetExpr::Query(q) => match &q.with {
+            Some(with) => Err(error_at(
+                ErrorName::SyntaxError,
+                location(with),
+                "mismatched input 'WITH'. Expecting: '(', 'SELECT', 'TABLE', 'VALUES'",
+            )),
+            None => Ok(()),
+        },
+        _ => Ok(()),
+    }
+}
+
+/// The operator of a set operation by name, and whether it is ALL.
+fn set_operator(
+    op: &SetOperator,
+    set_quantifier: &SetQuantifier,
+    right: &SetExpr,
+) -> Result<(&'static str, bool), TrinoError> {
+    let op_name = match op {
+        SetOperator::Union => "UNION",
+        SetOperator::Intersect => "INTERSECT",
+        SetOperator::Except => "EXCEPT",
+        SetOperator::Minus => {
+            return Err(error_at(
+                ErrorName::SyntaxError,
+                location(right),
+                "mismatched input 'MINUS'",
+            ));
+        }
+    };
+    let all = match set_quantifier {
+        SetQuantifier::All => true,
+        SetQuantifier::None | SetQuantifier::Distinct => false,
+        _ => return Err(not_supported(None, "This set quantifier")),
+    };
+    Ok((op_name, all))
+}
+
+/// The result columns of `acc op_name r`: the left side's names, both sides' super types.
+fn set_columns(
+    op_name: &str,
+    acc: &Block,
+    r: &Block,
+) -> Result<Vec<(String, TrinoType)>, TrinoError> {
+    if acc.columns.len() != r.columns.len() {
+        return Err(error_at(
+            ErrorName::TypeMismatch,
+            None,
+            format!(
+                "{op_name} query has different number of fields: {}, {}",
+                acc.columns.len(),
+                r.columns.len()
+            ),
+        ));
+    }
+    let mut columns = Vec::new();
+    for (i, ((name, lt), (_, rt))) in acc.columns.iter().zip(&r.columns).enumerate() {
+        let ty = super_type(lt, rt).ok_or_else(|| {
+            error_at(
+                ErrorName::TypeMismatch,
+                None,
+                format!(
+                    "column {} in {op_name} query has incompatible types: {lt}, {rt}",
+                    i + 1
+                ),
+            )
+        })?;
+        columns.push((name.clone(), ty));
+    }
+    Ok(columns)
+}
+
+impl Analyzer<'_> {
+    pub(super) fn set_expr(
+        &mut self,
+        body: &SetExpr,
+        outer: Option<&Scope<'_>>,
+    ) -> Result<Block, TrinoError> {
+        self.stack.check()?;
+        match body {
+            SetExpr::Select(select) => self.select(select, outer, None, None),
+            SetExpr::Query(q) => self.query(q, outer),
+            SetExpr::Values(values) => self.values(values, outer),
+            SetExpr::SetOperation { .. } => self.set_operations(body, outer),
+            SetExpr::Table(_) => Err(not_supported(None, "TABLE statement")),
+            _ => Err(error_at(
+                ErrorName::NotSupported,
+                None,
+                "Only queries are supported: the QueryMesh stand-in is read-only",
+            )),
+        }
+    }
+
+    /// VALUES: each row's cells typed, the columns' types the rows' super types.
+    fn values(&mut self, values: &Values, outer: Option<&Scope<'_>>) -> Result<Block, TrinoError> {
+        let scope = Scope::new(Vec::new(), outer);
+        let mut rows = Vec::new();
+        let mut types: Vec<TrinoType> = Vec::new();
+        for row in &values.rows {
+            let cx = ExprContext {
+                scope: &scope,
+                clause: Clause::Values,
+                in_aggregate: false,
+                group_keys: None,
+            };
+            let mut cells = Vec::new();
+            for (i, e) in row.content.iter().enumerate() {
+                let t = self.expr(e, &cx)?;
+                match types.get(i) {
+                    None => types.push(t.ty.clone()),
+                    Some(prev) => {
+                        let merged = super_type(prev, &t.ty).ok_or_else(|| {
+                            error_at(
+                                ErrorName::TypeMismatch,
+                                location(e),
+                                format!("Values rows have mismatched types: {prev} vs {}", t.ty),
+                            )
+                        })?;
+                        types[i] = merged;
+                    }
+                }
+                cells.push(t);
+            }
+            if !rows.is_empty() && cells.len() != types.len() {
+                return Err(error_at(
+                    ErrorName::TypeMismatch,
+                    None,
+                    "Values rows have mismatched sizes",
+                ));
+            }
+            rows.push(cells);
+        }
+        let sql = rows
+            .iter()
+            .map(|cells| {
+                let items: Vec<String> = cells
+                    .iter()
+                    .zip(&types)
+                    .enumerate()
+                    .map(|(i, (c, ty))| format!("{} AS \"c{}\"", coerced(c, ty), i + 1))
+                    .collect();
+                format!("SELECT {}", items.join(", "))
+            })
+            .collect::<Vec<_>>()
+            .join(" UNION ALL ");
+        Ok(Block {
+            sql,
+            single_row: rows.len() <= 1,
+            origins: Vec::new(),
+            columns: types
+                .into_iter()
+                .enumerate()
+                .map(|(i, t)| (format!("_col{i}"), t))
+                .collect(),
+        })
+    }
+
+    /// A chain of set operations, `a UNION b EXCEPT c …`, which sqlparser nests to the left as
+    /// deep as the chain is long: analysed in a loop (limits.rs), each operation as if on
+    /// its own. A run of one operation is emitted as one compound SELECT of at most
+    /// [`SQLITE_COMPOUND_TERMS`] terms (the first of each further one holding the ones
+    /// before): SQLite takes terms left to right, as Trino does one operation.
+    fn set_operations(
+        &mut self,
+        body: &SetExpr,
+        outer: Option<&Scope<'_>>,
+    ) -> Result<Block, TrinoError> {
+        let mut links = Vec::new();
+        let mut first = body;
+        while let SetExpr::SetOperation {
+            left,
+            op,
+            set_quantifier,
+            right,
+        } = first
+        {
+            links.push((op, set_quantifier, right.as_ref()));
+            first = left;
+        }
+        // sqlparser takes a parenthesized WITH anywhere; Trino's grammar nowhere here.
+        for (_, _, right) in &links {
+            refuse_parenthesized_with(right)?;
+        }
+        refuse_parenthesized_with(first)?;
+        let mut acc = self.set_expr(first, outer)?;
+        // Trino's set operation keeps its first term's fields, origins included.
+        let first_origins = std::mem::take(&mut acc.origins);
+        // The terms of the current run of one operation, coerced when the run ends.
+        let mut run: Option<(&'static str, Vec<Block>)> = None;
+        for (op, set_quantifier, right) in links.into_iter().rev() {
+            let r = self.set_expr(right, outer)?;
+            let (op_name, all) = set_operator(op, set_quantifier, right)?;
+            let columns = set_columns(op_name, &acc, &r)?;
+            // SQLite has no INTERSECT ALL / EXCEPT ALL: see `numbered_set_operation`.
+            let compound = match (all, op_name) {
+                (true, "UNION") => "UNION ALL",
+                (false, _) => op_name,
+                (true, _) => {
+                    if let Some((run_op, terms)) = run.take() {
+                        acc = compound_select(run_op, terms, &acc.columns);
+                    }
+                    acc = numbered_set_operation(op_name, acc, r, columns);
+                    continue;
+                }
+            };
+            match &mut run {
+                Some((run_op, terms)) if *run_op == compound => terms.push(r),
+                _ => {
+                    if let Some((run_op, terms)) = run.take() {
+                        acc = compound_select(run_op, terms, &acc.columns);
+                    }
+                    let left = std::mem::replace(
+                        &mut acc,
+                        Block {
+                            sql: String::new(),
+                            columns: Vec::new(),
+                            single_row: false,
+                            origins: Vec::new(),
+                        },
+                    );
+                    run = Some((compound, vec![left, r]));
+                }
+            }
+            // The run's result so far: its types, its SQL once the run ends.
+            acc.columns = columns;
+        }
+        if let Some((run_op, terms)) = run {
+            acc = compound_select(run_op, terms, &acc.columns);
+        }
+        acc.origins = first_origins;
+        Ok(acc)
+    }
+}

@@ -1,0 +1,494 @@
+//! Calls as the analysis reads them: the call's syntax (DISTINCT, FILTER, ORDER BY inside,
+//! OVER, lambdas), resolution through the function registry (unknown names are
+//! FUNCTION_NOT_FOUND, SQLite-only functions included), signatures matched and arguments
+//! coerced, and the lowering of the matched entry called with a [`LowerContext`] — the
+//! analyser's narrow face (`context.rs`). The functions themselves are in `functions/`, by
+//! family.
+
+mod context;
+mod lambda;
+mod sql_json;
+mod window;
+
+use sqlparser::ast::{
+    DuplicateTreatment, Expr, Function, FunctionArg, FunctionArgExpr, FunctionArgumentClause,
+    FunctionArguments, LambdaFunction, ObjectNamePart,
+};
+
+use super::analyze::{Analyzer, location};
+use super::functions::entry::{AggregateCall, FunctionDef, Kind, Lower, Typing};
+use super::functions::lambda::arity;
+use super::functions::signature::{Arg, Signature, Vars};
+use super::functions::{Call, not_registered, registry, unexpected};
+use super::scope::ExprContext;
+use super::typed::Typed;
+use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
+use crate::types::TrinoType;
+
+/// `{0}`, `{1}`… and `{*}` of a template, filled with the arguments' SQL.
+fn fill_template(template: &str, args: &[Typed]) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('}') else {
+            out.push_str(&rest[open..]);
+            return out;
+        };
+        let key = &after[..close];
+        if key == "*" {
+            let all: Vec<&str> = args.iter().map(|a| a.sql.as_str()).collect();
+            out.push_str(&all.join(", "));
+        } else if let Some(a) = key.parse::<usize>().ok().and_then(|i| args.get(i)) {
+            out.push_str(&a.sql);
+        } else {
+            out.push('{');
+            out.push_str(key);
+            out.push('}');
+        }
+        rest = &after[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A call's arguments as written: values and lambdas.
+enum ArgExpr<'e> {
+    Value(&'e Expr),
+    Lambda(&'e LambdaFunction),
+}
+
+impl Analyzer<'_> {
+    pub fn function(&mut self, f: &Function, cx: &ExprContext<'_>) -> Result<Typed, TrinoError> {
+        let at = location(&f.name);
+        let name = match f.name.0.as_slice() {
+            [ObjectNamePart::Identifier(i)] => i.value.to_lowercase(),
+            _ => return Err(not_registered(at, &f.name.to_string().to_lowercase())),
+        };
+        if let Some(t) = self.sql_json_call(&name, f, cx)? {
+            return Ok(t);
+        }
+        if f.uses_odbc_syntax
+            || (!f.within_group.is_empty() && name != "listagg")
+            || !matches!(f.parameters, FunctionArguments::None)
+        {
+            return Err(error_at(
+                ErrorName::SyntaxError,
+                at,
+                "mismatched input: this call syntax is not Trino's",
+            ));
+        }
+        let mut written = call_arguments(f, at)?;
+        // listagg's order is its WITHIN GROUP (ORDER BY …) (Trino's grammar has no other).
+        if !f.within_group.is_empty() {
+            if !written.order_by.is_empty() {
+                return Err(error_at(
+                    ErrorName::SyntaxError,
+                    at,
+                    "mismatched input 'ORDER': listagg is ordered by WITHIN GROUP",
+                ));
+            }
+            written.order_by.extend(f.within_group.iter());
+        }
+        let (distinct, star) = (written.distinct, written.star);
+        let arg_exprs = &written.exprs;
+        let order_by = &written.order_by;
+        if name == "grouping" && f.over.is_none() && !written.distinct {
+            return self.grouping_operation(&written.values(at)?, cx, at);
+        }
+        let def = registry::lookup(&name);
+        let kind = def.map(|d| d.kind);
+        if star && !(name == "count" && arg_exprs.is_empty()) {
+            return Err(error_at(ErrorName::SyntaxError, at, "mismatched input '*'"));
+        }
+        if f.over.is_some() {
+            if !matches!(kind, Some(Kind::Aggregate | Kind::Window)) {
+                return Err(error_at(
+                    ErrorName::FunctionNotFound,
+                    at,
+                    format!("Not an aggregate or window function: {name}"),
+                ));
+            }
+            if distinct || f.filter.is_some() || !order_by.is_empty() {
+                return Err(not_supported(
+                    at,
+                    "DISTINCT, FILTER or ORDER BY in a window function",
+                ));
+            }
+            return self.window_call(&name, &written.values(at)?, f, cx, at);
+        }
+        if f.null_treatment.is_some() {
+            return Err(error_at(
+                ErrorName::SyntaxError,
+                at,
+                "mismatched input 'IGNORE'",
+            ));
+        }
+        let Some(def) = def else {
+            return Err(not_registered(at, &name));
+        };
+        match def.kind {
+            Kind::Window => Err(error_at(
+                ErrorName::GenericUserError,
+                at,
+                format!("Window function {name}() requires an OVER clause"),
+            )),
+            Kind::Aggregate => self.aggregate_call(f, &name, &written, cx, at),
+            Kind::Scalar | Kind::SpecialForm => {
+                if distinct || f.filter.is_some() || !order_by.is_empty() {
+                    return Err(error_at(
+                        ErrorName::FunctionNotFound,
+                        at,
+                        format!("Function '{name}' is not an aggregate function"),
+                    ));
+                }
+                self.scalar_call(def, &name, arg_exprs, cx, at)
+            }
+        }
+    }
+
+    /// An aggregate call outside a window: its arguments, FILTER and ORDER BY analysed as
+    /// parts of an aggregate, then its lowering.
+    fn aggregate_call(
+        &mut self,
+        f: &Function,
+        name: &str,
+        written: &CallArguments<'_>,
+        cx: &ExprContext<'_>,
+        at: Option<Position>,
+    ) -> Result<Typed, TrinoError> {
+        let values = written.values(at)?;
+        if !cx.clause.allows_aggregates() {
+            return Err(error_at(
+                ErrorName::ExpressionNotScalar,
+                at,
+                format!(
+                    "{} cannot contain aggregations, window functions or grouping operations: [{}]",
+                    cx.clause.describe(),
+                    f
+                ),
+            ));
+        }
+        if cx.in_aggregate {
+            return Err(error_at(
+                ErrorName::NestedAggregation,
+                at,
+                format!("Cannot nest aggregations inside aggregation '{name}'"),
+            ));
+        }
+        self.aggregates_seen += 1;
+        let inner = ExprContext {
+            in_aggregate: true,
+            ..*cx
+        };
+        let mut args = Vec::new();
+        for e in &values {
+            args.push(self.expr(e, &inner)?);
+        }
+        let filter = match &f.filter {
+            Some(e) => {
+                let t = self.expr(e, &inner)?;
+                self.require_boolean(&t, e, "FILTER clause")?;
+                format!(" FILTER (WHERE {})", t.sql)
+            }
+            None => String::new(),
+        };
+        let mut keys = Vec::new();
+        for key in &written.order_by {
+            keys.push(self.order_key(&key.expr, key, &inner)?);
+        }
+        let order_by = if keys.is_empty() {
+            String::new()
+        } else {
+            format!(" ORDER BY {}", keys.join(", "))
+        };
+        let call = AggregateCall {
+            name,
+            args: &args,
+            star: written.star,
+            distinct: written.distinct,
+            order_by: &order_by,
+            listagg_overflow: written.overflow,
+        };
+        let (sql, ty) = self.aggregate(&call, at)?;
+        Ok(Typed::new(format!("{sql}{filter}"), ty))
+    }
+
+    /// `ORDER BY` key of an aggregate: its SQL with direction and Trino's NULLS LAST default.
+    fn order_key(
+        &mut self,
+        e: &Expr,
+        key: &sqlparser::ast::OrderByExpr,
+        cx: &ExprContext<'_>,
+    ) -> Result<String, TrinoError> {
+        let sql = self.expr(e, cx)?.sql;
+        let desc = matches!(key.options.sort, Some(sqlparser::ast::OrderBySort::Desc));
+        let nulls = match key.options.nulls_first {
+            Some(true) => "NULLS FIRST",
+            _ => "NULLS LAST",
+        };
+        Ok(format!(
+            "{sql} {} {nulls}",
+            if desc { "DESC" } else { "ASC" }
+        ))
+    }
+
+    /// The aggregate `call.name`'s lowering (also used for aggregates OVER a window).
+    pub(super) fn aggregate(
+        &mut self,
+        call: &AggregateCall<'_>,
+        at: Option<Position>,
+    ) -> Result<(String, TrinoType), TrinoError> {
+        let name = call.name;
+        let Some(def) = registry::lookup(name).filter(|d| d.kind == Kind::Aggregate) else {
+            return Err(not_registered(at, name));
+        };
+        let Lower::Aggregate(lower) = def.lower else {
+            return Err(not_registered(at, name));
+        };
+        lower(self, call)?.ok_or_else(|| unexpected(at, name, call.args))
+    }
+
+    /// Analyses a scalar call's arguments (lambdas once their parameter types are known),
+    /// matches them to a signature and lowers the call.
+    fn scalar_call(
+        &mut self,
+        def: &'static FunctionDef,
+        name: &str,
+        arg_exprs: &[ArgExpr<'_>],
+        cx: &ExprContext<'_>,
+        at: Option<Position>,
+    ) -> Result<Typed, TrinoError> {
+        let mut values = Vec::new();
+        let mut lambda_exprs = Vec::new();
+        for a in arg_exprs {
+            match a {
+                ArgExpr::Value(e) if lambda_exprs.is_empty() => values.push(self.expr(e, cx)?),
+                ArgExpr::Value(_) => {
+                    return Err(not_supported(at, "A value argument after a lambda"));
+                }
+                ArgExpr::Lambda(l) => lambda_exprs.push(*l),
+            }
+        }
+        let call = Call {
+            name: name.to_string(),
+            args: values,
+            lambdas: Vec::new(),
+            at,
+            returns: None,
+            vars: Vars::new(),
+        };
+        self.lower_scalar(def, call, &lambda_exprs, cx)
+    }
+
+    /// A scalar call whose value arguments are already analysed (SUBSTRING(s FROM i), …).
+    pub(super) fn scalar_function(
+        &mut self,
+        name: &str,
+        args: Vec<Typed>,
+        at: Option<Position>,
+        cx: &ExprContext<'_>,
+    ) -> Result<Typed, TrinoError> {
+        let def = registry::lookup(name).ok_or_else(|| not_registered(at, name))?;
+        let call = Call {
+            name: name.to_string(),
+            args,
+            lambdas: Vec::new(),
+            at,
+            returns: None,
+            vars: Vars::new(),
+        };
+        self.lower_scalar(def, call, &[], cx)
+    }
+
+    fn lower_scalar(
+        &mut self,
+        def: &'static FunctionDef,
+        mut call: Call,
+        lambda_exprs: &[&LambdaFunction],
+        cx: &ExprContext<'_>,
+    ) -> Result<Typed, TrinoError> {
+        if def.typing == Typing::Resolved {
+            self.resolve(def, &mut call, lambda_exprs, cx)?;
+        } else if !lambda_exprs.is_empty() {
+            return Err(unexpected_with_lambdas(&call, lambda_exprs));
+        }
+        let lowered = match def.lower {
+            Lower::Template(template) => Some(Typed::new(
+                fill_template(template, &call.args),
+                call.returns(),
+            )),
+            Lower::Scalar(lower) => lower(self, &call)?,
+            Lower::Aggregate(_) | Lower::Window => None,
+        };
+        lowered.ok_or_else(|| unexpected(call.at, &call.name, &call.args))
+    }
+
+    /// Matches `call` to the first of `def`'s signatures that fits without a coercion, else the
+    /// first that fits with one (Trino's FunctionResolver prefers exact matches too); coerces
+    /// the arguments and analyses the lambdas.
+    fn resolve(
+        &mut self,
+        def: &FunctionDef,
+        call: &mut Call,
+        lambda_exprs: &[&LambdaFunction],
+        cx: &ExprContext<'_>,
+    ) -> Result<(), TrinoError> {
+        let types: Vec<TrinoType> = call.args.iter().map(|a| a.ty.clone()).collect();
+        let mut shape: Vec<Arg<'_>> = types.iter().map(Arg::Value).collect();
+        shape.extend(lambda_exprs.iter().map(|l| Arg::Lambda(arity(l))));
+        let signatures = def.parsed_signatures();
+        let mut candidates: Vec<(&Signature, Vars)> = Vec::new();
+        for exact in [true, false] {
+            for s in signatures {
+                if let Some(v) = s.bind(&shape, exact) {
+                    candidates.push((s, v));
+                }
+            }
+        }
+        for (signature, mut vars) in candidates {
+            let mut lambdas = Vec::new();
+            let mut fits = true;
+            for (i, l) in lambda_exprs.iter().enumerate() {
+                let position = call.args.len() + i;
+                let Some(params) = signature.lambda_params(position, &vars) else {
+                    fits = false;
+                    break;
+                };
+                let analysed = self.lambda(l, &params, cx)?;
+                if !signature.bind_lambda_result(position, &analysed.body.ty, &mut vars) {
+                    fits = false;
+                    break;
+                }
+                lambdas.push(analysed);
+            }
+            if !fits {
+                continue;
+            }
+            let Some(returns) = signature.return_type(&vars) else {
+                continue;
+            };
+            let params = signature.param_types(&shape, &vars);
+            // Coerced in the parameter's representation: an integer passed as a double is a
+            // REAL, an array(integer) passed as array(double) holds doubles.
+            for (i, param) in params.iter().enumerate() {
+                let Some(arg) = call.args.get(i) else { break };
+                if let Some(param) = param
+                    && *param != arg.ty
+                    && arg.ty != TrinoType::Unknown
+                {
+                    call.args[i] = self.coerce_to(arg.clone(), param, call.at)?;
+                }
+            }
+            call.lambdas = lambdas;
+            call.returns = Some(returns);
+            call.vars = vars;
+            return Ok(());
+        }
+        Err(unexpected_with_lambdas(call, lambda_exprs))
+    }
+}
+
+/// A call's argument list as written.
+struct CallArguments<'f> {
+    distinct: bool,
+    exprs: Vec<ArgExpr<'f>>,
+    /// `count(*)`.
+    star: bool,
+    /// `ORDER BY` inside the parentheses (`array_agg(x ORDER BY y)`).
+    order_by: Vec<&'f sqlparser::ast::OrderByExpr>,
+    /// listagg's `ON OVERFLOW …`.
+    overflow: Option<&'f sqlparser::ast::ListAggOnOverflow>,
+}
+
+impl CallArguments<'_> {
+    /// The arguments, none of them a lambda (aggregates and window functions take none).
+    fn values(&self, at: Option<Position>) -> Result<Vec<&Expr>, TrinoError> {
+        self.exprs
+            .iter()
+            .map(|a| match a {
+                ArgExpr::Value(e) => Ok(*e),
+                ArgExpr::Lambda(_) => Err(not_supported(
+                    at,
+                    "A lambda as an aggregate's or window function's argument",
+                )),
+            })
+            .collect()
+    }
+}
+
+fn call_arguments(f: &Function, at: Option<Position>) -> Result<CallArguments<'_>, TrinoError> {
+    let mut out = CallArguments {
+        distinct: false,
+        exprs: Vec::new(),
+        star: false,
+        order_by: Vec::new(),
+        overflow: None,
+    };
+    let list = match &f.args {
+        FunctionArguments::None => return Ok(out),
+        FunctionArguments::Subquery(_) => {
+            return Err(not_supported(
+                at,
+                "A subquery as a function's argument list",
+            ));
+        }
+        FunctionArguments::List(list) => list,
+    };
+    for clause in &list.clauses {
+        match clause {
+            FunctionArgumentClause::OrderBy(keys) => out.order_by.extend(keys.iter()),
+            FunctionArgumentClause::OnOverflow(o) => out.overflow = Some(o),
+            _ => {
+                return Err(not_supported(
+                    at,
+                    "LIMIT or separators inside a function call",
+                ));
+            }
+        }
+    }
+    out.distinct = matches!(list.duplicate_treatment, Some(DuplicateTreatment::Distinct));
+    for arg in &list.args {
+        match arg {
+            FunctionArg::Unnamed(FunctionArgExpr::Expr(Expr::Lambda(l))) => {
+                out.exprs.push(ArgExpr::Lambda(l))
+            }
+            FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => out.exprs.push(ArgExpr::Value(e)),
+            FunctionArg::Unnamed(FunctionArgExpr::Wildcard) => out.star = true,
+            _ => return Err(not_supported(at, "Named or qualified-wildcard arguments")),
+        }
+    }
+    Ok(out)
+}
+
+/// "Unexpected parameters": a lambda's place shows as Trino shows it, `<function>`.
+fn unexpected_with_lambdas(call: &Call, lambdas: &[&LambdaFunction]) -> TrinoError {
+    let mut types: Vec<String> = call.args.iter().map(|a| a.ty.to_string()).collect();
+    types.extend(lambdas.iter().map(|_| "<function>".to_string()));
+    error_at(
+        ErrorName::FunctionNotFound,
+        call.at,
+        format!(
+            "Unexpected parameters ({}) for function {}",
+            types.join(", "),
+            call.name
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn templates_fill_arguments() {
+        let args = [
+            Typed::new("a", TrinoType::BigInt),
+            Typed::new("b", TrinoType::BigInt),
+        ];
+        assert_eq!(fill_template("f({0}, {1})", &args), "f(a, b)");
+        assert_eq!(fill_template("g({*})", &args), "g(a, b)");
+        assert_eq!(fill_template("'{x}' {9}", &args), "'{x}' {9}");
+    }
+}

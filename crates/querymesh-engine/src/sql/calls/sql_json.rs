@@ -1,0 +1,595 @@
+//! The SQL/JSON functions (docs functions/json): json_exists, json_value, json_query,
+//! json_array and json_object. Their clauses arrive as marker arguments (sql/json_syntax.rs);
+//! the path is parsed here, so a bad one fails at analysis with its place in the query
+//! (udf/json_path.rs has the path language and what it refuses); the calls lower to the
+//! `qm_json_*` functions of udf/json.rs.
+
+use sqlparser::ast::{
+    Expr, Function, FunctionArg, FunctionArgExpr, FunctionArgumentClause, FunctionArguments,
+    JsonNullClause, Value,
+};
+
+use crate::error::{ErrorName, Position, TrinoError};
+use crate::error::{error_at, not_supported};
+use crate::sql::analyze::{Analyzer, ident_location, location};
+use crate::sql::functions::json::scalar_kind;
+use crate::sql::json_syntax::marker_text;
+use crate::sql::literal::parse_type;
+use crate::sql::scope::ExprContext;
+use crate::sql::sqlite_text::sql_string;
+use crate::sql::typed::Typed;
+use crate::sql::udf::json_path::{Path, PathError};
+use crate::types::TrinoType;
+
+/// One argument as written: a value, or a clause with its place.
+enum Part<'e> {
+    Value(&'e Expr),
+    Clause(String, Option<Position>),
+}
+
+fn parts(f: &Function) -> Result<Vec<Part<'_>>, TrinoError> {
+    let at = location(&f.name);
+    let list = match &f.args {
+        FunctionArguments::None => return Ok(Vec::new()),
+        FunctionArguments::List(list) => list,
+        FunctionArguments::Subquery(_) => {
+            return Err(error_at(
+                ErrorName::SyntaxError,
+                at,
+                "mismatched input 'SELECT'",
+            ));
+        }
+    };
+    if list.duplicate_treatment.is_some() || f.filter.is_some() || f.over.is_some() {
+        return Err(error_at(
+            ErrorName::SyntaxError,
+            at,
+            "mismatched input: this is not a SQL/JSON function's syntax",
+        ));
+    }
+    let mut out = Vec::new();
+    for arg in &list.args {
+        match arg {
+            FunctionArg::Unnamed(FunctionArgExpr::Expr(Expr::Identifier(id)))
+                if id.quote_style == Some('"') && marker_text(&id.value).is_some() =>
+            {
+                let words = marker_text(&id.value).unwrap_or_default().to_string();
+                out.push(Part::Clause(words, ident_location(id).or(at)));
+            }
+            FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => out.push(Part::Value(e)),
+            _ => {
+                return Err(error_at(
+                    ErrorName::SyntaxError,
+                    at,
+                    "mismatched input: this is not a SQL/JSON function's syntax",
+                ));
+            }
+        }
+    }
+    for clause in &list.clauses {
+        match clause {
+            FunctionArgumentClause::JsonNullClause(JsonNullClause::NullOnNull) => {
+                out.push(Part::Clause("null on null".into(), at))
+            }
+            FunctionArgumentClause::JsonNullClause(JsonNullClause::AbsentOnNull) => {
+                out.push(Part::Clause("absent on null".into(), at))
+            }
+            FunctionArgumentClause::JsonReturningClause(r) => {
+                out.push(Part::Clause(format!("returning {}", r.data_type), at))
+            }
+            _ => {
+                return Err(error_at(
+                    ErrorName::SyntaxError,
+                    at,
+                    "mismatched input: this is not a SQL/JSON function's syntax",
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn misplaced(words: &str, at: Option<Position>) -> TrinoError {
+    error_at(
+        ErrorName::SyntaxError,
+        at,
+        format!(
+            "mismatched input '{}'",
+            words.split(' ').next().unwrap_or(words).to_uppercase()
+        ),
+    )
+}
+
+/// The type a RETURNING clause names.
+fn returning_type(text: &str, at: Option<Position>) -> Result<TrinoType, TrinoError> {
+    let dialect = crate::sql::dialect::TrinoDialect;
+    let data_type = sqlparser::parser::Parser::new(&dialect)
+        .try_with_sql(text)
+        .and_then(|mut p| p.parse_data_type())
+        .map_err(|_| {
+            error_at(
+                ErrorName::TypeNotFound,
+                at,
+                format!("Unknown type: {}", text.to_lowercase()),
+            )
+        })?;
+    parse_type(&data_type, at)
+}
+
+/// The input and path of json_exists / json_value / json_query, and the clauses after them.
+struct Common<'e> {
+    input: Typed,
+    path: String,
+    /// The PASSING values as the SQL of a JSON object (`'{}'` without PASSING).
+    vars: String,
+    rest: Vec<Part<'e>>,
+}
+
+impl Analyzer<'_> {
+    /// A call of one of the SQL/JSON functions, or `None` for any other name.
+    pub(super) fn sql_json_call(
+        &mut self,
+        name: &str,
+        f: &Function,
+        cx: &ExprContext<'_>,
+    ) -> Result<Option<Typed>, TrinoError> {
+        let lowered = match name {
+            "json_exists" => self.json_exists(f, cx)?,
+            "json_value" => self.json_value(f, cx)?,
+            "json_query" => self.json_query(f, cx)?,
+            "json_array" => self.json_array(f, cx)?,
+            "json_object" => self.json_object(f, cx)?,
+            _ => return Ok(None),
+        };
+        Ok(Some(lowered))
+    }
+
+    fn common<'e>(
+        &mut self,
+        f: &'e Function,
+        cx: &ExprContext<'_>,
+    ) -> Result<Common<'e>, TrinoError> {
+        let at = location(&f.name);
+        let mut parts = parts(f)?.into_iter();
+        let Some(Part::Value(input_expr)) = parts.next() else {
+            return Err(error_at(
+                ErrorName::SyntaxError,
+                at,
+                "mismatched input ')'. Expecting: <expression>",
+            ));
+        };
+        let input = self.expr(input_expr, cx)?;
+        let input_at = location(input_expr).or(at);
+        let mut next = parts.next();
+        if let Some(Part::Clause(words, clause_at)) = &next
+            && words.starts_with("format json")
+        {
+            if words != "format json" && input.ty != TrinoType::Varbinary {
+                return Err(error_at(
+                    ErrorName::TypeMismatch,
+                    input_at,
+                    format!(
+                        "Cannot read input of type {} as JSON using formatting {}",
+                        input.ty,
+                        words
+                            .strip_prefix("format ")
+                            .unwrap_or(words)
+                            .to_uppercase()
+                    ),
+                ));
+            }
+            if input.ty == TrinoType::Varbinary
+                && !words.ends_with("utf8")
+                && words != "format json"
+            {
+                return Err(not_supported(*clause_at, "JSON input in UTF-16 or UTF-32"));
+            }
+            next = parts.next();
+        }
+        // A binary string holds UTF-8 JSON text (FORMAT JSON's default encoding).
+        let text_like = matches!(
+            input.ty,
+            TrinoType::Json | TrinoType::Unknown | TrinoType::Varbinary
+        );
+        if !(input.ty.is_string() || text_like) {
+            return Err(error_at(
+                ErrorName::TypeMismatch,
+                input_at,
+                format!(
+                    "Cannot read input of type {} as JSON using formatting JSON",
+                    input.ty
+                ),
+            ));
+        }
+        let Some(Part::Value(path_expr)) = next else {
+            return Err(error_at(
+                ErrorName::SyntaxError,
+                at,
+                "mismatched input ')'. Expecting: ','",
+            ));
+        };
+        let (path, path_at) = match path_expr {
+            Expr::Value(v) => match &v.value {
+                Value::SingleQuotedString(s) => (s.clone(), location(path_expr)),
+                _ => return Err(not_a_path(location(path_expr).or(at))),
+            },
+            _ => return Err(not_a_path(location(path_expr).or(at))),
+        };
+        if let Err(e) = Path::parse(&path) {
+            let (offset, name, text) = match e {
+                PathError::Syntax(o, m) => (o, ErrorName::SyntaxError, m),
+                PathError::Unsupported(o, m) => (o, ErrorName::NotSupported, m),
+            };
+            // The place inside the literal, when it is on one line: after the quote.
+            let place = path_at.map(|p| {
+                let before: String = path.chars().take(offset).collect();
+                if before.contains('\n') {
+                    p
+                } else {
+                    Position::new(p.line, p.column + 1 + offset as u64)
+                }
+            });
+            return Err(error_at(name, place, text));
+        }
+        // PASSING value AS name, …: each a marker naming the variable, then the value.
+        let mut rest: Vec<Part<'e>> = parts.collect();
+        let mut vars = vec!["0".to_string(), "0".to_string()];
+        let mut names = Vec::new();
+        while let Some(Part::Clause(words, clause_at)) = rest.first() {
+            let (format_json, name) = match words.split_once(' ').map(|(_, r)| r.split_once(' ')) {
+                Some(Some(("json", name))) if words.starts_with("passing ") => (true, name),
+                Some(Some(("value", name))) if words.starts_with("passing ") => (false, name),
+                _ if words == "passing" => return Err(misplaced("AS", *clause_at)),
+                _ => break,
+            };
+            let name = name.to_string();
+            rest.remove(0);
+            let value = match rest.first() {
+                Some(Part::Value(e)) => *e,
+                _ => return Err(misplaced("passing", None)),
+            };
+            rest.remove(0);
+            let t = self.expr(value, cx)?;
+            let (kind, sql) = self.member_value(t, format_json)?;
+            vars.push(sql_string(&name));
+            vars.push(format!("'{kind}'"));
+            vars.push(sql);
+            names.push(name);
+        }
+        for name in crate::sql::udf::json_path::variable_names(&path) {
+            if !names.contains(&name) {
+                return Err(error_at(
+                    ErrorName::InvalidPath,
+                    path_at,
+                    format!(
+                        "no value passed for parameter {name}. Try quoting \"{name}\" in the PASSING clause to match case"
+                    ),
+                ));
+            }
+        }
+        let vars = if names.is_empty() {
+            "'{}'".to_string()
+        } else {
+            format!("qm_json_object({})", vars.join(", "))
+        };
+        Ok(Common {
+            input,
+            path,
+            vars,
+            rest,
+        })
+    }
+
+    fn json_exists(&mut self, f: &Function, cx: &ExprContext<'_>) -> Result<Typed, TrinoError> {
+        let c = self.common(f, cx)?;
+        let mut on_error = "false".to_string();
+        for part in c.rest {
+            match part {
+                Part::Clause(words, _) if words.ends_with(" on error") => {
+                    let b = words.trim_end_matches(" on error");
+                    if !matches!(b, "true" | "false" | "unknown" | "error") {
+                        return Err(misplaced(&words, None));
+                    }
+                    on_error = b.to_string();
+                }
+                Part::Clause(words, at) => return Err(clause_refused(&words, at)),
+                Part::Value(e) => return Err(misplaced_value(e)),
+            }
+        }
+        Ok(Typed::new(
+            format!(
+                "qm_json_exists({}, {}, {}, '{on_error}')",
+                c.input.sql,
+                sql_string(&c.path),
+                c.vars
+            ),
+            TrinoType::Boolean,
+        ))
+    }
+
+    fn json_value(&mut self, f: &Function, cx: &ExprContext<'_>) -> Result<Typed, TrinoError> {
+        let at = location(&f.name);
+        let c = self.common(f, cx)?;
+        let mut returns = TrinoType::Varchar(None);
+        let (mut on_empty, mut on_error) = ("null".to_string(), "null".to_string());
+        let mut defaults: [Option<Typed>; 2] = [None, None];
+        let mut rest = c.rest.into_iter();
+        while let Some(part) = rest.next() {
+            match part {
+                Part::Clause(words, clause_at) if words.starts_with("returning ") => {
+                    returns = returning_type(&words["returning ".len()..], clause_at)?;
+                }
+                Part::Clause(words, clause_at) if words.starts_with("default on ") => {
+                    let Some(Part::Value(e)) = rest.next() else {
+                        return Err(misplaced(&words, clause_at));
+                    };
+                    let d = self.expr(e, cx)?;
+                    let slot = usize::from(words.ends_with("error"));
+                    defaults[slot] = Some(d);
+                    if slot == 0 {
+                        on_empty = "default".into();
+                    } else {
+                        on_error = "default".into();
+                    }
+                }
+                Part::Clause(words, clause_at)
+                    if words == "null on empty" || words == "error on empty" =>
+                {
+                    let _ = clause_at;
+                    on_empty = words.split(' ').next().unwrap_or("null").to_string();
+                }
+                Part::Clause(words, _) if words == "null on error" || words == "error on error" => {
+                    on_error = words.split(' ').next().unwrap_or("null").to_string();
+                }
+                Part::Clause(words, clause_at) => return Err(clause_refused(&words, clause_at)),
+                Part::Value(e) => return Err(misplaced_value(e)),
+            }
+        }
+        let kind = match &returns {
+            TrinoType::Char(_) => "varchar".to_string(),
+            t => scalar_kind(t)
+                .ok_or_else(|| not_supported(at, &format!("json_value RETURNING {t}")))?,
+        };
+        let call = |outcome: u8| {
+            format!(
+                "qm_json_value({}, {}, {}, '{kind}', '{on_empty}', '{on_error}', {outcome})",
+                c.input.sql,
+                sql_string(&c.path),
+                c.vars
+            )
+        };
+        if defaults.iter().all(Option::is_none) {
+            return Ok(Typed::new(call(0), returns));
+        }
+        let mut sql = format!("CASE {}", call(1));
+        for (code, d) in defaults.into_iter().enumerate() {
+            if let Some(d) = d {
+                let d = self.cast(d, &returns, false, at)?;
+                sql.push_str(&format!(" WHEN {} THEN {}", code + 1, d.sql));
+            }
+        }
+        sql.push_str(&format!(" ELSE {} END", call(0)));
+        Ok(Typed::new(sql, returns))
+    }
+
+    fn json_query(&mut self, f: &Function, cx: &ExprContext<'_>) -> Result<Typed, TrinoError> {
+        let at = location(&f.name);
+        let c = self.common(f, cx)?;
+        let mut returns = TrinoType::Varchar(None);
+        let mut wrapper = "without".to_string();
+        let mut omit = false;
+        let (mut on_empty, mut on_error) = ("null".to_string(), "null".to_string());
+        let behaviours = ["null", "error", "empty array", "empty object"];
+        for part in c.rest {
+            match part {
+                Part::Clause(words, clause_at) if words.starts_with("returning ") => {
+                    returns = returning_type(&words["returning ".len()..], clause_at)?;
+                }
+                Part::Clause(words, _) if words.ends_with(" wrapper") => {
+                    wrapper = words
+                        .trim_start_matches("with ")
+                        .trim_end_matches(" wrapper")
+                        .to_string();
+                }
+                Part::Clause(words, _) if words.ends_with(" quotes") => {
+                    omit = words == "omit quotes";
+                }
+                // The output's format: JSON is the only one.
+                Part::Clause(words, _) if words == "format json" => {}
+                Part::Clause(words, _)
+                    if behaviours.iter().any(|b| words == format!("{b} on empty")) =>
+                {
+                    on_empty = words.trim_end_matches(" on empty").to_string();
+                }
+                Part::Clause(words, _)
+                    if behaviours.iter().any(|b| words == format!("{b} on error")) =>
+                {
+                    on_error = words.trim_end_matches(" on error").to_string();
+                }
+                Part::Clause(words, clause_at) => return Err(clause_refused(&words, clause_at)),
+                Part::Value(e) => return Err(misplaced_value(e)),
+            }
+        }
+        if omit && wrapper != "without" {
+            return Err(error_at(
+                ErrorName::InvalidFunctionArgument,
+                at,
+                "OMIT QUOTES behavior specified with WITH WRAPPER behavior",
+            ));
+        }
+        let sql = format!(
+            "qm_json_query({}, {}, {}, '{wrapper}', {}, '{on_empty}', '{on_error}')",
+            c.input.sql,
+            sql_string(&c.path),
+            c.vars,
+            i32::from(omit)
+        );
+        returned_text(sql, returns, at)
+    }
+
+    /// The kind and SQL of a json_array / json_object value (docs "Argument types"): json
+    /// values and FORMAT JSON texts embed, booleans, numbers and strings become JSON scalars,
+    /// anything else its varchar text.
+    fn member_value(
+        &mut self,
+        t: Typed,
+        format_json: bool,
+    ) -> Result<(String, String), TrinoError> {
+        if format_json || t.ty == TrinoType::Json {
+            return Ok(("json".into(), t.sql));
+        }
+        let kind = match &t.ty {
+            TrinoType::Unknown => Some("varchar".to_string()),
+            ty if ty.is_string() => Some("varchar".to_string()),
+            ty => scalar_kind(ty),
+        };
+        match kind {
+            Some(k) => Ok((k, t.sql)),
+            None => {
+                let text = self.cast(t, &TrinoType::Varchar(None), false, None)?;
+                Ok(("varchar".into(), text.sql))
+            }
+        }
+    }
+
+    fn json_array(&mut self, f: &Function, cx: &ExprContext<'_>) -> Result<Typed, TrinoError> {
+        let at = location(&f.name);
+        let mut absent = true;
+        let mut returns = TrinoType::Varchar(None);
+        let mut values: Vec<(Typed, bool)> = Vec::new();
+        let mut after_returning = false;
+        for part in parts(f)? {
+            let returning = matches!(&part, Part::Clause(w, _) if w.starts_with("returning "));
+            let output_format = after_returning;
+            after_returning = returning;
+            match part {
+                Part::Clause(words, _) if words == "format json" && output_format => {}
+                Part::Value(e) => values.push((self.expr(e, cx)?, false)),
+                Part::Clause(words, _) if words == "format json" && !values.is_empty() => {
+                    if let Some(last) = values.last_mut() {
+                        last.1 = true;
+                    }
+                }
+                Part::Clause(words, _) if words == "absent on null" || words == "null on null" => {
+                    absent = words == "absent on null";
+                }
+                Part::Clause(words, clause_at) if words.starts_with("returning ") => {
+                    returns = returning_type(&words["returning ".len()..], clause_at)?;
+                }
+                Part::Clause(words, clause_at) => return Err(clause_refused(&words, clause_at)),
+            }
+        }
+        let mut args = vec![i32::from(absent).to_string()];
+        for (t, format_json) in values {
+            let (kind, sql) = self.member_value(t, format_json)?;
+            args.push(format!("'{kind}'"));
+            args.push(sql);
+        }
+        returned_text(format!("qm_json_array({})", args.join(", ")), returns, at)
+    }
+
+    fn json_object(&mut self, f: &Function, cx: &ExprContext<'_>) -> Result<Typed, TrinoError> {
+        let at = location(&f.name);
+        let mut absent = false;
+        let mut unique = false;
+        let mut returns = TrinoType::Varchar(None);
+        let mut values: Vec<(Typed, bool, Option<Position>)> = Vec::new();
+        let mut after_returning = false;
+        for part in parts(f)? {
+            let returning = matches!(&part, Part::Clause(w, _) if w.starts_with("returning "));
+            let output_format = after_returning;
+            after_returning = returning;
+            match part {
+                Part::Clause(words, _) if words == "format json" && output_format => {}
+                Part::Clause(words, _) if words == "object" => {}
+                Part::Value(e) => values.push((self.expr(e, cx)?, false, location(e))),
+                Part::Clause(words, _) if words == "format json" && !values.is_empty() => {
+                    if let Some(last) = values.last_mut() {
+                        last.1 = true;
+                    }
+                }
+                Part::Clause(words, _) if words == "absent on null" || words == "null on null" => {
+                    absent = words == "absent on null";
+                }
+                Part::Clause(words, _) if words.ends_with("unique keys") => {
+                    unique = words == "with unique keys";
+                }
+                Part::Clause(words, clause_at) if words.starts_with("returning ") => {
+                    returns = returning_type(&words["returning ".len()..], clause_at)?;
+                }
+                Part::Clause(words, clause_at) => return Err(clause_refused(&words, clause_at)),
+            }
+        }
+        if !values.len().is_multiple_of(2) {
+            return Err(error_at(
+                ErrorName::SyntaxError,
+                at,
+                "mismatched input ')'. Expecting: 'VALUE', ':'",
+            ));
+        }
+        let mut args = vec![i32::from(absent).to_string(), i32::from(unique).to_string()];
+        let mut values = values.into_iter();
+        while let (Some((key, _, key_at)), Some((value, format_json, _))) =
+            (values.next(), values.next())
+        {
+            if !(key.ty.is_string() || key.ty == TrinoType::Unknown) {
+                return Err(error_at(
+                    ErrorName::TypeMismatch,
+                    key_at.or(at),
+                    format!(
+                        "Cannot cast {} to varchar: a JSON object key must be a string",
+                        key.ty
+                    ),
+                ));
+            }
+            let (kind, sql) = self.member_value(value, format_json)?;
+            args.push(key.sql);
+            args.push(format!("'{kind}'"));
+            args.push(sql);
+        }
+        returned_text(format!("qm_json_object({})", args.join(", ")), returns, at)
+    }
+}
+
+/// A JSON text as the RETURNING type: a character string (truncated to its length).
+fn returned_text(
+    sql: String,
+    returns: TrinoType,
+    at: Option<Position>,
+) -> Result<Typed, TrinoError> {
+    let sql = match &returns {
+        TrinoType::Varchar(None) => sql,
+        TrinoType::Varchar(Some(n)) | TrinoType::Char(n) => format!("substr({sql}, 1, {n})"),
+        other => {
+            return Err(error_at(
+                ErrorName::TypeMismatch,
+                at,
+                format!("Cannot output JSON value as {other} using formatting JSON"),
+            ));
+        }
+    };
+    Ok(Typed::new(sql, returns))
+}
+
+fn not_a_path(at: Option<Position>) -> TrinoError {
+    error_at(
+        ErrorName::SyntaxError,
+        at,
+        "mismatched input: a JSON path must be a string literal",
+    )
+}
+
+fn clause_refused(words: &str, at: Option<Position>) -> TrinoError {
+    if words == "passing" {
+        return not_supported(at, "PASSING (named JSON path variables)");
+    }
+    misplaced(words, at)
+}
+
+fn misplaced_value(e: &Expr) -> TrinoError {
+    error_at(
+        ErrorName::SyntaxError,
+        location(e),
+        format!("mismatched input '{e}'"),
+    )
+}

@@ -1,0 +1,119 @@
+//! CAST and TRY_CAST: Trino's conversions between types, inline where SQLite's own forms are
+//! exact and through `qm_cast` otherwise.
+
+use super::analyze::Analyzer;
+use super::coerce::coerced;
+use super::typed::Typed;
+use crate::error::{ErrorName, Position, TrinoError, error_at};
+use crate::types::TrinoType;
+
+/// The kind name `qm_cast` understands for a type.
+fn cast_kind(t: &TrinoType) -> String {
+    match t {
+        TrinoType::Decimal { precision, scale } => format!("decimal:{scale}:{precision}"),
+        TrinoType::Varchar(_) | TrinoType::Char(_) => "varchar".into(),
+        TrinoType::Timestamp(p) => format!("timestamp:{p}"),
+        other => other.raw_type().to_string(),
+    }
+}
+
+fn rank_le(a: &TrinoType, b: &TrinoType) -> bool {
+    let rank = |t: &TrinoType| match t {
+        TrinoType::TinyInt => 1,
+        TrinoType::SmallInt => 2,
+        TrinoType::Integer => 3,
+        _ => 4,
+    };
+    rank(a) <= rank(b)
+}
+
+impl Analyzer<'_> {
+    pub(super) fn cast(
+        &mut self,
+        t: Typed,
+        target: &TrinoType,
+        try_cast: bool,
+        at: Option<Position>,
+    ) -> Result<Typed, TrinoError> {
+        use TrinoType::*;
+        let complex = |t: &TrinoType| t.is_container() || matches!(t, Json | Uuid | Varbinary);
+        if complex(&t.ty) || complex(target) {
+            return self.complex_cast(t, target, try_cast, at);
+        }
+        if matches!(t.ty, TimestampTz(_)) || matches!(target, TimestampTz(_)) {
+            return self.zoned_cast(t, target, try_cast, at);
+        }
+        let from = t.ty.clone();
+        let via_udf = |t: &Typed| {
+            Typed::new(
+                format!(
+                    "qm_cast({}, '{}', '{}', {})",
+                    t.sql,
+                    cast_kind(&t.ty),
+                    match target {
+                        Varchar(Some(n)) => format!("varchar:{n}"),
+                        other => cast_kind(other),
+                    },
+                    i32::from(try_cast)
+                ),
+                target.clone(),
+            )
+        };
+        let allowed = match (&from, target) {
+            (a, b) if a == b => {
+                return Ok(Typed {
+                    ty: target.clone(),
+                    ..t
+                });
+            }
+            (Unknown, _) => return Ok(Typed::new("NULL", target.clone())),
+            (a, b) if a.is_numeric() && b.is_numeric() => true,
+            (a, Varchar(_) | Char(_))
+                if a.is_numeric()
+                    || matches!(a, Boolean | Date | Timestamp(_) | Varchar(_) | Char(_)) =>
+            {
+                true
+            }
+            (Varchar(_) | Char(_), b)
+                if b.is_numeric() || matches!(b, Boolean | Date | Timestamp(_)) =>
+            {
+                true
+            }
+            (Boolean, b) if b.is_numeric() => true,
+            (a, Boolean) if a.is_numeric() => true,
+            (Date, Timestamp(_)) | (Timestamp(_), Date) | (Timestamp(_), Timestamp(_)) => true,
+            _ => false,
+        };
+        if !allowed {
+            return Err(error_at(
+                ErrorName::TypeMismatch,
+                at,
+                format!("Cannot cast {from} to {target}"),
+            ));
+        }
+        let sql = match (&from, target) {
+            // Exact (decimal.rs); to a double, the conversion implicit coercion uses.
+            (Decimal { scale, .. }, Double | Real) => {
+                super::decimal::to_double_sql(&t, *scale, *target == Real)
+            }
+            (Decimal { .. }, _) | (_, Decimal { .. }) => via_udf(&t).sql,
+            (a, b) if a.is_integral() && b.is_integral() && rank_le(a, b) => t.sql.clone(),
+            (a, Double | Real) if a.is_integral() => {
+                format!("CAST({} AS REAL)", t.sql)
+            }
+            (Real, Double) | (Double, Real) => t.sql.clone(),
+            (a, Varchar(None)) if a.is_integral() => format!("CAST({} AS TEXT)", t.sql),
+            (Varchar(_) | Char(_), Varchar(None)) | (Date, Varchar(None)) => t.sql.clone(),
+            // varchar to a shorter varchar truncates; anything else must fit (qm_cast).
+            (Varchar(_) | Char(_), Varchar(Some(n))) => format!("substr({}, 1, {n})", t.sql),
+            (Date, Timestamp(_)) => coerced(&t, target),
+            (Timestamp(_), Date) => format!("substr({}, 1, 10)", t.sql),
+            // To a lower precision Trino rounds (qm_cast); to a higher one only digits grow.
+            (Timestamp(p), Timestamp(q)) if q >= p => coerced(&t, target),
+            (Boolean, b) if b.is_integral() => t.sql.clone(),
+            (a, Boolean) if a.is_numeric() => format!("({} <> 0)", t.sql),
+            _ => via_udf(&t).sql,
+        };
+        Ok(Typed::new(sql, target.clone()))
+    }
+}

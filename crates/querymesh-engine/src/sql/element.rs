@@ -1,0 +1,60 @@
+//! The element form of arrays, maps and rows (docs/complex-design.md): how a value is written
+//! inside their JSON text and read back, and which types' texts are equal exactly when their
+//! values are. Function families and the analysis both build on it.
+
+use super::typed::Typed;
+use crate::types::TrinoType;
+
+/// The SQL of `t`'s value in element form, for `json_array(…)` / `json_group_array(…)`:
+/// nested complex values as JSON (not quoted strings), varbinary as base64, the rest as is
+/// (json stays a JSON string holding its text, so SQL NULL and JSON `null` stay distinct).
+pub fn to_element(t: &Typed) -> String {
+    match &t.ty {
+        ty if ty.is_container() => format!("json({})", t.sql),
+        TrinoType::Varbinary => format!("qm_base64({})", t.sql),
+        // A long decimal's BLOB as its unscaled digits (decimal.rs "Representation").
+        TrinoType::Decimal { precision, .. } if !super::decimal::is_short(*precision) => {
+            format!("qm_dec_digits({})", t.sql)
+        }
+        _ => t.sql.clone(),
+    }
+}
+
+/// The SQL of an element read back (`json_extract`, `json_each.value`) as a top-level value
+/// of `ty`: only varbinary needs converting (base64 text → BLOB).
+pub fn from_element(sql: &str, ty: &TrinoType) -> String {
+    match ty {
+        TrinoType::Varbinary => format!("qm_unbase64({sql})"),
+        TrinoType::Decimal { precision, .. } if !super::decimal::is_short(*precision) => {
+            format!("qm_dec_of_digits({sql})")
+        }
+        _ => sql.to_string(),
+    }
+}
+
+/// Whether values of `a` and `b` have the same JSON text exactly when they are equal, so that
+/// `=` on the stored text is Trino's equality: the same type up to integer widths, varchar
+/// lengths and unknown (NULL) parts. Maps are not (their pairs keep insertion order).
+pub fn same_representation(a: &TrinoType, b: &TrinoType) -> bool {
+    use TrinoType::*;
+    match (a, b) {
+        (Unknown, _) | (_, Unknown) => true,
+        (x, y) if x.is_integral() && y.is_integral() => true,
+        (Varchar(_), Varchar(_)) => true,
+        (Array(x), Array(y)) => same_representation(x, y),
+        (Row(x), Row(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .zip(y)
+                    .all(|((_, x), (_, y))| same_representation(x, y))
+        }
+        (Map(..), _) | (_, Map(..)) | (Json, _) | (_, Json) => false,
+        (x, y) => x == y,
+    }
+}
+
+/// `(SELECT CASE WHEN qm_v IS NULL THEN NULL ELSE <body over qm_v> END FROM (SELECT <sql> AS
+/// qm_v))`: `sql` evaluated once however often the body reads it.
+pub fn with_value(sql: &str, body: &str) -> String {
+    format!("(SELECT CASE WHEN qm_v IS NULL THEN NULL ELSE {body} END FROM (SELECT {sql} AS qm_v))")
+}

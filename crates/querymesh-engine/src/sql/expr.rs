@@ -1,0 +1,614 @@
+//! Expressions: typed as Trino types them and translated to SQLite. Comparisons and
+//! arithmetic follow Trino's coercions (no string/number mixing); division truncates and
+//! fails on zero like Trino; dates are `YYYY-MM-DD` text.
+//! The predicates (IS DISTINCT FROM, IN, BETWEEN, LIKE) are in predicates.rs.
+
+use sqlparser::ast::{CastKind, DateTimeField, Expr, TrimWhereField, UnaryOperator, Value};
+
+use super::analyze::{Analyzer, location};
+use super::coerce::{coerced, comparable, super_type};
+use super::functions::math::rounding;
+use super::literal::{interval, parse_type};
+use super::scope::ExprContext;
+use super::typed::{Constant, Typed};
+use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
+use crate::types::TrinoType;
+
+pub(super) fn mismatch(at: Option<Position>, op: &str, l: &TrinoType, r: &TrinoType) -> TrinoError {
+    error_at(
+        ErrorName::TypeMismatch,
+        at,
+        format!("Cannot apply operator: {l} {op} {r}"),
+    )
+}
+
+impl Analyzer<'_> {
+    pub fn expr(&mut self, e: &Expr, cx: &ExprContext<'_>) -> Result<Typed, TrinoError> {
+        self.stack.check()?;
+        let mark = self.loose.len();
+        let t = self.expr_inner(e, cx)?;
+        // A grouping key covers the columns inside it (GROUP BY a + b, SELECT a + b).
+        if cx.group_keys.is_some_and(|keys| keys.contains(&t.sql)) {
+            self.loose.truncate(mark);
+            // A key the current grouping set leaves out is NULL outside aggregates.
+            if !cx.in_aggregate && self.grouping.as_ref().is_some_and(|g| g.nulls(&t.sql)) {
+                return Ok(Typed::new("NULL", t.ty));
+            }
+        }
+        Ok(t)
+    }
+
+    /// Where the last `keyword` before `span` starts: Trino reports some errors at a keyword
+    /// the syntax tree drops.
+    fn keyword_before(&self, keyword: &str, span: &sqlparser::tokenizer::Span) -> Option<Position> {
+        let before = Position::from(span.start);
+        self.tokens
+            .iter()
+            .map(|t| (t, Position::from(t.span.start)))
+            .filter(|(t, at)| {
+                *at < before
+                    && matches!(&t.token, sqlparser::tokenizer::Token::Word(w)
+                        if w.value.eq_ignore_ascii_case(keyword))
+            })
+            .map(|(_, at)| at)
+            .next_back()
+    }
+
+    pub(super) fn column(
+        &mut self,
+        parts: Vec<String>,
+        at: Option<Position>,
+        cx: &ExprContext<'_>,
+    ) -> Result<Typed, TrinoError> {
+        let r = cx.scope.resolve(&parts, at)?;
+        self.note_column(r.column.read, &r.column.name);
+        if r.depth == 0 && !r.is_output && !cx.in_aggregate && cx.group_keys.is_some() {
+            self.loose.push((at, parts.join(".")));
+        }
+        Ok(Typed::new(r.column.sql, r.column.ty))
+    }
+
+    fn expr_inner(&mut self, e: &Expr, cx: &ExprContext<'_>) -> Result<Typed, TrinoError> {
+        let at = location(e);
+        match e {
+            // current_user, current_catalog, current_schema are reserved words in Trino.
+            Expr::Identifier(i)
+                if i.quote_style.is_none()
+                    && ["current_user", "current_catalog", "current_schema"]
+                        .contains(&i.value.to_lowercase().as_str()) =>
+            {
+                self.scalar_function(&i.value.to_lowercase(), Vec::new(), at, cx)
+            }
+            Expr::Identifier(i) => match self.lambda_param(&i.value.to_lowercase()) {
+                Some(param) => Ok(param),
+                None => self.column(vec![i.value.to_lowercase()], at, cx),
+            },
+            Expr::CompoundIdentifier(parts) => self.compound_identifier(parts, at, cx),
+            Expr::Array(a) => self.array_constructor(&a.elem, cx),
+            Expr::CompoundFieldAccess { root, access_chain } => {
+                self.field_access(root, access_chain, cx)
+            }
+            Expr::Function(f) if f.name.to_string().eq_ignore_ascii_case("row") => {
+                self.row_constructor(f, cx)
+            }
+            Expr::Tuple(items) => self.tuple_row(items, cx),
+            Expr::Value(v) => self.value(&v.value, at),
+            Expr::TypedString(..)
+            | Expr::Interval(..)
+            | Expr::Cast { .. }
+            | Expr::Extract { .. }
+            | Expr::Ceil { .. }
+            | Expr::Floor { .. } => self.conversion(e, at, cx),
+            Expr::Nested(..) | Expr::UnaryOp { .. } | Expr::IsNull(..) | Expr::IsNotNull(..) => {
+                self.unary_or_nested(e, at, cx)
+            }
+            Expr::BinaryOp { .. } => self.binary_chain(e, cx),
+            Expr::IsDistinctFrom(..)
+            | Expr::IsNotDistinctFrom(..)
+            | Expr::In { .. }
+            | Expr::Between { .. }
+            | Expr::Like { .. } => self.predicate(e, at, cx),
+            Expr::ILike { .. } | Expr::SimilarTo { .. } | Expr::RLike { .. } => Err(error_at(
+                ErrorName::SyntaxError,
+                at,
+                "mismatched input: ILIKE, SIMILAR TO and RLIKE are not Trino's",
+            )),
+            Expr::Position { .. } | Expr::Substring { .. } | Expr::Trim { .. } => {
+                self.string_form(e, at, cx)
+            }
+            Expr::Case { .. } => self.case(e, at, cx),
+            Expr::AtTimeZone {
+                timestamp,
+                time_zone,
+            } => self.at_time_zone(timestamp, time_zone, at, cx),
+            Expr::Exists { .. } | Expr::Subquery(..) => self.subquery(e, at, cx),
+            Expr::Function(f) => self.function(f, cx),
+            Expr::Wildcard(_) | Expr::QualifiedWildcard(..) => {
+                Err(error_at(ErrorName::SyntaxError, at, "mismatched input '*'"))
+            }
+            Expr::Collate { .. }
+            | Expr::Convert { .. }
+            | Expr::MatchAgainst { .. }
+            | Expr::OuterJoin(_)
+            | Expr::Prior(_)
+            | Expr::JsonAccess { .. }
+            | Expr::Dictionary(_)
+            | Expr::Named { .. }
+            | Expr::MemberOf(_)
+            | Expr::Prefixed { .. }
+            | Expr::IsUnknown(_)
+            | Expr::IsNotUnknown(_)
+            | Expr::IsTrue(_)
+            | Expr::IsNotTrue(_)
+            | Expr::IsFalse(_)
+            | Expr::IsNotFalse(_) => Err(error_at(
+                ErrorName::SyntaxError,
+                at,
+                "mismatched input: this expression is not Trino SQL",
+            )),
+            _ => Err(not_supported(
+                at,
+                "This expression (arrays, maps, rows, lambdas, time zones)",
+            )),
+        }
+    }
+
+    /// Parentheses, unary operators and IS [NOT] NULL.
+    fn unary_or_nested(
+        &mut self,
+        e: &Expr,
+        at: Option<Position>,
+        cx: &ExprContext<'_>,
+    ) -> Result<Typed, TrinoError> {
+        match e {
+            Expr::Nested(inner) => {
+                let t = self.expr(inner, cx)?;
+                Ok(Typed {
+                    sql: format!("({})", t.sql),
+                    ..t
+                })
+            }
+            Expr::UnaryOp { op, expr } => {
+                let t = self.expr(expr, cx)?;
+                match op {
+                    UnaryOperator::Not => {
+                        self.require_boolean(&t, expr, "NOT operand")?;
+                        Ok(Typed::new(format!("(NOT {})", t.sql), TrinoType::Boolean))
+                    }
+                    UnaryOperator::Minus | UnaryOperator::Plus => {
+                        let numeric = t.ty.is_numeric()
+                            || matches!(
+                                t.ty,
+                                TrinoType::IntervalDayToSecond
+                                    | TrinoType::IntervalYearToMonth
+                                    | TrinoType::Unknown
+                            );
+                        if !numeric {
+                            return Err(error_at(
+                                ErrorName::TypeMismatch,
+                                at,
+                                format!("Cannot negate {}", t.ty),
+                            ));
+                        }
+                        if *op == UnaryOperator::Plus {
+                            return Ok(t);
+                        }
+                        if let TrinoType::Decimal { .. } = t.ty {
+                            return Ok(super::decimal::negate(&t));
+                        }
+                        let constant = match t.constant {
+                            Some(Constant::Months(m)) => m.checked_neg().map(Constant::Months),
+                            Some(Constant::Millis(m)) => m.checked_neg().map(Constant::Millis),
+                            Some(Constant::Int(n)) => n.checked_neg().map(Constant::Int),
+                            Some(Constant::Decimal(u, s)) => Some(Constant::Decimal(-u, s)),
+                            _ => None,
+                        };
+                        let sql = if t.ty.is_integral() && constant.is_none() {
+                            format!("qm_int((- {}), '{}', 'negation')", t.sql, t.ty)
+                        } else {
+                            format!("(- {})", t.sql)
+                        };
+                        Ok(Typed {
+                            sql,
+                            ty: t.ty,
+                            constant,
+                        })
+                    }
+                    _ => Err(error_at(
+                        ErrorName::SyntaxError,
+                        at,
+                        format!("mismatched input '{op}'"),
+                    )),
+                }
+            }
+            Expr::IsNull(x) | Expr::IsNotNull(x) => {
+                let t = self.expr(x, cx)?;
+                let not = if matches!(e, Expr::IsNotNull(_)) {
+                    "NOT "
+                } else {
+                    ""
+                };
+                Ok(Typed::new(
+                    format!("({} IS {not}NULL)", t.sql),
+                    TrinoType::Boolean,
+                ))
+            }
+            _ => Err(not_supported(at, "This expression")),
+        }
+    }
+
+    /// Typed literals, intervals, CAST, EXTRACT, CEIL and FLOOR.
+    fn conversion(
+        &mut self,
+        e: &Expr,
+        at: Option<Position>,
+        cx: &ExprContext<'_>,
+    ) -> Result<Typed, TrinoError> {
+        match e {
+            Expr::TypedString(ts) => {
+                let text = match &ts.value.value {
+                    Value::SingleQuotedString(s) => s.clone(),
+                    _ => {
+                        return Err(error_at(
+                            ErrorName::SyntaxError,
+                            at,
+                            "mismatched input: a typed literal takes a string",
+                        ));
+                    }
+                };
+                self.typed_literal(&ts.data_type, &text, at)
+            }
+            Expr::Interval(i) => {
+                if i.leading_precision.is_some() || i.fractional_seconds_precision.is_some() {
+                    return Err(not_supported(at, "This INTERVAL form"));
+                }
+                let (text, negative) = match i.value.as_ref() {
+                    Expr::Value(v) => match &v.value {
+                        Value::SingleQuotedString(s) => (s.clone(), false),
+                        _ => {
+                            return Err(error_at(
+                                ErrorName::SyntaxError,
+                                at,
+                                "mismatched input: INTERVAL takes a quoted value",
+                            ));
+                        }
+                    },
+                    Expr::UnaryOp {
+                        op: UnaryOperator::Minus,
+                        expr,
+                    } => match expr.as_ref() {
+                        Expr::Value(v) => match &v.value {
+                            Value::SingleQuotedString(s) => (s.clone(), true),
+                            _ => {
+                                return Err(error_at(
+                                    ErrorName::SyntaxError,
+                                    at,
+                                    "mismatched input: INTERVAL takes a quoted value",
+                                ));
+                            }
+                        },
+                        _ => {
+                            return Err(error_at(
+                                ErrorName::SyntaxError,
+                                at,
+                                "mismatched input: INTERVAL takes a quoted value",
+                            ));
+                        }
+                    },
+                    _ => {
+                        return Err(error_at(
+                            ErrorName::SyntaxError,
+                            at,
+                            "mismatched input: INTERVAL takes a quoted value",
+                        ));
+                    }
+                };
+                let field = i.leading_field.clone().ok_or_else(|| {
+                    error_at(
+                        ErrorName::SyntaxError,
+                        at,
+                        "mismatched input: INTERVAL needs a unit",
+                    )
+                })?;
+                interval(&text, &field, i.last_field.as_ref(), negative, at)
+            }
+            Expr::Cast {
+                kind,
+                expr,
+                data_type,
+                format,
+            } => {
+                if format.is_some() {
+                    return Err(error_at(
+                        ErrorName::SyntaxError,
+                        at,
+                        "mismatched input 'FORMAT'",
+                    ));
+                }
+                let try_cast = match kind {
+                    CastKind::Cast => false,
+                    CastKind::TryCast => true,
+                    _ => {
+                        return Err(error_at(
+                            ErrorName::SyntaxError,
+                            at,
+                            "mismatched input '::'. Trino casts with CAST(x AS type)",
+                        ));
+                    }
+                };
+                let t = self.expr(expr, cx)?;
+                let target = parse_type(data_type, at)?;
+                self.cast(t, &target, try_cast, at)
+            }
+            Expr::Extract { field, expr, .. } => {
+                let t = self.expr(expr, cx)?;
+                let unit = match field {
+                    DateTimeField::Year => "year",
+                    DateTimeField::Quarter => "quarter",
+                    DateTimeField::Month => "month",
+                    DateTimeField::Week(_) => "week",
+                    DateTimeField::Day => "day",
+                    DateTimeField::DayOfWeek | DateTimeField::Dow => "day_of_week",
+                    DateTimeField::DayOfYear | DateTimeField::Doy => "day_of_year",
+                    DateTimeField::Hour => "hour",
+                    DateTimeField::Minute => "minute",
+                    DateTimeField::Second => "second",
+                    DateTimeField::TimezoneHour => "timezone_hour",
+                    DateTimeField::TimezoneMinute => "timezone_minute",
+                    // ExtractField's other names (SqlBase.g4 takes any identifier here).
+                    DateTimeField::Custom(name) => match name.value.to_ascii_lowercase().as_str() {
+                        "day_of_week" | "dow" => "day_of_week",
+                        "day_of_month" => "day",
+                        "day_of_year" | "doy" => "day_of_year",
+                        "year_of_week" | "yow" => "year_of_week",
+                        _ => {
+                            return Err(error_at(
+                                ErrorName::SyntaxError,
+                                self.keyword_before("extract", &name.span).or(at),
+                                format!("Invalid EXTRACT field: {}", name.value),
+                            ));
+                        }
+                    },
+                    other => {
+                        return Err(error_at(
+                            ErrorName::SyntaxError,
+                            at,
+                            format!("Invalid EXTRACT field: {other}"),
+                        ));
+                    }
+                };
+                self.date_part(unit, t, at)
+            }
+            Expr::Ceil { expr, .. } | Expr::Floor { expr, .. } => {
+                let name = if matches!(e, Expr::Ceil { .. }) {
+                    "ceil"
+                } else {
+                    "floor"
+                };
+                let t = self.expr(expr, cx)?;
+                rounding(name, t, at)
+            }
+            _ => Err(not_supported(at, "This expression")),
+        }
+    }
+
+    /// POSITION, SUBSTRING and TRIM, which have syntax of their own.
+    fn string_form(
+        &mut self,
+        e: &Expr,
+        at: Option<Position>,
+        cx: &ExprContext<'_>,
+    ) -> Result<Typed, TrinoError> {
+        match e {
+            Expr::Position { expr, r#in } => {
+                let (needle, hay) = (self.expr(expr, cx)?, self.expr(r#in, cx)?);
+                if !(needle.ty.is_string() && hay.ty.is_string()) {
+                    return Err(error_at(
+                        ErrorName::FunctionNotFound,
+                        at,
+                        format!(
+                            "Unexpected parameters ({}, {}) for function strpos",
+                            hay.ty, needle.ty
+                        ),
+                    ));
+                }
+                Ok(Typed::new(
+                    format!("instr({}, {})", hay.sql, needle.sql),
+                    TrinoType::BigInt,
+                ))
+            }
+            Expr::Substring {
+                expr,
+                substring_from,
+                substring_for,
+                ..
+            } => {
+                let mut args = vec![self.expr(expr, cx)?];
+                match substring_from {
+                    Some(f) => args.push(self.expr(f, cx)?),
+                    None => {
+                        return Err(error_at(
+                            ErrorName::SyntaxError,
+                            at,
+                            "mismatched input: SUBSTRING needs FROM",
+                        ));
+                    }
+                }
+                if let Some(f) = substring_for {
+                    args.push(self.expr(f, cx)?);
+                }
+                self.scalar_function("substring", args, at, cx)
+            }
+            Expr::Trim {
+                trim_where,
+                trim_what,
+                expr,
+                trim_characters,
+            } => {
+                if trim_characters.is_some() {
+                    return Err(error_at(ErrorName::SyntaxError, at, "mismatched input ','"));
+                }
+                let t = self.expr(expr, cx)?;
+                if !t.ty.is_string() {
+                    return Err(error_at(
+                        ErrorName::FunctionNotFound,
+                        at,
+                        format!("Unexpected parameters ({}) for function trim", t.ty),
+                    ));
+                }
+                let ty = match t.ty {
+                    TrinoType::Char(n) => TrinoType::Varchar(Some(n)),
+                    ref other => other.clone(),
+                };
+                let (f, mode) = match trim_where {
+                    Some(TrimWhereField::Leading) => ("ltrim", 1),
+                    Some(TrimWhereField::Trailing) => ("rtrim", 2),
+                    _ => ("trim", 0),
+                };
+                // With characters, SQLite's trim removes exactly those code points, as
+                // Trino's does; without, Trino removes Java whitespace, SQLite only spaces.
+                let sql = match trim_what {
+                    Some(w) => {
+                        let chars = self.expr(w, cx)?;
+                        if !(chars.ty.is_string() || chars.ty == TrinoType::Unknown) {
+                            return Err(error_at(
+                                ErrorName::FunctionNotFound,
+                                at,
+                                format!(
+                                    "Unexpected parameters ({}, {}) for function {f}",
+                                    t.ty, chars.ty
+                                ),
+                            ));
+                        }
+                        format!("{f}({}, {})", t.sql, chars.sql)
+                    }
+                    None => format!("qm_trim({}, {mode})", t.sql),
+                };
+                Ok(Typed::new(sql, ty))
+            }
+            _ => Err(not_supported(at, "This expression")),
+        }
+    }
+
+    /// CASE, simple and searched.
+    fn case(
+        &mut self,
+        e: &Expr,
+        at: Option<Position>,
+        cx: &ExprContext<'_>,
+    ) -> Result<Typed, TrinoError> {
+        match e {
+            Expr::Case {
+                operand,
+                conditions,
+                else_result,
+                ..
+            } => {
+                let operand = match operand {
+                    Some(o) => Some(self.expr(o, cx)?),
+                    None => None,
+                };
+                let mut result_ty = TrinoType::Unknown;
+                let mut sql = String::from("(CASE");
+                let mut branches: Vec<(Option<String>, Typed)> = Vec::new();
+                for when in conditions {
+                    let c = self.expr(&when.condition, cx)?;
+                    match &operand {
+                        Some(o) if !comparable(&o.ty, &c.ty) => {
+                            return Err(mismatch(location(&when.condition), "=", &o.ty, &c.ty));
+                        }
+                        Some(_) => {}
+                        None => self.require_boolean(&c, &when.condition, "CASE WHEN condition")?,
+                    }
+                    let r = self.expr(&when.result, cx)?;
+                    result_ty = super_type(&result_ty, &r.ty).ok_or_else(|| {
+                        error_at(ErrorName::TypeMismatch, location(&when.result), format!("All CASE results must be the same type or coercible to a common type. Cannot find common type between {result_ty} and {}", r.ty))
+                    })?;
+                    let condition = match &operand {
+                        Some(o) => {
+                            let target = super_type(&o.ty, &c.ty).unwrap_or(TrinoType::Unknown);
+                            format!("{} = {}", coerced(o, &target), coerced(&c, &target))
+                        }
+                        None => c.sql,
+                    };
+                    branches.push((Some(condition), r));
+                }
+                if let Some(x) = else_result {
+                    let r = self.expr(x, cx)?;
+                    result_ty = super_type(&result_ty, &r.ty).ok_or_else(|| {
+                        error_at(ErrorName::TypeMismatch, location(x.as_ref()), format!("All CASE results must be the same type or coercible to a common type. Cannot find common type between {result_ty} and {}", r.ty))
+                    })?;
+                    branches.push((None, r));
+                }
+                // Every result as the common type (a date as a timestamp, …).
+                for (condition, r) in &branches {
+                    let value = coerced(r, &result_ty);
+                    match condition {
+                        Some(c) => sql.push_str(&format!(" WHEN {c} THEN {value}")),
+                        None => sql.push_str(&format!(" ELSE {value}")),
+                    }
+                }
+                sql.push_str(" END)");
+                Ok(Typed::new(sql, result_ty))
+            }
+            _ => Err(not_supported(at, "This expression")),
+        }
+    }
+
+    /// EXISTS and scalar subqueries.
+    fn subquery(
+        &mut self,
+        e: &Expr,
+        at: Option<Position>,
+        cx: &ExprContext<'_>,
+    ) -> Result<Typed, TrinoError> {
+        match e {
+            Expr::Exists { subquery, negated } => {
+                let block = self.query(subquery, Some(cx.scope))?;
+                let not = if *negated { "NOT " } else { "" };
+                Ok(Typed::new(
+                    format!("({not}EXISTS ({}))", block.sql),
+                    TrinoType::Boolean,
+                ))
+            }
+            Expr::Subquery(q) => {
+                let block = self.query(q, Some(cx.scope))?;
+                let [(_, ty)] = block.columns.as_slice() else {
+                    return Err(not_supported(
+                        at,
+                        "A scalar subquery returning several columns",
+                    ));
+                };
+                if block.single_row {
+                    return Ok(Typed::new(format!("({})", block.sql), ty.clone()));
+                }
+                // SQLite would silently take the first row; Trino fails on a second one.
+                Ok(Typed::new(
+                    format!(
+                        "(SELECT CASE WHEN count(*) > 1 THEN qm_fail('SUBQUERY_MULTIPLE_ROWS', 'Scalar sub-query has returned multiple rows') ELSE max(\"c1\") END FROM (SELECT * FROM ({}) LIMIT 2))",
+                        block.sql
+                    ),
+                    ty.clone(),
+                ))
+            }
+            _ => Err(not_supported(at, "This expression")),
+        }
+    }
+}
+
+/// varchar(n) of a concatenation: the lengths add up, unbounded if any is.
+pub fn concat_type(types: &[&TrinoType]) -> TrinoType {
+    let mut total: u64 = 0;
+    for t in types {
+        match t {
+            TrinoType::Varchar(Some(n)) | TrinoType::Char(n) => total += u64::from(*n),
+            TrinoType::Unknown => {}
+            _ => return TrinoType::Varchar(None),
+        }
+    }
+    TrinoType::Varchar(
+        u32::try_from(total)
+            .ok()
+            .filter(|n| *n < crate::types::UNBOUNDED_VARCHAR),
+    )
+}

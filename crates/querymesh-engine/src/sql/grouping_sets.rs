@@ -1,0 +1,294 @@
+//! `GROUP BY ROLLUP (…)`, `CUBE (…)`, `GROUPING SETS (…)` (and plain keys beside them, which
+//! multiply the sets), and `grouping(…)` — SQLite has none of them.
+//!
+//! Each grouping set becomes its own branch — the same SELECT grouped by that set's keys, the
+//! other keys NULL wherever the select list or HAVING uses them (outside aggregates) — and the
+//! branches are joined with UNION ALL; ORDER BY then applies to the union. `grouping(a, b)` is
+//! a constant per branch: a bit per argument, 1 where the key is not in the set, the first
+//! argument the highest bit (Trino's GroupingOperationRewriter).
+
+use sqlparser::ast::{Expr, OrderBy, OrderByKind, Select, SelectItem};
+
+use super::analyze::{Analyzer, Block, literal_count, location};
+use super::scope::{ExprContext, Scope};
+use super::select::{distinct_keyword, not_a_position};
+use super::typed::Typed;
+use crate::error::{ErrorName, TrinoError, error_at, not_supported};
+use crate::types::TrinoType;
+
+/// SQLite re-reads the input once per grouping set: a CUBE of 8 keys is 256 branches.
+const MAX_GROUPING_SETS: usize = 256;
+
+/// The grouping a block's expressions are being analysed for: every key's SQL and which
+/// of them the current set groups by.
+#[derive(Clone, Debug)]
+pub struct GroupingState {
+    pub keys: Vec<String>,
+    pub included: Vec<bool>,
+}
+
+impl GroupingState {
+    /// Whether `sql` is a key this set leaves out (so its value is NULL).
+    pub fn nulls(&self, sql: &str) -> bool {
+        self.keys
+            .iter()
+            .zip(&self.included)
+            .any(|(k, inside)| !inside && k == sql)
+    }
+}
+
+/// The GROUP BY clause as grouping sets of expressions, or `None` for plain keys.
+pub fn sets_of(group_exprs: &[&Expr]) -> Result<Option<Vec<Vec<Expr>>>, TrinoError> {
+    if !group_exprs
+        .iter()
+        .any(|e| matches!(e, Expr::Rollup(_) | Expr::Cube(_) | Expr::GroupingSets(_)))
+    {
+        return Ok(None);
+    }
+    let mut product: Vec<Vec<Expr>> = vec![Vec::new()];
+    for e in group_exprs {
+        let choices: Vec<Vec<Expr>> = match e {
+            Expr::Rollup(parts) => (0..=parts.len())
+                .rev()
+                .map(|n| parts[..n].concat())
+                .collect(),
+            Expr::Cube(parts) => {
+                if parts.len() > 16 {
+                    return Err(too_many(e));
+                }
+                (0..1usize << parts.len())
+                    .rev()
+                    .map(|mask| {
+                        (0..parts.len())
+                            .filter(|i| mask & (1 << (parts.len() - 1 - i)) != 0)
+                            .flat_map(|i| parts[i].clone())
+                            .collect()
+                    })
+                    .collect()
+            }
+            Expr::GroupingSets(sets) => sets.clone(),
+            plain => vec![vec![(*plain).clone()]],
+        };
+        let mut next = Vec::new();
+        for base in &product {
+            for choice in &choices {
+                next.push(base.iter().chain(choice).cloned().collect());
+                if next.len() > MAX_GROUPING_SETS {
+                    return Err(too_many(e));
+                }
+            }
+        }
+        product = next;
+    }
+    Ok(Some(product))
+}
+
+fn too_many(e: &Expr) -> TrinoError {
+    not_supported(
+        location(e),
+        &format!("More than {MAX_GROUPING_SETS} grouping sets"),
+    )
+}
+
+impl Analyzer<'_> {
+    /// `grouping(k, …)`: the set's bits, or Trino's refusal outside a grouped block.
+    pub(super) fn grouping_operation(
+        &mut self,
+        args: &[&Expr],
+        cx: &ExprContext<'_>,
+        at: Option<crate::error::Position>,
+    ) -> Result<Typed, TrinoError> {
+        let Some(state) = self.grouping.clone().filter(|_| cx.group_keys.is_some()) else {
+            return Err(error_at(
+                ErrorName::GenericUserError,
+                at,
+                "A GROUPING() operation can only be used with a corresponding GROUPING SET/CUBE/ROLLUP/GROUP BY clause",
+            ));
+        };
+        if args.is_empty() || args.len() > 62 {
+            return Err(error_at(
+                ErrorName::InvalidFunctionArgument,
+                at,
+                "GROUPING() takes from 1 to 62 arguments",
+            ));
+        }
+        // The arguments are read as the keys they name, never nulled.
+        let saved = self.grouping.take();
+        let mut bits = 0i64;
+        let mut result = Ok(());
+        for e in args {
+            let sql = match self.expr(e, cx) {
+                Ok(t) => t.sql,
+                Err(err) => {
+                    result = Err(err);
+                    break;
+                }
+            };
+            let Some(i) = state.keys.iter().position(|k| *k == sql) else {
+                result = Err(error_at(
+                    ErrorName::GenericUserError,
+                    location(*e),
+                    "The arguments to GROUPING() must be expressions referenced by the GROUP BY at the associated query level",
+                ));
+                break;
+            };
+            bits = (bits << 1) | i64::from(!state.included[i]);
+        }
+        self.grouping = saved;
+        self.loose.clear();
+        result?;
+        let mut t = Typed::new(bits.to_string(), TrinoType::BigInt);
+        t.constant = Some(super::typed::Constant::Int(bits));
+        Ok(t)
+    }
+
+    /// ORDER BY over the union of the branches: each key an output's name, position or
+    /// select-list expression, as `"cN"`.
+    pub(super) fn union_order(
+        &mut self,
+        s: &Select,
+        o: &OrderBy,
+        columns: &[(String, TrinoType)],
+    ) -> Result<String, TrinoError> {
+        let OrderByKind::Expressions(keys) = &o.kind else {
+            return Err(not_supported(None, "ORDER BY ALL"));
+        };
+        let mut parts = Vec::new();
+        for key in keys {
+            let e = &key.expr;
+            let position = match literal_count(e) {
+                Some(n) if (1..=columns.len() as u64).contains(&n) => Some(n as usize),
+                Some(n) => {
+                    return Err(error_at(
+                        ErrorName::InvalidColumnReference,
+                        location(e),
+                        format!("ORDER BY position {n} is not in select list"),
+                    ));
+                }
+                None => {
+                    let text = e.to_string().to_lowercase();
+                    s.projection
+                        .iter()
+                        .position(|item| match item {
+                            SelectItem::UnnamedExpr(x) => x.to_string().to_lowercase() == text,
+                            SelectItem::ExprWithAlias { expr, alias } => {
+                                alias.value.to_lowercase() == text
+                                    || expr.to_string().to_lowercase() == text
+                            }
+                            _ => false,
+                        })
+                        .map(|i| i + 1)
+                }
+            };
+            let Some(n) = position else {
+                return Err(not_supported(
+                    location(e),
+                    "With ROLLUP, CUBE or GROUPING SETS, ORDER BY an expression that is not in the select list",
+                ));
+            };
+            let desc = matches!(key.options.sort, Some(sqlparser::ast::OrderBySort::Desc));
+            let nulls = if key.options.nulls_first == Some(true) {
+                "NULLS FIRST"
+            } else {
+                "NULLS LAST"
+            };
+            parts.push(format!(
+                "\"c{n}\" {} {nulls}",
+                if desc { "DESC" } else { "ASC" }
+            ));
+        }
+        Ok(parts.join(", "))
+    }
+
+    /// A SELECT with ROLLUP, CUBE or GROUPING SETS: one branch per set, joined with UNION ALL
+    /// (grouping_sets.rs), ordered as a whole.
+    pub(super) fn grouping_sets_select(
+        &mut self,
+        s: &Select,
+        scope: &Scope<'_>,
+        b: &GroupedBranches<'_>,
+        order_by: Option<&OrderBy>,
+        ties: Option<(u64, u64)>,
+    ) -> Result<Block, TrinoError> {
+        if ties.is_some() {
+            return Err(not_supported(
+                None,
+                "FETCH FIRST … WITH TIES with ROLLUP, CUBE or GROUPING SETS",
+            ));
+        }
+        let distinct = distinct_keyword(s)?;
+        let saved_grouping = self.grouping.take();
+        let saved_aggregates = std::mem::take(&mut self.aggregates_seen);
+        let mut branches = Vec::new();
+        let mut columns = Vec::new();
+        let mut origins = Vec::new();
+        let mut result = Ok(());
+        for included in b.sets {
+            self.grouping = Some(super::grouping_sets::GroupingState {
+                keys: b.keys.to_vec(),
+                included: included.clone(),
+            });
+            self.aggregates_seen = 0;
+            let outputs = match self.outputs(s, scope, None, Some(b.keys)) {
+                Ok(o) => o,
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            };
+            let grouped: Vec<String> = b
+                .keys
+                .iter()
+                .zip(included)
+                .filter(|(_, inside)| **inside)
+                .map(|(k, _)| not_a_position(k.clone()))
+                .collect();
+            let mut sql = format!("SELECT {}", outputs.items);
+            // The empty set is a global aggregation, one row even over no rows: without an
+            // aggregate, its outputs read nothing but NULL keys and constants.
+            let constant_row = grouped.is_empty() && self.aggregates_seen == 0;
+            if !b.from.is_empty() && !constant_row {
+                sql.push_str(&format!(" FROM {}", b.from.join(", ")));
+                sql.push_str(b.where_sql);
+            }
+            if !grouped.is_empty() {
+                sql.push_str(&format!(" GROUP BY {}", grouped.join(", ")));
+            }
+            if let Some(h) = &outputs.having {
+                if constant_row {
+                    sql = format!("SELECT * FROM ({sql}) WHERE {h}");
+                } else {
+                    sql.push_str(&format!(" HAVING {h}"));
+                }
+            }
+            branches.push(sql);
+            columns = outputs.columns;
+            origins = outputs.origins;
+        }
+        self.grouping = saved_grouping;
+        self.aggregates_seen = saved_aggregates;
+        result?;
+        let mut sql = format!("SELECT {distinct}* FROM ({})", branches.join(" UNION ALL "));
+        if let Some(o) = order_by {
+            let order = self.union_order(s, o, &columns)?;
+            sql.push_str(&format!(" ORDER BY {order}"));
+        }
+        Ok(Block {
+            sql,
+            columns,
+            single_row: false,
+            origins,
+        })
+    }
+}
+
+/// For each grouping set, which of the keys it groups by.
+pub(super) type GroupingSets = Vec<Vec<bool>>;
+
+/// What every branch of a grouping-sets SELECT shares.
+pub(super) struct GroupedBranches<'b> {
+    pub(super) from: &'b [String],
+    pub(super) where_sql: &'b str,
+    pub(super) keys: &'b [String],
+    pub(super) sets: &'b [Vec<bool>],
+}

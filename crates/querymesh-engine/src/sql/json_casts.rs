@@ -1,0 +1,86 @@
+//! CAST and TRY_CAST where one side is json (casts.rs and complex.rs send them here): a
+//! container through the json functions of functions/json.rs, a scalar through its text.
+
+use crate::error::{ErrorName, Position, TrinoError, error_at};
+use crate::sql::analyze::Analyzer;
+use crate::sql::functions::json::{json_castable, scalar_kind, type_text};
+use crate::sql::sqlite_text::sql_string;
+use crate::sql::typed::Typed;
+use crate::types::TrinoType;
+
+impl Analyzer<'_> {
+    /// CAST / TRY_CAST where one side is json (complex.rs sends them here).
+    pub fn json_cast(
+        &mut self,
+        t: Typed,
+        target: &TrinoType,
+        try_cast: bool,
+        at: Option<Position>,
+    ) -> Result<Typed, TrinoError> {
+        let container = t.ty.is_container() || target.is_container();
+        if !container {
+            return self.json_scalar_cast(t, target, try_cast, at);
+        }
+        let other = if t.ty == TrinoType::Json {
+            target
+        } else {
+            &t.ty
+        };
+        if !json_castable(other) {
+            return Err(error_at(
+                ErrorName::TypeMismatch,
+                at,
+                format!("Cannot cast {} to {target}", t.ty),
+            ));
+        }
+        let sql = if t.ty == TrinoType::Json {
+            format!(
+                "qm_json_to_complex({}, {}, {})",
+                t.sql,
+                sql_string(&type_text(target)),
+                i32::from(try_cast)
+            )
+        } else {
+            format!(
+                "qm_json_from_complex({}, {})",
+                t.sql,
+                sql_string(&type_text(&t.ty))
+            )
+        };
+        Ok(Typed::new(sql, target.clone()))
+    }
+
+    /// CAST / TRY_CAST to or from json between json and scalars.
+    pub fn json_scalar_cast(
+        &mut self,
+        t: Typed,
+        target: &TrinoType,
+        try_cast: bool,
+        at: Option<Position>,
+    ) -> Result<Typed, TrinoError> {
+        let refuse = || {
+            error_at(
+                ErrorName::TypeMismatch,
+                at,
+                format!("Cannot cast {} to {target}", t.ty),
+            )
+        };
+        let sql = match (&t.ty, target) {
+            (TrinoType::Json, TrinoType::Json) => t.sql.clone(),
+            (TrinoType::Unknown, _) => "NULL".into(),
+            (from, TrinoType::Json) => {
+                let kind = match from {
+                    t if t.is_string() => "varchar".to_string(),
+                    other => scalar_kind(other).ok_or_else(refuse)?,
+                };
+                format!("qm_json_from({}, '{kind}')", t.sql)
+            }
+            (TrinoType::Json, to) => {
+                let kind = scalar_kind(to).ok_or_else(refuse)?;
+                format!("qm_json_to({}, '{kind}', {})", t.sql, i32::from(try_cast))
+            }
+            _ => return Err(refuse()),
+        };
+        Ok(Typed::new(sql, target.clone()))
+    }
+}

@@ -1,0 +1,483 @@
+//! Literals and type names: numbers (integer, decimal, double as Trino types them),
+//! strings, booleans, NULL, typed literals (`DATE '…'`, `DECIMAL '…'`, …), INTERVALs, and the
+//! Trino type names CAST accepts.
+
+use sqlparser::ast::{DataType, DateTimeField, Value};
+
+use super::analyze::Analyzer;
+use super::calendar;
+use super::sqlite_text::sql_string;
+use super::typed::{Constant, Typed};
+use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
+use crate::types::TrinoType;
+
+pub fn parse_type(dt: &DataType, at: Option<Position>) -> Result<TrinoType, TrinoError> {
+    use sqlparser::ast::{CharacterLength, ExactNumberInfo, TimezoneInfo};
+    let length = |l: &Option<CharacterLength>| match l {
+        Some(CharacterLength::IntegerLength { length, .. }) => Some(*length as u32),
+        _ => None,
+    };
+    Ok(match dt {
+        DataType::BigInt(_) => TrinoType::BigInt,
+        DataType::Int(_) | DataType::Integer(_) => TrinoType::Integer,
+        DataType::SmallInt(_) => TrinoType::SmallInt,
+        DataType::TinyInt(_) => TrinoType::TinyInt,
+        DataType::Double(_) | DataType::DoublePrecision => TrinoType::Double,
+        DataType::Real => TrinoType::Real,
+        DataType::Decimal(info) => {
+            let (precision, scale) = match info {
+                ExactNumberInfo::None => (38, 0),
+                ExactNumberInfo::Precision(p) => (*p, 0),
+                ExactNumberInfo::PrecisionAndScale(p, s) => (*p, *s as u64),
+            };
+            if !(1..=38).contains(&precision) || scale > precision {
+                return Err(error_at(
+                    ErrorName::InvalidLiteral,
+                    at,
+                    format!("DECIMAL precision must be in range [1, 38]: {precision}"),
+                ));
+            }
+            TrinoType::Decimal {
+                precision: precision as u8,
+                scale: scale as u8,
+            }
+        }
+        DataType::Varchar(l) => TrinoType::Varchar(length(l)),
+        DataType::Char(l) => TrinoType::Char(length(l).unwrap_or(1)),
+        DataType::Boolean => TrinoType::Boolean,
+        DataType::Date => TrinoType::Date,
+        DataType::Timestamp(p, TimezoneInfo::None | TimezoneInfo::WithoutTimeZone) => {
+            TrinoType::Timestamp(p.unwrap_or(3).min(12) as u8)
+        }
+        DataType::Timestamp(p, TimezoneInfo::WithTimeZone) => {
+            let p = p.unwrap_or(3);
+            if p > 12 {
+                return Err(error_at(
+                    ErrorName::InvalidLiteral,
+                    at,
+                    format!("TIMESTAMP WITH TIME ZONE precision must be in range [0, 12]: {p}"),
+                ));
+            }
+            TrinoType::TimestampTz(p as u8)
+        }
+        DataType::JSON => TrinoType::Json,
+        DataType::Uuid => TrinoType::Uuid,
+        DataType::Varbinary(_) => TrinoType::Varbinary,
+        DataType::Custom(name, args)
+            if args.is_empty()
+                && let Some(text) = name
+                    .0
+                    .first()
+                    .and_then(|p| p.as_ident())
+                    .and_then(|i| super::cast_types::placeholder_text(&i.value)) =>
+        {
+            super::cast_types::placeholder_type(text)
+                .map_err(|m| error_at(ErrorName::TypeNotFound, at, m))?
+        }
+        DataType::Custom(name, args) if args.is_empty() => {
+            match name.to_string().to_lowercase().as_str() {
+                "bigint" => TrinoType::BigInt,
+                "double" => TrinoType::Double,
+                "varchar" => TrinoType::Varchar(None),
+                "json" => TrinoType::Json,
+                "uuid" => TrinoType::Uuid,
+                "varbinary" => TrinoType::Varbinary,
+                other => {
+                    return Err(error_at(
+                        ErrorName::TypeNotFound,
+                        at,
+                        format!("Unknown type: {other}"),
+                    ));
+                }
+            }
+        }
+        other => {
+            return Err(error_at(
+                ErrorName::TypeNotFound,
+                at,
+                format!("Unknown type: {}", other.to_string().to_lowercase()),
+            ));
+        }
+    })
+}
+
+/// The value of Trino's INTEGER_VALUE token as written (SqlBase.g4): decimal, `0x1F`, `0o17`
+/// or `0b101`, with `_` between digits (`1_000`). `None` for anything else, or out of range.
+pub(super) fn integer_literal(text: &str) -> Option<i128> {
+    let digits = text.replace('_', "");
+    let prefixed = |p: &str| {
+        digits
+            .get(..2)
+            .is_some_and(|head| head.eq_ignore_ascii_case(p))
+    };
+    let (radix, body) = if prefixed("0x") {
+        (16, &digits[2..])
+    } else if prefixed("0o") {
+        (8, &digits[2..])
+    } else if prefixed("0b") {
+        (2, &digits[2..])
+    } else {
+        (10, digits.as_str())
+    };
+    if body.is_empty() || !body.chars().all(|c| c.is_digit(radix)) {
+        return None;
+    }
+    i128::from_str_radix(body, radix).ok()
+}
+
+pub(super) fn numeric_literal(text: &str, at: Option<Position>) -> Result<Typed, TrinoError> {
+    if let Some(n) = integer_literal(text)
+        && text.contains(['_', 'x', 'X', 'o', 'O', 'b', 'B'])
+    {
+        // Underscores and prefixes are Trino's spellings; SQLite takes the plain number.
+        return numeric_literal(&n.to_string(), at);
+    }
+    // `1_000.5` and `1_0e3`: the digits without their separators.
+    if text.contains('_') {
+        return numeric_literal(&text.replace('_', ""), at);
+    }
+    if text.contains(['e', 'E']) {
+        return Ok(Typed::new(
+            format!("CAST({text} AS REAL)"),
+            TrinoType::Double,
+        ));
+    }
+    if let Some((int_part, frac)) = text.split_once('.') {
+        let digits = format!("{int_part}{frac}");
+        let significant = digits.trim_start_matches('0').len().max(frac.len()).max(1);
+        if significant > 38 {
+            return Err(error_at(
+                ErrorName::InvalidLiteral,
+                at,
+                format!("Decimal literal is too large: {text}"),
+            ));
+        }
+        // At most 38 digits: the unscaled value fits i128 (decimal.rs stores it exactly).
+        let unscaled = digits.parse::<i128>().unwrap_or(0);
+        return Ok(super::decimal::literal(
+            unscaled,
+            significant as u8,
+            frac.len() as u8,
+        ));
+    }
+    match text.parse::<i64>() {
+        Ok(n) => {
+            let ty = if i32::try_from(n).is_ok() {
+                TrinoType::Integer
+            } else {
+                TrinoType::BigInt
+            };
+            Ok(Typed {
+                sql: n.to_string(),
+                ty,
+                constant: Some(Constant::Int(n)),
+            })
+        }
+        Err(_) => Err(error_at(
+            ErrorName::InvalidLiteral,
+            at,
+            format!("Invalid numeric literal: {text}"),
+        )),
+    }
+}
+
+/// Milliseconds in one of the day-to-second fields, and its order among them.
+fn day_time_unit(field: &DateTimeField) -> Option<(usize, i64)> {
+    match field {
+        DateTimeField::Day | DateTimeField::Days => Some((0, 86_400_000)),
+        DateTimeField::Hour | DateTimeField::Hours => Some((1, 3_600_000)),
+        DateTimeField::Minute | DateTimeField::Minutes => Some((2, 60_000)),
+        DateTimeField::Second | DateTimeField::Seconds => Some((3, 1000)),
+        _ => None,
+    }
+}
+
+const DAY_TIME_MILLIS: [i64; 4] = [86_400_000, 3_600_000, 60_000, 1000];
+
+/// `'D HH:MM:SS.fff'` from `start` to `end` (`'2 03'` DAY TO HOUR, `'3:04'` HOUR TO MINUTE,
+/// `'1.5'` SECOND …) in milliseconds, as Trino's DateTimeUtils.parseDayTimeInterval reads it.
+fn day_time_millis(text: &str, start: usize, end: usize) -> Option<i64> {
+    let parts: Vec<&str> = text.split([' ', ':']).collect();
+    if parts.len() != end.checked_sub(start)? + 1 {
+        return None;
+    }
+    let mut total: i64 = 0;
+    for (i, part) in parts.iter().enumerate() {
+        let unit = *DAY_TIME_MILLIS.get(start + i)?;
+        let millis = if start + i == 3 {
+            let seconds: f64 = part.parse().ok()?;
+            if !seconds.is_finite() || part.starts_with(['-', '+']) {
+                return None;
+            }
+            (seconds * 1000.0).round() as i64
+        } else {
+            if !part.chars().all(|c| c.is_ascii_digit()) || part.is_empty() {
+                return None;
+            }
+            part.parse::<i64>().ok()?.checked_mul(unit)?
+        };
+        total = total.checked_add(millis)?;
+    }
+    Some(total)
+}
+
+/// `INTERVAL 'text' field [TO field]` (docs language/types "INTERVAL YEAR TO MONTH",
+/// "INTERVAL DAY TO SECOND"): a year-month interval in months, a day-time one in
+/// milliseconds. A leading `-` in the text or before it negates.
+pub(super) fn interval(
+    value: &str,
+    field: &DateTimeField,
+    last: Option<&DateTimeField>,
+    negative: bool,
+    at: Option<Position>,
+) -> Result<Typed, TrinoError> {
+    let bad = || {
+        error_at(
+            ErrorName::InvalidLiteral,
+            at,
+            format!("Invalid INTERVAL literal: '{value}'"),
+        )
+    };
+    let text = value.trim();
+    let (inner_negative, text) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let sign = if negative != inner_negative { -1 } else { 1 };
+    let years_months = |text: &str, months_per: i64| -> Option<i64> {
+        let n: i64 = text
+            .parse()
+            .ok()
+            .filter(|_| !text.starts_with(['-', '+']))?;
+        n.checked_mul(months_per)
+    };
+    let (amount, ty) = match (field, last) {
+        (DateTimeField::Year | DateTimeField::Years, None) => {
+            (years_months(text, 12), TrinoType::IntervalYearToMonth)
+        }
+        (DateTimeField::Month | DateTimeField::Months, None) => {
+            (years_months(text, 1), TrinoType::IntervalYearToMonth)
+        }
+        (DateTimeField::Year | DateTimeField::Years, Some(DateTimeField::Month)) => {
+            let months = text.split_once('-').and_then(|(y, m)| {
+                let m = years_months(m, 1).filter(|m| *m < 12)?;
+                years_months(y, 12)?.checked_add(m)
+            });
+            (months, TrinoType::IntervalYearToMonth)
+        }
+        (start, end) => {
+            let (Some((from, _)), to) = (
+                day_time_unit(start),
+                end.map_or(Some(None), |e| day_time_unit(e).map(|(i, _)| Some(i))),
+            ) else {
+                return Err(not_supported(at, "This INTERVAL field"));
+            };
+            let Some(to) = to else {
+                return Err(not_supported(at, "This INTERVAL field"));
+            };
+            (
+                day_time_millis(text, from, to.unwrap_or(from)),
+                TrinoType::IntervalDayToSecond,
+            )
+        }
+    };
+    // Bounded so that date arithmetic on it cannot overflow (over 30 000 years).
+    let amount = amount
+        .filter(|a| a.unsigned_abs() <= 1_000_000_000_000_000)
+        .ok_or_else(bad)?
+        * sign;
+    let constant = if ty == TrinoType::IntervalYearToMonth {
+        Constant::Months(amount)
+    } else {
+        Constant::Millis(amount)
+    };
+    Ok(Typed {
+        sql: amount.to_string(),
+        ty,
+        constant: Some(constant),
+    })
+}
+
+/// `X'0A 0B'` (Trino's BinaryLiteral): whitespace is dropped, then only an even number of
+/// hex digits may remain; SQLite reads the same spelling as a BLOB.
+fn binary_literal(hex: &str, at: Option<Position>) -> Result<Typed, TrinoError> {
+    let digits: String = hex.chars().filter(|c| !c.is_whitespace()).collect();
+    let refuse = |text: &str| Err(error_at(ErrorName::SyntaxError, at, text));
+    if !digits.chars().all(|c| c.is_ascii_hexdigit()) {
+        return refuse("Binary literal can only contain hexadecimal digits");
+    }
+    if !digits.len().is_multiple_of(2) {
+        return refuse("Binary literal must contain an even number of digits");
+    }
+    Ok(Typed::new(
+        format!("X'{}'", digits.to_ascii_uppercase()),
+        TrinoType::Varbinary,
+    ))
+}
+
+impl Analyzer<'_> {
+    pub(super) fn value(&mut self, v: &Value, at: Option<Position>) -> Result<Typed, TrinoError> {
+        match v {
+            Value::Number(n, _) => numeric_literal(n, at),
+            Value::SingleQuotedString(s) => Ok(Typed::new(
+                sql_string(s),
+                TrinoType::Varchar(Some(s.chars().count() as u32)),
+            )),
+            Value::Boolean(b) => Ok(Typed::new(if *b { "1" } else { "0" }, TrinoType::Boolean)),
+            Value::Null => Ok(Typed::new("NULL", TrinoType::Unknown)),
+            Value::HexStringLiteral(hex) => binary_literal(hex, at),
+            Value::DoubleQuotedString(s) => Err(error_at(
+                ErrorName::ColumnNotFound,
+                at,
+                format!("Column '{s}' cannot be resolved"),
+            )),
+            Value::Placeholder(_) => match &mut self.describing {
+                // A described statement's parameter: unknown until something coerces it.
+                Some(describing) => {
+                    describing.met(at);
+                    Ok(Typed::new("NULL", TrinoType::Unknown))
+                }
+                None => Err(not_supported(
+                    at,
+                    "A parameter outside a prepared statement",
+                )),
+            },
+            _ => Err(error_at(
+                ErrorName::SyntaxError,
+                at,
+                format!("mismatched input '{v}'"),
+            )),
+        }
+    }
+
+    pub(super) fn typed_literal(
+        &mut self,
+        dt: &DataType,
+        text: &str,
+        at: Option<Position>,
+    ) -> Result<Typed, TrinoError> {
+        let ty = parse_type(dt, at)?;
+        let invalid = || {
+            error_at(
+                ErrorName::InvalidLiteral,
+                at,
+                format!("'{text}' is not a valid {} literal", ty.raw_type()),
+            )
+        };
+        // ExpressionAnalyzer.visitTimestampLiteral: "'…' is not a valid TIMESTAMP literal".
+        let timestamp_invalid = || {
+            error_at(
+                ErrorName::InvalidLiteral,
+                at,
+                format!("'{text}' is not a valid TIMESTAMP literal"),
+            )
+        };
+        match &ty {
+            TrinoType::Date => {
+                let d = calendar::parse_date(text).ok_or_else(invalid)?;
+                Ok(Typed {
+                    sql: sql_string(&calendar::format_date(d)),
+                    ty,
+                    constant: Some(Constant::Date(d)),
+                })
+            }
+            // TIMESTAMP '2001-08-22 03:04:05.321 America/Los_Angeles' is a timestamp(3) with
+            // time zone (docs language/types "TIMESTAMP WITH TIME ZONE"); an unknown zone fails
+            // as TimeZoneKey does.
+            TrinoType::Timestamp(_) | TrinoType::TimestampTz(_)
+                if let Some(parts) = super::udf::zones::parse_parts(text)
+                    && (parts.zone.is_some() || matches!(ty, TrinoType::TimestampTz(_))) =>
+            {
+                use super::udf::zones::{TextError, from_parts};
+                let precision = parts.fraction.len() as u8;
+                let zone = self.session_zone();
+                match from_parts(&parts, &zone, precision) {
+                    Ok(z) => Ok(Typed::new(
+                        sql_string(&z.stored()),
+                        TrinoType::TimestampTz(precision),
+                    )),
+                    Err(TextError::Zone(m)) => Err(error_at(ErrorName::NotSupported, at, m)),
+                    // TestTimestampWithTimeZone.testLiterals.
+                    Err(TextError::Precision(n)) => Err(error_at(
+                        ErrorName::InvalidLiteral,
+                        at,
+                        format!("TIMESTAMP WITH TIME ZONE precision must be in range [0, 12]: {n}"),
+                    )),
+                    Err(_) => Err(timestamp_invalid()),
+                }
+            }
+            TrinoType::TimestampTz(_) => Err(timestamp_invalid()),
+            TrinoType::Timestamp(_) => {
+                let t = text.trim();
+                let (day, time) = t.split_once(' ').unwrap_or((t, "00:00:00"));
+                let d = calendar::parse_date(day).ok_or_else(timestamp_invalid)?;
+                let precision = time.split_once('.').map_or(0, |(_, f)| f.len()) as u8;
+                let stored = super::udf::normalize_timestamp(d, time, precision)
+                    .ok_or_else(timestamp_invalid)?;
+                Ok(Typed::new(
+                    sql_string(&stored),
+                    TrinoType::Timestamp(precision),
+                ))
+            }
+            TrinoType::Decimal { .. } => {
+                // The type is the digits' (DECIMAL '-1.5' is decimal(2,1)); the sign is value.
+                let unsigned = text.trim().trim_start_matches(['-', '+']);
+                let ty = if unsigned.contains('.') {
+                    numeric_literal(unsigned, at)?.ty
+                } else {
+                    let digits = unsigned.trim_start_matches('0').len().max(1);
+                    if digits > 38 || !unsigned.bytes().all(|b| b.is_ascii_digit()) {
+                        return Err(invalid());
+                    }
+                    TrinoType::Decimal {
+                        precision: digits as u8,
+                        scale: 0,
+                    }
+                };
+                let TrinoType::Decimal { precision, scale } = ty else {
+                    return Err(invalid());
+                };
+                // The text's exact value (a sign included) at the literal's own scale.
+                let u = super::decimal::parse(text, u32::from(scale)).ok_or_else(invalid)?;
+                Ok(super::decimal::literal(u, precision, scale))
+            }
+            TrinoType::BigInt | TrinoType::Integer | TrinoType::SmallInt | TrinoType::TinyInt => {
+                let n: i64 = text.trim().parse().map_err(|_| invalid())?;
+                Ok(Typed {
+                    sql: n.to_string(),
+                    ty,
+                    constant: Some(Constant::Int(n)),
+                })
+            }
+            TrinoType::Double | TrinoType::Real => {
+                let n: f64 = text.trim().parse().map_err(|_| invalid())?;
+                Ok(Typed::new(format!("CAST({n:?} AS REAL)"), ty))
+            }
+            TrinoType::Varchar(_) => Ok(Typed::new(
+                sql_string(text),
+                TrinoType::Varchar(Some(text.chars().count() as u32)),
+            )),
+            TrinoType::Char(n) => Ok(Typed::new(
+                sql_string(&format!("{text:<width$}", width = *n as usize)),
+                ty.clone(),
+            )),
+            TrinoType::Boolean => match text.trim().to_lowercase().as_str() {
+                "true" => Ok(Typed::new("1", ty)),
+                "false" => Ok(Typed::new("0", ty)),
+                _ => Err(invalid()),
+            },
+            // VARBINARY 'text' is the text's UTF-8 bytes (TestVarbinaryFunctions.testVarbinarySubstring).
+            TrinoType::Varbinary => Ok(Typed::new(
+                format!("CAST({} AS BLOB)", sql_string(text)),
+                ty,
+            )),
+            // UUID 'text' is CAST('text' AS uuid), evaluated now (UuidOperators).
+            TrinoType::Uuid => match super::udf::uuid_from_varchar(text) {
+                Ok(canonical) => Ok(Typed::new(sql_string(&canonical), ty)),
+                Err(e) => Err(error_at(ErrorName::InvalidCastArgument, at, e)),
+            },
+            TrinoType::Json => super::functions::json::literal(text, at),
+            _ => Err(not_supported(at, &format!("A {ty} literal"))),
+        }
+    }
+}

@@ -1,0 +1,574 @@
+//! Operators: comparisons and arithmetic with Trino's coercions (exact for decimal literals,
+//! truncating and zero-checked division), date ± interval, and the parts of dates. CAST and
+//! TRY_CAST are in casts.rs.
+
+use sqlparser::ast::{BinaryOperator, Expr};
+
+use super::analyze::{Analyzer, location};
+use super::calendar;
+use super::coerce::{arithmetic, coerced, comparable, super_type};
+use super::expr::{concat_type, mismatch};
+use super::functions::array::build::array_concat;
+use super::scope::ExprContext;
+use super::sqlite_text::sql_string;
+use super::typed::{Constant, Typed};
+use super::zoned::compare_key;
+use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
+use crate::types::TrinoType;
+
+/// Runs of AND, OR or `||` longer than this are emitted balanced; shorter ones nest to the
+/// left as written, so a GROUP BY key may match any prefix of the run.
+const BALANCED_RUN: usize = 32;
+
+/// `(a op b)`, … for a run of one associative operator, nested log2(n) deep.
+fn balanced(op: &BinaryOperator, operands: &[String]) -> String {
+    match operands {
+        [] => String::new(),
+        [one] => one.clone(),
+        _ => {
+            let (l, r) = operands.split_at(operands.len() / 2);
+            format!("({} {op} {})", balanced(op, l), balanced(op, r))
+        }
+    }
+}
+
+/// A balanced run; one of varbinary `||` is cast back to the BLOB SQLite's `||` does not make.
+fn balanced_run(op: &BinaryOperator, operands: &[String], ty: &TrinoType) -> String {
+    let sql = balanced(op, operands);
+    if *ty == TrinoType::Varbinary {
+        format!("CAST({sql} AS BLOB)")
+    } else {
+        sql
+    }
+}
+
+impl Analyzer<'_> {
+    /// A chain of binary operators (`a + b - c …`, `p AND q AND …`), which sqlparser nests
+    /// to the left as deep as the chain is long: analysed in a loop (limits.rs), each
+    /// operator as if on its own. A long run of AND, OR or `||` is emitted balanced, as SQLite
+    /// refuses an expression tree deeper than 1000 and these operators are associative.
+    pub(super) fn binary_chain(
+        &mut self,
+        e: &Expr,
+        cx: &ExprContext<'_>,
+    ) -> Result<Typed, TrinoError> {
+        let mut links: Vec<(&BinaryOperator, &Expr)> = Vec::new();
+        let mut first = e;
+        while let Expr::BinaryOp { left, op, right } = first {
+            links.push((op, right));
+            first = left;
+        }
+        // Every operator of the chain starts where its first operand does.
+        let at = location(e);
+        let mark = self.loose.len();
+        let mut acc = self.expr(first, cx)?;
+        // The operands of the current run of one associative operator, from its first.
+        let mut run: Option<(&BinaryOperator, Vec<String>)> = None;
+        let mut left = Some(first);
+        for (op, right) in links.into_iter().rev() {
+            let r = self.expr(right, cx)?;
+            if self.describing.is_some() {
+                // A described statement's `?` takes the type of the other side.
+                let parameter_type = |other: &Typed| match op {
+                    BinaryOperator::And | BinaryOperator::Or => TrinoType::Boolean,
+                    _ => other.ty.clone(),
+                };
+                if let Some(left) = left.take() {
+                    self.parameter_coerced(left, &parameter_type(&r));
+                }
+                self.parameter_coerced(right, &parameter_type(&acc));
+            }
+            let associative = match op {
+                BinaryOperator::And | BinaryOperator::Or => true,
+                // `||` of arrays lowers to a function call, not to SQLite's `||`.
+                BinaryOperator::StringConcat => ![&acc.ty, &r.ty]
+                    .iter()
+                    .any(|t| matches!(t, TrinoType::Array(_))),
+                _ => false,
+            };
+            match &mut run {
+                Some((run_op, operands)) if *run_op == op => operands.push(r.sql.clone()),
+                _ => {
+                    if let Some((run_op, operands)) = run.take()
+                        && operands.len() > BALANCED_RUN
+                    {
+                        acc.sql = balanced_run(run_op, &operands, &acc.ty);
+                    }
+                    if associative {
+                        run = Some((op, vec![acc.sql.clone(), r.sql.clone()]));
+                    }
+                }
+            }
+            let long = run
+                .as_ref()
+                .is_some_and(|(_, operands)| operands.len() > BALANCED_RUN);
+            if long {
+                // Only the result's type is needed until the run ends.
+                let sql = std::mem::take(&mut acc.sql);
+                let r = Typed {
+                    sql: String::new(),
+                    ..r
+                };
+                acc = self.binary(acc, at, op, r, right, at)?;
+                acc.sql = sql;
+                continue;
+            }
+            acc = self.binary(acc, at, op, r, right, at)?;
+            // A grouping key covers the columns inside it (GROUP BY a + b, SELECT a + b + c).
+            if cx.group_keys.is_some_and(|keys| keys.contains(&acc.sql)) {
+                self.loose.truncate(mark);
+            }
+        }
+        if let Some((run_op, operands)) = run
+            && operands.len() > BALANCED_RUN
+        {
+            acc.sql = balanced_run(run_op, &operands, &acc.ty);
+        }
+        Ok(acc)
+    }
+
+    /// `l op r`, `l` starting at `left_at`.
+    fn binary(
+        &mut self,
+        l: Typed,
+        left_at: Option<Position>,
+        op: &BinaryOperator,
+        r: Typed,
+        right: &Expr,
+        at: Option<Position>,
+    ) -> Result<Typed, TrinoError> {
+        // Arrays, maps and rows of decimals compare their elements' unscaled values, so both
+        // sides hold the common type's first (decimal.rs "Representation").
+        let comparing = matches!(
+            op,
+            BinaryOperator::Eq
+                | BinaryOperator::NotEq
+                | BinaryOperator::Lt
+                | BinaryOperator::LtEq
+                | BinaryOperator::Gt
+                | BinaryOperator::GtEq
+        );
+        let (l, r) = match super_type(&l.ty, &r.ty) {
+            Some(target)
+                if comparing
+                    && l.ty != r.ty
+                    && target.is_container()
+                    && super::decimal::holds_decimal(&target) =>
+            {
+                (
+                    self.coerce_to(l, &target, at)?,
+                    self.coerce_to(r, &target, at)?,
+                )
+            }
+            _ => (l, r),
+        };
+        let (l, r) = self.zoned_operands(l, r);
+        let cmp = |sym: &str| -> Result<Typed, TrinoError> {
+            if let Some(t) = super::rows::comparison(&l, &r, sym, at) {
+                return t;
+            }
+            // Arrays and rows compare by their JSON text: equality only.
+            let ordering = !matches!(sym, "=" | "<>");
+            if !comparable(&l.ty, &r.ty)
+                || (ordering && (l.ty.is_container() || r.ty.is_container()))
+            {
+                return Err(mismatch(at, sym, &l.ty, &r.ty));
+            }
+            if l.ty.is_container() || r.ty.is_container() {
+                let not = if sym == "<>" { "NOT " } else { "" };
+                return Ok(Typed::new(
+                    format!("({not}qm_complex_eq({}, {}))", l.sql, r.sql),
+                    TrinoType::Boolean,
+                ));
+            }
+            let target = super_type(&l.ty, &r.ty).unwrap_or(TrinoType::Unknown);
+            Ok(Typed::new(
+                format!(
+                    "({} {sym} {})",
+                    compare_key(coerced(&l, &target), &target),
+                    compare_key(coerced(&r, &target), &target)
+                ),
+                TrinoType::Boolean,
+            ))
+        };
+        match op {
+            BinaryOperator::Eq => cmp("="),
+            BinaryOperator::NotEq => cmp("<>"),
+            BinaryOperator::Lt => cmp("<"),
+            BinaryOperator::LtEq => cmp("<="),
+            BinaryOperator::Gt => cmp(">"),
+            BinaryOperator::GtEq => cmp(">="),
+            BinaryOperator::And | BinaryOperator::Or => {
+                let word = if *op == BinaryOperator::And {
+                    "AND"
+                } else {
+                    "OR"
+                };
+                for (t, place) in [(&l, None), (&r, Some(right))] {
+                    if !matches!(t.ty, TrinoType::Boolean | TrinoType::Unknown) {
+                        return Err(error_at(
+                            ErrorName::TypeMismatch,
+                            place.map_or(left_at, location),
+                            format!(
+                                "{word} operand must evaluate to a boolean: actual type {}",
+                                t.ty
+                            ),
+                        ));
+                    }
+                }
+                Ok(Typed::new(
+                    format!("({} {word} {})", l.sql, r.sql),
+                    TrinoType::Boolean,
+                ))
+            }
+            BinaryOperator::StringConcat => {
+                // varbinary || varbinary (docs functions/binary "Binary operators").
+                let binary = |t: &Typed| matches!(t.ty, TrinoType::Varbinary | TrinoType::Unknown);
+                if binary(&l) && binary(&r) && [&l, &r].iter().any(|t| t.ty == TrinoType::Varbinary)
+                {
+                    return Ok(Typed::new(
+                        super::functions::binary_concat_sql(&[&l.sql, &r.sql]),
+                        TrinoType::Varbinary,
+                    ));
+                }
+                // docs functions/array "Concatenation operator: ||".
+                if let Some(t) = array_concat(self, &[l.clone(), r.clone()], at)? {
+                    return Ok(t);
+                }
+                for t in [&l, &r] {
+                    if !(t.ty.is_string() || t.ty == TrinoType::Unknown) {
+                        return Err(error_at(
+                            ErrorName::FunctionNotFound,
+                            at,
+                            format!(
+                                "Unexpected parameters ({}, {}) for function concat",
+                                l.ty, r.ty
+                            ),
+                        ));
+                    }
+                }
+                Ok(Typed::new(
+                    format!("({} || {})", l.sql, r.sql),
+                    concat_type(&[&l.ty, &r.ty]),
+                ))
+            }
+            BinaryOperator::Plus | BinaryOperator::Minus => {
+                let sym = if *op == BinaryOperator::Plus {
+                    '+'
+                } else {
+                    '-'
+                };
+                if let Some(t) = self.temporal_arithmetic(sym, &l, &r, at)? {
+                    return Ok(t);
+                }
+                self.numeric_op(sym, l, r, at)
+            }
+            BinaryOperator::Multiply => {
+                match scaled_interval(&l, &r).or_else(|| scaled_interval(&r, &l)) {
+                    Some(t) => Ok(t),
+                    None => self.numeric_op('*', l, r, at),
+                }
+            }
+            BinaryOperator::Divide => self.numeric_op('/', l, r, at),
+            BinaryOperator::Modulo => self.numeric_op('%', l, r, at),
+            other => Err(error_at(
+                ErrorName::SyntaxError,
+                at,
+                format!("mismatched input '{other}'"),
+            )),
+        }
+    }
+
+    pub(super) fn numeric_op(
+        &mut self,
+        op: char,
+        l: Typed,
+        r: Typed,
+        at: Option<Position>,
+    ) -> Result<Typed, TrinoError> {
+        let ty = arithmetic(op, &l.ty, &r.ty)
+            .ok_or_else(|| mismatch(at, &op.to_string(), &l.ty, &r.ty))?;
+        // Exact decimals (decimal.rs): 0.06 - 0.01 is 0.05, folded; a double with a decimal
+        // reads the decimal as the double Trino converts it to.
+        if let TrinoType::Decimal { .. } = ty {
+            return Ok(super::decimal::arithmetic(op, &l, &r, &ty));
+        }
+        let (l, r) = if matches!(ty, TrinoType::Double | TrinoType::Real) {
+            let (ls, rs) = (coerced(&l, &ty), coerced(&r, &ty));
+            (Typed { sql: ls, ..l }, Typed { sql: rs, ..r })
+        } else {
+            (l, r)
+        };
+        // Integer constants fold (Q19's `1 + 10`), with Trino's overflow error
+        // (IntegerOperators: "integer addition overflow: 2147483647 + 1").
+        if let (Some(Constant::Int(a)), Some(Constant::Int(b)), true) = (
+            &l.constant,
+            &r.constant,
+            ty.is_integral() && "+-*".contains(op),
+        ) {
+            let (a, b) = (*a, *b);
+            let (value, operation) = match op {
+                '+' => (a.checked_add(b), "addition"),
+                '-' => (a.checked_sub(b), "subtraction"),
+                _ => (a.checked_mul(b), "multiplication"),
+            };
+            let (lo, hi) = match ty {
+                TrinoType::Integer => (i64::from(i32::MIN), i64::from(i32::MAX)),
+                TrinoType::SmallInt => (i64::from(i16::MIN), i64::from(i16::MAX)),
+                TrinoType::TinyInt => (i64::from(i8::MIN), i64::from(i8::MAX)),
+                _ => (i64::MIN, i64::MAX),
+            };
+            return Ok(match value.filter(|v| (lo..=hi).contains(v)) {
+                Some(v) => Typed {
+                    sql: int_literal(v),
+                    ty,
+                    constant: Some(Constant::Int(v)),
+                },
+                // Raised where the value is computed, as Trino's folding leaves a failing
+                // expression to run: `try(2147483647 + 1)` is NULL, not a failed query.
+                None => Typed::new(
+                    format!(
+                        "qm_fail('NUMERIC_VALUE_OUT_OF_RANGE', {})",
+                        sql_string(&format!("{ty} {operation} overflow: {a} {op} {b}"))
+                    ),
+                    ty,
+                ),
+            });
+        }
+        let sql = match (op, &ty) {
+            ('/', t) if t.is_integral() => format!("qm_idiv({}, {})", l.sql, r.sql),
+            ('/', _) => format!("qm_fdiv({}, {})", l.sql, r.sql),
+            ('%', t) if t.is_integral() => format!("qm_imod({}, {})", l.sql, r.sql),
+            ('%', _) => format!("qm_fmod({}, {})", l.sql, r.sql),
+            // SQLite multiplies two integers as integers; a double-typed result must not.
+            (_, TrinoType::Double | TrinoType::Real)
+                if l.ty.is_integral() && r.ty.is_integral() =>
+            {
+                format!("(CAST({} AS REAL) {op} {})", l.sql, r.sql)
+            }
+            // Trino's integer arithmetic fails on overflow (Math.addExact and friends);
+            // SQLite turns a 64-bit overflow into a REAL and knows no narrower integers.
+            (_, t) if t.is_integral() => format!(
+                "qm_int(({} {op} {}), '{t}', '{}')",
+                l.sql,
+                r.sql,
+                match op {
+                    '+' => "addition",
+                    '-' => "subtraction",
+                    _ => "multiplication",
+                }
+            ),
+            _ => format!("({} {op} {})", l.sql, r.sql),
+        };
+        Ok(Typed::new(sql, ty))
+    }
+
+    /// date ± interval (folded when both are literals), timestamp ± interval.
+    pub(super) fn temporal_arithmetic(
+        &mut self,
+        op: char,
+        l: &Typed,
+        r: &Typed,
+        at: Option<Position>,
+    ) -> Result<Option<Typed>, TrinoError> {
+        let (base, iv) = match (&l.ty, &r.ty) {
+            (
+                TrinoType::Date | TrinoType::Timestamp(_) | TrinoType::TimestampTz(_),
+                TrinoType::IntervalDayToSecond | TrinoType::IntervalYearToMonth,
+            ) => (l, r),
+            (
+                TrinoType::IntervalDayToSecond | TrinoType::IntervalYearToMonth,
+                TrinoType::Date | TrinoType::Timestamp(_) | TrinoType::TimestampTz(_),
+            ) if op == '+' => (r, l),
+            // The interval between two instants (TimestampWithTimeZoneOperators.subtract).
+            (TrinoType::TimestampTz(_), TrinoType::TimestampTz(_)) if op == '-' => {
+                return Ok(Some(Typed::new(
+                    format!("qm_tz_diff('millisecond', {}, {})", r.sql, l.sql),
+                    TrinoType::IntervalDayToSecond,
+                )));
+            }
+            (TrinoType::IntervalDayToSecond, TrinoType::IntervalDayToSecond)
+            | (TrinoType::IntervalYearToMonth, TrinoType::IntervalYearToMonth) => {
+                let constant = match (&l.constant, &r.constant) {
+                    (Some(Constant::Months(a)), Some(Constant::Months(b))) => if op == '+' {
+                        a.checked_add(*b)
+                    } else {
+                        a.checked_sub(*b)
+                    }
+                    .map(Constant::Months),
+                    (Some(Constant::Millis(a)), Some(Constant::Millis(b))) => if op == '+' {
+                        a.checked_add(*b)
+                    } else {
+                        a.checked_sub(*b)
+                    }
+                    .map(Constant::Millis),
+                    _ => None,
+                };
+                return Ok(Some(Typed {
+                    sql: format!("({} {op} {})", l.sql, r.sql),
+                    ty: l.ty.clone(),
+                    constant,
+                }));
+            }
+            _ => return Ok(None),
+        };
+        let sign = if op == '-' { -1 } else { 1 };
+        let amount = match &iv.constant {
+            Some(Constant::Months(m)) | Some(Constant::Millis(m)) => *m * sign,
+            _ => return Err(not_supported(at, "Arithmetic with a computed interval")),
+        };
+        let months = iv.ty == TrinoType::IntervalYearToMonth;
+        // With a zone: months by the wall time, day-to-second intervals on the instant
+        // (TimestampWithTimeZoneOperators add the millis in the value's chronology).
+        if let TrinoType::TimestampTz(p) = base.ty {
+            let unit = if months { "month" } else { "millisecond" };
+            return Ok(Some(Typed::new(
+                format!("qm_tz_add('{unit}', {amount}, {}, {p})", base.sql),
+                base.ty.clone(),
+            )));
+        }
+        match &base.ty {
+            TrinoType::Date => {
+                if !months && amount % 86_400_000 != 0 {
+                    return Err(error_at(
+                        ErrorName::InvalidFunctionArgument,
+                        at,
+                        "Cannot add hour, minute or second to a date",
+                    ));
+                }
+                if let Some(Constant::Date(d)) = base.constant {
+                    let folded = if months {
+                        calendar::add_months(d, amount)
+                    } else {
+                        calendar::add_days(d, amount / 86_400_000)
+                    }
+                    .ok_or_else(|| {
+                        error_at(
+                            ErrorName::NumericValueOutOfRange,
+                            at,
+                            "Date is out of range",
+                        )
+                    })?;
+                    return Ok(Some(Typed {
+                        sql: sql_string(&calendar::format_date(folded)),
+                        ty: TrinoType::Date,
+                        constant: Some(Constant::Date(folded)),
+                    }));
+                }
+                let sql = if months {
+                    format!("qm_add_months({}, {amount})", base.sql)
+                } else {
+                    format!("date({}, '{:+} days')", base.sql, amount / 86_400_000)
+                };
+                Ok(Some(Typed::new(sql, TrinoType::Date)))
+            }
+            _ => {
+                let sql = if months {
+                    format!(
+                        "(qm_add_months({}, {amount}) || substr({}, 11))",
+                        base.sql, base.sql
+                    )
+                } else {
+                    format!(
+                        "strftime('%Y-%m-%d %H:%M:%f', {}, '{:+} seconds')",
+                        base.sql,
+                        amount as f64 / 1000.0
+                    )
+                };
+                Ok(Some(Typed::new(sql, base.ty.clone())))
+            }
+        }
+    }
+
+    /// year(), month(), … and EXTRACT: bigint parts of a date or timestamp.
+    pub(super) fn date_part(
+        &mut self,
+        unit: &str,
+        t: Typed,
+        at: Option<Position>,
+    ) -> Result<Typed, TrinoError> {
+        // A timestamp with time zone's fields are those of its wall time in its zone.
+        if let TrinoType::TimestampTz(_) = t.ty {
+            if let Some(part) = unit.strip_prefix("timezone_") {
+                return Ok(Typed::new(
+                    format!("qm_tz_offset({}, '{part}')", t.sql),
+                    TrinoType::BigInt,
+                ));
+            }
+            let local = self.wall_time(&t);
+            return self.date_part(unit, local, at);
+        }
+        let is_ts = matches!(t.ty, TrinoType::Timestamp(_));
+        if !(t.ty == TrinoType::Date || is_ts) {
+            return Err(error_at(
+                ErrorName::FunctionNotFound,
+                at,
+                format!("Unexpected parameters ({}) for function {unit}", t.ty),
+            ));
+        }
+        let sub =
+            |from: u32, len: u32| format!("CAST(substr({}, {from}, {len}) AS INTEGER)", t.sql);
+        let sql = match unit {
+            "year" => sub(1, 4),
+            "month" => sub(6, 2),
+            "day" => sub(9, 2),
+            "hour" | "minute" | "second" if is_ts => match unit {
+                "hour" => sub(12, 2),
+                "minute" => sub(15, 2),
+                _ => sub(18, 2),
+            },
+            "hour" | "minute" | "second" => {
+                return Err(error_at(
+                    ErrorName::InvalidFunctionArgument,
+                    at,
+                    format!("Invalid EXTRACT field {unit} for date"),
+                ));
+            }
+            other => format!("qm_date_part('{other}', {})", t.sql),
+        };
+        Ok(Typed::new(sql, TrinoType::BigInt))
+    }
+}
+
+/// `interval * n` with an integer n (IntervalDayTimeOperators / IntervalYearMonthOperators
+/// multiply), folded when both are known so that date arithmetic can use it.
+fn scaled_interval(iv: &Typed, n: &Typed) -> Option<Typed> {
+    if !matches!(
+        iv.ty,
+        TrinoType::IntervalDayToSecond | TrinoType::IntervalYearToMonth
+    ) || !n.ty.is_integral()
+    {
+        return None;
+    }
+    let constant = match (&iv.constant, &n.constant) {
+        (Some(Constant::Months(m)), Some(Constant::Int(k))) => {
+            m.checked_mul(*k).map(Constant::Months)
+        }
+        (Some(Constant::Millis(m)), Some(Constant::Int(k))) => {
+            m.checked_mul(*k).map(Constant::Millis)
+        }
+        _ => None,
+    };
+    let sql = match &constant {
+        Some(Constant::Months(v) | Constant::Millis(v)) => v.to_string(),
+        _ => format!(
+            "qm_int(({} * {}), 'bigint', 'multiplication')",
+            iv.sql, n.sql
+        ),
+    };
+    Some(Typed {
+        sql,
+        ty: iv.ty.clone(),
+        constant,
+    })
+}
+
+/// An integer constant as SQLite reads it: SQLite parses `-9223372036854775808` as the
+/// negation of a number too large for an integer, so i64::MIN is written as a difference.
+fn int_literal(v: i64) -> String {
+    if v == i64::MIN {
+        "(-9223372036854775807 - 1)".into()
+    } else {
+        v.to_string()
+    }
+}

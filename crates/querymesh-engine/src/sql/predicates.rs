@@ -1,0 +1,203 @@
+//! The predicate forms of an expression: IS [NOT] DISTINCT FROM, IN (a list or a subquery),
+//! BETWEEN and LIKE (with Trino's checks of the escape), each typed boolean, its operands
+//! coerced to their common type as Trino compares them.
+
+use sqlparser::ast::{Expr, InTarget};
+
+use super::analyze::{Analyzer, location};
+use super::coerce::{coerced, comparable, super_type};
+use super::expr::mismatch;
+use super::scope::ExprContext;
+use super::typed::Typed;
+use super::zoned::compare_key;
+use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
+use crate::types::TrinoType;
+
+impl Analyzer<'_> {
+    /// IS [NOT] DISTINCT FROM, IN, BETWEEN and LIKE.
+    pub(super) fn predicate(
+        &mut self,
+        e: &Expr,
+        at: Option<Position>,
+        cx: &ExprContext<'_>,
+    ) -> Result<Typed, TrinoError> {
+        match e {
+            Expr::IsDistinctFrom(l, r) | Expr::IsNotDistinctFrom(l, r) => {
+                let (lt, rt) = (self.expr(l, cx)?, self.expr(r, cx)?);
+                let (lt, rt) = self.zoned_operands(lt, rt);
+                if !comparable(&lt.ty, &rt.ty) {
+                    return Err(mismatch(at, "IS DISTINCT FROM", &lt.ty, &rt.ty));
+                }
+                let op = if matches!(e, Expr::IsDistinctFrom(..)) {
+                    "IS NOT"
+                } else {
+                    "IS"
+                };
+                let target = super_type(&lt.ty, &rt.ty).unwrap_or(TrinoType::Unknown);
+                Ok(Typed::new(
+                    format!(
+                        "({} {op} {})",
+                        compare_key(coerced(&lt, &target), &target),
+                        compare_key(coerced(&rt, &target), &target)
+                    ),
+                    TrinoType::Boolean,
+                ))
+            }
+            Expr::In {
+                expr,
+                target,
+                negated,
+                ..
+            } => {
+                let t = self.expr(expr, cx)?;
+                let not = if *negated { "NOT " } else { "" };
+                match target {
+                    InTarget::List(list) => {
+                        let mut typed = Vec::new();
+                        let mut target = t.ty.clone();
+                        for item in list {
+                            let it = self.expr(item, cx)?;
+                            if !comparable(&t.ty, &it.ty) {
+                                return Err(error_at(
+                                    ErrorName::TypeMismatch,
+                                    location(item),
+                                    format!(
+                                        "IN value and list items must be the same type: {} and {}",
+                                        t.ty, it.ty
+                                    ),
+                                ));
+                            }
+                            target = super_type(&target, &it.ty).unwrap_or(target);
+                            typed.push(it);
+                        }
+                        for side in std::iter::once(expr.as_ref()).chain(list) {
+                            self.parameter_coerced(side, &target);
+                        }
+                        let items: Vec<String> = typed
+                            .iter()
+                            .map(|it| compare_key(coerced(it, &target), &target))
+                            .collect();
+                        Ok(Typed::new(
+                            format!(
+                                "({} {not}IN ({}))",
+                                compare_key(coerced(&t, &target), &target),
+                                items.join(", ")
+                            ),
+                            TrinoType::Boolean,
+                        ))
+                    }
+                    InTarget::Subquery(q) => {
+                        let block = self.query(q, Some(cx.scope))?;
+                        let [(_, ty)] = block.columns.as_slice() else {
+                            return Err(not_supported(at, "A multi-column IN subquery"));
+                        };
+                        if !comparable(&t.ty, ty) {
+                            return Err(error_at(
+                                ErrorName::TypeMismatch,
+                                at,
+                                format!(
+                                    "Value expression and result of subquery must be of the same type: {} vs {ty}",
+                                    t.ty
+                                ),
+                            ));
+                        }
+                        Ok(Typed::new(
+                            format!("({} {not}IN ({}))", t.sql, block.sql),
+                            TrinoType::Boolean,
+                        ))
+                    }
+                    _ => Err(not_supported(at, "IN UNNEST")),
+                }
+            }
+            Expr::Between {
+                expr,
+                negated,
+                low,
+                high,
+            } => {
+                let (t, lo, hi) = (
+                    self.expr(expr, cx)?,
+                    self.expr(low, cx)?,
+                    self.expr(high, cx)?,
+                );
+                for bound in [&lo, &hi] {
+                    if !comparable(&t.ty, &bound.ty) {
+                        return Err(mismatch(at, "BETWEEN", &t.ty, &bound.ty));
+                    }
+                }
+                let not = if *negated { "NOT " } else { "" };
+                let target = [&lo.ty, &hi.ty]
+                    .iter()
+                    .fold(t.ty.clone(), |acc, ty| super_type(&acc, ty).unwrap_or(acc));
+                for side in [expr, low, high] {
+                    self.parameter_coerced(side, &target);
+                }
+                Ok(Typed::new(
+                    format!(
+                        "({} {not}BETWEEN {} AND {})",
+                        compare_key(coerced(&t, &target), &target),
+                        compare_key(coerced(&lo, &target), &target),
+                        compare_key(coerced(&hi, &target), &target)
+                    ),
+                    TrinoType::Boolean,
+                ))
+            }
+            Expr::Like {
+                negated,
+                any,
+                expr,
+                pattern,
+                escape_char,
+            } => {
+                if *any {
+                    return Err(error_at(
+                        ErrorName::SyntaxError,
+                        at,
+                        "mismatched input 'ANY'",
+                    ));
+                }
+                let (t, p) = (self.expr(expr, cx)?, self.expr(pattern, cx)?);
+                // Trino coerces a LIKE's value and pattern of another type to varchar.
+                for side in [expr, pattern] {
+                    self.parameter_coerced(side, &TrinoType::Varchar(None));
+                }
+                for x in [&t, &p] {
+                    if !(x.ty.is_string() || x.ty == TrinoType::Unknown) {
+                        return Err(error_at(
+                            ErrorName::TypeMismatch,
+                            at,
+                            format!("Cannot apply operator: {} LIKE {}", t.ty, p.ty),
+                        ));
+                    }
+                }
+                let escape = match escape_char {
+                    Some(esc) => {
+                        let e = self.expr(esc, cx)?;
+                        self.parameter_coerced(esc, &TrinoType::Varchar(None));
+                        if !(e.ty.is_string() || e.ty == TrinoType::Unknown) {
+                            return Err(error_at(
+                                ErrorName::TypeMismatch,
+                                at,
+                                format!("Cannot apply operator: LIKE escape {}", e.ty),
+                            ));
+                        }
+                        // Trino's LikePattern refuses an escape that is not one character
+                        // or that escapes something other than %, _ or itself; SQLite
+                        // would fail differently or take it. Checked once per row.
+                        format!(
+                            " ESCAPE (CASE WHEN qm_like_check({}, {1}) THEN {1} END)",
+                            p.sql, e.sql
+                        )
+                    }
+                    None => String::new(),
+                };
+                let not = if *negated { "NOT " } else { "" };
+                Ok(Typed::new(
+                    format!("({} {not}LIKE {}{escape})", t.sql, p.sql),
+                    TrinoType::Boolean,
+                ))
+            }
+            _ => Err(not_supported(at, "This expression")),
+        }
+    }
+}

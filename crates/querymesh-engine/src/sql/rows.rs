@@ -1,0 +1,101 @@
+//! Comparisons of rows, arrays and maps (TestRowOperators.testRowComparison,
+//! TestArrayOperators.testArrayEquals, TestMapOperators.testEquals): their JSON texts decide
+//! neither a NULL field or element (`row(1, NULL) = row(1, 2)` is NULL), nor maps' pair order,
+//! nor the order of rows and arrays, so `qm_compare` (udf/rows.rs) does,
+//! given their common super type. Rows order lexicographically when every field type is
+//! orderable (maps are not); maps compare for equality only. Also `(a, b)`, a row.
+
+use sqlparser::ast::Expr;
+
+use super::analyze::Analyzer;
+use super::coerce::super_type;
+use super::element::to_element;
+use super::scope::ExprContext;
+use super::sqlite_text::sql_string;
+use super::typed::Typed;
+use crate::error::{ErrorName, Position, TrinoError, error_at};
+use crate::types::TrinoType;
+
+fn orderable(t: &TrinoType) -> bool {
+    match t {
+        TrinoType::Row(fields) => fields.iter().all(|(_, f)| orderable(f)),
+        TrinoType::Array(e) => orderable(e),
+        TrinoType::Map(..) | TrinoType::Json => false,
+        _ => true,
+    }
+}
+
+fn equatable(t: &TrinoType) -> bool {
+    match t {
+        TrinoType::Row(fields) => fields.iter().all(|(_, f)| equatable(f)),
+        TrinoType::Array(e) => equatable(e),
+        TrinoType::Map(k, v) => equatable(k) && equatable(v),
+        TrinoType::Json => false,
+        _ => true,
+    }
+}
+
+/// `l sym r` when either side is a row, an array or a map; `None` leaves other types to the caller.
+pub(super) fn comparison(
+    l: &Typed,
+    r: &Typed,
+    sym: &str,
+    at: Option<Position>,
+) -> Option<Result<Typed, TrinoError>> {
+    let involved = |t: &TrinoType| {
+        matches!(
+            t,
+            TrinoType::Row(_) | TrinoType::Map(..) | TrinoType::Array(_)
+        )
+    };
+    if !(involved(&l.ty) || involved(&r.ty)) {
+        return None;
+    }
+    let ordering = !matches!(sym, "=" | "<>");
+    let target =
+        super_type(&l.ty, &r.ty).filter(|t| if ordering { orderable(t) } else { equatable(t) });
+    let Some(target) = target else {
+        // Trino plans `a > b` as `b < a`, and names the operator it looked for.
+        let (sym, a, b) = match sym {
+            ">" => ("<", &r.ty, &l.ty),
+            ">=" => ("<=", &r.ty, &l.ty),
+            _ => (sym, &l.ty, &r.ty),
+        };
+        return Some(Err(error_at(
+            ErrorName::TypeMismatch,
+            at,
+            format!("Cannot apply operator: {a} {sym} {b}"),
+        )));
+    };
+    Some(Ok(Typed::new(
+        format!(
+            "qm_compare({}, {}, {}, '{sym}')",
+            l.sql,
+            r.sql,
+            sql_string(&target.to_string())
+        ),
+        TrinoType::Boolean,
+    )))
+}
+
+impl Analyzer<'_> {
+    /// `(e1, e2, …)`: Trino's grammar reads a parenthesized list of two or more expressions
+    /// as a row constructor (SqlBase.g4 `rowConstructor`), as `ROW(e1, e2, …)`.
+    pub(super) fn tuple_row(
+        &mut self,
+        items: &[Expr],
+        cx: &ExprContext<'_>,
+    ) -> Result<Typed, TrinoError> {
+        let mut fields = Vec::with_capacity(items.len());
+        let mut parts = Vec::with_capacity(items.len());
+        for e in items {
+            let t = self.expr(e, cx)?;
+            parts.push(to_element(&t));
+            fields.push((None, t.ty));
+        }
+        Ok(Typed::new(
+            format!("json_array({})", parts.join(", ")),
+            TrinoType::Row(fields),
+        ))
+    }
+}

@@ -1,0 +1,558 @@
+//! SELECT blocks: WHERE, GROUP BY (expressions and ordinals), the select list (aliases,
+//! `*`, Trino's `_colN` names) and HAVING, with Trino's grouping rules enforced. ORDER BY and
+//! FETCH FIRST … WITH TIES are in order_by.rs; a SELECT with grouping sets is assembled in
+//! grouping_sets.rs.
+
+use sqlparser::ast::{
+    Distinct, Expr, GroupByExpr, OrderBy, Select, SelectItem, SelectItemQualifiedWildcardKind,
+};
+
+use super::analyze::{Analyzer, Block, literal_count, location, object_name_parts};
+
+use super::typed::Typed;
+
+use super::describe::Origin;
+use super::grouping_sets::{GroupedBranches, GroupingSets};
+use super::order_by::{fetch_with_ties, inline_outputs};
+use super::scope::{Clause, Column, ExprContext, Scope};
+use crate::error::{ErrorName, Position, TrinoError};
+use crate::error::{error_at, not_supported};
+use crate::types::TrinoType;
+
+impl Analyzer<'_> {
+    pub(super) fn require_boolean(
+        &mut self,
+        t: &Typed,
+        e: &Expr,
+        what: &str,
+    ) -> Result<(), TrinoError> {
+        // A described statement's `WHERE ?` is a boolean.
+        self.parameter_coerced(e, &TrinoType::Boolean);
+        if matches!(t.ty, TrinoType::Boolean | TrinoType::Unknown) {
+            Ok(())
+        } else {
+            Err(error_at(
+                ErrorName::TypeMismatch,
+                location(e),
+                format!("{what} must evaluate to a boolean: actual type {}", t.ty),
+            ))
+        }
+    }
+
+    pub(super) fn select(
+        &mut self,
+        s: &Select,
+        outer: Option<&Scope<'_>>,
+        order_by: Option<&OrderBy>,
+        ties: Option<(u64, u64)>,
+    ) -> Result<Block, TrinoError> {
+        refuse_foreign_syntax(s)?;
+        let mut relations = Vec::new();
+        let mut from = Vec::new();
+        for item in &s.from {
+            from.push(self.relation_with_joins(item, outer, &mut relations)?);
+        }
+        let scope = Scope::new(relations, outer);
+        let base = ExprContext {
+            scope: &scope,
+            clause: Clause::Where,
+            in_aggregate: false,
+            group_keys: None,
+        };
+        let mut sql = String::new();
+        let where_sql = self.where_clause(s, &base)?;
+        let (keys, sets) = self.group_keys(s, &base)?;
+        if let Some(sets) = sets {
+            let branches = GroupedBranches {
+                from: &from,
+                where_sql: &where_sql,
+                keys: &keys,
+                sets: &sets,
+            };
+            return self.grouping_sets_select(s, &scope, &branches, order_by, ties);
+        }
+        let saved_grouping = self.grouping.replace(super::grouping_sets::GroupingState {
+            keys: keys.clone(),
+            included: vec![true; keys.len()],
+        });
+        let saved_aggregates = std::mem::take(&mut self.aggregates_seen);
+        let grouped_by_keys = !keys.is_empty();
+        let mut outputs = self.outputs(
+            s,
+            &scope,
+            order_by,
+            grouped_by_keys.then_some(keys.as_slice()),
+        )?;
+        // HAVING alone makes a query an aggregation too, in Trino: one group of every row.
+        let global_aggregate = !grouped_by_keys && (self.aggregates_seen > 0 || s.having.is_some());
+        let aggregate_free = self.aggregates_seen == 0;
+        if global_aggregate {
+            outputs = self.outputs(s, &scope, order_by, Some(&[]))?;
+        }
+        self.aggregates_seen = saved_aggregates;
+        self.grouping = saved_grouping;
+        let distinct = distinct_keyword(s)?;
+        // SQLite takes HAVING without GROUP BY only in a query whose result has an aggregate:
+        // a count(*) it never shows makes it one, with the one group Trino forms.
+        let hidden_aggregate = global_aggregate && aggregate_free;
+        let hidden = if hidden_aggregate {
+            ", count(*) AS \"qm_group\""
+        } else {
+            ""
+        };
+        sql.push_str(&format!("SELECT {distinct}{}{hidden}", outputs.items));
+        if !from.is_empty() {
+            sql.push_str(&format!(" FROM {}", from.join(", ")));
+        }
+        sql.push_str(&where_sql);
+        if !keys.is_empty() {
+            // One instant in two zones is one group, as Trino compares them.
+            let keys: Vec<String> = keys
+                .iter()
+                .map(|k| {
+                    if self.zoned_group_keys.contains(k) {
+                        super::udf::zones::instant_sql(k)
+                    } else {
+                        k.clone()
+                    }
+                })
+                .map(not_a_position)
+                .collect();
+            sql.push_str(&format!(" GROUP BY {}", keys.join(", ")));
+        }
+        if let Some(h) = &outputs.having {
+            sql.push_str(&format!(" HAVING {h}"));
+        }
+        if let Some((offset, count)) = ties {
+            return fetch_with_ties(s, &sql, distinct, outputs, offset, count);
+        }
+        if let Some(o) = outputs.order {
+            sql.push_str(&format!(" ORDER BY {o}"));
+        }
+        let single_row = (global_aggregate && s.having.is_none()) || s.from.is_empty();
+        if hidden_aggregate {
+            let shown: Vec<String> = (1..=outputs.columns.len())
+                .map(|i| format!("\"c{i}\""))
+                .collect();
+            sql = format!("SELECT {} FROM ({sql})", shown.join(", "));
+        }
+        Ok(Block {
+            sql,
+            columns: outputs.columns,
+            single_row,
+            origins: outputs.origins,
+        })
+    }
+
+    /// ` WHERE …`, or nothing.
+    fn where_clause(&mut self, s: &Select, base: &ExprContext<'_>) -> Result<String, TrinoError> {
+        Ok(match &s.selection {
+            Some(e) => {
+                let t = self.expr(e, base)?;
+                self.require_boolean(&t, e, "WHERE clause")?;
+                format!(" WHERE {}", t.sql)
+            }
+            None => String::new(),
+        })
+    }
+
+    /// The GROUP BY keys' SQL (an ordinal standing for its select item) and, for ROLLUP,
+    /// CUBE and GROUPING SETS, which keys each grouping set groups by.
+    fn group_keys(
+        &mut self,
+        s: &Select,
+        base: &ExprContext<'_>,
+    ) -> Result<(Vec<String>, Option<GroupingSets>), TrinoError> {
+        let group_exprs: Vec<&Expr> = match &s.group_by {
+            GroupByExpr::All(_) => return Err(not_supported(None, "GROUP BY ALL")),
+            GroupByExpr::Expressions(exprs, modifiers) => {
+                if !modifiers.is_empty() {
+                    return Err(not_supported(None, "GROUP BY … WITH ROLLUP / WITH CUBE"));
+                }
+                exprs.iter().collect()
+            }
+        };
+        if let Some(sets) = super::grouping_sets::sets_of(&group_exprs)? {
+            let mut keys: Vec<String> = Vec::new();
+            let mut analysed = Vec::new();
+            for set in &sets {
+                let mut members = Vec::new();
+                for e in set {
+                    let sql = self.plain_group_keys(s, base, &[e])?.remove(0);
+                    if !keys.contains(&sql) {
+                        keys.push(sql.clone());
+                    }
+                    members.push(sql);
+                }
+                analysed.push(members);
+            }
+            let included = analysed
+                .iter()
+                .map(|members| keys.iter().map(|k| members.contains(k)).collect())
+                .collect();
+            return Ok((keys, Some(included)));
+        }
+        Ok((self.plain_group_keys(s, base, &group_exprs)?, None))
+    }
+
+    fn plain_group_keys(
+        &mut self,
+        s: &Select,
+        base: &ExprContext<'_>,
+        group_exprs: &[&Expr],
+    ) -> Result<Vec<String>, TrinoError> {
+        let mut keys = Vec::new();
+        for e in group_exprs {
+            let target = match literal_count(e) {
+                Some(n) => {
+                    let item = s
+                        .projection
+                        .get((n as usize).wrapping_sub(1))
+                        .ok_or_else(|| {
+                            error_at(
+                                ErrorName::InvalidColumnReference,
+                                location(*e),
+                                format!("GROUP BY position {n} is not in select list"),
+                            )
+                        })?;
+                    match item {
+                        SelectItem::UnnamedExpr(x) | SelectItem::ExprWithAlias { expr: x, .. } => x,
+                        _ => {
+                            return Err(error_at(
+                                ErrorName::InvalidColumnReference,
+                                location(*e),
+                                format!("GROUP BY position {n} is not in select list"),
+                            ));
+                        }
+                    }
+                }
+                None => e,
+            };
+            if matches!(
+                target,
+                Expr::Rollup(_) | Expr::Cube(_) | Expr::GroupingSets(_)
+            ) {
+                return Err(not_supported(
+                    location(target),
+                    "ROLLUP, CUBE and GROUPING SETS",
+                ));
+            }
+            let cx = ExprContext {
+                clause: Clause::GroupBy,
+                ..*base
+            };
+            let key = self.expr(target, &cx)?;
+            if matches!(key.ty, TrinoType::TimestampTz(_)) {
+                self.zoned_group_keys.push(key.sql.clone());
+            }
+            keys.push(key.sql);
+        }
+        Ok(keys)
+    }
+
+    pub(super) fn outputs(
+        &mut self,
+        s: &Select,
+        scope: &Scope<'_>,
+        order_by: Option<&OrderBy>,
+        group_keys: Option<&[String]>,
+    ) -> Result<Outputs, TrinoError> {
+        let cx = ExprContext {
+            scope,
+            clause: Clause::Select,
+            in_aggregate: false,
+            group_keys,
+        };
+        let (items, columns, origins) = self.select_items(s, scope, &cx, group_keys)?;
+        let having = self.having(s, &cx)?;
+        let order = match order_by {
+            Some(o) => Some(self.select_order(s, scope, o, &items, &columns, group_keys)?),
+            None => None,
+        };
+        let item_sql: Vec<String> = items
+            .iter()
+            .map(|i| {
+                i.rsplit_once(" AS \"c")
+                    .map_or(i.clone(), |(sql, _)| sql.to_string())
+            })
+            .collect();
+        let window_order = order.as_deref().map(|o| inline_outputs(o, &item_sql));
+        Ok(Outputs {
+            items: items.join(", "),
+            columns,
+            origins,
+            having,
+            order,
+            window_order,
+        })
+    }
+
+    /// The select list: each item's `sql AS "cN"` and its column's name and type.
+    fn select_items(
+        &mut self,
+        s: &Select,
+        scope: &Scope<'_>,
+        cx: &ExprContext<'_>,
+        group_keys: Option<&[String]>,
+    ) -> Result<SelectItems, TrinoError> {
+        let mut items = Vec::new();
+        let mut columns = Vec::new();
+        // For DESCRIBE OUTPUT: where each column comes from (describe.rs).
+        let describing = self.describing.is_some();
+        let mut origins: Vec<Origin> = Vec::new();
+        let push = |items: &mut Vec<String>,
+                    columns: &mut Vec<(String, TrinoType)>,
+                    sql: String,
+                    name: String,
+                    ty: TrinoType| {
+            items.push(format!("{sql} AS \"c{}\"", items.len() + 1));
+            columns.push((name, ty));
+        };
+        for item in &s.projection {
+            match item {
+                SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => {
+                    if let SelectItem::ExprWithAlias { alias, .. } = item {
+                        self.refuse_string_alias(alias)?;
+                    }
+                    let t = self.grouped_expr(e, cx)?;
+                    let name = match item {
+                        // Trino reports an alias, and a column named bare, as written (the
+                        // JDBC driver's `SELECT TABLE_CAT …` answers `TABLE_CAT`); it resolves
+                        // names case-insensitively.
+                        SelectItem::ExprWithAlias { alias, .. } => alias.value.clone(),
+                        _ => match e {
+                            // Special forms, not columns: Trino names them as expressions.
+                            Expr::Identifier(i) if is_session_special(i) => {
+                                format!("_col{}", columns.len())
+                            }
+                            Expr::Identifier(i) => i.value.clone(),
+                            Expr::CompoundIdentifier(parts) => {
+                                parts.last().map(|i| i.value.clone()).unwrap_or_default()
+                            }
+                            _ => format!("_col{}", columns.len()),
+                        },
+                    };
+                    push(&mut items, &mut columns, t.sql, name, t.ty);
+                    if describing {
+                        let aliased = matches!(item, SelectItem::ExprWithAlias { .. });
+                        let table = self.origin_of(scope, e);
+                        origins.push(Origin { table, aliased });
+                    }
+                }
+                SelectItem::Wildcard(_) | SelectItem::QualifiedWildcard(..) => {
+                    for c in wildcard_columns(scope, item)? {
+                        self.wildcard_column(&c, group_keys, location(item))?;
+                        if describing {
+                            let table = self.origin_of_column(&c);
+                            origins.push(Origin {
+                                table,
+                                aliased: false,
+                            });
+                        }
+                        push(
+                            &mut items,
+                            &mut columns,
+                            c.sql.clone(),
+                            c.name.clone(),
+                            c.ty.clone(),
+                        );
+                    }
+                }
+                SelectItem::ExprWithAliases { .. } => {
+                    return Err(error_at(
+                        ErrorName::SyntaxError,
+                        location(item),
+                        "mismatched input '('",
+                    ));
+                }
+            }
+        }
+        Ok((items, columns, origins))
+    }
+
+    /// HAVING, analysed as the select list is.
+    fn having(&mut self, s: &Select, cx: &ExprContext<'_>) -> Result<Option<String>, TrinoError> {
+        Ok(match &s.having {
+            Some(e) => {
+                let cx = ExprContext {
+                    clause: Clause::Having,
+                    ..*cx
+                };
+                let t = self.grouped_expr(e, &cx)?;
+                self.require_boolean(&t, e, "HAVING clause")?;
+                Some(t.sql)
+            }
+            None => None,
+        })
+    }
+
+    fn wildcard_column(
+        &mut self,
+        c: &Column,
+        group_keys: Option<&[String]>,
+        at: Option<Position>,
+    ) -> Result<(), TrinoError> {
+        if let Some(keys) = group_keys
+            && !keys.contains(&c.sql)
+        {
+            return Err(error_at(
+                ErrorName::ExpressionNotAggregate,
+                at,
+                format!(
+                    "'{}' must be an aggregate expression or appear in GROUP BY clause",
+                    c.name
+                ),
+            ));
+        }
+        self.note_column(c.read, &c.name);
+        Ok(())
+    }
+
+    /// Analyses `e` and, in a grouped block, refuses columns neither grouped nor aggregated.
+    pub(super) fn grouped_expr(
+        &mut self,
+        e: &Expr,
+        cx: &ExprContext<'_>,
+    ) -> Result<Typed, TrinoError> {
+        self.loose.clear();
+        let t = self.expr(e, cx)?;
+        if cx.group_keys.is_some()
+            && let Some((at, name)) = self.loose.first()
+        {
+            return Err(error_at(
+                ErrorName::ExpressionNotAggregate,
+                *at,
+                format!("'{name}' must be an aggregate expression or appear in GROUP BY clause"),
+            ));
+        }
+        Ok(t)
+    }
+}
+
+/// `current_user`, `current_catalog`, `current_schema`: reserved words of Trino's grammar for
+/// session values, not column names.
+fn is_session_special(i: &sqlparser::ast::Ident) -> bool {
+    i.quote_style.is_none()
+        && ["current_user", "current_catalog", "current_schema"]
+            .iter()
+            .any(|w| i.value.eq_ignore_ascii_case(w))
+}
+
+/// The select list's items (`sql AS "cN"`), columns (name, type) and, when describing, their
+/// origins.
+type SelectItems = (Vec<String>, Vec<(String, TrinoType)>, Vec<Origin>);
+
+/// SELECT syntax sqlparser takes from other dialects, which Trino's grammar lacks.
+fn refuse_foreign_syntax(s: &Select) -> Result<(), TrinoError> {
+    if s.top.is_some()
+        || s.into.is_some()
+        || !s.lateral_views.is_empty()
+        || s.prewhere.is_some()
+        || !s.connect_by.is_empty()
+        || !s.cluster_by.is_empty()
+        || !s.distribute_by.is_empty()
+        || !s.sort_by.is_empty()
+        || s.qualify.is_some()
+        || !s.named_window.is_empty()
+        || s.exclude.is_some()
+        || s.value_table_mode.is_some()
+    {
+        return Err(error_at(
+            ErrorName::SyntaxError,
+            location(s),
+            "mismatched input: this SELECT syntax is not Trino's",
+        ));
+    }
+    Ok(())
+}
+
+/// `DISTINCT ` or nothing; DISTINCT ON is not Trino's.
+pub(super) fn distinct_keyword(s: &Select) -> Result<&'static str, TrinoError> {
+    Ok(match &s.distinct {
+        None | Some(Distinct::All) => "",
+        Some(Distinct::Distinct) => "DISTINCT ",
+        Some(Distinct::On(_)) => {
+            return Err(error_at(
+                ErrorName::SyntaxError,
+                None,
+                "mismatched input 'ON'",
+            ));
+        }
+    })
+}
+
+/// The columns of `SELECT *` (every visible column of the FROM, JOIN … USING columns first)
+/// or of `SELECT t.*`.
+fn wildcard_columns(scope: &Scope<'_>, item: &SelectItem) -> Result<Vec<Column>, TrinoError> {
+    match item {
+        SelectItem::QualifiedWildcard(kind, _) => {
+            let SelectItemQualifiedWildcardKind::ObjectName(name) = kind else {
+                return Err(not_supported(location(item), "This wildcard"));
+            };
+            let parts = object_name_parts(name);
+            let relation = scope.relation(&parts).ok_or_else(|| {
+                error_at(
+                    ErrorName::TableNotFound,
+                    location(name),
+                    format!("Table '{}' not found", parts.join(".")),
+                )
+            })?;
+            Ok(relation
+                .columns
+                .iter()
+                .filter(|c| !c.unlisted)
+                .cloned()
+                .collect())
+        }
+        _ => {
+            if scope.relations.is_empty() {
+                return Err(error_at(
+                    ErrorName::GenericUserError,
+                    location(item),
+                    "SELECT * not allowed in queries without FROM clause",
+                ));
+            }
+            let mut all: Vec<Column> = scope
+                .relations
+                .iter()
+                .flat_map(|r| r.columns.clone())
+                .filter(|c| !c.hidden && !c.unlisted)
+                .collect();
+            // JOIN … USING columns come first, once (Trino's order); the sort is stable.
+            let using: Vec<String> = scope
+                .relations
+                .iter()
+                .flat_map(|r| &r.columns)
+                .filter(|c| c.hidden)
+                .map(|c| c.name.clone())
+                .collect();
+            all.sort_by_key(|c| !using.contains(&c.name));
+            Ok(all)
+        }
+    }
+}
+
+/// A GROUP BY or ORDER BY key as SQLite must read it: SQLite takes an integer constant there
+/// for an output's position, also one it folds while parsing (`-1`, `'x' IS NULL`), where
+/// Trino (which takes only a literal integer for one) sees a value. A key that names no
+/// column is a constant, so a CASE around it costs nothing.
+pub(super) fn not_a_position(sql: String) -> String {
+    if sql.contains('"') {
+        sql
+    } else {
+        format!("(CASE WHEN 1 THEN {sql} END)")
+    }
+}
+
+/// What the select list, HAVING and ORDER BY of one SELECT analyse to.
+pub(super) struct Outputs {
+    pub(super) items: String,
+    pub(super) columns: Vec<(String, TrinoType)>,
+    /// Where each column comes from, when describing (describe.rs).
+    pub(super) origins: Vec<Origin>,
+    pub(super) having: Option<String>,
+    pub(super) order: Option<String>,
+    /// The ORDER BY with output references (`"c2"`) replaced by their expressions, for a
+    /// window in the same SELECT, which cannot see the outputs' aliases.
+    pub(super) window_order: Option<String>,
+}

@@ -1,0 +1,425 @@
+//! The session a statement changes and the session properties: `SET SESSION name = value`,
+//! `RESET SESSION name` and `SHOW SESSION [LIKE pattern]` (Trino's SetSessionTask,
+//! ResetSessionTask and ShowQueriesRewrite).
+//!
+//! As in Trino, the server keeps no session: SET answers `X-Trino-Set-Session: name=value`,
+//! RESET `X-Trino-Clear-Session: name`, and the client sends the values back in
+//! `X-Trino-Session` with every query. The properties are a subset of Trino's system session
+//! properties, with Trino's types and defaults; an unknown name is refused as Trino refuses it.
+//! `query_max_run_time` and `query_max_execution_time` take effect (the lower of them and the
+//! sandbox's own `[querymesh] query_time_limit_secs` stops the query); the others describe a
+//! distributed engine the stand-in doesn't have, so setting them changes nothing but
+//! SHOW SESSION.
+
+use std::time::Duration;
+
+use serde_json::Value;
+use sqlparser::tokenizer::{Token, TokenWithSpan};
+
+use super::{Body, Plan};
+use crate::error::{ErrorName, Position, TrinoError};
+use crate::types::TrinoType;
+use crate::{OutputColumn, SessionContext};
+
+/// The session change a statement asks the client to make.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SessionUpdate {
+    /// USE: `catalog` only when the statement named one, as Trino sets `setCatalog`.
+    Use {
+        catalog: Option<String>,
+        schema: String,
+    },
+    SetProperty {
+        name: String,
+        value: String,
+    },
+    ResetProperty {
+        name: String,
+    },
+}
+
+impl SessionUpdate {
+    /// The `updateType` Trino reports for the statement.
+    pub fn update_type(&self) -> &'static str {
+        match self {
+            Self::Use { .. } => "USE",
+            Self::SetProperty { .. } => "SET SESSION",
+            Self::ResetProperty { .. } => "RESET SESSION",
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    Boolean,
+    Integer,
+    Duration,
+    Varchar,
+}
+
+struct Property {
+    name: &'static str,
+    kind: Kind,
+    default: &'static str,
+    description: &'static str,
+}
+
+const PROPERTIES: &[Property] = &[
+    Property {
+        name: "join_distribution_type",
+        kind: Kind::Varchar,
+        default: "AUTOMATIC",
+        description: "Join distribution type. Possible values: [BROADCAST, PARTITIONED, AUTOMATIC]",
+    },
+    Property {
+        name: "join_reordering_strategy",
+        kind: Kind::Varchar,
+        default: "AUTOMATIC",
+        description: "Join reordering strategy. Possible values: [NONE, ELIMINATE_CROSS_JOINS, AUTOMATIC]",
+    },
+    Property {
+        name: "max_recursion_depth",
+        kind: Kind::Integer,
+        default: "10",
+        description: "Maximum recursion depth for recursive common table expression",
+    },
+    Property {
+        name: "query_max_execution_time",
+        kind: Kind::Duration,
+        default: "100.00d",
+        description: "Maximum execution time of a query",
+    },
+    Property {
+        name: "query_max_run_time",
+        kind: Kind::Duration,
+        default: "100.00d",
+        description: "Maximum run time of a query (includes the queueing time)",
+    },
+    Property {
+        name: "query_max_total_memory",
+        kind: Kind::Varchar,
+        default: "40GB",
+        description: "Maximum amount of memory a query can use",
+    },
+    Property {
+        name: "query_priority",
+        kind: Kind::Integer,
+        default: "1",
+        description: "The priority of queries. Larger numbers are higher priority",
+    },
+    Property {
+        name: "spill_enabled",
+        kind: Kind::Boolean,
+        default: "false",
+        description: "Enable spilling",
+    },
+    Property {
+        name: "task_concurrency",
+        kind: Kind::Integer,
+        default: "16",
+        description: "Default number of local parallel jobs per worker",
+    },
+];
+
+/// The stand-in unrolls a recursive WITH query this many steps at most (the SQL grows with it).
+pub const MAX_RECURSION_DEPTH: usize = 100;
+
+fn property(name: &str) -> Option<&'static Property> {
+    PROPERTIES.iter().find(|p| p.name == name)
+}
+
+fn does_not_exist(at: Option<Position>, name: &str) -> TrinoError {
+    let message = format!("Session property '{name}' does not exist");
+    match at {
+        Some(at) => TrinoError::at(ErrorName::InvalidSessionProperty, at, message),
+        None => TrinoError::new(ErrorName::InvalidSessionProperty, message),
+    }
+}
+
+/// A Trino duration (`30s`, `1.5m`, `100.00d`; airlift's Duration.valueOf).
+pub fn parse_duration(text: &str) -> Option<Duration> {
+    let text = text.trim();
+    let split = text.find(|c: char| c.is_ascii_alphabetic())?;
+    let (number, unit) = text.split_at(split);
+    let value: f64 = number
+        .trim()
+        .parse()
+        .ok()
+        .filter(|v: &f64| v.is_finite() && *v >= 0.0)?;
+    let seconds = match unit {
+        "ns" => 1e-9,
+        "us" => 1e-6,
+        "ms" => 1e-3,
+        "s" => 1.0,
+        "m" => 60.0,
+        "h" => 3600.0,
+        "d" => 86400.0,
+        _ => return None,
+    };
+    Duration::try_from_secs_f64(value * seconds).ok()
+}
+
+/// Checks `value` against the property's type (Trino: "Unable to set session property …").
+fn check_value(p: &Property, value: &str) -> Result<String, String> {
+    if p.name == "max_recursion_depth"
+        && !value
+            .parse::<usize>()
+            .is_ok_and(|d| (1..=MAX_RECURSION_DEPTH).contains(&d))
+    {
+        return Err(format!(
+            "Unable to set session property 'max_recursion_depth' to '{value}': the QueryMesh stand-in takes 1 to {MAX_RECURSION_DEPTH}"
+        ));
+    }
+    let ok = match p.kind {
+        Kind::Boolean => matches!(value.to_ascii_lowercase().as_str(), "true" | "false"),
+        Kind::Integer => value.parse::<i32>().is_ok(),
+        Kind::Duration => parse_duration(value).is_some(),
+        Kind::Varchar => true,
+    };
+    if ok {
+        Ok(if p.kind == Kind::Boolean {
+            value.to_ascii_lowercase()
+        } else {
+            value.to_string()
+        })
+    } else {
+        Err(format!(
+            "Unable to set session property '{}' to '{value}': {}",
+            p.name,
+            match p.kind {
+                Kind::Boolean => "Invalid boolean value",
+                Kind::Integer => "Invalid integer value",
+                _ => "Invalid duration",
+            }
+        ))
+    }
+}
+
+/// The lower of the session's query_max_run_time and query_max_execution_time, if set.
+pub fn time_limit(session: &SessionContext) -> Option<Duration> {
+    session
+        .properties
+        .iter()
+        .filter(|(n, _)| n == "query_max_run_time" || n == "query_max_execution_time")
+        .filter_map(|(_, v)| parse_duration(v))
+        .min()
+}
+
+fn word(t: Option<&TokenWithSpan>) -> Option<String> {
+    match t.map(|t| &t.token) {
+        Some(Token::Word(w)) if w.quote_style.is_none() => Some(w.value.to_ascii_uppercase()),
+        _ => None,
+    }
+}
+
+fn at(t: &TokenWithSpan) -> Position {
+    Position::from(t.span.start)
+}
+
+fn mismatched(t: Option<&TokenWithSpan>, end: Position, expecting: &str) -> TrinoError {
+    let found = t.map_or_else(|| "<EOF>".to_string(), |t| t.token.to_string());
+    TrinoError::at(
+        ErrorName::SyntaxError,
+        t.map_or(end, at),
+        format!("mismatched input '{found}'. Expecting: {expecting}"),
+    )
+}
+
+/// `name` or `catalog.name` starting at token `i`; the index after it.
+fn qualified_name(
+    tokens: &[TokenWithSpan],
+    mut i: usize,
+    end: Position,
+) -> Result<(String, usize), TrinoError> {
+    let mut parts = Vec::new();
+    loop {
+        match tokens.get(i).map(|t| &t.token) {
+            Some(Token::Word(w)) => parts.push(w.value.to_lowercase()),
+            _ => return Err(mismatched(tokens.get(i), end, "<identifier>")),
+        }
+        i += 1;
+        if tokens.get(i).is_some_and(|t| t.token == Token::Period) {
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    Ok((parts.join("."), i))
+}
+
+/// Plans SET SESSION, RESET SESSION or SHOW SESSION, or `None` for anything else.
+pub fn plan(
+    tokens: &[TokenWithSpan],
+    sql: &str,
+    session: &SessionContext,
+) -> Option<Result<Plan, TrinoError>> {
+    let first = word(tokens.first())?;
+    if first == "SET"
+        && word(tokens.get(1)).as_deref() == Some("TIME")
+        && word(tokens.get(2)).as_deref() == Some("ZONE")
+    {
+        return Some(set_time_zone(tokens, super::end_of(sql)));
+    }
+    if word(tokens.get(1)).as_deref() != Some("SESSION") {
+        return None;
+    }
+    let end = super::end_of(sql);
+    Some(match first.as_str() {
+        "SET" => set(tokens, end),
+        "RESET" => reset(tokens, end),
+        "SHOW" => show(tokens, end, session),
+        _ => return None,
+    })
+}
+
+fn set(tokens: &[TokenWithSpan], end: Position) -> Result<Plan, TrinoError> {
+    let name_at = tokens.get(2).map(at);
+    let (name, i) = qualified_name(tokens, 2, end)?;
+    if tokens.get(i).is_none_or(|t| t.token != Token::Eq) {
+        return Err(mismatched(tokens.get(i), end, "'.', '='"));
+    }
+    let value_token = tokens.get(i + 1);
+    let value = match value_token.map(|t| &t.token) {
+        Some(Token::SingleQuotedString(s)) => s.clone(),
+        Some(Token::Number(n, _)) => n.clone(),
+        Some(Token::Word(w))
+            if w.quote_style.is_none()
+                && ["TRUE", "FALSE"].contains(&w.value.to_ascii_uppercase().as_str()) =>
+        {
+            w.value.to_ascii_lowercase()
+        }
+        _ => {
+            return Err(TrinoError::at(
+                ErrorName::NotSupported,
+                value_token.map_or(end, at),
+                "SET SESSION takes a literal value in the QueryMesh stand-in",
+            ));
+        }
+    };
+    if let Some(extra) = tokens.get(i + 2) {
+        return Err(mismatched(Some(extra), end, "<EOF>"));
+    }
+    let p = property(&name).ok_or_else(|| does_not_exist(name_at, &name))?;
+    let value = check_value(p, &value)
+        .map_err(|m| TrinoError::new(ErrorName::InvalidSessionProperty, m))?;
+    Ok(Plan::without_output(Some(SessionUpdate::SetProperty {
+        name,
+        value,
+    })))
+}
+
+/// The hidden system session property SET TIME ZONE sets (SystemSessionProperties
+/// .TIME_ZONE_ID); it overrides X-Trino-Time-Zone (sql/zoned.rs).
+pub const TIME_ZONE_ID: &str = "time_zone_id";
+
+/// `SET TIME ZONE 'zone'` / `SET TIME ZONE LOCAL` (SetTimeZoneTask: the zone checked, then
+/// `X-Trino-Set-Session: time_zone_id=…`; LOCAL is the server's zone, UTC here).
+fn set_time_zone(tokens: &[TokenWithSpan], end: Position) -> Result<Plan, TrinoError> {
+    let value_token = tokens.get(3);
+    let value = match value_token.map(|t| &t.token) {
+        Some(Token::SingleQuotedString(s)) => super::udf::zones::zone(s)
+            .map(|z| z.id)
+            .map_err(|m| TrinoError::at(ErrorName::NotSupported, value_token.map_or(end, at), m))?,
+        _ if word(value_token).as_deref() == Some("LOCAL") => "UTC".to_string(),
+        _ => {
+            return Err(TrinoError::at(
+                ErrorName::NotSupported,
+                value_token.map_or(end, at),
+                "SET TIME ZONE takes a zone name or LOCAL in the QueryMesh stand-in",
+            ));
+        }
+    };
+    if let Some(extra) = tokens.get(4) {
+        return Err(mismatched(Some(extra), end, "<EOF>"));
+    }
+    Ok(Plan::without_output(Some(SessionUpdate::SetProperty {
+        name: TIME_ZONE_ID.into(),
+        value,
+    })))
+}
+
+fn reset(tokens: &[TokenWithSpan], end: Position) -> Result<Plan, TrinoError> {
+    let name_at = tokens.get(2).map(at);
+    let (name, i) = qualified_name(tokens, 2, end)?;
+    if let Some(extra) = tokens.get(i) {
+        return Err(mismatched(Some(extra), end, "'.', <EOF>"));
+    }
+    if property(&name).is_none() {
+        return Err(does_not_exist(name_at, &name));
+    }
+    Ok(Plan::without_output(Some(SessionUpdate::ResetProperty {
+        name,
+    })))
+}
+
+fn show(
+    tokens: &[TokenWithSpan],
+    end: Position,
+    session: &SessionContext,
+) -> Result<Plan, TrinoError> {
+    let pattern = match (
+        word(tokens.get(2)).as_deref(),
+        tokens.get(3).map(|t| &t.token),
+    ) {
+        (None, None) if tokens.len() == 2 => None,
+        (Some("LIKE"), Some(Token::SingleQuotedString(p))) if tokens.len() == 4 => Some(p.clone()),
+        (Some("LIKE"), _) => return Err(mismatched(tokens.get(3), end, "<string>")),
+        _ => return Err(mismatched(tokens.get(2), end, "'LIKE', <EOF>")),
+    };
+    let rows = PROPERTIES
+        .iter()
+        .filter(|p| {
+            pattern
+                .as_deref()
+                .is_none_or(|pat| super::show::like(pat, p.name))
+        })
+        .map(|p| {
+            let value = session
+                .properties
+                .iter()
+                .rev()
+                .find(|(n, _)| n == p.name)
+                .map_or(p.default, |(_, v)| v.as_str());
+            let ty = match p.kind {
+                Kind::Boolean => "boolean",
+                Kind::Integer => "integer",
+                Kind::Duration | Kind::Varchar => "varchar",
+            };
+            [p.name, value, p.default, ty, p.description]
+                .into_iter()
+                .map(Value::from)
+                .collect()
+        })
+        .collect();
+    let columns = ["Name", "Value", "Default", "Type", "Description"]
+        .into_iter()
+        .map(|name| OutputColumn {
+            name: name.into(),
+            ty: TrinoType::Varchar(None),
+        })
+        .collect();
+    Ok(Plan {
+        columns,
+        reads: Vec::new(),
+        body: Body::Rows(rows),
+        session_update: None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_as_airlifts() {
+        assert_eq!(parse_duration("30s"), Some(Duration::from_secs(30)));
+        assert_eq!(parse_duration("1.5m"), Some(Duration::from_secs(90)));
+        assert_eq!(
+            parse_duration("100.00d"),
+            Some(Duration::from_secs(8_640_000))
+        );
+        for bad in ["", "s", "10", "10x", "-1s", "NaNs"] {
+            assert_eq!(parse_duration(bad), None, "{bad}");
+        }
+    }
+}

@@ -1,0 +1,195 @@
+//! UNNEST and LATERAL in FROM (Trino docs sql/select "UNNEST", "LATERAL"), lowered to SQLite's
+//! `json_each` table-valued function, whose argument may read the FROM items before it
+//! (SQLite "Table-Valued Functions"): nothing is assembled at run time.
+//!
+//! - `UNNEST(a)`: one row per element of array `a`, in order; an array of rows gives one column
+//!   per field, a map two columns (key, value).
+//! - `UNNEST(a, b, …)`: the arrays side by side, the shorter ones padded with NULLs to the
+//!   longest (Trino's UnnestOperator); `WITH ORDINALITY` adds the 1-based position (bigint).
+//! - `LATERAL (subquery)`: the subquery, correlated to the FROM items before it, gathered into
+//!   one JSON array of its rows, which `json_each` expands again.
+
+use sqlparser::ast::{FunctionArg, FunctionArgExpr, ObjectName, ObjectNamePart, Query, TableAlias};
+
+use super::analyze::{Analyzer, location};
+use super::element::{from_element, to_element};
+use super::scope::{Clause, Column, ExprContext, Relation, Scope};
+use super::typed::Typed;
+use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
+use crate::types::TrinoType;
+
+/// A column one UNNEST argument contributes: its name (a row field's), its type, and its
+/// position inside the element (`None`: the element itself).
+type ElementColumn = (Option<String>, TrinoType, Option<usize>);
+
+/// The columns one UNNEST argument contributes; `None` for a type UNNEST can't expand.
+fn element_columns(ty: &TrinoType) -> Option<Vec<ElementColumn>> {
+    Some(match ty {
+        TrinoType::Array(element) => match element.as_ref() {
+            // UnnestOperator / RelationPlanner: an array of rows expands into its fields.
+            TrinoType::Row(fields) => fields
+                .iter()
+                .enumerate()
+                .map(|(i, (name, t))| (name.clone(), t.clone(), Some(i)))
+                .collect(),
+            other => vec![(None, other.clone(), None)],
+        },
+        TrinoType::Map(k, v) => vec![
+            (None, (**k).clone(), Some(0)),
+            (None, (**v).clone(), Some(1)),
+        ],
+        TrinoType::Unknown => vec![(None, TrinoType::Unknown, None)],
+        _ => return None,
+    })
+}
+
+/// The SQL of the longest of `arrays` (ties: the first), for `json_each` to walk.
+fn longest(arrays: &[Typed]) -> String {
+    let lengths: Vec<String> = arrays
+        .iter()
+        .map(|a| format!("coalesce(json_array_length({}), 0)", a.sql))
+        .collect();
+    let max = format!("max({})", lengths.join(", "));
+    let arms: Vec<String> = arrays
+        .iter()
+        .zip(&lengths)
+        .map(|(a, l)| format!("WHEN {l} = {max} THEN {}", a.sql))
+        .collect();
+    format!("CASE {} END", arms.join(" "))
+}
+
+impl Analyzer<'_> {
+    /// `UNNEST(e1, …) [WITH ORDINALITY] [AS alias (c1, …)]`; `relations` holds the FROM items
+    /// before it, which its arguments may read.
+    pub(super) fn unnest(
+        &mut self,
+        args: &[FunctionArg],
+        with_ordinality: bool,
+        alias: Option<&TableAlias>,
+        at: Option<Position>,
+        outer: Option<&Scope<'_>>,
+        relations: &mut Vec<Relation>,
+    ) -> Result<String, TrinoError> {
+        if args.is_empty() {
+            return Err(error_at(
+                ErrorName::SyntaxError,
+                at,
+                "mismatched input ')'. Expecting: <expression>",
+            ));
+        }
+        let scope = Scope::new(relations.clone(), outer);
+        let cx = ExprContext {
+            scope: &scope,
+            clause: Clause::On,
+            in_aggregate: false,
+            group_keys: None,
+        };
+        let mut arrays = Vec::with_capacity(args.len());
+        for arg in args {
+            let FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) = arg else {
+                return Err(not_supported(at, "This UNNEST argument"));
+            };
+            let t = self.expr(e, &cx)?;
+            let Some(columns) = element_columns(&t.ty) else {
+                return Err(error_at(
+                    ErrorName::TypeMismatch,
+                    location(e),
+                    format!("Cannot unnest type: {}", t.ty),
+                ));
+            };
+            arrays.push((t, columns));
+        }
+        let sql_alias = self.alias("u");
+        let single = arrays.len() == 1;
+        let source = if single {
+            arrays[0].0.sql.clone()
+        } else {
+            let all: Vec<Typed> = arrays.iter().map(|(t, _)| t.clone()).collect();
+            longest(&all)
+        };
+        let mut columns = Vec::new();
+        for (t, parts) in &arrays {
+            // The element at this row's index: json_each's own value for one argument.
+            let element = |path: Option<usize>| {
+                let field = path.map(|i| format!("[{i}]")).unwrap_or_default();
+                match (single, path) {
+                    (true, None) => format!("{sql_alias}.value"),
+                    (true, Some(_)) => format!("json_extract({sql_alias}.value, '${field}')"),
+                    (false, _) => format!(
+                        "json_extract({}, '$[' || {sql_alias}.key || ']{field}')",
+                        t.sql
+                    ),
+                }
+            };
+            for (name, ty, path) in parts {
+                columns.push(Column {
+                    name: name
+                        .clone()
+                        .unwrap_or_else(|| format!("_col{}", columns.len())),
+                    sql: from_element(&element(*path), ty),
+                    ty: ty.clone(),
+                    read: None,
+                    hidden: false,
+                    unlisted: false,
+                });
+            }
+        }
+        if with_ordinality {
+            columns.push(Column {
+                name: format!("_col{}", columns.len()),
+                sql: format!("({sql_alias}.key + 1)"),
+                ty: TrinoType::BigInt,
+                read: None,
+                hidden: false,
+                unlisted: false,
+            });
+        }
+        relations.push(self.aliased(columns, Vec::new(), alias)?);
+        Ok(format!("json_each({source}) AS {sql_alias}"))
+    }
+
+    /// `LATERAL (subquery) [AS alias (c1, …)]`: SQLite's subqueries in FROM can't read the
+    /// items before them, but a table-valued function's argument can: the subquery's rows,
+    /// gathered into a JSON array of rows by a correlated scalar subquery, are expanded by
+    /// `json_each` again.
+    pub(super) fn lateral(
+        &mut self,
+        subquery: &Query,
+        alias: Option<&TableAlias>,
+        outer: Option<&Scope<'_>>,
+        relations: &mut Vec<Relation>,
+    ) -> Result<String, TrinoError> {
+        let scope = Scope::new(relations.clone(), outer);
+        let block = self.query(subquery, Some(&scope))?;
+        let sql_alias = self.alias("l");
+        let mut parts = Vec::with_capacity(block.columns.len());
+        let mut columns = Vec::with_capacity(block.columns.len());
+        for (i, (name, ty)) in block.columns.iter().enumerate() {
+            parts.push(to_element(&Typed::new(
+                format!("\"c{}\"", i + 1),
+                ty.clone(),
+            )));
+            columns.push(Column {
+                name: name.clone(),
+                ty: ty.clone(),
+                sql: from_element(&format!("json_extract({sql_alias}.value, '$[{i}]')"), ty),
+                read: None,
+                hidden: false,
+                unlisted: false,
+            });
+        }
+        relations.push(self.aliased(columns, Vec::new(), alias)?);
+        Ok(format!(
+            "json_each((SELECT json_group_array(json_array({})) FROM ({}))) AS {sql_alias}",
+            parts.join(", "),
+            block.sql
+        ))
+    }
+}
+
+/// Whether a table reference `name(args…)` is UNNEST (Trino's grammar has it as its own
+/// relation; sqlparser reads it as a table function here).
+pub(super) fn is_unnest(name: &ObjectName) -> bool {
+    matches!(name.0.as_slice(), [ObjectNamePart::Identifier(i)]
+        if i.value.eq_ignore_ascii_case("unnest"))
+}

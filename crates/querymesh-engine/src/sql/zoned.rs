@@ -1,0 +1,207 @@
+//! `timestamp(p) with time zone` in the analyser: the session time zone (`SET TIME ZONE`'s
+//! session property, else `X-Trino-Time-Zone`, else UTC, as this stand-in is one fixed
+//! "server"), casts to and from it, `AT TIME
+//! ZONE`, and the comparisons by instant. The stored form and the `qm_tz_*` functions these
+//! lower to are in udf/zones.rs.
+
+use sqlparser::ast::Expr;
+
+use super::analyze::Analyzer;
+use super::functions::time_zone::zone_operand;
+use super::scope::ExprContext;
+use super::sqlite_text::sql_string;
+use super::typed::Typed;
+use super::udf::zones;
+use crate::error::{ErrorName, Position, TrinoError, error_at};
+use crate::types::TrinoType;
+
+/// The session's zone id as Trino names it; `Err` for a zone Trino does not know.
+pub fn session_zone_id(session: &crate::SessionContext) -> Result<String, TrinoError> {
+    // SET TIME ZONE's session property, which the client sends back, wins over the header.
+    let set = session
+        .properties
+        .iter()
+        .rev()
+        .find(|(n, _)| n == super::session::TIME_ZONE_ID)
+        .map(|(_, v)| v.as_str());
+    match set.or(session.time_zone.as_deref()) {
+        None => Ok("UTC".into()),
+        Some(name) => zones::zone(name)
+            .map(|z| z.id)
+            .map_err(|m| TrinoError::new(ErrorName::NotSupported, m)),
+    }
+}
+
+/// The SQL of a value as the text comparisons compare: a timestamp with time zone by its
+/// instant, anything else as it is.
+pub(super) fn compare_key(sql: String, target: &TrinoType) -> String {
+    if matches!(target, TrinoType::TimestampTz(_)) {
+        zones::instant_sql(&sql)
+    } else {
+        sql
+    }
+}
+
+impl Analyzer<'_> {
+    /// The session zone (validated when the plan starts, see sql::plan).
+    pub(super) fn session_zone(&self) -> String {
+        session_zone_id(self.session).unwrap_or_else(|_| "UTC".into())
+    }
+
+    /// A timestamp with time zone's wall time, as a timestamp(p) (extract fields, formats).
+    pub(super) fn wall_time(&self, t: &Typed) -> Typed {
+        match t.ty {
+            TrinoType::TimestampTz(p) => Typed::new(
+                format!("qm_tz_local({}, {p})", t.sql),
+                TrinoType::Timestamp(p),
+            ),
+            _ => t.clone(),
+        }
+    }
+
+    /// A date or timestamp as a timestamp with time zone in the session zone (Trino's
+    /// implicit coercion); a timestamp with time zone as it is.
+    pub(super) fn zoned(&self, t: &Typed) -> Option<Typed> {
+        let zone = sql_string(&self.session_zone());
+        Some(match t.ty {
+            TrinoType::TimestampTz(_) => t.clone(),
+            TrinoType::Timestamp(p) => Typed::new(
+                format!("qm_tz_from_ts({}, {zone}, {p})", t.sql),
+                TrinoType::TimestampTz(p),
+            ),
+            TrinoType::Date => Typed::new(
+                format!("qm_tz_from_ts({}, {zone}, 0)", t.sql),
+                TrinoType::TimestampTz(0),
+            ),
+            TrinoType::Unknown => Typed::new("NULL", TrinoType::TimestampTz(3)),
+            _ => return None,
+        })
+    }
+
+    /// Comparison operands: when one is a timestamp with time zone and the other a date or
+    /// timestamp, the other becomes one in the session zone, as Trino coerces it.
+    pub(super) fn zoned_operands(&self, l: Typed, r: Typed) -> (Typed, Typed) {
+        let tz = |t: &Typed| matches!(t.ty, TrinoType::TimestampTz(_));
+        let other = |t: &Typed| matches!(t.ty, TrinoType::Timestamp(_) | TrinoType::Date);
+        if tz(&l) && other(&r) {
+            let r = self.zoned(&r).unwrap_or(r);
+            (l, r)
+        } else if other(&l) && tz(&r) {
+            let l = self.zoned(&l).unwrap_or(l);
+            (l, r)
+        } else {
+            (l, r)
+        }
+    }
+
+    /// CAST/TRY_CAST where the source or the target is a timestamp with time zone.
+    pub(super) fn zoned_cast(
+        &mut self,
+        t: Typed,
+        target: &TrinoType,
+        try_cast: bool,
+        at: Option<Position>,
+    ) -> Result<Typed, TrinoError> {
+        use TrinoType::*;
+        let zone = sql_string(&self.session_zone());
+        let sql = match (&t.ty, target) {
+            (Unknown, _) => "NULL".to_string(),
+            (TimestampTz(p), TimestampTz(q)) if q >= p => t.sql.clone(),
+            (TimestampTz(_), TimestampTz(q)) => format!("qm_tz_round({}, {q})", t.sql),
+            (Varchar(_) | Char(_), TimestampTz(q)) => format!(
+                "qm_tz_from_varchar({}, {q}, {zone}, {})",
+                t.sql,
+                i32::from(try_cast)
+            ),
+            (Timestamp(_) | Date, TimestampTz(q)) => {
+                format!("qm_tz_from_ts({}, {zone}, {q})", t.sql)
+            }
+            (TimestampTz(p), Timestamp(q)) if q >= p => format!("qm_tz_local({}, {q})", t.sql),
+            (TimestampTz(_), Timestamp(q)) => {
+                format!("qm_tz_local(qm_tz_round({}, {q}), {q})", t.sql)
+            }
+            (TimestampTz(_), Date) => format!("substr(qm_tz_local({}, 0), 1, 10)", t.sql),
+            (TimestampTz(p), Varchar(None)) => format!("qm_tz_text({}, {p})", t.sql),
+            // Too long for varchar(n) fails ("Value … cannot be represented as varchar(n)").
+            (TimestampTz(p), Varchar(Some(n))) => format!(
+                "qm_cast(qm_tz_text({}, {p}), 'varchar', 'varchar:{n}', {})",
+                t.sql,
+                i32::from(try_cast)
+            ),
+            (from, _) => {
+                return Err(error_at(
+                    ErrorName::TypeMismatch,
+                    at,
+                    format!("Cannot cast {from} to {target}"),
+                ));
+            }
+        };
+        Ok(Typed::new(sql, target.clone()))
+    }
+
+    /// `x AT TIME ZONE zone` (docs functions/datetime "Time zone conversion"): the same
+    /// instant shown in another zone; a timestamp is first taken in the session zone.
+    pub(super) fn at_time_zone(
+        &mut self,
+        timestamp: &Expr,
+        time_zone: &Expr,
+        at: Option<Position>,
+        cx: &ExprContext<'_>,
+    ) -> Result<Typed, TrinoError> {
+        let t = self.expr(timestamp, cx)?;
+        let z = zone_operand(self.expr(time_zone, cx)?);
+        if !(z.ty.is_string() || z.ty == TrinoType::Unknown) {
+            return Err(error_at(
+                ErrorName::TypeMismatch,
+                at,
+                format!("Type of time zone must be varchar: actual type {}", z.ty),
+            ));
+        }
+        let Some(zoned) = (match t.ty {
+            TrinoType::Timestamp(_) | TrinoType::TimestampTz(_) => self.zoned(&t),
+            _ => None,
+        }) else {
+            return Err(error_at(
+                ErrorName::TypeMismatch,
+                at,
+                format!(
+                    "Type of value must be a time or timestamp with or without time zone (actual {})",
+                    t.ty
+                ),
+            ));
+        };
+        self.check_zone_literal(&z, at)?;
+        Ok(Typed::new(
+            format!("qm_tz_at({}, {})", zoned.sql, z.sql),
+            zoned.ty,
+        ))
+    }
+
+    /// A zone given as a literal is checked now, as Trino folds it while planning.
+    pub(super) fn check_zone_literal(
+        &self,
+        z: &Typed,
+        at: Option<Position>,
+    ) -> Result<(), TrinoError> {
+        if let Some(name) = string_literal(&z.sql)
+            && let Err(m) = zones::zone(&name)
+        {
+            return Err(error_at(ErrorName::NotSupported, at, m));
+        }
+        Ok(())
+    }
+}
+
+/// The text of a plain SQL string literal `'…'`.
+pub(super) fn string_literal(sql: &str) -> Option<String> {
+    let inner = sql.strip_prefix('\'')?.strip_suffix('\'')?;
+    let mut chars = inner.chars().peekable();
+    let mut out = String::new();
+    while let Some(c) = chars.next() {
+        if c == '\'' && chars.next() != Some('\'') {
+            return None;
+        }
+        out.push(c);
+    }
+    Some(out)
+}
