@@ -13,15 +13,17 @@
 //! - `information_schema`: every catalog's `information_schema` tables.
 //! - [`system_catalog`]: the `system` catalog (jdbc, metadata, runtime).
 //! - [`sql`]: Trino's dialect parsed, analysed, and respelled as SQLite SQL (one file per
-//!   clause or function family).
-//! - [`catalog`]: the catalogs, schemas and tables a query can name; [`types`]: Trino's types.
+//!   clause or statement); the function families and the SQLite functions are the
+//!   `querymesh-functions` crate's.
+//! - [`catalog`]: the catalogs, schemas and tables a query can name.
 //! - [`sources`]: the developer's own catalogs (SQLite files, CSV); [`tpch`]: tpch.tiny.
 //! - [`access`]: data policies in Trino's file-based access-control format, for a [`User`]
 //!   (a name and groups; the server says who that is).
-//! - [`memory`]: SQLite's memory counted per query, and the budgets that bound it.
 //! - [`lru`]: the bounded map behind the plan cache (the server's token cache uses it too).
-//! - [`error`]: [`TrinoError`], the engine's error as Trino names it; the server serialises it;
-//!   [`InternalError`], a failure of the stand-in itself, which carries no SQL or SQLite text.
+//! - [`types`], [`error`] and [`memory`] are the `querymesh-values` crate's, named here:
+//!   Trino's types; [`TrinoError`], a query's failure as Trino names it (the server serialises
+//!   it) and [`InternalError`], a failure of the stand-in itself, which carries no SQL or
+//!   SQLite text; SQLite's memory counted per query, and the budgets that bound it.
 //!
 //! This file is the contract between the engine (SQL → SQLite, data, catalogs) and the server
 //! (protocol, auth, execution threads, time limits).
@@ -37,12 +39,9 @@
 
 pub mod access;
 pub mod catalog;
-pub mod error;
-pub mod memory;
 pub mod sources;
 pub mod sql;
 pub mod tpch;
-pub mod types;
 
 mod information_schema;
 pub mod lru;
@@ -58,15 +57,14 @@ pub use self::plan_cache::{PLAN_CACHE_MAX_SQL_BYTES, PLAN_CACHE_SIZE};
 pub use self::prepared::Prepared;
 
 /// The engine's own tests count every allocation as the product's binary does: aggregates'
-/// memory budgets are charged through it (memory/rust_heap.rs).
+/// memory budgets are charged through it (querymesh_values::memory).
 #[cfg(test)]
 #[global_allocator]
 static ALLOCATOR: memory::CountingAllocator = memory::CountingAllocator;
 
-/// The Trino release the stand-in answers as: `version()` (what Trino's JDBC driver reports as
-/// `getDatabaseProductVersion()`, read by DBeaver and DataGrip on connect) and
-/// `system.runtime.nodes.node_version`.
-pub const TRINO_VERSION: &str = "476";
+/// Trino's errors and types, and the memory budgets, are the values crate's; the engine's
+/// modules and the product name them here.
+pub use querymesh_values::{TRINO_VERSION, error, memory, types};
 
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -78,12 +76,12 @@ use self::access::Viewer;
 use self::catalog::Catalogs;
 use self::information_schema::add_information_schema;
 use self::lru::Lru;
-use self::memory::Budget;
+use self::memory::{Budget, Pool};
 use self::plan_cache::PlanKey;
 use self::sources::CatalogSource;
-use self::sql::udf;
 use self::system_catalog::Runtime;
 use self::types::TrinoType;
+use querymesh_functions::udf;
 
 /// What the engine takes from the product's `[querymesh]` configuration, validated there.
 #[derive(Clone, Debug, PartialEq)]
@@ -105,6 +103,17 @@ impl Default for EngineConfig {
             query_max_memory_mb: 256,
             max_memory_mb: 1024,
         }
+    }
+}
+
+impl EngineConfig {
+    /// Each query's budget (`query_max_memory_mb`) and the pool they share (`max_memory_mb`).
+    pub fn budget(&self) -> Budget {
+        let mb = |n: u32| u64::from(n) << 20;
+        Budget::new(
+            mb(self.query_max_memory_mb),
+            Pool::new(mb(self.max_memory_mb)),
+        )
     }
 }
 
@@ -291,7 +300,7 @@ impl Engine {
             attachments,
             immutable,
             _keepers: keepers,
-            budget: Budget::from_config(config),
+            budget: config.budget(),
             runtime: Arc::default(),
         })
     }

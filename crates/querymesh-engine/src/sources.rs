@@ -346,7 +346,7 @@ fn infer(values: impl Iterator<Item = String> + Clone) -> TrinoType {
         TrinoType::Double
     } else if all(|v| v.eq_ignore_ascii_case("true") || v.eq_ignore_ascii_case("false")) {
         TrinoType::Boolean
-    } else if all(|v| v.len() == 10 && super::sql::calendar::parse_date(v).is_some()) {
+    } else if all(|v| v.len() == 10 && querymesh_values::calendar::parse_date(v).is_some()) {
         TrinoType::Date
     } else {
         TrinoType::Varchar(None)

@@ -66,7 +66,7 @@ pub struct Analyzer<'a> {
     /// Checked wherever the analysis recurses (expressions, queries, set operations).
     pub(super) stack: StackBudget,
     /// Lambda parameters in scope, innermost last (functions/lambda.rs).
-    pub(super) lambda_params: Vec<super::functions::LambdaParam>,
+    pub(super) lambda_params: Vec<querymesh_functions::LambdaParam>,
     /// The grouping set the current block's select list is analysed for (grouping_sets.rs).
     pub(super) grouping: Option<super::grouping_sets::GroupingState>,
     /// GROUP BY keys that are timestamps with time zone: grouped by their instant (zoned.rs).

@@ -1,9 +1,10 @@
 //! CAST and TRY_CAST: Trino's conversions between types, inline where SQLite's own forms are
 //! exact and through `qm_cast` otherwise.
 
+use querymesh_values::coerce::coerced;
+use querymesh_values::typed::Typed;
+
 use super::analyze::Analyzer;
-use super::coerce::coerced;
-use super::typed::Typed;
 use crate::error::{ErrorName, Position, TrinoError, error_at};
 use crate::types::TrinoType;
 
@@ -94,7 +95,7 @@ impl Analyzer<'_> {
         let sql = match (&from, target) {
             // Exact (decimal.rs); to a double, the conversion implicit coercion uses.
             (Decimal { scale, .. }, Double | Real) => {
-                super::decimal::to_double_sql(&t, *scale, *target == Real)
+                querymesh_values::decimal::to_double_sql(&t, *scale, *target == Real)
             }
             (Decimal { .. }, _) | (_, Decimal { .. }) => via_udf(&t).sql,
             (a, b) if a.is_integral() && b.is_integral() && rank_le(a, b) => t.sql.clone(),

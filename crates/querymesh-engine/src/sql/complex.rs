@@ -9,15 +9,15 @@ use sqlparser::ast::{
 
 use super::analyze::{Analyzer, location};
 
-use super::typed::{Constant, Typed};
+use querymesh_values::typed::{Constant, Typed};
 
-use super::coerce::coerced;
-use super::coerce::super_type;
-use super::element::{from_element, to_element, with_value};
 use super::scope::ExprContext;
 use crate::error::{ErrorName, Position, TrinoError};
 use crate::error::{error_at, not_supported};
 use crate::types::TrinoType;
+use querymesh_values::coerce::coerced;
+use querymesh_values::coerce::super_type;
+use querymesh_values::element::{from_element, to_element, with_value};
 
 /// The error `r.x` gives when the row has no field `x` (Trino: `Column 'x' cannot be resolved`).
 fn no_field(at: Option<Position>, name: &str) -> TrinoError {

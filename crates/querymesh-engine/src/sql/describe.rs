@@ -13,12 +13,12 @@
 
 use std::collections::HashMap;
 
+use querymesh_values::sqlite_text::sql_string;
 use sqlparser::ast::{Expr, Value};
 use sqlparser::tokenizer::Token;
 
 use super::analyze::{Analyzer, location};
 use super::scope::{Column, Scope};
-use super::sqlite_text::sql_string;
 use super::{Plan, merged_reads, parse_query_tokens, plan, tokens};
 use crate::catalog::Catalogs;
 use crate::error::{ErrorName, Position, TrinoError, error_at};

@@ -2,10 +2,10 @@
 //! storage class (trino-facts.md "Value encoding"): a double prints as a double even when
 //! SQLite stored an integer, a decimal is a string with exactly `scale` fraction digits.
 
+use querymesh_functions::udf::java_double;
 use rusqlite::types::ValueRef;
 use serde_json::Value;
 
-use super::udf::java_double;
 use crate::types::TrinoType;
 
 fn as_f64(v: ValueRef<'_>) -> Option<f64> {
@@ -43,7 +43,7 @@ pub fn real(x: f32) -> Value {
     if !x.is_finite() {
         return double(f64::from(x));
     }
-    super::java_number::float_to_string(x)
+    querymesh_values::java_number::float_to_string(x)
         .parse::<f64>()
         .map_or(Value::Null, Value::from)
 }
@@ -51,7 +51,7 @@ pub fn real(x: f32) -> Value {
 /// Writes one row of `data`, each double as the JSON number Trino writes (Java's text).
 pub fn write_row(out: &mut Vec<u8>, row: &[Value]) {
     let mut serializer =
-        serde_json::Serializer::with_formatter(out, super::java_number::JavaNumbers);
+        serde_json::Serializer::with_formatter(out, querymesh_values::java_number::JavaNumbers);
     // Writing JSON values to memory cannot fail.
     let _ = serde::Serialize::serialize(row, &mut serializer);
 }
@@ -91,7 +91,7 @@ fn encode_element(v: &Value, ty: &TrinoType) -> Value {
         }
         (TrinoType::Varbinary | TrinoType::Json, Value::String(_)) => v.clone(),
         (t, other) if !t.is_container() => {
-            let stored = super::udf::sqlite_value(other);
+            let stored = querymesh_functions::udf::sqlite_value(other);
             encode(ValueRef::from(&stored), t)
         }
         // Not the shape the type says: unreachable for values the engine built.
@@ -123,9 +123,10 @@ pub fn encode(v: ValueRef<'_>, ty: &TrinoType) -> Value {
         TrinoType::Double => as_f64(v).map_or(Value::Null, double),
         TrinoType::Real => as_f64(v).map_or(Value::Null, |x| real(x as f32)),
         // The unscaled value (decimal.rs), written with exactly `scale` fraction digits.
-        TrinoType::Decimal { scale, .. } => super::decimal::read(v).map_or(Value::Null, |u| {
-            Value::from(super::decimal::format(u, u32::from(*scale)))
-        }),
+        TrinoType::Decimal { scale, .. } => querymesh_values::decimal::read(v)
+            .map_or(Value::Null, |u| {
+                Value::from(querymesh_values::decimal::format(u, u32::from(*scale)))
+            }),
         TrinoType::Boolean => match v {
             ValueRef::Integer(i) => Value::from(i != 0),
             ValueRef::Real(r) => Value::from(r != 0.0),
@@ -136,7 +137,7 @@ pub fn encode(v: ValueRef<'_>, ty: &TrinoType) -> Value {
         },
         TrinoType::Char(n) => Value::from(format!("{:<width$}", as_text(v), width = *n as usize)),
         // The wall time in the value's zone, p digits, the zone id (udf/zones.rs).
-        TrinoType::TimestampTz(p) => super::udf::zones::protocol_text(v, *p)
+        TrinoType::TimestampTz(p) => querymesh_functions::udf::zones::protocol_text(v, *p)
             .map_or_else(|| Value::from(as_text(v)), Value::from),
         TrinoType::Timestamp(p) => {
             let text = as_text(v);
@@ -193,7 +194,7 @@ mod tests {
             encode(ValueRef::Integer(-5), &decimal(3, 2)),
             serde_json::json!("-0.05")
         );
-        let long = super::super::decimal::to_blob(-12345678901234567890123);
+        let long = querymesh_values::decimal::to_blob(-12345678901234567890123);
         assert_eq!(
             encode(ValueRef::Blob(&long), &decimal(30, 3)),
             serde_json::json!("-12345678901234567890.123")

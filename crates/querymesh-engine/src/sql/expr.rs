@@ -3,14 +3,14 @@
 //! fails on zero like Trino; dates are `YYYY-MM-DD` text.
 //! The predicates (IS DISTINCT FROM, IN, BETWEEN, LIKE) are in predicates.rs.
 
+use querymesh_functions::math::rounding;
+use querymesh_values::coerce::{coerced, comparable, super_type};
+use querymesh_values::typed::{Constant, Typed};
 use sqlparser::ast::{CastKind, DateTimeField, Expr, TrimWhereField, UnaryOperator, Value};
 
 use super::analyze::{Analyzer, location};
-use super::coerce::{coerced, comparable, super_type};
-use super::functions::math::rounding;
 use super::literal::{interval, parse_type};
 use super::scope::ExprContext;
-use super::typed::{Constant, Typed};
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
 use crate::types::TrinoType;
 
@@ -194,7 +194,7 @@ impl Analyzer<'_> {
                             return Ok(t);
                         }
                         if let TrinoType::Decimal { .. } = t.ty {
-                            return Ok(super::decimal::negate(&t));
+                            return Ok(querymesh_values::decimal::negate(&t));
                         }
                         let constant = match t.constant {
                             Some(Constant::Months(m)) => m.checked_neg().map(Constant::Months),
@@ -594,21 +594,4 @@ impl Analyzer<'_> {
             _ => Err(not_supported(at, "This expression")),
         }
     }
-}
-
-/// varchar(n) of a concatenation: the lengths add up, unbounded if any is.
-pub fn concat_type(types: &[&TrinoType]) -> TrinoType {
-    let mut total: u64 = 0;
-    for t in types {
-        match t {
-            TrinoType::Varchar(Some(n)) | TrinoType::Char(n) => total += u64::from(*n),
-            TrinoType::Unknown => {}
-            _ => return TrinoType::Varchar(None),
-        }
-    }
-    TrinoType::Varchar(
-        u32::try_from(total)
-            .ok()
-            .filter(|n| *n < crate::types::UNBOUNDED_VARCHAR),
-    )
 }

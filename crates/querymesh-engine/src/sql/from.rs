@@ -10,10 +10,10 @@ use super::analyze::{
 use crate::error::{error_at, not_supported};
 
 use super::scope::{Clause, Column, ExprContext, Relation, Scope};
-use super::sqlite_text::quote;
 use super::visible;
 use crate::TableAccess;
 use crate::error::{ErrorName, Position, TrinoError};
+use querymesh_values::sqlite_text::quote;
 
 impl Analyzer<'_> {
     fn table_factor(

@@ -7,12 +7,12 @@
 //! a constant per branch: a bit per argument, 1 where the key is not in the set, the first
 //! argument the highest bit (Trino's GroupingOperationRewriter).
 
+use querymesh_values::typed::Typed;
 use sqlparser::ast::{Expr, OrderBy, OrderByKind, Select, SelectItem};
 
 use super::analyze::{Analyzer, Block, literal_count, location};
 use super::scope::{ExprContext, Scope};
 use super::select::{distinct_keyword, not_a_position};
-use super::typed::Typed;
 use crate::error::{ErrorName, TrinoError, error_at, not_supported};
 use crate::types::TrinoType;
 
@@ -138,7 +138,7 @@ impl Analyzer<'_> {
         self.loose.clear();
         result?;
         let mut t = Typed::new(bits.to_string(), TrinoType::BigInt);
-        t.constant = Some(super::typed::Constant::Int(bits));
+        t.constant = Some(querymesh_values::typed::Constant::Int(bits));
         Ok(t)
     }
 

@@ -1,11 +1,12 @@
 //! CAST and TRY_CAST where one side is json (casts.rs and complex.rs send them here): a
 //! container through the json functions of functions/json.rs, a scalar through its text.
 
+use querymesh_functions::json::{json_castable, scalar_kind, type_text};
+use querymesh_values::sqlite_text::sql_string;
+use querymesh_values::typed::Typed;
+
 use crate::error::{ErrorName, Position, TrinoError, error_at};
 use crate::sql::analyze::Analyzer;
-use crate::sql::functions::json::{json_castable, scalar_kind, type_text};
-use crate::sql::sqlite_text::sql_string;
-use crate::sql::typed::Typed;
 use crate::types::TrinoType;
 
 impl Analyzer<'_> {

@@ -2,12 +2,12 @@
 //! strings, booleans, NULL, typed literals (`DATE '…'`, `DECIMAL '…'`, …), INTERVALs, and the
 //! Trino type names CAST accepts.
 
+use querymesh_values::calendar;
+use querymesh_values::sqlite_text::sql_string;
+use querymesh_values::typed::{Constant, Typed};
 use sqlparser::ast::{DataType, DateTimeField, Value};
 
 use super::analyze::Analyzer;
-use super::calendar;
-use super::sqlite_text::sql_string;
-use super::typed::{Constant, Typed};
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
 use crate::types::TrinoType;
 
@@ -154,7 +154,7 @@ pub(super) fn numeric_literal(text: &str, at: Option<Position>) -> Result<Typed,
         }
         // At most 38 digits: the unscaled value fits i128 (decimal.rs stores it exactly).
         let unscaled = digits.parse::<i128>().unwrap_or(0);
-        return Ok(super::decimal::literal(
+        return Ok(querymesh_values::decimal::literal(
             unscaled,
             significant as u8,
             frac.len() as u8,
@@ -385,10 +385,10 @@ impl Analyzer<'_> {
             // time zone (docs language/types "TIMESTAMP WITH TIME ZONE"); an unknown zone fails
             // as TimeZoneKey does.
             TrinoType::Timestamp(_) | TrinoType::TimestampTz(_)
-                if let Some(parts) = super::udf::zones::parse_parts(text)
+                if let Some(parts) = querymesh_functions::udf::zones::parse_parts(text)
                     && (parts.zone.is_some() || matches!(ty, TrinoType::TimestampTz(_))) =>
             {
-                use super::udf::zones::{TextError, from_parts};
+                use querymesh_functions::udf::zones::{TextError, from_parts};
                 let precision = parts.fraction.len() as u8;
                 let zone = self.session_zone();
                 match from_parts(&parts, &zone, precision) {
@@ -412,7 +412,7 @@ impl Analyzer<'_> {
                 let (day, time) = t.split_once(' ').unwrap_or((t, "00:00:00"));
                 let d = calendar::parse_date(day).ok_or_else(timestamp_invalid)?;
                 let precision = time.split_once('.').map_or(0, |(_, f)| f.len()) as u8;
-                let stored = super::udf::normalize_timestamp(d, time, precision)
+                let stored = querymesh_functions::udf::normalize_timestamp(d, time, precision)
                     .ok_or_else(timestamp_invalid)?;
                 Ok(Typed::new(
                     sql_string(&stored),
@@ -438,8 +438,9 @@ impl Analyzer<'_> {
                     return Err(invalid());
                 };
                 // The text's exact value (a sign included) at the literal's own scale.
-                let u = super::decimal::parse(text, u32::from(scale)).ok_or_else(invalid)?;
-                Ok(super::decimal::literal(u, precision, scale))
+                let u =
+                    querymesh_values::decimal::parse(text, u32::from(scale)).ok_or_else(invalid)?;
+                Ok(querymesh_values::decimal::literal(u, precision, scale))
             }
             TrinoType::BigInt | TrinoType::Integer | TrinoType::SmallInt | TrinoType::TinyInt => {
                 let n: i64 = text.trim().parse().map_err(|_| invalid())?;
@@ -472,11 +473,11 @@ impl Analyzer<'_> {
                 ty,
             )),
             // UUID 'text' is CAST('text' AS uuid), evaluated now (UuidOperators).
-            TrinoType::Uuid => match super::udf::uuid_from_varchar(text) {
+            TrinoType::Uuid => match querymesh_functions::udf::uuid_from_varchar(text) {
                 Ok(canonical) => Ok(Typed::new(sql_string(&canonical), ty)),
                 Err(e) => Err(error_at(ErrorName::InvalidCastArgument, at, e)),
             },
-            TrinoType::Json => super::functions::json::literal(text, at),
+            TrinoType::Json => querymesh_functions::json::literal(text, at),
             _ => Err(not_supported(at, &format!("A {ty} literal"))),
         }
     }

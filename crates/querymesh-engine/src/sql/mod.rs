@@ -2,44 +2,35 @@
 //! catalogs (names, Trino types, Trino's refusals with `line L:C`), emit SQLite SQL whose
 //! result columns are typed by the analysis (DESIGN.md "Inside the stand-in").
 //!
-//! # Layout, bottom up (a file names only files of its own layer or below; `just cycles`)
+//! # Layout
 //!
-//! - Values and their SQLite text: `typed` (an expression typed: its SQL, Trino type and known
-//!   constant), `sqlite_text` (string literals and quoted names), `element` (the element form
-//!   of arrays, maps and rows), `coerce` (Trino's implicit coercions), [`decimal`],
-//!   [`calendar`], [`java_number`].
-//! - [`udf`]: the `qm_*` functions SQLite runs, registered on every connection.
-//! - `functions/`: the function families, one file each: entries (name, signatures, Trino's
-//!   description) and lowerings. A lowering sees its call and a `LowerContext`, never the
-//!   analyser; `functions::registry` gathers the families.
-//! - The analysis (`analyze` and `analyze/`: the `Analyzer` and query blocks): `calls/` (a call's
-//!   syntax, resolution and the `LowerContext` the analyser gives lowerings), `expr`,
-//!   `operators`, `predicates`, `casts`, `json_casts`, `complex`, `rows`, `literal`, `zoned`,
-//!   `select`, `from`, `unnest`, `grouping_sets`, `order_by`, `policy`, `views`.
+//! Below this module, in crates of their own: Trino's values and their SQLite text
+//! (`querymesh-values`: typed expressions, string literals, the element form, coercions,
+//! decimals, dates) and the functions (`querymesh-functions`: the families and their
+//! lowerings, which see a `LowerContext`, never the analyser; the `qm_*` SQLite functions).
+//!
+//! - The analysis (`analyze` and `analyze/`: the `Analyzer` and query blocks): `calls/` (a
+//!   call's syntax, its resolution through the function registry, and the `LowerContext` the
+//!   analyser gives lowerings), `expr`, `operators`, `predicates`, `casts`, `json_casts`,
+//!   `complex`, `rows`, `literal`, `zoned`, `select`, `from`, `unnest`, `grouping_sets`,
+//!   `order_by`, `policy`, `views`.
 //! - Statements other than queries: `show*`, [`describe`], `explain`, [`session`],
 //!   [`use_schema`], `execute_immediate`; this file turns a statement into a plan.
 
 mod analyze;
-pub mod calendar;
 mod calls;
 mod cast_types;
 mod casts;
-mod coerce;
 mod complex;
-mod date_functions;
-pub mod decimal;
 pub mod describe;
 pub mod dialect;
-mod element;
 pub mod encode;
 mod execute_immediate;
 mod explain;
 mod expr;
 mod from;
-mod functions;
 mod grammar;
 mod grouping_sets;
-pub mod java_number;
 mod json_casts;
 mod json_syntax;
 mod limits;
@@ -48,7 +39,6 @@ mod operators;
 mod order_by;
 mod policy;
 mod predicates;
-mod regexp;
 mod respell;
 mod rows;
 mod scope;
@@ -57,15 +47,16 @@ pub mod session;
 mod show;
 mod show_create;
 mod show_stats;
-mod sqlite_text;
-mod strings;
-mod typed;
-pub mod udf;
 mod unnest;
 pub mod use_schema;
 mod views;
 mod visible;
 mod zoned;
+
+/// The values' and functions' modules the product and the library's users name through the
+/// engine.
+pub use querymesh_functions::udf;
+pub use querymesh_values::{calendar, decimal, java_number};
 
 use serde_json::Value;
 use sqlparser::ast::Statement;
@@ -82,7 +73,7 @@ use dialect::TrinoDialect;
 
 pub use limits::sqlite_limit;
 pub use policy::{PolicyExpression, check as check_policy};
-pub use sqlite_text::sql_string;
+pub use querymesh_values::sqlite_text::sql_string;
 pub use views::view_query;
 
 /// What running a statement does.

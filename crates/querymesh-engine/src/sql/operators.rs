@@ -2,16 +2,16 @@
 //! truncating and zero-checked division), date ± interval, and the parts of dates. CAST and
 //! TRY_CAST are in casts.rs.
 
+use querymesh_functions::array::build::array_concat;
+use querymesh_values::calendar;
+use querymesh_values::coerce::{arithmetic, coerced, comparable, concat_type, super_type};
+use querymesh_values::sqlite_text::sql_string;
+use querymesh_values::typed::{Constant, Typed};
 use sqlparser::ast::{BinaryOperator, Expr};
 
 use super::analyze::{Analyzer, location};
-use super::calendar;
-use super::coerce::{arithmetic, coerced, comparable, super_type};
-use super::expr::{concat_type, mismatch};
-use super::functions::array::build::array_concat;
+use super::expr::mismatch;
 use super::scope::ExprContext;
-use super::sqlite_text::sql_string;
-use super::typed::{Constant, Typed};
 use super::zoned::compare_key;
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
 use crate::types::TrinoType;
@@ -153,7 +153,7 @@ impl Analyzer<'_> {
                 if comparing
                     && l.ty != r.ty
                     && target.is_container()
-                    && super::decimal::holds_decimal(&target) =>
+                    && querymesh_values::decimal::holds_decimal(&target) =>
             {
                 (
                     self.coerce_to(l, &target, at)?,
@@ -227,7 +227,7 @@ impl Analyzer<'_> {
                 if binary(&l) && binary(&r) && [&l, &r].iter().any(|t| t.ty == TrinoType::Varbinary)
                 {
                     return Ok(Typed::new(
-                        super::functions::binary_concat_sql(&[&l.sql, &r.sql]),
+                        querymesh_functions::binary_concat_sql(&[&l.sql, &r.sql]),
                         TrinoType::Varbinary,
                     ));
                 }
@@ -291,7 +291,7 @@ impl Analyzer<'_> {
         // Exact decimals (decimal.rs): 0.06 - 0.01 is 0.05, folded; a double with a decimal
         // reads the decimal as the double Trino converts it to.
         if let TrinoType::Decimal { .. } = ty {
-            return Ok(super::decimal::arithmetic(op, &l, &r, &ty));
+            return Ok(querymesh_values::decimal::arithmetic(op, &l, &r, &ty));
         }
         let (l, r) = if matches!(ty, TrinoType::Double | TrinoType::Real) {
             let (ls, rs) = (coerced(&l, &ty), coerced(&r, &ty));

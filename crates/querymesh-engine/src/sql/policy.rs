@@ -17,16 +17,16 @@
 //! '…' is recursive`; masks likewise. Any other failure inside is wrapped as Trino wraps it,
 //! `Invalid row filter for '…': …`, at the table's place in the query.
 
+use querymesh_values::coerce::super_type;
+use querymesh_values::sqlite_text::quote;
+use querymesh_values::typed::Typed;
 use sqlparser::ast::Expr;
 use sqlparser::parser::Parser;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 use super::analyze::Analyzer;
-use super::coerce::super_type;
 use super::dialect::TrinoDialect;
 use super::scope::{Clause, Column, ExprContext, Relation, Scope};
-use super::sqlite_text::quote;
-use super::typed::Typed;
 use super::{cast_types, json_syntax, respell, syntax_error, tokens};
 use crate::SessionContext;
 use crate::access::{TablePolicy, Viewer};

@@ -2,13 +2,13 @@
 //! BETWEEN and LIKE (with Trino's checks of the escape), each typed boolean, its operands
 //! coerced to their common type as Trino compares them.
 
+use querymesh_values::coerce::{coerced, comparable, super_type};
+use querymesh_values::typed::Typed;
 use sqlparser::ast::{Expr, InTarget};
 
 use super::analyze::{Analyzer, location};
-use super::coerce::{coerced, comparable, super_type};
 use super::expr::mismatch;
 use super::scope::ExprContext;
-use super::typed::Typed;
 use super::zoned::compare_key;
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
 use crate::types::TrinoType;

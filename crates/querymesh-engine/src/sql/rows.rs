@@ -5,14 +5,14 @@
 //! given their common super type. Rows order lexicographically when every field type is
 //! orderable (maps are not); maps compare for equality only. Also `(a, b)`, a row.
 
+use querymesh_values::coerce::super_type;
+use querymesh_values::element::to_element;
+use querymesh_values::sqlite_text::sql_string;
+use querymesh_values::typed::Typed;
 use sqlparser::ast::Expr;
 
 use super::analyze::Analyzer;
-use super::coerce::super_type;
-use super::element::to_element;
 use super::scope::ExprContext;
-use super::sqlite_text::sql_string;
-use super::typed::Typed;
 use crate::error::{ErrorName, Position, TrinoError, error_at};
 use crate::types::TrinoType;
 

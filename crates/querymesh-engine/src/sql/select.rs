@@ -9,7 +9,7 @@ use sqlparser::ast::{
 
 use super::analyze::{Analyzer, Block, literal_count, location, object_name_parts};
 
-use super::typed::Typed;
+use querymesh_values::typed::Typed;
 
 use super::describe::Origin;
 use super::grouping_sets::{GroupedBranches, GroupingSets};
@@ -111,7 +111,7 @@ impl Analyzer<'_> {
                 .iter()
                 .map(|k| {
                     if self.zoned_group_keys.contains(k) {
-                        super::udf::zones::instant_sql(k)
+                        querymesh_functions::udf::zones::instant_sql(k)
                     } else {
                         k.clone()
                     }

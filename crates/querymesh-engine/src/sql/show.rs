@@ -8,10 +8,10 @@
 //! existence checks (Trino's `ShowQueriesRewrite` order). DESCRIBE needs any privilege on the
 //! table, not SELECT.
 
+use querymesh_functions::entry::Kind;
 use serde_json::Value;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
-use super::functions::entry::Kind;
 use super::{Body, Plan, show_create, show_stats};
 use crate::catalog::{Catalogs, TableMeta};
 use crate::error::{ErrorName, Position, TrinoError, error_at};
@@ -577,11 +577,11 @@ fn show_functions(c: &mut Cursor<'_>) -> Result<Plan, TrinoError> {
 /// Trino's rewrite selects from a VALUES list of every function, then filters by the
 /// pattern: each text column is a `varchar(n)` as long as its longest value in the whole list.
 fn functions(pattern: Option<&LikePattern>) -> Plan {
-    let all: Vec<_> = super::functions::registry::all()
+    let all: Vec<_> = querymesh_functions::registry::all()
         .into_iter()
         .filter(|f| f.kind != Kind::SpecialForm)
         .collect();
-    let longest = |text: &dyn Fn(&super::functions::entry::FunctionDef) -> Vec<String>| {
+    let longest = |text: &dyn Fn(&querymesh_functions::entry::FunctionDef) -> Vec<String>| {
         let n = all
             .iter()
             .flat_map(|f| text(f))

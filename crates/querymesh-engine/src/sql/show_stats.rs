@@ -88,7 +88,7 @@ fn column_row(name: &str, ty: &TrinoType, from: &str) -> String {
          CASE WHEN count(*) = 0 THEN NULL \
          ELSE CAST(count(*) - count({column}) AS double) / count(*) END, \
          CAST(NULL AS double), {low}, {high} FROM {from}",
-        super::sqlite_text::sql_string(name)
+        querymesh_values::sqlite_text::sql_string(name)
     )
 }
 

@@ -9,12 +9,12 @@
 //! - `LATERAL (subquery)`: the subquery, correlated to the FROM items before it, gathered into
 //!   one JSON array of its rows, which `json_each` expands again.
 
+use querymesh_values::element::{from_element, to_element};
+use querymesh_values::typed::Typed;
 use sqlparser::ast::{FunctionArg, FunctionArgExpr, ObjectName, ObjectNamePart, Query, TableAlias};
 
 use super::analyze::{Analyzer, location};
-use super::element::{from_element, to_element};
 use super::scope::{Clause, Column, ExprContext, Relation, Scope};
-use super::typed::Typed;
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
 use crate::types::TrinoType;
 

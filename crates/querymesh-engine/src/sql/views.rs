@@ -12,14 +12,14 @@
 //! is not Trino SQL keeps the view refused, the message saying why. A view none of whose
 //! tables is shaped for the reader is read from SQLite directly, as before.
 
+use querymesh_values::coerce::super_type;
+use querymesh_values::typed::Typed;
 use sqlparser::dialect::SQLiteDialect;
 use sqlparser::keywords::Keyword;
 use sqlparser::tokenizer::{Token, Tokenizer};
 
 use super::analyze::Analyzer;
-use super::coerce::super_type;
 use super::policy::Frame;
-use super::typed::Typed;
 use crate::SessionContext;
 use crate::catalog::TableMeta;
 use crate::error::{ErrorName, Position, TrinoError, error_at};
@@ -120,7 +120,7 @@ impl Analyzer<'_> {
             items.push(format!(
                 "{} AS {}",
                 value.sql,
-                super::sqlite_text::quote(&column.name)
+                querymesh_values::sqlite_text::quote(&column.name)
             ));
         }
         // The person's reads inside the view are theirs: checked and recorded with the query's.

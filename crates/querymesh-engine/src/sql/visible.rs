@@ -5,7 +5,8 @@
 //! The engine builds each catalog's information_schema tables once, for everyone; a viewer
 //! reads them through a filter listing what they may see.
 
-use super::sqlite_text::{quote, sql_string};
+use querymesh_values::sqlite_text::{quote, sql_string};
+
 use crate::access::Viewer;
 use crate::catalog::{Catalogs, TableMeta};
 use crate::system_catalog;

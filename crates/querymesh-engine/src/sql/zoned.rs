@@ -4,14 +4,14 @@
 //! ZONE`, and the comparisons by instant. The stored form and the `qm_tz_*` functions these
 //! lower to are in udf/zones.rs.
 
+use querymesh_functions::time_zone::zone_operand;
+use querymesh_functions::udf::zones;
+use querymesh_values::sqlite_text::sql_string;
+use querymesh_values::typed::Typed;
 use sqlparser::ast::Expr;
 
 use super::analyze::Analyzer;
-use super::functions::time_zone::zone_operand;
 use super::scope::ExprContext;
-use super::sqlite_text::sql_string;
-use super::typed::Typed;
-use super::udf::zones;
 use crate::error::{ErrorName, Position, TrinoError, error_at};
 use crate::types::TrinoType;
 

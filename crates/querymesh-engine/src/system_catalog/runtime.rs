@@ -9,6 +9,7 @@
 use std::sync::{Arc, RwLock, Weak};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use querymesh_functions::udf::zones::{Zoned, utc_zone};
 use rusqlite::Connection;
 use rusqlite::functions::FunctionFlags;
 use serde_json::{Value, json};
@@ -16,7 +17,6 @@ use serde_json::{Value, json};
 use super::{BIGINT, BOOLEAN, Rows, SystemTable, VARCHAR, columns};
 use crate::TRINO_VERSION;
 use crate::catalog::ColumnMeta;
-use crate::sql::udf::zones::{Zoned, utc_zone};
 use crate::types::TrinoType;
 
 /// `qm_system_rows('runtime.queries', user)`: the live rows of a runtime table as a JSON array

@@ -3,13 +3,13 @@
 
 use std::collections::HashMap;
 
+use querymesh_values::sqlite_text::quote;
 use sqlparser::ast::{Expr, LimitClause, Offset, Query, SetExpr, Value};
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 use super::{Analyzer, Block, Cte, ident_location, ident_name, location};
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
 use crate::sql::scope::{Scope, positional_outputs};
-use crate::sql::sqlite_text::quote;
 use crate::types::TrinoType;
 
 /// The token right after the last LIMIT, OFFSET, FIRST or NEXT keyword that starts before

@@ -10,13 +10,13 @@
 
 use std::collections::HashMap;
 
+use querymesh_values::coerce::super_type;
+use querymesh_values::sqlite_text::quote;
 use sqlparser::ast::{Cte as CteAst, SetExpr, SetOperator, SetQuantifier};
 
 use super::{Analyzer, Cte, ident_location, ident_name, location};
 use crate::error::{ErrorName, TrinoError, error_at};
-use crate::sql::coerce::super_type;
 use crate::sql::scope::Scope;
-use crate::sql::sqlite_text::quote;
 
 /// The session's `max_recursion_depth` (checked by SET SESSION), else Trino's 10.
 pub fn max_recursion_depth(session: &crate::SessionContext) -> usize {
@@ -142,7 +142,7 @@ impl Analyzer<'_> {
                     "{} AS (SELECT * FROM ({}) WHERE qm_fail('NOT_SUPPORTED', {}, \"c1\"))",
                     quote(&this),
                     step_block.sql,
-                    crate::sql::sqlite_text::sql_string(&message)
+                    querymesh_values::sqlite_text::sql_string(&message)
                 ));
                 levels.push(this.clone());
             }

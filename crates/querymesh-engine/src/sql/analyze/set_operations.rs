@@ -2,14 +2,14 @@
 //! (UNION, INTERSECT, EXCEPT, with ALL), emitted as SQLite compounds within its limits and with
 //! the ALL forms SQLite lacks built from numbered rows.
 
+use querymesh_values::coerce::{coerced, super_type};
+use querymesh_values::typed::Typed;
 use sqlparser::ast::{SetExpr, SetOperator, SetQuantifier, Values};
 
 use super::{Analyzer, Block, location};
 use crate::error::{ErrorName, TrinoError, error_at, not_supported};
-use crate::sql::coerce::{coerced, super_type};
 use crate::sql::limits::SQLITE_COMPOUND_TERMS;
 use crate::sql::scope::{Clause, ExprContext, Scope};
-use crate::sql::typed::Typed;
 use crate::types::TrinoType;
 
 /// `block` with its columns converted to `columns`' types where their stored forms differ.

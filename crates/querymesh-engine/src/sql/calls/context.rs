@@ -1,15 +1,23 @@
 //! The analyser as a lowering sees it: [`LowerContext`], each method the analysis's own rule.
 
-use crate::SessionContext;
+use querymesh_functions::context::LowerContext;
+use querymesh_values::typed::Typed;
+
 use crate::error::{Position, TrinoError};
 use crate::sql::analyze::Analyzer;
-use crate::sql::functions::context::LowerContext;
-use crate::sql::typed::Typed;
 use crate::types::TrinoType;
 
 impl LowerContext for Analyzer<'_> {
-    fn session(&self) -> &SessionContext {
-        self.session
+    fn current_user(&self) -> Option<&str> {
+        self.session.user.as_deref()
+    }
+
+    fn current_catalog(&self) -> Option<&str> {
+        self.session.catalog.as_deref()
+    }
+
+    fn current_schema(&self) -> Option<&str> {
+        self.session.schema.as_deref()
     }
 
     fn alias(&mut self, prefix: &str) -> String {

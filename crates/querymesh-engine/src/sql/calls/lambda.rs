@@ -2,14 +2,14 @@
 //! their bodies analysed with the parameters in scope (functions/lambda.rs holds what a
 //! lowering sees of them).
 
+use querymesh_functions::lambda::param_column;
+use querymesh_functions::{Lambda, LambdaParam};
+use querymesh_values::typed::Typed;
 use sqlparser::ast::{LambdaFunction, OneOrManyWithParens};
 
 use crate::error::{ErrorName, TrinoError, error_at};
 use crate::sql::analyze::{Analyzer, location};
-use crate::sql::functions::lambda::param_column;
-use crate::sql::functions::{Lambda, LambdaParam};
 use crate::sql::scope::ExprContext;
-use crate::sql::typed::Typed;
 use crate::types::TrinoType;
 
 impl Analyzer<'_> {

@@ -16,14 +16,14 @@ use sqlparser::ast::{
 };
 
 use super::analyze::{Analyzer, location};
-use super::functions::entry::{AggregateCall, FunctionDef, Kind, Lower, Typing};
-use super::functions::lambda::arity;
-use super::functions::signature::{Arg, Signature, Vars};
-use super::functions::{Call, not_registered, registry, unexpected};
 use super::scope::ExprContext;
-use super::typed::Typed;
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
 use crate::types::TrinoType;
+use querymesh_functions::entry::{AggregateCall, FunctionDef, Kind, Lower, Typing};
+use querymesh_functions::lambda::arity;
+use querymesh_functions::signature::{Arg, Signature, Vars};
+use querymesh_functions::{Call, not_registered, registry, unexpected};
+use querymesh_values::typed::Typed;
 
 /// `{0}`, `{1}`… and `{*}` of a template, filled with the arguments' SQL.
 fn fill_template(template: &str, args: &[Typed]) -> String {

@@ -12,14 +12,14 @@ use sqlparser::ast::{
 use crate::error::{ErrorName, Position, TrinoError};
 use crate::error::{error_at, not_supported};
 use crate::sql::analyze::{Analyzer, ident_location, location};
-use crate::sql::functions::json::scalar_kind;
 use crate::sql::json_syntax::marker_text;
 use crate::sql::literal::parse_type;
 use crate::sql::scope::ExprContext;
-use crate::sql::sqlite_text::sql_string;
-use crate::sql::typed::Typed;
-use crate::sql::udf::json_path::{Path, PathError};
 use crate::types::TrinoType;
+use querymesh_functions::json::scalar_kind;
+use querymesh_functions::udf::json_path::{Path, PathError};
+use querymesh_values::sqlite_text::sql_string;
+use querymesh_values::typed::Typed;
 
 /// One argument as written: a value, or a clause with its place.
 enum Part<'e> {
@@ -256,7 +256,7 @@ impl Analyzer<'_> {
             vars.push(sql);
             names.push(name);
         }
-        for name in crate::sql::udf::json_path::variable_names(&path) {
+        for name in querymesh_functions::udf::json_path::variable_names(&path) {
             if !names.contains(&name) {
                 return Err(error_at(
                     ErrorName::InvalidPath,

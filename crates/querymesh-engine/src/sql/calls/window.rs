@@ -1,16 +1,16 @@
 //! Window calls as the analysis reads them: `OVER` (partition, order, frame), the window-only
 //! functions (functions/window.rs names them) and aggregates used as windows.
 
+use querymesh_functions::entry::{AggregateCall, Kind};
+use querymesh_functions::unexpected;
+use querymesh_functions::window::checked_count;
+use querymesh_values::coerce::super_type;
+use querymesh_values::typed::Typed;
 use sqlparser::ast::{Function, NullTreatment, WindowFrameBound, WindowType};
 
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
 use crate::sql::analyze::Analyzer;
-use crate::sql::coerce::super_type;
-use crate::sql::functions::entry::{AggregateCall, Kind};
-use crate::sql::functions::unexpected;
-use crate::sql::functions::window::checked_count;
 use crate::sql::scope::ExprContext;
-use crate::sql::typed::Typed;
 use crate::types::TrinoType;
 
 impl Analyzer<'_> {

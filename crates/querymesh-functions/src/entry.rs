@@ -1,0 +1,126 @@
+//! What one function is: a [`FunctionDef`] — its name, kind, signatures, Trino's one-line
+//! description and how it lowers to SQLite. Each family file holds a table of them; the
+//! [`registry`](super::registry) gathers the tables.
+
+use querymesh_values::error::TrinoError;
+use querymesh_values::typed::Typed;
+use querymesh_values::types::TrinoType;
+
+use super::Call;
+use super::context::LowerContext;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Scalar,
+    /// A scalar Trino parses as its own syntax (`if`, `coalesce`, `nullif`): called like a
+    /// function, but not one `SHOW FUNCTIONS` lists.
+    SpecialForm,
+    Aggregate,
+    Window,
+}
+
+impl Kind {
+    /// `Function Type` in `SHOW FUNCTIONS`.
+    pub fn shown(self) -> &'static str {
+        match self {
+            Kind::Scalar | Kind::SpecialForm => "scalar",
+            Kind::Aggregate => "aggregate",
+            Kind::Window => "window",
+        }
+    }
+}
+
+/// Lowers a scalar call whose arguments have been analysed (and, for a [`Typing::Resolved`]
+/// entry, matched to a signature and coerced to its parameters). `Ok(None)`: these arguments
+/// fit none of the function's signatures.
+pub type ScalarLowering = fn(&mut dyn LowerContext, &Call) -> LowerResult;
+pub type LowerResult = Result<Option<Typed>, TrinoError>;
+
+/// Lowers an aggregate call: the SQLite aggregate expression and its Trino type.
+pub type AggregateLowering = fn(
+    &mut dyn LowerContext,
+    &AggregateCall<'_>,
+) -> Result<Option<(String, TrinoType)>, TrinoError>;
+
+pub struct AggregateCall<'c> {
+    pub name: &'c str,
+    pub args: &'c [Typed],
+    /// `count(*)`.
+    pub star: bool,
+    pub distinct: bool,
+    /// `ORDER BY` inside the call (or listagg's WITHIN GROUP), already as SQLite text
+    /// (` ORDER BY …`), or empty.
+    pub order_by: &'c str,
+    /// listagg's `ON OVERFLOW` clause.
+    pub listagg_overflow: Option<&'c sqlparser::ast::ListAggOnOverflow>,
+}
+
+pub enum Lower {
+    /// A SQLite expression over the arguments: `{0}`, `{1}`… are the (coerced) arguments,
+    /// `{*}` all of them joined with ", ". The type is the matched signature's.
+    Template(&'static str),
+    Scalar(ScalarLowering),
+    Aggregate(AggregateLowering),
+    /// A window-only function, lowered in window.rs (the registry only names it).
+    Window,
+}
+
+/// How a call's arguments are checked.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Typing {
+    /// Matched against the signatures (generic types bound, Trino's implicit coercions
+    /// applied) before lowering; the lowering sees the coerced arguments and the return type.
+    Resolved,
+    /// The lowering checks the arguments itself (types whose rules a signature can't state,
+    /// such as decimal precision arithmetic); the signatures document it.
+    ByLowering,
+}
+
+pub struct FunctionDef {
+    pub name: &'static str,
+    pub kind: Kind,
+    /// `(argument types, return type)` as Trino writes them: `("array(T), T", "bigint")`.
+    pub signatures: &'static [(&'static str, &'static str)],
+    pub typing: Typing,
+    pub lower: Lower,
+    pub description: &'static str,
+    /// `now()` and `random()` are not.
+    pub deterministic: bool,
+}
+
+/// A deterministic aggregate, typed by its lowering.
+pub const fn aggregate(
+    name: &'static str,
+    signatures: &'static [(&'static str, &'static str)],
+    lower: AggregateLowering,
+    description: &'static str,
+) -> FunctionDef {
+    FunctionDef {
+        name,
+        kind: Kind::Aggregate,
+        signatures,
+        typing: Typing::ByLowering,
+        lower: Lower::Aggregate(lower),
+        description,
+        deterministic: true,
+    }
+}
+
+/// Shorthand for the tables: a deterministic scalar.
+pub const fn scalar(
+    name: &'static str,
+    signatures: &'static [(&'static str, &'static str)],
+    typing: Typing,
+    lower: Lower,
+    description: &'static str,
+) -> FunctionDef {
+    FunctionDef {
+        name,
+        kind: Kind::Scalar,
+        signatures,
+        typing,
+        lower,
+        description,
+        deterministic: true,
+    }
+}

@@ -1,0 +1,101 @@
+//! The function registry: every Trino function the stand-in has is one [`FunctionDef`] — its
+//! name, kind, signatures, Trino's one-line description and how it lowers to SQLite. The
+//! analyser resolves calls through it, `SHOW FUNCTIONS` lists it, and "Function 'x' not
+//! registered" / "Unexpected parameters" are decided by it. Families live in their own files
+//! (math.rs, string.rs, …), each with a `FUNCTIONS` table.
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use super::entry::FunctionDef;
+use super::signature::Signature;
+
+impl FunctionDef {
+    /// The parsed signatures, parsed once for the process rather than on every call; the
+    /// tables are checked by a unit test, so a typo there can't reach a user.
+    pub fn parsed_signatures(&self) -> &'static [Signature] {
+        SIGNATURES.get(self.name).map_or(&[], Vec::as_slice)
+    }
+}
+
+static SIGNATURES: LazyLock<HashMap<&'static str, Vec<Signature>>> = LazyLock::new(|| {
+    families()
+        .map(|f| {
+            let parsed = f
+                .signatures
+                .iter()
+                .filter_map(|(args, returns)| Signature::parse(args, returns).ok())
+                .collect();
+            (f.name, parsed)
+        })
+        .collect()
+});
+
+fn families() -> impl Iterator<Item = &'static FunctionDef> {
+    [
+        super::math::FUNCTIONS,
+        super::bitwise::FUNCTIONS,
+        super::string::FUNCTIONS,
+        super::date::FUNCTIONS,
+        super::datetime_format::FUNCTIONS,
+        super::time_zone::FUNCTIONS,
+        super::conditional::FUNCTIONS,
+        super::format::FUNCTIONS,
+        super::aggregate::FUNCTIONS,
+        super::aggregate_extended::FUNCTIONS,
+        super::window::FUNCTIONS,
+        super::array_lambda::FUNCTIONS,
+        super::regexp::FUNCTIONS,
+        super::binary::FUNCTIONS,
+        super::url::FUNCTIONS,
+        super::session_info::FUNCTIONS,
+        super::string_metrics::FUNCTIONS,
+        super::map::FUNCTIONS,
+        super::array::FUNCTIONS,
+        super::json::FUNCTIONS,
+    ]
+    .into_iter()
+    .flatten()
+}
+
+static REGISTRY: LazyLock<HashMap<&'static str, &'static FunctionDef>> =
+    LazyLock::new(|| families().map(|f| (f.name, f)).collect());
+
+pub fn lookup(name: &str) -> Option<&'static FunctionDef> {
+    REGISTRY.get(name).copied()
+}
+
+/// All entries, by name (`SHOW FUNCTIONS` order).
+pub fn all() -> Vec<&'static FunctionDef> {
+    let mut all: Vec<_> = REGISTRY.values().copied().collect();
+    all.sort_by_key(|f| f.name);
+    all
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::entry::{Lower, Typing};
+
+    #[test]
+    fn every_entry_is_named_once_and_its_signatures_parse() {
+        let mut seen = std::collections::HashSet::new();
+        for f in families() {
+            assert!(seen.insert(f.name), "{} is registered twice", f.name);
+            assert!(!f.signatures.is_empty(), "{} has no signature", f.name);
+            assert!(!f.description.is_empty(), "{} has no description", f.name);
+            for (args, returns) in f.signatures {
+                if let Err(e) = Signature::parse(args, returns) {
+                    panic!("{}({args}) -> {returns}: {e}", f.name);
+                }
+            }
+            if let Lower::Template(_) = f.lower {
+                assert!(
+                    f.typing == Typing::Resolved,
+                    "{}: a template needs a signature's type",
+                    f.name
+                );
+            }
+        }
+    }
+}

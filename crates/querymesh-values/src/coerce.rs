@@ -1,0 +1,171 @@
+//! Trino's implicit coercions: which types compare, their common super type, the result
+//! type of arithmetic (Trino's decimal precision rules included), and the SQL of a value
+//! coerced.
+
+use super::calendar::stored_digits;
+use super::typed::Typed;
+use crate::types::TrinoType;
+
+fn integral_rank(t: &TrinoType) -> u8 {
+    match t {
+        TrinoType::TinyInt => 1,
+        TrinoType::SmallInt => 2,
+        TrinoType::Integer => 3,
+        _ => 4,
+    }
+}
+
+/// An integral or decimal type as a decimal (precision, scale).
+fn as_decimal(t: &TrinoType) -> Option<(u8, u8)> {
+    match t {
+        TrinoType::TinyInt => Some((3, 0)),
+        TrinoType::SmallInt => Some((5, 0)),
+        TrinoType::Integer => Some((10, 0)),
+        TrinoType::BigInt => Some((19, 0)),
+        TrinoType::Decimal { precision, scale } => Some((*precision, *scale)),
+        _ => None,
+    }
+}
+
+fn decimal(precision: u32, scale: u32) -> TrinoType {
+    TrinoType::Decimal {
+        precision: precision.min(38) as u8,
+        scale: scale.min(38) as u8,
+    }
+}
+
+/// The type both sides coerce to, if Trino has one.
+pub fn super_type(a: &TrinoType, b: &TrinoType) -> Option<TrinoType> {
+    use TrinoType::*;
+    if a == b {
+        return Some(a.clone());
+    }
+    match (a, b) {
+        (Unknown, t) | (t, Unknown) => Some(t.clone()),
+        (x, y) if x.is_integral() && y.is_integral() => {
+            Some(if integral_rank(x) >= integral_rank(y) {
+                x.clone()
+            } else {
+                y.clone()
+            })
+        }
+        (Double, y) | (y, Double) if y.is_numeric() => Some(Double),
+        (Real, y) | (y, Real) if y.is_numeric() => Some(Real),
+        (x, y) if x.is_numeric() && y.is_numeric() => {
+            let (p1, s1) = as_decimal(x)?;
+            let (p2, s2) = as_decimal(y)?;
+            let scale = s1.max(s2) as u32;
+            let int_digits = (p1 - s1).max(p2 - s2) as u32;
+            Some(decimal(int_digits + scale, scale))
+        }
+        (Varchar(x), Varchar(y)) => Some(Varchar(x.zip(*y).map(|(x, y)| x.max(y)))),
+        (Varchar(x), Char(y)) | (Char(y), Varchar(x)) => Some(Varchar(x.map(|x| x.max(*y)))),
+        (Char(x), Char(y)) => Some(Char(*x.max(y))),
+        (Date, Timestamp(p)) | (Timestamp(p), Date) => Some(Timestamp(*p)),
+        (Timestamp(p), Timestamp(q)) => Some(Timestamp(*p.max(q))),
+        (TimestampTz(p), TimestampTz(q)) => Some(TimestampTz(*p.max(q))),
+        (Array(x), Array(y)) => Some(Array(Box::new(super_type(x, y)?))),
+        (Map(kx, vx), Map(ky, vy)) => Some(Map(
+            Box::new(super_type(kx, ky)?),
+            Box::new(super_type(vx, vy)?),
+        )),
+        (Row(x), Row(y)) if x.len() == y.len() => x
+            .iter()
+            .zip(y)
+            .map(|((nx, tx), (ny, ty))| {
+                let name = if nx == ny { nx.clone() } else { None };
+                Some((name, super_type(tx, ty)?))
+            })
+            .collect::<Option<Vec<_>>>()
+            .map(Row),
+        _ => None,
+    }
+}
+
+/// The result type of `a op b` for `+ - * / %` on numbers.
+pub fn arithmetic(op: char, a: &TrinoType, b: &TrinoType) -> Option<TrinoType> {
+    use TrinoType::*;
+    if !(a.is_numeric() || *a == Unknown) || !(b.is_numeric() || *b == Unknown) {
+        return None;
+    }
+    match (a, b) {
+        (Unknown, Unknown) => Some(Integer),
+        (Unknown, t) | (t, Unknown) => Some(t.clone()),
+        (x, y) if x.is_integral() && y.is_integral() => super_type(x, y),
+        (Double, _) | (_, Double) => Some(Double),
+        (Real, _) | (_, Real) => Some(Real),
+        _ => {
+            let (p1, s1) = as_decimal(a)?;
+            let (p2, s2) = as_decimal(b)?;
+            let (p1, s1, p2, s2) = (p1 as u32, s1 as u32, p2 as u32, s2 as u32);
+            Some(match op {
+                '+' | '-' => {
+                    let s = s1.max(s2);
+                    decimal((p1 - s1).max(p2 - s2) + s + 1, s)
+                }
+                '*' => decimal(p1 + p2, s1 + s2),
+                '/' => {
+                    let s = s1.max(s2);
+                    decimal(p1 - s1 + s2 + s, s)
+                }
+                _ => {
+                    let s = s1.max(s2);
+                    decimal((p1 - s1).min(p2 - s2) + s, s)
+                }
+            })
+        }
+    }
+}
+
+/// Whether Trino compares values of these types (after implicit coercion). Arrays and rows
+/// compare by their JSON text, so only where equal values have equal texts (complex.rs).
+pub fn comparable(l: &TrinoType, r: &TrinoType) -> bool {
+    super_type(l, r).is_some_and(|t| match t {
+        TrinoType::Array(_) | TrinoType::Row(_) => super::element::same_representation(l, r),
+        TrinoType::Map(..) | TrinoType::Json => false,
+        _ => true,
+    })
+}
+
+/// The SQL of `t` as a value of `target` when Trino coerces it implicitly (comparisons, a
+/// widening cast): a date gains midnight, a timestamp the fraction digits of a more precise
+/// one, so that the stored texts compare as the values do.
+pub fn coerced(t: &Typed, target: &TrinoType) -> String {
+    // A decimal on either side: integers and narrower decimals rescale, doubles divide.
+    if let Some(sql) = super::decimal::coerce(t, target) {
+        return sql;
+    }
+    let zeros = |n: usize| "0".repeat(n);
+    match (&t.ty, target) {
+        (TrinoType::Date, TrinoType::Timestamp(p)) => {
+            format!("({} || ' 00:00:00.{}')", t.sql, zeros(stored_digits(*p)))
+        }
+        (TrinoType::Timestamp(from), TrinoType::Timestamp(to))
+            if stored_digits(*to) > stored_digits(*from) =>
+        {
+            format!(
+                "({} || '{}')",
+                t.sql,
+                zeros(stored_digits(*to) - stored_digits(*from))
+            )
+        }
+        _ => t.sql.clone(),
+    }
+}
+
+/// varchar(n) of a concatenation: the lengths add up, unbounded if any is.
+pub fn concat_type(types: &[&TrinoType]) -> TrinoType {
+    let mut total: u64 = 0;
+    for t in types {
+        match t {
+            TrinoType::Varchar(Some(n)) | TrinoType::Char(n) => total += u64::from(*n),
+            TrinoType::Unknown => {}
+            _ => return TrinoType::Varchar(None),
+        }
+    }
+    TrinoType::Varchar(
+        u32::try_from(total)
+            .ok()
+            .filter(|n| *n < crate::types::UNBOUNDED_VARCHAR),
+    )
+}
