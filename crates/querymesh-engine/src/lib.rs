@@ -81,7 +81,6 @@ use self::plan_cache::PlanKey;
 use self::sources::CatalogSource;
 use self::system_catalog::Runtime;
 use self::types::TrinoType;
-use querymesh_functions::udf;
 
 /// What the engine takes from the product's `[querymesh]` configuration, validated there.
 #[derive(Clone, Debug, PartialEq)]
@@ -336,7 +335,7 @@ impl Engine {
         for name in &self.immutable {
             conn.pragma_update(Some(name.as_str()), "cache_size", -CACHE_KIB)?;
         }
-        udf::register(&conn)?;
+        querymesh_functions::sqlite::register(&conn)?;
         Runtime::register(&self.runtime, &conn)?;
         // No value may be larger than the query holding it may grow (memory.rs); SQLite checks
         // this before it allocates one, and fails with SQLITE_TOOBIG.

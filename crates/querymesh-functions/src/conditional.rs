@@ -9,7 +9,7 @@ use querymesh_values::types::TrinoType;
 use super::Call;
 use super::context::LowerContext;
 use super::entry::{FunctionDef, Kind, Lower, LowerResult, Typing, scalar};
-use crate::udf::in_try;
+use crate::sqlite::in_try;
 
 const fn special_form(
     name: &'static str,
@@ -135,7 +135,7 @@ fn conditional(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
     }
 }
 
-/// `try(x)`: `x` with its functions' `try` twins (udf/define.rs), which answer NULL for the
+/// `try(x)`: `x` with its functions' `try` twins (querymesh-functions/src/udf/define.rs), which answer NULL for the
 /// errors Trino's TryFunction catches.
 fn try_lower(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let [a] = c.args.as_slice() else {

@@ -3,39 +3,41 @@
 //!
 //! # Layout
 //!
-//! - The function families, one file each (math.rs, string.rs, …): a table of
-//!   [`entry::FunctionDef`]s — name, kind, signatures, Trino's description — and the lowerings
-//!   that write each call as SQLite. A lowering gets the [`Call`] (its arguments typed) and a
-//!   [`context::LowerContext`], never the analyser; [`registry`] gathers the tables;
+//! - One folder per function family, named as Trino's documentation names it (`aggregate`,
+//!   `array`, `binary`, `datetime`, `format`, `json`, `map`, `math`, `regexp`, `string`,
+//!   `url`; `bitwise`, `conditional`, `lambda`, `session_info` and `window` are one file
+//!   each). Its `mod.rs` holds a table of [`entry::FunctionDef`]s — name, kind, signatures,
+//!   Trino's description — and the lowerings that write each call as SQLite; its `sqlite`
+//!   module the `qm_*` SQLite functions those lowerings call. A lowering gets the [`Call`]
+//!   (its arguments typed) and a [`context::LowerContext`], never the analyser.
+//! - [`registry`] gathers the families' tables (a new family is one line there);
 //!   [`signature`] parses and matches Trino's signatures. Reading a call's syntax and
 //!   resolving it is the engine's analysis (its sql/calls/).
-//! - [`udf`]: the `qm_*` functions SQLite runs for them, registered on every connection.
+//! - [`udf`]: what every family's SQLite functions share, and those of no one family (casts,
+//!   decimals, operators); [`sqlite::register`] registers every `qm_*` function on a
+//!   connection.
 
-mod aggregate;
-mod aggregate_extended;
+pub mod aggregate;
 pub mod array;
-mod array_lambda;
-mod binary;
-mod bitwise;
-mod conditional;
+pub mod binary;
+pub mod bitwise;
+pub mod conditional;
 pub mod context;
-mod date;
-mod datetime_format;
+pub mod datetime;
 pub mod entry;
-mod format;
+pub mod format;
 pub mod json;
 pub mod lambda;
-mod map;
+pub mod map;
 pub mod math;
-mod regexp;
+pub mod regexp;
 pub mod registry;
-mod session_info;
+pub mod session_info;
 pub mod signature;
-mod string;
-mod string_metrics;
-pub mod time_zone;
+pub mod sqlite;
+pub mod string;
 pub mod udf;
-mod url;
+pub mod url;
 pub mod window;
 
 use querymesh_values::typed::Typed;

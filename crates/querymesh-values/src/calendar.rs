@@ -147,6 +147,61 @@ pub fn stored_digits(precision: u8) -> usize {
     usize::from(precision.clamp(3, 12))
 }
 
+/// `YYYY-MM-DD HH:MM:SS.f…`, the stored form of a timestamp(p): the seconds' fraction rounded
+/// half up to p digits (Trino's cast to a lower precision rounds), written with
+/// [`stored_digits`] digits.
+pub fn normalize_timestamp(day: i64, time: &str, precision: u8) -> Option<String> {
+    let mut parts = time.trim().split(':');
+    let h: u64 = parts.next()?.parse().ok()?;
+    let m: u64 = parts.next().unwrap_or("0").parse().ok()?;
+    let seconds = parts.next().unwrap_or("0");
+    let (whole, frac) = seconds.split_once('.').unwrap_or((seconds, ""));
+    let s: u64 = whole.parse().ok()?;
+    let digits_ok = frac.len() <= 12 && frac.chars().all(|c| c.is_ascii_digit());
+    if parts.next().is_some() || h > 23 || m > 59 || s > 59 || !digits_ok {
+        return None;
+    }
+    let p = u32::from(precision.min(12));
+    let picos: u64 = format!("{frac:0<12}").parse().ok()?;
+    let unit = 10u64.pow(12 - p);
+    let scale = 10u64.pow(p);
+    let mut units = (h * 3600 + m * 60 + s) * scale + (picos + unit / 2) / unit;
+    let mut day = day;
+    if units >= 86_400 * scale {
+        units -= 86_400 * scale;
+        day = add_days(day, 1)?;
+    }
+    let (secs, fraction) = (units / scale, units % scale);
+    let mut fraction = if p == 0 {
+        String::new()
+    } else {
+        format!("{fraction:0width$}", width = p as usize)
+    };
+    while fraction.len() < stored_digits(precision) {
+        fraction.push('0');
+    }
+    Some(format!(
+        "{} {:02}:{:02}:{:02}.{fraction}",
+        format_date(day),
+        secs / 3600,
+        secs / 60 % 60,
+        secs % 60
+    ))
+}
+
+/// A stored timestamp as Trino writes a timestamp(p): exactly p fraction digits.
+pub fn timestamp_text(stored: &str, precision: u8) -> String {
+    let (base, frac) = stored.split_once('.').unwrap_or((stored, ""));
+    if precision == 0 {
+        return base.to_string();
+    }
+    let mut frac: String = frac.chars().take(usize::from(precision)).collect();
+    while frac.len() < usize::from(precision) {
+        frac.push('0');
+    }
+    format!("{base}.{frac}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,7 +17,7 @@
 //! Arithmetic whose operands and result are short and cannot leave 64 bits (`+`, `-`, `*`,
 //! rescaling by a power of ten) stays plain SQL on integers, so SQLite computes it at native
 //! speed; division, remainder, rounding and anything long go through the `qm_dec_*` functions
-//! (udf/decimals.rs), which compute in i128 with checked arithmetic: an overflow past 38
+//! (querymesh-functions/src/udf/decimals.rs), which compute in i128 with checked arithmetic: an overflow past 38
 //! digits is Trino's `NUMERIC_VALUE_OUT_OF_RANGE` "Decimal overflow", never a panic.
 
 use rusqlite::types::{Value, ValueRef};

@@ -65,7 +65,7 @@ pub struct Analyzer<'a> {
     pub aggregates_seen: usize,
     /// Checked wherever the analysis recurses (expressions, queries, set operations).
     pub(super) stack: StackBudget,
-    /// Lambda parameters in scope, innermost last (functions/lambda.rs).
+    /// Lambda parameters in scope, innermost last (querymesh-functions/src/lambda.rs).
     pub(super) lambda_params: Vec<querymesh_functions::LambdaParam>,
     /// The grouping set the current block's select list is analysed for (grouping_sets.rs).
     pub(super) grouping: Option<super::grouping_sets::GroupingState>,

@@ -368,7 +368,7 @@ impl Analyzer<'_> {
                 }
                 with_value(&t.sql, &format!("json_array({})", parts.join(", ")))
             }
-            // UuidOperators: the canonical lowercase text (udf/binary.rs).
+            // UuidOperators: the canonical lowercase text (querymesh-functions/src/binary/sqlite).
             (Varchar(_) | Char(_), Uuid) => {
                 format!("qm_varchar_to_uuid({}, {})", t.sql, i32::from(try_cast))
             }

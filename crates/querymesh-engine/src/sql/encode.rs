@@ -136,9 +136,11 @@ pub fn encode(v: ValueRef<'_>, ty: &TrinoType) -> Value {
             )),
         },
         TrinoType::Char(n) => Value::from(format!("{:<width$}", as_text(v), width = *n as usize)),
-        // The wall time in the value's zone, p digits, the zone id (udf/zones.rs).
-        TrinoType::TimestampTz(p) => querymesh_functions::udf::zones::protocol_text(v, *p)
-            .map_or_else(|| Value::from(as_text(v)), Value::from),
+        // The wall time in the value's zone, p digits, the zone id (querymesh-functions/src/datetime/time_zone/sqlite).
+        TrinoType::TimestampTz(p) => {
+            querymesh_functions::datetime::time_zone::sqlite::protocol_text(v, *p)
+                .map_or_else(|| Value::from(as_text(v)), Value::from)
+        }
         TrinoType::Timestamp(p) => {
             let text = as_text(v);
             let (base, frac) = text.split_once('.').unwrap_or((&text, ""));

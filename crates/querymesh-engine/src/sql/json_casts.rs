@@ -1,5 +1,5 @@
 //! CAST and TRY_CAST where one side is json (casts.rs and complex.rs send them here): a
-//! container through the json functions of functions/json.rs, a scalar through its text.
+//! container through the json functions of querymesh-functions/src/json, a scalar through its text.
 
 use querymesh_functions::json::{json_castable, scalar_kind, type_text};
 use querymesh_values::sqlite_text::sql_string;

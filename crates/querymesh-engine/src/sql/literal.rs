@@ -385,10 +385,11 @@ impl Analyzer<'_> {
             // time zone (docs language/types "TIMESTAMP WITH TIME ZONE"); an unknown zone fails
             // as TimeZoneKey does.
             TrinoType::Timestamp(_) | TrinoType::TimestampTz(_)
-                if let Some(parts) = querymesh_functions::udf::zones::parse_parts(text)
+                if let Some(parts) =
+                    querymesh_functions::datetime::time_zone::sqlite::parse_parts(text)
                     && (parts.zone.is_some() || matches!(ty, TrinoType::TimestampTz(_))) =>
             {
-                use querymesh_functions::udf::zones::{TextError, from_parts};
+                use querymesh_functions::datetime::time_zone::sqlite::{TextError, from_parts};
                 let precision = parts.fraction.len() as u8;
                 let zone = self.session_zone();
                 match from_parts(&parts, &zone, precision) {
@@ -473,7 +474,7 @@ impl Analyzer<'_> {
                 ty,
             )),
             // UUID 'text' is CAST('text' AS uuid), evaluated now (UuidOperators).
-            TrinoType::Uuid => match querymesh_functions::udf::uuid_from_varchar(text) {
+            TrinoType::Uuid => match querymesh_functions::binary::sqlite::uuid_from_varchar(text) {
                 Ok(canonical) => Ok(Typed::new(sql_string(&canonical), ty)),
                 Err(e) => Err(error_at(ErrorName::InvalidCastArgument, at, e)),
             },

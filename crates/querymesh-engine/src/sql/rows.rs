@@ -1,7 +1,7 @@
 //! Comparisons of rows, arrays and maps (TestRowOperators.testRowComparison,
 //! TestArrayOperators.testArrayEquals, TestMapOperators.testEquals): their JSON texts decide
 //! neither a NULL field or element (`row(1, NULL) = row(1, 2)` is NULL), nor maps' pair order,
-//! nor the order of rows and arrays, so `qm_compare` (udf/rows.rs) does,
+//! nor the order of rows and arrays, so `qm_compare` (querymesh-functions/src/udf/rows.rs) does,
 //! given their common super type. Rows order lexicographically when every field type is
 //! orderable (maps are not); maps compare for equality only. Also `(a, b)`, a row.
 

@@ -111,7 +111,7 @@ impl Analyzer<'_> {
                 .iter()
                 .map(|k| {
                     if self.zoned_group_keys.contains(k) {
-                        querymesh_functions::udf::zones::instant_sql(k)
+                        querymesh_functions::datetime::time_zone::sqlite::instant_sql(k)
                     } else {
                         k.clone()
                     }

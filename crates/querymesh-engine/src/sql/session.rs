@@ -317,9 +317,13 @@ pub const TIME_ZONE_ID: &str = "time_zone_id";
 fn set_time_zone(tokens: &[TokenWithSpan], end: Position) -> Result<Plan, TrinoError> {
     let value_token = tokens.get(3);
     let value = match value_token.map(|t| &t.token) {
-        Some(Token::SingleQuotedString(s)) => querymesh_functions::udf::zones::zone(s)
-            .map(|z| z.id)
-            .map_err(|m| TrinoError::at(ErrorName::NotSupported, value_token.map_or(end, at), m))?,
+        Some(Token::SingleQuotedString(s)) => {
+            querymesh_functions::datetime::time_zone::sqlite::zone(s)
+                .map(|z| z.id)
+                .map_err(|m| {
+                    TrinoError::at(ErrorName::NotSupported, value_token.map_or(end, at), m)
+                })?
+        }
         _ if word(value_token).as_deref() == Some("LOCAL") => "UTC".to_string(),
         _ => {
             return Err(TrinoError::at(

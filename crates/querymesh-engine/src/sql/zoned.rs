@@ -2,10 +2,11 @@
 //! session property, else `X-Trino-Time-Zone`, else UTC, as this stand-in is one fixed
 //! "server"), casts to and from it, `AT TIME
 //! ZONE`, and the comparisons by instant. The stored form and the `qm_tz_*` functions these
-//! lower to are in udf/zones.rs.
+//! lower to are in querymesh-functions/src/datetime/time_zone/sqlite.
 
-use querymesh_functions::time_zone::zone_operand;
-use querymesh_functions::udf::zones;
+use querymesh_functions::datetime::time_zone::zone_operand;
+
+use querymesh_functions::datetime::time_zone::sqlite as zones;
 use querymesh_values::sqlite_text::sql_string;
 use querymesh_values::typed::Typed;
 use sqlparser::ast::Expr;

@@ -9,7 +9,7 @@
 use std::sync::{Arc, RwLock, Weak};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use querymesh_functions::udf::zones::{Zoned, utc_zone};
+use querymesh_functions::datetime::time_zone::sqlite::{Zoned, utc_zone};
 use rusqlite::Connection;
 use rusqlite::functions::FunctionFlags;
 use serde_json::{Value, json};

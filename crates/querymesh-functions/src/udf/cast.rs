@@ -31,11 +31,11 @@ fn round_half_away(x: f64) -> f64 {
 }
 
 /// CAST(value AS target) with Trino's rules; `from` is the analysed source kind.
-pub(super) fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
+pub(crate) fn cast(value: ValueRef<'_>, from: &str, to: &str) -> rusqlite::Result<Value> {
     if matches!(value, ValueRef::Null) {
         return Ok(Value::Null);
     }
-    // Casts to and from decimals are exact (udf/decimals.rs).
+    // Casts to and from decimals are exact (querymesh-functions/src/udf/decimals.rs).
     if let Some(done) = super::decimals::cast(value, from, to) {
         return done;
     }
@@ -188,7 +188,7 @@ fn to_timestamp(to_arg: &str, shown: String) -> rusqlite::Result<Value> {
 }
 
 /// `scale:precision` of a decimal cast kind.
-pub(super) fn decimal_kind(arg: &str) -> (i32, i32) {
+pub(crate) fn decimal_kind(arg: &str) -> (i32, i32) {
     let mut parts = arg.split(':').map(|p| p.parse::<i32>().unwrap_or(0));
     let scale = parts.next().unwrap_or(0).clamp(0, 38);
     let precision = parts.next().unwrap_or(38).clamp(1, 38);
@@ -216,7 +216,7 @@ fn varchar_text(value: ValueRef<'_>, from: &str, shown: String) -> String {
 }
 
 /// Registers `qm_cast` on `conn`.
-pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
+pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     define(conn, "qm_cast", 4, FLAGS, |ctx| {
         let from: String = ctx.get(1)?;
         let to: String = ctx.get(2)?;

@@ -1,14 +1,14 @@
 //! The `qm_dec_*` functions: exact decimal arithmetic, rounding, conversions, casts and the
-//! sum / avg aggregates on the representation sql/decimal.rs describes (an INTEGER for a
+//! sum / avg aggregates on the representation querymesh-values/src/decimal.rs describes (an INTEGER for a
 //! short decimal, a 16-byte BLOB for a long one), in i128 with checked arithmetic.
 
 use rusqlite::functions::{Aggregate, Context, WindowAggregate};
 use rusqlite::types::{Value, ValueRef};
 use rusqlite::{Connection, Error};
 
+use super::{FLAGS, fail, java_double};
 use crate::udf::{define, define_window};
 
-use super::{FLAGS, fail, java_double};
 use querymesh_values::decimal::{
     self, MAX_PRECISION, divide_half_up, format, overflows, read, rescale, to_sqlite,
 };
@@ -240,7 +240,7 @@ fn to_decimal(
             fits(rescale(u, fs as u32, s)).ok_or_else(|| cannot(&format(u, fs as u32)))?
         }
         "varchar" => {
-            let text = super::text(value).unwrap_or_default();
+            let text = crate::udf::text(value).unwrap_or_default();
             let not_number = || {
                 fail(
                     ErrorName::InvalidCastArgument,
@@ -405,7 +405,7 @@ impl WindowAggregate<Running, Value> for Average {
 }
 
 /// Registers the `qm_dec_*` functions on `conn`.
-pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
+pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     // qm_dec_rescale(x, from scale, to scale, to precision): an implicit widening.
     define(conn, "qm_dec_rescale", 4, FLAGS, |ctx| {
         let Some(u) = read(ctx.get_raw(0)) else {

@@ -105,18 +105,10 @@ pub fn register_twins(conn: &Connection, sql: &str) -> rusqlite::Result<()> {
     twins.values().try_for_each(|register| register(conn))
 }
 
-/// Every function registered once, on a connection of its own, so [`TWINS`] is complete
-/// even when a query is analysed before any connection of the engine has been opened.
-static ALL_REGISTERED: LazyLock<()> = LazyLock::new(|| {
-    if let Ok(conn) = Connection::open_in_memory() {
-        let _ = super::register(&conn);
-    }
-});
-
 /// `sql` with each call of a twinned function renamed to its twin. String literals and
-/// quoted identifiers are copied as they are.
+/// quoted identifiers are copied as they are. Every function must have been registered once
+/// (crate::sqlite::in_try sees to it).
 pub fn in_try(sql: &str) -> String {
-    LazyLock::force(&ALL_REGISTERED);
     let Ok(twins) = TWINS.lock() else {
         return sql.to_string();
     };

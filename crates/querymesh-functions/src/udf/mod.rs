@@ -1,61 +1,41 @@
-//! Trino functions and operators SQLite lacks or computes differently, registered on every
-//! connection as `qm_*` SQLite functions. Failures carry Trino's error name across SQLite in
-//! the message (`QM!NAME!text`) and [`decode_error`] turns them back into a [`TrinoError`].
+//! What every family's `qm_*` SQLite functions share, and the functions of no one family
+//! (operators, casts, decimals). Failures carry Trino's error name across SQLite in the
+//! message (`QM!NAME!text`) and [`decode_error`] turns them back into a [`TrinoError`].
 //!
-//! This file holds what every family shares (errors, the memory check, argument reading, the
-//! double result) and [`register`]; each family registers its own functions:
+//! This file holds the shared helpers (errors, the memory check, argument reading, the double
+//! result) and `qm_fail`; beside it:
 //! - `define`: registration, and the twin of each function that `try()` calls;
 //! - `aggregate_state`: registration of aggregates, their state charged to the query's memory
 //!   budget as it grows;
-//! - `numbers`: integer arithmetic, rounding, math functions, Java's double text;
-//! - `math`: trigonometry, logarithms, base conversion, random numbers, bitwise functions;
-//! - `decimals`: exact decimal arithmetic, casts, rounding and sum/avg (sql/decimal.rs);
+//! - `numbers`: integer arithmetic, rounding, the one-argument math functions, Java's double
+//!   text;
+//! - `decimals`: exact decimal arithmetic, casts, rounding and sum/avg
+//!   (querymesh-values/src/decimal.rs);
 //! - `cast`: `qm_cast`, CAST and TRY_CAST by target kind;
-//! - `dates`: date parts, month arithmetic and the stored form of a timestamp;
-//! - `text`: reverse, starts_with, split_part, lpad/rpad;
-//! - `binary`: varbinary functions, hashes, hex and base64, `uuid()`;
-//! - `json` (and `json_path`, the SQL/JSON path language): the json type and functions.
+//! - `rows`: comparison of rows and maps; `complex_values`: subscripts and equality of arrays,
+//!   maps and rows.
+//!
+//! Each family's own SQLite functions are in its folder (`string/sqlite`, `datetime/sqlite`,
+//! `json/sqlite`, …); `crate::sqlite::register` registers them all.
 
 use querymesh_values::error::{ErrorName, TrinoError};
 use rusqlite::functions::FunctionFlags;
 use rusqlite::types::{Value, ValueRef};
 use rusqlite::{Connection, Error};
 
-mod aggregate_state;
-mod aggregates;
-mod arrays;
-mod binary;
-mod buckets;
-mod cast;
-mod checksum;
-mod complex_values;
-pub mod date_functions;
-mod dates;
-mod decimals;
-mod define;
-mod formats;
-mod java_format;
-pub mod json;
-pub mod json_path;
-mod maps;
-mod math;
-mod numbers;
-pub mod regexp;
-mod rows;
-mod string_metrics;
-pub mod strings;
-mod text;
-mod urls;
-pub mod zones;
+pub(crate) mod aggregate_state;
+pub(crate) mod cast;
+pub(crate) mod complex_values;
+pub(crate) mod decimals;
+pub(crate) mod define;
+pub(crate) mod numbers;
+pub(crate) mod rows;
 
 pub use aggregate_state::{define_aggregate, define_window};
-pub use binary::uuid_from_varchar;
-pub use checksum::Kind as ChecksumKind;
 pub use complex_values::sqlite_value;
-pub use dates::{normalize_timestamp, timestamp_text};
 pub use define::{define, in_try, register_twins};
 pub use numbers::java_double;
-pub use querymesh_values::calendar::stored_digits;
+pub use querymesh_values::calendar::{normalize_timestamp, stored_digits, timestamp_text};
 
 #[derive(Debug)]
 struct FnError(ErrorName, String);
@@ -78,7 +58,7 @@ pub fn fail(name: ErrorName, text: impl Into<String>) -> Error {
 /// Asks the query's memory budget for a value of `bytes` before building it (memory.rs): a
 /// function never allocates a value its query may not hold. Twice: the value built here and
 /// SQLite's copy of it are held at once.
-pub(super) fn reserve(bytes: usize) -> rusqlite::Result<()> {
+pub(crate) fn reserve(bytes: usize) -> rusqlite::Result<()> {
     querymesh_values::memory::reserve((bytes as u64).saturating_mul(2)).map_err(|e| {
         let e = e.error();
         fail(e.name, e.text)
@@ -92,7 +72,7 @@ pub fn decode_error(message: &str) -> Option<TrinoError> {
     Some(TrinoError::new(ErrorName::from_name(name)?, text))
 }
 
-fn num(v: ValueRef<'_>) -> Option<f64> {
+pub(crate) fn num(v: ValueRef<'_>) -> Option<f64> {
     match v {
         ValueRef::Integer(i) => Some(i as f64),
         ValueRef::Real(r) => Some(r),
@@ -101,7 +81,7 @@ fn num(v: ValueRef<'_>) -> Option<f64> {
     }
 }
 
-fn int(v: ValueRef<'_>) -> Option<i64> {
+pub(crate) fn int(v: ValueRef<'_>) -> Option<i64> {
     match v {
         ValueRef::Integer(i) => Some(i),
         ValueRef::Real(r) => Some(r as i64),
@@ -109,7 +89,7 @@ fn int(v: ValueRef<'_>) -> Option<i64> {
     }
 }
 
-fn text(v: ValueRef<'_>) -> Option<String> {
+pub(crate) fn text(v: ValueRef<'_>) -> Option<String> {
     match v {
         ValueRef::Text(t) => Some(String::from_utf8_lossy(t).into_owned()),
         ValueRef::Integer(i) => Some(i.to_string()),
@@ -118,7 +98,7 @@ fn text(v: ValueRef<'_>) -> Option<String> {
     }
 }
 
-pub(super) const FLAGS: FunctionFlags =
+pub(crate) const FLAGS: FunctionFlags =
     FunctionFlags::SQLITE_UTF8.union(FunctionFlags::SQLITE_DETERMINISTIC);
 
 /// A double result. SQLite stores NaN as NULL, so NaN travels as the text `NaN`, which the
@@ -131,12 +111,10 @@ pub fn real(x: f64) -> Value {
     }
 }
 
-/// Registers every `qm_*` function on `conn`.
-pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    strings::register(conn)?;
-    date_functions::register(conn)?;
-    complex_values::register(conn)?;
-    regexp::register(conn)?;
+/// `qm_fail(error name, message)` and `qm_fail(error name, message, row value)`: a Trino
+/// error the plan raises; with a row value (ignored), where a row reaches it, which keeps
+/// SQLite from evaluating it once up front as a constant.
+pub(crate) fn register_failures(conn: &Connection) -> rusqlite::Result<()> {
     define(
         conn,
         "qm_fail",
@@ -151,10 +129,6 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             ))
         },
     )?;
-    aggregates::register(conn)?;
-    java_format::register(conn)?;
-    checksum::register(conn)?;
-    decimals::register(conn)?;
     // qm_fail(error name, message, row value): a Trino error the plan raises where a row
     // reaches it; the row value (ignored) keeps SQLite from evaluating it once up front as a
     // constant.
@@ -172,19 +146,5 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             ))
         },
     )?;
-    maps::register(conn)?;
-    rows::register(conn)?;
-    binary::register(conn)?;
-    arrays::register(conn)?;
-    numbers::register(conn)?;
-    math::register(conn)?;
-    buckets::register(conn)?;
-    string_metrics::register(conn)?;
-    urls::register(conn)?;
-    cast::register(conn)?;
-    dates::register(conn)?;
-    text::register(conn)?;
-    zones::register(conn)?;
-    formats::register(conn)?;
-    json::register(conn)
+    Ok(())
 }

@@ -75,14 +75,14 @@ fn unary_math(conn: &Connection, name: &'static str, f: fn(f64) -> f64) -> rusql
 }
 
 /// Registers the number functions on `conn`.
-pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
+pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     register_division(conn)?;
     register_integer_checks(conn)?;
     register_rounding(conn)?;
     register_math(conn)
 }
 
-/// `qm_idiv`, `qm_imod`, `qm_fdiv`, `qm_fmod`: division and remainder (decimals: udf/decimals.rs).
+/// `qm_idiv`, `qm_imod`, `qm_fdiv`, `qm_fmod`: division and remainder (decimals: querymesh-functions/src/udf/decimals.rs).
 fn register_division(conn: &Connection) -> rusqlite::Result<()> {
     let division_by_zero = || fail(ErrorName::DivisionByZero, "Division by zero");
     define(conn, "qm_idiv", 2, FLAGS, move |ctx| {
@@ -184,7 +184,7 @@ fn register_integer_checks(conn: &Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// `qm_round_double`, `qm_round_integer`: ROUND (of a decimal: udf/decimals.rs).
+/// `qm_round_double`, `qm_round_integer`: ROUND (of a decimal: querymesh-functions/src/udf/decimals.rs).
 fn register_rounding(conn: &Connection) -> rusqlite::Result<()> {
     define(conn, "qm_round_double", 2, FLAGS, |ctx| {
         Ok(match (num(ctx.get_raw(0)), int(ctx.get_raw(1))) {

@@ -32,7 +32,7 @@
 //! Aggregates registered as SQLite functions keep their state in Rust's heap, which the shim
 //! never sees: it is [`Held`], charged to the same query figure and pool as it grows, measured
 //! by the process's allocator ([`CountingAllocator`], `rust_heap`), so no aggregate has to say
-//! what it keeps (`sql/udf/aggregate_state.rs` wraps every one).
+//! what it keeps (`querymesh-functions/src/udf/aggregate_state.rs` wraps every one).
 //!
 //! The process's C heap is glibc's ([`glibc_heap`]); the product trims it as queries go idle.
 

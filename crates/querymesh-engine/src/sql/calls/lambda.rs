@@ -1,5 +1,5 @@
 //! Lambda arguments as the analysis reads them: their parameters typed from the signature,
-//! their bodies analysed with the parameters in scope (functions/lambda.rs holds what a
+//! their bodies analysed with the parameters in scope (querymesh-functions/src/lambda.rs holds what a
 //! lowering sees of them).
 
 use querymesh_functions::lambda::param_column;

@@ -1,8 +1,8 @@
 //! The SQL/JSON functions (docs functions/json): json_exists, json_value, json_query,
 //! json_array and json_object. Their clauses arrive as marker arguments (sql/json_syntax.rs);
 //! the path is parsed here, so a bad one fails at analysis with its place in the query
-//! (udf/json_path.rs has the path language and what it refuses); the calls lower to the
-//! `qm_json_*` functions of udf/json.rs.
+//! (querymesh-functions/src/json/path has the path language and what it refuses); the calls lower to the
+//! `qm_json_*` functions of querymesh-functions/src/json/sqlite.
 
 use sqlparser::ast::{
     Expr, Function, FunctionArg, FunctionArgExpr, FunctionArgumentClause, FunctionArguments,
@@ -16,8 +16,8 @@ use crate::sql::json_syntax::marker_text;
 use crate::sql::literal::parse_type;
 use crate::sql::scope::ExprContext;
 use crate::types::TrinoType;
+use querymesh_functions::json::path::{Path, PathError};
 use querymesh_functions::json::scalar_kind;
-use querymesh_functions::udf::json_path::{Path, PathError};
 use querymesh_values::sqlite_text::sql_string;
 use querymesh_values::typed::Typed;
 
@@ -256,7 +256,7 @@ impl Analyzer<'_> {
             vars.push(sql);
             names.push(name);
         }
-        for name in querymesh_functions::udf::json_path::variable_names(&path) {
+        for name in querymesh_functions::json::path::variable_names(&path) {
             if !names.contains(&name) {
                 return Err(error_at(
                     ErrorName::InvalidPath,

@@ -1,5 +1,5 @@
 //! Window calls as the analysis reads them: `OVER` (partition, order, frame), the window-only
-//! functions (functions/window.rs names them) and aggregates used as windows.
+//! functions (querymesh-functions/src/window.rs names them) and aggregates used as windows.
 
 use querymesh_functions::entry::{AggregateCall, Kind};
 use querymesh_functions::unexpected;

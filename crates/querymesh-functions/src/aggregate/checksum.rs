@@ -1,0 +1,226 @@
+//! `checksum(x)` (Trino's ChecksumAggregationFunction): the sum, wrapping, of
+//! `xxHash64(x) * PRIME64` over the rows (`PRIME64` for a NULL), as 8 little-endian bytes;
+//! NULL only when there are no rows. Order-insensitive, so equal multisets match.
+//!
+//! Each value is hashed as Trino's type's `XX_HASH_64` operator hashes it: airlift's
+//! `XxHash64.hash(long)` — XXH64 of the 8 little-endian bytes, seed 0 — of the long Trino holds
+//! (integers, dates as days, short decimals unscaled, timestamps as epoch microseconds,
+//! `floatToIntBits`/`doubleToLongBits` with -0 made 0), XXH64 of the bytes of strings and
+//! varbinary, and `hash(high) ^ hash(low)` of a long decimal's 128 bits. One SQLite
+//! aggregate per kind keeps a single argument, so `checksum(DISTINCT x)` works.
+
+use rusqlite::functions::{Aggregate, Context};
+use rusqlite::types::ValueRef;
+use rusqlite::{Connection, Result};
+
+use xxhash_rust::xxh64::xxh64;
+
+use crate::udf::{FLAGS, define_aggregate, num};
+use querymesh_values::calendar;
+
+const PRIME64: u64 = 0x9E37_79B1_85EB_CA87;
+
+/// The ways of reading a stored value, each its own SQLite aggregate `qm_checksum_<kind>`
+/// (SQLite's function names ignore case, so these are words, not letters).
+#[derive(Clone, Copy)]
+pub enum Kind {
+    /// Integers, booleans, intervals: the long Trino holds.
+    Long,
+    Real,
+    Double,
+    /// decimal(p ≤ 18) and decimal(p > 18), from their exact text.
+    ShortDecimal,
+    LongDecimal,
+    /// varchar, json and varbinary: the bytes.
+    Bytes,
+    /// char(n): the bytes without trailing spaces, as Trino holds it.
+    Char,
+    Date,
+    /// timestamp(p ≤ 6): epoch microseconds.
+    Timestamp,
+}
+
+impl Kind {
+    const ALL: [Kind; 9] = [
+        Kind::Long,
+        Kind::Real,
+        Kind::Double,
+        Kind::ShortDecimal,
+        Kind::LongDecimal,
+        Kind::Bytes,
+        Kind::Char,
+        Kind::Date,
+        Kind::Timestamp,
+    ];
+
+    pub fn function(self) -> &'static str {
+        match self {
+            Kind::Long => "qm_checksum_long",
+            Kind::Real => "qm_checksum_real",
+            Kind::Double => "qm_checksum_double",
+            Kind::ShortDecimal => "qm_checksum_short_decimal",
+            Kind::LongDecimal => "qm_checksum_long_decimal",
+            Kind::Bytes => "qm_checksum_bytes",
+            Kind::Char => "qm_checksum_char",
+            Kind::Date => "qm_checksum_date",
+            Kind::Timestamp => "qm_checksum_timestamp",
+        }
+    }
+}
+
+fn long(v: i64) -> u64 {
+    xxh64(&v.to_le_bytes(), 0)
+}
+
+fn text(v: ValueRef<'_>) -> Option<&[u8]> {
+    match v {
+        ValueRef::Text(t) | ValueRef::Blob(t) => Some(t),
+        _ => None,
+    }
+}
+
+/// The unscaled value of a decimal's text (`-12.30` → -1230).
+fn unscaled(t: &[u8]) -> Option<i128> {
+    let digits: String = std::str::from_utf8(t)
+        .ok()?
+        .chars()
+        .filter(|c| *c != '.')
+        .collect();
+    digits.parse().ok()
+}
+
+/// The stored text of a timestamp(p ≤ 6) as epoch microseconds.
+fn epoch_micros(t: &[u8]) -> Option<i64> {
+    let t = std::str::from_utf8(t).ok()?;
+    let (day, time) = t.split_once(' ').unwrap_or((t, "00:00:00"));
+    let days = calendar::parse_date(day)?;
+    Some(days * 86_400_000_000 + calendar::parse_time_nanos(time)? / 1000)
+}
+
+/// Trino's `XX_HASH_64` of one non-NULL value of the given kind.
+fn hash(kind: Kind, v: ValueRef<'_>) -> Option<u64> {
+    Some(match kind {
+        Kind::Long => match v {
+            ValueRef::Integer(i) => long(i),
+            other => long(num(other)? as i64),
+        },
+        Kind::Real => {
+            let x = num(v)? as f32;
+            let x = if x == 0.0 { 0.0 } else { x };
+            let bits = if x.is_nan() { 0x7fc0_0000 } else { x.to_bits() };
+            long(i64::from(bits as i32))
+        }
+        Kind::Double => {
+            let x = num(v)?;
+            let x = if x == 0.0 { 0.0 } else { x };
+            let bits = if x.is_nan() {
+                0x7ff8_0000_0000_0000
+            } else {
+                x.to_bits()
+            };
+            long(bits as i64)
+        }
+        Kind::ShortDecimal => long(i64::try_from(unscaled(text(v)?)?).ok()?),
+        Kind::LongDecimal => {
+            let x = unscaled(text(v)?)?;
+            long((x >> 64) as i64) ^ long(x as i64)
+        }
+        Kind::Char => {
+            let t = text(v)?;
+            let end = t.iter().rposition(|b| *b != b' ').map_or(0, |i| i + 1);
+            xxh64(&t[..end], 0)
+        }
+        Kind::Date => long(calendar::parse_date(
+            std::str::from_utf8(text(v)?).ok()?.get(..10)?,
+        )?),
+        Kind::Timestamp => long(epoch_micros(text(v)?)?),
+        Kind::Bytes => match v {
+            ValueRef::Integer(i) => xxh64(i.to_string().as_bytes(), 0),
+            other => xxh64(text(other)?, 0),
+        },
+    })
+}
+
+struct Checksum(Kind);
+
+impl Aggregate<u64, Option<Vec<u8>>> for Checksum {
+    fn init(&self, _: &mut Context<'_>) -> Result<u64> {
+        Ok(0)
+    }
+
+    fn step(&self, ctx: &mut Context<'_>, sum: &mut u64) -> Result<()> {
+        let v = ctx.get_raw(0);
+        let h = match v {
+            ValueRef::Null => 1,
+            other => hash(self.0, other).ok_or_else(|| {
+                crate::udf::fail(
+                    querymesh_values::error::ErrorName::GenericInternalError,
+                    "checksum: a value not of its analysed type",
+                )
+            })?,
+        };
+        *sum = sum.wrapping_add(h.wrapping_mul(PRIME64));
+        Ok(())
+    }
+
+    /// `None` state: no rows were aggregated.
+    fn finalize(&self, _: &mut Context<'_>, sum: Option<u64>) -> Result<Option<Vec<u8>>> {
+        Ok(sum.map(|s| s.to_le_bytes().to_vec()))
+    }
+}
+
+pub fn register(conn: &Connection) -> Result<()> {
+    for kind in Kind::ALL {
+        define_aggregate(conn, kind.function(), 1, FLAGS, Checksum(kind))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// airlift's `XxHash64.hash(long)` step by step (seed 0): `updateTail` of the value, then
+    /// `finalShuffle`.
+    fn airlift(value: i64) -> u64 {
+        const P1: u64 = 0x9E37_79B1_85EB_CA87;
+        const P2: u64 = 0xC2B2_AE3D_27D4_EB4F;
+        const P3: u64 = 0x1656_67B1_9E37_79F9;
+        const P4: u64 = 0x85EB_CA77_C2B2_AE63;
+        const P5: u64 = 0x27D4_EB2F_1656_67C5;
+        let mix = (value as u64)
+            .wrapping_mul(P2)
+            .rotate_left(31)
+            .wrapping_mul(P1);
+        let mut h = P5.wrapping_add(8) ^ mix;
+        h = h.rotate_left(27).wrapping_mul(P1).wrapping_add(P4);
+        h ^= h >> 33;
+        h = h.wrapping_mul(P2);
+        h ^= h >> 29;
+        h = h.wrapping_mul(P3);
+        h ^ (h >> 32)
+    }
+
+    #[test]
+    fn long_hash_is_airlifts() {
+        for v in [0, 1, -1, 42, i64::MIN, i64::MAX] {
+            assert_eq!(long(v), airlift(v), "{v}");
+        }
+        assert_eq!(
+            hash(Kind::ShortDecimal, ValueRef::Text(b"-12.30")),
+            Some(long(-1230))
+        );
+        assert_eq!(
+            hash(Kind::Timestamp, ValueRef::Text(b"1970-01-01 00:00:01.000")),
+            Some(long(1_000_000))
+        );
+        assert_eq!(
+            hash(Kind::Double, ValueRef::Real(-0.0)),
+            hash(Kind::Double, ValueRef::Real(0.0))
+        );
+        assert_eq!(
+            hash(Kind::Char, ValueRef::Text(b"ab  ")),
+            Some(xxh64(b"ab", 0))
+        );
+    }
+}

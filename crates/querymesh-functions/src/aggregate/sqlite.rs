@@ -1,0 +1,262 @@
+//! Aggregates SQLite has no equivalent of, as Rust aggregate functions: `qm_max_by` /
+//! `qm_min_by` (the value at the largest / smallest key), `qm_percentile` (approx_percentile,
+//! answered exactly — an exact answer is within any approximation's bounds), and
+//! `qm_bitwise_and` / `qm_bitwise_or`. What they keep counts against the query's memory budget
+//! as it grows (registered through `define_aggregate`: aggregate_state.rs).
+
+use std::cmp::Ordering;
+
+use querymesh_values::error::ErrorName;
+use rusqlite::functions::{Aggregate, Context};
+use rusqlite::types::{Value, ValueRef};
+use rusqlite::{Connection, Result};
+
+use crate::udf::{FLAGS, define_aggregate, fail};
+
+/// SQLite's own order of values of one analysed type: numbers by value, text and blobs by
+/// bytes (dates and timestamps are ISO text, so they sort by time).
+fn compare(a: &Value, b: &Value) -> Ordering {
+    let number = |v: &Value| match v {
+        Value::Integer(i) => Some(*i as f64),
+        Value::Real(r) => Some(*r),
+        _ => None,
+    };
+    match (a, b) {
+        (Value::Integer(x), Value::Integer(y)) => x.cmp(y),
+        (Value::Text(x), Value::Text(y)) => x.cmp(y),
+        (Value::Blob(x), Value::Blob(y)) => x.cmp(y),
+        _ => match (number(a), number(b)) {
+            (Some(x), Some(y)) => x.partial_cmp(&y).unwrap_or(Ordering::Equal),
+            _ => Ordering::Equal,
+        },
+    }
+}
+
+/// max_by(x, y) / min_by(x, y): the x of the row with the largest (smallest) y; rows whose y
+/// is NULL don't count (Trino's MaxByAggregationFunction).
+struct ValueAtExtreme {
+    largest: bool,
+}
+
+impl Aggregate<Option<(Value, Value)>, Value> for ValueAtExtreme {
+    fn init(&self, _: &mut Context<'_>) -> Result<Option<(Value, Value)>> {
+        Ok(None)
+    }
+
+    fn step(&self, ctx: &mut Context<'_>, best: &mut Option<(Value, Value)>) -> Result<()> {
+        let key: Value = ctx.get(1)?;
+        if key == Value::Null {
+            return Ok(());
+        }
+        let wanted = if self.largest {
+            Ordering::Greater
+        } else {
+            Ordering::Less
+        };
+        let replace = match best {
+            None => true,
+            Some((current, _)) => compare(&key, current) == wanted,
+        };
+        if replace {
+            let value: Value = ctx.get(0)?;
+            *best = Some((key, value));
+        }
+        Ok(())
+    }
+
+    fn finalize(&self, _: &mut Context<'_>, best: Option<Option<(Value, Value)>>) -> Result<Value> {
+        Ok(best.flatten().map_or(Value::Null, |(_, value)| value))
+    }
+}
+
+/// approx_percentile(x, p): the value at rank ⌈p·n⌉ (at least the first) of the non-NULL
+/// values in order; p must be the same in every row, between 0 and 1.
+struct Percentile;
+
+#[derive(Default)]
+struct Values {
+    values: Vec<Value>,
+    percentile: Option<f64>,
+}
+
+impl Aggregate<Values, Value> for Percentile {
+    fn init(&self, _: &mut Context<'_>) -> Result<Values> {
+        Ok(Values::default())
+    }
+
+    fn step(&self, ctx: &mut Context<'_>, acc: &mut Values) -> Result<()> {
+        let p = match ctx.get_raw(1) {
+            ValueRef::Integer(i) => i as f64,
+            ValueRef::Real(r) => r,
+            _ => {
+                return Err(fail(
+                    ErrorName::InvalidFunctionArgument,
+                    "Percentile cannot be null",
+                ));
+            }
+        };
+        if !(0.0..=1.0).contains(&p) {
+            return Err(fail(
+                ErrorName::InvalidFunctionArgument,
+                "Percentile must be between 0 and 1",
+            ));
+        }
+        if acc.percentile.is_some_and(|q| q != p) {
+            return Err(fail(
+                ErrorName::InvalidFunctionArgument,
+                "Percentile argument must be constant for all input rows",
+            ));
+        }
+        acc.percentile = Some(p);
+        let value: Value = ctx.get(0)?;
+        if value == Value::Null {
+            return Ok(());
+        }
+        acc.values.push(value);
+        Ok(())
+    }
+
+    fn finalize(&self, _: &mut Context<'_>, acc: Option<Values>) -> Result<Value> {
+        let Some(mut acc) = acc else {
+            return Ok(Value::Null);
+        };
+        let (Some(p), false) = (acc.percentile, acc.values.is_empty()) else {
+            return Ok(Value::Null);
+        };
+        acc.values.sort_by(compare);
+        let n = acc.values.len();
+        let rank = ((p * n as f64).ceil() as usize).clamp(1, n);
+        Ok(acc.values.swap_remove(rank - 1))
+    }
+}
+
+/// bitwise_and_agg / bitwise_or_agg over bigints; NULLs are skipped, no rows is NULL.
+struct Bitwise {
+    and: bool,
+}
+
+impl Aggregate<Option<i64>, Option<i64>> for Bitwise {
+    fn init(&self, _: &mut Context<'_>) -> Result<Option<i64>> {
+        Ok(None)
+    }
+
+    fn step(&self, ctx: &mut Context<'_>, acc: &mut Option<i64>) -> Result<()> {
+        let ValueRef::Integer(x) = ctx.get_raw(0) else {
+            return Ok(());
+        };
+        *acc = Some(match *acc {
+            None => x,
+            Some(a) if self.and => a & x,
+            Some(a) => a | x,
+        });
+        Ok(())
+    }
+
+    fn finalize(&self, _: &mut Context<'_>, acc: Option<Option<i64>>) -> Result<Option<i64>> {
+        Ok(acc.flatten())
+    }
+}
+
+/// Trino's listagg output limit (ListaggAggregationFunction's maxOutputLength).
+const LISTAGG_MAX_BYTES: usize = 1_048_576;
+
+/// listagg(x, separator [ON OVERFLOW …]) WITHIN GROUP (ORDER BY …): SQLite hands the rows over
+/// in the ORDER BY's order. Arguments: value, separator, truncate (0/1), filler, with count.
+struct Listagg;
+
+#[derive(Default)]
+struct Joined {
+    values: Vec<String>,
+    bytes: usize,
+    separator: String,
+    truncate: bool,
+    filler: String,
+    with_count: bool,
+}
+
+impl Aggregate<Joined, Option<String>> for Listagg {
+    fn init(&self, ctx: &mut Context<'_>) -> Result<Joined> {
+        let text = |i: usize| match ctx.get_raw(i) {
+            ValueRef::Text(t) => String::from_utf8_lossy(t).into_owned(),
+            _ => String::new(),
+        };
+        Ok(Joined {
+            separator: text(1),
+            truncate: matches!(ctx.get_raw(2), ValueRef::Integer(1)),
+            filler: text(3),
+            with_count: matches!(ctx.get_raw(4), ValueRef::Integer(1)),
+            ..Joined::default()
+        })
+    }
+
+    fn step(&self, ctx: &mut Context<'_>, acc: &mut Joined) -> Result<()> {
+        let value = match ctx.get_raw(0) {
+            ValueRef::Null => return Ok(()),
+            ValueRef::Text(t) | ValueRef::Blob(t) => String::from_utf8_lossy(t).into_owned(),
+            ValueRef::Integer(i) => i.to_string(),
+            ValueRef::Real(r) => r.to_string(),
+        };
+        acc.bytes += value.len() + acc.separator.len() * usize::from(!acc.values.is_empty());
+        if acc.bytes > LISTAGG_MAX_BYTES && !acc.truncate {
+            return Err(fail(
+                ErrorName::ExceededFunctionMemoryLimit,
+                format!(
+                    "Concatenated string has the length in bytes larger than the maximum output length {LISTAGG_MAX_BYTES}"
+                ),
+            ));
+        }
+        acc.values.push(value);
+        Ok(())
+    }
+
+    fn finalize(&self, _: &mut Context<'_>, acc: Option<Joined>) -> Result<Option<String>> {
+        let Some(acc) = acc else { return Ok(None) };
+        if acc.values.is_empty() {
+            return Ok(None);
+        }
+        let mut out = String::new();
+        let mut kept = 0;
+        for value in &acc.values {
+            let added = value.len() + if kept > 0 { acc.separator.len() } else { 0 };
+            if out.len() + added > LISTAGG_MAX_BYTES {
+                break;
+            }
+            if kept > 0 {
+                out.push_str(&acc.separator);
+            }
+            out.push_str(value);
+            kept += 1;
+        }
+        let dropped = acc.values.len() - kept;
+        if dropped > 0 {
+            out.push_str(&acc.separator);
+            out.push_str(&acc.filler);
+            if acc.with_count {
+                out.push_str(&format!("({dropped})"));
+            }
+        }
+        Ok(Some(out))
+    }
+}
+
+pub fn register(conn: &Connection) -> Result<()> {
+    define_aggregate(conn, "qm_listagg", 5, FLAGS, Listagg)?;
+    define_aggregate(
+        conn,
+        "qm_max_by",
+        2,
+        FLAGS,
+        ValueAtExtreme { largest: true },
+    )?;
+    define_aggregate(
+        conn,
+        "qm_min_by",
+        2,
+        FLAGS,
+        ValueAtExtreme { largest: false },
+    )?;
+    define_aggregate(conn, "qm_percentile", 2, FLAGS, Percentile)?;
+    define_aggregate(conn, "qm_bitwise_and", 1, FLAGS, Bitwise { and: true })?;
+    define_aggregate(conn, "qm_bitwise_or", 1, FLAGS, Bitwise { and: false })?;
+    Ok(())
+}

@@ -1,0 +1,328 @@
+//! Date and time functions (Trino docs functions/datetime): fields of a date or timestamp,
+//! date_trunc/date_add/date_diff (DateTimeFunctions: they take a date or a timestamp(p) and
+//! keep its type), and the current date and time.
+
+pub mod format;
+pub mod sqlite;
+pub mod time_zone;
+
+use querymesh_values::coerce::{coerced, super_type};
+use querymesh_values::typed::Typed;
+use querymesh_values::types::TrinoType;
+
+use super::context::LowerContext;
+use super::entry::{FunctionDef, Kind, Lower, LowerResult, Typing, scalar};
+use super::{Call, is_integer_or_null};
+
+const FIELD: &[(&str, &str)] = &[
+    ("date", "bigint"),
+    ("timestamp(p)", "bigint"),
+    ("timestamp(p) with time zone", "bigint"),
+];
+
+const fn field(name: &'static str, description: &'static str) -> FunctionDef {
+    scalar(
+        name,
+        FIELD,
+        Typing::ByLowering,
+        Lower::Scalar(date_field),
+        description,
+    )
+}
+
+const fn now(name: &'static str) -> FunctionDef {
+    FunctionDef {
+        name,
+        kind: Kind::Scalar,
+        signatures: &[("", "timestamp(3) with time zone")],
+        typing: Typing::ByLowering,
+        lower: Lower::Scalar(current_timestamp),
+        description: "Current timestamp with time zone",
+        deterministic: false,
+    }
+}
+
+pub const FUNCTIONS: &[FunctionDef] = &[
+    field("year", "Year of the given date or timestamp"),
+    field("month", "Month of the year of the given date or timestamp"),
+    field("day", "Day of the month of the given date or timestamp"),
+    field(
+        "day_of_month",
+        "Day of the month of the given date or timestamp",
+    ),
+    field(
+        "quarter",
+        "Quarter of the year of the given date or timestamp",
+    ),
+    field("day_of_week", "Day of the week, 1 (Monday) to 7 (Sunday)"),
+    field("dow", "Day of the week, 1 (Monday) to 7 (Sunday)"),
+    field(
+        "day_of_year",
+        "Day of the year of the given date or timestamp",
+    ),
+    field("doy", "Day of the year of the given date or timestamp"),
+    field(
+        "week",
+        "ISO week of the year of the given date or timestamp",
+    ),
+    field(
+        "week_of_year",
+        "ISO week of the year of the given date or timestamp",
+    ),
+    field(
+        "year_of_week",
+        "Year of the ISO week of the given date or timestamp",
+    ),
+    field("yow", "Year of the ISO week of the given date or timestamp"),
+    field("hour", "Hour of the day of the given timestamp"),
+    field("minute", "Minute of the hour of the given timestamp"),
+    field("second", "Second of the minute of the given timestamp"),
+    scalar(
+        "date_trunc",
+        &[
+            ("varchar(x), date", "date"),
+            ("varchar(x), timestamp(p)", "timestamp(p)"),
+            (
+                "varchar(x), timestamp(p) with time zone",
+                "timestamp(p) with time zone",
+            ),
+        ],
+        Typing::ByLowering,
+        Lower::Scalar(date_trunc),
+        "Truncate to the specified time unit",
+    ),
+    scalar(
+        "date_add",
+        &[
+            ("varchar(x), bigint, date", "date"),
+            ("varchar(x), bigint, timestamp(p)", "timestamp(p)"),
+            (
+                "varchar(x), bigint, timestamp(p) with time zone",
+                "timestamp(p) with time zone",
+            ),
+        ],
+        Typing::ByLowering,
+        Lower::Scalar(date_add),
+        "Add the specified amount of date to the given date",
+    ),
+    scalar(
+        "date_diff",
+        &[
+            ("varchar(x), date, date", "bigint"),
+            ("varchar(x), timestamp(p), timestamp(p)", "bigint"),
+            (
+                "varchar(x), timestamp(p) with time zone, timestamp(p) with time zone",
+                "bigint",
+            ),
+        ],
+        Typing::ByLowering,
+        Lower::Scalar(date_diff),
+        "Difference of the given dates in the given unit",
+    ),
+    scalar(
+        "date",
+        &[
+            ("varchar(x)", "date"),
+            ("timestamp(p)", "date"),
+            ("timestamp(p) with time zone", "date"),
+            ("date", "date"),
+        ],
+        Typing::ByLowering,
+        Lower::Scalar(to_date),
+        "Cast the value to date",
+    ),
+    scalar(
+        "from_iso8601_date",
+        &[("varchar(x)", "date")],
+        Typing::ByLowering,
+        Lower::Scalar(to_date),
+        "Parses an ISO 8601 formatted date",
+    ),
+    FunctionDef {
+        name: "current_date",
+        kind: Kind::Scalar,
+        signatures: &[("", "date")],
+        typing: Typing::ByLowering,
+        lower: Lower::Scalar(current_date),
+        description: "Current date",
+        deterministic: false,
+    },
+    now("now"),
+    now("current_timestamp"),
+    FunctionDef {
+        name: "localtimestamp",
+        kind: Kind::Scalar,
+        signatures: &[("", "timestamp(3)")],
+        typing: Typing::ByLowering,
+        lower: Lower::Scalar(local_timestamp),
+        description: "Current timestamp without time zone",
+        deterministic: false,
+    },
+];
+
+/// What the date functions are told of their argument: 0 for a date, else the fraction
+/// digits its stored text has.
+fn fraction_digits(t: &TrinoType) -> usize {
+    match t {
+        TrinoType::Timestamp(p) => crate::udf::stored_digits(*p),
+        _ => 0,
+    }
+}
+
+fn is_date_or_timestamp(t: &TrinoType) -> bool {
+    matches!(t, TrinoType::Date | TrinoType::Timestamp(_))
+}
+
+fn date_field(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let [a] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    let unit = match c.name.as_str() {
+        "day_of_month" => "day",
+        "dow" => "day_of_week",
+        "doy" => "day_of_year",
+        "week_of_year" => "week",
+        "yow" => "year_of_week",
+        other => other,
+    };
+    ctx.date_part(unit, a.clone(), c.at).map(Some)
+}
+
+fn date_trunc(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    Ok(match c.args.as_slice() {
+        [unit, d] if unit.ty.is_string() && matches!(d.ty, TrinoType::TimestampTz(_)) => {
+            let TrinoType::TimestampTz(p) = d.ty else {
+                return Ok(None);
+            };
+            Some(Typed::new(
+                format!("qm_tz_trunc({}, {}, {p})", unit.sql, d.sql),
+                d.ty.clone(),
+            ))
+        }
+        [unit, d] if unit.ty.is_string() && is_date_or_timestamp(&d.ty) => Some(Typed::new(
+            format!(
+                "qm_date_trunc({}, {}, {})",
+                unit.sql,
+                d.sql,
+                fraction_digits(&d.ty)
+            ),
+            d.ty.clone(),
+        )),
+        _ => None,
+    })
+}
+
+fn date_add(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    Ok(match c.args.as_slice() {
+        [unit, n, d]
+            if unit.ty.is_string()
+                && is_integer_or_null(&n.ty)
+                && matches!(d.ty, TrinoType::TimestampTz(_)) =>
+        {
+            let TrinoType::TimestampTz(p) = d.ty else {
+                return Ok(None);
+            };
+            Some(Typed::new(
+                format!("qm_tz_add({}, {}, {}, {p})", unit.sql, n.sql, d.sql),
+                d.ty.clone(),
+            ))
+        }
+        [unit, n, d]
+            if unit.ty.is_string() && is_integer_or_null(&n.ty) && is_date_or_timestamp(&d.ty) =>
+        {
+            Some(Typed::new(
+                format!(
+                    "qm_date_add({}, {}, {}, {})",
+                    unit.sql,
+                    n.sql,
+                    d.sql,
+                    fraction_digits(&d.ty)
+                ),
+                d.ty.clone(),
+            ))
+        }
+        _ => None,
+    })
+}
+
+fn date_diff(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let [unit, a, b] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    let tz = |t: &Typed| matches!(t.ty, TrinoType::TimestampTz(_));
+    if unit.ty.is_string() && (tz(a) || tz(b)) {
+        let (a, b) = ctx.zoned_operands(a.clone(), b.clone());
+        if !(tz(&a) && tz(&b)) {
+            return Ok(None);
+        }
+        return Ok(Some(Typed::new(
+            format!("qm_tz_diff({}, {}, {})", unit.sql, a.sql, b.sql),
+            TrinoType::BigInt,
+        )));
+    }
+    if !(unit.ty.is_string() && is_date_or_timestamp(&a.ty) && is_date_or_timestamp(&b.ty)) {
+        return Ok(None);
+    }
+    let Some(ty) = super_type(&a.ty, &b.ty) else {
+        return Ok(None);
+    };
+    Ok(Some(Typed::new(
+        format!(
+            "qm_date_diff({}, {}, {}, {})",
+            unit.sql,
+            coerced(a, &ty),
+            coerced(b, &ty),
+            fraction_digits(&ty)
+        ),
+        TrinoType::BigInt,
+    )))
+}
+
+fn to_date(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    match c.args.as_slice() {
+        [a] if a.ty.is_string()
+            || matches!(
+                a.ty,
+                TrinoType::Timestamp(_) | TrinoType::TimestampTz(_) | TrinoType::Date
+            ) =>
+        {
+            ctx.cast(a.clone(), &TrinoType::Date, false, c.at).map(Some)
+        }
+        _ => Ok(None),
+    }
+}
+
+/// The current instant in the session zone, stored (querymesh-functions/src/datetime/time_zone/sqlite): SQLite's `now` is UTC
+/// and one value for the whole statement, as Trino's is for the query.
+pub fn now_sql(zone: &str) -> String {
+    format!(
+        "(strftime('%Y-%m-%d %H:%M:%f', 'now') || '000000000 ' || {})",
+        querymesh_values::sqlite_text::sql_string(zone)
+    )
+}
+
+/// current_date: the date in the session zone.
+fn current_date(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let now = now_sql(&ctx.session_zone());
+    Ok(c.args.is_empty().then(|| {
+        Typed::new(
+            format!("substr(qm_tz_local({now}, 3), 1, 10)"),
+            TrinoType::Date,
+        )
+    }))
+}
+
+fn current_timestamp(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let now = now_sql(&ctx.session_zone());
+    Ok(c.args
+        .is_empty()
+        .then(|| Typed::new(now, TrinoType::TimestampTz(3))))
+}
+
+/// localtimestamp: the wall time in the session zone.
+fn local_timestamp(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let now = now_sql(&ctx.session_zone());
+    Ok(c.args
+        .is_empty()
+        .then(|| Typed::new(format!("qm_tz_local({now}, 3)"), TrinoType::Timestamp(3))))
+}

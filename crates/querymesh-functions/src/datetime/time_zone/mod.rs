@@ -1,0 +1,382 @@
+//! Time zones and conversions (Trino docs functions/datetime "Time zone conversion",
+//! "Date and time functions", "Convenience extraction functions", "Duration function"):
+//! at_timezone, with_timezone, timezone_hour/minute, current_timezone, unix times, ISO 8601,
+//! last_day_of_month, human_readable_seconds, parse_duration, to_milliseconds. Values with a
+//! zone are stored as querymesh-functions/src/datetime/time_zone/sqlite says; a date or timestamp given where a timestamp with
+//! time zone is expected is taken in the session zone, as Trino coerces it.
+
+pub mod sqlite;
+
+use querymesh_values::coerce::coerced;
+use querymesh_values::sqlite_text::sql_string;
+use querymesh_values::typed::Typed;
+use querymesh_values::types::TrinoType;
+
+use crate::context::LowerContext;
+use crate::entry::{FunctionDef, Lower, LowerResult, Typing, scalar};
+use crate::{Call, is_integer_or_null, is_numeric_or_null};
+
+const fn by_lowering(
+    name: &'static str,
+    signatures: &'static [(&'static str, &'static str)],
+    lower: crate::entry::ScalarLowering,
+    description: &'static str,
+) -> FunctionDef {
+    scalar(
+        name,
+        signatures,
+        Typing::ByLowering,
+        Lower::Scalar(lower),
+        description,
+    )
+}
+
+pub const FUNCTIONS: &[FunctionDef] = &[
+    by_lowering(
+        "at_timezone",
+        &[
+            (
+                "timestamp(p) with time zone, varchar(x)",
+                "timestamp(p) with time zone",
+            ),
+            (
+                "timestamp(p) with time zone, interval day to second",
+                "timestamp(p) with time zone",
+            ),
+        ],
+        at_timezone,
+        "Change the time zone component of timestamp with precision p to the given time zone",
+    ),
+    by_lowering(
+        "with_timezone",
+        &[("timestamp(p), varchar(x)", "timestamp(p) with time zone")],
+        with_timezone,
+        "Returns a timestamp with time zone from a timestamp and a time zone",
+    ),
+    by_lowering(
+        "timezone_hour",
+        &[("timestamp(p) with time zone", "bigint")],
+        offset_part,
+        "Hour of the time zone offset of timestamp",
+    ),
+    by_lowering(
+        "timezone_minute",
+        &[("timestamp(p) with time zone", "bigint")],
+        offset_part,
+        "Minute of the time zone offset of timestamp",
+    ),
+    by_lowering(
+        "timezone",
+        &[("timestamp(p) with time zone", "varchar")],
+        zone_of,
+        "Returns the time zone identifier of the given timestamp with time zone",
+    ),
+    crate::entry::FunctionDef {
+        name: "current_timezone",
+        kind: crate::entry::Kind::Scalar,
+        signatures: &[("", "varchar")],
+        typing: Typing::ByLowering,
+        lower: Lower::Scalar(current_timezone),
+        description: "Current time zone",
+        deterministic: true,
+    },
+    by_lowering(
+        "to_unixtime",
+        &[("timestamp(p) with time zone", "double")],
+        to_unixtime,
+        "Returns timestamp as a UNIX timestamp",
+    ),
+    by_lowering(
+        "from_unixtime",
+        &[
+            ("double", "timestamp(3) with time zone"),
+            ("double, varchar(x)", "timestamp(3) with time zone"),
+            ("double, bigint, bigint", "timestamp(3) with time zone"),
+        ],
+        from_unixtime,
+        "Returns the UNIX timestamp as a timestamp with time zone",
+    ),
+    by_lowering(
+        "from_unixtime_nanos",
+        &[("bigint", "timestamp(9) with time zone")],
+        from_unixtime_nanos,
+        "Returns the UNIX timestamp in nanoseconds as a timestamp with time zone",
+    ),
+    by_lowering(
+        "to_iso8601",
+        &[
+            ("date", "varchar(16)"),
+            ("timestamp(p)", "varchar"),
+            ("timestamp(p) with time zone", "varchar"),
+        ],
+        to_iso8601,
+        "Formats the value as an ISO 8601 string",
+    ),
+    by_lowering(
+        "from_iso8601_timestamp",
+        &[("varchar(x)", "timestamp(3) with time zone")],
+        from_iso8601,
+        "Parses an ISO 8601 formatted timestamp",
+    ),
+    by_lowering(
+        "from_iso8601_timestamp_nanos",
+        &[("varchar(x)", "timestamp(9) with time zone")],
+        from_iso8601,
+        "Parses an ISO 8601 formatted timestamp with nanosecond precision",
+    ),
+    by_lowering(
+        "last_day_of_month",
+        &[
+            ("date", "date"),
+            ("timestamp(p)", "date"),
+            ("timestamp(p) with time zone", "date"),
+        ],
+        last_day_of_month,
+        "Last day of the month of the given timestamp",
+    ),
+    by_lowering(
+        "to_milliseconds",
+        &[("interval day to second", "bigint")],
+        to_milliseconds,
+        "The interval in milliseconds",
+    ),
+    by_lowering(
+        "human_readable_seconds",
+        &[("double", "varchar")],
+        human_readable_seconds,
+        "Formats seconds as weeks, days, hours, minutes and seconds",
+    ),
+    by_lowering(
+        "parse_duration",
+        &[("varchar(x)", "interval day to second")],
+        parse_duration,
+        "Converts a duration string (such as '3.5m') to an interval",
+    ),
+];
+
+fn zone_text(t: &Typed) -> bool {
+    t.ty.is_string() || t.ty == TrinoType::Unknown
+}
+
+fn at_timezone(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let [x, z] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    let z = &zone_operand(z.clone());
+    if !zone_text(z) {
+        return Ok(None);
+    }
+    let Some(x) = ctx.zoned(x) else {
+        return Ok(None);
+    };
+    ctx.check_zone_literal(z, c.at)?;
+    Ok(Some(Typed::new(
+        format!("qm_tz_at({}, {})", x.sql, z.sql),
+        x.ty,
+    )))
+}
+
+fn with_timezone(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let [x, z] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    let p = match x.ty {
+        TrinoType::Timestamp(p) => p,
+        TrinoType::Date => 0,
+        TrinoType::Unknown => 3,
+        _ => return Ok(None),
+    };
+    if !zone_text(z) {
+        return Ok(None);
+    }
+    Ok(Some(Typed::new(
+        format!("qm_tz_with_zone({}, {}, {p})", x.sql, z.sql),
+        TrinoType::TimestampTz(p),
+    )))
+}
+
+fn offset_part(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let [x] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    let Some(x) = ctx.zoned(x) else {
+        return Ok(None);
+    };
+    let part = c.name.trim_start_matches("timezone_");
+    Ok(Some(Typed::new(
+        format!("qm_tz_offset({}, '{part}')", x.sql),
+        TrinoType::BigInt,
+    )))
+}
+
+fn zone_of(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let [x] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    if !matches!(x.ty, TrinoType::TimestampTz(_)) {
+        return Ok(None);
+    }
+    let x = ctx.zoned(x).unwrap_or_else(|| x.clone());
+    Ok(Some(Typed::new(
+        format!("qm_tz_zone({})", x.sql),
+        TrinoType::Varchar(None),
+    )))
+}
+
+fn current_timezone(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    Ok(c.args
+        .is_empty()
+        .then(|| Typed::new(sql_string(&ctx.session_zone()), TrinoType::Varchar(None))))
+}
+
+fn to_unixtime(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let [x] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    Ok(ctx
+        .zoned(x)
+        .map(|x| Typed::new(format!("qm_tz_unixtime({})", x.sql), TrinoType::Double)))
+}
+
+fn from_unixtime(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let session = sql_string(&ctx.session_zone());
+    let ty = TrinoType::TimestampTz(3);
+    Ok(match c.args.as_slice() {
+        [x] if is_numeric_or_null(&x.ty) => Some(Typed::new(
+            format!("qm_tz_from_unixtime({}, {session}, 3)", double(x)),
+            ty,
+        )),
+        [x, z] if is_numeric_or_null(&x.ty) && zone_text(z) => {
+            ctx.check_zone_literal(z, c.at)?;
+            Some(Typed::new(
+                format!("qm_tz_from_unixtime({}, {}, 3)", double(x), z.sql),
+                ty,
+            ))
+        }
+        [x, h, m]
+            if is_numeric_or_null(&x.ty)
+                && is_integer_or_null(&h.ty)
+                && is_integer_or_null(&m.ty) =>
+        {
+            Some(Typed::new(
+                format!("qm_tz_from_hours({}, {}, {})", double(x), h.sql, m.sql),
+                ty,
+            ))
+        }
+        _ => None,
+    })
+}
+
+fn from_unixtime_nanos(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let session = sql_string(&ctx.session_zone());
+    Ok(match c.args.as_slice() {
+        [x] if is_integer_or_null(&x.ty) => Some(Typed::new(
+            format!("qm_tz_from_unixtime_nanos({}, {session})", x.sql),
+            TrinoType::TimestampTz(9),
+        )),
+        _ => None,
+    })
+}
+
+fn to_iso8601(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let [x] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    Ok(match x.ty {
+        TrinoType::Date => Some(Typed::new(x.sql.clone(), TrinoType::Varchar(Some(16)))),
+        TrinoType::Timestamp(p) => {
+            let len = 19 + if p == 0 { 0 } else { u32::from(p) + 1 };
+            Some(Typed::new(
+                format!("replace(substr({}, 1, {len}), ' ', 'T')", x.sql),
+                // TestDateTimeFunctions.testToIso8601ForTimestampWithoutTimeZone: p + 23.
+                TrinoType::Varchar(Some(u32::from(p) + 23)),
+            ))
+        }
+        TrinoType::TimestampTz(p) => Some(Typed::new(
+            format!("qm_tz_iso8601({}, {p})", x.sql),
+            TrinoType::Varchar(None),
+        )),
+        _ => None,
+    })
+}
+
+fn from_iso8601(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let [x] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    if !zone_text(x) {
+        return Ok(None);
+    }
+    let p = if c.name.ends_with("_nanos") { 9 } else { 3 };
+    let session = sql_string(&ctx.session_zone());
+    Ok(Some(Typed::new(
+        format!("qm_tz_from_iso8601({}, {session}, {p})", x.sql),
+        TrinoType::TimestampTz(p),
+    )))
+}
+
+fn last_day_of_month(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let [x] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    let day = match x.ty {
+        TrinoType::Date => x.sql.clone(),
+        TrinoType::Timestamp(_) => format!("substr({}, 1, 10)", x.sql),
+        TrinoType::TimestampTz(_) => format!("substr({}, 1, 10)", ctx.wall_time(x).sql),
+        _ => return Ok(None),
+    };
+    // SQLite's date modifiers: the month's first day, a month on, a day back.
+    Ok(Some(Typed::new(
+        format!("date({day}, 'start of month', '+1 month', '-1 day')"),
+        TrinoType::Date,
+    )))
+}
+
+fn to_milliseconds(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    Ok(match c.args.as_slice() {
+        [x] if x.ty == TrinoType::IntervalDayToSecond => Some(Typed::new(
+            format!("CAST({} AS INTEGER)", x.sql),
+            TrinoType::BigInt,
+        )),
+        _ => None,
+    })
+}
+
+/// A numeric argument as the double these functions take (a decimal's stored form is its
+/// unscaled value, so it must be converted, as Trino coerces it to the signature's double).
+fn double(x: &Typed) -> String {
+    coerced(x, &TrinoType::Double)
+}
+
+fn human_readable_seconds(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    Ok(match c.args.as_slice() {
+        [x] if is_numeric_or_null(&x.ty) => Some(Typed::new(
+            format!("qm_human_readable_seconds({})", double(x)),
+            TrinoType::Varchar(None),
+        )),
+        _ => None,
+    })
+}
+
+fn parse_duration(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    Ok(match c.args.as_slice() {
+        [x] if zone_text(x) => Some(Typed::new(
+            format!("qm_parse_duration({})", x.sql),
+            TrinoType::IntervalDayToSecond,
+        )),
+        _ => None,
+    })
+}
+
+/// A zone given as an interval (`AT TIME ZONE INTERVAL '03:04' HOUR TO MINUTE`,
+/// TestAtTimeZone.testAtTimeZoneWithOffset) as the id of its fixed offset.
+pub fn zone_operand(z: Typed) -> Typed {
+    if z.ty == TrinoType::IntervalDayToSecond {
+        Typed::new(
+            format!("qm_tz_offset_zone({})", z.sql),
+            TrinoType::Varchar(None),
+        )
+    } else {
+        z
+    }
+}

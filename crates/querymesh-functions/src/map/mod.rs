@@ -1,0 +1,381 @@
+//! Map functions and aggregates (Trino docs functions/map, functions/aggregate "Map aggregate
+//! functions"). A map is a JSON array of `[key, value]` pairs in element form; the checks that
+//! need the values (lengths, NULL and duplicate keys) are Rust functions (querymesh-functions/src/map/sqlite.rs),
+//! and the lambdas of transform_keys, transform_values and map_filter lower to correlated
+//! subqueries over the pairs (`json_each`, in order) whose relation is the lambda's alias, so
+//! the body's `p0` is the key and `p1` the value, in top-level form.
+//! `cardinality` and `element_at` on maps are with the array functions' entries.
+
+pub mod sqlite;
+
+use querymesh_values::element::{from_element, to_element};
+use querymesh_values::error::TrinoError;
+use querymesh_values::sqlite_text::sql_string;
+use querymesh_values::typed::Typed;
+use querymesh_values::types::TrinoType;
+
+use super::Call;
+use super::context::LowerContext;
+use super::entry::{AggregateCall, FunctionDef, Lower, LowerResult, Typing, aggregate, scalar};
+use super::lambda::Lambda;
+
+type Lowered = Result<Option<(String, TrinoType)>, TrinoError>;
+
+pub const FUNCTIONS: &[FunctionDef] = &[
+    scalar(
+        "map",
+        &[
+            ("", "map(unknown,unknown)"),
+            ("array(K), array(V)", "map(K,V)"),
+        ],
+        Typing::Resolved,
+        Lower::Scalar(map),
+        "Constructs a map from the given key/value arrays",
+    ),
+    scalar(
+        "map_from_entries",
+        &[("array(row(K,V))", "map(K,V)")],
+        Typing::ByLowering,
+        Lower::Scalar(map_from_entries),
+        "Construct a map from an array of entries",
+    ),
+    scalar(
+        "multimap_from_entries",
+        &[("array(row(K,V))", "map(K,array(V))")],
+        Typing::ByLowering,
+        Lower::Scalar(multimap_from_entries),
+        "Construct a multimap from an array of entries",
+    ),
+    scalar(
+        "map_entries",
+        &[("map(K,V)", "array(row(K,V))")],
+        Typing::ByLowering,
+        Lower::Scalar(map_entries),
+        "Construct an array of entries from a given map",
+    ),
+    scalar(
+        "map_keys",
+        &[("map(K,V)", "array(K)")],
+        Typing::Resolved,
+        Lower::Template("qm_map_part({0}, 0)"),
+        "Returns the keys of the given map(K,V) as an array",
+    ),
+    scalar(
+        "map_values",
+        &[("map(K,V)", "array(V)")],
+        Typing::Resolved,
+        Lower::Template("qm_map_part({0}, 1)"),
+        "Returns the values of the given map(K,V) as an array",
+    ),
+    scalar(
+        "map_concat",
+        &[("map(K,V)...", "map(K,V)")],
+        Typing::Resolved,
+        Lower::Scalar(map_concat),
+        "Concatenates given maps",
+    ),
+    scalar(
+        "transform_keys",
+        &[("map(K,V), function(K,V,U)", "map(U,V)")],
+        Typing::Resolved,
+        Lower::Scalar(transform_keys),
+        "Apply lambda to each entry of the map and transform the key",
+    ),
+    scalar(
+        "transform_values",
+        &[("map(K,V), function(K,V,U)", "map(K,U)")],
+        Typing::Resolved,
+        Lower::Scalar(transform_values),
+        "Apply lambda to each entry of the map and transform the value",
+    ),
+    scalar(
+        "map_filter",
+        &[("map(K,V), function(K,V,boolean)", "map(K,V)")],
+        Typing::Resolved,
+        Lower::Scalar(map_filter),
+        "Return map containing entries that match the given predicate",
+    ),
+    scalar(
+        "map_zip_with",
+        &[("map(K,V), map(K,W), function(K,V,W,R)", "map(K,R)")],
+        Typing::Resolved,
+        Lower::Scalar(map_zip_with),
+        "Merge two maps into a single map by applying the lambda function to the pair of values with the same key",
+    ),
+    aggregate(
+        "map_agg",
+        &[("K, V", "map(K,V)")],
+        map_agg,
+        "Aggregates all the rows (key/value pairs) into a single map",
+    ),
+    aggregate(
+        "multimap_agg",
+        &[("K, V", "map(K,array(V))")],
+        map_agg,
+        "Aggregates all the rows (key/value pairs) into a single multimap",
+    ),
+    aggregate(
+        "histogram",
+        &[("T", "map(T,bigint)")],
+        histogram,
+        "Count the number of times each value occurs",
+    ),
+];
+
+fn key_value(t: &TrinoType) -> (TrinoType, TrinoType) {
+    match t {
+        TrinoType::Map(k, v) => ((**k).clone(), (**v).clone()),
+        _ => (TrinoType::Unknown, TrinoType::Unknown),
+    }
+}
+
+/// The key type as the constant text argument the Rust checks read (errors name the key).
+fn type_text(t: &TrinoType) -> String {
+    sql_string(&t.to_string())
+}
+
+/// `map()` is empty; `map(ARRAY[1, 3], ARRAY[2, 4])` pairs the arrays (MapConstructor).
+fn map(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    Ok(match c.args.as_slice() {
+        [] => Some(Typed::new("'[]'", c.returns())),
+        [keys, values] => {
+            let (k, _) = key_value(&c.returns());
+            Some(Typed::new(
+                format!(
+                    "qm_map_from_arrays({}, {}, {})",
+                    keys.sql,
+                    values.sql,
+                    type_text(&k)
+                ),
+                c.returns(),
+            ))
+        }
+        _ => None,
+    })
+}
+
+/// `map_from_entries(ARRAY[(1, 'x'), (2, 'y')])`: a row `(k, v)` is already a pair.
+fn map_from_entries(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let [entries] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    let (k, v) = match &entries.ty {
+        TrinoType::Array(e) => match e.as_ref() {
+            TrinoType::Row(fields) if fields.len() == 2 => {
+                (fields[0].1.clone(), fields[1].1.clone())
+            }
+            TrinoType::Unknown => (TrinoType::Unknown, TrinoType::Unknown),
+            _ => return Ok(None),
+        },
+        TrinoType::Unknown => (TrinoType::Unknown, TrinoType::Unknown),
+        _ => return Ok(None),
+    };
+    Ok(Some(Typed::new(
+        format!("qm_map_from_entries({}, {})", entries.sql, type_text(&k)),
+        TrinoType::Map(Box::new(k), Box::new(v)),
+    )))
+}
+
+/// `multimap_from_entries(ARRAY[(1, 'x'), (2, 'y'), (1, 'z')])` = `{1 -> [x, z], 2 -> [y]}`.
+fn multimap_from_entries(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let [entries] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    let (k, v) = match &entries.ty {
+        TrinoType::Array(e) => match e.as_ref() {
+            TrinoType::Row(fields) if fields.len() == 2 => {
+                (fields[0].1.clone(), fields[1].1.clone())
+            }
+            TrinoType::Unknown => (TrinoType::Unknown, TrinoType::Unknown),
+            _ => return Ok(None),
+        },
+        TrinoType::Unknown => (TrinoType::Unknown, TrinoType::Unknown),
+        _ => return Ok(None),
+    };
+    Ok(Some(Typed::new(
+        format!("qm_multimap_from_entries({})", entries.sql),
+        TrinoType::Map(Box::new(k), Box::new(TrinoType::Array(Box::new(v)))),
+    )))
+}
+
+/// `map_entries(m)`: the same pairs, typed as an array of rows.
+fn map_entries(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let [m] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    if !matches!(m.ty, TrinoType::Map(..) | TrinoType::Unknown) {
+        return Ok(None);
+    }
+    let (k, v) = key_value(&m.ty);
+    Ok(Some(Typed::new(
+        m.sql.clone(),
+        TrinoType::Array(Box::new(TrinoType::Row(vec![(None, k), (None, v)]))),
+    )))
+}
+
+fn map_concat(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    if c.args.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(Typed::new(
+        format!("qm_map_concat({})", c.sql().join(", ")),
+        c.returns(),
+    )))
+}
+
+/// The relation a map lambda's body reads: one row per pair of `m`, in order, the key as
+/// `p0` and the value as `p1`; `predicate` keeps only the pairs it is true for.
+fn pairs(m: &Typed, lambda: &Lambda, predicate: Option<&str>) -> String {
+    let (k, v) = key_value(&m.ty);
+    let rows = format!(
+        "(SELECT {} AS p0, {} AS p1 FROM json_each({}) AS e ORDER BY e.key) AS \"{}\"",
+        from_element("json_extract(e.value, '$[0]')", &k),
+        from_element("json_extract(e.value, '$[1]')", &v),
+        m.sql,
+        lambda.alias
+    );
+    match predicate {
+        Some(p) => format!("{rows} WHERE {p}"),
+        None => rows,
+    }
+}
+
+/// `(SELECT <pairs as a map> FROM <the pairs>)` for a NULL-checked map argument.
+fn map_of(
+    m: &Typed,
+    lambda: &Lambda,
+    key: &Typed,
+    value: &Typed,
+    predicate: Option<&str>,
+) -> String {
+    format!(
+        "CASE WHEN {} IS NULL THEN NULL ELSE (SELECT coalesce(json_group_array(json_array({}, {})), '[]') FROM {}) END",
+        m.sql,
+        to_element(key),
+        to_element(value),
+        pairs(m, lambda, predicate)
+    )
+}
+
+fn map_and_lambda(c: &Call) -> Option<(&Typed, &Lambda)> {
+    match (c.args.as_slice(), c.lambdas.as_slice()) {
+        ([m], [lambda]) => Some((m, lambda)),
+        _ => None,
+    }
+}
+
+/// `transform_keys(MAP(ARRAY[1, 2, 3], ARRAY['a', 'b', 'c']), (k, v) -> k + 1)`: the new keys
+/// checked as MapTransformKeysFunction does (no NULL, no duplicate).
+fn transform_keys(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let Some((m, lambda)) = map_and_lambda(c) else {
+        return Ok(None);
+    };
+    let (_, v) = key_value(&m.ty);
+    let value = Typed::new(lambda.param(1), v);
+    let built = map_of(m, lambda, &lambda.body, &value, None);
+    let (new_key, _) = key_value(&c.returns());
+    Ok(Some(Typed::new(
+        format!("qm_map_checked({built}, {})", type_text(&new_key)),
+        c.returns(),
+    )))
+}
+
+/// `transform_values(MAP(ARRAY[1, 2, 3], ARRAY[10, 20, 30]), (k, v) -> v + k)`.
+fn transform_values(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let Some((m, lambda)) = map_and_lambda(c) else {
+        return Ok(None);
+    };
+    let (k, _) = key_value(&m.ty);
+    let key = Typed::new(lambda.param(0), k);
+    Ok(Some(Typed::new(
+        map_of(m, lambda, &key, &lambda.body, None),
+        c.returns(),
+    )))
+}
+
+/// `map_filter(MAP(ARRAY[10, 20, 30], ARRAY['a', NULL, 'c']), (k, v) -> v IS NOT NULL)`: a
+/// pair whose predicate is NULL is left out, as one whose predicate is false.
+fn map_filter(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let Some((m, lambda)) = map_and_lambda(c) else {
+        return Ok(None);
+    };
+    let (k, v) = key_value(&m.ty);
+    let key = Typed::new(lambda.param(0), k);
+    let value = Typed::new(lambda.param(1), v);
+    Ok(Some(Typed::new(
+        map_of(m, lambda, &key, &value, Some(&lambda.body.sql)),
+        c.returns(),
+    )))
+}
+
+/// `map_zip_with(MAP(ARRAY['k1', 'k2'], ARRAY[1, 2]), MAP(ARRAY['k2', 'k3'], ARRAY[4, 9]),
+/// (k, v1, v2) -> (v1, v2))`: the lambda over every key of either map, NULL for the value a
+/// map lacks; the triples come from `qm_map_zip`.
+fn map_zip_with(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let ([a, b], [lambda]) = (c.args.as_slice(), c.lambdas.as_slice()) else {
+        return Ok(None);
+    };
+    let (k, v1) = key_value(&a.ty);
+    let (_, v2) = key_value(&b.ty);
+    let at =
+        |i: usize, ty: &TrinoType| from_element(&format!("json_extract(e.value, '$[{i}]')"), ty);
+    let key = Typed::new(lambda.param(0), k.clone());
+    Ok(Some(Typed::new(
+        format!(
+            "CASE WHEN {a} IS NULL OR {b} IS NULL THEN NULL ELSE (SELECT coalesce(json_group_array(json_array({}, {})), '[]') FROM \
+             (SELECT {} AS p0, {} AS p1, {} AS p2 FROM json_each(qm_map_zip({a}, {b})) AS e ORDER BY e.key) AS \"{}\") END",
+            to_element(&key),
+            to_element(&lambda.body),
+            at(0, &k),
+            at(1, &v1),
+            at(2, &v2),
+            lambda.alias,
+            a = a.sql,
+            b = b.sql,
+        ),
+        c.returns(),
+    )))
+}
+
+fn distinct(call: &AggregateCall<'_>) -> &'static str {
+    if call.distinct { "DISTINCT " } else { "" }
+}
+
+/// map_agg(k, v) and multimap_agg(k, v): each row's pair in element form; rows with a NULL
+/// key are left out (Trino's key parameter is not nullable).
+fn map_agg(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
+    let [k, v] = call.args else {
+        return Ok(None);
+    };
+    let (f, value_ty) = if call.name == "map_agg" {
+        ("qm_map_agg", v.ty.clone())
+    } else {
+        ("qm_multimap_agg", TrinoType::Array(Box::new(v.ty.clone())))
+    };
+    Ok(Some((
+        format!(
+            "{f}({}json_array({}, {}){})",
+            distinct(call),
+            to_element(k),
+            to_element(v),
+            call.order_by
+        ),
+        TrinoType::Map(Box::new(k.ty.clone()), Box::new(value_ty)),
+    )))
+}
+
+/// histogram(x): how often each non-NULL value occurs.
+fn histogram(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
+    let [x] = call.args else {
+        return Ok(None);
+    };
+    Ok(Some((
+        format!(
+            "qm_histogram({}json_array({}){})",
+            distinct(call),
+            to_element(x),
+            call.order_by
+        ),
+        TrinoType::Map(Box::new(x.ty.clone()), Box::new(TrinoType::BigInt)),
+    )))
+}

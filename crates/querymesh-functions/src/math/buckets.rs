@@ -1,0 +1,141 @@
+//! width_bucket (Trino's MathFunctions.widthBucket): the bucket of `x` among `n` equal-width
+//! buckets between two bounds (0 below, n + 1 above), or among an array of bin edges.
+
+use querymesh_values::error::ErrorName;
+use rusqlite::Connection;
+use rusqlite::types::ValueRef;
+
+use crate::udf::{FLAGS, define, fail};
+
+fn number(v: ValueRef<'_>) -> Option<f64> {
+    match v {
+        ValueRef::Integer(i) => Some(i as f64),
+        ValueRef::Real(r) => Some(r),
+        _ => None,
+    }
+}
+
+fn invalid(text: &str) -> rusqlite::Error {
+    fail(ErrorName::InvalidFunctionArgument, text)
+}
+
+pub(crate) fn width_bucket(x: f64, bound1: f64, bound2: f64, count: i64) -> rusqlite::Result<i64> {
+    if count <= 0 {
+        return Err(invalid("bucketCount must be greater than 0"));
+    }
+    if x.is_nan() {
+        return Err(invalid("operand must not be NaN"));
+    }
+    if !bound1.is_finite() {
+        return Err(invalid("first bound must be finite"));
+    }
+    if !bound2.is_finite() {
+        return Err(invalid("second bound must be finite"));
+    }
+    if bound1 == bound2 {
+        return Err(invalid("bounds cannot equal each other"));
+    }
+    // MathFunctions.widthBucket, step for step: the ascending bucket, mirrored for
+    // descending bounds.
+    let (lower, upper) = (bound1.min(bound2), bound1.max(bound2));
+    let ascending = if x < lower {
+        0
+    } else if x >= upper {
+        count.checked_add(1).ok_or_else(|| {
+            fail(
+                ErrorName::NumericValueOutOfRange,
+                format!(
+                    "Bucket for value {} is out of range",
+                    crate::udf::java_double(x)
+                ),
+            )
+        })?
+    } else {
+        (count as f64 * (x - lower) / (upper - lower) + 1.0) as i64
+    };
+    let bucket = if bound1 > bound2 {
+        count - ascending + 1
+    } else {
+        ascending
+    };
+    Ok(bucket)
+}
+
+/// width_bucket(x, bins): how many of the sorted bin edges are at most `x`.
+fn bins_bucket(x: f64, bins: &[Option<f64>]) -> rusqlite::Result<i64> {
+    if bins.is_empty() {
+        return Err(invalid("Bins cannot be an empty array"));
+    }
+    if x.is_nan() {
+        return Err(invalid("Operand cannot be NaN"));
+    }
+    let mut previous = f64::NEG_INFINITY;
+    let mut below = 0;
+    for bin in bins {
+        let Some(bin) = *bin else {
+            return Err(invalid("Bin values cannot be NULL"));
+        };
+        if bin < previous {
+            return Err(invalid("Bin values are not sorted in ascending order"));
+        }
+        previous = bin;
+        if bin <= x {
+            below += 1;
+        }
+    }
+    Ok(below)
+}
+
+pub fn register(conn: &Connection) -> rusqlite::Result<()> {
+    define(conn, "qm_width_bucket", 4, FLAGS, |ctx| {
+        let (Some(x), Some(b1), Some(b2), Some(n)) = (
+            number(ctx.get_raw(0)),
+            number(ctx.get_raw(1)),
+            number(ctx.get_raw(2)),
+            number(ctx.get_raw(3)),
+        ) else {
+            return Ok(None);
+        };
+        width_bucket(x, b1, b2, n as i64).map(Some)
+    })?;
+    define(conn, "qm_width_bucket_bins", 2, FLAGS, |ctx| {
+        let (Some(x), ValueRef::Text(bins)) = (number(ctx.get_raw(0)), ctx.get_raw(1)) else {
+            return Ok(None);
+        };
+        let bins: Vec<Option<f64>> = serde_json::from_slice::<Vec<Option<f64>>>(bins)
+            .map_err(|_| invalid("Bins must be an array of doubles"))?;
+        bins_bucket(x, &bins).map(Some)
+    })?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // 3.14 is Trino's test operand, not an approximation of pi.
+    #[allow(clippy::approx_constant)]
+    #[test]
+    fn buckets_as_trinos_math_functions() {
+        // TestMathFunctions.testWidthBucket.
+        assert_eq!(width_bucket(3.14, 0.0, 4.0, 3).unwrap(), 3);
+        assert_eq!(width_bucket(2.0, 0.0, 4.0, 3).unwrap(), 2);
+        assert_eq!(width_bucket(-1.0, 0.0, 3.2, 4).unwrap(), 0);
+        assert_eq!(width_bucket(3.14, 4.0, 0.0, 3).unwrap(), 1);
+        assert_eq!(width_bucket(-1.0, 3.2, 0.0, 4).unwrap(), 5);
+        assert_eq!(width_bucket(2.0, 4.0, 0.0, 3).unwrap(), 2);
+        assert_eq!(width_bucket(f64::INFINITY, 4.0, 0.0, 3).unwrap(), 0);
+        assert!(width_bucket(f64::INFINITY, 0.0, 4.0, i64::MAX).is_err());
+        assert!(width_bucket(1.0, 1.0, 1.0, 3).is_err());
+        assert!(width_bucket(1.0, 0.0, 2.0, 0).is_err());
+        assert_eq!(
+            bins_bucket(3.14, &[Some(0.0), Some(2.0), Some(4.0)]).unwrap(),
+            2
+        );
+        assert_eq!(
+            bins_bucket(-1.0, &[Some(0.0), Some(3.2), Some(4.0)]).unwrap(),
+            0
+        );
+        assert!(bins_bucket(1.0, &[Some(2.0), Some(1.0)]).is_err());
+    }
+}

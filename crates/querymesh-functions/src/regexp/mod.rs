@@ -1,0 +1,174 @@
+//! Regular expression functions (Trino docs functions/regexp), run by the Rust functions in
+//! querymesh-functions/src/regexp/sqlite.rs; `regexp_replace` with a lambda folds the matches in SQL.
+
+pub mod sqlite;
+
+use querymesh_values::typed::Typed;
+use querymesh_values::types::TrinoType;
+
+use super::Call;
+use super::context::LowerContext;
+use super::entry::{FunctionDef, Lower, LowerResult, Typing, scalar};
+
+pub const FUNCTIONS: &[FunctionDef] = &[
+    scalar(
+        "regexp_like",
+        &[("varchar(x), varchar(y)", "boolean")],
+        Typing::Resolved,
+        Lower::Template("qm_regexp_like({0}, {1})"),
+        "Evaluates the regular expression pattern and determines if it is contained within string",
+    ),
+    scalar(
+        "regexp_count",
+        &[("varchar(x), varchar(y)", "bigint")],
+        Typing::Resolved,
+        Lower::Template("qm_regexp_count({0}, {1})"),
+        "Returns the number of occurrence of pattern in string",
+    ),
+    scalar(
+        "regexp_extract",
+        &[
+            ("varchar(x), varchar(y)", "varchar(x)"),
+            ("varchar(x), varchar(y), bigint", "varchar(x)"),
+        ],
+        Typing::Resolved,
+        Lower::Scalar(extract),
+        "String extracted using the given pattern",
+    ),
+    scalar(
+        "regexp_extract_all",
+        &[
+            ("varchar(x), varchar(y)", "array(varchar(x))"),
+            ("varchar(x), varchar(y), bigint", "array(varchar(x))"),
+        ],
+        Typing::Resolved,
+        Lower::Scalar(extract),
+        "String(s) extracted using the given pattern",
+    ),
+    scalar(
+        "regexp_position",
+        &[
+            ("varchar(x), varchar(y)", "integer"),
+            ("varchar(x), varchar(y), bigint", "integer"),
+            ("varchar(x), varchar(y), bigint, bigint", "integer"),
+        ],
+        Typing::Resolved,
+        Lower::Scalar(position),
+        "Returns the index of the matched substring",
+    ),
+    scalar(
+        "regexp_split",
+        &[("varchar(x), varchar(y)", "array(varchar(x))")],
+        Typing::Resolved,
+        Lower::Scalar(split),
+        "Returns array of strings split by pattern",
+    ),
+    scalar(
+        "regexp_replace",
+        &[
+            ("varchar(x), varchar(y)", "varchar(x)"),
+            ("varchar(x), varchar(y), varchar(z)", "varchar"),
+            (
+                "varchar(x), varchar(y), function(array(varchar), varchar(z))",
+                "varchar",
+            ),
+        ],
+        Typing::Resolved,
+        Lower::Scalar(replace),
+        "Replaces substrings matching a regular expression using a replacement or a function",
+    ),
+];
+
+/// A char(n) argument is read as varchar(n), as Trino coerces it.
+fn string_type(t: &Typed) -> TrinoType {
+    match &t.ty {
+        TrinoType::Char(n) => TrinoType::Varchar(Some(*n)),
+        TrinoType::Unknown => TrinoType::Varchar(None),
+        other => other.clone(),
+    }
+}
+
+fn extract(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let (s, pattern, group) = match c.args.as_slice() {
+        [s, p] => (s, p, "0".to_string()),
+        [s, p, g] => (s, p, g.sql.clone()),
+        _ => return Ok(None),
+    };
+    let ty = string_type(s);
+    Ok(Some(if c.name == "regexp_extract" {
+        Typed::new(
+            format!("qm_regexp_extract({}, {}, {group})", s.sql, pattern.sql),
+            ty,
+        )
+    } else {
+        Typed::new(
+            format!("qm_regexp_extract_all({}, {}, {group})", s.sql, pattern.sql),
+            TrinoType::Array(Box::new(ty)),
+        )
+    }))
+}
+
+fn position(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let sql = c.sql();
+    let (start, occurrence) = match sql.as_slice() {
+        [_, _] => ("1", "1"),
+        [_, _, start] => (*start, "1"),
+        [_, _, start, occurrence] => (*start, *occurrence),
+        _ => return Ok(None),
+    };
+    Ok(Some(Typed::new(
+        format!(
+            "qm_regexp_position({}, {}, {start}, {occurrence})",
+            sql[0], sql[1]
+        ),
+        TrinoType::Integer,
+    )))
+}
+
+fn split(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let [s, pattern] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    Ok(Some(Typed::new(
+        format!("qm_regexp_split({}, {})", s.sql, pattern.sql),
+        TrinoType::Array(Box::new(string_type(s))),
+    )))
+}
+
+/// With a lambda: the text between matches is kept, each match becomes the lambda's value
+/// for its groups (an array of varchar; NULL for a group that took no part), a NULL value
+/// the empty string (JoniRegexpReplaceLambdaFunction).
+fn replace(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    match (c.args.as_slice(), c.lambdas.as_slice()) {
+        ([s, pattern], []) => Ok(Some(Typed::new(
+            format!("qm_regexp_replace({}, {}, '')", s.sql, pattern.sql),
+            string_type(s),
+        ))),
+        ([s, pattern, replacement], []) => Ok(Some(Typed::new(
+            format!(
+                "qm_regexp_replace({}, {}, {})",
+                s.sql, pattern.sql, replacement.sql
+            ),
+            TrinoType::Varchar(None),
+        ))),
+        ([s, pattern], [lambda]) => {
+            let a = &lambda.alias;
+            let pieces = format!(
+                "(SELECT e.key AS k, CASE WHEN e.key % 2 = 0 THEN e.value END AS text, \
+                 CASE WHEN e.key % 2 = 1 THEN e.value END AS p0 \
+                 FROM json_each(qm_regexp_pieces({}, {})) AS e) AS \"{a}\"",
+                s.sql, pattern.sql
+            );
+            let sql = format!(
+                "CASE WHEN {0} IS NULL OR {1} IS NULL THEN NULL ELSE (SELECT \
+                 group_concat(CASE WHEN \"{a}\".k % 2 = 0 THEN \"{a}\".text \
+                 ELSE coalesce({body}, '') END, '' ORDER BY \"{a}\".k) FROM {pieces}) END",
+                s.sql,
+                pattern.sql,
+                body = lambda.body.sql,
+            );
+            Ok(Some(Typed::new(sql, TrinoType::Varchar(None))))
+        }
+        _ => Ok(None),
+    }
+}

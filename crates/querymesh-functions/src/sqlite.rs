@@ -1,0 +1,54 @@
+//! Every `qm_*` SQLite function, registered on each connection the engine opens: the shared
+//! runtime's (`udf/`: casts, decimals, numbers, rows, complex values, failures) and each
+//! family's own (`<family>/sqlite`).
+
+use std::sync::LazyLock;
+
+use rusqlite::Connection;
+
+use crate::{
+    aggregate, array, binary, datetime, format, json, map, math, regexp, string, udf, url,
+};
+
+/// Registers every `qm_*` function on `conn`.
+pub fn register(conn: &Connection) -> rusqlite::Result<()> {
+    string::sqlite::register(conn)?;
+    datetime::sqlite::arithmetic::register(conn)?;
+    udf::complex_values::register(conn)?;
+    regexp::sqlite::register(conn)?;
+    udf::register_failures(conn)?;
+    aggregate::sqlite::register(conn)?;
+    format::sqlite::register(conn)?;
+    aggregate::checksum::register(conn)?;
+    udf::decimals::register(conn)?;
+    map::sqlite::register(conn)?;
+    udf::rows::register(conn)?;
+    binary::sqlite::register(conn)?;
+    array::sqlite::register(conn)?;
+    udf::numbers::register(conn)?;
+    math::sqlite::register(conn)?;
+    math::buckets::register(conn)?;
+    string::sqlite::metrics::register(conn)?;
+    url::sqlite::register(conn)?;
+    udf::cast::register(conn)?;
+    datetime::sqlite::register(conn)?;
+    string::sqlite::parts::register(conn)?;
+    datetime::time_zone::sqlite::register(conn)?;
+    datetime::format::sqlite::register(conn)?;
+    json::sqlite::register(conn)
+}
+
+/// Every function registered once, on a connection of its own, so the twins `try()` calls
+/// are all known even when a query is analysed before the engine opened any connection.
+static ALL_REGISTERED: LazyLock<()> = LazyLock::new(|| {
+    if let Ok(conn) = Connection::open_in_memory() {
+        let _ = register(&conn);
+    }
+});
+
+/// `sql` inside `try()`: each call of a function that can fail renamed to its twin, which
+/// answers NULL where Trino's `try` would (udf/define.rs).
+pub fn in_try(sql: &str) -> String {
+    LazyLock::force(&ALL_REGISTERED);
+    udf::in_try(sql)
+}

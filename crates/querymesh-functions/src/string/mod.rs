@@ -1,0 +1,411 @@
+//! String functions (Trino docs functions/string), typed by StringFunctions' signatures:
+//! a char(n) argument is read as varchar(n), and varchar lengths follow Trino's constraints.
+
+pub mod metrics;
+pub mod sqlite;
+
+use querymesh_values::coerce::concat_type;
+use querymesh_values::error::{ErrorName, TrinoError, error_at};
+use querymesh_values::typed::{Constant, Typed};
+use querymesh_values::types::{TrinoType, UNBOUNDED_VARCHAR};
+
+use super::array::build::array_concat;
+use super::context::LowerContext;
+use super::entry::{FunctionDef, Lower, LowerResult, Typing, scalar};
+use super::{Call, binary, is_integer_or_null, is_string_or_null};
+
+const TEXT: &[(&str, &str)] = &[("varchar(x)", "varchar(x)")];
+const TRIM: &[(&str, &str)] = &[
+    ("varchar(x)", "varchar(x)"),
+    ("varchar(x), varchar(y)", "varchar(x)"),
+];
+
+pub const FUNCTIONS: &[FunctionDef] = &[
+    scalar(
+        "length",
+        &[
+            ("varchar(x)", "bigint"),
+            ("char(x)", "bigint"),
+            ("varbinary", "bigint"),
+        ],
+        Typing::ByLowering,
+        Lower::Scalar(length),
+        "Count of code points of the given string",
+    ),
+    scalar(
+        "lower",
+        TEXT,
+        Typing::ByLowering,
+        Lower::Scalar(case_mapped),
+        "Converts the string to lower case",
+    ),
+    scalar(
+        "upper",
+        TEXT,
+        Typing::ByLowering,
+        Lower::Scalar(case_mapped),
+        "Converts the string to upper case",
+    ),
+    scalar(
+        "trim",
+        TRIM,
+        Typing::ByLowering,
+        Lower::Scalar(trim),
+        "Removes whitespace from the beginning and end of a string",
+    ),
+    scalar(
+        "ltrim",
+        TRIM,
+        Typing::ByLowering,
+        Lower::Scalar(trim),
+        "Removes whitespace from the beginning of a string",
+    ),
+    scalar(
+        "rtrim",
+        TRIM,
+        Typing::ByLowering,
+        Lower::Scalar(trim),
+        "Removes whitespace from the end of a string",
+    ),
+    scalar(
+        "reverse",
+        &[
+            ("varchar(x)", "varchar(x)"),
+            ("varbinary", "varbinary"),
+            ("array(E)", "array(E)"),
+        ],
+        Typing::ByLowering,
+        Lower::Scalar(reverse),
+        "Reverse all code points in a given string, or the elements of an array",
+    ),
+    scalar(
+        "replace",
+        &[
+            ("varchar(x), varchar(y)", "varchar(x)"),
+            ("varchar(x), varchar(y), varchar(z)", "varchar(u)"),
+        ],
+        Typing::ByLowering,
+        Lower::Scalar(replace),
+        "Greedily replaces occurrences of a pattern with a string",
+    ),
+    scalar(
+        "substr",
+        SUBSTRING,
+        Typing::ByLowering,
+        Lower::Scalar(substring),
+        "Suffix starting at given index, optionally of a given length",
+    ),
+    scalar(
+        "substring",
+        SUBSTRING,
+        Typing::ByLowering,
+        Lower::Scalar(substring),
+        "Suffix starting at given index, optionally of a given length",
+    ),
+    scalar(
+        "strpos",
+        &[
+            ("varchar, varchar", "bigint"),
+            ("varchar, varchar, bigint", "bigint"),
+        ],
+        Typing::ByLowering,
+        Lower::Scalar(strpos),
+        "Returns index of first occurrence of a substring (or 0 if not found)",
+    ),
+    scalar(
+        "starts_with",
+        &[("varchar(x), varchar(y)", "boolean")],
+        Typing::ByLowering,
+        Lower::Scalar(starts_with),
+        "Determine whether source starts with prefix or not",
+    ),
+    scalar(
+        "split_part",
+        &[("varchar(x), varchar(y), bigint", "varchar(x)")],
+        Typing::ByLowering,
+        Lower::Scalar(split_part),
+        "Splits a string by a delimiter and returns the specified field (counting from one)",
+    ),
+    scalar(
+        "lpad",
+        PAD,
+        Typing::ByLowering,
+        Lower::Scalar(pad),
+        "Pads a string on the left",
+    ),
+    scalar(
+        "rpad",
+        PAD,
+        Typing::ByLowering,
+        Lower::Scalar(pad),
+        "Pads a string on the right",
+    ),
+    scalar(
+        "concat",
+        &[
+            ("varchar...", "varchar"),
+            ("varbinary...", "varbinary"),
+            ("array(E)...", "array(E)"),
+            ("E, array(E)", "array(E)"),
+            ("array(E), E", "array(E)"),
+        ],
+        Typing::ByLowering,
+        Lower::Scalar(concat),
+        "Concatenates given strings or arrays",
+    ),
+];
+
+const SUBSTRING: &[(&str, &str)] = &[
+    ("varchar(x), bigint", "varchar(x)"),
+    ("varchar(x), bigint, bigint", "varchar(x)"),
+    ("varbinary, bigint", "varbinary"),
+    ("varbinary, bigint, bigint", "varbinary"),
+];
+
+const PAD: &[(&str, &str)] = &[
+    ("varchar(x), bigint, varchar(y)", "varchar"),
+    ("varbinary, bigint, varbinary", "varbinary"),
+];
+
+fn strings(c: &Call) -> bool {
+    c.args.iter().all(|a| is_string_or_null(&a.ty))
+}
+
+/// A char(n) argument becomes varchar(n) in Trino's string functions.
+fn as_varchar(t: &TrinoType) -> TrinoType {
+    match t {
+        TrinoType::Char(n) => TrinoType::Varchar(Some(*n)),
+        other => other.clone(),
+    }
+}
+
+fn varchar_length(t: &TrinoType) -> Option<u64> {
+    match t {
+        TrinoType::Varchar(n) => n.map(u64::from),
+        TrinoType::Char(n) => Some(u64::from(*n)),
+        _ => Some(0),
+    }
+}
+
+/// replace(varchar(x), varchar(y), varchar(z)) is varchar(min(2^31 - 1, x + z * (x + 1)))
+/// (StringFunctions.replace's constraint).
+fn replaced_type(s: &TrinoType, to: &TrinoType) -> TrinoType {
+    let bound = varchar_length(s)
+        .zip(varchar_length(to))
+        .map(|(x, z)| x + z * (x + 1))
+        .filter(|u| *u < u64::from(UNBOUNDED_VARCHAR));
+    TrinoType::Varchar(bound.map(|u| u as u32))
+}
+
+/// SQLite's replace leaves the string alone for an empty search, Trino's inserts the
+/// replacement around every code point: the native one only for a non-empty literal search.
+fn replace_sql(s: &Typed, from: &Typed, to: &str) -> String {
+    let nonempty_literal =
+        from.sql.starts_with('\'') && matches!(from.ty, TrinoType::Varchar(Some(n)) if n > 0);
+    let f = if nonempty_literal {
+        "replace"
+    } else {
+        "qm_replace"
+    };
+    format!("{f}({}, {}, {to})", s.sql, from.sql)
+}
+
+fn length(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    if binary::is_binary_call(c) {
+        return Ok(binary::length(c));
+    }
+    Ok(match c.args.as_slice() {
+        // StringFunctions.charLength: a char(n) is n long, padding included.
+        [a] if matches!(a.ty, TrinoType::Char(_)) => {
+            let n = match a.ty {
+                TrinoType::Char(n) => n,
+                _ => 0,
+            };
+            Some(Typed::new(
+                format!("(CASE WHEN {} IS NULL THEN NULL ELSE {n} END)", a.sql),
+                TrinoType::BigInt,
+            ))
+        }
+        [a] if strings(c) => Some(Typed::new(format!("length({})", a.sql), TrinoType::BigInt)),
+        _ => None,
+    })
+}
+
+fn case_mapped(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    Ok(match c.args.as_slice() {
+        // SQLite maps ASCII only; Trino every code point (StringFunctions.lower).
+        [a] if strings(c) => Some(Typed::new(
+            format!("qm_{}({})", c.name, a.sql),
+            a.ty.clone(),
+        )),
+        _ => None,
+    })
+}
+
+fn trim(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    Ok(match c.args.as_slice() {
+        [a] if strings(c) => {
+            // Trino trims Java whitespace (tabs, newlines, …), SQLite only spaces.
+            let mode = match c.name.as_str() {
+                "ltrim" => 1,
+                "rtrim" => 2,
+                _ => 0,
+            };
+            Some(Typed::new(
+                format!("qm_trim({}, {mode})", a.sql),
+                as_varchar(&a.ty),
+            ))
+        }
+        // trim(s, chars): SQLite's trim(X, Y) removes exactly the code points in Y.
+        [a, chars] if strings(c) => Some(Typed::new(
+            format!("{}({}, {})", c.name, a.sql, chars.sql),
+            as_varchar(&a.ty),
+        )),
+        _ => None,
+    })
+}
+
+fn reverse(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    if binary::is_binary_call(c) {
+        return Ok(binary::reverse(c));
+    }
+    Ok(match c.args.as_slice() {
+        [a] if strings(c) => Some(Typed::new(format!("qm_reverse({})", a.sql), a.ty.clone())),
+        // ArrayReverseFunction.
+        [a] if matches!(a.ty, TrinoType::Array(_)) => Some(Typed::new(
+            format!("qm_reverse_array({})", a.sql),
+            a.ty.clone(),
+        )),
+        _ => None,
+    })
+}
+
+fn replace(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    Ok(match c.args.as_slice() {
+        [s, from] if strings(c) => Some(Typed::new(replace_sql(s, from, "''"), as_varchar(&s.ty))),
+        [s, from, to] if strings(c) => Some(Typed::new(
+            replace_sql(s, from, &to.sql),
+            replaced_type(&s.ty, &to.ty),
+        )),
+        _ => None,
+    })
+}
+
+fn substring(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    if binary::is_binary_call(c) {
+        return Ok(binary::substr(c));
+    }
+    Ok(match c.args.as_slice() {
+        [s, start, rest @ ..]
+            if is_string_or_null(&s.ty)
+                && is_integer_or_null(&start.ty)
+                && rest.len() <= 1
+                && rest.iter().all(|r| is_integer_or_null(&r.ty)) =>
+        {
+            // SQLite's substr agrees with Trino's for a positive start and length only;
+            // 0, negative starts and lengths need StringFunctions.substring's rules.
+            let positive = |t: &Typed| matches!(t.constant, Some(Constant::Int(n)) if n > 0);
+            let f = if positive(start) && rest.iter().all(positive) {
+                "substr"
+            } else {
+                "qm_substr"
+            };
+            Some(Typed::new(
+                format!("{f}({})", c.sql().join(", ")),
+                as_varchar(&s.ty),
+            ))
+        }
+        _ => None,
+    })
+}
+
+fn strpos(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    Ok(match c.args.as_slice() {
+        [s, sub] if strings(c) => Some(Typed::new(
+            format!("instr({}, {})", s.sql, sub.sql),
+            TrinoType::BigInt,
+        )),
+        [s, sub, instance]
+            if is_string_or_null(&s.ty)
+                && is_string_or_null(&sub.ty)
+                && is_integer_or_null(&instance.ty) =>
+        {
+            Some(Typed::new(
+                format!("qm_strpos({})", c.sql().join(", ")),
+                TrinoType::BigInt,
+            ))
+        }
+        _ => None,
+    })
+}
+
+fn starts_with(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    Ok(match c.args.as_slice() {
+        [_, _] if strings(c) => Some(Typed::new(
+            format!("qm_starts_with({})", c.sql().join(", ")),
+            TrinoType::Boolean,
+        )),
+        _ => None,
+    })
+}
+
+fn split_part(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    Ok(match c.args.as_slice() {
+        [s, sep, i]
+            if is_string_or_null(&s.ty)
+                && is_string_or_null(&sep.ty)
+                && is_integer_or_null(&i.ty) =>
+        {
+            Some(Typed::new(
+                format!("qm_split_part({})", c.sql().join(", ")),
+                s.ty.clone(),
+            ))
+        }
+        _ => None,
+    })
+}
+
+fn pad(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    if binary::is_binary_call(c) {
+        return Ok(binary::pad(c));
+    }
+    Ok(match c.args.as_slice() {
+        [s, n, pad]
+            if is_string_or_null(&s.ty)
+                && is_integer_or_null(&n.ty)
+                && is_string_or_null(&pad.ty) =>
+        {
+            Some(Typed::new(
+                format!("qm_{}({})", c.name, c.sql().join(", ")),
+                TrinoType::Varchar(None),
+            ))
+        }
+        _ => None,
+    })
+}
+
+fn concat(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    if let Some(arrays) = array_concat(ctx, &c.args, c.at)? {
+        return Ok(Some(arrays));
+    }
+    match c.args.as_slice() {
+        [_] => Err(concat_needs_two(c)),
+        _ if binary::is_binary_call(c) => Ok(binary::concat(c)),
+        [_, ..] if strings(c) => {
+            let types: Vec<&TrinoType> = c.args.iter().map(|a| &a.ty).collect();
+            Ok(Some(Typed::new(
+                format!("({})", c.sql().join(" || ")),
+                concat_type(&types),
+            )))
+        }
+        _ => Ok(None),
+    }
+}
+
+pub(super) fn concat_needs_two(c: &Call) -> TrinoError {
+    error_at(
+        ErrorName::InvalidFunctionArgument,
+        c.at,
+        "There must be two or more concatenation arguments",
+    )
+}

@@ -1,0 +1,128 @@
+//! Text functions SQLite lacks: `qm_reverse`, `qm_starts_with`, `qm_split_part`, and
+//! `qm_lpad`/`qm_rpad`, which measure the padded value against the memory budget first.
+
+use querymesh_values::error::ErrorName;
+use rusqlite::Connection;
+use rusqlite::functions::Context;
+
+use crate::udf::{FLAGS, define, fail, int, reserve, text};
+
+/// The bytes of `s` padded to `target` code points with `pad` (StringFunctions.pad), when it
+/// grows: what the padded value takes, counted before it is built.
+fn padded_bytes(s: &str, chars: usize, target: usize, pad: &str) -> usize {
+    let pad_chars = pad.chars().count().max(1);
+    let fill = target.saturating_sub(chars);
+    let partial: usize = pad.chars().take(fill % pad_chars).map(char::len_utf8).sum();
+    (fill / pad_chars)
+        .saturating_mul(pad.len())
+        .saturating_add(partial)
+        .saturating_add(s.len())
+}
+
+/// LPAD (`left`) or RPAD of the three arguments (StringFunctions.pad).
+fn pad_to(ctx: &Context<'_>, left: bool) -> rusqlite::Result<Option<String>> {
+    let (Some(s), Some(n), Some(pad)) = (
+        text(ctx.get_raw(0)),
+        int(ctx.get_raw(1)),
+        text(ctx.get_raw(2)),
+    ) else {
+        return Ok(None);
+    };
+    let n = usize::try_from(n).map_err(|_| {
+        fail(
+            ErrorName::InvalidFunctionArgument,
+            "Target length must be in the range [0..2147483647]",
+        )
+    })?;
+    if n > i32::MAX as usize {
+        return Err(fail(
+            ErrorName::InvalidFunctionArgument,
+            "Target length must be in the range [0..2147483647]",
+        ));
+    }
+    let chars = s.chars().count();
+    if chars >= n {
+        return Ok(Some(s.chars().take(n).collect::<String>()));
+    }
+    if pad.is_empty() {
+        return Err(fail(
+            ErrorName::InvalidFunctionArgument,
+            "Padding string must not be empty",
+        ));
+    }
+    let bytes = padded_bytes(&s, chars, n, &pad);
+    reserve(bytes)?;
+    let fill = n - chars;
+    let pad_chars = pad.chars().count();
+    let mut out = pad.repeat(fill / pad_chars);
+    out.reserve_exact(bytes - out.len());
+    out.extend(pad.chars().take(fill % pad_chars));
+    if left {
+        out.push_str(&s);
+    } else {
+        out.insert_str(0, &s);
+    }
+    Ok(Some(out))
+}
+
+/// Registers the text functions on `conn`.
+pub fn register(conn: &Connection) -> rusqlite::Result<()> {
+    define(conn, "qm_reverse", 1, FLAGS, |ctx| {
+        let Some(s) = text(ctx.get_raw(0)) else {
+            return Ok(None);
+        };
+        reserve(s.len())?;
+        Ok(Some(s.chars().rev().collect::<String>()))
+    })?;
+    define(conn, "qm_starts_with", 2, FLAGS, |ctx| {
+        Ok(match (text(ctx.get_raw(0)), text(ctx.get_raw(1))) {
+            (Some(a), Some(b)) => Some(a.starts_with(&b)),
+            _ => None,
+        })
+    })?;
+    define(conn, "qm_split_part", 3, FLAGS, |ctx| {
+        let (Some(s), Some(sep), Some(i)) = (
+            text(ctx.get_raw(0)),
+            text(ctx.get_raw(1)),
+            int(ctx.get_raw(2)),
+        ) else {
+            return Ok(None);
+        };
+        if i < 1 {
+            return Err(fail(
+                ErrorName::InvalidFunctionArgument,
+                "Index must be greater than zero",
+            ));
+        }
+        Ok(s.split(sep.as_str())
+            .nth(i as usize - 1)
+            .map(str::to_string))
+    })?;
+    for (name, left) in [("qm_lpad", true), ("qm_rpad", false)] {
+        define(conn, name, 3, FLAGS, move |ctx| pad_to(ctx, left))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn padding_is_measured_before_it_is_built() {
+        for (s, target, pad) in [("x", 5, "ab"), ("é", 4, "çd"), ("", 3, "€"), ("ab", 2, "z")] {
+            let chars = s.chars().count();
+            let built: String = s
+                .chars()
+                .chain(pad.chars().cycle().take(target - chars))
+                .collect();
+            assert_eq!(
+                padded_bytes(s, chars, target, pad),
+                built.len(),
+                "{s} {pad}"
+            );
+        }
+        // A billion code points is counted, never built.
+        assert_eq!(padded_bytes("x", 1, 1_000_000_000, "y"), 1_000_000_000);
+    }
+}
