@@ -15,6 +15,8 @@ from typing import Any, Callable
 
 # Trino's client protocol: these statuses on a nextUri mean "ask again" (the protocol doc).
 RETRY_STATUSES = {429, 502, 503, 504}
+# How long to wait before sending a statement again that Trino refused for want of nodes.
+NO_NODES_PAUSE = 0.5
 
 
 @dataclass
@@ -31,6 +33,12 @@ class Answer:
     @property
     def failed(self) -> bool:
         return self.error_name is not None
+
+    def no_nodes(self) -> bool:
+        """Trino's coordinator listed no active node (not an answer to the statement)."""
+        return self.error_name == "NO_NODES_AVAILABLE" or (
+            self.error_name == "GENERIC_INTERNAL_ERROR" and self.message == "nodes is empty"
+        )
 
 
 def render_type(signature: dict[str, Any]) -> str:
@@ -101,9 +109,21 @@ class Client:
         return headers
 
     def run(self, sql: str, timeout: float) -> Answer:
-        """The whole answer, or an error (Trino's, or `PARITY_*` for transport failures)."""
+        """The whole answer, or an error (Trino's, or `PARITY_*` for transport failures). A
+        Trino whose coordinator has not (re)listed itself among the active nodes answers every
+        statement with NO_NODES_AVAILABLE or "nodes is empty" for a moment — seen just after
+        start-up and under load — which is no answer to the statement: it is sent again."""
         started = time.monotonic()
         deadline = started + timeout
+        while True:
+            answer = self._run_once(sql, deadline)
+            if not answer.no_nodes() or time.monotonic() + NO_NODES_PAUSE >= deadline:
+                answer.seconds = time.monotonic() - started
+                return answer
+            time.sleep(NO_NODES_PAUSE)
+
+    def _run_once(self, sql: str, deadline: float) -> Answer:
+        timeout = max(deadline - time.monotonic(), 0.0)
         answer = Answer()
         next_uri: str | None = None
         try:
@@ -142,7 +162,6 @@ class Client:
                 error_type="PARITY",
                 message=f"{type(error).__name__}: {error}",
             )
-        answer.seconds = time.monotonic() - started
         return answer
 
     def _request(self, method: str, url: str, body: str | None, deadline: float) -> dict:

@@ -95,3 +95,13 @@ fn events_capacity_is_bounded_and_the_file_is_a_path() {
         );
     }
 }
+
+#[test]
+fn the_engines_defaults_are_the_builtin_configuration() {
+    // The engine's own tests open it with EngineConfig::default(), the product with its
+    // [querymesh] section: the two must not drift apart.
+    assert_eq!(
+        Config::builtin().querymesh.engine(),
+        querymesh_engine::EngineConfig::default()
+    );
+}

@@ -216,3 +216,56 @@ class CorpusAndRatchet(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class NoNodesYet(unittest.TestCase):
+    """A Trino just started (or loaded) may refuse every statement for want of an active node;
+    the runner sends the statement again instead of recording that as Trino's answer."""
+
+    def serve(self, refusals):
+        import http.server
+        import json
+        import threading
+
+        state = {"posts": 0}
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):
+                self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                state["posts"] += 1
+                if state["posts"] <= len(refusals):
+                    name, message = refusals[state["posts"] - 1]
+                    page = {"error": {"errorName": name, "errorType": "INTERNAL_ERROR",
+                                      "message": message}}
+                else:
+                    page = {"columns": [{"name": "x", "typeSignature": {"rawType": "integer"}}],
+                            "data": [[1]]}
+                body = json.dumps(page).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        self.addCleanup(server.shutdown)
+        return f"http://127.0.0.1:{server.server_address[1]}", state
+
+    def test_no_nodes_refusals_are_sent_again_until_an_answer(self):
+        from parity_suite import protocol
+
+        url, state = self.serve([("NO_NODES_AVAILABLE", "No nodes available to run query"),
+                                 ("GENERIC_INTERNAL_ERROR", "nodes is empty")])
+        got = protocol.Client(url, "parity").run("SELECT 1", timeout=10)
+        self.assertEqual((got.error_name, got.rows, state["posts"]), (None, [[1]], 3))
+
+    def test_another_internal_error_is_trinos_answer(self):
+        from parity_suite import protocol
+
+        url, state = self.serve([("GENERIC_INTERNAL_ERROR", "something else")])
+        got = protocol.Client(url, "parity").run("SELECT 1", timeout=10)
+        self.assertEqual((got.error_name, state["posts"]), ("GENERIC_INTERNAL_ERROR", 1))
