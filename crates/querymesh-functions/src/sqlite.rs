@@ -29,6 +29,9 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     math::sqlite::register(conn)?;
     math::buckets::register(conn)?;
     string::sqlite::metrics::register(conn)?;
+    string::sqlite::code_points::register(conn)?;
+    string::sqlite::soundex::register(conn)?;
+    format::sqlite::units::register(conn)?;
     url::sqlite::register(conn)?;
     udf::cast::register(conn)?;
     datetime::sqlite::register(conn)?;

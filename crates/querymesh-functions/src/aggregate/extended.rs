@@ -1,5 +1,5 @@
 //! Aggregates beyond SQLite's own (Trino docs functions/aggregate): max_by / min_by,
-//! approx_percentile, geometric_mean, bitwise_and_agg / bitwise_or_agg, checksum and listagg,
+//! approx_percentile, geometric_mean, bitwise_and_agg / bitwise_or_agg / bitwise_xor_agg, checksum and listagg,
 //! run by the Rust aggregates of querymesh-functions/src/aggregate/sqlite.rs and querymesh-functions/src/aggregate/checksum.rs.
 
 use querymesh_values::decimal;
@@ -56,6 +56,12 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         &[("bigint", "bigint")],
         bitwise,
         "Bitwise OR of all input values in two's complement",
+    ),
+    aggregate(
+        "bitwise_xor_agg",
+        &[("bigint", "bigint")],
+        bitwise,
+        "Bitwise XOR of all input values in two's complement",
     ),
     aggregate(
         "checksum",
@@ -133,10 +139,10 @@ fn bitwise(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
     if !(x.ty.is_integral() || x.ty == TrinoType::Unknown) {
         return Ok(None);
     }
-    let f = if call.name == "bitwise_and_agg" {
-        "qm_bitwise_and"
-    } else {
-        "qm_bitwise_or"
+    let f = match call.name {
+        "bitwise_and_agg" => "qm_bitwise_and",
+        "bitwise_or_agg" => "qm_bitwise_or",
+        _ => "qm_bitwise_xor",
     };
     Ok(Some((format!("{f}({})", x.sql), TrinoType::BigInt)))
 }

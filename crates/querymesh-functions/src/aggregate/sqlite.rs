@@ -1,7 +1,7 @@
 //! Aggregates SQLite has no equivalent of, as Rust aggregate functions: `qm_max_by` /
 //! `qm_min_by` (the value at the largest / smallest key), `qm_percentile` (approx_percentile,
 //! answered exactly — an exact answer is within any approximation's bounds), and
-//! `qm_bitwise_and` / `qm_bitwise_or`. What they keep counts against the query's memory budget
+//! `qm_bitwise_and` / `qm_bitwise_or` / `qm_bitwise_xor`. What they keep counts against the query's memory budget
 //! as it grows (registered through `define_aggregate`: aggregate_state.rs).
 
 use std::cmp::Ordering;
@@ -130,9 +130,16 @@ impl Aggregate<Values, Value> for Percentile {
     }
 }
 
-/// bitwise_and_agg / bitwise_or_agg over bigints; NULLs are skipped, no rows is NULL.
+/// bitwise_and_agg / bitwise_or_agg / bitwise_xor_agg over bigints; NULLs are skipped, no rows
+/// is NULL.
 struct Bitwise {
-    and: bool,
+    op: BitOp,
+}
+
+enum BitOp {
+    And,
+    Or,
+    Xor,
 }
 
 impl Aggregate<Option<i64>, Option<i64>> for Bitwise {
@@ -144,10 +151,11 @@ impl Aggregate<Option<i64>, Option<i64>> for Bitwise {
         let ValueRef::Integer(x) = ctx.get_raw(0) else {
             return Ok(());
         };
-        *acc = Some(match *acc {
-            None => x,
-            Some(a) if self.and => a & x,
-            Some(a) => a | x,
+        *acc = Some(match (*acc, &self.op) {
+            (None, _) => x,
+            (Some(a), BitOp::And) => a & x,
+            (Some(a), BitOp::Or) => a | x,
+            (Some(a), BitOp::Xor) => a ^ x,
         });
         Ok(())
     }
@@ -256,7 +264,8 @@ pub fn register(conn: &Connection) -> Result<()> {
         ValueAtExtreme { largest: false },
     )?;
     define_aggregate(conn, "qm_percentile", 2, FLAGS, Percentile)?;
-    define_aggregate(conn, "qm_bitwise_and", 1, FLAGS, Bitwise { and: true })?;
-    define_aggregate(conn, "qm_bitwise_or", 1, FLAGS, Bitwise { and: false })?;
+    define_aggregate(conn, "qm_bitwise_and", 1, FLAGS, Bitwise { op: BitOp::And })?;
+    define_aggregate(conn, "qm_bitwise_or", 1, FLAGS, Bitwise { op: BitOp::Or })?;
+    define_aggregate(conn, "qm_bitwise_xor", 1, FLAGS, Bitwise { op: BitOp::Xor })?;
     Ok(())
 }

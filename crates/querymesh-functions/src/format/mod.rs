@@ -5,6 +5,7 @@
 //! as Trino's converters do. Types with no cast to varchar are refused as Trino refuses them.
 
 pub mod sqlite;
+pub mod units;
 
 use querymesh_values::error::{ErrorName, TrinoError, error_at};
 use querymesh_values::typed::Typed;

@@ -1,7 +1,10 @@
 //! String functions (Trino docs functions/string), typed by StringFunctions' signatures:
 //! a char(n) argument is read as varchar(n), and varchar lengths follow Trino's constraints.
 
+pub mod code_points;
+pub mod concat_ws;
 pub mod metrics;
+pub mod soundex;
 pub mod sqlite;
 
 use querymesh_values::coerce::concat_type;

@@ -1,5 +1,5 @@
 //! Aggregates beyond SQLite's own: max_by/min_by, approx_percentile, geometric_mean,
-//! bitwise_and_agg/bitwise_or_agg and listagg with WITHIN GROUP and ON OVERFLOW. Sources:
+//! bitwise_and_agg/bitwise_or_agg/bitwise_xor_agg and listagg with WITHIN GROUP and ON OVERFLOW. Sources:
 //! trinodb/trino docs/src/main/sphinx/functions/aggregate.md (the listagg examples verbatim),
 //! ListaggAggregationFunction (its 1048576-byte limit and message), and the tpch.tiny data.
 
@@ -64,6 +64,17 @@ fn values_at_extremes_percentiles_and_bitwise() {
                 "SELECT bitwise_or_agg(x) FROM (VALUES 3, 5, 7) t(x)",
                 "bigint",
                 json!(7),
+            ),
+            // BitwiseXorAggregation: 3 ^ 5 ^ 7 = 1; -1 ^ 5 in two's complement.
+            (
+                "SELECT bitwise_xor_agg(x) FROM (VALUES 3, 5, 7) t(x)",
+                "bigint",
+                json!(1),
+            ),
+            (
+                "SELECT bitwise_xor_agg(x) FROM (VALUES -1, 5) t(x)",
+                "bigint",
+                json!(-6),
             ),
         ],
     );

@@ -1,6 +1,6 @@
 //! `format()`: trinodb/trino's TestFormatFunction.testFormat case for case (the ipaddress, time
 //! and time-with-time-zone cases aside: the stand-in has none of those types), and the docs
-//! functions/conversion examples.
+//! functions/conversion examples; `format_number` and `parse_data_size` from the same page.
 
 use serde_json::json;
 
@@ -171,6 +171,57 @@ fn format_follows_java_formatter_as_trino_calls_it() {
                 "TYPE_MISMATCH: line 1:8: Type of first argument to format() must be VARCHAR (actual: integer)",
             ),
             ("SELECT format('%999999999s', 'x')", "EXCEEDED_"),
+        ],
+    );
+}
+
+#[test]
+fn format_number_and_parse_data_size() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            // The documentation's examples (functions/conversion), and FormatNumberFunction's
+            // double overload, which truncates to a long first.
+            ("SELECT format_number(123456)", "varchar", json!("123K")),
+            ("SELECT format_number(1000000)", "varchar", json!("1M")),
+            (
+                "SELECT format_number(-123456)",
+                "varchar",
+                json!("-123.46K"),
+            ),
+            ("SELECT format_number(1234.5E0)", "varchar", json!("1.23K")),
+            ("SELECT format_number(12.5)", "varchar", json!("12")),
+            ("SELECT format_number(NULL)", "varchar", json!(null)),
+            // DataSizeFunctions: powers of 1024, the fraction of a byte dropped.
+            (
+                "SELECT parse_data_size('1kB')",
+                "decimal(38, 0)",
+                json!("1024"),
+            ),
+            (
+                "SELECT parse_data_size('2.3MB')",
+                "decimal(38, 0)",
+                json!("2411724"),
+            ),
+            (
+                "SELECT parse_data_size('1YB')",
+                "decimal(38, 0)",
+                json!("1208925819614629174706176"),
+            ),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[
+            (
+                "SELECT parse_data_size('1KB')",
+                "INVALID_FUNCTION_ARGUMENT: Invalid data size: '1KB'",
+            ),
+            (
+                "SELECT parse_data_size('')",
+                "INVALID_FUNCTION_ARGUMENT: Invalid data size: ''",
+            ),
         ],
     );
 }

@@ -1,4 +1,5 @@
-//! String functions: substring, strpos, length, concat, case mapping, trim, replace.
+//! String functions: substring, strpos, length, concat, case mapping, trim, replace, chr,
+//! codepoint, translate, concat_ws, soundex.
 
 use serde_json::{Value, json};
 
@@ -156,6 +157,75 @@ fn case_mapping_trim_and_replace() {
                 "SELECT replace(name, 'A', 'a') FROM region WHERE regionkey = 0",
                 "varchar(51)",
                 json!("aFRICa"),
+            ),
+        ],
+    );
+}
+
+#[test]
+fn code_points_translate_and_concat_ws() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            // StringFunctions.chr / codepoint (docs functions/string): varchar(1) and integer.
+            ("SELECT chr(65)", "varchar(1)", json!("A")),
+            ("SELECT chr(128512)", "varchar(1)", json!("😀")),
+            ("SELECT codepoint('é')", "integer", json!(233)),
+            ("SELECT codepoint(chr(9731))", "integer", json!(9731)),
+            ("SELECT chr(NULL)", "varchar(1)", Value::Null),
+            // StringFunctions.translate: the first mapping of a character wins; one past the
+            // end of `to` is dropped.
+            (
+                "SELECT translate('abcd', 'bbd', 'xy')",
+                "varchar",
+                json!("axc"),
+            ),
+            (
+                "SELECT translate(name, 'AEIOU', 'aeiou') FROM region WHERE regionkey = 1",
+                "varchar",
+                json!("aMeRiCa"),
+            ),
+            // ConcatWsFunction: NULL values are skipped, a NULL separator is NULL; an
+            // array of varchar is the other form.
+            (
+                "SELECT concat_ws(',', 'a', NULL, 'c')",
+                "varchar",
+                json!("a,c"),
+            ),
+            (
+                "SELECT concat_ws(' | ', ARRAY['p', 'q', NULL, 'r'])",
+                "varchar",
+                json!("p | q | r"),
+            ),
+            ("SELECT concat_ws('-', ARRAY[])", "varchar", json!("")),
+            ("SELECT concat_ws(NULL, 'a', 'b')", "varchar", Value::Null),
+            // StringFunctions.soundex: commons-codec's American Soundex, varchar(4).
+            ("SELECT soundex('Robert')", "varchar(4)", json!("R163")),
+            ("SELECT soundex('Tymczak')", "varchar(4)", json!("T522")),
+            ("SELECT soundex('123')", "varchar(4)", json!("")),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[
+            (
+                "SELECT chr(-5)",
+                "INVALID_FUNCTION_ARGUMENT: Not a valid Unicode code point: -5",
+            ),
+            (
+                "SELECT codepoint('')",
+                "INVALID_FUNCTION_ARGUMENT: Input string must be a single character string",
+            ),
+            ("SELECT codepoint('ab')", "FUNCTION_NOT_FOUND"),
+            (
+                "SELECT concat_ws(',')",
+                "INVALID_FUNCTION_ARGUMENT: There must be two or more arguments",
+            ),
+            ("SELECT concat_ws(',', 1, 2)", "FUNCTION_NOT_FOUND"),
+            (
+                "SELECT soundex('Émile')",
+                "INVALID_FUNCTION_ARGUMENT: The character is not mapped: É",
             ),
         ],
     );

@@ -10,6 +10,7 @@
 mod numbers;
 mod spec;
 mod temporal;
+pub mod units;
 
 use rusqlite::Connection;
 use rusqlite::types::ValueRef;

@@ -2,8 +2,10 @@
 //! lengths in code points, case mapping of every code point, Java's whitespace for trim, and
 //! replace/strpos/substr edge cases as trinodb/trino's `StringFunctions` computes them.
 
+pub mod code_points;
 pub mod metrics;
 pub mod parts;
+pub mod soundex;
 
 use querymesh_values::error::ErrorName;
 use rusqlite::functions::Context;

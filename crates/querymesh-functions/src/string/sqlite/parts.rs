@@ -1,5 +1,6 @@
-//! Text functions SQLite lacks: `qm_reverse`, `qm_starts_with`, `qm_split_part`, and
-//! `qm_lpad`/`qm_rpad`, which measure the padded value against the memory budget first.
+//! Text functions SQLite lacks: `qm_reverse`, `qm_starts_with`, `qm_split_part`,
+//! `qm_lpad`/`qm_rpad` and `qm_concat_ws`/`qm_concat_ws_array`, which measure the value they
+//! build against the memory budget first.
 
 use querymesh_values::error::ErrorName;
 use rusqlite::Connection;
@@ -65,8 +66,40 @@ fn pad_to(ctx: &Context<'_>, left: bool) -> rusqlite::Result<Option<String>> {
     Ok(Some(out))
 }
 
+/// `values` joined by `separator`, the missing ones skipped (ConcatWsFunction), counted
+/// against the memory budget before it is built.
+pub fn concat_ws(separator: &str, values: &[Option<String>]) -> rusqlite::Result<String> {
+    let present: Vec<&str> = values.iter().flatten().map(String::as_str).collect();
+    let bytes = present.iter().map(|v| v.len()).sum::<usize>()
+        + separator.len() * present.len().saturating_sub(1);
+    reserve(bytes)?;
+    Ok(present.join(separator))
+}
+
 /// Registers the text functions on `conn`.
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
+    // qm_concat_ws(separator, value…): NULL only when the separator is.
+    define(conn, "qm_concat_ws", -1, FLAGS, |ctx| {
+        let Some(separator) = text(ctx.get_raw(0)) else {
+            return Ok(None);
+        };
+        let values: Vec<Option<String>> = (1..ctx.len()).map(|i| text(ctx.get_raw(i))).collect();
+        concat_ws(&separator, &values).map(Some)
+    })?;
+    // qm_concat_ws_array(separator, array(varchar) as its JSON text).
+    define(conn, "qm_concat_ws_array", 2, FLAGS, |ctx| {
+        let (Some(separator), Some(array)) = (text(ctx.get_raw(0)), text(ctx.get_raw(1))) else {
+            return Ok(None);
+        };
+        let values: Vec<Option<String>> = serde_json::from_str::<Vec<Option<String>>>(&array)
+            .map_err(|_| {
+                fail(
+                    ErrorName::GenericInternalError,
+                    "An array value is not valid",
+                )
+            })?;
+        concat_ws(&separator, &values).map(Some)
+    })?;
     define(conn, "qm_reverse", 1, FLAGS, |ctx| {
         let Some(s) = text(ctx.get_raw(0)) else {
             return Ok(None);
@@ -124,5 +157,23 @@ mod tests {
         }
         // A billion code points is counted, never built.
         assert_eq!(padded_bytes("x", 1, 1_000_000_000, "y"), 1_000_000_000);
+    }
+
+    // The documentation's examples (functions/string, concat_ws).
+    #[test]
+    fn concat_ws_skips_missing_values() {
+        let some = |v: &[&str]| v.iter().map(|s| Some(s.to_string())).collect::<Vec<_>>();
+        assert_eq!(
+            concat_ws(",", &some(&["a", "b", "c"])).ok().as_deref(),
+            Some("a,b,c")
+        );
+        assert_eq!(
+            concat_ws("::", &some(&["solo"])).ok().as_deref(),
+            Some("solo")
+        );
+        assert_eq!(concat_ws("-", &[]).ok().as_deref(), Some(""));
+        let gaps = [Some("a".to_string()), None, Some("c".to_string())];
+        assert_eq!(concat_ws(",", &gaps).ok().as_deref(), Some("a,c"));
+        assert_eq!(concat_ws(",", &[None, None]).ok().as_deref(), Some(""));
     }
 }

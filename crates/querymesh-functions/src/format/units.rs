@@ -1,0 +1,23 @@
+//! Numbers with their units (Trino docs functions/conversion, "Formatting" and "Data size"):
+//! `format_number` (FormatNumberFunction) and `parse_data_size` (DataSizeFunctions), run by
+//! querymesh-functions/src/format/sqlite/units.rs.
+
+use crate::entry::{FunctionDef, Lower, Typing, scalar};
+
+pub const FUNCTIONS: &[FunctionDef] = &[
+    // bigint first: an integer argument takes that overload, a decimal or real the double one.
+    scalar(
+        "format_number",
+        &[("bigint", "varchar"), ("double", "varchar")],
+        Typing::Resolved,
+        Lower::Template("qm_format_number({0})"),
+        "Formats large number using a unit symbol",
+    ),
+    scalar(
+        "parse_data_size",
+        &[("varchar(x)", "decimal(38,0)")],
+        Typing::Resolved,
+        Lower::Template("qm_parse_data_size({0})"),
+        "Converts data size string to bytes",
+    ),
+];

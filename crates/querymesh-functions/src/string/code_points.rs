@@ -1,0 +1,58 @@
+//! Strings as Unicode code points (Trino docs functions/string; StringFunctions.chr,
+//! codepoint, translate), run by querymesh-functions/src/string/sqlite/code_points.rs.
+
+use querymesh_values::typed::Typed;
+use querymesh_values::types::TrinoType;
+
+use crate::Call;
+use crate::context::LowerContext;
+use crate::entry::{FunctionDef, Lower, LowerResult, Typing, scalar};
+
+pub const FUNCTIONS: &[FunctionDef] = &[
+    scalar(
+        "chr",
+        &[("bigint", "varchar(1)")],
+        Typing::Resolved,
+        Lower::Scalar(chr),
+        "Convert Unicode code point to a string",
+    ),
+    scalar(
+        "codepoint",
+        &[("varchar(1)", "integer")],
+        Typing::ByLowering,
+        Lower::Scalar(codepoint),
+        "Returns Unicode code point of a single character string",
+    ),
+    scalar(
+        "translate",
+        &[("varchar(x), varchar(y), varchar(z)", "varchar")],
+        Typing::Resolved,
+        Lower::Template("qm_translate({0}, {1}, {2})"),
+        "Translate characters from the source string based on original and translations strings",
+    ),
+];
+
+/// `varchar(1)`, which the signature's pattern (any varchar) cannot say.
+fn chr(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let [n] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    Ok(Some(Typed::new(
+        format!("qm_chr({})", n.sql),
+        TrinoType::Varchar(Some(1)),
+    )))
+}
+
+/// Only what coerces to `varchar(1)` fits: a varchar or char of at most one character, or
+/// NULL; `codepoint('ab')` is "Unexpected parameters (varchar(2))", as in Trino.
+fn codepoint(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let [s] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    let fits = match &s.ty {
+        TrinoType::Varchar(Some(n)) | TrinoType::Char(n) => *n <= 1,
+        TrinoType::Unknown => true,
+        _ => false,
+    };
+    Ok(fits.then(|| Typed::new(format!("qm_codepoint({})", s.sql), TrinoType::Integer)))
+}
