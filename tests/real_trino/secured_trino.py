@@ -109,9 +109,16 @@ class SecuredTrino:
             capture_output=True, text=True, timeout=600,
         )
         if done.returncode != 0:
-            log = self.data / "var" / "log" / "server.log"
-            tail = log.read_text()[-3000:] if log.exists() else ""
-            raise RuntimeError(f"the secured Trino did not start:\n{done.stderr}\n{tail}")
+            # launcher.log holds what the JVM printed before Trino's own logging began (a
+            # failed start often ends there); the folder is gone once the suite ends.
+            logs = []
+            for name in ("launcher.log", "server.log"):
+                log = self.data / "var" / "log" / name
+                if log.exists():
+                    logs.append(f"--- {name}:\n{log.read_text(errors='replace')[-3000:]}")
+            raise RuntimeError(
+                f"the secured Trino did not start:\n{done.stderr}\n" + "\n".join(logs)
+            )
         self.started = True
 
     def wait_until_queries_run(self, token, ca_file, timeout=120):

@@ -94,8 +94,8 @@ pub struct EngineConfig {
 }
 
 impl Default for EngineConfig {
-    /// The product's built-in defaults (fixtures/zero-sandbox.toml; a test there holds them
-    /// equal): tpch.tiny alone, 256 MiB per query, 1 GiB for all.
+    /// The product's built-in defaults (fixtures/zero-sandbox.toml; src/config/tests.rs
+    /// holds them equal): tpch.tiny alone, 256 MiB per query, 1 GiB for all.
     fn default() -> Self {
         Self {
             catalogs: Vec::new(),

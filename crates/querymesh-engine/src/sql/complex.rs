@@ -3,21 +3,17 @@
 //! field access, and casts between complex types. Function families build on [`to_element`],
 //! [`from_element`] and [`Analyzer::coerce_to`].
 
+use querymesh_values::coerce::{coerced, super_type};
+use querymesh_values::element::{from_element, to_element, with_value};
+use querymesh_values::typed::{Constant, Typed};
 use sqlparser::ast::{
     AccessExpr, Expr, Function, FunctionArg, FunctionArgExpr, FunctionArguments, Ident, Subscript,
 };
 
 use super::analyze::{Analyzer, location};
-
-use querymesh_values::typed::{Constant, Typed};
-
 use super::scope::ExprContext;
-use crate::error::{ErrorName, Position, TrinoError};
-use crate::error::{error_at, not_supported};
+use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
 use crate::types::TrinoType;
-use querymesh_values::coerce::coerced;
-use querymesh_values::coerce::super_type;
-use querymesh_values::element::{from_element, to_element, with_value};
 
 /// The error `r.x` gives when the row has no field `x` (Trino: `Column 'x' cannot be resolved`).
 fn no_field(at: Option<Position>, name: &str) -> TrinoError {

@@ -1,19 +1,16 @@
 //! FROM: tables (resolved through the session's catalog and schema), WITH queries, derived
 //! tables with column aliases, and joins (ON, USING, CROSS), each given a SQLite alias.
 
+use querymesh_values::sqlite_text::quote;
 use sqlparser::ast::{Join, JoinConstraint, JoinOperator, TableFactor, TableWithJoins};
 
 use super::analyze::{
     Analyzer, Cte, SourceColumn, ident_location, ident_name, location, object_name_parts,
 };
-
-use crate::error::{error_at, not_supported};
-
 use super::scope::{Clause, Column, ExprContext, Relation, Scope};
 use super::visible;
 use crate::TableAccess;
-use crate::error::{ErrorName, Position, TrinoError};
-use querymesh_values::sqlite_text::quote;
+use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
 
 impl Analyzer<'_> {
     fn table_factor(

@@ -3,20 +3,17 @@
 //! FETCH FIRST … WITH TIES are in order_by.rs; a SELECT with grouping sets is assembled in
 //! grouping_sets.rs.
 
+use querymesh_values::typed::Typed;
 use sqlparser::ast::{
     Distinct, Expr, GroupByExpr, OrderBy, Select, SelectItem, SelectItemQualifiedWildcardKind,
 };
 
 use super::analyze::{Analyzer, Block, literal_count, location, object_name_parts};
-
-use querymesh_values::typed::Typed;
-
 use super::describe::Origin;
 use super::grouping_sets::{GroupedBranches, GroupingSets};
 use super::order_by::{fetch_with_ties, inline_outputs};
 use super::scope::{Clause, Column, ExprContext, Scope};
-use crate::error::{ErrorName, Position, TrinoError};
-use crate::error::{error_at, not_supported};
+use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
 use crate::types::TrinoType;
 
 impl Analyzer<'_> {

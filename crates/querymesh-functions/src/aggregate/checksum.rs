@@ -9,14 +9,13 @@
 //! varbinary, and `hash(high) ^ hash(low)` of a long decimal's 128 bits. One SQLite
 //! aggregate per kind keeps a single argument, so `checksum(DISTINCT x)` works.
 
+use querymesh_values::calendar;
 use rusqlite::functions::{Aggregate, Context};
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, Result};
-
 use xxhash_rust::xxh64::xxh64;
 
 use crate::udf::{FLAGS, define_aggregate, num};
-use querymesh_values::calendar;
 
 const PRIME64: u64 = 0x9E37_79B1_85EB_CA87;
 

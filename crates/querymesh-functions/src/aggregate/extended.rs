@@ -6,13 +6,12 @@ use querymesh_values::decimal;
 use querymesh_values::error::{ErrorName, TrinoError, error_at};
 use querymesh_values::sqlite_text::sql_string;
 use querymesh_values::typed::Typed;
+use querymesh_values::types::TrinoType;
 use sqlparser::ast::ListAggOnOverflow;
 
+use crate::aggregate::checksum::Kind;
 use crate::context::LowerContext;
 use crate::entry::{AggregateCall, FunctionDef, aggregate};
-
-use crate::aggregate::checksum::Kind;
-use querymesh_values::types::TrinoType;
 
 type Lowered = Result<Option<(String, TrinoType)>, TrinoError>;
 

@@ -3,22 +3,21 @@
 //! so they compare elements as Trino does; `array_sort` with a comparator lowers to a rank
 //! subquery over `json_each` (no SQL is built at run time).
 
+pub mod build;
 pub mod lambda;
 pub mod sqlite;
 
-pub mod build;
-
-use super::Call;
-use super::context::LowerContext;
-use super::entry::{FunctionDef, Kind, Lower, LowerResult, Typing, scalar};
-pub(super) use build::array_agg;
-use build::{repeat, sequence, split, zip};
 use querymesh_values::element::{from_element, to_element};
-use querymesh_values::error::ErrorName;
-use querymesh_values::error::error_at;
+use querymesh_values::error::{ErrorName, error_at};
 use querymesh_values::sqlite_text::sql_string;
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
+
+pub(super) use self::build::array_agg;
+use self::build::{repeat, sequence, split, zip};
+use super::Call;
+use super::context::LowerContext;
+use super::entry::{FunctionDef, Kind, Lower, LowerResult, Typing, scalar};
 
 const SAME_ARRAY: &[(&str, &str)] = &[("array(E)", "array(E)")];
 const TWO_ARRAYS: &[(&str, &str)] = &[("array(E), array(E)", "array(E)")];

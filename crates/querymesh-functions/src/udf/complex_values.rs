@@ -2,11 +2,11 @@
 //! equality of their JSON texts, and varbinary elements as base64 (docs/complex-design.md).
 
 use base64::Engine as _;
+use querymesh_values::error::ErrorName;
 use rusqlite::Connection;
 use rusqlite::types::{Value, ValueRef};
 
 use super::{FLAGS, define, fail};
-use querymesh_values::error::ErrorName;
 
 /// serde_json's value of an element as SQLite's json functions would give it.
 pub fn sqlite_value(v: &serde_json::Value) -> Value {

@@ -2,17 +2,16 @@
 //! sum / avg aggregates on the representation querymesh-values/src/decimal.rs describes (an INTEGER for a
 //! short decimal, a 16-byte BLOB for a long one), in i128 with checked arithmetic.
 
+use querymesh_values::decimal::{
+    self, MAX_PRECISION, divide_half_up, format, overflows, read, rescale, to_sqlite,
+};
+use querymesh_values::error::ErrorName;
 use rusqlite::functions::{Aggregate, Context, WindowAggregate};
 use rusqlite::types::{Value, ValueRef};
 use rusqlite::{Connection, Error};
 
 use super::{FLAGS, fail, java_double};
 use crate::udf::{define, define_window};
-
-use querymesh_values::decimal::{
-    self, MAX_PRECISION, divide_half_up, format, overflows, read, rescale, to_sqlite,
-};
-use querymesh_values::error::ErrorName;
 
 /// DecimalOperators / DecimalSumAggregation: a result past 38 digits.
 fn overflow() -> Error {

@@ -1,15 +1,20 @@
 //! Calls as the analysis reads them: the call's syntax (DISTINCT, FILTER, ORDER BY inside,
 //! OVER, lambdas), resolution through the function registry (unknown names are
 //! FUNCTION_NOT_FOUND, SQLite-only functions included), signatures matched and arguments
-//! coerced, and the lowering of the matched entry called with a [`LowerContext`] — the
-//! analyser's narrow face (`context.rs`). The functions themselves are in `functions/`, by
-//! family.
+//! coerced, and the lowering of the matched entry called with a `LowerContext` — the
+//! analyser's narrow face (`context.rs`). The functions themselves are the
+//! `querymesh-functions` crate's, by family.
 
 mod context;
 mod lambda;
 mod sql_json;
 mod window;
 
+use querymesh_functions::entry::{AggregateCall, FunctionDef, Kind, Lower, Typing};
+use querymesh_functions::lambda::arity;
+use querymesh_functions::signature::{Arg, Signature, Vars};
+use querymesh_functions::{Call, not_registered, registry, unexpected};
+use querymesh_values::typed::Typed;
 use sqlparser::ast::{
     DuplicateTreatment, Expr, Function, FunctionArg, FunctionArgExpr, FunctionArgumentClause,
     FunctionArguments, LambdaFunction, ObjectNamePart,
@@ -19,11 +24,6 @@ use super::analyze::{Analyzer, location};
 use super::scope::ExprContext;
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
 use crate::types::TrinoType;
-use querymesh_functions::entry::{AggregateCall, FunctionDef, Kind, Lower, Typing};
-use querymesh_functions::lambda::arity;
-use querymesh_functions::signature::{Arg, Signature, Vars};
-use querymesh_functions::{Call, not_registered, registry, unexpected};
-use querymesh_values::typed::Typed;
 
 /// `{0}`, `{1}`… and `{*}` of a template, filled with the arguments' SQL.
 fn fill_template(template: &str, args: &[Typed]) -> String {

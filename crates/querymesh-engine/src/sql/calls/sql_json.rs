@@ -4,22 +4,21 @@
 //! (querymesh-functions/src/json/path has the path language and what it refuses); the calls lower to the
 //! `qm_json_*` functions of querymesh-functions/src/json/sqlite.
 
+use querymesh_functions::json::path::{Path, PathError};
+use querymesh_functions::json::scalar_kind;
+use querymesh_values::sqlite_text::sql_string;
+use querymesh_values::typed::Typed;
 use sqlparser::ast::{
     Expr, Function, FunctionArg, FunctionArgExpr, FunctionArgumentClause, FunctionArguments,
     JsonNullClause, Value,
 };
 
-use crate::error::{ErrorName, Position, TrinoError};
-use crate::error::{error_at, not_supported};
+use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
 use crate::sql::analyze::{Analyzer, ident_location, location};
 use crate::sql::json_syntax::marker_text;
 use crate::sql::literal::parse_type;
 use crate::sql::scope::ExprContext;
 use crate::types::TrinoType;
-use querymesh_functions::json::path::{Path, PathError};
-use querymesh_functions::json::scalar_kind;
-use querymesh_values::sqlite_text::sql_string;
-use querymesh_values::typed::Typed;
 
 /// One argument as written: a value, or a clause with its place.
 enum Part<'e> {

@@ -21,18 +21,17 @@ mod uuids;
 
 use std::borrow::Cow;
 
-use rusqlite::functions::FunctionFlags;
-use rusqlite::types::{Value, ValueRef};
-use rusqlite::{Connection, Error};
-use sha2::Digest;
-
-use crate::udf::define;
-use crate::udf::{FLAGS, fail, reserve};
 use bytewise::{pad, substr};
 use encodings::{from_base32, from_hex, java_base64_decode, to_base32, to_base64, to_hex};
 use hashes::{crc32, hmac, murmur3, spooky};
 use querymesh_values::error::ErrorName;
+use rusqlite::functions::FunctionFlags;
+use rusqlite::types::{Value, ValueRef};
+use rusqlite::{Connection, Error};
+use sha2::Digest;
 use utf8::{fix_utf8, replacement_char, replacement_code_point};
+
+use crate::udf::{FLAGS, define, fail, reserve};
 pub use uuids::uuid_from_varchar;
 use uuids::{cast_result, uuid_text};
 

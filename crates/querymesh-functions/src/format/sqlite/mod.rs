@@ -12,6 +12,9 @@ mod spec;
 mod temporal;
 pub mod units;
 
+use querymesh_values::calendar;
+use querymesh_values::error::ErrorName;
+use querymesh_values::java_number::{double_to_string, float_to_string};
 use rusqlite::Connection;
 use rusqlite::types::ValueRef;
 
@@ -19,11 +22,7 @@ use self::numbers::Digits;
 use self::spec::{Flags, FormatError, Index, Piece, Spec};
 use self::temporal::Moment;
 use crate::datetime::time_zone::sqlite as zones;
-use crate::udf::define;
-use crate::udf::{FLAGS, fail, reserve};
-use querymesh_values::calendar;
-use querymesh_values::error::ErrorName;
-use querymesh_values::java_number::{double_to_string, float_to_string};
+use crate::udf::{FLAGS, define, fail, reserve};
 
 /// A Java value as FormatFunction hands it to `String.format`.
 #[derive(Clone, Debug, PartialEq)]
