@@ -15,7 +15,7 @@ pub enum Pattern {
     /// A generic type: `T`.
     Var(char),
     Exact(TrinoType),
-    /// `varchar`, `varchar(x)`: a varchar (or char) of any length.
+    /// `varchar`, `varchar(x)`: a varchar (or char) of any length (`varchar(1)` is `Exact`).
     AnyVarchar,
     /// `decimal(p,s)`
     AnyDecimal,
@@ -271,6 +271,11 @@ impl Pattern {
             return Ok(Pattern::AnyTimestampTz);
         }
         Ok(match (head, inner) {
+            // A length written as a number is that varchar exactly (`chr` returns varchar(1));
+            // a letter, or none, is any length.
+            ("varchar", Some(n)) if n.trim().parse::<u32>().is_ok() => {
+                Pattern::Exact(TrinoType::Varchar(n.trim().parse().ok()))
+            }
             ("varchar" | "char", _) => Pattern::AnyVarchar,
             ("decimal", Some(_)) => Pattern::AnyDecimal,
             ("timestamp", Some(_)) => Pattern::AnyTimestamp,

@@ -281,7 +281,7 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "to_base",
         &[("bigint, bigint", "varchar(64)")],
         Typing::Resolved,
-        Lower::Scalar(to_base),
+        Lower::Template("qm_to_base({0}, {1})"),
         "Convert a number to a string in the given base",
     ),
     scalar(
@@ -321,16 +321,6 @@ pub const FUNCTIONS: &[FunctionDef] = &[
 ];
 
 /// The signature's varchar(64) (a signature's return type reads any length as varchar).
-fn to_base(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
-    Ok(match c.sql().as_slice() {
-        [v, r] => Some(Typed::new(
-            format!("qm_to_base({v}, {r})"),
-            TrinoType::Varchar(Some(64)),
-        )),
-        _ => None,
-    })
-}
-
 fn lower_random(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let f = match c.args.len() {
         0 => "qm_random",

@@ -13,7 +13,7 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "chr",
         &[("bigint", "varchar(1)")],
         Typing::Resolved,
-        Lower::Scalar(chr),
+        Lower::Template("qm_chr({0})"),
         "Convert Unicode code point to a string",
     ),
     scalar(
@@ -31,17 +31,6 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "Translate characters from the source string based on original and translations strings",
     ),
 ];
-
-/// `varchar(1)`, which the signature's pattern (any varchar) cannot say.
-fn chr(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
-    let [n] = c.args.as_slice() else {
-        return Ok(None);
-    };
-    Ok(Some(Typed::new(
-        format!("qm_chr({})", n.sql),
-        TrinoType::Varchar(Some(1)),
-    )))
-}
 
 /// Only what coerces to `varchar(1)` fits: a varchar or char of at most one character, or
 /// NULL; `codepoint('ab')` is "Unexpected parameters (varchar(2))", as in Trino.

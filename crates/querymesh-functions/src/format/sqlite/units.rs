@@ -1,7 +1,7 @@
 //! `qm_format_number` and `qm_parse_data_size`: Trino's FormatNumberFunction and
 //! DataSizeFunctions, digit for digit.
 
-use querymesh_values::decimal::to_sqlite;
+use querymesh_values::decimal::{self, to_sqlite};
 use querymesh_values::error::ErrorName;
 use rusqlite::Connection;
 use rusqlite::types::{Value, ValueRef};
@@ -33,48 +33,15 @@ pub fn format_number(count: i64) -> String {
 
 /// `x` rounded half up (away from zero) at `decimals` places from its exact binary value, as
 /// `DecimalFormat` rounds, without trailing zeros.
-fn half_up(x: f64, decimals: usize) -> String {
+fn half_up(x: f64, decimals: u32) -> String {
     // Every double here is an integer or at least 1 in size, so 60 places are its exact
     // expansion (at most 52 fraction bits).
-    let exact = format!("{:.60}", x.abs());
-    let (whole, fraction) = exact.split_once('.').unwrap_or((&exact, ""));
-    let mut digits: Vec<u8> = whole
-        .bytes()
-        .chain(fraction.bytes().take(decimals))
-        .collect();
-    if fraction
-        .as_bytes()
-        .get(decimals)
-        .is_some_and(|d| *d >= b'5')
-    {
-        let mut i = digits.len();
-        loop {
-            if i == 0 {
-                digits.insert(0, b'1');
-                break;
-            }
-            i -= 1;
-            if digits[i] == b'9' {
-                digits[i] = b'0';
-            } else {
-                digits[i] += 1;
-                break;
-            }
-        }
-    }
-    let point = digits.len() - decimals;
-    let whole = String::from_utf8_lossy(&digits[..point]).into_owned();
-    let fraction = String::from_utf8_lossy(&digits[point..]);
-    let fraction = fraction.trim_end_matches('0');
-    let sign = if x < 0.0 { "-" } else { "" };
-    let whole = match whole.trim_start_matches('0') {
-        "" => "0",
-        w => w,
-    };
-    if fraction.is_empty() {
-        format!("{sign}{whole}")
+    let unscaled = decimal::parse(&format!("{x:.60}"), decimals).unwrap_or(0);
+    let text = decimal::format(unscaled, decimals);
+    if decimals == 0 {
+        text
     } else {
-        format!("{sign}{whole}.{fraction}")
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
     }
 }
 
