@@ -64,6 +64,8 @@ def arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--docs", default=str(ROOT / "docs/parity.md"))
     parser.add_argument("--family", action="append",
                         help="run only this family (repeatable); nothing is written")
+    parser.add_argument("--failures", action="store_true",
+                        help="print every statement that does not pass, both answers beside it")
     parser.add_argument("--concurrency", type=int, default=3,
                         help="statements in flight per side (default 3)")
     parser.add_argument("--timeout", type=float, default=60.0,
@@ -320,6 +322,13 @@ def main(argv: list[str]) -> int:
         print(f"REGRESSION {statement_id} ({o.why}): {report.cut(o.statement.sql, 200)}\n"
               f"    stand-in: {report.cut(report.describe(o.standin), 300)}\n"
               f"    Trino:    {report.cut(report.describe(o.trino), 300)}", file=sys.stderr)
+    if args.failures:
+        for o in outcomes:
+            if not o.passed:
+                print(f"FAIL {o.statement.id} ({o.why}): "
+                      f"{report.cut(o.statement.sql, 300)}\n"
+                      f"    stand-in: {report.cut(report.describe(o.standin), 400)}\n"
+                      f"    Trino:    {report.cut(report.describe(o.trino), 400)}")
     if args.check:
         return 1 if change.regressions else 0
     if args.family:
