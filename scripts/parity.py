@@ -294,6 +294,11 @@ def main(argv: list[str]) -> int:
             futures = [both.submit(run_side, client, statements, args.concurrency, args.timeout,
                                    label) for label, client in sides]
             standin_answers, trino_answers = (f.result() for f in futures)
+        # A full run also sets the two function lists side by side (docs/parity.md says
+        # which of Trino's functions the stand-in lacks).
+        functions = None
+        if not args.check and not args.family:
+            functions = tuple(client.run("SHOW FUNCTIONS", args.timeout) for _, client in sides)
     except ParityError as error:
         print(f"parity: {error}", file=sys.stderr)
         return 2
@@ -339,6 +344,7 @@ def main(argv: list[str]) -> int:
         standin_binary=os.path.relpath(args.binary, ROOT), standin_commit=git_commit(),
         standin_startup=standin.startup, trino_startup=trino_startup, trino_startup_note=trino_note,
         seconds=seconds, concurrency=args.concurrency, timeout=args.timeout,
+        missing_functions=report.missing_functions(*functions) if functions else None,
     )
     record_path.write_text(report.record_text(outcomes), encoding="utf-8")
     Path(args.docs).write_text(report.docs_text(outcomes, info), encoding="utf-8")

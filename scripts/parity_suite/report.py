@@ -34,6 +34,9 @@ class RunInfo:
     seconds: float
     concurrency: int
     timeout: float
+    # (function, kind) Trino's SHOW FUNCTIONS lists and the stand-in's does not; None when
+    # either list could not be read.
+    missing_functions: list[tuple[str, str]] | None = None
 
 
 # --- the record ----------------------------------------------------------------------------
@@ -123,6 +126,32 @@ def family_rows(outcomes: list[Outcome]) -> list[tuple[str, int, int, float | No
     return rows
 
 
+def missing_functions(standin: Answer, trino: Answer) -> list[tuple[str, str]] | None:
+    """The (name, kind) pairs of Trino's `SHOW FUNCTIONS` that the stand-in's does not list:
+    by name, so a function with fewer signatures than Trino's is not counted here."""
+    if standin.failed or trino.failed:
+        return None
+    have = {row[0] for row in standin.rows}
+    return sorted({(row[0], row[3]) for row in trino.rows if row[0] not in have})
+
+
+def functions_text(missing: list[tuple[str, str]] | None) -> list[str]:
+    out = ["", "## Functions Trino lists that the stand-in does not", ""]
+    if missing is None:
+        return out + ["Not compared in this run (`SHOW FUNCTIONS` failed on one side)."]
+    if not missing:
+        return out + ["None: every function name of Trino's `SHOW FUNCTIONS` is the stand-in's too."]
+    out.append(f"{len(missing)} names (by name only; a function the stand-in has with fewer "
+               "signatures than Trino's is not listed):")
+    out.append("")
+    by_kind: dict[str, list[str]] = {}
+    for name, kind in missing:
+        by_kind.setdefault(kind, []).append(name)
+    for kind in sorted(by_kind):
+        out.append(f"- {kind} ({len(by_kind[kind])}): " + ", ".join(f"`{n}`" for n in by_kind[kind]))
+    return out
+
+
 def docs_text(outcomes: list[Outcome], info: RunInfo) -> str:
     total = len(outcomes)
     passed = sum(o.passed for o in outcomes)
@@ -161,6 +190,7 @@ def docs_text(outcomes: list[Outcome], info: RunInfo) -> str:
         out.append(f"| {family} | {count} | {ok} | {pct(ok, count)} | {fmt_ratio(median)} |")
     out.append(f"| **all** | **{total}** | **{passed}** | **{pct(passed, total)}** | "
                f"{fmt_ratio(median_or_none(all_ratios))} |")
+    out += functions_text(info.missing_functions)
     failing = [o for o in outcomes if not o.passed]
     out += ["", f"## Mismatches ({len(failing)})", ""]
     if not failing:

@@ -214,6 +214,32 @@ class CorpusAndRatchet(unittest.TestCase):
         self.assertEqual((change.regressions, change.removed), (["f:3"], []))
 
 
+class FunctionLists(unittest.TestCase):
+    COLUMNS = [("Function", "varchar(30)"), ("Return Type", "varchar(28)"),
+               ("Argument Types", "varchar(68)"), ("Function Type", "varchar(9)"),
+               ("Deterministic", "boolean"), ("Description", "varchar(205)")]
+
+    def listing(self, *rows):
+        return answer(self.COLUMNS, [[n, "double", "double", kind, True, ""] for n, kind in rows])
+
+    def test_names_only_trino_lists_are_missing_once_each(self):
+        trino = self.listing(("abs", "scalar"), ("corr", "aggregate"), ("corr", "aggregate"),
+                             ("rank", "window"))
+        standin = self.listing(("abs", "scalar"))
+        self.assertEqual(report.missing_functions(standin, trino),
+                         [("corr", "aggregate"), ("rank", "window")])
+
+    def test_a_failed_listing_compares_nothing(self):
+        self.assertIsNone(report.missing_functions(refusal("SYNTAX_ERROR"), self.listing()))
+        text = "\n".join(report.functions_text(None))
+        self.assertIn("Not compared", text)
+
+    def test_the_docs_group_missing_names_by_kind(self):
+        text = "\n".join(report.functions_text([("corr", "aggregate"), ("rank", "window")]))
+        self.assertIn("- aggregate (1): `corr`", text)
+        self.assertIn("- window (1): `rank`", text)
+
+
 if __name__ == "__main__":
     unittest.main()
 

@@ -1,6 +1,6 @@
 //! Doubles and reals printed as Java prints them (`Double.toString`, `Float.toString`), which
-//! is how Trino writes them into `data` and how it casts them to varchar
-//! (trino-facts.md "Value encoding").
+//! is how Trino writes them into `data` (trino-facts.md "Value encoding"); its CAST to varchar
+//! writes the same digits always in scientific form (`double_to_varchar`).
 //!
 //! Java (JDK 19 and later, the algorithm by R. Giulietti) picks the shortest decimal that reads
 //! back as the same number, but never fewer than two digits when one would do: among the
@@ -144,6 +144,100 @@ pub fn float_to_string(x: f32) -> String {
     render(x.is_sign_negative(), &digits)
 }
 
+/// `d.ddd…E±n` whatever the magnitude, with at least one fraction digit.
+fn render_scientific(negative: bool, d: &Decimal) -> String {
+    let digits = std::str::from_utf8(&d.digits).unwrap_or("0");
+    let digits = match digits.trim_end_matches('0') {
+        "" => "0",
+        trimmed => trimmed,
+    };
+    let sign = if negative { "-" } else { "" };
+    let fraction = if digits.len() > 1 { &digits[1..] } else { "0" };
+    format!("{sign}{}.{fraction}E{}", &digits[..1], d.exponent)
+}
+
+/// What CAST to varchar writes for the values without digits: zero is `0E0`, not `0.0`.
+fn varchar_special(x: f64) -> Option<&'static str> {
+    match x {
+        x if x.is_nan() => Some("NaN"),
+        f64::INFINITY => Some("Infinity"),
+        f64::NEG_INFINITY => Some("-Infinity"),
+        0.0 if x.is_sign_negative() => Some("-0E0"),
+        0.0 => Some("0E0"),
+        _ => None,
+    }
+}
+
+/// How Trino casts a double to varchar (DoubleOperators.castToVarchar, Trino 4xx): Java's
+/// digits through `DecimalFormat("0.0###################E0")`, always in scientific form
+/// (`1.5E0`, `1.0E-3`, `3.0000000000000004E-1`), zero as `0E0` / `-0E0`. The pattern keeps up
+/// to 21 digits, more than Java's shortest ever has, so it never rounds them.
+pub fn double_to_varchar(x: f64) -> String {
+    if let Some(text) = varchar_special(x) {
+        return text.into();
+    }
+    let a = x.abs();
+    let digits = java_digits(
+        &format!("{a:e}"),
+        || format!("{a:.1e}"),
+        |t| t.parse::<f64>().is_ok_and(|y| y == a),
+    );
+    render_scientific(x.is_sign_negative(), &digits)
+}
+
+/// How Trino casts a real to varchar (RealOperators.castToVarchar): `Float.toString`'s digits
+/// through `DecimalFormat("0.0#####E0")`, so at most seven significant digits, rounded half
+/// to even (`REAL '1' / 3` is `3.333333E-1`, `REAL '0.1' + REAL '0.2'` is `3.0E-1`).
+pub fn float_to_varchar(x: f32) -> String {
+    if let Some(text) = varchar_special(f64::from(x)) {
+        return text.into();
+    }
+    let a = x.abs();
+    let digits = java_digits(
+        &format!("{a:e}"),
+        || format!("{a:.1e}"),
+        |t| t.parse::<f32>().is_ok_and(|y| y == a),
+    );
+    render_scientific(x.is_sign_negative(), &round_half_even(digits, 7))
+}
+
+/// `d` cut to `keep` significant digits, rounded half to even as DecimalFormat rounds.
+fn round_half_even(d: Decimal, keep: usize) -> Decimal {
+    if d.digits.len() <= keep {
+        return d;
+    }
+    let (kept, dropped) = d.digits.split_at(keep);
+    let mut kept = kept.to_vec();
+    let first = dropped[0];
+    let rest_nonzero = dropped[1..].iter().any(|&b| b != b'0');
+    let last_odd = kept.last().is_some_and(|&b| (b - b'0') % 2 == 1);
+    let up = first > b'5' || (first == b'5' && (rest_nonzero || last_odd));
+    let mut exponent = d.exponent;
+    if up {
+        let mut i = kept.len();
+        loop {
+            if i == 0 {
+                // 9.99… carried into a new leading digit.
+                kept.insert(0, b'1');
+                kept.pop();
+                exponent += 1;
+                break;
+            }
+            i -= 1;
+            if kept[i] == b'9' {
+                kept[i] = b'0';
+            } else {
+                kept[i] += 1;
+                break;
+            }
+        }
+    }
+    Decimal {
+        digits: kept,
+        exponent,
+    }
+}
+
 /// serde_json's compact output with doubles in Java's text: the JSON number Trino sends
 /// (`5.3234821165E8` is valid JSON; serde_json alone would write `532348211.65`).
 pub struct JavaNumbers;
@@ -242,6 +336,41 @@ mod tests {
             (3.0f32, "3.0"),
         ] {
             assert_eq!(float_to_string(x), java, "{x:e}");
+        }
+    }
+
+    /// Trino 476's answers to `CAST(x AS varchar)` (asked of the real server).
+    #[test]
+    fn casts_to_varchar_write_every_double_in_scientific_form() {
+        for (x, trino) in [
+            (1.5, "1.5E0"),
+            (0.001, "1.0E-3"),
+            (1e7, "1.0E7"),
+            (100.0, "1.0E2"),
+            (0.5, "5.0E-1"),
+            (0.1 + 0.2, "3.0000000000000004E-1"),
+            (1.0 / 3.0, "3.333333333333333E-1"),
+            (123456789012345678.0, "1.2345678901234568E17"),
+            (4.9e-324, "4.9E-324"),
+            (f64::MAX, "1.7976931348623157E308"),
+            (-1.5, "-1.5E0"),
+            (0.0, "0E0"),
+            (-0.0, "-0E0"),
+            (f64::NAN, "NaN"),
+            (f64::NEG_INFINITY, "-Infinity"),
+        ] {
+            assert_eq!(double_to_varchar(x), trino, "{x:e}");
+        }
+        for (x, trino) in [
+            (0.1f32 + 0.2f32, "3.0E-1"),
+            (1.0f32 / 3.0, "3.333333E-1"),
+            (2.0f32 / 3.0, "6.666667E-1"),
+            (9.9999995e9f32, "1.0E10"),
+            (1.25f32, "1.25E0"),
+            (1.23e21f32, "1.23E21"),
+            (0.0f32, "0E0"),
+        ] {
+            assert_eq!(float_to_varchar(x), trino, "{x:e}");
         }
     }
 

@@ -174,7 +174,7 @@ pub(super) fn numeric_literal(text: &str, at: Option<Position>) -> Result<Typed,
             })
         }
         Err(_) => Err(error_at(
-            ErrorName::InvalidLiteral,
+            ErrorName::SyntaxError,
             at,
             format!("Invalid numeric literal: {text}"),
         )),

@@ -4,6 +4,7 @@
 
 use querymesh_values::calendar;
 use querymesh_values::error::ErrorName;
+use querymesh_values::java_number;
 use rusqlite::types::{Value, ValueRef};
 use rusqlite::{Connection, Error};
 
@@ -91,7 +92,18 @@ fn to_integer(
         }
         (_, v) => round_half_away(num(v).ok_or_else(|| invalid(shown.clone(), to_kind))?),
     };
-    // DoubleOperators: "Cannot cast double NaN to bigint".
+    // DoubleOperators.castToLong rounds with Guava's DoubleMath, which refuses NaN, the
+    // infinities and what lies past a long alike; a real saturates (RealOperators).
+    if to_kind == "bigint" && from == "double" && !(n.is_finite() && n >= lo && n < hi) {
+        return Err(fail(
+            ErrorName::InvalidCastArgument,
+            format!("Unable to cast {shown} to bigint"),
+        ));
+    }
+    if to_kind == "bigint" && from == "real" && !n.is_nan() {
+        return Ok(Value::Integer(n as i64));
+    }
+    // DoubleOperators: "Cannot cast double NaN to integer".
     if n.is_nan() {
         return Err(fail(
             ErrorName::InvalidCastArgument,
@@ -151,14 +163,26 @@ fn to_varchar(
     to_arg: &str,
     shown: String,
 ) -> rusqlite::Result<Value> {
-    let text = varchar_text(value, from, shown);
+    let text = varchar_text(value, from, shown.clone());
     // Number, boolean and date casts to varchar(n) fail when the text is longer
-    // ("Value 12 cannot be represented as varchar(1)", IntegerOperators and friends).
+    // ("Value 12 cannot be represented as varchar(1)", IntegerOperators and friends); a
+    // double's or real's message shows Java's text beside the cast's
+    // ("Value 1.5 (1.5E0) cannot be represented as varchar(2)", DoubleOperators).
     match to_arg.parse::<usize>() {
-        Ok(n) if text.chars().count() > n => Err(fail(
-            ErrorName::InvalidCastArgument,
-            format!("Value {text} cannot be represented as varchar({n})"),
-        )),
+        Ok(n) if text.chars().count() > n => {
+            let value = match from {
+                "double" => format!("{shown} ({text})"),
+                "real" => format!(
+                    "{} ({text})",
+                    java_number::float_to_string(num(value).unwrap_or(0.0) as f32)
+                ),
+                _ => text,
+            };
+            Err(fail(
+                ErrorName::InvalidCastArgument,
+                format!("Value {value} cannot be represented as varchar({n})"),
+            ))
+        }
         _ => Ok(Value::Text(text)),
     }
 }
@@ -198,9 +222,8 @@ pub(crate) fn decimal_kind(arg: &str) -> (i32, i32) {
 /// A value as Trino's cast to varchar writes it; `from` is its analysed kind.
 fn varchar_text(value: ValueRef<'_>, from: &str, shown: String) -> String {
     match from {
-        "double" => java_double(num(value).unwrap_or(0.0)),
-        // Trino casts a real to varchar as Java's Float.toString.
-        "real" => querymesh_values::java_number::float_to_string(num(value).unwrap_or(0.0) as f32),
+        "double" => java_number::double_to_varchar(num(value).unwrap_or(0.0)),
+        "real" => java_number::float_to_varchar(num(value).unwrap_or(0.0) as f32),
         "boolean" => (if int(value).unwrap_or(0) != 0 {
             "true"
         } else {

@@ -247,7 +247,12 @@ fn to_decimal(
                 )
             };
             // A syntactically valid number too large for i128 is too large for 38 digits.
-            let t = text.trim();
+            // Unlike the integer casts, Trino's decimal parser takes no surrounding spaces
+            // (`CAST(' 12.5 ' AS decimal(4, 1))` is not a number).
+            let t = text.as_str();
+            if t.trim() != t {
+                return Err(not_number());
+            }
             let u = decimal::parse(t, s);
             if u.is_none() && !looks_numeric(t) {
                 return Err(not_number());
@@ -271,6 +276,11 @@ fn to_decimal(
             } else {
                 (decimal::from_double(x, s), java_double(x))
             };
+            // What fits in Trino's 128-bit value but not in 38 digits fails on rescaling,
+            // past the precision check ("Decimal overflow": CAST(1E38 AS decimal(38, 0))).
+            if u.is_some_and(|u| overflows(u, 38)) {
+                return Err(fail(ErrorName::NumericValueOutOfRange, "Decimal overflow"));
+            }
             fits(u).ok_or_else(|| cannot(&shown))?
         }
         "boolean" => {

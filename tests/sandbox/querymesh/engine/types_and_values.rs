@@ -60,7 +60,8 @@ fn expressions_have_trinos_types_and_encoding() {
         ("SELECT CAST('42' AS bigint)", "bigint", json!(42)),
         ("SELECT TRY_CAST('abc' AS bigint)", "bigint", Value::Null),
         ("SELECT CAST(2.5 AS integer)", "integer", json!(3)),
-        ("SELECT CAST(1.5E0 AS varchar)", "varchar", json!("1.5")),
+        // DoubleOperators.castToVarchar: always scientific (Trino 476).
+        ("SELECT CAST(1.5E0 AS varchar)", "varchar", json!("1.5E0")),
         (
             "SELECT name || '!' FROM region WHERE regionkey = 0",
             "varchar(26)",

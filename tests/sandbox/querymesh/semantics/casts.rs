@@ -40,9 +40,39 @@ fn cast_and_try_cast() {
                 "varchar",
                 json!("0.13"),
             ),
-            // Double to varchar is Java's Double.toString.
+            // DoubleOperators / RealOperators.castToVarchar (Trino 4xx): Java's digits through
+            // DecimalFormat("0.0###################E0"), so always scientific; zero is 0E0.
             ("SELECT CAST(1E7 AS varchar)", "varchar", json!("1.0E7")),
-            ("SELECT CAST(0.5E0 AS varchar)", "varchar", json!("0.5")),
+            ("SELECT CAST(0.5E0 AS varchar)", "varchar", json!("5.0E-1")),
+            (
+                "SELECT CAST(0.001E0 AS varchar)",
+                "varchar",
+                json!("1.0E-3"),
+            ),
+            ("SELECT CAST(-0E0 AS varchar)", "varchar", json!("-0E0")),
+            (
+                "SELECT CAST(1E0 / 3 AS varchar)",
+                "varchar",
+                json!("3.333333333333333E-1"),
+            ),
+            (
+                "SELECT CAST(REAL '1.1' AS varchar)",
+                "varchar",
+                json!("1.1E0"),
+            ),
+            ("SELECT CAST(nan() AS varchar)", "varchar", json!("NaN")),
+            // ArrayFunctions.array_join casts each element to varchar the same way.
+            (
+                "SELECT array_join(ARRAY[1.5E0, 100E0], ',')",
+                "varchar",
+                json!("1.5E0,1.0E2"),
+            ),
+            // Real to bigint saturates (RealOperators.castToLong).
+            (
+                "SELECT CAST(REAL '1e20' AS bigint)",
+                "bigint",
+                json!(9223372036854775807i64),
+            ),
             ("SELECT CAST(true AS varchar)", "varchar", json!("true")),
             ("SELECT CAST(true AS integer)", "integer", json!(1)),
             ("SELECT CAST(12 AS varchar(2))", "varchar(2)", json!("12")),
@@ -88,6 +118,35 @@ fn cast_and_try_cast() {
     check_errors(
         &engine,
         &[
+            // DoubleOperators.castToLong rounds with Guava's DoubleMath: NaN, the infinities
+            // and what lies past a long are all "Unable to cast".
+            (
+                "SELECT CAST(1E19 AS bigint)",
+                "INVALID_CAST_ARGUMENT: Unable to cast 1.0E19 to bigint",
+            ),
+            (
+                "SELECT CAST(infinity() AS bigint)",
+                "INVALID_CAST_ARGUMENT: Unable to cast Infinity to bigint",
+            ),
+            (
+                "SELECT CAST(1.5E0 AS varchar(2))",
+                "INVALID_CAST_ARGUMENT: Value 1.5 (1.5E0) cannot be represented as varchar(2)",
+            ),
+            // Past 38 digits but inside Trino's 128 bits, rescaling overflows; further out
+            // the cast itself fails (TestDecimalCasts).
+            (
+                "SELECT CAST(1E38 AS decimal(38, 0))",
+                "NUMERIC_VALUE_OUT_OF_RANGE: Decimal overflow",
+            ),
+            (
+                "SELECT CAST(1E39 AS decimal(38, 0))",
+                "INVALID_CAST_ARGUMENT: Cannot cast DOUBLE '1.0E39' to DECIMAL(38, 0)",
+            ),
+            // The decimal parser takes no surrounding spaces, unlike the integer casts.
+            (
+                "SELECT CAST(' 12.5 ' AS decimal(4, 1))",
+                "INVALID_CAST_ARGUMENT: Cannot cast VARCHAR ' 12.5 ' to DECIMAL(4, 1). Value is not a number.",
+            ),
             // VarcharOperators: "Cannot cast '%s' to INT" (INT for integer), also when the
             // number does not fit.
             (

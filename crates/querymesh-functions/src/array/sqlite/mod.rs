@@ -130,9 +130,14 @@ fn slice(values: Vec<Value>, from: i64, length: i64) -> rusqlite::Result<Vec<Val
 fn varchar_of(v: &Value, ty: &TrinoType) -> String {
     match (ty, v) {
         (TrinoType::Boolean, _) => bool_of(v).unwrap_or(false).to_string(),
-        (TrinoType::Double | TrinoType::Real, _) => {
-            number(v).map_or_else(|| v.to_string(), crate::udf::java_double)
-        }
+        (TrinoType::Double, _) => number(v).map_or_else(
+            || v.to_string(),
+            querymesh_values::java_number::double_to_varchar,
+        ),
+        (TrinoType::Real, _) => number(v).map_or_else(
+            || v.to_string(),
+            |x| querymesh_values::java_number::float_to_varchar(x as f32),
+        ),
         // The element form of a decimal is its unscaled value (decimal.rs).
         (TrinoType::Decimal { scale, .. }, _) => {
             let unscaled = match v {
