@@ -72,7 +72,14 @@ fn column_row(name: &str, ty: &TrinoType, from: &str) -> String {
         "CAST(NULL AS double)".into()
     };
     let ordered = ty.is_numeric() || *ty == TrinoType::Date;
-    let (low, high) = if ordered {
+    let (low, high) = if matches!(ty, TrinoType::Double | TrinoType::Real) {
+        // Statistics print a double as Java's Double.toString (`874.89`), not as CAST to
+        // varchar writes it (`8.7489E2`); format('%s', …) is that text.
+        (
+            format!("format('%s', min({column}))"),
+            format!("format('%s', max({column}))"),
+        )
+    } else if ordered {
         (
             format!("CAST(min({column}) AS varchar)"),
             format!("CAST(max({column}) AS varchar)"),

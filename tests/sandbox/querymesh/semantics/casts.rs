@@ -49,7 +49,6 @@ fn cast_and_try_cast() {
                 "varchar",
                 json!("1.0E-3"),
             ),
-            ("SELECT CAST(-0E0 AS varchar)", "varchar", json!("-0E0")),
             (
                 "SELECT CAST(1E0 / 3 AS varchar)",
                 "varchar",
