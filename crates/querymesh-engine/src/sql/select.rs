@@ -44,6 +44,49 @@ impl Analyzer<'_> {
         ties: Option<(u64, u64)>,
     ) -> Result<Block, TrinoError> {
         refuse_foreign_syntax(s)?;
+        // A subquery sees only its own WINDOW clause.
+        let saved = std::mem::take(&mut self.windows);
+        let block = match self.named_windows(s) {
+            Ok(()) => self.select_block(s, outer, order_by, ties),
+            Err(e) => Err(e),
+        };
+        self.windows = saved;
+        block
+    }
+
+    /// The WINDOW clause (docs sql/select "WINDOW clause"): each name once, a definition
+    /// refining an earlier one as an OVER does.
+    fn named_windows(&mut self, s: &Select) -> Result<(), TrinoError> {
+        for definition in &s.named_window {
+            let sqlparser::ast::NamedWindowDefinition(name, expr) = definition;
+            let key = super::analyze::ident_name(name);
+            if self.windows.iter().any(|(n, _)| *n == key) {
+                return Err(error_at(
+                    ErrorName::DuplicateWindowName,
+                    super::analyze::ident_location(name),
+                    format!("WINDOW name '{}' specified more than once", name.value),
+                ));
+            }
+            let sqlparser::ast::NamedWindowExpr::WindowSpec(spec) = expr else {
+                return Err(error_at(
+                    ErrorName::SyntaxError,
+                    super::analyze::ident_location(name),
+                    "mismatched input: a WINDOW definition is a parenthesized specification",
+                ));
+            };
+            let resolved = self.refined_window(spec)?;
+            self.windows.push((key, resolved));
+        }
+        Ok(())
+    }
+
+    fn select_block(
+        &mut self,
+        s: &Select,
+        outer: Option<&Scope<'_>>,
+        order_by: Option<&OrderBy>,
+        ties: Option<(u64, u64)>,
+    ) -> Result<Block, TrinoError> {
         let mut relations = Vec::new();
         let mut from = Vec::new();
         for item in &s.from {
@@ -450,7 +493,6 @@ fn refuse_foreign_syntax(s: &Select) -> Result<(), TrinoError> {
         || !s.distribute_by.is_empty()
         || !s.sort_by.is_empty()
         || s.qualify.is_some()
-        || !s.named_window.is_empty()
         || s.exclude.is_some()
         || s.value_table_mode.is_some()
     {

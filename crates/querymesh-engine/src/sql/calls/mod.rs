@@ -9,6 +9,7 @@ mod context;
 mod lambda;
 mod sql_json;
 mod window;
+mod window_frame;
 
 use querymesh_functions::entry::{AggregateCall, FunctionDef, Kind, Lower, Typing};
 use querymesh_functions::lambda::arity;
@@ -130,9 +131,9 @@ impl Analyzer<'_> {
         };
         match def.kind {
             Kind::Window => Err(error_at(
-                ErrorName::GenericUserError,
+                ErrorName::MissingOver,
                 at,
-                format!("Window function {name}() requires an OVER clause"),
+                format!("Window function system.builtin.{name} requires an OVER clause"),
             )),
             Kind::Aggregate => self.aggregate_call(f, &name, &written, cx, at),
             Kind::Scalar | Kind::SpecialForm => {
