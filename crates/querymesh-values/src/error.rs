@@ -67,6 +67,7 @@ pub enum ErrorName {
     InvalidWindowReference,
     InvalidPartitionBy,
     NullTreatmentNotAllowed,
+    FunctionNotWindow,
 }
 
 impl ErrorName {
@@ -127,6 +128,7 @@ impl ErrorName {
             Self::InvalidWindowReference => ("INVALID_WINDOW_REFERENCE", 93),
             Self::InvalidPartitionBy => ("INVALID_PARTITION_BY", 94),
             Self::NullTreatmentNotAllowed => ("NULL_TREATMENT_NOT_ALLOWED", 83),
+            Self::FunctionNotWindow => ("FUNCTION_NOT_WINDOW", 71),
             Self::GenericInternalError => ("GENERIC_INTERNAL_ERROR", 65536),
             Self::ExceededTimeLimit => ("EXCEEDED_TIME_LIMIT", 131075),
             Self::QueryQueueFull => ("QUERY_QUEUE_FULL", 131074),

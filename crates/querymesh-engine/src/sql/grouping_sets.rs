@@ -45,6 +45,17 @@ pub fn sets_of(group_exprs: &[&Expr]) -> Result<Option<Vec<Vec<Expr>>>, TrinoErr
     {
         return Ok(None);
     }
+    for e in group_exprs {
+        let members: Vec<&Expr> = match e {
+            Expr::Rollup(parts) | Expr::Cube(parts) | Expr::GroupingSets(parts) => {
+                parts.iter().flatten().collect()
+            }
+            _ => Vec::new(),
+        };
+        for member in members {
+            require_column(member)?;
+        }
+    }
     let mut product: Vec<Vec<Expr>> = vec![Vec::new()];
     for e in group_exprs {
         let choices: Vec<Vec<Expr>> = match e {
@@ -81,6 +92,23 @@ pub fn sets_of(group_exprs: &[&Expr]) -> Result<Option<Vec<Vec<Expr>>>, TrinoErr
         product = next;
     }
     Ok(Some(product))
+}
+
+/// Inside ROLLUP, CUBE and GROUPING SETS Trino takes only column references
+/// (StatementAnalyzer.analyzeGroupingSets: "GROUP BY expression must be a column reference").
+fn require_column(e: &Expr) -> Result<(), TrinoError> {
+    if matches!(e, Expr::Identifier(_) | Expr::CompoundIdentifier(_)) {
+        return Ok(());
+    }
+    let written = match e {
+        Expr::BinaryOp { .. } => format!("({e})"),
+        _ => e.to_string(),
+    };
+    Err(error_at(
+        ErrorName::InvalidColumnReference,
+        location(e),
+        format!("GROUP BY expression must be a column reference: {written}"),
+    ))
 }
 
 fn too_many(e: &Expr) -> TrinoError {

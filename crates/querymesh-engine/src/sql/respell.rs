@@ -221,9 +221,44 @@ fn quantified_values(tokens: &mut Vec<TokenWithSpan>) {
     }
 }
 
+/// What `GROUP BY DISTINCT` is respelled to: a first grouping element no Trino text can
+/// spell (a placeholder token named as a keyword), which select.rs reads back.
+pub const GROUP_BY_DISTINCT: &str = "DISTINCT";
+
+/// `GROUP BY ALL | DISTINCT` (SqlBase.g4 `GROUP BY setQuantifier? groupingElement …`):
+/// sqlparser reads `GROUP BY ALL` as DuckDB's and has no DISTINCT there. ALL, the default,
+/// is dropped; DISTINCT becomes the marker element `GROUP_BY_DISTINCT` and a comma.
+fn group_by_quantifier(tokens: &mut Vec<TokenWithSpan>) {
+    let mut i = 0;
+    while i < tokens.len() {
+        let by = tokens.get(i).is_some_and(|t| is_keyword(t, Keyword::GROUP))
+            && next_significant(tokens, i + 1)
+                .and_then(|b| tokens.get(b))
+                .is_some_and(|t| is_keyword(t, Keyword::BY));
+        let quantifier = if by {
+            next_significant(tokens, i + 1).and_then(|b| next_significant(tokens, b + 1))
+        } else {
+            None
+        };
+        let Some(q) = quantifier else {
+            i += 1;
+            continue;
+        };
+        let span = tokens[q].span;
+        if is_keyword(&tokens[q], Keyword::ALL) {
+            tokens[q] = TokenWithSpan::new(Token::Whitespace(Whitespace::Space), span);
+        } else if is_keyword(&tokens[q], Keyword::DISTINCT) {
+            tokens[q] = TokenWithSpan::new(Token::Placeholder(GROUP_BY_DISTINCT.into()), span);
+            tokens.insert(q + 1, TokenWithSpan::new(Token::Comma, span));
+        }
+        i = q + 1;
+    }
+}
+
 /// Rewrites `tokens` (the whole stream, whitespace included) for sqlparser.
 pub fn respell(tokens: &mut Vec<TokenWithSpan>) {
     quote_comma_trim(tokens);
+    group_by_quantifier(tokens);
     quantified_values(tokens);
     parenthesize_values(tokens);
 }

@@ -203,7 +203,7 @@ impl Analyzer<'_> {
         s: &Select,
         base: &ExprContext<'_>,
     ) -> Result<(Vec<String>, Option<GroupingSets>), TrinoError> {
-        let group_exprs: Vec<&Expr> = match &s.group_by {
+        let mut group_exprs: Vec<&Expr> = match &s.group_by {
             GroupByExpr::All(_) => return Err(not_supported(None, "GROUP BY ALL")),
             GroupByExpr::Expressions(exprs, modifiers) => {
                 if !modifiers.is_empty() {
@@ -212,6 +212,14 @@ impl Analyzer<'_> {
                 exprs.iter().collect()
             }
         };
+        // GROUP BY DISTINCT (respell.rs): each grouping set once.
+        let distinct_sets = group_exprs.first().is_some_and(|e| {
+            matches!(e, Expr::Value(v) if matches!(&v.value,
+                sqlparser::ast::Value::Placeholder(p) if p == super::respell::GROUP_BY_DISTINCT))
+        });
+        if distinct_sets {
+            group_exprs.remove(0);
+        }
         if let Some(sets) = super::grouping_sets::sets_of(&group_exprs)? {
             let mut keys: Vec<String> = Vec::new();
             let mut analysed = Vec::new();
@@ -226,10 +234,13 @@ impl Analyzer<'_> {
                 }
                 analysed.push(members);
             }
-            let included = analysed
-                .iter()
-                .map(|members| keys.iter().map(|k| members.contains(k)).collect())
-                .collect();
+            let mut included: Vec<Vec<bool>> = Vec::new();
+            for members in &analysed {
+                let set: Vec<bool> = keys.iter().map(|k| members.contains(k)).collect();
+                if !(distinct_sets && included.contains(&set)) {
+                    included.push(set);
+                }
+            }
             return Ok((keys, Some(included)));
         }
         Ok((self.plain_group_keys(s, base, &group_exprs)?, None))

@@ -3,8 +3,9 @@
 //! nth_value with IGNORE NULLS (docs functions/window "Value functions"), and lag and lead
 //! with IGNORE NULLS over the rows before or after the current one. SQLite has no null
 //! treatment; its frames call `inverse` for the row leaving the frame, the oldest.
+//! Also `qm_count_distinct(x)`, count(DISTINCT x) over a frame.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 
 use rusqlite::Connection;
 use rusqlite::functions::{Aggregate, Context, WindowAggregate};
@@ -70,8 +71,72 @@ impl WindowAggregate<NonNulls, Value> for NthNonNull {
     }
 }
 
+/// A value as a key of the frame's multiset: SQLite's storage classes, a double by its bits.
+#[derive(PartialEq, Eq, Hash)]
+enum Key {
+    Integer(i64),
+    Real(u64),
+    Text(Vec<u8>),
+    Blob(Vec<u8>),
+}
+
+fn key(v: ValueRef<'_>) -> Option<Key> {
+    match v {
+        ValueRef::Null => None,
+        ValueRef::Integer(i) => Some(Key::Integer(i)),
+        ValueRef::Real(r) => Some(Key::Real(r.to_bits())),
+        ValueRef::Text(t) => Some(Key::Text(t.to_vec())),
+        ValueRef::Blob(b) => Some(Key::Blob(b.to_vec())),
+    }
+}
+
+/// `qm_count_distinct(x)`: count(DISTINCT x) over a window frame (Trino takes DISTINCT in a
+/// window aggregate, SQLite does not): the frame's non-NULL values counted by value, so a
+/// row leaving takes its value out when it was the last of its kind.
+struct CountDistinct;
+
+impl Aggregate<HashMap<Key, u64>, i64> for CountDistinct {
+    fn init(&self, _: &mut Context<'_>) -> rusqlite::Result<HashMap<Key, u64>> {
+        Ok(HashMap::new())
+    }
+
+    fn step(&self, ctx: &mut Context<'_>, acc: &mut HashMap<Key, u64>) -> rusqlite::Result<()> {
+        if let Some(k) = key(ctx.get_raw(0)) {
+            *acc.entry(k).or_insert(0) += 1;
+        }
+        Ok(())
+    }
+
+    fn finalize(
+        &self,
+        _: &mut Context<'_>,
+        mut acc: Option<HashMap<Key, u64>>,
+    ) -> rusqlite::Result<i64> {
+        self.value(acc.as_mut())
+    }
+}
+
+impl WindowAggregate<HashMap<Key, u64>, i64> for CountDistinct {
+    fn value(&self, acc: Option<&mut HashMap<Key, u64>>) -> rusqlite::Result<i64> {
+        Ok(acc.map_or(0, |m| m.len() as i64))
+    }
+
+    fn inverse(&self, ctx: &mut Context<'_>, acc: &mut HashMap<Key, u64>) -> rusqlite::Result<()> {
+        if let Some(k) = key(ctx.get_raw(0))
+            && let Some(n) = acc.get_mut(&k)
+        {
+            *n -= 1;
+            if *n == 0 {
+                acc.remove(&k);
+            }
+        }
+        Ok(())
+    }
+}
+
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    define_window(conn, "qm_nth_non_null", 3, FLAGS, NthNonNull)
+    define_window(conn, "qm_nth_non_null", 3, FLAGS, NthNonNull)?;
+    define_window(conn, "qm_count_distinct", 1, FLAGS, CountDistinct)
 }
 
 #[cfg(test)]
@@ -98,6 +163,15 @@ mod tests {
             "SELECT qm_nth_non_null(column2, 1, 1) OVER (ORDER BY column1 ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) FROM {ROWS}"
         ));
         assert_eq!(got, vec![None, Some(10), Some(10), Some(10), Some(40)]);
+    }
+
+    /// count(DISTINCT x) over a sliding frame: 1, {1, 2}, {2, 2} → 1, 2, 1.
+    #[test]
+    fn count_distinct_forgets_values_that_left() {
+        let got = column(
+            "SELECT qm_count_distinct(column1) OVER (ORDER BY rowid ROWS 1 PRECEDING) FROM (SELECT column1, row_number() OVER () AS rowid FROM (VALUES (1), (2), (2), (NULL)))",
+        );
+        assert_eq!(got, vec![Some(1), Some(2), Some(1), Some(1)]);
     }
 
     /// A sliding frame drops the values that leave it (nth_value(x, 2) IGNORE NULLS).

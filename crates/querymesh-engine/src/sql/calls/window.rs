@@ -18,6 +18,19 @@ use crate::types::TrinoType;
 /// functions").
 const NULL_TREATED: [&str; 5] = ["lag", "lead", "first_value", "last_value", "nth_value"];
 
+/// The window functions that take no frame (StatementAnalyzer: "Cannot specify window
+/// frame for … function").
+const FRAMELESS: [&str; 8] = [
+    "row_number",
+    "rank",
+    "dense_rank",
+    "percent_rank",
+    "cume_dist",
+    "ntile",
+    "lag",
+    "lead",
+];
+
 /// A window's SQL in parts: a function that ignores the frame (lag, lead with IGNORE NULLS)
 /// swaps the frame for its own.
 pub(super) struct WindowSql {
@@ -45,6 +58,7 @@ impl Analyzer<'_> {
         &mut self,
         name: &str,
         arg_exprs: &[&sqlparser::ast::Expr],
+        count_distinct: bool,
         f: &Function,
         cx: &ExprContext<'_>,
         at: Option<Position>,
@@ -57,7 +71,14 @@ impl Analyzer<'_> {
                 "HAVING clause cannot contain window functions or row pattern measures",
             ));
         }
-        if !cx.clause.allows_aggregates() || cx.in_aggregate {
+        if cx.in_aggregate {
+            return Err(error_at(
+                ErrorName::NestedWindow,
+                at,
+                "Cannot nest window functions or row pattern measures inside aggregation",
+            ));
+        }
+        if !cx.clause.allows_aggregates() {
             return Err(error_at(
                 ErrorName::ExpressionNotScalar,
                 at,
@@ -79,6 +100,13 @@ impl Analyzer<'_> {
             return Err(not_supported(at, "A window call without OVER"));
         };
         let spec = self.resolved_window(over)?;
+        if spec.window_frame.is_some() && FRAMELESS.contains(&name) {
+            return Err(error_at(
+                ErrorName::InvalidWindowFrame,
+                at,
+                format!("Cannot specify window frame for {name} function"),
+            ));
+        }
         // Trino analyses the window (its frame's checks included) before the function.
         let window = self.over_clause(&spec, cx, at)?;
         let mut args = Vec::new();
@@ -149,6 +177,11 @@ impl Analyzer<'_> {
                 };
                 (over_written(call), args[0].ty.clone())
             }
+            // count(DISTINCT x) OVER: SQLite takes no DISTINCT in a window.
+            "count" if count_distinct && args.len() == 1 => (
+                over_written(format!("qm_count_distinct({})", arg_sql[0])),
+                TrinoType::BigInt,
+            ),
             _ if super::registry::lookup(name).is_some_and(|d| d.kind == Kind::Aggregate) => {
                 let star = arg_exprs.is_empty() && name == "count";
                 let call = AggregateCall {
