@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 use rusqlite::Connection;
 
 use crate::{
-    aggregate, array, binary, datetime, format, json, map, math, regexp, string, udf, url,
+    aggregate, array, binary, datetime, format, json, map, math, regexp, string, udf, url, window,
 };
 
 /// Registers every `qm_*` function on `conn`.
@@ -38,6 +38,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     string::sqlite::parts::register(conn)?;
     datetime::time_zone::sqlite::register(conn)?;
     datetime::format::sqlite::register(conn)?;
+    window::sqlite::register(conn)?;
     json::sqlite::register(conn)
 }
 

@@ -1,6 +1,8 @@
 //! Window functions (Trino docs functions/window): ranking, lag/lead, value functions, and
 //! aggregates OVER a window with PARTITION BY, ORDER BY and literal frames.
 
+pub mod sqlite;
+
 use querymesh_values::error::{ErrorName, TrinoError, error_at};
 use querymesh_values::typed::{Constant, Typed};
 

@@ -60,6 +60,14 @@ pub enum ErrorName {
     ViewIsRecursive,
     InvalidRowFilter,
     InvalidColumnMask,
+    MissingGroupBy,
+    MissingOver,
+    InvalidArguments,
+    DuplicateWindowName,
+    InvalidWindowReference,
+    InvalidPartitionBy,
+    NullTreatmentNotAllowed,
+    FunctionNotWindow,
 }
 
 impl ErrorName {
@@ -112,6 +120,15 @@ impl ErrorName {
             Self::ViewIsRecursive => ("VIEW_IS_RECURSIVE", 82),
             Self::InvalidRowFilter => ("INVALID_ROW_FILTER", 84),
             Self::InvalidColumnMask => ("INVALID_COLUMN_MASK", 85),
+            Self::MissingGroupBy => ("MISSING_GROUP_BY", 64),
+            Self::MissingOver => ("MISSING_OVER", 66),
+            Self::InvalidArguments => ("INVALID_ARGUMENTS", 76),
+            // Trino 476's codes (newer than the StandardErrorCode the test below cites).
+            Self::DuplicateWindowName => ("DUPLICATE_WINDOW_NAME", 92),
+            Self::InvalidWindowReference => ("INVALID_WINDOW_REFERENCE", 93),
+            Self::InvalidPartitionBy => ("INVALID_PARTITION_BY", 94),
+            Self::NullTreatmentNotAllowed => ("NULL_TREATMENT_NOT_ALLOWED", 83),
+            Self::FunctionNotWindow => ("FUNCTION_NOT_WINDOW", 71),
             Self::GenericInternalError => ("GENERIC_INTERNAL_ERROR", 65536),
             Self::ExceededTimeLimit => ("EXCEEDED_TIME_LIMIT", 131075),
             Self::QueryQueueFull => ("QUERY_QUEUE_FULL", 131074),
@@ -339,6 +356,9 @@ mod code_tests {
             (MissingColumnAliases, ("MISSING_COLUMN_ALIASES", 88)),
             (InvalidLimitClause, ("INVALID_LIMIT_CLAUSE", 90)),
             (InvalidOrderBy, ("INVALID_ORDER_BY", 91)),
+            (MissingGroupBy, ("MISSING_GROUP_BY", 64)),
+            (MissingOver, ("MISSING_OVER", 66)),
+            (InvalidArguments, ("INVALID_ARGUMENTS", 76)),
             (ExceededTimeLimit, ("EXCEEDED_TIME_LIMIT", 131075)),
             (ClusterOutOfMemory, ("CLUSTER_OUT_OF_MEMORY", 131076)),
             (

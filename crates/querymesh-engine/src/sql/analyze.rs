@@ -69,6 +69,8 @@ pub struct Analyzer<'a> {
     pub(super) lambda_params: Vec<querymesh_functions::LambdaParam>,
     /// The grouping set the current block's select list is analysed for (grouping_sets.rs).
     pub(super) grouping: Option<super::grouping_sets::GroupingState>,
+    /// The WINDOW clause's named windows of the SELECT being analysed, resolved.
+    pub(super) windows: Vec<(String, sqlparser::ast::WindowSpec)>,
     /// GROUP BY keys that are timestamps with time zone: grouped by their instant (zoned.rs).
     pub(super) zoned_group_keys: Vec<String>,
     /// The row filters, column masks and views being analysed around this point, shared
@@ -107,6 +109,7 @@ impl<'a> Analyzer<'a> {
             next_alias: 0,
             lambda_params: Vec::new(),
             grouping: None,
+            windows: Vec::new(),
             reads: Vec::new(),
             ctes: Vec::new(),
             loose: Vec::new(),

@@ -122,6 +122,17 @@ impl Analyzer<'_> {
                 time_zone,
             } => self.at_time_zone(timestamp, time_zone, at, cx),
             Expr::Exists { .. } | Expr::Subquery(..) => self.subquery(e, at, cx),
+            Expr::AllOp {
+                left,
+                compare_op,
+                right,
+            } => self.quantified(left, compare_op, right, true, cx, at),
+            Expr::AnyOp {
+                left,
+                compare_op,
+                right,
+                ..
+            } => self.quantified(left, compare_op, right, false, cx, at),
             Expr::Function(f) => self.function(f, cx),
             Expr::Wildcard(_) | Expr::QualifiedWildcard(..) => {
                 Err(error_at(ErrorName::SyntaxError, at, "mismatched input '*'"))
@@ -572,12 +583,12 @@ impl Analyzer<'_> {
                 ))
             }
             Expr::Subquery(q) => {
-                let block = self.query(q, Some(cx.scope))?;
+                let mut block = self.query(q, Some(cx.scope))?;
+                if block.columns.len() > 1 {
+                    block = several_columns_as_row(block);
+                }
                 let [(_, ty)] = block.columns.as_slice() else {
-                    return Err(not_supported(
-                        at,
-                        "A scalar subquery returning several columns",
-                    ));
+                    return Err(not_supported(at, "A scalar subquery without columns"));
                 };
                 if block.single_row {
                     return Ok(Typed::new(format!("({})", block.sql), ty.clone()));
@@ -593,5 +604,30 @@ impl Analyzer<'_> {
             }
             _ => Err(not_supported(at, "This expression")),
         }
+    }
+}
+
+/// A scalar subquery of several columns is one row value (Trino: `(SELECT 1 a, 2)` is a
+/// `row(a integer, integer)`), its fields named as the columns, `_colN` left unnamed.
+fn several_columns_as_row(block: super::analyze::Block) -> super::analyze::Block {
+    let mut parts = Vec::new();
+    let mut fields = Vec::new();
+    for (i, (name, ty)) in block.columns.iter().enumerate() {
+        let column = Typed::new(format!("\"c{}\"", i + 1), ty.clone());
+        parts.push(querymesh_values::element::to_element(&column));
+        let unnamed = name
+            .strip_prefix("_col")
+            .is_some_and(|n| n.parse::<u32>().is_ok());
+        fields.push(((!unnamed).then(|| name.clone()), ty.clone()));
+    }
+    super::analyze::Block {
+        sql: format!(
+            "SELECT json_array({}) AS \"c1\" FROM ({})",
+            parts.join(", "),
+            block.sql
+        ),
+        columns: vec![("_col0".into(), TrinoType::Row(fields))],
+        single_row: block.single_row,
+        origins: Vec::new(),
     }
 }

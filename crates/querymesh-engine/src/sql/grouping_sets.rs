@@ -45,6 +45,17 @@ pub fn sets_of(group_exprs: &[&Expr]) -> Result<Option<Vec<Vec<Expr>>>, TrinoErr
     {
         return Ok(None);
     }
+    for e in group_exprs {
+        let members: Vec<&Expr> = match e {
+            Expr::Rollup(parts) | Expr::Cube(parts) | Expr::GroupingSets(parts) => {
+                parts.iter().flatten().collect()
+            }
+            _ => Vec::new(),
+        };
+        for member in members {
+            require_column(member)?;
+        }
+    }
     let mut product: Vec<Vec<Expr>> = vec![Vec::new()];
     for e in group_exprs {
         let choices: Vec<Vec<Expr>> = match e {
@@ -83,6 +94,23 @@ pub fn sets_of(group_exprs: &[&Expr]) -> Result<Option<Vec<Vec<Expr>>>, TrinoErr
     Ok(Some(product))
 }
 
+/// Inside ROLLUP, CUBE and GROUPING SETS Trino takes only column references
+/// (StatementAnalyzer.analyzeGroupingSets: "GROUP BY expression must be a column reference").
+fn require_column(e: &Expr) -> Result<(), TrinoError> {
+    if matches!(e, Expr::Identifier(_) | Expr::CompoundIdentifier(_)) {
+        return Ok(());
+    }
+    let written = match e {
+        Expr::BinaryOp { .. } => format!("({e})"),
+        _ => e.to_string(),
+    };
+    Err(error_at(
+        ErrorName::InvalidColumnReference,
+        location(e),
+        format!("GROUP BY expression must be a column reference: {written}"),
+    ))
+}
+
 fn too_many(e: &Expr) -> TrinoError {
     not_supported(
         location(e),
@@ -98,10 +126,28 @@ impl Analyzer<'_> {
         cx: &ExprContext<'_>,
         at: Option<crate::error::Position>,
     ) -> Result<Typed, TrinoError> {
-        let Some(state) = self.grouping.clone().filter(|_| cx.group_keys.is_some()) else {
+        // StatementAnalyzer: a clause without aggregates refuses it as it does one; a block
+        // without GROUP BY has nothing for it to describe.
+        if !cx.clause.allows_aggregates() {
+            let written: Vec<String> = args.iter().map(|e| e.to_string()).collect();
             return Err(error_at(
-                ErrorName::GenericUserError,
+                ErrorName::ExpressionNotScalar,
                 at,
+                format!(
+                    "{} cannot contain aggregations, window functions or grouping operations: [GROUPING ({})]",
+                    cx.clause.describe(),
+                    written.join(", ")
+                ),
+            ));
+        }
+        let Some(state) = self
+            .grouping
+            .clone()
+            .filter(|g| cx.group_keys.is_some() && !g.keys.is_empty())
+        else {
+            return Err(error_at(
+                ErrorName::MissingGroupBy,
+                None,
                 "A GROUPING() operation can only be used with a corresponding GROUPING SET/CUBE/ROLLUP/GROUP BY clause",
             ));
         };
@@ -126,9 +172,11 @@ impl Analyzer<'_> {
             };
             let Some(i) = state.keys.iter().position(|k| *k == sql) else {
                 result = Err(error_at(
-                    ErrorName::GenericUserError,
-                    location(*e),
-                    "The arguments to GROUPING() must be expressions referenced by the GROUP BY at the associated query level",
+                    ErrorName::InvalidArguments,
+                    at,
+                    format!(
+                        "The arguments to GROUPING() must be expressions referenced by the GROUP BY at the associated query level. Mismatch due to {e}."
+                    ),
                 ));
                 break;
             };
@@ -137,7 +185,14 @@ impl Analyzer<'_> {
         self.grouping = saved;
         self.loose.clear();
         result?;
-        let mut t = Typed::new(bits.to_string(), TrinoType::BigInt);
+        // grouping() is an integer, a bigint past 31 arguments (ExpressionAnalyzer's
+        // visitGroupingOperation).
+        let ty = if args.len() <= 31 {
+            TrinoType::Integer
+        } else {
+            TrinoType::BigInt
+        };
+        let mut t = Typed::new(bits.to_string(), ty);
         t.constant = Some(querymesh_values::typed::Constant::Int(bits));
         Ok(t)
     }
@@ -180,6 +235,13 @@ impl Analyzer<'_> {
                         .map(|i| i + 1)
                 }
             };
+            if position.is_none() && grouping_reads_an_output(e, columns) {
+                return Err(error_at(
+                    ErrorName::InvalidArguments,
+                    location(e),
+                    "Invalid reference to output of SELECT clause from grouping() expression in ORDER BY",
+                ));
+            }
             let Some(n) = position else {
                 return Err(not_supported(
                     location(e),
@@ -280,6 +342,27 @@ impl Analyzer<'_> {
             origins,
         })
     }
+}
+
+/// Whether `e` is `grouping(…)` with an argument that names an output column: ORDER BY
+/// resolves such a name to the output, which grouping() cannot take (Trino's
+/// OrderByExpressionRewriter refuses it).
+fn grouping_reads_an_output(e: &Expr, columns: &[(String, TrinoType)]) -> bool {
+    let Expr::Function(f) = e else {
+        return false;
+    };
+    if !f.name.to_string().eq_ignore_ascii_case("grouping") {
+        return false;
+    }
+    let sqlparser::ast::FunctionArguments::List(list) = &f.args else {
+        return false;
+    };
+    list.args.iter().any(|a| {
+        let text = a.to_string();
+        columns
+            .iter()
+            .any(|(name, _)| name.eq_ignore_ascii_case(&text))
+    })
 }
 
 /// For each grouping set, which of the keys it groups by.

@@ -39,6 +39,7 @@ mod operators;
 mod order_by;
 mod policy;
 mod predicates;
+mod quantified;
 mod respell;
 mod rows;
 mod scope;

@@ -128,7 +128,7 @@ impl Analyzer<'_> {
     }
 
     /// `l op r`, `l` starting at `left_at`.
-    fn binary(
+    pub(super) fn binary(
         &mut self,
         l: Typed,
         left_at: Option<Position>,

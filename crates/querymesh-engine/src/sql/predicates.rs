@@ -45,6 +45,12 @@ impl Analyzer<'_> {
             }
             Expr::In {
                 expr,
+                target: InTarget::Subquery(q),
+                negated,
+                ..
+            } => self.in_subquery(expr, q, *negated, cx),
+            Expr::In {
+                expr,
                 target,
                 negated,
                 ..
@@ -83,26 +89,6 @@ impl Analyzer<'_> {
                                 compare_key(coerced(&t, &target), &target),
                                 items.join(", ")
                             ),
-                            TrinoType::Boolean,
-                        ))
-                    }
-                    InTarget::Subquery(q) => {
-                        let block = self.query(q, Some(cx.scope))?;
-                        let [(_, ty)] = block.columns.as_slice() else {
-                            return Err(not_supported(at, "A multi-column IN subquery"));
-                        };
-                        if !comparable(&t.ty, ty) {
-                            return Err(error_at(
-                                ErrorName::TypeMismatch,
-                                at,
-                                format!(
-                                    "Value expression and result of subquery must be of the same type: {} vs {ty}",
-                                    t.ty
-                                ),
-                            ));
-                        }
-                        Ok(Typed::new(
-                            format!("({} {not}IN ({}))", t.sql, block.sql),
                             TrinoType::Boolean,
                         ))
                     }
@@ -199,5 +185,64 @@ impl Analyzer<'_> {
             }
             _ => Err(not_supported(at, "This expression")),
         }
+    }
+
+    /// `x IN (subquery)`, and `(a, b) IN (subquery)` against as many columns: each value and
+    /// its column compared as their common type (SQLite compares row values itself).
+    fn in_subquery(
+        &mut self,
+        expr: &Expr,
+        q: &sqlparser::ast::Query,
+        negated: bool,
+        cx: &ExprContext<'_>,
+    ) -> Result<Typed, TrinoError> {
+        let items: Vec<&Expr> = match expr {
+            Expr::Tuple(items) if items.len() > 1 => items.iter().collect(),
+            _ => vec![expr],
+        };
+        let mut values = Vec::new();
+        for item in &items {
+            values.push(self.expr(item, cx)?);
+        }
+        let block = self.query(q, Some(cx.scope))?;
+        let row = |types: Vec<&TrinoType>| {
+            let names: Vec<String> = types.iter().map(|t| t.to_string()).collect();
+            format!("row({})", names.join(", "))
+        };
+        let same_shape = block.columns.len() == values.len()
+            && values
+                .iter()
+                .zip(&block.columns)
+                .all(|(v, (_, ty))| comparable(&v.ty, ty));
+        if !same_shape {
+            // StatementAnalyzer's InPredicate check; a single value is a row of one.
+            return Err(error_at(
+                ErrorName::TypeMismatch,
+                location(q),
+                format!(
+                    "Value expression and result of subquery must be of the same type: {} vs {}",
+                    row(values.iter().map(|v| &v.ty).collect()),
+                    row(block.columns.iter().map(|(_, t)| t).collect())
+                ),
+            ));
+        }
+        let mut left = Vec::new();
+        let mut right = Vec::new();
+        for (i, (v, (_, ty))) in values.iter().zip(&block.columns).enumerate() {
+            let target = super_type(&v.ty, ty).unwrap_or(TrinoType::Unknown);
+            let column = Typed::new(format!("\"c{}\"", i + 1), ty.clone());
+            left.push(compare_key(coerced(v, &target), &target));
+            right.push(compare_key(coerced(&column, &target), &target));
+        }
+        let not = if negated { "NOT " } else { "" };
+        Ok(Typed::new(
+            format!(
+                "(({}) {not}IN (SELECT {} FROM ({})))",
+                left.join(", "),
+                right.join(", "),
+                block.sql
+            ),
+            TrinoType::Boolean,
+        ))
     }
 }

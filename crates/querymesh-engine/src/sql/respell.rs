@@ -8,7 +8,7 @@
 //!   sqlparser wants every row in parentheses, so each bare row gets them.
 
 use sqlparser::keywords::Keyword;
-use sqlparser::tokenizer::{Token, TokenWithSpan};
+use sqlparser::tokenizer::{Token, TokenWithSpan, Whitespace};
 
 fn is_significant(t: &TokenWithSpan) -> bool {
     !matches!(t.token, Token::Whitespace(_) | Token::EOF)
@@ -164,8 +164,101 @@ fn parenthesize_values(tokens: &mut Vec<TokenWithSpan>) {
     }
 }
 
+/// `x > ALL (VALUES 1, 2)` → `x > ALL (SELECT * FROM (VALUES 1, 2))`: sqlparser takes only
+/// a SELECT or WITH query after a quantifier, Trino any query (SqlBase.g4
+/// `comparisonOperator comparisonQuantifier '(' query ')'`).
+fn quantified_values(tokens: &mut Vec<TokenWithSpan>) {
+    let mut i = 0;
+    while i < tokens.len() {
+        let quantifier = tokens.get(i).is_some_and(|t| {
+            [Keyword::ALL, Keyword::ANY, Keyword::SOME]
+                .iter()
+                .any(|k| is_keyword(t, *k))
+        });
+        let after_comparison = (0..i)
+            .rev()
+            .find(|&p| tokens.get(p).is_some_and(is_significant))
+            .and_then(|p| tokens.get(p))
+            .is_some_and(|t| {
+                matches!(
+                    t.token,
+                    Token::Eq | Token::Neq | Token::Lt | Token::Gt | Token::LtEq | Token::GtEq
+                )
+            });
+        let open = next_significant(tokens, i + 1);
+        let values = open.and_then(|o| next_significant(tokens, o + 1));
+        if !(quantifier && after_comparison)
+            || open.and_then(|o| tokens.get(o)).map(|t| &t.token) != Some(&Token::LParen)
+            || !values
+                .and_then(|v| tokens.get(v))
+                .is_some_and(|t| is_keyword(t, Keyword::VALUES))
+        {
+            i += 1;
+            continue;
+        }
+        let (Some(open), Some(values)) = (open, values) else {
+            break;
+        };
+        let Some(close) = closing(tokens, open) else {
+            break;
+        };
+        let span = tokens[values].span;
+        let word = |w: &str| TokenWithSpan::new(Token::make_keyword(w), span);
+        let space = || TokenWithSpan::new(Token::Whitespace(Whitespace::Space), span);
+        tokens.insert(close, TokenWithSpan::new(Token::RParen, span));
+        let prefix = [
+            word("SELECT"),
+            space(),
+            TokenWithSpan::new(Token::Mul, span),
+            space(),
+            word("FROM"),
+            space(),
+            TokenWithSpan::new(Token::LParen, span),
+        ];
+        let added = prefix.len();
+        tokens.splice(values..values, prefix);
+        i = values + added;
+    }
+}
+
+/// What `GROUP BY DISTINCT` is respelled to: a first grouping element no Trino text can
+/// spell (a placeholder token named as a keyword), which select.rs reads back.
+pub const GROUP_BY_DISTINCT: &str = "DISTINCT";
+
+/// `GROUP BY ALL | DISTINCT` (SqlBase.g4 `GROUP BY setQuantifier? groupingElement …`):
+/// sqlparser reads `GROUP BY ALL` as DuckDB's and has no DISTINCT there. ALL, the default,
+/// is dropped; DISTINCT becomes the marker element `GROUP_BY_DISTINCT` and a comma.
+fn group_by_quantifier(tokens: &mut Vec<TokenWithSpan>) {
+    let mut i = 0;
+    while i < tokens.len() {
+        let by = tokens.get(i).is_some_and(|t| is_keyword(t, Keyword::GROUP))
+            && next_significant(tokens, i + 1)
+                .and_then(|b| tokens.get(b))
+                .is_some_and(|t| is_keyword(t, Keyword::BY));
+        let quantifier = if by {
+            next_significant(tokens, i + 1).and_then(|b| next_significant(tokens, b + 1))
+        } else {
+            None
+        };
+        let Some(q) = quantifier else {
+            i += 1;
+            continue;
+        };
+        let span = tokens[q].span;
+        if is_keyword(&tokens[q], Keyword::ALL) {
+            tokens[q] = TokenWithSpan::new(Token::Whitespace(Whitespace::Space), span);
+        } else if is_keyword(&tokens[q], Keyword::DISTINCT) {
+            tokens[q] = TokenWithSpan::new(Token::Placeholder(GROUP_BY_DISTINCT.into()), span);
+            tokens.insert(q + 1, TokenWithSpan::new(Token::Comma, span));
+        }
+        i = q + 1;
+    }
+}
+
 /// Rewrites `tokens` (the whole stream, whitespace included) for sqlparser.
 pub fn respell(tokens: &mut Vec<TokenWithSpan>) {
     quote_comma_trim(tokens);
+    group_by_quantifier(tokens);
+    quantified_values(tokens);
     parenthesize_values(tokens);
 }

@@ -44,6 +44,49 @@ impl Analyzer<'_> {
         ties: Option<(u64, u64)>,
     ) -> Result<Block, TrinoError> {
         refuse_foreign_syntax(s)?;
+        // A subquery sees only its own WINDOW clause.
+        let saved = std::mem::take(&mut self.windows);
+        let block = match self.named_windows(s) {
+            Ok(()) => self.select_block(s, outer, order_by, ties),
+            Err(e) => Err(e),
+        };
+        self.windows = saved;
+        block
+    }
+
+    /// The WINDOW clause (docs sql/select "WINDOW clause"): each name once, a definition
+    /// refining an earlier one as an OVER does.
+    fn named_windows(&mut self, s: &Select) -> Result<(), TrinoError> {
+        for definition in &s.named_window {
+            let sqlparser::ast::NamedWindowDefinition(name, expr) = definition;
+            let key = super::analyze::ident_name(name);
+            if self.windows.iter().any(|(n, _)| *n == key) {
+                return Err(error_at(
+                    ErrorName::DuplicateWindowName,
+                    super::analyze::ident_location(name),
+                    format!("WINDOW name '{}' specified more than once", name.value),
+                ));
+            }
+            let sqlparser::ast::NamedWindowExpr::WindowSpec(spec) = expr else {
+                return Err(error_at(
+                    ErrorName::SyntaxError,
+                    super::analyze::ident_location(name),
+                    "mismatched input: a WINDOW definition is a parenthesized specification",
+                ));
+            };
+            let resolved = self.refined_window(spec)?;
+            self.windows.push((key, resolved));
+        }
+        Ok(())
+    }
+
+    fn select_block(
+        &mut self,
+        s: &Select,
+        outer: Option<&Scope<'_>>,
+        order_by: Option<&OrderBy>,
+        ties: Option<(u64, u64)>,
+    ) -> Result<Block, TrinoError> {
         let mut relations = Vec::new();
         let mut from = Vec::new();
         for item in &s.from {
@@ -160,7 +203,7 @@ impl Analyzer<'_> {
         s: &Select,
         base: &ExprContext<'_>,
     ) -> Result<(Vec<String>, Option<GroupingSets>), TrinoError> {
-        let group_exprs: Vec<&Expr> = match &s.group_by {
+        let mut group_exprs: Vec<&Expr> = match &s.group_by {
             GroupByExpr::All(_) => return Err(not_supported(None, "GROUP BY ALL")),
             GroupByExpr::Expressions(exprs, modifiers) => {
                 if !modifiers.is_empty() {
@@ -169,6 +212,14 @@ impl Analyzer<'_> {
                 exprs.iter().collect()
             }
         };
+        // GROUP BY DISTINCT (respell.rs): each grouping set once.
+        let distinct_sets = group_exprs.first().is_some_and(|e| {
+            matches!(e, Expr::Value(v) if matches!(&v.value,
+                sqlparser::ast::Value::Placeholder(p) if p == super::respell::GROUP_BY_DISTINCT))
+        });
+        if distinct_sets {
+            group_exprs.remove(0);
+        }
         if let Some(sets) = super::grouping_sets::sets_of(&group_exprs)? {
             let mut keys: Vec<String> = Vec::new();
             let mut analysed = Vec::new();
@@ -183,10 +234,13 @@ impl Analyzer<'_> {
                 }
                 analysed.push(members);
             }
-            let included = analysed
-                .iter()
-                .map(|members| keys.iter().map(|k| members.contains(k)).collect())
-                .collect();
+            let mut included: Vec<Vec<bool>> = Vec::new();
+            for members in &analysed {
+                let set: Vec<bool> = keys.iter().map(|k| members.contains(k)).collect();
+                if !(distinct_sets && included.contains(&set)) {
+                    included.push(set);
+                }
+            }
             return Ok((keys, Some(included)));
         }
         Ok((self.plain_group_keys(s, base, &group_exprs)?, None))
@@ -450,7 +504,6 @@ fn refuse_foreign_syntax(s: &Select) -> Result<(), TrinoError> {
         || !s.distribute_by.is_empty()
         || !s.sort_by.is_empty()
         || s.qualify.is_some()
-        || !s.named_window.is_empty()
         || s.exclude.is_some()
         || s.value_table_mode.is_some()
     {

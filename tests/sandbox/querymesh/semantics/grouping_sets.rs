@@ -87,13 +87,26 @@ fn rollup_cube_and_grouping_sets() {
                 "SELECT x, count(*) FROM (VALUES 1) t(x) WHERE false GROUP BY GROUPING SETS ((x), ())",
                 json!([[null, 0]]),
             ),
-            // An expression key, and the ORDER BY naming an output alias.
+            // The ORDER BY naming an output alias.
             (
                 &format!(
-                    "SELECT a * 10 AS tens, count(*) AS n FROM {T} GROUP BY ROLLUP (a * 10) \
-                     ORDER BY tens DESC"
+                    "SELECT a AS k, count(*) AS n FROM {T} GROUP BY ROLLUP (a) ORDER BY k DESC"
                 ),
-                json!([[20, 1], [10, 2], [null, 3]]),
+                json!([[2, 1], [1, 2], [null, 3]]),
+            ),
+            // GROUP BY DISTINCT keeps each grouping set once; ALL (the default) keeps both.
+            (
+                &format!("SELECT count(*) FROM {T} GROUP BY DISTINCT GROUPING SETS ((), ())"),
+                json!([[3]]),
+            ),
+            (
+                &format!("SELECT count(*) FROM {T} GROUP BY ALL GROUPING SETS ((), ())"),
+                json!([[3], [3]]),
+            ),
+            // grouping() is an integer (Trino 476: typeof answers integer).
+            (
+                &format!("SELECT typeof(grouping(a)) FROM {T} GROUP BY ROLLUP (a) LIMIT 1"),
+                json!([["integer"]]),
             ),
             // A plain GROUP BY has grouping() 0.
             (
@@ -112,11 +125,28 @@ fn grouping_refusals() {
         &[
             (
                 "SELECT grouping(a) FROM (VALUES 1) t(a)",
-                "GENERIC_USER_ERROR: line 1:8: A GROUPING() operation can only be used with a corresponding GROUPING SET/CUBE/ROLLUP/GROUP BY clause",
+                "MISSING_GROUP_BY: A GROUPING() operation can only be used with a corresponding GROUPING SET/CUBE/ROLLUP/GROUP BY clause",
             ),
             (
                 &format!("SELECT grouping(b) FROM {T} GROUP BY ROLLUP (a)"),
-                "GENERIC_USER_ERROR: line 1:17: The arguments to GROUPING() must be expressions referenced by the GROUP BY at the associated query level",
+                "INVALID_ARGUMENTS: line 1:8: The arguments to GROUPING() must be expressions referenced by the GROUP BY at the associated query level. Mismatch due to b.",
+            ),
+            // Trino 476: WHERE refuses grouping() as it does aggregates.
+            (
+                &format!("SELECT count(*) FROM {T} WHERE grouping(a) = 0 GROUP BY ROLLUP (a)"),
+                "EXPRESSION_NOT_SCALAR",
+            ),
+            // ORDER BY resolves `a` to the output, which grouping() cannot read.
+            (
+                &format!(
+                    "SELECT a, count(*) FROM {T} GROUP BY GROUPING SETS ((a), ()) ORDER BY grouping(a)"
+                ),
+                "INVALID_ARGUMENTS",
+            ),
+            // Trino 476 takes only columns inside ROLLUP, CUBE and GROUPING SETS.
+            (
+                &format!("SELECT count(*) FROM {T} GROUP BY ROLLUP (a * 10)"),
+                "INVALID_COLUMN_REFERENCE",
             ),
             (
                 &format!("SELECT b, count(*) FROM {T} GROUP BY ROLLUP (a)"),

@@ -24,9 +24,11 @@ mod query_structure;
 mod recursive_with;
 mod regexp;
 mod strings;
+mod subqueries;
 mod time_zones;
 mod unnest;
 mod urls_and_metrics;
+mod windows;
 
 use serde_json::{Value, json};
 use zero_sandbox::querymesh::engine::Engine;

@@ -298,7 +298,7 @@ fn window_functions() {
                 &column("ntile('a') OVER (ORDER BY k)"),
                 "FUNCTION_NOT_FOUND",
             ),
-            ("SELECT row_number() FROM nation", "GENERIC_USER_ERROR"),
+            ("SELECT row_number() FROM nation", "MISSING_OVER"),
             // LagFunction and NTileFunction check their counts while running.
             (
                 &column("lag(v, -1) OVER (ORDER BY k)"),
@@ -316,10 +316,10 @@ fn window_functions() {
                 &column("ntile(k - 1) OVER (ORDER BY k)"),
                 "INVALID_FUNCTION_ARGUMENT: Buckets must be greater than 0",
             ),
-            // SQLite cannot skip NULLs in value functions: refused rather than ignored.
+            // NthValueFunction: "Offset must be at least 1".
             (
-                &column("first_value(v) IGNORE NULLS OVER (ORDER BY k)"),
-                "NOT_SUPPORTED",
+                &column("nth_value(v, 0) OVER (ORDER BY k)"),
+                "INVALID_FUNCTION_ARGUMENT: Offset must be at least 1",
             ),
         ],
     );

@@ -9,6 +9,7 @@ mod context;
 mod lambda;
 mod sql_json;
 mod window;
+mod window_frame;
 
 use querymesh_functions::entry::{AggregateCall, FunctionDef, Kind, Lower, Typing};
 use querymesh_functions::lambda::arity;
@@ -104,19 +105,31 @@ impl Analyzer<'_> {
         }
         if f.over.is_some() {
             if !matches!(kind, Some(Kind::Aggregate | Kind::Window)) {
-                return Err(error_at(
-                    ErrorName::FunctionNotFound,
-                    at,
-                    format!("Not an aggregate or window function: {name}"),
-                ));
+                // A known scalar is "not a window function" (Trino names no place).
+                let error = if kind.is_some() {
+                    error_at(
+                        ErrorName::FunctionNotWindow,
+                        None,
+                        format!("Not a window function: {name}"),
+                    )
+                } else {
+                    error_at(
+                        ErrorName::FunctionNotFound,
+                        at,
+                        format!("Not an aggregate or window function: {name}"),
+                    )
+                };
+                return Err(error);
             }
-            if distinct || f.filter.is_some() || !order_by.is_empty() {
+            // count(DISTINCT x) has a window function of its own (window.rs).
+            let count_distinct = distinct && name == "count" && arg_exprs.len() == 1;
+            if (distinct && !count_distinct) || f.filter.is_some() || !order_by.is_empty() {
                 return Err(not_supported(
                     at,
                     "DISTINCT, FILTER or ORDER BY in a window function",
                 ));
             }
-            return self.window_call(&name, &written.values(at)?, f, cx, at);
+            return self.window_call(&name, &written.values(at)?, count_distinct, f, cx, at);
         }
         if f.null_treatment.is_some() {
             return Err(error_at(
@@ -130,9 +143,9 @@ impl Analyzer<'_> {
         };
         match def.kind {
             Kind::Window => Err(error_at(
-                ErrorName::GenericUserError,
+                ErrorName::MissingOver,
                 at,
-                format!("Window function {name}() requires an OVER clause"),
+                format!("Window function system.builtin.{name} requires an OVER clause"),
             )),
             Kind::Aggregate => self.aggregate_call(f, &name, &written, cx, at),
             Kind::Scalar | Kind::SpecialForm => {

@@ -1,28 +1,84 @@
-//! Window calls as the analysis reads them: `OVER` (partition, order, frame), the window-only
-//! functions (querymesh-functions/src/window.rs names them) and aggregates used as windows.
+//! Window calls as the analysis reads them: `OVER` (a named window, partition, order, frame;
+//! frames in window_frame.rs), the window-only functions (querymesh-functions/src/window.rs
+//! names them), IGNORE NULLS, and aggregates used as windows.
 
 use querymesh_functions::entry::{AggregateCall, Kind};
 use querymesh_functions::unexpected;
 use querymesh_functions::window::checked_count;
-use querymesh_values::coerce::super_type;
+use querymesh_values::coerce::{coerced, super_type};
 use querymesh_values::typed::Typed;
-use sqlparser::ast::{Function, NullTreatment, WindowFrameBound, WindowType};
+use sqlparser::ast::{Function, NullTreatment, WindowSpec, WindowType};
 
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
 use crate::sql::analyze::Analyzer;
-use crate::sql::scope::ExprContext;
+use crate::sql::scope::{Clause, ExprContext};
 use crate::types::TrinoType;
+
+/// The functions that take IGNORE NULLS / RESPECT NULLS (docs functions/window "Value
+/// functions").
+const NULL_TREATED: [&str; 5] = ["lag", "lead", "first_value", "last_value", "nth_value"];
+
+/// The window functions that take no frame (StatementAnalyzer: "Cannot specify window
+/// frame for … function").
+const FRAMELESS: [&str; 8] = [
+    "row_number",
+    "rank",
+    "dense_rank",
+    "percent_rank",
+    "cume_dist",
+    "ntile",
+    "lag",
+    "lead",
+];
+
+/// A window's SQL in parts: a function that ignores the frame (lag, lead with IGNORE NULLS)
+/// swaps the frame for its own.
+pub(super) struct WindowSql {
+    pub(super) partition_and_order: String,
+    pub(super) frame: Option<String>,
+}
+
+impl WindowSql {
+    fn with_frame(&self, frame: Option<&str>) -> String {
+        [Some(self.partition_and_order.as_str()), frame]
+            .into_iter()
+            .flatten()
+            .filter(|p| !p.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn written(&self) -> String {
+        self.with_frame(self.frame.as_deref())
+    }
+}
 
 impl Analyzer<'_> {
     pub(super) fn window_call(
         &mut self,
         name: &str,
         arg_exprs: &[&sqlparser::ast::Expr],
+        count_distinct: bool,
         f: &Function,
         cx: &ExprContext<'_>,
         at: Option<Position>,
     ) -> Result<Typed, TrinoError> {
-        if !cx.clause.allows_aggregates() || cx.in_aggregate {
+        // StatementAnalyzer: HAVING is analysed after the windows' place in the plan.
+        if cx.clause == Clause::Having {
+            return Err(error_at(
+                ErrorName::NestedWindow,
+                at,
+                "HAVING clause cannot contain window functions or row pattern measures",
+            ));
+        }
+        if cx.in_aggregate {
+            return Err(error_at(
+                ErrorName::NestedWindow,
+                at,
+                "Cannot nest window functions or row pattern measures inside aggregation",
+            ));
+        }
+        if !cx.clause.allows_aggregates() {
             return Err(error_at(
                 ErrorName::ExpressionNotScalar,
                 at,
@@ -32,34 +88,46 @@ impl Analyzer<'_> {
                 ),
             ));
         }
-        // SQLite has no IGNORE NULLS; RESPECT NULLS is what it does anyway.
-        if matches!(f.null_treatment, Some(NullTreatment::IgnoreNulls)) {
-            return Err(not_supported(at, "IGNORE NULLS"));
+        let ignore_nulls = matches!(f.null_treatment, Some(NullTreatment::IgnoreNulls));
+        if f.null_treatment.is_some() && !NULL_TREATED.contains(&name) {
+            return Err(error_at(
+                ErrorName::NullTreatmentNotAllowed,
+                at,
+                format!("Cannot specify null treatment clause for {name} function"),
+            ));
         }
-        let Some(WindowType::WindowSpec(spec)) = &f.over else {
-            return Err(not_supported(at, "A named window"));
+        let Some(over) = &f.over else {
+            return Err(not_supported(at, "A window call without OVER"));
         };
-        if spec.window_name.is_some() {
-            return Err(not_supported(at, "A named window"));
+        let spec = self.resolved_window(over)?;
+        if spec.window_frame.is_some() && FRAMELESS.contains(&name) {
+            return Err(error_at(
+                ErrorName::InvalidWindowFrame,
+                at,
+                format!("Cannot specify window frame for {name} function"),
+            ));
         }
+        // Trino analyses the window (its frame's checks included) before the function.
+        let window = self.over_clause(&spec, cx, at)?;
         let mut args = Vec::new();
         for e in arg_exprs {
             args.push(self.expr(e, cx)?);
         }
         let arg_sql: Vec<String> = args.iter().map(|a| a.sql.clone()).collect();
-        let (call, ty) = match name {
+        let over_written = |call: String| format!("{call} OVER ({})", window.written());
+        let (sql, ty) = match name {
             "row_number" | "rank" | "dense_rank" if args.is_empty() => {
-                (format!("{name}()"), TrinoType::BigInt)
+                (over_written(format!("{name}()")), TrinoType::BigInt)
             }
             "percent_rank" | "cume_dist" if args.is_empty() => {
-                (format!("{name}()"), TrinoType::Double)
+                (over_written(format!("{name}()")), TrinoType::Double)
             }
             // NTileFunction: "Buckets must be greater than 0".
             "ntile" if args.len() == 1 && args[0].ty.is_integral() => (
-                format!(
+                over_written(format!(
                     "ntile({})",
                     checked_count(&args[0], 1, "Buckets must be greater than 0")?
-                ),
+                )),
                 TrinoType::BigInt,
             ),
             // lag/lead(x T, offset bigint, default T) (docs functions/window): the offset
@@ -76,18 +144,43 @@ impl Analyzer<'_> {
                     None => args[0].ty.clone(),
                 };
                 // LagFunction/LeadFunction: "Offset must be at least 0".
-                let mut call_args = arg_sql.clone();
-                if let (Some(offset), Some(slot)) = (args.get(1), call_args.get_mut(1)) {
-                    *slot = checked_count(offset, 0, "Offset must be at least 0")?;
-                }
-                (format!("{name}({})", call_args.join(", ")), ty)
+                let offset = match args.get(1) {
+                    Some(o) => checked_count(o, 0, "Offset must be at least 0")?,
+                    None => "1".into(),
+                };
+                let value = coerced(&args[0], &ty);
+                let default = args.get(2).map(|d| coerced(d, &ty));
+                let sql = if ignore_nulls {
+                    lag_lead_ignoring_nulls(name, &value, &offset, default.as_deref(), &window)
+                } else {
+                    let mut call_args = vec![value, offset];
+                    call_args.extend(default);
+                    over_written(format!("{name}({})", call_args.join(", ")))
+                };
+                (sql, ty)
             }
             "first_value" | "last_value" if args.len() == 1 => {
-                (format!("{name}({})", arg_sql[0]), args[0].ty.clone())
+                let call = match (ignore_nulls, name) {
+                    (true, "first_value") => format!("qm_nth_non_null({}, 1, 0)", arg_sql[0]),
+                    (true, _) => format!("qm_nth_non_null({}, 1, 1)", arg_sql[0]),
+                    (false, _) => format!("{name}({})", arg_sql[0]),
+                };
+                (over_written(call), args[0].ty.clone())
             }
-            "nth_value" if args.len() == 2 => (
-                format!("nth_value({})", arg_sql.join(", ")),
-                args[0].ty.clone(),
+            // NthValueFunction: "Offset must be at least 1".
+            "nth_value" if args.len() == 2 && args[1].ty.is_integral() => {
+                let offset = checked_count(&args[1], 1, "Offset must be at least 1")?;
+                let call = if ignore_nulls {
+                    format!("qm_nth_non_null({}, {offset}, 0)", arg_sql[0])
+                } else {
+                    format!("nth_value({}, {offset})", arg_sql[0])
+                };
+                (over_written(call), args[0].ty.clone())
+            }
+            // count(DISTINCT x) OVER: SQLite takes no DISTINCT in a window.
+            "count" if count_distinct && args.len() == 1 => (
+                over_written(format!("qm_count_distinct({})", arg_sql[0])),
+                TrinoType::BigInt,
             ),
             _ if super::registry::lookup(name).is_some_and(|d| d.kind == Kind::Aggregate) => {
                 let star = arg_exprs.is_empty() && name == "count";
@@ -99,22 +192,94 @@ impl Analyzer<'_> {
                     order_by: "",
                     listagg_overflow: None,
                 };
-                self.aggregate(&call, at)?
+                let (call, ty) = self.aggregate(&call, at)?;
+                (over_written(call), ty)
             }
             _ => return Err(unexpected(at, name, &args)),
         };
-        let window = self.over_clause(spec, cx, at)?;
-        Ok(Typed::new(format!("{call} OVER ({window})"), ty))
+        Ok(Typed::new(sql, ty))
     }
 
-    /// The window specification: PARTITION BY, ORDER BY (NULLS LAST unless told) and a
-    /// frame whose offsets are literals.
+    /// The window of an OVER: as written, a named window (`OVER w`), or a named window
+    /// refined (`OVER (w ORDER BY …)`, `OVER (w ROWS …)`).
+    fn resolved_window(&self, over: &WindowType) -> Result<WindowSpec, TrinoError> {
+        match over {
+            WindowType::NamedWindow(name) => self.named_window(name),
+            WindowType::WindowSpec(spec) => self.refined_window(spec),
+        }
+    }
+
+    /// `spec` with the named window it starts with merged in (StatementAnalyzer's
+    /// resolveWindowSpecification): the reference brings its PARTITION BY, and its ORDER BY
+    /// unless `spec` orders, and may have no frame.
+    pub(in crate::sql) fn refined_window(
+        &self,
+        spec: &WindowSpec,
+    ) -> Result<WindowSpec, TrinoError> {
+        let Some(name) = &spec.window_name else {
+            return Ok(spec.clone());
+        };
+        let base = self.named_window(name)?;
+        let at = crate::sql::analyze::ident_location(name);
+        if !spec.partition_by.is_empty() {
+            return Err(error_at(
+                ErrorName::InvalidPartitionBy,
+                spec.partition_by
+                    .first()
+                    .and_then(crate::sql::analyze::location),
+                "WINDOW specification with named WINDOW reference cannot specify PARTITION BY",
+            ));
+        }
+        if !spec.order_by.is_empty() && !base.order_by.is_empty() {
+            return Err(error_at(
+                ErrorName::InvalidOrderBy,
+                at,
+                "Cannot specify ORDER BY if referenced named WINDOW specifies ORDER BY",
+            ));
+        }
+        if base.window_frame.is_some() {
+            return Err(error_at(
+                ErrorName::InvalidWindowReference,
+                at,
+                "Cannot reference named WINDOW containing frame specification",
+            ));
+        }
+        Ok(WindowSpec {
+            window_name: None,
+            partition_by: base.partition_by,
+            order_by: if spec.order_by.is_empty() {
+                base.order_by
+            } else {
+                spec.order_by.clone()
+            },
+            window_frame: spec.window_frame.clone(),
+        })
+    }
+
+    fn named_window(&self, name: &sqlparser::ast::Ident) -> Result<WindowSpec, TrinoError> {
+        let key = crate::sql::analyze::ident_name(name);
+        self.windows
+            .iter()
+            .rev()
+            .find(|(n, _)| *n == key)
+            .map(|(_, spec)| spec.clone())
+            .ok_or_else(|| {
+                error_at(
+                    ErrorName::InvalidWindowReference,
+                    crate::sql::analyze::ident_location(name),
+                    format!("Cannot resolve WINDOW name {}", name.value),
+                )
+            })
+    }
+
+    /// The window specification: PARTITION BY, ORDER BY (NULLS LAST unless told) and the
+    /// frame (window_frame.rs), which may order by a key of its own.
     fn over_clause(
         &mut self,
-        spec: &sqlparser::ast::WindowSpec,
+        spec: &WindowSpec,
         cx: &ExprContext<'_>,
         at: Option<Position>,
-    ) -> Result<String, TrinoError> {
+    ) -> Result<WindowSql, TrinoError> {
         let mut window = Vec::new();
         if !spec.partition_by.is_empty() {
             let mut parts = Vec::new();
@@ -123,42 +288,61 @@ impl Analyzer<'_> {
             }
             window.push(format!("PARTITION BY {}", parts.join(", ")));
         }
+        let mut keys = Vec::new();
+        for o in &spec.order_by {
+            keys.push(self.expr(&o.expr, cx)?);
+        }
+        let frame = match &spec.window_frame {
+            Some(frame) => Some(self.window_frame(frame, &spec.order_by, &mut keys, cx, at)?),
+            None => None,
+        };
         if !spec.order_by.is_empty() {
-            let mut parts = Vec::new();
-            for o in &spec.order_by {
-                let sql = self.expr(&o.expr, cx)?.sql;
-                let desc = matches!(o.options.sort, Some(sqlparser::ast::OrderBySort::Desc));
-                let nulls = if o.options.nulls_first == Some(true) {
-                    "NULLS FIRST"
-                } else {
-                    "NULLS LAST"
-                };
-                parts.push(format!(
-                    "{sql} {} {nulls}",
-                    if desc { "DESC" } else { "ASC" }
-                ));
-            }
+            let parts: Vec<String> = spec
+                .order_by
+                .iter()
+                .zip(&keys)
+                .map(|(o, key)| {
+                    let desc = matches!(o.options.sort, Some(sqlparser::ast::OrderBySort::Desc));
+                    let nulls = if o.options.nulls_first == Some(true) {
+                        "NULLS FIRST"
+                    } else {
+                        "NULLS LAST"
+                    };
+                    format!("{} {} {nulls}", key.sql, if desc { "DESC" } else { "ASC" })
+                })
+                .collect();
             window.push(format!("ORDER BY {}", parts.join(", ")));
         }
-        if let Some(frame) = &spec.window_frame {
-            let literal_bounds = [Some(&frame.start_bound), frame.end_bound.as_ref()]
-                .into_iter()
-                .flatten()
-                .all(|b| match b {
-                    WindowFrameBound::Preceding(Some(e)) | WindowFrameBound::Following(Some(e)) => {
-                        crate::sql::analyze::literal_count(e).is_some()
-                    }
-                    _ => true,
-                });
-            if !literal_bounds {
-                return Err(not_supported(at, "A computed window frame offset"));
-            }
-            let frame_sql = match &frame.end_bound {
-                Some(end) => format!("{} BETWEEN {} AND {end}", frame.units, frame.start_bound),
-                None => format!("{} {}", frame.units, frame.start_bound),
-            };
-            window.push(frame_sql);
-        }
-        Ok(window.join(" "))
+        Ok(WindowSql {
+            partition_and_order: window.join(" "),
+            frame,
+        })
+    }
+}
+
+/// lag and lead IGNORE NULLS: the offset-th non-NULL value before (after) the current row
+/// in its partition, whatever the frame (docs functions/window: "lag … IGNORE NULLS"), else
+/// the default — `qm_nth_non_null` over the rows before (after) it.
+fn lag_lead_ignoring_nulls(
+    name: &str,
+    value: &str,
+    offset: &str,
+    default: Option<&str>,
+    window: &WindowSql,
+) -> String {
+    let (frame, from_end) = if name == "lag" {
+        ("ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING", 1)
+    } else {
+        ("ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING", 0)
+    };
+    let found = format!(
+        "qm_nth_non_null({value}, {offset}, {from_end}) OVER ({})",
+        window.with_frame(Some(frame))
+    );
+    // Offset 0 is the current row's value.
+    let found = format!("(CASE WHEN {offset} = 0 THEN {value} ELSE {found} END)");
+    match default {
+        Some(d) => format!("coalesce({found}, {d})"),
+        None => found,
     }
 }

@@ -1,0 +1,332 @@
+//! A window's frame (docs sql/select "WINDOW clause", StatementAnalyzer.analyzeWindowFrame):
+//! Trino's checks of its bounds and offsets, and RANGE offsets over numbers, dates,
+//! timestamps and intervals.
+//!
+//! SQLite takes a RANGE offset only over one numeric ORDER BY key, so the key is ordered by
+//! a number that moves as the value does — a decimal's unscaled value (at the offset's scale
+//! when it has more digits), an instant in milliseconds, an interval's own number — and the
+//! offset is written in the same unit. A month is no fixed number of days: for year-month
+//! offsets the key is `(months since year 0 × 32 + day) × ms per day + ms of the day`, so that
+//! `n MONTH` is `n × 32 × ms per day`. Unlike Trino, that does not clamp to the month's end:
+//! `2024-03-31 - 1 MONTH` reaches back to 2024-03-00, past 2024-02-29.
+
+use querymesh_values::typed::{Constant, Typed};
+use sqlparser::ast::{Expr, OrderByExpr, WindowFrame, WindowFrameBound, WindowFrameUnits};
+
+use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
+use crate::sql::analyze::{Analyzer, location};
+use crate::sql::scope::ExprContext;
+use crate::types::TrinoType;
+
+const MILLIS_PER_DAY: i64 = 86_400_000;
+
+/// Milliseconds since 1970-01-01 of a stored date or timestamp (text SQLite's julianday
+/// reads).
+fn instant_millis(sql: &str) -> String {
+    format!("CAST(round((julianday({sql}) - 2440587.5) * {MILLIS_PER_DAY}) AS INTEGER)")
+}
+
+/// The year-month key of a stored date or timestamp (module comment).
+fn calendar_key(sql: &str) -> String {
+    format!(
+        "(((CAST(strftime('%Y', {sql}) AS INTEGER) * 12 + CAST(strftime('%m', {sql}) AS INTEGER)) * 32 + CAST(strftime('%d', {sql}) AS INTEGER)) * {MILLIS_PER_DAY} + ({} - {}))",
+        instant_millis(sql),
+        instant_millis(&format!("date({sql})"))
+    )
+}
+
+fn bound_kind(b: &WindowFrameBound) -> &'static str {
+    match b {
+        WindowFrameBound::CurrentRow => "CURRENT ROW",
+        WindowFrameBound::Preceding(None) => "UNBOUNDED PRECEDING",
+        WindowFrameBound::Following(None) => "UNBOUNDED FOLLOWING",
+        WindowFrameBound::Preceding(Some(_)) => "PRECEDING",
+        WindowFrameBound::Following(Some(_)) => "FOLLOWING",
+    }
+}
+
+fn frame_error(at: Option<Position>, text: &str) -> TrinoError {
+    error_at(ErrorName::InvalidWindowFrame, at, text)
+}
+
+/// Trino's checks of the two bounds' kinds.
+fn check_bounds(
+    start: &WindowFrameBound,
+    end: &WindowFrameBound,
+    at: Option<Position>,
+) -> Result<(), TrinoError> {
+    let message = match (bound_kind(start), bound_kind(end)) {
+        ("UNBOUNDED FOLLOWING", _) => "Window frame start cannot be UNBOUNDED FOLLOWING",
+        (_, "UNBOUNDED PRECEDING") => "Window frame end cannot be UNBOUNDED PRECEDING",
+        ("CURRENT ROW", "PRECEDING") => {
+            "Window frame starting from CURRENT ROW cannot end with PRECEDING"
+        }
+        ("FOLLOWING", "PRECEDING") => {
+            "Window frame starting from FOLLOWING cannot end with PRECEDING"
+        }
+        ("FOLLOWING", "CURRENT ROW") => {
+            "Window frame starting from FOLLOWING cannot end with CURRENT ROW"
+        }
+        _ => return Ok(()),
+    };
+    Err(frame_error(at, message))
+}
+
+/// A frame offset's value as Trino checks it while running: "must not be negative or null".
+fn check_not_negative(offset: &Typed) -> Result<(), TrinoError> {
+    let negative = match offset.constant {
+        Some(Constant::Int(n) | Constant::Months(n) | Constant::Millis(n)) => n < 0,
+        Some(Constant::Decimal(u, _)) => u < 0,
+        _ => offset.ty == TrinoType::Unknown,
+    };
+    if negative {
+        return Err(frame_error(
+            None,
+            "Window frame offset value must not be negative or null",
+        ));
+    }
+    Ok(())
+}
+
+impl Analyzer<'_> {
+    /// The frame's SQL; for a RANGE offset, `keys` (the ORDER BY's analysed keys) get the
+    /// numeric key SQLite orders by instead.
+    pub(super) fn window_frame(
+        &mut self,
+        frame: &WindowFrame,
+        order_by: &[OrderByExpr],
+        keys: &mut [Typed],
+        cx: &ExprContext<'_>,
+        at: Option<Position>,
+    ) -> Result<String, TrinoError> {
+        let end = frame
+            .end_bound
+            .clone()
+            .unwrap_or(WindowFrameBound::CurrentRow);
+        check_bounds(&frame.start_bound, &end, at)?;
+        let offsets: Vec<&Expr> = [&frame.start_bound, &end]
+            .into_iter()
+            .filter_map(|b| match b {
+                WindowFrameBound::Preceding(Some(e)) | WindowFrameBound::Following(Some(e)) => {
+                    Some(e.as_ref())
+                }
+                _ => None,
+            })
+            .collect();
+        let units = frame.units.to_string();
+        if !offsets.is_empty() && order_by.is_empty() && frame.units != WindowFrameUnits::Rows {
+            return Err(error_at(
+                ErrorName::MissingOrderBy,
+                at,
+                format!("Window frame of type {units} PRECEDING or FOLLOWING requires ORDER BY"),
+            ));
+        }
+        let mut range_key: Option<RangeKey> = None;
+        if frame.units == WindowFrameUnits::Range && !offsets.is_empty() {
+            if order_by.len() > 1 {
+                return Err(error_at(
+                    ErrorName::InvalidOrderBy,
+                    location(&order_by[1].expr),
+                    format!(
+                        "Window frame of type RANGE PRECEDING or FOLLOWING requires single sort item in ORDER BY (actual: {})",
+                        order_by.len()
+                    ),
+                ));
+            }
+            let key = &keys[0];
+            let sortable = key.ty.is_numeric()
+                || matches!(
+                    key.ty,
+                    TrinoType::Date
+                        | TrinoType::Timestamp(_)
+                        | TrinoType::IntervalDayToSecond
+                        | TrinoType::IntervalYearToMonth
+                );
+            if !sortable {
+                return Err(error_at(
+                    ErrorName::TypeMismatch,
+                    location(&order_by[0].expr),
+                    format!(
+                        "Window frame of type RANGE PRECEDING or FOLLOWING requires that sort item type be numeric, datetime or interval (actual: {})",
+                        key.ty
+                    ),
+                ));
+            }
+            range_key = Some(RangeKey::default());
+        }
+        // Every offset analysed first: a RANGE key's scale is the largest of theirs.
+        let mut analysed: Vec<Option<(Typed, Option<Position>, &'static str)>> = Vec::new();
+        for bound in [&frame.start_bound, &end] {
+            analysed.push(match bound {
+                WindowFrameBound::Preceding(Some(e)) => {
+                    Some((self.expr(e, cx)?, location(e.as_ref()), "PRECEDING"))
+                }
+                WindowFrameBound::Following(Some(e)) => {
+                    Some((self.expr(e, cx)?, location(e.as_ref()), "FOLLOWING"))
+                }
+                _ => None,
+            });
+        }
+        if let Some(range) = range_key.as_mut() {
+            for (value, place, _) in analysed.iter().flatten() {
+                range.learn(&keys[0], value, *place)?;
+            }
+        }
+        let mut bound_sql = Vec::new();
+        for (i, (bound, offset)) in [&frame.start_bound, &end]
+            .into_iter()
+            .zip(&analysed)
+            .enumerate()
+        {
+            let Some((value, place, side)) = offset else {
+                bound_sql.push(bound.to_string());
+                continue;
+            };
+            let sql = match range_key.as_ref() {
+                Some(range) => range.offset(value),
+                None => {
+                    if !(value.ty.is_integral() || value.ty == TrinoType::Unknown) {
+                        return Err(error_at(
+                            ErrorName::TypeMismatch,
+                            *place,
+                            format!(
+                                "Window frame {units} {} value type must be exact numeric type with scale 0 (actual {})",
+                                if i == 0 { "start" } else { "end" },
+                                value.ty
+                            ),
+                        ));
+                    }
+                    check_not_negative(value)?;
+                    if value.constant.is_none() {
+                        return Err(not_supported(*place, "A computed window frame offset"));
+                    }
+                    value.sql.clone()
+                }
+            };
+            bound_sql.push(format!("{sql} {side}"));
+        }
+        if let Some(range) = range_key {
+            keys[0] = range.key(&keys[0]);
+        }
+        Ok(match &frame.end_bound {
+            Some(_) => format!("{units} BETWEEN {} AND {}", bound_sql[0], bound_sql[1]),
+            None => format!("{units} {}", bound_sql[0]),
+        })
+    }
+}
+
+/// How a RANGE frame's key and offsets are written as numbers (module comment).
+#[derive(Default)]
+struct RangeKey {
+    /// The scale exact numbers are written at: the key's, or an offset's when larger.
+    scale: u32,
+    /// Whether the key and offsets are exact numbers (integers, short decimals).
+    exact: bool,
+    /// Offsets in months: the key is the calendar key.
+    months: bool,
+}
+
+/// `sql × 10^by`.
+fn scaled(sql: &str, by: u32) -> String {
+    if by == 0 {
+        sql.to_string()
+    } else {
+        format!("({sql} * {})", 10i64.pow(by))
+    }
+}
+
+impl RangeKey {
+    /// Checks an offset against the key's type as Trino does, and notes what writing it
+    /// takes.
+    fn learn(
+        &mut self,
+        key: &Typed,
+        offset: &Typed,
+        at: Option<Position>,
+    ) -> Result<(), TrinoError> {
+        let incompatible = || {
+            error_at(
+                ErrorName::TypeMismatch,
+                at,
+                format!(
+                    "Window frame RANGE value type ({}) not compatible with sort item type ({})",
+                    offset.ty, key.ty
+                ),
+            )
+        };
+        let datetime = matches!(key.ty, TrinoType::Date | TrinoType::Timestamp(_));
+        let fits = match &offset.ty {
+            TrinoType::IntervalDayToSecond => datetime || key.ty == TrinoType::IntervalDayToSecond,
+            TrinoType::IntervalYearToMonth => datetime || key.ty == TrinoType::IntervalYearToMonth,
+            t => t.is_numeric() && key.ty.is_numeric(),
+        };
+        if !fits {
+            return Err(incompatible());
+        }
+        check_not_negative(offset)?;
+        let short = |t: &TrinoType| match t {
+            TrinoType::Decimal { precision, scale } => {
+                querymesh_values::decimal::is_short(*precision).then_some(u32::from(*scale))
+            }
+            t if t.is_integral() => Some(0),
+            _ => None,
+        };
+        match (short(&key.ty), short(&offset.ty)) {
+            (Some(key_scale), Some(offset_scale)) => {
+                if offset.constant.is_none() {
+                    return Err(not_supported(at, "A computed RANGE offset"));
+                }
+                self.exact = true;
+                self.scale = self.scale.max(key_scale).max(offset_scale);
+            }
+            // A decimal offset over a double key is written as a double.
+            (None, Some(_)) if offset.constant.is_some() => {}
+            _ if matches!(key.ty, TrinoType::Decimal { .. })
+                || matches!(offset.ty, TrinoType::Decimal { .. }) =>
+            {
+                return Err(not_supported(
+                    at,
+                    "A RANGE offset mixing decimals and doubles",
+                ));
+            }
+            _ => {}
+        }
+        if offset.ty == TrinoType::IntervalYearToMonth && datetime {
+            self.months = true;
+        }
+        Ok(())
+    }
+
+    /// The offset in the key's unit.
+    fn offset(&self, offset: &Typed) -> String {
+        match (&offset.ty, &offset.constant) {
+            (TrinoType::IntervalYearToMonth, Some(Constant::Months(m))) if self.months => {
+                (m * 32 * MILLIS_PER_DAY).to_string()
+            }
+            (_, Some(Constant::Decimal(u, s))) if self.exact => {
+                (u * 10i128.pow(self.scale - s)).to_string()
+            }
+            (_, Some(Constant::Int(n))) if self.exact => {
+                (i128::from(*n) * 10i128.pow(self.scale)).to_string()
+            }
+            (_, Some(Constant::Decimal(u, s))) => {
+                format!("{:?}", *u as f64 / 10f64.powi(*s as i32))
+            }
+            _ => format!("({})", offset.sql),
+        }
+    }
+
+    /// The number SQLite orders by in place of `key`.
+    fn key(&self, key: &Typed) -> Typed {
+        let sql = match &key.ty {
+            TrinoType::Date | TrinoType::Timestamp(_) if self.months => calendar_key(&key.sql),
+            TrinoType::Date | TrinoType::Timestamp(_) => instant_millis(&key.sql),
+            TrinoType::Decimal { scale, .. } if self.exact => {
+                scaled(&key.sql, self.scale - u32::from(*scale))
+            }
+            t if t.is_integral() && self.exact => scaled(&key.sql, self.scale),
+            _ => key.sql.clone(),
+        };
+        Typed::new(sql, key.ty.clone())
+    }
+}

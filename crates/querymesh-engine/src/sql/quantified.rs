@@ -1,0 +1,70 @@
+//! Quantified comparisons: `x op ALL (subquery)`, `x op ANY | SOME (subquery)` (VALUES is
+//! respelled to a subquery, respell.rs). SQLite has neither, so each is two EXISTS over the
+//! subquery's rows, with the three-valued logic of Trino's QuantifiedComparisonExpression
+//! (docs functions/comparison "Quantified comparison predicates"): ALL is false when one
+//! row compares false, else NULL when one compares NULL, else true (so true over no rows);
+//! ANY is true when one row compares true, else NULL when one compares NULL, else false.
+
+use querymesh_values::typed::Typed;
+use sqlparser::ast::{BinaryOperator, Expr};
+
+use super::analyze::{Analyzer, location};
+use super::scope::ExprContext;
+use crate::error::{ErrorName, Position, TrinoError, error_at};
+use crate::types::TrinoType;
+
+/// The alias of the subquery's rows inside the EXISTS tests.
+const ROWS: &str = "\"qm_quantified\"";
+
+impl Analyzer<'_> {
+    pub(super) fn quantified(
+        &mut self,
+        left: &Expr,
+        op: &BinaryOperator,
+        right: &Expr,
+        all: bool,
+        cx: &ExprContext<'_>,
+        at: Option<Position>,
+    ) -> Result<Typed, TrinoError> {
+        let l = self.expr(left, cx)?;
+        let Expr::Subquery(q) = right else {
+            return Err(error_at(
+                ErrorName::SyntaxError,
+                location(right),
+                "mismatched input: a quantified comparison takes a subquery",
+            ));
+        };
+        let block = self.query(q, Some(cx.scope))?;
+        let mismatch = |columns: &[(String, TrinoType)]| {
+            let types: Vec<String> = columns.iter().map(|(_, t)| t.to_string()).collect();
+            error_at(
+                ErrorName::TypeMismatch,
+                location(right),
+                format!(
+                    "Value expression and result of subquery must be of the same type: row({}) vs row({})",
+                    l.ty,
+                    types.join(", ")
+                ),
+            )
+        };
+        let [(_, ty)] = block.columns.as_slice() else {
+            return Err(mismatch(&block.columns));
+        };
+        if !querymesh_values::coerce::comparable(&l.ty, ty) {
+            return Err(mismatch(&block.columns));
+        }
+        let element = Typed::new(format!("{ROWS}.\"c1\""), ty.clone());
+        let test = self.binary(l, location(left), op, element, right, at)?.sql;
+        let rows = format!("SELECT 1 FROM ({}) AS {ROWS}", block.sql);
+        let sql = if all {
+            format!(
+                "(CASE WHEN EXISTS ({rows} WHERE NOT {test}) THEN 0 WHEN EXISTS ({rows} WHERE {test} IS NULL) THEN NULL ELSE 1 END)"
+            )
+        } else {
+            format!(
+                "(CASE WHEN EXISTS ({rows} WHERE {test}) THEN 1 WHEN EXISTS ({rows} WHERE {test} IS NULL) THEN NULL ELSE 0 END)"
+            )
+        };
+        Ok(Typed::new(sql, TrinoType::Boolean))
+    }
+}
