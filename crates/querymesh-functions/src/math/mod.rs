@@ -1,7 +1,10 @@
 //! Mathematical functions (Trino docs functions/math), typed by MathFunctions' signatures.
 
 pub mod buckets;
+pub mod distributions;
 pub mod sqlite;
+pub mod statistics;
+pub mod vectors;
 
 use querymesh_values::decimal;
 use querymesh_values::error::{Position, TrinoError};
