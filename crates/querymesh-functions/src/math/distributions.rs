@@ -185,8 +185,7 @@ pub fn inverse_erf(y: f64) -> f64 {
 /// symmetry I_x(a, b) = 1 - I_{1-x}(b, a) where that converges faster.
 pub fn regularized_beta(x: f64, a: f64, b: f64) -> f64 {
     const EPSILON: f64 = 1e-14;
-    if x.is_nan() || a.is_nan() || b.is_nan() || !(0.0..=1.0).contains(&x) || a <= 0.0 || b <= 0.0
-    {
+    if x.is_nan() || a.is_nan() || b.is_nan() || !(0.0..=1.0).contains(&x) || a <= 0.0 || b <= 0.0 {
         return f64::NAN;
     }
     if x > (a + 1.0) / (2.0 + b + a) && 1.0 - x <= (b + 1.0) / (2.0 + b + a) {
@@ -382,7 +381,16 @@ mod tests {
         close(erfc(3.0), 2.209_049_699_858_543_8e-5);
         assert_eq!(erf(f64::INFINITY), 1.0);
         assert!(erf(f64::NAN).is_nan());
-        for y in [-0.999_999, -0.9, -0.3, 1e-10, 0.25, 0.6, 0.95, 0.999_999_999] {
+        for y in [
+            -0.999_999,
+            -0.9,
+            -0.3,
+            1e-10,
+            0.25,
+            0.6,
+            0.95,
+            0.999_999_999,
+        ] {
             close(erf(inverse_erf(y)), y);
         }
         assert_eq!(inverse_erf(0.0), 0.0);

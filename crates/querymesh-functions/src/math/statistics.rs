@@ -170,8 +170,12 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     define_doubles(conn, "qm_inverse_beta_cdf", |[a, b, p]| {
         checked_inverse_beta_cdf(a, b, p)
     })?;
-    define_doubles(conn, "qm_t_pdf", |[x, df]| Ok(t_pdf(x, degrees_of_freedom(df)?)))?;
-    define_doubles(conn, "qm_t_cdf", |[x, df]| Ok(t_cdf(x, degrees_of_freedom(df)?)))?;
+    define_doubles(conn, "qm_t_pdf", |[x, df]| {
+        Ok(t_pdf(x, degrees_of_freedom(df)?))
+    })?;
+    define_doubles(conn, "qm_t_cdf", |[x, df]| {
+        Ok(t_cdf(x, degrees_of_freedom(df)?))
+    })?;
     define(conn, "qm_wilson_interval", 4, FLAGS, |ctx| {
         let (Some(s), Some(n), Some(z), Some(side)) = (
             int(ctx.get_raw(0)),

@@ -115,7 +115,11 @@ fn vector(text: &[u8]) -> rusqlite::Result<Vec<Option<f64>>> {
 /// ArrayVectorFunctions, for two vectors of the same length. Only cosine_similarity (and so
 /// cosine_distance) answers NULL for a NULL element; the others read one as 0, as Trino's
 /// `DOUBLE.getDouble` of a null position does.
-pub fn vector_function(name: &str, a: &[Option<f64>], b: &[Option<f64>]) -> rusqlite::Result<Option<f64>> {
+pub fn vector_function(
+    name: &str,
+    a: &[Option<f64>],
+    b: &[Option<f64>],
+) -> rusqlite::Result<Option<f64>> {
     if a.len() != b.len() {
         return Err(invalid("The arguments must have the same length"));
     }
@@ -127,9 +131,9 @@ pub fn vector_function(name: &str, a: &[Option<f64>], b: &[Option<f64>]) -> rusq
                 .fold(0.0, |sum, d| sum + d * d)
                 .sqrt(),
         ),
-        "dot_product" => Some(
-            pairs().fold(0.0, |sum, (x, y)| sum + x.unwrap_or(0.0) * y.unwrap_or(0.0)),
-        ),
+        "dot_product" => {
+            Some(pairs().fold(0.0, |sum, (x, y)| sum + x.unwrap_or(0.0) * y.unwrap_or(0.0)))
+        }
         "cosine_similarity" | "cosine_distance" => {
             let (mut first, mut second, mut dot) = (0.0, 0.0, 0.0);
             for (x, y) in pairs() {
@@ -219,7 +223,10 @@ mod tests {
         // Trino 476 (docs functions/math, "Vector functions").
         let v = |s: &str| vector(s.as_bytes()).unwrap();
         let f = |n: &str, a: &str, b: &str| vector_function(n, &v(a), &v(b));
-        assert_eq!(f("euclidean_distance", "[0.0,0.0]", "[3,4]").unwrap(), Some(5.0));
+        assert_eq!(
+            f("euclidean_distance", "[0.0,0.0]", "[3,4]").unwrap(),
+            Some(5.0)
+        );
         assert_eq!(f("dot_product", "[1,2,3]", "[4,5,6]").unwrap(), Some(32.0));
         assert_eq!(f("dot_product", "[1,null]", "[1,1]").unwrap(), Some(1.0));
         assert_eq!(f("cosine_similarity", "[1,null]", "[1,1]").unwrap(), None);
@@ -233,9 +240,15 @@ mod tests {
         assert!(v("[9e999,\"NaN\"]")[0].is_some_and(f64::is_infinite));
         let m = |s: &str| sparse(s.as_bytes()).unwrap();
         assert_eq!(
-            sparse_cosine_similarity(&m(r#"[["a",1.0],["b",2.0]]"#), &m(r#"[["b",3.0],["c",4.0]]"#)),
+            sparse_cosine_similarity(
+                &m(r#"[["a",1.0],["b",2.0]]"#),
+                &m(r#"[["b",3.0],["c",4.0]]"#)
+            ),
             Some(0.536_656_314_599_949_4)
         );
-        assert_eq!(sparse_cosine_similarity(&m(r#"[["a",null]]"#), &m(r#"[["a",1]]"#)), None);
+        assert_eq!(
+            sparse_cosine_similarity(&m(r#"[["a",null]]"#), &m(r#"[["a",1]]"#)),
+            None
+        );
     }
 }
