@@ -13,6 +13,8 @@ const LOG_GAMMA_HALF: f64 = 0.572_364_942_924_700_1;
 const HALF_LOG_TWO_PI: f64 = 0.918_938_533_204_672_8;
 /// Lanczos' g and coefficients (Godfrey's, the ones commons-math's `Gamma` uses).
 const LANCZOS_G: f64 = 607.0 / 128.0;
+// The published digits, kept as written.
+#[allow(clippy::excessive_precision)]
 const LANCZOS: [f64; 15] = [
     0.999_999_999_999_997_1,
     57.156_235_665_862_92,

@@ -115,7 +115,7 @@ fn checked_inverse_beta_cdf(a: f64, b: f64, p: f64) -> rusqlite::Result<f64> {
 /// `df < 1` is false for it).
 fn degrees_of_freedom(df: f64) -> rusqlite::Result<f64> {
     check(
-        !(df < 1.0),
+        df >= 1.0 || df.is_nan(),
         "degrees of freedom must be greater than or equal to 1",
     )?;
     Ok(df)
