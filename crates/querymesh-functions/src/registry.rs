@@ -34,6 +34,8 @@ static SIGNATURES: LazyLock<HashMap<&'static str, Vec<Signature>>> = LazyLock::n
 fn families() -> impl Iterator<Item = &'static FunctionDef> {
     [
         super::math::FUNCTIONS,
+        crate::math::statistics::FUNCTIONS,
+        crate::math::vectors::FUNCTIONS,
         super::bitwise::FUNCTIONS,
         super::string::FUNCTIONS,
         crate::datetime::FUNCTIONS,

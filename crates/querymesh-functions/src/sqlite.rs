@@ -28,6 +28,8 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     udf::numbers::register(conn)?;
     math::sqlite::register(conn)?;
     math::buckets::register(conn)?;
+    math::statistics::register(conn)?;
+    math::vectors::register(conn)?;
     string::sqlite::metrics::register(conn)?;
     string::sqlite::code_points::register(conn)?;
     string::sqlite::soundex::register(conn)?;

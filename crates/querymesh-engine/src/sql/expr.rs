@@ -216,14 +216,24 @@ impl Analyzer<'_> {
                         };
                         let sql = if t.ty.is_integral() && constant.is_none() {
                             format!("qm_int((- {}), '{}', 'negation')", t.sql, t.ty)
+                        } else if matches!(t.ty, TrinoType::Double | TrinoType::Real) {
+                            // SQLite negates as `0 - x`, which loses the sign of a zero
+                            // (atan2(-0E0, -1) is -pi in Trino).
+                            format!("(-1.0 * {})", t.sql)
                         } else {
                             format!("(- {})", t.sql)
                         };
-                        Ok(Typed {
-                            sql,
-                            ty: t.ty,
-                            constant,
-                        })
+                        // Trino reads a minus before a number as part of the literal, so
+                        // -2147483648 is an integer (TestMathFunctions.testAbs).
+                        let ty = match (expr.as_ref(), constant.as_ref()) {
+                            (Expr::Value(_), Some(Constant::Int(n)))
+                                if t.ty == TrinoType::BigInt && *n == i64::from(i32::MIN) =>
+                            {
+                                TrinoType::Integer
+                            }
+                            _ => t.ty,
+                        };
+                        Ok(Typed { sql, ty, constant })
                     }
                     _ => Err(error_at(
                         ErrorName::SyntaxError,

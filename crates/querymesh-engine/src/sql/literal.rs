@@ -453,7 +453,16 @@ impl Analyzer<'_> {
             }
             TrinoType::Double | TrinoType::Real => {
                 let n: f64 = text.trim().parse().map_err(|_| invalid())?;
-                Ok(Typed::new(format!("CAST({n:?} AS REAL)"), ty))
+                // NaN travels as the text 'NaN' and the infinities as SQLite's too-large
+                // literals (udf::real, `infinity()`): `CAST(NaN AS REAL)` is no SQL.
+                let sql = if n.is_nan() {
+                    "'NaN'".to_string()
+                } else if n.is_infinite() {
+                    if n > 0.0 { "9e999" } else { "-9e999" }.to_string()
+                } else {
+                    format!("CAST({n:?} AS REAL)")
+                };
+                Ok(Typed::new(sql, ty))
             }
             TrinoType::Varchar(_) => Ok(Typed::new(
                 sql_string(text),

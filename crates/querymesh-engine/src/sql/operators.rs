@@ -182,12 +182,24 @@ impl Analyzer<'_> {
                 ));
             }
             let target = super_type(&l.ty, &r.ty).unwrap_or(TrinoType::Unknown);
+            let (lhs, rhs) = (
+                compare_key(coerced(&l, &target), &target),
+                compare_key(coerced(&r, &target), &target),
+            );
+            // NaN is the text 'NaN' (udf::real), equal to itself in SQLite but to nothing in
+            // Trino (nan() = nan() is false, nan() <> nan() true); one NaN side makes the
+            // plain comparison right already.
+            let floating = |t: &TrinoType| matches!(t, TrinoType::Double | TrinoType::Real);
+            if floating(&l.ty) && floating(&r.ty) && matches!(sym, "=" | "<>") {
+                let sql = if sym == "=" {
+                    format!("({lhs} = {rhs} AND ({lhs} <> 'NaN' OR {rhs} IS NULL))")
+                } else {
+                    format!("({lhs} <> {rhs} OR ({lhs} = 'NaN' AND {rhs} IS NOT NULL))")
+                };
+                return Ok(Typed::new(sql, TrinoType::Boolean));
+            }
             Ok(Typed::new(
-                format!(
-                    "({} {sym} {})",
-                    compare_key(coerced(&l, &target), &target),
-                    compare_key(coerced(&r, &target), &target)
-                ),
+                format!("({lhs} {sym} {rhs})"),
                 TrinoType::Boolean,
             ))
         };

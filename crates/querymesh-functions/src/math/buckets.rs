@@ -7,10 +7,12 @@ use rusqlite::types::ValueRef;
 
 use crate::udf::{FLAGS, define, fail};
 
+/// A double argument; NaN arrives as the text 'NaN' (udf::real).
 fn number(v: ValueRef<'_>) -> Option<f64> {
     match v {
         ValueRef::Integer(i) => Some(i as f64),
         ValueRef::Real(r) => Some(r),
+        ValueRef::Text(b"NaN") => Some(f64::NAN),
         _ => None,
     }
 }
@@ -61,7 +63,12 @@ pub(crate) fn width_bucket(x: f64, bound1: f64, bound2: f64, count: i64) -> rusq
     Ok(bucket)
 }
 
-/// width_bucket(x, bins): how many of the sorted bin edges are at most `x`.
+/// width_bucket(x, bins): MathFunctions.widthBucket's binary search for the first edge above
+/// `x`, step for step: it checks only the ends of the range it narrows to for order and the
+/// edges it visits for finiteness. It reads a NULL edge from the block without checking it;
+/// what Trino 476 answers shows a NULL within the array reading as 0 and a NULL last one as
+/// the edge before it (width_bucket(2, ARRAY[1.0, NULL]) is 2, width_bucket(0.9, ARRAY[1.0,
+/// NULL]) 0, width_bucket(0, ARRAY[1.0, NULL, 3.0]) 2), which this reproduces.
 fn bins_bucket(x: f64, bins: &[Option<f64>]) -> rusqlite::Result<i64> {
     if bins.is_empty() {
         return Err(invalid("Bins cannot be an empty array"));
@@ -69,21 +76,41 @@ fn bins_bucket(x: f64, bins: &[Option<f64>]) -> rusqlite::Result<i64> {
     if x.is_nan() {
         return Err(invalid("Operand cannot be NaN"));
     }
-    let mut previous = f64::NEG_INFINITY;
-    let mut below = 0;
-    for bin in bins {
-        let Some(bin) = *bin else {
-            return Err(invalid("Bin values cannot be NULL"));
-        };
-        if bin < previous {
+    let last = bins.len() - 1;
+    let edge = |i: usize| match bins[i] {
+        Some(v) => v,
+        None if i == last && i > 0 => bins[i - 1].unwrap_or(0.0),
+        None => 0.0,
+    };
+    let (mut lower, mut upper) = (0, bins.len());
+    while lower < upper {
+        if edge(lower) > edge(upper - 1) {
             return Err(invalid("Bin values are not sorted in ascending order"));
         }
-        previous = bin;
-        if bin <= x {
-            below += 1;
+        let index = (lower + upper) / 2;
+        let bin = edge(index);
+        if !bin.is_finite() {
+            return Err(invalid(&format!(
+                "Bin value must be finite, got {}",
+                crate::udf::java_double(bin)
+            )));
+        }
+        if x < bin {
+            upper = index;
+        } else {
+            lower = index + 1;
         }
     }
-    Ok(below)
+    Ok(lower as i64)
+}
+
+/// A bin edge in element form: a number, NULL, or NaN and the infinities as text.
+fn bin(v: &serde_json::Value) -> Option<f64> {
+    match v {
+        serde_json::Value::Number(n) => n.as_f64(),
+        serde_json::Value::String(s) => s.parse().ok(),
+        _ => None,
+    }
 }
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
@@ -102,8 +129,11 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         let (Some(x), ValueRef::Text(bins)) = (number(ctx.get_raw(0)), ctx.get_raw(1)) else {
             return Ok(None);
         };
-        let bins: Vec<Option<f64>> = serde_json::from_slice::<Vec<Option<f64>>>(bins)
-            .map_err(|_| invalid("Bins must be an array of doubles"))?;
+        let bins: Vec<Option<f64>> = serde_json::from_slice::<Vec<serde_json::Value>>(bins)
+            .map_err(|_| invalid("Bins must be an array of doubles"))?
+            .iter()
+            .map(bin)
+            .collect();
         bins_bucket(x, &bins).map(Some)
     })?;
     Ok(())
@@ -137,5 +167,14 @@ mod tests {
             0
         );
         assert!(bins_bucket(1.0, &[Some(2.0), Some(1.0)]).is_err());
+        // Trino 476's answers with NULL edges.
+        assert_eq!(bins_bucket(2.0, &[Some(1.0), None]).unwrap(), 2);
+        assert_eq!(bins_bucket(0.9, &[Some(1.0), None]).unwrap(), 0);
+        assert_eq!(bins_bucket(0.0, &[Some(5.0), None]).unwrap(), 0);
+        assert_eq!(bins_bucket(2.5, &[Some(1.0), Some(2.0), None]).unwrap(), 3);
+        assert_eq!(bins_bucket(-1.0, &[None, Some(3.0)]).unwrap(), 0);
+        assert_eq!(bins_bucket(0.0, &[None]).unwrap(), 1);
+        assert_eq!(bins_bucket(0.0, &[Some(1.0), None, Some(3.0)]).unwrap(), 2);
+        assert!(width_bucket(f64::NAN, 0.0, 10.0, 5).is_err());
     }
 }

@@ -1,7 +1,10 @@
 //! Mathematical functions (Trino docs functions/math), typed by MathFunctions' signatures.
 
 pub mod buckets;
+pub mod distributions;
 pub mod sqlite;
+pub mod statistics;
+pub mod vectors;
 
 use querymesh_values::decimal;
 use querymesh_values::error::{Position, TrinoError};
@@ -364,17 +367,33 @@ fn abs(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
                 a.ty.clone(),
             ))
         }
-        [a] if is_numeric_or_null(&a.ty) => {
-            Some(Typed::new(format!("abs({})", a.sql), a.ty.clone()))
+        // Math.abs keeps NaN (SQLite's abs reads the text 'NaN' as 0).
+        [a] if matches!(a.ty, TrinoType::Double | TrinoType::Real) => {
+            Some(Typed::new(format!("qm_fabs({})", a.sql), a.ty.clone()))
         }
+        [a] if is_numeric_or_null(&a.ty) => Some(Typed::new(
+            format!("abs({})", a.sql),
+            null_as_tinyint(&a.ty),
+        )),
         _ => None,
     })
+}
+
+/// A NULL argument resolves to the first of the signatures, the tinyint one (abs(NULL),
+/// round(NULL, 2) and sign(NULL) are tinyint in Trino).
+fn null_as_tinyint(ty: &TrinoType) -> TrinoType {
+    match ty {
+        TrinoType::Unknown => TrinoType::TinyInt,
+        other => other.clone(),
+    }
 }
 
 fn round(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
         [a] if is_numeric_or_null(&a.ty) => Some(match &a.ty {
-            t if t.is_integral() || *t == TrinoType::Unknown => a.clone(),
+            t if t.is_integral() || *t == TrinoType::Unknown => {
+                Typed::new(a.sql.clone(), null_as_tinyint(t))
+            }
             // MathFunctions.Round: decimal(p - s + min(1, s), 0), half away from zero.
             TrinoType::Decimal { precision, scale } => {
                 let p = (precision - scale + u8::from(*scale > 0)).clamp(1, 38);
@@ -389,7 +408,7 @@ fn round(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
             other => Typed::new(format!("qm_round_double({}, 0)", a.sql), other.clone()),
         }),
         [a, d] if is_numeric_or_null(&a.ty) && is_integer_or_null(&d.ty) => Some(match &a.ty {
-            TrinoType::Unknown => a.clone(),
+            TrinoType::Unknown => Typed::new(a.sql.clone(), TrinoType::TinyInt),
             // MathFunctions.roundLong: a negative d rounds HALF_UP, in the same type.
             t if t.is_integral() => Typed::new(
                 format!("qm_round_integer({}, {}, '{t}')", a.sql, d.sql),
@@ -502,7 +521,14 @@ fn sign(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
                         },
                     )));
                 }
-                other => other.clone(),
+                // Math.signum: NaN and a signed zero are themselves.
+                TrinoType::Double | TrinoType::Real => {
+                    return Ok(Some(Typed::new(
+                        format!("qm_signum({})", a.sql),
+                        a.ty.clone(),
+                    )));
+                }
+                other => null_as_tinyint(other),
             };
             Some(Typed::new(
                 format!(
@@ -520,6 +546,16 @@ fn sign(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
 /// decimal.
 pub fn rounding(name: &str, t: Typed, at: Option<Position>) -> Result<Typed, TrinoError> {
     match &t.ty {
+        // MathFunctions has no integer truncate: an integer is the decimal(p, 0) it coerces
+        // to, and stays one (truncate(42) is decimal(10,0)).
+        ty if ty.is_integral() && name == "truncate" => {
+            let Some((precision, scale)) = decimal::parts(ty) else {
+                return Ok(t);
+            };
+            let target = TrinoType::Decimal { precision, scale };
+            let sql = decimal::coerce(&t, &target).unwrap_or_else(|| t.sql.clone());
+            Ok(Typed::new(sql, target))
+        }
         ty if ty.is_integral() => Ok(t),
         TrinoType::Double | TrinoType::Real => {
             Ok(Typed::new(format!("qm_{name}({})", t.sql), t.ty.clone()))
@@ -541,7 +577,16 @@ pub fn rounding(name: &str, t: Typed, at: Option<Position>) -> Result<Typed, Tri
                 },
             ))
         }
-        TrinoType::Unknown => Ok(t),
+        // NULL resolves to the first signature: decimal(1,0) for truncate, tinyint for the
+        // others (TestMathFunctions: truncate(NULL), floor(NULL)).
+        TrinoType::Unknown if name == "truncate" => Ok(Typed::new(
+            t.sql,
+            TrinoType::Decimal {
+                precision: 1,
+                scale: 0,
+            },
+        )),
+        TrinoType::Unknown => Ok(Typed::new(t.sql, TrinoType::TinyInt)),
         _ => Err(unexpected(at, name, &[t])),
     }
 }

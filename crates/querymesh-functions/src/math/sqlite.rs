@@ -173,6 +173,15 @@ fn register_doubles(conn: &Connection) -> rusqlite::Result<()> {
     unary(conn, "qm_log2", |x| x.ln() / 2f64.ln())?;
     binary(conn, "qm_log", |b, x| x.ln() / b.ln())?;
     binary(conn, "qm_atan2", f64::atan2)?;
+    unary(conn, "qm_fabs", f64::abs)?;
+    // Java's Math.signum: NaN and signed zeros are themselves (Rust's signum answers ±1).
+    unary(conn, "qm_signum", |x| {
+        if x == 0.0 || x.is_nan() {
+            x
+        } else {
+            x.signum()
+        }
+    })?;
     test(conn, "qm_is_nan", f64::is_nan)?;
     test(conn, "qm_is_finite", f64::is_finite)?;
     test(conn, "qm_is_infinite", f64::is_infinite)?;

@@ -14,13 +14,18 @@ pub fn java_double(x: f64) -> String {
     querymesh_values::java_number::double_to_string(x)
 }
 
-/// MathFunctions.round(double, decimals): Java's `Math.round` of |x|·10^d (which saturates at
-/// Long.MAX_VALUE), divided back, the sign restored; NaN and infinities unchanged.
+/// MathFunctions.round(double, decimals): Java's `Math.round` of |x|·10^d, divided back, the
+/// sign restored; NaN, infinities and values already integral at 10^d unchanged.
 fn round_double(x: f64, decimals: i64) -> f64 {
     if !x.is_finite() {
         return x;
     }
     let factor = 10f64.powi(decimals.clamp(-400, 400) as i32);
+    // From 2^52 on every double is an integer: Trino 476 answers such a value unchanged
+    // (round(1E300, 2) is 1E300) rather than saturating at Long.MAX_VALUE.
+    if (x * factor).abs() >= 4_503_599_627_370_496.0 {
+        return x;
+    }
     // For v ≥ 0, Math.round (ties toward +∞) is Rust's round (ties away from zero).
     let rounded = |v: f64| v.round().min(i64::MAX as f64);
     if x < 0.0 {

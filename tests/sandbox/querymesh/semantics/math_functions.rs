@@ -405,3 +405,205 @@ fn bitwise_functions_as_the_docs_show() {
         ],
     );
 }
+
+/// Docs functions/math, "Statistical functions" (TestMathFunctions.testNormalCdf,
+/// testInverseNormalCdf, testBetaCdf, testInverseBetaCdf, testTPdf, testTCdf,
+/// testWilsonInterval): the values Trino 476 answers, and its argument checks.
+#[test]
+fn statistical_functions_answer_as_commons_math_does() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            ("SELECT normal_cdf(0, 1, 0)", "double", json!(0.5)),
+            (
+                "SELECT normal_cdf(10, 2, 8)",
+                "double",
+                json!(0.15865525393145702),
+            ),
+            ("SELECT normal_cdf(0, 1, infinity())", "double", json!(1.0)),
+            ("SELECT normal_cdf(0, 1, nan())", "double", json!("NaN")),
+            ("SELECT normal_cdf(NULL, 1, 0)", "double", json!(null)),
+            ("SELECT inverse_normal_cdf(0, 1, 0.5)", "double", json!(0.0)),
+            ("SELECT beta_cdf(2, 2, 1)", "double", json!(1.0)),
+            ("SELECT beta_cdf(2, 2, 0)", "double", json!(0.0)),
+            ("SELECT inverse_beta_cdf(2, 3, 0)", "double", json!(0.0)),
+            ("SELECT t_cdf(0, 5)", "double", json!(0.5)),
+            ("SELECT t_pdf(infinity(), 3)", "double", json!(0.0)),
+            (
+                "SELECT wilson_interval_upper(10, 10, 1.96)",
+                "double",
+                json!(1.0),
+            ),
+            (
+                "SELECT wilson_interval_lower(0, 10, 1.96)",
+                "double",
+                json!(-2.0052288475052677e-17),
+            ),
+            (
+                "SELECT wilson_interval_lower(1250, 1310, 1.96)",
+                "double",
+                json!(0.9414883725395894),
+            ),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[
+            (
+                "SELECT normal_cdf(0, 0, 1)",
+                "INVALID_FUNCTION_ARGUMENT: standardDeviation must be > 0",
+            ),
+            (
+                "SELECT inverse_normal_cdf(0, 0, 0)",
+                "INVALID_FUNCTION_ARGUMENT: p must be 0 > p > 1",
+            ),
+            (
+                "SELECT inverse_normal_cdf(0, 0, 0.5)",
+                "INVALID_FUNCTION_ARGUMENT: sd must be > 0",
+            ),
+            (
+                "SELECT beta_cdf(0, 0, 2)",
+                "INVALID_FUNCTION_ARGUMENT: value must be 0 >= v >= 1",
+            ),
+            (
+                "SELECT inverse_beta_cdf(-1, 3, 0.5)",
+                "INVALID_FUNCTION_ARGUMENT: a, b must be > 0",
+            ),
+            (
+                "SELECT t_pdf(0, 0)",
+                "INVALID_FUNCTION_ARGUMENT: degrees of freedom must be greater than or equal to 1",
+            ),
+            (
+                "SELECT wilson_interval_lower(5, 0, 1.96)",
+                "INVALID_FUNCTION_ARGUMENT: number of trials must be positive",
+            ),
+            (
+                "SELECT wilson_interval_upper(3, 10, -1)",
+                "INVALID_FUNCTION_ARGUMENT: z-score must not be negative",
+            ),
+        ],
+    );
+}
+
+/// Docs functions/math, "Vector functions" (ArrayVectorFunctions, MathFunctions
+/// .cosineSimilarity of maps): Trino 476's answers.
+#[test]
+fn vector_functions_answer_as_trino() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            (
+                "SELECT euclidean_distance(ARRAY[0.0, 0.0], ARRAY[3.0, 4.0])",
+                "double",
+                json!(5.0),
+            ),
+            (
+                "SELECT euclidean_distance(ARRAY[REAL '1', REAL '2'], ARRAY[REAL '4', REAL '6'])",
+                "double",
+                json!(5.0),
+            ),
+            (
+                "SELECT dot_product(ARRAY[1E0, 2E0, 3E0], ARRAY[4E0, 5E0, 6E0])",
+                "double",
+                json!(32.0),
+            ),
+            (
+                "SELECT cosine_similarity(ARRAY[1.0, 2.0], ARRAY[3.0, 4.0])",
+                "double",
+                json!(0.9838699100999074),
+            ),
+            (
+                "SELECT cosine_distance(ARRAY[2E0, 0E0], ARRAY[5E0, 0E0])",
+                "double",
+                json!(0.0),
+            ),
+            (
+                "SELECT cosine_similarity(ARRAY[1E0, NULL], ARRAY[1E0, 1E0])",
+                "double",
+                json!(null),
+            ),
+            (
+                "SELECT cosine_similarity(MAP(ARRAY['a', 'b'], ARRAY[1.0, 2.0]), MAP(ARRAY['b', 'c'], ARRAY[3.0, 4.0]))",
+                "double",
+                json!(0.5366563145999494),
+            ),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[
+            (
+                "SELECT euclidean_distance(ARRAY[1.0], ARRAY[1.0, 2.0])",
+                "INVALID_FUNCTION_ARGUMENT: The arguments must have the same length",
+            ),
+            (
+                "SELECT cosine_similarity(ARRAY[0E0, 0E0], ARRAY[1E0, 1E0])",
+                "INVALID_FUNCTION_ARGUMENT: Vector magnitude cannot be zero",
+            ),
+        ],
+    );
+}
+
+/// NaN, signed zeros and NULL arguments as TestMathFunctions pins them (Trino 476's answers).
+#[test]
+fn nan_zero_and_null_arguments_answer_as_trino() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            ("SELECT abs(nan())", "double", json!("NaN")),
+            ("SELECT sign(nan())", "double", json!("NaN")),
+            ("SELECT is_nan(REAL 'NaN')", "boolean", json!(true)),
+            (
+                "SELECT is_infinite(REAL 'Infinity')",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT atan2(-0E0, -1)",
+                "double",
+                json!(-std::f64::consts::PI),
+            ),
+            ("SELECT abs(NULL)", "tinyint", json!(null)),
+            ("SELECT sign(NULL)", "tinyint", json!(null)),
+            ("SELECT round(NULL, 2)", "tinyint", json!(null)),
+            ("SELECT floor(NULL)", "tinyint", json!(null)),
+            ("SELECT truncate(NULL)", "decimal(1, 0)", json!(null)),
+            ("SELECT truncate(42)", "decimal(10, 0)", json!("42")),
+            (
+                "SELECT width_bucket(2, ARRAY[1.0, NULL])",
+                "bigint",
+                json!(2),
+            ),
+            ("SELECT nan() = nan()", "boolean", json!(false)),
+            ("SELECT nan() <> nan()", "boolean", json!(true)),
+            (
+                "SELECT nan() = CAST(NULL AS double)",
+                "boolean",
+                json!(null),
+            ),
+            ("SELECT array_min(ARRAY[1e0, nan()])", "double", json!(1.0)),
+            ("SELECT array_max(ARRAY[nan()])", "double", json!("NaN")),
+            (
+                "SELECT array_sort(ARRAY[nan(), 1e0])",
+                "array(double)",
+                json!([1.0, "NaN"]),
+            ),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[
+            (
+                "SELECT abs(-2147483648)",
+                "NUMERIC_VALUE_OUT_OF_RANGE: Value -2147483648 is out of range for abs(integer)",
+            ),
+            (
+                "SELECT width_bucket(nan(), 0, 10, 5)",
+                "INVALID_FUNCTION_ARGUMENT: operand must not be NaN",
+            ),
+        ],
+    );
+}

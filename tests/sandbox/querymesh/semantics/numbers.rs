@@ -139,17 +139,14 @@ fn round_abs_and_integer_arithmetic() {
         &engine,
         &[
             // MathFunctions.round(double, n): Math.round on |x| * 10^n, sign restored (half
-            // away from zero); Math.round saturates at Long.MAX_VALUE.
+            // away from zero); a value already integral at 10^n is itself (Trino 476 answers
+            // round(1E300, 2) with 1E300).
             ("SELECT round(2.5E0)", "double", json!(3.0)),
             ("SELECT round(-2.5E0)", "double", json!(-3.0)),
             ("SELECT round(-0.5E0)", "double", json!(-1.0)),
             ("SELECT round(2.345E0, 2)", "double", json!(2.35)),
             ("SELECT round(1234.5E0, -2)", "double", json!(1200.0)),
-            (
-                "SELECT round(1E300, 2)",
-                "double",
-                json!(92233720368547758.0),
-            ),
+            ("SELECT round(1E300, 2)", "double", json!(1e300)),
             ("SELECT round(0E0 / 0E0)", "double", json!("NaN")),
             ("SELECT round(2.5E0, NULL)", "double", Value::Null),
             // Round and RoundN on decimals: half away from zero; round(x) is decimal(p-s+1, 0),

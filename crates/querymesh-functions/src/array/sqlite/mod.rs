@@ -347,6 +347,14 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         if values.iter().any(Value::is_null) {
             return Ok(None);
         }
+        // Trino 476 passes over NaN doubles unless there is nothing else:
+        // array_max(ARRAY[1e0, nan()]) and array_min(ARRAY[1e0, nan()]) are both 1.0.
+        let is_nan = |v: &Value| values::number(v).is_some_and(f64::is_nan);
+        let values: Vec<Value> = if values.iter().all(is_nan) {
+            values
+        } else {
+            values.into_iter().filter(|v| !is_nan(v)).collect()
+        };
         let best = values.into_iter().reduce(|best, v| {
             let o = compare(&v, &best, &ty);
             if (max && o.is_gt()) || (!max && o.is_lt()) {

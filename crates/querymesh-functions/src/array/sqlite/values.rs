@@ -14,6 +14,8 @@ pub(super) fn number(v: &Value) -> Option<f64> {
     match v {
         Value::Number(n) => n.as_f64(),
         Value::Bool(b) => Some(f64::from(u8::from(*b))),
+        // A NaN double element is the text "NaN" (udf::real), which orders above every number.
+        Value::String(s) if s == "NaN" => Some(f64::NAN),
         _ => None,
     }
 }
