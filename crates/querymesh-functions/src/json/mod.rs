@@ -21,9 +21,10 @@ const PATH: &[(&str, &str)] = &[
     ("json, varchar(y)", "json"),
     ("varchar(x), varchar(y)", "json"),
 ];
+/// json_extract_scalar of a varchar(x) is a varchar(x) (JsonFunctions.varcharJsonExtractScalar).
 const PATH_SCALAR: &[(&str, &str)] = &[
     ("json, varchar(y)", "varchar"),
-    ("varchar(x), varchar(y)", "varchar"),
+    ("varchar(x), varchar(y)", "varchar(x)"),
 ];
 const PATH_SIZE: &[(&str, &str)] = &[
     ("json, varchar(y)", "bigint"),
