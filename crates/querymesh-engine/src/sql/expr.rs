@@ -402,7 +402,9 @@ impl Analyzer<'_> {
         match e {
             Expr::Position { expr, r#in } => {
                 let (needle, hay) = (self.expr(expr, cx)?, self.expr(r#in, cx)?);
-                if !(needle.ty.is_string() && hay.ty.is_string()) {
+                // A NULL literal is a varchar(0) here (`position(NULL IN 'abc')` is NULL).
+                let stringy = |t: &Typed| t.ty.is_string() || t.ty == TrinoType::Unknown;
+                if !(stringy(&needle) && stringy(&hay)) {
                     return Err(error_at(
                         ErrorName::FunctionNotFound,
                         at,
@@ -449,7 +451,7 @@ impl Analyzer<'_> {
                     return Err(error_at(ErrorName::SyntaxError, at, "mismatched input ','"));
                 }
                 let t = self.expr(expr, cx)?;
-                if !t.ty.is_string() {
+                if !(t.ty.is_string() || t.ty == TrinoType::Unknown) {
                     return Err(error_at(
                         ErrorName::FunctionNotFound,
                         at,
@@ -458,6 +460,8 @@ impl Analyzer<'_> {
                 }
                 let ty = match t.ty {
                     TrinoType::Char(n) => TrinoType::Varchar(Some(n)),
+                    // `trim('a' FROM NULL)` is a varchar(0).
+                    TrinoType::Unknown => TrinoType::Varchar(Some(0)),
                     ref other => other.clone(),
                 };
                 let (f, mode) = match trim_where {

@@ -4,11 +4,16 @@
 //! - `trim(s, chars)` (StringFunctions.trim with code points): sqlparser takes the comma form
 //!   only for some dialects; a quoted `"trim"` makes it an ordinary function call, which the
 //!   analyzer maps back.
+//! - `trim(LEADING FROM s)` (SqlBase.g4 `TRIM '(' (trimsSpecification? trimChar? FROM)?
+//!   valueExpression ')'`, the characters left out): sqlparser wants an expression after the
+//!   side word, so the FROM goes and `trim(LEADING s)` parses to the same tree.
+//! - `U&'\+01F600'` (SqlBase.g4 UNICODE_STRING): sqlparser's tokenizer decodes the escapes,
+//!   and the literal becomes the plain string it stands for.
 //! - `VALUES 1, 2` (SqlBase.g4 `VALUES expression (',' expression)*`, each a one-column row):
 //!   sqlparser wants every row in parentheses, so each bare row gets them.
 
 use sqlparser::keywords::Keyword;
-use sqlparser::tokenizer::{Token, TokenWithSpan};
+use sqlparser::tokenizer::{Token, TokenWithSpan, Whitespace};
 
 fn is_significant(t: &TokenWithSpan) -> bool {
     !matches!(t.token, Token::Whitespace(_) | Token::EOF)
@@ -84,6 +89,47 @@ fn quote_comma_trim(tokens: &mut [TokenWithSpan]) {
         {
             w.quote_style = Some('"');
             w.keyword = Keyword::NoKeyword;
+        }
+    }
+}
+
+/// `trim(BOTH FROM s)` → `trim(BOTH s)`.
+fn drop_trim_side_from(tokens: &mut [TokenWithSpan]) {
+    for i in 0..tokens.len() {
+        if !tokens.get(i).is_some_and(|t| is_keyword(t, Keyword::TRIM)) {
+            continue;
+        }
+        let Some(open) = next_significant(tokens, i + 1) else {
+            continue;
+        };
+        if tokens.get(open).map(|t| &t.token) != Some(&Token::LParen) {
+            continue;
+        }
+        let Some(side) = next_significant(tokens, open + 1) else {
+            continue;
+        };
+        let is_side = tokens.get(side).is_some_and(|t| {
+            [Keyword::BOTH, Keyword::LEADING, Keyword::TRAILING]
+                .iter()
+                .any(|k| is_keyword(t, *k))
+        });
+        if !is_side {
+            continue;
+        }
+        if let Some(from) = next_significant(tokens, side + 1)
+            && let Some(t) = tokens.get_mut(from)
+            && is_keyword(t, Keyword::FROM)
+        {
+            t.token = Token::Whitespace(Whitespace::Space);
+        }
+    }
+}
+
+/// `U&'…'` → `'…'`, its escapes already decoded by the tokenizer.
+fn plain_unicode_strings(tokens: &mut [TokenWithSpan]) {
+    for t in tokens.iter_mut() {
+        if let Token::UnicodeStringLiteral(s) = &mut t.token {
+            t.token = Token::SingleQuotedString(std::mem::take(s));
         }
     }
 }
@@ -166,6 +212,8 @@ fn parenthesize_values(tokens: &mut Vec<TokenWithSpan>) {
 
 /// Rewrites `tokens` (the whole stream, whitespace included) for sqlparser.
 pub fn respell(tokens: &mut Vec<TokenWithSpan>) {
+    plain_unicode_strings(tokens);
     quote_comma_trim(tokens);
+    drop_trim_side_from(tokens);
     parenthesize_values(tokens);
 }

@@ -57,7 +57,7 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "json_extract_scalar",
         PATH_SCALAR,
         Typing::Resolved,
-        Lower::Template("qm_json_extract_scalar({0}, {1})"),
+        Lower::Scalar(extract_scalar),
         "Extract a scalar JSON value as a string by a JSONPath-like expression",
     ),
     scalar(
@@ -105,6 +105,23 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "Whether the JSON value is a scalar (not an array or object)",
     ),
 ];
+
+/// json_extract_scalar(varchar(x), path) is a varchar(x), of json a varchar
+/// (JsonFunctions.varcharJsonExtractScalar / jsonExtractScalar).
+fn extract_scalar(_: &mut dyn LowerContext, call: &Call) -> LowerResult {
+    let [json, path] = call.args.as_slice() else {
+        return Ok(None);
+    };
+    let ty = match json.ty {
+        TrinoType::Varchar(n) => TrinoType::Varchar(n),
+        TrinoType::Char(n) => TrinoType::Varchar(Some(n)),
+        _ => TrinoType::Varchar(None),
+    };
+    Ok(Some(Typed::new(
+        format!("qm_json_extract_scalar({}, {})", json.sql, path.sql),
+        ty,
+    )))
+}
 
 /// The kind of the value json_array_contains looks for, which decides what it matches.
 fn array_contains(_: &mut dyn LowerContext, call: &Call) -> LowerResult {
