@@ -6,7 +6,9 @@ pub mod concat_ws;
 pub mod concatenation;
 pub mod metrics;
 pub mod soundex;
+pub mod split_to_map;
 pub mod sqlite;
+pub mod unicode_text;
 
 use querymesh_values::error::{ErrorName, TrinoError, error_at};
 use querymesh_values::typed::{Constant, Typed};
