@@ -423,6 +423,7 @@ impl Analyzer<'_> {
                 expr,
                 substring_from,
                 substring_for,
+                shorthand,
                 ..
             } => {
                 let mut args = vec![self.expr(expr, cx)?];
@@ -439,7 +440,9 @@ impl Analyzer<'_> {
                 if let Some(f) = substring_for {
                     args.push(self.expr(f, cx)?);
                 }
-                self.scalar_function("substring", args, at, cx)
+                // SUBSTR is the function substr (whose NULL argument is ambiguous).
+                let name = if *shorthand { "substr" } else { "substring" };
+                self.scalar_function(name, args, at, cx)
             }
             Expr::Trim {
                 trim_where,

@@ -177,11 +177,25 @@ pub fn scalar_kind(t: &TrinoType) -> Option<String> {
 /// Whether json casts to and from `t` (docs "Cast to JSON" / "Cast from JSON"): the scalars
 /// of [`scalar_kind`], json, and arrays, maps (scalar keys) and rows of them.
 pub fn json_castable(t: &TrinoType) -> bool {
+    castable(t, false)
+}
+
+/// Whether `t` casts to json: what [`json_castable`] allows, and dates (their ISO text) and
+/// the unknown elements of `ARRAY[]` and `MAP()` (docs "Cast to JSON").
+pub fn json_writable(t: &TrinoType) -> bool {
+    castable(t, true)
+}
+
+fn castable(t: &TrinoType, writing: bool) -> bool {
     match t {
         TrinoType::Json => true,
-        TrinoType::Array(e) => json_castable(e),
-        TrinoType::Map(k, v) => scalar_kind(k).is_some() && json_castable(v),
-        TrinoType::Row(fields) => fields.iter().all(|(_, t)| json_castable(t)),
+        TrinoType::Date | TrinoType::Unknown => writing,
+        TrinoType::Array(e) => castable(e, writing),
+        TrinoType::Map(k, v) => {
+            (scalar_kind(k).is_some() || (writing && **k == TrinoType::Unknown))
+                && castable(v, writing)
+        }
+        TrinoType::Row(fields) => fields.iter().all(|(_, t)| castable(t, writing)),
         t => scalar_kind(t).is_some(),
     }
 }
