@@ -152,4 +152,3 @@ pub fn coerced(t: &Typed, target: &TrinoType) -> String {
         _ => t.sql.clone(),
     }
 }
-

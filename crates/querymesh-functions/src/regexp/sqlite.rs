@@ -81,7 +81,9 @@ fn has_undefined_group_option(pattern: &str) -> bool {
                 let ends = chars.clone().nth(flags.chars().count());
                 if !flags.is_empty()
                     && matches!(ends, Some(')' | ':'))
-                    && flags.chars().any(|f| !matches!(f, 'i' | 'm' | 's' | 'x' | '-'))
+                    && flags
+                        .chars()
+                        .any(|f| !matches!(f, 'i' | 'm' | 's' | 'x' | '-'))
                 {
                     return true;
                 }

@@ -9,21 +9,27 @@ use querymesh_values::error::{ErrorName, error_at};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
-use crate::{Call, is_string_or_null};
 use crate::context::LowerContext;
 use crate::entry::{FunctionDef, Lower, LowerResult, Typing, scalar};
+use crate::{Call, is_string_or_null};
 
 pub const FUNCTIONS: &[FunctionDef] = &[
     scalar(
         "normalize",
-        &[("varchar(x)", "varchar"), ("varchar(x), varchar(y)", "varchar")],
+        &[
+            ("varchar(x)", "varchar"),
+            ("varchar(x), varchar(y)", "varchar"),
+        ],
         Typing::ByLowering,
         Lower::Scalar(normalize),
         "Transforms the string to normalized form",
     ),
     scalar(
         "word_stem",
-        &[("varchar(x)", "varchar(x)"), ("varchar(x), varchar(2)", "varchar(x)")],
+        &[
+            ("varchar(x)", "varchar(x)"),
+            ("varchar(x), varchar(2)", "varchar(x)"),
+        ],
         Typing::ByLowering,
         Lower::Scalar(word_stem),
         "Returns the stem of a word in the given language",

@@ -98,7 +98,11 @@ fn substring_strpos_length_and_concat() {
             ("SELECT concat('a', 'b', 'cd')", "varchar", json!("abcd")),
             ("SELECT 'a' || NULL", "array(varchar(1))", Value::Null),
             ("SELECT 'ab' || 'c'", "varchar", json!("abc")),
-            ("SELECT CAST('ab' AS char(4)) || 'c'", "char(5)", json!("ab  c")),
+            (
+                "SELECT CAST('ab' AS char(4)) || 'c'",
+                "char(5)",
+                json!("ab  c"),
+            ),
         ],
     );
     check_errors(
@@ -247,7 +251,11 @@ fn unicode_literals_sql_forms_maps_normal_forms_and_stems() {
             ("SELECT codepoint(U&'\\+01F600')", "integer", json!(128512)),
             ("SELECT length(U&'\\+01F600x')", "bigint", json!(2)),
             // TRIM(side FROM s), and NULL literals as varchar(0).
-            ("SELECT trim(LEADING FROM ' lead')", "varchar(5)", json!("lead")),
+            (
+                "SELECT trim(LEADING FROM ' lead')",
+                "varchar(5)",
+                json!("lead"),
+            ),
             ("SELECT trim(BOTH FROM ' z ')", "varchar(3)", json!("z")),
             ("SELECT trim('a' FROM NULL)", "varchar(0)", Value::Null),
             ("SELECT position(NULL IN 'abc')", "bigint", Value::Null),
@@ -272,8 +280,16 @@ fn unicode_literals_sql_forms_maps_normal_forms_and_stems() {
             ),
             ("SELECT normalize('ﬁ', NFKC)", "varchar", json!("fi")),
             ("SELECT length(normalize('é', NFD))", "bigint", json!(2)),
-            ("SELECT word_stem('generously')", "varchar(10)", json!("generous")),
-            ("SELECT word_stem('laufen', 'de')", "varchar(6)", json!("lauf")),
+            (
+                "SELECT word_stem('generously')",
+                "varchar(10)",
+                json!("generous"),
+            ),
+            (
+                "SELECT word_stem('laufen', 'de')",
+                "varchar(6)",
+                json!("lauf"),
+            ),
         ],
     );
     check_errors(

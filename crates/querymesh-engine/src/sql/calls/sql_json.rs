@@ -453,7 +453,10 @@ impl Analyzer<'_> {
                 Err(error_at(
                     ErrorName::NotSupported,
                     at,
-                    format!("Unsupported type of value passed to {function} function: {}", t.ty),
+                    format!(
+                        "Unsupported type of value passed to {function} function: {}",
+                        t.ty
+                    ),
                 ))
             }
             None => {

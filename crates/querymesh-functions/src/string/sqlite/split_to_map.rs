@@ -32,7 +32,9 @@ impl SplitError {
                 } else {
                     entry.clone()
                 };
-                format!("Key-value delimiter must appear exactly once in each entry. Bad input: {entry}")
+                format!(
+                    "Key-value delimiter must appear exactly once in each entry. Bad input: {entry}"
+                )
             }
             Self::DuplicateKey(key) => format!("Duplicate keys ({key}) are not allowed"),
         }

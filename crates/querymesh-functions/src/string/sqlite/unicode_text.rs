@@ -103,14 +103,12 @@ fn word_stem(word: &str, code: &str) -> Result<String, rusqlite::Error> {
         }
     };
     // The generated stemmers index the word by byte; a fault in one must not end the process.
-    std::panic::catch_unwind(|| Stemmer::create(algorithm).stem(&word).into_owned()).map_err(
-        |_| {
-            fail(
-                ErrorName::GenericInternalError,
-                "The stemmer failed on this word",
-            )
-        },
-    )
+    std::panic::catch_unwind(|| Stemmer::create(algorithm).stem(&word).into_owned()).map_err(|_| {
+        fail(
+            ErrorName::GenericInternalError,
+            "The stemmer failed on this word",
+        )
+    })
 }
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
