@@ -55,6 +55,8 @@ fn families() -> impl Iterator<Item = &'static FunctionDef> {
         crate::string::code_points::FUNCTIONS,
         crate::string::concat_ws::FUNCTIONS,
         crate::string::soundex::FUNCTIONS,
+        crate::string::split_to_map::FUNCTIONS,
+        crate::string::unicode_text::FUNCTIONS,
         crate::format::units::FUNCTIONS,
         super::map::FUNCTIONS,
         super::array::FUNCTIONS,

@@ -33,6 +33,8 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     string::sqlite::metrics::register(conn)?;
     string::sqlite::code_points::register(conn)?;
     string::sqlite::soundex::register(conn)?;
+    string::sqlite::split_to_map::register(conn)?;
+    string::sqlite::unicode_text::register(conn)?;
     format::sqlite::units::register(conn)?;
     url::sqlite::register(conn)?;
     udf::cast::register(conn)?;

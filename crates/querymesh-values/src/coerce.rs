@@ -152,20 +152,3 @@ pub fn coerced(t: &Typed, target: &TrinoType) -> String {
         _ => t.sql.clone(),
     }
 }
-
-/// varchar(n) of a concatenation: the lengths add up, unbounded if any is.
-pub fn concat_type(types: &[&TrinoType]) -> TrinoType {
-    let mut total: u64 = 0;
-    for t in types {
-        match t {
-            TrinoType::Varchar(Some(n)) | TrinoType::Char(n) => total += u64::from(*n),
-            TrinoType::Unknown => {}
-            _ => return TrinoType::Varchar(None),
-        }
-    }
-    TrinoType::Varchar(
-        u32::try_from(total)
-            .ok()
-            .filter(|n| *n < crate::types::UNBOUNDED_VARCHAR),
-    )
-}

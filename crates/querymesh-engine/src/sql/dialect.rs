@@ -58,4 +58,9 @@ impl Dialect for TrinoDialect {
     fn supports_non_decimal_integer_literals(&self) -> bool {
         true
     }
+
+    /// `U&'\0041\+01F600'` (SqlBase.g4 UNICODE_STRING; UESCAPE is not read).
+    fn supports_unicode_string_literal(&self) -> bool {
+        true
+    }
 }

@@ -423,7 +423,9 @@ impl Analyzer<'_> {
         match e {
             Expr::Position { expr, r#in } => {
                 let (needle, hay) = (self.expr(expr, cx)?, self.expr(r#in, cx)?);
-                if !(needle.ty.is_string() && hay.ty.is_string()) {
+                // A NULL literal is a varchar(0) here (`position(NULL IN 'abc')` is NULL).
+                let stringy = |t: &Typed| t.ty.is_string() || t.ty == TrinoType::Unknown;
+                if !(stringy(&needle) && stringy(&hay)) {
                     return Err(error_at(
                         ErrorName::FunctionNotFound,
                         at,
@@ -442,6 +444,7 @@ impl Analyzer<'_> {
                 expr,
                 substring_from,
                 substring_for,
+                shorthand,
                 ..
             } => {
                 let mut args = vec![self.expr(expr, cx)?];
@@ -458,7 +461,9 @@ impl Analyzer<'_> {
                 if let Some(f) = substring_for {
                     args.push(self.expr(f, cx)?);
                 }
-                self.scalar_function("substring", args, at, cx)
+                // SUBSTR is the function substr (whose NULL argument is ambiguous).
+                let name = if *shorthand { "substr" } else { "substring" };
+                self.scalar_function(name, args, at, cx)
             }
             Expr::Trim {
                 trim_where,
@@ -470,7 +475,7 @@ impl Analyzer<'_> {
                     return Err(error_at(ErrorName::SyntaxError, at, "mismatched input ','"));
                 }
                 let t = self.expr(expr, cx)?;
-                if !t.ty.is_string() {
+                if !(t.ty.is_string() || t.ty == TrinoType::Unknown) {
                     return Err(error_at(
                         ErrorName::FunctionNotFound,
                         at,
@@ -479,6 +484,8 @@ impl Analyzer<'_> {
                 }
                 let ty = match t.ty {
                     TrinoType::Char(n) => TrinoType::Varchar(Some(n)),
+                    // `trim('a' FROM NULL)` is a varchar(0).
+                    TrinoType::Unknown => TrinoType::Varchar(Some(0)),
                     ref other => other.clone(),
                 };
                 let (f, mode) = match trim_where {

@@ -1,7 +1,7 @@
 //! CAST and TRY_CAST where one side is json (casts.rs and complex.rs send them here): a
 //! container through the json functions of querymesh-functions/src/json, a scalar through its text.
 
-use querymesh_functions::json::{json_castable, scalar_kind, type_text};
+use querymesh_functions::json::{json_castable, json_writable, scalar_kind, type_text};
 use querymesh_values::sqlite_text::sql_string;
 use querymesh_values::typed::Typed;
 
@@ -27,7 +27,12 @@ impl Analyzer<'_> {
         } else {
             &t.ty
         };
-        if !json_castable(other) {
+        let castable = if t.ty == TrinoType::Json {
+            json_castable(other)
+        } else {
+            json_writable(other)
+        };
+        if !castable {
             return Err(error_at(
                 ErrorName::TypeMismatch,
                 at,
@@ -69,6 +74,11 @@ impl Analyzer<'_> {
         let sql = match (&t.ty, target) {
             (TrinoType::Json, TrinoType::Json) => t.sql.clone(),
             (TrinoType::Unknown, _) => "NULL".into(),
+            // CAST(DATE '2024-03-01' AS JSON) is the JSON string "2024-03-01".
+            (TrinoType::Date, TrinoType::Json) => {
+                let text = self.cast(t.clone(), &TrinoType::Varchar(None), try_cast, at)?;
+                format!("qm_json_from({}, 'varchar')", text.sql)
+            }
             (from, TrinoType::Json) => {
                 let kind = match from {
                     t if t.is_string() => "varchar".to_string(),

@@ -4,7 +4,7 @@
 
 use querymesh_functions::array::build::array_concat;
 use querymesh_values::calendar;
-use querymesh_values::coerce::{arithmetic, coerced, comparable, concat_type, super_type};
+use querymesh_values::coerce::{arithmetic, coerced, comparable, super_type};
 use querymesh_values::sqlite_text::sql_string;
 use querymesh_values::typed::{Constant, Typed};
 use sqlparser::ast::{BinaryOperator, Expr};
@@ -247,22 +247,18 @@ impl Analyzer<'_> {
                 if let Some(t) = array_concat(self, &[l.clone(), r.clone()], at)? {
                     return Ok(t);
                 }
-                for t in [&l, &r] {
-                    if !(t.ty.is_string() || t.ty == TrinoType::Unknown) {
-                        return Err(error_at(
+                // docs functions/string "concat" (string/concatenation.rs).
+                querymesh_functions::string::concatenation::string_concat(&[&l, &r], at)?
+                    .ok_or_else(|| {
+                        error_at(
                             ErrorName::FunctionNotFound,
                             at,
                             format!(
                                 "Unexpected parameters ({}, {}) for function concat",
                                 l.ty, r.ty
                             ),
-                        ));
-                    }
-                }
-                Ok(Typed::new(
-                    format!("({} || {})", l.sql, r.sql),
-                    concat_type(&[&l.ty, &r.ty]),
-                ))
+                        )
+                    })
             }
             BinaryOperator::Plus | BinaryOperator::Minus => {
                 let sym = if *op == BinaryOperator::Plus {

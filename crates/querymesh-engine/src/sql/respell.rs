@@ -4,6 +4,14 @@
 //! - `trim(s, chars)` (StringFunctions.trim with code points): sqlparser takes the comma form
 //!   only for some dialects; a quoted `"trim"` makes it an ordinary function call, which the
 //!   analyzer maps back.
+//! - `trim(LEADING FROM s)` (SqlBase.g4 `TRIM '(' (trimsSpecification? trimChar? FROM)?
+//!   valueExpression ')'`, the characters left out): sqlparser wants an expression after the
+//!   side word, so the FROM goes and `trim(LEADING s)` parses to the same tree.
+//! - `U&'\+01F600'` (SqlBase.g4 UNICODE_STRING): sqlparser's tokenizer decodes the escapes,
+//!   and the literal becomes the plain string it stands for.
+//! - `normalize(s, NFKC)` (SqlBase.g4 `NORMALIZE '(' valueExpression (',' normalForm)? ')'`):
+//!   the form is a word, not an expression; it becomes the string `'NFKC'` the function
+//!   reads (querymesh-functions string/unicode_text.rs).
 //! - `VALUES 1, 2` (SqlBase.g4 `VALUES expression (',' expression)*`, each a one-column row):
 //!   sqlparser wants every row in parentheses, so each bare row gets them.
 
@@ -84,6 +92,88 @@ fn quote_comma_trim(tokens: &mut [TokenWithSpan]) {
         {
             w.quote_style = Some('"');
             w.keyword = Keyword::NoKeyword;
+        }
+    }
+}
+
+/// `trim(BOTH FROM s)` → `trim(BOTH s)`.
+fn drop_trim_side_from(tokens: &mut [TokenWithSpan]) {
+    for i in 0..tokens.len() {
+        if !tokens.get(i).is_some_and(|t| is_keyword(t, Keyword::TRIM)) {
+            continue;
+        }
+        let Some(open) = next_significant(tokens, i + 1) else {
+            continue;
+        };
+        if tokens.get(open).map(|t| &t.token) != Some(&Token::LParen) {
+            continue;
+        }
+        let Some(side) = next_significant(tokens, open + 1) else {
+            continue;
+        };
+        let is_side = tokens.get(side).is_some_and(|t| {
+            [Keyword::BOTH, Keyword::LEADING, Keyword::TRAILING]
+                .iter()
+                .any(|k| is_keyword(t, *k))
+        });
+        if !is_side {
+            continue;
+        }
+        if let Some(from) = next_significant(tokens, side + 1)
+            && let Some(t) = tokens.get_mut(from)
+            && is_keyword(t, Keyword::FROM)
+        {
+            t.token = Token::Whitespace(Whitespace::Space);
+        }
+    }
+}
+
+/// `normalize(s, NFD)` → `normalize(s, 'NFD')`.
+fn quote_normal_form(tokens: &mut [TokenWithSpan]) {
+    for i in 0..tokens.len() {
+        let is_normalize = tokens.get(i).is_some_and(|t| {
+            matches!(&t.token, Token::Word(w) if w.quote_style.is_none()
+                && w.value.eq_ignore_ascii_case("normalize"))
+        });
+        if !is_normalize {
+            continue;
+        }
+        let Some(open) = next_significant(tokens, i + 1) else {
+            continue;
+        };
+        if tokens.get(open).map(|t| &t.token) != Some(&Token::LParen) {
+            continue;
+        }
+        let Some(close) = closing(tokens, open) else {
+            continue;
+        };
+        // The last significant token before `)`, after a comma.
+        let Some(form) = (open + 1..close)
+            .rev()
+            .find(|&j| tokens.get(j).is_some_and(is_significant))
+        else {
+            continue;
+        };
+        let after_comma = (open + 1..form)
+            .rev()
+            .find(|&j| tokens.get(j).is_some_and(is_significant))
+            .is_some_and(|j| tokens.get(j).map(|t| &t.token) == Some(&Token::Comma));
+        if let Some(t) = tokens.get_mut(form)
+            && after_comma
+            && let Token::Word(w) = &t.token
+            && w.quote_style.is_none()
+            && ["NFC", "NFD", "NFKC", "NFKD"].contains(&w.value.to_ascii_uppercase().as_str())
+        {
+            t.token = Token::SingleQuotedString(w.value.to_ascii_uppercase());
+        }
+    }
+}
+
+/// `U&'…'` → `'…'`, its escapes already decoded by the tokenizer.
+fn plain_unicode_strings(tokens: &mut [TokenWithSpan]) {
+    for t in tokens.iter_mut() {
+        if let Token::UnicodeStringLiteral(s) = &mut t.token {
+            t.token = Token::SingleQuotedString(std::mem::take(s));
         }
     }
 }
@@ -257,7 +347,10 @@ fn group_by_quantifier(tokens: &mut Vec<TokenWithSpan>) {
 
 /// Rewrites `tokens` (the whole stream, whitespace included) for sqlparser.
 pub fn respell(tokens: &mut Vec<TokenWithSpan>) {
+    plain_unicode_strings(tokens);
     quote_comma_trim(tokens);
+    drop_trim_side_from(tokens);
+    quote_normal_form(tokens);
     group_by_quantifier(tokens);
     quantified_values(tokens);
     parenthesize_values(tokens);

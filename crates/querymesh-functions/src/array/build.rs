@@ -68,6 +68,8 @@ pub(super) fn split(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let part = match &s.ty {
         TrinoType::Char(n) => TrinoType::Varchar(Some(*n)),
         TrinoType::Varchar(n) => TrinoType::Varchar(*n),
+        // split(NULL, ',') is an array(varchar(0)).
+        TrinoType::Unknown => TrinoType::Varchar(Some(0)),
         _ => TrinoType::Varchar(None),
     };
     let sql = match limit {

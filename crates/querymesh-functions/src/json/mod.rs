@@ -21,9 +21,10 @@ const PATH: &[(&str, &str)] = &[
     ("json, varchar(y)", "json"),
     ("varchar(x), varchar(y)", "json"),
 ];
+/// json_extract_scalar of a varchar(x) is a varchar(x) (JsonFunctions.varcharJsonExtractScalar).
 const PATH_SCALAR: &[(&str, &str)] = &[
     ("json, varchar(y)", "varchar"),
-    ("varchar(x), varchar(y)", "varchar"),
+    ("varchar(x), varchar(y)", "varchar(x)"),
 ];
 const PATH_SIZE: &[(&str, &str)] = &[
     ("json, varchar(y)", "bigint"),
@@ -56,7 +57,7 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "json_extract_scalar",
         PATH_SCALAR,
         Typing::Resolved,
-        Lower::Template("qm_json_extract_scalar({0}, {1})"),
+        Lower::Scalar(extract_scalar),
         "Extract a scalar JSON value as a string by a JSONPath-like expression",
     ),
     scalar(
@@ -104,6 +105,23 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "Whether the JSON value is a scalar (not an array or object)",
     ),
 ];
+
+/// json_extract_scalar(varchar(x), path) is a varchar(x), of json a varchar
+/// (JsonFunctions.varcharJsonExtractScalar / jsonExtractScalar).
+fn extract_scalar(_: &mut dyn LowerContext, call: &Call) -> LowerResult {
+    let [json, path] = call.args.as_slice() else {
+        return Ok(None);
+    };
+    let ty = match json.ty {
+        TrinoType::Varchar(n) => TrinoType::Varchar(n),
+        TrinoType::Char(n) => TrinoType::Varchar(Some(n)),
+        _ => TrinoType::Varchar(None),
+    };
+    Ok(Some(Typed::new(
+        format!("qm_json_extract_scalar({}, {})", json.sql, path.sql),
+        ty,
+    )))
+}
 
 /// The kind of the value json_array_contains looks for, which decides what it matches.
 fn array_contains(_: &mut dyn LowerContext, call: &Call) -> LowerResult {
@@ -159,11 +177,25 @@ pub fn scalar_kind(t: &TrinoType) -> Option<String> {
 /// Whether json casts to and from `t` (docs "Cast to JSON" / "Cast from JSON"): the scalars
 /// of [`scalar_kind`], json, and arrays, maps (scalar keys) and rows of them.
 pub fn json_castable(t: &TrinoType) -> bool {
+    castable(t, false)
+}
+
+/// Whether `t` casts to json: what [`json_castable`] allows, and dates (their ISO text) and
+/// the unknown elements of `ARRAY[]` and `MAP()` (docs "Cast to JSON").
+pub fn json_writable(t: &TrinoType) -> bool {
+    castable(t, true)
+}
+
+fn castable(t: &TrinoType, writing: bool) -> bool {
     match t {
         TrinoType::Json => true,
-        TrinoType::Array(e) => json_castable(e),
-        TrinoType::Map(k, v) => scalar_kind(k).is_some() && json_castable(v),
-        TrinoType::Row(fields) => fields.iter().all(|(_, t)| json_castable(t)),
+        TrinoType::Date | TrinoType::Unknown => writing,
+        TrinoType::Array(e) => castable(e, writing),
+        TrinoType::Map(k, v) => {
+            (scalar_kind(k).is_some() || (writing && **k == TrinoType::Unknown))
+                && castable(v, writing)
+        }
+        TrinoType::Row(fields) => fields.iter().all(|(_, t)| castable(t, writing)),
         t => scalar_kind(t).is_some(),
     }
 }

@@ -79,11 +79,12 @@ pub const FUNCTIONS: &[FunctionDef] = &[
     ),
 ];
 
-/// A char(n) argument is read as varchar(n), as Trino coerces it.
+/// A char(n) argument is read as varchar(n), as Trino coerces it, and a NULL literal as
+/// varchar(0) (`regexp_extract(NULL, 'a')` is a varchar(0)).
 fn string_type(t: &Typed) -> TrinoType {
     match &t.ty {
         TrinoType::Char(n) => TrinoType::Varchar(Some(*n)),
-        TrinoType::Unknown => TrinoType::Varchar(None),
+        TrinoType::Unknown => TrinoType::Varchar(Some(0)),
         other => other.clone(),
     }
 }
@@ -135,6 +136,22 @@ fn split(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     )))
 }
 
+/// regexp_replace(varchar(x), pattern, varchar(y)) is varchar(min(2^31 - 1,
+/// x + max(x * y / 2, y) * (x + 1))), unbounded if either is (JoniRegexpFunctions.regexpReplace's
+/// constraint): `regexp_replace('aaa', 'a', 'bb')` is a varchar(15).
+fn replaced_type(source: &TrinoType, replacement: &TrinoType) -> TrinoType {
+    let length = |t: &TrinoType| match t {
+        TrinoType::Varchar(n) => n.map(u64::from),
+        TrinoType::Char(n) => Some(u64::from(*n)),
+        _ => Some(0),
+    };
+    let bound = length(source)
+        .zip(length(replacement))
+        .map(|(x, y)| x.saturating_add((x * y / 2).max(y).saturating_mul(x + 1)))
+        .filter(|z| *z < u64::from(querymesh_values::types::UNBOUNDED_VARCHAR));
+    TrinoType::Varchar(bound.and_then(|z| u32::try_from(z).ok()))
+}
+
 /// With a lambda: the text between matches is kept, each match becomes the lambda's value
 /// for its groups (an array of varchar; NULL for a group that took no part), a NULL value
 /// the empty string (JoniRegexpReplaceLambdaFunction).
@@ -149,7 +166,7 @@ fn replace(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
                 "qm_regexp_replace({}, {}, {})",
                 s.sql, pattern.sql, replacement.sql
             ),
-            TrinoType::Varchar(None),
+            replaced_type(&s.ty, &replacement.ty),
         ))),
         ([s, pattern], [lambda]) => {
             let a = &lambda.alias;

@@ -38,7 +38,10 @@ fn has_possessive_quantifier(pattern: &str) -> bool {
     while let Some(c) = chars.next() {
         match c {
             '\\' => {
-                chars.next();
+                // `\p{Hiragana}+` is a class quantified, not a possessive `}+`.
+                if matches!(chars.next(), Some('p' | 'P')) && chars.peek() == Some(&'{') {
+                    chars.by_ref().find(|c| *c == '}');
+                }
                 previous = None;
                 continue;
             }
@@ -57,7 +60,44 @@ fn has_possessive_quantifier(pattern: &str) -> bool {
     false
 }
 
+/// Joni (Java syntax) knows the inline flags i, m, s and x only: `(?u)a` is refused with
+/// "undefined group option" where the crate would take it.
+fn has_undefined_group_option(pattern: &str) -> bool {
+    let mut chars = pattern.chars().peekable();
+    let mut in_class = false;
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                chars.next();
+            }
+            '[' if !in_class => in_class = true,
+            ']' if in_class => in_class = false,
+            '(' if !in_class && chars.peek() == Some(&'?') => {
+                chars.next();
+                let flags: String = chars
+                    .clone()
+                    .take_while(|c| c.is_ascii_alphabetic() || *c == '-')
+                    .collect();
+                let ends = chars.clone().nth(flags.chars().count());
+                if !flags.is_empty()
+                    && matches!(ends, Some(')' | ':'))
+                    && flags
+                        .chars()
+                        .any(|f| !matches!(f, 'i' | 'm' | 's' | 'x' | '-'))
+                {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
 fn compile(pattern: &str) -> Result<Regex, rusqlite::Error> {
+    if has_undefined_group_option(pattern) {
+        return Err(invalid("undefined group option"));
+    }
     if has_possessive_quantifier(pattern) {
         return Err(invalid(
             "Invalid regular expression (the sandbox matches with the Rust regex crate, \
@@ -379,5 +419,19 @@ mod tests {
             assert!(compile(pattern).is_ok(), "{pattern}");
         }
         assert!(compile("(?i)straße").is_ok());
+    }
+
+    #[test]
+    fn joni_reads_unicode_classes_and_refuses_unknown_flags() {
+        // Trino 476: regexp_like('ひらがな', '\p{Hiragana}+') is true; '(?u)a' fails with
+        // "undefined group option" (Joni's Java syntax knows i, m, s and x).
+        assert!(compile("\\p{Hiragana}+").is_ok());
+        assert!(compile("\\p{L}+x").is_ok());
+        for pattern in ["(?u)a", "(?U)a", "(?iu:a)"] {
+            assert!(compile(pattern).is_err(), "{pattern}");
+        }
+        for pattern in ["(?i)a", "(?i-s)a", "(?x:a)", "(?<n>a)", "(?:a)", "[(?u)]"] {
+            assert!(compile(pattern).is_ok(), "{pattern}");
+        }
     }
 }

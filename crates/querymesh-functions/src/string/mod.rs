@@ -3,11 +3,13 @@
 
 pub mod code_points;
 pub mod concat_ws;
+pub mod concatenation;
 pub mod metrics;
 pub mod soundex;
+pub mod split_to_map;
 pub mod sqlite;
+pub mod unicode_text;
 
-use querymesh_values::coerce::concat_type;
 use querymesh_values::error::{ErrorName, TrinoError, error_at};
 use querymesh_values::typed::{Constant, Typed};
 use querymesh_values::types::{TrinoType, UNBOUNDED_VARCHAR};
@@ -174,10 +176,12 @@ fn strings(c: &Call) -> bool {
     c.args.iter().all(|a| is_string_or_null(&a.ty))
 }
 
-/// A char(n) argument becomes varchar(n) in Trino's string functions.
+/// A char(n) argument becomes varchar(n) in Trino's string functions, a NULL literal
+/// varchar(0) (`lower(NULL)` is a varchar(0)).
 fn as_varchar(t: &TrinoType) -> TrinoType {
     match t {
         TrinoType::Char(n) => TrinoType::Varchar(Some(*n)),
+        TrinoType::Unknown => TrinoType::Varchar(Some(0)),
         other => other.clone(),
     }
 }
@@ -237,10 +241,14 @@ fn length(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
 fn case_mapped(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
         // SQLite maps ASCII only; Trino every code point (StringFunctions.lower).
-        [a] if strings(c) => Some(Typed::new(
-            format!("qm_{}({})", c.name, a.sql),
-            a.ty.clone(),
-        )),
+        [a] if strings(c) => {
+            // lower(char(n)) is a char(n), lower(NULL) a varchar(0).
+            let ty = match a.ty {
+                TrinoType::Char(_) => a.ty.clone(),
+                _ => as_varchar(&a.ty),
+            };
+            Some(Typed::new(format!("qm_{}({})", c.name, a.sql), ty))
+        }
         _ => None,
     })
 }
@@ -273,6 +281,8 @@ fn reverse(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         return Ok(binary::reverse(c));
     }
     Ok(match c.args.as_slice() {
+        // reverse(NULL) fits varchar, char, varbinary and array alike.
+        [a] if a.ty == TrinoType::Unknown => return Err(ambiguous_call(c)),
         [a] if strings(c) => Some(Typed::new(format!("qm_reverse({})", a.sql), a.ty.clone())),
         // ArrayReverseFunction.
         [a] if matches!(a.ty, TrinoType::Array(_)) => Some(Typed::new(
@@ -307,14 +317,24 @@ fn substring(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         {
             // SQLite's substr agrees with Trino's for a positive start and length only;
             // 0, negative starts and lengths need StringFunctions.substring's rules.
+            // substr(NULL, …) fits varchar and varbinary; substring(NULL, …) only varchar.
+            if c.name == "substr" && s.ty == TrinoType::Unknown {
+                return Err(ambiguous_call(c));
+            }
             let positive = |t: &Typed| matches!(t.constant, Some(Constant::Int(n)) if n > 0);
             let f = if positive(start) && rest.iter().all(positive) {
                 "substr"
             } else {
                 "qm_substr"
             };
+            // A char(n) is read with its padding (substr(CAST('ab' AS char(5)), 1, 4) is 'ab  ').
+            let source = match s.ty {
+                TrinoType::Char(n) => format!("qm_rpad({}, {n}, ' ')", s.sql),
+                _ => s.sql.clone(),
+            };
+            let rest: Vec<&str> = c.sql().into_iter().skip(1).collect();
             Some(Typed::new(
-                format!("{f}({})", c.sql().join(", ")),
+                format!("{f}({source}, {})", rest.join(", ")),
                 as_varchar(&s.ty),
             ))
         }
@@ -361,7 +381,7 @@ fn split_part(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         {
             Some(Typed::new(
                 format!("qm_split_part({})", c.sql().join(", ")),
-                s.ty.clone(),
+                as_varchar(&s.ty),
             ))
         }
         _ => None,
@@ -394,15 +414,19 @@ fn concat(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
     match c.args.as_slice() {
         [_] => Err(concat_needs_two(c)),
         _ if binary::is_binary_call(c) => Ok(binary::concat(c)),
-        [_, ..] if strings(c) => {
-            let types: Vec<&TrinoType> = c.args.iter().map(|a| &a.ty).collect();
-            Ok(Some(Typed::new(
-                format!("({})", c.sql().join(" || ")),
-                concat_type(&types),
-            )))
+        _ => {
+            let args: Vec<&Typed> = c.args.iter().collect();
+            concatenation::string_concat(&args, c.at)
         }
-        _ => Ok(None),
     }
+}
+
+fn ambiguous_call(c: &Call) -> TrinoError {
+    error_at(
+        ErrorName::AmbiguousFunctionCall,
+        c.at,
+        "Could not choose a best candidate operator. Explicit type casts must be added.",
+    )
 }
 
 pub(super) fn concat_needs_two(c: &Call) -> TrinoError {

@@ -67,7 +67,8 @@ fn expressions_have_trinos_types_and_encoding() {
             "varchar(26)",
             json!("AFRICA!"),
         ),
-        ("SELECT concat('a', 'bc')", "varchar(3)", json!("abc")),
+        // Trino 476: concat(varchar...) -> varchar, whatever the operands' lengths.
+        ("SELECT concat('a', 'bc')", "varchar", json!("abc")),
         (
             "SELECT substring('Trino', 2, 3)",
             "varchar(5)",

@@ -90,10 +90,19 @@ fn substring_strpos_length_and_concat() {
             ("SELECT strpos('abc', 'b', NULL)", "bigint", Value::Null),
             ("SELECT length(CAST('ab' AS char(5)))", "bigint", json!(5)),
             // docs functions/string concat: NULL if any argument is NULL; `||` the same.
-            ("SELECT concat('a', NULL)", "varchar(1)", Value::Null),
-            ("SELECT concat('a', 'b', 'cd')", "varchar(4)", json!("abcd")),
-            ("SELECT 'a' || NULL", "varchar(1)", Value::Null),
-            ("SELECT 'ab' || 'c'", "varchar(3)", json!("abc")),
+            // Trino 476 types concat(varchar...) as plain varchar; a string and a NULL
+            // literal bind concat(E, array(E)); char(x) || char(y) is char(x + y)
+            // (CharConcatFunction, the left padded).
+            ("SELECT concat('a', NULL)", "array(varchar(1))", Value::Null),
+            ("SELECT concat('a', NULL, 'b')", "varchar", Value::Null),
+            ("SELECT concat('a', 'b', 'cd')", "varchar", json!("abcd")),
+            ("SELECT 'a' || NULL", "array(varchar(1))", Value::Null),
+            ("SELECT 'ab' || 'c'", "varchar", json!("abc")),
+            (
+                "SELECT CAST('ab' AS char(4)) || 'c'",
+                "char(5)",
+                json!("ab  c"),
+            ),
         ],
     );
     check_errors(
@@ -226,6 +235,73 @@ fn code_points_translate_and_concat_ws() {
             (
                 "SELECT soundex('Émile')",
                 "INVALID_FUNCTION_ARGUMENT: The character is not mapped: É",
+            ),
+        ],
+    );
+}
+
+/// Trino 476's answers (docs functions/string; checked against the real engine).
+#[test]
+fn unicode_literals_sql_forms_maps_normal_forms_and_stems() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            // SqlBase.g4 UNICODE_STRING.
+            ("SELECT codepoint(U&'\\+01F600')", "integer", json!(128512)),
+            ("SELECT length(U&'\\+01F600x')", "bigint", json!(2)),
+            // TRIM(side FROM s), and NULL literals as varchar(0).
+            (
+                "SELECT trim(LEADING FROM ' lead')",
+                "varchar(5)",
+                json!("lead"),
+            ),
+            ("SELECT trim(BOTH FROM ' z ')", "varchar(3)", json!("z")),
+            ("SELECT trim('a' FROM NULL)", "varchar(0)", Value::Null),
+            ("SELECT position(NULL IN 'abc')", "bigint", Value::Null),
+            ("SELECT lower(NULL)", "varchar(0)", Value::Null),
+            // StringFunctions.splitPart: an empty delimiter splits between code points.
+            ("SELECT split_part('abc', '', 1)", "varchar(3)", json!("a")),
+            // A char(n) is read with its padding.
+            (
+                "SELECT substr(CAST('ab' AS char(5)), 1, 4)",
+                "varchar(5)",
+                json!("ab  "),
+            ),
+            (
+                "SELECT split_to_map('a=1,b=', ',', '=')",
+                "map(varchar, varchar)",
+                json!({"a": "1", "b": ""}),
+            ),
+            (
+                "SELECT split_to_multimap('a=1,b=2,a=3', ',', '=')",
+                "map(varchar, array(varchar))",
+                json!({"a": ["1", "3"], "b": ["2"]}),
+            ),
+            ("SELECT normalize('ﬁ', NFKC)", "varchar", json!("fi")),
+            ("SELECT length(normalize('é', NFD))", "bigint", json!(2)),
+            (
+                "SELECT word_stem('generously')",
+                "varchar(10)",
+                json!("generous"),
+            ),
+            (
+                "SELECT word_stem('laufen', 'de')",
+                "varchar(6)",
+                json!("lauf"),
+            ),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[
+            (
+                "SELECT split_to_map('a=1,a=2', ',', '=')",
+                "INVALID_FUNCTION_ARGUMENT: Duplicate keys (a) are not allowed",
+            ),
+            (
+                "SELECT word_stem('running', 'xx')",
+                "INVALID_FUNCTION_ARGUMENT: Unknown stemmer language: xx",
             ),
         ],
     );

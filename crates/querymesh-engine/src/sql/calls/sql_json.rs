@@ -249,7 +249,7 @@ impl Analyzer<'_> {
             };
             rest.remove(0);
             let t = self.expr(value, cx)?;
-            let (kind, sql) = self.member_value(t, format_json)?;
+            let (kind, sql) = self.member_value(t, format_json, None, at)?;
             vars.push(sql_string(&name));
             vars.push(format!("'{kind}'"));
             vars.push(sql);
@@ -433,6 +433,8 @@ impl Analyzer<'_> {
         &mut self,
         t: Typed,
         format_json: bool,
+        function: Option<&str>,
+        at: Option<Position>,
     ) -> Result<(String, String), TrinoError> {
         if format_json || t.ty == TrinoType::Json {
             return Ok(("json".into(), t.sql));
@@ -444,6 +446,19 @@ impl Analyzer<'_> {
         };
         match kind {
             Some(k) => Ok((k, t.sql)),
+            // JsonArrayFunction / JsonObjectFunction take scalars only.
+            None if let Some(function) = function
+                && t.ty.is_container() =>
+            {
+                Err(error_at(
+                    ErrorName::NotSupported,
+                    at,
+                    format!(
+                        "Unsupported type of value passed to {function} function: {}",
+                        t.ty
+                    ),
+                ))
+            }
             None => {
                 let text = self.cast(t, &TrinoType::Varchar(None), false, None)?;
                 Ok(("varchar".into(), text.sql))
@@ -480,7 +495,7 @@ impl Analyzer<'_> {
         }
         let mut args = vec![i32::from(absent).to_string()];
         for (t, format_json) in values {
-            let (kind, sql) = self.member_value(t, format_json)?;
+            let (kind, sql) = self.member_value(t, format_json, Some("JSON_ARRAY"), at)?;
             args.push(format!("'{kind}'"));
             args.push(sql);
         }
@@ -541,7 +556,7 @@ impl Analyzer<'_> {
                     ),
                 ));
             }
-            let (kind, sql) = self.member_value(value, format_json)?;
+            let (kind, sql) = self.member_value(value, format_json, Some("JSON_OBJECT"), at)?;
             args.push(key.sql);
             args.push(format!("'{kind}'"));
             args.push(sql);

@@ -109,13 +109,13 @@ pub(super) fn json_to_scalar(text: &str, kind: &str) -> rusqlite::Result<Value> 
         },
         Json::Number(t) if is_integer_text(&t) => match (to_kind, t.parse::<i64>()) {
             ("varchar", _) => Ok(Value::Text(number_text(&t))),
+            // An integer the type cannot hold is an invalid cast from json (JsonOperators:
+            // CAST(JSON '300' AS tinyint) fails with "Cannot cast '300' to tinyint").
+            (_, Ok(i)) if !fits_integer_kind(i, to_kind) => Err(cannot()),
             (_, Ok(i)) => crate::udf::cast::cast(ValueRef::Integer(i), "bigint", kind),
-            // Beyond a bigint: out of range for every integer type, a double for the rest.
+            // Beyond a bigint: invalid for every integer type, a double for the rest.
             _ => match to_kind {
-                "bigint" | "integer" | "smallint" | "tinyint" => Err(fail(
-                    ErrorName::NumericValueOutOfRange,
-                    format!("Out of range for {to_kind}: {t}"),
-                )),
+                "bigint" | "integer" | "smallint" | "tinyint" => Err(cannot()),
                 _ => crate::udf::cast::cast(
                     ValueRef::Real(t.parse::<f64>().map_err(|_| cannot())?),
                     "double",
@@ -170,7 +170,7 @@ fn double_item(x: f64, real: bool) -> Json {
 
 /// `CAST(array/map/row AS json)` (ArrayToJsonCast, MapToJsonCast, RowToJsonCast): a value
 /// in element form (docs/complex-design.md) as JSON. A map's keys are sorted (MapToJsonCast's
-/// TreeMap); a row with field names is an object in field order, one without an array.
+/// TreeMap); a row is an object in field order.
 pub(super) fn element_to_json(v: &serde_json::Value, ty: &TrinoType) -> Json {
     use serde_json::Value as V;
     match (ty, v) {
@@ -216,17 +216,15 @@ pub(super) fn element_to_json(v: &serde_json::Value, ty: &TrinoType) -> Json {
                 .iter()
                 .zip(fields)
                 .map(|(i, (_, t))| element_to_json(i, t));
-            if fields.iter().all(|(name, _)| name.is_some()) {
-                Json::Object(
-                    fields
-                        .iter()
-                        .map(|(name, _)| name.clone().unwrap_or_default())
-                        .zip(values)
-                        .collect(),
-                )
-            } else {
-                Json::Array(values.collect())
-            }
+            // Trino 476 writes every row as an object, an unnamed field under "" (RowToJsonCast:
+            // CAST(ROW(1, 'x') AS JSON) is {"":1,"":"x"}).
+            Json::Object(
+                fields
+                    .iter()
+                    .map(|(name, _)| name.clone().unwrap_or_default())
+                    .zip(values)
+                    .collect(),
+            )
         }
         (_, V::String(s)) => Json::String(s.clone()),
         (_, V::Bool(b)) => Json::Bool(*b),
@@ -343,5 +341,15 @@ pub(super) fn json_to_element(j: &Json, ty: &TrinoType) -> Result<serde_json::Va
             })
         }
         (t, j) => scalar_element(j, t),
+    }
+}
+
+/// Whether integer kind `kind` holds `i` (any other kind: yes).
+fn fits_integer_kind(i: i64, kind: &str) -> bool {
+    match kind {
+        "tinyint" => i8::try_from(i).is_ok(),
+        "smallint" => i16::try_from(i).is_ok(),
+        "integer" => i32::try_from(i).is_ok(),
+        _ => true,
     }
 }

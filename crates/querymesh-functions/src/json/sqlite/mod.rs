@@ -272,11 +272,19 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             if value.is_none() && absent {
                 continue;
             }
-            if unique && !keys.insert(key.clone()) {
-                return Err(fail(
-                    ErrorName::InvalidFunctionArgument,
-                    "duplicate key passed to JSON_OBJECT function",
-                ));
+            // WITHOUT UNIQUE KEYS too, Trino cannot build the object it would serialize.
+            if !keys.insert(key.clone()) {
+                return Err(if unique {
+                    fail(
+                        ErrorName::InvalidFunctionArgument,
+                        "duplicate key passed to JSON_OBJECT function",
+                    )
+                } else {
+                    fail(
+                        ErrorName::NotSupported,
+                        "cannot construct a JSON object with duplicate key",
+                    )
+                });
             }
             let value = value.unwrap_or_else(|| "null".into());
             reserve(out.len() + key.len() + value.len())?;

@@ -6,7 +6,7 @@ use querymesh_values::error::ErrorName;
 use rusqlite::types::{Value, ValueRef};
 
 use super::casts::scalar_to_json;
-use super::value::{Json, is_integer_text, number_text};
+use super::value::{Json, is_integer_text};
 use super::{fail, parse_arg, reserve, text_arg};
 
 /// Why a SQL/JSON function found no value: the path found nothing (ON EMPTY applies), or
@@ -97,18 +97,16 @@ pub(super) fn json_value(
             crate::udf::cast::cast(ValueRef::Text(b.to_string().as_bytes()), "varchar", kind)
         }
         Json::Bool(b) => crate::udf::cast::cast(ValueRef::Integer(i64::from(*b)), "boolean", kind),
-        Json::Number(t) if to_kind == "varchar" => {
-            // An exact number keeps its digits (a decimal's text); a double prints as Java's.
-            let text = if t.contains(['e', 'E']) {
-                number_text(t)
-            } else {
-                t.clone()
-            };
-            crate::udf::cast::cast(ValueRef::Text(text.as_bytes()), "varchar", kind)
-        }
+        // Trino 476 reads an integer that fits a bigint as one, any other integer as no SQL
+        // value (an error: NULL ON ERROR by default), and a fraction or exponent as a double,
+        // so json_value of 1.50 is the varchar '1.5E0' (a double's text) but RETURNING
+        // decimal(5, 2) is 1.50.
         Json::Number(t) => match t.parse::<i64>() {
             Ok(i) if is_integer_text(t) => {
                 crate::udf::cast::cast(ValueRef::Integer(i), "bigint", kind)
+            }
+            _ if is_integer_text(t) => {
+                return Ok(Err(result_error("JSON path found a number out of range")));
             }
             _ => match t.parse::<f64>() {
                 Ok(x) => crate::udf::cast::cast(ValueRef::Real(x), "double", kind),

@@ -6,6 +6,8 @@ pub mod code_points;
 pub mod metrics;
 pub mod parts;
 pub mod soundex;
+pub mod split_to_map;
+pub mod unicode_text;
 
 use querymesh_values::error::ErrorName;
 use rusqlite::functions::Context;

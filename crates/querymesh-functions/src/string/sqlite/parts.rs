@@ -127,6 +127,10 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
                 "Index must be greater than zero",
             ));
         }
+        // An empty delimiter splits between code points (StringFunctions.splitPart).
+        if sep.is_empty() {
+            return Ok(s.chars().nth(i as usize - 1).map(String::from));
+        }
         Ok(s.split(sep.as_str())
             .nth(i as usize - 1)
             .map(str::to_string))

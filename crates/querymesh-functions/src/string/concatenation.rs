@@ -1,0 +1,86 @@
+//! `concat(varchar...)` and `||` over strings, typed as Trino 476 types them (docs
+//! functions/string "concat", functions/conversion "Concatenation operator"):
+//!
+//! - varchar operands give unbounded `varchar` (ConcatFunction's signature is
+//!   `concat(varchar) -> varchar`, whatever the operands' lengths);
+//! - two operands of which one is a char(x) give char(x + y), the left padded to x
+//!   (CharConcatFunction);
+//! - a string and a NULL literal bind `concat(E, array(E))` (or its mirror): a NULL
+//!   `array(varchar(n))`; two NULLs, or a char with a NULL, are ambiguous in Trino.
+
+use querymesh_values::error::{ErrorName, TrinoError, error_at};
+use querymesh_values::typed::Typed;
+use querymesh_values::types::TrinoType;
+
+use querymesh_values::error::Position;
+
+/// The concatenation of string (or NULL literal) operands; `None` when one is not a string.
+pub fn string_concat(args: &[&Typed], at: Option<Position>) -> Result<Option<Typed>, TrinoError> {
+    let stringy = |t: &Typed| t.ty.is_string() || t.ty == TrinoType::Unknown;
+    if args.len() < 2 || !args.iter().all(|a| stringy(a)) {
+        return Ok(None);
+    }
+    let unknowns = args.iter().filter(|a| a.ty == TrinoType::Unknown).count();
+    if let [l, r] = args {
+        let element = if l.ty == TrinoType::Unknown { r } else { l };
+        match (unknowns, &element.ty) {
+            (2, _) | (1, TrinoType::Char(_)) => return Err(ambiguous(at)),
+            (1, t) => {
+                return Ok(Some(Typed::new(
+                    "NULL",
+                    TrinoType::Array(Box::new(t.clone())),
+                )));
+            }
+            _ => {}
+        }
+        if let Some(t) = char_concat(l, r) {
+            return Ok(Some(t));
+        }
+    }
+    if args.iter().any(|a| matches!(a.ty, TrinoType::Char(_))) {
+        // concat(char(x), char(y)) takes two operands only.
+        let types: Vec<String> = args.iter().map(|a| a.ty.to_string()).collect();
+        return Err(error_at(
+            ErrorName::FunctionNotFound,
+            at,
+            format!(
+                "Unexpected parameters ({}) for function concat. Expected: concat(E, array(E)) E, \
+                 concat(array(E)) E, concat(array(E), E) E, concat(char(x), char(y)), \
+                 concat(varbinary), concat(varchar)",
+                types.join(", ")
+            ),
+        ));
+    }
+    let sql: Vec<&str> = args.iter().map(|a| a.sql.as_str()).collect();
+    Ok(Some(Typed::new(
+        format!("({})", sql.join(" || ")),
+        TrinoType::Varchar(None),
+    )))
+}
+
+/// char(x) || char(y) (a varchar(y) coerced to char(y)) is char(x + y): the left operand
+/// keeps its padding, the right one is padded when the value is read.
+fn char_concat(l: &Typed, r: &Typed) -> Option<Typed> {
+    let length = |t: &TrinoType| match t {
+        TrinoType::Char(n) => Some(u64::from(*n)),
+        TrinoType::Varchar(Some(n)) => Some(u64::from(*n)),
+        _ => None,
+    };
+    if !matches!(l.ty, TrinoType::Char(_)) && !matches!(r.ty, TrinoType::Char(_)) {
+        return None;
+    }
+    let (x, y) = (length(&l.ty)?, length(&r.ty)?);
+    let total = u32::try_from(x + y).ok()?;
+    Some(Typed::new(
+        format!("(qm_rpad({}, {x}, ' ') || {})", l.sql, r.sql),
+        TrinoType::Char(total),
+    ))
+}
+
+fn ambiguous(at: Option<Position>) -> TrinoError {
+    error_at(
+        ErrorName::AmbiguousFunctionCall,
+        at,
+        "Could not choose a best candidate operator. Explicit type casts must be added.",
+    )
+}
