@@ -7,7 +7,8 @@ use std::sync::LazyLock;
 use rusqlite::Connection;
 
 use crate::{
-    aggregate, array, binary, datetime, format, json, map, math, regexp, string, udf, url,
+    aggregate, array, binary, color, datetime, format, ipaddress, json, map, math, regexp, string,
+    udf, url,
 };
 
 /// Registers every `qm_*` function on `conn`.
@@ -38,6 +39,8 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     string::sqlite::parts::register(conn)?;
     datetime::time_zone::sqlite::register(conn)?;
     datetime::format::sqlite::register(conn)?;
+    color::sqlite::register(conn)?;
+    ipaddress::sqlite::register(conn)?;
     json::sqlite::register(conn)
 }
 

@@ -60,6 +60,7 @@ pub enum ErrorName {
     ViewIsRecursive,
     InvalidRowFilter,
     InvalidColumnMask,
+    AmbiguousFunctionCall,
 }
 
 impl ErrorName {
@@ -116,6 +117,7 @@ impl ErrorName {
             Self::ExceededTimeLimit => ("EXCEEDED_TIME_LIMIT", 131075),
             Self::QueryQueueFull => ("QUERY_QUEUE_FULL", 131074),
             Self::QueryRejected => ("QUERY_REJECTED", 31),
+            Self::AmbiguousFunctionCall => ("AMBIGUOUS_FUNCTION_CALL", 32),
             Self::ClusterOutOfMemory => ("CLUSTER_OUT_OF_MEMORY", 131076),
             Self::ExceededLocalMemoryLimit => ("EXCEEDED_LOCAL_MEMORY_LIMIT", 131079),
             Self::ExceededFunctionMemoryLimit => ("EXCEEDED_FUNCTION_MEMORY_LIMIT", 37),
