@@ -61,6 +61,7 @@ fn families() -> impl Iterator<Item = &'static FunctionDef> {
         super::map::FUNCTIONS,
         super::array::FUNCTIONS,
         super::json::FUNCTIONS,
+        crate::color::FUNCTIONS,
     ]
     .into_iter()
     .flatten()

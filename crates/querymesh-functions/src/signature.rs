@@ -317,6 +317,8 @@ fn exact_type(name: &str) -> Option<TrinoType> {
         "json" => T::Json,
         "varbinary" => T::Varbinary,
         "uuid" => T::Uuid,
+        "ipaddress" => T::IpAddress,
+        "color" => T::Color,
         "unknown" => T::Unknown,
         "interval day to second" => T::IntervalDayToSecond,
         "interval year to month" => T::IntervalYearToMonth,

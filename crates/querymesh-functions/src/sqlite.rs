@@ -7,7 +7,8 @@ use std::sync::LazyLock;
 use rusqlite::Connection;
 
 use crate::{
-    aggregate, array, binary, datetime, format, json, map, math, regexp, string, udf, url, window,
+    aggregate, array, binary, color, datetime, format, ipaddress, json, map, math, regexp,
+    string, udf, url, window,
 };
 
 /// Registers every `qm_*` function on `conn`.
@@ -43,6 +44,8 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     datetime::time_zone::sqlite::register(conn)?;
     datetime::format::sqlite::register(conn)?;
     window::sqlite::register(conn)?;
+    color::sqlite::register(conn)?;
+    ipaddress::sqlite::register(conn)?;
     json::sqlite::register(conn)
 }
 

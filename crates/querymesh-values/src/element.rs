@@ -12,6 +12,8 @@ pub fn to_element(t: &Typed) -> String {
     match &t.ty {
         ty if ty.is_container() => format!("json({})", t.sql),
         TrinoType::Varbinary => format!("qm_base64({})", t.sql),
+        // An ipaddress's 16 bytes as hex digits, which order as the bytes do.
+        TrinoType::IpAddress => format!("hex({})", t.sql),
         // A long decimal's BLOB as its unscaled digits (decimal.rs "Representation").
         TrinoType::Decimal { precision, .. } if !super::decimal::is_short(*precision) => {
             format!("qm_dec_digits({})", t.sql)
@@ -21,10 +23,11 @@ pub fn to_element(t: &Typed) -> String {
 }
 
 /// The SQL of an element read back (`json_extract`, `json_each.value`) as a top-level value
-/// of `ty`: only varbinary needs converting (base64 text → BLOB).
+/// of `ty`: varbinary (base64 text → BLOB), ipaddress (hex → BLOB) and long decimals.
 pub fn from_element(sql: &str, ty: &TrinoType) -> String {
     match ty {
         TrinoType::Varbinary => format!("qm_unbase64({sql})"),
+        TrinoType::IpAddress => format!("unhex({sql})"),
         TrinoType::Decimal { precision, .. } if !super::decimal::is_short(*precision) => {
             format!("qm_dec_of_digits({sql})")
         }

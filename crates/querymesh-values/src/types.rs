@@ -27,6 +27,10 @@ pub enum TrinoType {
     Varbinary,
     Json,
     Uuid,
+    /// `ipaddress`: 16 bytes, IPv4 as IPv4-mapped IPv6 (a BLOB; SQLite's order is Trino's).
+    IpAddress,
+    /// `color`: an RGB integer, or a system color as -(index + 1) (ColorType).
+    Color,
     Date,
     /// `time(p)`
     Time(u8),
@@ -61,6 +65,8 @@ impl TrinoType {
             Self::Varbinary => "varbinary",
             Self::Json => "json",
             Self::Uuid => "uuid",
+            Self::IpAddress => "ipaddress",
+            Self::Color => "color",
             Self::Date => "date",
             Self::Time(_) => "time",
             Self::Timestamp(_) => "timestamp",
@@ -309,6 +315,8 @@ impl TypeParser {
             "varbinary" => Varbinary,
             "json" => Json,
             "uuid" => Uuid,
+            "ipaddress" => IpAddress,
+            "color" => Color,
             "date" => Date,
             "time" => {
                 let p = self.precision(3, 12)?;

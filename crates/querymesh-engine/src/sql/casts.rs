@@ -37,6 +37,9 @@ impl Analyzer<'_> {
         at: Option<Position>,
     ) -> Result<Typed, TrinoError> {
         use TrinoType::*;
+        if let Some(sql) = querymesh_functions::ipaddress::cast_sql(&t, target, try_cast) {
+            return Ok(Typed::new(sql, target.clone()));
+        }
         let complex = |t: &TrinoType| t.is_container() || matches!(t, Json | Uuid | Varbinary);
         if complex(&t.ty) || complex(target) {
             return self.complex_cast(t, target, try_cast, at);

@@ -297,7 +297,7 @@ fn fixed_size(ty: &TrinoType) -> u32 {
     match ty {
         TrinoType::Boolean | TrinoType::TinyInt | TrinoType::Unknown => 1,
         TrinoType::SmallInt => 2,
-        TrinoType::Integer | TrinoType::Real | TrinoType::Date => 4,
+        TrinoType::Integer | TrinoType::Real | TrinoType::Date | TrinoType::Color => 4,
         TrinoType::IntervalYearToMonth => 4,
         TrinoType::BigInt | TrinoType::Double | TrinoType::IntervalDayToSecond => 8,
         TrinoType::Time(_) => 8,
@@ -307,7 +307,7 @@ fn fixed_size(ty: &TrinoType) -> u32 {
         TrinoType::Timestamp(p) if *p <= 6 => 8,
         TrinoType::TimestampTz(p) if *p <= 3 => 8,
         TrinoType::Timestamp(_) | TrinoType::TimestampTz(_) => 12,
-        TrinoType::Uuid => 16,
+        TrinoType::Uuid | TrinoType::IpAddress => 16,
         TrinoType::Varchar(_)
         | TrinoType::Char(_)
         | TrinoType::Varbinary

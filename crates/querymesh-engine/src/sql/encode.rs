@@ -172,6 +172,17 @@ pub fn encode(v: ValueRef<'_>, ty: &TrinoType) -> Value {
                 ms % 1000
             ))
         }
+        // The address's text; IPv4 as a dotted quad (docs language/types IPADDRESS).
+        TrinoType::IpAddress => {
+            querymesh_functions::ipaddress::protocol_text(v).map_or(Value::Null, Value::from)
+        }
+        // A system color's name or `#rrggbb` (ColorType.getObjectValue).
+        TrinoType::Color => match v {
+            ValueRef::Integer(c) => {
+                querymesh_functions::color::protocol_text(c).map_or(Value::Null, Value::from)
+            }
+            _ => Value::Null,
+        },
         TrinoType::Unknown => Value::Null,
         _ => Value::from(as_text(v)),
     }

@@ -133,6 +133,17 @@ impl Analyzer<'_> {
                 right,
                 ..
             } => self.quantified(left, compare_op, right, false, cx, at),
+            Expr::Function(f) if let Some(ty) = marked_literal(f) => {
+                let text = literal_text(f).ok_or_else(|| {
+                    error_at(
+                        ErrorName::SyntaxError,
+                        at,
+                        "mismatched input: a typed literal",
+                    )
+                })?;
+                let name = sqlparser::ast::ObjectName::from(vec![sqlparser::ast::Ident::new(ty)]);
+                self.typed_literal(&sqlparser::ast::DataType::Custom(name, vec![]), &text, at)
+            }
             Expr::Function(f) => self.function(f, cx),
             Expr::Wildcard(_) | Expr::QualifiedWildcard(..) => {
                 Err(error_at(ErrorName::SyntaxError, at, "mismatched input '*'"))
@@ -646,5 +657,28 @@ fn several_columns_as_row(block: super::analyze::Block) -> super::analyze::Block
         columns: vec![("_col0".into(), TrinoType::Row(fields))],
         single_row: block.single_row,
         origins: Vec::new(),
+    }
+}
+
+/// The type of a typed literal sqlparser could not read (respell.rs marks its name).
+fn marked_literal(f: &sqlparser::ast::Function) -> Option<&str> {
+    let [part] = f.name.0.as_slice() else {
+        return None;
+    };
+    super::respell::literal_type(&part.as_ident()?.value)
+}
+
+/// The string of a marked literal's call.
+fn literal_text(f: &sqlparser::ast::Function) -> Option<String> {
+    use sqlparser::ast::{FunctionArg, FunctionArgExpr, FunctionArguments};
+    let FunctionArguments::List(list) = &f.args else {
+        return None;
+    };
+    match list.args.as_slice() {
+        [FunctionArg::Unnamed(FunctionArgExpr::Expr(Expr::Value(v)))] => match &v.value {
+            Value::SingleQuotedString(s) => Some(s.clone()),
+            _ => None,
+        },
+        _ => None,
     }
 }

@@ -82,6 +82,8 @@ pub fn parse_type(dt: &DataType, at: Option<Position>) -> Result<TrinoType, Trin
                 "json" => TrinoType::Json,
                 "uuid" => TrinoType::Uuid,
                 "varbinary" => TrinoType::Varbinary,
+                "ipaddress" => TrinoType::IpAddress,
+                "color" => TrinoType::Color,
                 other => {
                     return Err(error_at(
                         ErrorName::TypeNotFound,
@@ -488,6 +490,16 @@ impl Analyzer<'_> {
                 Err(e) => Err(error_at(ErrorName::InvalidCastArgument, at, e)),
             },
             TrinoType::Json => querymesh_functions::json::literal(text, at),
+            // IPADDRESS 'text' (docs language/types IPADDRESS), evaluated now.
+            TrinoType::IpAddress => querymesh_functions::ipaddress::literal_sql(text)
+                .map(|sql| Typed::new(sql, ty.clone()))
+                .ok_or_else(|| {
+                    error_at(
+                        ErrorName::InvalidLiteral,
+                        at,
+                        format!("'{text}' is not a valid IPADDRESS literal"),
+                    )
+                }),
             _ => Err(not_supported(at, &format!("A {ty} literal"))),
         }
     }

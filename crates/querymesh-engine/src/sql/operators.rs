@@ -169,9 +169,9 @@ impl Analyzer<'_> {
             }
             // Arrays and rows compare by their JSON text: equality only.
             let ordering = !matches!(sym, "=" | "<>");
-            if !comparable(&l.ty, &r.ty)
-                || (ordering && (l.ty.is_container() || r.ty.is_container()))
-            {
+            // A color compares for equality only (ColorType is not orderable).
+            let unordered = |t: &TrinoType| t.is_container() || *t == TrinoType::Color;
+            if !comparable(&l.ty, &r.ty) || (ordering && (unordered(&l.ty) || unordered(&r.ty))) {
                 return Err(mismatch(at, sym, &l.ty, &r.ty));
             }
             if l.ty.is_container() || r.ty.is_container() {

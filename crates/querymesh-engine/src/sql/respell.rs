@@ -14,9 +14,13 @@
 //!   reads (querymesh-functions string/unicode_text.rs).
 //! - `VALUES 1, 2` (SqlBase.g4 `VALUES expression (',' expression)*`, each a one-column row):
 //!   sqlparser wants every row in parentheses, so each bare row gets them.
+//! - `IPADDRESS '10.0.0.1'` (SqlBase.g4 `identifier string`, a typed literal of a type
+//!   sqlparser does not know, which it refuses to read as one): a call of a marked name,
+//!   `"<mark>ipaddress"('10.0.0.1')`, which the analyzer reads back as the literal
+//!   ([`literal_type`]).
 
 use sqlparser::keywords::Keyword;
-use sqlparser::tokenizer::{Token, TokenWithSpan, Whitespace};
+use sqlparser::tokenizer::{Token, TokenWithSpan, Whitespace, Word};
 
 fn is_significant(t: &TokenWithSpan) -> bool {
     !matches!(t.token, Token::Whitespace(_) | Token::EOF)
@@ -345,8 +349,56 @@ fn group_by_quantifier(tokens: &mut Vec<TokenWithSpan>) {
     }
 }
 
+/// Marks the name of a typed literal's call.
+const LITERAL_MARK: char = '\u{F8FD}';
+
+/// The types whose literals sqlparser cannot read.
+const LITERAL_TYPES: [&str; 1] = ["ipaddress"];
+
+/// The type a call's name stands for, when it is a typed literal's marked name.
+pub fn literal_type(name: &str) -> Option<&str> {
+    name.strip_prefix(LITERAL_MARK)
+}
+
+/// `IPADDRESS 'x'` → `"<mark>ipaddress"('x')`, the parentheses spanning the string.
+fn mark_typed_literals(tokens: &mut Vec<TokenWithSpan>) {
+    let mut i = 0;
+    while i < tokens.len() {
+        let type_name = match &tokens[i].token {
+            Token::Word(w)
+                if w.quote_style.is_none()
+                    && LITERAL_TYPES
+                        .iter()
+                        .any(|t| w.value.eq_ignore_ascii_case(t)) =>
+            {
+                w.value.to_lowercase()
+            }
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        let Some(string) = next_significant(tokens, i + 1)
+            .filter(|&j| matches!(tokens[j].token, Token::SingleQuotedString(_)))
+        else {
+            i += 1;
+            continue;
+        };
+        tokens[i].token = Token::Word(Word {
+            value: format!("{LITERAL_MARK}{type_name}"),
+            quote_style: Some('"'),
+            keyword: Keyword::NoKeyword,
+        });
+        let span = tokens[string].span;
+        tokens.insert(string + 1, TokenWithSpan::new(Token::RParen, span));
+        tokens.insert(string, TokenWithSpan::new(Token::LParen, span));
+        i = string + 3;
+    }
+}
+
 /// Rewrites `tokens` (the whole stream, whitespace included) for sqlparser.
 pub fn respell(tokens: &mut Vec<TokenWithSpan>) {
+    mark_typed_literals(tokens);
     plain_unicode_strings(tokens);
     quote_comma_trim(tokens);
     drop_trim_side_from(tokens);

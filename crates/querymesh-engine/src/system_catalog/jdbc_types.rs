@@ -69,6 +69,8 @@ pub(super) fn jdbc_facts(ty: &TrinoType) -> JdbcFacts {
         T::Array(_) => (sql_types::ARRAY, None),
         T::Json
         | T::Uuid
+        | T::IpAddress
+        | T::Color
         | T::IntervalYearToMonth
         | T::IntervalDayToSecond
         | T::Map(..)

@@ -32,7 +32,10 @@ pub const FUNCTIONS: &[FunctionDef] = &[
     ),
     scalar(
         "contains",
-        &[("array(T), T", "boolean")],
+        &[
+            ("array(T), T", "boolean"),
+            crate::ipaddress::CONTAINS_SIGNATURE,
+        ],
         Typing::Resolved,
         Lower::Scalar(contains),
         "Determines whether given value exists in the array",
@@ -301,11 +304,15 @@ fn comparable(t: &TrinoType) -> bool {
     }
 }
 
-/// contains / array_position / array_remove: an array and one value of its element type.
-fn contains(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+/// contains / array_position / array_remove: an array and one value of its element type
+/// (`contains(varchar, ipaddress)` is the ipaddress family's).
+fn contains(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let [a, x] = c.args.as_slice() else {
         return Ok(None);
     };
+    if c.name == "contains" && !matches!(a.ty, TrinoType::Array(_)) {
+        return crate::ipaddress::contains(ctx, c);
+    }
     let element = element_of(a);
     if !comparable(&element) {
         return Ok(None);

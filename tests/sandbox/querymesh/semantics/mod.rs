@@ -15,6 +15,7 @@ mod dates;
 mod decimals;
 mod formatting;
 mod grouping_sets;
+mod ip_and_color;
 mod json;
 mod lambdas;
 mod maps;
