@@ -60,6 +60,21 @@ pub fn parse_type(dt: &DataType, at: Option<Position>) -> Result<TrinoType, Trin
             }
             TrinoType::TimestampTz(p as u8)
         }
+        DataType::Time(p, tz) => {
+            let p = p.unwrap_or(3);
+            if p > 12 {
+                return Err(error_at(
+                    ErrorName::InvalidLiteral,
+                    at,
+                    format!("TIME precision must be in range [0, 12]: {p}"),
+                ));
+            }
+            if matches!(tz, TimezoneInfo::WithTimeZone) {
+                TrinoType::TimeTz(p as u8)
+            } else {
+                TrinoType::Time(p as u8)
+            }
+        }
         DataType::JSON => TrinoType::Json,
         DataType::Uuid => TrinoType::Uuid,
         DataType::Varbinary(_) => TrinoType::Varbinary,
@@ -408,6 +423,22 @@ impl Analyzer<'_> {
                 }
             }
             TrinoType::TimestampTz(_) => Err(timestamp_invalid()),
+            // ExpressionAnalyzer.visitTimeLiteral (TestTime.testLiterals).
+            TrinoType::Time(_) | TrinoType::TimeTz(_) => {
+                use querymesh_functions::datetime::time_of_day::{LiteralError, literal};
+                literal(text).map_err(|e| match e {
+                    LiteralError::Invalid => error_at(
+                        ErrorName::InvalidLiteral,
+                        at,
+                        format!("'{text}' is not a valid TIME literal"),
+                    ),
+                    LiteralError::Precision(n) => error_at(
+                        ErrorName::NumericValueOutOfRange,
+                        at,
+                        format!("TIME precision must be in range [0, 12]: {n}"),
+                    ),
+                })
+            }
             TrinoType::Timestamp(_) => {
                 let t = text.trim();
                 let (day, time) = t.split_once(' ').unwrap_or((t, "00:00:00"));

@@ -371,6 +371,9 @@ impl Analyzer<'_> {
         r: &Typed,
         at: Option<Position>,
     ) -> Result<Option<Typed>, TrinoError> {
+        if let Some(t) = querymesh_functions::datetime::time_of_day::arithmetic(op, l, r) {
+            return Ok(Some(t));
+        }
         let (base, iv) = match (&l.ty, &r.ty) {
             (
                 TrinoType::Date | TrinoType::Timestamp(_) | TrinoType::TimestampTz(_),
@@ -497,6 +500,15 @@ impl Analyzer<'_> {
             }
             let local = self.wall_time(&t);
             return self.date_part(unit, local, at);
+        }
+        if querymesh_functions::datetime::time_of_day::is_time(&t.ty) {
+            return querymesh_functions::datetime::time_of_day::part(unit, &t).ok_or_else(|| {
+                error_at(
+                    ErrorName::FunctionNotFound,
+                    at,
+                    format!("Unexpected parameters ({}) for function {unit}", t.ty),
+                )
+            });
         }
         let is_ts = matches!(t.ty, TrinoType::Timestamp(_));
         if !(t.ty == TrinoType::Date || is_ts) {

@@ -55,19 +55,28 @@ pub const FUNCTIONS: &[FunctionDef] = &[
     ),
     by_lowering(
         "timezone_hour",
-        &[("timestamp(p) with time zone", "bigint")],
+        &[
+            ("timestamp(p) with time zone", "bigint"),
+            ("time(p) with time zone", "bigint"),
+        ],
         offset_part,
         "Hour of the time zone offset of timestamp",
     ),
     by_lowering(
         "timezone_minute",
-        &[("timestamp(p) with time zone", "bigint")],
+        &[
+            ("timestamp(p) with time zone", "bigint"),
+            ("time(p) with time zone", "bigint"),
+        ],
         offset_part,
         "Minute of the time zone offset of timestamp",
     ),
     by_lowering(
         "timezone",
-        &[("timestamp(p) with time zone", "varchar")],
+        &[
+            ("timestamp(p) with time zone", "varchar"),
+            ("time(p) with time zone", "varchar"),
+        ],
         zone_of,
         "Returns the time zone identifier of the given timestamp with time zone",
     ),
@@ -199,6 +208,9 @@ fn offset_part(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let [x] = c.args.as_slice() else {
         return Ok(None);
     };
+    if let Some(part) = crate::datetime::time_of_day::part(&c.name, x) {
+        return Ok(Some(part));
+    }
     let Some(x) = ctx.zoned(x) else {
         return Ok(None);
     };
@@ -213,6 +225,9 @@ fn zone_of(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let [x] = c.args.as_slice() else {
         return Ok(None);
     };
+    if let Some(zone) = crate::datetime::time_of_day::zone_of(x) {
+        return Ok(Some(zone));
+    }
     if !matches!(x.ty, TrinoType::TimestampTz(_)) {
         return Ok(None);
     }
