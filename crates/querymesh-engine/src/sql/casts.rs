@@ -53,6 +53,13 @@ impl Analyzer<'_> {
                     )
                 });
         }
+        // IntervalDayTimeOperators / IntervalYearMonthOperators castToSlice.
+        if let (Varchar(None), Some(sql)) = (
+            target,
+            querymesh_functions::datetime::interval::text_sql(&t),
+        ) {
+            return Ok(Typed::new(sql, target.clone()));
+        }
         if matches!(t.ty, TimestampTz(_)) || matches!(target, TimestampTz(_)) {
             return self.zoned_cast(t, target, try_cast, at);
         }

@@ -3,6 +3,7 @@
 //! keep its type), and the current date and time.
 
 pub mod format;
+pub mod interval;
 pub mod sqlite;
 pub mod time_of_day;
 pub mod time_zone;
@@ -225,6 +226,15 @@ fn date_field(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
         "yow" => "year_of_week",
         other => other,
     };
+    // hour(date) and its neighbours take the date as a timestamp at midnight (Trino coerces
+    // date to timestamp(0) to find a signature), where EXTRACT refuses it.
+    if a.ty == TrinoType::Date && matches!(unit, "hour" | "minute" | "second" | "millisecond") {
+        let midnight = Typed::new(
+            coerced(a, &TrinoType::Timestamp(0)),
+            TrinoType::Timestamp(0),
+        );
+        return ctx.date_part(unit, midnight, c.at).map(Some);
+    }
     ctx.date_part(unit, a.clone(), c.at).map(Some)
 }
 

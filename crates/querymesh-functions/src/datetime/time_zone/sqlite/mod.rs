@@ -452,6 +452,7 @@ fn local_instant(z: &Zoned) -> Instant {
     Instant {
         day: local.div_euclid(DAY_SECS),
         ms: local.rem_euclid(DAY_SECS) * 1000 + (z.picos / 1_000_000_000) as i64,
+        sub_ms: sub_milli(z.picos) as i64,
     }
 }
 
