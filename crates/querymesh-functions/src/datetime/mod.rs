@@ -4,6 +4,7 @@
 
 pub mod format;
 pub mod interval;
+pub mod iso_date;
 pub mod sqlite;
 pub mod time_of_day;
 pub mod time_zone;
@@ -176,7 +177,7 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "from_iso8601_date",
         &[("varchar(x)", "date")],
         Typing::ByLowering,
-        Lower::Scalar(to_date),
+        Lower::Scalar(iso_date::lower),
         "Parses an ISO 8601 formatted date",
     ),
     FunctionDef {
@@ -328,7 +329,10 @@ fn date_diff(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
             TrinoType::BigInt,
         )));
     }
-    if !(unit.ty.is_string() && is_date_or_timestamp(&a.ty) && is_date_or_timestamp(&b.ty)) {
+    // NULL takes the other operand's type (date_diff('day', NULL, DATE '2024-01-01')).
+    let dated = |t: &Typed| is_date_or_timestamp(&t.ty) || t.ty == TrinoType::Unknown;
+    if !(unit.ty.is_string() && dated(a) && dated(b)) || a.ty == b.ty && a.ty == TrinoType::Unknown
+    {
         return Ok(None);
     }
     let Some(ty) = super_type(&a.ty, &b.ty) else {

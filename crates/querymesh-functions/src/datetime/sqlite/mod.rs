@@ -37,6 +37,7 @@ fn unit_error(unit: &str) -> Error {
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     super::time_of_day::sqlite::register(conn)?;
     super::interval::register(conn)?;
+    super::iso_date::register(conn)?;
     define(conn, "qm_date_part", 2, FLAGS, |ctx| {
         let part: String = ctx.get(0)?;
         let Some(d) = date_arg(ctx, 1)? else {

@@ -107,7 +107,10 @@ pub const FUNCTIONS: &[FunctionDef] = &[
     ),
     by_lowering(
         "from_unixtime_nanos",
-        &[("bigint", "timestamp(9) with time zone")],
+        &[
+            ("bigint", "timestamp(9) with time zone"),
+            ("decimal(p,s)", "timestamp(9) with time zone"),
+        ],
         from_unixtime_nanos,
         "Returns the UNIX timestamp in nanoseconds as a timestamp with time zone",
     ),
@@ -178,7 +181,7 @@ fn at_timezone(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let Some(x) = ctx.zoned(x) else {
         return Ok(None);
     };
-    ctx.check_zone_literal(z, c.at)?;
+    // An unknown zone fails in qm_tz_at with Trino's INVALID_FUNCTION_ARGUMENT.
     Ok(Some(Typed::new(
         format!("qm_tz_at({}, {})", x.sql, z.sql),
         x.ty,
@@ -289,6 +292,15 @@ fn from_unixtime_nanos(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
             format!("qm_tz_from_unixtime_nanos({}, {session})", x.sql),
             TrinoType::TimestampTz(9),
         )),
+        // from_unixtime_nanos(decimal): rounded half up to whole nanoseconds
+        // (TestDateTimeFunctions.testFromUnixTimeNanos), as the cast to bigint rounds.
+        [x] if matches!(x.ty, TrinoType::Decimal { .. }) => {
+            let nanos = ctx.cast(x.clone(), &TrinoType::BigInt, false, c.at)?;
+            Some(Typed::new(
+                format!("qm_tz_from_unixtime_nanos({}, {session})", nanos.sql),
+                TrinoType::TimestampTz(9),
+            ))
+        }
         _ => None,
     })
 }
@@ -303,13 +315,14 @@ fn to_iso8601(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
             let len = 19 + if p == 0 { 0 } else { u32::from(p) + 1 };
             Some(Typed::new(
                 format!("replace(substr({}, 1, {len}), ' ', 'T')", x.sql),
-                // TestDateTimeFunctions.testToIso8601ForTimestampWithoutTimeZone: p + 23.
-                TrinoType::Varchar(Some(u32::from(p) + 23)),
+                // DateTimeFunctions.toIso8601: varchar(22 + p, plus the point when p > 0).
+                TrinoType::Varchar(Some(22 + u32::from(p) + u32::from(p.min(1)))),
             ))
         }
+        // varchar(28 + p, plus the point): the offset's `+HH:MM` (ISO8601 `Z` is shorter).
         TrinoType::TimestampTz(p) => Some(Typed::new(
             format!("qm_tz_iso8601({}, {p})", x.sql),
-            TrinoType::Varchar(None),
+            TrinoType::Varchar(Some(28 + u32::from(p) + u32::from(p.min(1)))),
         )),
         _ => None,
     })
