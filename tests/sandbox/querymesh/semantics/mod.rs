@@ -24,6 +24,7 @@ mod query_structure;
 mod recursive_with;
 mod regexp;
 mod strings;
+mod time_of_day;
 mod time_zones;
 mod unnest;
 mod urls_and_metrics;
