@@ -64,6 +64,8 @@ pub fn super_type(a: &TrinoType, b: &TrinoType) -> Option<TrinoType> {
         (Date, Timestamp(p)) | (Timestamp(p), Date) => Some(Timestamp(*p)),
         (Timestamp(p), Timestamp(q)) => Some(Timestamp(*p.max(q))),
         (TimestampTz(p), TimestampTz(q)) => Some(TimestampTz(*p.max(q))),
+        (Time(p), Time(q)) => Some(Time(*p.max(q))),
+        (TimeTz(p), TimeTz(q)) => Some(TimeTz(*p.max(q))),
         (Array(x), Array(y)) => Some(Array(Box::new(super_type(x, y)?))),
         (Map(kx, vx), Map(ky, vy)) => Some(Map(
             Box::new(super_type(kx, ky)?),

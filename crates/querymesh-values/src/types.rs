@@ -34,6 +34,8 @@ pub enum TrinoType {
     Date,
     /// `time(p)`
     Time(u8),
+    /// `time(p) with time zone`
+    TimeTz(u8),
     /// `timestamp(p)`
     Timestamp(u8),
     /// `timestamp(p) with time zone`
@@ -69,6 +71,7 @@ impl TrinoType {
             Self::Color => "color",
             Self::Date => "date",
             Self::Time(_) => "time",
+            Self::TimeTz(_) => "time with time zone",
             Self::Timestamp(_) => "timestamp",
             Self::TimestampTz(_) => "timestamp with time zone",
             Self::IntervalYearToMonth => "interval year to month",
@@ -90,7 +93,9 @@ impl TrinoType {
             }
             Self::Varchar(len) => vec![long(len.unwrap_or(UNBOUNDED_VARCHAR) as u64)],
             Self::Char(len) => vec![long(*len as u64)],
-            Self::Time(p) | Self::Timestamp(p) | Self::TimestampTz(p) => vec![long(*p as u64)],
+            Self::Time(p) | Self::TimeTz(p) | Self::Timestamp(p) | Self::TimestampTz(p) => {
+                vec![long(*p as u64)]
+            }
             Self::Array(element) => vec![ty(element)],
             Self::Map(k, v) => vec![ty(k), ty(v)],
             Self::Row(fields) => fields
@@ -320,12 +325,12 @@ impl TypeParser {
             "date" => Date,
             "time" => {
                 let p = self.precision(3, 12)?;
-                // `time with time zone` is a type of its own the stand-in does not hold.
-                if self.words(&["with"]) {
-                    return None;
+                if self.words(&["with", "time", "zone"]) {
+                    TimeTz(p)
+                } else {
+                    self.words(&["without", "time", "zone"]);
+                    Time(p)
                 }
-                self.words(&["without", "time", "zone"]);
-                Time(p)
             }
             "timestamp" => {
                 let p = self.precision(3, 12)?;
@@ -412,6 +417,7 @@ impl fmt::Display for TrinoType {
             Self::Varchar(Some(n)) => write!(f, "varchar({n})"),
             Self::Char(n) => write!(f, "char({n})"),
             Self::Time(p) => write!(f, "time({p})"),
+            Self::TimeTz(p) => write!(f, "time({p}) with time zone"),
             Self::Timestamp(p) => write!(f, "timestamp({p})"),
             Self::TimestampTz(p) => write!(f, "timestamp({p}) with time zone"),
             Self::Array(e) => write!(f, "array({e})"),
@@ -492,6 +498,7 @@ mod tests {
         assert_eq!(ok("timestamp(3) with time zone"), TimestampTz(3));
         assert_eq!(ok("timestamp"), Timestamp(3));
         assert_eq!(ok("time(3)"), Time(3));
+        assert_eq!(ok("time(1) with time zone"), TimeTz(1));
         assert_eq!(ok("char(2)"), Char(2));
         assert_eq!(ok("interval day to second"), IntervalDayToSecond);
         assert_eq!(ok("interval year to month"), IntervalYearToMonth);

@@ -1,6 +1,7 @@
 //! CAST and TRY_CAST: Trino's conversions between types, inline where SQLite's own forms are
 //! exact and through `qm_cast` otherwise.
 
+use querymesh_functions::datetime::time_of_day;
 use querymesh_values::coerce::coerced;
 use querymesh_values::typed::Typed;
 
@@ -43,6 +44,24 @@ impl Analyzer<'_> {
         let complex = |t: &TrinoType| t.is_container() || matches!(t, Json | Uuid | Varbinary);
         if complex(&t.ty) || complex(target) {
             return self.complex_cast(t, target, try_cast, at);
+        }
+        if time_of_day::is_time(&t.ty) || time_of_day::is_time(target) {
+            return time_of_day::cast_sql(&t, target, try_cast, &self.session_zone())
+                .map(|sql| Typed::new(sql, target.clone()))
+                .ok_or_else(|| {
+                    error_at(
+                        ErrorName::TypeMismatch,
+                        at,
+                        format!("Cannot cast {} to {target}", t.ty),
+                    )
+                });
+        }
+        // IntervalDayTimeOperators / IntervalYearMonthOperators castToSlice.
+        if let (Varchar(None), Some(sql)) = (
+            target,
+            querymesh_functions::datetime::interval::text_sql(&t),
+        ) {
+            return Ok(Typed::new(sql, target.clone()));
         }
         if matches!(t.ty, TimestampTz(_)) || matches!(target, TimestampTz(_)) {
             return self.zoned_cast(t, target, try_cast, at);

@@ -301,6 +301,9 @@ fn fixed_size(ty: &TrinoType) -> u32 {
         TrinoType::IntervalYearToMonth => 4,
         TrinoType::BigInt | TrinoType::Double | TrinoType::IntervalDayToSecond => 8,
         TrinoType::Time(_) => 8,
+        // ShortTimeWithTimeZoneType up to nanos, LongTimeWithTimeZoneType beyond.
+        TrinoType::TimeTz(p) if *p <= 9 => 8,
+        TrinoType::TimeTz(_) => 12,
         TrinoType::Decimal { precision, .. } if *precision <= 18 => 8,
         TrinoType::Decimal { .. } => 16,
         // Short timestamps fit one long up to micros; with a zone, up to millis.

@@ -141,6 +141,10 @@ pub fn encode(v: ValueRef<'_>, ty: &TrinoType) -> Value {
             querymesh_functions::datetime::time_zone::sqlite::protocol_text(v, *p)
                 .map_or_else(|| Value::from(as_text(v)), Value::from)
         }
+        TrinoType::Time(_) | TrinoType::TimeTz(_) => {
+            querymesh_functions::datetime::time_of_day::protocol_text(v, ty)
+                .map_or_else(|| Value::from(as_text(v)), Value::from)
+        }
         TrinoType::Timestamp(p) => {
             let text = as_text(v);
             let (base, frac) = text.split_once('.').unwrap_or((&text, ""));

@@ -60,6 +60,21 @@ pub fn parse_type(dt: &DataType, at: Option<Position>) -> Result<TrinoType, Trin
             }
             TrinoType::TimestampTz(p as u8)
         }
+        DataType::Time(p, tz) => {
+            let p = p.unwrap_or(3);
+            if p > 12 {
+                return Err(error_at(
+                    ErrorName::InvalidLiteral,
+                    at,
+                    format!("TIME precision must be in range [0, 12]: {p}"),
+                ));
+            }
+            if matches!(tz, TimezoneInfo::WithTimeZone) {
+                TrinoType::TimeTz(p as u8)
+            } else {
+                TrinoType::Time(p as u8)
+            }
+        }
         DataType::JSON => TrinoType::Json,
         DataType::Uuid => TrinoType::Uuid,
         DataType::Varbinary(_) => TrinoType::Varbinary,
@@ -262,7 +277,8 @@ pub(super) fn interval(
         }
         (DateTimeField::Year | DateTimeField::Years, Some(DateTimeField::Month)) => {
             let months = text.split_once('-').and_then(|(y, m)| {
-                let m = years_months(m, 1).filter(|m| *m < 12)?;
+                // IntervalYearMonth.parse: the months may pass 11 ('1-13' is 2-1).
+                let m = years_months(m, 1)?;
                 years_months(y, 12)?.checked_add(m)
             });
             (months, TrinoType::IntervalYearToMonth)
@@ -394,15 +410,19 @@ impl Analyzer<'_> {
                 use querymesh_functions::datetime::time_zone::sqlite::{TextError, from_parts};
                 let precision = parts.fraction.len() as u8;
                 let zone = self.session_zone();
+                let local = parts.day * 86_400 + parts.second_of_day;
                 match from_parts(&parts, &zone, precision) {
+                    // A wall time a DST gap skips is no literal (Trino reads it strictly),
+                    // though a cast moves it past the gap.
+                    Ok(z) if z.local() != local => Err(timestamp_invalid()),
                     Ok(z) => Ok(Typed::new(
                         sql_string(&z.stored()),
                         TrinoType::TimestampTz(precision),
                     )),
-                    Err(TextError::Zone(m)) => Err(error_at(ErrorName::NotSupported, at, m)),
+                    Err(TextError::Zone(_)) => Err(timestamp_invalid()),
                     // TestTimestampWithTimeZone.testLiterals.
                     Err(TextError::Precision(n)) => Err(error_at(
-                        ErrorName::InvalidLiteral,
+                        ErrorName::NumericValueOutOfRange,
                         at,
                         format!("TIMESTAMP WITH TIME ZONE precision must be in range [0, 12]: {n}"),
                     )),
@@ -410,11 +430,41 @@ impl Analyzer<'_> {
                 }
             }
             TrinoType::TimestampTz(_) => Err(timestamp_invalid()),
+            // ExpressionAnalyzer.visitTimeLiteral (TestTime.testLiterals).
+            TrinoType::Time(_) | TrinoType::TimeTz(_) => {
+                use querymesh_functions::datetime::time_of_day::{LiteralError, literal};
+                literal(text).map_err(|e| match e {
+                    LiteralError::Invalid => error_at(
+                        ErrorName::InvalidLiteral,
+                        at,
+                        format!("'{text}' is not a valid TIME literal"),
+                    ),
+                    LiteralError::Precision(n) => error_at(
+                        ErrorName::NumericValueOutOfRange,
+                        at,
+                        format!("TIME precision must be in range [0, 12]: {n}"),
+                    ),
+                })
+            }
             TrinoType::Timestamp(_) => {
                 let t = text.trim();
                 let (day, time) = t.split_once(' ').unwrap_or((t, "00:00:00"));
                 let d = calendar::parse_date(day).ok_or_else(timestamp_invalid)?;
-                let precision = time.split_once('.').map_or(0, |(_, f)| f.len()) as u8;
+                let digits = time.split_once('.').map_or(0, |(_, f)| f.len());
+                // TestTimestamp.testLiterals: "TIMESTAMP precision must be in range [0, 12]".
+                if digits > 12
+                    && digits <= 64
+                    && time
+                        .bytes()
+                        .all(|b| b.is_ascii_digit() || b == b':' || b == b'.')
+                {
+                    return Err(error_at(
+                        ErrorName::NumericValueOutOfRange,
+                        at,
+                        format!("TIMESTAMP precision must be in range [0, 12]: {digits}"),
+                    ));
+                }
+                let precision = digits as u8;
                 let stored = querymesh_functions::udf::normalize_timestamp(d, time, precision)
                     .ok_or_else(timestamp_invalid)?;
                 Ok(Typed::new(

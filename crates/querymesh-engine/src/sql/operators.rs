@@ -274,10 +274,18 @@ impl Analyzer<'_> {
             BinaryOperator::Multiply => {
                 match scaled_interval(&l, &r).or_else(|| scaled_interval(&r, &l)) {
                     Some(t) => Ok(t),
-                    None => self.numeric_op('*', l, r, at),
+                    None => match fractionally_scaled('*', &l, &r)
+                        .or_else(|| fractionally_scaled('*', &r, &l))
+                    {
+                        Some(t) => Ok(t),
+                        None => self.numeric_op('*', l, r, at),
+                    },
                 }
             }
-            BinaryOperator::Divide => self.numeric_op('/', l, r, at),
+            BinaryOperator::Divide => match fractionally_scaled('/', &l, &r) {
+                Some(t) => Ok(t),
+                None => self.numeric_op('/', l, r, at),
+            },
             BinaryOperator::Modulo => self.numeric_op('%', l, r, at),
             other => Err(error_at(
                 ErrorName::SyntaxError,
@@ -379,6 +387,9 @@ impl Analyzer<'_> {
         r: &Typed,
         at: Option<Position>,
     ) -> Result<Option<Typed>, TrinoError> {
+        if let Some(t) = querymesh_functions::datetime::time_of_day::arithmetic(op, l, r) {
+            return Ok(Some(t));
+        }
         let (base, iv) = match (&l.ty, &r.ty) {
             (
                 TrinoType::Date | TrinoType::Timestamp(_) | TrinoType::TimestampTz(_),
@@ -388,6 +399,27 @@ impl Analyzer<'_> {
                 TrinoType::IntervalDayToSecond | TrinoType::IntervalYearToMonth,
                 TrinoType::Date | TrinoType::Timestamp(_) | TrinoType::TimestampTz(_),
             ) if op == '+' => (r, l),
+            // The interval between two dates or timestamps, exact then truncated to the
+            // millisecond (TimestampOperators.subtract; DateOperators.subtract is in days).
+            (
+                TrinoType::Date | TrinoType::Timestamp(_),
+                TrinoType::Date | TrinoType::Timestamp(_),
+            ) if op == '-' => {
+                let p = |t: &TrinoType| match t {
+                    TrinoType::Timestamp(p) => *p,
+                    _ => 0,
+                };
+                let ty = TrinoType::Timestamp(p(&l.ty).max(p(&r.ty)));
+                return Ok(Some(Typed::new(
+                    format!(
+                        "qm_date_diff('millisecond', {}, {}, {})",
+                        coerced(r, &ty),
+                        coerced(l, &ty),
+                        calendar::stored_digits(p(&ty))
+                    ),
+                    TrinoType::IntervalDayToSecond,
+                )));
+            }
             // The interval between two instants (TimestampWithTimeZoneOperators.subtract).
             (TrinoType::TimestampTz(_), TrinoType::TimestampTz(_)) if op == '-' => {
                 return Ok(Some(Typed::new(
@@ -428,11 +460,15 @@ impl Analyzer<'_> {
         let months = iv.ty == TrinoType::IntervalYearToMonth;
         // With a zone: months by the wall time, day-to-second intervals on the instant
         // (TimestampWithTimeZoneOperators add the millis in the value's chronology).
+        // A day-to-second interval gives at least milliseconds (TimestampPlusIntervalDayToSecond
+        // returns timestamp(max(p, 3))); a year-to-month one keeps p.
+        let at_least_millis = |p: u8| if months { p } else { p.max(3) };
         if let TrinoType::TimestampTz(p) = base.ty {
             let unit = if months { "month" } else { "millisecond" };
+            let q = at_least_millis(p);
             return Ok(Some(Typed::new(
-                format!("qm_tz_add('{unit}', {amount}, {}, {p})", base.sql),
-                base.ty.clone(),
+                format!("qm_tz_add('{unit}', {amount}, {}, {q})", base.sql),
+                TrinoType::TimestampTz(q),
             )));
         }
         match &base.ty {
@@ -477,13 +513,21 @@ impl Analyzer<'_> {
                         base.sql, base.sql
                     )
                 } else {
+                    // The stored digits past the millisecond are kept (qm_date_add).
+                    let digits = match base.ty {
+                        TrinoType::Timestamp(p) => calendar::stored_digits(p),
+                        _ => 3,
+                    };
                     format!(
-                        "strftime('%Y-%m-%d %H:%M:%f', {}, '{:+} seconds')",
-                        base.sql,
-                        amount as f64 / 1000.0
+                        "qm_date_add('millisecond', {amount}, {}, {digits})",
+                        base.sql
                     )
                 };
-                Ok(Some(Typed::new(sql, base.ty.clone())))
+                let ty = match base.ty {
+                    TrinoType::Timestamp(p) => TrinoType::Timestamp(at_least_millis(p)),
+                    ref other => other.clone(),
+                };
+                Ok(Some(Typed::new(sql, ty)))
             }
         }
     }
@@ -506,6 +550,18 @@ impl Analyzer<'_> {
             let local = self.wall_time(&t);
             return self.date_part(unit, local, at);
         }
+        if let Some(part) = querymesh_functions::datetime::interval::part(unit, &t) {
+            return Ok(part);
+        }
+        if querymesh_functions::datetime::time_of_day::is_time(&t.ty) {
+            return querymesh_functions::datetime::time_of_day::part(unit, &t).ok_or_else(|| {
+                error_at(
+                    ErrorName::FunctionNotFound,
+                    at,
+                    format!("Unexpected parameters ({}) for function {unit}", t.ty),
+                )
+            });
+        }
         let is_ts = matches!(t.ty, TrinoType::Timestamp(_));
         if !(t.ty == TrinoType::Date || is_ts) {
             return Err(error_at(
@@ -520,16 +576,19 @@ impl Analyzer<'_> {
             "year" => sub(1, 4),
             "month" => sub(6, 2),
             "day" => sub(9, 2),
-            "hour" | "minute" | "second" if is_ts => match unit {
+            "hour" | "minute" | "second" | "millisecond" if is_ts => match unit {
                 "hour" => sub(12, 2),
                 "minute" => sub(15, 2),
-                _ => sub(18, 2),
+                "second" => sub(18, 2),
+                // The stored text has at least millisecond digits (calendar::stored_digits).
+                _ => sub(21, 3),
             },
-            "hour" | "minute" | "second" => {
+            // ExpressionAnalyzer.visitExtract: a date has no time fields.
+            "hour" | "minute" | "second" | "millisecond" => {
                 return Err(error_at(
-                    ErrorName::InvalidFunctionArgument,
+                    ErrorName::TypeMismatch,
                     at,
-                    format!("Invalid EXTRACT field {unit} for date"),
+                    format!("Cannot extract {} from date", unit.to_uppercase()),
                 ));
             }
             other => format!("qm_date_part('{other}', {})", t.sql),
@@ -569,6 +628,19 @@ fn scaled_interval(iv: &Typed, n: &Typed) -> Option<Typed> {
         ty: iv.ty.clone(),
         constant,
     })
+}
+
+/// `interval * x` or `interval / x` for a decimal, double or (dividing) integer x, which
+/// Trino takes as a double (IntervalDayTimeOperators.multiplyByDouble, divideByDouble).
+fn fractionally_scaled(op: char, iv: &Typed, n: &Typed) -> Option<Typed> {
+    let as_double = match n.ty {
+        TrinoType::Decimal { scale, .. } => {
+            querymesh_values::decimal::to_double_sql(n, scale, false)
+        }
+        ref t if t.is_numeric() => format!("CAST({} AS REAL)", n.sql),
+        _ => return None,
+    };
+    querymesh_functions::datetime::interval::scaled(op, iv, n, as_double)
 }
 
 /// An integer constant as SQLite reads it: SQLite parses `-9223372036854775808` as the

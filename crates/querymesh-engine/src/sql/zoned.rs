@@ -36,10 +36,9 @@ pub fn session_zone_id(session: &crate::SessionContext) -> Result<String, TrinoE
 /// The SQL of a value as the text comparisons compare: a timestamp with time zone by its
 /// instant, anything else as it is.
 pub(super) fn compare_key(sql: String, target: &TrinoType) -> String {
-    if matches!(target, TrinoType::TimestampTz(_)) {
-        zones::instant_sql(&sql)
-    } else {
-        sql
+    match target {
+        TrinoType::TimestampTz(_) => zones::instant_sql(&sql),
+        _ => querymesh_functions::datetime::time_of_day::compare_key(sql, target),
     }
 }
 
@@ -158,6 +157,9 @@ impl Analyzer<'_> {
                 format!("Type of time zone must be varchar: actual type {}", z.ty),
             ));
         }
+        if let Some(shifted) = querymesh_functions::datetime::time_of_day::at_time_zone(&t, &z) {
+            return Ok(shifted);
+        }
         let Some(zoned) = (match t.ty {
             TrinoType::Timestamp(_) | TrinoType::TimestampTz(_) => self.zoned(&t),
             _ => None,
@@ -171,7 +173,7 @@ impl Analyzer<'_> {
                 ),
             ));
         };
-        self.check_zone_literal(&z, at)?;
+        // An unknown zone fails in qm_tz_at with Trino's INVALID_FUNCTION_ARGUMENT.
         Ok(Typed::new(
             format!("qm_tz_at({}, {})", zoned.sql, z.sql),
             zoned.ty,

@@ -20,6 +20,7 @@ mod sql_types {
     pub const DATE: i64 = 91;
     pub const TIME: i64 = 92;
     pub const TIMESTAMP: i64 = 93;
+    pub const TIME_WITH_TIMEZONE: i64 = 2013;
     pub const TIMESTAMP_WITH_TIMEZONE: i64 = 2014;
     pub const ARRAY: i64 = 2003;
     pub const JAVA_OBJECT: i64 = 2000;
@@ -59,6 +60,8 @@ pub(super) fn jdbc_facts(ty: &TrinoType) -> JdbcFacts {
         T::Date => (sql_types::DATE, Some(14)),
         // "HH:MM:SS", then the fraction.
         T::Time(p) => (sql_types::TIME, Some(8 + fraction(*p))),
+        // "HH:MM:SS", the fraction, then "+HH:MM".
+        T::TimeTz(p) => (sql_types::TIME_WITH_TIMEZONE, Some(8 + fraction(*p) + 6)),
         // Year sign and 5 digits, "-MM-DD HH:MM:SS", then the fraction.
         T::Timestamp(p) => (sql_types::TIMESTAMP, Some(1 + 5 + 15 + fraction(*p))),
         // Year sign and 6 digits, "-MM-DD HH:MM:SS", the fraction, a space and the zone.
@@ -79,7 +82,7 @@ pub(super) fn jdbc_facts(ty: &TrinoType) -> JdbcFacts {
     };
     let decimal_digits = match ty {
         T::Decimal { scale, .. } => Some(i64::from(*scale)),
-        T::Time(p) | T::Timestamp(p) | T::TimestampTz(p) => Some(i64::from(*p)),
+        T::Time(p) | T::TimeTz(p) | T::Timestamp(p) | T::TimestampTz(p) => Some(i64::from(*p)),
         _ => None,
     };
     let num_prec_radix = match ty {

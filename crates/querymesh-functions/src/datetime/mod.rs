@@ -3,7 +3,10 @@
 //! keep its type), and the current date and time.
 
 pub mod format;
+pub mod interval;
+pub mod iso_date;
 pub mod sqlite;
+pub mod time_of_day;
 pub mod time_zone;
 
 use querymesh_values::coerce::{coerced, super_type};
@@ -19,6 +22,26 @@ const FIELD: &[(&str, &str)] = &[
     ("timestamp(p)", "bigint"),
     ("timestamp(p) with time zone", "bigint"),
 ];
+
+/// The fields a time of day has too (hour … millisecond).
+const TIME_FIELD: &[(&str, &str)] = &[
+    ("date", "bigint"),
+    ("timestamp(p)", "bigint"),
+    ("timestamp(p) with time zone", "bigint"),
+    ("time(p)", "bigint"),
+    ("time(p) with time zone", "bigint"),
+    ("interval day to second", "bigint"),
+];
+
+const fn time_field(name: &'static str, description: &'static str) -> FunctionDef {
+    scalar(
+        name,
+        TIME_FIELD,
+        Typing::ByLowering,
+        Lower::Scalar(date_field),
+        description,
+    )
+}
 
 const fn field(name: &'static str, description: &'static str) -> FunctionDef {
     scalar(
@@ -74,9 +97,13 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "Year of the ISO week of the given date or timestamp",
     ),
     field("yow", "Year of the ISO week of the given date or timestamp"),
-    field("hour", "Hour of the day of the given timestamp"),
-    field("minute", "Minute of the hour of the given timestamp"),
-    field("second", "Second of the minute of the given timestamp"),
+    time_field("hour", "Hour of the day of the given timestamp"),
+    time_field("minute", "Minute of the hour of the given timestamp"),
+    time_field("second", "Second of the minute of the given timestamp"),
+    time_field(
+        "millisecond",
+        "Millisecond of the second of the given timestamp",
+    ),
     scalar(
         "date_trunc",
         &[
@@ -85,6 +112,11 @@ pub const FUNCTIONS: &[FunctionDef] = &[
             (
                 "varchar(x), timestamp(p) with time zone",
                 "timestamp(p) with time zone",
+            ),
+            ("varchar(x), time(p)", "time(p)"),
+            (
+                "varchar(x), time(p) with time zone",
+                "time(p) with time zone",
             ),
         ],
         Typing::ByLowering,
@@ -100,6 +132,11 @@ pub const FUNCTIONS: &[FunctionDef] = &[
                 "varchar(x), bigint, timestamp(p) with time zone",
                 "timestamp(p) with time zone",
             ),
+            ("varchar(x), bigint, time(p)", "time(p)"),
+            (
+                "varchar(x), bigint, time(p) with time zone",
+                "time(p) with time zone",
+            ),
         ],
         Typing::ByLowering,
         Lower::Scalar(date_add),
@@ -112,6 +149,11 @@ pub const FUNCTIONS: &[FunctionDef] = &[
             ("varchar(x), timestamp(p), timestamp(p)", "bigint"),
             (
                 "varchar(x), timestamp(p) with time zone, timestamp(p) with time zone",
+                "bigint",
+            ),
+            ("varchar(x), time(p), time(p)", "bigint"),
+            (
+                "varchar(x), time(p) with time zone, time(p) with time zone",
                 "bigint",
             ),
         ],
@@ -135,7 +177,7 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "from_iso8601_date",
         &[("varchar(x)", "date")],
         Typing::ByLowering,
-        Lower::Scalar(to_date),
+        Lower::Scalar(iso_date::lower),
         "Parses an ISO 8601 formatted date",
     ),
     FunctionDef {
@@ -185,11 +227,23 @@ fn date_field(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
         "yow" => "year_of_week",
         other => other,
     };
+    // hour(date) and its neighbours take the date as a timestamp at midnight (Trino coerces
+    // date to timestamp(0) to find a signature), where EXTRACT refuses it.
+    if a.ty == TrinoType::Date && matches!(unit, "hour" | "minute" | "second" | "millisecond") {
+        let midnight = Typed::new(
+            coerced(a, &TrinoType::Timestamp(0)),
+            TrinoType::Timestamp(0),
+        );
+        return ctx.date_part(unit, midnight, c.at).map(Some);
+    }
     ctx.date_part(unit, a.clone(), c.at).map(Some)
 }
 
 fn date_trunc(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
+        [unit, t] if unit.ty.is_string() && time_of_day::is_time(&t.ty) => {
+            time_of_day::trunc(unit, t)
+        }
         [unit, d] if unit.ty.is_string() && matches!(d.ty, TrinoType::TimestampTz(_)) => {
             let TrinoType::TimestampTz(p) = d.ty else {
                 return Ok(None);
@@ -214,6 +268,11 @@ fn date_trunc(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
 
 fn date_add(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
+        [unit, n, t]
+            if unit.ty.is_string() && is_integer_or_null(&n.ty) && time_of_day::is_time(&t.ty) =>
+        {
+            time_of_day::add(unit, n, t)
+        }
         [unit, n, d]
             if unit.ty.is_string()
                 && is_integer_or_null(&n.ty)
@@ -249,6 +308,16 @@ fn date_diff(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let [unit, a, b] = c.args.as_slice() else {
         return Ok(None);
     };
+    if unit.ty.is_string() && time_of_day::is_time(&a.ty) {
+        let (a, b) = match super_type(&a.ty, &b.ty) {
+            Some(ty) => (
+                Typed::new(coerced(a, &ty), ty.clone()),
+                Typed::new(coerced(b, &ty), ty),
+            ),
+            None => return Ok(None),
+        };
+        return Ok(time_of_day::diff(unit, &a, &b));
+    }
     let tz = |t: &Typed| matches!(t.ty, TrinoType::TimestampTz(_));
     if unit.ty.is_string() && (tz(a) || tz(b)) {
         let (a, b) = ctx.zoned_operands(a.clone(), b.clone());
@@ -260,7 +329,10 @@ fn date_diff(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
             TrinoType::BigInt,
         )));
     }
-    if !(unit.ty.is_string() && is_date_or_timestamp(&a.ty) && is_date_or_timestamp(&b.ty)) {
+    // NULL takes the other operand's type (date_diff('day', NULL, DATE '2024-01-01')).
+    let dated = |t: &Typed| is_date_or_timestamp(&t.ty) || t.ty == TrinoType::Unknown;
+    if !(unit.ty.is_string() && dated(a) && dated(b)) || a.ty == b.ty && a.ty == TrinoType::Unknown
+    {
         return Ok(None);
     }
     let Some(ty) = super_type(&a.ty, &b.ty) else {

@@ -26,6 +26,7 @@ mod recursive_with;
 mod regexp;
 mod strings;
 mod subqueries;
+mod time_of_day;
 mod time_zones;
 mod unnest;
 mod urls_and_metrics;

@@ -118,6 +118,7 @@ pub(super) fn timestamp_sequence(
             date_functions::Instant {
                 day: total.div_euclid(86_400_000),
                 ms: total.rem_euclid(86_400_000),
+                sub_ms: 0,
             }
         };
         let at = millis(t);

@@ -12,19 +12,32 @@ use crate::udf::{FLAGS, define, fail};
 
 const DAY_MS: i64 = 86_400_000;
 
-/// A point in time: days since 1970-01-01 and milliseconds into the day.
+/// Picoseconds in a millisecond: a timestamp(p > 3) keeps its digits past the millisecond.
+const PICOS_PER_MS: i128 = 1_000_000_000;
+
+/// A point in time: days since 1970-01-01, milliseconds into the day, and the picoseconds
+/// past that millisecond a timestamp(4..12) has (date_add and ± interval keep them,
+/// TestDateTimeFunctions.testDateAdd on timestamp(9)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Instant {
     pub day: i64,
     pub ms: i64,
+    pub sub_ms: i64,
 }
 
 impl Instant {
-    fn from_millis(total: i64) -> Self {
+    fn from_millis(total: i64, sub_ms: i64) -> Self {
         Self {
             day: total.div_euclid(DAY_MS),
             ms: total.rem_euclid(DAY_MS),
+            sub_ms,
         }
+    }
+
+    /// Picoseconds since the epoch, for exact differences.
+    fn picos(self) -> i128 {
+        (i128::from(self.day) * i128::from(DAY_MS) + i128::from(self.ms)) * PICOS_PER_MS
+            + i128::from(self.sub_ms)
     }
 
     fn millis(self) -> Option<i64> {
@@ -37,14 +50,28 @@ pub fn parse(text: &str) -> Option<Instant> {
     let (day, time) = text.trim().split_once(' ').unwrap_or((text.trim(), ""));
     let day = calendar::parse_date(day)?;
     if time.is_empty() {
-        return Some(Instant { day, ms: 0 });
+        return Some(Instant {
+            day,
+            ms: 0,
+            sub_ms: 0,
+        });
     }
     let mut parts = time.split(':');
     let h: i64 = parts.next()?.parse().ok()?;
     let m: i64 = parts.next()?.parse().ok()?;
-    let s: f64 = parts.next()?.parse().ok()?;
-    let ms = h * 3_600_000 + m * 60_000 + (s * 1000.0).round() as i64;
-    (0..DAY_MS).contains(&ms).then_some(Instant { day, ms })
+    let seconds = parts.next()?;
+    let (whole, fraction) = seconds.split_once('.').unwrap_or((seconds, ""));
+    let s: i64 = whole.parse().ok()?;
+    if fraction.len() > 12 || !fraction.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let picos: i64 = format!("{fraction:0<12}").parse().ok()?;
+    let ms = h * 3_600_000 + m * 60_000 + s * 1000 + picos / 1_000_000_000;
+    (0..DAY_MS).contains(&ms).then_some(Instant {
+        day,
+        ms,
+        sub_ms: picos % 1_000_000_000,
+    })
 }
 
 /// The stored text: a date (`digits` 0), or a timestamp with `digits` fraction digits (its
@@ -60,9 +87,10 @@ pub fn format(t: Instant, digits: usize) -> String {
         t.ms / 1000 % 60,
         t.ms % 1000,
     );
+    let sub_ms = format!("{:09}", t.sub_ms);
     format!(
         "{date} {h:02}:{m:02}:{s:02}.{f:03}{}",
-        "0".repeat(digits.saturating_sub(3))
+        sub_ms.get(..digits.saturating_sub(3)).unwrap_or(&sub_ms)
     )
 }
 
@@ -87,13 +115,18 @@ fn time_unit(unit: &str) -> Option<i64> {
 
 pub fn trunc(unit: &str, t: Instant, timestamp: bool) -> Result<Instant, Error> {
     let (y, m, _) = calendar::civil_from_days(t.day);
-    let day = |day| Instant { day, ms: 0 };
+    let day = |day| Instant {
+        day,
+        ms: 0,
+        sub_ms: 0,
+    };
     Ok(match unit {
         u if timestamp && time_unit(u).is_some() => {
             let size = time_unit(u).unwrap_or(1);
             Instant {
                 day: t.day,
                 ms: t.ms - t.ms % size,
+                sub_ms: 0,
             }
         }
         "day" => day(t.day),
@@ -110,18 +143,18 @@ pub fn add(unit: &str, n: i64, t: Instant, timestamp: bool) -> Result<Instant, E
     let months = |k: i64| {
         n.checked_mul(k)
             .and_then(|m| calendar::add_months(t.day, m))
-            .map(|day| Instant { day, ms: t.ms })
+            .map(|day| Instant { day, ..t })
     };
     let result = match unit {
         u if timestamp && time_unit(u).is_some() => n
             .checked_mul(time_unit(u).unwrap_or(1))
             .and_then(|delta| t.millis()?.checked_add(delta))
-            .map(Instant::from_millis)
+            .map(|total| Instant::from_millis(total, t.sub_ms))
             .filter(|r| calendar::in_range(r.day).is_some()),
         "day" | "week" => n
             .checked_mul(if unit == "week" { 7 } else { 1 })
             .and_then(|d| calendar::add_days(t.day, d))
-            .map(|day| Instant { day, ms: t.ms }),
+            .map(|day| Instant { day, ..t }),
         "month" => months(1),
         "quarter" => months(3),
         "year" => months(12),
@@ -182,13 +215,11 @@ pub fn diff(unit: &str, a: Instant, b: Instant, timestamp: bool) -> Result<i64, 
     let calendar = |f: fn(Instant, Instant) -> i64| {
         if b >= a { f(b, a) } else { -f(a, b) }
     };
+    // The exact difference, truncated toward zero (TestDateTimeFunctions.testDateDiff on
+    // timestamp(12): 0.000000000001 to 0.999999999999 is 999 milliseconds).
     let millis = |size: i64| -> Result<i64, Error> {
-        let delta = b
-            .millis()
-            .zip(a.millis())
-            .and_then(|(b, a)| b.checked_sub(a))
-            .ok_or_else(overflow)?;
-        Ok(delta / size)
+        let delta = (b.picos() - a.picos()) / (PICOS_PER_MS * i128::from(size));
+        i64::try_from(delta).map_err(|_| overflow())
     };
     match unit {
         u if timestamp && time_unit(u).is_some() => millis(time_unit(u).unwrap_or(1)),
@@ -263,7 +294,11 @@ mod tests {
     use super::*;
 
     fn at(text: &str) -> Instant {
-        parse(text).unwrap_or(Instant { day: 0, ms: 0 })
+        parse(text).unwrap_or(Instant {
+            day: 0,
+            ms: 0,
+            sub_ms: 0,
+        })
     }
 
     #[test]

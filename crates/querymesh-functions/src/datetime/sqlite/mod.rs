@@ -35,6 +35,9 @@ fn unit_error(unit: &str) -> Error {
 
 /// Registers the date functions on `conn`.
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
+    super::time_of_day::sqlite::register(conn)?;
+    super::interval::register(conn)?;
+    super::iso_date::register(conn)?;
     define(conn, "qm_date_part", 2, FLAGS, |ctx| {
         let part: String = ctx.get(0)?;
         let Some(d) = date_arg(ctx, 1)? else {

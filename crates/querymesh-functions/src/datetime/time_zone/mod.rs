@@ -55,19 +55,28 @@ pub const FUNCTIONS: &[FunctionDef] = &[
     ),
     by_lowering(
         "timezone_hour",
-        &[("timestamp(p) with time zone", "bigint")],
+        &[
+            ("timestamp(p) with time zone", "bigint"),
+            ("time(p) with time zone", "bigint"),
+        ],
         offset_part,
         "Hour of the time zone offset of timestamp",
     ),
     by_lowering(
         "timezone_minute",
-        &[("timestamp(p) with time zone", "bigint")],
+        &[
+            ("timestamp(p) with time zone", "bigint"),
+            ("time(p) with time zone", "bigint"),
+        ],
         offset_part,
         "Minute of the time zone offset of timestamp",
     ),
     by_lowering(
         "timezone",
-        &[("timestamp(p) with time zone", "varchar")],
+        &[
+            ("timestamp(p) with time zone", "varchar"),
+            ("time(p) with time zone", "varchar"),
+        ],
         zone_of,
         "Returns the time zone identifier of the given timestamp with time zone",
     ),
@@ -98,7 +107,10 @@ pub const FUNCTIONS: &[FunctionDef] = &[
     ),
     by_lowering(
         "from_unixtime_nanos",
-        &[("bigint", "timestamp(9) with time zone")],
+        &[
+            ("bigint", "timestamp(9) with time zone"),
+            ("decimal(p,s)", "timestamp(9) with time zone"),
+        ],
         from_unixtime_nanos,
         "Returns the UNIX timestamp in nanoseconds as a timestamp with time zone",
     ),
@@ -169,7 +181,7 @@ fn at_timezone(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let Some(x) = ctx.zoned(x) else {
         return Ok(None);
     };
-    ctx.check_zone_literal(z, c.at)?;
+    // An unknown zone fails in qm_tz_at with Trino's INVALID_FUNCTION_ARGUMENT.
     Ok(Some(Typed::new(
         format!("qm_tz_at({}, {})", x.sql, z.sql),
         x.ty,
@@ -199,6 +211,9 @@ fn offset_part(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let [x] = c.args.as_slice() else {
         return Ok(None);
     };
+    if let Some(part) = crate::datetime::time_of_day::part(&c.name, x) {
+        return Ok(Some(part));
+    }
     let Some(x) = ctx.zoned(x) else {
         return Ok(None);
     };
@@ -213,6 +228,9 @@ fn zone_of(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let [x] = c.args.as_slice() else {
         return Ok(None);
     };
+    if let Some(zone) = crate::datetime::time_of_day::zone_of(x) {
+        return Ok(Some(zone));
+    }
     if !matches!(x.ty, TrinoType::TimestampTz(_)) {
         return Ok(None);
     }
@@ -274,6 +292,15 @@ fn from_unixtime_nanos(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
             format!("qm_tz_from_unixtime_nanos({}, {session})", x.sql),
             TrinoType::TimestampTz(9),
         )),
+        // from_unixtime_nanos(decimal): rounded half up to whole nanoseconds
+        // (TestDateTimeFunctions.testFromUnixTimeNanos), as the cast to bigint rounds.
+        [x] if matches!(x.ty, TrinoType::Decimal { .. }) => {
+            let nanos = ctx.cast(x.clone(), &TrinoType::BigInt, false, c.at)?;
+            Some(Typed::new(
+                format!("qm_tz_from_unixtime_nanos({}, {session})", nanos.sql),
+                TrinoType::TimestampTz(9),
+            ))
+        }
         _ => None,
     })
 }
@@ -288,13 +315,14 @@ fn to_iso8601(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
             let len = 19 + if p == 0 { 0 } else { u32::from(p) + 1 };
             Some(Typed::new(
                 format!("replace(substr({}, 1, {len}), ' ', 'T')", x.sql),
-                // TestDateTimeFunctions.testToIso8601ForTimestampWithoutTimeZone: p + 23.
-                TrinoType::Varchar(Some(u32::from(p) + 23)),
+                // DateTimeFunctions.toIso8601: varchar(22 + p, plus the point when p > 0).
+                TrinoType::Varchar(Some(22 + u32::from(p) + u32::from(p.min(1)))),
             ))
         }
+        // varchar(28 + p, plus the point): the offset's `+HH:MM` (ISO8601 `Z` is shorter).
         TrinoType::TimestampTz(p) => Some(Typed::new(
             format!("qm_tz_iso8601({}, {p})", x.sql),
-            TrinoType::Varchar(None),
+            TrinoType::Varchar(Some(28 + u32::from(p) + u32::from(p.min(1)))),
         )),
         _ => None,
     })

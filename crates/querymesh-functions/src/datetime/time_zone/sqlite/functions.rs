@@ -59,7 +59,13 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         let (Some(z), Some(name)) = (stored_arg(ctx, 0)?, text(ctx.get_raw(1))) else {
             return Ok(Value::Null);
         };
-        let zone = zone_arg(&name)?;
+        // TestAtTimeZone: "'Nowhere' is not a valid time zone".
+        let zone = zone_as_written(&name).map_err(|_| {
+            fail(
+                ErrorName::InvalidFunctionArgument,
+                format!("'{name}' is not a valid time zone"),
+            )
+        })?;
         Ok(Value::Text(Zoned { zone, ..z }.stored()))
     })?;
     // qm_tz_offset_zone(milliseconds): the fixed zone of an interval (AT TIME ZONE INTERVAL).
@@ -128,6 +134,15 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         let (Some(x), Some(name)) = (num(ctx.get_raw(0)), text(ctx.get_raw(1))) else {
             return Ok(Value::Null);
         };
+        // DateTimeEncoding.packDateTimeWithZone: the millis (Math.round, saturating) must
+        // fit 52 bits.
+        let millis = (x * 1000.0).round() as i64;
+        if millis.unsigned_abs() > (i64::MAX >> 12) as u64 {
+            return Err(fail(
+                ErrorName::InvalidFunctionArgument,
+                format!("Millis overflow: {millis}"),
+            ));
+        }
         result(from_unix_seconds(
             x,
             zone_arg(&name)?,

@@ -137,6 +137,18 @@ pub fn zone(name: &str) -> Result<Zone, String> {
     Ok(Zone { id, tz })
 }
 
+/// The zone a timestamp's text or AT TIME ZONE names, which Trino reads with the case as
+/// written (ZoneId.of): `europe/berlin` and `utc` are not zones there, though the session's
+/// zone is read case-insensitively.
+pub fn zone_as_written(name: &str) -> Result<Zone, String> {
+    let z = zone(name)?;
+    let trimmed = name.trim();
+    if trimmed != z.id && trimmed.eq_ignore_ascii_case(&z.id) {
+        return Err(unsupported(trimmed));
+    }
+    Ok(z)
+}
+
 /// UTC.
 pub fn utc_zone() -> Zone {
     Zone {
@@ -371,7 +383,11 @@ pub fn from_parts(parts: &Parts, default_zone: &str, p: u8) -> Result<Zoned, Tex
     if parts.fraction.len() > 12 {
         return Err(TextError::Precision(parts.fraction.len()));
     }
-    let zone = zone(parts.zone.as_deref().unwrap_or(default_zone)).map_err(TextError::Zone)?;
+    let zone = match parts.zone.as_deref() {
+        Some(named) => zone_as_written(named),
+        None => zone(default_zone),
+    }
+    .map_err(TextError::Zone)?;
     let local = parts.day * DAY_SECS + parts.second_of_day;
     let secs = zone.instant_of(local).ok_or(TextError::Range)?;
     let picos: u64 = format!("{:0<12}", parts.fraction)
@@ -440,7 +456,11 @@ pub fn cast_from_varchar(text: &str, session_zone: &str, p: u8) -> rusqlite::Res
     let parts = parse_parts(text).ok_or_else(bad)?;
     match from_parts(&parts, session_zone, p) {
         Ok(z) => Ok(Value::Text(z.stored())),
-        Err(TextError::Zone(m)) => Err(fail(ErrorName::NotSupported, m)),
+        // TestTimestampWithTimeZone: an unknown zone in the text is a bad value.
+        Err(TextError::Zone(_)) => Err(fail(
+            ErrorName::InvalidCastArgument,
+            format!("Value cannot be cast to timestamp: {text}"),
+        )),
         Err(TextError::Range) => Err(out_of_range()),
         Err(TextError::Malformed | TextError::Precision(_)) => Err(bad()),
     }
@@ -452,6 +472,7 @@ fn local_instant(z: &Zoned) -> Instant {
     Instant {
         day: local.div_euclid(DAY_SECS),
         ms: local.rem_euclid(DAY_SECS) * 1000 + (z.picos / 1_000_000_000) as i64,
+        sub_ms: sub_milli(z.picos) as i64,
     }
 }
 
