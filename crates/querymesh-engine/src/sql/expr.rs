@@ -121,13 +121,13 @@ impl Analyzer<'_> {
                 timestamp,
                 time_zone,
             } => self.at_time_zone(timestamp, time_zone, at, cx),
-            Expr::Exists { .. } | Expr::Subquery(..) if cx.clause == Clause::Lambda => Err(
-                error_at(
+            Expr::Exists { .. } | Expr::Subquery(..) if cx.clause == Clause::Lambda => {
+                Err(error_at(
                     ErrorName::NotSupported,
                     at,
                     "Lambda expression cannot contain subqueries",
-                ),
-            ),
+                ))
+            }
             Expr::Exists { .. } | Expr::Subquery(..) => self.subquery(e, at, cx),
             Expr::Function(f) => self.function(f, cx),
             Expr::Wildcard(_) | Expr::QualifiedWildcard(..) => {

@@ -137,7 +137,14 @@ impl Analyzer<'_> {
         self.grouping = saved;
         self.loose.clear();
         result?;
-        let mut t = Typed::new(bits.to_string(), TrinoType::BigInt);
+        // An integer while the bits fit one (up to 31 arguments), else a bigint, as Trino 476
+        // answers (typeof(grouping(k, …)) with 31 and 32 arguments).
+        let ty = if args.len() <= 31 {
+            TrinoType::Integer
+        } else {
+            TrinoType::BigInt
+        };
+        let mut t = Typed::new(bits.to_string(), ty);
         t.constant = Some(querymesh_values::typed::Constant::Int(bits));
         Ok(t)
     }

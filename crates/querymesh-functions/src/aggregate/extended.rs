@@ -78,7 +78,10 @@ pub const FUNCTIONS: &[FunctionDef] = &[
     ),
     aggregate(
         "listagg",
-        &[("varchar(x)", "varchar"), ("varchar(x), varchar(y)", "varchar")],
+        &[
+            ("varchar(x)", "varchar"),
+            ("varchar(x), varchar(y)", "varchar"),
+        ],
         listagg,
         "Concatenates the input values, separated by the separator, in the WITHIN GROUP order",
     ),

@@ -3,8 +3,8 @@
 
 pub mod checksum;
 pub mod extended;
-pub mod statistics;
 pub mod sqlite;
+pub mod statistics;
 
 use querymesh_values::decimal;
 use querymesh_values::error::TrinoError;

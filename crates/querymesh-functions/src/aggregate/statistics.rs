@@ -17,7 +17,12 @@ const VALUES: &[(&str, &str)] = &[("double", "double"), ("bigint", "double")];
 
 pub const FUNCTIONS: &[FunctionDef] = &[
     aggregate("corr", PAIRS, pairs, "Correlation coefficient of the pairs"),
-    aggregate("covar_pop", PAIRS, pairs, "Population covariance of the pairs"),
+    aggregate(
+        "covar_pop",
+        PAIRS,
+        pairs,
+        "Population covariance of the pairs",
+    ),
     aggregate("covar_samp", PAIRS, pairs, "Sample covariance of the pairs"),
     aggregate(
         "regr_slope",

@@ -430,6 +430,25 @@ impl Analyzer<'_> {
             call.vars = vars;
             return Ok(());
         }
+        // A lambda taking another number of parameters than every signature's lambda there:
+        // Trino's INVALID_PARAMETER_USAGE, before any signature is looked at.
+        for (i, l) in lambda_exprs.iter().enumerate() {
+            let position = call.args.len() + i;
+            let mut arities = signatures.iter().filter_map(|s| s.lambda_arity(position));
+            if let Some(wanted) = arities.next()
+                && arities.all(|a| a == wanted)
+                && wanted != arity(l)
+            {
+                return Err(error_at(
+                    ErrorName::InvalidParameterUsage,
+                    location(l.body.as_ref()),
+                    format!(
+                        "Expected a lambda that takes {wanted} argument(s) but got {}",
+                        arity(l)
+                    ),
+                ));
+            }
+        }
         Err(unexpected_with_lambdas(call, lambda_exprs))
     }
 }

@@ -87,9 +87,7 @@ impl Moments {
             Statistic::CovarSamp => (self.n > 1).then(|| self.c2 / (n - 1.0)),
             Statistic::RegrSlope => finite(self.c2 / self.m2_x),
             Statistic::RegrIntercept => finite(self.mean_y - self.c2 / self.m2_x * self.mean_x),
-            Statistic::Skewness => {
-                (self.n >= 3).then(|| n.sqrt() * self.m3 / self.m2_x.powf(1.5))
-            }
+            Statistic::Skewness => (self.n >= 3).then(|| n.sqrt() * self.m3 / self.m2_x.powf(1.5)),
             Statistic::Kurtosis => (self.n >= 4).then(|| {
                 let m2 = self.m2_x;
                 (n - 1.0) * n * (n + 1.0) / ((n - 2.0) * (n - 3.0)) * self.m4 / (m2 * m2)
@@ -217,7 +215,10 @@ mod tests {
         assert_eq!(pairs(&[(1.0, 5.0)]).answer(Statistic::Corr), None);
         assert_eq!(pairs(&[(1.0, 5.0)]).answer(Statistic::CovarSamp), None);
         assert_eq!(pairs(&[(1.0, 5.0)]).answer(Statistic::CovarPop), Some(0.0));
-        assert_eq!(pairs(&[(2.0, 1.0), (2.0, 3.0)]).answer(Statistic::RegrSlope), None);
+        assert_eq!(
+            pairs(&[(2.0, 1.0), (2.0, 3.0)]).answer(Statistic::RegrSlope),
+            None
+        );
         assert_eq!(values(&[1.0, 2.0]).answer(Statistic::Skewness), None);
         assert_eq!(values(&[1.0, 2.0, 3.0]).answer(Statistic::Kurtosis), None);
         assert_eq!(Moments::default().answer(Statistic::CovarPop), None);

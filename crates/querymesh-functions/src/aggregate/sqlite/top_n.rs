@@ -73,9 +73,7 @@ fn bad_n(largest: bool, by: bool, n: i64) -> rusqlite::Error {
     let message = match (by, n <= 0) {
         (false, true) => format!("{place} argument of {name} must be positive"),
         (true, true) => format!("{place} argument of {name} must be a positive integer"),
-        _ => format!(
-            "{place} argument of {name} must be less than or equal to {MAX_N}; found {n}"
-        ),
+        _ => format!("{place} argument of {name} must be less than or equal to {MAX_N}; found {n}"),
     };
     fail(ErrorName::InvalidFunctionArgument, message)
 }
@@ -114,7 +112,9 @@ impl Aggregate<Kept, Option<String>> for TopN {
             return Ok(());
         }
         if matches!(kept.key_type, Some(TrinoType::Array(_)))
-            && key.as_array().is_some_and(|items| items.iter().any(Value::is_null))
+            && key
+                .as_array()
+                .is_some_and(|items| items.iter().any(Value::is_null))
         {
             return Err(fail(
                 ErrorName::NotSupported,
@@ -181,8 +181,10 @@ mod tests {
     fn n_out_of_range_has_trinos_messages() {
         let text = |e: rusqlite::Error| e.to_string();
         assert!(text(bad_n(false, false, 0)).contains("second argument of min_n must be positive"));
-        assert!(text(bad_n(true, true, 10_001)).contains(
-            "third argument of max_by must be less than or equal to 10000; found 10001"
-        ));
+        assert!(
+            text(bad_n(true, true, 10_001)).contains(
+                "third argument of max_by must be less than or equal to 10000; found 10001"
+            )
+        );
     }
 }
