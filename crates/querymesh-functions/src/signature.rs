@@ -136,13 +136,16 @@ impl Signature {
         }
     }
 
-    /// Binds the result of the lambda at argument `i` to its body's type. A NULL body fits a
-    /// type variable but not a stated type: Trino finds no `filter(array(T), function(T,
-    /// boolean))` for `x -> NULL` (Trino 476 on `filter(ARRAY[1, 2, 3], x -> NULL)`).
+    /// Binds the result of the lambda at argument `i` to its body's type. A NULL body is no
+    /// predicate: Trino finds no `filter(array(T), function(T, boolean))` for `x -> NULL`
+    /// (Trino 476 on `filter(ARRAY[1, 2, 3], x -> NULL)`), though a NULL replacement of
+    /// regexp_replace's lambda is fine.
     pub fn bind_lambda_result(&self, i: usize, body: &TrinoType, vars: &mut Vars) -> bool {
         match self.param(i) {
             Some(Pattern::Function(_, result)) => {
-                if *body == TrinoType::Unknown && !matches!(result.as_ref(), Pattern::Var(_)) {
+                if *body == TrinoType::Unknown
+                    && matches!(result.as_ref(), Pattern::Exact(TrinoType::Boolean))
+                {
                     return false;
                 }
                 bind(result, body, vars, false)

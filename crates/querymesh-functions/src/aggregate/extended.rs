@@ -1,6 +1,7 @@
-//! Aggregates beyond SQLite's own (Trino docs functions/aggregate): max_by / min_by,
-//! approx_percentile, geometric_mean, bitwise_and_agg / bitwise_or_agg / bitwise_xor_agg, checksum and listagg,
-//! run by the Rust aggregates of querymesh-functions/src/aggregate/sqlite.rs and querymesh-functions/src/aggregate/checksum.rs.
+//! Aggregates beyond SQLite's own (Trino docs functions/aggregate): max_by / min_by (with n
+//! too), approx_percentile, geometric_mean, bitwise_and_agg / bitwise_or_agg /
+//! bitwise_xor_agg, checksum, reduce_agg (its entry; the analysis lowers it) and listagg,
+//! run by the Rust aggregates of aggregate/sqlite/ and aggregate/checksum.rs.
 
 use querymesh_values::decimal;
 use querymesh_values::element::{from_element, to_element};

@@ -1,8 +1,10 @@
 //! Aggregates SQLite has no equivalent of, as Rust aggregate functions: `qm_max_by` /
 //! `qm_min_by` (the value at the largest / smallest key), `qm_percentile` (approx_percentile,
 //! answered exactly — an exact answer is within any approximation's bounds), and
-//! `qm_bitwise_and` / `qm_bitwise_or` / `qm_bitwise_xor`. What they keep counts against the query's memory budget
-//! as it grows (registered through `define_aggregate`: aggregate_state.rs).
+//! `qm_bitwise_and` / `qm_bitwise_or` / `qm_bitwise_xor` and `qm_listagg`; the statistical
+//! aggregates (statistics.rs) and the n largest / smallest (top_n.rs) have files of their own.
+//! What they keep counts against the query's memory budget as it grows (registered through
+//! `define_aggregate`: aggregate_state.rs).
 
 mod statistics;
 mod top_n;
