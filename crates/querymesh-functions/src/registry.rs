@@ -45,6 +45,7 @@ fn families() -> impl Iterator<Item = &'static FunctionDef> {
         super::format::FUNCTIONS,
         super::aggregate::FUNCTIONS,
         crate::aggregate::extended::FUNCTIONS,
+        crate::aggregate::statistics::FUNCTIONS,
         super::window::FUNCTIONS,
         crate::array::lambda::FUNCTIONS,
         super::regexp::FUNCTIONS,

@@ -128,10 +128,28 @@ impl Signature {
         }
     }
 
-    /// Binds the result of the lambda at argument `i` to its body's type.
+    /// How many parameters the lambda at argument `i` takes, if a lambda goes there.
+    pub fn lambda_arity(&self, i: usize) -> Option<usize> {
+        match self.param(i)? {
+            Pattern::Function(params, _) => Some(params.len()),
+            _ => None,
+        }
+    }
+
+    /// Binds the result of the lambda at argument `i` to its body's type. A NULL body is no
+    /// predicate: Trino finds no `filter(array(T), function(T, boolean))` for `x -> NULL`
+    /// (Trino 476 on `filter(ARRAY[1, 2, 3], x -> NULL)`), though a NULL replacement of
+    /// regexp_replace's lambda is fine.
     pub fn bind_lambda_result(&self, i: usize, body: &TrinoType, vars: &mut Vars) -> bool {
         match self.param(i) {
-            Some(Pattern::Function(_, result)) => bind(result, body, vars, false),
+            Some(Pattern::Function(_, result)) => {
+                if *body == TrinoType::Unknown
+                    && matches!(result.as_ref(), Pattern::Exact(TrinoType::Boolean))
+                {
+                    return false;
+                }
+                bind(result, body, vars, false)
+            }
             _ => false,
         }
     }

@@ -10,7 +10,7 @@ use sqlparser::ast::{CastKind, DateTimeField, Expr, TrimWhereField, UnaryOperato
 
 use super::analyze::{Analyzer, location};
 use super::literal::{interval, parse_type};
-use super::scope::ExprContext;
+use super::scope::{Clause, ExprContext};
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
 use crate::types::TrinoType;
 
@@ -121,6 +121,13 @@ impl Analyzer<'_> {
                 timestamp,
                 time_zone,
             } => self.at_time_zone(timestamp, time_zone, at, cx),
+            Expr::Exists { .. } | Expr::Subquery(..) if cx.clause == Clause::Lambda => {
+                Err(error_at(
+                    ErrorName::NotSupported,
+                    at,
+                    "Lambda expression cannot contain subqueries",
+                ))
+            }
             Expr::Exists { .. } | Expr::Subquery(..) => self.subquery(e, at, cx),
             Expr::AllOp {
                 left,

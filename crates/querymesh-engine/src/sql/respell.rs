@@ -224,10 +224,11 @@ fn parenthesize_values(tokens: &mut Vec<TokenWithSpan>) {
             let mut end = start;
             let mut next = None;
             while let Some(t) = tokens.get(end) {
+                // Brackets nest as parentheses do: `VALUES ARRAY[1, 2], ARRAY[3]` is two rows.
                 match t.token {
-                    Token::LParen => depth += 1,
+                    Token::LParen | Token::LBracket => depth += 1,
                     Token::RParen if depth == 0 => break,
-                    Token::RParen => depth -= 1,
+                    Token::RParen | Token::RBracket => depth = depth.saturating_sub(1),
                     Token::Comma if depth == 0 => {
                         next = Some(end);
                         break;

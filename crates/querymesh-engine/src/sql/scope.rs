@@ -169,6 +169,9 @@ pub enum Clause {
     Having,
     OrderBy,
     Values,
+    /// A lambda's body: it may contain no aggregate, window function or subquery (Trino's
+    /// ExpressionAnalyzer.visitLambdaExpression).
+    Lambda,
 }
 
 impl Clause {
@@ -182,6 +185,7 @@ impl Clause {
             Clause::On => "JOIN clause",
             Clause::GroupBy => "GROUP BY clause",
             Clause::Values => "VALUES",
+            Clause::Lambda => "Lambda expression",
             _ => "clause",
         }
     }

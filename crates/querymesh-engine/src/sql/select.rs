@@ -124,7 +124,8 @@ impl Analyzer<'_> {
             grouped_by_keys.then_some(keys.as_slice()),
         )?;
         // HAVING alone makes a query an aggregation too, in Trino: one group of every row.
-        let global_aggregate = !grouped_by_keys && (self.aggregates_seen > 0 || s.having.is_some());
+        let global_aggregate = !grouped_by_keys
+            && (self.aggregates_seen > 0 || s.having.is_some() || groups_by_nothing(s));
         let aggregate_free = self.aggregates_seen == 0;
         if global_aggregate {
             outputs = self.outputs(s, &scope, order_by, Some(&[]))?;
@@ -279,6 +280,10 @@ impl Analyzer<'_> {
                 }
                 None => e,
             };
+            // `GROUP BY ()`: the empty grouping set, no key (see `groups_by_nothing`).
+            if matches!(target, Expr::Tuple(parts) if parts.is_empty()) {
+                continue;
+            }
             if matches!(
                 target,
                 Expr::Rollup(_) | Expr::Cube(_) | Expr::GroupingSets(_)
@@ -605,4 +610,11 @@ pub(super) struct Outputs {
     /// The ORDER BY with output references (`"c2"`) replaced by their expressions, for a
     /// window in the same SELECT, which cannot see the outputs' aliases.
     pub(super) window_order: Option<String>,
+}
+
+/// `GROUP BY ()` (only empty sets): one group of every row, a global aggregation, which has
+/// its one row even over no rows.
+fn groups_by_nothing(s: &Select) -> bool {
+    matches!(&s.group_by, GroupByExpr::Expressions(exprs, _)
+        if !exprs.is_empty() && exprs.iter().all(|e| matches!(e, Expr::Tuple(parts) if parts.is_empty())))
 }

@@ -1,8 +1,10 @@
-//! Aggregates beyond SQLite's own (Trino docs functions/aggregate): max_by / min_by,
-//! approx_percentile, geometric_mean, bitwise_and_agg / bitwise_or_agg / bitwise_xor_agg, checksum and listagg,
-//! run by the Rust aggregates of querymesh-functions/src/aggregate/sqlite.rs and querymesh-functions/src/aggregate/checksum.rs.
+//! Aggregates beyond SQLite's own (Trino docs functions/aggregate): max_by / min_by (with n
+//! too), approx_percentile, geometric_mean, bitwise_and_agg / bitwise_or_agg /
+//! bitwise_xor_agg, checksum, reduce_agg (its entry; the analysis lowers it) and listagg,
+//! run by the Rust aggregates of aggregate/sqlite/ and aggregate/checksum.rs.
 
 use querymesh_values::decimal;
+use querymesh_values::element::{from_element, to_element};
 use querymesh_values::error::{ErrorName, TrinoError, error_at};
 use querymesh_values::sqlite_text::sql_string;
 use querymesh_values::typed::Typed;
@@ -10,6 +12,7 @@ use querymesh_values::types::TrinoType;
 use sqlparser::ast::ListAggOnOverflow;
 
 use crate::aggregate::checksum::Kind;
+use crate::aggregate::orderable;
 use crate::context::LowerContext;
 use crate::entry::{AggregateCall, FunctionDef, aggregate};
 
@@ -18,13 +21,13 @@ type Lowered = Result<Option<(String, TrinoType)>, TrinoError>;
 pub const FUNCTIONS: &[FunctionDef] = &[
     aggregate(
         "max_by",
-        &[("T, U", "T")],
+        &[("T, U", "T"), ("T, U, bigint", "array(T)")],
         value_at_extreme,
         "Returns the value of x associated with the maximum value of y",
     ),
     aggregate(
         "min_by",
-        &[("T, U", "T")],
+        &[("T, U", "T"), ("T, U, bigint", "array(T)")],
         value_at_extreme,
         "Returns the value of x associated with the minimum value of y",
     ),
@@ -69,30 +72,70 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "Checksum of the given values",
     ),
     aggregate(
+        "reduce_agg",
+        &[("T, S, function(S,T,S), function(S,S,S)", "S")],
+        lowered_by_the_analysis,
+        "Reduces the input values into a single value with the lambda functions",
+    ),
+    aggregate(
         "listagg",
-        &[("varchar(x), varchar(y)", "varchar")],
+        &[
+            ("varchar(x)", "varchar"),
+            ("varchar(x), varchar(y)", "varchar"),
+        ],
         listagg,
         "Concatenates the input values, separated by the separator, in the WITHIN GROUP order",
     ),
 ];
 
-fn orderable(t: &TrinoType) -> bool {
-    !matches!(
-        t,
-        TrinoType::Array(_) | TrinoType::Map(..) | TrinoType::Row(_) | TrinoType::Json
+/// `qm_top_n` (aggregate/sqlite/top_n.rs) over `value`, ordered by `key` (`None`: the value
+/// is its own key, as in max(x, n)), keeping `n`.
+pub(crate) fn top_n(largest: bool, value: &Typed, key: Option<&Typed>, n: &str) -> String {
+    let f = match (largest, key.is_none()) {
+        (true, true) => "qm_max_n",
+        (false, true) => "qm_min_n",
+        (true, false) => "qm_max_by_n",
+        (false, false) => "qm_min_by_n",
+    };
+    let key = key.unwrap_or(value);
+    format!(
+        "{f}(json_array({}), json_array({}), {n}, {})",
+        to_element(value),
+        to_element(key),
+        sql_string(&key.ty.to_string())
     )
 }
 
+/// The first element of the array `top_n` answers, as a value of `ty`.
+pub(crate) fn first_element(array: &str, ty: &TrinoType) -> String {
+    from_element(&format!("json_extract({array}, '$[0]')"), ty)
+}
+
+/// max_by(x, y) / min_by(x, y), and with a third argument n, the x of the n rows with the
+/// largest (smallest) y, largest (smallest) first.
 fn value_at_extreme(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
-    let [x, y] = call.args else { return Ok(None) };
+    let largest = call.name == "max_by";
+    let (x, y, n) = match call.args {
+        [x, y] => (x, y, None),
+        [x, y, n] if n.ty.is_integral() || n.ty == TrinoType::Unknown => (x, y, Some(n)),
+        _ => return Ok(None),
+    };
     if !orderable(&y.ty) || call.distinct {
         return Ok(None);
     }
-    let f = if call.name == "max_by" {
-        "qm_max_by"
-    } else {
-        "qm_min_by"
-    };
+    if let Some(n) = n {
+        return Ok(Some((
+            top_n(largest, x, Some(y), &n.sql),
+            TrinoType::Array(Box::new(x.ty.clone())),
+        )));
+    }
+    if matches!(y.ty, TrinoType::Array(_) | TrinoType::Row(_)) {
+        return Ok(Some((
+            first_element(&top_n(largest, x, Some(y), "1"), &x.ty),
+            x.ty.clone(),
+        )));
+    }
+    let f = if largest { "qm_max_by" } else { "qm_min_by" };
     Ok(Some((format!("{f}({}, {})", x.sql, y.sql), x.ty.clone())))
 }
 
@@ -127,8 +170,14 @@ fn geometric_mean(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered
         _ => return Ok(None),
     };
     let d = if call.distinct { "DISTINCT " } else { "" };
+    let x = decimal::as_double(x);
+    // The logarithm of a negative value is NaN, and so is the mean (SQLite's avg would read
+    // the NaN qm_ln answers, the text 'NaN', as 0).
     Ok(Some((
-        format!("qm_exp(avg({d}qm_ln({})))", decimal::as_double(x)),
+        format!(
+            "(CASE WHEN max(CASE WHEN {x} < 0 THEN 1 END) = 1 THEN 'NaN' \
+             ELSE qm_exp(avg({d}qm_ln({x}))) END)"
+        ),
         ty,
     )))
 }
@@ -188,11 +237,27 @@ fn checksum(ctx: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
 /// listagg(x, separator [ON OVERFLOW ERROR | TRUNCATE [filler] WITH|WITHOUT COUNT])
 /// WITHIN GROUP (ORDER BY …): the separator and filler must be literals (Trino's grammar).
 fn listagg(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
-    let [x, separator] = call.args else {
-        return Ok(None);
+    // listagg(x) WITHIN GROUP (…): no separator (Trino's grammar defaults it to '').
+    let no_separator = Typed::new(sql_string(""), TrinoType::Varchar(Some(0)));
+    let (x, separator) = match call.args {
+        [x] => (x, &no_separator),
+        [x, separator] => (x, separator),
+        _ => return Ok(None),
     };
     let string = |t: &Typed| t.ty.is_string() || t.ty == TrinoType::Unknown;
-    if !string(x) || !string(separator) {
+    if !string(x) {
+        // The analyzer's check of the value (ExpressionAnalyzer.visitListagg) comes before
+        // any signature is looked at.
+        return Err(error_at(
+            ErrorName::TypeMismatch,
+            None,
+            format!(
+                "Expected expression of varchar, but the listagg value has {} type",
+                x.ty
+            ),
+        ));
+    }
+    if !string(separator) {
         return Ok(None);
     }
     if !separator.sql.starts_with('\'') {
@@ -216,19 +281,21 @@ fn listagg(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
             (1, filler, i32::from(*with_count))
         }
     };
-    if call.distinct {
-        return Err(querymesh_values::error::not_supported(
-            None,
-            "listagg(DISTINCT …)",
-        ));
-    }
+    // DISTINCT: SQLite's DISTINCT takes one argument, so the aggregate drops repeats itself.
+    let distinct = i32::from(call.distinct);
     Ok(Some((
         format!(
-            "qm_listagg({}, {}, {truncate}, {filler}, {with_count}{})",
+            "qm_listagg({}, {}, {truncate}, {filler}, {with_count}, {distinct}{})",
             x.sql, separator.sql, call.order_by
         ),
         TrinoType::Varchar(None),
     )))
+}
+
+/// reduce_agg takes lambdas, which only the analysis reads (querymesh-engine
+/// sql/calls/reduce_agg.rs lowers it); no plain call reaches here.
+fn lowered_by_the_analysis(_: &mut dyn LowerContext, _: &AggregateCall<'_>) -> Lowered {
+    Ok(None)
 }
 
 fn filler_not_literal() -> TrinoError {

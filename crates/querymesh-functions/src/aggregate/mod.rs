@@ -4,6 +4,7 @@
 pub mod checksum;
 pub mod extended;
 pub mod sqlite;
+pub mod statistics;
 
 use querymesh_values::decimal;
 use querymesh_values::error::TrinoError;
@@ -44,6 +45,8 @@ pub const FUNCTIONS: &[FunctionDef] = &[
             ("double", "double"),
             ("real", "real"),
             ("decimal(p,s)", "decimal(38,s)"),
+            ("interval year to month", "interval year to month"),
+            ("interval day to second", "interval day to second"),
         ],
         sum,
         "Sum of the input values",
@@ -55,12 +58,24 @@ pub const FUNCTIONS: &[FunctionDef] = &[
             ("double", "double"),
             ("real", "real"),
             ("decimal(p,s)", "decimal(p,s)"),
+            ("interval year to month", "interval year to month"),
+            ("interval day to second", "interval day to second"),
         ],
         avg,
         "Average of the input values",
     ),
-    aggregate("min", &[("T", "T")], extreme, "Minimum of the input values"),
-    aggregate("max", &[("T", "T")], extreme, "Maximum of the input values"),
+    aggregate(
+        "min",
+        &[("T", "T"), ("T, bigint", "array(T)")],
+        extreme,
+        "Minimum of the input values; with n, the n smallest",
+    ),
+    aggregate(
+        "max",
+        &[("T", "T"), ("T, bigint", "array(T)")],
+        extreme,
+        "Maximum of the input values; with n, the n largest",
+    ),
     aggregate(
         "arbitrary",
         &[("T", "T")],
@@ -170,7 +185,11 @@ fn sum(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
     let Some(a) = one(call) else { return Ok(None) };
     let ty = match &a.ty {
         t if t.is_integral() => TrinoType::BigInt,
-        TrinoType::Double | TrinoType::Real => a.ty.clone(),
+        // Months and milliseconds, summed exactly (IntervalYearToMonthSumAggregation…).
+        TrinoType::Double
+        | TrinoType::Real
+        | TrinoType::IntervalYearToMonth
+        | TrinoType::IntervalDayToSecond => a.ty.clone(),
         // DecimalSumAggregation: decimal(38, s), exact (querymesh-functions/src/udf/decimals.rs).
         TrinoType::Decimal { scale, .. } => {
             return Ok(Some((
@@ -208,6 +227,18 @@ fn avg(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
             )));
         }
         TrinoType::Double | TrinoType::Real => a.ty.clone(),
+        // IntervalYearToMonthAverageAggregation / IntervalDayToSecondAverageAggregation:
+        // the mean of the months (milliseconds) rounded as Java's Math.round (half up).
+        TrinoType::IntervalYearToMonth | TrinoType::IntervalDayToSecond => {
+            return Ok(Some((
+                format!(
+                    "CAST(qm_floor(avg({}{}) + 0.5) AS INTEGER)",
+                    distinct(call),
+                    a.sql
+                ),
+                a.ty.clone(),
+            )));
+        }
         TrinoType::Unknown => TrinoType::Double,
         _ => return Ok(None),
     };
@@ -215,17 +246,39 @@ fn avg(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
 }
 
 fn extreme(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
-    let Some(a) = one(call) else { return Ok(None) };
-    if matches!(
-        a.ty,
-        TrinoType::Array(_) | TrinoType::Map(..) | TrinoType::Row(_)
-    ) {
-        return Ok(None);
+    let largest = call.name == "max";
+    match call.args {
+        // max(x, n) / min(x, n): the n largest / smallest, largest (smallest) first.
+        [x, n] if n.ty.is_integral() || n.ty == TrinoType::Unknown => {
+            if !orderable(&x.ty) {
+                return Ok(None);
+            }
+            Ok(Some((
+                extended::top_n(largest, x, None, &n.sql),
+                TrinoType::Array(Box::new(x.ty.clone())),
+            )))
+        }
+        // Arrays and rows in Trino's order (element by element, field by field).
+        [x] if matches!(x.ty, TrinoType::Array(_) | TrinoType::Row(_)) => Ok(Some((
+            extended::first_element(&extended::top_n(largest, x, None, "1"), &x.ty),
+            x.ty.clone(),
+        ))),
+        [x] if !matches!(x.ty, TrinoType::Map(..)) => Ok(Some((
+            format!("{}({}{})", call.name, distinct(call), x.sql),
+            x.ty.clone(),
+        ))),
+        _ => Ok(None),
     }
-    Ok(Some((
-        format!("{}({}{})", call.name, distinct(call), a.sql),
-        a.ty.clone(),
-    )))
+}
+
+/// Trino's orderable types: maps (and json) are not, arrays and rows are when their parts are.
+pub(crate) fn orderable(t: &TrinoType) -> bool {
+    match t {
+        TrinoType::Map(..) | TrinoType::Json => false,
+        TrinoType::Array(e) => orderable(e),
+        TrinoType::Row(fields) => fields.iter().all(|(_, t)| orderable(t)),
+        _ => true,
+    }
 }
 
 fn arbitrary(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {

@@ -120,7 +120,25 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         histogram,
         "Count the number of times each value occurs",
     ),
+    aggregate(
+        "map_union",
+        &[("map(K,V)", "map(K,V)")],
+        map_union,
+        "Aggregate all the maps into a single map",
+    ),
 ];
+
+/// map_union(m) (Trino docs functions/aggregate, "Map aggregate functions"): the pairs of
+/// every non-NULL map; a key found in several maps keeps one of its values (the first here).
+fn map_union(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
+    let [m] = call.args else {
+        return Ok(None);
+    };
+    if !matches!(m.ty, TrinoType::Map(..) | TrinoType::Unknown) || call.distinct {
+        return Ok(None);
+    }
+    Ok(Some((format!("qm_map_union({})", m.sql), m.ty.clone())))
+}
 
 fn key_value(t: &TrinoType) -> (TrinoType, TrinoType) {
     match t {

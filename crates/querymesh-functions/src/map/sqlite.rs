@@ -16,7 +16,7 @@ use rusqlite::functions::{Aggregate, Context, FunctionFlags, WindowAggregate};
 use rusqlite::types::ValueRef;
 use serde_json::Value;
 
-use crate::udf::{FLAGS, define, define_window, fail, reserve};
+use crate::udf::{FLAGS, define, define_aggregate, define_window, fail, reserve};
 
 fn text(v: ValueRef<'_>) -> Option<String> {
     match v {
@@ -309,6 +309,9 @@ enum MapAggregate {
     All,
     /// histogram: how often each value occurs.
     Count,
+    /// map_union: each pair of every map, the first value of each key (MapUnionAggregation
+    /// keeps an arbitrary one).
+    Union,
 }
 
 /// What an aggregate holds for one key: the values of the rows in the frame, in order, or
@@ -335,7 +338,7 @@ impl MapAggregate {
             .filter(|(_, held)| !held.is_empty())
             .map(|(k, held)| {
                 let v = match (self, held) {
-                    (MapAggregate::First, Held::Values(vs)) => {
+                    (MapAggregate::First | MapAggregate::Union, Held::Values(vs)) => {
                         vs.front().cloned().unwrap_or(Value::Null)
                     }
                     (_, Held::Values(vs)) => Value::Array(vs.iter().cloned().collect()),
@@ -355,6 +358,20 @@ impl Aggregate<Gathered<Held>, Option<String>> for MapAggregate {
     }
 
     fn step(&self, ctx: &mut Context<'_>, acc: &mut Gathered<Held>) -> rusqlite::Result<()> {
+        if let MapAggregate::Union = self {
+            let Some(map) = text(ctx.get_raw(0)) else {
+                return Ok(());
+            };
+            for p in json_array(&map)? {
+                let (k, v) = pair(&p)?;
+                if let Held::Values(vs) = acc.entry(k.clone(), || Held::Values(VecDeque::new()))
+                    && vs.is_empty()
+                {
+                    vs.push_back(v.clone());
+                }
+            }
+            return Ok(());
+        }
         let Some((k, v)) = step_input(ctx)? else {
             return Ok(());
         };
@@ -464,6 +481,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     define_window(conn, "qm_map_agg", 1, aggregate, MapAggregate::First)?;
     define_window(conn, "qm_multimap_agg", 1, aggregate, MapAggregate::All)?;
     define_window(conn, "qm_histogram", 1, aggregate, MapAggregate::Count)?;
+    define_aggregate(conn, "qm_map_union", 1, aggregate, MapAggregate::Union)?;
     Ok(())
 }
 

@@ -142,10 +142,6 @@ fn refusals() {
                 "EXCEEDED_FUNCTION_MEMORY_LIMIT: Concatenated string has the length in bytes larger than the maximum output length 1048576",
             ),
             (
-                "SELECT max_by(name, ARRAY[nationkey]) FROM tpch.tiny.nation",
-                "FUNCTION_NOT_FOUND: line 1:8: Unexpected parameters (varchar(25), array(bigint)) for function max_by",
-            ),
-            (
                 "SELECT bitwise_and_agg(name) FROM tpch.tiny.nation",
                 "FUNCTION_NOT_FOUND: line 1:8: Unexpected parameters (varchar(25)) for function bitwise_and_agg",
             ),

@@ -1156,7 +1156,8 @@ fn wrong_arguments_and_nulls() {
             ),
             (
                 "SELECT array_sort(ARRAY[1], x -> x)",
-                "FUNCTION_NOT_FOUND: line 1:8: Unexpected parameters (array(integer), <function>) for function array_sort",
+                // Trino 476: the lambda's arity is checked first.
+                "INVALID_PARAMETER_USAGE: line 1:34: Expected a lambda that takes 2 argument(s) but got 1",
             ),
             (
                 "SELECT concat(ARRAY[1])",

@@ -241,7 +241,8 @@ fn lambdas_that_do_not_fit_are_refused_as_trino_does() {
             // A lambda's arity is part of the signature (FunctionResolver: no match).
             (
                 "SELECT transform(ARRAY[1], (x, y) -> x)",
-                "FUNCTION_NOT_FOUND: line 1:8: Unexpected parameters (array(integer), <function>) for function transform",
+                // Trino 476: the lambda's arity is checked first.
+                "INVALID_PARAMETER_USAGE: line 1:38: Expected a lambda that takes 1 argument(s) but got 2",
             ),
             // filter's lambda must return boolean.
             (

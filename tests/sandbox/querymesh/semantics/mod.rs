@@ -3,6 +3,7 @@
 //! expectation. Sources are trinodb/trino's own code and tests (named by class), and the trino.io
 //! function docs (named by page, e.g. "docs functions/string").
 
+mod aggregate_extensions;
 mod aggregates;
 mod arrays;
 mod binary;

@@ -4,7 +4,10 @@
 
 use querymesh_values::coerce::{coerced, super_type};
 use querymesh_values::typed::Typed;
-use sqlparser::ast::{SetExpr, SetOperator, SetQuantifier, Values};
+use sqlparser::ast::{
+    Expr, FunctionArg, FunctionArgExpr, FunctionArguments, SetExpr, SetOperator, SetQuantifier,
+    Values,
+};
 
 use super::{Analyzer, Block, location};
 use crate::error::{ErrorName, TrinoError, error_at, not_supported};
@@ -200,6 +203,30 @@ fn set_columns(
     Ok(columns)
 }
 
+/// A VALUES row's cells: a row written as one ROW constructor, `VALUES ROW(1, 'a')`, is
+/// the row of its fields, as Trino's StatementAnalyzer.visitValues reads a Row expression.
+fn row_cells(content: &[Expr]) -> Vec<&Expr> {
+    if let [Expr::Function(f)] = content
+        && f.name.to_string().eq_ignore_ascii_case("row")
+        && let FunctionArguments::List(list) = &f.args
+        && list.clauses.is_empty()
+        && list.duplicate_treatment.is_none()
+    {
+        let fields: Vec<&Expr> = list
+            .args
+            .iter()
+            .filter_map(|a| match a {
+                FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => Some(e),
+                _ => None,
+            })
+            .collect();
+        if fields.len() == list.args.len() {
+            return fields;
+        }
+    }
+    content.iter().collect()
+}
+
 impl Analyzer<'_> {
     pub(super) fn set_expr(
         &mut self,
@@ -234,7 +261,7 @@ impl Analyzer<'_> {
                 group_keys: None,
             };
             let mut cells = Vec::new();
-            for (i, e) in row.content.iter().enumerate() {
+            for (i, e) in row_cells(&row.content).into_iter().enumerate() {
                 let t = self.expr(e, &cx)?;
                 match types.get(i) {
                     None => types.push(t.ty.clone()),

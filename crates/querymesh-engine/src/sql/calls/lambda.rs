@@ -9,7 +9,7 @@ use sqlparser::ast::{LambdaFunction, OneOrManyWithParens};
 
 use crate::error::{ErrorName, TrinoError, error_at};
 use crate::sql::analyze::{Analyzer, location};
-use crate::sql::scope::ExprContext;
+use crate::sql::scope::{Clause, ExprContext};
 use crate::types::TrinoType;
 
 impl Analyzer<'_> {
@@ -54,7 +54,12 @@ impl Analyzer<'_> {
                 value: Typed::new(param_column(&alias, i), ty.clone()),
             });
         }
-        let body = self.expr(&l.body, cx);
+        // The body may hold no aggregate, window function or subquery (Clause::Lambda).
+        let body_cx = ExprContext {
+            clause: Clause::Lambda,
+            ..*cx
+        };
+        let body = self.expr(&l.body, &body_cx);
         self.lambda_params.truncate(depth);
         Ok(Lambda {
             alias,

@@ -7,6 +7,7 @@
 
 mod context;
 mod lambda;
+mod reduce_agg;
 mod sql_json;
 mod window;
 mod window_frame;
@@ -171,26 +172,11 @@ impl Analyzer<'_> {
         cx: &ExprContext<'_>,
         at: Option<Position>,
     ) -> Result<Typed, TrinoError> {
+        if name == "reduce_agg" {
+            return self.reduce_agg(f, written, cx, at);
+        }
         let values = written.values(at)?;
-        if !cx.clause.allows_aggregates() {
-            return Err(error_at(
-                ErrorName::ExpressionNotScalar,
-                at,
-                format!(
-                    "{} cannot contain aggregations, window functions or grouping operations: [{}]",
-                    cx.clause.describe(),
-                    f
-                ),
-            ));
-        }
-        if cx.in_aggregate {
-            return Err(error_at(
-                ErrorName::NestedAggregation,
-                at,
-                format!("Cannot nest aggregations inside aggregation '{name}'"),
-            ));
-        }
-        self.aggregates_seen += 1;
+        self.check_aggregate_allowed(f, name, cx, at)?;
         let inner = ExprContext {
             in_aggregate: true,
             ..*cx
@@ -226,6 +212,37 @@ impl Analyzer<'_> {
         };
         let (sql, ty) = self.aggregate(&call, at)?;
         Ok(Typed::new(format!("{sql}{filter}"), ty))
+    }
+
+    /// An aggregate may stand here (not in WHERE, a lambda's body or another aggregate's
+    /// arguments); it is counted.
+    fn check_aggregate_allowed(
+        &mut self,
+        f: &Function,
+        name: &str,
+        cx: &ExprContext<'_>,
+        at: Option<Position>,
+    ) -> Result<(), TrinoError> {
+        if !cx.clause.allows_aggregates() {
+            return Err(error_at(
+                ErrorName::ExpressionNotScalar,
+                at,
+                format!(
+                    "{} cannot contain aggregations, window functions or grouping operations: [{}]",
+                    cx.clause.describe(),
+                    f
+                ),
+            ));
+        }
+        if cx.in_aggregate {
+            return Err(error_at(
+                ErrorName::NestedAggregation,
+                at,
+                format!("Cannot nest aggregations inside aggregation '{name}'"),
+            ));
+        }
+        self.aggregates_seen += 1;
+        Ok(())
     }
 
     /// `ORDER BY` key of an aggregate: its SQL with direction and Trino's NULLS LAST default.
@@ -275,9 +292,21 @@ impl Analyzer<'_> {
     ) -> Result<Typed, TrinoError> {
         let mut values = Vec::new();
         let mut lambda_exprs = Vec::new();
+        let takes_lambdas = arg_exprs.iter().any(|a| matches!(a, ArgExpr::Lambda(_)));
+        let mut hoisted = Vec::new();
         for a in arg_exprs {
             match a {
-                ArgExpr::Value(e) if lambda_exprs.is_empty() => values.push(self.expr(e, cx)?),
+                ArgExpr::Value(e) if lambda_exprs.is_empty() => {
+                    let aggregates_before = self.aggregates_seen;
+                    let mut value = self.expr(e, cx)?;
+                    if takes_lambdas
+                        && self.aggregates_seen > aggregates_before
+                        && value.ty.is_container()
+                    {
+                        value = self.hoist_aggregate(value, &mut hoisted);
+                    }
+                    values.push(value);
+                }
                 ArgExpr::Value(_) => {
                     return Err(not_supported(at, "A value argument after a lambda"));
                 }
@@ -292,7 +321,22 @@ impl Analyzer<'_> {
             returns: None,
             vars: Vars::new(),
         };
-        self.lower_scalar(def, call, &lambda_exprs, cx)
+        let lowered = self.lower_scalar(def, call, &lambda_exprs, cx)?;
+        Ok(with_hoisted(lowered, &hoisted))
+    }
+
+    /// An aggregate's value (`array_agg(x)`, `map_agg(k, v)`…) given to a function that takes
+    /// a lambda: that function's lowering reads its argument inside derived tables, where
+    /// SQLite refuses an aggregate of the outer query ("misuse of aggregate"). The argument
+    /// becomes the `json` column of a `json_tree` over the aggregate's JSON text instead —
+    /// the one place of a correlated subquery where SQLite evaluates an outer aggregate —
+    /// and [`with_hoisted`] wraps the call in that subquery.
+    fn hoist_aggregate(&mut self, value: Typed, hoisted: &mut Vec<(String, String)>) -> Typed {
+        self.next_alias += 1;
+        let alias = format!("_aggregate{}", self.next_alias);
+        let column = format!("\"{alias}\".json");
+        hoisted.push((alias, value.sql));
+        Typed::new(column, value.ty)
     }
 
     /// A scalar call whose value arguments are already analysed (SUBSTRING(s FROM i), …).
@@ -399,8 +443,54 @@ impl Analyzer<'_> {
             call.vars = vars;
             return Ok(());
         }
+        // A lambda taking another number of parameters than every signature's lambda there:
+        // Trino's INVALID_PARAMETER_USAGE, before any signature is looked at.
+        for (i, l) in lambda_exprs.iter().enumerate() {
+            let position = call.args.len() + i;
+            let mut arities = signatures.iter().filter_map(|s| s.lambda_arity(position));
+            if let Some(wanted) = arities.next()
+                && arities.all(|a| a == wanted)
+                && wanted != arity(l)
+            {
+                return Err(error_at(
+                    ErrorName::InvalidParameterUsage,
+                    location(l.body.as_ref()),
+                    format!(
+                        "Expected a lambda that takes {wanted} argument(s) but got {}",
+                        arity(l)
+                    ),
+                ));
+            }
+        }
         Err(unexpected_with_lambdas(call, lambda_exprs))
     }
+}
+
+/// `lowered` over the hoisted aggregates' `json_tree` rows (see `hoist_aggregate`): one root
+/// row each, none when an aggregate is NULL (so the call is NULL, as it is over a NULL array
+/// or map). The `max()` over that one row makes the subquery an aggregate one, which is what
+/// lets SQLite evaluate the outer aggregates in its FROM.
+fn with_hoisted(lowered: Typed, hoisted: &[(String, String)]) -> Typed {
+    if hoisted.is_empty() {
+        return lowered;
+    }
+    let sources: Vec<String> = hoisted
+        .iter()
+        .map(|(alias, sql)| format!("json_tree({sql}) AS \"{alias}\""))
+        .collect();
+    let roots: Vec<String> = hoisted
+        .iter()
+        .map(|(alias, _)| format!("\"{alias}\".parent IS NULL"))
+        .collect();
+    Typed::new(
+        format!(
+            "(SELECT max({}) FROM {} WHERE {})",
+            lowered.sql,
+            sources.join(", "),
+            roots.join(" AND ")
+        ),
+        lowered.ty,
+    )
 }
 
 /// A call's argument list as written.

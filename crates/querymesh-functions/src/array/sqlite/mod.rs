@@ -17,7 +17,7 @@ use serde_json::Value;
 use crate::udf::{FLAGS, fail, reserve};
 
 mod build;
-mod values;
+pub(crate) mod values;
 
 use crate::udf::{define, define_window};
 #[cfg(test)]

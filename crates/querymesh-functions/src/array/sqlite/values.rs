@@ -50,7 +50,7 @@ pub(super) fn compare_numbers(a: &Value, b: &Value) -> Ordering {
 }
 
 /// Trino's ordering of two non-null values of `ty` (nested NULLs last).
-pub(super) fn compare(a: &Value, b: &Value, ty: &TrinoType) -> Ordering {
+pub(crate) fn compare(a: &Value, b: &Value, ty: &TrinoType) -> Ordering {
     match (a.is_null(), b.is_null()) {
         (true, true) => return Ordering::Equal,
         (true, false) => return Ordering::Greater,

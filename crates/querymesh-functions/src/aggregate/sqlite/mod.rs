@@ -1,8 +1,13 @@
 //! Aggregates SQLite has no equivalent of, as Rust aggregate functions: `qm_max_by` /
 //! `qm_min_by` (the value at the largest / smallest key), `qm_percentile` (approx_percentile,
 //! answered exactly — an exact answer is within any approximation's bounds), and
-//! `qm_bitwise_and` / `qm_bitwise_or` / `qm_bitwise_xor`. What they keep counts against the query's memory budget
-//! as it grows (registered through `define_aggregate`: aggregate_state.rs).
+//! `qm_bitwise_and` / `qm_bitwise_or` / `qm_bitwise_xor` and `qm_listagg`; the statistical
+//! aggregates (statistics.rs) and the n largest / smallest (top_n.rs) have files of their own.
+//! What they keep counts against the query's memory budget as it grows (registered through
+//! `define_aggregate`: aggregate_state.rs).
+
+mod statistics;
+mod top_n;
 
 use std::cmp::Ordering;
 
@@ -169,7 +174,8 @@ impl Aggregate<Option<i64>, Option<i64>> for Bitwise {
 const LISTAGG_MAX_BYTES: usize = 1_048_576;
 
 /// listagg(x, separator [ON OVERFLOW …]) WITHIN GROUP (ORDER BY …): SQLite hands the rows over
-/// in the ORDER BY's order. Arguments: value, separator, truncate (0/1), filler, with count.
+/// in the ORDER BY's order. Arguments: value, separator, truncate (0/1), filler, with count,
+/// distinct (0/1: a value equal to one already kept is dropped).
 struct Listagg;
 
 #[derive(Default)]
@@ -180,6 +186,8 @@ struct Joined {
     truncate: bool,
     filler: String,
     with_count: bool,
+    /// listagg(DISTINCT …): the values kept so far.
+    seen: Option<std::collections::HashSet<String>>,
 }
 
 impl Aggregate<Joined, Option<String>> for Listagg {
@@ -193,6 +201,7 @@ impl Aggregate<Joined, Option<String>> for Listagg {
             truncate: matches!(ctx.get_raw(2), ValueRef::Integer(1)),
             filler: text(3),
             with_count: matches!(ctx.get_raw(4), ValueRef::Integer(1)),
+            seen: matches!(ctx.get_raw(5), ValueRef::Integer(1)).then(Default::default),
             ..Joined::default()
         })
     }
@@ -204,6 +213,11 @@ impl Aggregate<Joined, Option<String>> for Listagg {
             ValueRef::Integer(i) => i.to_string(),
             ValueRef::Real(r) => r.to_string(),
         };
+        if let Some(seen) = &mut acc.seen
+            && !seen.insert(value.clone())
+        {
+            return Ok(());
+        }
         acc.bytes += value.len() + acc.separator.len() * usize::from(!acc.values.is_empty());
         if acc.bytes > LISTAGG_MAX_BYTES && !acc.truncate {
             return Err(fail(
@@ -248,7 +262,9 @@ impl Aggregate<Joined, Option<String>> for Listagg {
 }
 
 pub fn register(conn: &Connection) -> Result<()> {
-    define_aggregate(conn, "qm_listagg", 5, FLAGS, Listagg)?;
+    statistics::register(conn)?;
+    top_n::register(conn)?;
+    define_aggregate(conn, "qm_listagg", 6, FLAGS, Listagg)?;
     define_aggregate(
         conn,
         "qm_max_by",
