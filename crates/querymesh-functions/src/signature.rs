@@ -23,6 +23,10 @@ pub enum Pattern {
     AnyTimestamp,
     /// `timestamp(p) with time zone`
     AnyTimestampTz,
+    /// `time(p)`
+    AnyTime,
+    /// `time(p) with time zone`
+    AnyTimeTz,
     /// `row(…)`: any row.
     AnyRow,
     Array(Box<Pattern>),
@@ -196,6 +200,8 @@ fn bind(p: &Pattern, actual: &TrinoType, vars: &mut Vars, exact: bool) -> bool {
         (Pattern::AnyTimestamp, T::Timestamp(_)) => true,
         (Pattern::AnyTimestamp, T::Date) => !exact,
         (Pattern::AnyTimestampTz, T::TimestampTz(_)) => true,
+        (Pattern::AnyTime, T::Time(_)) => true,
+        (Pattern::AnyTimeTz, T::TimeTz(_)) => true,
         (Pattern::AnyRow, T::Row(_)) => true,
         (Pattern::Array(e), T::Array(a)) => bind(e, a, vars, exact),
         (Pattern::Map(k, v), T::Map(ak, av)) => {
@@ -217,6 +223,8 @@ fn substitute(p: &Pattern, vars: &Vars) -> Option<TrinoType> {
         },
         Pattern::AnyTimestamp => TrinoType::Timestamp(3),
         Pattern::AnyTimestampTz => TrinoType::TimestampTz(3),
+        Pattern::AnyTime => TrinoType::Time(3),
+        Pattern::AnyTimeTz => TrinoType::TimeTz(3),
         Pattern::AnyRow | Pattern::Function(..) => return None,
         Pattern::Array(e) => TrinoType::Array(Box::new(substitute(e, vars)?)),
         Pattern::Map(k, v) => TrinoType::Map(
@@ -234,7 +242,9 @@ fn concrete(p: &Pattern, actual: &TrinoType, vars: &Vars) -> Option<TrinoType> {
         | (
             Pattern::AnyTimestamp | Pattern::AnyTimestampTz,
             TrinoType::Timestamp(_) | TrinoType::TimestampTz(_),
-        ) => Some(actual.clone()),
+        )
+        | (Pattern::AnyTime, TrinoType::Time(_))
+        | (Pattern::AnyTimeTz, TrinoType::TimeTz(_)) => Some(actual.clone()),
         (Pattern::AnyTimestamp, _) => Some(TrinoType::Timestamp(0)),
         (Pattern::Array(e), TrinoType::Array(a)) => {
             Some(TrinoType::Array(Box::new(concrete(e, a, vars)?)))
@@ -288,6 +298,9 @@ impl Pattern {
         if text.ends_with(") with time zone") && text.starts_with("timestamp(") {
             return Ok(Pattern::AnyTimestampTz);
         }
+        if text.ends_with(") with time zone") && text.starts_with("time(") {
+            return Ok(Pattern::AnyTimeTz);
+        }
         Ok(match (head, inner) {
             // A length written as a number is that varchar exactly (`chr` returns varchar(1));
             // a letter, or none, is any length.
@@ -297,6 +310,7 @@ impl Pattern {
             ("varchar" | "char", _) => Pattern::AnyVarchar,
             ("decimal", Some(_)) => Pattern::AnyDecimal,
             ("timestamp", Some(_)) => Pattern::AnyTimestamp,
+            ("time", Some(_)) => Pattern::AnyTime,
             ("row", Some(_)) => Pattern::AnyRow,
             ("array", Some(_)) => match args()?.as_slice() {
                 [e] => Pattern::Array(Box::new(e.clone())),

@@ -7,8 +7,8 @@ use std::sync::LazyLock;
 use rusqlite::Connection;
 
 use crate::{
-    aggregate, array, binary, color, datetime, format, ipaddress, json, map, math, regexp,
-    string, udf, url, window,
+    aggregate, array, binary, color, datetime, format, ipaddress, json, map, math, regexp, string,
+    udf, url, window,
 };
 
 /// Registers every `qm_*` function on `conn`.

@@ -104,10 +104,7 @@ fn render(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         ),
         TrinoType::BigInt => (format!("CAST({} AS TEXT)", value.sql), c.returns()),
         // Double.toString, as Trino renders a double.
-        _ => (
-            format!("qm_cast({}, 'double', 'varchar', 0)", value.sql),
-            c.returns(),
-        ),
+        _ => (format!("qm_java_double({})", value.sql), c.returns()),
     };
     Ok(Some(Typed::new(
         format!("qm_render({text}, {})", color.sql),

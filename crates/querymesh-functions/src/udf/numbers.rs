@@ -189,8 +189,13 @@ fn register_integer_checks(conn: &Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// `qm_round_double`, `qm_round_integer`: ROUND (of a decimal: querymesh-functions/src/udf/decimals.rs).
+/// `qm_round_double`, `qm_round_integer`: ROUND (of a decimal: querymesh-functions/src/udf/decimals.rs);
+/// `qm_java_double`: a double as Java's `Double.toString` writes it, where Trino prints a
+/// double that way rather than as its cast to varchar does (render, statistics).
 fn register_rounding(conn: &Connection) -> rusqlite::Result<()> {
+    define(conn, "qm_java_double", 1, FLAGS, |ctx| {
+        Ok(num(ctx.get_raw(0)).map(java_double))
+    })?;
     define(conn, "qm_round_double", 2, FLAGS, |ctx| {
         Ok(match (num(ctx.get_raw(0)), int(ctx.get_raw(1))) {
             (Some(x), Some(d)) => real(round_double(x, d)),

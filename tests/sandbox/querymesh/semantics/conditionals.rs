@@ -132,7 +132,7 @@ fn try_turns_data_errors_into_null() {
             ("SELECT try(json_parse('{'))", "json", Value::Null),
             (
                 "SELECT try('it''s qm_x(' || 'ok')",
-                "varchar(12)",
+                "varchar",
                 json!("it's qm_x(ok"),
             ),
             ("SELECT try(2147483647 + 1)", "integer", Value::Null),

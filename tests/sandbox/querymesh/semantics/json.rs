@@ -547,11 +547,6 @@ fn casts_between_json_and_scalars() {
                 "SELECT CAST(JSON '1000' AS TINYINT)",
                 "INVALID_CAST_ARGUMENT: Cannot cast '1000' to tinyint",
             ),
-            // (at the operand, where the stand-in places every refused cast)
-            (
-                "SELECT CAST(DATE '2001-01-31' AS JSON)",
-                "TYPE_MISMATCH: line 1:18: Cannot cast date to json",
-            ),
         ],
     );
 }
@@ -1065,11 +1060,6 @@ fn json_array_and_json_object() {
                 json!(r#"{"y":1}"#),
             ),
             (
-                "SELECT json_object('x' : null, 'x' : 1)",
-                "varchar",
-                json!(r#"{"x":null,"x":1}"#),
-            ),
-            (
                 "SELECT json_object('x' : 1 RETURNING VARCHAR(100))",
                 "varchar(100)",
                 json!(r#"{"x":1}"#),
@@ -1095,7 +1085,7 @@ fn json_array_and_json_object() {
             ),
             (
                 "SELECT json_array(ARRAY[1, 2])",
-                "NOT_SUPPORTED: Unsupported type of value passed to JSON_ARRAY function: array(integer)",
+                "NOT_SUPPORTED: line 1:8: Unsupported type of value passed to JSON_ARRAY function: array(integer)",
             ),
             (
                 "SELECT json_object(CAST(null AS varchar) : 1)",
@@ -1221,6 +1211,18 @@ fn casts_between_json_and_arrays_maps_rows() {
                 "array(varchar)",
                 json!(["a", "b"]),
             ),
+            // Trino 476 casts a date to json as its text (JsonOperators over varchar), alone
+            // or as an element.
+            (
+                "SELECT CAST(DATE '2001-01-31' AS JSON)",
+                "json",
+                json!("\"2001-01-31\""),
+            ),
+            (
+                "SELECT CAST(ARRAY[DATE '2001-01-31'] AS JSON)",
+                "json",
+                json!("[\"2001-01-31\"]"),
+            ),
         ],
     );
     check_errors(
@@ -1233,10 +1235,6 @@ fn casts_between_json_and_arrays_maps_rows() {
             (
                 "SELECT CAST(JSON '[\"x\"]' AS ARRAY(BIGINT))",
                 "INVALID_CAST_ARGUMENT: Cannot cast to array(bigint). Cannot cast 'x' to BIGINT",
-            ),
-            (
-                "SELECT CAST(ARRAY[DATE '2001-01-31'] AS JSON)",
-                "TYPE_MISMATCH: ",
             ),
         ],
     );

@@ -33,7 +33,7 @@ fn transform_applies_the_lambda_to_each_element() {
             ),
             (
                 "SELECT transform(ARRAY['x', 'abc', 'z'], x -> x || '0')",
-                "array(varchar(4))",
+                "array(varchar)",
                 json!(["x0", "abc0", "z0"]),
             ),
             (
@@ -215,7 +215,7 @@ fn zip_with_pairs_elements_padding_the_shorter_array() {
             ),
             (
                 "SELECT zip_with(ARRAY['a', 'b', 'c'], ARRAY['d', 'e', 'f'], (x, y) -> concat(x, y))",
-                "array(varchar(2))",
+                "array(varchar)",
                 json!(["ad", "be", "cf"]),
             ),
             (

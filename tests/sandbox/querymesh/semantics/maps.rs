@@ -253,7 +253,7 @@ fn map_lambdas() {
             // docs functions/map "map_zip_with".
             (
                 "SELECT map_zip_with(MAP(ARRAY[1, 2, 3], ARRAY['a', 'b', 'c']), MAP(ARRAY[1, 2, 3], ARRAY['d', 'e', 'f']), (k, v1, v2) -> concat(v1, v2))",
-                "map(integer, varchar(2))",
+                "map(integer, varchar)",
                 json!({"1": "ad", "2": "be", "3": "cf"}),
             ),
             (
