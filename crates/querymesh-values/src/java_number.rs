@@ -52,6 +52,24 @@ fn java_digits(
     short
 }
 
+/// Java's digits of a positive, finite, non-zero double.
+fn double_digits(a: f64) -> Decimal {
+    java_digits(
+        &format!("{a:e}"),
+        || format!("{a:.1e}"),
+        |t| t.parse::<f64>().is_ok_and(|y| y == a),
+    )
+}
+
+/// Java's digits of a positive, finite, non-zero float.
+fn float_digits(a: f32) -> Decimal {
+    java_digits(
+        &format!("{a:e}"),
+        || format!("{a:.1e}"),
+        |t| t.parse::<f32>().is_ok_and(|y| y == a),
+    )
+}
+
 /// Where Java writes a plain decimal. There Rust's `Display` already prints Java's digits
 /// (one and two digits only differ for subnormals), lacking only the `.0` of whole numbers.
 fn is_plain(a: f64) -> bool {
@@ -122,12 +140,7 @@ pub fn double_to_string(x: f64) -> String {
             x.to_string()
         };
     }
-    let digits = java_digits(
-        &format!("{a:e}"),
-        || format!("{a:.1e}"),
-        |t| t.parse::<f64>().is_ok_and(|y| y == a),
-    );
-    render(x.is_sign_negative(), &digits)
+    render(x.is_sign_negative(), &double_digits(a))
 }
 
 /// Java's `Float.toString(x)`.
@@ -135,12 +148,7 @@ pub fn float_to_string(x: f32) -> String {
     if let Some(text) = special(x.is_nan(), x.is_infinite(), x == 0.0, x.is_sign_negative()) {
         return text.into();
     }
-    let a = x.abs();
-    let digits = java_digits(
-        &format!("{a:e}"),
-        || format!("{a:.1e}"),
-        |t| t.parse::<f32>().is_ok_and(|y| y == a),
-    );
+    let digits = float_digits(x.abs());
     render(x.is_sign_negative(), &digits)
 }
 
@@ -176,12 +184,7 @@ pub fn double_to_varchar(x: f64) -> String {
     if let Some(text) = varchar_special(x) {
         return text.into();
     }
-    let a = x.abs();
-    let digits = java_digits(
-        &format!("{a:e}"),
-        || format!("{a:.1e}"),
-        |t| t.parse::<f64>().is_ok_and(|y| y == a),
-    );
+    let digits = double_digits(x.abs());
     render_scientific(x.is_sign_negative(), &digits)
 }
 
@@ -192,12 +195,7 @@ pub fn float_to_varchar(x: f32) -> String {
     if let Some(text) = varchar_special(f64::from(x)) {
         return text.into();
     }
-    let a = x.abs();
-    let digits = java_digits(
-        &format!("{a:e}"),
-        || format!("{a:.1e}"),
-        |t| t.parse::<f32>().is_ok_and(|y| y == a),
-    );
+    let digits = float_digits(x.abs());
     render_scientific(x.is_sign_negative(), &round_half_even(digits, 7))
 }
 

@@ -52,18 +52,21 @@ fn closing(tokens: &[TokenWithSpan], open: usize) -> Option<usize> {
     None
 }
 
+/// The opening parenthesis of a `trim(` call whose name is at `i`.
+fn trim_call_open(tokens: &[TokenWithSpan], i: usize) -> Option<usize> {
+    if !tokens.get(i).is_some_and(|t| is_keyword(t, Keyword::TRIM)) {
+        return None;
+    }
+    next_significant(tokens, i + 1)
+        .filter(|&open| tokens.get(open).map(|t| &t.token) == Some(&Token::LParen))
+}
+
 /// `trim(a, b)` → `"trim"(a, b)`: a comma at the call's top level, and no FROM or side word.
 fn quote_comma_trim(tokens: &mut [TokenWithSpan]) {
     for i in 0..tokens.len() {
-        if !tokens.get(i).is_some_and(|t| is_keyword(t, Keyword::TRIM)) {
-            continue;
-        }
-        let Some(open) = next_significant(tokens, i + 1) else {
+        let Some(open) = trim_call_open(tokens, i) else {
             continue;
         };
-        if tokens.get(open).map(|t| &t.token) != Some(&Token::LParen) {
-            continue;
-        }
         let Some(close) = closing(tokens, open) else {
             continue;
         };
@@ -103,15 +106,9 @@ fn quote_comma_trim(tokens: &mut [TokenWithSpan]) {
 /// `trim(BOTH FROM s)` → `trim(BOTH s)`.
 fn drop_trim_side_from(tokens: &mut [TokenWithSpan]) {
     for i in 0..tokens.len() {
-        if !tokens.get(i).is_some_and(|t| is_keyword(t, Keyword::TRIM)) {
-            continue;
-        }
-        let Some(open) = next_significant(tokens, i + 1) else {
+        let Some(open) = trim_call_open(tokens, i) else {
             continue;
         };
-        if tokens.get(open).map(|t| &t.token) != Some(&Token::LParen) {
-            continue;
-        }
         let Some(side) = next_significant(tokens, open + 1) else {
             continue;
         };
