@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from parity_suite import corpus, report  # noqa: E402
+from parity_suite import corpus, differences, report  # noqa: E402
 from parity_suite.compare import compare  # noqa: E402
 from parity_suite.protocol import Answer, Client  # noqa: E402
 
@@ -62,6 +62,9 @@ def arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--corpus", default=str(ROOT / "tests/parity/corpus"))
     parser.add_argument("--record", default=str(ROOT / "tests/parity/record.json"))
     parser.add_argument("--docs", default=str(ROOT / "docs/parity.md"))
+    parser.add_argument("--differences", default=str(ROOT / "tests/parity/differences.toml"),
+                        help="the differences kept on purpose, each with its reason "
+                             "(default: tests/parity/differences.toml)")
     parser.add_argument("--family", action="append",
                         help="run only this family (repeatable); nothing is written")
     parser.add_argument("--failures", action="store_true",
@@ -254,6 +257,13 @@ def main(argv: list[str]) -> int:
     except corpus.CorpusError as error:
         print(f"parity: {error}", file=sys.stderr)
         return 2
+    try:
+        all_ids = ({s.id for s in statements} if not args.family
+                   else {s.id for s in corpus.load(Path(args.corpus))})
+        kept = differences.load(Path(args.differences), all_ids)
+    except (corpus.CorpusError, differences.DifferencesError) as error:
+        print(f"parity: {error}", file=sys.stderr)
+        return 2
     record_path = Path(args.record)
     try:
         record = report.load_record(record_path)
@@ -321,6 +331,9 @@ def main(argv: list[str]) -> int:
     print(f"parity: against {record_path.name}: {len(change.regressions)} regressions, "
           f"{len(change.improvements)} newly passing, {len(change.new)} new, "
           f"{len(change.removed)} removed", file=sys.stderr)
+    for key, statement_id in differences.stale(kept, {o.statement.id: o.passed for o in outcomes}):
+        print(f"parity: {statement_id} passes now: remove it from {key!r} in "
+              f"{os.path.relpath(args.differences, ROOT)}", file=sys.stderr)
     by_id = {o.statement.id: o for o in outcomes}
     for statement_id in change.regressions:
         o = by_id[statement_id]
@@ -328,9 +341,12 @@ def main(argv: list[str]) -> int:
               f"    stand-in: {report.cut(report.describe(o.standin), 300)}\n"
               f"    Trino:    {report.cut(report.describe(o.trino), 300)}", file=sys.stderr)
     if args.failures:
+        explained = differences.by_statement(kept)
         for o in outcomes:
             if not o.passed:
-                print(f"FAIL {o.statement.id} ({o.why}): "
+                kept_for = explained.get(o.statement.id)
+                note = f"; kept: {kept_for.key}" if kept_for else ""
+                print(f"FAIL {o.statement.id} ({o.why}{note}): "
                       f"{report.cut(o.statement.sql, 300)}\n"
                       f"    stand-in: {report.cut(report.describe(o.standin), 400)}\n"
                       f"    Trino:    {report.cut(report.describe(o.trino), 400)}")
@@ -345,6 +361,7 @@ def main(argv: list[str]) -> int:
         standin_startup=standin.startup, trino_startup=trino_startup, trino_startup_note=trino_note,
         seconds=seconds, concurrency=args.concurrency, timeout=args.timeout,
         missing_functions=report.missing_functions(*functions) if functions else None,
+        differences=kept,
     )
     record_path.write_text(report.record_text(outcomes), encoding="utf-8")
     Path(args.docs).write_text(report.docs_text(outcomes, info), encoding="utf-8")

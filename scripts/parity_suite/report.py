@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import statistics
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .corpus import Statement
+from .differences import Difference, by_statement
 from .protocol import Answer
 
 CUT = 300
@@ -37,6 +38,8 @@ class RunInfo:
     # (function, kind) Trino's SHOW FUNCTIONS lists and the stand-in's does not; None when
     # either list could not be read.
     missing_functions: list[tuple[str, str]] | None = None
+    # tests/parity/differences.toml: the mismatches kept on purpose, with their reasons.
+    differences: list[Difference] = field(default_factory=list)
 
 
 # --- the record ----------------------------------------------------------------------------
@@ -192,6 +195,8 @@ def docs_text(outcomes: list[Outcome], info: RunInfo) -> str:
                f"{fmt_ratio(median_or_none(all_ratios))} |")
     out += functions_text(info.missing_functions)
     failing = [o for o in outcomes if not o.passed]
+    out += differences_text(failing, info.differences)
+    explained = by_statement(info.differences)
     out += ["", f"## Mismatches ({len(failing)})", ""]
     if not failing:
         out.append("None.")
@@ -201,14 +206,34 @@ def docs_text(outcomes: list[Outcome], info: RunInfo) -> str:
     for family in sorted(by_family, key=lambda f: (-len(by_family[f]), f)):
         members = by_family[family]
         out += [f"### {family} ({len(members)})", ""]
-        out += ["| id | statement | why | stand-in | Trino |", "|---|---|---|---|---|"]
+        out += ["| id | statement | why | reason kept | stand-in | Trino |",
+                "|---|---|---|---|---|---|"]
         for o in sorted(members, key=lambda o: o.statement.id):
+            difference = explained.get(o.statement.id)
+            kept = f"[{difference.key}](#{difference.key})" if difference else "**none yet**"
             out.append(
                 f"| {o.statement.id.split(':')[1]} | `{md_cell(cut(o.statement.sql))}` | {o.why} | "
-                f"{md_cell(cut(describe(o.standin)))} | {md_cell(cut(describe(o.trino)))} |"
+                f"{kept} | {md_cell(cut(describe(o.standin)))} | {md_cell(cut(describe(o.trino)))} |"
             )
         out.append("")
     return "\n".join(out).rstrip() + "\n"
+
+
+def differences_text(failing: list[Outcome], kept: list[Difference]) -> list[str]:
+    """The reasons, each with how many of its statements still fail; then how many failing
+    statements have no reason yet (work left, or a reason to write)."""
+    failing_ids = {o.statement.id for o in failing}
+    explained = sum(1 for o in failing if o.statement.id in by_statement(kept))
+    out = ["", "## Differences kept, and why", "",
+           f"{explained} of the {len(failing)} mismatches below are kept on purpose, each for "
+           "the reason given here (tests/parity/differences.toml); "
+           f"{len(failing) - explained} have no reason yet: they are work left.", ""]
+    for difference in kept:
+        still = sum(1 for s in difference.statements if s in failing_ids)
+        out += [f"<a id=\"{difference.key}\"></a>**{difference.key}** "
+                f"({still} of {len(difference.statements)} statements still differ): "
+                f"{difference.reason}", ""]
+    return out
 
 
 def median_or_none(values: list[float]) -> float | None:

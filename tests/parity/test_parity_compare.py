@@ -295,3 +295,67 @@ class NoNodesYet(unittest.TestCase):
         url, state = self.serve([("GENERIC_INTERNAL_ERROR", "something else")])
         got = protocol.Client(url, "parity").run("SELECT 1", timeout=10)
         self.assertEqual((got.error_name, state["posts"]), ("GENERIC_INTERNAL_ERROR", 1))
+
+
+class Differences(unittest.TestCase):
+    """tests/parity/differences.toml: the mismatches kept on purpose, each with its reason."""
+
+    KNOWN = {"refusals:aaaaaaaaaaaa", "refusals:bbbbbbbbbbbb", "joins:cccccccccccc"}
+
+    def parse(self, text):
+        from parity_suite import differences
+
+        return differences.parse(text, self.KNOWN)
+
+    def test_a_reason_groups_its_statements(self):
+        got = self.parse('[[difference]]\nkey = "plans"\nreason = "a  different\\nengine"\n'
+                         'statements = ["refusals:aaaaaaaaaaaa", "joins:cccccccccccc"]\n')
+        self.assertEqual([(d.key, d.reason, d.statements) for d in got],
+                         [("plans", "a different engine",
+                           ("refusals:aaaaaaaaaaaa", "joins:cccccccccccc"))])
+
+    def test_what_the_file_may_not_say(self):
+        from parity_suite.differences import DifferencesError
+
+        one = '[[difference]]\nkey = "{key}"\nreason = "{reason}"\nstatements = {statements}\n'
+        cases = {
+            "not a statement of the corpus": one.format(
+                key="k1", reason="r", statements='["refusals:ffffffffffff"]'),
+            "non-empty string": one.format(key="k1", reason=" ", statements='["joins:cccccccccccc"]'),
+            "non-empty list": one.format(key="k1", reason="r", statements="[]"),
+            "lower-case slug": one.format(key="Bad Key", reason="r",
+                                          statements='["joins:cccccccccccc"]'),
+            "already explained": one.format(key="k1", reason="r",
+                                            statements='["joins:cccccccccccc"]')
+            + one.format(key="k2", reason="r", statements='["joins:cccccccccccc"]'),
+            "used twice": one.format(key="k1", reason="r", statements='["joins:cccccccccccc"]')
+            + one.format(key="k1", reason="r", statements='["refusals:aaaaaaaaaaaa"]'),
+            "unexpected top-level": 'reason = "r"\n',
+            "unexpected fields": one.format(key="k1", reason="r",
+                                            statements='["joins:cccccccccccc"]') + 'why = "x"\n',
+            "differences.toml": "[[difference]\n",
+        }
+        for expected, text in cases.items():
+            with self.subTest(expected), self.assertRaises(DifferencesError) as raised:
+                self.parse(text)
+            self.assertIn(expected, str(raised.exception))
+
+    def test_a_reason_for_a_passing_statement_is_stale(self):
+        from parity_suite import differences
+
+        kept = self.parse('[[difference]]\nkey = "k"\nreason = "r"\n'
+                          'statements = ["refusals:aaaaaaaaaaaa", "refusals:bbbbbbbbbbbb"]\n')
+        self.assertEqual(differences.stale(kept, {"refusals:aaaaaaaaaaaa": True,
+                                                  "refusals:bbbbbbbbbbbb": False}),
+                         [("k", "refusals:aaaaaaaaaaaa")])
+
+    def test_the_docs_say_which_mismatches_have_no_reason(self):
+        stmt = corpus.Statement("joins:cccccccccccc", "joins", "SELECT 1", "src", "f", 1)
+        other = corpus.Statement("refusals:bbbbbbbbbbbb", "refusals", "SELECT 2", "src", "f", 2)
+        kept = self.parse('[[difference]]\nkey = "k"\nreason = "because"\n'
+                          'statements = ["joins:cccccccccccc"]\n')
+        failing = [report.Outcome(s, answer([], []), refusal("X"), False, "only Trino failed")
+                   for s in (stmt, other)]
+        text = "\n".join(report.differences_text(failing, kept))
+        self.assertIn("1 of the 2 mismatches", text)
+        self.assertIn("**k** (1 of 1 statements still differ): because", text)
