@@ -109,7 +109,8 @@ pub fn encode(v: ValueRef<'_>, ty: &TrinoType) -> Value {
                 .map_or(Value::Null, |parsed| encode_element(&parsed, t)),
             _ => Value::Null,
         },
-        TrinoType::Varbinary => match v {
+        // A set digest is shown as its bytes, as varbinary is (SetDigestType.getObjectValue).
+        TrinoType::Varbinary | TrinoType::SetDigest => match v {
             ValueRef::Blob(b) | ValueRef::Text(b) => {
                 use base64::Engine as _;
                 Value::from(base64::engine::general_purpose::STANDARD.encode(b))
