@@ -89,7 +89,9 @@ fn encode_element(v: &Value, ty: &TrinoType) -> Value {
             }
             Value::Object(object)
         }
-        (TrinoType::Varbinary | TrinoType::Json, Value::String(_)) => v.clone(),
+        (TrinoType::Varbinary | TrinoType::SetDigest | TrinoType::Json, Value::String(_)) => {
+            v.clone()
+        }
         (t, other) if !t.is_container() => {
             let stored = querymesh_functions::udf::sqlite_value(other);
             encode(ValueRef::from(&stored), t)

@@ -94,9 +94,7 @@ pub fn register(conn: &Connection) -> Result<()> {
             ValueRef::Text(t) => TrinoType::parse(&String::from_utf8_lossy(t)).ok(),
             _ => None,
         };
-        Ok(element
-            .and_then(|e| array_hash(&e, json))
-            .map(|h| h as i64))
+        Ok(element.and_then(|e| array_hash(&e, json)).map(|h| h as i64))
     })
 }
 

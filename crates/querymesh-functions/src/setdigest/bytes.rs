@@ -22,7 +22,10 @@ impl<'b> Reader<'b> {
     }
 
     pub fn bytes(&mut self, n: usize) -> Result<&'b [u8], Unreadable> {
-        let end = self.at.checked_add(n).filter(|end| *end <= self.bytes.len());
+        let end = self
+            .at
+            .checked_add(n)
+            .filter(|end| *end <= self.bytes.len());
         let Some(end) = end else {
             return Err(Unreadable::new(format!(
                 "Range [{}, {} + {n}) out of bounds for length {}",

@@ -205,7 +205,10 @@ mod tests {
         let counts: Vec<_> = d.hash_counts().collect();
         assert_eq!(
             counts,
-            vec![(3_522_142_095_546_486_706, 3), (4_145_513_480_871_534_457, 2)]
+            vec![
+                (3_522_142_095_546_486_706, 3),
+                (4_145_513_480_871_534_457, 2)
+            ]
         );
     }
 
@@ -226,7 +229,10 @@ mod tests {
         let a = of_longs([5, 6, 7]);
         let b = of_longs([5, 6, 7, 8]);
         assert_eq!(intersection_cardinality(&a, &b), Ok(3));
-        assert_eq!(jaccard_index(&of_longs([1, 2, 3]), &of_longs([4, 5, 6])), 0.0);
+        assert_eq!(
+            jaccard_index(&of_longs([1, 2, 3]), &of_longs([4, 5, 6])),
+            0.0
+        );
         assert_eq!(jaccard_index(&a, &b), 1.0);
     }
 

@@ -324,9 +324,7 @@ impl Dense {
                 dense.overflows.insert(bucket, value as u8);
             }
         }
-        dense.baseline_count = (0..buckets as u32)
-            .filter(|b| dense.delta(*b) == 0)
-            .count();
+        dense.baseline_count = (0..buckets as u32).filter(|b| dense.delta(*b) == 0).count();
         if !input.is_done() {
             return Err(Unreadable::new("input is too big"));
         }

@@ -50,7 +50,11 @@ impl Aggregate<Option<SetDigest>, Option<Vec<u8>>> for MakeSetDigest {
         Ok(())
     }
 
-    fn finalize(&self, _: &mut Context<'_>, acc: Option<Option<SetDigest>>) -> Result<Option<Vec<u8>>> {
+    fn finalize(
+        &self,
+        _: &mut Context<'_>,
+        acc: Option<Option<SetDigest>>,
+    ) -> Result<Option<Vec<u8>>> {
         Ok(acc.flatten().map(|d| d.write()))
     }
 }
@@ -74,7 +78,11 @@ impl Aggregate<Option<SetDigest>, Option<Vec<u8>>> for MergeSetDigest {
         Ok(())
     }
 
-    fn finalize(&self, _: &mut Context<'_>, acc: Option<Option<SetDigest>>) -> Result<Option<Vec<u8>>> {
+    fn finalize(
+        &self,
+        _: &mut Context<'_>,
+        acc: Option<Option<SetDigest>>,
+    ) -> Result<Option<Vec<u8>>> {
         Ok(acc.flatten().map(|d| d.write()))
     }
 }
@@ -95,14 +103,20 @@ pub fn register(conn: &Connection) -> Result<()> {
     define(conn, "qm_setdigest_cardinality", 1, FLAGS, |ctx| {
         Ok(digest_at(ctx, 0)?.map(|d| d.cardinality()))
     })?;
-    define(conn, "qm_setdigest_intersection_cardinality", 2, FLAGS, |ctx| {
-        let (Some(a), Some(b)) = (digest_at(ctx, 0)?, digest_at(ctx, 1)?) else {
-            return Ok(None);
-        };
-        digest::intersection_cardinality(&a, &b)
-            .map(Some)
-            .map_err(refused)
-    })?;
+    define(
+        conn,
+        "qm_setdigest_intersection_cardinality",
+        2,
+        FLAGS,
+        |ctx| {
+            let (Some(a), Some(b)) = (digest_at(ctx, 0)?, digest_at(ctx, 1)?) else {
+                return Ok(None);
+            };
+            digest::intersection_cardinality(&a, &b)
+                .map(Some)
+                .map_err(refused)
+        },
+    )?;
     define(conn, "qm_setdigest_jaccard_index", 2, FLAGS, |ctx| {
         let (Some(a), Some(b)) = (digest_at(ctx, 0)?, digest_at(ctx, 1)?) else {
             return Ok(None);
