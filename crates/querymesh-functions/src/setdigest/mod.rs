@@ -155,6 +155,8 @@ fn hashed_form(x: &Typed) -> Option<String> {
         // Trino holds a char without its padding.
         Char(_) => format!("rtrim({sql}, ' ')"),
         Uuid => format!("qm_uuid_to_varbinary({sql})"),
+        // Microseconds since the epoch, as Trino holds a short timestamp.
+        Timestamp(p) if *p <= 6 => format!("qm_setdigest_timestamp_micros({sql})"),
         _ => return None,
     })
 }
@@ -163,7 +165,6 @@ fn hashed_form(x: &Typed) -> Option<String> {
 fn held_as_long_by_trino(ty: &TrinoType) -> bool {
     use TrinoType::*;
     match ty {
-        Timestamp(p) => *p <= 6,
         TimestampTz(p) => *p <= 3,
         TimeTz(p) => *p <= 9,
         Time(_) | Color => true,

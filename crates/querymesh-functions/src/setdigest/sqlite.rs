@@ -1,16 +1,18 @@
 //! The set digest functions as `qm_*` SQLite functions: the `qm_make_set_digest` and
-//! `qm_merge_set_digest` aggregates (their digest charged to the query's memory budget), and
+//! `qm_merge_set_digest` aggregates, also over a window (their digest charged to the query's
+//! memory budget), and
 //! the scalars reading a digest's bytes. Bytes that are not a digest fail as they do in
 //! Trino, with GENERIC_INTERNAL_ERROR (SetDigest.newInstance throws an unchecked exception).
 
+use querymesh_values::calendar;
 use querymesh_values::error::ErrorName;
-use rusqlite::functions::{Aggregate, Context};
+use rusqlite::functions::{Aggregate, Context, WindowAggregate};
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, Result};
 
 use super::bytes::Unreadable;
 use super::digest::{self, SetDigest};
-use crate::udf::{FLAGS, define, define_aggregate, fail, reserve};
+use crate::udf::{FLAGS, define, define_window, fail, reserve};
 
 fn refused(e: Unreadable) -> rusqlite::Error {
     fail(ErrorName::GenericInternalError, e.0)
@@ -87,6 +89,47 @@ impl Aggregate<Option<SetDigest>, Option<Vec<u8>>> for MergeSetDigest {
     }
 }
 
+/// Over a window: the digest of the frame so far. A digest cannot take a value back out, so a
+/// frame whose start moves is refused rather than answered wrongly.
+fn frame_digest(acc: Option<&mut Option<SetDigest>>) -> Result<Option<Vec<u8>>> {
+    Ok(acc.and_then(|d| d.as_ref().map(SetDigest::write)))
+}
+
+fn sliding_frame_refused(name: &str) -> rusqlite::Error {
+    fail(
+        ErrorName::NotSupported,
+        format!("{name} over a window frame whose start moves is not supported by the stand-in"),
+    )
+}
+
+impl WindowAggregate<Option<SetDigest>, Option<Vec<u8>>> for MakeSetDigest {
+    fn value(&self, acc: Option<&mut Option<SetDigest>>) -> Result<Option<Vec<u8>>> {
+        frame_digest(acc)
+    }
+
+    fn inverse(&self, _: &mut Context<'_>, _: &mut Option<SetDigest>) -> Result<()> {
+        Err(sliding_frame_refused("make_set_digest"))
+    }
+}
+
+impl WindowAggregate<Option<SetDigest>, Option<Vec<u8>>> for MergeSetDigest {
+    fn value(&self, acc: Option<&mut Option<SetDigest>>) -> Result<Option<Vec<u8>>> {
+        frame_digest(acc)
+    }
+
+    fn inverse(&self, _: &mut Context<'_>, _: &mut Option<SetDigest>) -> Result<()> {
+        Err(sliding_frame_refused("merge_set_digest"))
+    }
+}
+
+/// A stored timestamp(p ≤ 6) (`YYYY-MM-DD HH:MM:SS.ffffff`) as microseconds since the epoch.
+fn epoch_micros(text: &str) -> Option<i64> {
+    let (day, time) = text.split_once(' ').unwrap_or((text, "00:00:00"));
+    let days = calendar::parse_date(day)?;
+    days.checked_mul(86_400_000_000)?
+        .checked_add(calendar::parse_time_nanos(time)? / 1000)
+}
+
 /// hash_counts(d) as a map's JSON (`[[hash, count], …]`, in ascending order of hash, as
 /// Trino builds it from its sorted MinHash).
 fn hash_counts_json(d: &SetDigest) -> String {
@@ -98,8 +141,8 @@ fn hash_counts_json(d: &SetDigest) -> String {
 }
 
 pub fn register(conn: &Connection) -> Result<()> {
-    define_aggregate(conn, "qm_make_set_digest", 1, FLAGS, MakeSetDigest)?;
-    define_aggregate(conn, "qm_merge_set_digest", 1, FLAGS, MergeSetDigest)?;
+    define_window(conn, "qm_make_set_digest", 1, FLAGS, MakeSetDigest)?;
+    define_window(conn, "qm_merge_set_digest", 1, FLAGS, MergeSetDigest)?;
     define(conn, "qm_setdigest_cardinality", 1, FLAGS, |ctx| {
         Ok(digest_at(ctx, 0)?.map(|d| d.cardinality()))
     })?;
@@ -122,6 +165,12 @@ pub fn register(conn: &Connection) -> Result<()> {
             return Ok(None);
         };
         Ok(Some(digest::jaccard_index(&a, &b)))
+    })?;
+    define(conn, "qm_setdigest_timestamp_micros", 1, FLAGS, |ctx| {
+        Ok(match ctx.get_raw(0) {
+            ValueRef::Text(t) => epoch_micros(&String::from_utf8_lossy(t)),
+            _ => None,
+        })
     })?;
     define(conn, "qm_setdigest_hash_counts", 1, FLAGS, |ctx| {
         let Some(d) = digest_at(ctx, 0)? else {

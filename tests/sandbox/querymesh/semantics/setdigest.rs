@@ -89,6 +89,18 @@ fn digests_have_trinos_bytes_and_bounds() {
                 "map(bigint, smallint)",
                 json!({"-8472726019075949522": 1}),
             ),
+            // A timestamp hashes as its microseconds since the epoch, as the bigint 1 does.
+            (
+                "SELECT hash_counts(make_set_digest(v)) FROM (VALUES TIMESTAMP '1970-01-01 00:00:00.000001') t(v)",
+                "map(bigint, smallint)",
+                json!({"19144387141682250": 1}),
+            ),
+            // Over a window whose frame only grows.
+            (
+                "SELECT cardinality(make_set_digest(v) OVER ()) FROM (VALUES 1) t(v)",
+                "bigint",
+                json!(1),
+            ),
             // Past 8192 distinct values the MinHash is capped and the HyperLogLog (dense by
             // then) estimates: Trino 476's estimates.
             (
