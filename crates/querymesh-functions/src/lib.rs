@@ -35,6 +35,7 @@ pub mod math;
 pub mod regexp;
 pub mod registry;
 pub mod session_info;
+pub mod setdigest;
 pub mod signature;
 pub mod sqlite;
 pub mod string;

@@ -63,6 +63,7 @@ fn families() -> impl Iterator<Item = &'static FunctionDef> {
         super::array::FUNCTIONS,
         super::json::FUNCTIONS,
         crate::color::FUNCTIONS,
+        crate::setdigest::FUNCTIONS,
     ]
     .into_iter()
     .flatten()

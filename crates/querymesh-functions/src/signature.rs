@@ -351,6 +351,7 @@ fn exact_type(name: &str) -> Option<TrinoType> {
         "uuid" => T::Uuid,
         "ipaddress" => T::IpAddress,
         "color" => T::Color,
+        "setdigest" => T::SetDigest,
         "unknown" => T::Unknown,
         "interval day to second" => T::IntervalDayToSecond,
         "interval year to month" => T::IntervalYearToMonth,

@@ -46,6 +46,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     window::sqlite::register(conn)?;
     color::sqlite::register(conn)?;
     ipaddress::sqlite::register(conn)?;
+    crate::setdigest::sqlite::register(conn)?;
     json::sqlite::register(conn)
 }
 

@@ -11,7 +11,7 @@ use crate::types::TrinoType;
 pub fn to_element(t: &Typed) -> String {
     match &t.ty {
         ty if ty.is_container() => format!("json({})", t.sql),
-        TrinoType::Varbinary => format!("qm_base64({})", t.sql),
+        TrinoType::Varbinary | TrinoType::SetDigest => format!("qm_base64({})", t.sql),
         // An ipaddress's 16 bytes as hex digits, which order as the bytes do.
         TrinoType::IpAddress => format!("hex({})", t.sql),
         // A long decimal's BLOB as its unscaled digits (decimal.rs "Representation").
@@ -26,7 +26,7 @@ pub fn to_element(t: &Typed) -> String {
 /// of `ty`: varbinary (base64 text → BLOB), ipaddress (hex → BLOB) and long decimals.
 pub fn from_element(sql: &str, ty: &TrinoType) -> String {
     match ty {
-        TrinoType::Varbinary => format!("qm_unbase64({sql})"),
+        TrinoType::Varbinary | TrinoType::SetDigest => format!("qm_unbase64({sql})"),
         TrinoType::IpAddress => format!("unhex({sql})"),
         TrinoType::Decimal { precision, .. } if !super::decimal::is_short(*precision) => {
             format!("qm_dec_of_digits({sql})")

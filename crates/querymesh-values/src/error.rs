@@ -46,6 +46,9 @@ pub enum ErrorName {
     QueryTextTooLarge,
     InvalidParameterUsage,
     GenericInternalError,
+    /// A generic function bound to a type it has no implementation for
+    /// (`make_set_digest(double)`).
+    FunctionImplementationMissing,
     ExceededTimeLimit,
     QueryQueueFull,
     QueryRejected,
@@ -132,6 +135,7 @@ impl ErrorName {
             Self::NullTreatmentNotAllowed => ("NULL_TREATMENT_NOT_ALLOWED", 83),
             Self::FunctionNotWindow => ("FUNCTION_NOT_WINDOW", 71),
             Self::GenericInternalError => ("GENERIC_INTERNAL_ERROR", 65536),
+            Self::FunctionImplementationMissing => ("FUNCTION_IMPLEMENTATION_MISSING", 65546),
             Self::ExceededTimeLimit => ("EXCEEDED_TIME_LIMIT", 131075),
             Self::QueryQueueFull => ("QUERY_QUEUE_FULL", 131074),
             Self::QueryRejected => ("QUERY_REJECTED", 31),

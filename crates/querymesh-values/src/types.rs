@@ -31,6 +31,9 @@ pub enum TrinoType {
     IpAddress,
     /// `color`: an RGB integer, or a system color as -(index + 1) (ColorType).
     Color,
+    /// `SetDigest`: Trino's serialized digest bytes, a BLOB (SetDigestType; the setdigest
+    /// family of querymesh-functions reads and writes them).
+    SetDigest,
     Date,
     /// `time(p)`
     Time(u8),
@@ -69,6 +72,7 @@ impl TrinoType {
             Self::Uuid => "uuid",
             Self::IpAddress => "ipaddress",
             Self::Color => "color",
+            Self::SetDigest => "SetDigest",
             Self::Date => "date",
             Self::Time(_) => "time",
             Self::TimeTz(_) => "time with time zone",
@@ -322,6 +326,7 @@ impl TypeParser {
             "uuid" => Uuid,
             "ipaddress" => IpAddress,
             "color" => Color,
+            "setdigest" => SetDigest,
             "date" => Date,
             "time" => {
                 let p = self.precision(3, 12)?;

@@ -41,6 +41,9 @@ impl Analyzer<'_> {
         if let Some(sql) = querymesh_functions::ipaddress::cast_sql(&t, target, try_cast) {
             return Ok(Typed::new(sql, target.clone()));
         }
+        if let Some(sql) = querymesh_functions::setdigest::cast_sql(&t, target) {
+            return Ok(Typed::new(sql, target.clone()));
+        }
         let complex = |t: &TrinoType| t.is_container() || matches!(t, Json | Uuid | Varbinary);
         if complex(&t.ty) || complex(target) {
             return self.complex_cast(t, target, try_cast, at);

@@ -314,6 +314,7 @@ fn fixed_size(ty: &TrinoType) -> u32 {
         TrinoType::Varchar(_)
         | TrinoType::Char(_)
         | TrinoType::Varbinary
+        | TrinoType::SetDigest
         | TrinoType::Json
         | TrinoType::Array(_)
         | TrinoType::Map(..)

@@ -89,7 +89,9 @@ fn encode_element(v: &Value, ty: &TrinoType) -> Value {
             }
             Value::Object(object)
         }
-        (TrinoType::Varbinary | TrinoType::Json, Value::String(_)) => v.clone(),
+        (TrinoType::Varbinary | TrinoType::SetDigest | TrinoType::Json, Value::String(_)) => {
+            v.clone()
+        }
         (t, other) if !t.is_container() => {
             let stored = querymesh_functions::udf::sqlite_value(other);
             encode(ValueRef::from(&stored), t)
@@ -109,7 +111,8 @@ pub fn encode(v: ValueRef<'_>, ty: &TrinoType) -> Value {
                 .map_or(Value::Null, |parsed| encode_element(&parsed, t)),
             _ => Value::Null,
         },
-        TrinoType::Varbinary => match v {
+        // A set digest is shown as its bytes, as varbinary is (SetDigestType.getObjectValue).
+        TrinoType::Varbinary | TrinoType::SetDigest => match v {
             ValueRef::Blob(b) | ValueRef::Text(b) => {
                 use base64::Engine as _;
                 Value::from(base64::engine::general_purpose::STANDARD.encode(b))

@@ -99,6 +99,7 @@ pub fn parse_type(dt: &DataType, at: Option<Position>) -> Result<TrinoType, Trin
                 "varbinary" => TrinoType::Varbinary,
                 "ipaddress" => TrinoType::IpAddress,
                 "color" => TrinoType::Color,
+                "setdigest" => TrinoType::SetDigest,
                 other => {
                     return Err(error_at(
                         ErrorName::TypeNotFound,

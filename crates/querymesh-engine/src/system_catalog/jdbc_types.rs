@@ -74,6 +74,7 @@ pub(super) fn jdbc_facts(ty: &TrinoType) -> JdbcFacts {
         | T::Uuid
         | T::IpAddress
         | T::Color
+        | T::SetDigest
         | T::IntervalYearToMonth
         | T::IntervalDayToSecond
         | T::Map(..)

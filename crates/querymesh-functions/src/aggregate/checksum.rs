@@ -37,10 +37,12 @@ pub enum Kind {
     Date,
     /// timestamp(p ≤ 6): epoch microseconds.
     Timestamp,
+    /// A hash already computed as Trino's, such as an array's (array_checksum.rs).
+    Hashed,
 }
 
 impl Kind {
-    const ALL: [Kind; 9] = [
+    const ALL: [Kind; 10] = [
         Kind::Long,
         Kind::Real,
         Kind::Double,
@@ -50,6 +52,7 @@ impl Kind {
         Kind::Char,
         Kind::Date,
         Kind::Timestamp,
+        Kind::Hashed,
     ];
 
     pub fn function(self) -> &'static str {
@@ -63,6 +66,7 @@ impl Kind {
             Kind::Char => "qm_checksum_char",
             Kind::Date => "qm_checksum_date",
             Kind::Timestamp => "qm_checksum_timestamp",
+            Kind::Hashed => "qm_checksum_hashed",
         }
     }
 }
@@ -97,7 +101,7 @@ fn epoch_micros(t: &[u8]) -> Option<i64> {
 }
 
 /// Trino's `XX_HASH_64` of one non-NULL value of the given kind.
-fn hash(kind: Kind, v: ValueRef<'_>) -> Option<u64> {
+pub(crate) fn hash(kind: Kind, v: ValueRef<'_>) -> Option<u64> {
     Some(match kind {
         Kind::Long => match v {
             ValueRef::Integer(i) => long(i),
@@ -133,6 +137,10 @@ fn hash(kind: Kind, v: ValueRef<'_>) -> Option<u64> {
             std::str::from_utf8(text(v)?).ok()?.get(..10)?,
         )?),
         Kind::Timestamp => long(epoch_micros(text(v)?)?),
+        Kind::Hashed => match v {
+            ValueRef::Integer(h) => h as u64,
+            _ => return None,
+        },
         Kind::Bytes => match v {
             ValueRef::Integer(i) => xxh64(i.to_string().as_bytes(), 0),
             other => xxh64(text(other)?, 0),
@@ -172,7 +180,7 @@ pub fn register(conn: &Connection) -> Result<()> {
     for kind in Kind::ALL {
         define_aggregate(conn, kind.function(), 1, FLAGS, Checksum(kind))?;
     }
-    Ok(())
+    super::array_checksum::register(conn)
 }
 
 #[cfg(test)]

@@ -220,6 +220,15 @@ fn checksum(ctx: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
         Char(_) => plain(Kind::Char),
         Date => plain(Kind::Date),
         Timestamp(p) if *p <= 6 => plain(Kind::Timestamp),
+        // An array's hash from its elements' (array_checksum.rs).
+        Array(element) if super::array_checksum::element_kind(element).is_some() => (
+            Kind::Hashed,
+            format!(
+                "qm_checksum_array_hash({}, {})",
+                x.sql,
+                sql_string(&element.to_string())
+            ),
+        ),
         other => {
             return Err(TrinoError::new(
                 ErrorName::NotSupported,

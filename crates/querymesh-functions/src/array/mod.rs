@@ -25,9 +25,13 @@ const TWO_ARRAYS: &[(&str, &str)] = &[("array(E), array(E)", "array(E)")];
 pub const FUNCTIONS: &[FunctionDef] = &[
     scalar(
         "cardinality",
-        &[("array(E)", "bigint"), ("map(K,V)", "bigint")],
+        &[
+            ("array(E)", "bigint"),
+            ("map(K,V)", "bigint"),
+            crate::setdigest::CARDINALITY_SIGNATURE,
+        ],
         Typing::Resolved,
-        Lower::Template("json_array_length({0})"),
+        Lower::Scalar(crate::setdigest::cardinality_of_any),
         "Returns the cardinality (length) of the array",
     ),
     scalar(

@@ -75,11 +75,28 @@ fn checksum_is_trinos_order_insensitive_hash_sum() {
     assert!(by_name.is_ok());
     assert_eq!(by_name, reordered);
     assert_ne!(by_name, fewer);
+    // An array hashes as 31·h + each element's hash (ArrayType.hashOperator), so ARRAY[1]
+    // as 1; a NULL element as 0. Trino 476's bytes.
+    check_values(
+        &engine,
+        &[
+            (
+                "SELECT checksum(ARRAY[1])",
+                "varbinary",
+                json!("k4/DCrUt5dQ="),
+            ),
+            (
+                "SELECT checksum(x) FROM (VALUES ARRAY[1, NULL, 3], ARRAY[], NULL) t(x)",
+                "varbinary",
+                json!("oSVSBQT+sJ0="),
+            ),
+        ],
+    );
     check_errors(
         &engine,
         &[(
-            "SELECT checksum(ARRAY[1])",
-            "NOT_SUPPORTED: checksum over array(integer) is not supported by the stand-in",
+            "SELECT checksum(MAP(ARRAY[1], ARRAY[2]))",
+            "NOT_SUPPORTED: checksum over map(integer, integer) is not supported by the stand-in",
         )],
     );
 }

@@ -25,6 +25,7 @@ mod numbers;
 mod query_structure;
 mod recursive_with;
 mod regexp;
+mod setdigest;
 mod strings;
 mod subqueries;
 mod time_of_day;

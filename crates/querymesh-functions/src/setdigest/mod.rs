@@ -1,0 +1,184 @@
+//! Set digest functions (Trino docs functions/setdigest, SetDigestFunctions,
+//! BuildSetDigestAggregation, MergeSetDigestAggregation): the `setdigest` type, the
+//! `make_set_digest` and `merge_set_digest` aggregates, and `cardinality`,
+//! `intersection_cardinality`, `jaccard_index` and `hash_counts` of digests.
+//!
+//! A digest is held in SQLite as Trino's serialized bytes (a BLOB; digest.rs), so a cast to
+//! varbinary and back keeps them, and what the protocol shows is Trino's base64 of them.
+//! The values are hashed as Trino hashes them (murmur3.rs), so `hash_counts` gives Trino's
+//! keys; the digest's memory is capped as Trino's is (8192 hashes and a 2048-bucket
+//! HyperLogLog).
+
+mod bias;
+mod bytes;
+pub mod digest;
+mod hll;
+pub mod murmur3;
+pub mod sqlite;
+
+use querymesh_values::decimal;
+use querymesh_values::error::{ErrorName, TrinoError};
+use querymesh_values::typed::Typed;
+use querymesh_values::types::TrinoType;
+
+use super::Call;
+use super::context::LowerContext;
+use super::entry::{AggregateCall, FunctionDef, Lower, LowerResult, Typing, aggregate, scalar};
+
+type Lowered = Result<Option<(String, TrinoType)>, TrinoError>;
+
+/// `cardinality(setdigest)`, beside the array and map ones (array/mod.rs).
+pub const CARDINALITY_SIGNATURE: (&str, &str) = ("setdigest", "bigint");
+
+pub const FUNCTIONS: &[FunctionDef] = &[
+    aggregate(
+        "make_set_digest",
+        &[("T", "setdigest")],
+        make_set_digest,
+        "Returns a set digest of the non-null values",
+    ),
+    aggregate(
+        "merge_set_digest",
+        &[("setdigest", "setdigest")],
+        merge_set_digest,
+        "Returns the union of the set digests",
+    ),
+    scalar(
+        "intersection_cardinality",
+        &[("setdigest, setdigest", "bigint")],
+        Typing::Resolved,
+        Lower::Template("qm_setdigest_intersection_cardinality({0}, {1})"),
+        "Returns the estimated cardinality of the intersection of two set digests",
+    ),
+    scalar(
+        "jaccard_index",
+        &[("setdigest, setdigest", "double")],
+        Typing::Resolved,
+        Lower::Template("qm_setdigest_jaccard_index({0}, {1})"),
+        "Returns the estimated Jaccard index of two set digests",
+    ),
+    scalar(
+        "hash_counts",
+        &[("setdigest", "map(bigint,smallint)")],
+        Typing::Resolved,
+        Lower::Template("qm_setdigest_hash_counts({0})"),
+        "Returns the hashes of the set digest's MinHash and how often each was added",
+    ),
+];
+
+/// `cardinality(d)` of a set digest: exact below 8192 distinct values, else the
+/// HyperLogLog's estimate. `None` for the other types `cardinality` takes.
+pub fn cardinality(c: &Call) -> Option<Typed> {
+    let [d] = c.args.as_slice() else { return None };
+    (d.ty == TrinoType::SetDigest).then(|| {
+        Typed::new(
+            format!("qm_setdigest_cardinality({})", d.sql),
+            TrinoType::BigInt,
+        )
+    })
+}
+
+/// `cardinality` dispatched by its argument's type (array and map: their JSON length).
+pub fn cardinality_of_any(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    if let Some(lowered) = cardinality(c) {
+        return Ok(Some(lowered));
+    }
+    let [x] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    Ok(Some(Typed::new(
+        format!("json_array_length({})", x.sql),
+        TrinoType::BigInt,
+    )))
+}
+
+/// CAST between setdigest and varbinary: the same bytes either way (SetDigestOperators; the
+/// bytes are only read, and refused, when a function uses them).
+pub fn cast_sql(t: &Typed, target: &TrinoType) -> Option<String> {
+    match (&t.ty, target) {
+        (TrinoType::SetDigest, TrinoType::Varbinary)
+        | (TrinoType::Varbinary, TrinoType::SetDigest) => Some(t.sql.clone()),
+        _ => None,
+    }
+}
+
+fn distinct(call: &AggregateCall<'_>) -> &'static str {
+    if call.distinct { "DISTINCT " } else { "" }
+}
+
+/// make_set_digest(x): Trino takes any type it holds as a long or as bytes, and hashes that
+/// (BuildSetDigestAggregation's two input functions). Here each such type is given to
+/// `qm_make_set_digest` as an INTEGER (the long), a REAL (a real, hashed by its bits) or text
+/// or a BLOB (the bytes).
+fn make_set_digest(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
+    let [x] = call.args else { return Ok(None) };
+    let Some(value) = hashed_form(x) else {
+        if held_as_long_by_trino(&x.ty) {
+            return Err(TrinoError::new(
+                ErrorName::NotSupported,
+                format!(
+                    "make_set_digest over {} is not supported by the stand-in",
+                    x.ty.display_name()
+                ),
+            ));
+        }
+        // Trino binds T to any type, then finds no input function for a type it holds
+        // neither as a long nor as bytes (double, boolean, arrays, a bare NULL, …).
+        return Err(TrinoError::new(
+            ErrorName::FunctionImplementationMissing,
+            format!(
+                "Unsupported type parameters (system.builtin.make_set_digest({}):SetDigest) for <T>(t):setdigest",
+                x.ty.display_name()
+            ),
+        ));
+    };
+    Ok(Some((
+        format!("qm_make_set_digest({}{value})", distinct(call)),
+        TrinoType::SetDigest,
+    )))
+}
+
+/// The SQL of the long or bytes Trino hashes for a value of `x`'s type.
+fn hashed_form(x: &Typed) -> Option<String> {
+    use TrinoType::*;
+    let sql = &x.sql;
+    Some(match &x.ty {
+        t if t.is_integral() => sql.clone(),
+        // The months and milliseconds Trino holds them as.
+        IntervalYearToMonth | IntervalDayToSecond => sql.clone(),
+        // A short decimal is its unscaled long (decimal.rs "Representation").
+        Decimal { precision, .. } if decimal::is_short(*precision) => sql.clone(),
+        Real => format!("CAST({sql} AS REAL)"),
+        // Days since 1970-01-01, as Trino holds a date.
+        Date => format!("CAST(julianday({sql}) - 2440587.5 AS INTEGER)"),
+        Varchar(_) | Json | Varbinary => sql.clone(),
+        // Trino holds a char without its padding.
+        Char(_) => format!("rtrim({sql}, ' ')"),
+        Uuid => format!("qm_uuid_to_varbinary({sql})"),
+        // Microseconds since the epoch, as Trino holds a short timestamp.
+        Timestamp(p) if *p <= 6 => format!("qm_setdigest_timestamp_micros({sql})"),
+        _ => return None,
+    })
+}
+
+/// The types Trino holds as a long that the stand-in does not hash yet.
+fn held_as_long_by_trino(ty: &TrinoType) -> bool {
+    use TrinoType::*;
+    match ty {
+        TimestampTz(p) => *p <= 3,
+        TimeTz(p) => *p <= 9,
+        Time(_) | Color => true,
+        _ => false,
+    }
+}
+
+fn merge_set_digest(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
+    let [d] = call.args else { return Ok(None) };
+    if !matches!(d.ty, TrinoType::SetDigest | TrinoType::Unknown) {
+        return Ok(None);
+    }
+    Ok(Some((
+        format!("qm_merge_set_digest({}{})", distinct(call), d.sql),
+        TrinoType::SetDigest,
+    )))
+}
