@@ -520,9 +520,11 @@ impl Analyzer<'_> {
                 sql_string(text),
                 TrinoType::Varchar(Some(text.chars().count() as u32)),
             )),
-            TrinoType::Char(n) => Ok(Typed::new(
-                sql_string(&format!("{text:<width$}", width = *n as usize)),
-                ty.clone(),
+            // CHAR 'ab ' is a char(3) (its text's length), stored without trailing spaces
+            // as every char is (coerce::char_as_varchar).
+            TrinoType::Char(_) => Ok(Typed::new(
+                sql_string(text.trim_end_matches(' ')),
+                TrinoType::Char(text.chars().count() as u32),
             )),
             TrinoType::Boolean => match text.trim().to_lowercase().as_str() {
                 "true" => Ok(Typed::new("1", ty)),
