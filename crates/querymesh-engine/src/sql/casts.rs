@@ -120,10 +120,11 @@ impl Analyzer<'_> {
             }
             (Decimal { .. }, _) | (_, Decimal { .. }) => via_udf(&t).sql,
             (a, b) if a.is_integral() && b.is_integral() && rank_le(a, b) => t.sql.clone(),
-            (a, Double | Real) if a.is_integral() => {
-                format!("CAST({} AS REAL)", t.sql)
-            }
-            (Real, Double) | (Double, Real) => t.sql.clone(),
+            (a, Double) if a.is_integral() => format!("CAST({} AS REAL)", t.sql),
+            // A real is a float: qm_cast rounds (CAST(16777217 AS real) is 16777216).
+            (a, Real) if a.is_integral() => via_udf(&t).sql,
+            (Real, Double) => t.sql.clone(),
+            (Double, Real) => via_udf(&t).sql,
             (a, Varchar(None)) if a.is_integral() => format!("CAST({} AS TEXT)", t.sql),
             // A char becomes a varchar with its padding (TestCharacterStringCasts); a
             // string becomes a char(n) cut to n characters, stored without trailing spaces

@@ -504,7 +504,14 @@ impl Analyzer<'_> {
                 })
             }
             TrinoType::Double | TrinoType::Real => {
-                let n: f64 = text.trim().parse().map_err(|_| invalid())?;
+                // A real holds a float, widened exactly: REAL '0.1' = 0.1E0 is false
+                // (docs language/types "REAL").
+                let n: f64 = if ty == TrinoType::Real {
+                    text.trim().parse::<f32>().map(f64::from)
+                } else {
+                    text.trim().parse()
+                }
+                .map_err(|_| invalid())?;
                 // NaN travels as the text 'NaN' and the infinities as SQLite's too-large
                 // literals (udf::real, `infinity()`): `CAST(NaN AS REAL)` is no SQL.
                 let sql = if n.is_nan() {
