@@ -159,6 +159,7 @@ pub fn coerced(t: &Typed, target: &TrinoType) -> String {
         // A char is stored without its trailing spaces (Trino's Chars.trimTrailingSpaces);
         // its padding is put back where it becomes a varchar (`char_as_varchar`).
         (TrinoType::Varchar(_), TrinoType::Char(_)) => format!("rtrim({}, ' ')", t.sql),
+        (TrinoType::Char(n), TrinoType::Varchar(_)) => char_as_varchar(&t.sql, *n),
         _ => t.sql.clone(),
     }
 }
