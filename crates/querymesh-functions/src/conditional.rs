@@ -99,6 +99,24 @@ fn extreme(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         }
         parts.push("NULL".into());
     }
+    // greatest and least of doubles pass over NaN unless every argument is NaN
+    // (`greatest(1.5E0, nan())` is 1.5 in Trino 476); SQLite's max orders the text 'NaN'
+    // above every number.
+    if f != "coalesce"
+        && c.args
+            .iter()
+            .zip(&parts)
+            .any(|(a, sql)| crate::udf::double_ops::may_be_nan(&a.ty, sql))
+    {
+        return Ok(Some(Typed::new(
+            format!(
+                "qm_double_extreme({}, {})",
+                i32::from(f == "max"),
+                parts.join(", ")
+            ),
+            ty,
+        )));
+    }
     Ok(Some(Typed::new(format!("{f}({})", parts.join(", ")), ty)))
 }
 

@@ -238,6 +238,9 @@ fn substitute(p: &Pattern, vars: &Vars) -> Option<TrinoType> {
 /// any decimal…) keep the argument's own type.
 fn concrete(p: &Pattern, actual: &TrinoType, vars: &Vars) -> Option<TrinoType> {
     match (p, actual) {
+        // A char reaches a varchar parameter as the varchar it casts to, padded
+        // (`json_size(…, CHAR ' ')` reads the path ' ', Trino 476).
+        (Pattern::AnyVarchar, TrinoType::Char(n)) => Some(TrinoType::Varchar(Some(*n))),
         (Pattern::AnyVarchar | Pattern::AnyDecimal | Pattern::AnyRow, _)
         | (
             Pattern::AnyTimestamp | Pattern::AnyTimestampTz,

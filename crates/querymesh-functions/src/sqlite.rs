@@ -27,6 +27,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     binary::sqlite::register(conn)?;
     array::sqlite::register(conn)?;
     udf::numbers::register(conn)?;
+    udf::double_ops::register(conn)?;
     math::sqlite::register(conn)?;
     math::buckets::register(conn)?;
     math::statistics::register(conn)?;

@@ -59,7 +59,12 @@ pub fn super_type(a: &TrinoType, b: &TrinoType) -> Option<TrinoType> {
             Some(decimal(int_digits + scale, scale))
         }
         (Varchar(x), Varchar(y)) => Some(Varchar(x.zip(*y).map(|(x, y)| x.max(y)))),
-        (Varchar(x), Char(y)) | (Char(y), Varchar(x)) => Some(Varchar(x.map(|x| x.max(*y)))),
+        // Trino's TypeCoercion widens varchar(x) to char(max(x, y)), an unbounded varchar to
+        // char(65536) (`'abc' = CAST('abc' AS char(5))` compares as chars, docs language/types
+        // "CHAR").
+        (Varchar(x), Char(y)) | (Char(y), Varchar(x)) => {
+            Some(Char(x.unwrap_or(CHAR_MAX_LENGTH).max(*y)))
+        }
         (Char(x), Char(y)) => Some(Char(*x.max(y))),
         (Date, Timestamp(p)) | (Timestamp(p), Date) => Some(Timestamp(*p)),
         (Timestamp(p), Timestamp(q)) => Some(Timestamp(*p.max(q))),
@@ -151,6 +156,20 @@ pub fn coerced(t: &Typed, target: &TrinoType) -> String {
                 zeros(stored_digits(*to) - stored_digits(*from))
             )
         }
+        // A char is stored without its trailing spaces (Trino's Chars.trimTrailingSpaces);
+        // its padding is put back where it becomes a varchar (`char_as_varchar`).
+        (TrinoType::Varchar(_), TrinoType::Char(_)) => format!("rtrim({}, ' ')", t.sql),
+        (TrinoType::Char(n), TrinoType::Varchar(_)) => char_as_varchar(&t.sql, *n),
         _ => t.sql.clone(),
     }
+}
+
+/// The longest char Trino knows (CharType.MAX_LENGTH).
+pub const CHAR_MAX_LENGTH: u32 = 65_536;
+
+/// A char(n) value as the varchar Trino casts it to: padded with spaces to n characters
+/// (`CAST(CAST('ab' AS char(4)) AS varchar)` is 'ab  ', TestCharacterStringCasts).
+pub fn char_as_varchar(sql: &str, length: u32) -> String {
+    // NULL stays NULL (SQLite's printf would read it as '').
+    format!("({sql} || printf('%*s', {length} - length({sql}), ''))")
 }

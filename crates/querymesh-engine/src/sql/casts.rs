@@ -2,7 +2,7 @@
 //! exact and through `qm_cast` otherwise.
 
 use querymesh_functions::datetime::time_of_day;
-use querymesh_values::coerce::coerced;
+use querymesh_values::coerce::{char_as_varchar, coerced};
 use querymesh_values::typed::Typed;
 
 use super::analyze::Analyzer;
@@ -94,17 +94,16 @@ impl Analyzer<'_> {
             }
             (Unknown, _) => return Ok(Typed::new("NULL", target.clone())),
             (a, b) if a.is_numeric() && b.is_numeric() => true,
-            (a, Varchar(_) | Char(_))
+            // Only strings become chars ("Cannot cast integer to char(3)").
+            (a, Char(_)) => matches!(a, Varchar(_) | Char(_)),
+            (a, Varchar(_))
                 if a.is_numeric()
                     || matches!(a, Boolean | Date | Timestamp(_) | Varchar(_) | Char(_)) =>
             {
                 true
             }
-            (Varchar(_) | Char(_), b)
-                if b.is_numeric() || matches!(b, Boolean | Date | Timestamp(_)) =>
-            {
-                true
-            }
+            (Char(_), _) => false,
+            (Varchar(_), b) if b.is_numeric() || matches!(b, Boolean | Date | Timestamp(_)) => true,
             (Boolean, b) if b.is_numeric() => true,
             (a, Boolean) if a.is_numeric() => true,
             (Date, Timestamp(_)) | (Timestamp(_), Date) | (Timestamp(_), Timestamp(_)) => true,
@@ -124,14 +123,23 @@ impl Analyzer<'_> {
             }
             (Decimal { .. }, _) | (_, Decimal { .. }) => via_udf(&t).sql,
             (a, b) if a.is_integral() && b.is_integral() && rank_le(a, b) => t.sql.clone(),
-            (a, Double | Real) if a.is_integral() => {
-                format!("CAST({} AS REAL)", t.sql)
-            }
-            (Real, Double) | (Double, Real) => t.sql.clone(),
+            (a, Double) if a.is_integral() => format!("CAST({} AS REAL)", t.sql),
+            // A real is a float: qm_cast rounds (CAST(16777217 AS real) is 16777216).
+            (a, Real) if a.is_integral() => via_udf(&t).sql,
+            (Real, Double) => t.sql.clone(),
+            (Double, Real) => via_udf(&t).sql,
             (a, Varchar(None)) if a.is_integral() => format!("CAST({} AS TEXT)", t.sql),
-            (Varchar(_) | Char(_), Varchar(None)) | (Date, Varchar(None)) => t.sql.clone(),
+            // A char becomes a varchar with its padding (TestCharacterStringCasts); a
+            // string becomes a char(n) cut to n characters, stored without trailing spaces
+            // (docs language/types "CHAR").
+            (Char(n), Varchar(None)) => char_as_varchar(&t.sql, *n),
+            (Char(n), Varchar(Some(m))) => {
+                format!("substr({}, 1, {m})", char_as_varchar(&t.sql, *n))
+            }
+            (Varchar(_) | Char(_), Char(n)) => format!("rtrim(substr({}, 1, {n}), ' ')", t.sql),
+            (Varchar(_), Varchar(None)) | (Date, Varchar(None)) => t.sql.clone(),
             // varchar to a shorter varchar truncates; anything else must fit (qm_cast).
-            (Varchar(_) | Char(_), Varchar(Some(n))) => format!("substr({}, 1, {n})", t.sql),
+            (Varchar(_), Varchar(Some(n))) => format!("substr({}, 1, {n})", t.sql),
             (Date, Timestamp(_)) => coerced(&t, target),
             (Timestamp(_), Date) => format!("substr({}, 1, 10)", t.sql),
             // To a lower precision Trino rounds (qm_cast); to a higher one only digits grow.

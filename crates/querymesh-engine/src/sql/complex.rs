@@ -323,13 +323,29 @@ impl Analyzer<'_> {
             (Array(a), Array(b)) => {
                 let element = Typed::new(from_element("value", a), (**a).clone());
                 let element = self.cast(element, b, try_cast, at)?;
-                with_value(
-                    &t.sql,
-                    &format!(
-                        "(SELECT json_group_array({}) FROM (SELECT value FROM json_each(qm_v) ORDER BY key))",
-                        to_element(&element)
-                    ),
-                )
+                if try_cast {
+                    // One element that fails makes the whole TRY_CAST NULL
+                    // (`try_cast(ARRAY['1', 'x'] AS array(integer))`, TestArrayOperators).
+                    let cast = Typed::new("qm_e", (**b).clone());
+                    with_value(
+                        &t.sql,
+                        &format!(
+                            "(SELECT CASE WHEN max(qm_e IS NULL AND qm_src IS NOT NULL) THEN NULL \
+                             ELSE json_group_array({}) END FROM (SELECT {} AS qm_e, value AS qm_src \
+                             FROM json_each(qm_v) ORDER BY key))",
+                            to_element(&cast),
+                            element.sql
+                        ),
+                    )
+                } else {
+                    with_value(
+                        &t.sql,
+                        &format!(
+                            "(SELECT json_group_array({}) FROM (SELECT value FROM json_each(qm_v) ORDER BY key))",
+                            to_element(&element)
+                        ),
+                    )
+                }
             }
             (Map(ka, va), Map(kb, vb)) => {
                 let k = Typed::new(
@@ -344,12 +360,36 @@ impl Analyzer<'_> {
                     self.cast(k, kb, try_cast, at)?,
                     self.cast(v, vb, try_cast, at)?,
                 );
+                // Keys that meet after the cast fail it (MapToMapCast: "duplicate keys"); in a
+                // TRY_CAST, that or one entry that fails makes the whole cast NULL.
+                let (cast_key, cast_value) = (
+                    Typed::new("qm_k", (**kb).clone()),
+                    Typed::new("qm_x", (**vb).clone()),
+                );
+                let (failed, duplicate) = if try_cast {
+                    (
+                        "max((qm_k IS NULL AND qm_ks IS NOT NULL) OR (qm_x IS NULL AND qm_xs IS NOT NULL))",
+                        "NULL",
+                    )
+                } else {
+                    (
+                        "0",
+                        "qm_fail('INVALID_CAST_ARGUMENT', 'duplicate keys', count(*))",
+                    )
+                };
                 with_value(
                     &t.sql,
                     &format!(
-                        "(SELECT json_group_array(json_array({}, {})) FROM (SELECT value FROM json_each(qm_v) ORDER BY key))",
-                        to_element(&k),
-                        to_element(&v)
+                        "(SELECT CASE WHEN {failed} THEN NULL \
+                         WHEN count(DISTINCT {ke}) < count(*) THEN {duplicate} \
+                         ELSE json_group_array(json_array({ke}, {ve})) END \
+                         FROM (SELECT {k} AS qm_k, json_extract(value, '$[0]') AS qm_ks, \
+                         {v} AS qm_x, json_extract(value, '$[1]') AS qm_xs \
+                         FROM json_each(qm_v) ORDER BY key))",
+                        ke = to_element(&cast_key),
+                        ve = to_element(&cast_value),
+                        k = k.sql,
+                        v = v.sql,
                     ),
                 )
             }

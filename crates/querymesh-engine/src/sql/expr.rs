@@ -376,7 +376,14 @@ impl Analyzer<'_> {
                     }
                 };
                 let t = self.expr(expr, cx)?;
-                let target = parse_type(data_type, at)?;
+                // A CAST to a type Trino does not know is a TYPE_MISMATCH there
+                // (`CAST(1 AS nosuchtype)`: "Unknown type: nosuchtype"), not TYPE_NOT_FOUND.
+                let target = parse_type(data_type, at).map_err(|mut e| {
+                    if e.name == ErrorName::TypeNotFound {
+                        e.name = ErrorName::TypeMismatch;
+                    }
+                    e
+                })?;
                 self.cast(t, &target, try_cast, at)
             }
             Expr::Extract { field, expr, .. } => {

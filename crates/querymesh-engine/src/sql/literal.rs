@@ -505,7 +505,14 @@ impl Analyzer<'_> {
                 })
             }
             TrinoType::Double | TrinoType::Real => {
-                let n: f64 = text.trim().parse().map_err(|_| invalid())?;
+                // A real holds a float, widened exactly: REAL '0.1' = 0.1E0 is false
+                // (docs language/types "REAL").
+                let n: f64 = if ty == TrinoType::Real {
+                    text.trim().parse::<f32>().map(f64::from)
+                } else {
+                    text.trim().parse()
+                }
+                .map_err(|_| invalid())?;
                 // NaN travels as the text 'NaN' and the infinities as SQLite's too-large
                 // literals (udf::real, `infinity()`): `CAST(NaN AS REAL)` is no SQL.
                 let sql = if n.is_nan() {
@@ -521,9 +528,11 @@ impl Analyzer<'_> {
                 sql_string(text),
                 TrinoType::Varchar(Some(text.chars().count() as u32)),
             )),
-            TrinoType::Char(n) => Ok(Typed::new(
-                sql_string(&format!("{text:<width$}", width = *n as usize)),
-                ty.clone(),
+            // CHAR 'ab ' is a char(3) (its text's length), stored without trailing spaces
+            // as every char is (coerce::char_as_varchar).
+            TrinoType::Char(_) => Ok(Typed::new(
+                sql_string(text.trim_end_matches(' ')),
+                TrinoType::Char(text.chars().count() as u32),
             )),
             TrinoType::Boolean => match text.trim().to_lowercase().as_str() {
                 "true" => Ok(Typed::new("1", ty)),

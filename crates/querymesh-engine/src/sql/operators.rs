@@ -3,6 +3,7 @@
 //! TRY_CAST are in casts.rs.
 
 use querymesh_functions::array::build::array_concat;
+use querymesh_functions::udf::double_ops;
 use querymesh_values::calendar;
 use querymesh_values::coerce::{arithmetic, coerced, comparable, super_type};
 use querymesh_values::sqlite_text::sql_string;
@@ -198,6 +199,13 @@ impl Analyzer<'_> {
                 };
                 return Ok(Typed::new(sql, TrinoType::Boolean));
             }
+            // Every ordering comparison with NaN is false (`nan() > 1`, DoubleOperators).
+            if (floating(&l.ty) || floating(&r.ty)) && !matches!(sym, "=" | "<>") {
+                return Ok(Typed::new(
+                    double_ops::ordering_sql(sym, (&l.ty, &lhs), (&r.ty, &rhs)),
+                    TrinoType::Boolean,
+                ));
+            }
             Ok(Typed::new(
                 format!("({lhs} {sym} {rhs})"),
                 TrinoType::Boolean,
@@ -361,6 +369,10 @@ impl Analyzer<'_> {
                 if l.ty.is_integral() && r.ty.is_integral() =>
             {
                 format!("(CAST({} AS REAL) {op} {})", l.sql, r.sql)
+            }
+            // NaN survives (udf/double_ops.rs): `is_nan(infinity() - infinity())` is true.
+            (_, TrinoType::Double | TrinoType::Real) => {
+                double_ops::arithmetic_sql(op, (&l.ty, &l.sql), (&r.ty, &r.sql))
             }
             // Trino's integer arithmetic fails on overflow (Math.addExact and friends);
             // SQLite turns a 64-bit overflow into a REAL and knows no narrower integers.

@@ -83,12 +83,13 @@ impl Analyzer<'_> {
                             .iter()
                             .map(|it| compare_key(coerced(it, &target), &target))
                             .collect();
+                        let mut value = compare_key(coerced(&t, &target), &target);
+                        // NaN equals nothing, itself included (`nan() IN (nan())` is false).
+                        if querymesh_functions::udf::double_ops::may_be_nan(&t.ty, &value) {
+                            value = format!("qm_nan_apart({value})");
+                        }
                         Ok(Typed::new(
-                            format!(
-                                "({} {not}IN ({}))",
-                                compare_key(coerced(&t, &target), &target),
-                                items.join(", ")
-                            ),
+                            format!("({value} {not}IN ({}))", items.join(", ")),
                             TrinoType::Boolean,
                         ))
                     }
@@ -178,8 +179,14 @@ impl Analyzer<'_> {
                     None => String::new(),
                 };
                 let not = if *negated { "NOT " } else { "" };
+                // A char matches as the varchar it casts to, padded: `CAST('ab' AS char(4))
+                // LIKE 'ab'` is false (TestCharOperators / LikeFunctions on char).
+                let value = match t.ty {
+                    TrinoType::Char(n) => querymesh_values::coerce::char_as_varchar(&t.sql, n),
+                    _ => t.sql.clone(),
+                };
                 Ok(Typed::new(
-                    format!("({} {not}LIKE {}{escape})", t.sql, p.sql),
+                    format!("({value} {not}LIKE {}{escape})", p.sql),
                     TrinoType::Boolean,
                 ))
             }

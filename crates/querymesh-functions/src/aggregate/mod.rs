@@ -264,6 +264,12 @@ fn extreme(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
             extended::first_element(&extended::top_n(largest, x, None, "1"), &x.ty),
             x.ty.clone(),
         ))),
+        // max of doubles passes over NaN unless every value is NaN (udf/double_ops.rs); SQLite's
+        // max orders the text 'NaN' above every number, its min already passes over it.
+        [x] if largest && crate::udf::double_ops::may_be_nan(&x.ty, &x.sql) => Ok(Some((
+            format!("qm_double_max({}{})", distinct(call), x.sql),
+            x.ty.clone(),
+        ))),
         [x] if !matches!(x.ty, TrinoType::Map(..)) => Ok(Some((
             format!("{}({}{})", call.name, distinct(call), x.sql),
             x.ty.clone(),

@@ -153,8 +153,8 @@ fn replaced_type(source: &TrinoType, replacement: &TrinoType) -> TrinoType {
 }
 
 /// With a lambda: the text between matches is kept, each match becomes the lambda's value
-/// for its groups (an array of varchar; NULL for a group that took no part), a NULL value
-/// the empty string (JoniRegexpReplaceLambdaFunction).
+/// for its groups (an array of varchar; NULL for a group that took no part); a NULL value
+/// makes the answer NULL (JoniRegexpReplaceLambdaFunction).
 fn replace(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     match (c.args.as_slice(), c.lambdas.as_slice()) {
         ([s, pattern], []) => Ok(Some(Typed::new(
@@ -168,7 +168,9 @@ fn replace(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
             ),
             replaced_type(&s.ty, &replacement.ty),
         ))),
-        ([s, pattern], [lambda]) => {
+        // The lambda must answer a varchar(x): one answering NULL binds no x, and Trino 476
+        // finds no regexp_replace for it (FUNCTION_NOT_FOUND).
+        ([s, pattern], [lambda]) if matches!(lambda.body.ty, TrinoType::Varchar(_)) => {
             let a = &lambda.alias;
             let pieces = format!(
                 "(SELECT e.key AS k, CASE WHEN e.key % 2 = 0 THEN e.value END AS text, \
@@ -176,10 +178,13 @@ fn replace(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
                  FROM json_each(qm_regexp_pieces({}, {})) AS e) AS \"{a}\"",
                 s.sql, pattern.sql
             );
+            // One match whose value is NULL makes the whole answer NULL (Trino 476:
+            // `regexp_replace('a1b2', '(\d)', x -> CAST(NULL AS varchar))` is NULL).
             let sql = format!(
                 "CASE WHEN {0} IS NULL OR {1} IS NULL THEN NULL ELSE (SELECT \
+                 CASE WHEN max(\"{a}\".k % 2 = 1 AND ({body}) IS NULL) THEN NULL ELSE \
                  group_concat(CASE WHEN \"{a}\".k % 2 = 0 THEN \"{a}\".text \
-                 ELSE coalesce({body}, '') END, '' ORDER BY \"{a}\".k) FROM {pieces}) END",
+                 ELSE {body} END, '' ORDER BY \"{a}\".k) END FROM {pieces}) END",
                 s.sql,
                 pattern.sql,
                 body = lambda.body.sql,

@@ -127,20 +127,41 @@ fn to_double(
     shown: String,
 ) -> rusqlite::Result<Value> {
     let x = match (from, value) {
-        ("varchar", _) => match shown.trim() {
-            "NaN" => return Ok(real(f64::NAN)),
-            "Infinity" => f64::INFINITY,
-            "-Infinity" => f64::NEG_INFINITY,
-            t => t.parse::<f64>().map_err(|_| invalid(shown, to_kind))?,
-        },
+        ("varchar", _) => java_parse_double(&shown).ok_or_else(|| invalid(shown, to_kind))?,
         (_, v) => num(v).unwrap_or(0.0),
     };
     // A real holds only a float's precision: CAST(0.1 AS real) is 0.100000001490116…
-    Ok(Value::Real(if to_kind == "real" {
+    Ok(real(if to_kind == "real" {
         f64::from(x as f32)
     } else {
         x
     }))
+}
+
+/// Java's Double.parseDouble, which VarcharOperators.castToDouble uses: spaces around, a sign,
+/// `NaN` and `Infinity` spelled so, a trailing d/f type letter; not Rust's `inf` or `nan`
+/// (`CAST('inf' AS double)` fails in Trino).
+fn java_parse_double(text: &str) -> Option<f64> {
+    let t = text.trim_matches(|c: char| c <= ' ');
+    let (negative, unsigned) = match t.as_bytes().first() {
+        Some(b'-') => (true, &t[1..]),
+        Some(b'+') => (false, &t[1..]),
+        _ => (false, t),
+    };
+    let magnitude = match unsigned {
+        "NaN" => f64::NAN,
+        "Infinity" => f64::INFINITY,
+        _ => {
+            let digits = unsigned
+                .strip_suffix(['d', 'D', 'f', 'F'])
+                .unwrap_or(unsigned);
+            if !digits.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
+                return None;
+            }
+            digits.parse::<f64>().ok()?
+        }
+    };
+    Some(if negative { -magnitude } else { magnitude })
 }
 
 /// CAST to boolean.
@@ -250,4 +271,23 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         }
     })?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::java_parse_double;
+
+    #[test]
+    fn doubles_parse_as_java_reads_them() {
+        // Trino 476: CAST('inf' AS double) and CAST('infinity' AS double) fail;
+        // '+NaN', ' Infinity ' and '1.5d' are read (Double.parseDouble).
+        assert_eq!(java_parse_double("inf"), None);
+        assert_eq!(java_parse_double("infinity"), None);
+        assert_eq!(java_parse_double("nan"), None);
+        assert!(java_parse_double("+NaN").is_some_and(f64::is_nan));
+        assert_eq!(java_parse_double(" Infinity "), Some(f64::INFINITY));
+        assert_eq!(java_parse_double("-Infinity"), Some(f64::NEG_INFINITY));
+        assert_eq!(java_parse_double("1.5d"), Some(1.5));
+        assert_eq!(java_parse_double("1e999"), Some(f64::INFINITY));
+    }
 }

@@ -7,6 +7,7 @@
 //! - `define`: registration, and the twin of each function that `try()` calls;
 //! - `aggregate_state`: registration of aggregates, their state charged to the query's memory
 //!   budget as it grows;
+//! - `double_ops`: double arithmetic and comparison that keep NaN;
 //! - `numbers`: integer arithmetic, rounding, the one-argument math functions, Java's double
 //!   text;
 //! - `decimals`: exact decimal arithmetic, casts, rounding and sum/avg
@@ -28,6 +29,7 @@ pub(crate) mod cast;
 pub(crate) mod complex_values;
 pub(crate) mod decimals;
 pub(crate) mod define;
+pub mod double_ops;
 pub(crate) mod numbers;
 pub(crate) mod rows;
 

@@ -58,9 +58,12 @@ pub const FUNCTIONS: &[FunctionDef] = &[
     ),
 ];
 
+/// The varchar(x) the url argument binds: a char(n) as varchar(n), a NULL literal as varchar(0)
+/// (`url_extract_host(NULL)` is a varchar(0) in Trino 476, as `lower(NULL)` is).
 fn varchar_of(t: &Typed) -> TrinoType {
     match &t.ty {
         TrinoType::Char(n) => TrinoType::Varchar(Some(*n)),
+        TrinoType::Unknown => TrinoType::Varchar(Some(0)),
         TrinoType::Varchar(n) => TrinoType::Varchar(*n),
         _ => TrinoType::Varchar(None),
     }

@@ -101,21 +101,47 @@ fn parse(url: &str) -> Option<Url<'_>> {
                     None => (host_port, None),
                 },
             };
-            out.port = match port {
-                Some("") | None => None,
-                Some(p) => Some(p.parse().ok()?),
+            // java.net.URI reads an authority it can't read as host and port (a port that is
+            // no number, a host that is no ASCII hostname) as a registry name: the URI stands,
+            // with neither host nor port (`url_extract_host('http://a.com:badport/')` is '',
+            // as is `url_extract_host('http://bücher.example/')`; URI.parseServer).
+            let port = match port {
+                Some("") | None => Some(None),
+                Some(p) if p.bytes().all(|b| b.is_ascii_digit()) => p.parse().ok().map(Some),
+                Some(_) => None,
             };
-            // URI takes a registry name it can't read as a host as having none.
-            let hostname = host
-                .chars()
-                .all(|c| c.is_alphanumeric() || "-.[]:".contains(c));
-            out.host = (hostname && !host.is_empty()).then_some(host);
+            match port {
+                Some(port) if is_hostname(host) => {
+                    out.port = port;
+                    out.host = Some(host);
+                }
+                _ => {}
+            }
             &after[end..]
         }
         None => rest,
     };
     out.path = Some(path);
     Some(out)
+}
+
+/// URI.parseHostname: an IPv6 literal in brackets, or dot-separated labels of ASCII letters,
+/// digits and inner hyphens.
+fn is_hostname(host: &str) -> bool {
+    if host.starts_with('[') {
+        return host.ends_with(']');
+    }
+    let labels = host.strip_suffix('.').unwrap_or(host);
+    !labels.is_empty()
+        && labels.split('.').all(|label| {
+            let bytes = label.as_bytes();
+            let edge = |b: Option<&u8>| b.is_some_and(u8::is_ascii_alphanumeric);
+            edge(bytes.first())
+                && edge(bytes.last())
+                && bytes
+                    .iter()
+                    .all(|b| b.is_ascii_alphanumeric() || *b == b'-')
+        })
 }
 
 /// `%XX` escapes decoded as UTF-8 (invalid sequences become U+FFFD, as Java's decoder does).
@@ -267,6 +293,24 @@ mod tests {
         let opaque = parse("mailto:someone@example.com").unwrap();
         assert_eq!((opaque.path, opaque.query), (None, None));
         assert_eq!(parse("/just/a/path").unwrap().path, Some("/just/a/path"));
+    }
+
+    #[test]
+    fn an_authority_that_is_no_host_and_port_is_a_registry_name() {
+        // Trino 476: url_extract_host is '' and url_extract_port NULL for these; the path
+        // stays ('/x').
+        for url in [
+            "http://a.com:badport/x",
+            "http://bücher.example:8080/x",
+            "http://a_b.com:80/x",
+            "http://-a.com/x",
+            "http://a-.com/x",
+        ] {
+            let u = parse(url).unwrap();
+            assert_eq!((u.host, u.port, u.path), (None, None, Some("/x")), "{url}");
+        }
+        assert_eq!(parse("http://a.com:/").unwrap().host, Some("a.com"));
+        assert_eq!(parse("http://1.2.3.4:5/").unwrap().port, Some(5));
     }
 
     #[test]

@@ -208,3 +208,45 @@ fn cast_and_try_cast() {
         ],
     );
 }
+
+/// A container cast is one cast: TRY_CAST is NULL as a whole when one element fails, and a map
+/// whose keys meet after the cast fails (MapToMapCast "duplicate keys"); Trino 476's answers.
+#[test]
+fn container_casts_fail_as_a_whole() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            (
+                "SELECT try_cast(ARRAY['1', 'x'] AS array(integer))",
+                "array(integer)",
+                Value::Null,
+            ),
+            (
+                "SELECT try_cast(ARRAY['1', NULL] AS array(integer))",
+                "array(integer)",
+                json!([1, null]),
+            ),
+            (
+                "SELECT try_cast(MAP(ARRAY[1.1, 1.2], ARRAY[1, 2]) AS map(integer, integer))",
+                "map(integer, integer)",
+                Value::Null,
+            ),
+            (
+                "SELECT try_cast(MAP(ARRAY[1], ARRAY['x']) AS map(integer, integer))",
+                "map(integer, integer)",
+                Value::Null,
+            ),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[
+            (
+                "SELECT CAST(MAP(ARRAY[1.1, 1.2], ARRAY[1, 2]) AS map(integer, integer))",
+                "INVALID_CAST_ARGUMENT: duplicate keys",
+            ),
+            ("SELECT CAST(1 AS nosuchtype)", "TYPE_MISMATCH"),
+        ],
+    );
+}

@@ -205,3 +205,32 @@ fn string_metrics() {
         ],
     );
 }
+
+/// java.net.URI reads an authority that is no host and port as a registry name: no host, no
+/// port (UrlFunctions over URI.parseServer); a NULL url binds varchar(0). Trino 476's answers.
+#[test]
+fn authorities_that_are_no_host_have_none() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            (
+                "SELECT url_extract_host('http://a.com:badport/')",
+                "varchar(21)",
+                json!(""),
+            ),
+            (
+                "SELECT url_extract_host('http://bücher.example/')",
+                "varchar(22)",
+                json!(""),
+            ),
+            (
+                "SELECT url_extract_port('http://bücher.example:8080/')",
+                "bigint",
+                Value::Null,
+            ),
+            ("SELECT url_extract_host(NULL)", "varchar(0)", Value::Null),
+            ("SELECT url_encode(NULL)", "varchar(0)", Value::Null),
+        ],
+    );
+}
