@@ -193,3 +193,16 @@ pub(super) fn is_unnest(name: &ObjectName) -> bool {
     matches!(name.0.as_slice(), [ObjectNamePart::Identifier(i)]
         if i.value.eq_ignore_ascii_case("unnest"))
 }
+
+/// Whether a FROM item is an UNNEST.
+pub(super) fn is_unnest_factor(factor: &sqlparser::ast::TableFactor) -> bool {
+    match factor {
+        sqlparser::ast::TableFactor::Table {
+            name,
+            args: Some(_),
+            ..
+        } => is_unnest(name),
+        sqlparser::ast::TableFactor::UNNEST { .. } => true,
+        _ => false,
+    }
+}
