@@ -61,7 +61,11 @@ fn wrapped_lowerings_and_first_values() {
         &[
             (
                 &sliding("stddev(d)"),
-                json!([[null], [0.7071067811865476], [2.8284271247461903]]),
+                json!([
+                    [null],
+                    [std::f64::consts::FRAC_1_SQRT_2],
+                    [2.8284271247461903]
+                ]),
             ),
             (
                 &sliding("avg(iv)"),
