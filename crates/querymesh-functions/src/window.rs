@@ -98,3 +98,109 @@ pub fn checked_count(arg: &Typed, min: i64, message: &str) -> Result<String, Tri
         )),
     }
 }
+
+/// How a SQLite aggregate the lowerings write runs over a window: `Some(true)` under its
+/// window form's name (`<name>_over`, udf/replayed.rs), `Some(false)` under its own name
+/// (SQLite's aggregates and the `qm_*` registered with `define_window`), `None`: not an
+/// aggregate. min and max are aggregates only with one argument (the caller counts).
+pub fn window_form(name: &str) -> Option<bool> {
+    const OWN_NAME: &[&str] = &[
+        "count",
+        "sum",
+        "avg",
+        "total",
+        "min",
+        "max",
+        "group_concat",
+        "json_group_array",
+        "json_group_object",
+        "qm_nth_non_null",
+        "qm_count_distinct",
+        "qm_map_agg",
+        "qm_multimap_agg",
+        "qm_histogram",
+        "qm_dec_sum",
+        "qm_dec_avg",
+        "qm_array_agg",
+    ];
+    if OWN_NAME.contains(&name) {
+        return Some(false);
+    }
+    REPLAYED.contains(&name).then_some(true)
+}
+
+/// The aggregates registered with `define_replayable` (a window form `<name>_over` beside).
+const REPLAYED: &[&str] = &[
+    "qm_listagg",
+    "qm_max_by",
+    "qm_min_by",
+    "qm_percentile",
+    "qm_bitwise_and",
+    "qm_bitwise_or",
+    "qm_bitwise_xor",
+    "qm_max_n",
+    "qm_min_n",
+    "qm_max_by_n",
+    "qm_min_by_n",
+    "qm_corr",
+    "qm_corr_real",
+    "qm_covar_pop",
+    "qm_covar_pop_real",
+    "qm_covar_samp",
+    "qm_covar_samp_real",
+    "qm_regr_slope",
+    "qm_regr_slope_real",
+    "qm_regr_intercept",
+    "qm_regr_intercept_real",
+    "qm_skewness",
+    "qm_kurtosis",
+    "qm_checksum_long",
+    "qm_checksum_real",
+    "qm_checksum_double",
+    "qm_checksum_short_decimal",
+    "qm_checksum_long_decimal",
+    "qm_checksum_char",
+    "qm_checksum_date",
+    "qm_checksum_timestamp",
+    "qm_checksum_bytes",
+];
+
+#[cfg(test)]
+mod window_form_tests {
+    use super::*;
+
+    /// Every aggregate registered on a connection has its way over a window listed, so the
+    /// analysis never writes OVER after an aggregate SQLite can't run as a window.
+    #[test]
+    fn every_registered_aggregate_has_a_window_form() {
+        let conn = rusqlite::Connection::open_in_memory().unwrap();
+        crate::sqlite::register(&conn).unwrap();
+        let mut stmt = conn
+            .prepare("SELECT DISTINCT name, type FROM pragma_function_list WHERE name LIKE 'qm%'")
+            .unwrap();
+        let functions: Vec<(String, String)> = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap();
+        let registered =
+            |name: &str, kind: &str| functions.iter().any(|(n, k)| n == name && k == kind);
+        for (name, kind) in &functions {
+            match kind.as_str() {
+                "w" if name.ends_with(crate::udf::WINDOW_FORM_SUFFIX) => {
+                    let plain = name.trim_end_matches(crate::udf::WINDOW_FORM_SUFFIX);
+                    assert_eq!(window_form(plain), Some(true), "{name}");
+                }
+                "w" => assert_eq!(window_form(name), Some(false), "{name}"),
+                "a" if name == "qm_map_union" => {}
+                "a" => assert_eq!(window_form(name), Some(true), "{name}"),
+                _ => {}
+            }
+        }
+        for name in REPLAYED {
+            assert!(registered(name, "a"), "{name}");
+            let over = format!("{name}{}", crate::udf::WINDOW_FORM_SUFFIX);
+            assert!(registered(&over, "w"), "{over}");
+        }
+    }
+}

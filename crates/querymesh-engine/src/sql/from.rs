@@ -1,8 +1,12 @@
 //! FROM: tables (resolved through the session's catalog and schema), WITH queries, derived
 //! tables with column aliases, and joins (ON, USING, CROSS), each given a SQLite alias.
 
+use querymesh_values::coerce::{coerced, super_type};
 use querymesh_values::sqlite_text::quote;
-use sqlparser::ast::{Join, JoinConstraint, JoinOperator, TableFactor, TableWithJoins};
+use querymesh_values::typed::Typed;
+use sqlparser::ast::{
+    Expr, Join, JoinConstraint, JoinOperator, TableFactor, TableWithJoins, Value,
+};
 
 use super::analyze::{
     Analyzer, Cte, SourceColumn, ident_location, ident_name, location, object_name_parts,
@@ -182,7 +186,10 @@ impl Analyzer<'_> {
                 if alias.is_some() {
                     return Err(not_supported(None, "An alias on a parenthesized join"));
                 }
-                self.relation_with_joins(table_with_joins, outer, relations)
+                // Parenthesized, so a join around it takes it whole (`a LEFT JOIN (b JOIN c
+                // ON …) ON …`).
+                let sql = self.relation_with_joins(table_with_joins, outer, relations)?;
+                Ok(format!("({sql})"))
             }
             _ => Err(not_supported(
                 None,
@@ -321,7 +328,6 @@ impl Analyzer<'_> {
         relations: &mut Vec<Relation>,
     ) -> Result<String, TrinoError> {
         let first_new = relations.len();
-        let right = self.table_factor(&join.relation, outer, relations)?;
         let (keyword, constraint) = match &join.join_operator {
             JoinOperator::Join(c) | JoinOperator::Inner(c) => ("JOIN", Some(c)),
             JoinOperator::Left(c) | JoinOperator::LeftOuter(c) => ("LEFT JOIN", Some(c)),
@@ -336,6 +342,10 @@ impl Analyzer<'_> {
                 ));
             }
         };
+        let right = self.join_right_side(join, keyword, outer, relations)?;
+        if super::unnest::is_unnest_factor(&join.relation) {
+            only_on_true(keyword, constraint)?;
+        }
         let condition = match constraint {
             None | Some(JoinConstraint::None) => {
                 if keyword != "CROSS JOIN" {
@@ -361,11 +371,16 @@ impl Analyzer<'_> {
             }
             Some(JoinConstraint::Using(names)) => {
                 let mut conditions = Vec::new();
+                let mut joined = Vec::new();
                 for name in names {
                     let column = object_name_parts(name).join(".");
                     let find = |rels: &[Relation]| {
-                        rels.iter()
-                            .find_map(|r| r.columns.iter().find(|c| c.name == column).cloned())
+                        rels.iter().find_map(|r| {
+                            r.columns
+                                .iter()
+                                .find(|c| c.name == column && !c.hidden)
+                                .cloned()
+                        })
                     };
                     let (Some(l), Some(r)) =
                         (find(&relations[..first_new]), find(&relations[first_new..]))
@@ -379,15 +394,19 @@ impl Analyzer<'_> {
                     self.note_column(l.read, &l.name);
                     self.note_column(r.read, &r.name);
                     conditions.push(format!("{} = {}", l.sql, r.sql));
-                    for c in relations[first_new..]
-                        .iter_mut()
-                        .flat_map(|r| r.columns.iter_mut())
-                    {
-                        if c.name == column {
+                    joined.push(using_column(&l, &r, keyword));
+                    // Neither side's copy is reachable any more, not even qualified: the
+                    // name is the joined column's (Trino's StatementAnalyzer.analyzeJoinUsing).
+                    for c in relations.iter_mut().flat_map(|r| r.columns.iter_mut()) {
+                        if c.name == column && !c.hidden {
                             c.hidden = true;
                         }
                     }
                 }
+                relations.push(Relation {
+                    names: Vec::new(),
+                    columns: joined,
+                });
                 format!(" ON {}", conditions.join(" AND "))
             }
             Some(JoinConstraint::Natural) | Some(JoinConstraint::UsingAlias(..)) => {
@@ -395,5 +414,87 @@ impl Analyzer<'_> {
             }
         };
         Ok(format!("{left} {keyword} {right}{condition}"))
+    }
+}
+
+/// The column `JOIN … USING (k)` gives for `k`: of the two sides' common type, the left's value
+/// for an inner or left join, the right's for a right join, either for a full join (docs
+/// sql/select "USING").
+fn using_column(left: &Column, right: &Column, keyword: &str) -> Column {
+    let ty = super_type(&left.ty, &right.ty).unwrap_or_else(|| left.ty.clone());
+    let side = |c: &Column| coerced(&Typed::new(c.sql.clone(), c.ty.clone()), &ty);
+    let sql = match keyword {
+        "RIGHT JOIN" => side(right),
+        "FULL JOIN" => format!("coalesce({}, {})", side(left), side(right)),
+        _ => side(left),
+    };
+    Column {
+        name: left.name.clone(),
+        ty,
+        sql,
+        read: None,
+        hidden: false,
+        unlisted: false,
+    }
+}
+
+/// A join with UNNEST on its right takes only `ON TRUE` (StatementAnalyzer.visitJoin).
+fn only_on_true(keyword: &str, constraint: Option<&JoinConstraint>) -> Result<(), TrinoError> {
+    let at = match constraint {
+        None | Some(JoinConstraint::None) => return Ok(()),
+        Some(JoinConstraint::On(Expr::Value(v))) if v.value == Value::Boolean(true) => {
+            return Ok(());
+        }
+        Some(JoinConstraint::On(e)) => location(e),
+        Some(_) => None,
+    };
+    let kind = join_kind(keyword);
+    Err(error_at(
+        ErrorName::NotSupported,
+        at,
+        format!("{kind} JOIN involving UNNEST is only supported with condition ON TRUE"),
+    ))
+}
+
+/// Trino's word for a join: INNER, LEFT, RIGHT, FULL or CROSS.
+fn join_kind(keyword: &str) -> &str {
+    match keyword {
+        "JOIN" => "INNER",
+        other => other.trim_end_matches(" JOIN"),
+    }
+}
+
+impl Analyzer<'_> {
+    /// The right side of a join. UNNEST and LATERAL may read the left side's columns, but not
+    /// in a RIGHT or FULL join (StatementAnalyzer: "LATERAL reference not allowed in … JOIN",
+    /// at the reference): such a side is first read without the left side's columns.
+    fn join_right_side(
+        &mut self,
+        join: &Join,
+        keyword: &str,
+        outer: Option<&Scope<'_>>,
+        relations: &mut Vec<Relation>,
+    ) -> Result<String, TrinoError> {
+        let lateral = super::unnest::is_unnest_factor(&join.relation)
+            || matches!(&join.relation, TableFactor::Derived { lateral: true, .. });
+        if lateral && matches!(keyword, "RIGHT JOIN" | "FULL JOIN") {
+            let mut alone = Vec::new();
+            if let Err(e) = self.table_factor(&join.relation, outer, &mut alone)
+                && e.name == ErrorName::ColumnNotFound
+                && self
+                    .table_factor(&join.relation, outer, &mut relations.clone())
+                    .is_ok()
+            {
+                return Err(error_at(
+                    ErrorName::InvalidColumnReference,
+                    e.location,
+                    format!(
+                        "LATERAL reference not allowed in {} JOIN",
+                        join_kind(keyword)
+                    ),
+                ));
+            }
+        }
+        self.table_factor(&join.relation, outer, relations)
     }
 }

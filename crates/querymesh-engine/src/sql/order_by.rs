@@ -2,6 +2,7 @@
 //! restriction) and FETCH FIRST … WITH TIES, which SQLite lacks: a rank() window keeps the
 //! rows tied with the last one fetched.
 
+use querymesh_values::sqlite_text::sql_string;
 use sqlparser::ast::{Distinct, OrderBy, OrderByExpr, OrderByKind, Select};
 
 use super::analyze::{Analyzer, Block, literal_count, location};
@@ -73,8 +74,10 @@ impl Analyzer<'_> {
                     "mismatched input 'WITH'",
                 ));
             }
-            let sql = match literal_count(expr) {
-                Some(n) if n >= 1 && (n as usize) <= columns.len() => format!("\"c{n}\""),
+            let (sql, ty) = match literal_count(expr) {
+                Some(n) if n >= 1 && (n as usize) <= columns.len() => {
+                    (format!("\"c{n}\""), columns[n as usize - 1].1.clone())
+                }
                 Some(n) => {
                     return Err(error_at(
                         ErrorName::InvalidColumnReference,
@@ -83,7 +86,8 @@ impl Analyzer<'_> {
                     ));
                 }
                 None => {
-                    let sql = self.grouped_expr(expr, &cx)?.sql;
+                    let key = self.grouped_expr(expr, &cx)?;
+                    let sql = key.sql;
                     let is_output =
                         sql.starts_with("\"c") && sql.ends_with('"') && !sql.contains('.');
                     if let Some(items) = distinct_items
@@ -96,8 +100,14 @@ impl Analyzer<'_> {
                             "For SELECT DISTINCT, ORDER BY expressions must appear in select list",
                         ));
                     }
-                    not_a_position(sql)
+                    (not_a_position(sql), key.ty)
                 }
+            };
+            // Arrays and rows sort element by element, not as their stored text.
+            let sql = if matches!(ty, TrinoType::Array(_) | TrinoType::Row(_)) {
+                format!("qm_sort_key({sql}, {})", sql_string(&ty.to_string()))
+            } else {
+                sql
             };
             let descending = matches!(options.sort, Some(sqlparser::ast::OrderBySort::Desc));
             if matches!(options.sort, Some(sqlparser::ast::OrderBySort::Using(_))) {

@@ -13,8 +13,8 @@ pub struct Column {
     pub sql: String,
     /// Index into the analyzer's table reads when the column comes straight from a table.
     pub read: Option<usize>,
-    /// The right side's copy of a `JOIN … USING` column: only a qualified name reaches it,
-    /// and `*` shows the column once, as Trino does.
+    /// Either side's copy of a `JOIN … USING` column: no name reaches it (the joined column
+    /// the join adds answers to the name), and `*` shows the joined column once, first.
     pub hidden: bool,
     /// A table's hidden column (information_schema.columns' `comment`): any name reaches
     /// it, no `*` shows it.
@@ -123,9 +123,9 @@ impl<'p> Scope<'p> {
                 .iter()
                 .filter(|r| qualifier.is_empty() || r.answers_to(qualifier))
                 .flat_map(|r| {
-                    r.columns.iter().filter(|c| {
-                        same_name(&c.name, column) && !(c.hidden && qualifier.is_empty())
-                    })
+                    r.columns
+                        .iter()
+                        .filter(|c| same_name(&c.name, column) && !c.hidden)
                 })
                 .collect();
             match found.as_slice() {

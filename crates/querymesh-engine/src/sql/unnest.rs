@@ -159,6 +159,13 @@ impl Analyzer<'_> {
         outer: Option<&Scope<'_>>,
         relations: &mut Vec<Relation>,
     ) -> Result<String, TrinoError> {
+        if refused_correlation(subquery) {
+            return Err(error_at(
+                ErrorName::NotSupported,
+                location(subquery),
+                "Given correlated subquery is not supported",
+            ));
+        }
         let scope = Scope::new(relations.clone(), outer);
         let block = self.query(subquery, Some(&scope))?;
         let sql_alias = self.alias("l");
@@ -192,4 +199,67 @@ impl Analyzer<'_> {
 pub(super) fn is_unnest(name: &ObjectName) -> bool {
     matches!(name.0.as_slice(), [ObjectNamePart::Identifier(i)]
         if i.value.eq_ignore_ascii_case("unnest"))
+}
+
+/// Whether a FROM item is an UNNEST.
+pub(super) fn is_unnest_factor(factor: &sqlparser::ast::TableFactor) -> bool {
+    match factor {
+        sqlparser::ast::TableFactor::Table {
+            name,
+            args: Some(_),
+            ..
+        } => is_unnest(name),
+        sqlparser::ast::TableFactor::UNNEST { .. } => true,
+        _ => false,
+    }
+}
+
+/// The LATERAL subqueries Trino's planner can't decorrelate ("Given correlated subquery is not
+/// supported"), in the two shapes known to fail: VALUES of more than one row reading a column
+/// (of the FROM items before it: VALUES has no columns of its own), and a SELECT without
+/// FROM (or GROUP BY) whose WHERE and whose outputs both read columns. Other correlated
+/// shapes Trino runs (one row of VALUES, a correlated WHERE under plain outputs, …) pass.
+fn refused_correlation(subquery: &Query) -> bool {
+    use sqlparser::ast::{GroupByExpr, SelectItem, SetExpr};
+    match subquery.body.as_ref() {
+        SetExpr::Values(values) => {
+            values.rows.len() > 1
+                && values
+                    .rows
+                    .iter()
+                    .flat_map(|row| row.iter())
+                    .any(reads_column)
+        }
+        SetExpr::Select(select) => {
+            let grouped = !matches!(&select.group_by, GroupByExpr::Expressions(keys, _) if keys.is_empty())
+                || select.having.is_some();
+            let outputs_read = select.projection.iter().any(|item| match item {
+                SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => {
+                    reads_column(e)
+                }
+                _ => false,
+            });
+            select.from.is_empty()
+                && !grouped
+                && outputs_read
+                && select.selection.as_ref().is_some_and(reads_column)
+        }
+        _ => false,
+    }
+}
+
+/// Whether an expression reads a column, in the forms that plainly do (names, operators,
+/// casts, parentheses); any other form counts as not reading one.
+fn reads_column(e: &sqlparser::ast::Expr) -> bool {
+    use sqlparser::ast::Expr;
+    match e {
+        Expr::Identifier(_) | Expr::CompoundIdentifier(_) => true,
+        Expr::BinaryOp { left, right, .. } => reads_column(left) || reads_column(right),
+        Expr::UnaryOp { expr, .. }
+        | Expr::Nested(expr)
+        | Expr::Cast { expr, .. }
+        | Expr::IsNull(expr)
+        | Expr::IsNotNull(expr) => reads_column(expr),
+        _ => false,
+    }
 }

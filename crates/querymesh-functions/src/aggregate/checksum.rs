@@ -10,12 +10,11 @@
 //! aggregate per kind keeps a single argument, so `checksum(DISTINCT x)` works.
 
 use querymesh_values::calendar;
-use rusqlite::functions::{Aggregate, Context};
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, Result};
 use xxhash_rust::xxh64::xxh64;
 
-use crate::udf::{FLAGS, define_aggregate, num};
+use crate::udf::{Args, FLAGS, RowAggregate, define_replayable, num};
 
 const PRIME64: u64 = 0x9E37_79B1_85EB_CA87;
 
@@ -148,15 +147,19 @@ pub(crate) fn hash(kind: Kind, v: ValueRef<'_>) -> Option<u64> {
     })
 }
 
+#[derive(Clone)]
 struct Checksum(Kind);
 
-impl Aggregate<u64, Option<Vec<u8>>> for Checksum {
-    fn init(&self, _: &mut Context<'_>) -> Result<u64> {
+impl RowAggregate for Checksum {
+    type State = u64;
+    type Output = Option<Vec<u8>>;
+
+    fn init(&self, _: &dyn Args) -> Result<u64> {
         Ok(0)
     }
 
-    fn step(&self, ctx: &mut Context<'_>, sum: &mut u64) -> Result<()> {
-        let v = ctx.get_raw(0);
+    fn step(&self, ctx: &dyn Args, sum: &mut u64) -> Result<()> {
+        let v = ctx.raw(0);
         let h = match v {
             ValueRef::Null => 1,
             other => hash(self.0, other).ok_or_else(|| {
@@ -171,14 +174,14 @@ impl Aggregate<u64, Option<Vec<u8>>> for Checksum {
     }
 
     /// `None` state: no rows were aggregated.
-    fn finalize(&self, _: &mut Context<'_>, sum: Option<u64>) -> Result<Option<Vec<u8>>> {
+    fn answer(&self, sum: Option<&mut u64>) -> Result<Option<Vec<u8>>> {
         Ok(sum.map(|s| s.to_le_bytes().to_vec()))
     }
 }
 
 pub fn register(conn: &Connection) -> Result<()> {
     for kind in Kind::ALL {
-        define_aggregate(conn, kind.function(), 1, FLAGS, Checksum(kind))?;
+        define_replayable(conn, kind.function(), 1, FLAGS, Checksum(kind))?;
     }
     super::array_checksum::register(conn)
 }

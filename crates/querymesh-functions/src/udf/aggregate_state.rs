@@ -80,7 +80,7 @@ where
 #[allow(clippy::disallowed_methods)]
 pub fn define_aggregate<F, S, T>(
     conn: &Connection,
-    name: &'static str,
+    name: &str,
     n_arg: i32,
     flags: FunctionFlags,
     aggregate: F,
@@ -98,7 +98,7 @@ where
 #[allow(clippy::disallowed_methods)]
 pub fn define_window<F, S, T>(
     conn: &Connection,
-    name: &'static str,
+    name: &str,
     n_arg: i32,
     flags: FunctionFlags,
     aggregate: F,

@@ -31,6 +31,7 @@ pub(crate) mod decimals;
 pub(crate) mod define;
 pub mod double_ops;
 pub(crate) mod numbers;
+pub(crate) mod replayed;
 pub(crate) mod rows;
 
 pub use aggregate_state::{define_aggregate, define_window};
@@ -38,6 +39,7 @@ pub use complex_values::sqlite_value;
 pub use define::{define, in_try, register_twins};
 pub use numbers::java_double;
 pub use querymesh_values::calendar::{normalize_timestamp, stored_digits, timestamp_text};
+pub use replayed::{Args, RowAggregate, WINDOW_FORM_SUFFIX, define_replayable};
 
 #[derive(Debug)]
 struct FnError(ErrorName, String);

@@ -5,6 +5,7 @@
 
 mod aggregate_extensions;
 mod aggregates;
+mod aggregates_over_windows;
 mod arrays;
 mod binary;
 mod casts;
@@ -18,6 +19,7 @@ mod decimals;
 mod formatting;
 mod grouping_sets;
 mod ip_and_color;
+mod joins;
 mod json;
 mod lambdas;
 mod maps;

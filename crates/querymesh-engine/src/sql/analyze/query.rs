@@ -53,7 +53,33 @@ impl Analyzer<'_> {
         if let Some(with) = &q.with {
             self.ctes.push(HashMap::new());
             let mut parts = Vec::new();
-            for cte in &with.cte_tables {
+            for (i, cte) in with.cte_tables.iter().enumerate() {
+                // StatementAnalyzer.analyzeWith, query by query: a name seen before, then in
+                // a WITH RECURSIVE any query without column aliases.
+                let name = ident_name(&cte.alias.name);
+                let at = ident_location(&cte.alias.name);
+                let repeated = with.cte_tables[..i]
+                    .iter()
+                    .any(|earlier| ident_name(&earlier.alias.name) == name);
+                let refused = if repeated {
+                    Some(error_at(
+                        ErrorName::DuplicateNamedQuery,
+                        at,
+                        format!("WITH query name '{name}' specified more than once"),
+                    ))
+                } else if with.recursive && cte.alias.columns.is_empty() {
+                    Some(error_at(
+                        ErrorName::MissingColumnAliases,
+                        at,
+                        "missing column aliases in recursive WITH query",
+                    ))
+                } else {
+                    None
+                };
+                if let Some(e) = refused {
+                    self.ctes.pop();
+                    return Err(e);
+                }
                 if with.recursive && super::recursive::is_recursive(cte) {
                     let depth = super::recursive::max_recursion_depth(self.session);
                     let (sql, table) = match self.recursive_cte(cte, outer, depth) {

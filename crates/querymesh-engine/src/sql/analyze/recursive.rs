@@ -4,7 +4,7 @@
 //! step would still give rows, the query fails with Trino's "Recursion depth limit exceeded"
 //! instead of answering short (RelationPlanner.planRecursiveCte and its check).
 //!
-//! Trino's rules, in its words: column aliases are required, the body is `UNION ALL` of a
+//! Trino's rules, in its words: column aliases are required, the body is `UNION [ALL]` of a
 //! base that doesn't name `t` and a step that does, and the step's types must coerce to the
 //! base's.
 
@@ -63,18 +63,33 @@ impl Analyzer<'_> {
             ));
         }
         let body = cte.query.body.as_ref();
-        let (base, step) = match body {
+        // UNION (DISTINCT): Trino expands the step as for UNION ALL, each expansion reading
+        // all the rows of the one before, and unites the expansions without repeats.
+        let (base, step, union_word) = match body {
             SetExpr::SetOperation {
                 op: SetOperator::Union,
-                set_quantifier: SetQuantifier::All,
+                set_quantifier,
                 left,
                 right,
-            } if cte.query.order_by.is_none() && cte.query.limit_clause.is_none() => (left, right),
+            } if cte.query.order_by.is_none() && cte.query.limit_clause.is_none() => {
+                let word = match set_quantifier {
+                    SetQuantifier::All => " UNION ALL ",
+                    SetQuantifier::None | SetQuantifier::Distinct => " UNION ",
+                    _ => {
+                        return Err(error_at(
+                            ErrorName::NotSupported,
+                            location(cte.query.as_ref()),
+                            "recursive query must be a UNION of a base and a step",
+                        ));
+                    }
+                };
+                (left, right, word)
+            }
             _ => {
                 return Err(error_at(
                     ErrorName::NotSupported,
                     location(cte.query.as_ref()),
-                    "recursive query must be a UNION ALL of a base and a step without ORDER BY or LIMIT",
+                    "recursive query must be a UNION of a base and a step without ORDER BY or LIMIT",
                 ));
             }
         };
@@ -138,13 +153,21 @@ impl Analyzer<'_> {
                 let message = format!(
                     "Recursion depth limit exceeded ({depth}). Use 'max_recursion_depth' session property to modify the limit."
                 );
+                // Materialized, so that SQLite can't move the check into the step's join and
+                // fail on a pair of rows the join would have dropped.
                 parts.push(format!(
-                    "{} AS (SELECT * FROM ({}) WHERE qm_fail('NOT_SUPPORTED', {}, \"c1\"))",
+                    "{} AS MATERIALIZED ({})",
                     quote(&this),
-                    step_block.sql,
+                    step_block.sql
+                ));
+                let checked = self.alias("w");
+                parts.push(format!(
+                    "{} AS (SELECT * FROM {} WHERE qm_fail('NOT_SUPPORTED', {}, \"c1\"))",
+                    quote(&checked),
+                    quote(&this),
                     querymesh_values::sqlite_text::sql_string(&message)
                 ));
-                levels.push(this.clone());
+                levels.push(checked);
             }
             previous = this;
         }
@@ -156,7 +179,7 @@ impl Analyzer<'_> {
         parts.push(format!(
             "{} AS ({})",
             quote(&union),
-            selects.join(" UNION ALL ")
+            selects.join(union_word)
         ));
         Ok((
             parts,

@@ -7,6 +7,7 @@
 
 mod context;
 mod lambda;
+mod over;
 mod reduce_agg;
 mod sql_json;
 mod window;
@@ -124,13 +125,24 @@ impl Analyzer<'_> {
             }
             // count(DISTINCT x) has a window function of its own (window.rs).
             let count_distinct = distinct && name == "count" && arg_exprs.len() == 1;
-            if (distinct && !count_distinct) || f.filter.is_some() || !order_by.is_empty() {
-                return Err(not_supported(
+            if (distinct && !count_distinct) || f.filter.is_some() {
+                return Err(not_supported(at, "DISTINCT or FILTER in a window function"));
+            }
+            // Trino's grammar reads listagg's WITHIN GROUP before any OVER.
+            if name == "listagg" && f.within_group.is_empty() {
+                return Err(error_at(
+                    ErrorName::SyntaxError,
                     at,
-                    "DISTINCT, FILTER or ORDER BY in a window function",
+                    "mismatched input 'OVER'. Expecting: 'WITHIN'",
                 ));
             }
-            return self.window_call(&name, &written.values(at)?, count_distinct, f, cx, at);
+            let arguments = WindowArguments {
+                values: &written.values(at)?,
+                order_by,
+                overflow: written.overflow,
+                count_distinct,
+            };
+            return self.window_call(&name, &arguments, f, cx, at);
         }
         if f.null_treatment.is_some() {
             return Err(error_at(
@@ -494,6 +506,16 @@ fn with_hoisted(lowered: Typed, hoisted: &[(String, String)]) -> Typed {
 }
 
 /// A call's argument list as written.
+/// What a window call passes on of its arguments.
+pub(super) struct WindowArguments<'a, 'f> {
+    values: &'a [&'f Expr],
+    /// The aggregate's own ORDER BY (listagg's WITHIN GROUP).
+    order_by: &'a [&'f sqlparser::ast::OrderByExpr],
+    overflow: Option<&'f sqlparser::ast::ListAggOnOverflow>,
+    /// count(DISTINCT x).
+    count_distinct: bool,
+}
+
 struct CallArguments<'f> {
     distinct: bool,
     exprs: Vec<ArgExpr<'f>>,

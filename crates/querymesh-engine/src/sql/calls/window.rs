@@ -57,8 +57,7 @@ impl Analyzer<'_> {
     pub(super) fn window_call(
         &mut self,
         name: &str,
-        arg_exprs: &[&sqlparser::ast::Expr],
-        count_distinct: bool,
+        arguments: &super::WindowArguments<'_, '_>,
         f: &Function,
         cx: &ExprContext<'_>,
         at: Option<Position>,
@@ -107,6 +106,7 @@ impl Analyzer<'_> {
                 format!("Cannot specify window frame for {name} function"),
             ));
         }
+        let (arg_exprs, count_distinct) = (arguments.values, arguments.count_distinct);
         // Trino analyses the window (its frame's checks included) before the function.
         let window = self.over_clause(&spec, cx, at)?;
         let mut args = Vec::new();
@@ -182,6 +182,12 @@ impl Analyzer<'_> {
                 over_written(format!("qm_count_distinct({})", arg_sql[0])),
                 TrinoType::BigInt,
             ),
+            // arbitrary keeps the first non-NULL value added (ArbitraryAggregationFunction),
+            // and Trino adds each frame's rows in order.
+            "arbitrary" | "any_value" if args.len() == 1 && arguments.order_by.is_empty() => (
+                over_written(format!("qm_nth_non_null({}, 1, 0)", arg_sql[0])),
+                args[0].ty.clone(),
+            ),
             _ if super::registry::lookup(name).is_some_and(|d| d.kind == Kind::Aggregate) => {
                 let star = arg_exprs.is_empty() && name == "count";
                 let call = AggregateCall {
@@ -190,10 +196,21 @@ impl Analyzer<'_> {
                     star,
                     distinct: false,
                     order_by: "",
-                    listagg_overflow: None,
+                    listagg_overflow: arguments.overflow,
                 };
                 let (call, ty) = self.aggregate(&call, at)?;
-                (over_written(call), ty)
+                let mut sort_keys = Vec::new();
+                for key in arguments.order_by {
+                    sort_keys.push(self.expr(&key.expr, cx)?.sql);
+                    let descending =
+                        matches!(key.options.sort, Some(sqlparser::ast::OrderBySort::Desc));
+                    let nulls_first = key.options.nulls_first == Some(true);
+                    sort_keys.push((u8::from(descending) | u8::from(nulls_first) << 1).to_string());
+                }
+                let sql = super::over::with_over(&call, &window.written(), &sort_keys).ok_or_else(
+                    || not_supported(at, &format!("{name} over a window with these arguments")),
+                )?;
+                (sql, ty)
             }
             _ => return Err(unexpected(at, name, &args)),
         };

@@ -12,11 +12,10 @@ mod top_n;
 use std::cmp::Ordering;
 
 use querymesh_values::error::ErrorName;
-use rusqlite::functions::{Aggregate, Context};
 use rusqlite::types::{Value, ValueRef};
 use rusqlite::{Connection, Result};
 
-use crate::udf::{FLAGS, define_aggregate, fail};
+use crate::udf::{Args, FLAGS, RowAggregate, define_replayable, fail};
 
 /// SQLite's own order of values of one analysed type: numbers by value, text and blobs by
 /// bytes (dates and timestamps are ISO text, so they sort by time).
@@ -39,17 +38,21 @@ fn compare(a: &Value, b: &Value) -> Ordering {
 
 /// max_by(x, y) / min_by(x, y): the x of the row with the largest (smallest) y; rows whose y
 /// is NULL don't count (Trino's MaxByAggregationFunction).
+#[derive(Clone)]
 struct ValueAtExtreme {
     largest: bool,
 }
 
-impl Aggregate<Option<(Value, Value)>, Value> for ValueAtExtreme {
-    fn init(&self, _: &mut Context<'_>) -> Result<Option<(Value, Value)>> {
+impl RowAggregate for ValueAtExtreme {
+    type State = Option<(Value, Value)>;
+    type Output = Value;
+
+    fn init(&self, _: &dyn Args) -> Result<Option<(Value, Value)>> {
         Ok(None)
     }
 
-    fn step(&self, ctx: &mut Context<'_>, best: &mut Option<(Value, Value)>) -> Result<()> {
-        let key: Value = ctx.get(1)?;
+    fn step(&self, ctx: &dyn Args, best: &mut Option<(Value, Value)>) -> Result<()> {
+        let key: Value = ctx.owned(1);
         if key == Value::Null {
             return Ok(());
         }
@@ -63,19 +66,21 @@ impl Aggregate<Option<(Value, Value)>, Value> for ValueAtExtreme {
             Some((current, _)) => compare(&key, current) == wanted,
         };
         if replace {
-            let value: Value = ctx.get(0)?;
-            *best = Some((key, value));
+            *best = Some((key, ctx.owned(0)));
         }
         Ok(())
     }
 
-    fn finalize(&self, _: &mut Context<'_>, best: Option<Option<(Value, Value)>>) -> Result<Value> {
-        Ok(best.flatten().map_or(Value::Null, |(_, value)| value))
+    fn answer(&self, best: Option<&mut Option<(Value, Value)>>) -> Result<Value> {
+        Ok(best
+            .and_then(|b| b.as_ref())
+            .map_or(Value::Null, |(_, value)| value.clone()))
     }
 }
 
 /// approx_percentile(x, p): the value at rank ⌈p·n⌉ (at least the first) of the non-NULL
 /// values in order; p must be the same in every row, between 0 and 1.
+#[derive(Clone)]
 struct Percentile;
 
 #[derive(Default)]
@@ -84,13 +89,16 @@ struct Values {
     percentile: Option<f64>,
 }
 
-impl Aggregate<Values, Value> for Percentile {
-    fn init(&self, _: &mut Context<'_>) -> Result<Values> {
+impl RowAggregate for Percentile {
+    type State = Values;
+    type Output = Value;
+
+    fn init(&self, _: &dyn Args) -> Result<Values> {
         Ok(Values::default())
     }
 
-    fn step(&self, ctx: &mut Context<'_>, acc: &mut Values) -> Result<()> {
-        let p = match ctx.get_raw(1) {
+    fn step(&self, ctx: &dyn Args, acc: &mut Values) -> Result<()> {
+        let p = match ctx.raw(1) {
             ValueRef::Integer(i) => i as f64,
             ValueRef::Real(r) => r,
             _ => {
@@ -113,7 +121,7 @@ impl Aggregate<Values, Value> for Percentile {
             ));
         }
         acc.percentile = Some(p);
-        let value: Value = ctx.get(0)?;
+        let value: Value = ctx.owned(0);
         if value == Value::Null {
             return Ok(());
         }
@@ -121,8 +129,8 @@ impl Aggregate<Values, Value> for Percentile {
         Ok(())
     }
 
-    fn finalize(&self, _: &mut Context<'_>, acc: Option<Values>) -> Result<Value> {
-        let Some(mut acc) = acc else {
+    fn answer(&self, acc: Option<&mut Values>) -> Result<Value> {
+        let Some(acc) = acc else {
             return Ok(Value::Null);
         };
         let (Some(p), false) = (acc.percentile, acc.values.is_empty()) else {
@@ -131,29 +139,34 @@ impl Aggregate<Values, Value> for Percentile {
         acc.values.sort_by(compare);
         let n = acc.values.len();
         let rank = ((p * n as f64).ceil() as usize).clamp(1, n);
-        Ok(acc.values.swap_remove(rank - 1))
+        Ok(acc.values[rank - 1].clone())
     }
 }
 
 /// bitwise_and_agg / bitwise_or_agg / bitwise_xor_agg over bigints; NULLs are skipped, no rows
 /// is NULL.
+#[derive(Clone)]
 struct Bitwise {
     op: BitOp,
 }
 
+#[derive(Clone)]
 enum BitOp {
     And,
     Or,
     Xor,
 }
 
-impl Aggregate<Option<i64>, Option<i64>> for Bitwise {
-    fn init(&self, _: &mut Context<'_>) -> Result<Option<i64>> {
+impl RowAggregate for Bitwise {
+    type State = Option<i64>;
+    type Output = Option<i64>;
+
+    fn init(&self, _: &dyn Args) -> Result<Option<i64>> {
         Ok(None)
     }
 
-    fn step(&self, ctx: &mut Context<'_>, acc: &mut Option<i64>) -> Result<()> {
-        let ValueRef::Integer(x) = ctx.get_raw(0) else {
+    fn step(&self, ctx: &dyn Args, acc: &mut Option<i64>) -> Result<()> {
+        let ValueRef::Integer(x) = ctx.raw(0) else {
             return Ok(());
         };
         *acc = Some(match (*acc, &self.op) {
@@ -165,8 +178,8 @@ impl Aggregate<Option<i64>, Option<i64>> for Bitwise {
         Ok(())
     }
 
-    fn finalize(&self, _: &mut Context<'_>, acc: Option<Option<i64>>) -> Result<Option<i64>> {
-        Ok(acc.flatten())
+    fn answer(&self, acc: Option<&mut Option<i64>>) -> Result<Option<i64>> {
+        Ok(acc.and_then(|a| *a))
     }
 }
 
@@ -176,6 +189,7 @@ const LISTAGG_MAX_BYTES: usize = 1_048_576;
 /// listagg(x, separator [ON OVERFLOW …]) WITHIN GROUP (ORDER BY …): SQLite hands the rows over
 /// in the ORDER BY's order. Arguments: value, separator, truncate (0/1), filler, with count,
 /// distinct (0/1: a value equal to one already kept is dropped).
+#[derive(Clone)]
 struct Listagg;
 
 #[derive(Default)]
@@ -190,24 +204,27 @@ struct Joined {
     seen: Option<std::collections::HashSet<String>>,
 }
 
-impl Aggregate<Joined, Option<String>> for Listagg {
-    fn init(&self, ctx: &mut Context<'_>) -> Result<Joined> {
-        let text = |i: usize| match ctx.get_raw(i) {
+impl RowAggregate for Listagg {
+    type State = Joined;
+    type Output = Option<String>;
+
+    fn init(&self, ctx: &dyn Args) -> Result<Joined> {
+        let text = |i: usize| match ctx.raw(i) {
             ValueRef::Text(t) => String::from_utf8_lossy(t).into_owned(),
             _ => String::new(),
         };
         Ok(Joined {
             separator: text(1),
-            truncate: matches!(ctx.get_raw(2), ValueRef::Integer(1)),
+            truncate: matches!(ctx.raw(2), ValueRef::Integer(1)),
             filler: text(3),
-            with_count: matches!(ctx.get_raw(4), ValueRef::Integer(1)),
-            seen: matches!(ctx.get_raw(5), ValueRef::Integer(1)).then(Default::default),
+            with_count: matches!(ctx.raw(4), ValueRef::Integer(1)),
+            seen: matches!(ctx.raw(5), ValueRef::Integer(1)).then(Default::default),
             ..Joined::default()
         })
     }
 
-    fn step(&self, ctx: &mut Context<'_>, acc: &mut Joined) -> Result<()> {
-        let value = match ctx.get_raw(0) {
+    fn step(&self, ctx: &dyn Args, acc: &mut Joined) -> Result<()> {
+        let value = match ctx.raw(0) {
             ValueRef::Null => return Ok(()),
             ValueRef::Text(t) | ValueRef::Blob(t) => String::from_utf8_lossy(t).into_owned(),
             ValueRef::Integer(i) => i.to_string(),
@@ -231,7 +248,7 @@ impl Aggregate<Joined, Option<String>> for Listagg {
         Ok(())
     }
 
-    fn finalize(&self, _: &mut Context<'_>, acc: Option<Joined>) -> Result<Option<String>> {
+    fn answer(&self, acc: Option<&mut Joined>) -> Result<Option<String>> {
         let Some(acc) = acc else { return Ok(None) };
         if acc.values.is_empty() {
             return Ok(None);
@@ -264,24 +281,24 @@ impl Aggregate<Joined, Option<String>> for Listagg {
 pub fn register(conn: &Connection) -> Result<()> {
     statistics::register(conn)?;
     top_n::register(conn)?;
-    define_aggregate(conn, "qm_listagg", 6, FLAGS, Listagg)?;
-    define_aggregate(
+    define_replayable(conn, "qm_listagg", 6, FLAGS, Listagg)?;
+    define_replayable(
         conn,
         "qm_max_by",
         2,
         FLAGS,
         ValueAtExtreme { largest: true },
     )?;
-    define_aggregate(
+    define_replayable(
         conn,
         "qm_min_by",
         2,
         FLAGS,
         ValueAtExtreme { largest: false },
     )?;
-    define_aggregate(conn, "qm_percentile", 2, FLAGS, Percentile)?;
-    define_aggregate(conn, "qm_bitwise_and", 1, FLAGS, Bitwise { op: BitOp::And })?;
-    define_aggregate(conn, "qm_bitwise_or", 1, FLAGS, Bitwise { op: BitOp::Or })?;
-    define_aggregate(conn, "qm_bitwise_xor", 1, FLAGS, Bitwise { op: BitOp::Xor })?;
+    define_replayable(conn, "qm_percentile", 2, FLAGS, Percentile)?;
+    define_replayable(conn, "qm_bitwise_and", 1, FLAGS, Bitwise { op: BitOp::And })?;
+    define_replayable(conn, "qm_bitwise_or", 1, FLAGS, Bitwise { op: BitOp::Or })?;
+    define_replayable(conn, "qm_bitwise_xor", 1, FLAGS, Bitwise { op: BitOp::Xor })?;
     Ok(())
 }

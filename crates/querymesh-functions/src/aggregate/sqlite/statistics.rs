@@ -8,11 +8,10 @@
 //! coerced to real) as doubles and rounds the result to a float.
 
 use querymesh_values::error::ErrorName;
-use rusqlite::functions::{Aggregate, Context};
 use rusqlite::types::Value;
 use rusqlite::{Connection, Result};
 
-use crate::udf::{FLAGS, define_aggregate, fail, num, real};
+use crate::udf::{Args, FLAGS, RowAggregate, define_replayable, fail, num, real};
 
 #[derive(Clone, Copy)]
 enum Statistic {
@@ -34,7 +33,7 @@ impl Statistic {
 /// The running moments: count, means of x and y, the co-moment C2 = Σ(x - x̄)(y - ȳ), the
 /// second moments of x and y, and the third and fourth central moments of the one-argument
 /// forms (kept over `x`).
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub(super) struct Moments {
     n: u64,
     mean_x: f64,
@@ -97,6 +96,7 @@ impl Moments {
     }
 }
 
+#[derive(Clone)]
 struct StatisticAggregate {
     statistic: Statistic,
     /// Arguments and result are reals.
@@ -104,8 +104,8 @@ struct StatisticAggregate {
 }
 
 impl StatisticAggregate {
-    fn read(&self, ctx: &Context<'_>, i: usize) -> Result<Option<f64>> {
-        let v = ctx.get_raw(i);
+    fn read(&self, ctx: &dyn Args, i: usize) -> Result<Option<f64>> {
+        let v = ctx.raw(i);
         if v == rusqlite::types::ValueRef::Null {
             return Ok(None);
         }
@@ -119,12 +119,15 @@ impl StatisticAggregate {
     }
 }
 
-impl Aggregate<Moments, Value> for StatisticAggregate {
-    fn init(&self, _: &mut Context<'_>) -> Result<Moments> {
+impl RowAggregate for StatisticAggregate {
+    type State = Moments;
+    type Output = Value;
+
+    fn init(&self, _: &dyn Args) -> Result<Moments> {
         Ok(Moments::default())
     }
 
-    fn step(&self, ctx: &mut Context<'_>, moments: &mut Moments) -> Result<()> {
+    fn step(&self, ctx: &dyn Args, moments: &mut Moments) -> Result<()> {
         if self.statistic.pairs() {
             // (y, x): Trino's input functions take the dependent value first.
             if let (Some(y), Some(x)) = (self.read(ctx, 0)?, self.read(ctx, 1)?) {
@@ -136,8 +139,10 @@ impl Aggregate<Moments, Value> for StatisticAggregate {
         Ok(())
     }
 
-    fn finalize(&self, _: &mut Context<'_>, moments: Option<Moments>) -> Result<Value> {
-        let answer = moments.unwrap_or_default().answer(self.statistic);
+    fn answer(&self, moments: Option<&mut Moments>) -> Result<Value> {
+        let answer = moments
+            .map_or_else(Moments::default, |m| m.clone())
+            .answer(self.statistic);
         Ok(match answer {
             None => Value::Null,
             Some(x) if self.real => real(f64::from(x as f32)),
@@ -160,7 +165,7 @@ pub fn register(conn: &Connection) -> Result<()> {
     ];
     for &(double, float, statistic) in ALL {
         for (name, real) in [(double, false), (float, true)] {
-            define_aggregate(conn, name, 2, FLAGS, StatisticAggregate { statistic, real })?;
+            define_replayable(conn, name, 2, FLAGS, StatisticAggregate { statistic, real })?;
         }
     }
     for (name, statistic) in [
@@ -171,7 +176,7 @@ pub fn register(conn: &Connection) -> Result<()> {
             statistic,
             real: false,
         };
-        define_aggregate(conn, name, 1, FLAGS, aggregate)?;
+        define_replayable(conn, name, 1, FLAGS, aggregate)?;
     }
     Ok(())
 }

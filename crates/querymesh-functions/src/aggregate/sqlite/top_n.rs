@@ -9,13 +9,12 @@ use std::cmp::Ordering;
 
 use querymesh_values::error::ErrorName;
 use querymesh_values::types::TrinoType;
-use rusqlite::functions::{Aggregate, Context};
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, Result};
 use serde_json::Value;
 
 use crate::array::sqlite::values::compare;
-use crate::udf::{FLAGS, define_aggregate, fail};
+use crate::udf::{Args, FLAGS, RowAggregate, define_replayable, fail};
 
 /// Trino's bound on `n` (MinMaxNStateFactory / MaxByNStateFactory's MAX_NUMBER_OF_VALUES).
 const MAX_N: i64 = 10_000;
@@ -78,22 +77,26 @@ fn bad_n(largest: bool, by: bool, n: i64) -> rusqlite::Error {
     fail(ErrorName::InvalidFunctionArgument, message)
 }
 
+#[derive(Clone)]
 struct TopN {
     largest: bool,
     /// max_by / min_by (the value and its key differ).
     by: bool,
 }
 
-impl Aggregate<Kept, Option<String>> for TopN {
-    fn init(&self, _: &mut Context<'_>) -> Result<Kept> {
+impl RowAggregate for TopN {
+    type State = Kept;
+    type Output = Option<String>;
+
+    fn init(&self, _: &dyn Args) -> Result<Kept> {
         Ok(Kept {
             largest: self.largest,
             ..Kept::default()
         })
     }
 
-    fn step(&self, ctx: &mut Context<'_>, kept: &mut Kept) -> Result<()> {
-        let ValueRef::Integer(n) = ctx.get_raw(2) else {
+    fn step(&self, ctx: &dyn Args, kept: &mut Kept) -> Result<()> {
+        let ValueRef::Integer(n) = ctx.raw(2) else {
             return Ok(());
         };
         if kept.key_type.is_none() {
@@ -101,13 +104,13 @@ impl Aggregate<Kept, Option<String>> for TopN {
                 return Err(bad_n(self.largest, self.by, n));
             }
             kept.n = usize::try_from(n).unwrap_or(1);
-            let ty = match ctx.get_raw(3) {
+            let ty = match ctx.raw(3) {
                 ValueRef::Text(t) => TrinoType::parse(&String::from_utf8_lossy(t)).ok(),
                 _ => None,
             };
             kept.key_type = Some(ty.unwrap_or(TrinoType::Unknown));
         }
-        let key = first_of(ctx.get_raw(1))?;
+        let key = first_of(ctx.raw(1))?;
         if key.is_null() {
             return Ok(());
         }
@@ -121,7 +124,7 @@ impl Aggregate<Kept, Option<String>> for TopN {
                 "ARRAY comparison not supported for arrays with null elements",
             ));
         }
-        let value = first_of(ctx.get_raw(0))?;
+        let value = first_of(ctx.raw(0))?;
         kept.pairs.push((key, value));
         if kept.pairs.len() >= 2 * kept.n.max(1) {
             kept.settle();
@@ -129,15 +132,15 @@ impl Aggregate<Kept, Option<String>> for TopN {
         Ok(())
     }
 
-    fn finalize(&self, _: &mut Context<'_>, kept: Option<Kept>) -> Result<Option<String>> {
-        let Some(mut kept) = kept else {
+    fn answer(&self, kept: Option<&mut Kept>) -> Result<Option<String>> {
+        let Some(kept) = kept else {
             return Ok(None);
         };
         if kept.pairs.is_empty() {
             return Ok(None);
         }
         kept.settle();
-        let values: Vec<Value> = kept.pairs.into_iter().map(|(_, v)| v).collect();
+        let values: Vec<&Value> = kept.pairs.iter().map(|(_, v)| v).collect();
         serde_json::to_string(&values)
             .map(Some)
             .map_err(|e| fail(ErrorName::GenericInternalError, e.to_string()))
@@ -151,7 +154,7 @@ pub fn register(conn: &Connection) -> Result<()> {
         ("qm_max_by_n", true, true),
         ("qm_min_by_n", false, true),
     ] {
-        define_aggregate(conn, name, 4, FLAGS, TopN { largest, by })?;
+        define_replayable(conn, name, 4, FLAGS, TopN { largest, by })?;
     }
     Ok(())
 }

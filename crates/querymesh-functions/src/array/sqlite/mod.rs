@@ -17,6 +17,7 @@ use serde_json::Value;
 use crate::udf::{FLAGS, fail, reserve};
 
 mod build;
+mod sort_key;
 pub(crate) mod values;
 
 use crate::udf::{define, define_window};
@@ -556,6 +557,15 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     })?;
     // The comparator of array_sort(a, (x, y) -> …) must answer -1, 0 or 1
     // (ArraySortComparatorFunction).
+    // ORDER BY an array or row (sort_key.rs): the type as its second argument.
+    define(conn, "qm_sort_key", 2, FLAGS, |ctx| {
+        let (ValueRef::Text(value), ValueRef::Text(ty)) = (ctx.get_raw(0), ctx.get_raw(1)) else {
+            return Ok(None);
+        };
+        let ty = TrinoType::parse(&String::from_utf8_lossy(ty)).unwrap_or(TrinoType::Unknown);
+        reserve(value.len())?;
+        Ok(sort_key::sort_key(&String::from_utf8_lossy(value), &ty))
+    })?;
     define(conn, "qm_comparator", 1, FLAGS, |ctx| {
         match int_arg(ctx, 0) {
             Some(v @ -1..=1) if !matches!(ctx.get_raw(0), ValueRef::Null) => Ok(v),
