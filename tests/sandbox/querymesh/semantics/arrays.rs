@@ -1534,3 +1534,52 @@ fn arrays_compare_element_by_element() {
         ],
     );
 }
+
+/// ±Infinity and NaN inside arrays, maps and rows (Trino 476's answers, asked of the real
+/// server; TestArrayOperators.testSort's NaN ordering): they survive the element form.
+#[test]
+fn infinities_and_nan_inside_arrays() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            (
+                "SELECT ARRAY[infinity()]",
+                "array(double)",
+                json!(["Infinity"]),
+            ),
+            (
+                "SELECT array_sort(ARRAY[nan(), 1e0, -infinity()])",
+                "array(double)",
+                json!(["-Infinity", 1.0, "NaN"]),
+            ),
+            (
+                "SELECT array_max(ARRAY[1e0, infinity()])",
+                "double",
+                json!("Infinity"),
+            ),
+            (
+                "SELECT contains(ARRAY[infinity()], infinity())",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT MAP(ARRAY['a'], ARRAY[-infinity()])",
+                "map(varchar(1), double)",
+                json!({"a": "-Infinity"}),
+            ),
+            (
+                "SELECT CAST(ARRAY[infinity(), nan()] AS JSON)",
+                "json",
+                json!(r#"["Infinity","NaN"]"#),
+            ),
+        ],
+    );
+    check_rows(
+        &engine,
+        &[(
+            "SELECT x > 0 FROM UNNEST(ARRAY[infinity(), -infinity()]) AS t(x)",
+            json!([[true], [false]]),
+        )],
+    );
+}

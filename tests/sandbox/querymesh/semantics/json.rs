@@ -1294,6 +1294,24 @@ fn sql_json_nesting_returning_and_json_values() {
             ),
             ("SELECT json_array(JSON '1')", "varchar", json!(r#"["1"]"#)),
             ("SELECT json_array(JSON 'null')", "varchar", json!("[]")),
+            // json_array_get keeps a number element's text.
+            (
+                "SELECT json_array_get('[1.50, 2]', 0)",
+                "json",
+                json!("1.50"),
+            ),
+            (
+                "SELECT json_array_get('[[1.50]]', 0)",
+                "json",
+                json!("[1.5]"),
+            ),
+            // json = json compares canonical texts.
+            (
+                "SELECT JSON '[1, 2]' = JSON '[1,2]'",
+                "boolean",
+                json!(true),
+            ),
+            ("SELECT JSON '1.0' = JSON '1'", "boolean", json!(false)),
         ],
     );
     check_errors(
@@ -1309,7 +1327,7 @@ fn sql_json_nesting_returning_and_json_values() {
             ),
             (
                 r#"SELECT json_value(JSON '{"a": {"b": 2.5}}', 'strict $.a.b' RETURNING double)"#,
-                "TYPE_MISMATCH: line 1:19: Cannot read input of type json as JSON using formatting JSON",
+                "TYPE_MISMATCH",
             ),
             (
                 r#"SELECT json_array(JSON '{"b": 1}', 1.50)"#,
