@@ -22,10 +22,10 @@ pub fn string_concat(args: &[&Typed], at: Option<Position>) -> Result<Option<Typ
     }
     // A NULL literal beside a string binds an array overload or is ambiguous; the callers
     // resolve that first (array/concat_overloads.rs).
-    if let [l, r] = args {
-        if let Some(t) = char_concat(l, r) {
-            return Ok(Some(t));
-        }
+    if let [l, r] = args
+        && let Some(t) = char_concat(l, r)
+    {
+        return Ok(Some(t));
     }
     if args.iter().any(|a| matches!(a.ty, TrinoType::Char(_))) {
         // concat(char(x), char(y)) takes two operands only.
