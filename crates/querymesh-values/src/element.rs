@@ -12,6 +12,9 @@ pub fn to_element(t: &Typed) -> String {
     match &t.ty {
         ty if ty.is_container() => format!("json({})", t.sql),
         TrinoType::Varbinary | TrinoType::SetDigest => format!("qm_base64({})", t.sql),
+        // ±Infinity as the texts "Infinity" / "-Infinity" (as NaN is "NaN", udf::real): JSON
+        // has no number for them, and SQLite writes one no JSON reader takes (9.0e+999).
+        TrinoType::Double | TrinoType::Real => format!("qm_float_element({})", t.sql),
         // An ipaddress's 16 bytes as hex digits, which order as the bytes do.
         TrinoType::IpAddress => format!("hex({})", t.sql),
         // A long decimal's BLOB as its unscaled digits (decimal.rs "Representation").
@@ -28,6 +31,7 @@ pub fn from_element(sql: &str, ty: &TrinoType) -> String {
     match ty {
         TrinoType::Varbinary | TrinoType::SetDigest => format!("qm_unbase64({sql})"),
         TrinoType::IpAddress => format!("unhex({sql})"),
+        TrinoType::Double | TrinoType::Real => format!("qm_element_float({sql})"),
         TrinoType::Decimal { precision, .. } if !super::decimal::is_short(*precision) => {
             format!("qm_dec_of_digits({sql})")
         }

@@ -81,10 +81,7 @@ fn encode_element(v: &Value, ty: &TrinoType) -> Value {
                 let (Some(k), Some(v)) = (pair.get(0), pair.get(1)) else {
                     continue;
                 };
-                let k = match encode_element(k, key) {
-                    Value::String(s) => s,
-                    other => other.to_string(),
-                };
+                let k = key_text(&encode_element(k, key));
                 object.insert(k, encode_element(v, value));
             }
             Value::Object(object)
@@ -98,6 +95,20 @@ fn encode_element(v: &Value, ty: &TrinoType) -> Value {
         }
         // Not the shape the type says: unreachable for values the engine built.
         _ => Value::Null,
+    }
+}
+
+/// A map key as the protocol's JSON object names it: the Java `toString` of the key's client
+/// value, so an array or row key is `[2, 3]` or `[1, x]` (Trino 476:
+/// `MAP(ARRAY[ARRAY[2, 3]], ARRAY['b'])` is `{"[2, 3]": "b"}`).
+fn key_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Array(items) => {
+            let items: Vec<String> = items.iter().map(key_text).collect();
+            format!("[{}]", items.join(", "))
+        }
+        other => other.to_string(),
     }
 }
 

@@ -170,6 +170,15 @@ impl Analyzer<'_> {
             }
             // Arrays and rows compare by their JSON text: equality only.
             let ordering = !matches!(sym, "=" | "<>");
+            // json values are equal when their canonical texts are (JsonOperators: equality
+            // only; Trino 476: `JSON '[1, 2]' = JSON '[1,2]'` is true, `JSON '1.0' = JSON '1'`
+            // false).
+            if !ordering && l.ty == TrinoType::Json && r.ty == TrinoType::Json {
+                return Ok(Typed::new(
+                    format!("({} {sym} {})", l.sql, r.sql),
+                    TrinoType::Boolean,
+                ));
+            }
             // A color compares for equality only (ColorType is not orderable).
             let unordered = |t: &TrinoType| t.is_container() || *t == TrinoType::Color;
             if !comparable(&l.ty, &r.ty) || (ordering && (unordered(&l.ty) || unordered(&r.ty))) {
@@ -242,6 +251,11 @@ impl Analyzer<'_> {
                 ))
             }
             BinaryOperator::StringConcat => {
+                // docs functions/array "Concatenation operator: ||": the array overloads, or
+                // AMBIGUOUS_FUNCTION_CALL (array/concat_overloads.rs).
+                if let Some(t) = array_concat(self, &[l.clone(), r.clone()], at)? {
+                    return Ok(t);
+                }
                 // varbinary || varbinary (docs functions/binary "Binary operators").
                 let binary = |t: &Typed| matches!(t.ty, TrinoType::Varbinary | TrinoType::Unknown);
                 if binary(&l) && binary(&r) && [&l, &r].iter().any(|t| t.ty == TrinoType::Varbinary)
@@ -250,10 +264,6 @@ impl Analyzer<'_> {
                         querymesh_functions::binary_concat_sql(&[&l.sql, &r.sql]),
                         TrinoType::Varbinary,
                     ));
-                }
-                // docs functions/array "Concatenation operator: ||".
-                if let Some(t) = array_concat(self, &[l.clone(), r.clone()], at)? {
-                    return Ok(t);
                 }
                 // docs functions/string "concat" (string/concatenation.rs).
                 querymesh_functions::string::concatenation::string_concat(&[&l, &r], at)?

@@ -3,6 +3,8 @@
 //! coerced to their common type as Trino compares them.
 
 use querymesh_values::coerce::{coerced, comparable, super_type};
+use querymesh_values::element::to_element;
+use querymesh_values::sqlite_text::sql_string;
 use querymesh_values::typed::Typed;
 use sqlparser::ast::{Expr, InTarget};
 
@@ -25,14 +27,25 @@ impl Analyzer<'_> {
             Expr::IsDistinctFrom(l, r) | Expr::IsNotDistinctFrom(l, r) => {
                 let (lt, rt) = (self.expr(l, cx)?, self.expr(r, cx)?);
                 let (lt, rt) = self.zoned_operands(lt, rt);
+                let distinct = matches!(e, Expr::IsDistinctFrom(..));
                 if !comparable(&lt.ty, &rt.ty) {
-                    return Err(mismatch(at, "IS DISTINCT FROM", &lt.ty, &rt.ty));
+                    // Maps (and values holding them) are distinct pair by pair, whatever
+                    // their order (TestMapOperators.testDistinctFrom).
+                    let Some(target) = complex_equality_type(&lt.ty, &rt.ty) else {
+                        return Err(mismatch(at, "IS DISTINCT FROM", &lt.ty, &rt.ty));
+                    };
+                    let not = if distinct { "NOT " } else { "" };
+                    return Ok(Typed::new(
+                        format!(
+                            "({not}qm_not_distinct(json_array({}), json_array({}), {}))",
+                            to_element(&lt),
+                            to_element(&rt),
+                            sql_string(&target.to_string())
+                        ),
+                        TrinoType::Boolean,
+                    ));
                 }
-                let op = if matches!(e, Expr::IsDistinctFrom(..)) {
-                    "IS NOT"
-                } else {
-                    "IS"
-                };
+                let op = if distinct { "IS NOT" } else { "IS" };
                 let target = super_type(&lt.ty, &rt.ty).unwrap_or(TrinoType::Unknown);
                 Ok(Typed::new(
                     format!(
@@ -61,9 +74,17 @@ impl Analyzer<'_> {
                     InTarget::List(list) => {
                         let mut typed = Vec::new();
                         let mut target = t.ty.clone();
+                        let mut complex = false;
                         for item in list {
                             let it = self.expr(item, cx)?;
                             if !comparable(&t.ty, &it.ty) {
+                                // Maps compare for equality by their pairs (rows.rs).
+                                if complex_equality_type(&t.ty, &it.ty).is_some() {
+                                    complex = true;
+                                    target = super_type(&target, &it.ty).unwrap_or(target);
+                                    typed.push(it);
+                                    continue;
+                                }
                                 return Err(error_at(
                                     ErrorName::TypeMismatch,
                                     location(item),
@@ -78,6 +99,20 @@ impl Analyzer<'_> {
                         }
                         for side in std::iter::once(expr.as_ref()).chain(list) {
                             self.parameter_coerced(side, &target);
+                        }
+                        if complex {
+                            // x IN (a, b) is x = a OR x = b, NULLs as three-valued logic.
+                            let target = sql_string(&target.to_string());
+                            let equalities: Vec<String> = typed
+                                .iter()
+                                .map(|it| {
+                                    format!("qm_compare({}, {}, {target}, '=')", t.sql, it.sql)
+                                })
+                                .collect();
+                            return Ok(Typed::new(
+                                format!("({not}({}))", equalities.join(" OR ")),
+                                TrinoType::Boolean,
+                            ));
                         }
                         let items: Vec<String> = typed
                             .iter()
@@ -252,4 +287,20 @@ impl Analyzer<'_> {
             TrinoType::Boolean,
         ))
     }
+}
+
+/// The common type of two complex values Trino compares for equality though their JSON texts
+/// do not decide it (maps: their pairs keep insertion order); `None` when there is none, or
+/// a json part makes them incomparable.
+fn complex_equality_type(l: &TrinoType, r: &TrinoType) -> Option<TrinoType> {
+    fn has_json(t: &TrinoType) -> bool {
+        match t {
+            TrinoType::Json => true,
+            TrinoType::Array(e) => has_json(e),
+            TrinoType::Map(k, v) => has_json(k) || has_json(v),
+            TrinoType::Row(fields) => fields.iter().any(|(_, f)| has_json(f)),
+            _ => false,
+        }
+    }
+    super_type(l, r).filter(|t| t.is_container() && !has_json(t))
 }

@@ -1,12 +1,12 @@
 //! The array functions that build arrays (sequence, split, repeat, zip), concatenation of
 //! arrays and elements (`concat`, `||`) and `array_agg`.
 
-use querymesh_values::coerce::super_type;
 use querymesh_values::error::{ErrorName, Position, TrinoError, error_at};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
 use super::super::context::LowerContext;
+use super::concat_overloads::{ConcatOverload, resolve_concat};
 use super::{element_of, wrap};
 use crate::Call;
 use crate::entry::{AggregateCall, LowerResult};
@@ -79,7 +79,8 @@ pub(super) fn split(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     Ok(Some(Typed::new(sql, TrinoType::Array(Box::new(part)))))
 }
 
-/// zip(a1, …, an), 2 ≤ n ≤ 5: `array(row(field0 T1, …))`, NULL-padded to the longest.
+/// zip(a1, …, an), 2 ≤ n ≤ 5: `array(row(T1, …))` with anonymous fields (Trino 476's
+/// ZipFunction builds `RowType.anonymous`), NULL-padded to the longest.
 pub(super) fn zip(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     if !(2..=5).contains(&c.args.len())
         || !c
@@ -89,31 +90,35 @@ pub(super) fn zip(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     {
         return Ok(None);
     }
-    let fields = c
-        .args
-        .iter()
-        .enumerate()
-        .map(|(i, a)| (Some(format!("field{i}")), element_of(a)))
-        .collect();
+    let fields = c.args.iter().map(|a| (None, element_of(a))).collect();
     Ok(Some(Typed::new(
         format!("qm_zip({})", c.sql().join(", ")),
         TrinoType::Array(Box::new(TrinoType::Row(fields))),
     )))
 }
 
-/// `concat(…)` and `||` when an argument is an array: arrays of a common element type
-/// (ArrayConcatFunction; NULL when any is NULL), or one array and one element
-/// (ArrayToElementConcatFunction / ElementToArrayConcatFunction: a NULL element is
-/// appended as NULL). `None`: these arguments are no array concatenation.
+/// `concat(…)` and `||` when they bind one of the array overloads (concat_overloads.rs):
+/// arrays of a common element type (ArrayConcatFunction), or one array and one element
+/// (ArrayToElementConcatFunction / ElementToArrayConcatFunction); NULL when any argument is
+/// NULL. `None`: the call binds a string or binary overload, or none (the caller reports it);
+/// AMBIGUOUS_FUNCTION_CALL when Trino cannot choose.
 pub fn array_concat(
     ctx: &mut dyn LowerContext,
     args: &[Typed],
     at: Option<Position>,
 ) -> Result<Option<Typed>, TrinoError> {
-    let arrays = |t: &Typed| matches!(t.ty, TrinoType::Array(_) | TrinoType::Unknown);
-    if !args.iter().any(|t| matches!(t.ty, TrinoType::Array(_))) {
+    let types: Vec<TrinoType> = args.iter().map(|a| a.ty.clone()).collect();
+    let Some(bound) = resolve_concat(&types, at)? else {
         return Ok(None);
-    }
+    };
+    let element_position = match bound.overload {
+        ConcatOverload::Arrays => None,
+        ConcatOverload::ArrayToElement => Some(1),
+        ConcatOverload::ElementToArray => Some(0),
+        ConcatOverload::Varchar | ConcatOverload::Varbinary | ConcatOverload::Char => {
+            return Ok(None);
+        }
+    };
     if args.len() < 2 {
         return Err(error_at(
             ErrorName::InvalidFunctionArgument,
@@ -121,47 +126,29 @@ pub fn array_concat(
             "There must be two or more concatenation arguments",
         ));
     }
-    if args.iter().all(arrays) {
-        let common = args.iter().try_fold(TrinoType::Unknown, |acc, t| {
-            super_type(&acc, &element_of(t))
-        });
-        if let Some(element) = common {
-            let target = TrinoType::Array(Box::new(element));
-            let mut parts = Vec::with_capacity(args.len());
-            for a in args {
-                parts.push(ctx.coerce_to(a.clone(), &target, at)?.sql);
-            }
-            return Ok(Some(Typed::new(
-                format!("qm_array_concat({})", parts.join(", ")),
-                target,
-            )));
+    let mut parts = Vec::with_capacity(args.len());
+    let mut nullable = Vec::new();
+    for (i, (a, formal)) in args.iter().zip(&bound.arguments).enumerate() {
+        let coerced = ctx.coerce_to(a.clone(), formal, at)?;
+        if Some(i) == element_position {
+            // A NULL element makes the whole concatenation NULL (Trino 476:
+            // `ARRAY[2, 8] || CAST(NULL AS integer)` is NULL).
+            nullable.push(format!("({}) IS NULL", coerced.sql));
+            parts.push(wrap(&coerced));
+        } else {
+            parts.push(coerced.sql);
         }
     }
-    let [l, r] = args else {
-        return Ok(None);
+    let concatenated = format!("qm_array_concat({})", parts.join(", "));
+    let sql = if nullable.is_empty() {
+        concatenated
+    } else {
+        format!(
+            "CASE WHEN {} THEN NULL ELSE {concatenated} END",
+            nullable.join(" OR ")
+        )
     };
-    // array || element, then element || array.
-    for (array, item, array_first) in [(l, r, true), (r, l, false)] {
-        let TrinoType::Array(e) = &array.ty else {
-            continue;
-        };
-        let Some(element) = super_type(e, &item.ty) else {
-            continue;
-        };
-        let target = TrinoType::Array(Box::new(element.clone()));
-        let array = ctx.coerce_to(array.clone(), &target, at)?;
-        let item = ctx.coerce_to(item.clone(), &element, at)?;
-        let (first, second) = if array_first {
-            (array.sql, wrap(&item))
-        } else {
-            (wrap(&item), array.sql)
-        };
-        return Ok(Some(Typed::new(
-            format!("qm_array_concat({first}, {second})"),
-            target,
-        )));
-    }
-    Ok(None)
+    Ok(Some(Typed::new(sql, bound.returns)))
 }
 
 /// `array_agg(x [ORDER BY …])` (ArrayAggregationFunction): NULL elements kept, NULL over

@@ -4,6 +4,7 @@
 //! subquery over `json_each` (no SQL is built at run time).
 
 pub mod build;
+pub mod concat_overloads;
 pub mod lambda;
 pub mod sqlite;
 
@@ -175,20 +176,6 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         Typing::ByLowering,
         Lower::Scalar(zip),
         "Merges the given arrays, element-wise, into a single array of rows",
-    ),
-    scalar(
-        "array_first",
-        &[("array(E)", "E")],
-        Typing::Resolved,
-        Lower::Scalar(first_or_last),
-        "Get the first element of an array, or NULL when it is empty",
-    ),
-    scalar(
-        "array_last",
-        &[("array(E)", "E")],
-        Typing::Resolved,
-        Lower::Scalar(first_or_last),
-        "Get the last element of an array, or NULL when it is empty",
     ),
     scalar(
         "repeat",
@@ -369,12 +356,16 @@ fn array_join(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         _ => return Ok(None),
     };
     let element = element_of(a);
-    if element.is_container()
-        || matches!(
-            element,
-            TrinoType::Json | TrinoType::Varbinary | TrinoType::Uuid
-        )
-    {
+    // ArrayJoin casts each element to varchar: Trino 476 refuses the types with no such cast
+    // while binding (`array_join(ARRAY[ARRAY[1]], ',')` is OPERATOR_NOT_FOUND).
+    if element.is_container() || element == TrinoType::Varbinary {
+        return Err(error_at(
+            ErrorName::OperatorNotFound,
+            c.at,
+            format!("Cannot cast {element} to varchar"),
+        ));
+    }
+    if element == TrinoType::Uuid {
         return Err(error_at(
             ErrorName::InvalidFunctionArgument,
             c.at,
@@ -416,23 +407,6 @@ fn by_element_type(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         _ => return Ok(None),
     };
     Ok(Some(Typed::new(sql, c.returns())))
-}
-
-/// array_first / array_last: NULL for an empty array, where a subscript would fail.
-fn first_or_last(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
-    let [a] = c.args.as_slice() else {
-        return Ok(None);
-    };
-    let path = if c.name == "array_first" {
-        "$[0]"
-    } else {
-        "$[#-1]"
-    };
-    let ty = c.returns();
-    Ok(Some(Typed::new(
-        from_element(&format!("json_extract({}, '{path}')", a.sql), &ty),
-        ty,
-    )))
 }
 
 /// array_max / array_min (NULL when any element is NULL).

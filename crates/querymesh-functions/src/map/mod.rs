@@ -235,6 +235,18 @@ fn map_concat(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     if c.args.is_empty() {
         return Ok(None);
     }
+    // MapConcatFunction refuses a single map when it runs; a NULL one never reaches it
+    // (Trino 476: `map_concat(NULL)` is NULL).
+    if let [m] = c.args.as_slice() {
+        return Ok(Some(Typed::new(
+            format!(
+                "CASE WHEN {} IS NULL THEN NULL ELSE qm_fail('INVALID_FUNCTION_ARGUMENT', \
+                 'There must be two or more concatenation arguments to map_concat') END",
+                m.sql
+            ),
+            c.returns(),
+        )));
+    }
     Ok(Some(Typed::new(
         format!("qm_map_concat({})", c.sql().join(", ")),
         c.returns(),

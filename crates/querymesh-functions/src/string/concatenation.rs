@@ -20,22 +20,12 @@ pub fn string_concat(args: &[&Typed], at: Option<Position>) -> Result<Option<Typ
     if args.len() < 2 || !args.iter().all(|a| stringy(a)) {
         return Ok(None);
     }
-    let unknowns = args.iter().filter(|a| a.ty == TrinoType::Unknown).count();
-    if let [l, r] = args {
-        let element = if l.ty == TrinoType::Unknown { r } else { l };
-        match (unknowns, &element.ty) {
-            (2, _) | (1, TrinoType::Char(_)) => return Err(ambiguous(at)),
-            (1, t) => {
-                return Ok(Some(Typed::new(
-                    "NULL",
-                    TrinoType::Array(Box::new(t.clone())),
-                )));
-            }
-            _ => {}
-        }
-        if let Some(t) = char_concat(l, r) {
-            return Ok(Some(t));
-        }
+    // A NULL literal beside a string binds an array overload or is ambiguous; the callers
+    // resolve that first (array/concat_overloads.rs).
+    if let [l, r] = args
+        && let Some(t) = char_concat(l, r)
+    {
+        return Ok(Some(t));
     }
     if args.iter().any(|a| matches!(a.ty, TrinoType::Char(_))) {
         // concat(char(x), char(y)) takes two operands only.
@@ -75,12 +65,4 @@ fn char_concat(l: &Typed, r: &Typed) -> Option<Typed> {
         format!("(qm_rpad({}, {x}, ' ') || {})", l.sql, r.sql),
         TrinoType::Char(total),
     ))
-}
-
-fn ambiguous(at: Option<Position>) -> TrinoError {
-    error_at(
-        ErrorName::AmbiguousFunctionCall,
-        at,
-        "Could not choose a best candidate operator. Explicit type casts must be added.",
-    )
 }

@@ -129,8 +129,35 @@ fn map_path(map: &str, key: &str) -> rusqlite::Result<String> {
         })
 }
 
+fn owned(v: ValueRef<'_>) -> Value {
+    match v {
+        ValueRef::Null => Value::Null,
+        ValueRef::Integer(i) => Value::Integer(i),
+        ValueRef::Real(x) => Value::Real(x),
+        ValueRef::Text(t) => Value::Text(String::from_utf8_lossy(t).into_owned()),
+        ValueRef::Blob(b) => Value::Blob(b.to_vec()),
+    }
+}
+
 /// Registers the `qm_*` functions of complex values.
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
+    // A double or real in element form (querymesh-values element.rs): ±Infinity as text.
+    define(conn, "qm_float_element", 1, FLAGS, |ctx| {
+        Ok(match ctx.get_raw(0) {
+            ValueRef::Real(x) if x.is_infinite() => {
+                Value::Text(if x > 0.0 { "Infinity" } else { "-Infinity" }.into())
+            }
+            other => owned(other),
+        })
+    })?;
+    // An element read back as a top-level double: the texts of ±Infinity as the numbers.
+    define(conn, "qm_element_float", 1, FLAGS, |ctx| {
+        Ok(match ctx.get_raw(0) {
+            ValueRef::Text(b"Infinity") => Value::Real(f64::INFINITY),
+            ValueRef::Text(b"-Infinity") => Value::Real(f64::NEG_INFINITY),
+            other => owned(other),
+        })
+    })?;
     define(conn, "qm_array_path", 2, FLAGS, |ctx| {
         match (ctx.get::<Option<i64>>(0)?, ctx.get::<Option<i64>>(1)?) {
             (Some(length), Some(index)) => array_path(length, index).map(Some),

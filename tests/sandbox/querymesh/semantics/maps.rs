@@ -504,3 +504,58 @@ fn row_and_map_comparison() {
         ],
     );
 }
+
+/// Trino 476's answers (asked of the real server): maps compared by their pairs in IS
+/// DISTINCT FROM and IN (TestMapOperators.testDistinctFrom), a single map_concat argument,
+/// and array keys named as Java prints a list.
+#[test]
+fn maps_distinct_in_single_concat_and_array_keys() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            (
+                "SELECT MAP(ARRAY['a'], ARRAY[NULL]) IS DISTINCT FROM MAP(ARRAY['a'], ARRAY[NULL])",
+                "boolean",
+                json!(false),
+            ),
+            (
+                "SELECT MAP(ARRAY['a'], ARRAY[1]) IS DISTINCT FROM MAP(ARRAY['a'], ARRAY[2])",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT MAP(ARRAY['a'], ARRAY[1]) IS DISTINCT FROM NULL",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT MAP(ARRAY['a', 'b'], ARRAY[1, 2]) IN (MAP(ARRAY['b', 'a'], ARRAY[2, 1]))",
+                "boolean",
+                json!(true),
+            ),
+            (
+                "SELECT MAP(ARRAY['a'], ARRAY[1]) IN (MAP(ARRAY['a'], ARRAY[2]), NULL)",
+                "boolean",
+                json!(null),
+            ),
+            (
+                "SELECT map_concat(NULL)",
+                "map(unknown, unknown)",
+                json!(null),
+            ),
+            (
+                "SELECT MAP(ARRAY[ARRAY[1], ARRAY[2, 3]], ARRAY['a', 'b'])",
+                "map(array(integer), varchar(1))",
+                json!({"[1]": "a", "[2, 3]": "b"}),
+            ),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[(
+            "SELECT map_concat(MAP(ARRAY['a'], ARRAY[1]))",
+            "INVALID_FUNCTION_ARGUMENT: There must be two or more concatenation arguments to map_concat",
+        )],
+    );
+}

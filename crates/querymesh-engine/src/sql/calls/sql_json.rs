@@ -102,6 +102,12 @@ fn misplaced(words: &str, at: Option<Position>) -> TrinoError {
 /// The type a RETURNING clause names.
 fn returning_type(text: &str, at: Option<Position>) -> Result<TrinoType, TrinoError> {
     let dialect = crate::sql::dialect::TrinoDialect;
+    // Parametric types sqlparser does not read (`array(integer)`) in Trino's own spelling.
+    if let Ok(t) = TrinoType::parse(&text.to_lowercase())
+        && t.is_container()
+    {
+        return Ok(t);
+    }
     let data_type = sqlparser::parser::Parser::new(&dialect)
         .try_with_sql(text)
         .and_then(|mut p| p.parse_data_type())
@@ -185,11 +191,9 @@ impl Analyzer<'_> {
             }
             next = parts.next();
         }
-        // A binary string holds UTF-8 JSON text (FORMAT JSON's default encoding).
-        let text_like = matches!(
-            input.ty,
-            TrinoType::Json | TrinoType::Unknown | TrinoType::Varbinary
-        );
+        // A binary string holds UTF-8 JSON text (FORMAT JSON's default encoding). A json value
+        // is no input (Trino 476: `json_value(JSON '1', 'lax $')` is TYPE_MISMATCH).
+        let text_like = matches!(input.ty, TrinoType::Unknown | TrinoType::Varbinary);
         if !(input.ty.is_string() || text_like) {
             return Err(error_at(
                 ErrorName::TypeMismatch,
@@ -346,6 +350,16 @@ impl Analyzer<'_> {
         }
         let kind = match &returns {
             TrinoType::Char(_) => "varchar".to_string(),
+            TrinoType::Date => "date".to_string(),
+            // JSON_VALUE returns scalars only (docs functions/json "json_value": "The
+            // returned type must be a scalar SQL type"); Trino 476 refuses the others so.
+            t if t.is_container() || matches!(t, TrinoType::Json | TrinoType::Varbinary) => {
+                return Err(error_at(
+                    ErrorName::TypeMismatch,
+                    at,
+                    format!("Invalid return type of function JSON_VALUE: {t}"),
+                ));
+            }
             t => scalar_kind(t)
                 .ok_or_else(|| not_supported(at, &format!("json_value RETURNING {t}")))?,
         };
@@ -436,8 +450,14 @@ impl Analyzer<'_> {
         function: Option<&str>,
         at: Option<Position>,
     ) -> Result<(String, String), TrinoError> {
-        if format_json || t.ty == TrinoType::Json {
+        if format_json {
             return Ok(("json".into(), t.sql));
+        }
+        // A json value passes as its cast to varchar (Trino 476: `json_array(JSON '"a"')` is
+        // `["a"]`, a JSON null is absent, an array or object fails the cast).
+        if t.ty == TrinoType::Json {
+            let text = self.cast(t, &TrinoType::Varchar(None), false, None)?;
+            return Ok(("varchar".into(), text.sql));
         }
         let kind = match &t.ty {
             TrinoType::Unknown => Some("varchar".to_string()),
@@ -478,7 +498,7 @@ impl Analyzer<'_> {
             after_returning = returning;
             match part {
                 Part::Clause(words, _) if words == "format json" && output_format => {}
-                Part::Value(e) => values.push((self.expr(e, cx)?, false)),
+                Part::Value(e) => values.push((self.expr(e, cx)?, produces_json(e))),
                 Part::Clause(words, _) if words == "format json" && !values.is_empty() => {
                     if let Some(last) = values.last_mut() {
                         last.1 = true;
@@ -516,7 +536,9 @@ impl Analyzer<'_> {
             match part {
                 Part::Clause(words, _) if words == "format json" && output_format => {}
                 Part::Clause(words, _) if words == "object" => {}
-                Part::Value(e) => values.push((self.expr(e, cx)?, false, location(e))),
+                Part::Value(e) => {
+                    values.push((self.expr(e, cx)?, produces_json(e), location(e)));
+                }
                 Part::Clause(words, _) if words == "format json" && !values.is_empty() => {
                     if let Some(last) = values.last_mut() {
                         last.1 = true;
@@ -565,6 +587,21 @@ impl Analyzer<'_> {
     }
 }
 
+/// Whether a json_array / json_object value is a call of JSON_ARRAY, JSON_OBJECT or
+/// JSON_QUERY: Trino embeds its output as JSON, as if FORMAT JSON followed it (Trino 476:
+/// `json_array(json_array(1, 2), json_array())` is `[[1,2],[]]`, while a cast of the same
+/// call to varchar is a JSON string).
+fn produces_json(e: &Expr) -> bool {
+    match e {
+        Expr::Nested(inner) => produces_json(inner),
+        Expr::Function(f) => {
+            let name = f.name.to_string().to_ascii_lowercase();
+            matches!(name.as_str(), "json_array" | "json_object" | "json_query")
+        }
+        _ => false,
+    }
+}
+
 /// A JSON text as the RETURNING type: a character string (truncated to its length).
 fn returned_text(
     sql: String,
@@ -574,6 +611,9 @@ fn returned_text(
     let sql = match &returns {
         TrinoType::Varchar(None) => sql,
         TrinoType::Varchar(Some(n)) | TrinoType::Char(n) => format!("substr({sql}, 1, {n})"),
+        // The JSON text's UTF-8 bytes (Trino 476: `json_array('x' RETURNING varbinary)` is
+        // X'5B2278225D').
+        TrinoType::Varbinary => format!("CAST({sql} AS BLOB)"),
         other => {
             return Err(error_at(
                 ErrorName::TypeMismatch,

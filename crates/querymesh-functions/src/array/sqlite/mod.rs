@@ -245,6 +245,14 @@ fn register_array_fn(
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     build::register(conn)?;
+    // `a IS NOT DISTINCT FROM b` for values of the complex type named by argument 2, each
+    // wrapped in a JSON array (`json_array(x)`): NULL parts are identical to each other, maps
+    // match pair by pair in any order (TestMapOperators.testDistinctFrom).
+    define(conn, "qm_not_distinct", 3, FLAGS, |ctx| {
+        let (a, b) = (element_arg(ctx, 0)?, element_arg(ctx, 1)?);
+        let ty = type_arg(ctx, 2)?;
+        Ok(identical(&a, &b, &ty))
+    })?;
     define(conn, "qm_array_contains", 3, FLAGS, |ctx| {
         let (Some(values), x) = (array_arg(ctx, 0)?, element_arg(ctx, 1)?) else {
             return Ok(None);

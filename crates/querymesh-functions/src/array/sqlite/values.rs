@@ -16,6 +16,9 @@ pub(super) fn number(v: &Value) -> Option<f64> {
         Value::Bool(b) => Some(f64::from(u8::from(*b))),
         // A NaN double element is the text "NaN" (udf::real), which orders above every number.
         Value::String(s) if s == "NaN" => Some(f64::NAN),
+        // ±Infinity elements are texts too (querymesh-values element.rs).
+        Value::String(s) if s == "Infinity" => Some(f64::INFINITY),
+        Value::String(s) if s == "-Infinity" => Some(f64::NEG_INFINITY),
         _ => None,
     }
 }

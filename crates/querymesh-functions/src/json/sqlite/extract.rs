@@ -156,6 +156,9 @@ pub(super) fn array_get(json: &Json, index: i64) -> Option<String> {
     match items.get(usize::try_from(i).ok()?)? {
         Json::Null => None,
         Json::String(s) => Some(s.clone()),
+        // A number element keeps its text (Trino 476: `json_array_get('[1.50, 2]', 0)` is
+        // 1.50, `json_array_get('[1e2]', 0)` 1e2); nested values are written compactly.
+        Json::Number(text) => Some(text.clone()),
         other => Some(other.compact()),
     }
 }

@@ -114,7 +114,30 @@ pub(super) fn json_value(
             },
         },
     };
-    Ok(converted.map_err(SqlJsonError::Failed))
+    // A value that does not cast to the declared type is JSON_VALUE_RESULT_ERROR (Trino 476:
+    // `json_value('{"a": "abc"}', 'lax $.a' RETURNING integer ERROR ON ERROR)`).
+    let item_type = match item {
+        Json::String(_) => "varchar",
+        Json::Bool(_) => "boolean",
+        _ => "number",
+    };
+    Ok(converted.map_err(|_| {
+        result_error(&format!(
+            "Cannot cast value of type {item_type} to declared return type of function \
+             JSON_VALUE: {}",
+            declared_type(kind)
+        ))
+    }))
+}
+
+/// The SQL type a `kind` text names (`decimal:2:5` is decimal(5,2)).
+fn declared_type(kind: &str) -> String {
+    let parts: Vec<&str> = kind.split(':').collect();
+    match parts.as_slice() {
+        ["decimal", scale, precision] => format!("decimal({precision},{scale})"),
+        [name, length] => format!("{name}({length})"),
+        _ => kind.to_string(),
+    }
 }
 
 /// json_array / json_object's JSON text of one value of `kind`: `json` (a JSON value, or
