@@ -264,12 +264,18 @@ fn extreme(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
             extended::first_element(&extended::top_n(largest, x, None, "1"), &x.ty),
             x.ty.clone(),
         ))),
-        // max of doubles passes over NaN unless every value is NaN (udf/double_ops.rs); SQLite's
-        // max orders the text 'NaN' above every number, its min already passes over it.
-        [x] if largest && crate::udf::double_ops::may_be_nan(&x.ty, &x.sql) => Ok(Some((
-            format!("qm_double_max({}{})", distinct(call), x.sql),
-            x.ty.clone(),
-        ))),
+        // max of doubles passes over NaN unless every value is NaN (`max(x)` over nan(), 1, 2
+        // is 2.0 in Trino 476). NaN travels as the text 'NaN', which SQLite's max orders above
+        // every number (its min already passes over it): the numbers' max first, and only
+        // when there is none, the max of all ('NaN' or NULL). Two of SQLite's own aggregates,
+        // so the state stays two values and a window runs them as it runs max.
+        [x] if largest && crate::udf::double_ops::may_be_nan(&x.ty, &x.sql) => {
+            let d = distinct(call);
+            Ok(Some((
+                format!("coalesce(max({d}nullif({x}, 'NaN')), max({d}{x}))", x = x.sql),
+                x.ty.clone(),
+            )))
+        }
         [x] if !matches!(x.ty, TrinoType::Map(..)) => Ok(Some((
             format!("{}({}{})", call.name, distinct(call), x.sql),
             x.ty.clone(),

@@ -7,15 +7,14 @@
 //! SQLite would be wrong (querymesh-engine `sql/operators.rs`).
 
 use querymesh_values::types::TrinoType;
-use std::collections::BTreeMap;
 
 use rusqlite::Connection;
-use rusqlite::functions::{Aggregate, Context, WindowAggregate};
 use rusqlite::types::{Value, ValueRef};
 
-use super::{FLAGS, define, define_window, num, real};
+use super::{FLAGS, define, num, real};
 
-/// Registers `qm_double_arith`, `qm_double_cmp`, `qm_nan_apart` and `qm_double_extreme`.
+/// Registers `qm_double_arith`, `qm_double_cmp`, `qm_nan_apart` and `qm_double_extreme`
+/// (`max` of doubles is SQLite's own, aggregate/mod.rs).
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     // qm_double_arith(op, a, b): a + b, a - b or a * b as Java computes them.
     define(conn, "qm_double_arith", 3, FLAGS, |ctx| {
@@ -56,80 +55,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             }
         }
         Ok(extreme(largest, &values).map_or(Value::Null, real))
-    })?;
-    define_window(conn, "qm_double_max", 1, FLAGS, DoubleMax)
-}
-
-/// `max(x)` of doubles: the largest number, NaN only when every value is NaN (`max(x)` over
-/// nan(), 1, 2 is 2.0 in Trino 476). A window's frame takes values back out, so the state
-/// counts each value (in f64::total_cmp's order) and the NaNs.
-struct DoubleMax;
-
-#[derive(Default)]
-struct Seen {
-    numbers: BTreeMap<i64, u64>,
-    nans: u64,
-}
-
-/// A key whose integer order is f64::total_cmp's.
-fn ordered(x: f64) -> i64 {
-    let bits = x.to_bits() as i64;
-    bits ^ ((((bits >> 63) as u64) >> 1) as i64)
-}
-
-fn unordered(key: i64) -> f64 {
-    f64::from_bits((key ^ ((((key >> 63) as u64) >> 1) as i64)) as u64)
-}
-
-impl Aggregate<Seen, Value> for DoubleMax {
-    fn init(&self, _: &mut Context<'_>) -> rusqlite::Result<Seen> {
-        Ok(Seen::default())
-    }
-
-    fn step(&self, ctx: &mut Context<'_>, acc: &mut Seen) -> rusqlite::Result<()> {
-        match num(ctx.get_raw(0)) {
-            Some(x) if x.is_nan() => acc.nans += 1,
-            // -0.0 and 0.0 are one value (Java's max answers whichever came; both print 0.0
-            // or -0.0 alike here).
-            Some(x) => *acc.numbers.entry(ordered(x)).or_insert(0) += 1,
-            None => {}
-        }
-        Ok(())
-    }
-
-    fn finalize(&self, _: &mut Context<'_>, mut acc: Option<Seen>) -> rusqlite::Result<Value> {
-        self.value(acc.as_mut())
-    }
-}
-
-impl WindowAggregate<Seen, Value> for DoubleMax {
-    fn value(&self, acc: Option<&mut Seen>) -> rusqlite::Result<Value> {
-        Ok(match acc {
-            Some(seen) => match seen.numbers.last_key_value() {
-                Some((key, _)) => Value::Real(unordered(*key)),
-                None if seen.nans > 0 => real(f64::NAN),
-                None => Value::Null,
-            },
-            None => Value::Null,
-        })
-    }
-
-    fn inverse(&self, ctx: &mut Context<'_>, acc: &mut Seen) -> rusqlite::Result<()> {
-        match num(ctx.get_raw(0)) {
-            Some(x) if x.is_nan() => acc.nans = acc.nans.saturating_sub(1),
-            Some(x) => {
-                let key = ordered(x);
-                if let Some(n) = acc.numbers.get_mut(&key) {
-                    *n -= 1;
-                    if *n == 0 {
-                        acc.numbers.remove(&key);
-                    }
-                }
-            }
-            None => {}
-        }
-        Ok(())
-    }
+    })
 }
 
 /// Whether a double operand may hold NaN: anything but a numeric literal (`9e999` included).
@@ -162,11 +88,19 @@ pub fn ordering_sql(sym: &str, l: (&TrinoType, &str), r: (&TrinoType, &str)) -> 
     }
 }
 
+/// How long two operands may be and still be written twice by `arithmetic_sql`.
+const REPEATED_OPERANDS_LIMIT: usize = 512;
+
 /// `l op r` (+, -, *) of doubles: SQLite's own operator, and where it answers NULL (a NULL
 /// operand, or the NaN of `infinity() - infinity()`) `qm_double_arith`, which keeps NaN. An
 /// operand computed by a function may be the text 'NaN', which SQLite would read as 0: it
 /// enters the fast path as NULL.
 pub fn arithmetic_sql(op: char, l: (&TrinoType, &str), r: (&TrinoType, &str)) -> String {
+    // The fast path writes each operand twice, so nested arithmetic would grow as 2^depth
+    // (`x + x + … + x`); past a few hundred bytes the function alone, each operand once.
+    if l.1.len() + r.1.len() > REPEATED_OPERANDS_LIMIT {
+        return format!("qm_double_arith('{op}', {}, {})", l.1, r.1);
+    }
     let fast = |side: (&TrinoType, &str)| {
         if may_be_nan(side.0, side.1) && !is_plain(side.1) && !side.1.starts_with("coalesce((") {
             format!("nullif({}, 'NaN')", side.1)
@@ -225,22 +159,14 @@ mod tests {
     }
 
     #[test]
-    fn ordered_keys_keep_the_order_of_doubles() {
-        let xs = [
-            f64::NEG_INFINITY,
-            -2.5,
-            -0.0,
-            0.0,
-            1e-300,
-            3.0,
-            f64::INFINITY,
-        ];
-        for pair in xs.windows(2) {
-            assert!(ordered(pair[0]) < ordered(pair[1]));
+    fn nested_arithmetic_grows_linearly_past_the_limit() {
+        let mut sql = "x".to_string();
+        for _ in 0..64 {
+            sql = arithmetic_sql('+', (&TrinoType::Double, &sql), (&TrinoType::Double, "x"));
         }
-        for x in xs {
-            assert_eq!(unordered(ordered(x)).to_bits(), x.to_bits());
-        }
+        // 64 levels written twice each would be 2^64 bytes; once each past the limit.
+        assert!(sql.len() < 64 * 40 + 2 * REPEATED_OPERANDS_LIMIT, "{} bytes", sql.len());
+        assert!(sql.starts_with("qm_double_arith('+', "));
     }
 
     #[test]
