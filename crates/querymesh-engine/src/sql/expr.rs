@@ -6,7 +6,9 @@
 use querymesh_functions::math::rounding;
 use querymesh_values::coerce::{coerced, comparable, super_type};
 use querymesh_values::typed::{Constant, Typed};
-use sqlparser::ast::{CastKind, DateTimeField, Expr, TrimWhereField, UnaryOperator, Value};
+use sqlparser::ast::{
+    CastKind, DateTimeField, Expr, Spanned, TrimWhereField, UnaryOperator, Value,
+};
 
 use super::analyze::{Analyzer, location};
 use super::literal::{interval, parse_type};
@@ -40,7 +42,11 @@ impl Analyzer<'_> {
 
     /// Where the last `keyword` before `span` starts: Trino reports some errors at a keyword
     /// the syntax tree drops.
-    fn keyword_before(&self, keyword: &str, span: &sqlparser::tokenizer::Span) -> Option<Position> {
+    pub(super) fn keyword_before(
+        &self,
+        keyword: &str,
+        span: &sqlparser::tokenizer::Span,
+    ) -> Option<Position> {
         let before = Position::from(span.start);
         self.tokens
             .iter()
@@ -375,8 +381,11 @@ impl Analyzer<'_> {
                         ));
                     }
                 };
+                // Trino places a cast's errors at CAST itself.
+                let keyword = if try_cast { "TRY_CAST" } else { "CAST" };
+                let at = self.keyword_before(keyword, &expr.span()).or(at);
                 let t = self.expr(expr, cx)?;
-                let target = parse_type(data_type, at)?;
+                let target = parse_type(data_type, at).map_err(unknown_type_mismatch)?;
                 self.cast(t, &target, try_cast, at)
             }
             Expr::Extract { field, expr, .. } => {
@@ -687,5 +696,19 @@ fn literal_text(f: &sqlparser::ast::Function) -> Option<String> {
             _ => None,
         },
         _ => None,
+    }
+}
+
+/// A type name nothing knows, where a cast or a RETURNING clause names its result, is a
+/// TYPE_MISMATCH to Trino ("Unknown type: foo" at the expression), unlike in a typed literal
+/// (`foo 'x'`, TYPE_NOT_FOUND).
+pub(super) fn unknown_type_mismatch(e: TrinoError) -> TrinoError {
+    if e.name == ErrorName::TypeNotFound {
+        TrinoError {
+            name: ErrorName::TypeMismatch,
+            ..e
+        }
+    } else {
+        e
     }
 }

@@ -4,7 +4,7 @@
 
 use sqlparser::ast::{Distinct, OrderBy, OrderByExpr, OrderByKind, Select};
 
-use super::analyze::{Analyzer, Block, literal_count, location};
+use super::analyze::{Analyzer, Block, literal_position, location};
 use super::scope::{Clause, ExprContext, Scope, positional_outputs};
 use super::select::{Outputs, not_a_position};
 use crate::error::{ErrorName, TrinoError, error_at, not_supported};
@@ -73,12 +73,12 @@ impl Analyzer<'_> {
                     "mismatched input 'WITH'",
                 ));
             }
-            let sql = match literal_count(expr) {
+            let sql = match literal_position(expr) {
                 Some(n) if n >= 1 && (n as usize) <= columns.len() => format!("\"c{n}\""),
                 Some(n) => {
                     return Err(error_at(
                         ErrorName::InvalidColumnReference,
-                        location(expr),
+                        self.position_location(expr),
                         format!("ORDER BY position {n} is not in select list"),
                     ));
                 }
