@@ -296,6 +296,7 @@ impl ErrorName {
         [
             GenericUserError,
             SyntaxError,
+            UserCanceled,
             ExceededFunctionMemoryLimit,
             NotSupported,
             FunctionNotFound,

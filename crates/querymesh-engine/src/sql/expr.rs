@@ -475,15 +475,18 @@ impl Analyzer<'_> {
                 ..
             } => {
                 let mut args = vec![self.expr(expr, cx)?];
+                // `substr('abc')` is a call matching no signature (FUNCTION_NOT_FOUND with
+                // the expected ones), as Trino 476 answers.
                 match substring_from {
                     Some(f) => args.push(self.expr(f, cx)?),
-                    None => {
+                    None if substring_for.is_some() => {
                         return Err(error_at(
                             ErrorName::SyntaxError,
                             at,
-                            "mismatched input: SUBSTRING needs FROM",
+                            "mismatched input 'FOR'. Expecting: 'FROM'",
                         ));
                     }
+                    None => {}
                 }
                 if let Some(f) = substring_for {
                     args.push(self.expr(f, cx)?);
