@@ -90,10 +90,11 @@ impl Analyzer<'_> {
                 return Err(not_supported(at, "This UNNEST argument"));
             };
             let t = self.expr(e, &cx)?;
+            // Trino 476 answers `UNNEST(1)` with INVALID_FUNCTION_ARGUMENT and no position.
             let Some(columns) = element_columns(&t.ty) else {
                 return Err(error_at(
-                    ErrorName::TypeMismatch,
-                    location(e),
+                    ErrorName::InvalidFunctionArgument,
+                    None,
                     format!("Cannot unnest type: {}", t.ty),
                 ));
             };
