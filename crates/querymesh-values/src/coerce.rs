@@ -166,9 +166,21 @@ mod null_beside_decimal_tests {
     /// Trino 476: `typeof(NULL + 12.345)`, `typeof(NULL * 12.345)`, `typeof(2.5 / NULL)`.
     #[test]
     fn a_null_beside_a_decimal_is_a_decimal_1_0() {
-        assert_eq!(arithmetic('+', &TrinoType::Unknown, &decimal(5, 3)), Some(decimal(6, 3)));
-        assert_eq!(arithmetic('*', &TrinoType::Unknown, &decimal(5, 3)), Some(decimal(6, 3)));
-        assert_eq!(arithmetic('/', &decimal(2, 1), &TrinoType::Unknown), Some(decimal(2, 1)));
-        assert_eq!(arithmetic('%', &TrinoType::Unknown, &decimal(2, 1)), Some(decimal(2, 1)));
+        assert_eq!(
+            arithmetic('+', &TrinoType::Unknown, &decimal(5, 3)),
+            Some(decimal(6, 3))
+        );
+        assert_eq!(
+            arithmetic('*', &TrinoType::Unknown, &decimal(5, 3)),
+            Some(decimal(6, 3))
+        );
+        assert_eq!(
+            arithmetic('/', &decimal(2, 1), &TrinoType::Unknown),
+            Some(decimal(2, 1))
+        );
+        assert_eq!(
+            arithmetic('%', &TrinoType::Unknown, &decimal(2, 1)),
+            Some(decimal(2, 1))
+        );
     }
 }

@@ -191,7 +191,8 @@ fn mismatched(t: &TokenWithSpan, expecting: &str) -> TrinoError {
 }
 
 /// Refuses what Trino's grammar or lexer refuses among `tokens` (the significant ones).
-pub fn check(tokens: &[TokenWithSpan], sql: &str) -> Result<(), TrinoError> {
+/// Statements the stand-in refuses as writes (CREATE, INSERT, …) are refused before this.
+pub fn check(tokens: &[TokenWithSpan]) -> Result<(), TrinoError> {
     for (i, t) in tokens.iter().enumerate() {
         if let Token::Word(w) = &t.token
             && w.quote_style == Some('"')
@@ -221,8 +222,7 @@ pub fn check(tokens: &[TokenWithSpan], sql: &str) -> Result<(), TrinoError> {
         }
     }
     chained_predicates(tokens)?;
-    query_after_with(tokens)?;
-    procedure_name(tokens, sql)
+    query_after_with(tokens)
 }
 
 /// `1e`, `1abc`, `1e5x`: a number run straight into a word, one DIGIT_IDENTIFIER to Trino.
@@ -386,8 +386,8 @@ fn closing(tokens: &[TokenWithSpan], open: usize) -> Option<usize> {
     None
 }
 
-/// `CALL` must name a procedure (`CALL qualifiedName '(' …`).
-fn procedure_name(tokens: &[TokenWithSpan], sql: &str) -> Result<(), TrinoError> {
+/// `CALL` must name a procedure (`CALL qualifiedName '(' …`), before it is refused.
+pub fn procedure_name(tokens: &[TokenWithSpan], sql: &str) -> Result<(), TrinoError> {
     if !is_word(tokens.first(), "CALL") {
         return Ok(());
     }
@@ -410,7 +410,10 @@ mod tests {
 
     fn refusal(sql: &str) -> Option<String> {
         let (_, tokens) = super::super::tokens(sql).ok()?;
-        check(&tokens, sql).err().map(|e| e.message())
+        procedure_name(&tokens, sql)
+            .and_then(|()| check(&tokens))
+            .err()
+            .map(|e| e.message())
     }
 
     /// Each answer is the real Trino 476's (asked with trino-q); the rules are SqlBase.g4's.

@@ -266,13 +266,14 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
     if let Some(changed) = session::plan(&tokens, sql, session) {
         return changed;
     }
-    lexical::check(&tokens, sql)?;
+    lexical::procedure_name(&tokens, sql)?;
     let first_at = Some(Position::from(first.span.start));
     if let Token::Word(w) = &first.token
         && let Some(refusal) = refuse_statement(&w.value, first_at)
     {
         return Err(refusal);
     }
+    lexical::check(&tokens)?;
     if let Some(shown) = show::plan(&tokens, catalogs, session) {
         return shown;
     }

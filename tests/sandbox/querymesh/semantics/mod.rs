@@ -5,6 +5,7 @@
 
 mod aggregate_extensions;
 mod aggregates;
+mod analysis_refusals;
 mod arrays;
 mod binary;
 mod casts;

@@ -277,7 +277,8 @@ impl Analyzer<'_> {
                     .iter()
                     .enumerate()
                     .map(|(i, (_, ty))| {
-                        let sql = from_element(&format!("json_extract({}, '$[{i}]')", value.sql), ty);
+                        let sql =
+                            from_element(&format!("json_extract({}, '$[{i}]')", value.sql), ty);
                         (Typed::new(sql, ty.clone()), e)
                     })
                     .collect();
