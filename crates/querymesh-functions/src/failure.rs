@@ -68,7 +68,7 @@ mod tests {
 
     #[test]
     fn a_code_names_its_standard_error() {
-        let code = |n| Typed {
+        let code = |n: i64| Typed {
             sql: n.to_string(),
             ty: TrinoType::Integer,
             constant: Some(Constant::Int(n)),
