@@ -273,10 +273,10 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
     {
         return Err(refusal);
     }
-    lexical::check(&tokens)?;
     if let Some(shown) = show::plan(&tokens, catalogs, session) {
         return shown;
     }
+    lexical::check(&tokens)?;
     let query = parse_query_tokens(sql, all_tokens, &tokens, first_at)?;
     let mut analyzer = Analyzer::new(catalogs, session, &tokens);
     let block = analyzer.query(&query, None)?;
