@@ -163,7 +163,7 @@ fn expressions_have_trinos_types_and_encoding() {
     );
     let unknown_type = error(&engine, "SELECT CAST(1 AS text)");
     assert!(
-        unknown_type.starts_with("TYPE_NOT_FOUND") && unknown_type.ends_with("Unknown type: text"),
+        unknown_type.starts_with("TYPE_MISMATCH") && unknown_type.ends_with("Unknown type: text"),
         "{unknown_type}"
     );
     assert!(
