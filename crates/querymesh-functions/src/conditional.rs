@@ -123,10 +123,7 @@ fn extreme(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
 fn conditional(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
     match (c.name.as_str(), c.args.as_slice()) {
         ("coalesce", _) => extreme(ctx, c),
-        ("nullif", [a, b]) if comparable(&a.ty, &b.ty) => Ok(Some(Typed::new(
-            format!("nullif({}, {})", a.sql, b.sql),
-            a.ty.clone(),
-        ))),
+        ("nullif", [a, b]) if comparable(&a.ty, &b.ty) => Ok(Some(nullif(a, b))),
         ("if", [cond, rest @ ..])
             if matches!(cond.ty, TrinoType::Boolean | TrinoType::Unknown)
                 && (1..=2).contains(&rest.len()) =>
@@ -151,6 +148,27 @@ fn conditional(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
         }
         _ => Ok(None),
     }
+}
+
+/// `nullif(a, b)`: NULL when `a` equals `b` compared in their common type (`nullif(1, 1.0)`
+/// is NULL), else `a` as it is; NaN equals nothing, so `nullif(nan(), nan())` is NaN
+/// (docs functions/conditional "nullif"; NullIfExpression).
+fn nullif(a: &Typed, b: &Typed) -> Typed {
+    let common = super_type(&a.ty, &b.ty).unwrap_or(TrinoType::Unknown);
+    let floating = matches!(common, TrinoType::Double | TrinoType::Real);
+    if a.ty == b.ty && !floating {
+        return Typed::new(format!("nullif({}, {})", a.sql, b.sql), a.ty.clone());
+    }
+    let (l, r) = (coerced(a, &common), coerced(b, &common));
+    let equal = if floating {
+        format!("({l} = {r} AND {l} <> 'NaN')")
+    } else {
+        format!("({l} = {r})")
+    };
+    Typed::new(
+        format!("(CASE WHEN {equal} THEN NULL ELSE {} END)", a.sql),
+        a.ty.clone(),
+    )
 }
 
 /// `try(x)`: `x` with its functions' `try` twins (querymesh-functions/src/udf/define.rs), which answer NULL for the

@@ -26,6 +26,7 @@ pub mod conditional;
 pub mod context;
 pub mod datetime;
 pub mod entry;
+pub mod failure;
 pub mod format;
 pub mod ipaddress;
 pub mod json;

@@ -42,6 +42,7 @@ fn families() -> impl Iterator<Item = &'static FunctionDef> {
         crate::datetime::format::FUNCTIONS,
         crate::datetime::time_zone::FUNCTIONS,
         super::conditional::FUNCTIONS,
+        crate::failure::FUNCTIONS,
         super::format::FUNCTIONS,
         super::aggregate::FUNCTIONS,
         crate::aggregate::extended::FUNCTIONS,

@@ -97,6 +97,10 @@ pub fn arithmetic(op: char, a: &TrinoType, b: &TrinoType) -> Option<TrinoType> {
     }
     match (a, b) {
         (Unknown, Unknown) => Some(Integer),
+        // A NULL beside a decimal binds as decimal(1,0), the smallest decimal: `NULL * 2.5`
+        // is a decimal(3,1), `NULL + 12.345` a decimal(6,3) (Trino 476's typeof).
+        (Unknown, Decimal { .. }) => arithmetic(op, &decimal(1, 0), b),
+        (Decimal { .. }, Unknown) => arithmetic(op, a, &decimal(1, 0)),
         (Unknown, t) | (t, Unknown) => Some(t.clone()),
         (x, y) if x.is_integral() && y.is_integral() => super_type(x, y),
         (Double, _) | (_, Double) => Some(Double),
@@ -172,4 +176,30 @@ pub const CHAR_MAX_LENGTH: u32 = 65_536;
 pub fn char_as_varchar(sql: &str, length: u32) -> String {
     // NULL stays NULL (SQLite's printf would read it as '').
     format!("({sql} || printf('%*s', {length} - length({sql}), ''))")
+}
+
+#[cfg(test)]
+mod null_beside_decimal_tests {
+    use super::*;
+
+    /// Trino 476: `typeof(NULL + 12.345)`, `typeof(NULL * 12.345)`, `typeof(2.5 / NULL)`.
+    #[test]
+    fn a_null_beside_a_decimal_is_a_decimal_1_0() {
+        assert_eq!(
+            arithmetic('+', &TrinoType::Unknown, &decimal(5, 3)),
+            Some(decimal(6, 3))
+        );
+        assert_eq!(
+            arithmetic('*', &TrinoType::Unknown, &decimal(5, 3)),
+            Some(decimal(6, 3))
+        );
+        assert_eq!(
+            arithmetic('/', &decimal(2, 1), &TrinoType::Unknown),
+            Some(decimal(2, 1))
+        );
+        assert_eq!(
+            arithmetic('%', &TrinoType::Unknown, &decimal(2, 1)),
+            Some(decimal(2, 1))
+        );
+    }
 }

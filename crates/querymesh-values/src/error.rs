@@ -304,6 +304,7 @@ impl ErrorName {
         [
             GenericUserError,
             SyntaxError,
+            UserCanceled,
             ExceededFunctionMemoryLimit,
             NotSupported,
             FunctionNotFound,

@@ -26,7 +26,7 @@ mod recursive;
 mod set_operations;
 
 pub use self::location::{ident_location, location};
-pub use self::query::literal_count;
+pub use self::query::literal_position;
 pub(super) use self::set_operations::refuse_parenthesized_with;
 
 /// A query block's result: its SQL (columns `"c1"`…) and its columns' names and types.

@@ -6,7 +6,9 @@
 use querymesh_functions::math::rounding;
 use querymesh_values::coerce::{coerced, comparable, super_type};
 use querymesh_values::typed::{Constant, Typed};
-use sqlparser::ast::{CastKind, DateTimeField, Expr, TrimWhereField, UnaryOperator, Value};
+use sqlparser::ast::{
+    CastKind, DateTimeField, Expr, Spanned, TrimWhereField, UnaryOperator, Value,
+};
 
 use super::analyze::{Analyzer, location};
 use super::literal::{interval, parse_type};
@@ -40,7 +42,11 @@ impl Analyzer<'_> {
 
     /// Where the last `keyword` before `span` starts: Trino reports some errors at a keyword
     /// the syntax tree drops.
-    fn keyword_before(&self, keyword: &str, span: &sqlparser::tokenizer::Span) -> Option<Position> {
+    pub(super) fn keyword_before(
+        &self,
+        keyword: &str,
+        span: &sqlparser::tokenizer::Span,
+    ) -> Option<Position> {
         let before = Position::from(span.start);
         self.tokens
             .iter()
@@ -375,15 +381,11 @@ impl Analyzer<'_> {
                         ));
                     }
                 };
+                // Trino places a cast's errors at CAST itself.
+                let keyword = if try_cast { "TRY_CAST" } else { "CAST" };
+                let at = self.keyword_before(keyword, &expr.span()).or(at);
                 let t = self.expr(expr, cx)?;
-                // A CAST to a type Trino does not know is a TYPE_MISMATCH there
-                // (`CAST(1 AS nosuchtype)`: "Unknown type: nosuchtype"), not TYPE_NOT_FOUND.
-                let target = parse_type(data_type, at).map_err(|mut e| {
-                    if e.name == ErrorName::TypeNotFound {
-                        e.name = ErrorName::TypeMismatch;
-                    }
-                    e
-                })?;
+                let target = parse_type(data_type, at).map_err(unknown_type_mismatch)?;
                 self.cast(t, &target, try_cast, at)
             }
             Expr::Extract { field, expr, .. } => {
@@ -473,15 +475,18 @@ impl Analyzer<'_> {
                 ..
             } => {
                 let mut args = vec![self.expr(expr, cx)?];
+                // `substr('abc')` is a call matching no signature (FUNCTION_NOT_FOUND with
+                // the expected ones), as Trino 476 answers.
                 match substring_from {
                     Some(f) => args.push(self.expr(f, cx)?),
-                    None => {
+                    None if substring_for.is_some() => {
                         return Err(error_at(
                             ErrorName::SyntaxError,
                             at,
-                            "mismatched input: SUBSTRING needs FROM",
+                            "mismatched input 'FOR'. Expecting: 'FROM'",
                         ));
                     }
+                    None => {}
                 }
                 if let Some(f) = substring_for {
                     args.push(self.expr(f, cx)?);
@@ -694,5 +699,19 @@ fn literal_text(f: &sqlparser::ast::Function) -> Option<String> {
             _ => None,
         },
         _ => None,
+    }
+}
+
+/// A type name nothing knows, where a cast or a RETURNING clause names its result, is a
+/// TYPE_MISMATCH to Trino ("Unknown type: foo" at the expression), unlike in a typed literal
+/// (`foo 'x'`, TYPE_NOT_FOUND).
+pub(super) fn unknown_type_mismatch(e: TrinoError) -> TrinoError {
+    if e.name == ErrorName::TypeNotFound {
+        TrinoError {
+            name: ErrorName::TypeMismatch,
+            ..e
+        }
+    } else {
+        e
     }
 }

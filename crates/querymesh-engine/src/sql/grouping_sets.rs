@@ -10,7 +10,7 @@
 use querymesh_values::typed::Typed;
 use sqlparser::ast::{Expr, OrderBy, OrderByKind, Select, SelectItem};
 
-use super::analyze::{Analyzer, Block, literal_count, location};
+use super::analyze::{Analyzer, Block, literal_position, location};
 use super::scope::{ExprContext, Scope};
 use super::select::{distinct_keyword, not_a_position};
 use crate::error::{ErrorName, TrinoError, error_at, not_supported};
@@ -211,12 +211,12 @@ impl Analyzer<'_> {
         let mut parts = Vec::new();
         for key in keys {
             let e = &key.expr;
-            let position = match literal_count(e) {
-                Some(n) if (1..=columns.len() as u64).contains(&n) => Some(n as usize),
+            let position = match literal_position(e) {
+                Some(n) if (1..=columns.len() as i64).contains(&n) => Some(n as usize),
                 Some(n) => {
                     return Err(error_at(
                         ErrorName::InvalidColumnReference,
-                        location(e),
+                        self.position_location(e),
                         format!("ORDER BY position {n} is not in select list"),
                     ));
                 }

@@ -380,7 +380,10 @@ impl Analyzer<'_> {
             error_at(
                 ErrorName::InvalidLiteral,
                 at,
-                format!("'{text}' is not a valid {} literal", ty.raw_type()),
+                format!(
+                    "'{text}' is not a valid {} literal",
+                    ty.raw_type().to_uppercase()
+                ),
             )
         };
         // ExpressionAnalyzer.visitTimestampLiteral: "'…' is not a valid TIMESTAMP literal".
@@ -474,8 +477,12 @@ impl Analyzer<'_> {
                 ))
             }
             TrinoType::Decimal { .. } => {
+                // Trino reads the text exactly: `DECIMAL ' 7.1 '` is no literal.
+                if text.trim() != text {
+                    return Err(invalid());
+                }
                 // The type is the digits' (DECIMAL '-1.5' is decimal(2,1)); the sign is value.
-                let unsigned = text.trim().trim_start_matches(['-', '+']);
+                let unsigned = text.trim_start_matches(['-', '+']);
                 let ty = if unsigned.contains('.') {
                     numeric_literal(unsigned, at)?.ty
                 } else {
@@ -524,15 +531,15 @@ impl Analyzer<'_> {
                 };
                 Ok(Typed::new(sql, ty))
             }
-            TrinoType::Varchar(_) => Ok(Typed::new(
-                sql_string(text),
-                TrinoType::Varchar(Some(text.chars().count() as u32)),
-            )),
-            // CHAR 'ab ' is a char(3) (its text's length), stored without trailing spaces
-            // as every char is (coerce::char_as_varchar).
+            // `VARCHAR 'xyz'` is an unbounded varchar and `CHAR 'ab'` a char(2): the literal's
+            // type is its keyword's, its length the text's (GenericLiteral, as Trino 476 types
+            // `SELECT CHAR 'ab', VARCHAR 'xyz'`).
+            TrinoType::Varchar(_) => Ok(Typed::new(sql_string(text), TrinoType::Varchar(None))),
+            // CHAR 'ab ' is a char(3) (its text's length, CHAR '' a char(1)), stored without
+            // trailing spaces as every char is (coerce::char_as_varchar).
             TrinoType::Char(_) => Ok(Typed::new(
                 sql_string(text.trim_end_matches(' ')),
-                TrinoType::Char(text.chars().count() as u32),
+                TrinoType::Char(text.chars().count().max(1) as u32),
             )),
             TrinoType::Boolean => match text.trim().to_lowercase().as_str() {
                 "true" => Ok(Typed::new("1", ty)),
@@ -545,11 +552,13 @@ impl Analyzer<'_> {
                 ty,
             )),
             // UUID 'text' is CAST('text' AS uuid), evaluated now (UuidOperators).
+            // The literal takes only the dashed form (`UUID '…'` with 32 bare hex digits is
+            // "not a valid UUID literal", though CAST reads it the same way).
             TrinoType::Uuid => match querymesh_functions::binary::sqlite::uuid_from_varchar(text) {
-                Ok(canonical) => Ok(Typed::new(sql_string(&canonical), ty)),
-                Err(e) => Err(error_at(ErrorName::InvalidCastArgument, at, e)),
+                Ok(canonical) if text.len() == 36 => Ok(Typed::new(sql_string(&canonical), ty)),
+                _ => Err(invalid()),
             },
-            TrinoType::Json => querymesh_functions::json::literal(text, at),
+            TrinoType::Json => querymesh_functions::json::literal(text, at).map_err(|_| invalid()),
             // IPADDRESS 'text' (docs language/types IPADDRESS), evaluated now.
             TrinoType::IpAddress => querymesh_functions::ipaddress::literal_sql(text)
                 .map(|sql| Typed::new(sql, ty.clone()))

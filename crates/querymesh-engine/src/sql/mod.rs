@@ -33,6 +33,7 @@ mod grammar;
 mod grouping_sets;
 mod json_casts;
 mod json_syntax;
+mod lexical;
 mod limits;
 mod literal;
 mod operators;
@@ -265,6 +266,7 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
     if let Some(changed) = session::plan(&tokens, sql, session) {
         return changed;
     }
+    lexical::procedure_name(&tokens, sql)?;
     let first_at = Some(Position::from(first.span.start));
     if let Token::Word(w) = &first.token
         && let Some(refusal) = refuse_statement(&w.value, first_at)
@@ -274,6 +276,7 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
     if let Some(shown) = show::plan(&tokens, catalogs, session) {
         return shown;
     }
+    lexical::check(&tokens)?;
     let query = parse_query_tokens(sql, all_tokens, &tokens, first_at)?;
     let mut analyzer = Analyzer::new(catalogs, session, &tokens);
     let block = analyzer.query(&query, None)?;

@@ -5,7 +5,7 @@
 use querymesh_values::sqlite_text::sql_string;
 use sqlparser::ast::{Distinct, OrderBy, OrderByExpr, OrderByKind, Select};
 
-use super::analyze::{Analyzer, Block, literal_count, location};
+use super::analyze::{Analyzer, Block, literal_position, location};
 use super::scope::{Clause, ExprContext, Scope, positional_outputs};
 use super::select::{Outputs, not_a_position};
 use crate::error::{ErrorName, TrinoError, error_at, not_supported};
@@ -74,14 +74,14 @@ impl Analyzer<'_> {
                     "mismatched input 'WITH'",
                 ));
             }
-            let (sql, ty) = match literal_count(expr) {
+            let (sql, ty) = match literal_position(expr) {
                 Some(n) if n >= 1 && (n as usize) <= columns.len() => {
                     (format!("\"c{n}\""), columns[n as usize - 1].1.clone())
                 }
                 Some(n) => {
                     return Err(error_at(
                         ErrorName::InvalidColumnReference,
-                        location(expr),
+                        self.position_location(expr),
                         format!("ORDER BY position {n} is not in select list"),
                     ));
                 }

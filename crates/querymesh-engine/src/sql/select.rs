@@ -8,7 +8,7 @@ use sqlparser::ast::{
     Distinct, Expr, GroupByExpr, OrderBy, Select, SelectItem, SelectItemQualifiedWildcardKind,
 };
 
-use super::analyze::{Analyzer, Block, literal_count, location, object_name_parts};
+use super::analyze::{Analyzer, Block, literal_position, location, object_name_parts};
 use super::describe::Origin;
 use super::grouping_sets::{GroupedBranches, GroupingSets};
 use super::order_by::{fetch_with_ties, inline_outputs};
@@ -255,15 +255,16 @@ impl Analyzer<'_> {
     ) -> Result<Vec<String>, TrinoError> {
         let mut keys = Vec::new();
         for e in group_exprs {
-            let target = match literal_count(e) {
+            let target = match literal_position(e) {
                 Some(n) => {
-                    let item = s
-                        .projection
-                        .get((n as usize).wrapping_sub(1))
+                    let item = usize::try_from(n)
+                        .ok()
+                        .and_then(|n| n.checked_sub(1))
+                        .and_then(|i| s.projection.get(i))
                         .ok_or_else(|| {
                             error_at(
                                 ErrorName::InvalidColumnReference,
-                                location(*e),
+                                self.position_location(e),
                                 format!("GROUP BY position {n} is not in select list"),
                             )
                         })?;
@@ -272,7 +273,7 @@ impl Analyzer<'_> {
                         _ => {
                             return Err(error_at(
                                 ErrorName::InvalidColumnReference,
-                                location(*e),
+                                self.position_location(e),
                                 format!("GROUP BY position {n} is not in select list"),
                             ));
                         }

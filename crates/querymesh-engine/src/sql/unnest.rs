@@ -13,7 +13,7 @@ use querymesh_values::element::{from_element, to_element};
 use querymesh_values::typed::Typed;
 use sqlparser::ast::{FunctionArg, FunctionArgExpr, ObjectName, ObjectNamePart, Query, TableAlias};
 
-use super::analyze::{Analyzer, location};
+use super::analyze::Analyzer;
 use super::scope::{Clause, Column, ExprContext, Relation, Scope};
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
 use crate::types::TrinoType;
@@ -90,10 +90,11 @@ impl Analyzer<'_> {
                 return Err(not_supported(at, "This UNNEST argument"));
             };
             let t = self.expr(e, &cx)?;
+            // Trino 476 answers `UNNEST(1)` with INVALID_FUNCTION_ARGUMENT and no position.
             let Some(columns) = element_columns(&t.ty) else {
                 return Err(error_at(
-                    ErrorName::TypeMismatch,
-                    location(e),
+                    ErrorName::InvalidFunctionArgument,
+                    None,
                     format!("Cannot unnest type: {}", t.ty),
                 ));
             };

@@ -412,6 +412,14 @@ fn concat(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
         return Ok(Some(arrays));
     }
     match c.args.as_slice() {
+        // Both concat(varchar...) and concat(varbinary...) take no arguments equally well
+        // (Trino 476: `SELECT concat()` is AMBIGUOUS_FUNCTION_CALL naming those two).
+        [] => Err(error_at(
+            ErrorName::AmbiguousFunctionCall,
+            c.at,
+            "Could not choose a best candidate operator. Explicit type casts must be added.\n\
+             Candidates are:\n\t * ():varchar\n\t * ():varbinary\n",
+        )),
         [_] => Err(concat_needs_two(c)),
         _ if binary::is_binary_call(c) => Ok(binary::concat(c)),
         _ => {

@@ -910,7 +910,8 @@ fn uuid_values_casts_and_comparisons() {
             // The literal is its cast, evaluated at analysis (reported at its string).
             (
                 "SELECT UUID 'nope'",
-                "INVALID_CAST_ARGUMENT: line 1:13: Cannot cast value to UUID: nope",
+                // Trino 476 (trino-q): a literal's own error, not the cast's.
+                "INVALID_LITERAL: line 1:13: 'nope' is not a valid UUID literal",
             ),
             (
                 "SELECT UUID '6b5f5b65-67e4-43b0-8ee3-586cd49f58a0' = 'x'",

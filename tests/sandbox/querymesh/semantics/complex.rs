@@ -219,8 +219,8 @@ fn rows_fields_and_positions() {
         &[
             (
                 "SELECT CAST(ROW(1) AS ROW(x integer)).z",
-                "COLUMN_NOT_FOUND",
-                "Column 'z' cannot be resolved",
+                "INVALID_COLUMN_REFERENCE",
+                "Column reference 'z' is invalid",
             ),
             (
                 "SELECT CAST(ROW(1, 2) AS ROW(x integer))",

@@ -6,6 +6,7 @@
 mod aggregate_extensions;
 mod aggregates;
 mod aggregates_over_windows;
+mod analysis_refusals;
 mod arrays;
 mod binary;
 mod casts;

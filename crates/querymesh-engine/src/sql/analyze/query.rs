@@ -46,7 +46,37 @@ pub fn literal_count(expr: &Expr) -> Option<u64> {
     }
 }
 
+/// An ORDER BY or GROUP BY position: an integer literal, negative ones included, which Trino's
+/// parser folds into one literal (`ORDER BY -1` is "position -1 is not in select list",
+/// AbstractTestQueries `testOrderByOrdinal`-style); `+1` stays an expression.
+pub fn literal_position(expr: &Expr) -> Option<i64> {
+    match expr {
+        Expr::UnaryOp {
+            op: sqlparser::ast::UnaryOperator::Minus,
+            expr,
+        } => literal_count(expr)
+            .and_then(|n| i64::try_from(n).ok())
+            .map(|n| -n),
+        _ => literal_count(expr).and_then(|n| i64::try_from(n).ok()),
+    }
+}
+
 impl Analyzer<'_> {
+    /// Where a [`literal_position`] starts: at its minus sign when it has one.
+    pub(in crate::sql) fn position_location(&self, expr: &Expr) -> Option<Position> {
+        let Expr::UnaryOp { expr: inner, .. } = expr else {
+            return location(expr);
+        };
+        let digits = location(inner.as_ref())?;
+        self.tokens
+            .iter()
+            .map(|t| (t, Position::from(t.span.start)))
+            .filter(|(t, at)| *at < digits && t.token == Token::Minus)
+            .map(|(_, at)| at)
+            .next_back()
+            .or(Some(digits))
+    }
+
     pub fn query(&mut self, q: &Query, outer: Option<&Scope<'_>>) -> Result<Block, TrinoError> {
         self.stack.check()?;
         let mut with_sql = String::new();

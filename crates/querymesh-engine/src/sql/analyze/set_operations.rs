@@ -3,6 +3,7 @@
 //! the ALL forms SQLite lacks built from numbered rows.
 
 use querymesh_values::coerce::{coerced, super_type};
+use querymesh_values::element::from_element;
 use querymesh_values::typed::Typed;
 use sqlparser::ast::{
     Expr, FunctionArg, FunctionArgExpr, FunctionArguments, SetExpr, SetOperator, SetQuantifier,
@@ -260,9 +261,30 @@ impl Analyzer<'_> {
                 in_aggregate: false,
                 group_keys: None,
             };
+            let written = row_cells(&row.content);
+            let mut typed = Vec::with_capacity(written.len());
+            for e in &written {
+                typed.push((self.expr(e, &cx)?, *e));
+            }
+            // A row of one row-typed value is that value's fields (Trino 476: `VALUES
+            // CAST(ROW(1, 'p') AS row(a integer, b varchar))` has two columns), as a ROW
+            // constructor's is.
+            if let [(value, e)] = typed.as_slice()
+                && let TrinoType::Row(fields) = &value.ty
+            {
+                let (value, e) = (value.clone(), *e);
+                typed = fields
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (_, ty))| {
+                        let sql =
+                            from_element(&format!("json_extract({}, '$[{i}]')", value.sql), ty);
+                        (Typed::new(sql, ty.clone()), e)
+                    })
+                    .collect();
+            }
             let mut cells = Vec::new();
-            for (i, e) in row_cells(&row.content).into_iter().enumerate() {
-                let t = self.expr(e, &cx)?;
+            for (i, (t, e)) in typed.into_iter().enumerate() {
                 match types.get(i) {
                     None => types.push(t.ty.clone()),
                     Some(prev) => {

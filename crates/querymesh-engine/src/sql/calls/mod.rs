@@ -9,6 +9,7 @@ mod context;
 mod lambda;
 mod over;
 mod reduce_agg;
+mod special_forms;
 mod sql_json;
 mod window;
 mod window_frame;
@@ -306,9 +307,11 @@ impl Analyzer<'_> {
         let mut lambda_exprs = Vec::new();
         let takes_lambdas = arg_exprs.iter().any(|a| matches!(a, ArgExpr::Lambda(_)));
         let mut hoisted = Vec::new();
+        let mut places = Vec::new();
         for a in arg_exprs {
             match a {
                 ArgExpr::Value(e) if lambda_exprs.is_empty() => {
+                    places.push(location(*e));
                     let aggregates_before = self.aggregates_seen;
                     let mut value = self.expr(e, cx)?;
                     if takes_lambdas
@@ -324,6 +327,9 @@ impl Analyzer<'_> {
                 }
                 ArgExpr::Lambda(l) => lambda_exprs.push(*l),
             }
+        }
+        if def.kind == Kind::SpecialForm {
+            special_forms::check(name, &values, &places, at)?;
         }
         let call = Call {
             name: name.to_string(),

@@ -113,12 +113,12 @@ fn returning_type(text: &str, at: Option<Position>) -> Result<TrinoType, TrinoEr
         .and_then(|mut p| p.parse_data_type())
         .map_err(|_| {
             error_at(
-                ErrorName::TypeNotFound,
+                ErrorName::TypeMismatch,
                 at,
                 format!("Unknown type: {}", text.to_lowercase()),
             )
         })?;
-    parse_type(&data_type, at)
+    parse_type(&data_type, at).map_err(crate::sql::expr::unknown_type_mismatch)
 }
 
 /// The input and path of json_exists / json_value / json_query, and the clauses after them.
