@@ -38,6 +38,10 @@ pub(super) fn show_stats(
     c.end()?;
     // Trino places none of these errors.
     let (catalog, schema, table, meta) = existing_table(&name, None, catalogs, session)?;
+    // A listed tpch schema not generated yet has metadata but no rows to count.
+    if let Some(message) = catalogs.unavailable(&catalog, &schema) {
+        return Err(error_at(ErrorName::TableNotFound, None, message));
+    }
     let from = format!(
         "{}.{}.{}",
         quoted(&catalog),
