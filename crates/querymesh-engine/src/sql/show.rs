@@ -123,7 +123,28 @@ pub(super) struct Cursor<'t> {
     at: usize,
 }
 
-impl Cursor<'_> {
+impl<'t> Cursor<'t> {
+    pub(super) fn new(tokens: &'t [TokenWithSpan]) -> Self {
+        Self { tokens, at: 0 }
+    }
+
+    /// The tokens not taken yet.
+    pub(super) fn rest(&self) -> &'t [TokenWithSpan] {
+        self.tokens.get(self.at..).unwrap_or_default()
+    }
+
+    /// How many tokens were taken.
+    pub(super) fn taken(&self) -> usize {
+        self.at
+    }
+
+    /// Takes the next token, whatever it is.
+    pub(super) fn take(&mut self) -> Option<&'t TokenWithSpan> {
+        let token = self.tokens.get(self.at)?;
+        self.at += 1;
+        Some(token)
+    }
+
     pub(super) fn peek(&self) -> Option<&TokenWithSpan> {
         self.tokens.get(self.at)
     }
