@@ -338,10 +338,35 @@ fn show(
     if c.keyword("ROLES") || (c.keyword("CURRENT") && c.keyword("ROLES")) {
         return show_create::show_roles(c);
     }
+    if c.keyword("ROLE") {
+        return show_create::show_role_grants(c, catalogs);
+    }
+    // What Trino's grammar (SqlBase.g4) takes after SHOW, as its parser lists it.
+    const SHOWABLE: &[&str] = &[
+        "CATALOGS",
+        "COLUMNS",
+        "CREATE",
+        "CURRENT",
+        "FUNCTIONS",
+        "GRANTS",
+        "ROLE",
+        "ROLES",
+        "SCHEMAS",
+        "SESSION",
+        "STATS",
+        "TABLES",
+    ];
+    let found = c
+        .peek()
+        .map_or("<EOF>".to_string(), |t| t.token.to_string());
+    let expecting: Vec<String> = SHOWABLE.iter().map(|w| format!("'{w}'")).collect();
     Err(error_at(
-        ErrorName::NotSupported,
+        ErrorName::SyntaxError,
         c.location(),
-        "Only SHOW CATALOGS, SCHEMAS, TABLES, COLUMNS, FUNCTIONS, STATS, CREATE, GRANTS and ROLES are supported",
+        format!(
+            "mismatched input '{found}'. Expecting: {}",
+            expecting.join(", ")
+        ),
     ))
 }
 

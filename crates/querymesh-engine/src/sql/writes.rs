@@ -59,6 +59,10 @@ pub(super) fn plan(
         if c.keyword("SCHEMA") {
             return Some(w.create_schema(&mut c));
         }
+        let replace = c.keyword("OR") && c.keyword("REPLACE");
+        if c.keyword("VIEW") {
+            return Some(w.create_view(&mut c, replace));
+        }
         return None;
     }
     if c.keyword("INSERT") {
@@ -317,6 +321,45 @@ impl Write<'_> {
         Err(connector_refuses("creating schemas"))
     }
 
+    /// CreateViewTask: the catalog, a table of that name, the query and its column names,
+    /// access, then the connector.
+    fn create_view(&self, c: &mut Cursor<'_>, _replace: bool) -> Result<Plan, TrinoError> {
+        let view = self.table_name(c)?;
+        if !self.catalogs.has_catalog(&view.0) {
+            return Err(self.catalog_not_found(&view.0));
+        }
+        let name = Self::shown(&view);
+        if self.is_table(&view) {
+            return Err(self.fail(
+                ErrorName::TableAlreadyExists,
+                format!("Table already exists: '{name}'"),
+            ));
+        }
+        while !c.keyword("AS") {
+            if c.take().is_none() {
+                return Err(c.error());
+            }
+        }
+        let query = self.query_from(c)?;
+        self.check_column_names(&query)?;
+        self.check_schema_access(&view.0, &view.1, format!("Cannot create view {name}"))?;
+        Err(connector_refuses("creating views"))
+    }
+
+    /// Every column of a query that makes a table or view named (StatementAnalyzer's
+    /// validateColumns): an unnamed one is MISSING_COLUMN_NAME.
+    fn check_column_names(&self, query: &Plan) -> Result<(), TrinoError> {
+        for (i, column) in query.columns.iter().enumerate() {
+            if column.name == format!("_col{i}") {
+                return Err(self.fail(
+                    ErrorName::MissingColumnName,
+                    format!("Column name not specified at position {}", i + 1),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     fn catalog_not_found(&self, catalog: &str) -> TrinoError {
         self.fail(
             ErrorName::CatalogNotFound,
@@ -453,14 +496,7 @@ impl Write<'_> {
         }
         self.check_schema_access(&table.0, &table.1, format!("Cannot create table {name}"))?;
         let query = self.query_from(c)?;
-        for (i, column) in query.columns.iter().enumerate() {
-            if column.name == format!("_col{i}") {
-                return Err(self.fail(
-                    ErrorName::MissingColumnName,
-                    format!("Column name not specified at position {}", i + 1),
-                ));
-            }
-        }
+        self.check_column_names(&query)?;
         Err(connector_refuses("creating tables with data"))
     }
 
