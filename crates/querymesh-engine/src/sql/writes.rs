@@ -411,7 +411,6 @@ impl Write<'_> {
                     Some(Token::Word(w)) => w.value.to_lowercase(),
                     _ => return Err(c.error()),
                 };
-                let type_at = c.location();
                 let type_text = skip_element(c);
                 let spelled = type_text
                     .split_once(" NOT NULL")
@@ -424,9 +423,10 @@ impl Write<'_> {
                     .unwrap_or_default()
                     .trim();
                 if TrinoType::parse(spelled).is_err() {
+                    // Placed at the column's definition, as Trino 476 places it.
                     return Err(error_at(
                         ErrorName::TypeNotFound,
-                        type_at,
+                        at,
                         format!("Unknown type '{spelled}' for column '{column}'"),
                     ));
                 }
