@@ -96,6 +96,14 @@ const TRINO_ERROR_NAMES: &[&str] = &[
     "EXCEEDED_TIME_LIMIT",
     "CLUSTER_OUT_OF_MEMORY",
     "EXCEEDED_LOCAL_MEMORY_LIMIT",
+    // The refusals of statements that would write (DROP, CREATE, ALTER, CALL).
+    "INVALID_TABLE_PROPERTY",
+    "PROCEDURE_NOT_FOUND",
+    "SCHEMA_NOT_EMPTY",
+    "SCHEMA_ALREADY_EXISTS",
+    "TABLE_ALREADY_EXISTS",
+    "COLUMN_ALREADY_EXISTS",
+    "MISSING_COLUMN_NAME",
 ];
 
 /// What only SQLite (or the stand-in's own SQL) says; lower case.

@@ -259,9 +259,15 @@ impl Engine {
                 catalogs.unlist_schema("tpch", &schema);
             }
         }
+        // Trino's tpch connector lists every listed schema's tables and columns
+        // (information_schema, SHOW TABLES, DESCRIBE) whatever its scale: their metadata is
+        // here before their rows, and a query reading them is told to generate them first.
         for schema in tpch::generate::LISTED_SCHEMAS {
             if !catalogs.has_schema("tpch", schema) {
                 catalogs.add_unavailable_schema("tpch", schema, tpch::not_generated(schema));
+                for table in tpch::schema_table_metas(schema, &tpch::attach_name(schema)) {
+                    catalogs.add_table(table);
+                }
             }
         }
         let mut keepers = Vec::new();

@@ -74,6 +74,14 @@ pub enum ErrorName {
     InvalidPartitionBy,
     NullTreatmentNotAllowed,
     FunctionNotWindow,
+    // The refusals of statements that would write (DROP, CREATE, ALTER, CALL).
+    InvalidTableProperty,
+    ProcedureNotFound,
+    SchemaNotEmpty,
+    SchemaAlreadyExists,
+    TableAlreadyExists,
+    ColumnAlreadyExists,
+    MissingColumnName,
 }
 
 impl ErrorName {
@@ -147,6 +155,13 @@ impl ErrorName {
             Self::ExceededLocalMemoryLimit => ("EXCEEDED_LOCAL_MEMORY_LIMIT", 131079),
             Self::ExceededFunctionMemoryLimit => ("EXCEEDED_FUNCTION_MEMORY_LIMIT", 37),
             Self::InvalidSessionProperty => ("INVALID_SESSION_PROPERTY", 26),
+            Self::InvalidTableProperty => ("INVALID_TABLE_PROPERTY", 18),
+            Self::ProcedureNotFound => ("PROCEDURE_NOT_FOUND", 29),
+            Self::SchemaNotEmpty => ("SCHEMA_NOT_EMPTY", 34),
+            Self::SchemaAlreadyExists => ("SCHEMA_ALREADY_EXISTS", 49),
+            Self::TableAlreadyExists => ("TABLE_ALREADY_EXISTS", 50),
+            Self::ColumnAlreadyExists => ("COLUMN_ALREADY_EXISTS", 51),
+            Self::MissingColumnName => ("MISSING_COLUMN_NAME", 55),
         }
     }
 
@@ -306,6 +321,7 @@ impl ErrorName {
             SyntaxError,
             UserCanceled,
             ExceededFunctionMemoryLimit,
+            NotFound,
             NotSupported,
             FunctionNotFound,
             DivisionByZero,
@@ -371,6 +387,12 @@ mod code_tests {
             (MissingGroupBy, ("MISSING_GROUP_BY", 64)),
             (MissingOver, ("MISSING_OVER", 66)),
             (InvalidArguments, ("INVALID_ARGUMENTS", 76)),
+            (InvalidTableProperty, ("INVALID_TABLE_PROPERTY", 18)),
+            (ProcedureNotFound, ("PROCEDURE_NOT_FOUND", 29)),
+            (SchemaNotEmpty, ("SCHEMA_NOT_EMPTY", 34)),
+            (SchemaAlreadyExists, ("SCHEMA_ALREADY_EXISTS", 49)),
+            (TableAlreadyExists, ("TABLE_ALREADY_EXISTS", 50)),
+            (ColumnAlreadyExists, ("COLUMN_ALREADY_EXISTS", 51)),
             (ExceededTimeLimit, ("EXCEEDED_TIME_LIMIT", 131075)),
             (ClusterOutOfMemory, ("CLUSTER_OUT_OF_MEMORY", 131076)),
             (

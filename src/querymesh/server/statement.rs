@@ -365,6 +365,7 @@ fn set_session_headers(headers: &mut HeaderMap, update: &SessionUpdate) {
             ),
         )],
         SessionUpdate::ResetProperty { name } => vec![(CLEAR_SESSION_HEADER, name.clone())],
+        SessionUpdate::Nothing { .. } => Vec::new(),
     };
     for (name, value) in pairs {
         if let Ok(value) = HeaderValue::from_str(&value) {

@@ -184,6 +184,8 @@ impl AccessControl {
             let tables = catalogs
                 .all_tables()
                 .filter(|t| t.schema != INFORMATION_SCHEMA)
+                // A tpch schema not generated yet has no rows to check an expression on.
+                .filter(|t| catalogs.unavailable(&t.catalog, &t.schema).is_none())
                 .filter(|t| rule.names(&t.catalog, &t.schema, &t.name));
             for table in tables {
                 let filter = policy.filter.map(|f| {

@@ -129,7 +129,10 @@ fn policies_apply_in_joins_ctes_subqueries_and_unnest_but_not_information_schema
     );
     // information_schema lists the table's columns, with the types DESCRIBE shows.
     assert_eq!(
-        count("SELECT count(*) FROM information_schema.columns WHERE table_name = 'nation'"),
+        count(
+            "SELECT count(*) FROM information_schema.columns \
+             WHERE table_schema = 'tiny' AND table_name = 'nation'"
+        ),
         json!(4)
     );
 }

@@ -201,6 +201,26 @@ impl Viewer {
         }
     }
 
+    /// Trino's `checkTablePermission` for a change to the table (DROP, INSERT, DELETE, ALTER):
+    /// catalog access `all` and the first matching rule granting a privilege beyond SELECT.
+    /// The stand-in's data stays read-only whatever this says: it only decides whether the
+    /// person is told "Access Denied" or the connector's "does not support".
+    pub fn may_change_table(&self, catalog: &str, schema: &str, table: &str) -> bool {
+        if self.catalog_access(catalog) < CatalogAccess::All {
+            return false;
+        }
+        match self.table_rule(catalog, schema, table) {
+            Ok(None) => true,
+            Ok(Some(rule)) => rule.beyond_select,
+            Err(()) => false,
+        }
+    }
+
+    /// Trino's `checkCanCreateTable`, `checkCanDropSchema`, …: the schema's owner.
+    pub fn may_change_schema(&self, catalog: &str, schema: &str) -> bool {
+        self.owns_schema(catalog, schema)
+    }
+
     /// `filterTables` (and `checkCanShowColumns`): the schema's owner, or any privilege on it.
     pub fn sees_table(&self, catalog: &str, schema: &str, table: &str) -> bool {
         self.owns_schema(catalog, schema) || self.any_table_privilege(catalog, schema, table)

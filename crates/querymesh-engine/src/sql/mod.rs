@@ -18,6 +18,7 @@
 //!   [`use_schema`], `execute_immediate`; this file turns a statement into a plan.
 
 mod analyze;
+mod call;
 mod calls;
 mod cast_types;
 mod casts;
@@ -53,6 +54,7 @@ mod unnest;
 pub mod use_schema;
 mod views;
 mod visible;
+mod writes;
 mod zoned;
 
 /// The values' and functions' modules the product and the library's users name through the
@@ -267,6 +269,12 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
         return changed;
     }
     lexical::procedure_name(&tokens, sql)?;
+    if let Some(written) = writes::plan(&tokens, sql, catalogs, session) {
+        return written;
+    }
+    if let Some(called) = call::plan(&tokens, sql, catalogs, session) {
+        return called;
+    }
     let first_at = Some(Position::from(first.span.start));
     if let Token::Word(w) = &first.token
         && let Some(refusal) = refuse_statement(&w.value, first_at)

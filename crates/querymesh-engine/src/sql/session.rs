@@ -36,6 +36,11 @@ pub enum SessionUpdate {
     ResetProperty {
         name: String,
     },
+    /// A statement that changed nothing, as Trino's `DROP TABLE IF EXISTS` of a missing table
+    /// ends: no session change, Trino's `updateType`.
+    Nothing {
+        update_type: &'static str,
+    },
 }
 
 impl SessionUpdate {
@@ -45,6 +50,7 @@ impl SessionUpdate {
             Self::Use { .. } => "USE",
             Self::SetProperty { .. } => "SET SESSION",
             Self::ResetProperty { .. } => "RESET SESSION",
+            Self::Nothing { update_type } => update_type,
         }
     }
 }

@@ -207,6 +207,30 @@ pub(super) fn show_roles(c: &mut Cursor<'_>) -> Result<Plan, TrinoError> {
     Ok(rows(&["Role"], Vec::new(), Vec::new()))
 }
 
+/// `SHOW ROLE GRANTS [FROM catalog]`: no system roles, so none; no catalog here manages
+/// roles (Trino 476: "Catalog 'tpch' does not support role management").
+pub(super) fn show_role_grants(
+    c: &mut Cursor<'_>,
+    catalogs: &Catalogs,
+) -> Result<Plan, TrinoError> {
+    if !c.keyword("GRANTS") {
+        return Err(c.error());
+    }
+    if c.keyword("FROM") || c.keyword("IN") {
+        let at = c.start();
+        let catalog = c.name()?.join(".");
+        c.end()?;
+        super::show::check_catalog(catalogs, &catalog, at)?;
+        return Err(error_at(
+            ErrorName::NotSupported,
+            at,
+            format!("Catalog '{catalog}' does not support role management"),
+        ));
+    }
+    c.end()?;
+    Ok(rows(&["Role Grants"], Vec::new(), Vec::new()))
+}
+
 /// One row, one column typed as Trino types the literal its rewrite selects: `varchar(n)`.
 fn one_statement(column: &str, sql: String) -> Plan {
     Plan {

@@ -5,13 +5,19 @@
 //! varchar (numbers and dates only); then one row with `row_count`. Computed by a query over
 //! the table, so the person needs SELECT on it, as for Trino's.
 //!
-//! `SHOW STATS FOR (query)` is Trino's cost-based estimate, which the stand-in has no model
-//! for: refused.
+//! `SHOW STATS FOR (query)` is Trino's cost-based estimate. For a query that only picks a
+//! table's columns (and sorts), the estimate is the table's statistics of those columns
+//! (ProjectStatsRule and SortStatsRule pass them through; checked against Trino 476); any other
+//! query (filters, joins, aggregations), whose estimate the stand-in has no model for, is
+//! refused.
+
+use sqlparser::tokenizer::Token;
 
 use super::show::{Cursor, existing_table};
 use super::{Plan, plan};
 use crate::SessionContext;
 use crate::catalog::Catalogs;
+use crate::catalog::ColumnMeta;
 use crate::error::{ErrorName, TrinoError, error_at};
 use crate::types::TrinoType;
 
@@ -25,27 +31,52 @@ pub(super) fn show_stats(
         return Err(c.error());
     }
     let at = c.location();
-    if c.peek()
-        .is_some_and(|t| t.token == sqlparser::tokenizer::Token::LParen)
-    {
-        return Err(error_at(
-            ErrorName::NotSupported,
-            at,
-            "SHOW STATS FOR a query (Trino's cost-based estimates) is not supported by the QueryMesh stand-in",
-        ));
-    }
-    let name = c.name()?;
+    let (name, projection) = if c.peek().is_some_and(|t| t.token == Token::LParen) {
+        match projection_query(c) {
+            Some(found) => found,
+            None => {
+                return Err(error_at(
+                    ErrorName::NotSupported,
+                    at,
+                    "SHOW STATS FOR a query (Trino's cost-based estimates) is not supported by \
+                     the QueryMesh stand-in beyond a table's columns in any order",
+                ));
+            }
+        }
+    } else {
+        (c.name()?, None)
+    };
     c.end()?;
     // Trino places none of these errors.
     let (catalog, schema, table, meta) = existing_table(&name, None, catalogs, session)?;
+    // A listed tpch schema not generated yet has metadata but no rows to count.
+    if let Some(message) = catalogs.unavailable(&catalog, &schema) {
+        return Err(error_at(ErrorName::TableNotFound, None, message));
+    }
+    let columns: Vec<&ColumnMeta> = match &projection {
+        None => meta.listed_columns().collect(),
+        Some(names) => {
+            let mut picked = Vec::new();
+            for name in names {
+                let column = meta.column(name).ok_or_else(|| {
+                    TrinoError::new(
+                        ErrorName::ColumnNotFound,
+                        format!("Column '{name}' cannot be resolved"),
+                    )
+                })?;
+                picked.push(column);
+            }
+            picked
+        }
+    };
     let from = format!(
         "{}.{}.{}",
         quoted(&catalog),
         quoted(&schema),
         quoted(&table)
     );
-    let mut rows: Vec<String> = meta
-        .listed_columns()
+    let mut rows: Vec<String> = columns
+        .into_iter()
         .map(|column| column_row(&column.name, &column.ty, &from))
         .collect();
     rows.push(format!(
@@ -59,6 +90,72 @@ pub(super) fn show_stats(
         rows.join(" UNION ALL ")
     );
     plan(catalogs, &sql, session)
+}
+
+/// `(SELECT a, b FROM t [ORDER BY …])` or `(SELECT * FROM t …)`: a projection of one table's
+/// columns, whose statistics are the table's (Trino's StatsCalculator passes a projection of
+/// columns and a sort through unchanged: ProjectStatsRule, SortStatsRule); `None` for any other
+/// query. The table's name, and the columns in order (`None`: all, for `*`).
+fn projection_query(c: &mut Cursor<'_>) -> Option<(Vec<String>, Option<Vec<String>>)> {
+    let mut probe = Cursor::new(c.rest());
+    probe.take();
+    if !probe.keyword("SELECT") {
+        return None;
+    }
+    let columns = if matches!(probe.peek().map(|t| &t.token), Some(Token::Mul)) {
+        probe.take();
+        None
+    } else {
+        let mut names = Vec::new();
+        loop {
+            match probe.take().map(|t| &t.token) {
+                Some(Token::Word(w)) => names.push(w.value.to_lowercase()),
+                _ => return None,
+            }
+            match probe.peek().map(|t| &t.token) {
+                Some(Token::Comma) => {
+                    probe.take();
+                }
+                _ => break,
+            }
+        }
+        Some(names)
+    };
+    if !probe.keyword("FROM") {
+        return None;
+    }
+    let table = probe.name().ok()?;
+    if probe.keyword("ORDER") {
+        if !probe.keyword("BY") {
+            return None;
+        }
+        // Sort keys only: any other clause after them changes the statistics.
+        let mut depth = 0usize;
+        while let Some(token) = probe.peek() {
+            match &token.token {
+                Token::RParen if depth == 0 => break,
+                Token::LParen => depth += 1,
+                Token::RParen => depth -= 1,
+                Token::Word(w)
+                    if depth == 0
+                        && ["LIMIT", "OFFSET", "FETCH"]
+                            .iter()
+                            .any(|k| w.value.eq_ignore_ascii_case(k)) =>
+                {
+                    return None;
+                }
+                _ => {}
+            }
+            probe.take();
+        }
+    }
+    if !matches!(probe.take().map(|t| &t.token), Some(Token::RParen)) {
+        return None;
+    }
+    for _ in 0..probe.taken() {
+        c.take();
+    }
+    Some((table, columns))
 }
 
 /// One column's row.

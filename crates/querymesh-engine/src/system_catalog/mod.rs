@@ -179,24 +179,14 @@ fn schemas_of<'a>(catalogs: &'a Catalogs, catalog: &'a str) -> Vec<&'a str> {
     schemas
 }
 
-/// The tables of listed schemas, in catalog, schema, name order. A tpch schema listed before
-/// it is generated (`sf1`, …) lists tpch's tables, as Trino's tpch connector lists them for
-/// every schema.
+/// The tables of listed schemas, in catalog, schema, name order (a tpch schema listed before
+/// it is generated, `sf1`, …, has its tables' metadata already, as Trino lists them).
 fn listed_tables(catalogs: &Catalogs) -> Vec<TableMeta> {
     let mut tables: Vec<TableMeta> = catalogs
         .all_tables()
         .filter(|t| catalogs.is_listed(&t.catalog, &t.schema))
         .cloned()
         .collect();
-    let tpch: Vec<&TableMeta> = catalogs.tables_in("tpch", "tiny").collect();
-    for schema in catalogs.schema_names("tpch") {
-        if catalogs.tables_in("tpch", schema).next().is_none() {
-            tables.extend(tpch.iter().map(|t| TableMeta {
-                schema: schema.to_string(),
-                ..(*t).clone()
-            }));
-        }
-    }
     tables.sort_by(|a, b| (&a.catalog, &a.schema, &a.name).cmp(&(&b.catalog, &b.schema, &b.name)));
     tables
 }

@@ -141,3 +141,122 @@ fn writes_are_refused_and_leave_the_data_unchanged() {
         vec![vec![json!(25)]]
     );
 }
+
+/// Trino checks names, existence, columns and types before its tpch connector says it cannot
+/// write (DropTableTask, DropSchemaTask, DropViewTask, CreateTableTask, SetPropertiesTask,
+/// StatementAnalyzer.visitInsert / visitDelete, CallTask and KillQueryProcedure; docs
+/// sql/drop-table.md, sql/insert.md, sql/call.md): each answer as Trino 476 gives it.
+#[test]
+fn writes_are_refused_in_trinos_order_of_checks() {
+    let engine = engine();
+    let cases = [
+        (
+            "DROP TABLE tpch.tiny.nope",
+            "TABLE_NOT_FOUND: line 1:1: Table 'tpch.tiny.nope' does not exist",
+        ),
+        (
+            "DROP TABLE tpch.tiny.nation",
+            "NOT_SUPPORTED: This connector does not support dropping tables",
+        ),
+        (
+            "DROP SCHEMA tpch.tiny",
+            "SCHEMA_NOT_EMPTY: line 1:1: Cannot drop non-empty schema 'tiny'",
+        ),
+        (
+            "DROP SCHEMA tpch.nope",
+            "SCHEMA_NOT_FOUND: line 1:1: Schema 'tpch.nope' does not exist",
+        ),
+        (
+            "DROP VIEW tpch.tiny.nation",
+            "GENERIC_USER_ERROR: line 1:1: View 'tpch.tiny.nation' does not exist, but a table \
+             with that name exists. Did you mean DROP TABLE tpch.tiny.nation?",
+        ),
+        (
+            "CREATE TABLE nope.s.t (x integer)",
+            "CATALOG_NOT_FOUND: line 1:1: Catalog 'nope' not found",
+        ),
+        (
+            "CREATE TABLE tpch.tiny.nation (x integer)",
+            "TABLE_ALREADY_EXISTS: line 1:1: Table 'tpch.tiny.nation' already exists",
+        ),
+        (
+            "CREATE TABLE tpch.tiny.t (x nope)",
+            "TYPE_NOT_FOUND: line 1:27: Unknown type 'nope' for column 'x'",
+        ),
+        (
+            "CREATE TABLE tpch.tiny.t (x integer) WITH (foo = 1)",
+            "INVALID_TABLE_PROPERTY: line 1:44: Catalog 'tpch' table property 'foo' does not exist",
+        ),
+        (
+            "CREATE TABLE tpch.tiny.t AS SELECT 1",
+            "MISSING_COLUMN_NAME: line 1:1: Column name not specified at position 1",
+        ),
+        (
+            "INSERT INTO tpch.tiny.nation VALUES (1)",
+            "TYPE_MISMATCH: line 1:1: Insert query has mismatched column types: \
+             Table: [bigint, varchar(25), bigint, varchar(152)], Query: [integer]",
+        ),
+        (
+            "INSERT INTO tpch.tiny.region SELECT * FROM nope",
+            "TABLE_NOT_FOUND: line 1:44: Table 'tpch.tiny.nope' does not exist",
+        ),
+        (
+            "INSERT INTO tpch.tiny.nation (nope) VALUES (1)",
+            "COLUMN_NOT_FOUND: line 1:1: Insert column name does not exist in target table: nope",
+        ),
+        (
+            "INSERT INTO tpch.tiny.region VALUES (1.5, 'x', 'y')",
+            "NOT_SUPPORTED: This connector does not support inserts",
+        ),
+        (
+            "ALTER TABLE tpch.tiny.nation SET PROPERTIES x = 1",
+            "INVALID_TABLE_PROPERTY: line 1:45: Catalog 'tpch' table property 'x' does not exist",
+        ),
+        (
+            "ALTER TABLE tpch.tiny.nation DROP COLUMN nope",
+            "COLUMN_NOT_FOUND: line 1:1: Column 'nope' does not exist",
+        ),
+        (
+            "DELETE FROM tpch_tiny.nation",
+            "TABLE_NOT_FOUND: line 1:1: Table 'tpch.tpch_tiny.nation' does not exist",
+        ),
+        (
+            "UPDATE tpch.tiny.nation SET nope = 'x'",
+            "COLUMN_NOT_FOUND: line 1:29: The UPDATE SET target column nope doesn't exist",
+        ),
+        (
+            "CALL system.nope()",
+            "PROCEDURE_NOT_FOUND: Procedure not registered: system.nope",
+        ),
+        (
+            "CALL system.runtime.kill_query()",
+            "INVALID_ARGUMENTS: line 1:1: Required procedure argument 'QUERY_ID' is missing",
+        ),
+        (
+            "CALL system.runtime.kill_query(1, 'x')",
+            "TYPE_MISMATCH: line 1:32: Cannot cast type integer to varchar",
+        ),
+        (
+            "CALL system.runtime.kill_query('20200101_000000_00000_aaaaa', 'parity')",
+            "NOT_FOUND: Target query not found: 20200101_000000_00000_aaaaa",
+        ),
+    ];
+    for (sql, expected) in cases {
+        let e = error(&engine, sql);
+        assert_eq!(e, expected, "{sql}");
+    }
+    // IF [NOT] EXISTS of what is missing (or there) ends without output, as in Trino.
+    for sql in [
+        "DROP TABLE IF EXISTS tpch.tiny.nope",
+        "DROP SCHEMA IF EXISTS nope.x",
+        "CREATE TABLE IF NOT EXISTS tpch.tiny.nation (x integer)",
+        "ALTER TABLE tpch.tiny.nation DROP COLUMN IF EXISTS nope",
+    ] {
+        let answer = ok(&engine, sql);
+        assert!(answer.rows.is_empty(), "{sql}: {:?}", answer.rows);
+    }
+    assert_eq!(
+        ok(&engine, "SELECT count(*) FROM nation").rows,
+        vec![vec![json!(25)]]
+    );
+}
