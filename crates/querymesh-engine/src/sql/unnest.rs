@@ -13,7 +13,7 @@ use querymesh_values::element::{from_element, to_element};
 use querymesh_values::typed::Typed;
 use sqlparser::ast::{FunctionArg, FunctionArgExpr, ObjectName, ObjectNamePart, Query, TableAlias};
 
-use super::analyze::Analyzer;
+use super::analyze::{Analyzer, location};
 use super::scope::{Clause, Column, ExprContext, Relation, Scope};
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
 use crate::types::TrinoType;
