@@ -47,6 +47,7 @@ mod rows;
 mod scope;
 mod select;
 pub mod session;
+mod session_properties;
 mod show;
 mod show_create;
 mod show_stats;

@@ -16,6 +16,7 @@ use std::time::Duration;
 use serde_json::Value;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
+use super::session_properties::PROPERTIES;
 use super::{Body, Plan};
 use crate::error::{ErrorName, Position, TrinoError};
 use crate::types::TrinoType;
@@ -56,76 +57,35 @@ impl SessionUpdate {
 }
 
 #[derive(Clone, Copy, PartialEq)]
-enum Kind {
+pub(super) enum Kind {
     Boolean,
     Integer,
+    Bigint,
+    Double,
+    /// A varchar holding a duration (`100.00d`), checked as one.
     Duration,
     Varchar,
 }
 
-struct Property {
-    name: &'static str,
-    kind: Kind,
-    default: &'static str,
-    description: &'static str,
+impl Kind {
+    /// The type SHOW SESSION names (a duration is a varchar in Trino).
+    fn type_name(self) -> &'static str {
+        match self {
+            Kind::Boolean => "boolean",
+            Kind::Integer => "integer",
+            Kind::Bigint => "bigint",
+            Kind::Double => "double",
+            Kind::Duration | Kind::Varchar => "varchar",
+        }
+    }
 }
 
-const PROPERTIES: &[Property] = &[
-    Property {
-        name: "join_distribution_type",
-        kind: Kind::Varchar,
-        default: "AUTOMATIC",
-        description: "Join distribution type. Possible values: [BROADCAST, PARTITIONED, AUTOMATIC]",
-    },
-    Property {
-        name: "join_reordering_strategy",
-        kind: Kind::Varchar,
-        default: "AUTOMATIC",
-        description: "Join reordering strategy. Possible values: [NONE, ELIMINATE_CROSS_JOINS, AUTOMATIC]",
-    },
-    Property {
-        name: "max_recursion_depth",
-        kind: Kind::Integer,
-        default: "10",
-        description: "Maximum recursion depth for recursive common table expression",
-    },
-    Property {
-        name: "query_max_execution_time",
-        kind: Kind::Duration,
-        default: "100.00d",
-        description: "Maximum execution time of a query",
-    },
-    Property {
-        name: "query_max_run_time",
-        kind: Kind::Duration,
-        default: "100.00d",
-        description: "Maximum run time of a query (includes the queueing time)",
-    },
-    Property {
-        name: "query_max_total_memory",
-        kind: Kind::Varchar,
-        default: "40GB",
-        description: "Maximum amount of memory a query can use",
-    },
-    Property {
-        name: "query_priority",
-        kind: Kind::Integer,
-        default: "1",
-        description: "The priority of queries. Larger numbers are higher priority",
-    },
-    Property {
-        name: "spill_enabled",
-        kind: Kind::Boolean,
-        default: "false",
-        description: "Enable spilling",
-    },
-    Property {
-        name: "task_concurrency",
-        kind: Kind::Integer,
-        default: "16",
-        description: "Default number of local parallel jobs per worker",
-    },
-];
+pub(super) struct Property {
+    pub(super) name: &'static str,
+    pub(super) kind: Kind,
+    pub(super) default: &'static str,
+    pub(super) description: &'static str,
+}
 
 /// The stand-in unrolls a recursive WITH query this many steps at most (the SQL grows with it).
 pub const MAX_RECURSION_DEPTH: usize = 100;
@@ -179,6 +139,8 @@ fn check_value(p: &Property, value: &str) -> Result<String, String> {
     let ok = match p.kind {
         Kind::Boolean => matches!(value.to_ascii_lowercase().as_str(), "true" | "false"),
         Kind::Integer => value.parse::<i32>().is_ok(),
+        Kind::Bigint => value.parse::<i64>().is_ok(),
+        Kind::Double => value.parse::<f64>().is_ok_and(f64::is_finite),
         Kind::Duration => parse_duration(value).is_some(),
         Kind::Varchar => true,
     };
@@ -194,7 +156,8 @@ fn check_value(p: &Property, value: &str) -> Result<String, String> {
             p.name,
             match p.kind {
                 Kind::Boolean => "Invalid boolean value",
-                Kind::Integer => "Invalid integer value",
+                Kind::Integer | Kind::Bigint => "Invalid integer value",
+                Kind::Double => "Invalid double value",
                 _ => "Invalid duration",
             }
         ))
@@ -376,13 +339,11 @@ fn show(
         (Some("LIKE"), _) => return Err(mismatched(tokens.get(3), end, "<string>")),
         _ => return Err(mismatched(tokens.get(2), end, "'LIKE', <EOF>")),
     };
-    let rows = PROPERTIES
+    // Trino answers SHOW SESSION from a VALUES of every property that LIKE then filters
+    // (ShowQueriesRewrite), so each column is varchar(n), n its longest value over all of them
+    // (`Name varchar(57)` even for one row or none).
+    let all: Vec<[&str; 5]> = PROPERTIES
         .iter()
-        .filter(|p| {
-            pattern
-                .as_deref()
-                .is_none_or(|pat| super::show::like(pat, p.name))
-        })
         .map(|p| {
             let value = session
                 .properties
@@ -390,23 +351,30 @@ fn show(
                 .rev()
                 .find(|(n, _)| n == p.name)
                 .map_or(p.default, |(_, v)| v.as_str());
-            let ty = match p.kind {
-                Kind::Boolean => "boolean",
-                Kind::Integer => "integer",
-                Kind::Duration | Kind::Varchar => "varchar",
-            };
-            [p.name, value, p.default, ty, p.description]
-                .into_iter()
-                .map(Value::from)
-                .collect()
+            [p.name, value, p.default, p.kind.type_name(), p.description]
         })
         .collect();
     let columns = ["Name", "Value", "Default", "Type", "Description"]
         .into_iter()
-        .map(|name| OutputColumn {
+        .enumerate()
+        .map(|(i, name)| OutputColumn {
             name: name.into(),
-            ty: TrinoType::Varchar(None),
+            ty: TrinoType::Varchar(Some(
+                all.iter()
+                    .map(|row| row[i].chars().count() as u32)
+                    .max()
+                    .unwrap_or(0),
+            )),
         })
+        .collect();
+    let rows = all
+        .iter()
+        .filter(|row| {
+            pattern
+                .as_deref()
+                .is_none_or(|pat| super::show::like(pat, row[0]))
+        })
+        .map(|row| row.iter().copied().map(Value::from).collect())
         .collect();
     Ok(Plan {
         columns,

@@ -272,7 +272,10 @@ fn extreme(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
         [x] if largest && crate::udf::double_ops::may_be_nan(&x.ty, &x.sql) => {
             let d = distinct(call);
             Ok(Some((
-                format!("coalesce(max({d}nullif({x}, 'NaN')), max({d}{x}))", x = x.sql),
+                format!(
+                    "coalesce(max({d}nullif({x}, 'NaN')), max({d}{x}))",
+                    x = x.sql
+                ),
                 x.ty.clone(),
             )))
         }

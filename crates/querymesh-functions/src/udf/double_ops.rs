@@ -165,7 +165,11 @@ mod tests {
             sql = arithmetic_sql('+', (&TrinoType::Double, &sql), (&TrinoType::Double, "x"));
         }
         // 64 levels written twice each would be 2^64 bytes; once each past the limit.
-        assert!(sql.len() < 64 * 40 + 2 * REPEATED_OPERANDS_LIMIT, "{} bytes", sql.len());
+        assert!(
+            sql.len() < 64 * 40 + 2 * REPEATED_OPERANDS_LIMIT,
+            "{} bytes",
+            sql.len()
+        );
         assert!(sql.starts_with("qm_double_arith('+', "));
     }
 

@@ -115,19 +115,40 @@ async fn show_session_shows_what_the_client_sent() {
     assert_eq!(columns, ["Name", "Value", "Default", "Type", "Description"]);
     let shown = rows(&pages);
     let names: Vec<&str> = shown.iter().filter_map(|r| r[0].as_str()).collect();
+    // Trino 476's system session properties named query_max… (SHOW SESSION on the pinned
+    // Trino; sql/session_properties.rs).
     assert_eq!(
         names,
         [
+            "query_max_cpu_time",
             "query_max_execution_time",
+            "query_max_planning_time",
             "query_max_run_time",
-            "query_max_total_memory"
+            "query_max_scan_physical_bytes"
         ]
     );
-    assert_eq!(shown[1][1], "7m");
-    assert_eq!(shown[1][2], "100.00d");
+    assert_eq!(shown[3][1], "7m");
+    assert_eq!(shown[3][2], "100.00d");
     assert_eq!(
-        shown[0][1], "100.00d",
+        shown[1][1], "100.00d",
         "query_max_execution_time keeps its default"
+    );
+    // Each column is as wide as its longest value over every property, as Trino's VALUES
+    // makes it, whatever LIKE keeps: the value the client sent counts too.
+    let types: Vec<&str> = pages
+        .iter()
+        .find_map(|p| p["columns"].as_array())
+        .map(|c| c.iter().filter_map(|c| c["type"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(
+        types,
+        [
+            "varchar(57)",
+            "varchar(14)",
+            "varchar(14)",
+            "varchar(7)",
+            "varchar(142)"
+        ]
     );
 }
 
