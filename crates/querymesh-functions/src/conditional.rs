@@ -92,6 +92,10 @@ fn extreme(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         "least" => "min",
         _ => "coalesce",
     };
+    // greatest(E) and least(E) take E:orderable: two maps are FUNCTION_NOT_FOUND in Trino 476.
+    if f != "coalesce" && !crate::aggregate::orderable(&ty) {
+        return Ok(None);
+    }
     let mut parts: Vec<String> = c.args.iter().map(|a| coerced(a, &ty)).collect();
     if parts.len() == 1 {
         if f != "coalesce" {

@@ -62,6 +62,21 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
 pub fn may_be_nan(ty: &TrinoType, sql: &str) -> bool {
     matches!(ty, TrinoType::Double | TrinoType::Real)
         && sql.trim_matches(['(', ')']).parse::<f64>().is_err()
+        && !is_numeric_aggregate(sql)
+}
+
+/// A call of SQLite's own sum, total or avg over the whole of `sql`: their answer is a number
+/// or NULL, never the text 'NaN' (they read that text as 0), so `sum(x) > 300` in a HAVING
+/// (TPC-H q18) needs no NaN check.
+fn is_numeric_aggregate(sql: &str) -> bool {
+    let Some(open) = sql.find('(') else {
+        return false;
+    };
+    if !matches!(&sql[..open], "sum" | "total" | "avg") || !sql.ends_with(')') {
+        return false;
+    }
+    // The parenthesis opened after the name must be the one that closes `sql`.
+    closing(sql, open) == Some(sql.len() - 1)
 }
 
 /// A column reference or a literal: cheap enough to read twice.
@@ -102,7 +117,9 @@ pub fn arithmetic_sql(op: char, l: (&TrinoType, &str), r: (&TrinoType, &str)) ->
         return format!("qm_double_arith('{op}', {}, {})", l.1, r.1);
     }
     let fast = |side: (&TrinoType, &str)| {
-        if may_be_nan(side.0, side.1) && !is_plain(side.1) && !side.1.starts_with("coalesce((") {
+        if let Some(fast) = fast_part(side.1) {
+            fast.to_string()
+        } else if may_be_nan(side.0, side.1) && !is_plain(side.1) {
             format!("nullif({}, 'NaN')", side.1)
         } else {
             side.1.to_string()
@@ -115,6 +132,48 @@ pub fn arithmetic_sql(op: char, l: (&TrinoType, &str), r: (&TrinoType, &str)) ->
         l.1,
         r.1
     )
+}
+
+/// The fast part of an `arithmetic_sql` result, `coalesce((FAST), qm_double_arith(…))` (in
+/// parentheses or not): SQLite's own arithmetic, NULL exactly when the whole is NULL or NaN
+/// and never the text 'NaN'. An enclosing operator's fast path takes it as it is, so a tree
+/// of arithmetic runs as one SQLite expression with one coalesce at its top (TPC-H q1), and
+/// the functions run only where SQLite's answer is NULL.
+fn fast_part(sql: &str) -> Option<&str> {
+    let mut whole = sql;
+    while whole.starts_with('(') && closing(whole, 0) == Some(whole.len() - 1) {
+        whole = &whole[1..whole.len() - 1];
+    }
+    let open = "coalesce(".len() - 1;
+    if !whole.starts_with("coalesce((") || closing(whole, open) != Some(whole.len() - 1) {
+        return None;
+    }
+    let fast_end = closing(whole, open + 1)?;
+    whole[fast_end + 1..]
+        .starts_with(", qm_double_arith('")
+        .then(|| &whole[open + 1..=fast_end])
+}
+
+/// The index of the `)` closing the `(` at `open`, quoted text skipped.
+fn closing(sql: &str, open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut quote: Option<u8> = None;
+    for (i, b) in sql.bytes().enumerate().skip(open) {
+        match (quote, b) {
+            (Some(q), b) if b == q => quote = None,
+            (Some(_), _) => {}
+            (None, b'\'' | b'"') => quote = Some(b),
+            (None, b'(') => depth += 1,
+            (None, b')') => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 fn arith(op: &str, a: f64, b: f64) -> f64 {
@@ -171,6 +230,32 @@ mod tests {
             sql.len()
         );
         assert!(sql.starts_with("qm_double_arith('+', "));
+    }
+
+    #[test]
+    fn a_tree_of_arithmetic_has_one_fast_expression() {
+        let double = TrinoType::Double;
+        let inner = arithmetic_sql('-', (&TrinoType::Integer, "1"), (&double, "d"));
+        let outer = arithmetic_sql('*', (&double, "e"), (&double, &format!("({inner})")));
+        // The outer fast path nests the inner one: no nullif, no function on the way.
+        assert!(outer.starts_with("coalesce((e * (1 - d)), qm_double_arith('*', e, "));
+        assert_eq!(fast_part(&format!("({outer})")), Some("(e * (1 - d))"));
+        // Anything else is not taken apart.
+        assert_eq!(fast_part("coalesce((a), b)"), None);
+        assert_eq!(fast_part("coalesce((a), qm_double_arith('+', a, b)) + 1"), None);
+        assert_eq!(fast_part("qm_double_arith('+', a, b)"), None);
+    }
+
+    #[test]
+    fn sqlites_sums_are_never_nan_text() {
+        let double = TrinoType::Double;
+        assert!(!may_be_nan(&double, "sum(t1.\"quantity\")"));
+        assert!(!may_be_nan(&double, "avg(DISTINCT x)"));
+        assert!(may_be_nan(&double, "sum(x) + max(y)"));
+        assert!(may_be_nan(&double, "sum(x) OVER (w)"));
+        assert!(may_be_nan(&double, "sum(')') + x)"));
+        assert!(may_be_nan(&double, "max(x)"));
+        assert!(may_be_nan(&double, "t1.\"quantity\""));
     }
 
     #[test]

@@ -71,6 +71,15 @@ fn coalesce_nullif_case_like_in_between() {
         &[
             // LikeFunctions / LikePattern: the escape is one character and must escape
             // %, _ or itself.
+            // greatest/least take E:orderable (docs functions/comparison); maps are not.
+            (
+                "SELECT least(MAP(ARRAY[1], ARRAY[1]), MAP(ARRAY[2], ARRAY[2]))",
+                "FUNCTION_NOT_FOUND",
+            ),
+            (
+                "SELECT greatest(MAP(ARRAY[1], ARRAY[1]), MAP(ARRAY[2], ARRAY[2]))",
+                "FUNCTION_NOT_FOUND",
+            ),
             (
                 "SELECT 'a' LIKE 'a' ESCAPE '##'",
                 "INVALID_FUNCTION_ARGUMENT: Escape string must be a single character",

@@ -45,6 +45,23 @@ fn nan_survives_arithmetic_and_max_passes_over_it() {
                 json!(true),
             ),
             ("SELECT nan() + 1", "double", json!("NaN")),
+            // A NaN made by one operator stays NaN through the next, parenthesised or not.
+            (
+                "SELECT x - x - 1e0 FROM (VALUES infinity()) t(x)",
+                "double",
+                json!("NaN"),
+            ),
+            (
+                "SELECT (x - x) * 2 FROM (VALUES infinity()) t(x)",
+                "double",
+                json!("NaN"),
+            ),
+            // SQLite's sum never answers NaN, so a HAVING on it compares plainly (TPC-H q18).
+            (
+                "SELECT count(*) FROM (SELECT k FROM (VALUES (1, 2e0), (1, 3e0), (2, 1e0)) t(k, x) GROUP BY k HAVING sum(x) > 4)",
+                "bigint",
+                json!(1),
+            ),
             ("SELECT 0 * infinity()", "double", json!("NaN")),
             ("SELECT 2e0 * 3", "double", json!(6.0)),
             (
