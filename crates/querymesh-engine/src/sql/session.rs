@@ -4,8 +4,9 @@
 //!
 //! As in Trino, the server keeps no session: SET answers `X-Trino-Set-Session: name=value`,
 //! RESET `X-Trino-Clear-Session: name`, and the client sends the values back in
-//! `X-Trino-Session` with every query. The properties are a subset of Trino's system session
-//! properties, with Trino's types and defaults; an unknown name is refused as Trino refuses it.
+//! `X-Trino-Session` with every query. The properties are Trino 476's system session
+//! properties (sql/session_properties.rs), with Trino's types and defaults; an unknown name is
+//! refused as Trino refuses it.
 //! `query_max_run_time` and `query_max_execution_time` take effect (the lower of them and the
 //! sandbox's own `[querymesh] query_time_limit_secs` stops the query); the others describe a
 //! distributed engine the stand-in doesn't have, so setting them changes nothing but

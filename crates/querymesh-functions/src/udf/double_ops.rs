@@ -242,7 +242,10 @@ mod tests {
         assert_eq!(fast_part(&format!("({outer})")), Some("(e * (1 - d))"));
         // Anything else is not taken apart.
         assert_eq!(fast_part("coalesce((a), b)"), None);
-        assert_eq!(fast_part("coalesce((a), qm_double_arith('+', a, b)) + 1"), None);
+        assert_eq!(
+            fast_part("coalesce((a), qm_double_arith('+', a, b)) + 1"),
+            None
+        );
         assert_eq!(fast_part("qm_double_arith('+', a, b)"), None);
     }
 
