@@ -11,7 +11,7 @@
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 use super::show::{Cursor, check_catalog};
-use super::writes::blank_before;
+use super::writes::blank_outside;
 use super::{Body, Plan};
 use crate::SessionContext;
 use crate::catalog::Catalogs;
@@ -225,7 +225,7 @@ fn value(
     catalogs: &Catalogs,
     session: &SessionContext,
 ) -> Result<Option<String>, TrinoError> {
-    let expression = only_between(sql, argument.start, argument.end);
+    let expression = blank_outside(sql, argument.start, argument.end);
     // `SELECT` written over the blanked `CALL name(` keeps the argument where it was.
     let query = format!("SELECT{}", expression.get(6..).unwrap_or_default());
     let plan = super::plan(catalogs, &query, session)?;
@@ -249,28 +249,6 @@ fn value(
         ));
     }
     Ok(argument.literal.clone())
-}
-
-/// `sql` with everything outside `[start, end)` blanked (line breaks kept).
-fn only_between(sql: &str, start: Position, end: Option<Position>) -> String {
-    let before = blank_before(sql, start);
-    let Some(end) = end else {
-        return before;
-    };
-    let (mut line, mut column) = (1u64, 1u64);
-    before
-        .chars()
-        .map(|ch| {
-            let after = (line, column) >= (end.line, end.column);
-            if ch == '\n' {
-                line += 1;
-                column = 1;
-                return ch;
-            }
-            column += 1;
-            if after { ' ' } else { ch }
-        })
-        .collect()
 }
 
 /// KillQueryProcedure: the query looked up among those the person sees in

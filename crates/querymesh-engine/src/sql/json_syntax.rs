@@ -14,6 +14,8 @@
 use sqlparser::keywords::Keyword;
 use sqlparser::tokenizer::{Span, Token, TokenWithSpan, Whitespace, Word};
 
+use super::respell::closing;
+
 /// Marks a clause's identifier.
 pub const MARK: char = '\u{F8FE}';
 
@@ -64,24 +66,6 @@ pub fn rewrite(tokens: &mut Vec<TokenWithSpan>) {
     }
     let taken = std::mem::take(tokens);
     *tokens = process(taken);
-}
-
-/// Index of the `)` closing the `(` at `open`.
-fn closing(tokens: &[TokenWithSpan], open: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    for (i, t) in tokens.iter().enumerate().skip(open) {
-        match t.token {
-            Token::LParen => depth += 1,
-            Token::RParen => {
-                depth = depth.checked_sub(1)?;
-                if depth == 0 {
-                    return Some(i);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
 }
 
 fn process(tokens: Vec<TokenWithSpan>) -> Vec<TokenWithSpan> {

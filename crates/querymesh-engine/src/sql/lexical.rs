@@ -17,6 +17,7 @@
 
 use sqlparser::tokenizer::{Token, TokenWithSpan, Word};
 
+use super::respell::closing;
 use crate::error::{ErrorName, Position, TrinoError};
 
 /// Trino 476's reserved words (docs/src/main/sphinx/language/reserved.md): never an
@@ -366,24 +367,6 @@ fn query_after_with(tokens: &[TokenWithSpan]) -> Result<(), TrinoError> {
         }
         _ => Ok(()),
     }
-}
-
-/// The index of the `)` closing the `(` at `open`.
-fn closing(tokens: &[TokenWithSpan], open: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    for (i, t) in tokens.iter().enumerate().skip(open) {
-        match t.token {
-            Token::LParen => depth += 1,
-            Token::RParen => {
-                depth = depth.saturating_sub(1);
-                if depth == 0 {
-                    return Some(i);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
 }
 
 /// `CALL` must name a procedure (`CALL qualifiedName '(' …`), before it is refused.

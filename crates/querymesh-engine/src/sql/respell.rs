@@ -34,8 +34,8 @@ fn is_keyword(t: &TokenWithSpan, k: Keyword) -> bool {
     matches!(&t.token, Token::Word(w) if w.quote_style.is_none() && w.keyword == k)
 }
 
-/// Index of the `)` closing the `(` at `open`.
-fn closing(tokens: &[TokenWithSpan], open: usize) -> Option<usize> {
+/// Index of the `)` closing the `(` at `open` (the one copy the token-level passes share).
+pub(super) fn closing(tokens: &[TokenWithSpan], open: usize) -> Option<usize> {
     let mut depth = 0usize;
     for (i, t) in tokens.iter().enumerate().skip(open) {
         match t.token {

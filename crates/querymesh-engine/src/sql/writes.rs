@@ -879,17 +879,25 @@ fn skip_element(c: &mut Cursor<'_>) -> String {
 /// `sql` with everything before `start` blanked (line breaks kept), so a part of the
 /// statement analyses with its errors at their places in the whole.
 pub(super) fn blank_before(sql: &str, start: Position) -> String {
+    blank_outside(sql, start, None)
+}
+
+/// `sql` with everything outside `[start, end)` blanked (line breaks kept); no `end`: to the
+/// end of `sql`.
+pub(super) fn blank_outside(sql: &str, start: Position, end: Option<Position>) -> String {
     let (mut line, mut column) = (1u64, 1u64);
     sql.chars()
         .map(|ch| {
-            let before = (line, column) < (start.line, start.column);
+            let here = (line, column);
+            let outside = here < (start.line, start.column)
+                || end.is_some_and(|end| here >= (end.line, end.column));
             if ch == '\n' {
                 line += 1;
                 column = 1;
                 return ch;
             }
             column += 1;
-            if before { ' ' } else { ch }
+            if outside { ' ' } else { ch }
         })
         .collect()
 }
@@ -905,6 +913,10 @@ mod tests {
             "             \nSELECT 1"
         );
         assert_eq!(blank_before("ab cd", Position::new(1, 4)), "   cd");
+        assert_eq!(
+            blank_outside("ab cd ef", Position::new(1, 4), Some(Position::new(1, 6))),
+            "   cd   "
+        );
     }
 
     /// Trino 476: `INSERT INTO tpch.tiny.region VALUES (1.5, 'x', 'y')` passes the type check

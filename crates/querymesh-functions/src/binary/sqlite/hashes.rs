@@ -21,6 +21,15 @@ pub(super) fn crc32(b: &[u8]) -> u32 {
 
 /// MurmurHash3 x64 128 with seed 0 (airlift's Murmur3Hash128): h1 then h2, little-endian.
 pub(super) fn murmur3(b: &[u8]) -> Vec<u8> {
+    let (h1, h2) = murmur3_x64_128(b);
+    let mut out = h1.to_le_bytes().to_vec();
+    out.extend_from_slice(&h2.to_le_bytes());
+    out
+}
+
+/// MurmurHash3 x64 128 with seed 0, its two halves (murmur3, and a set digest's hash64: the
+/// first half, setdigest/murmur3.rs).
+pub(crate) fn murmur3_x64_128(b: &[u8]) -> (u64, u64) {
     const C1: u64 = 0x87c3_7b91_1142_53d5;
     const C2: u64 = 0x4cf5_ad43_2745_937f;
     let mix_k1 = |k: u64| k.wrapping_mul(C1).rotate_left(31).wrapping_mul(C2);
@@ -77,9 +86,7 @@ pub(super) fn murmur3(b: &[u8]) -> Vec<u8> {
     h2 = fmix(h2);
     h1 = h1.wrapping_add(h2);
     h2 = h2.wrapping_add(h1);
-    let mut out = h1.to_le_bytes().to_vec();
-    out.extend_from_slice(&h2.to_le_bytes());
-    out
+    (h1, h2)
 }
 
 /// SpookyHash V2 (Bob Jenkins, 2012), 64 bits with seed 0, as airlift's SpookyHashV2.hash64;

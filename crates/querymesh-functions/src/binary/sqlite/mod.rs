@@ -15,7 +15,7 @@
 
 mod bytewise;
 mod encodings;
-mod hashes;
+pub(crate) mod hashes;
 mod utf8;
 mod uuids;
 
