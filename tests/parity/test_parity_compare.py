@@ -359,3 +359,17 @@ class Differences(unittest.TestCase):
         text = "\n".join(report.differences_text(failing, kept))
         self.assertIn("1 of the 2 mismatches", text)
         self.assertIn("**k** (1 of 1 statements still differ): because", text)
+
+    def test_the_family_table_counts_what_is_kept(self):
+        stmt = corpus.Statement("joins:cccccccccccc", "joins", "SELECT 1", "src", "f", 1)
+        other = corpus.Statement("refusals:bbbbbbbbbbbb", "refusals", "SELECT 2", "src", "f", 2)
+        kept = self.parse('[[difference]]\nkey = "k"\nreason = "because"\n'
+                          'statements = ["joins:cccccccccccc"]\n')
+        failing = [report.Outcome(s, answer([], []), refusal("X"), False, "only Trino failed")
+                   for s in (stmt, other)]
+        info = report.RunInfo("476", "now", "zs", "abc", 0.1, None, "n/a", 1.0, 3, 60.0,
+                              differences=kept)
+        text = report.docs_text(failing, info)
+        self.assertIn("| joins | 1 | 0 | 0.0 % | 1 |", text)
+        self.assertIn("| refusals | 1 | 0 | 0.0 % |  |", text)
+        self.assertIn("| **all** | **2** | **0** | **0.0 %** | **1** |", text)
