@@ -14,8 +14,13 @@
 //!   analyser gives lowerings), `expr`, `operators`, `predicates`, `casts`, `json_casts`,
 //!   `complex`, `rows`, `literal`, `zoned`, `select`, `from`, `unnest`, `grouping_sets`,
 //!   `order_by`, `policy`, `views`.
-//! - Statements other than queries: `show*`, [`describe`], `explain`, [`session`],
-//!   [`use_schema`], `execute_immediate`; this file turns a statement into a plan.
+//! - Token-level checks before parsing: `lexical` (Trino's grammar where sqlparser is more
+//!   lenient: reserved words as aliases, chained predicates, identifiers starting with a
+//!   digit), `respell`, `json_syntax`.
+//! - Statements other than queries: `show*`, [`describe`], `explain`, [`session`] (and
+//!   `session_properties`, Trino's list), [`use_schema`], `execute_immediate`, `writes`
+//!   (DDL and DML checked in Trino's order, then refused: the data is read-only), `call`
+//!   (procedures); this file turns a statement into a plan.
 
 mod analyze;
 mod call;
