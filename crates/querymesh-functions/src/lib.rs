@@ -4,9 +4,9 @@
 //! # Layout
 //!
 //! - One folder per function family, named as Trino's documentation names it (`aggregate`,
-//!   `array`, `binary`, `datetime`, `format`, `json`, `map`, `math`, `regexp`, `string`,
-//!   `url`; `bitwise`, `conditional`, `lambda`, `session_info` and `window` are one file
-//!   each). Its `mod.rs` holds a table of [`entry::FunctionDef`]s — name, kind, signatures,
+//!   `array`, `binary`, `datetime`, `format`, `json`, `map`, `math`, `regexp`, `setdigest`,
+//!   `string`, `url`; `bitwise`, `conditional`, `failure`, `lambda`, `session_info` and
+//!   `window` are one file each). Its `mod.rs` holds a table of [`entry::FunctionDef`]s — name, kind, signatures,
 //!   Trino's description — and the lowerings that write each call as SQLite; its `sqlite`
 //!   module the `qm_*` SQLite functions those lowerings call. A lowering gets the [`Call`]
 //!   (its arguments typed) and a [`context::LowerContext`], never the analyser.
