@@ -134,6 +134,8 @@ pub struct SessionContext {
     pub properties: Vec<(String, String)>,
     /// Who runs the query (`current_user`).
     pub user: Option<String>,
+    /// Their groups (`current_groups()`), as the server knows them.
+    pub groups: Vec<String>,
     pub schema: Option<String>,
     /// What the person may see, when access rules restrict it: SHOW, DESCRIBE and
     /// information_schema list only that.

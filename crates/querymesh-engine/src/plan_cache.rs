@@ -31,6 +31,8 @@ pub(super) struct PlanKey {
     properties: Vec<(String, String)>,
     /// `current_user` is a constant of the plan.
     user: Option<String>,
+    /// So is `current_groups()`.
+    groups: Vec<String>,
     viewer: Option<String>,
     /// The session time zone is a constant of the plan (casts, current_timestamp).
     time_zone: Option<String>,
@@ -54,6 +56,7 @@ impl Engine {
             schema: ctx.schema.clone(),
             properties: ctx.properties.clone(),
             user: ctx.user.clone(),
+            groups: ctx.groups.clone(),
             viewer: ctx.viewer.as_ref().map(Viewer::key),
             time_zone: ctx.time_zone.clone(),
         };

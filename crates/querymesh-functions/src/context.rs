@@ -11,6 +11,10 @@ pub trait LowerContext {
     /// Who runs the query (`current_user`).
     fn current_user(&self) -> Option<&str>;
 
+    /// The groups of who runs the query (`current_groups()`), sorted; none when the server
+    /// knows of none.
+    fn current_groups(&self) -> Vec<String>;
+
     /// The session's catalog and schema (`current_catalog`, `current_schema`).
     fn current_catalog(&self) -> Option<&str>;
     fn current_schema(&self) -> Option<&str>;

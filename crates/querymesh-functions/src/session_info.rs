@@ -1,6 +1,6 @@
 //! What a query knows of its session (Trino docs functions/session): `current_user`,
-//! `current_catalog`, `current_schema` — constants of the plan, which the plan cache keys by
-//! user and session defaults — and of the server (functions/system): `version()`.
+//! `current_groups()`, `current_catalog`, `current_schema` — constants of the plan, which the
+//! plan cache keys by user, groups and session defaults — and of the server (functions/system): `version()`.
 
 use querymesh_values::TRINO_VERSION;
 use querymesh_values::sqlite_text::sql_string;
@@ -33,6 +33,16 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "current_schema",
         "The session's schema, NULL when it has none",
     ),
+    // CurrentGroups (docs functions/session): the session user's groups.
+    FunctionDef {
+        name: "current_groups",
+        kind: Kind::Scalar,
+        signatures: &[("", "array(varchar)")],
+        typing: Typing::ByLowering,
+        lower: Lower::Scalar(current_groups),
+        description: "Current groups of current user",
+        deterministic: true,
+    },
     // Hidden in Trino (`SHOW FUNCTIONS` does not list it), as a special form is here.
     FunctionDef {
         name: "version",
@@ -49,6 +59,18 @@ fn version(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     Ok(c.args
         .is_empty()
         .then(|| Typed::new(sql_string(TRINO_VERSION), TrinoType::Varchar(None))))
+}
+
+/// The groups as an array literal: JSON text of strings (the element form of varchar).
+fn current_groups(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    if !c.args.is_empty() {
+        return Ok(None);
+    }
+    let groups = serde_json::Value::from(ctx.current_groups()).to_string();
+    Ok(Some(Typed::new(
+        sql_string(&groups),
+        TrinoType::Array(Box::new(TrinoType::Varchar(None))),
+    )))
 }
 
 fn session_value_of(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {

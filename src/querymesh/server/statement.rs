@@ -197,6 +197,7 @@ pub async fn post_statement(
     let session = || SessionContext {
         viewer: Viewer::of(state.access(), &principal),
         user: Some(principal.name.clone()),
+        groups: principal.groups.clone(),
         ..session_context(&headers)
     };
     let (engine, access) = (executor.engine(), state.access());
@@ -470,6 +471,7 @@ fn session_context(headers: &HeaderMap) -> SessionContext {
         schema: value(SCHEMA_HEADER),
         properties: session_properties(headers),
         user: None,
+        groups: Vec::new(),
         viewer: None,
         time_zone: value(TIME_ZONE_HEADER),
     }

@@ -8,7 +8,6 @@
 //! existence checks (Trino's `ShowQueriesRewrite` order). DESCRIBE needs any privilege on the
 //! table, not SELECT.
 
-use querymesh_functions::entry::Kind;
 use serde_json::Value;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
@@ -209,6 +208,14 @@ impl<'t> Cursor<'t> {
 
     /// `[LIKE 'pattern' [ESCAPE 'c']]`.
     pub(super) fn like_pattern(&mut self) -> Result<Option<LikePattern>, TrinoError> {
+        match self.like_text()? {
+            Some((pattern, escape)) => LikePattern::new(&pattern, escape.as_deref()).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// `[LIKE 'pattern' [ESCAPE 'c']]` as written, not checked yet.
+    pub(super) fn like_text(&mut self) -> Result<Option<(String, Option<String>)>, TrinoError> {
         if !self.keyword("LIKE") {
             return Ok(None);
         }
@@ -218,7 +225,7 @@ impl<'t> Cursor<'t> {
         } else {
             None
         };
-        LikePattern::new(&pattern, escape.as_deref()).map(Some)
+        Ok(Some((pattern, escape)))
     }
 
     fn string(&mut self) -> Result<String, TrinoError> {
@@ -324,7 +331,7 @@ fn show(
         return show_tables(c, catalogs, session);
     }
     if c.keyword("FUNCTIONS") {
-        return show_functions(c);
+        return super::show_functions::show_functions(c, session);
     }
     if c.keyword("STATS") {
         return show_stats::show_stats(c, catalogs, session);
@@ -614,78 +621,6 @@ fn show_tables(
         .map(|t| vec![t.name.clone()])
         .collect();
     Ok(rows(&["Table"], values, Vec::new()))
-}
-
-/// SHOW FUNCTIONS [LIKE p].
-fn show_functions(c: &mut Cursor<'_>) -> Result<Plan, TrinoError> {
-    let pattern = c.like_pattern()?;
-    c.end()?;
-    Ok(functions(pattern.as_ref()))
-}
-
-/// SHOW FUNCTIONS: one row per signature, from the function registry, with Trino's columns.
-/// Trino's rewrite selects from a VALUES list of every function, then filters by the
-/// pattern: each text column is a `varchar(n)` as long as its longest value in the whole list.
-fn functions(pattern: Option<&LikePattern>) -> Plan {
-    let all: Vec<_> = querymesh_functions::registry::all()
-        .into_iter()
-        .filter(|f| f.kind != Kind::SpecialForm)
-        .collect();
-    let longest = |text: &dyn Fn(&querymesh_functions::entry::FunctionDef) -> Vec<String>| {
-        let n = all
-            .iter()
-            .flat_map(|f| text(f))
-            .map(|t| t.chars().count())
-            .max()
-            .unwrap_or(0);
-        TrinoType::Varchar(Some(n as u32))
-    };
-    let sized = [
-        longest(&|f| vec![f.name.to_string()]),
-        longest(&|f| f.signatures.iter().map(|(_, r)| r.to_string()).collect()),
-        longest(&|f| f.signatures.iter().map(|(a, _)| a.to_string()).collect()),
-        longest(&|f| vec![f.kind.shown().to_string()]),
-        TrinoType::Boolean,
-        longest(&|f| vec![f.description.to_string()]),
-    ];
-    let names = [
-        "Function",
-        "Return Type",
-        "Argument Types",
-        "Function Type",
-        "Deterministic",
-        "Description",
-    ];
-    let columns = names
-        .iter()
-        .zip(sized)
-        .map(|(name, ty)| OutputColumn {
-            name: name.to_string(),
-            ty,
-        })
-        .collect();
-    let values = all
-        .into_iter()
-        .filter(|f| pattern.is_none_or(|p| p.matches(f.name)))
-        .flat_map(|f| {
-            f.signatures.iter().map(move |(args, returns)| {
-                vec![
-                    Value::from(f.name),
-                    Value::from(*returns),
-                    Value::from(*args),
-                    Value::from(f.kind.shown()),
-                    Value::from(f.deterministic),
-                    Value::from(f.description),
-                ]
-            })
-        })
-        .collect();
-    Plan {
-        columns,
-        reads: Vec::new(),
-        session_update: None,
-        body: Body::Rows(values),
-    }
 }
 
 #[cfg(test)]

@@ -53,15 +53,18 @@ const fn field(name: &'static str, description: &'static str) -> FunctionDef {
     )
 }
 
-const fn now(name: &'static str) -> FunctionDef {
+/// `now()` and `current_timestamp`: Trino lists `now` (as deterministic, as it lists
+/// `current_date`: the value is fixed for the query), while `current_timestamp` and
+/// `localtimestamp` are special forms of its grammar, which SHOW FUNCTIONS leaves out.
+const fn now(name: &'static str, kind: Kind) -> FunctionDef {
     FunctionDef {
         name,
-        kind: Kind::Scalar,
+        kind,
         signatures: &[("", "timestamp(3) with time zone")],
         typing: Typing::ByLowering,
         lower: Lower::Scalar(current_timestamp),
         description: "Current timestamp with time zone",
-        deterministic: false,
+        deterministic: true,
     }
 }
 
@@ -187,13 +190,13 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         typing: Typing::ByLowering,
         lower: Lower::Scalar(current_date),
         description: "Current date",
-        deterministic: false,
+        deterministic: true,
     },
-    now("now"),
-    now("current_timestamp"),
+    now("now", Kind::Scalar),
+    now("current_timestamp", Kind::SpecialForm),
     FunctionDef {
         name: "localtimestamp",
-        kind: Kind::Scalar,
+        kind: Kind::SpecialForm,
         signatures: &[("", "timestamp(3)")],
         typing: Typing::ByLowering,
         lower: Lower::Scalar(local_timestamp),

@@ -20,4 +20,12 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         Lower::Template("qm_parse_data_size({0})"),
         "Converts data size string to bytes",
     ),
+    // DataSizeFunctions' alias of parse_data_size, kept by Trino 476 for Presto's users.
+    scalar(
+        "parse_presto_data_size",
+        &[("varchar(x)", "decimal(38,0)")],
+        Typing::Resolved,
+        Lower::Template("qm_parse_data_size({0})"),
+        "Converts data size string to bytes",
+    ),
 ];

@@ -12,6 +12,13 @@ impl LowerContext for Analyzer<'_> {
         self.session.user.as_deref()
     }
 
+    fn current_groups(&self) -> Vec<String> {
+        let mut groups = self.session.groups.clone();
+        groups.sort();
+        groups.dedup();
+        groups
+    }
+
     fn current_catalog(&self) -> Option<&str> {
         self.session.catalog.as_deref()
     }
