@@ -40,6 +40,7 @@ pub mod setdigest;
 pub mod signature;
 pub mod sqlite;
 pub mod string;
+pub mod table;
 pub mod udf;
 pub mod url;
 pub mod window;

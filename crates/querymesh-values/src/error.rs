@@ -69,6 +69,8 @@ pub enum ErrorName {
     MissingGroupBy,
     MissingOver,
     InvalidArguments,
+    /// A table function's argument without a default left out.
+    MissingArgument,
     DuplicateWindowName,
     InvalidWindowReference,
     InvalidPartitionBy,
@@ -140,6 +142,7 @@ impl ErrorName {
             Self::MissingGroupBy => ("MISSING_GROUP_BY", 64),
             Self::MissingOver => ("MISSING_OVER", 66),
             Self::InvalidArguments => ("INVALID_ARGUMENTS", 76),
+            Self::MissingArgument => ("MISSING_ARGUMENT", 111),
             // Trino 476's codes (newer than the StandardErrorCode the test below cites).
             Self::DuplicateWindowName => ("DUPLICATE_WINDOW_NAME", 92),
             Self::InvalidWindowReference => ("INVALID_WINDOW_REFERENCE", 93),
@@ -387,6 +390,7 @@ mod code_tests {
             (MissingGroupBy, ("MISSING_GROUP_BY", 64)),
             (MissingOver, ("MISSING_OVER", 66)),
             (InvalidArguments, ("INVALID_ARGUMENTS", 76)),
+            (MissingArgument, ("MISSING_ARGUMENT", 111)),
             (InvalidTableProperty, ("INVALID_TABLE_PROPERTY", 18)),
             (ProcedureNotFound, ("PROCEDURE_NOT_FOUND", 29)),
             (SchemaNotEmpty, ("SCHEMA_NOT_EMPTY", 34)),

@@ -17,7 +17,7 @@ use crate::TableAccess;
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
 
 impl Analyzer<'_> {
-    fn table_factor(
+    pub(super) fn table_factor(
         &mut self,
         factor: &TableFactor,
         outer: Option<&Scope<'_>>,
@@ -190,6 +190,9 @@ impl Analyzer<'_> {
                 // ON …) ON …`).
                 let sql = self.relation_with_joins(table_with_joins, outer, relations)?;
                 Ok(format!("({sql})"))
+            }
+            TableFactor::TableFunction { expr, alias } => {
+                self.table_function(expr, alias.as_ref(), relations)
             }
             _ => Err(not_supported(
                 None,
