@@ -360,7 +360,7 @@ fn parse_query_tokens(
     respell::respell(&mut all_tokens);
     cast_types::replace_cast_types(&mut all_tokens);
     json_syntax::rewrite(&mut all_tokens);
-    table_functions::tokens::wrap_table_queries(&mut all_tokens);
+    table_functions::tokens::rewrite(&mut all_tokens);
     let mut parser = Parser::new(&TrinoDialect).with_tokens_with_locations(all_tokens);
     let statements = parser.parse_statements().map_err(|e| {
         // A few of sqlparser's errors name no place: the culprit is the last token taken

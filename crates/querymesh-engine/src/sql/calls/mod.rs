@@ -587,6 +587,17 @@ fn call_arguments(f: &Function, at: Option<Position>) -> Result<CallArguments<'_
             }
             FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => out.exprs.push(ArgExpr::Value(e)),
             FunctionArg::Unnamed(FunctionArgExpr::Wildcard) => out.star = true,
+            // Trino's grammar has named arguments only in a table function's invocation
+            // (docs functions/table): anywhere else `=>` is a syntax error, placed here
+            // one space after the name.
+            FunctionArg::Named { name, .. } if name.span.end.line > 0 => {
+                let end = name.span.end;
+                return Err(error_at(
+                    ErrorName::SyntaxError,
+                    Some(Position::new(end.line, end.column + 1)),
+                    "mismatched input '=>'. Expecting: '%', '(', ')', '*', '+', ',', '-', '->', '.', '/', 'AND', 'AT', 'OR', 'ORDER', 'OVER', '[', '||', <predicate>, <string>",
+                ));
+            }
             _ => return Err(not_supported(at, "Named or qualified-wildcard arguments")),
         }
     }

@@ -4,9 +4,11 @@
 //! (unquoted: upper case); an argument left out takes its default or is MISSING_ARGUMENT.
 
 use sqlparser::ast::{
-    CastKind, DataType, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, ObjectName,
-    ObjectNamePart, Query,
+    CastKind, DataType, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, Ident,
+    ObjectName, ObjectNamePart, Query,
 };
+
+use super::tokens::MARK;
 
 use super::super::analyze::{ident_location, location};
 use crate::error::{ErrorName, Position, TrinoError, error_at};
@@ -52,7 +54,9 @@ pub(super) enum DescriptorArg {
 /// A passed argument's value.
 pub(super) enum Value<'q> {
     Scalar(&'q Expr),
-    Table(TableArg<'q>),
+    /// A table and the first clause written after it (`partition`, `order` or `empty`), with
+    /// the clause's place.
+    Table(TableArg<'q>, Option<(String, Option<Position>)>),
     Descriptor(DescriptorArg),
 }
 
@@ -60,7 +64,7 @@ impl Value<'_> {
     fn kind(&self) -> Kind {
         match self {
             Value::Scalar(_) => Kind::Scalar,
-            Value::Table(_) => Kind::Table,
+            Value::Table(..) => Kind::Table,
             Value::Descriptor(_) => Kind::Descriptor,
         }
     }
@@ -140,6 +144,7 @@ pub(super) fn bind<'q>(
                 ),
             ));
         }
+        check_value(spec, &value, place)?;
         bound[index] = Some(value);
     }
     for (spec, value) in declared.iter().zip(&bound) {
@@ -152,6 +157,35 @@ pub(super) fn bind<'q>(
         }
     }
     Ok(bound)
+}
+
+/// What Trino's analyzer refuses of a table or descriptor argument before the function sees
+/// it: a table argument's clauses (every built-in table argument has row semantics) and an
+/// empty descriptor.
+fn check_value(spec: &Declared, value: &Value<'_>, place: Option<Position>) -> Result<(), TrinoError> {
+    let refused = |at: Option<Position>, what: &str| {
+        Err(error_at(
+            ErrorName::InvalidFunctionArgument,
+            at,
+            format!("Invalid argument {}. {what} specified for table argument with row semantics", spec.name),
+        ))
+    };
+    match value {
+        Value::Table(_, Some((clause, at))) => match clause.as_str() {
+            "partition" => refused(place, "Partitioning"),
+            "order" => refused(place, "Ordering"),
+            _ => refused(*at, "Empty behavior"),
+        },
+        Value::Descriptor(DescriptorArg::Fields(fields)) if fields.is_empty() => Err(error_at(
+            ErrorName::InvalidFunctionArgument,
+            place,
+            format!(
+                "Invalid descriptor argument {}. Descriptors should be formatted as 'DESCRIPTOR(name [type], ...)'",
+                spec.name
+            ),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// An argument's name in canonical form: quoted as written, else upper case.
@@ -189,13 +223,15 @@ fn argument_location(arg: &FunctionArg) -> Option<Position> {
 fn value_of(expr: &Expr) -> Value<'_> {
     match expr {
         Expr::Function(f) if is_word(&f.name, "TABLE") => {
-            match single_argument(&f.args) {
-                Some(Expr::Subquery(q)) => Value::Table(TableArg::Query(q)),
+            let (input, clause) = table_parts(&f.args);
+            let clause = clause.map(|i| (i.value.trim_start_matches(MARK).to_string(), ident_location(i)));
+            match input {
+                Some(Expr::Subquery(q)) => Value::Table(TableArg::Query(q), clause),
                 Some(Expr::Identifier(i)) => {
-                    Value::Table(TableArg::Named(ObjectName::from(vec![i.clone()])))
+                    Value::Table(TableArg::Named(ObjectName::from(vec![i.clone()])), clause)
                 }
                 Some(Expr::CompoundIdentifier(parts)) => {
-                    Value::Table(TableArg::Named(ObjectName::from(parts.clone())))
+                    Value::Table(TableArg::Named(ObjectName::from(parts.clone())), clause)
                 }
                 // Not a name nor a query: Trino's parser refuses it; the closest answer here.
                 _ => Value::Scalar(expr),
@@ -207,6 +243,10 @@ fn value_of(expr: &Expr) -> Value<'_> {
                     .args
                     .iter()
                     .filter_map(|a| match argument_expr(a) {
+                        // A field written with a type (tokens.rs marks it).
+                        Some(Expr::Identifier(i)) if i.value.starts_with(MARK) => {
+                            Some((i.value.trim_start_matches(MARK).to_lowercase(), true))
+                        }
                         Some(Expr::Identifier(i)) => Some((i.value.to_lowercase(), false)),
                         Some(other) => Some((other.to_string().to_lowercase(), true)),
                         None => None,
@@ -236,12 +276,17 @@ fn is_word(name: &ObjectName, word: &str) -> bool {
         if i.quote_style.is_none() && i.value.eq_ignore_ascii_case(word))
 }
 
-fn single_argument(args: &FunctionArguments) -> Option<&Expr> {
-    match args {
-        FunctionArguments::List(list) => match list.args.as_slice() {
-            [one] => argument_expr(one),
-            _ => None,
+/// `TABLE(input)`, or `TABLE(input, marker)` with the clause marker tokens.rs wrote.
+fn table_parts(args: &FunctionArguments) -> (Option<&Expr>, Option<&Ident>) {
+    let FunctionArguments::List(list) = args else {
+        return (None, None);
+    };
+    match list.args.as_slice() {
+        [one] => (argument_expr(one), None),
+        [one, two] => match argument_expr(two) {
+            Some(Expr::Identifier(i)) if i.value.starts_with(MARK) => (argument_expr(one), Some(i)),
+            _ => (None, None),
         },
-        _ => None,
+        _ => (None, None),
     }
 }

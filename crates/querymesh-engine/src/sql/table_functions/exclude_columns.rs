@@ -39,7 +39,7 @@ impl Analyzer<'_> {
         at: Option<Position>,
     ) -> Result<Output, TrinoError> {
         let bound = bind(&DECLARED, args, at)?;
-        let (Some(Some(Value::Table(input))), Some(Some(Value::Descriptor(columns)))) =
+        let (Some(Some(Value::Table(input, _))), Some(Some(Value::Descriptor(columns)))) =
             (bound.first(), bound.get(1))
         else {
             return Err(invalid("Missing argument: INPUT"));

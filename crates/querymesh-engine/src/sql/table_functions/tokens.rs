@@ -1,11 +1,24 @@
-//! A table argument given as a query, `TABLE(SELECT …)` (docs functions/table, "Table
-//! arguments"), which sqlparser cannot read as an argument: before parsing, the query gets a
-//! pair of parentheses, `TABLE((SELECT …))`, which it reads as a subquery. The added tokens
-//! carry the opening parenthesis's place, so error positions stay where they were written.
+//! The parts of a table function's invocation sqlparser cannot read (docs functions/table,
+//! "Arguments"), made readable before parsing; added tokens carry the place of the tokens they
+//! stand for, so error positions stay where they were written.
+//!
+//! - A table argument given as a query, `TABLE(SELECT …)`, gets a pair of parentheses:
+//!   `TABLE((SELECT …))`, a subquery.
+//! - A table argument's alias, `TABLE(t) [AS] r [(a, b)]`, becomes a query over the aliased
+//!   table: `TABLE((SELECT * FROM t AS r (a, b)))`.
+//! - A table argument's `PARTITION BY …`, `ORDER BY …` or `KEEP|PRUNE WHEN EMPTY` becomes a
+//!   marker argument of `TABLE(…)` naming the clause, since the built-in functions' table
+//!   arguments refuse them all (row semantics).
+//! - A descriptor's field written with a type, `DESCRIPTOR(a bigint)`, becomes a marked
+//!   field (`exclude_columns` refuses types).
 
-use sqlparser::tokenizer::{Token, TokenWithSpan};
+use sqlparser::keywords::Keyword;
+use sqlparser::tokenizer::{Span, Token, TokenWithSpan, Word};
 
 use super::super::respell::closing;
+
+/// Marks an identifier added here: the clause or typed field it stands for follows.
+pub(super) const MARK: char = '\u{F8FD}';
 
 fn is_word(t: &TokenWithSpan, word: &str) -> bool {
     matches!(&t.token, Token::Word(w) if w.quote_style.is_none() && w.value.eq_ignore_ascii_case(word))
@@ -15,51 +28,230 @@ fn significant(t: &TokenWithSpan) -> bool {
     !matches!(t.token, Token::Whitespace(_))
 }
 
-/// Wraps the query of each `TABLE(SELECT|WITH|VALUES …)` in parentheses.
-pub(in super::super) fn wrap_table_queries(tokens: &mut Vec<TokenWithSpan>) {
+fn token(token: Token, span: Span) -> TokenWithSpan {
+    TokenWithSpan::new(token, span)
+}
+
+/// A keyword as the tokenizer makes it (the parser reads the `keyword` field).
+fn keyword(value: &str, keyword: Keyword, span: Span) -> TokenWithSpan {
+    token(
+        Token::Word(Word {
+            value: value.to_string(),
+            quote_style: None,
+            keyword,
+        }),
+        span,
+    )
+}
+
+fn marker(text: &str, span: Span) -> TokenWithSpan {
+    token(
+        Token::Word(Word {
+            value: format!("{MARK}{text}"),
+            quote_style: Some('"'),
+            keyword: Keyword::NoKeyword,
+        }),
+        span,
+    )
+}
+
+/// Rewrites every table argument and descriptor in `tokens` (see the module's notes).
+pub(in super::super) fn rewrite(tokens: &mut Vec<TokenWithSpan>) {
+    if !tokens
+        .iter()
+        .any(|t| is_word(t, "TABLE") || is_word(t, "DESCRIPTOR"))
+    {
+        return;
+    }
+    // Worked on without the whitespace (the parser skips it); kept as it was when nothing
+    // here applies.
+    let original: Vec<TokenWithSpan> = tokens.iter().filter(|t| significant(t)).cloned().collect();
+    let mut worked = original.clone();
     let mut i = 0;
-    while i < tokens.len() {
-        let next = |from: usize| (from..tokens.len()).find(|&j| significant(&tokens[j]));
-        let open = next(i + 1).filter(|&j| tokens[j].token == Token::LParen);
-        let query = open.and_then(|o| next(o + 1)).filter(|&q| {
-            ["SELECT", "WITH", "VALUES"]
-                .iter()
-                .any(|w| is_word(&tokens[q], w))
-        });
-        if is_word(&tokens[i], "TABLE")
-            && let (Some(open), Some(_)) = (open, query)
-            && let Some(close) = closing(tokens, open)
-        {
-            let span = tokens[open].span;
-            tokens.insert(close, TokenWithSpan::new(Token::RParen, span));
-            tokens.insert(open + 1, TokenWithSpan::new(Token::LParen, span));
+    while i < worked.len() {
+        if is_word(&worked[i], "TABLE") {
+            table_argument(&mut worked, i);
+        } else if is_word(&worked[i], "DESCRIPTOR") {
+            descriptor(&mut worked, i);
         }
         i += 1;
     }
+    if worked != original {
+        *tokens = worked;
+    }
+}
+
+/// The index of the first `,` or `)` at depth 0 from `from` (the end of an argument).
+fn argument_end(t: &[TokenWithSpan], from: usize) -> usize {
+    let mut depth = 0usize;
+    for (j, x) in t.iter().enumerate().skip(from) {
+        match x.token {
+            Token::LParen => depth += 1,
+            Token::RParen if depth == 0 => return j,
+            Token::RParen => depth -= 1,
+            Token::Comma if depth == 0 => return j,
+            _ => {}
+        }
+    }
+    t.len()
+}
+
+/// `TABLE(…)` at `i`: wraps a query; then, if it is a table argument (a name or a query),
+/// its alias or its clauses.
+fn table_argument(t: &mut Vec<TokenWithSpan>, i: usize) {
+    let open = i + 1;
+    if t.get(open).map(|x| &x.token) != Some(&Token::LParen) {
+        return;
+    }
+    if t.get(open + 1)
+        .is_some_and(|q| ["SELECT", "WITH", "VALUES"].iter().any(|w| is_word(q, w)))
+        && let Some(close) = closing(t, open)
+    {
+        let span = t[open].span;
+        t.insert(close, token(Token::RParen, span));
+        t.insert(open + 1, token(Token::LParen, span));
+    }
+    let Some(close) = closing(t, open) else {
+        return;
+    };
+    let inner = &t[open + 1..close];
+    let is_query = inner.first().map(|x| &x.token) == Some(&Token::LParen)
+        && closing(t, open + 1) == Some(close - 1);
+    let is_name = !inner.is_empty()
+        && inner
+            .iter()
+            .all(|x| matches!(x.token, Token::Word(_) | Token::Period));
+    if !(is_query || is_name) {
+        return;
+    }
+    let end = argument_end(t, close + 1);
+    if end <= close + 1 {
+        return;
+    }
+    let clause = &t[close + 1..end];
+    let find = |w: &str| clause.iter().find(|x| is_word(x, w)).map(|x| x.span);
+    let kind = find("PARTITION")
+        .map(|s| ("partition", s))
+        .or_else(|| find("ORDER").map(|s| ("order", s)))
+        .or_else(|| {
+            find("KEEP")
+                .or_else(|| find("PRUNE"))
+                .map(|s| ("empty", s))
+        });
+    let replacement: Vec<TokenWithSpan> = match kind {
+        Some((kind, span)) => {
+            let mut out: Vec<TokenWithSpan> = t[i..close].to_vec();
+            out.push(token(Token::Comma, span));
+            out.push(marker(kind, span));
+            out.push(t[close].clone());
+            out
+        }
+        None => {
+            // `[AS] r [(a, …)]`: a query reading the aliased input.
+            let span = t[open].span;
+            let mut out = vec![
+                t[i].clone(),
+                t[open].clone(),
+                token(Token::LParen, span),
+                keyword("SELECT", Keyword::SELECT, span),
+                token(Token::Mul, span),
+                keyword("FROM", Keyword::FROM, span),
+            ];
+            out.extend(inner.iter().cloned());
+            if !is_word(&clause[0], "AS") {
+                out.push(keyword("AS", Keyword::AS, span));
+            }
+            out.extend(clause.iter().cloned());
+            out.push(token(Token::RParen, span));
+            out.push(t[close].clone());
+            out
+        }
+    };
+    t.splice(i..end, replacement);
+}
+
+/// `DESCRIPTOR(…)` at `i`: each field written with more than its name becomes a marker
+/// holding the name.
+fn descriptor(t: &mut Vec<TokenWithSpan>, i: usize) {
+    let open = i + 1;
+    if t.get(open).map(|x| &x.token) != Some(&Token::LParen) {
+        return;
+    }
+    let Some(close) = closing(t, open) else {
+        return;
+    };
+    let mut out = Vec::new();
+    let mut start = open + 1;
+    while start < close {
+        let end = argument_end(t, start).min(close);
+        match &t[start..end] {
+            [first, _, ..] => {
+                let name = match &first.token {
+                    Token::Word(w) => w.value.clone(),
+                    other => other.to_string(),
+                };
+                out.push(marker(&name, first.span));
+            }
+            field => out.extend(field.iter().cloned()),
+        }
+        if end < close {
+            out.push(t[end].clone());
+        }
+        start = end + 1;
+    }
+    t.splice(open + 1..close, out);
 }
 
 #[cfg(test)]
 mod tests {
     use sqlparser::tokenizer::Tokenizer;
 
-    use super::wrap_table_queries;
+    use super::{MARK, rewrite};
     use crate::sql::dialect::TrinoDialect;
 
-    fn wrapped(sql: &str) -> String {
+    fn rewritten(sql: &str) -> String {
         let mut tokens = Tokenizer::new(&TrinoDialect, sql)
             .tokenize_with_location()
             .unwrap_or_default();
-        wrap_table_queries(&mut tokens);
-        tokens.iter().map(|t| t.token.to_string()).collect()
+        rewrite(&mut tokens);
+        tokens
+            .iter()
+            .map(|t| t.token.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+            .replace(MARK, "~")
     }
 
     #[test]
-    fn a_query_in_table_gets_parentheses_and_a_name_does_not() {
+    fn table_arguments_become_names_or_queries_sqlparser_reads() {
         assert_eq!(
-            wrapped("f(input => TABLE(SELECT 1 a), x => TABLE(t))"),
-            "f(input => TABLE((SELECT 1 a)), x => TABLE(t))"
+            rewritten("f(input => TABLE(SELECT 1 a), x => TABLE(t))"),
+            "f ( input => TABLE ( ( SELECT 1 a ) ) , x => TABLE ( t ) )"
         );
-        assert_eq!(wrapped("TABLE(WITH w AS (SELECT 1) SELECT * FROM w)"), "TABLE((WITH w AS (SELECT 1) SELECT * FROM w))");
-        assert_eq!(wrapped("SELECT * FROM TABLE(seq(stop => 1))"), "SELECT * FROM TABLE(seq(stop => 1))");
+        assert_eq!(
+            rewritten("f(TABLE(t) AS r(a, b), 1)"),
+            "f ( TABLE ( ( SELECT * FROM t AS r ( a , b ) ) ) , 1 )"
+        );
+        assert_eq!(
+            rewritten("f(TABLE(s.t) PARTITION BY a)"),
+            "f ( TABLE ( s . t , \"~partition\" ) )"
+        );
+        assert_eq!(
+            rewritten("f(TABLE(t) KEEP WHEN EMPTY)"),
+            "f ( TABLE ( t , \"~empty\" ) )"
+        );
+        assert_eq!(
+            rewritten("SELECT * FROM TABLE(seq(stop => 1)) s"),
+            "SELECT * FROM TABLE ( seq ( stop => 1 ) ) s"
+        );
+    }
+
+    #[test]
+    fn a_typed_descriptor_field_is_marked() {
+        assert_eq!(
+            rewritten("DESCRIPTOR(a bigint, b)"),
+            "DESCRIPTOR ( \"~a\" , b )"
+        );
+        assert_eq!(rewritten("DESCRIPTOR(a, b)"), "DESCRIPTOR ( a , b )");
     }
 }
