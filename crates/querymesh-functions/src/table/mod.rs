@@ -15,10 +15,14 @@ pub fn sequence_last(
     let stop = stop.ok_or("Stop is null")?;
     let step = step.ok_or("Step is null")?;
     if start < stop && step <= 0 {
-        return Err(format!("Step must be positive for sequence [{start}, {stop}]"));
+        return Err(format!(
+            "Step must be positive for sequence [{start}, {stop}]"
+        ));
     }
     if start > stop && step >= 0 {
-        return Err(format!("Step must be negative for sequence [{start}, {stop}]"));
+        return Err(format!(
+            "Step must be negative for sequence [{start}, {stop}]"
+        ));
     }
     if start == stop {
         return Ok(start);
@@ -53,9 +57,18 @@ mod tests {
 
     #[test]
     fn nulls_and_wrong_steps_are_trinos_errors() {
-        assert_eq!(sequence_last(None, Some(1), Some(1)), Err("Start is null".into()));
-        assert_eq!(sequence_last(Some(1), None, Some(1)), Err("Stop is null".into()));
-        assert_eq!(sequence_last(Some(1), Some(2), None), Err("Step is null".into()));
+        assert_eq!(
+            sequence_last(None, Some(1), Some(1)),
+            Err("Start is null".into())
+        );
+        assert_eq!(
+            sequence_last(Some(1), None, Some(1)),
+            Err("Stop is null".into())
+        );
+        assert_eq!(
+            sequence_last(Some(1), Some(2), None),
+            Err("Step is null".into())
+        );
         assert_eq!(
             sequence_last(Some(1), Some(5), Some(0)),
             Err("Step must be positive for sequence [1, 5]".into())

@@ -33,6 +33,7 @@ mod regexp;
 mod setdigest;
 mod strings;
 mod subqueries;
+mod table_functions;
 mod time_of_day;
 mod time_zones;
 mod unnest;

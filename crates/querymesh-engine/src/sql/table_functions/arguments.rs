@@ -4,8 +4,8 @@
 //! (unquoted: upper case); an argument left out takes its default or is MISSING_ARGUMENT.
 
 use sqlparser::ast::{
-    CastKind, DataType, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, Ident,
-    ObjectName, ObjectNamePart, Query,
+    CastKind, DataType, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, Ident, ObjectName,
+    ObjectNamePart, Query,
 };
 
 use super::tokens::MARK;
@@ -38,9 +38,10 @@ pub(super) struct Declared {
     pub has_default: bool,
 }
 
-/// A table argument: `TABLE(name)` or `TABLE(query)`.
+/// A table argument: `TABLE(name)` (with the place of `TABLE`, where Trino reports a
+/// missing table) or `TABLE(query)`.
 pub(super) enum TableArg<'q> {
-    Named(ObjectName),
+    Named(ObjectName, Option<Position>),
     Query(&'q Query),
 }
 
@@ -162,12 +163,19 @@ pub(super) fn bind<'q>(
 /// What Trino's analyzer refuses of a table or descriptor argument before the function sees
 /// it: a table argument's clauses (every built-in table argument has row semantics) and an
 /// empty descriptor.
-fn check_value(spec: &Declared, value: &Value<'_>, place: Option<Position>) -> Result<(), TrinoError> {
+fn check_value(
+    spec: &Declared,
+    value: &Value<'_>,
+    place: Option<Position>,
+) -> Result<(), TrinoError> {
     let refused = |at: Option<Position>, what: &str| {
         Err(error_at(
             ErrorName::InvalidFunctionArgument,
             at,
-            format!("Invalid argument {}. {what} specified for table argument with row semantics", spec.name),
+            format!(
+                "Invalid argument {}. {what} specified for table argument with row semantics",
+                spec.name
+            ),
         ))
     };
     match value {
@@ -224,15 +232,22 @@ fn value_of(expr: &Expr) -> Value<'_> {
     match expr {
         Expr::Function(f) if is_word(&f.name, "TABLE") => {
             let (input, clause) = table_parts(&f.args);
-            let clause = clause.map(|i| (i.value.trim_start_matches(MARK).to_string(), ident_location(i)));
+            let clause = clause.map(|i| {
+                (
+                    i.value.trim_start_matches(MARK).to_string(),
+                    ident_location(i),
+                )
+            });
             match input {
                 Some(Expr::Subquery(q)) => Value::Table(TableArg::Query(q), clause),
-                Some(Expr::Identifier(i)) => {
-                    Value::Table(TableArg::Named(ObjectName::from(vec![i.clone()])), clause)
-                }
-                Some(Expr::CompoundIdentifier(parts)) => {
-                    Value::Table(TableArg::Named(ObjectName::from(parts.clone())), clause)
-                }
+                Some(Expr::Identifier(i)) => Value::Table(
+                    TableArg::Named(ObjectName::from(vec![i.clone()]), location(expr)),
+                    clause,
+                ),
+                Some(Expr::CompoundIdentifier(parts)) => Value::Table(
+                    TableArg::Named(ObjectName::from(parts.clone()), location(expr)),
+                    clause,
+                ),
                 // Not a name nor a query: Trino's parser refuses it; the closest answer here.
                 _ => Value::Scalar(expr),
             }
@@ -261,7 +276,9 @@ fn value_of(expr: &Expr) -> Value<'_> {
             expr: inner,
             data_type: DataType::Custom(name, _),
             ..
-        } if is_word(name, "DESCRIPTOR") && is_null(inner) => Value::Descriptor(DescriptorArg::Null),
+        } if is_word(name, "DESCRIPTOR") && is_null(inner) => {
+            Value::Descriptor(DescriptorArg::Null)
+        }
         other => Value::Scalar(other),
     }
 }

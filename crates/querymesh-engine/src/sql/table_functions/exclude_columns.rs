@@ -9,10 +9,10 @@
 
 use sqlparser::ast::{FunctionArg, TableFactor};
 
-use super::Output;
-use super::arguments::{DescriptorArg, Kind, TableArg, Value, bind};
 use super::super::analyze::Analyzer;
+use super::Output;
 use super::arguments::Declared;
+use super::arguments::{DescriptorArg, Kind, TableArg, Value, bind};
 use crate::error::{ErrorName, Position, TrinoError, error_at};
 
 const DECLARED: [Declared; 2] = [
@@ -45,29 +45,50 @@ impl Analyzer<'_> {
             return Err(invalid("Missing argument: INPUT"));
         };
         // The input first: a missing table is TABLE_NOT_FOUND before the descriptor's errors.
-        let factor = match input {
-            TableArg::Named(name) => TableFactor::Table {
-                name: name.clone(),
-                alias: None,
-                args: None,
-                with_hints: Vec::new(),
-                version: None,
-                with_ordinality: false,
-                partitions: Vec::new(),
-                json_path: None,
-                sample: None,
-                index_directives: Vec::new(),
-                inheritance: None,
-            },
-            TableArg::Query(query) => TableFactor::Derived {
-                lateral: false,
-                subquery: Box::new((*query).clone()),
-                alias: None,
-                sample: None,
-            },
+        let (factor, table_at) = match input {
+            TableArg::Named(name, at) => (
+                TableFactor::Table {
+                    name: name.clone(),
+                    alias: None,
+                    args: None,
+                    with_hints: Vec::new(),
+                    version: None,
+                    with_ordinality: false,
+                    partitions: Vec::new(),
+                    json_path: None,
+                    sample: None,
+                    index_directives: Vec::new(),
+                    inheritance: None,
+                },
+                *at,
+            ),
+            TableArg::Query(query) => (
+                TableFactor::Derived {
+                    lateral: false,
+                    subquery: Box::new((*query).clone()),
+                    alias: None,
+                    sample: None,
+                },
+                None,
+            ),
         };
         let mut relations = Vec::new();
-        let source = self.table_factor(&factor, None, &mut relations)?;
+        // A missing catalog, schema or table is reported at `TABLE(`, as Trino places it.
+        let source = self
+            .table_factor(&factor, None, &mut relations)
+            .map_err(|mut e| {
+                if table_at.is_some()
+                    && matches!(
+                        e.name,
+                        ErrorName::TableNotFound
+                            | ErrorName::SchemaNotFound
+                            | ErrorName::CatalogNotFound
+                    )
+                {
+                    e.location = table_at;
+                }
+                e
+            })?;
         let fields = match columns {
             DescriptorArg::Null => return Err(invalid("COLUMNS descriptor is null")),
             DescriptorArg::Fields(fields) => fields,
@@ -114,7 +135,10 @@ impl Analyzer<'_> {
             .collect();
         Ok(Output {
             sql: format!("(SELECT {} FROM {source})", select.join(", ")),
-            columns: kept.iter().map(|c| (c.name.clone(), c.ty.clone())).collect(),
+            columns: kept
+                .iter()
+                .map(|c| (c.name.clone(), c.ty.clone()))
+                .collect(),
         })
     }
 }

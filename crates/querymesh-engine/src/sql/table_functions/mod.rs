@@ -156,9 +156,7 @@ fn builtin_name(name: &ObjectName) -> Option<String> {
         .collect();
     match parts.as_slice() {
         [name] => Some(name.clone()),
-        [catalog, schema, name] if catalog == "system" && schema == "builtin" => {
-            Some(name.clone())
-        }
+        [catalog, schema, name] if catalog == "system" && schema == "builtin" => Some(name.clone()),
         _ => None,
     }
     .filter(|n| LISTED.iter().any(|(listed, _)| listed == n))

@@ -76,13 +76,10 @@ impl Analyzer<'_> {
         while let Expr::Nested(x) | Expr::UnaryOp { expr: x, .. } = inner {
             inner = x;
         }
-        if matches!(
-            inner,
-            Expr::Subquery(_) | Expr::Exists { .. }
-        ) {
+        if matches!(inner, Expr::Subquery(_) | Expr::Exists { .. }) {
             return Err(error_at(
                 ErrorName::ExpressionNotConstant,
-                location(e),
+                self.opening_parenthesis_before(location(e)),
                 "Constant expression cannot contain a subquery",
             ));
         }
@@ -102,5 +99,18 @@ impl Analyzer<'_> {
             ));
         }
         Ok(value.sql)
+    }
+
+    /// Where a subquery starts for Trino: its opening parenthesis, the last one before `at`
+    /// (sqlparser places it at its SELECT).
+    fn opening_parenthesis_before(&self, at: Option<Position>) -> Option<Position> {
+        let at = at?;
+        self.tokens
+            .iter()
+            .filter(|t| t.token == sqlparser::tokenizer::Token::LParen)
+            .map(|t| Position::from(t.span.start))
+            .filter(|p| (p.line, p.column) < (at.line, at.column))
+            .last()
+            .or(Some(at))
     }
 }

@@ -133,11 +133,7 @@ fn table_argument(t: &mut Vec<TokenWithSpan>, i: usize) {
     let kind = find("PARTITION")
         .map(|s| ("partition", s))
         .or_else(|| find("ORDER").map(|s| ("order", s)))
-        .or_else(|| {
-            find("KEEP")
-                .or_else(|| find("PRUNE"))
-                .map(|s| ("empty", s))
-        });
+        .or_else(|| find("KEEP").or_else(|| find("PRUNE")).map(|s| ("empty", s)));
     let replacement: Vec<TokenWithSpan> = match kind {
         Some((kind, span)) => {
             let mut out: Vec<TokenWithSpan> = t[i..close].to_vec();
