@@ -212,6 +212,7 @@ mod tests {
         rewrite(&mut tokens);
         tokens
             .iter()
+            .filter(|t| super::significant(t))
             .map(|t| t.token.to_string())
             .collect::<Vec<_>>()
             .join(" ")
