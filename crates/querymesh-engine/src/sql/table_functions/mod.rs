@@ -132,14 +132,13 @@ impl Analyzer<'_> {
         let at = at?;
         self.tokens
             .iter()
-            .map(|t| (t, Position::from(t.span.start)))
-            .filter(|(_, p)| (p.line, p.column) < (at.line, at.column))
-            .filter(|(t, _)| {
+            .rev()
+            .filter(|t| {
                 matches!(&t.token, sqlparser::tokenizer::Token::Word(w)
                     if w.quote_style.is_none() && w.value.eq_ignore_ascii_case("TABLE"))
             })
-            .map(|(_, p)| p)
-            .last()
+            .map(|t| Position::from(t.span.start))
+            .find(|p| (p.line, p.column) < (at.line, at.column))
             .or(Some(at))
     }
 }

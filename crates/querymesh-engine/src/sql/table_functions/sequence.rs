@@ -107,10 +107,10 @@ impl Analyzer<'_> {
         let at = at?;
         self.tokens
             .iter()
+            .rev()
             .filter(|t| t.token == sqlparser::tokenizer::Token::LParen)
             .map(|t| Position::from(t.span.start))
-            .filter(|p| (p.line, p.column) < (at.line, at.column))
-            .last()
+            .find(|p| (p.line, p.column) < (at.line, at.column))
             .or(Some(at))
     }
 }
