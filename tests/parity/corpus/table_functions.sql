@@ -82,6 +82,9 @@ SELECT * FROM TABLE(tpch.tiny.region);
 SELECT sequence(start => 1, stop => 2);
 SELECT abs(x => 1);
 SELECT exclude_columns(1, 2);
+SELECT * FROM TABLE(tpch.tiny.region) r;
+SELECT * FROM tpch.tiny.nation n, TABLE(tpch.tiny.region) r;
+SELECT DESCRIPTOR(a bigint);
 
 -- source: Trino 476 docs, functions/table.md "exclude_columns"; trinodb/trino core/trino-main/src/main/java/io/trino/operator/table/ExcludeColumnsFunction.java, TestExcludeColumnsFunction
 SELECT * FROM TABLE(exclude_columns(input => TABLE(tpch.tiny.region), columns => DESCRIPTOR(comment))) ORDER BY regionkey;

@@ -71,7 +71,7 @@ pub(in super::super) fn rewrite(tokens: &mut Vec<TokenWithSpan>) {
     while i < worked.len() {
         if is_word(&worked[i], "TABLE") {
             table_argument(&mut worked, i);
-        } else if is_word(&worked[i], "DESCRIPTOR") {
+        } else if is_word(&worked[i], "DESCRIPTOR") && in_invocation(&worked, i) {
             descriptor(&mut worked, i);
         }
         i += 1;
@@ -121,7 +121,7 @@ fn table_argument(t: &mut Vec<TokenWithSpan>, i: usize) {
         && inner
             .iter()
             .all(|x| matches!(x.token, Token::Word(_) | Token::Period));
-    if !(is_query || is_name) {
+    if !(is_query || is_name) || !in_invocation(t, i) {
         return;
     }
     let end = argument_end(t, close + 1);
@@ -164,6 +164,35 @@ fn table_argument(t: &mut Vec<TokenWithSpan>, i: usize) {
         }
     };
     t.splice(i..end, replacement);
+}
+
+/// Whether the token at `i` is inside a table function's argument list: the parentheses of
+/// `TABLE(name(…))` (elsewhere `TABLE(t) x` is left for the parser to refuse, as Trino's does).
+fn in_invocation(t: &[TokenWithSpan], i: usize) -> bool {
+    let mut depth = 0usize;
+    let mut open = None;
+    for j in (0..i).rev() {
+        match t[j].token {
+            Token::RParen => depth += 1,
+            Token::LParen if depth == 0 => {
+                open = Some(j);
+                break;
+            }
+            Token::LParen => depth -= 1,
+            _ => {}
+        }
+    }
+    let Some(open) = open else {
+        return false;
+    };
+    let mut name_start = open;
+    while name_start > 0 && matches!(t[name_start - 1].token, Token::Word(_) | Token::Period) {
+        name_start -= 1;
+    }
+    name_start < open
+        && name_start >= 2
+        && t[name_start - 1].token == Token::LParen
+        && is_word(&t[name_start - 2], "TABLE")
 }
 
 /// `DESCRIPTOR(…)` at `i`: each field written with more than its name becomes a marker
@@ -226,16 +255,25 @@ mod tests {
             "f ( input => TABLE ( ( SELECT 1 a ) ) , x => TABLE ( t ) )"
         );
         assert_eq!(
-            rewritten("f(TABLE(t) AS r(a, b), 1)"),
-            "f ( TABLE ( ( SELECT * FROM t AS r ( a , b ) ) ) , 1 )"
+            rewritten("TABLE(f(TABLE(t) AS r(a, b), 1))"),
+            "TABLE ( f ( TABLE ( ( SELECT * FROM t AS r ( a , b ) ) ) , 1 ) )"
         );
         assert_eq!(
-            rewritten("f(TABLE(s.t) PARTITION BY a)"),
-            "f ( TABLE ( s . t , \"~partition\" ) )"
+            rewritten("TABLE(s.f(TABLE(s.t) PARTITION BY a))"),
+            "TABLE ( s . f ( TABLE ( s . t , \"~partition\" ) ) )"
         );
         assert_eq!(
-            rewritten("f(TABLE(t) KEEP WHEN EMPTY)"),
-            "f ( TABLE ( t , \"~empty\" ) )"
+            rewritten("TABLE(f(x => TABLE(t) KEEP WHEN EMPTY))"),
+            "TABLE ( f ( x => TABLE ( t , \"~empty\" ) ) )"
+        );
+        // Outside an invocation's arguments nothing is rewritten.
+        assert_eq!(
+            rewritten("SELECT * FROM TABLE(t) x WHERE a = 1"),
+            "SELECT * FROM TABLE ( t ) x WHERE a = 1"
+        );
+        assert_eq!(
+            rewritten("SELECT * FROM (SELECT 1) s, TABLE(t) x"),
+            "SELECT * FROM ( SELECT 1 ) s , TABLE ( t ) x"
         );
         assert_eq!(
             rewritten("SELECT * FROM TABLE(seq(stop => 1)) s"),
@@ -246,9 +284,16 @@ mod tests {
     #[test]
     fn a_typed_descriptor_field_is_marked() {
         assert_eq!(
-            rewritten("DESCRIPTOR(a bigint, b)"),
-            "DESCRIPTOR ( \"~a\" , b )"
+            rewritten("TABLE(f(c => DESCRIPTOR(a bigint, b)))"),
+            "TABLE ( f ( c => DESCRIPTOR ( \"~a\" , b ) ) )"
         );
-        assert_eq!(rewritten("DESCRIPTOR(a, b)"), "DESCRIPTOR ( a , b )");
+        assert_eq!(
+            rewritten("TABLE(f(c => DESCRIPTOR(a, b)))"),
+            "TABLE ( f ( c => DESCRIPTOR ( a , b ) ) )"
+        );
+        assert_eq!(
+            rewritten("SELECT DESCRIPTOR(a bigint)"),
+            "SELECT DESCRIPTOR ( a bigint )"
+        );
     }
 }
