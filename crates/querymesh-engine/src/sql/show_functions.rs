@@ -107,9 +107,41 @@ pub(super) fn show_functions(
     Ok(listing(columns, values))
 }
 
-/// Every listed function of the registry, each table function among them after the scalar
-/// functions of its name (Trino orders by name, then return type: `unknown` sorts last), and
-/// the table functions once more from the path's `system.builtin`.
+/// The names of Trino's functions that have two (`ceil` and `ceiling`, `parse_data_size` and
+/// `parse_presto_data_size`, …): Trino 476 lists every row of each such name twice (asked of
+/// the pinned Trino with SHOW FUNCTIONS).
+const LISTED_TWICE: &[&str] = &[
+    "any_value",
+    "arbitrary",
+    "bool_and",
+    "ceil",
+    "ceiling",
+    "day",
+    "day_of_month",
+    "day_of_week",
+    "day_of_year",
+    "dow",
+    "doy",
+    "every",
+    "parse_data_size",
+    "parse_presto_data_size",
+    "pow",
+    "power",
+    "rand",
+    "random",
+    "stddev",
+    "stddev_samp",
+    "var_samp",
+    "variance",
+    "week",
+    "week_of_year",
+    "year_of_week",
+    "yow",
+];
+
+/// Every listed function of the registry (an aliased name's rows twice), each table function
+/// among them after the scalar functions of its name (Trino orders by name, then return type:
+/// `unknown` sorts last), and the table functions once more from the path's `system.builtin`.
 fn global_rows() -> Vec<Row> {
     let registry: Vec<&FunctionDef> = querymesh_functions::registry::all()
         .into_iter()
@@ -121,16 +153,18 @@ fn global_rows() -> Vec<Row> {
         while let Some(table) = tables.next_if(|t| t.0.as_str() < f.name) {
             rows.push(table);
         }
-        rows.extend(f.signatures.iter().map(|(args, returns)| {
-            (
+        let times = if LISTED_TWICE.contains(&f.name) { 2 } else { 1 };
+        for (args, returns) in f.signatures {
+            let row = (
                 f.name.to_string(),
                 returns.to_string(),
                 args.to_string(),
                 f.kind.shown().to_string(),
                 f.deterministic,
                 f.description.to_string(),
-            )
-        }));
+            );
+            rows.extend(std::iter::repeat_n(row, times));
+        }
         while let Some(table) = tables.next_if(|t| t.0 == f.name) {
             rows.push(table);
         }
