@@ -65,6 +65,7 @@ fn families() -> impl Iterator<Item = &'static FunctionDef> {
         super::json::FUNCTIONS,
         crate::color::FUNCTIONS,
         crate::setdigest::FUNCTIONS,
+        crate::bing_tiles::FUNCTIONS,
     ]
     .into_iter()
     .flatten()
@@ -75,6 +76,16 @@ static REGISTRY: LazyLock<HashMap<&'static str, &'static FunctionDef>> =
 
 pub fn lookup(name: &str) -> Option<&'static FunctionDef> {
     REGISTRY.get(name).copied()
+}
+
+/// The description `SHOW FUNCTIONS` gives one signature of `f`: the entry's, unless Trino
+/// describes that overload apart (`bing_tile(varchar)`).
+pub fn description(f: &FunctionDef, arguments: &str) -> &'static str {
+    [crate::bing_tiles::OVERLOAD_DESCRIPTIONS]
+        .into_iter()
+        .flatten()
+        .find(|(name, args, _)| *name == f.name && *args == arguments)
+        .map_or(f.description, |(_, _, description)| description)
 }
 
 /// All entries, by name (`SHOW FUNCTIONS` order).

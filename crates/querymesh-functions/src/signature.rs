@@ -355,6 +355,7 @@ fn exact_type(name: &str) -> Option<TrinoType> {
         "ipaddress" => T::IpAddress,
         "color" => T::Color,
         "setdigest" => T::SetDigest,
+        "bingtile" => T::BingTile,
         "unknown" => T::Unknown,
         "interval day to second" => T::IntervalDayToSecond,
         "interval year to month" => T::IntervalYearToMonth,

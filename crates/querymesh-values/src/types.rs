@@ -34,6 +34,9 @@ pub enum TrinoType {
     /// `SetDigest`: Trino's serialized digest bytes, a BLOB (SetDigestType; the setdigest
     /// family of querymesh-functions reads and writes them).
     SetDigest,
+    /// `BingTile`: Trino's encoded long (x << 28 | y << 5 | zoom), an INTEGER (BingTileType;
+    /// the bing_tiles family of querymesh-functions reads and writes it).
+    BingTile,
     Date,
     /// `time(p)`
     Time(u8),
@@ -73,6 +76,7 @@ impl TrinoType {
             Self::IpAddress => "ipaddress",
             Self::Color => "color",
             Self::SetDigest => "SetDigest",
+            Self::BingTile => "BingTile",
             Self::Date => "date",
             Self::Time(_) => "time",
             Self::TimeTz(_) => "time with time zone",
@@ -327,6 +331,7 @@ impl TypeParser {
             "ipaddress" => IpAddress,
             "color" => Color,
             "setdigest" => SetDigest,
+            "bingtile" => BingTile,
             "date" => Date,
             "time" => {
                 let p = self.precision(3, 12)?;

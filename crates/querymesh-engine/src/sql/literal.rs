@@ -100,6 +100,7 @@ pub fn parse_type(dt: &DataType, at: Option<Position>) -> Result<TrinoType, Trin
                 "ipaddress" => TrinoType::IpAddress,
                 "color" => TrinoType::Color,
                 "setdigest" => TrinoType::SetDigest,
+                "bingtile" => TrinoType::BingTile,
                 other => {
                     return Err(error_at(
                         ErrorName::TypeNotFound,

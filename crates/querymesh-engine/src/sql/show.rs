@@ -627,7 +627,8 @@ fn show_functions(c: &mut Cursor<'_>) -> Result<Plan, TrinoError> {
 /// Trino's rewrite selects from a VALUES list of every function, then filters by the
 /// pattern: each text column is a `varchar(n)` as long as its longest value in the whole list.
 fn functions(pattern: Option<&LikePattern>) -> Plan {
-    let all: Vec<_> = querymesh_functions::registry::all()
+    use querymesh_functions::registry;
+    let all: Vec<_> = registry::all()
         .into_iter()
         .filter(|f| f.kind != Kind::SpecialForm)
         .collect();
@@ -646,7 +647,12 @@ fn functions(pattern: Option<&LikePattern>) -> Plan {
         longest(&|f| f.signatures.iter().map(|(a, _)| a.to_string()).collect()),
         longest(&|f| vec![f.kind.shown().to_string()]),
         TrinoType::Boolean,
-        longest(&|f| vec![f.description.to_string()]),
+        longest(&|f| {
+            f.signatures
+                .iter()
+                .map(|(args, _)| registry::description(f, args).to_string())
+                .collect()
+        }),
     ];
     let names = [
         "Function",
@@ -675,7 +681,7 @@ fn functions(pattern: Option<&LikePattern>) -> Plan {
                     Value::from(*args),
                     Value::from(f.kind.shown()),
                     Value::from(f.deterministic),
-                    Value::from(f.description),
+                    Value::from(registry::description(f, args)),
                 ]
             })
         })

@@ -75,6 +75,7 @@ pub(super) fn jdbc_facts(ty: &TrinoType) -> JdbcFacts {
         | T::IpAddress
         | T::Color
         | T::SetDigest
+        | T::BingTile
         | T::IntervalYearToMonth
         | T::IntervalDayToSecond
         | T::Map(..)
