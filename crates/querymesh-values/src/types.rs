@@ -141,6 +141,17 @@ impl TrinoType {
         matches!(self, Self::Array(_) | Self::Map(..) | Self::Row(_))
     }
 
+    /// Whether Trino orders values of this type (`<`, ORDER BY, max, array_sort): maps, json,
+    /// color and BingTile compare for equality only; arrays and rows order when their parts do.
+    pub fn is_orderable(&self) -> bool {
+        match self {
+            Self::Map(..) | Self::Json | Self::Color | Self::BingTile => false,
+            Self::Array(e) => e.is_orderable(),
+            Self::Row(fields) => fields.iter().all(|(_, t)| t.is_orderable()),
+            _ => true,
+        }
+    }
+
     /// The name `typeof()` returns (`Type.getDisplayName`): the signature's arguments joined
     /// with "," (`decimal(2,1)`), except map and row, whose display names use ", "
     /// (MapType / RowType override it).

@@ -179,8 +179,8 @@ impl Analyzer<'_> {
                     TrinoType::Boolean,
                 ));
             }
-            // A color compares for equality only (ColorType is not orderable).
-            let unordered = |t: &TrinoType| t.is_container() || *t == TrinoType::Color;
+            // A color or a Bing tile compares for equality only (ColorType, BingTileType).
+            let unordered = |t: &TrinoType| t.is_container() || !t.is_orderable();
             if !comparable(&l.ty, &r.ty) || (ordering && (unordered(&l.ty) || unordered(&r.ty))) {
                 return Err(mismatch(at, sym, &l.ty, &r.ty));
             }

@@ -41,7 +41,8 @@ pub const FUNCTIONS: &[FunctionDef] = &[
     scalar(
         "bing_tile_coordinates",
         &[("bingtile", "row(\"x\" integer,\"y\" integer)")],
-        Typing::Resolved,
+        // A signature can't name a row's fields: the lowering types the call.
+        Typing::ByLowering,
         Lower::Scalar(coordinates),
         "Given a Bing tile, returns XY coordinates of the tile",
     ),
@@ -87,6 +88,9 @@ fn coordinates(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let [tile] = c.args.as_slice() else {
         return Ok(None);
     };
+    if !matches!(tile.ty, TrinoType::BingTile | TrinoType::Unknown) {
+        return Ok(None);
+    }
     let row = TrinoType::Row(vec![
         (Some("x".into()), TrinoType::Integer),
         (Some("y".into()), TrinoType::Integer),
