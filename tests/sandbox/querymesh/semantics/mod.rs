@@ -9,6 +9,7 @@ mod aggregates_over_windows;
 mod analysis_refusals;
 mod arrays;
 mod binary;
+mod bing_tiles;
 mod casts;
 mod chars;
 mod checksum;
