@@ -355,6 +355,8 @@ fn exact_type(name: &str) -> Option<TrinoType> {
         "ipaddress" => T::IpAddress,
         "color" => T::Color,
         "setdigest" => T::SetDigest,
+        "geometry" => T::Geometry,
+        "sphericalgeography" => T::SphericalGeography,
         "unknown" => T::Unknown,
         "interval day to second" => T::IntervalDayToSecond,
         "interval year to month" => T::IntervalYearToMonth,

@@ -34,6 +34,11 @@ pub enum TrinoType {
     /// `SetDigest`: Trino's serialized digest bytes, a BLOB (SetDigestType; the setdigest
     /// family of querymesh-functions reads and writes them).
     SetDigest,
+    /// `Geometry`: held as the WKT Trino prints (TEXT; the geospatial family of
+    /// querymesh-functions reads and writes it).
+    Geometry,
+    /// `SphericalGeography`: a geometry of longitudes and latitudes, held as Geometry is.
+    SphericalGeography,
     Date,
     /// `time(p)`
     Time(u8),
@@ -73,6 +78,8 @@ impl TrinoType {
             Self::IpAddress => "ipaddress",
             Self::Color => "color",
             Self::SetDigest => "SetDigest",
+            Self::Geometry => "Geometry",
+            Self::SphericalGeography => "SphericalGeography",
             Self::Date => "date",
             Self::Time(_) => "time",
             Self::TimeTz(_) => "time with time zone",
@@ -327,6 +334,8 @@ impl TypeParser {
             "ipaddress" => IpAddress,
             "color" => Color,
             "setdigest" => SetDigest,
+            "geometry" => Geometry,
+            "sphericalgeography" => SphericalGeography,
             "date" => Date,
             "time" => {
                 let p = self.precision(3, 12)?;

@@ -100,6 +100,8 @@ pub fn parse_type(dt: &DataType, at: Option<Position>) -> Result<TrinoType, Trin
                 "ipaddress" => TrinoType::IpAddress,
                 "color" => TrinoType::Color,
                 "setdigest" => TrinoType::SetDigest,
+                "geometry" => TrinoType::Geometry,
+                "sphericalgeography" => TrinoType::SphericalGeography,
                 other => {
                     return Err(error_at(
                         ErrorName::TypeNotFound,

@@ -179,8 +179,15 @@ impl Analyzer<'_> {
                     TrinoType::Boolean,
                 ));
             }
-            // A color compares for equality only (ColorType is not orderable).
-            let unordered = |t: &TrinoType| t.is_container() || *t == TrinoType::Color;
+            // A color or a geometry compares for equality only (ColorType, GeometryType and
+            // SphericalGeographyType are not orderable).
+            let unordered = |t: &TrinoType| {
+                t.is_container()
+                    || matches!(
+                        t,
+                        TrinoType::Color | TrinoType::Geometry | TrinoType::SphericalGeography
+                    )
+            };
             if !comparable(&l.ty, &r.ty) || (ordering && (unordered(&l.ty) || unordered(&r.ty))) {
                 return Err(mismatch(at, sym, &l.ty, &r.ty));
             }

@@ -75,6 +75,8 @@ pub(super) fn jdbc_facts(ty: &TrinoType) -> JdbcFacts {
         | T::IpAddress
         | T::Color
         | T::SetDigest
+        | T::Geometry
+        | T::SphericalGeography
         | T::IntervalYearToMonth
         | T::IntervalDayToSecond
         | T::Map(..)
