@@ -29,6 +29,7 @@ pub mod datetime;
 pub mod entry;
 pub mod failure;
 pub mod format;
+pub mod geospatial;
 pub mod ipaddress;
 pub mod json;
 pub mod lambda;

@@ -356,6 +356,8 @@ fn exact_type(name: &str) -> Option<TrinoType> {
         "color" => T::Color,
         "setdigest" => T::SetDigest,
         "bingtile" => T::BingTile,
+        "geometry" => T::Geometry,
+        "sphericalgeography" => T::SphericalGeography,
         "unknown" => T::Unknown,
         "interval day to second" => T::IntervalDayToSecond,
         "interval year to month" => T::IntervalYearToMonth,

@@ -37,6 +37,11 @@ pub enum TrinoType {
     /// `BingTile`: Trino's encoded long (x << 28 | y << 5 | zoom), an INTEGER (BingTileType;
     /// the bing_tiles family of querymesh-functions reads and writes it).
     BingTile,
+    /// `Geometry`: held as the WKT Trino prints (TEXT; the geospatial family of
+    /// querymesh-functions reads and writes it).
+    Geometry,
+    /// `SphericalGeography`: a geometry of longitudes and latitudes, held as Geometry is.
+    SphericalGeography,
     Date,
     /// `time(p)`
     Time(u8),
@@ -77,6 +82,8 @@ impl TrinoType {
             Self::Color => "color",
             Self::SetDigest => "SetDigest",
             Self::BingTile => "BingTile",
+            Self::Geometry => "Geometry",
+            Self::SphericalGeography => "SphericalGeography",
             Self::Date => "date",
             Self::Time(_) => "time",
             Self::TimeTz(_) => "time with time zone",
@@ -142,10 +149,16 @@ impl TrinoType {
     }
 
     /// Whether Trino orders values of this type (`<`, ORDER BY, max, array_sort): maps, json,
-    /// color and BingTile compare for equality only; arrays and rows order when their parts do.
+    /// color, BingTile and the geometries compare for equality only (or not at all); arrays
+    /// and rows order when their parts do.
     pub fn is_orderable(&self) -> bool {
         match self {
-            Self::Map(..) | Self::Json | Self::Color | Self::BingTile => false,
+            Self::Map(..)
+            | Self::Json
+            | Self::Color
+            | Self::BingTile
+            | Self::Geometry
+            | Self::SphericalGeography => false,
             Self::Array(e) => e.is_orderable(),
             Self::Row(fields) => fields.iter().all(|(_, t)| t.is_orderable()),
             _ => true,
@@ -343,6 +356,8 @@ impl TypeParser {
             "color" => Color,
             "setdigest" => SetDigest,
             "bingtile" => BingTile,
+            "geometry" => Geometry,
+            "sphericalgeography" => SphericalGeography,
             "date" => Date,
             "time" => {
                 let p = self.precision(3, 12)?;

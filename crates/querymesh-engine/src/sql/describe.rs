@@ -316,6 +316,8 @@ fn fixed_size(ty: &TrinoType) -> u32 {
         | TrinoType::Char(_)
         | TrinoType::Varbinary
         | TrinoType::SetDigest
+        | TrinoType::Geometry
+        | TrinoType::SphericalGeography
         | TrinoType::Json
         | TrinoType::Array(_)
         | TrinoType::Map(..)

@@ -179,7 +179,8 @@ impl Analyzer<'_> {
                     TrinoType::Boolean,
                 ));
             }
-            // A color or a Bing tile compares for equality only (ColorType, BingTileType).
+            // A color, a Bing tile or a geometry compares for equality only (ColorType,
+            // BingTileType, GeometryType and SphericalGeographyType are not orderable).
             let unordered = |t: &TrinoType| t.is_container() || !t.is_orderable();
             if !comparable(&l.ty, &r.ty) || (ordering && (unordered(&l.ty) || unordered(&r.ty))) {
                 return Err(mismatch(at, sym, &l.ty, &r.ty));

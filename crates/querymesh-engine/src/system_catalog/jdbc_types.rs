@@ -76,6 +76,8 @@ pub(super) fn jdbc_facts(ty: &TrinoType) -> JdbcFacts {
         | T::Color
         | T::SetDigest
         | T::BingTile
+        | T::Geometry
+        | T::SphericalGeography
         | T::IntervalYearToMonth
         | T::IntervalDayToSecond
         | T::Map(..)

@@ -1,12 +1,14 @@
 //! Bing tile functions (Trino docs functions/geospatial "Bing tiles", BingTileFunctions): the
 //! `BingTile` type, `bing_tile` (from x, y and zoom, or from a QuadKey), `bing_tile_at`,
-//! `bing_tile_coordinates`, `bing_tile_quadkey`, `bing_tile_zoom_level` and both
-//! `bing_tiles_around`.
+//! `bing_tile_coordinates`, `bing_tile_quadkey`, `bing_tile_zoom_level`, both
+//! `bing_tiles_around`, and between tiles and geometries `bing_tile_polygon` and
+//! `geometry_to_bing_tiles` (covering.rs).
 //!
 //! A tile is held in SQLite as the long Trino encodes it as (tile.rs), an INTEGER, so tiles
 //! compare for equality, group and de-duplicate as INTEGERs; Trino has no cast to or from the
 //! type and does not order it. The protocol shows a tile as `{"x": …, "y": …, "zoom": …}`.
 
+pub mod covering;
 pub mod projection;
 pub mod sqlite;
 pub mod tile;
@@ -47,6 +49,13 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "Given a Bing tile, returns XY coordinates of the tile",
     ),
     scalar(
+        "bing_tile_polygon",
+        &[("bingtile", "geometry")],
+        Typing::Resolved,
+        Lower::Template("qm_bing_tile_polygon({0})"),
+        "Given a Bing tile, returns the polygon representation of the tile",
+    ),
+    scalar(
         "bing_tile_quadkey",
         &[("bingtile", "varchar")],
         Typing::Resolved,
@@ -69,6 +78,13 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         Typing::Resolved,
         Lower::Template("qm_bing_tiles_around({*})"),
         "Given a (longitude, latitude) point, returns the surrounding Bing tiles at the specified zoom level",
+    ),
+    scalar(
+        "geometry_to_bing_tiles",
+        &[("geometry, integer", "array(bingtile)")],
+        Typing::Resolved,
+        Lower::Template("qm_geometry_to_bing_tiles({0}, {1})"),
+        "Given a geometry and a zoom level, returns the minimum set of Bing tiles that fully covers that geometry",
     ),
 ];
 

@@ -6,8 +6,10 @@
 use querymesh_values::error::ErrorName;
 use rusqlite::Connection;
 
+use super::covering::{covering, polygon};
 use super::projection::{check_point, check_radius, tile_at, tiles_around, tiles_within};
 use super::tile::Tile;
+use crate::geospatial::sqlite::{geometry, stored};
 use crate::udf::{FLAGS, define, fail, int, num, reserve, text};
 
 fn invalid<T>(r: Result<T, String>) -> rusqlite::Result<T> {
@@ -61,6 +63,18 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             let tile = Tile::decode(t);
             format!("[{},{}]", tile.x, tile.y)
         }))
+    })?;
+    define(conn, "qm_bing_tile_polygon", 1, FLAGS, |ctx| {
+        int(ctx.get_raw(0))
+            .map(|t| stored(&polygon(Tile::decode(t))))
+            .transpose()
+    })?;
+    define(conn, "qm_geometry_to_bing_tiles", 2, FLAGS, |ctx| {
+        let (Some(shape), Some(zoom)) = (geometry(ctx.get_raw(0))?, int(ctx.get_raw(1))) else {
+            return Ok(None);
+        };
+        let tiles = invalid(covering(&shape, zoom))?;
+        tile_array(&tiles).map(Some)
     })?;
     define(conn, "qm_bing_tiles_around", 3, FLAGS, |ctx| {
         let (Some(latitude), Some(longitude), Some(zoom)) = (

@@ -19,6 +19,7 @@ mod date_formats;
 mod dates;
 mod decimals;
 mod formatting;
+mod geospatial;
 mod grouping_sets;
 mod ip_and_color;
 mod joins;
