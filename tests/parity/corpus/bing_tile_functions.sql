@@ -145,3 +145,37 @@ SELECT try_cast('123' AS BingTile);
 -- source: Trino 476 SHOW FUNCTIONS (the Bing tile rows; bing_tiles_around's radius overload has the longest description)
 SHOW FUNCTIONS LIKE 'bing\_tile%' ESCAPE '\';
 SHOW FUNCTIONS LIKE 'bing_tiles_around';
+
+-- source: functions/geospatial.md, bing_tile_polygon; TestBingTileFunctions.testBingTilePolygon
+SELECT bing_tile_polygon(bing_tile('0312021'));
+SELECT ST_AsText(bing_tile_polygon(bing_tile(3, 6, 4)));
+SELECT ST_AsText(bing_tile_polygon(bing_tile(0, 0, 1))), ST_AsText(bing_tile_polygon(bing_tile(1, 1, 1)));
+SELECT ST_AsText(bing_tile_polygon(bing_tile(8388607, 0, 23)));
+SELECT ST_AsText(bing_tile_polygon(bing_tile_at(-33.8688, 151.2093, 12)));
+SELECT bing_tile_polygon(NULL), typeof(bing_tile_polygon(bing_tile(1, 1, 2)));
+SELECT bing_tile_polygon('0123');
+
+-- source: functions/geospatial.md, geometry_to_bing_tiles; TestBingTileFunctions.testGeometryToBingTiles
+SELECT geometry_to_bing_tiles(ST_Point(-122.3, 47.6), 11);
+SELECT transform(geometry_to_bing_tiles(ST_Point(61, 30.5), 12), t -> bing_tile_quadkey(t));
+SELECT transform(geometry_to_bing_tiles(ST_GeometryFromText('POLYGON ((1 1, 1 9, 9 9, 9 1, 1 1))'), 6), t -> bing_tile_quadkey(t));
+SELECT transform(geometry_to_bing_tiles(ST_GeometryFromText('POLYGON ((1 1, 1 9, 9 9, 1 1))'), 7), t -> bing_tile_quadkey(t));
+SELECT transform(geometry_to_bing_tiles(ST_GeometryFromText('POLYGON ((12 8, -8 12, -18 -12, 12 8))'), 4), t -> bing_tile_quadkey(t));
+SELECT transform(geometry_to_bing_tiles(ST_GeometryFromText('LINESTRING (-5 -5, 5 5, 10 -3)'), 5), t -> bing_tile_quadkey(t));
+SELECT transform(geometry_to_bing_tiles(ST_GeometryFromText('MULTIPOINT ((10 10), (-40 -20))'), 3), t -> bing_tile_quadkey(t));
+SELECT transform(geometry_to_bing_tiles(ST_GeometryFromText('GEOMETRYCOLLECTION (POINT (61 30.5), POLYGON ((12 8, -8 12, -18 -12, 12 8)))'), 4), t -> bing_tile_quadkey(t));
+SELECT transform(geometry_to_bing_tiles(bing_tile_polygon(bing_tile('0312021')), 7), t -> bing_tile_quadkey(t));
+SELECT transform(geometry_to_bing_tiles(bing_tile_polygon(bing_tile('0312021')), 9), t -> bing_tile_quadkey(t));
+SELECT cardinality(geometry_to_bing_tiles(ST_GeometryFromText('POLYGON ((0 0, 0 15, 15 15, 0 0))'), 12));
+SELECT cardinality(geometry_to_bing_tiles(ST_GeometryFromText('POLYGON ((-10 -10, -10 10, 10 10, 10 -10, -10 -10), (-5 -5, 5 -5, 5 5, -5 5, -5 -5))'), 11));
+SELECT cardinality(geometry_to_bing_tiles(ST_GeometryFromText('POLYGON ((0 0, 0 70, 70 70, 70 0, 0 0))'), 6));
+SELECT geometry_to_bing_tiles(ST_GeometryFromText('POINT EMPTY'), 10), geometry_to_bing_tiles(ST_GeometryFromText('GEOMETRYCOLLECTION EMPTY'), 4);
+SELECT geometry_to_bing_tiles(NULL, 3), geometry_to_bing_tiles(ST_Point(1, 1), NULL);
+SELECT geometry_to_bing_tiles(ST_Point(1, 1), 0);
+SELECT geometry_to_bing_tiles(ST_Point(1, 1), 24);
+SELECT geometry_to_bing_tiles(ST_Point(-181, 30), 10);
+SELECT geometry_to_bing_tiles(ST_Point(30, 88), 10);
+SELECT geometry_to_bing_tiles(ST_GeometryFromText('POLYGON ((0 0, 0 70, 70 70, 70 0, 0 0))'), 15);
+SELECT geometry_to_bing_tiles(ST_GeometryFromText('POLYGON ((0 0, 0 25, 25 25, 0 0))'), 21);
+SELECT geometry_to_bing_tiles(ST_GeometryFromText('POLYGON ((0 0, 0 10, 10 10, 5 2, 0 0))'), 17);
+SELECT geometry_to_bing_tiles(ST_Point(1, 1), 1.5);

@@ -9,6 +9,7 @@
 //! type and does not order it. The protocol shows a tile as `{"x": …, "y": …, "zoom": …}`.
 
 pub mod covering;
+mod fdlibm;
 pub mod projection;
 pub mod sqlite;
 pub mod tile;

@@ -3,6 +3,7 @@
 //! a circle. Every formula keeps Trino's order of operations, so the tiles found at a border
 //! are Trino's.
 
+use super::fdlibm::atan;
 use super::tile::{Tile, check_zoom_level};
 
 const TILE_PIXELS: i64 = 256;
@@ -66,8 +67,8 @@ pub fn corner(x: i32, y: i32, zoom: i32) -> (f64, f64) {
     let size = map_size(zoom);
     let x = ((i64::from(x) * TILE_PIXELS).clamp(0, size) as f64 / size as f64) - 0.5;
     let y = 0.5 - ((i64::from(y) * TILE_PIXELS).clamp(0, size) as f64 / size as f64);
-    let latitude = 90.0
-        - 360.0 * (-y * 2.0 * std::f64::consts::PI).exp().atan() / std::f64::consts::PI;
+    let latitude =
+        90.0 - 360.0 * atan((-y * 2.0 * std::f64::consts::PI).exp()) / std::f64::consts::PI;
     (360.0 * x, latitude)
 }
 
