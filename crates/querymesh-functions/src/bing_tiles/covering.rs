@@ -3,7 +3,9 @@
 //! geometry's bounding box for a point or a rectangle, else those the geometry touches, found
 //! from zoom level 10 down, a tile the geometry contains adding all its sub-tiles at once.
 
-use super::projection::{MAX_LATITUDE, MAX_LONGITUDE, MIN_LATITUDE, MIN_LONGITUDE, corner, tile_at};
+use super::projection::{
+    MAX_LATITUDE, MAX_LONGITUDE, MIN_LATITUDE, MIN_LONGITUDE, corner, tile_at,
+};
 use super::tile::{Tile, check_zoom_level};
 use crate::geospatial::model::{Envelope, Geometry, Point};
 
@@ -120,7 +122,10 @@ fn check_limits(
         return Err("The zoom level is too high to compute a set of covering Bing tiles.".into());
     }
     let vertices = geometry.vertices().len() as i64;
-    if count.checked_mul(vertices).is_none_or(|c| c > MAX_COMPLEXITY) {
+    if count
+        .checked_mul(vertices)
+        .is_none_or(|c| c > MAX_COMPLEXITY)
+    {
         return Err("The zoom level is too high or the geometry is too complex to compute a set of covering Bing tiles. Please use a lower zoom level or convert the geometry to its bounding box using the ST_Envelope function.".into());
     }
     Ok(())

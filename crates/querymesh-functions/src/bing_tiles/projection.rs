@@ -46,8 +46,7 @@ fn longitude_to_tile_x(longitude: f64, map_size: i64) -> i32 {
 
 fn latitude_to_tile_y(latitude: f64, map_size: i64) -> i32 {
     let sin_latitude = (latitude * std::f64::consts::PI / 180.0).sin();
-    let y = 0.5
-        - ((1.0 + sin_latitude) / (1.0 - sin_latitude)).ln() / (4.0 * std::f64::consts::PI);
+    let y = 0.5 - ((1.0 + sin_latitude) / (1.0 - sin_latitude)).ln() / (4.0 * std::f64::consts::PI);
     axis_to_tile(y, map_size)
 }
 
@@ -114,7 +113,11 @@ pub fn tiles_within(
     let max_index = (size / TILE_PIXELS - 1) as i32;
     let center = tile_at(latitude, longitude, zoom);
     let top = tile_at(shifted_latitude(latitude, radius_km, 0.0), longitude, zoom);
-    let bottom = tile_at(shifted_latitude(latitude, radius_km, 180.0), longitude, zoom);
+    let bottom = tile_at(
+        shifted_latitude(latitude, radius_km, 180.0),
+        longitude,
+        zoom,
+    );
     let left_longitude = shifted_longitude(latitude, longitude, radius_km, 270.0);
     let left = tile_at(latitude, left_longitude, zoom);
     let right_longitude = shifted_longitude(latitude, longitude, radius_km, 90.0);
@@ -151,9 +154,8 @@ pub fn tiles_within(
         }
     }
 
-    let within = |(lon, lat): (f64, f64)| {
-        great_circle_km(latitude, longitude, lat, lon) <= radius_km
-    };
+    let within =
+        |(lon, lat): (f64, f64)| great_circle_km(latitude, longitude, lat, lon) <= radius_km;
     // Each quarter of the box, from its outer column inwards: a column's tiles from the box's
     // edge towards the point's row, from the first whose corner nearest the point is inside.
     let mut reach = |x: i32, ys: &mut dyn Iterator<Item = i32>, corner_dx: i32, corner_dy: i32| {
@@ -262,7 +264,10 @@ mod tests {
     #[test]
     fn the_tiles_around_a_point() {
         // TestBingTileFunctions.testBingTilesAround, testBingTilesAroundEdge.
-        assert_eq!(quadkeys(&tiles_around(30.12, 60.0, 1)), ["0", "2", "1", "3"]);
+        assert_eq!(
+            quadkeys(&tiles_around(30.12, 60.0, 1)),
+            ["0", "2", "1", "3"]
+        );
         assert_eq!(
             quadkeys(&tiles_around(-85.05112878, 0.0, 3)),
             ["231", "233", "320", "322", "321", "323"]
@@ -296,14 +301,18 @@ mod tests {
         );
         assert_eq!(
             within(-85.05112878, 180.0, 4, 500.0),
-            ["3323", "3332", "3333", "2222", "2223", "2232", "3331", "2221", "2220", "3330"]
+            [
+                "3323", "3332", "3333", "2222", "2223", "2232", "3331", "2221", "2220", "3330"
+            ]
         );
         assert_eq!(
             within(0.0, -180.0, 4, 100.0),
             ["3111", "2000", "0222", "1333"]
         );
         assert_eq!(
-            tiles_within(30.12, 60.0, 20, 100.0).err().unwrap_or_default(),
+            tiles_within(30.12, 60.0, 20, 100.0)
+                .err()
+                .unwrap_or_default(),
             "The number of tiles covering input rectangle exceeds the limit of 1M. Number of tiles: 36699364. Radius: 100.0 km. Zoom level: 20."
         );
         // Trino's count is a Java int's product (Trino 476 names 288791308 here).
@@ -314,6 +323,9 @@ mod tests {
                 .contains("Number of tiles: 288791308.")
         );
         assert_eq!(check_radius(f64::NAN), Err("Radius must be >= 0".into()));
-        assert_eq!(check_radius(2000.0), Err("Radius must be <= 1,000 km".into()));
+        assert_eq!(
+            check_radius(2000.0),
+            Err("Radius must be <= 1,000 km".into())
+        );
     }
 }

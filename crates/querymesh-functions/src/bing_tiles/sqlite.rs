@@ -110,10 +110,7 @@ mod tests {
     #[test]
     fn tile_arrays_are_json_arrays_of_encoded_tiles() {
         let tiles = [Tile::new(1, 2, 3), Tile::new(0, 0, 1)];
-        assert_eq!(
-            tile_array(&tiles).ok().as_deref(),
-            Some("[268435523,1]")
-        );
+        assert_eq!(tile_array(&tiles).ok().as_deref(), Some("[268435523,1]"));
         assert_eq!(tile_array(&[]).ok().as_deref(), Some("[]"));
     }
 }

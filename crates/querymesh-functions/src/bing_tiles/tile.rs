@@ -160,6 +160,9 @@ mod tests {
             refused(Tile::from_coordinates(2, 7, 37)),
             "Zoom level must be <= 23"
         );
-        assert_eq!(refused(Tile::from_coordinates(0, 0, 0)), "Zoom level must be > 0");
+        assert_eq!(
+            refused(Tile::from_coordinates(0, 0, 0)),
+            "Zoom level must be > 0"
+        );
     }
 }

@@ -244,3 +244,71 @@ fn bad_arguments_are_trinos_errors() {
         ],
     );
 }
+
+#[test]
+fn tiles_and_geometries() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            // TestBingTileFunctions.testBingTilePolygon.
+            (
+                "SELECT ST_AsText(bing_tile_polygon(bing_tile('123030123010121')))",
+                "varchar",
+                json!(
+                    "POLYGON ((59.996337890625 30.11662158281937, 60.00732421875 30.11662158281937, 60.00732421875 30.12612436422458, 59.996337890625 30.12612436422458, 59.996337890625 30.11662158281937))"
+                ),
+            ),
+            // Trino 476 prints this edge with Java's atan (fdlibm's), not the platform's.
+            (
+                "SELECT bing_tile_polygon(bing_tile('0312021'))",
+                "Geometry",
+                json!(
+                    "POLYGON ((-42.1875 50.736455137010644, -39.375 50.736455137010644, -39.375 52.482780222078205, -42.1875 52.482780222078205, -42.1875 50.736455137010644))"
+                ),
+            ),
+            // testGeometryToBingTiles.
+            (
+                "SELECT transform(geometry_to_bing_tiles(ST_GeometryFromText('POLYGON ((10 10, -10 10, -20 -15, 10 10))'), 3), x -> bing_tile_quadkey(x))",
+                "array(varchar)",
+                json!(["033", "211", "122"]),
+            ),
+            (
+                "SELECT transform(geometry_to_bing_tiles(bing_tile_polygon(bing_tile('1230301230')), 11), x -> bing_tile_quadkey(x))",
+                "array(varchar)",
+                json!(["12303012300", "12303012302", "12303012301", "12303012303"]),
+            ),
+            (
+                "SELECT cardinality(geometry_to_bing_tiles(ST_GeometryFromText('POLYGON ((0 0, 0 20, 20 20, 0 0))'), 14))",
+                "bigint",
+                json!(428787),
+            ),
+            (
+                "SELECT geometry_to_bing_tiles(ST_GeometryFromText('POINT EMPTY'), 10)",
+                "array(BingTile)",
+                json!([]),
+            ),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[
+            (
+                "SELECT geometry_to_bing_tiles(ST_Point(60, 300.12), 10)",
+                "INVALID_FUNCTION_ARGUMENT: Latitude span for the geometry must be in [-85.05, 85.05] range",
+            ),
+            (
+                "SELECT geometry_to_bing_tiles(ST_Point(60, 30.12), 40)",
+                "INVALID_FUNCTION_ARGUMENT: Zoom level must be <= 23",
+            ),
+            (
+                "SELECT geometry_to_bing_tiles(ST_GeometryFromText('POLYGON ((0 0, 0 80, 80 80, 80 0, 0 0))'), 16)",
+                "INVALID_FUNCTION_ARGUMENT: The number of tiles covering input rectangle exceeds the limit of 1M. Number of tiles: 370085804.",
+            ),
+            (
+                "SELECT geometry_to_bing_tiles(ST_GeometryFromText('POLYGON ((0 0, 0 20, 20 20, 0 0))'), 20)",
+                "INVALID_FUNCTION_ARGUMENT: The zoom level is too high to compute a set of covering Bing tiles.",
+            ),
+        ],
+    );
+}
