@@ -91,7 +91,7 @@ pub fn tiles_around(latitude: f64, longitude: f64, zoom: i32) -> Vec<Tile> {
 
 /// The checks of bing_tiles_around's radius, after the point's.
 pub fn check_radius(radius_km: f64) -> Result<(), String> {
-    if !(radius_km >= 0.0) {
+    if radius_km.is_nan() || radius_km < 0.0 {
         return Err("Radius must be >= 0".into());
     }
     if radius_km > 1000.0 {
