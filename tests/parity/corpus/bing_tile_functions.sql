@@ -129,6 +129,7 @@ SELECT bing_tile(1, 1, 2) >= bing_tile(1, 1, 3);
 SELECT bing_tile(1, 1, 2) BETWEEN bing_tile(0, 0, 2) AND bing_tile(3, 3, 2);
 SELECT t FROM (VALUES bing_tile(1, 2, 3), bing_tile(0, 0, 1)) AS v(t) ORDER BY t;
 SELECT max(t) FROM (VALUES bing_tile(1, 2, 3)) AS v(t);
+SELECT row_number() OVER (ORDER BY t) FROM (VALUES bing_tile(1, 2, 3)) AS v(t);
 SELECT min_by(5, bing_tile(1, 2, 3));
 SELECT greatest(bing_tile(1, 2, 3), bing_tile(2, 2, 3));
 SELECT array_sort(ARRAY[bing_tile(1, 2, 3), bing_tile(0, 0, 1)]);

@@ -167,6 +167,10 @@ fn tiles_compare_for_equality_only() {
                 "TYPE_MISMATCH: line 1:8: Cannot check if BingTile is BETWEEN BingTile and BingTile",
             ),
             (
+                "SELECT row_number() OVER (ORDER BY bing_tile(1, 2, 3))",
+                "TYPE_MISMATCH: line 1:36: BingTile is not orderable, and therefore cannot be used in window function ORDER BY",
+            ),
+            (
                 "SELECT max(bing_tile(1, 2, 3))",
                 "FUNCTION_NOT_FOUND: line 1:8: Unexpected parameters (BingTile) for function max",
             ),
