@@ -4,8 +4,8 @@
 //! # Layout
 //!
 //! - One folder per function family, named as Trino's documentation names it (`aggregate`,
-//!   `array`, `binary`, `datetime`, `format`, `json`, `map`, `math`, `regexp`, `setdigest`,
-//!   `string`, `url`; `bitwise`, `conditional`, `failure`, `lambda`, `session_info` and
+//!   `array`, `binary`, `bing_tiles`, `datetime`, `format`, `json`, `map`, `math`, `regexp`,
+//!   `setdigest`, `string`, `url`; `bitwise`, `conditional`, `failure`, `lambda`, `session_info` and
 //!   `window` are one file each). Its `mod.rs` holds a table of [`entry::FunctionDef`]s — name, kind, signatures,
 //!   Trino's description — and the lowerings that write each call as SQLite; its `sqlite`
 //!   module the `qm_*` SQLite functions those lowerings call. A lowering gets the [`Call`]
@@ -20,6 +20,7 @@
 pub mod aggregate;
 pub mod array;
 pub mod binary;
+pub mod bing_tiles;
 pub mod bitwise;
 pub mod color;
 pub mod conditional;
@@ -28,6 +29,7 @@ pub mod datetime;
 pub mod entry;
 pub mod failure;
 pub mod format;
+pub mod geospatial;
 pub mod ipaddress;
 pub mod json;
 pub mod lambda;

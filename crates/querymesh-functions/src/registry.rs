@@ -65,22 +65,40 @@ fn families() -> impl Iterator<Item = &'static FunctionDef> {
         super::json::FUNCTIONS,
         crate::color::FUNCTIONS,
         crate::setdigest::FUNCTIONS,
+        crate::bing_tiles::FUNCTIONS,
+        crate::geospatial::FUNCTIONS,
     ]
     .into_iter()
     .flatten()
 }
 
-static REGISTRY: LazyLock<HashMap<&'static str, &'static FunctionDef>> =
-    LazyLock::new(|| families().map(|f| (f.name, f)).collect());
+/// Keyed by the lowercased name: calls arrive lowercased, and a few of Trino's functions are
+/// listed in mixed case (`ST_Point`).
+static REGISTRY: LazyLock<HashMap<String, &'static FunctionDef>> = LazyLock::new(|| {
+    families()
+        .map(|f| (f.name.to_ascii_lowercase(), f))
+        .collect()
+});
 
 pub fn lookup(name: &str) -> Option<&'static FunctionDef> {
     REGISTRY.get(name).copied()
 }
 
+/// The description `SHOW FUNCTIONS` gives one signature of `f`: the entry's, unless Trino
+/// describes that overload apart (`bing_tile(varchar)`).
+pub fn description(f: &FunctionDef, arguments: &str) -> &'static str {
+    [crate::bing_tiles::OVERLOAD_DESCRIPTIONS]
+        .into_iter()
+        .flatten()
+        .find(|(name, args, _)| *name == f.name && *args == arguments)
+        .map_or(f.description, |(_, _, description)| description)
+}
+
 /// All entries, by name (`SHOW FUNCTIONS` order).
 pub fn all() -> Vec<&'static FunctionDef> {
     let mut all: Vec<_> = REGISTRY.values().copied().collect();
-    all.sort_by_key(|f| f.name);
+    // Trino lists them by name regardless of case (`spatial_partitions`, `ST_Area`, `tan`).
+    all.sort_by_key(|f| f.name.to_ascii_lowercase());
     all
 }
 

@@ -49,6 +49,8 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     ipaddress::sqlite::register(conn)?;
     crate::setdigest::sqlite::register(conn)?;
     crate::table::sqlite::register(conn)?;
+    crate::bing_tiles::sqlite::register(conn)?;
+    crate::geospatial::sqlite::register(conn)?;
     json::sqlite::register(conn)
 }
 

@@ -133,7 +133,8 @@ pub fn arithmetic(op: char, a: &TrinoType, b: &TrinoType) -> Option<TrinoType> {
 pub fn comparable(l: &TrinoType, r: &TrinoType) -> bool {
     super_type(l, r).is_some_and(|t| match t {
         TrinoType::Array(_) | TrinoType::Row(_) => super::element::same_representation(l, r),
-        TrinoType::Map(..) | TrinoType::Json => false,
+        // SphericalGeographyType is neither comparable nor orderable.
+        TrinoType::Map(..) | TrinoType::Json | TrinoType::SphericalGeography => false,
         _ => true,
     })
 }

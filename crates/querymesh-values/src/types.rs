@@ -34,6 +34,14 @@ pub enum TrinoType {
     /// `SetDigest`: Trino's serialized digest bytes, a BLOB (SetDigestType; the setdigest
     /// family of querymesh-functions reads and writes them).
     SetDigest,
+    /// `BingTile`: Trino's encoded long (x << 28 | y << 5 | zoom), an INTEGER (BingTileType;
+    /// the bing_tiles family of querymesh-functions reads and writes it).
+    BingTile,
+    /// `Geometry`: held as the WKT Trino prints (TEXT; the geospatial family of
+    /// querymesh-functions reads and writes it).
+    Geometry,
+    /// `SphericalGeography`: a geometry of longitudes and latitudes, held as Geometry is.
+    SphericalGeography,
     Date,
     /// `time(p)`
     Time(u8),
@@ -73,6 +81,9 @@ impl TrinoType {
             Self::IpAddress => "ipaddress",
             Self::Color => "color",
             Self::SetDigest => "SetDigest",
+            Self::BingTile => "BingTile",
+            Self::Geometry => "Geometry",
+            Self::SphericalGeography => "SphericalGeography",
             Self::Date => "date",
             Self::Time(_) => "time",
             Self::TimeTz(_) => "time with time zone",
@@ -135,6 +146,23 @@ impl TrinoType {
     /// Whether values of this type are held as JSON text (design: array, map, row).
     pub fn is_container(&self) -> bool {
         matches!(self, Self::Array(_) | Self::Map(..) | Self::Row(_))
+    }
+
+    /// Whether Trino orders values of this type (`<`, ORDER BY, max, array_sort): maps, json,
+    /// color, BingTile and the geometries compare for equality only (or not at all); arrays
+    /// and rows order when their parts do.
+    pub fn is_orderable(&self) -> bool {
+        match self {
+            Self::Map(..)
+            | Self::Json
+            | Self::Color
+            | Self::BingTile
+            | Self::Geometry
+            | Self::SphericalGeography => false,
+            Self::Array(e) => e.is_orderable(),
+            Self::Row(fields) => fields.iter().all(|(_, t)| t.is_orderable()),
+            _ => true,
+        }
     }
 
     /// The name `typeof()` returns (`Type.getDisplayName`): the signature's arguments joined
@@ -327,6 +355,9 @@ impl TypeParser {
             "ipaddress" => IpAddress,
             "color" => Color,
             "setdigest" => SetDigest,
+            "bingtile" => BingTile,
+            "geometry" => Geometry,
+            "sphericalgeography" => SphericalGeography,
             "date" => Date,
             "time" => {
                 let p = self.precision(3, 12)?;

@@ -300,6 +300,7 @@ fn fixed_size(ty: &TrinoType) -> u32 {
         TrinoType::Integer | TrinoType::Real | TrinoType::Date | TrinoType::Color => 4,
         TrinoType::IntervalYearToMonth => 4,
         TrinoType::BigInt | TrinoType::Double | TrinoType::IntervalDayToSecond => 8,
+        TrinoType::BingTile => 8,
         TrinoType::Time(_) => 8,
         // ShortTimeWithTimeZoneType up to nanos, LongTimeWithTimeZoneType beyond.
         TrinoType::TimeTz(p) if *p <= 9 => 8,
@@ -315,6 +316,8 @@ fn fixed_size(ty: &TrinoType) -> u32 {
         | TrinoType::Char(_)
         | TrinoType::Varbinary
         | TrinoType::SetDigest
+        | TrinoType::Geometry
+        | TrinoType::SphericalGeography
         | TrinoType::Json
         | TrinoType::Array(_)
         | TrinoType::Map(..)

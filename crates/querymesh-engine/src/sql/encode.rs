@@ -201,6 +201,11 @@ pub fn encode(v: ValueRef<'_>, ty: &TrinoType) -> Value {
             }
             _ => Value::Null,
         },
+        // Its x, y and zoom as an object (BingTileType.getObjectValue, Jackson's BingTile).
+        TrinoType::BingTile => match v {
+            ValueRef::Integer(t) => querymesh_functions::bing_tiles::protocol_value(t),
+            _ => Value::Null,
+        },
         TrinoType::Unknown => Value::Null,
         _ => Value::from(as_text(v)),
     }

@@ -100,6 +100,9 @@ pub fn parse_type(dt: &DataType, at: Option<Position>) -> Result<TrinoType, Trin
                 "ipaddress" => TrinoType::IpAddress,
                 "color" => TrinoType::Color,
                 "setdigest" => TrinoType::SetDigest,
+                "bingtile" => TrinoType::BingTile,
+                "geometry" => TrinoType::Geometry,
+                "sphericalgeography" => TrinoType::SphericalGeography,
                 other => {
                     return Err(error_at(
                         ErrorName::TypeNotFound,

@@ -179,8 +179,9 @@ impl Analyzer<'_> {
                     TrinoType::Boolean,
                 ));
             }
-            // A color compares for equality only (ColorType is not orderable).
-            let unordered = |t: &TrinoType| t.is_container() || *t == TrinoType::Color;
+            // A color, a Bing tile or a geometry compares for equality only (ColorType,
+            // BingTileType, GeometryType and SphericalGeographyType are not orderable).
+            let unordered = |t: &TrinoType| t.is_container() || !t.is_orderable();
             if !comparable(&l.ty, &r.ty) || (ordering && (unordered(&l.ty) || unordered(&r.ty))) {
                 return Err(mismatch(at, sym, &l.ty, &r.ty));
             }

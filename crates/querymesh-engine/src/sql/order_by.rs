@@ -103,6 +103,17 @@ impl Analyzer<'_> {
                     (not_a_position(sql), key.ty)
                 }
             };
+            // Maps, json, colors and Bing tiles have no order (Trino 476: "Type BingTile is
+            // not orderable, and therefore cannot be used in ORDER BY: t").
+            if !ty.is_orderable() {
+                return Err(error_at(
+                    ErrorName::TypeMismatch,
+                    location(expr),
+                    format!(
+                        "Type {ty} is not orderable, and therefore cannot be used in ORDER BY: {expr}"
+                    ),
+                ));
+            }
             // Arrays and rows sort element by element, not as their stored text.
             let sql = if matches!(ty, TrinoType::Array(_) | TrinoType::Row(_)) {
                 format!("qm_sort_key({sql}, {})", sql_string(&ty.to_string()))

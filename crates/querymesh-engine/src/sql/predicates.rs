@@ -151,6 +151,17 @@ impl Analyzer<'_> {
                 let target = [&lo.ty, &hi.ty]
                     .iter()
                     .fold(t.ty.clone(), |acc, ty| super_type(&acc, ty).unwrap_or(acc));
+                // BETWEEN orders its operands: a Bing tile, a color or a map can't be one.
+                if !target.is_orderable() {
+                    return Err(error_at(
+                        ErrorName::TypeMismatch,
+                        at,
+                        format!(
+                            "Cannot check if {} is BETWEEN {} and {}",
+                            t.ty, lo.ty, hi.ty
+                        ),
+                    ));
+                }
                 for side in [expr, low, high] {
                     self.parameter_coerced(side, &target);
                 }

@@ -17,12 +17,7 @@ use crate::error::{ErrorName, Position, TrinoError, error_at};
 use crate::types::TrinoType;
 
 fn orderable(t: &TrinoType) -> bool {
-    match t {
-        TrinoType::Row(fields) => fields.iter().all(|(_, f)| orderable(f)),
-        TrinoType::Array(e) => orderable(e),
-        TrinoType::Map(..) | TrinoType::Json => false,
-        _ => true,
-    }
+    t.is_orderable()
 }
 
 fn equatable(t: &TrinoType) -> bool {

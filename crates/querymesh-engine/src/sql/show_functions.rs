@@ -161,7 +161,7 @@ fn global_rows() -> Vec<Row> {
                 args.to_string(),
                 f.kind.shown().to_string(),
                 f.deterministic,
-                f.description.to_string(),
+                querymesh_functions::registry::description(f, args).to_string(),
             );
             rows.extend(std::iter::repeat_n(row, times));
         }

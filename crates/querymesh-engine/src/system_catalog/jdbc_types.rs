@@ -75,6 +75,9 @@ pub(super) fn jdbc_facts(ty: &TrinoType) -> JdbcFacts {
         | T::IpAddress
         | T::Color
         | T::SetDigest
+        | T::BingTile
+        | T::Geometry
+        | T::SphericalGeography
         | T::IntervalYearToMonth
         | T::IntervalDayToSecond
         | T::Map(..)

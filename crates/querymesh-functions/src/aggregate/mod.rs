@@ -259,6 +259,9 @@ fn extreme(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
                 TrinoType::Array(Box::new(x.ty.clone())),
             )))
         }
+        // max(T) takes T:orderable (Trino 476: max of a map or a Bing tile is
+        // FUNCTION_NOT_FOUND).
+        [x] if !orderable(&x.ty) => Ok(None),
         // Arrays and rows in Trino's order (element by element, field by field).
         [x] if matches!(x.ty, TrinoType::Array(_) | TrinoType::Row(_)) => Ok(Some((
             extended::first_element(&extended::top_n(largest, x, None, "1"), &x.ty),
@@ -279,7 +282,7 @@ fn extreme(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
                 x.ty.clone(),
             )))
         }
-        [x] if !matches!(x.ty, TrinoType::Map(..)) => Ok(Some((
+        [x] => Ok(Some((
             format!("{}({}{})", call.name, distinct(call), x.sql),
             x.ty.clone(),
         ))),
@@ -287,14 +290,9 @@ fn extreme(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
     }
 }
 
-/// Trino's orderable types: maps (and json) are not, arrays and rows are when their parts are.
+/// Trino's orderable types (TrinoType::is_orderable).
 pub(crate) fn orderable(t: &TrinoType) -> bool {
-    match t {
-        TrinoType::Map(..) | TrinoType::Json => false,
-        TrinoType::Array(e) => orderable(e),
-        TrinoType::Row(fields) => fields.iter().all(|(_, t)| orderable(t)),
-        _ => true,
-    }
+    t.is_orderable()
 }
 
 fn arbitrary(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {

@@ -276,12 +276,7 @@ fn unwrap(sql: &str, ty: &TrinoType) -> String {
 
 /// Whether Trino orders values of `t` (maps and json are not orderable).
 fn orderable(t: &TrinoType) -> bool {
-    match t {
-        TrinoType::Map(..) | TrinoType::Json => false,
-        TrinoType::Array(e) => orderable(e),
-        TrinoType::Row(fields) => fields.iter().all(|(_, t)| orderable(t)),
-        _ => true,
-    }
+    t.is_orderable()
 }
 
 /// Whether Trino compares values of `t` for equality (json is not comparable).

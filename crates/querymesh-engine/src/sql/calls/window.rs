@@ -10,7 +10,7 @@ use querymesh_values::typed::Typed;
 use sqlparser::ast::{Function, NullTreatment, WindowSpec, WindowType};
 
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
-use crate::sql::analyze::Analyzer;
+use crate::sql::analyze::{Analyzer, location};
 use crate::sql::scope::{Clause, ExprContext};
 use crate::types::TrinoType;
 
@@ -307,7 +307,20 @@ impl Analyzer<'_> {
         }
         let mut keys = Vec::new();
         for o in &spec.order_by {
-            keys.push(self.expr(&o.expr, cx)?);
+            let key = self.expr(&o.expr, cx)?;
+            // Trino 476: "BingTile is not orderable, and therefore cannot be used in window
+            // function ORDER BY" (maps, json, colors and geometries too).
+            if !key.ty.is_orderable() {
+                return Err(error_at(
+                    ErrorName::TypeMismatch,
+                    location(&o.expr),
+                    format!(
+                        "{} is not orderable, and therefore cannot be used in window function ORDER BY",
+                        key.ty
+                    ),
+                ));
+            }
+            keys.push(key);
         }
         let frame = match &spec.window_frame {
             Some(frame) => Some(self.window_frame(frame, &spec.order_by, &mut keys, cx, at)?),

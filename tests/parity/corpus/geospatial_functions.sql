@@ -1,0 +1,45 @@
+-- family: geospatial_functions
+-- source: Trino 476 docs, functions/geospatial.md (https://trino.io/docs/476/functions/geospatial.html)
+-- source: Trino's TestGeoFunctions (plugin/trino-geospatial/src/test/java/io/trino/plugin/geospatial/TestGeoFunctions.java)
+SELECT ST_Point(1, 2);
+SELECT ST_Point(-71.0882, 42.3607), ST_Point(0.5, -2.25);
+SELECT typeof(ST_Point(3, 4));
+SELECT ST_AsText(ST_Point(7.5, -1));
+SELECT ST_Point(1e-7, 1e20), ST_Point(123456789.123456789e0, 2.5e15);
+SELECT ST_Point(1e16, 1e17), ST_Point(0.0001, 0.00009);
+SELECT ST_Point(nan(), 1);
+SELECT ST_Point(NULL, 1);
+SELECT ST_X(ST_Point(3.5, 4)), ST_Y(ST_Point(3.5, 4));
+SELECT ST_X(ST_GeometryFromText('POINT EMPTY'));
+SELECT ST_X(ST_GeometryFromText('LINESTRING (0 0, 1 1)'));
+SELECT ST_Y(ST_GeometryFromText('MULTIPOINT (1 2, 3 4)'));
+SELECT ST_GeometryFromText('POINT (10 20)');
+SELECT ST_GeometryFromText('point(1 2)'), ST_GeometryFromText('  POINT  ( 1   2 )  ');
+SELECT ST_GeometryFromText('LINESTRING (0 0, 1 1, 1 2)');
+SELECT ST_GeometryFromText('LINESTRING (3 3)');
+SELECT ST_GeometryFromText('POLYGON ((0 0, 4 0, 4 4, 0 4, 0 0))');
+SELECT ST_GeometryFromText('POLYGON ((0 0, 0 4, 4 4, 4 0, 0 0))');
+SELECT ST_GeometryFromText('POLYGON ((0 0, 0 4, 4 4, 4 0))');
+SELECT ST_GeometryFromText('POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0), (2 2, 3 2, 3 3, 2 2))');
+SELECT ST_GeometryFromText('POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0), (2 2, 2 3, 3 3, 2 2))');
+SELECT ST_GeometryFromText('MULTIPOINT (1 2, 3 4)'), ST_GeometryFromText('MULTIPOINT ((5 6), (7 8))');
+SELECT ST_GeometryFromText('MULTILINESTRING ((0 0, 1 1), (2 2, 3 3))');
+SELECT ST_GeometryFromText('MULTILINESTRING ((0 0, 1 1), EMPTY)');
+SELECT ST_GeometryFromText('MULTIPOLYGON (((0 0, 0 1, 1 1, 1 0, 0 0)), ((5 5, 6 5, 6 6, 5 5)))');
+SELECT ST_GeometryFromText('GEOMETRYCOLLECTION (POINT (1 2), LINESTRING (0 0, 1 1))');
+SELECT ST_GeometryFromText('GEOMETRYCOLLECTION (MULTIPOINT (1 2), GEOMETRYCOLLECTION (POINT (3 4)))');
+SELECT ST_GeometryFromText('POINT EMPTY'), ST_GeometryFromText('LINESTRING EMPTY'), ST_GeometryFromText('POLYGON EMPTY');
+SELECT ST_GeometryFromText('MULTIPOINT EMPTY'), ST_GeometryFromText('MULTILINESTRING EMPTY'), ST_GeometryFromText('MULTIPOLYGON EMPTY'), ST_GeometryFromText('GEOMETRYCOLLECTION EMPTY');
+SELECT ST_GeometryFromText('POINT (+1 .5)'), ST_GeometryFromText('POINT (1. 1e5)');
+SELECT ST_GeometryFromText('POINT (1 2');
+SELECT ST_GeometryFromText('foo');
+SELECT ST_GeometryFromText('POINT (1 2 3)');
+SELECT ST_GeometryFromText('MULTIPOINT ((1 2), 3 4)');
+SELECT ST_GeometryFromText(NULL);
+SELECT ARRAY[ST_Point(1, 2), ST_Point(3, 4)];
+SELECT ST_Point(1, 2) = ST_Point(1, 2), ST_Point(1, 2) = ST_Point(2, 1);
+SELECT CAST('POINT (1 2)' AS Geometry);
+SELECT CAST(ST_Point(1, 2) AS varchar);
+SELECT ST_Point(1, 2) < ST_Point(1, 3);
+SELECT ST_Point('a', 1);
+SELECT ST_AsText(ST_GeometryFromText('MULTIPOLYGON (((0 0, 0 2, 2 2, 2 0, 0 0)))'));
