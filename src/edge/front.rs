@@ -1,12 +1,14 @@
-//! What each edge thread serves: the app's paths go straight to the proxy, on hyper without
-//! the router, and only the rest (the platform's `/.nnumbers/` paths, and paths spelled so
-//! that some reading might be one) through axum's router, which normalises and routes them.
+//! What each edge thread serves: the app's paths go straight to the proxy — a body-less
+//! request on the listener's own HTTP/1.1, any other on hyper — without the router, and only
+//! the rest (the platform's `/.nnumbers/` paths, and paths spelled so that some reading might
+//! be one) through axum's router on hyper, which normalises and routes them.
 
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::Router;
+use axum::body::Body;
 use axum::http::{Request, Response};
 use futures_util::future::Either;
 use http_body_util::Either as BodyEither;
@@ -54,6 +56,26 @@ impl Handler<Peer> for EdgeFront {
             let routed = Handler::call(&self.router, request, peer);
             Either::Right(async move { routed.await.map(BodyEither::Right) })
         }
+    }
+
+    const OWN_HTTP1: bool = true;
+
+    /// The proxy's phases for a plain path, as [`Self::call`]; a platform path goes to hyper
+    /// and the router.
+    fn call_own(
+        &self,
+        request: Request<()>,
+        peer: &Peer,
+    ) -> Option<impl Future<Output = Response<Reply>> + Send + 'static + use<>> {
+        if !reserved::is_plain(request.uri().path()) {
+            return None;
+        }
+        let state = self.state.clone();
+        let peer = peer.clone();
+        Some(async move {
+            let request = request.map(|()| BodyEither::Right(Body::empty()));
+            proxy::forward(&state, request, Some(&peer)).await
+        })
     }
 }
 
