@@ -285,6 +285,8 @@ where
     }
 }
 
+// Moved once per request; boxing the head would cost an allocation per request instead.
+#[allow(clippy::large_enum_variant)]
 enum Next {
     Head(Head),
     HandOver,
@@ -302,6 +304,7 @@ struct Head {
 }
 
 #[derive(Debug)]
+#[allow(clippy::large_enum_variant)] // as `Next`
 enum Parsed {
     Partial,
     Head(Head),
