@@ -19,11 +19,17 @@ use super::upstream::Reply;
 use super::{EdgeState, reserved, router};
 use crate::listener::{ClientBody, Handler, Handshake};
 
+/// Set to `0`, the edge serves every request on hyper, as before its own HTTP/1.1: the
+/// comparison for benchmarks, and a way back should a client meet a difference.
+pub const OWN_HTTP1_VARIABLE: &str = "ZERO_SANDBOX_EDGE_OWN_HTTP1";
+
 /// One edge thread's handler: its state (with its own connections to the app) and its router.
 #[derive(Clone)]
 pub struct EdgeFront {
     state: Arc<EdgeState>,
     router: Router,
+    /// Whether plain body-less requests are answered on the listener's own HTTP/1.1.
+    own_http1: bool,
 }
 
 impl EdgeFront {
@@ -31,6 +37,7 @@ impl EdgeFront {
         Self {
             router: router(state.clone()),
             state: Arc::new(state),
+            own_http1: std::env::var_os(OWN_HTTP1_VARIABLE).is_none_or(|v| v != "0"),
         }
     }
 }
@@ -58,7 +65,9 @@ impl Handler<Peer> for EdgeFront {
         }
     }
 
-    const OWN_HTTP1: bool = true;
+    fn own_http1(&self) -> bool {
+        self.own_http1
+    }
 
     /// The proxy's phases for a plain path, as [`Self::call`]; a platform path goes to hyper
     /// and the router.

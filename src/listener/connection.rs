@@ -62,7 +62,7 @@ impl<H: Handshake, S: Handler<H::Info>> Connection<H, S> {
         let mut closing = *shutdown.borrow();
         // What the own HTTP/1.1 read and left for hyper.
         let mut read = BytesMut::new();
-        if S::OWN_HTTP1 && !closing {
+        if handler.own_http1() && !closing {
             let turn = Turn::default();
             let own = Own {
                 io: &mut io,

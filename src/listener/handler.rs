@@ -33,7 +33,9 @@ pub trait Handler<I>: Clone + Send + Sync + 'static {
     /// ([`super::http1`]), handing over to hyper at the first request it leaves to it. Off
     /// by default: a listener whose handler takes no request there would parse each
     /// connection's first head twice.
-    const OWN_HTTP1: bool = false;
+    fn own_http1(&self) -> bool {
+        false
+    }
 
     /// The answer to a body-less request on the listener's own HTTP/1.1 (already known to
     /// need no upgrade, no `100 Continue`, no body), or `None` to hand the connection, from
