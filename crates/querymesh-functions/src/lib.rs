@@ -5,6 +5,7 @@
 //!
 //! - One folder per function family, named as Trino's documentation names it (`aggregate`,
 //!   `array`, `binary`, `datetime`, `format`, `json`, `map`, `math`, `regexp`, `setdigest`,
+//!   `sketch` (HyperLogLog, qdigest, tdigest),
 //!   `string`, `url`; `bitwise`, `conditional`, `failure`, `lambda`, `session_info` and
 //!   `window` are one file each). Its `mod.rs` holds a table of [`entry::FunctionDef`]s — name, kind, signatures,
 //!   Trino's description — and the lowerings that write each call as SQLite; its `sqlite`
@@ -37,6 +38,7 @@ pub mod regexp;
 pub mod registry;
 pub mod session_info;
 pub mod setdigest;
+pub mod sketch;
 pub mod signature;
 pub mod sqlite;
 pub mod string;

@@ -65,6 +65,8 @@ fn families() -> impl Iterator<Item = &'static FunctionDef> {
         super::json::FUNCTIONS,
         crate::color::FUNCTIONS,
         crate::setdigest::FUNCTIONS,
+        crate::sketch::hyperloglog::FUNCTIONS,
+        crate::sketch::quantiles::FUNCTIONS,
     ]
     .into_iter()
     .flatten()

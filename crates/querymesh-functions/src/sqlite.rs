@@ -48,6 +48,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     color::sqlite::register(conn)?;
     ipaddress::sqlite::register(conn)?;
     crate::setdigest::sqlite::register(conn)?;
+    crate::sketch::sqlite::register(conn)?;
     json::sqlite::register(conn)
 }
 

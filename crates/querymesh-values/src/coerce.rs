@@ -72,6 +72,9 @@ pub fn super_type(a: &TrinoType, b: &TrinoType) -> Option<TrinoType> {
         (Time(p), Time(q)) => Some(Time(*p.max(q))),
         (TimeTz(p), TimeTz(q)) => Some(TimeTz(*p.max(q))),
         (Array(x), Array(y)) => Some(Array(Box::new(super_type(x, y)?))),
+        // A P4HyperLogLog is a HyperLogLog kept dense (TypeCoercion: P4HyperLogLog →
+        // HyperLogLog, the same bytes).
+        (P4HyperLogLog, HyperLogLog) | (HyperLogLog, P4HyperLogLog) => Some(HyperLogLog),
         (Map(kx, vx), Map(ky, vy)) => Some(Map(
             Box::new(super_type(kx, ky)?),
             Box::new(super_type(vx, vy)?),

@@ -34,6 +34,14 @@ pub enum TrinoType {
     /// `SetDigest`: Trino's serialized digest bytes, a BLOB (SetDigestType; the setdigest
     /// family of querymesh-functions reads and writes them).
     SetDigest,
+    /// `HyperLogLog` and `P4HyperLogLog`: airlift's serialized HyperLogLog, a BLOB
+    /// (HyperLogLogType, P4HyperLogLogType; the sketch family of querymesh-functions).
+    HyperLogLog,
+    P4HyperLogLog,
+    /// `qdigest(T)`, T bigint, double or real: airlift's serialized QuantileDigest, a BLOB.
+    QDigest(Box<TrinoType>),
+    /// `tdigest`: airlift's serialized TDigest, a BLOB.
+    TDigest,
     Date,
     /// `time(p)`
     Time(u8),
@@ -73,6 +81,10 @@ impl TrinoType {
             Self::IpAddress => "ipaddress",
             Self::Color => "color",
             Self::SetDigest => "SetDigest",
+            Self::HyperLogLog => "HyperLogLog",
+            Self::P4HyperLogLog => "P4HyperLogLog",
+            Self::QDigest(_) => "qdigest",
+            Self::TDigest => "tdigest",
             Self::Date => "date",
             Self::Time(_) => "time",
             Self::TimeTz(_) => "time with time zone",
@@ -100,7 +112,7 @@ impl TrinoType {
             Self::Time(p) | Self::TimeTz(p) | Self::Timestamp(p) | Self::TimestampTz(p) => {
                 vec![long(*p as u64)]
             }
-            Self::Array(element) => vec![ty(element)],
+            Self::Array(element) | Self::QDigest(element) => vec![ty(element)],
             Self::Map(k, v) => vec![ty(k), ty(v)],
             Self::Row(fields) => fields
                 .iter()
@@ -132,6 +144,19 @@ impl TrinoType {
         matches!(self, Self::Varchar(_) | Self::Char(_))
     }
 
+    /// Whether values of this type are a sketch's serialized bytes (a BLOB shown as varbinary
+    /// is: SetDigest, HyperLogLog, P4HyperLogLog, qdigest, tdigest).
+    pub fn is_sketch(&self) -> bool {
+        matches!(
+            self,
+            Self::SetDigest
+                | Self::HyperLogLog
+                | Self::P4HyperLogLog
+                | Self::QDigest(_)
+                | Self::TDigest
+        )
+    }
+
     /// Whether values of this type are held as JSON text (design: array, map, row).
     pub fn is_container(&self) -> bool {
         matches!(self, Self::Array(_) | Self::Map(..) | Self::Row(_))
@@ -144,6 +169,7 @@ impl TrinoType {
         match self {
             Self::Decimal { precision, scale } => format!("decimal({precision},{scale})"),
             Self::Array(e) => format!("array({})", e.display_name()),
+            Self::QDigest(e) => format!("qdigest({})", e.display_name()),
             Self::Map(k, v) => format!("map({}, {})", k.display_name(), v.display_name()),
             Self::Row(fields) => {
                 let fields: Vec<String> = fields
@@ -327,6 +353,16 @@ impl TypeParser {
             "ipaddress" => IpAddress,
             "color" => Color,
             "setdigest" => SetDigest,
+            "hyperloglog" => HyperLogLog,
+            "p4hyperloglog" => P4HyperLogLog,
+            "tdigest" => TDigest,
+            "qdigest" => {
+                if !self.eat('(') {
+                    return None;
+                }
+                let element = self.ty()?;
+                self.eat(')').then(|| QDigest(Box::new(element)))?
+            }
             "date" => Date,
             "time" => {
                 let p = self.precision(3, 12)?;
@@ -426,6 +462,7 @@ impl fmt::Display for TrinoType {
             Self::Timestamp(p) => write!(f, "timestamp({p})"),
             Self::TimestampTz(p) => write!(f, "timestamp({p}) with time zone"),
             Self::Array(e) => write!(f, "array({e})"),
+            Self::QDigest(e) => write!(f, "qdigest({e})"),
             Self::Map(k, v) => write!(f, "map({k}, {v})"),
             Self::Row(fields) => {
                 f.write_str("row(")?;

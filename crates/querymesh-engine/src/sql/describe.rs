@@ -315,6 +315,10 @@ fn fixed_size(ty: &TrinoType) -> u32 {
         | TrinoType::Char(_)
         | TrinoType::Varbinary
         | TrinoType::SetDigest
+        | TrinoType::HyperLogLog
+        | TrinoType::P4HyperLogLog
+        | TrinoType::QDigest(_)
+        | TrinoType::TDigest
         | TrinoType::Json
         | TrinoType::Array(_)
         | TrinoType::Map(..)

@@ -100,6 +100,9 @@ pub fn parse_type(dt: &DataType, at: Option<Position>) -> Result<TrinoType, Trin
                 "ipaddress" => TrinoType::IpAddress,
                 "color" => TrinoType::Color,
                 "setdigest" => TrinoType::SetDigest,
+                "hyperloglog" => TrinoType::HyperLogLog,
+                "p4hyperloglog" => TrinoType::P4HyperLogLog,
+                "tdigest" => TrinoType::TDigest,
                 other => {
                     return Err(error_at(
                         ErrorName::TypeNotFound,

@@ -75,6 +75,10 @@ pub(super) fn jdbc_facts(ty: &TrinoType) -> JdbcFacts {
         | T::IpAddress
         | T::Color
         | T::SetDigest
+        | T::HyperLogLog
+        | T::P4HyperLogLog
+        | T::QDigest(_)
+        | T::TDigest
         | T::IntervalYearToMonth
         | T::IntervalDayToSecond
         | T::Map(..)

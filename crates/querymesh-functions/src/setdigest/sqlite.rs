@@ -10,7 +10,7 @@ use rusqlite::functions::{Aggregate, Context, WindowAggregate};
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, Result};
 
-use super::bytes::Unreadable;
+use crate::sketch::bytes::Unreadable;
 use super::digest::{self, SetDigest};
 use crate::udf::{FLAGS, define, define_window, fail, reserve};
 
