@@ -121,7 +121,8 @@ fn distinct(call: &AggregateCall<'_>) -> &'static str {
 }
 
 /// qdigest_agg(x[, w[, accuracy]]): x's type picks the digest's (integers widen to bigint,
-/// decimals to double); the weight is a bigint, the accuracy a double.
+/// a decimal to real — Trino 476 types `qdigest_agg(CAST(x AS decimal(5,2)))` qdigest(real));
+/// the weight is a bigint, the accuracy a double.
 fn qdigest_agg(ctx: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
     let Some((x, rest)) = call.args.split_first() else {
         return Ok(None);
@@ -131,8 +132,8 @@ fn qdigest_agg(ctx: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered 
     }
     let value_type = match &x.ty {
         t if t.is_integral() => TrinoType::BigInt,
-        TrinoType::Real => TrinoType::Real,
-        TrinoType::Double | TrinoType::Decimal { .. } => TrinoType::Double,
+        TrinoType::Real | TrinoType::Decimal { .. } => TrinoType::Real,
+        TrinoType::Double => TrinoType::Double,
         TrinoType::Unknown => TrinoType::BigInt,
         _ => return Ok(None),
     };

@@ -60,7 +60,10 @@ fn invalid(text: String) -> rusqlite::Error {
 /// qdigest_agg over the digest's longs: `(v)` or `(v, weight, accuracy)`; rows with a NULL
 /// are skipped, no row gives NULL (QuantileDigestAggregationFunction).
 #[derive(Clone)]
-struct QdigestAgg;
+struct QdigestAgg {
+    /// `(v, weight, accuracy)`: a row with a NULL among them is skipped.
+    weighted: bool,
+}
 
 impl RowAggregate for QdigestAgg {
     type State = Option<QuantileDigest>;
@@ -74,8 +77,7 @@ impl RowAggregate for QdigestAgg {
         let ValueRef::Integer(value) = row.raw(0) else {
             return Ok(());
         };
-        let weighted = !matches!(row.raw(1), ValueRef::Null) || !matches!(row.raw(2), ValueRef::Null);
-        let (weight, accuracy) = if weighted {
+        let (weight, accuracy) = if self.weighted {
             let (ValueRef::Integer(weight), Some(accuracy)) = (row.raw(1), double_of(row.raw(2)))
             else {
                 return Ok(());
@@ -140,8 +142,9 @@ pub(super) fn register(conn: &Connection) -> Result<()> {
         let kind: i64 = ctx.get(1)?;
         Ok(sortable(ctx.get_raw(0), kind))
     })?;
-    define_replayable(conn, "qm_qdigest_agg", 1, FLAGS, QdigestAgg)?;
-    define_replayable(conn, "qm_qdigest_agg_weighted", 3, FLAGS, QdigestAgg)?;
+    define_replayable(conn, "qm_qdigest_agg", 1, FLAGS, QdigestAgg { weighted: false })?;
+    let weighted = QdigestAgg { weighted: true };
+    define_replayable(conn, "qm_qdigest_agg_weighted", 3, FLAGS, weighted)?;
     define_replayable(conn, "qm_merge_qdigest", 1, FLAGS, MergeQdigest)?;
     define(conn, "qm_qdigest_value_at_quantile", 3, FLAGS, |ctx| {
         let (Some(bytes), Some(q)) = (bytes_of(ctx.get_raw(0)), double_of(ctx.get_raw(1)))

@@ -22,7 +22,10 @@ fn answered(digest: &TDigest) -> Result<Vec<u8>> {
 /// tdigest_agg: `(x)` or `(x, weight)`; rows with a NULL are skipped, no row gives NULL
 /// (TDigestAggregationFunction: a weight below 1 is refused).
 #[derive(Clone)]
-struct TdigestAgg;
+struct TdigestAgg {
+    /// `(x, weight)`: a row whose weight is NULL is skipped.
+    weighted: bool,
+}
 
 impl RowAggregate for TdigestAgg {
     type State = Option<TDigest>;
@@ -36,12 +39,13 @@ impl RowAggregate for TdigestAgg {
         let Some(value) = double_of(row.raw(0)) else {
             return Ok(());
         };
-        let weight = match row.raw(1) {
-            rusqlite::types::ValueRef::Null => 1.0,
-            w => match double_of(w) {
+        let weight = if self.weighted {
+            match double_of(row.raw(1)) {
                 Some(w) => w,
                 None => return Ok(()),
-            },
+            }
+        } else {
+            1.0
         };
         if !(weight >= 1.0) {
             return Err(fail(
@@ -90,8 +94,9 @@ impl RowAggregate for MergeTdigest {
 }
 
 pub(super) fn register(conn: &Connection) -> Result<()> {
-    define_replayable(conn, "qm_tdigest_agg", 1, FLAGS, TdigestAgg)?;
-    define_replayable(conn, "qm_tdigest_agg_weighted", 2, FLAGS, TdigestAgg)?;
+    define_replayable(conn, "qm_tdigest_agg", 1, FLAGS, TdigestAgg { weighted: false })?;
+    let weighted = TdigestAgg { weighted: true };
+    define_replayable(conn, "qm_tdigest_agg_weighted", 2, FLAGS, weighted)?;
     define_replayable(conn, "qm_merge_tdigest", 1, FLAGS, MergeTdigest)?;
     define(conn, "qm_tdigest_value_at_quantile", 2, FLAGS, |ctx| {
         let (Some(bytes), Some(q)) = (bytes_of(ctx.get_raw(0)), double_of(ctx.get_raw(1)))
