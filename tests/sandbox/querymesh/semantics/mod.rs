@@ -31,6 +31,7 @@ mod query_structure;
 mod recursive_with;
 mod regexp;
 mod setdigest;
+mod sketches;
 mod strings;
 mod subqueries;
 mod time_of_day;
