@@ -177,6 +177,8 @@ const REPLAYED: &[&str] = &[
     "qm_tdigest_agg",
     "qm_tdigest_agg_weighted",
     "qm_merge_tdigest",
+    "qm_numeric_histogram",
+    "qm_numeric_histogram_weighted",
 ];
 
 #[cfg(test)]

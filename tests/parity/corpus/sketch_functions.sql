@@ -97,6 +97,21 @@ SELECT CAST(tdigest_agg(v) AS varbinary) FROM (VALUES 3, 4) t(v);
 SELECT value_at_quantile(CAST(CAST(tdigest_agg(v) AS varbinary) AS tdigest), 0.5) FROM UNNEST(sequence(1, 9)) t(v);
 SELECT v, value_at_quantile(tdigest_agg(v) OVER (ORDER BY v ROWS BETWEEN 2 PRECEDING AND CURRENT ROW), 0.5) FROM UNNEST(sequence(1, 6)) t(v) ORDER BY v;
 
+-- source: Trino 476 docs, functions/aggregate.md, "Approximate aggregate functions" (https://trino.io/docs/476/functions/aggregate.html)
+-- source: Trino tests TestDoubleHistogramAggregation, TestRealHistogramAggregation, TestNumericHistogram
+SELECT numeric_histogram(3, v) FROM (VALUES 1e0, 2e0, 5e0, 6e0, 10e0) t(v);
+SELECT numeric_histogram(2, v, w) FROM (VALUES (1e0, 2e0), (2e0, 1e0), (5e0, 1e0), (6e0, 3e0), (10e0, 1e0)) t(v, w);
+SELECT numeric_histogram(2, CAST(v AS real)) FROM (VALUES 1, 2, 5, 6, 10) t(v);
+SELECT numeric_histogram(5, v) FROM (VALUES 4, 4, 9) t(v);
+SELECT typeof(numeric_histogram(5, v)), typeof(numeric_histogram(5, v * 1e0)) FROM (VALUES 1) t(v);
+SELECT numeric_histogram(3, v) FROM (VALUES 1.5, 2.25) t(v);
+SELECT numeric_histogram(10, v) FROM UNNEST(sequence(1, 1000)) t(v);
+SELECT numeric_histogram(7, sqrt(v), v % 3 + 1) FROM UNNEST(sequence(1, 5000)) t(v);
+SELECT numeric_histogram(20, CAST(v AS real) / 7) FROM UNNEST(sequence(1, 3000)) t(v);
+SELECT numeric_histogram(50, v * 1e0) FROM UNNEST(sequence(1, 3000)) t(v);
+SELECT numeric_histogram(2, v) IS NULL FROM (VALUES 1) t(v) WHERE v > 1;
+SELECT numeric_histogram(4, v) FROM (VALUES 3e0, NULL, 8e0) t(v);
+
 -- Refusals
 SELECT approx_set(v) FROM (VALUES true) t(v);
 SELECT empty_approx_set() = empty_approx_set();
@@ -117,3 +132,5 @@ SELECT tdigest_agg(v) FROM (VALUES nan()) t(v);
 SELECT value_at_quantile(tdigest_agg(v), 2) FROM (VALUES 1e0) t(v);
 SELECT values_at_quantiles(tdigest_agg(v), ARRAY[0.5, 0.1]) FROM (VALUES 1, 2, 3) t(v);
 SELECT merge(v) FROM (VALUES 1) t(v);
+SELECT numeric_histogram(1, v) FROM (VALUES 1e0) t(v);
+SELECT numeric_histogram(3, v) FROM (VALUES 'a') t(v);

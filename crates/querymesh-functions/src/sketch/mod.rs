@@ -11,13 +11,17 @@
 //! - `quantiles.rs`: the `qdigest(T)` and `tdigest` functions (docs functions/qdigest,
 //!   functions/tdigest): `qdigest_agg`, `tdigest_agg`, `merge`, `value_at_quantile`,
 //!   `values_at_quantiles`, `quantile_at_value`.
+//! - `numeric_histogram.rs`: Trino's NumericHistogram; `approximate.rs` the
+//!   `numeric_histogram` aggregate (docs functions/aggregate).
 //! - `sqlite/`: their `qm_*` SQLite functions.
 
+pub mod approximate;
 pub mod bytes;
 pub mod hll;
 mod hll_bias;
 pub mod hyperloglog;
 pub mod murmur3;
+pub mod numeric_histogram;
 pub mod qdigest;
 pub mod quantiles;
 pub mod sqlite;

@@ -1,5 +1,5 @@
 //! Sketches (Trino docs functions/hyperloglog, functions/qdigest, functions/tdigest and
-//! functions/aggregate; TestHyperLogLogFunctions, TestApproximateSetAggregation,
+//! functions/aggregate; TestHyperLogLogFunctions, TestDoubleHistogramAggregation, TestApproximateSetAggregation,
 //! TestQuantileDigestFunctions, TestQuantileDigestAggregationFunction, TestTDigestFunctions,
 //! TestTDigestAggregationFunction): the `HyperLogLog`, `P4HyperLogLog`, `qdigest(T)` and
 //! `tdigest` types, their aggregates and functions, and their bytes, as Trino 476 answers.
@@ -172,5 +172,39 @@ fn t_digests_answer_as_trino() {
                 "INVALID_FUNCTION_ARGUMENT: percentiles must be sorted in increasing order",
             ),
         ],
+    );
+}
+
+#[test]
+fn numeric_histograms_merge_the_closest_buckets_as_trino() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            // docs functions/aggregate, numeric_histogram; Trino 476's answers.
+            (
+                "SELECT numeric_histogram(3, v) FROM (VALUES 1e0, 2e0, 5e0, 6e0, 10e0) t(v)",
+                "map(double, double)",
+                json!({"1.5": 2.0, "5.5": 2.0, "10.0": 1.0}),
+            ),
+            (
+                "SELECT numeric_histogram(2, v, w) FROM (VALUES (1e0, 2e0), (2e0, 1e0), (5e0, 1e0), (6e0, 3e0), (10e0, 1e0)) t(v, w)",
+                "map(double, double)",
+                json!({"1.3333333333333333": 3.0, "6.6": 5.0}),
+            ),
+            // Integers make a map(real, real).
+            (
+                "SELECT numeric_histogram(2, v) FROM (VALUES 1, 2, 5, 6, 10) t(v)",
+                "map(real, real)",
+                json!({"1.5": 2.0, "7.0": 3.0}),
+            ),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[(
+            "SELECT numeric_histogram(1, v) FROM (VALUES 1e0) t(v)",
+            "INVALID_FUNCTION_ARGUMENT: numeric_histogram bucket count must be greater than one",
+        )],
     );
 }
