@@ -14,7 +14,13 @@ const MARK: char = '\u{F8FF}';
 /// Words whose presence in a type text means sqlparser cannot read it (or reads it as
 /// something else): the complex types and the types the stand-in adds.
 const COMPLEX_WORDS: [&str; 7] = [
-    "array", "map", "row", "json", "varbinary", "uuid", "qdigest",
+    "array",
+    "map",
+    "row",
+    "json",
+    "varbinary",
+    "uuid",
+    "qdigest",
 ];
 
 fn is_word(t: &Token, word: &str) -> bool {

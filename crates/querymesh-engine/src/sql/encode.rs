@@ -86,7 +86,9 @@ fn encode_element(v: &Value, ty: &TrinoType) -> Value {
             }
             Value::Object(object)
         }
-        (t, Value::String(_)) if matches!(t, TrinoType::Varbinary | TrinoType::Json) || t.is_sketch() => {
+        (t, Value::String(_))
+            if matches!(t, TrinoType::Varbinary | TrinoType::Json) || t.is_sketch() =>
+        {
             v.clone()
         }
         (t, other) if !t.is_container() => {

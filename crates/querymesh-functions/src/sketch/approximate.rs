@@ -34,7 +34,10 @@ fn numeric_histogram(ctx: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lo
     };
     let fits_bigint = |t: &TrinoType| t.is_integral() || *t == TrinoType::Unknown;
     let fits_double = |t: &TrinoType| t.is_numeric() || *t == TrinoType::Unknown;
-    if !fits_bigint(&buckets.ty) || !fits_double(&x.ty) || !weight.is_none_or(|w| fits_double(&w.ty)) {
+    if !fits_bigint(&buckets.ty)
+        || !fits_double(&x.ty)
+        || !weight.is_none_or(|w| fits_double(&w.ty))
+    {
         return Ok(None);
     }
     let value_type = match x.ty {
@@ -45,7 +48,10 @@ fn numeric_histogram(ctx: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lo
     let value = ctx.coerce_to(x.clone(), &value_type, None)?;
     let real = i32::from(value_type == TrinoType::Real);
     let sql = match weight {
-        None => format!("qm_numeric_histogram({}, {}, {real})", buckets.sql, value.sql),
+        None => format!(
+            "qm_numeric_histogram({}, {}, {real})",
+            buckets.sql, value.sql
+        ),
         Some(w) => {
             let w = ctx.coerce_to(w.clone(), &TrinoType::Double, None)?;
             format!(

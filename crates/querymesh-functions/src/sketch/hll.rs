@@ -13,8 +13,8 @@
 
 use std::collections::BTreeMap;
 
-use super::hll_bias as bias;
 use super::bytes::{Reader, Unreadable};
+use super::hll_bias as bias;
 
 const SPARSE_V2: u8 = 2;
 const DENSE_V1: u8 = 1;

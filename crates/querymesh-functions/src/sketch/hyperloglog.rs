@@ -49,12 +49,8 @@ pub const FUNCTIONS: &[FunctionDef] = &[
 /// `cardinality` takes.
 pub fn cardinality(c: &Call) -> Option<Typed> {
     let [h] = c.args.as_slice() else { return None };
-    matches!(h.ty, TrinoType::HyperLogLog | TrinoType::P4HyperLogLog).then(|| {
-        Typed::new(
-            format!("qm_hll_cardinality({})", h.sql),
-            TrinoType::BigInt,
-        )
-    })
+    matches!(h.ty, TrinoType::HyperLogLog | TrinoType::P4HyperLogLog)
+        .then(|| Typed::new(format!("qm_hll_cardinality({})", h.sql), TrinoType::BigInt))
 }
 
 /// approx_set(x): a bigint (and the integers, coerced) hashed as a long, a double (and a
@@ -84,10 +80,6 @@ fn approx_set(ctx: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
 /// merge(HyperLogLog): the union of the non-NULL HyperLogLogs (NULL when there are none;
 /// DISTINCT changes no union).
 pub fn merge(d: &Typed) -> Option<(String, TrinoType)> {
-    matches!(d.ty, TrinoType::HyperLogLog | TrinoType::P4HyperLogLog).then(|| {
-        (
-            format!("qm_merge_hll({})", d.sql),
-            TrinoType::HyperLogLog,
-        )
-    })
+    matches!(d.ty, TrinoType::HyperLogLog | TrinoType::P4HyperLogLog)
+        .then(|| (format!("qm_merge_hll({})", d.sql), TrinoType::HyperLogLog))
 }

@@ -66,7 +66,14 @@ struct Queue {
 
 impl Queue {
     /// A new entry linked between `left` and `right` (Entry's constructor links them back).
-    fn add(&mut self, id: usize, value: f64, weight: f64, left: Option<usize>, right: Option<usize>) -> usize {
+    fn add(
+        &mut self,
+        id: usize,
+        value: f64,
+        weight: f64,
+        left: Option<usize>,
+        right: Option<usize>,
+    ) -> usize {
         let at = self.entries.len();
         let penalty = match right {
             Some(r) => penalty(value, weight, self.entries[r].value, self.entries[r].weight),

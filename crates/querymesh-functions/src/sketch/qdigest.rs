@@ -95,8 +95,7 @@ impl QuantileDigest {
                 "Too many nodes in deserialized tree. Possible corruption",
             ));
         }
-        let count = usize::try_from(count)
-            .map_err(|_| Unreadable::new(format!("{count}")))?;
+        let count = usize::try_from(count).map_err(|_| Unreadable::new(format!("{count}")))?;
         // Checked before allocating, so a corrupt count cannot make the digest large.
         let body = input.bytes(count.saturating_mul(NODE_BYTES))?;
         // airlift reads no further: bytes after the nodes are ignored, as it ignores them.
@@ -117,9 +116,9 @@ impl QuantileDigest {
                 if !has {
                     return Ok(NONE);
                 }
-                stack
-                    .pop()
-                    .ok_or_else(|| Unreadable::new("Tree is corrupted. Expected a single root node"))
+                stack.pop().ok_or_else(|| {
+                    Unreadable::new("Tree is corrupted. Expected a single root node")
+                })
             };
             let right = popped(&mut stack, has_right)?;
             let left = popped(&mut stack, has_left)?;
@@ -228,18 +227,20 @@ impl QuantileDigest {
 
     /// getMin: the lower bound of the first node of any weight, at least the min seen.
     fn kept_min(&self) -> i64 {
-        let first = self.post_order(false).into_iter().find(|at| {
-            self.nodes[*at].count >= ZERO_WEIGHT_THRESHOLD
-        });
+        let first = self
+            .post_order(false)
+            .into_iter()
+            .find(|at| self.nodes[*at].count >= ZERO_WEIGHT_THRESHOLD);
         let chosen = first.map_or(self.min, |at| self.lower_bound(at));
         self.min.max(chosen)
     }
 
     /// getMax: the upper bound of the last node of any weight, at most the max seen.
     fn kept_max(&self) -> i64 {
-        let last = self.post_order(true).into_iter().find(|at| {
-            self.nodes[*at].count >= ZERO_WEIGHT_THRESHOLD
-        });
+        let last = self
+            .post_order(true)
+            .into_iter()
+            .find(|at| self.nodes[*at].count >= ZERO_WEIGHT_THRESHOLD);
         let chosen = last.map_or(self.max, |at| self.upper_bound(at));
         self.max.min(chosen)
     }
@@ -302,8 +303,16 @@ impl QuantileDigest {
             if left == NONE && right == NONE {
                 continue;
             }
-            let left_count = if left == NONE { 0.0 } else { self.nodes[left].count };
-            let right_count = if right == NONE { 0.0 } else { self.nodes[right].count };
+            let left_count = if left == NONE {
+                0.0
+            } else {
+                self.nodes[left].count
+            };
+            let right_count = if right == NONE {
+                0.0
+            } else {
+                self.nodes[right].count
+            };
             let fold = self.nodes[at].count + left_count + right_count < bound;
             if left != NONE && (fold || left_count < ZERO_WEIGHT_THRESHOLD) {
                 self.nodes[at].left = self.try_remove(left);
@@ -475,7 +484,11 @@ impl QuantileDigest {
 /// Trino's `doubleToSortableLong`: a double's bits, the negatives' flipped, so the longs
 /// order as the doubles do.
 pub fn double_to_sortable(x: f64) -> i64 {
-    let bits = if x.is_nan() { 0x7ff8_0000_0000_0000 } else { x.to_bits() as i64 };
+    let bits = if x.is_nan() {
+        0x7ff8_0000_0000_0000
+    } else {
+        x.to_bits() as i64
+    };
     bits ^ ((bits >> 63) & i64::MAX)
 }
 
@@ -485,7 +498,11 @@ pub fn sortable_to_double(x: i64) -> f64 {
 
 /// Trino's `floatToSortableInt`, as the long a qdigest(real) holds.
 pub fn real_to_sortable(x: f32) -> i64 {
-    let bits = if x.is_nan() { 0x7fc0_0000 } else { x.to_bits() as i32 };
+    let bits = if x.is_nan() {
+        0x7fc0_0000
+    } else {
+        x.to_bits() as i32
+    };
     i64::from(bits ^ ((bits >> 31) & i32::MAX))
 }
 

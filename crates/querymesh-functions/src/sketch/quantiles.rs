@@ -245,7 +245,10 @@ fn values_at_quantiles(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         return Ok(None);
     };
     let sql = match kind {
-        Some(kind) => format!("qm_qdigest_values_at_quantiles({}, {}, {kind})", d.sql, qs.sql),
+        Some(kind) => format!(
+            "qm_qdigest_values_at_quantiles({}, {}, {kind})",
+            d.sql, qs.sql
+        ),
         None => format!("qm_tdigest_values_at_quantiles({}, {})", d.sql, qs.sql),
     };
     Ok(Some(Typed::new(

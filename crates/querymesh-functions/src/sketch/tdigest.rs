@@ -161,7 +161,9 @@ impl TDigest {
     pub fn values_at(&mut self, quantiles: &[f64]) -> Result<Vec<f64>, Unreadable> {
         for (i, q) in quantiles.iter().enumerate() {
             if i > 0 && *q < quantiles[i - 1] {
-                return Err(Unreadable::new("quantiles must be sorted in increasing order"));
+                return Err(Unreadable::new(
+                    "quantiles must be sorted in increasing order",
+                ));
             }
             if !(0.0..=1.0).contains(q) {
                 return Err(Unreadable::new("quantiles should be in [0, 1] range"));
@@ -239,7 +241,8 @@ impl TDigest {
                 } else if weights[current + 1] == 1.0 {
                     length = weights[current] / 2.0;
                 }
-                means[current] + interpolate(offset, 0.0, means[current], length, means[current + 1])
+                means[current]
+                    + interpolate(offset, 0.0, means[current], length, means[current + 1])
             };
             index += 1;
         }

@@ -28,7 +28,11 @@ fn hyperloglogs_count_and_keep_trinos_bytes() {
                 "HyperLogLog",
                 json!("AgwDAABjrjhBPppdgeJJ8g=="),
             ),
-            ("SELECT empty_approx_set()", "HyperLogLog", json!("AgwAAA==")),
+            (
+                "SELECT empty_approx_set()",
+                "HyperLogLog",
+                json!("AgwAAA=="),
+            ),
             // 512 distinct values make it dense (airlift's memory estimates cross).
             (
                 "SELECT substr(CAST(approx_set(v) AS varbinary), 1, 2) FROM UNNEST(sequence(1, 512)) t(v)",
@@ -83,7 +87,9 @@ fn quantile_digests_answer_as_trino() {
             (
                 "SELECT qdigest_agg(v) FROM (VALUES 1) t(v)",
                 "qdigest(bigint)",
-                json!("AHsUrkfheoQ/AAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAAAAPA/AQAAAAAAAIA="),
+                json!(
+                    "AHsUrkfheoQ/AAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAAAAPA/AQAAAAAAAIA="
+                ),
             ),
             (
                 "SELECT value_at_quantile(qdigest_agg(v), 0.5) FROM UNNEST(sequence(1, 100)) t(v)",

@@ -45,7 +45,10 @@ fn doubles_of(ctx: &Context<'_>, i: usize) -> Result<Option<Vec<f64>>> {
         return Ok(None);
     };
     let parsed: Vec<serde_json::Value> = serde_json::from_slice(text).map_err(|e| {
-        fail(ErrorName::GenericInternalError, format!("not an array: {e}"))
+        fail(
+            ErrorName::GenericInternalError,
+            format!("not an array: {e}"),
+        )
     })?;
     Ok(Some(
         parsed

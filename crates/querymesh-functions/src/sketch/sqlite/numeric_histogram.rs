@@ -68,7 +68,11 @@ impl RowAggregate for Histogram {
         }
         if let Some(state) = state {
             // A real is added as its float (RealHistogramAggregation: intBitsToFloat).
-            let value = if state.real { f64::from(value as f32) } else { value };
+            let value = if state.real {
+                f64::from(value as f32)
+            } else {
+                value
+            };
             state.histogram.add(value, weight);
         }
         Ok(())
@@ -91,7 +95,13 @@ impl RowAggregate for Histogram {
 }
 
 pub(super) fn register(conn: &Connection) -> Result<()> {
-    define_replayable(conn, "qm_numeric_histogram", 3, FLAGS, Histogram { weighted: false })?;
+    define_replayable(
+        conn,
+        "qm_numeric_histogram",
+        3,
+        FLAGS,
+        Histogram { weighted: false },
+    )?;
     let weighted = Histogram { weighted: true };
     define_replayable(conn, "qm_numeric_histogram_weighted", 4, FLAGS, weighted)
 }

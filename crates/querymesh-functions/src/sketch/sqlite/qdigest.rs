@@ -142,13 +142,18 @@ pub(super) fn register(conn: &Connection) -> Result<()> {
         let kind: i64 = ctx.get(1)?;
         Ok(sortable(ctx.get_raw(0), kind))
     })?;
-    define_replayable(conn, "qm_qdigest_agg", 1, FLAGS, QdigestAgg { weighted: false })?;
+    define_replayable(
+        conn,
+        "qm_qdigest_agg",
+        1,
+        FLAGS,
+        QdigestAgg { weighted: false },
+    )?;
     let weighted = QdigestAgg { weighted: true };
     define_replayable(conn, "qm_qdigest_agg_weighted", 3, FLAGS, weighted)?;
     define_replayable(conn, "qm_merge_qdigest", 1, FLAGS, MergeQdigest)?;
     define(conn, "qm_qdigest_value_at_quantile", 3, FLAGS, |ctx| {
-        let (Some(bytes), Some(q)) = (bytes_of(ctx.get_raw(0)), double_of(ctx.get_raw(1)))
-        else {
+        let (Some(bytes), Some(q)) = (bytes_of(ctx.get_raw(0)), double_of(ctx.get_raw(1))) else {
             return Ok(Value::Null);
         };
         let kind: i64 = ctx.get(2)?;

@@ -7,7 +7,9 @@ use rusqlite::{Connection, Result};
 
 use super::{bytes_of, double_array, double_of, doubles_of, refused};
 use crate::sketch::tdigest::TDigest;
-use crate::udf::{Args, FLAGS, RowAggregate, define, define_replayable, fail, java_double, real, reserve};
+use crate::udf::{
+    Args, FLAGS, RowAggregate, define, define_replayable, fail, java_double, real, reserve,
+};
 
 fn read(bytes: &[u8]) -> Result<TDigest> {
     TDigest::read(bytes).map_err(refused)
@@ -47,7 +49,8 @@ impl RowAggregate for TdigestAgg {
         } else {
             1.0
         };
-        if !(weight >= 1.0) {
+        // NaN fails it too.
+        if weight.is_nan() || weight < 1.0 {
             return Err(fail(
                 ErrorName::InvalidFunctionArgument,
                 format!("weight must be >= 1, was {}", java_double(weight)),
@@ -94,13 +97,18 @@ impl RowAggregate for MergeTdigest {
 }
 
 pub(super) fn register(conn: &Connection) -> Result<()> {
-    define_replayable(conn, "qm_tdigest_agg", 1, FLAGS, TdigestAgg { weighted: false })?;
+    define_replayable(
+        conn,
+        "qm_tdigest_agg",
+        1,
+        FLAGS,
+        TdigestAgg { weighted: false },
+    )?;
     let weighted = TdigestAgg { weighted: true };
     define_replayable(conn, "qm_tdigest_agg_weighted", 2, FLAGS, weighted)?;
     define_replayable(conn, "qm_merge_tdigest", 1, FLAGS, MergeTdigest)?;
     define(conn, "qm_tdigest_value_at_quantile", 2, FLAGS, |ctx| {
-        let (Some(bytes), Some(q)) = (bytes_of(ctx.get_raw(0)), double_of(ctx.get_raw(1)))
-        else {
+        let (Some(bytes), Some(q)) = (bytes_of(ctx.get_raw(0)), double_of(ctx.get_raw(1))) else {
             return Ok(Value::Null);
         };
         let values = read(bytes)?.values_at(&[q]).map_err(refused)?;
