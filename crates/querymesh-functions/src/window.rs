@@ -179,6 +179,7 @@ const REPLAYED: &[&str] = &[
     "qm_merge_tdigest",
     "qm_numeric_histogram",
     "qm_numeric_histogram_weighted",
+    "qm_approx_most_frequent",
 ];
 
 #[cfg(test)]

@@ -112,6 +112,15 @@ SELECT numeric_histogram(50, v * 1e0) FROM UNNEST(sequence(1, 3000)) t(v);
 SELECT numeric_histogram(2, v) IS NULL FROM (VALUES 1) t(v) WHERE v > 1;
 SELECT numeric_histogram(4, v) FROM (VALUES 3e0, NULL, 8e0) t(v);
 
+SELECT approx_most_frequent(3, v, 10) FROM (VALUES 1, 2, 2, 3, 3, 3, 4) t(v);
+SELECT approx_most_frequent(2, v, 2) FROM (VALUES 'a', 'a', 'b', 'c', 'c', 'd') t(v);
+SELECT approx_most_frequent(3, x, 5), approx_most_frequent(2, CAST(x AS varchar), 100) FROM (SELECT (v * 7) % 11 AS x FROM UNNEST(sequence(1, 500)) t(v));
+SELECT approx_most_frequent(4, v % 13, 6) FROM UNNEST(sequence(1, 2000)) t(v);
+SELECT approx_most_frequent(5, v * v % 17, 8) FROM UNNEST(sequence(1, 3000)) t(v);
+SELECT approx_most_frequent(3, v, 2) IS NULL FROM (VALUES 1) t(v) WHERE v > 1;
+SELECT typeof(approx_most_frequent(3, v, 2)) FROM (VALUES 'x') t(v);
+SELECT approx_most_frequent(2, v, 4) FROM (VALUES 6, NULL, 6, 9) t(v);
+
 -- Refusals
 SELECT approx_set(v) FROM (VALUES true) t(v);
 SELECT empty_approx_set() = empty_approx_set();
@@ -134,3 +143,5 @@ SELECT values_at_quantiles(tdigest_agg(v), ARRAY[0.5, 0.1]) FROM (VALUES 1, 2, 3
 SELECT merge(v) FROM (VALUES 1) t(v);
 SELECT numeric_histogram(1, v) FROM (VALUES 1e0) t(v);
 SELECT numeric_histogram(3, v) FROM (VALUES 'a') t(v);
+SELECT approx_most_frequent(1, v, 6) FROM (VALUES 1) t(v);
+SELECT approx_most_frequent(3, v, 20) FROM (VALUES 1.5) t(v);

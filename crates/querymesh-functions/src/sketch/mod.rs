@@ -11,8 +11,9 @@
 //! - `quantiles.rs`: the `qdigest(T)` and `tdigest` functions (docs functions/qdigest,
 //!   functions/tdigest): `qdigest_agg`, `tdigest_agg`, `merge`, `value_at_quantile`,
 //!   `values_at_quantiles`, `quantile_at_value`.
-//! - `numeric_histogram.rs`: Trino's NumericHistogram; `approximate.rs` the
-//!   `numeric_histogram` aggregate (docs functions/aggregate).
+//! - `numeric_histogram.rs`: Trino's NumericHistogram; `most_frequent.rs` stream-lib's
+//!   StreamSummary; `approximate.rs` the `numeric_histogram` and `approx_most_frequent`
+//!   aggregates (docs functions/aggregate).
 //! - `sqlite/`: their `qm_*` SQLite functions.
 
 pub mod approximate;
@@ -20,6 +21,7 @@ pub mod bytes;
 pub mod hll;
 mod hll_bias;
 pub mod hyperloglog;
+pub mod most_frequent;
 pub mod murmur3;
 pub mod numeric_histogram;
 pub mod qdigest;

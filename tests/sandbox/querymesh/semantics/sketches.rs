@@ -1,5 +1,6 @@
 //! Sketches (Trino docs functions/hyperloglog, functions/qdigest, functions/tdigest and
-//! functions/aggregate; TestHyperLogLogFunctions, TestDoubleHistogramAggregation, TestApproximateSetAggregation,
+//! functions/aggregate; TestHyperLogLogFunctions, TestDoubleHistogramAggregation,
+//! TestApproximateMostFrequentHistogram, TestApproximateSetAggregation,
 //! TestQuantileDigestFunctions, TestQuantileDigestAggregationFunction, TestTDigestFunctions,
 //! TestTDigestAggregationFunction): the `HyperLogLog`, `P4HyperLogLog`, `qdigest(T)` and
 //! `tdigest` types, their aggregates and functions, and their bytes, as Trino 476 answers.
@@ -211,6 +212,36 @@ fn numeric_histograms_merge_the_closest_buckets_as_trino() {
         &[(
             "SELECT numeric_histogram(1, v) FROM (VALUES 1e0) t(v)",
             "INVALID_FUNCTION_ARGUMENT: numeric_histogram bucket count must be greater than one",
+        )],
+    );
+}
+
+#[test]
+fn most_frequent_values_keep_trinos_space_saving_ties() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            // docs functions/aggregate, approx_most_frequent; Trino 476's answers.
+            (
+                "SELECT approx_most_frequent(3, v, 10) FROM (VALUES 1, 2, 2, 3, 3, 3, 4) t(v)",
+                "map(bigint, bigint)",
+                json!({"3": 3, "2": 2, "1": 1}),
+            ),
+            // Two counters for four values: a new value takes over the oldest counter of the
+            // smallest count, and counts on from it.
+            (
+                "SELECT approx_most_frequent(2, v, 2) FROM (VALUES 'a', 'a', 'b', 'c', 'c', 'd') t(v)",
+                "map(varchar, bigint)",
+                json!({"c": 3, "d": 3}),
+            ),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[(
+            "SELECT approx_most_frequent(1, v, 6) FROM (VALUES 1) t(v)",
+            "INVALID_FUNCTION_ARGUMENT: approx_most_frequent bucket count must be greater than one",
         )],
     );
 }

@@ -4,6 +4,7 @@
 //! with GENERIC_INTERNAL_ERROR (airlift throws an unchecked exception).
 
 mod hyperloglog;
+mod most_frequent;
 mod numeric_histogram;
 mod qdigest;
 mod tdigest;
@@ -81,6 +82,7 @@ fn double_array(values: &[f64]) -> String {
 
 pub fn register(conn: &Connection) -> Result<()> {
     hyperloglog::register(conn)?;
+    most_frequent::register(conn)?;
     numeric_histogram::register(conn)?;
     qdigest::register(conn)?;
     tdigest::register(conn)
