@@ -5,7 +5,8 @@
 //!
 //! - One folder per function family, named as Trino's documentation names it (`aggregate`,
 //!   `array`, `binary`, `bing_tiles`, `datetime`, `format`, `json`, `map`, `math`, `regexp`,
-//!   `setdigest`, `string`, `url`; `bitwise`, `conditional`, `failure`, `lambda`, `session_info` and
+//!   `setdigest`, `sketch` (HyperLogLog, qdigest, tdigest),
+//!   `string`, `url`; `bitwise`, `conditional`, `failure`, `lambda`, `session_info` and
 //!   `window` are one file each). Its `mod.rs` holds a table of [`entry::FunctionDef`]s — name, kind, signatures,
 //!   Trino's description — and the lowerings that write each call as SQLite; its `sqlite`
 //!   module the `qm_*` SQLite functions those lowerings call. A lowering gets the [`Call`]
@@ -40,6 +41,7 @@ pub mod registry;
 pub mod session_info;
 pub mod setdigest;
 pub mod signature;
+pub mod sketch;
 pub mod sqlite;
 pub mod string;
 pub mod table;

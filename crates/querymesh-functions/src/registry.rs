@@ -67,6 +67,9 @@ fn families() -> impl Iterator<Item = &'static FunctionDef> {
         crate::setdigest::FUNCTIONS,
         crate::bing_tiles::FUNCTIONS,
         crate::geospatial::FUNCTIONS,
+        crate::sketch::hyperloglog::FUNCTIONS,
+        crate::sketch::quantiles::FUNCTIONS,
+        crate::sketch::approximate::FUNCTIONS,
     ]
     .into_iter()
     .flatten()

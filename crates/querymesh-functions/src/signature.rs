@@ -31,6 +31,8 @@ pub enum Pattern {
     AnyRow,
     Array(Box<Pattern>),
     Map(Box<Pattern>, Box<Pattern>),
+    /// `qdigest(V)`
+    QDigest(Box<Pattern>),
     /// `function(A, B, R)`: a lambda taking A, B, returning R.
     Function(Vec<Pattern>, Box<Pattern>),
 }
@@ -204,6 +206,8 @@ fn bind(p: &Pattern, actual: &TrinoType, vars: &mut Vars, exact: bool) -> bool {
         (Pattern::AnyTimeTz, T::TimeTz(_)) => true,
         (Pattern::AnyRow, T::Row(_)) => true,
         (Pattern::Array(e), T::Array(a)) => bind(e, a, vars, exact),
+        // Trino coerces no qdigest to another's type (docs functions/qdigest).
+        (Pattern::QDigest(e), T::QDigest(a)) => bind(e, a, vars, true),
         (Pattern::Map(k, v), T::Map(ak, av)) => {
             bind(k, ak, vars, exact) && bind(v, av, vars, exact)
         }
@@ -227,6 +231,7 @@ fn substitute(p: &Pattern, vars: &Vars) -> Option<TrinoType> {
         Pattern::AnyTimeTz => TrinoType::TimeTz(3),
         Pattern::AnyRow | Pattern::Function(..) => return None,
         Pattern::Array(e) => TrinoType::Array(Box::new(substitute(e, vars)?)),
+        Pattern::QDigest(e) => TrinoType::QDigest(Box::new(substitute(e, vars)?)),
         Pattern::Map(k, v) => TrinoType::Map(
             Box::new(substitute(k, vars)?),
             Box::new(substitute(v, vars)?),
@@ -319,6 +324,10 @@ impl Pattern {
                 [e] => Pattern::Array(Box::new(e.clone())),
                 _ => return Err(format!("array takes one type: '{text}'")),
             },
+            ("qdigest", Some(_)) => match args()?.as_slice() {
+                [e] => Pattern::QDigest(Box::new(e.clone())),
+                _ => return Err(format!("qdigest takes one type: '{text}'")),
+            },
             ("map", Some(_)) => match args()?.as_slice() {
                 [k, v] => Pattern::Map(Box::new(k.clone()), Box::new(v.clone())),
                 _ => return Err(format!("map takes two types: '{text}'")),
@@ -358,6 +367,9 @@ fn exact_type(name: &str) -> Option<TrinoType> {
         "bingtile" => T::BingTile,
         "geometry" => T::Geometry,
         "sphericalgeography" => T::SphericalGeography,
+        "hyperloglog" => T::HyperLogLog,
+        "p4hyperloglog" => T::P4HyperLogLog,
+        "tdigest" => T::TDigest,
         "unknown" => T::Unknown,
         "interval day to second" => T::IntervalDayToSecond,
         "interval year to month" => T::IntervalYearToMonth,

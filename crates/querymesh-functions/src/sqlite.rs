@@ -51,6 +51,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     crate::table::sqlite::register(conn)?;
     crate::bing_tiles::sqlite::register(conn)?;
     crate::geospatial::sqlite::register(conn)?;
+    crate::sketch::sqlite::register(conn)?;
     json::sqlite::register(conn)
 }
 

@@ -168,6 +168,18 @@ const REPLAYED: &[&str] = &[
     "qm_checksum_timestamp",
     "qm_checksum_bytes",
     "qm_checksum_hashed",
+    // The sketches (sketch/sqlite/).
+    "qm_approx_set",
+    "qm_merge_hll",
+    "qm_qdigest_agg",
+    "qm_qdigest_agg_weighted",
+    "qm_merge_qdigest",
+    "qm_tdigest_agg",
+    "qm_tdigest_agg_weighted",
+    "qm_merge_tdigest",
+    "qm_numeric_histogram",
+    "qm_numeric_histogram_weighted",
+    "qm_approx_most_frequent",
 ];
 
 #[cfg(test)]

@@ -72,6 +72,9 @@ pub fn super_type(a: &TrinoType, b: &TrinoType) -> Option<TrinoType> {
         (Time(p), Time(q)) => Some(Time(*p.max(q))),
         (TimeTz(p), TimeTz(q)) => Some(TimeTz(*p.max(q))),
         (Array(x), Array(y)) => Some(Array(Box::new(super_type(x, y)?))),
+        // A P4HyperLogLog is a HyperLogLog kept dense (TypeCoercion: P4HyperLogLog →
+        // HyperLogLog, the same bytes).
+        (P4HyperLogLog, HyperLogLog) | (HyperLogLog, P4HyperLogLog) => Some(HyperLogLog),
         (Map(kx, vx), Map(ky, vy)) => Some(Map(
             Box::new(super_type(kx, ky)?),
             Box::new(super_type(vx, vy)?),
@@ -135,6 +138,9 @@ pub fn comparable(l: &TrinoType, r: &TrinoType) -> bool {
         TrinoType::Array(_) | TrinoType::Row(_) => super::element::same_representation(l, r),
         // SphericalGeographyType is neither comparable nor orderable.
         TrinoType::Map(..) | TrinoType::Json | TrinoType::SphericalGeography => false,
+        // SetDigest, HyperLogLog, qdigest, tdigest: no equality (Trino 476: `Cannot apply
+        // operator: HyperLogLog = HyperLogLog`).
+        t if t.is_sketch() => false,
         _ => true,
     })
 }

@@ -11,7 +11,7 @@ use crate::types::TrinoType;
 pub fn to_element(t: &Typed) -> String {
     match &t.ty {
         ty if ty.is_container() => format!("json({})", t.sql),
-        TrinoType::Varbinary | TrinoType::SetDigest => format!("qm_base64({})", t.sql),
+        ty if *ty == TrinoType::Varbinary || ty.is_sketch() => format!("qm_base64({})", t.sql),
         // ±Infinity as the texts "Infinity" / "-Infinity" (as NaN is "NaN", udf::real): JSON
         // has no number for them, and SQLite writes one no JSON reader takes (9.0e+999).
         TrinoType::Double | TrinoType::Real => format!("qm_float_element({})", t.sql),
@@ -29,7 +29,7 @@ pub fn to_element(t: &Typed) -> String {
 /// of `ty`: varbinary (base64 text → BLOB), ipaddress (hex → BLOB) and long decimals.
 pub fn from_element(sql: &str, ty: &TrinoType) -> String {
     match ty {
-        TrinoType::Varbinary | TrinoType::SetDigest => format!("qm_unbase64({sql})"),
+        ty if *ty == TrinoType::Varbinary || ty.is_sketch() => format!("qm_unbase64({sql})"),
         TrinoType::IpAddress => format!("unhex({sql})"),
         TrinoType::Double | TrinoType::Real => format!("qm_element_float({sql})"),
         TrinoType::Decimal { precision, .. } if !super::decimal::is_short(*precision) => {

@@ -42,6 +42,14 @@ pub enum TrinoType {
     Geometry,
     /// `SphericalGeography`: a geometry of longitudes and latitudes, held as Geometry is.
     SphericalGeography,
+    /// `HyperLogLog` and `P4HyperLogLog`: airlift's serialized HyperLogLog, a BLOB
+    /// (HyperLogLogType, P4HyperLogLogType; the sketch family of querymesh-functions).
+    HyperLogLog,
+    P4HyperLogLog,
+    /// `qdigest(T)`, T bigint, double or real: airlift's serialized QuantileDigest, a BLOB.
+    QDigest(Box<TrinoType>),
+    /// `tdigest`: airlift's serialized TDigest, a BLOB.
+    TDigest,
     Date,
     /// `time(p)`
     Time(u8),
@@ -84,6 +92,10 @@ impl TrinoType {
             Self::BingTile => "BingTile",
             Self::Geometry => "Geometry",
             Self::SphericalGeography => "SphericalGeography",
+            Self::HyperLogLog => "HyperLogLog",
+            Self::P4HyperLogLog => "P4HyperLogLog",
+            Self::QDigest(_) => "qdigest",
+            Self::TDigest => "tdigest",
             Self::Date => "date",
             Self::Time(_) => "time",
             Self::TimeTz(_) => "time with time zone",
@@ -111,7 +123,7 @@ impl TrinoType {
             Self::Time(p) | Self::TimeTz(p) | Self::Timestamp(p) | Self::TimestampTz(p) => {
                 vec![long(*p as u64)]
             }
-            Self::Array(element) => vec![ty(element)],
+            Self::Array(element) | Self::QDigest(element) => vec![ty(element)],
             Self::Map(k, v) => vec![ty(k), ty(v)],
             Self::Row(fields) => fields
                 .iter()
@@ -143,6 +155,19 @@ impl TrinoType {
         matches!(self, Self::Varchar(_) | Self::Char(_))
     }
 
+    /// Whether values of this type are a sketch's serialized bytes (a BLOB shown as varbinary
+    /// is: SetDigest, HyperLogLog, P4HyperLogLog, qdigest, tdigest).
+    pub fn is_sketch(&self) -> bool {
+        matches!(
+            self,
+            Self::SetDigest
+                | Self::HyperLogLog
+                | Self::P4HyperLogLog
+                | Self::QDigest(_)
+                | Self::TDigest
+        )
+    }
+
     /// Whether values of this type are held as JSON text (design: array, map, row).
     pub fn is_container(&self) -> bool {
         matches!(self, Self::Array(_) | Self::Map(..) | Self::Row(_))
@@ -159,6 +184,7 @@ impl TrinoType {
             | Self::BingTile
             | Self::Geometry
             | Self::SphericalGeography => false,
+            t if t.is_sketch() => false,
             Self::Array(e) => e.is_orderable(),
             Self::Row(fields) => fields.iter().all(|(_, t)| t.is_orderable()),
             _ => true,
@@ -172,6 +198,7 @@ impl TrinoType {
         match self {
             Self::Decimal { precision, scale } => format!("decimal({precision},{scale})"),
             Self::Array(e) => format!("array({})", e.display_name()),
+            Self::QDigest(e) => format!("qdigest({})", e.display_name()),
             Self::Map(k, v) => format!("map({}, {})", k.display_name(), v.display_name()),
             Self::Row(fields) => {
                 let fields: Vec<String> = fields
@@ -358,6 +385,16 @@ impl TypeParser {
             "bingtile" => BingTile,
             "geometry" => Geometry,
             "sphericalgeography" => SphericalGeography,
+            "hyperloglog" => HyperLogLog,
+            "p4hyperloglog" => P4HyperLogLog,
+            "tdigest" => TDigest,
+            "qdigest" => {
+                if !self.eat('(') {
+                    return None;
+                }
+                let element = self.ty()?;
+                self.eat(')').then(|| QDigest(Box::new(element)))?
+            }
             "date" => Date,
             "time" => {
                 let p = self.precision(3, 12)?;
@@ -457,6 +494,7 @@ impl fmt::Display for TrinoType {
             Self::Timestamp(p) => write!(f, "timestamp({p})"),
             Self::TimestampTz(p) => write!(f, "timestamp({p}) with time zone"),
             Self::Array(e) => write!(f, "array({e})"),
+            Self::QDigest(e) => write!(f, "qdigest({e})"),
             Self::Map(k, v) => write!(f, "map({k}, {v})"),
             Self::Row(fields) => {
                 f.write_str("row(")?;

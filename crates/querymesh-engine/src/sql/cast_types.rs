@@ -13,7 +13,15 @@ const MARK: char = '\u{F8FF}';
 
 /// Words whose presence in a type text means sqlparser cannot read it (or reads it as
 /// something else): the complex types and the types the stand-in adds.
-const COMPLEX_WORDS: [&str; 6] = ["array", "map", "row", "json", "varbinary", "uuid"];
+const COMPLEX_WORDS: [&str; 7] = [
+    "array",
+    "map",
+    "row",
+    "json",
+    "varbinary",
+    "uuid",
+    "qdigest",
+];
 
 fn is_word(t: &Token, word: &str) -> bool {
     matches!(t, Token::Word(w) if w.quote_style.is_none() && w.value.eq_ignore_ascii_case(word))

@@ -49,6 +49,17 @@ impl Analyzer<'_> {
                 .map(|sql| Typed::new(sql, target.clone()))
                 .map_err(|m| error_at(ErrorName::TypeMismatch, at, m));
         }
+        if let Some(cast) = querymesh_functions::sketch::cast_sql(&t, target) {
+            return cast
+                .map(|sql| Typed::new(sql, target.clone()))
+                .ok_or_else(|| {
+                    error_at(
+                        ErrorName::TypeMismatch,
+                        at,
+                        format!("Cannot cast {} to {target}", t.ty),
+                    )
+                });
+        }
         let complex = |t: &TrinoType| t.is_container() || matches!(t, Json | Uuid | Varbinary);
         if complex(&t.ty) || complex(target) {
             return self.complex_cast(t, target, try_cast, at);

@@ -318,6 +318,10 @@ fn fixed_size(ty: &TrinoType) -> u32 {
         | TrinoType::SetDigest
         | TrinoType::Geometry
         | TrinoType::SphericalGeography
+        | TrinoType::HyperLogLog
+        | TrinoType::P4HyperLogLog
+        | TrinoType::QDigest(_)
+        | TrinoType::TDigest
         | TrinoType::Json
         | TrinoType::Array(_)
         | TrinoType::Map(..)

@@ -86,7 +86,9 @@ fn encode_element(v: &Value, ty: &TrinoType) -> Value {
             }
             Value::Object(object)
         }
-        (TrinoType::Varbinary | TrinoType::SetDigest | TrinoType::Json, Value::String(_)) => {
+        (t, Value::String(_))
+            if matches!(t, TrinoType::Varbinary | TrinoType::Json) || t.is_sketch() =>
+        {
             v.clone()
         }
         (t, other) if !t.is_container() => {
@@ -122,8 +124,9 @@ pub fn encode(v: ValueRef<'_>, ty: &TrinoType) -> Value {
                 .map_or(Value::Null, |parsed| encode_element(&parsed, t)),
             _ => Value::Null,
         },
-        // A set digest is shown as its bytes, as varbinary is (SetDigestType.getObjectValue).
-        TrinoType::Varbinary | TrinoType::SetDigest => match v {
+        // A sketch (set digest, HyperLogLog, qdigest, tdigest) is shown as its bytes, as
+        // varbinary is (SetDigestType.getObjectValue, AbstractVariableWidthType).
+        t if *t == TrinoType::Varbinary || t.is_sketch() => match v {
             ValueRef::Blob(b) | ValueRef::Text(b) => {
                 use base64::Engine as _;
                 Value::from(base64::engine::general_purpose::STANDARD.encode(b))

@@ -103,6 +103,9 @@ pub fn parse_type(dt: &DataType, at: Option<Position>) -> Result<TrinoType, Trin
                 "bingtile" => TrinoType::BingTile,
                 "geometry" => TrinoType::Geometry,
                 "sphericalgeography" => TrinoType::SphericalGeography,
+                "hyperloglog" => TrinoType::HyperLogLog,
+                "p4hyperloglog" => TrinoType::P4HyperLogLog,
+                "tdigest" => TrinoType::TDigest,
                 other => {
                     return Err(error_at(
                         ErrorName::TypeNotFound,

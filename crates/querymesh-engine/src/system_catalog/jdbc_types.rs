@@ -78,6 +78,10 @@ pub(super) fn jdbc_facts(ty: &TrinoType) -> JdbcFacts {
         | T::BingTile
         | T::Geometry
         | T::SphericalGeography
+        | T::HyperLogLog
+        | T::P4HyperLogLog
+        | T::QDigest(_)
+        | T::TDigest
         | T::IntervalYearToMonth
         | T::IntervalDayToSecond
         | T::Map(..)

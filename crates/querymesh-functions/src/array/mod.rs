@@ -30,6 +30,7 @@ pub const FUNCTIONS: &[FunctionDef] = &[
             ("array(E)", "bigint"),
             ("map(K,V)", "bigint"),
             crate::setdigest::CARDINALITY_SIGNATURE,
+            crate::sketch::hyperloglog::CARDINALITY_SIGNATURE,
         ],
         Typing::Resolved,
         Lower::Scalar(crate::setdigest::cardinality_of_any),

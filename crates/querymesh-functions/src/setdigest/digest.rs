@@ -10,9 +10,9 @@
 
 use std::collections::BTreeMap;
 
-use super::bytes::{Reader, Unreadable};
-use super::hll::Hll;
-use super::murmur3;
+use crate::sketch::bytes::{Reader, Unreadable};
+use crate::sketch::hll::Hll;
+use crate::sketch::murmur3;
 
 const FORMAT: u8 = 1;
 /// SetDigest.NUMBER_OF_BUCKETS: 2^11.

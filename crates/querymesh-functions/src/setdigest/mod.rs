@@ -5,15 +5,11 @@
 //!
 //! A digest is held in SQLite as Trino's serialized bytes (a BLOB; digest.rs), so a cast to
 //! varbinary and back keeps them, and what the protocol shows is Trino's base64 of them.
-//! The values are hashed as Trino hashes them (murmur3.rs), so `hash_counts` gives Trino's
+//! The values are hashed as Trino hashes them (sketch/murmur3.rs), so `hash_counts` gives Trino's
 //! keys; the digest's memory is capped as Trino's is (8192 hashes and a 2048-bucket
 //! HyperLogLog).
 
-mod bias;
-mod bytes;
 pub mod digest;
-mod hll;
-pub mod murmur3;
 pub mod sqlite;
 
 use querymesh_values::decimal;
@@ -81,6 +77,9 @@ pub fn cardinality(c: &Call) -> Option<Typed> {
 /// `cardinality` dispatched by its argument's type (array and map: their JSON length).
 pub fn cardinality_of_any(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     if let Some(lowered) = cardinality(c) {
+        return Ok(Some(lowered));
+    }
+    if let Some(lowered) = crate::sketch::hyperloglog::cardinality(c) {
         return Ok(Some(lowered));
     }
     let [x] = c.args.as_slice() else {

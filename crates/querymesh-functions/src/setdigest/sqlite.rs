@@ -10,8 +10,8 @@ use rusqlite::functions::{Aggregate, Context, WindowAggregate};
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, Result};
 
-use super::bytes::Unreadable;
 use super::digest::{self, SetDigest};
+use crate::sketch::bytes::Unreadable;
 use crate::udf::{FLAGS, define, define_window, fail, reserve};
 
 fn refused(e: Unreadable) -> rusqlite::Error {

@@ -33,6 +33,7 @@ mod query_structure;
 mod recursive_with;
 mod regexp;
 mod setdigest;
+mod sketches;
 mod strings;
 mod subqueries;
 mod table_functions;

@@ -61,6 +61,14 @@ impl<'b> Reader<'b> {
         self.array().map(i32::from_le_bytes)
     }
 
+    pub fn i64(&mut self) -> Result<i64, Unreadable> {
+        self.array().map(i64::from_le_bytes)
+    }
+
+    pub fn f64(&mut self) -> Result<f64, Unreadable> {
+        self.array().map(f64::from_le_bytes)
+    }
+
     pub fn is_done(&self) -> bool {
         self.at == self.bytes.len()
     }

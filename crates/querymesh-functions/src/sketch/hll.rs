@@ -1,19 +1,20 @@
-//! The HyperLogLog inside a set digest, kept and serialized as airlift's `HyperLogLog` does
-//! (Trino's SetDigest holds one with 2048 buckets), so that a digest's bytes are Trino's.
+//! airlift's `HyperLogLog`, kept and serialized as it does, so that the bytes are Trino's: the
+//! `HyperLogLog` type of `approx_set` (4096 buckets) and the one inside a set digest (2048).
 //!
 //! It starts *sparse*: a sorted list of 32-bit entries, each the first 26 bits of a hash and
 //! the number of zeros after them (format tag 2). Once the list would take more memory than
 //! the dense form, it becomes *dense*: one 4-bit delta per bucket above a shared baseline,
 //! with the rare values beyond 15 kept as overflows (format tag 3). The switch happens where
 //! airlift's memory estimates cross: a list whose backing array (grown 10 entries at a time
-//! as values arrive, exactly sized after a merge or a read) holds more than 260 entries —
-//! measured on Trino 476: a digest of 251 distinct values is sparse, of 252 dense; a merge
-//! of 260 entries sparse, of 261 dense.
+//! as values arrive, exactly sized after a merge or a read) holds more than
+//! (buckets / 2 + 16) / 4 entries — for 2048 buckets, 260, measured on Trino 476: a digest of
+//! 251 distinct values is sparse, of 252 dense; a merge of 260 entries sparse, of 261 dense.
+//! For 4096 buckets, 516: `approx_set` of 511 distinct values is sparse, of 512 dense.
 
 use std::collections::BTreeMap;
 
-use super::bias;
 use super::bytes::{Reader, Unreadable};
+use super::hll_bias as bias;
 
 const SPARSE_V2: u8 = 2;
 const DENSE_V1: u8 = 1;
@@ -22,9 +23,6 @@ const DENSE_V2: u8 = 3;
 const EXTENDED_PREFIX_BITS: u32 = 26;
 const VALUE_BITS: u32 = 6;
 const VALUE_MASK: u32 = (1 << VALUE_BITS) - 1;
-/// The largest backing array of a sparse list before airlift's estimate of its memory
-/// passes the dense form's (for 2048 buckets; see the module's comment).
-const SPARSE_CAPACITY_BEFORE_DENSE: usize = 260;
 const SPARSE_GROWTH: usize = 10;
 const MAX_DELTA: u8 = 15;
 const LINEAR_COUNTING_MIN_EMPTY_BUCKETS: f64 = 0.4;
@@ -58,6 +56,13 @@ pub struct Dense {
 
 fn bucket_count(index_bits: u8) -> usize {
     1 << index_bits
+}
+
+/// The largest backing array of a sparse list before airlift's estimate of its memory
+/// passes the dense form's: the dense deltas' bytes and the two objects' difference in size
+/// (16 bytes), in 4-byte entries (see the module's comment).
+fn sparse_capacity_before_dense(index_bits: u8) -> usize {
+    (bucket_count(index_bits) / 2 + 16) / 4
 }
 
 /// The zeros after the first `index_bits` bits of `hash` (a 1 placed after the 64 bits keeps
@@ -133,6 +138,12 @@ impl Hll {
         }
     }
 
+    /// The same HyperLogLog in its dense form (airlift's `makeDense`, what a cast to
+    /// P4HyperLogLog keeps).
+    pub fn made_dense(&self) -> Hll {
+        Hll::Dense(self.to_dense())
+    }
+
     fn to_dense(&self) -> Dense {
         match self {
             Hll::Sparse(s) => s.to_dense(),
@@ -142,7 +153,7 @@ impl Hll {
 
     fn dense_if_larger(&mut self) {
         if let Hll::Sparse(s) = self
-            && s.capacity > SPARSE_CAPACITY_BEFORE_DENSE
+            && s.capacity > sparse_capacity_before_dense(s.index_bits)
         {
             *self = Hll::Dense(s.to_dense());
         }
@@ -472,11 +483,7 @@ impl Dense {
             .sum();
         let m = buckets as f64;
         let estimate = alpha(self.index_bits) * m * m / sum;
-        java_round(if self.index_bits == 11 {
-            less_bias(estimate)
-        } else {
-            estimate
-        })
+        java_round(less_bias(estimate, self.index_bits))
     }
 }
 
@@ -489,9 +496,15 @@ fn alpha(index_bits: u8) -> f64 {
     }
 }
 
-/// The raw estimate less its bias, for 2048 buckets; outside the measured range it is kept.
-fn less_bias(raw: f64) -> f64 {
-    let estimates = &bias::RAW_ESTIMATES;
+/// The raw estimate less its bias (for the 2048 and 4096 buckets Trino makes; a HyperLogLog
+/// of another size, which only hand-made bytes give, keeps its raw estimate). Outside the
+/// measured range the estimate is kept, as airlift keeps it.
+fn less_bias(raw: f64, index_bits: u8) -> f64 {
+    let (estimates, biases) = match index_bits {
+        11 => (&bias::RAW_ESTIMATES_11, &bias::BIAS_11),
+        12 => (&bias::RAW_ESTIMATES_12, &bias::BIAS_12),
+        _ => return raw,
+    };
     let (Some(first), Some(last)) = (estimates.first(), estimates.last()) else {
         return raw;
     };
@@ -500,10 +513,10 @@ fn less_bias(raw: f64) -> f64 {
     }
     let below = estimates.partition_point(|e| *e < raw);
     let bias = if estimates[below] == raw || below == 0 {
-        bias::BIAS[below]
+        biases[below]
     } else {
-        let (x0, y0) = (estimates[below - 1], bias::BIAS[below - 1]);
-        let (x1, y1) = (estimates[below], bias::BIAS[below]);
+        let (x0, y0) = (estimates[below - 1], biases[below - 1]);
+        let (x1, y1) = (estimates[below], biases[below]);
         (raw - x0) * (y1 - y0) / (x1 - x0) + y0
     };
     raw - bias
@@ -512,7 +525,7 @@ fn less_bias(raw: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::setdigest::murmur3::hash_long;
+    use crate::sketch::murmur3::hash_long;
 
     fn of(values: impl Iterator<Item = i64>) -> Hll {
         let mut hll = Hll::new(11);
