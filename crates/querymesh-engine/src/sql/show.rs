@@ -646,7 +646,11 @@ fn functions(pattern: Option<&LikePattern>) -> Plan {
         longest(&|f| f.signatures.iter().map(|(a, _)| a.to_string()).collect()),
         longest(&|f| vec![f.kind.shown().to_string()]),
         TrinoType::Boolean,
-        longest(&|f| vec![f.description.to_string()]),
+        longest(&|f| {
+            (0..f.signatures.len())
+                .map(|i| f.signature_description(i).to_string())
+                .collect()
+        }),
     ];
     let names = [
         "Function",
@@ -668,16 +672,19 @@ fn functions(pattern: Option<&LikePattern>) -> Plan {
         .into_iter()
         .filter(|f| pattern.is_none_or(|p| p.matches(f.name)))
         .flat_map(|f| {
-            f.signatures.iter().map(move |(args, returns)| {
-                vec![
-                    Value::from(f.name),
-                    Value::from(*returns),
-                    Value::from(*args),
-                    Value::from(f.kind.shown()),
-                    Value::from(f.deterministic),
-                    Value::from(f.description),
-                ]
-            })
+            f.signatures
+                .iter()
+                .enumerate()
+                .map(move |(i, (args, returns))| {
+                    vec![
+                        Value::from(f.name),
+                        Value::from(*returns),
+                        Value::from(*args),
+                        Value::from(f.kind.shown()),
+                        Value::from(f.deterministic),
+                        Value::from(f.signature_description(i)),
+                    ]
+                })
         })
         .collect();
     Plan {

@@ -73,6 +73,19 @@ impl Kind {
         }
     }
 
+    /// Esri's OGC class name (OGCGeometry.geometryType), as some messages name it.
+    pub fn ogc_name(self) -> &'static str {
+        match self {
+            Kind::Point => "Point",
+            Kind::MultiPoint => "MultiPoint",
+            Kind::LineString => "LineString",
+            Kind::MultiLineString => "MultiLineString",
+            Kind::Polygon => "Polygon",
+            Kind::MultiPolygon => "MultiPolygon",
+            Kind::GeometryCollection => "GeometryCollection",
+        }
+    }
+
     /// Whether Trino treats it as a collection (GeometryType.isMultitype).
     pub fn is_multi(self) -> bool {
         matches!(

@@ -38,7 +38,118 @@ fn coordinate(
     }
 }
 
+/// An array(Geometry) argument: its elements' stored texts (`None` for NULL elements).
+pub(crate) fn geometry_elements(
+    v: rusqlite::types::ValueRef<'_>,
+) -> rusqlite::Result<Option<Vec<Option<Geometry>>>> {
+    let Some(json) = text(v) else {
+        return Ok(None);
+    };
+    let elements: Vec<Option<String>> = serde_json::from_str(&json)
+        .map_err(|_| fail(ErrorName::GenericInternalError, "corrupted geometry array"))?;
+    elements
+        .iter()
+        .map(|e| match e {
+            Some(t) => geometry(rusqlite::types::ValueRef::Text(t.as_bytes())),
+            None => Ok(None),
+        })
+        .collect::<rusqlite::Result<Vec<_>>>()
+        .map(Some)
+}
+
+/// ST_LineString(array(Geometry)): the points in order (GeoFunctions.stLineString).
+fn line_of_points(points: Vec<Option<Geometry>>) -> rusqlite::Result<Geometry> {
+    let mut line: Vec<Point> = Vec::with_capacity(points.len());
+    for (i, element) in points.into_iter().enumerate() {
+        let index = i + 1;
+        let Some(g) = element else {
+            return Err(invalid(format!(
+                "Invalid input to ST_LineString: null point at index {index}"
+            )));
+        };
+        let Geometry::Point(point) = g else {
+            return Err(invalid(format!(
+                "ST_LineString takes only an array of valid points, {} was passed",
+                g.kind().ogc_name()
+            )));
+        };
+        let Some(point) = point else {
+            return Err(invalid(format!(
+                "Invalid input to ST_LineString: empty point at index {index}"
+            )));
+        };
+        if line.last() == Some(&point) {
+            return Err(invalid(format!(
+                "Invalid input to ST_LineString: consecutive duplicate points at index {index}"
+            )));
+        }
+        line.push(point);
+    }
+    Ok(Geometry::LineString(line))
+}
+
+/// ST_MultiPoint(array(Geometry)): NULL when there are none (GeoFunctions.stMultiPoint).
+fn multipoint_of_points(points: Vec<Option<Geometry>>) -> rusqlite::Result<Option<Geometry>> {
+    let mut out = Vec::with_capacity(points.len());
+    for (i, element) in points.into_iter().enumerate() {
+        let index = i + 1;
+        let Some(g) = element else {
+            return Err(invalid(format!(
+                "Invalid input to ST_MultiPoint: null at index {index}"
+            )));
+        };
+        let Geometry::Point(point) = g else {
+            return Err(invalid(format!(
+                "Invalid input to ST_MultiPoint: geometry is not a point: {} at index {index}",
+                g.kind().ogc_name()
+            )));
+        };
+        let Some(point) = point else {
+            return Err(invalid(format!(
+                "Invalid input to ST_MultiPoint: empty point at index {index}"
+            )));
+        };
+        out.push(point);
+    }
+    Ok((!out.is_empty()).then_some(Geometry::MultiPoint(out)))
+}
+
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
+    for (name, function, kind) in [
+        ("qm_st_line_from_text", "ST_LineFromText", Kind::LineString),
+        ("qm_st_polygon", "ST_Polygon", Kind::Polygon),
+    ] {
+        define(conn, name, 1, FLAGS, move |ctx| {
+            let Some(input) = text(ctx.get_raw(0)) else {
+                return Ok(None);
+            };
+            let g = from_text(&input)?;
+            require_kind(function, &g, &[kind])?;
+            stored(&g).map(Some)
+        })?;
+    }
+    define(
+        conn,
+        "qm_st_line_string",
+        1,
+        FLAGS,
+        |ctx| match geometry_elements(ctx.get_raw(0))? {
+            Some(points) => stored(&line_of_points(points)?).map(Some),
+            None => Ok(None),
+        },
+    )?;
+    define(
+        conn,
+        "qm_st_multi_point",
+        1,
+        FLAGS,
+        |ctx| match geometry_elements(ctx.get_raw(0))? {
+            Some(points) => multipoint_of_points(points)?
+                .map(|g| stored(&g))
+                .transpose(),
+            None => Ok(None),
+        },
+    )?;
     define(conn, "qm_st_geometry_from_text", 1, FLAGS, |ctx| {
         let Some(input) = text(ctx.get_raw(0)) else {
             return Ok(None);

@@ -2,7 +2,13 @@
 //! stored text (the WKT Trino prints, ../wkt.rs) and writes a geometry answer back the same
 //! way. Errors are Trino's INVALID_FUNCTION_ARGUMENT with GeoFunctions' messages.
 
+mod accessors;
 mod core;
+mod lines;
+mod measures;
+mod operations;
+mod relations;
+mod spherical;
 
 use querymesh_values::error::ErrorName;
 use rusqlite::types::ValueRef;
@@ -13,7 +19,13 @@ use super::wkt;
 use crate::udf::{fail, reserve};
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    core::register(conn)
+    core::register(conn)?;
+    accessors::register(conn)?;
+    measures::register(conn)?;
+    spherical::register(conn)?;
+    relations::register(conn)?;
+    operations::register(conn)?;
+    lines::register(conn)
 }
 
 pub(crate) fn invalid(message: impl Into<String>) -> Error {
