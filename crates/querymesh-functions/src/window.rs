@@ -168,6 +168,8 @@ const REPLAYED: &[&str] = &[
     "qm_checksum_timestamp",
     "qm_checksum_bytes",
     "qm_checksum_hashed",
+    "qm_convex_hull_agg",
+    "qm_geometry_union_agg",
 ];
 
 #[cfg(test)]

@@ -8,8 +8,13 @@
 //! same text under the other type.
 
 pub mod convert;
+pub mod geojson;
+pub mod kml;
 pub mod model;
+pub mod polyline;
+pub mod simple;
 pub mod sqlite;
+pub mod wkb;
 pub mod wkt;
 
 use querymesh_values::typed::Typed;
@@ -17,7 +22,7 @@ use querymesh_values::types::TrinoType;
 
 use super::Call;
 use super::context::LowerContext;
-use super::entry::{FunctionDef, Lower, LowerResult, Typing, scalar};
+use super::entry::{AggregateCall, FunctionDef, Lower, LowerResult, Typing, aggregate, scalar};
 
 /// A scalar whose SQLite form is a template over its coerced arguments.
 const fn st(
@@ -412,6 +417,84 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         Lower::Scalar(nearest_points),
         "Return the closest points on the two geometries",
     ),
+    st(
+        "ST_AsBinary",
+        &[("geometry", "varbinary")],
+        "qm_st_as_binary({0})",
+        "Returns the Well-Known Binary (WKB) representation of the geometry",
+    ),
+    st(
+        "ST_GeomFromBinary",
+        &[("varbinary", "geometry")],
+        "qm_st_geom_from_binary({0})",
+        "Returns a Geometry type object from Well-Known Binary representation (WKB)",
+    ),
+    st(
+        "ST_IsSimple",
+        &[("geometry", "boolean")],
+        "qm_st_is_simple({0})",
+        "Returns TRUE if this Geometry has no anomalous geometric points, such as self intersection or self tangency",
+    ),
+    st(
+        "ST_IsValid",
+        &[("geometry", "boolean")],
+        "qm_st_is_valid({0})",
+        "Returns true if the input geometry is well formed",
+    ),
+    st(
+        "ST_IsRing",
+        &[("geometry", "boolean")],
+        "qm_st_is_ring({0})",
+        "Returns TRUE if and only if the line is closed and simple",
+    ),
+    st(
+        "geometry_invalid_reason",
+        &[("geometry", "varchar")],
+        "qm_geometry_invalid_reason({0})",
+        "Returns the reason for why the input geometry is not valid. Returns null if the input is valid.",
+    ),
+    st(
+        "to_geojson_geometry",
+        &[("sphericalgeography", "varchar")],
+        "qm_to_geojson_geometry({0})",
+        "Returns GeoJSON string based on the input spherical geography",
+    ),
+    st(
+        "from_geojson_geometry",
+        &[("varchar", "sphericalgeography")],
+        "qm_from_geojson_geometry({0})",
+        "Returns a spherical geography from a GeoJSON string",
+    ),
+    st(
+        "to_encoded_polyline",
+        &[("geometry", "varchar")],
+        "qm_to_encoded_polyline({0})",
+        "Encodes a linestring or multipoint geometry to a polyline",
+    ),
+    st(
+        "from_encoded_polyline",
+        &[("varchar", "geometry")],
+        "qm_from_encoded_polyline({0})",
+        "Decodes a polyline to a linestring",
+    ),
+    st(
+        "ST_GeomFromKML",
+        &[("varchar", "geometry")],
+        "qm_st_geom_from_kml({0})",
+        "Returns a Geometry type object from OGC KML representation",
+    ),
+    aggregate(
+        "convex_hull_agg",
+        &[("geometry", "geometry")],
+        geometry_aggregate,
+        "Returns a geometry that is the convex hull of all the geometries in the set.",
+    ),
+    aggregate(
+        "geometry_union_agg",
+        &[("geometry", "geometry")],
+        geometry_aggregate,
+        "Returns a geometry that represents the point set union of the input geometries.",
+    ),
 ];
 
 /// CAST between a geometry type and any other: Trino has none ("Cannot cast Geometry to
@@ -459,5 +542,21 @@ fn nearest_points(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
             (None, TrinoType::Geometry),
             (None, TrinoType::Geometry),
         ]),
+    )))
+}
+
+/// convex_hull_agg and geometry_union_agg over a Geometry (a bare NULL is one too).
+fn geometry_aggregate(
+    _: &mut dyn LowerContext,
+    call: &AggregateCall<'_>,
+) -> Result<Option<(String, TrinoType)>, querymesh_values::error::TrinoError> {
+    let [x] = call.args else { return Ok(None) };
+    if !matches!(x.ty, TrinoType::Geometry | TrinoType::Unknown) {
+        return Ok(None);
+    }
+    let distinct = if call.distinct { "DISTINCT " } else { "" };
+    Ok(Some((
+        format!("qm_{}({distinct}{})", call.name, x.sql),
+        TrinoType::Geometry,
     )))
 }

@@ -235,9 +235,18 @@ pub fn reversed_ring(ring: &[Point]) -> Vec<Point> {
 }
 
 /// A polygon's rings in Esri's stored order (exterior clockwise, holes counter-clockwise):
-/// each printed ring reversed.
+/// each printed ring reversed, but a ring of no area, which neither orientation changed.
 pub fn esri_ring_order(polygon: &Polygon) -> Polygon {
-    polygon.iter().map(|r| reversed_ring(r)).collect()
+    polygon
+        .iter()
+        .map(|r| {
+            if ring_signed_area2(r) == 0.0 {
+                r.clone()
+            } else {
+                reversed_ring(r)
+            }
+        })
+        .collect()
 }
 
 /// `ring` turned to run counter-clockwise (`ccw`) or clockwise, its first vertex kept. A ring

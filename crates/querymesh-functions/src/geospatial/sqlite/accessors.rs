@@ -7,8 +7,10 @@ use rusqlite::functions::Context;
 
 use super::{geometry, require_kind, stored};
 use crate::geospatial::model::{Geometry, Kind, Point, esri_ring_order};
+use crate::geospatial::simple::{Problem, problem};
 use crate::geospatial::wkt::same_vertex;
-use crate::udf::{FLAGS, define, int, real, reserve};
+use crate::udf::{FLAGS, define, fail, int, java_double, real, reserve};
+use querymesh_values::error::ErrorName;
 
 /// A scalar of one geometry argument: NULL in, NULL out.
 fn over_geometry<T: rusqlite::types::ToSql + 'static>(
@@ -269,4 +271,36 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         geometry_array(&corners).map(Some)
     })?;
     Ok(())
+}
+
+/// A geometry's first problem, or NOT_SUPPORTED past the check's bound.
+fn simplicity(g: &Geometry) -> rusqlite::Result<Option<Problem>> {
+    problem(g).map_err(|()| {
+        fail(
+            ErrorName::NotSupported,
+            "the stand-in checks the simplicity of geometries of at most 7,000 segments",
+        )
+    })
+}
+
+/// ST_IsSimple, ST_IsValid, ST_IsRing and geometry_invalid_reason (GeoFunctions).
+pub fn register_validity(conn: &Connection) -> rusqlite::Result<()> {
+    over_geometry(conn, "qm_st_is_simple", |g| {
+        Ok(Some(g.is_empty() || simplicity(&g)?.is_none()))
+    })?;
+    over_geometry(conn, "qm_st_is_valid", |g| {
+        Ok(Some(simplicity(&g)?.is_none()))
+    })?;
+    over_geometry(conn, "qm_geometry_invalid_reason", |g| {
+        Ok(simplicity(&g)?.map(|p| p.describe(java_double)))
+    })?;
+    over_geometry(conn, "qm_st_is_ring", |g| {
+        require_kind("ST_IsRing", &g, &[Kind::LineString])?;
+        let Geometry::LineString(line) = &g else {
+            return Ok(None);
+        };
+        Ok(Some(
+            !line.is_empty() && closed(line) && simplicity(&g)?.is_none(),
+        ))
+    })
 }

@@ -5,9 +5,11 @@ use rusqlite::types::Value;
 
 use super::{geometry, invalid, require_kind, stored};
 use crate::geospatial::model::{Geometry, Kind, Point};
+use crate::geospatial::wkb;
 use crate::geospatial::wkt::{self, WktError};
-use crate::udf::{FLAGS, define, fail, num, real, text};
+use crate::udf::{FLAGS, define, fail, num, real, reserve, text};
 use querymesh_values::error::ErrorName;
+use rusqlite::types::ValueRef;
 
 /// ST_GeometryFromText: "Invalid WKT: <text>" for what Esri's reader refuses.
 pub(crate) fn from_text(input: &str) -> rusqlite::Result<Geometry> {
@@ -128,6 +130,21 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             stored(&g).map(Some)
         })?;
     }
+    define(conn, "qm_st_as_binary", 1, FLAGS, |ctx| {
+        let Some(g) = geometry(ctx.get_raw(0))? else {
+            return Ok(None);
+        };
+        let bytes = wkb::write(&g);
+        reserve(bytes.len())?;
+        Ok(Some(bytes))
+    })?;
+    define(conn, "qm_st_geom_from_binary", 1, FLAGS, |ctx| {
+        let (ValueRef::Blob(bytes) | ValueRef::Text(bytes)) = ctx.get_raw(0) else {
+            return Ok(None);
+        };
+        let g = wkb::parse(bytes).ok_or_else(|| invalid("Invalid WKB"))?;
+        stored(&g).map(Some)
+    })?;
     define(
         conn,
         "qm_st_line_string",

@@ -3,7 +3,9 @@
 //! way. Errors are Trino's INVALID_FUNCTION_ARGUMENT with GeoFunctions' messages.
 
 mod accessors;
+mod aggregates;
 mod core;
+mod formats;
 mod lines;
 mod measures;
 mod operations;
@@ -21,11 +23,14 @@ use crate::udf::{fail, reserve};
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     core::register(conn)?;
     accessors::register(conn)?;
+    accessors::register_validity(conn)?;
     measures::register(conn)?;
     spherical::register(conn)?;
     relations::register(conn)?;
     operations::register(conn)?;
-    lines::register(conn)
+    lines::register(conn)?;
+    formats::register(conn)?;
+    aggregates::register(conn)
 }
 
 pub(crate) fn invalid(message: impl Into<String>) -> Error {

@@ -353,3 +353,8 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         },
     )
 }
+
+/// The union of the given geometries (geometry_union_agg).
+pub(crate) fn union_of(geometries: &[Geometry]) -> Geometry {
+    union_all(geometries)
+}
