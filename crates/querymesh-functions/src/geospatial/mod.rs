@@ -9,6 +9,7 @@
 
 pub mod convert;
 pub mod geojson;
+pub mod hadoop_shape;
 pub mod kml;
 pub mod model;
 pub mod polyline;
@@ -494,6 +495,12 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         &[("geometry", "geometry")],
         geometry_aggregate,
         "Returns a geometry that represents the point set union of the input geometries.",
+    ),
+    st(
+        "geometry_from_hadoop_shape",
+        &[("varbinary", "geometry")],
+        "qm_geometry_from_hadoop_shape({0})",
+        "Returns a Geometry type object from Spatial Framework for Hadoop representation",
     ),
 ];
 

@@ -7,8 +7,9 @@ use rusqlite::functions::Context;
 
 use super::{geometry, invalid, require_kind, stored};
 use crate::geospatial::model::{Geometry, Kind};
-use crate::geospatial::{geojson, kml, polyline};
+use crate::geospatial::{geojson, hadoop_shape, kml, polyline};
 use crate::udf::{FLAGS, define, fail, java_double, reserve, text};
+use rusqlite::types::ValueRef;
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     define(
@@ -71,6 +72,19 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             // A path of one vertex is no line to Esri: it prints as LINESTRING EMPTY.
             let line = if points.len() < 2 { Vec::new() } else { points };
             stored(&Geometry::LineString(line)).map(Some)
+        },
+    )?;
+    define(
+        conn,
+        "qm_geometry_from_hadoop_shape",
+        1,
+        FLAGS,
+        |ctx: &mut Context<'_>| {
+            let (ValueRef::Blob(bytes) | ValueRef::Text(bytes)) = ctx.get_raw(0) else {
+                return Ok(None);
+            };
+            let g = hadoop_shape::parse(bytes).map_err(|e| invalid(e.message()))?;
+            stored(&g).map(Some)
         },
     )?;
     define(
