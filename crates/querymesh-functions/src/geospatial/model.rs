@@ -35,8 +35,9 @@ pub enum Geometry {
 }
 
 /// Trino's `io.trino.geospatial.GeometryType`, as its messages name the kinds
-/// ("ST_X only applies to POINT. Input type is: LINE_STRING").
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// ("ST_X only applies to POINT. Input type is: LINE_STRING"), in its declaration order,
+/// which is the order its messages list them in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Kind {
     Point,
     MultiPoint,

@@ -55,9 +55,12 @@ struct Segment {
     closed: bool,
 }
 
-/// The first problem of `g` (a collection is checked part by part), or `Err(())` when it has
-/// more segments than [`MAX_SEGMENT_PAIRS`] allows.
-pub fn problem(g: &Geometry) -> Result<Option<Problem>, ()> {
+/// A geometry with more segments than [`MAX_SEGMENT_PAIRS`] allows checking.
+#[derive(Debug, PartialEq)]
+pub struct TooManySegments;
+
+/// The first problem of `g` (a collection is checked part by part).
+pub fn problem(g: &Geometry) -> Result<Option<Problem>, TooManySegments> {
     match g {
         Geometry::Point(_) => Ok(None),
         Geometry::MultiPoint(points) => {
@@ -86,7 +89,7 @@ pub fn problem(g: &Geometry) -> Result<Option<Problem>, ()> {
     }
 }
 
-fn paths(paths: &[Vec<Point>], rings: bool) -> Result<Option<Problem>, ()> {
+fn paths(paths: &[Vec<Point>], rings: bool) -> Result<Option<Problem>, TooManySegments> {
     let mut segments = Vec::new();
     for (path, line) in paths.iter().enumerate() {
         let closed = rings || (line.len() > 2 && same_vertex(line[0], line[line.len() - 1]));
@@ -106,7 +109,7 @@ fn paths(paths: &[Vec<Point>], rings: bool) -> Result<Option<Problem>, ()> {
         }
     }
     if segments.len().saturating_mul(segments.len()) / 2 > MAX_SEGMENT_PAIRS {
-        return Err(());
+        return Err(TooManySegments);
     }
     for (i, s) in segments.iter().enumerate() {
         for t in &segments[i + 1..] {

@@ -275,7 +275,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
 
 /// A geometry's first problem, or NOT_SUPPORTED past the check's bound.
 fn simplicity(g: &Geometry) -> rusqlite::Result<Option<Problem>> {
-    problem(g).map_err(|()| {
+    problem(g).map_err(|_| {
         fail(
             ErrorName::NotSupported,
             "the stand-in checks the simplicity of geometries of at most 7,000 segments",

@@ -64,6 +64,9 @@ pub(crate) fn require_kind(function: &str, g: &Geometry, kinds: &[Kind]) -> rusq
     if kinds.contains(&kind) {
         return Ok(());
     }
+    // Trino names them in its enum's order (an EnumSet).
+    let mut kinds = kinds.to_vec();
+    kinds.sort();
     let names: Vec<&str> = kinds.iter().map(|k| k.enum_name()).collect();
     Err(invalid(format!(
         "{function} only applies to {}. Input type is: {}",
