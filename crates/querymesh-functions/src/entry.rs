@@ -88,6 +88,16 @@ pub struct FunctionDef {
     pub deterministic: bool,
 }
 
+impl FunctionDef {
+    /// The description SHOW FUNCTIONS gives the `index`th signature: a few functions describe
+    /// each overload apart (`ST_Area(Geometry)` and `ST_Area(SphericalGeography)`); their
+    /// `description` holds one line per signature.
+    pub fn signature_description(&self, index: usize) -> &'static str {
+        let lines: Vec<&'static str> = self.description.split('\n').collect();
+        lines.get(index).or(lines.last()).copied().unwrap_or("")
+    }
+}
+
 /// A deterministic aggregate, typed by its lowering.
 pub const fn aggregate(
     name: &'static str,

@@ -88,13 +88,18 @@ pub fn lookup(name: &str) -> Option<&'static FunctionDef> {
 }
 
 /// The description `SHOW FUNCTIONS` gives one signature of `f`: the entry's, unless Trino
-/// describes that overload apart (`bing_tile(varchar)`).
+/// describes that overload apart, in a family's table of overloads (`bing_tile(varchar)`) or
+/// as one line per signature of the entry's description (`ST_Area`).
 pub fn description(f: &FunctionDef, arguments: &str) -> &'static str {
-    [crate::bing_tiles::OVERLOAD_DESCRIPTIONS]
+    let listed = [crate::bing_tiles::OVERLOAD_DESCRIPTIONS]
         .into_iter()
         .flatten()
         .find(|(name, args, _)| *name == f.name && *args == arguments)
-        .map_or(f.description, |(_, _, description)| description)
+        .map(|(_, _, description)| *description);
+    listed.unwrap_or_else(|| {
+        let index = f.signatures.iter().position(|(args, _)| *args == arguments);
+        f.signature_description(index.unwrap_or(0))
+    })
 }
 
 /// All entries, by name (`SHOW FUNCTIONS` order).

@@ -180,6 +180,9 @@ const REPLAYED: &[&str] = &[
     "qm_numeric_histogram",
     "qm_numeric_histogram_weighted",
     "qm_approx_most_frequent",
+    // The geospatial aggregates (geospatial/sqlite/).
+    "qm_convex_hull_agg",
+    "qm_geometry_union_agg",
 ];
 
 #[cfg(test)]

@@ -7,14 +7,23 @@
 //! [`model::Geometry`] and writes its answer back the same way. A `SphericalGeography` is the
 //! same text under the other type.
 
+pub mod convert;
+pub mod geojson;
+pub mod hadoop_shape;
+pub mod kml;
 pub mod model;
+pub mod polyline;
+pub mod simple;
 pub mod sqlite;
+pub mod wkb;
 pub mod wkt;
 
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
-use super::entry::{FunctionDef, Lower, Typing, scalar};
+use super::Call;
+use super::context::LowerContext;
+use super::entry::{AggregateCall, FunctionDef, Lower, LowerResult, Typing, aggregate, scalar};
 
 /// A scalar whose SQLite form is a template over its coerced arguments.
 const fn st(
@@ -64,6 +73,435 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "qm_st_y({0})",
         "Return the Y coordinate of the point",
     ),
+    st(
+        "ST_GeometryType",
+        &[("geometry", "varchar")],
+        "qm_st_geometry_type({0})",
+        "Returns the type of the geometry",
+    ),
+    st(
+        "ST_Dimension",
+        &[("geometry", "tinyint")],
+        "qm_st_dimension({0})",
+        "Returns the inherent dimension of this Geometry object, which must be less than or equal to the coordinate dimension",
+    ),
+    // Every geometry here has two coordinates (Trino refuses Z and M in WKT).
+    st(
+        "ST_CoordDim",
+        &[("geometry", "tinyint")],
+        "(CASE WHEN {0} IS NULL THEN NULL ELSE 2 END)",
+        "Return the coordinate dimension of the Geometry",
+    ),
+    st(
+        "ST_IsEmpty",
+        &[("geometry", "boolean")],
+        "qm_st_is_empty({0})",
+        "Returns TRUE if this Geometry is an empty geometrycollection, polygon, point etc",
+    ),
+    st(
+        "ST_IsClosed",
+        &[("geometry", "boolean")],
+        "qm_st_is_closed({0})",
+        "Returns TRUE if the LineString or Multi-LineString's start and end points are coincident",
+    ),
+    st(
+        "ST_NumPoints",
+        &[("geometry", "bigint")],
+        "qm_st_num_points({0})",
+        "Returns the number of points in a Geometry",
+    ),
+    st(
+        "ST_NumGeometries",
+        &[("geometry", "integer")],
+        "qm_st_num_geometries({0})",
+        "Returns the cardinality of the geometry collection",
+    ),
+    st(
+        "ST_GeometryN",
+        &[("geometry, integer", "geometry")],
+        "qm_st_geometry_n({0}, {1})",
+        "Returns the geometry element at the specified index (indices started with 1)",
+    ),
+    st(
+        "ST_PointN",
+        &[("geometry, integer", "geometry")],
+        "qm_st_point_n({0}, {1})",
+        "Returns the vertex of a linestring at the specified index (indices started with 1) ",
+    ),
+    st(
+        "ST_StartPoint",
+        &[("geometry", "geometry")],
+        "qm_st_start_point({0})",
+        "Returns the first point of a LINESTRING geometry as a Point",
+    ),
+    st(
+        "ST_EndPoint",
+        &[("geometry", "geometry")],
+        "qm_st_end_point({0})",
+        "Returns the last point of a LINESTRING geometry as a Point",
+    ),
+    st(
+        "ST_ExteriorRing",
+        &[("geometry", "geometry")],
+        "qm_st_exterior_ring({0})",
+        "Returns a line string representing the exterior ring of the POLYGON",
+    ),
+    st(
+        "ST_NumInteriorRing",
+        &[("geometry", "bigint")],
+        "qm_st_num_interior_ring({0})",
+        "Returns the cardinality of the collection of interior rings of a polygon",
+    ),
+    st(
+        "ST_InteriorRings",
+        &[("geometry", "array(geometry)")],
+        "qm_st_interior_rings({0})",
+        "Returns an array of interior rings of a polygon",
+    ),
+    st(
+        "ST_InteriorRingN",
+        &[("geometry, integer", "geometry")],
+        "qm_st_interior_ring_n({0}, {1})",
+        "Returns the interior ring element at the specified index (indices start at 1)",
+    ),
+    st(
+        "ST_Geometries",
+        &[("geometry", "array(geometry)")],
+        "qm_st_geometries({0})",
+        "Returns an array of geometries in the specified collection",
+    ),
+    st(
+        "ST_Points",
+        &[("geometry", "array(geometry)")],
+        "qm_st_points({0})",
+        "Returns an array of points in a geometry",
+    ),
+    st(
+        "ST_XMin",
+        &[("geometry", "double")],
+        "qm_st_xmin({0})",
+        "Returns X minima of a bounding box of a Geometry",
+    ),
+    st(
+        "ST_XMax",
+        &[("geometry", "double")],
+        "qm_st_xmax({0})",
+        "Returns X maxima of a bounding box of a Geometry",
+    ),
+    st(
+        "ST_YMin",
+        &[("geometry", "double")],
+        "qm_st_ymin({0})",
+        "Returns Y minima of a bounding box of a Geometry",
+    ),
+    st(
+        "ST_YMax",
+        &[("geometry", "double")],
+        "qm_st_ymax({0})",
+        "Returns Y maxima of a bounding box of a Geometry",
+    ),
+    st(
+        "ST_Envelope",
+        &[("geometry", "geometry")],
+        "qm_st_envelope({0})",
+        "Returns the bounding rectangular polygon of a Geometry",
+    ),
+    st(
+        "ST_EnvelopeAsPts",
+        &[("geometry", "array(geometry)")],
+        "qm_st_envelope_as_pts({0})",
+        "Returns the lower left and upper right corners of bounding rectangular polygon of a Geometry",
+    ),
+    st(
+        "ST_LineFromText",
+        &[("varchar", "geometry")],
+        "qm_st_line_from_text({0})",
+        "Returns a Geometry type LineString object from Well-Known Text representation (WKT)",
+    ),
+    st(
+        "ST_Polygon",
+        &[("varchar", "geometry")],
+        "qm_st_polygon({0})",
+        "Returns a Geometry type Polygon object from Well-Known Text representation (WKT)",
+    ),
+    st(
+        "ST_LineString",
+        &[("array(geometry)", "geometry")],
+        "qm_st_line_string({0})",
+        "Returns a LineString from an array of points",
+    ),
+    st(
+        "ST_MultiPoint",
+        &[("array(geometry)", "geometry")],
+        "qm_st_multi_point({0})",
+        "Returns a multi-point geometry formed from input points",
+    ),
+    scalar(
+        "ST_Area",
+        &[("geometry", "double"), ("sphericalgeography", "double")],
+        Typing::Resolved,
+        Lower::Scalar(planar_or_spherical),
+        "Returns the 2D Euclidean area of a geometry\nReturns the area of a geometry on the Earth's surface using spherical model",
+    ),
+    scalar(
+        "ST_Length",
+        &[("geometry", "double"), ("sphericalgeography", "double")],
+        Typing::Resolved,
+        Lower::Scalar(planar_or_spherical),
+        "Returns the length of a LineString or Multi-LineString using Euclidean measurement on a 2D plane (based on spatial ref) in projected units\nReturns the great-circle length in meters of a linestring or multi-linestring on Earth's surface",
+    ),
+    scalar(
+        "ST_Distance",
+        &[
+            ("geometry, geometry", "double"),
+            ("sphericalgeography, sphericalgeography", "double"),
+        ],
+        Typing::Resolved,
+        Lower::Scalar(planar_or_spherical),
+        "Returns the 2-dimensional cartesian minimum distance (based on spatial ref) between two geometries in projected units\nReturns the great-circle distance in meters between two SphericalGeography points.",
+    ),
+    st(
+        "ST_Centroid",
+        &[("geometry", "geometry")],
+        "qm_st_centroid({0})",
+        "Returns the Point value that is the mathematical centroid of a Geometry",
+    ),
+    st(
+        "ST_ConvexHull",
+        &[("geometry", "geometry")],
+        "qm_st_convex_hull({0})",
+        "Returns the minimum convex geometry that encloses all input geometries",
+    ),
+    st(
+        "ST_Boundary",
+        &[("geometry", "geometry")],
+        "qm_st_boundary({0})",
+        "Returns the closure of the combinatorial boundary of this Geometry",
+    ),
+    st(
+        "to_spherical_geography",
+        &[("geometry", "sphericalgeography")],
+        "qm_to_spherical_geography({0})",
+        "Converts a Geometry object to a SphericalGeography object",
+    ),
+    // Every SphericalGeography is a valid Geometry (GeoFunctions.toGeometry).
+    st(
+        "to_geometry",
+        &[("sphericalgeography", "geometry")],
+        "{0}",
+        "Converts a SphericalGeography object to a Geometry object.",
+    ),
+    st(
+        "great_circle_distance",
+        &[("double, double, double, double", "double")],
+        "qm_great_circle_distance({0}, {1}, {2}, {3})",
+        "Calculates the great-circle distance between two points on the Earth's surface in kilometers",
+    ),
+    st(
+        "ST_Contains",
+        &[("geometry, geometry", "boolean")],
+        "qm_st_contains({0}, {1})",
+        "Returns TRUE if and only if no points of right lie in the exterior of left, and at least one point of the interior of left lies in the interior of right",
+    ),
+    st(
+        "ST_Within",
+        &[("geometry, geometry", "boolean")],
+        "qm_st_within({0}, {1})",
+        "Returns TRUE if the geometry A is completely inside geometry B",
+    ),
+    st(
+        "ST_Intersects",
+        &[("geometry, geometry", "boolean")],
+        "qm_st_intersects({0}, {1})",
+        "Returns TRUE if the Geometries spatially intersect in 2D - (share any portion of space) and FALSE if they don't (they are Disjoint)",
+    ),
+    st(
+        "ST_Disjoint",
+        &[("geometry, geometry", "boolean")],
+        "qm_st_disjoint({0}, {1})",
+        "Returns TRUE if the Geometries do not spatially intersect - if they do not share any space together",
+    ),
+    st(
+        "ST_Touches",
+        &[("geometry, geometry", "boolean")],
+        "qm_st_touches({0}, {1})",
+        "Returns TRUE if the geometries have at least one point in common, but their interiors do not intersect",
+    ),
+    st(
+        "ST_Crosses",
+        &[("geometry, geometry", "boolean")],
+        "qm_st_crosses({0}, {1})",
+        "Returns TRUE if the supplied geometries have some, but not all, interior points in common",
+    ),
+    st(
+        "ST_Overlaps",
+        &[("geometry, geometry", "boolean")],
+        "qm_st_overlaps({0}, {1})",
+        "Returns TRUE if the Geometries share space, are of the same dimension, but are not completely contained by each other",
+    ),
+    st(
+        "ST_Equals",
+        &[("geometry, geometry", "boolean")],
+        "qm_st_equals({0}, {1})",
+        "Returns TRUE if the given geometries represent the same geometry",
+    ),
+    st(
+        "ST_Relate",
+        &[("geometry, geometry, varchar", "boolean")],
+        "qm_st_relate({0}, {1}, {2})",
+        "Returns TRUE if this Geometry is spatially related to another Geometry",
+    ),
+    st(
+        "ST_Intersection",
+        &[("geometry, geometry", "geometry")],
+        "qm_st_intersection({0}, {1})",
+        "Returns the Geometry value that represents the point set intersection of two Geometries",
+    ),
+    st(
+        "ST_Union",
+        &[("geometry, geometry", "geometry")],
+        "qm_st_union({0}, {1})",
+        "Returns a geometry that represents the point set union of the input geometries.",
+    ),
+    st(
+        "ST_Difference",
+        &[("geometry, geometry", "geometry")],
+        "qm_st_difference({0}, {1})",
+        "Returns the Geometry value that represents the point set difference of two geometries",
+    ),
+    st(
+        "ST_SymDifference",
+        &[("geometry, geometry", "geometry")],
+        "qm_st_sym_difference({0}, {1})",
+        "Returns the Geometry value that represents the point set symmetric difference of two Geometries",
+    ),
+    st(
+        "geometry_union",
+        &[("array(geometry)", "geometry")],
+        "qm_geometry_union({0})",
+        "Returns a geometry that represents the point set union of the input geometries.",
+    ),
+    st(
+        "ST_Buffer",
+        &[("geometry, double", "geometry")],
+        "qm_st_buffer({0}, {1})",
+        "Returns the geometry that represents all points whose distance from the specified geometry is less than or equal to the specified distance",
+    ),
+    st(
+        "simplify_geometry",
+        &[("geometry, double", "geometry")],
+        "qm_simplify_geometry({0}, {1})",
+        "Returns a \"simplified\" version of the given geometry",
+    ),
+    st(
+        "line_interpolate_point",
+        &[("geometry, double", "geometry")],
+        "qm_line_interpolate_point({0}, {1})",
+        "Returns a Point interpolated along a LineString at the fraction given.",
+    ),
+    st(
+        "line_interpolate_points",
+        &[("geometry, double", "array(geometry)")],
+        "qm_line_interpolate_points({0}, {1})",
+        "Returns an array of Points interpolated along a LineString.",
+    ),
+    st(
+        "line_locate_point",
+        &[("geometry, geometry", "double")],
+        "qm_line_locate_point({0}, {1})",
+        "Returns a float between 0 and 1 representing the location of the closest point on the LineString to the given Point, as a fraction of total 2d line length.",
+    ),
+    scalar(
+        "geometry_nearest_points",
+        &[("geometry, geometry", "row(geometry,geometry)")],
+        Typing::ByLowering,
+        Lower::Scalar(nearest_points),
+        "Return the closest points on the two geometries",
+    ),
+    st(
+        "ST_AsBinary",
+        &[("geometry", "varbinary")],
+        "qm_st_as_binary({0})",
+        "Returns the Well-Known Binary (WKB) representation of the geometry",
+    ),
+    st(
+        "ST_GeomFromBinary",
+        &[("varbinary", "geometry")],
+        "qm_st_geom_from_binary({0})",
+        "Returns a Geometry type object from Well-Known Binary representation (WKB)",
+    ),
+    st(
+        "ST_IsSimple",
+        &[("geometry", "boolean")],
+        "qm_st_is_simple({0})",
+        "Returns TRUE if this Geometry has no anomalous geometric points, such as self intersection or self tangency",
+    ),
+    st(
+        "ST_IsValid",
+        &[("geometry", "boolean")],
+        "qm_st_is_valid({0})",
+        "Returns true if the input geometry is well formed",
+    ),
+    st(
+        "ST_IsRing",
+        &[("geometry", "boolean")],
+        "qm_st_is_ring({0})",
+        "Returns TRUE if and only if the line is closed and simple",
+    ),
+    st(
+        "geometry_invalid_reason",
+        &[("geometry", "varchar")],
+        "qm_geometry_invalid_reason({0})",
+        "Returns the reason for why the input geometry is not valid. Returns null if the input is valid.",
+    ),
+    st(
+        "to_geojson_geometry",
+        &[("sphericalgeography", "varchar")],
+        "qm_to_geojson_geometry({0})",
+        "Returns GeoJSON string based on the input spherical geography",
+    ),
+    st(
+        "from_geojson_geometry",
+        &[("varchar", "sphericalgeography")],
+        "qm_from_geojson_geometry({0})",
+        "Returns a spherical geography from a GeoJSON string",
+    ),
+    st(
+        "to_encoded_polyline",
+        &[("geometry", "varchar")],
+        "qm_to_encoded_polyline({0})",
+        "Encodes a linestring or multipoint geometry to a polyline",
+    ),
+    st(
+        "from_encoded_polyline",
+        &[("varchar", "geometry")],
+        "qm_from_encoded_polyline({0})",
+        "Decodes a polyline to a linestring",
+    ),
+    st(
+        "ST_GeomFromKML",
+        &[("varchar", "geometry")],
+        "qm_st_geom_from_kml({0})",
+        "Returns a Geometry type object from OGC KML representation",
+    ),
+    aggregate(
+        "convex_hull_agg",
+        &[("geometry", "geometry")],
+        geometry_aggregate,
+        "Returns a geometry that is the convex hull of all the geometries in the set.",
+    ),
+    aggregate(
+        "geometry_union_agg",
+        &[("geometry", "geometry")],
+        geometry_aggregate,
+        "Returns a geometry that represents the point set union of the input geometries.",
+    ),
+    st(
+        "geometry_from_hadoop_shape",
+        &[("varbinary", "geometry")],
+        "qm_geometry_from_hadoop_shape({0})",
+        "Returns a Geometry type object from Spatial Framework for Hadoop representation",
+    ),
 ];
 
 /// CAST between a geometry type and any other: Trino has none ("Cannot cast Geometry to
@@ -78,4 +516,54 @@ pub fn cast_sql(t: &Typed, target: &TrinoType) -> Option<Result<String, String>>
     } else {
         Err(format!("Cannot cast {} to {target}", t.ty))
     })
+}
+
+/// ST_Area, ST_Length and ST_Distance: planar over Geometry (`qm_st_area`), on the sphere
+/// over SphericalGeography (`qm_st_area_sphere`).
+fn planar_or_spherical(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let spherical = c.args.iter().any(|a| a.ty == TrinoType::SphericalGeography);
+    let suffix = if spherical { "_sphere" } else { "" };
+    Ok(Some(Typed::new(
+        format!(
+            "qm_{}{suffix}({})",
+            c.name.to_ascii_lowercase(),
+            c.sql().join(", ")
+        ),
+        TrinoType::Double,
+    )))
+}
+
+/// geometry_nearest_points: an anonymous row of two geometries (a signature cannot name
+/// the row's field types).
+fn nearest_points(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    let [a, b] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    let geometry = |t: &TrinoType| matches!(t, TrinoType::Geometry | TrinoType::Unknown);
+    if !geometry(&a.ty) || !geometry(&b.ty) {
+        return Ok(None);
+    }
+    Ok(Some(Typed::new(
+        format!("qm_geometry_nearest_points({}, {})", a.sql, b.sql),
+        TrinoType::Row(vec![
+            (None, TrinoType::Geometry),
+            (None, TrinoType::Geometry),
+        ]),
+    )))
+}
+
+/// convex_hull_agg and geometry_union_agg over a Geometry (a bare NULL is one too).
+fn geometry_aggregate(
+    _: &mut dyn LowerContext,
+    call: &AggregateCall<'_>,
+) -> Result<Option<(String, TrinoType)>, querymesh_values::error::TrinoError> {
+    let [x] = call.args else { return Ok(None) };
+    if !matches!(x.ty, TrinoType::Geometry | TrinoType::Unknown) {
+        return Ok(None);
+    }
+    let distinct = if call.distinct { "DISTINCT " } else { "" };
+    Ok(Some((
+        format!("qm_{}({distinct}{})", call.name, x.sql),
+        TrinoType::Geometry,
+    )))
 }

@@ -35,8 +35,9 @@ pub enum Geometry {
 }
 
 /// Trino's `io.trino.geospatial.GeometryType`, as its messages name the kinds
-/// ("ST_X only applies to POINT. Input type is: LINE_STRING").
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// ("ST_X only applies to POINT. Input type is: LINE_STRING"), in its declaration order,
+/// which is the order its messages list them in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Kind {
     Point,
     MultiPoint,
@@ -70,6 +71,19 @@ impl Kind {
             Kind::Polygon => "ST_Polygon",
             Kind::MultiPolygon => "ST_MultiPolygon",
             Kind::GeometryCollection => "ST_GeomCollection",
+        }
+    }
+
+    /// Esri's OGC class name (OGCGeometry.geometryType), as some messages name it.
+    pub fn ogc_name(self) -> &'static str {
+        match self {
+            Kind::Point => "Point",
+            Kind::MultiPoint => "MultiPoint",
+            Kind::LineString => "LineString",
+            Kind::MultiLineString => "MultiLineString",
+            Kind::Polygon => "Polygon",
+            Kind::MultiPolygon => "MultiPolygon",
+            Kind::GeometryCollection => "GeometryCollection",
         }
     }
 
@@ -222,9 +236,18 @@ pub fn reversed_ring(ring: &[Point]) -> Vec<Point> {
 }
 
 /// A polygon's rings in Esri's stored order (exterior clockwise, holes counter-clockwise):
-/// each printed ring reversed.
+/// each printed ring reversed, but a ring of no area, which neither orientation changed.
 pub fn esri_ring_order(polygon: &Polygon) -> Polygon {
-    polygon.iter().map(|r| reversed_ring(r)).collect()
+    polygon
+        .iter()
+        .map(|r| {
+            if ring_signed_area2(r) == 0.0 {
+                r.clone()
+            } else {
+                reversed_ring(r)
+            }
+        })
+        .collect()
 }
 
 /// `ring` turned to run counter-clockwise (`ccw`) or clockwise, its first vertex kept. A ring

@@ -5,9 +5,11 @@ use rusqlite::types::Value;
 
 use super::{geometry, invalid, require_kind, stored};
 use crate::geospatial::model::{Geometry, Kind, Point};
+use crate::geospatial::wkb;
 use crate::geospatial::wkt::{self, WktError};
-use crate::udf::{FLAGS, define, fail, num, real, text};
+use crate::udf::{FLAGS, define, fail, num, real, reserve, text};
 use querymesh_values::error::ErrorName;
+use rusqlite::types::ValueRef;
 
 /// ST_GeometryFromText: "Invalid WKT: <text>" for what Esri's reader refuses.
 pub(crate) fn from_text(input: &str) -> rusqlite::Result<Geometry> {
@@ -38,7 +40,133 @@ fn coordinate(
     }
 }
 
+/// An array(Geometry) argument: its elements' stored texts (`None` for NULL elements).
+pub(crate) fn geometry_elements(
+    v: rusqlite::types::ValueRef<'_>,
+) -> rusqlite::Result<Option<Vec<Option<Geometry>>>> {
+    let Some(json) = text(v) else {
+        return Ok(None);
+    };
+    let elements: Vec<Option<String>> = serde_json::from_str(&json)
+        .map_err(|_| fail(ErrorName::GenericInternalError, "corrupted geometry array"))?;
+    elements
+        .iter()
+        .map(|e| match e {
+            Some(t) => geometry(rusqlite::types::ValueRef::Text(t.as_bytes())),
+            None => Ok(None),
+        })
+        .collect::<rusqlite::Result<Vec<_>>>()
+        .map(Some)
+}
+
+/// ST_LineString(array(Geometry)): the points in order (GeoFunctions.stLineString).
+fn line_of_points(points: Vec<Option<Geometry>>) -> rusqlite::Result<Geometry> {
+    let mut line: Vec<Point> = Vec::with_capacity(points.len());
+    for (i, element) in points.into_iter().enumerate() {
+        let index = i + 1;
+        let Some(g) = element else {
+            return Err(invalid(format!(
+                "Invalid input to ST_LineString: null point at index {index}"
+            )));
+        };
+        let Geometry::Point(point) = g else {
+            return Err(invalid(format!(
+                "ST_LineString takes only an array of valid points, {} was passed",
+                g.kind().ogc_name()
+            )));
+        };
+        let Some(point) = point else {
+            return Err(invalid(format!(
+                "Invalid input to ST_LineString: empty point at index {index}"
+            )));
+        };
+        if line.last() == Some(&point) {
+            return Err(invalid(format!(
+                "Invalid input to ST_LineString: consecutive duplicate points at index {index}"
+            )));
+        }
+        line.push(point);
+    }
+    Ok(Geometry::LineString(line))
+}
+
+/// ST_MultiPoint(array(Geometry)): NULL when there are none (GeoFunctions.stMultiPoint).
+fn multipoint_of_points(points: Vec<Option<Geometry>>) -> rusqlite::Result<Option<Geometry>> {
+    let mut out = Vec::with_capacity(points.len());
+    for (i, element) in points.into_iter().enumerate() {
+        let index = i + 1;
+        let Some(g) = element else {
+            return Err(invalid(format!(
+                "Invalid input to ST_MultiPoint: null at index {index}"
+            )));
+        };
+        let Geometry::Point(point) = g else {
+            return Err(invalid(format!(
+                "Invalid input to ST_MultiPoint: geometry is not a point: {} at index {index}",
+                g.kind().ogc_name()
+            )));
+        };
+        let Some(point) = point else {
+            return Err(invalid(format!(
+                "Invalid input to ST_MultiPoint: empty point at index {index}"
+            )));
+        };
+        out.push(point);
+    }
+    Ok((!out.is_empty()).then_some(Geometry::MultiPoint(out)))
+}
+
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
+    for (name, function, kind) in [
+        ("qm_st_line_from_text", "ST_LineFromText", Kind::LineString),
+        ("qm_st_polygon", "ST_Polygon", Kind::Polygon),
+    ] {
+        define(conn, name, 1, FLAGS, move |ctx| {
+            let Some(input) = text(ctx.get_raw(0)) else {
+                return Ok(None);
+            };
+            let g = from_text(&input)?;
+            require_kind(function, &g, &[kind])?;
+            stored(&g).map(Some)
+        })?;
+    }
+    define(conn, "qm_st_as_binary", 1, FLAGS, |ctx| {
+        let Some(g) = geometry(ctx.get_raw(0))? else {
+            return Ok(None);
+        };
+        let bytes = wkb::write(&g);
+        reserve(bytes.len())?;
+        Ok(Some(bytes))
+    })?;
+    define(conn, "qm_st_geom_from_binary", 1, FLAGS, |ctx| {
+        let (ValueRef::Blob(bytes) | ValueRef::Text(bytes)) = ctx.get_raw(0) else {
+            return Ok(None);
+        };
+        let g = wkb::parse(bytes).ok_or_else(|| invalid("Invalid WKB"))?;
+        stored(&g).map(Some)
+    })?;
+    define(
+        conn,
+        "qm_st_line_string",
+        1,
+        FLAGS,
+        |ctx| match geometry_elements(ctx.get_raw(0))? {
+            Some(points) => stored(&line_of_points(points)?).map(Some),
+            None => Ok(None),
+        },
+    )?;
+    define(
+        conn,
+        "qm_st_multi_point",
+        1,
+        FLAGS,
+        |ctx| match geometry_elements(ctx.get_raw(0))? {
+            Some(points) => multipoint_of_points(points)?
+                .map(|g| stored(&g))
+                .transpose(),
+            None => Ok(None),
+        },
+    )?;
     define(conn, "qm_st_geometry_from_text", 1, FLAGS, |ctx| {
         let Some(input) = text(ctx.get_raw(0)) else {
             return Ok(None);

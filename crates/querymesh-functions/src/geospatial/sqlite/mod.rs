@@ -2,7 +2,15 @@
 //! stored text (the WKT Trino prints, ../wkt.rs) and writes a geometry answer back the same
 //! way. Errors are Trino's INVALID_FUNCTION_ARGUMENT with GeoFunctions' messages.
 
+mod accessors;
+mod aggregates;
 mod core;
+mod formats;
+mod lines;
+mod measures;
+mod operations;
+mod relations;
+mod spherical;
 
 use querymesh_values::error::ErrorName;
 use rusqlite::types::ValueRef;
@@ -13,7 +21,16 @@ use super::wkt;
 use crate::udf::{fail, reserve};
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    core::register(conn)
+    core::register(conn)?;
+    accessors::register(conn)?;
+    accessors::register_validity(conn)?;
+    measures::register(conn)?;
+    spherical::register(conn)?;
+    relations::register(conn)?;
+    operations::register(conn)?;
+    lines::register(conn)?;
+    formats::register(conn)?;
+    aggregates::register(conn)
 }
 
 pub(crate) fn invalid(message: impl Into<String>) -> Error {
@@ -47,6 +64,9 @@ pub(crate) fn require_kind(function: &str, g: &Geometry, kinds: &[Kind]) -> rusq
     if kinds.contains(&kind) {
         return Ok(());
     }
+    // Trino names them in its enum's order (an EnumSet).
+    let mut kinds = kinds.to_vec();
+    kinds.sort();
     let names: Vec<&str> = kinds.iter().map(|k| k.enum_name()).collect();
     Err(invalid(format!(
         "{function} only applies to {}. Input type is: {}",
