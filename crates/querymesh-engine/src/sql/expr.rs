@@ -662,9 +662,7 @@ fn several_columns_as_row(block: super::analyze::Block) -> super::analyze::Block
     for (i, (name, ty)) in block.columns.iter().enumerate() {
         let column = Typed::new(format!("\"c{}\"", i + 1), ty.clone());
         parts.push(querymesh_values::element::to_element(&column));
-        let unnamed = name
-            .strip_prefix("_col")
-            .is_some_and(|n| n.parse::<u32>().is_ok());
+        let unnamed = name == super::analyze::UNNAMED;
         fields.push(((!unnamed).then(|| name.clone()), ty.clone()));
     }
     super::analyze::Block {
@@ -673,7 +671,7 @@ fn several_columns_as_row(block: super::analyze::Block) -> super::analyze::Block
             parts.join(", "),
             block.sql
         ),
-        columns: vec![("_col0".into(), TrinoType::Row(fields))],
+        columns: vec![(super::analyze::UNNAMED.into(), TrinoType::Row(fields))],
         single_row: block.single_row,
         origins: Vec::new(),
     }
