@@ -197,6 +197,8 @@ impl Analyzer<'_> {
                     distinct: false,
                     order_by: "",
                     listagg_overflow: arguments.overflow,
+                    grouped: false,
+                    reads_tables: !self.reads.is_empty(),
                 };
                 let (call, ty) = self.aggregate(&call, at)?;
                 let mut sort_keys = Vec::new();
