@@ -330,6 +330,7 @@ impl ErrorName {
             NumericValueOutOfRange,
             SubqueryMultipleRows,
             TypeMismatch,
+            InvalidWindowFrame,
             GenericInternalError,
             ExceededLocalMemoryLimit,
             ClusterOutOfMemory,
