@@ -81,7 +81,7 @@ impl Analyzer<'_> {
     fn finite_column_bound(&self, column: &super::scope::Column) -> Option<f64> {
         const TPCH_DOUBLES_BELOW: f64 = 1e7;
         let read = self.reads.get(column.read?)?;
-        let plain = read.catalog == "tpch" && !read.masks.iter().any(|m| *m == column.name);
+        let plain = read.catalog == "tpch" && !read.masks.contains(&column.name);
         (plain && matches!(column.ty, TrinoType::Double)).then_some(TPCH_DOUBLES_BELOW)
     }
 
