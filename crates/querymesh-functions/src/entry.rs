@@ -53,6 +53,11 @@ pub struct AggregateCall<'c> {
     pub order_by: &'c str,
     /// listagg's `ON OVERFLOW` clause.
     pub listagg_overflow: Option<&'c sqlparser::ast::ListAggOnOverflow>,
+    /// In a block with GROUP BY keys (not a global aggregation, not a window).
+    pub grouped: bool,
+    /// The statement reads a table: Trino splits an aggregation into a partial state per
+    /// split and a final one (over VALUES it runs one).
+    pub reads_tables: bool,
 }
 
 pub enum Lower {

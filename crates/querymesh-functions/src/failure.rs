@@ -72,6 +72,7 @@ mod tests {
             sql: n.to_string(),
             ty: TrinoType::Integer,
             constant: Some(Constant::Int(n)),
+            bound: None,
         };
         assert_eq!(error_for_code(None), ErrorName::GenericUserError);
         assert_eq!(error_for_code(Some(&code(3))), ErrorName::UserCanceled);

@@ -1,6 +1,7 @@
 //! Window functions (Trino docs functions/window): ranking, lag/lead, value functions, and
 //! aggregates OVER a window with PARTITION BY, ORDER BY and literal frames.
 
+pub mod rows_frame;
 pub mod sqlite;
 
 use querymesh_values::error::{ErrorName, TrinoError, error_at};
@@ -116,6 +117,7 @@ pub fn window_form(name: &str) -> Option<bool> {
         "json_group_object",
         "qm_nth_non_null",
         "qm_count_distinct",
+        "qm_rows_frame",
         "qm_map_agg",
         "qm_multimap_agg",
         "qm_histogram",

@@ -234,6 +234,7 @@ pub fn literal(u: i128, precision: u8, scale: u8) -> Typed {
         sql: literal_sql(u, precision),
         ty: TrinoType::Decimal { precision, scale },
         constant: Some(Constant::Decimal(u, u32::from(scale))),
+        bound: None,
     }
 }
 

@@ -333,6 +333,7 @@ impl ErrorName {
             NumericValueOutOfRange,
             SubqueryMultipleRows,
             TypeMismatch,
+            InvalidWindowFrame,
             GenericInternalError,
             ExceededLocalMemoryLimit,
             ClusterOutOfMemory,

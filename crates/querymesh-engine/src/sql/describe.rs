@@ -209,6 +209,7 @@ fn analyse(
         .enumerate()
         .map(|(i, (name, ty))| {
             let origin = origins.get(i).cloned().unwrap_or_default();
+            let name = super::analyze::shown_name(name, i);
             (OutputColumn { name, ty }, origin)
         })
         .collect();

@@ -71,7 +71,18 @@ impl Analyzer<'_> {
         if r.depth == 0 && !r.is_output && !cx.in_aggregate && cx.group_keys.is_some() {
             self.loose.push((at, parts.join(".")));
         }
-        Ok(Typed::new(r.column.sql, r.column.ty))
+        let bound = self.finite_column_bound(&r.column);
+        Ok(Typed::new(r.column.sql, r.column.ty).bounded(bound))
+    }
+
+    /// How large a double column of a table may be when its data holds no NaN or infinity:
+    /// tpch's money and quantities (dbgen's ranges: prices below 10^6 at every scale), not
+    /// read through a column mask. None for any other column.
+    fn finite_column_bound(&self, column: &super::scope::Column) -> Option<f64> {
+        const TPCH_DOUBLES_BELOW: f64 = 1e7;
+        let read = self.reads.get(column.read?)?;
+        let plain = read.catalog == "tpch" && !read.masks.contains(&column.name);
+        (plain && matches!(column.ty, TrinoType::Double)).then_some(TPCH_DOUBLES_BELOW)
     }
 
     fn expr_inner(&mut self, e: &Expr, cx: &ExprContext<'_>) -> Result<Typed, TrinoError> {
@@ -257,7 +268,13 @@ impl Analyzer<'_> {
                             }
                             _ => t.ty,
                         };
-                        Ok(Typed { sql, ty, constant })
+                        Ok(Typed {
+                            sql,
+                            ty,
+                            constant,
+                            // -x is as large as x.
+                            bound: t.bound,
+                        })
                     }
                     _ => Err(error_at(
                         ErrorName::SyntaxError,
@@ -607,7 +624,13 @@ impl Analyzer<'_> {
                     }
                 }
                 sql.push_str(" END)");
-                Ok(Typed::new(sql, result_ty))
+                // Finite when every result is (a missing ELSE is NULL).
+                let bound = branches
+                    .iter()
+                    .map(|(_, r)| r.finite_bound())
+                    .try_fold(0f64, |most, b| Some(most.max(b?)));
+                let bounded = matches!(result_ty, TrinoType::Double | TrinoType::Real);
+                Ok(Typed::new(sql, result_ty).bounded(bound.filter(|_| bounded)))
             }
             _ => Err(not_supported(at, "This expression")),
         }
@@ -662,9 +685,7 @@ fn several_columns_as_row(block: super::analyze::Block) -> super::analyze::Block
     for (i, (name, ty)) in block.columns.iter().enumerate() {
         let column = Typed::new(format!("\"c{}\"", i + 1), ty.clone());
         parts.push(querymesh_values::element::to_element(&column));
-        let unnamed = name
-            .strip_prefix("_col")
-            .is_some_and(|n| n.parse::<u32>().is_ok());
+        let unnamed = name == super::analyze::UNNAMED;
         fields.push(((!unnamed).then(|| name.clone()), ty.clone()));
     }
     super::analyze::Block {
@@ -673,7 +694,7 @@ fn several_columns_as_row(block: super::analyze::Block) -> super::analyze::Block
             parts.join(", "),
             block.sql
         ),
-        columns: vec![("_col0".into(), TrinoType::Row(fields))],
+        columns: vec![(super::analyze::UNNAMED.into(), TrinoType::Row(fields))],
         single_row: block.single_row,
         origins: Vec::new(),
     }

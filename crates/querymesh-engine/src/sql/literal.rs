@@ -195,6 +195,7 @@ pub(super) fn numeric_literal(text: &str, at: Option<Position>) -> Result<Typed,
                 sql: n.to_string(),
                 ty,
                 constant: Some(Constant::Int(n)),
+                bound: None,
             })
         }
         Err(_) => Err(error_at(
@@ -320,6 +321,7 @@ pub(super) fn interval(
         sql: amount.to_string(),
         ty,
         constant: Some(constant),
+        bound: None,
     })
 }
 
@@ -407,6 +409,7 @@ impl Analyzer<'_> {
                     sql: sql_string(&calendar::format_date(d)),
                     ty,
                     constant: Some(Constant::Date(d)),
+                    bound: None,
                 })
             }
             // TIMESTAMP '2001-08-22 03:04:05.321 America/Los_Angeles' is a timestamp(3) with
@@ -515,6 +518,7 @@ impl Analyzer<'_> {
                     sql: n.to_string(),
                     ty,
                     constant: Some(Constant::Int(n)),
+                    bound: None,
                 })
             }
             TrinoType::Double | TrinoType::Real => {

@@ -301,7 +301,11 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
         columns: block
             .columns
             .into_iter()
-            .map(|(name, ty)| OutputColumn { name, ty })
+            .enumerate()
+            .map(|(i, (name, ty))| OutputColumn {
+                name: analyze::shown_name(name, i),
+                ty,
+            })
             .collect(),
         reads,
         body: Body::Sql(block.sql),

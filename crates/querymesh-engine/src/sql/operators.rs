@@ -358,6 +358,7 @@ impl Analyzer<'_> {
                     sql: int_literal(v),
                     ty,
                     constant: Some(Constant::Int(v)),
+                    bound: None,
                 },
                 // Raised where the value is computed, as Trino's folding leaves a failing
                 // expression to run: `try(2147483647 + 1)` is NULL, not a failed query.
@@ -399,7 +400,10 @@ impl Analyzer<'_> {
             ),
             _ => format!("({} {op} {})", l.sql, r.sql),
         };
-        Ok(Typed::new(sql, ty))
+        let bound = matches!(ty, TrinoType::Double | TrinoType::Real)
+            .then(|| querymesh_values::typed::arithmetic_bound(op, &l, &r))
+            .flatten();
+        Ok(Typed::new(sql, ty).bounded(bound))
     }
 
     /// date ± interval (folded when both are literals), timestamp ± interval.
@@ -471,6 +475,7 @@ impl Analyzer<'_> {
                     sql: format!("({} {op} {})", l.sql, r.sql),
                     ty: l.ty.clone(),
                     constant,
+                    bound: None,
                 }));
             }
             _ => return Ok(None),
@@ -520,6 +525,7 @@ impl Analyzer<'_> {
                         sql: sql_string(&calendar::format_date(folded)),
                         ty: TrinoType::Date,
                         constant: Some(Constant::Date(folded)),
+                        bound: None,
                     }));
                 }
                 let sql = if months {
@@ -650,6 +656,7 @@ fn scaled_interval(iv: &Typed, n: &Typed) -> Option<Typed> {
         sql,
         ty: iv.ty.clone(),
         constant,
+        bound: None,
     })
 }
 

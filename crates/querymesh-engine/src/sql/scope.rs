@@ -205,5 +205,5 @@ pub struct ExprContext<'a> {
 /// Whether a relation's column `name` (an alias or a bare column keeps its case as written)
 /// answers to `wanted` (lower-cased): Trino resolves names case-insensitively.
 fn same_name(name: &str, wanted: &str) -> bool {
-    name == wanted || name.to_lowercase() == wanted
+    name != super::analyze::UNNAMED && name == wanted || name.to_lowercase() == wanted
 }

@@ -380,13 +380,13 @@ impl Analyzer<'_> {
                         _ => match e {
                             // Special forms, not columns: Trino names them as expressions.
                             Expr::Identifier(i) if is_session_special(i) => {
-                                format!("_col{}", columns.len())
+                                super::analyze::UNNAMED.to_string()
                             }
                             Expr::Identifier(i) => i.value.clone(),
                             Expr::CompoundIdentifier(parts) => {
                                 parts.last().map(|i| i.value.clone()).unwrap_or_default()
                             }
-                            _ => format!("_col{}", columns.len()),
+                            _ => super::analyze::UNNAMED.to_string(),
                         },
                     };
                     push(&mut items, &mut columns, t.sql, name, t.ty);

@@ -13,7 +13,7 @@ use querymesh_values::element::{from_element, to_element};
 use querymesh_values::typed::Typed;
 use sqlparser::ast::{FunctionArg, FunctionArgExpr, ObjectName, ObjectNamePart, Query, TableAlias};
 
-use super::analyze::{Analyzer, location};
+use super::analyze::{Analyzer, UNNAMED, location};
 use super::scope::{Clause, Column, ExprContext, Relation, Scope};
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
 use crate::types::TrinoType;
@@ -124,9 +124,7 @@ impl Analyzer<'_> {
             };
             for (name, ty, path) in parts {
                 columns.push(Column {
-                    name: name
-                        .clone()
-                        .unwrap_or_else(|| format!("_col{}", columns.len())),
+                    name: name.clone().unwrap_or_else(|| UNNAMED.to_string()),
                     sql: from_element(&element(*path), ty),
                     ty: ty.clone(),
                     read: None,
@@ -137,7 +135,7 @@ impl Analyzer<'_> {
         }
         if with_ordinality {
             columns.push(Column {
-                name: format!("_col{}", columns.len()),
+                name: UNNAMED.to_string(),
                 sql: format!("({sql_alias}.key + 1)"),
                 ty: TrinoType::BigInt,
                 read: None,

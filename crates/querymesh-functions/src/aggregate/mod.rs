@@ -204,7 +204,29 @@ fn sum(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
         TrinoType::Unknown => TrinoType::Unknown,
         _ => return Ok(None),
     };
-    Ok(Some((format!("sum({}{})", distinct(call), a.sql), ty)))
+    Ok(Some((keeping_nan("sum", call, a), ty)))
+}
+
+/// `f(x)` (sum or avg), NaN as Trino's DoubleSumAggregation and DoubleAverageAggregation
+/// answer it: when a value is NaN, or the values hold both infinities (`sum(x)` over nan()
+/// and 1 is NaN, Trino 476). SQLite's sum reads the text 'NaN' (how NaN travels,
+/// `udf::real`) as 0 and answers NULL for the NaN of infinity less infinity. `max(x)` is
+/// that text exactly when a value is NaN (it orders above every number), and not NULL
+/// when a value is not; SQLite computes an aggregate written twice once.
+///
+/// When `x` cannot be NaN or infinite (a number, an integer, tpch's columns and arithmetic
+/// of them: `Typed::finite_bound`, or SQLite's own sum) the plain call, at no cost.
+fn keeping_nan(f: &str, call: &AggregateCall<'_>, x: &Typed) -> String {
+    let plain = format!("{f}({}{})", distinct(call), x.sql);
+    let double = matches!(x.ty, TrinoType::Double | TrinoType::Real);
+    if !double || x.finite_bound().is_some() || !crate::udf::double_ops::may_be_nan(&x.ty, &x.sql) {
+        return plain;
+    }
+    format!(
+        "(CASE WHEN max({x}) = 'NaN' OR ({plain} IS NULL AND max({x}) IS NOT NULL) \
+         THEN 'NaN' ELSE {plain} END)",
+        x = x.sql
+    )
 }
 
 fn avg(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
@@ -243,7 +265,7 @@ fn avg(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
         TrinoType::Unknown => TrinoType::Double,
         _ => return Ok(None),
     };
-    Ok(Some((format!("avg({}{})", distinct(call), a.sql), ty)))
+    Ok(Some((keeping_nan("avg", call, a), ty)))
 }
 
 fn extreme(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {

@@ -6,6 +6,7 @@
 //! the body's `p0` is the key and `p1` the value, in top-level form.
 //! `cardinality` and `element_at` on maps are with the array functions' entries.
 
+pub mod hash_order;
 pub mod sqlite;
 
 use querymesh_values::element::{from_element, to_element};
@@ -382,9 +383,29 @@ fn map_agg(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
     } else {
         ("qm_multimap_agg", TrinoType::Array(Box::new(v.ty.clone())))
     };
+    // map_agg answers in Trino's hash table order where it can be known (hash_order.rs):
+    // with ORDER BY, or over VALUES, one state; a global aggregation reading a table a
+    // partial and a final one (a window's frame is one state too: the SQLite function
+    // knows it runs as one). Not in a GROUP BY without ORDER BY, nor with DISTINCT (SQLite
+    // takes one argument then).
+    let hash_order = match hash_order::KeyHash::for_type(&k.ty) {
+        Some(kind)
+            if call.name == "map_agg"
+                && !call.distinct
+                && (!call.order_by.is_empty() || !call.grouped) =>
+        {
+            let states = if call.order_by.is_empty() && call.reads_tables {
+                2
+            } else {
+                1
+            };
+            format!(", '{}', {states}", kind.name())
+        }
+        _ => String::new(),
+    };
     Ok(Some((
         format!(
-            "{f}({}json_array({}, {}){})",
+            "{f}({}json_array({}, {}){hash_order}{})",
             distinct(call),
             to_element(k),
             to_element(v),

@@ -16,6 +16,7 @@ use rusqlite::functions::{Aggregate, Context, FunctionFlags, WindowAggregate};
 use rusqlite::types::ValueRef;
 use serde_json::Value;
 
+use super::hash_order::{KeyHash, trino_order};
 use crate::udf::{FLAGS, define, define_aggregate, define_window, fail, reserve};
 
 fn text(v: ValueRef<'_>) -> Option<String> {
@@ -262,6 +263,9 @@ fn part(map: &str, part: usize) -> rusqlite::Result<String> {
 struct Gathered<T> {
     index: HashMap<String, usize>,
     entries: Vec<(Value, T)>,
+    /// map_agg's: answer in Trino's hash table order, the keys hashed so, through this many
+    /// states (hash_order.rs); None: in the order the keys came.
+    hash_order: Option<(KeyHash, usize)>,
 }
 
 impl<T> Gathered<T> {
@@ -269,6 +273,7 @@ impl<T> Gathered<T> {
         Self {
             index: HashMap::new(),
             entries: Vec::new(),
+            hash_order: None,
         }
     }
 
@@ -331,11 +336,22 @@ impl Held {
 }
 
 impl MapAggregate {
-    fn output(self, acc: &Gathered<Held>) -> Option<String> {
-        let pairs: Vec<Value> = acc
+    /// The map, its entries in the order of `acc.hash_order` through `passes` states when
+    /// set (None: as many as the lowering asked).
+    fn output(self, acc: &Gathered<Held>, passes: Option<usize>) -> Option<String> {
+        let mut held: Vec<&(Value, Held)> = acc
             .entries
             .iter()
             .filter(|(_, held)| !held.is_empty())
+            .collect();
+        if let Some((kind, asked)) = acc.hash_order {
+            let keys: Vec<&Value> = held.iter().map(|(k, _)| k).collect();
+            if let Some(order) = trino_order(kind, &keys, passes.unwrap_or(asked)) {
+                held = order.into_iter().map(|i| held[i]).collect();
+            }
+        }
+        let pairs: Vec<Value> = held
+            .into_iter()
             .map(|(k, held)| {
                 let v = match (self, held) {
                     (MapAggregate::First | MapAggregate::Union, Held::Values(vs)) => {
@@ -372,6 +388,11 @@ impl Aggregate<Gathered<Held>, Option<String>> for MapAggregate {
             }
             return Ok(());
         }
+        if acc.hash_order.is_none() && ctx.len() == 3 {
+            let kind = text(ctx.get_raw(1)).and_then(|k| KeyHash::from_name(&k));
+            let passes: i64 = ctx.get(2)?;
+            acc.hash_order = kind.map(|k| (k, usize::try_from(passes).unwrap_or(1).min(2)));
+        }
         let Some((k, v)) = step_input(ctx)? else {
             return Ok(());
         };
@@ -395,15 +416,16 @@ impl Aggregate<Gathered<Held>, Option<String>> for MapAggregate {
         _: &mut Context<'_>,
         acc: Option<Gathered<Held>>,
     ) -> rusqlite::Result<Option<String>> {
-        Ok(acc.and_then(|a| self.output(&a)))
+        Ok(acc.and_then(|a| self.output(&a, None)))
     }
 }
 
 /// As a window function (`map_agg(k, v) OVER (…)`): rows leave the frame in the order they
 /// came, so the row leaving is the first one held for its key.
 impl WindowAggregate<Gathered<Held>, Option<String>> for MapAggregate {
+    /// A window's frame is added to one state (Trino's window aggregation).
     fn value(&self, acc: Option<&mut Gathered<Held>>) -> rusqlite::Result<Option<String>> {
-        Ok(acc.and_then(|a| self.output(a)))
+        Ok(acc.and_then(|a| self.output(a, Some(1))))
     }
 
     fn inverse(&self, ctx: &mut Context<'_>, acc: &mut Gathered<Held>) -> rusqlite::Result<()> {
@@ -479,6 +501,8 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     })?;
     let aggregate = FunctionFlags::SQLITE_UTF8;
     define_window(conn, "qm_map_agg", 1, aggregate, MapAggregate::First)?;
+    // qm_map_agg(pair, key hash, states): in Trino's hash table order (hash_order.rs).
+    define_window(conn, "qm_map_agg", 3, aggregate, MapAggregate::First)?;
     define_window(conn, "qm_multimap_agg", 1, aggregate, MapAggregate::All)?;
     define_window(conn, "qm_histogram", 1, aggregate, MapAggregate::Count)?;
     define_aggregate(conn, "qm_map_union", 1, aggregate, MapAggregate::Union)?;
@@ -488,6 +512,25 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn map_agg_answers_in_trinos_hash_table_order() {
+        let conn = Connection::open_in_memory().unwrap();
+        crate::sqlite::register(&conn).unwrap();
+        let keys = |sql: &str| -> String { conn.query_row(sql, [], |r| r.get(0)).unwrap() };
+        // One state: map_agg(nationkey, name ORDER BY nationkey DESC) of region 0 (Trino 476).
+        assert_eq!(
+            keys(
+                "SELECT qm_map_agg(json_array(x, 1), 'long', 1) FROM (SELECT 16 AS x UNION ALL SELECT 15 UNION ALL SELECT 14 UNION ALL SELECT 5 UNION ALL SELECT 0)"
+            ),
+            "[[0,1],[16,1],[15,1],[5,1],[14,1]]"
+        );
+        // Without the order arguments, as the keys came.
+        assert_eq!(
+            keys("SELECT qm_map_agg(json_array(x, 1)) FROM (SELECT 16 AS x UNION ALL SELECT 0)"),
+            "[[16,1],[0,1]]"
+        );
+    }
 
     fn message(e: rusqlite::Error) -> String {
         e.to_string()

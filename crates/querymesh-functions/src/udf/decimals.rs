@@ -314,6 +314,20 @@ fn looks_numeric(t: &str) -> bool {
 /// sum(decimal(p, s)) → decimal(38, s) (DecimalSumAggregation), also over a window.
 struct Sum;
 
+/// `qm_dec_sum` over `values` at once (a frame computed per row, window/rows_frame.rs).
+pub(crate) fn sum_of(values: &[ValueRef<'_>]) -> rusqlite::Result<Value> {
+    let mut total: Option<i128> = None;
+    for v in values {
+        if let Some(u) = read(*v) {
+            total = Some(total.unwrap_or(0).checked_add(u).ok_or_else(overflow)?);
+        }
+    }
+    match total {
+        Some(u) => result(Some(u), 38),
+        None => Ok(Value::Null),
+    }
+}
+
 impl Aggregate<Option<i128>, Value> for Sum {
     fn init(&self, _: &mut Context<'_>) -> rusqlite::Result<Option<i128>> {
         Ok(None)

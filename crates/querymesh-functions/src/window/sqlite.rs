@@ -136,7 +136,8 @@ impl WindowAggregate<HashMap<Key, u64>, i64> for CountDistinct {
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     define_window(conn, "qm_nth_non_null", 3, FLAGS, NthNonNull)?;
-    define_window(conn, "qm_count_distinct", 1, FLAGS, CountDistinct)
+    define_window(conn, "qm_count_distinct", 1, FLAGS, CountDistinct)?;
+    super::rows_frame::register(conn)
 }
 
 #[cfg(test)]

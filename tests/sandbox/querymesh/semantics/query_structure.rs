@@ -324,3 +324,59 @@ fn window_functions() {
         ],
     );
 }
+
+/// A column Trino leaves unnamed (an expression without alias, VALUES, UNNEST) answers to no
+/// name, its `_colN` included, and clients see it as `_col` + its position in the statement's
+/// output, not in the block that made it (StatementAnalyzer: the Field has no name; the
+/// output descriptor names it `_col` + index; Trino 476 answers, asked directly).
+#[test]
+fn unnamed_columns_answer_to_no_name_and_are_numbered_in_the_output() {
+    let engine = engine();
+    check_errors(
+        &engine,
+        &[
+            (
+                "SELECT _col0 FROM (VALUES 1)",
+                "COLUMN_NOT_FOUND: line 1:8: Column '_col0' cannot be resolved",
+            ),
+            (
+                "SELECT _col1 FROM (SELECT 1, 2)",
+                "COLUMN_NOT_FOUND: line 1:8: Column '_col1' cannot be resolved",
+            ),
+            (
+                "SELECT 1 ORDER BY _col0",
+                "COLUMN_NOT_FOUND: line 1:19: Column '_col0' cannot be resolved",
+            ),
+        ],
+    );
+    let names = |sql: &str| run(&engine, sql).map(|a| a.names);
+    for (sql, expected) in [
+        (
+            "SELECT * FROM (SELECT 1), (SELECT 2)",
+            vec!["_col0", "_col1"],
+        ),
+        (
+            "WITH w AS (SELECT 1) SELECT * FROM w, w v",
+            vec!["_col0", "_col1"],
+        ),
+        (
+            "SELECT * FROM (VALUES 1) CROSS JOIN UNNEST(ARRAY[1]) WITH ORDINALITY",
+            vec!["_col0", "_col1", "_col2"],
+        ),
+        // A name written as an alias is a name, `_col0` included.
+        (
+            "SELECT current_user, _col0 FROM (SELECT 1 AS _col0)",
+            vec!["_col0", "_col0"],
+        ),
+        (
+            "SELECT a.*, 5 FROM (SELECT 1, 2) a",
+            vec!["_col0", "_col1", "_col2"],
+        ),
+    ] {
+        assert_eq!(
+            names(sql),
+            Ok(expected.iter().map(|s| s.to_string()).collect()),
+            "{sql}"
+        );
+    }
+}

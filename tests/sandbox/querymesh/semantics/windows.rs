@@ -211,3 +211,56 @@ fn range_frames_with_offsets() {
         ],
     );
 }
+
+/// A ROWS frame offset may be any exact expression, a column included, read for each row
+/// (docs sql/select "WINDOW clause": "the offset … can be an expression"; Trino's
+/// RowsFraming clamps it to the partition and judges an empty frame by the first row's
+/// offsets; a NULL or negative offset is INVALID_WINDOW_FRAME). Answers of Trino 476.
+#[test]
+fn rows_frame_offsets_computed_per_row() {
+    let engine = engine();
+    check_rows(
+        &engine,
+        &[
+            (
+                "SELECT k, sum(x) OVER (ORDER BY k ROWS BETWEEN k PRECEDING AND CURRENT ROW) FROM (VALUES (0, 1), (1, 2), (2, 3), (3, 4)) t(k, x) ORDER BY k",
+                json!([[0, 1], [1, 3], [2, 6], [3, 10]]),
+            ),
+            (
+                "SELECT k, avg(x) OVER (PARTITION BY g ORDER BY k ROWS BETWEEN CURRENT ROW AND k FOLLOWING), count(*) OVER (ORDER BY k ROWS BETWEEN k PRECEDING AND 1 FOLLOWING), first_value(x) OVER (ORDER BY k ROWS BETWEEN k PRECEDING AND CURRENT ROW) FROM (VALUES (0, 1, 'a'), (1, 2, 'a'), (2, 3, 'b'), (3, 4, 'b'), (4, 5, 'a')) t(k, x, g) ORDER BY k",
+                json!([
+                    [0, 1.0, 2, 1],
+                    [1, 3.5, 3, 1],
+                    [2, 3.5, 4, 1],
+                    [3, 4.0, 5, 1],
+                    [4, 5.0, 5, 1]
+                ]),
+            ),
+            (
+                "SELECT k, max(e) OVER (ORDER BY k ROWS BETWEEN k FOLLOWING AND k + 1 FOLLOWING), count(*) OVER (ORDER BY k ROWS BETWEEN k + 2 PRECEDING AND k + 1 PRECEDING) FROM (VALUES (0, 0e0), (1, 1e0), (2, 2e0), (3, 3e0)) t(k, e) ORDER BY k",
+                json!([[0, 1.0, 0], [1, 3.0, 1], [2, 3.0, 1], [3, 3.0, 1]]),
+            ),
+            (
+                "SELECT k, sum(d) OVER (ORDER BY k ROWS BETWEEN k PRECEDING AND CURRENT ROW), sum(e) OVER (ORDER BY k ROWS BETWEEN k PRECEDING AND CURRENT ROW) FROM (VALUES (0, 1.5, nan()), (1, 2.25, 1e0)) t(k, d, e) ORDER BY k",
+                json!([[0, "1.50", "NaN"], [1, "3.75", "NaN"]]),
+            ),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[
+            (
+                "SELECT k, sum(x) OVER (ORDER BY k ROWS BETWEEN x PRECEDING AND CURRENT ROW) FROM (VALUES (0, 1), (1, -2), (2, 3)) t(k, x)",
+                "INVALID_WINDOW_FRAME: Window frame offset value must not be negative or null",
+            ),
+            (
+                "SELECT k, sum(x) OVER (ORDER BY k ROWS BETWEEN IF(k > 0, k) PRECEDING AND CURRENT ROW) FROM (VALUES (0, 1), (1, 2)) t(k, x)",
+                "INVALID_WINDOW_FRAME: Window frame offset value must not be negative or null",
+            ),
+            (
+                "SELECT k, sum(x) OVER (ORDER BY k ROWS BETWEEN k * 1.5 PRECEDING AND CURRENT ROW) FROM (VALUES (0, 1), (1, 2)) t(k, x)",
+                "TYPE_MISMATCH",
+            ),
+        ],
+    );
+}

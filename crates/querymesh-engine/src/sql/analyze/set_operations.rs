@@ -328,8 +328,7 @@ impl Analyzer<'_> {
             origins: Vec::new(),
             columns: types
                 .into_iter()
-                .enumerate()
-                .map(|(i, t)| (format!("_col{i}"), t))
+                .map(|t| (super::UNNAMED.to_string(), t))
                 .collect(),
         })
     }

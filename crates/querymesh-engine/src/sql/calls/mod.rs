@@ -222,6 +222,8 @@ impl Analyzer<'_> {
             distinct: written.distinct,
             order_by: &order_by,
             listagg_overflow: written.overflow,
+            grouped: cx.group_keys.is_some_and(|keys| !keys.is_empty()),
+            reads_tables: !self.reads.is_empty(),
         };
         let (sql, ty) = self.aggregate(&call, at)?;
         Ok(Typed::new(format!("{sql}{filter}"), ty))

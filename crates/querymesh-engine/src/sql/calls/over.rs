@@ -89,6 +89,81 @@ pub(super) fn with_over(sql: &str, window: &str, sort_keys: &[String]) -> Option
     (placed > 0 && keys_fit).then_some(out)
 }
 
+/// `sql` with each aggregate call made `qm_rows_frame` over the whole partition, for a ROWS
+/// frame whose offsets each row computes (`bounds`: start kind and offset, end kind and
+/// offset, as querymesh-functions `window/rows_frame.rs` reads them). `None` when `sql`
+/// holds no aggregate or one `qm_rows_frame` does not run.
+pub(super) fn with_rows_frame(
+    sql: &str,
+    partition_and_order: &str,
+    bounds: &[String; 4],
+) -> Option<String> {
+    let window =
+        format!("{partition_and_order} ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING");
+    let bytes = sql.as_bytes();
+    let mut out = String::with_capacity(sql.len() + 128);
+    let mut subqueries: Vec<bool> = Vec::new();
+    let (mut placed, mut i, mut copied) = (0usize, 0usize, 0usize);
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\'' | b'"' => i = quoted_end(bytes, i),
+            b'(' => {
+                subqueries.push(starts_query(&sql[i + 1..]));
+                i += 1;
+            }
+            b')' => {
+                subqueries.pop();
+                i += 1;
+            }
+            c if c.is_ascii_alphabetic() || c == b'_' => {
+                let start = i;
+                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                    i += 1;
+                }
+                let after_dot = start > 0 && bytes[start - 1] == b'.';
+                let open = skip_spaces(bytes, i);
+                if after_dot || subqueries.contains(&true) || bytes.get(open) != Some(&b'(') {
+                    continue;
+                }
+                let name = sql[start..i].to_ascii_lowercase();
+                if window_form(&name).is_none() {
+                    continue;
+                }
+                let close = closing_paren(bytes, open)?;
+                let args = sql[open + 1..close].trim();
+                if (name == "min" || name == "max") && top_level_commas(args) > 0 {
+                    continue;
+                }
+                let distinct = args
+                    .get(..9)
+                    .is_some_and(|d| d.eq_ignore_ascii_case("DISTINCT "));
+                let runs =
+                    querymesh_functions::window::rows_frame::AGGREGATES.contains(&name.as_str());
+                if !runs || distinct || top_level_commas(args) > 0 {
+                    return None;
+                }
+                let value = if args == "*" || args.is_empty() {
+                    "1"
+                } else {
+                    args
+                };
+                out.push_str(&sql[copied..start]);
+                out.push_str(&format!(
+                    "qm_rows_frame('{name}', {}, {value}) OVER ({})",
+                    bounds.join(", "),
+                    window.trim_start()
+                ));
+                placed += 1;
+                i = close + 1;
+                copied = i;
+            }
+            _ => i += 1,
+        }
+    }
+    out.push_str(&sql[copied..]);
+    (placed > 0).then_some(out)
+}
+
 /// The index after the quoted text starting at `start` (`''` or `""` inside is the quote).
 fn quoted_end(bytes: &[u8], start: usize) -> usize {
     let quote = bytes[start];
@@ -192,6 +267,30 @@ mod tests {
             Some("qm_count_distinct(x) OVER (ORDER BY x)")
         );
         assert_eq!(with_over("qm_abs(x)", W, &[]), None);
+    }
+
+    #[test]
+    fn a_frame_computed_per_row_runs_each_aggregate_over_the_partition() {
+        let bounds = ["'P'", "t.k", "'C'", "NULL"].map(String::from);
+        assert_eq!(
+            with_rows_frame(
+                "coalesce(max(nullif(x, 'NaN')), max(x))",
+                "ORDER BY k",
+                &bounds
+            )
+            .as_deref(),
+            Some(
+                "coalesce(qm_rows_frame('max', 'P', t.k, 'C', NULL, nullif(x, 'NaN')) OVER (ORDER BY k ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING), qm_rows_frame('max', 'P', t.k, 'C', NULL, x) OVER (ORDER BY k ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING))"
+            )
+        );
+        assert_eq!(
+            with_rows_frame("count(*)", "", &bounds).as_deref(),
+            Some(
+                "qm_rows_frame('count', 'P', t.k, 'C', NULL, 1) OVER (ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)"
+            )
+        );
+        // An aggregate qm_rows_frame does not run.
+        assert_eq!(with_rows_frame("qm_array_agg(x)", "", &bounds), None);
     }
 
     #[test]

@@ -62,6 +62,8 @@ impl Analyzer<'_> {
             distinct: written.distinct,
             order_by: "",
             listagg_overflow: None,
+            grouped: cx.group_keys.is_some_and(|keys| !keys.is_empty()),
+            reads_tables: !self.reads.is_empty(),
         };
         let (values, _) = self.aggregate(&gather, at)?;
         let values = Typed::new(

@@ -36,6 +36,8 @@ const FRAMELESS: [&str; 8] = [
 pub(super) struct WindowSql {
     pub(super) partition_and_order: String,
     pub(super) frame: Option<String>,
+    /// A ROWS frame whose offsets each row computes (window_frame.rs `FrameSql::PerRow`).
+    pub(super) per_row: Option<[String; 4]>,
 }
 
 impl WindowSql {
@@ -114,6 +116,45 @@ impl Analyzer<'_> {
             args.push(self.expr(e, cx)?);
         }
         let arg_sql: Vec<String> = args.iter().map(|a| a.sql.clone()).collect();
+        // A ROWS frame whose offsets each row computes: the aggregates qm_rows_frame runs
+        // (querymesh-functions window/rows_frame.rs), first_value and last_value.
+        if let Some(bounds) = &window.per_row {
+            let refused =
+                || not_supported(at, &format!("{name} over a frame with a computed offset"));
+            let (sql, ty) = match name {
+                "first_value" | "last_value" if args.len() == 1 && !ignore_nulls => (
+                    format!(
+                        "qm_rows_frame('{name}', {}, {}) OVER ({} ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)",
+                        bounds.join(", "),
+                        arg_sql[0],
+                        window.partition_and_order
+                    ),
+                    args[0].ty.clone(),
+                ),
+                _ if !count_distinct
+                    && arguments.order_by.is_empty()
+                    && super::registry::lookup(name).is_some_and(|d| d.kind == Kind::Aggregate) =>
+                {
+                    let call = AggregateCall {
+                        name,
+                        args: &args,
+                        star: arg_exprs.is_empty() && name == "count",
+                        distinct: false,
+                        order_by: "",
+                        listagg_overflow: arguments.overflow,
+                        grouped: false,
+                        reads_tables: !self.reads.is_empty(),
+                    };
+                    let (call, ty) = self.aggregate(&call, at)?;
+                    let sql =
+                        super::over::with_rows_frame(&call, &window.partition_and_order, bounds)
+                            .ok_or_else(refused)?;
+                    (sql, ty)
+                }
+                _ => return Err(refused()),
+            };
+            return Ok(Typed::new(sql, ty));
+        }
         let over_written = |call: String| format!("{call} OVER ({})", window.written());
         let (sql, ty) = match name {
             "row_number" | "rank" | "dense_rank" if args.is_empty() => {
@@ -197,6 +238,8 @@ impl Analyzer<'_> {
                     distinct: false,
                     order_by: "",
                     listagg_overflow: arguments.overflow,
+                    grouped: false,
+                    reads_tables: !self.reads.is_empty(),
                 };
                 let (call, ty) = self.aggregate(&call, at)?;
                 let mut sort_keys = Vec::new();
@@ -322,9 +365,12 @@ impl Analyzer<'_> {
             }
             keys.push(key);
         }
-        let frame = match &spec.window_frame {
-            Some(frame) => Some(self.window_frame(frame, &spec.order_by, &mut keys, cx, at)?),
-            None => None,
+        let (frame, per_row) = match &spec.window_frame {
+            Some(frame) => match self.window_frame(frame, &spec.order_by, &mut keys, cx, at)? {
+                super::window_frame::FrameSql::Written(sql) => (Some(sql), None),
+                super::window_frame::FrameSql::PerRow(bounds) => (None, Some(bounds)),
+            },
+            None => (None, None),
         };
         if !spec.order_by.is_empty() {
             let parts: Vec<String> = spec
@@ -346,6 +392,7 @@ impl Analyzer<'_> {
         Ok(WindowSql {
             partition_and_order: window.join(" "),
             frame,
+            per_row,
         })
     }
 }

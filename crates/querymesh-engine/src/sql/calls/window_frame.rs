@@ -88,6 +88,27 @@ fn check_not_negative(offset: &Typed) -> Result<(), TrinoError> {
     Ok(())
 }
 
+/// A frame as SQLite takes it, or a ROWS frame whose offset each row computes (`k
+/// PRECEDING` with k a column): its start kind and offset and end kind and offset as SQL,
+/// for `qm_rows_frame` (querymesh-functions `window/rows_frame.rs`, calls/over.rs).
+pub(super) enum FrameSql {
+    Written(String),
+    PerRow([String; 4]),
+}
+
+/// A bound as `qm_rows_frame` reads it: its kind and its offset's SQL.
+fn per_row_bound(bound: &WindowFrameBound, offset: Option<&Typed>) -> [String; 2] {
+    let offset = offset.map_or_else(|| "NULL".to_string(), |o| o.sql.clone());
+    let kind = match bound {
+        WindowFrameBound::Preceding(None) => "'UP'",
+        WindowFrameBound::Following(None) => "'UF'",
+        WindowFrameBound::CurrentRow => "'C'",
+        WindowFrameBound::Preceding(Some(_)) => "'P'",
+        WindowFrameBound::Following(Some(_)) => "'F'",
+    };
+    [kind.to_string(), offset]
+}
+
 impl Analyzer<'_> {
     /// The frame's SQL; for a RANGE offset, `keys` (the ORDER BY's analysed keys) get the
     /// numeric key SQLite orders by instead.
@@ -98,7 +119,7 @@ impl Analyzer<'_> {
         keys: &mut [Typed],
         cx: &ExprContext<'_>,
         at: Option<Position>,
-    ) -> Result<String, TrinoError> {
+    ) -> Result<FrameSql, TrinoError> {
         let end = frame
             .end_bound
             .clone()
@@ -173,6 +194,7 @@ impl Analyzer<'_> {
             }
         }
         let mut bound_sql = Vec::new();
+        let mut computed = false;
         for (i, (bound, offset)) in [&frame.start_bound, &end]
             .into_iter()
             .zip(&analysed)
@@ -197,8 +219,12 @@ impl Analyzer<'_> {
                         ));
                     }
                     check_not_negative(value)?;
+                    // A ROWS offset may differ per row: checked as it runs (rows_frame.rs).
                     if value.constant.is_none() {
-                        return Err(not_supported(*place, "A computed window frame offset"));
+                        if frame.units != WindowFrameUnits::Rows {
+                            return Err(not_supported(*place, "A computed window frame offset"));
+                        }
+                        computed = true;
                     }
                     value.sql.clone()
                 }
@@ -208,10 +234,16 @@ impl Analyzer<'_> {
         if let Some(range) = range_key {
             keys[0] = range.key(&keys[0]);
         }
-        Ok(match &frame.end_bound {
+        if computed {
+            let offset = |i: usize| analysed[i].as_ref().map(|(value, _, _)| value);
+            let [start_kind, start] = per_row_bound(&frame.start_bound, offset(0));
+            let [end_kind, end_offset] = per_row_bound(&end, offset(1));
+            return Ok(FrameSql::PerRow([start_kind, start, end_kind, end_offset]));
+        }
+        Ok(FrameSql::Written(match &frame.end_bound {
             Some(_) => format!("{units} BETWEEN {} AND {}", bound_sql[0], bound_sql[1]),
             None => format!("{units} {}", bound_sql[0]),
-        })
+        }))
     }
 }
 
