@@ -4,6 +4,7 @@
 //! `json` value or a varchar holding JSON text; the Rust side is querymesh-functions/src/json/sqlite.
 
 pub mod path;
+pub mod table;
 pub mod sqlite;
 
 use querymesh_values::error::{ErrorName, Position, TrinoError, error_at};
