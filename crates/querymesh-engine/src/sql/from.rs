@@ -42,6 +42,14 @@ impl Analyzer<'_> {
             TableFactor::Table {
                 name,
                 alias,
+                args: Some(args),
+                ..
+            } if super::json_table::is_json_table(name) => {
+                self.json_table(&args.args, alias.as_ref(), location(name), outer, relations)
+            }
+            TableFactor::Table {
+                name,
+                alias,
                 args,
                 with_hints,
                 version,

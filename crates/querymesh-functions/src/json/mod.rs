@@ -4,8 +4,8 @@
 //! `json` value or a varchar holding JSON text; the Rust side is querymesh-functions/src/json/sqlite.
 
 pub mod path;
-pub mod table;
 pub mod sqlite;
+pub mod table;
 
 use querymesh_values::error::{ErrorName, Position, TrinoError, error_at};
 use querymesh_values::sqlite_text::sql_string;

@@ -84,6 +84,25 @@ pub(super) fn json_value(
         [one] => one,
         _ => return Ok(Err(result_error("JSON path found multiple items"))),
     };
+    // `char`: a JSON string read as varchar (the analysis pads it); any other item is none.
+    let strings_only = kind == "char";
+    let kind = if strings_only { "varchar" } else { kind };
+    if strings_only
+        && !matches!(
+            item,
+            Json::String(_) | Json::Null | Json::Array(_) | Json::Object(_)
+        )
+    {
+        let item_type = if matches!(item, Json::Bool(_)) {
+            "boolean"
+        } else {
+            "number"
+        };
+        return Ok(Err(result_error(&format!(
+            "Cannot cast value of type {item_type} to declared return type of function \
+             JSON_VALUE: char"
+        ))));
+    }
     let to_kind = kind.split_once(':').map_or(kind, |(k, _)| k);
     let converted = match item {
         Json::Null => return Ok(Ok(Value::Null)),

@@ -47,7 +47,12 @@ impl Evaluation<'_> {
 
     /// The rows of `plan` over `item`; `given` are the items of the plan's top level, when
     /// already evaluated (the row path's).
-    fn rows(&self, plan: &Plan, item: &Json, given: Option<Vec<Json>>) -> rusqlite::Result<Vec<Row>> {
+    fn rows(
+        &self,
+        plan: &Plan,
+        item: &Json,
+        given: Option<Vec<Json>>,
+    ) -> rusqlite::Result<Vec<Row>> {
         match plan {
             Plan::Leaf(level) => {
                 let items = match given {
@@ -115,7 +120,13 @@ impl Evaluation<'_> {
     }
 
     /// `row` with level `level` set to `item`, the `index`-th of its path's items.
-    fn row_with(&self, mut row: Row, level: usize, item: &Json, index: usize) -> rusqlite::Result<Row> {
+    fn row_with(
+        &self,
+        mut row: Row,
+        level: usize,
+        item: &Json,
+        index: usize,
+    ) -> rusqlite::Result<Row> {
         let text = item.compact();
         reserve(text.len().saturating_add(16))?;
         if let Some(slot) = row.get_mut(level) {
@@ -137,9 +148,10 @@ fn table_rows(input: &str, spec: &TableSpec, vars: &str) -> rusqlite::Result<Str
     let mut paths = Vec::with_capacity(spec.paths.len());
     for p in &spec.paths {
         // The paths were checked when the query was analysed; a failure here is the same.
-        paths.push(Path::parse(p).map_err(|_| {
-            fail(ErrorName::InvalidPath, format!("Invalid JSON path: '{p}'"))
-        })?);
+        paths.push(
+            Path::parse(p)
+                .map_err(|_| fail(ErrorName::InvalidPath, format!("Invalid JSON path: '{p}'")))?,
+        );
     }
     let root_path = spec.paths.first().map_or("lax $", String::as_str);
     let root_items = match sql_json_items(input, root_path, vars)? {
@@ -180,7 +192,10 @@ pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
             return Ok(Some("[]".to_string()));
         };
         let Some(spec) = TableSpec::from_text(&spec) else {
-            return Err(fail(ErrorName::GenericInternalError, "Invalid JSON_TABLE plan"));
+            return Err(fail(
+                ErrorName::GenericInternalError,
+                "Invalid JSON_TABLE plan",
+            ));
         };
         let vars = text_arg(ctx.get_raw(2)).unwrap_or_default();
         table_rows(&input, &spec, &vars).map(Some)
@@ -245,7 +260,9 @@ mod tests {
             join(0, true, Plan::Cross(vec![Plan::Leaf(1), Plan::Leaf(2)])),
         );
         assert_eq!(
-            table_rows("[1,2]", &cross, "{}").map(|t| t.matches("],[").count() + 1).ok(),
+            table_rows("[1,2]", &cross, "{}")
+                .map(|t| t.matches("],[").count() + 1)
+                .ok(),
             Some(4)
         );
     }
@@ -254,7 +271,10 @@ mod tests {
     fn errors_follow_the_table_on_error() {
         let mut s = spec(&["strict $.x"], Plan::Leaf(0));
         assert_eq!(table_rows("[1]", &s, "{}").ok(), Some("[]".to_string()));
-        assert_eq!(table_rows("not json", &s, "{}").ok(), Some("[]".to_string()));
+        assert_eq!(
+            table_rows("not json", &s, "{}").ok(),
+            Some("[]".to_string())
+        );
         s.error_on_error = true;
         assert!(table_rows("[1]", &s, "{}").is_err());
         assert!(table_rows("not json", &s, "{}").is_err());
