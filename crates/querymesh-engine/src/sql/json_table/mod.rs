@@ -21,7 +21,7 @@ use sqlparser::ast::{
 
 use super::analyze::{Analyzer, location};
 use super::scope::{Clause, Column, ExprContext, Relation, Scope};
-use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
+use crate::error::{ErrorName, Position, TrinoError, error_at};
 use crate::types::TrinoType;
 use grammar::{ITEM_MARK, Shape, TABLE_NAME};
 
@@ -36,6 +36,14 @@ fn malformed(at: Option<Position>) -> TrinoError {
         ErrorName::SyntaxError,
         at,
         "mismatched input: this is not JSON_TABLE's syntax",
+    )
+}
+
+fn not_supported_correlation(at: Option<Position>) -> TrinoError {
+    error_at(
+        ErrorName::NotSupported,
+        at,
+        "Given correlated subquery is not supported",
     )
 }
 
@@ -75,6 +83,29 @@ impl Analyzer<'_> {
     /// The rewritten `JSON_TABLE(…) [AS alias (c1, …)]`; `relations` holds the FROM items
     /// before it, which its input, PASSING values and DEFAULT values may read.
     pub(super) fn json_table(
+        &mut self,
+        args: &[FunctionArg],
+        alias: Option<&TableAlias>,
+        at: Option<Position>,
+        outer: Option<&Scope<'_>>,
+        relations: &mut Vec<Relation>,
+    ) -> Result<String, TrinoError> {
+        // Trino 476 cannot decorrelate a JSON_TABLE that reads an enclosing query's columns
+        // (`WHERE EXISTS (SELECT 1 FROM JSON_TABLE(json_array(n.nationkey), …))`): one that
+        // fails alone for want of a column but reads with the enclosing scopes is refused so.
+        if outer.is_some()
+            && let Err(e) = self.json_table_in(args, alias, at, None, &mut relations.clone())
+            && e.name == ErrorName::ColumnNotFound
+            && self
+                .json_table_in(args, alias, at, outer, &mut relations.clone())
+                .is_ok()
+        {
+            return Err(not_supported_correlation(at));
+        }
+        self.json_table_in(args, alias, at, outer, relations)
+    }
+
+    fn json_table_in(
         &mut self,
         args: &[FunctionArg],
         alias: Option<&TableAlias>,
@@ -164,14 +195,18 @@ impl Analyzer<'_> {
                             ),
                         ));
                     }
+                    // The JSON text in the encoding's little-endian code units
+                    // (TestJsonTable: UTF_16LE).
                     if encoding != "utf8" {
-                        return Err(not_supported(
-                            location(e),
-                            "JSON output in UTF-16 or UTF-32",
-                        ));
+                        let encoded =
+                            format!("qm_json_encoded({}, {})", t.sql, sql_string(encoding));
+                        (encoded, t.ty)
+                    } else {
+                        (t.sql, t.ty)
                     }
+                } else {
+                    (t.sql, t.ty)
                 }
-                (t.sql, t.ty)
             };
             columns.push(Column {
                 name: c.name.clone(),

@@ -186,7 +186,28 @@ fn table_rows(input: &str, spec: &TableSpec, vars: &str) -> rusqlite::Result<Str
     Ok(out)
 }
 
+/// `text` in UTF-16 or UTF-32, little-endian (JSON_TABLE's `FORMAT JSON ENCODING UTF16`
+/// varbinary columns).
+fn encoded(text: &str, encoding: &str) -> Vec<u8> {
+    match encoding {
+        "utf16" => text.encode_utf16().flat_map(u16::to_le_bytes).collect(),
+        "utf32" => text
+            .chars()
+            .flat_map(|c| u32::from(c).to_le_bytes())
+            .collect(),
+        _ => text.as_bytes().to_vec(),
+    }
+}
+
 pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
+    define(conn, "qm_json_encoded", 2, FLAGS, |ctx| {
+        let (Some(text), Some(encoding)) = (text_arg(ctx.get_raw(0)), text_arg(ctx.get_raw(1)))
+        else {
+            return Ok(None);
+        };
+        reserve(text.len().saturating_mul(4))?;
+        Ok(Some(encoded(&text, &encoding)))
+    })?;
     define(conn, "qm_json_table", 3, FLAGS, |ctx| {
         let (Some(input), Some(spec)) = (text_arg(ctx.get_raw(0)), text_arg(ctx.get_raw(1))) else {
             return Ok(Some("[]".to_string()));
@@ -265,6 +286,13 @@ mod tests {
                 .ok(),
             Some(4)
         );
+    }
+
+    #[test]
+    fn encodings_are_little_endian() {
+        // Trino 476: '[1,2]' FORMAT JSON ENCODING UTF16 is X'5B0031002C0032005D00'.
+        assert_eq!(encoded("[1]", "utf16"), vec![0x5B, 0, 0x31, 0, 0x5D, 0]);
+        assert_eq!(encoded("1", "utf32"), vec![0x31, 0, 0, 0]);
     }
 
     #[test]
