@@ -425,6 +425,9 @@ impl Analyzer<'_> {
         let mut returns = TrinoType::Varchar(None);
         let mut wrapper = "without".to_string();
         let mut omit = false;
+        // KEEP QUOTES written out is refused with a wrapper too (Trino 476: `WITH WRAPPER
+        // KEEP QUOTES` is INVALID_FUNCTION_ARGUMENT).
+        let mut quotes_given = false;
         let (mut on_empty, mut on_error) = ("null".to_string(), "null".to_string());
         let behaviours = ["null", "error", "empty array", "empty object"];
         for part in c.rest {
@@ -440,6 +443,7 @@ impl Analyzer<'_> {
                 }
                 Part::Clause(words, _) if words.ends_with(" quotes") => {
                     omit = words == "omit quotes";
+                    quotes_given = true;
                 }
                 // The output's format: JSON is the only one.
                 Part::Clause(words, _) if words == "format json" => {}
@@ -457,11 +461,15 @@ impl Analyzer<'_> {
                 Part::Value(e) => return Err(misplaced_value(e)),
             }
         }
-        if omit && wrapper != "without" {
+        if quotes_given && wrapper != "without" {
             return Err(error_at(
                 ErrorName::InvalidFunctionArgument,
                 at,
-                "OMIT QUOTES behavior specified with WITH WRAPPER behavior",
+                format!(
+                    "{} QUOTES behavior specified with WITH {} ARRAY WRAPPER behavior",
+                    if omit { "OMIT" } else { "KEEP" },
+                    wrapper.to_uppercase()
+                ),
             ));
         }
         let sql = format!(

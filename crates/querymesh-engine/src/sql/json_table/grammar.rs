@@ -458,6 +458,15 @@ impl<'t> Reader<'t> {
             )
         };
         let rest = self.until(|t| t.token == Token::Comma || t.token == Token::RParen);
+        // Only the ON EMPTY / ON ERROR, wrapper and quotes clauses follow the path.
+        let behaviours = [
+            "error", "null", "default", "empty", "with", "without", "keep", "omit",
+        ];
+        if let Some(first) = rest.iter().find(|t| significant(t))
+            && !behaviours.iter().any(|w| word_is(first, w))
+        {
+            return Err(mismatched(Some(first), "')', ','"));
+        }
         let s = name_token.span;
         let function = if format.is_some() {
             "json_query"
