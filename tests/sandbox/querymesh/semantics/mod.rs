@@ -22,6 +22,7 @@ mod grouping_sets;
 mod ip_and_color;
 mod joins;
 mod json;
+mod json_table;
 mod lambdas;
 mod maps;
 mod math_functions;
