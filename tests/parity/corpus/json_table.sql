@@ -162,3 +162,5 @@ SELECT * FROM json_table('[1]', 'lax $' COLUMNS (a bigint PATH 'lax $')) AS t(b,
 SELECT * FROM json_table('[1]', 'lax $' COLUMNS (a varbinary FORMAT JSON ENCODING UTF32 PATH 'lax $'));
 SELECT * FROM nation n WHERE EXISTS (SELECT 1 FROM JSON_TABLE(json_array(n.nationkey), 'lax $[*]' COLUMNS (a bigint PATH 'lax $')));
 SELECT * FROM nation n, LATERAL (SELECT * FROM JSON_TABLE(json_array(n.nationkey), 'lax $[*]' COLUMNS (a bigint PATH 'lax $'))) WHERE n.nationkey = 1;
+SELECT * FROM json_table('[{"a": "2020-01-01 10:00:00.123456"}, {"a": "2020-01-01"}, {"a": 1}, {"a": "x"}]', 'lax $[*]' COLUMNS (t3 timestamp(3) PATH 'lax $.a', t6 timestamp(6) PATH 'lax $.a', d date PATH 'lax $.a'));
+SELECT * FROM json_table('["x"]', 'lax $[*]' COLUMNS (t timestamp(3) PATH 'lax $') ERROR ON ERROR);

@@ -385,6 +385,9 @@ impl Analyzer<'_> {
             // char(3) is no value, NULL ON ERROR).
             TrinoType::Char(_) => "char".to_string(),
             TrinoType::Date => "date".to_string(),
+            // A JSON string read as a timestamp literal (Trino 476: '2020-01-01 10:00:00'
+            // RETURNING timestamp(3) is 2020-01-01 10:00:00.000).
+            TrinoType::Timestamp(p) => format!("timestamp:{p}"),
             // JSON_VALUE returns scalars only (docs functions/json "json_value": "The
             // returned type must be a scalar SQL type"); Trino 476 refuses the others so.
             t if t.is_container() || matches!(t, TrinoType::Json | TrinoType::Varbinary) => {
