@@ -164,3 +164,4 @@ SELECT * FROM nation n WHERE EXISTS (SELECT 1 FROM JSON_TABLE(json_array(n.natio
 SELECT * FROM nation n, LATERAL (SELECT * FROM JSON_TABLE(json_array(n.nationkey), 'lax $[*]' COLUMNS (a bigint PATH 'lax $'))) WHERE n.nationkey = 1;
 SELECT * FROM json_table('[{"a": "2020-01-01 10:00:00.123456"}, {"a": "2020-01-01"}, {"a": 1}, {"a": "x"}]', 'lax $[*]' COLUMNS (t3 timestamp(3) PATH 'lax $.a', t6 timestamp(6) PATH 'lax $.a', d date PATH 'lax $.a'));
 SELECT * FROM json_table('["x"]', 'lax $[*]' COLUMNS (t timestamp(3) PATH 'lax $') ERROR ON ERROR);
+SELECT * FROM json_table('[{"a": "abcdef"}, {"a": 12345}, {"a": "ab"}]', 'lax $[*]' COLUMNS (v varchar(3) PATH 'lax $.a', c char(3) PATH 'lax $.a', w varchar PATH 'lax $.a'));

@@ -70,6 +70,16 @@ fn rows_follow_nested_paths_and_plans() {
                 "SELECT * FROM (VALUES ('[1, 2, 3]'), ('[4, 5, 6, 7, 8]')) t(json_col) LEFT JOIN JSON_TABLE(json_col, 'lax $[4]' COLUMNS(a integer PATH 'lax $')) ON TRUE",
                 json!([["[1, 2, 3]", null], ["[4, 5, 6, 7, 8]", 8]]),
             ),
+            // Columns read their item as json_value does: varchar(n) and char(n) cut a string,
+            // a char takes strings only, a timestamp reads a string's literal.
+            (
+                r#"SELECT * FROM json_table('[{"a": "abcdef"}, {"a": 12345}]', 'lax $[*]' COLUMNS (v varchar(3) PATH 'lax $.a', c char(3) PATH 'lax $.a'))"#,
+                json!([["abc", "abc"], [null, null]]),
+            ),
+            (
+                r#"SELECT * FROM json_table('[{"a": "2020-01-01 10:00:00.123456"}]', 'lax $[*]' COLUMNS (t timestamp(3) PATH 'lax $.a'))"#,
+                json!([["2020-01-01 10:00:00.123"]]),
+            ),
             // Errors: none by default (EMPTY ON ERROR), a column's own NULL / DEFAULT.
             (
                 "SELECT * FROM JSON_TABLE('not json', 'lax $[*]' COLUMNS (a bigint))",

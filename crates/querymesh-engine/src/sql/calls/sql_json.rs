@@ -383,7 +383,7 @@ impl Analyzer<'_> {
         let kind = match &returns {
             // A char takes JSON strings only (Trino 476: a number or boolean RETURNING
             // char(3) is no value, NULL ON ERROR).
-            TrinoType::Char(_) => "char".to_string(),
+            TrinoType::Char(n) => format!("char:{n}"),
             TrinoType::Date => "date".to_string(),
             // A JSON string read as a timestamp literal (Trino 476: '2020-01-01 10:00:00'
             // RETURNING timestamp(3) is 2020-01-01 10:00:00.000).
