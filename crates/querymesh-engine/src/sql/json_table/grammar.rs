@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use sqlparser::keywords::Keyword;
 use sqlparser::tokenizer::{Span, Token, TokenWithSpan, Whitespace, Word};
 
+use super::plan::{PlanText, check};
 use crate::error::{ErrorName, Position, TrinoError, error_at};
 use crate::sql::respell::closing;
 
@@ -57,7 +58,7 @@ fn word_is(t: &TokenWithSpan, w: &str) -> bool {
     matches!(&t.token, Token::Word(x) if x.quote_style.is_none() && x.value.eq_ignore_ascii_case(w))
 }
 
-fn at(t: &TokenWithSpan) -> Option<Position> {
+pub(super) fn at(t: &TokenWithSpan) -> Option<Position> {
     Some(Position::from(t.span.start)).filter(|p| p.line > 0)
 }
 
@@ -137,18 +138,10 @@ fn process(tokens: &[TokenWithSpan]) -> Result<Vec<TokenWithSpan>, TrinoError> {
 }
 
 /// A path's level as read: its path literal's token, name and children.
-struct Level {
-    path: TokenWithSpan,
-    name: Option<(String, Option<Position>)>,
-    children: Vec<usize>,
-}
-
-/// A specific plan as written.
-enum PlanText {
-    Leaf(String, Option<Position>),
-    Join(String, Option<Position>, bool, Box<PlanText>),
-    Union(Vec<PlanText>),
-    Cross(Vec<PlanText>),
+pub(super) struct Level {
+    pub(super) path: TokenWithSpan,
+    pub(super) name: Option<(String, Option<Position>)>,
+    pub(super) children: Vec<usize>,
 }
 
 struct Reader<'t> {
@@ -161,13 +154,13 @@ struct Reader<'t> {
 
 /// What one JSON_TABLE's reading gathers.
 #[derive(Default)]
-struct Gathered {
-    levels: Vec<Level>,
+pub(super) struct Gathered {
+    pub(super) levels: Vec<Level>,
     columns: Vec<ShapeColumn>,
     /// The value columns' generated calls.
     calls: Vec<Vec<TokenWithSpan>>,
     /// Each name (columns and paths) with its place, in order.
-    names: Vec<(String, Option<Position>)>,
+    pub(super) names: Vec<(String, Option<Position>)>,
 }
 
 impl<'t> Reader<'t> {
@@ -649,181 +642,4 @@ fn has_on_error(call: &[TokenWithSpan]) -> bool {
     let sig: Vec<&TokenWithSpan> = call.iter().filter(|t| significant(t)).collect();
     sig.windows(2)
         .any(|w| word_is(w[0], "on") && word_is(w[1], "error"))
-}
-
-/// The names' uniqueness, then the plan (a specific one checked against the levels, or the
-/// default one built), as Trino 476's analysis checks them.
-fn check(g: &Gathered, plan: Option<&PlanText>, default: (bool, bool)) -> Result<Plan, TrinoError> {
-    for (i, (name, place)) in g.names.iter().enumerate() {
-        if g.names[..i].iter().any(|(n, _)| n == name) {
-            return Err(error_at(
-                ErrorName::DuplicateColumnOrPathName,
-                *place,
-                "All column and path names in JSON_TABLE invocation must be unique",
-            ));
-        }
-    }
-    let Some(plan) = plan else {
-        return Ok(default_plan(g, 0, default));
-    };
-    if let Some(unnamed) = g.levels.iter().find(|l| l.name.is_none()) {
-        return Err(error_at(
-            ErrorName::MissingPathName,
-            at(&unnamed.path),
-            "All JSON paths must be named when specific plan is given",
-        ));
-    }
-    checked_plan(g, 0, plan)
-}
-
-fn default_plan(g: &Gathered, level: usize, (outer, cross): (bool, bool)) -> Plan {
-    let children = g.levels.get(level).map_or(&[][..], |l| &l.children[..]);
-    if children.is_empty() {
-        return Plan::Leaf(level);
-    }
-    let mut plans: Vec<Plan> = children
-        .iter()
-        .map(|&c| default_plan(g, c, (outer, cross)))
-        .collect();
-    let child = if plans.len() == 1 {
-        plans.remove(0)
-    } else if cross {
-        Plan::Cross(plans)
-    } else {
-        Plan::Union(plans)
-    };
-    Plan::Join {
-        level,
-        outer,
-        child: Box::new(child),
-    }
-}
-
-fn level_name(g: &Gathered, level: usize) -> String {
-    g.levels
-        .get(level)
-        .and_then(|l| l.name.as_ref())
-        .map(|(n, _)| n.clone())
-        .unwrap_or_default()
-}
-
-fn invalid_plan(place: Option<Position>, text: String) -> TrinoError {
-    error_at(ErrorName::InvalidPlan, place, text)
-}
-
-fn not_included(place: Option<Position>, names: &[String]) -> TrinoError {
-    invalid_plan(
-        place,
-        format!(
-            "JSON_TABLE plan should contain all JSON paths available at each level of nesting. \
-             Paths not included: {}",
-            names.join(", ")
-        ),
-    )
-}
-
-/// The plan of level `level` (whose path the plan must name at its top).
-fn checked_plan(g: &Gathered, level: usize, plan: &PlanText) -> Result<Plan, TrinoError> {
-    let name = level_name(g, level);
-    let children = g.levels.get(level).map_or(&[][..], |l| &l.children[..]);
-    match plan {
-        PlanText::Leaf(n, place) if *n == name => {
-            if children.is_empty() {
-                return Ok(Plan::Leaf(level));
-            }
-            let missing: Vec<String> = children.iter().map(|&c| level_name(g, c)).collect();
-            Err(not_included(*place, &missing))
-        }
-        PlanText::Join(n, place, outer, child) if *n == name => {
-            let child = checked_siblings(g, children, child, *place)?;
-            Ok(Plan::Join {
-                level,
-                outer: *outer,
-                child: Box::new(child),
-            })
-        }
-        PlanText::Leaf(_, place) | PlanText::Join(_, place, ..) => {
-            Err(not_included(*place, &[name]))
-        }
-        PlanText::Union(_) | PlanText::Cross(_) => Err(not_included(None, &[name])),
-    }
-}
-
-/// The names a sibling plan mentions at its own level, in order.
-fn sibling_names(plan: &PlanText, out: &mut Vec<(String, Option<Position>)>) {
-    match plan {
-        PlanText::Leaf(n, p) | PlanText::Join(n, p, ..) => out.push((n.clone(), *p)),
-        PlanText::Union(members) | PlanText::Cross(members) => {
-            for m in members {
-                sibling_names(m, out);
-            }
-        }
-    }
-}
-
-/// The plan joining the children `children` of a level.
-fn checked_siblings(
-    g: &Gathered,
-    children: &[usize],
-    plan: &PlanText,
-    place: Option<Position>,
-) -> Result<Plan, TrinoError> {
-    let mut mentioned = Vec::new();
-    sibling_names(plan, &mut mentioned);
-    for (i, (n, p)) in mentioned.iter().enumerate() {
-        if mentioned[..i].iter().any(|(m, _)| m == n) {
-            return Err(invalid_plan(
-                *p,
-                format!("Duplicate reference to JSON path name in sibling plan: {n}"),
-            ));
-        }
-    }
-    let missing: Vec<String> = children
-        .iter()
-        .map(|&c| level_name(g, c))
-        .filter(|c| !mentioned.iter().any(|(m, _)| m == c))
-        .collect();
-    if !missing.is_empty() {
-        return Err(not_included(place, &missing));
-    }
-    let unavailable: Vec<String> = mentioned
-        .iter()
-        .filter(|(m, _)| !children.iter().any(|&c| level_name(g, c) == *m))
-        .map(|(m, _)| m.clone())
-        .collect();
-    if !unavailable.is_empty() {
-        return Err(invalid_plan(
-            place,
-            format!(
-                "JSON_TABLE plan includes unavailable JSON path names: {}",
-                unavailable.join(", ")
-            ),
-        ));
-    }
-    sibling_plan(g, children, plan)
-}
-
-fn sibling_plan(g: &Gathered, children: &[usize], plan: &PlanText) -> Result<Plan, TrinoError> {
-    match plan {
-        PlanText::Leaf(n, _) | PlanText::Join(n, ..) => {
-            let level = children
-                .iter()
-                .copied()
-                .find(|&c| level_name(g, c) == *n)
-                .unwrap_or_default();
-            checked_plan(g, level, plan)
-        }
-        PlanText::Union(members) => Ok(Plan::Union(
-            members
-                .iter()
-                .map(|m| sibling_plan(g, children, m))
-                .collect::<Result<_, _>>()?,
-        )),
-        PlanText::Cross(members) => Ok(Plan::Cross(
-            members
-                .iter()
-                .map(|m| sibling_plan(g, children, m))
-                .collect::<Result<_, _>>()?,
-        )),
-    }
 }

@@ -4,13 +4,14 @@
 //! read the FROM items before it.
 //!
 //! - `grammar`: the token pass that reads Trino's syntax into a table function sqlparser
-//!   parses, and checks names and plan.
+//!   parses; `plan`: its names and plan checked, the default plan built.
 //! - Here: the analysis. Each level's item is a hidden varchar column the value columns'
 //!   json_value / json_query calls read (Trino evaluates a column so, over its level's
 //!   item); `FOR ORDINALITY` reads the level's ordinal. Columns are named as Trino
 //!   canonicalizes them (`a` is `A`, `"a"` stays `a`).
 
 pub mod grammar;
+mod plan;
 
 use querymesh_functions::json::path::{Path, PathError, variable_names};
 use querymesh_functions::json::table::TableSpec;
