@@ -165,3 +165,13 @@ SELECT * FROM nation n, LATERAL (SELECT * FROM JSON_TABLE(json_array(n.nationkey
 SELECT * FROM json_table('[{"a": "2020-01-01 10:00:00.123456"}, {"a": "2020-01-01"}, {"a": 1}, {"a": "x"}]', 'lax $[*]' COLUMNS (t3 timestamp(3) PATH 'lax $.a', t6 timestamp(6) PATH 'lax $.a', d date PATH 'lax $.a'));
 SELECT * FROM json_table('["x"]', 'lax $[*]' COLUMNS (t timestamp(3) PATH 'lax $') ERROR ON ERROR);
 SELECT * FROM json_table('[{"a": "abcdef"}, {"a": 12345}, {"a": "ab"}]', 'lax $[*]' COLUMNS (v varchar(3) PATH 'lax $.a', c char(3) PATH 'lax $.a', w varchar PATH 'lax $.a'));
+SELECT * FROM JSON_TABLE('{"my key": 1, "x\"y": 2}', 'lax $' COLUMNS ("my key" bigint, "x""y" bigint));
+SELECT t.* FROM JSON_TABLE('[[1, 2], [3]]', 'lax $[*]' COLUMNS (NESTED PATH 'lax $[*]' COLUMNS (v bigint PATH 'lax $'), n FOR ORDINALITY)) AS t(value, position) ORDER BY value;
+SELECT * FROM JSON_TABLE('[[], [3]]', 'lax $[*]' COLUMNS (n FOR ORDINALITY, NESTED PATH 'lax $[*]' COLUMNS (v bigint PATH 'lax $')) PLAN DEFAULT (INNER));
+SELECT * FROM JSON_TABLE('  [ 1 , 2 ]  ', 'strict $[*]' COLUMNS (v double PATH 'lax $ * 1.5', w decimal(4, 1) PATH 'lax $ / 4'));
+SELECT count(*), sum(v) FROM JSON_TABLE('[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]', 'lax $[*]?(@ % 2 == 0)' COLUMNS (v bigint PATH 'lax $'));
+SELECT * FROM JSON_TABLE('{"a": [{"b": [1, 2]}, {"b": []}, {"c": 1}]}', 'lax $.a[*]' COLUMNS (i FOR ORDINALITY, NESTED PATH 'strict $.b[*]' COLUMNS (b bigint PATH 'lax $')) ERROR ON ERROR);
+SELECT * FROM JSON_TABLE('{"a": [{"b": [1, 2]}, {"b": []}, {"c": 1}]}', 'lax $.a[*]' COLUMNS (i FOR ORDINALITY, NESTED PATH 'strict $.b[*]' COLUMNS (b bigint PATH 'lax $')));
+SELECT * FROM JSON_TABLE('[true, false, null, "true"]', 'lax $[*]' COLUMNS (b boolean PATH 'lax $', s varchar PATH 'lax $', j varchar FORMAT JSON PATH 'lax $'));
+SELECT * FROM JSON_TABLE('[1]', 'lax $' COLUMNS (a bigint PATH 'lax $[0]')) a, JSON_TABLE('[2]', 'lax $' COLUMNS (b bigint PATH 'lax $[0]')) b;
+EXPLAIN (TYPE VALIDATE) SELECT * FROM JSON_TABLE('[1]', 'lax $' COLUMNS (a bigint PATH 'lax $[0]'));

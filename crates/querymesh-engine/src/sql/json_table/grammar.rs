@@ -270,10 +270,12 @@ impl<'t> Reader<'t> {
         self.columns(0, &mut g)?;
         let mut plan_text = None;
         let mut default_plan = (true, false);
+        let mut default_written = false;
         if self.peek_word("plan") {
             self.next();
             if self.peek_word("default") {
                 self.next();
+                default_written = true;
                 default_plan = self.default_plan()?;
             } else {
                 self.expect(Token::LParen, "'('")?;
@@ -303,7 +305,7 @@ impl<'t> Reader<'t> {
             error_on_error,
             ..Shape::default()
         };
-        match check(&g, plan_text.as_ref(), default_plan) {
+        match check(&g, plan_text.as_ref(), default_plan, default_written) {
             Ok(plan) => shape.plan = Some(plan),
             Err(e) => {
                 let (line, column) = e.location.map_or((0, 0), |p| (p.line, p.column));

@@ -22,6 +22,7 @@ pub(super) fn check(
     g: &Gathered,
     plan: Option<&PlanText>,
     default: (bool, bool),
+    default_written: bool,
 ) -> Result<Plan, TrinoError> {
     for (i, (name, place)) in g.names.iter().enumerate() {
         if g.names[..i].iter().any(|(n, _)| n == name) {
@@ -33,6 +34,16 @@ pub(super) fn check(
         }
     }
     let Some(plan) = plan else {
+        // A written PLAN DEFAULT needs its nested paths named (Trino 476: "All nested JSON
+        // paths must be named when default plan is given").
+        if default_written && let Some(unnamed) = g.levels.iter().skip(1).find(|l| l.name.is_none())
+        {
+            return Err(error_at(
+                ErrorName::MissingPathName,
+                at(&unnamed.path),
+                "All nested JSON paths must be named when default plan is given",
+            ));
+        }
         return Ok(default_plan(g, 0, default));
     };
     if let Some(unnamed) = g.levels.iter().find(|l| l.name.is_none()) {
