@@ -51,7 +51,7 @@ fn rows_follow_nested_paths_and_plans() {
                 json!([[1, 1, null], [1, null, 1]]),
             ),
             (
-                "SELECT * FROM JSON_TABLE('[[1, 2]]', 'lax $[*]' COLUMNS (NESTED PATH 'lax $[*]' COLUMNS (b bigint PATH 'lax $'), NESTED PATH 'lax $[*]' COLUMNS (c bigint PATH 'lax $')) PLAN DEFAULT (CROSS))",
+                "SELECT * FROM JSON_TABLE('[[1, 2]]', 'lax $[*]' COLUMNS (NESTED PATH 'lax $[*]' AS y COLUMNS (b bigint PATH 'lax $'), NESTED PATH 'lax $[*]' AS z COLUMNS (c bigint PATH 'lax $')) PLAN DEFAULT (CROSS))",
                 json!([[1, 1], [1, 2], [2, 1], [2, 2]]),
             ),
             // Ordinality counts a level's items per parent item.
@@ -113,6 +113,10 @@ fn misuse_gets_trinos_errors() {
             ),
             (
                 "SELECT * FROM JSON_TABLE('[1]', 'lax $[*]' COLUMNS (a bigint) PLAN (x))",
+                "MISSING_PATH_NAME",
+            ),
+            (
+                "SELECT * FROM JSON_TABLE('[[3]]', 'lax $[*]' COLUMNS (NESTED PATH 'lax $[*]' COLUMNS (v bigint PATH 'lax $')) PLAN DEFAULT (INNER))",
                 "MISSING_PATH_NAME",
             ),
             (
