@@ -29,6 +29,9 @@ const ROWS_READ: usize = 1_000;
 /// Trino's `StandardErrorCode` names (trinodb/trino, core/trino-spi) the stand-in may use;
 /// written out here, not read from the engine, so a name the engine makes up fails.
 const TRINO_ERROR_NAMES: &[&str] = &[
+    "DUPLICATE_COLUMN_OR_PATH_NAME",
+    "MISSING_PATH_NAME",
+    "INVALID_PLAN",
     "GENERIC_USER_ERROR",
     "SYNTAX_ERROR",
     "USER_CANCELED",

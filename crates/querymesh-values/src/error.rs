@@ -84,6 +84,10 @@ pub enum ErrorName {
     TableAlreadyExists,
     ColumnAlreadyExists,
     MissingColumnName,
+    // JSON_TABLE's refusals (Trino 476's codes).
+    DuplicateColumnOrPathName,
+    MissingPathName,
+    InvalidPlan,
 }
 
 impl ErrorName {
@@ -165,6 +169,9 @@ impl ErrorName {
             Self::TableAlreadyExists => ("TABLE_ALREADY_EXISTS", 50),
             Self::ColumnAlreadyExists => ("COLUMN_ALREADY_EXISTS", 51),
             Self::MissingColumnName => ("MISSING_COLUMN_NAME", 55),
+            Self::DuplicateColumnOrPathName => ("DUPLICATE_COLUMN_OR_PATH_NAME", 127),
+            Self::MissingPathName => ("MISSING_PATH_NAME", 128),
+            Self::InvalidPlan => ("INVALID_PLAN", 129),
         }
     }
 

@@ -41,6 +41,23 @@ impl Analyzer<'_> {
             ),
             TableFactor::Table {
                 name,
+                with_ordinality: true,
+                ..
+            } if super::json_table::is_json_table(name) => Err(error_at(
+                ErrorName::SyntaxError,
+                location(name),
+                "mismatched input 'WITH'",
+            )),
+            TableFactor::Table {
+                name,
+                alias,
+                args: Some(args),
+                ..
+            } if super::json_table::is_json_table(name) => {
+                self.json_table(&args.args, alias.as_ref(), location(name), outer, relations)
+            }
+            TableFactor::Table {
+                name,
                 alias,
                 args,
                 with_hints,

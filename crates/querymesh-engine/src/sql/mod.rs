@@ -39,6 +39,7 @@ mod grammar;
 mod grouping_sets;
 mod json_casts;
 mod json_syntax;
+mod json_table;
 mod lexical;
 mod limits;
 mod literal;
@@ -363,6 +364,7 @@ fn parse_query_tokens(
     limits::check_chains(tokens)?;
     respell::respell(&mut all_tokens);
     cast_types::replace_cast_types(&mut all_tokens);
+    json_table::grammar::rewrite(&mut all_tokens)?;
     json_syntax::rewrite(&mut all_tokens);
     table_functions::tokens::rewrite(&mut all_tokens);
     let mut parser = Parser::new(&TrinoDialect).with_tokens_with_locations(all_tokens);

@@ -200,14 +200,14 @@ pub(super) fn is_unnest(name: &ObjectName) -> bool {
         if i.value.eq_ignore_ascii_case("unnest"))
 }
 
-/// Whether a FROM item is an UNNEST.
+/// Whether a FROM item is an UNNEST (or a JSON_TABLE, lateral as UNNEST is).
 pub(super) fn is_unnest_factor(factor: &sqlparser::ast::TableFactor) -> bool {
     match factor {
         sqlparser::ast::TableFactor::Table {
             name,
             args: Some(_),
             ..
-        } => is_unnest(name),
+        } => is_unnest(name) || super::json_table::is_json_table(name),
         sqlparser::ast::TableFactor::UNNEST { .. } => true,
         _ => false,
     }

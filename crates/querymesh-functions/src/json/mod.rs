@@ -5,6 +5,7 @@
 
 pub mod path;
 pub mod sqlite;
+pub mod table;
 
 use querymesh_values::error::{ErrorName, Position, TrinoError, error_at};
 use querymesh_values::sqlite_text::sql_string;

@@ -24,6 +24,7 @@ mod grouping_sets;
 mod ip_and_color;
 mod joins;
 mod json;
+mod json_table;
 mod lambdas;
 mod maps;
 mod math_functions;

@@ -283,6 +283,17 @@ impl Analyzer<'_> {
         })
     }
 
+    /// JSON_TABLE's input, row path and PASSING values, read from the json_exists call its
+    /// token pass writes (sql/json_table): checked as json_exists checks them.
+    pub(crate) fn json_table_source(
+        &mut self,
+        f: &Function,
+        cx: &ExprContext<'_>,
+    ) -> Result<(Typed, String), TrinoError> {
+        let c = self.common(f, cx)?;
+        Ok((c.input, c.vars))
+    }
+
     fn json_exists(&mut self, f: &Function, cx: &ExprContext<'_>) -> Result<Typed, TrinoError> {
         let c = self.common(f, cx)?;
         let mut on_error = "false".to_string();
@@ -316,6 +327,7 @@ impl Analyzer<'_> {
         let mut returns = TrinoType::Varchar(None);
         let (mut on_empty, mut on_error) = ("null".to_string(), "null".to_string());
         let mut defaults: [Option<Typed>; 2] = [None, None];
+        let mut defaults_at: [Option<Position>; 2] = [None, None];
         let mut rest = c.rest.into_iter();
         while let Some(part) = rest.next() {
             match part {
@@ -328,6 +340,7 @@ impl Analyzer<'_> {
                     };
                     let d = self.expr(e, cx)?;
                     let slot = usize::from(words.ends_with("error"));
+                    defaults_at[slot] = location(e).or(clause_at);
                     defaults[slot] = Some(d);
                     if slot == 0 {
                         on_empty = "default".into();
@@ -348,9 +361,33 @@ impl Analyzer<'_> {
                 Part::Value(e) => return Err(misplaced_value(e)),
             }
         }
+        // A default must coerce to the returned type (Trino 476: `RETURNING bigint DEFAULT
+        // 'x' ON EMPTY` and `RETURNING integer DEFAULT BIGINT '1' ON EMPTY` are TYPE_MISMATCH).
+        for (slot, d) in defaults.iter().enumerate() {
+            if let Some(d) = d
+                && d.ty != TrinoType::Unknown
+                && querymesh_values::coerce::super_type(&d.ty, &returns).as_ref() != Some(&returns)
+            {
+                return Err(error_at(
+                    ErrorName::TypeMismatch,
+                    defaults_at[slot],
+                    format!(
+                        "Function JSON_VALUE default {} result must evaluate to a {returns} \
+                         (actual: {})",
+                        if slot == 0 { "ON EMPTY" } else { "ON ERROR" },
+                        d.ty
+                    ),
+                ));
+            }
+        }
         let kind = match &returns {
-            TrinoType::Char(_) => "varchar".to_string(),
+            // A char takes JSON strings only (Trino 476: a number or boolean RETURNING
+            // char(3) is no value, NULL ON ERROR).
+            TrinoType::Char(n) => format!("char:{n}"),
             TrinoType::Date => "date".to_string(),
+            // A JSON string read as a timestamp literal (Trino 476: '2020-01-01 10:00:00'
+            // RETURNING timestamp(3) is 2020-01-01 10:00:00.000).
+            TrinoType::Timestamp(p) => format!("timestamp:{p}"),
             // JSON_VALUE returns scalars only (docs functions/json "json_value": "The
             // returned type must be a scalar SQL type"); Trino 476 refuses the others so.
             t if t.is_container() || matches!(t, TrinoType::Json | TrinoType::Varbinary) => {
@@ -391,6 +428,9 @@ impl Analyzer<'_> {
         let mut returns = TrinoType::Varchar(None);
         let mut wrapper = "without".to_string();
         let mut omit = false;
+        // KEEP QUOTES written out is refused with a wrapper too (Trino 476: `WITH WRAPPER
+        // KEEP QUOTES` is INVALID_FUNCTION_ARGUMENT).
+        let mut quotes_given = false;
         let (mut on_empty, mut on_error) = ("null".to_string(), "null".to_string());
         let behaviours = ["null", "error", "empty array", "empty object"];
         for part in c.rest {
@@ -406,6 +446,7 @@ impl Analyzer<'_> {
                 }
                 Part::Clause(words, _) if words.ends_with(" quotes") => {
                     omit = words == "omit quotes";
+                    quotes_given = true;
                 }
                 // The output's format: JSON is the only one.
                 Part::Clause(words, _) if words == "format json" => {}
@@ -423,11 +464,15 @@ impl Analyzer<'_> {
                 Part::Value(e) => return Err(misplaced_value(e)),
             }
         }
-        if omit && wrapper != "without" {
+        if quotes_given && wrapper != "without" {
             return Err(error_at(
                 ErrorName::InvalidFunctionArgument,
                 at,
-                "OMIT QUOTES behavior specified with WITH WRAPPER behavior",
+                format!(
+                    "{} QUOTES behavior specified with WITH {} ARRAY WRAPPER behavior",
+                    if omit { "OMIT" } else { "KEEP" },
+                    wrapper.to_uppercase()
+                ),
             ));
         }
         let sql = format!(

@@ -6,7 +6,8 @@
 //! - `extract`: json_extract's path tokenizer and the functions that read at a path;
 //! - `casts`: CAST between json and scalars, arrays, maps and rows;
 //! - `sql_json`: json_exists / json_value / json_query over an SQL/JSON path, and the values
-//!   of json_array / json_object.
+//!   of json_array / json_object;
+//! - `table`: JSON_TABLE's rows.
 
 use querymesh_values::error::ErrorName;
 use rusqlite::Connection;
@@ -19,6 +20,7 @@ mod extract;
 #[cfg(test)]
 mod properties;
 mod sql_json;
+mod table;
 mod value;
 
 use crate::udf::define;
@@ -53,6 +55,7 @@ fn parse_arg(text: &str) -> rusqlite::Result<Option<Json>> {
 
 /// Registers the json_* functions' `qm_*` implementations.
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
+    table::register(conn)?;
     define(conn, "qm_json_parse", 1, FLAGS, |ctx| {
         let Some(text) = text_arg(ctx.get_raw(0)) else {
             return Ok(None);

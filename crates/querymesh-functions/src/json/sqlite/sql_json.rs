@@ -84,6 +84,28 @@ pub(super) fn json_value(
         [one] => one,
         _ => return Ok(Err(result_error("JSON path found multiple items"))),
     };
+    // `char:n`: a JSON string read as varchar(n) (the analysis pads it); any other item is
+    // none.
+    let char_length = kind.strip_prefix("char:");
+    let strings_only = char_length.is_some();
+    let as_varchar = char_length.map(|n| format!("varchar:{n}"));
+    let kind = as_varchar.as_deref().unwrap_or(kind);
+    if strings_only
+        && !matches!(
+            item,
+            Json::String(_) | Json::Null | Json::Array(_) | Json::Object(_)
+        )
+    {
+        let item_type = if matches!(item, Json::Bool(_)) {
+            "boolean"
+        } else {
+            "number"
+        };
+        return Ok(Err(result_error(&format!(
+            "Cannot cast value of type {item_type} to declared return type of function \
+             JSON_VALUE: char"
+        ))));
+    }
     let to_kind = kind.split_once(':').map_or(kind, |(k, _)| k);
     let converted = match item {
         Json::Null => return Ok(Ok(Value::Null)),
@@ -91,6 +113,15 @@ pub(super) fn json_value(
             return Ok(Err(result_error(
                 "JSON path found an item that cannot be converted to an SQL value",
             )));
+        }
+        // A string to varchar(n) is cut to n characters, as CAST of a varchar is (Trino 476:
+        // "abcdef" RETURNING varchar(3) is 'abc').
+        Json::String(s) if to_kind == "varchar" => {
+            let cut: String = match kind.split_once(':').and_then(|(_, n)| n.parse().ok()) {
+                Some(n) => s.chars().take(n).collect(),
+                None => s.clone(),
+            };
+            Ok(Value::Text(cut))
         }
         Json::String(s) => crate::udf::cast::cast(ValueRef::Text(s.as_bytes()), "varchar", kind),
         Json::Bool(b) if to_kind == "varchar" => {
