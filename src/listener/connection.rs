@@ -1,18 +1,16 @@
-//! One connection under its place: the handshake, HTTP/1 with its timers — the listener's
-//! own ([`super::http1`]) for as long as its handler takes the requests, then hyper's — each
-//! request's body timed while it is waited for ([`ClientBody`]), and each response marking
-//! its request finished.
+//! One connection under its place: the handshake, HTTP/1 with its timers, each request's
+//! body timed while it is waited for ([`ClientBody`]), and each response marking its request
+//! finished.
 
 use std::convert::Infallible;
 use std::io;
 use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 use std::task::{Context, Poll, ready};
 
 use axum::http::Request;
-use bytes::{Bytes, BytesMut};
+use bytes::Bytes;
 use http_body::{Frame, SizeHint};
 use hyper::body::Incoming;
 use hyper_util::rt::TokioIo;
@@ -22,9 +20,7 @@ use tokio::sync::watch;
 use tokio::time::Instant;
 
 use super::activity::{Activity, Expired, InFlight};
-use super::http1::{Ended as OwnEnded, Own, Turn};
 use super::places::{Place, Places};
-use super::rewind::Rewind;
 use super::{ClientBody, Handler, Handshake, stopping};
 
 pub(super) struct Connection<H, S> {
@@ -54,60 +50,11 @@ impl<H: Handshake, S: Handler<H::Info>> Connection<H, S> {
         let Some((io, info)) = handshaken else {
             return;
         };
-        let mut io = Watched {
+        let io = Watched {
             inner: io,
             activity: activity.clone(),
             place,
         };
-        let mut closing = *shutdown.borrow();
-        // What the own HTTP/1.1 read and left for hyper.
-        let mut read = BytesMut::new();
-        if handler.own_http1() && !closing {
-            let turn = Turn::default();
-            let own = Own {
-                io: &mut io,
-                read: &mut read,
-                handler: &handler,
-                info: &info,
-                activity: &activity,
-                places: &places,
-                turn: &turn,
-            }
-            .run();
-            tokio::pin!(own);
-            let mut giving_up: Option<Instant> = None;
-            loop {
-                tokio::select! {
-                    biased;
-                    ended = own.as_mut() => match ended {
-                        OwnEnded::Closed => return,
-                        OwnEnded::HandOver => break,
-                    },
-                    expired = activity.expired(&places), if giving_up.is_none() => match expired {
-                        Expired::Deadline => return,
-                        // Between requests nothing is lost by closing; mid-response, the
-                        // response goes out whole and says it is the last, as on shutdown.
-                        Expired::MakeRoom => {
-                            if turn.waiting.load(Ordering::Relaxed) {
-                                return;
-                            }
-                            turn.last.store(true, Ordering::Relaxed);
-                            giving_up =
-                                Some(Instant::now() + places.limits().header_read_timeout);
-                        }
-                    },
-                    () = sleep_until_some(giving_up) => return,
-                    () = stopping(&mut shutdown), if !closing => {
-                        closing = true;
-                        if turn.waiting.load(Ordering::Relaxed) {
-                            return;
-                        }
-                        turn.last.store(true, Ordering::Relaxed);
-                    }
-                }
-            }
-        }
-        let io = Rewind::new(read.freeze(), io);
         let body_read_timeout = places.limits().body_read_timeout;
         let answering = (activity.clone(), places.clone());
         // Each request: its body timed while waited for, its response marking it finished
@@ -132,6 +79,7 @@ impl<H: Handshake, S: Handler<H::Info>> Connection<H, S> {
             .serve_connection(TokioIo::new(io), service)
             .with_upgrades();
         tokio::pin!(http);
+        let mut closing = *shutdown.borrow();
         if closing {
             http.as_mut().graceful_shutdown();
         }

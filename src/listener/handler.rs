@@ -1,7 +1,6 @@
 //! What a listener's connections serve: a [`Handler`] turns each request into its response.
 //! An axum `Router` is one; the edge's front, which takes the app's paths past its router
-//! straight to the proxy, is another, and answers its plain body-less requests on the
-//! listener's own HTTP/1.1 ([`super::http1`]).
+//! straight to the proxy, is another.
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -18,36 +17,13 @@ use super::ClientBody;
 /// Serves one connection's requests; `I` is what its [`super::Handshake`] says about the
 /// connection (the peer's address for plain TCP).
 pub trait Handler<I>: Clone + Send + Sync + 'static {
-    type Body: http_body::Body<Data = Bytes, Error: Into<axum::BoxError> + Send>
-        + Send
-        + Unpin
-        + 'static;
+    type Body: http_body::Body<Data = Bytes, Error: Into<axum::BoxError>> + Send + Unpin + 'static;
 
     fn call(
         &self,
         request: Request<ClientBody>,
         info: &I,
     ) -> impl Future<Output = Response<Self::Body>> + Send + 'static + use<Self, I>;
-
-    /// Whether the connections are served by the listener's own HTTP/1.1 first
-    /// ([`super::http1`]), handing over to hyper at the first request it leaves to it. Off
-    /// by default: a listener whose handler takes no request there would parse each
-    /// connection's first head twice.
-    fn own_http1(&self) -> bool {
-        false
-    }
-
-    /// The answer to a body-less request on the listener's own HTTP/1.1 (already known to
-    /// need no upgrade, no `100 Continue`, no body), or `None` to hand the connection, from
-    /// this request on, to hyper and [`Self::call`].
-    fn call_own(
-        &self,
-        request: Request<()>,
-        info: &I,
-    ) -> Option<impl Future<Output = Response<Self::Body>> + Send + 'static + use<Self, I>> {
-        let _ = (request, info);
-        None::<std::future::Ready<Response<Self::Body>>>
-    }
 }
 
 /// A router gets the connection's info as `ConnectInfo<I>`, as under `axum::serve`.

@@ -16,8 +16,6 @@
 //! - `places`: the cap, the connections under it, and making room at it.
 //! - `activity`: where each connection is between requests, for its timers.
 //! - `connection`: one connection: handshake, HTTP/1, each request's [`ClientBody`].
-//! - `http1`: the listener's own HTTP/1.1 for the common case (body-less requests its
-//!   handler takes), handing the connection to hyper for anything else (`rewind`).
 //! - [`Handler`]: what a connection serves (a `Router`, or the edge's front).
 //! - [`threads`]: one listener served by several threads, each with its own one-thread
 //!   runtime, for the edge.
@@ -26,10 +24,8 @@ mod activity;
 mod client_body;
 mod connection;
 mod handler;
-mod http1;
 pub mod limits;
 mod places;
-mod rewind;
 pub mod threads;
 
 use std::future::Future;

@@ -6,7 +6,6 @@ mod app_failures;
 mod browser_sign_in;
 mod forwarding;
 mod identity_header;
-mod own_http1;
 mod requests_the_edge_answers;
 mod reserved_path_spellings;
 mod sign_in;
