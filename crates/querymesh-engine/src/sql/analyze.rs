@@ -29,22 +29,7 @@ pub use self::location::{ident_location, location};
 pub use self::query::literal_position;
 pub(super) use self::set_operations::refuse_parenthesized_with;
 
-/// The name of a column Trino leaves unnamed: an expression without an alias, a VALUES or
-/// UNNEST column. No name reaches it (`SELECT _col0 FROM (VALUES 1)` is COLUMN_NOT_FOUND:
-/// Trino's Field has no name, StatementAnalyzer), and a client sees it as `_col<i>` by its
-/// position in the statement's output ([`shown_name`]), not in the block that made it.
-/// Empty, which no identifier is (Trino refuses `""`).
-pub const UNNAMED: &str = "";
-
-/// A column's name as the client sees it at `position` of the output: `_col<position>` for
-/// an unnamed one (Trino's `_col` + field index, StatementAnalyzer's output descriptor).
-pub fn shown_name(name: String, position: usize) -> String {
-    if name == UNNAMED {
-        format!("_col{position}")
-    } else {
-        name
-    }
-}
+pub use super::scope::{UNNAMED, shown_name};
 
 /// A query block's result: its SQL (columns `"c1"`…) and its columns' names ([`UNNAMED`] for
 /// an unnamed one) and types.

@@ -4,6 +4,23 @@
 use crate::error::{ErrorName, Position, TrinoError};
 use crate::types::TrinoType;
 
+/// The name of a column Trino leaves unnamed: an expression without an alias, a VALUES or
+/// UNNEST column. No name reaches it (`SELECT _col0 FROM (VALUES 1)` is COLUMN_NOT_FOUND:
+/// Trino's Field has no name, StatementAnalyzer), and a client sees it as `_col<i>` by its
+/// position in the statement's output ([`shown_name`]), not in the block that made it.
+/// Empty, which no identifier is (Trino refuses `""`).
+pub const UNNAMED: &str = "";
+
+/// A column's name as the client sees it at `position` of the output: `_col<position>` for
+/// an unnamed one (Trino's `_col` + field index, StatementAnalyzer's output descriptor).
+pub fn shown_name(name: String, position: usize) -> String {
+    if name == UNNAMED {
+        format!("_col{position}")
+    } else {
+        name
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Column {
     /// Lower-case name as Trino reports it.
@@ -205,5 +222,5 @@ pub struct ExprContext<'a> {
 /// Whether a relation's column `name` (an alias or a bare column keeps its case as written)
 /// answers to `wanted` (lower-cased): Trino resolves names case-insensitively.
 fn same_name(name: &str, wanted: &str) -> bool {
-    name != super::analyze::UNNAMED && name == wanted || name.to_lowercase() == wanted
+    name != UNNAMED && name == wanted || name.to_lowercase() == wanted
 }
