@@ -13,16 +13,104 @@ use querymesh_functions::window::window_form;
 /// `sql` holds no aggregate, or sort keys can't be placed (not exactly one aggregate, or one
 /// without a window form).
 pub(super) fn with_over(sql: &str, window: &str, sort_keys: &[String]) -> Option<String> {
-    let bytes = sql.as_bytes();
-    let mut out = String::with_capacity(sql.len() + window.len() + 8);
-    let mut subqueries: Vec<bool> = Vec::new();
-    let mut placed = 0usize;
     let mut keys_placed = false;
-    let mut i = 0;
-    let mut copied = 0;
+    let (out, placed) = rewrite_aggregate_calls(sql, |call| {
+        let mut out = String::new();
+        let args = call.args.trim_start();
+        let distinct = args
+            .get(..9)
+            .is_some_and(|d| d.eq_ignore_ascii_case("DISTINCT "));
+        if call.name == "count" && distinct {
+            // count(DISTINCT x): SQLite takes no DISTINCT in a window.
+            out.push_str("qm_count_distinct(");
+            out.push_str(args[9..].trim_start());
+        } else {
+            out.push_str(call.written);
+            if call.renamed {
+                out.push_str(WINDOW_FORM_SUFFIX);
+            }
+            out.push_str(call.open_and_args);
+            if !sort_keys.is_empty() && call.renamed {
+                for key in sort_keys {
+                    out.push_str(", ");
+                    out.push_str(key);
+                }
+                keys_placed = true;
+            }
+        }
+        out.push_str(") OVER (");
+        out.push_str(window);
+        out.push(')');
+        Some(out)
+    })?;
+    let keys_fit = sort_keys.is_empty() || (keys_placed && placed == 1);
+    keys_fit.then_some(out)
+}
+
+/// `sql` with each aggregate call made `qm_rows_frame` over the whole partition, for a ROWS
+/// frame whose offsets each row computes (`bounds`: start kind and offset, end kind and
+/// offset, as querymesh-functions `window/rows_frame.rs` reads them). `None` when `sql`
+/// holds no aggregate or one `qm_rows_frame` does not run.
+pub(super) fn with_rows_frame(
+    sql: &str,
+    partition_and_order: &str,
+    bounds: &[String; 4],
+) -> Option<String> {
+    let window =
+        format!("{partition_and_order} ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING");
+    let (out, _) = rewrite_aggregate_calls(sql, |call| {
+        let args = call.args.trim();
+        let distinct = args
+            .get(..9)
+            .is_some_and(|d| d.eq_ignore_ascii_case("DISTINCT "));
+        let runs =
+            querymesh_functions::window::rows_frame::AGGREGATES.contains(&call.name.as_str());
+        if !runs || distinct || top_level_commas(args) > 0 {
+            return None;
+        }
+        let value = if args == "*" || args.is_empty() {
+            "1"
+        } else {
+            args
+        };
+        Some(format!(
+            "qm_rows_frame('{}', {}, {value}) OVER ({})",
+            call.name,
+            bounds.join(", "),
+            window.trim_start()
+        ))
+    })?;
+    Some(out)
+}
+
+/// An aggregate call at the top level of a lowering's SQL.
+struct AggregateCall<'a> {
+    /// Lower-cased.
+    name: String,
+    /// The name as written.
+    written: &'a str,
+    /// From after the name to before the closing parenthesis: `(` and the arguments.
+    open_and_args: &'a str,
+    /// The arguments alone.
+    args: &'a str,
+    /// Whether it runs as its window form (querymesh-functions `window::window_form`).
+    renamed: bool,
+}
+
+/// `sql` with each aggregate call outside its subqueries (a name with a window form; not a
+/// scalar `min`/`max` of several values) replaced by what `replace` writes for it, and how
+/// many were. `None` when there is none, when `replace` gives up on one, or when a
+/// parenthesis is not closed.
+fn rewrite_aggregate_calls(
+    sql: &str,
+    mut replace: impl FnMut(&AggregateCall<'_>) -> Option<String>,
+) -> Option<(String, usize)> {
+    let bytes = sql.as_bytes();
+    let mut out = String::with_capacity(sql.len() + 128);
+    let mut subqueries: Vec<bool> = Vec::new();
+    let (mut placed, mut i, mut copied) = (0usize, 0usize, 0usize);
     while i < bytes.len() {
-        let c = bytes[i];
-        match c {
+        match bytes[i] {
             b'\'' | b'"' => i = quoted_end(bytes, i),
             b'(' => {
                 subqueries.push(starts_query(&sql[i + 1..]));
@@ -51,108 +139,15 @@ pub(super) fn with_over(sql: &str, window: &str, sort_keys: &[String]) -> Option
                 if (name == "min" || name == "max") && top_level_commas(args) > 0 {
                     continue;
                 }
-                out.push_str(&sql[copied..start]);
-                let distinct = args
-                    .trim_start()
-                    .get(..9)
-                    .is_some_and(|d| d.eq_ignore_ascii_case("DISTINCT "));
-                if name == "count" && distinct {
-                    // count(DISTINCT x): SQLite takes no DISTINCT in a window.
-                    out.push_str("qm_count_distinct(");
-                    out.push_str(args.trim_start()[9..].trim_start());
-                } else {
-                    out.push_str(&sql[start..i]);
-                    if renamed {
-                        out.push_str(WINDOW_FORM_SUFFIX);
-                    }
-                    out.push_str(&sql[i..close]);
-                    if !sort_keys.is_empty() && renamed {
-                        for key in sort_keys {
-                            out.push_str(", ");
-                            out.push_str(key);
-                        }
-                        keys_placed = true;
-                    }
-                }
-                out.push_str(") OVER (");
-                out.push_str(window);
-                out.push(')');
-                placed += 1;
-                i = close + 1;
-                copied = i;
-            }
-            _ => i += 1,
-        }
-    }
-    out.push_str(&sql[copied..]);
-    let keys_fit = sort_keys.is_empty() || (keys_placed && placed == 1);
-    (placed > 0 && keys_fit).then_some(out)
-}
-
-/// `sql` with each aggregate call made `qm_rows_frame` over the whole partition, for a ROWS
-/// frame whose offsets each row computes (`bounds`: start kind and offset, end kind and
-/// offset, as querymesh-functions `window/rows_frame.rs` reads them). `None` when `sql`
-/// holds no aggregate or one `qm_rows_frame` does not run.
-pub(super) fn with_rows_frame(
-    sql: &str,
-    partition_and_order: &str,
-    bounds: &[String; 4],
-) -> Option<String> {
-    let window =
-        format!("{partition_and_order} ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING");
-    let bytes = sql.as_bytes();
-    let mut out = String::with_capacity(sql.len() + 128);
-    let mut subqueries: Vec<bool> = Vec::new();
-    let (mut placed, mut i, mut copied) = (0usize, 0usize, 0usize);
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\'' | b'"' => i = quoted_end(bytes, i),
-            b'(' => {
-                subqueries.push(starts_query(&sql[i + 1..]));
-                i += 1;
-            }
-            b')' => {
-                subqueries.pop();
-                i += 1;
-            }
-            c if c.is_ascii_alphabetic() || c == b'_' => {
-                let start = i;
-                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
-                    i += 1;
-                }
-                let after_dot = start > 0 && bytes[start - 1] == b'.';
-                let open = skip_spaces(bytes, i);
-                if after_dot || subqueries.contains(&true) || bytes.get(open) != Some(&b'(') {
-                    continue;
-                }
-                let name = sql[start..i].to_ascii_lowercase();
-                if window_form(&name).is_none() {
-                    continue;
-                }
-                let close = closing_paren(bytes, open)?;
-                let args = sql[open + 1..close].trim();
-                if (name == "min" || name == "max") && top_level_commas(args) > 0 {
-                    continue;
-                }
-                let distinct = args
-                    .get(..9)
-                    .is_some_and(|d| d.eq_ignore_ascii_case("DISTINCT "));
-                let runs =
-                    querymesh_functions::window::rows_frame::AGGREGATES.contains(&name.as_str());
-                if !runs || distinct || top_level_commas(args) > 0 {
-                    return None;
-                }
-                let value = if args == "*" || args.is_empty() {
-                    "1"
-                } else {
-                    args
+                let call = AggregateCall {
+                    name,
+                    written: &sql[start..i],
+                    open_and_args: &sql[i..close],
+                    args,
+                    renamed,
                 };
                 out.push_str(&sql[copied..start]);
-                out.push_str(&format!(
-                    "qm_rows_frame('{name}', {}, {value}) OVER ({})",
-                    bounds.join(", "),
-                    window.trim_start()
-                ));
+                out.push_str(&replace(&call)?);
                 placed += 1;
                 i = close + 1;
                 copied = i;
@@ -161,7 +156,7 @@ pub(super) fn with_rows_frame(
         }
     }
     out.push_str(&sql[copied..]);
-    (placed > 0).then_some(out)
+    (placed > 0).then_some((out, placed))
 }
 
 /// The index after the quoted text starting at `start` (`''` or `""` inside is the quote).
