@@ -152,7 +152,7 @@ fn add<A: RowAggregate>(
 }
 
 /// SQLite's order of two non-NULL values: numbers, then text, then blobs.
-fn compare_values(a: &Value, b: &Value) -> Ordering {
+pub(crate) fn compare_values(a: &Value, b: &Value) -> Ordering {
     let rank = |v: &Value| match v {
         Value::Null => 0,
         Value::Integer(_) | Value::Real(_) => 1,

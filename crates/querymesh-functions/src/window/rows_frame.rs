@@ -21,6 +21,7 @@ use rusqlite::Connection;
 use rusqlite::functions::{Aggregate, Context, WindowAggregate};
 use rusqlite::types::{Value, ValueRef};
 
+use crate::udf::replayed::compare_values as compare;
 use crate::udf::{define_window, fail, reserve};
 
 /// The aggregates `qm_rows_frame` runs.
@@ -241,25 +242,6 @@ fn sum(name: &str, present: &[&Value]) -> rusqlite::Result<Value> {
         ("sum", Some(s)) => Value::Integer(s),
         _ => real(approx),
     })
-}
-
-/// SQLite's order of two non-NULL values: numbers, then text, then blobs.
-fn compare(a: &Value, b: &Value) -> Ordering {
-    let rank = |v: &Value| match v {
-        Value::Null => 0,
-        Value::Integer(_) | Value::Real(_) => 1,
-        Value::Text(_) => 2,
-        Value::Blob(_) => 3,
-    };
-    match (a, b) {
-        (Value::Integer(x), Value::Integer(y)) => x.cmp(y),
-        (Value::Integer(x), Value::Real(y)) => (*x as f64).total_cmp(y),
-        (Value::Real(x), Value::Integer(y)) => x.total_cmp(&(*y as f64)),
-        (Value::Real(x), Value::Real(y)) => x.total_cmp(y),
-        (Value::Text(x), Value::Text(y)) => x.cmp(y),
-        (Value::Blob(x), Value::Blob(y)) => x.cmp(y),
-        _ => rank(a).cmp(&rank(b)),
-    }
 }
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
