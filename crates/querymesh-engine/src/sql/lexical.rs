@@ -206,6 +206,18 @@ pub fn check(tokens: &[TokenWithSpan]) -> Result<(), TrinoError> {
             ));
         }
         digit_identifier(t, tokens.get(i + 1))?;
+        if is_word(Some(t), "MATCH_RECOGNIZE")
+            && tokens.get(i + 1).map(|n| &n.token) == Some(&Token::LParen)
+        {
+            // Trino answers row pattern recognition (docs sql/match-recognize); the stand-in
+            // says so by name rather than let the parser stumble on the word.
+            return Err(TrinoError::at(
+                ErrorName::NotSupported,
+                at(t),
+                "MATCH_RECOGNIZE (row pattern recognition) is not supported by the QueryMesh \
+                 stand-in",
+            ));
+        }
         if is_word(Some(t), "AS")
             && let Some(next) = tokens.get(i + 1)
             && is_one_of(Some(next), RESERVED)

@@ -12,6 +12,12 @@ fn what_trino_refuses_is_refused_with_trinos_error() {
             "SELECT * FROM nation WHERE name = \"ALGERIA\"",
             "COLUMN_NOT_FOUND: line 1:35: Column 'algeria' cannot be resolved",
         ),
+        // Not Trino's refusal: Trino answers it (docs sql/match-recognize); the stand-in names
+        // what it lacks instead of a syntax error at the keyword.
+        (
+            "SELECT * FROM nation MATCH_RECOGNIZE (ORDER BY nationkey PATTERN (A) DEFINE A AS true)",
+            "NOT_SUPPORTED: line 1:22: MATCH_RECOGNIZE (row pattern recognition) is not supported by the QueryMesh stand-in",
+        ),
         (
             "SELECT ifnull(NULL, 1)",
             "FUNCTION_NOT_FOUND: line 1:8: Function 'ifnull' not registered",
