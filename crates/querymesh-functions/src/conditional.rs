@@ -9,7 +9,7 @@ use querymesh_values::types::TrinoType;
 use super::Call;
 use super::context::LowerContext;
 use super::entry::{FunctionDef, Kind, Lower, LowerResult, Typing, scalar};
-use crate::sqlite::in_try;
+use crate::sqlite::TWINS;
 
 const fn special_form(
     name: &'static str,
@@ -96,7 +96,7 @@ fn extreme(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     if f != "coalesce" && !crate::aggregate::orderable(&ty) {
         return Ok(None);
     }
-    let mut parts: Vec<String> = c.args.iter().map(|a| coerced(a, &ty)).collect();
+    let mut parts: Vec<String> = c.args.iter().map(|a| coerced(a, &ty).to_string()).collect();
     if parts.len() == 1 {
         if f != "coalesce" {
             return Ok(Some(first.clone()));
@@ -134,7 +134,7 @@ fn conditional(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
         {
             let otherwise = rest
                 .get(1)
-                .map_or_else(|| "NULL".to_string(), |e| e.sql.clone());
+                .map_or_else(|| "NULL".to_string(), |e| e.sql.to_string());
             let ty = match rest.get(1) {
                 Some(e) => match super_type(&rest[0].ty, &e.ty) {
                     Some(t) => t,
@@ -181,7 +181,8 @@ fn try_lower(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let [a] = c.args.as_slice() else {
         return Ok(None);
     };
-    Ok(Some(Typed::new(in_try(&a.sql), a.ty.clone())))
+    // A walk over the tree; text not yet a tree gets the old pass over its calls.
+    Ok(Some(Typed::new(a.sql.clone().in_try(&TWINS), a.ty.clone())))
 }
 
 fn type_of(_: &mut dyn LowerContext, c: &Call) -> LowerResult {

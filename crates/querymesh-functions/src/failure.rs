@@ -69,7 +69,7 @@ mod tests {
     #[test]
     fn a_code_names_its_standard_error() {
         let code = |n: i64| Typed {
-            sql: n.to_string(),
+            sql: n.to_string().into(),
             ty: TrinoType::Integer,
             constant: Some(Constant::Int(n)),
             bound: None,

@@ -81,8 +81,8 @@ pub struct Call {
 }
 
 impl Call {
-    pub fn sql(&self) -> Vec<&str> {
-        self.args.iter().map(|a| a.sql.as_str()).collect()
+    pub fn sql(&self) -> Vec<String> {
+        self.args.iter().map(|a| a.sql.to_string()).collect()
     }
 
     /// The resolved return type (`unknown` for an entry typed by its lowering).

@@ -4,6 +4,7 @@
 
 use std::sync::LazyLock;
 
+use querymesh_values::sqlite_expr::TryTwins;
 use rusqlite::Connection;
 
 use crate::{
@@ -63,9 +64,20 @@ static ALL_REGISTERED: LazyLock<()> = LazyLock::new(|| {
     }
 });
 
-/// `sql` inside `try()`: each call of a function that can fail renamed to its twin, which
-/// answers NULL where Trino's `try` would (udf/define.rs).
-pub fn in_try(sql: &str) -> String {
-    LazyLock::force(&ALL_REGISTERED);
-    udf::in_try(sql)
+/// The functions registered with a `try` twin (udf/define.rs), as `try()`'s walk over an
+/// expression asks (querymesh_values::sqlite_expr::SqlExpr::in_try).
+pub struct Twins;
+
+pub static TWINS: Twins = Twins;
+
+impl TryTwins for Twins {
+    fn has_twin(&self, name: &str) -> bool {
+        LazyLock::force(&ALL_REGISTERED);
+        udf::has_twin(name)
+    }
+
+    fn rename_in_text(&self, sql: &str) -> String {
+        LazyLock::force(&ALL_REGISTERED);
+        udf::in_try(sql)
+    }
 }

@@ -91,7 +91,7 @@ pub fn checked_count(arg: &Typed, min: i64, message: &str) -> Result<String, Tri
         Some(Constant::Int(n)) if n < min => {
             Err(error_at(ErrorName::InvalidFunctionArgument, None, message))
         }
-        Some(Constant::Int(_)) => Ok(arg.sql.clone()),
+        Some(Constant::Int(_)) => Ok(arg.sql.to_string()),
         _ => Ok(format!(
             "qm_at_least({}, {min}, {})",
             arg.sql,

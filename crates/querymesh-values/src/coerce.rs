@@ -3,6 +3,7 @@
 //! coerced.
 
 use super::calendar::stored_digits;
+use super::sqlite_expr::{BinaryOp, SqlExpr, builtin};
 use super::typed::Typed;
 use crate::types::TrinoType;
 
@@ -148,29 +149,29 @@ pub fn comparable(l: &TrinoType, r: &TrinoType) -> bool {
 /// The SQL of `t` as a value of `target` when Trino coerces it implicitly (comparisons, a
 /// widening cast): a date gains midnight, a timestamp the fraction digits of a more precise
 /// one, so that the stored texts compare as the values do.
-pub fn coerced(t: &Typed, target: &TrinoType) -> String {
+pub fn coerced(t: &Typed, target: &TrinoType) -> SqlExpr {
     // A decimal on either side: integers and narrower decimals rescale, doubles divide.
     if let Some(sql) = super::decimal::coerce(t, target) {
         return sql;
     }
-    let zeros = |n: usize| "0".repeat(n);
+    let zeros = |n: usize| SqlExpr::text("0".repeat(n));
+    let concat = |suffix: SqlExpr| SqlExpr::binary(t.sql.clone(), BinaryOp::Concat, suffix);
     match (&t.ty, target) {
-        (TrinoType::Date, TrinoType::Timestamp(p)) => {
-            format!("({} || ' 00:00:00.{}')", t.sql, zeros(stored_digits(*p)))
-        }
+        (TrinoType::Date, TrinoType::Timestamp(p)) => concat(SqlExpr::text(format!(
+            " 00:00:00.{}",
+            "0".repeat(stored_digits(*p))
+        ))),
         (TrinoType::Timestamp(from), TrinoType::Timestamp(to))
             if stored_digits(*to) > stored_digits(*from) =>
         {
-            format!(
-                "({} || '{}')",
-                t.sql,
-                zeros(stored_digits(*to) - stored_digits(*from))
-            )
+            concat(zeros(stored_digits(*to) - stored_digits(*from)))
         }
         // A char is stored without its trailing spaces (Trino's Chars.trimTrailingSpaces);
         // its padding is put back where it becomes a varchar (`char_as_varchar`).
-        (TrinoType::Varchar(_), TrinoType::Char(_)) => format!("rtrim({}, ' ')", t.sql),
-        (TrinoType::Char(n), TrinoType::Varchar(_)) => char_as_varchar(&t.sql, *n),
+        (TrinoType::Varchar(_), TrinoType::Char(_)) => {
+            builtin::RTRIM.call([t.sql.clone(), SqlExpr::text(" ")])
+        }
+        (TrinoType::Char(n), TrinoType::Varchar(_)) => char_as_varchar(t.sql.clone(), *n),
         _ => t.sql.clone(),
     }
 }
@@ -180,9 +181,15 @@ pub const CHAR_MAX_LENGTH: u32 = 65_536;
 
 /// A char(n) value as the varchar Trino casts it to: padded with spaces to n characters
 /// (`CAST(CAST('ab' AS char(4)) AS varchar)` is 'ab  ', TestCharacterStringCasts).
-pub fn char_as_varchar(sql: &str, length: u32) -> String {
+pub fn char_as_varchar(sql: SqlExpr, length: u32) -> SqlExpr {
     // NULL stays NULL (SQLite's printf would read it as '').
-    format!("({sql} || printf('%*s', {length} - length({sql}), ''))")
+    let padding = SqlExpr::binary(
+        SqlExpr::Integer(i64::from(length)),
+        BinaryOp::Subtract,
+        builtin::LENGTH.call([sql.clone()]),
+    );
+    let spaces = builtin::PRINTF.call([SqlExpr::text("%*s"), padding, SqlExpr::text("")]);
+    SqlExpr::binary(sql, BinaryOp::Concat, spaces)
 }
 
 #[cfg(test)]

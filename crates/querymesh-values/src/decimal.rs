@@ -22,6 +22,7 @@
 
 use rusqlite::types::{Value, ValueRef};
 
+use super::sqlite_expr::{Affinity, BinaryOp, SqlExpr, UnaryOp, runtime};
 use super::typed::{Constant, Typed};
 use crate::types::TrinoType;
 
@@ -218,13 +219,10 @@ pub fn holds_decimal(t: &TrinoType) -> bool {
 }
 
 /// A decimal constant as SQL: the INTEGER of a short one, the BLOB literal of a long one.
-pub fn literal_sql(u: i128, precision: u8) -> String {
+pub fn literal_sql(u: i128, precision: u8) -> SqlExpr {
     match i64::try_from(u) {
-        Ok(small) if is_short(precision) => small.to_string(),
-        _ => {
-            let hex: String = to_blob(u).iter().map(|b| format!("{b:02X}")).collect();
-            format!("X'{hex}'")
-        }
+        Ok(small) if is_short(precision) => SqlExpr::Integer(small),
+        _ => SqlExpr::Blob(to_blob(u).to_vec()),
     }
 }
 
@@ -235,17 +233,6 @@ pub fn literal(u: i128, precision: u8, scale: u8) -> Typed {
         ty: TrinoType::Decimal { precision, scale },
         constant: Some(Constant::Decimal(u, u32::from(scale))),
         bound: None,
-    }
-}
-
-/// A double as a SQL literal SQLite reads back exactly.
-fn double_literal(x: f64) -> String {
-    if x.is_finite() {
-        format!("{x:e}")
-    } else if x > 0.0 {
-        "9e999".into()
-    } else {
-        "-9e999".into()
     }
 }
 
@@ -261,7 +248,7 @@ pub fn constant_value(c: &Option<Constant>) -> Option<(i128, u32)> {
 /// The SQL of `t` as a value of `target` where Trino coerces implicitly and a decimal is on
 /// either side: integer → decimal, decimal → wider decimal, decimal → double / real. `None`
 /// when neither is a decimal (or nothing changes).
-pub fn coerce(t: &Typed, target: &TrinoType) -> Option<String> {
+pub fn coerce(t: &Typed, target: &TrinoType) -> Option<SqlExpr> {
     let (to_p, to_s) = match target {
         TrinoType::Decimal { precision, scale } => (*precision, *scale),
         TrinoType::Double | TrinoType::Real => {
@@ -285,21 +272,22 @@ pub fn coerce(t: &Typed, target: &TrinoType) -> Option<String> {
     let same_form = is_short(to_p) == (is_short(from_p) || t.ty.is_integral());
     Some(if is_short(to_p) && same_form {
         // Both short: the target's precision bounds the product, so 64 bits hold it.
-        if k == 0 {
-            t.sql.clone()
-        } else {
-            format!("({} * {})", t.sql, 10i64.pow(k))
-        }
+        scaled(t.sql.clone(), u32::from(from_s), u32::from(to_s))
     } else if !is_short(to_p) && !is_short(from_p) && !t.ty.is_integral() && k == 0 {
         t.sql.clone()
     } else {
-        format!("qm_dec_rescale({}, {from_s}, {to_s}, {to_p})", t.sql)
+        runtime::QM_DEC_RESCALE.call([
+            t.sql.clone(),
+            SqlExpr::Integer(i64::from(from_s)),
+            SqlExpr::Integer(i64::from(to_s)),
+            SqlExpr::Integer(i64::from(to_p)),
+        ])
     })
 }
 
 /// The SQL of a number as a double where a function reads doubles (a decimal converted, any
 /// other number as it is).
-pub fn as_double(t: &Typed) -> String {
+pub fn as_double(t: &Typed) -> SqlExpr {
     match t.ty {
         TrinoType::Decimal { scale, .. } => to_double_sql(t, scale, false),
         _ => t.sql.clone(),
@@ -307,22 +295,29 @@ pub fn as_double(t: &Typed) -> String {
 }
 
 /// A decimal as a double (or real): folded for a constant, plain SQL for a short one.
-pub fn to_double_sql(t: &Typed, scale: u8, real: bool) -> String {
+pub fn to_double_sql(t: &Typed, scale: u8, real: bool) -> SqlExpr {
     if let Some(Constant::Decimal(u, s)) = t.constant {
         let x = to_double(u, s);
-        let x = if real { f64::from(x as f32) } else { x };
-        return double_literal(x);
+        return SqlExpr::Real(if real { f64::from(x as f32) } else { x });
     }
     let short = matches!(t.ty, TrinoType::Decimal { precision, .. } if is_short(precision));
     if short && !real {
         if scale == 0 {
-            format!("CAST({} AS REAL)", t.sql)
+            SqlExpr::cast(t.sql.clone(), Affinity::Real)
         } else {
             // DecimalCasts.shortDecimalToDouble: (double) unscaled / 10^scale.
-            format!("({} / 1e{scale})", t.sql)
+            SqlExpr::binary(
+                t.sql.clone(),
+                BinaryOp::Divide,
+                SqlExpr::Real(10f64.powi(i32::from(scale))),
+            )
         }
     } else {
-        format!("qm_dec_to_double({}, {scale}, {})", t.sql, i32::from(real))
+        runtime::QM_DEC_TO_DOUBLE.call([
+            t.sql.clone(),
+            SqlExpr::Integer(i64::from(scale)),
+            SqlExpr::Integer(i64::from(real)),
+        ])
     }
 }
 
@@ -349,26 +344,40 @@ pub fn arithmetic(op: char, l: &Typed, r: &Typed, ty: &TrinoType) -> Typed {
     let all_short = is_short(p) && is_short(lp) && is_short(rp);
     let sql = match op {
         // Both sides at the result's scale; the result's precision bounds the sum.
-        '+' | '-' if all_short => format!(
-            "({} {op} {})",
-            scaled(&l.sql, u32::from(ls), scale),
-            scaled(&r.sql, u32::from(rs), scale)
+        '+' | '-' if all_short => SqlExpr::binary(
+            scaled(l.sql.clone(), u32::from(ls), scale),
+            if op == '+' {
+                BinaryOp::Add
+            } else {
+                BinaryOp::Subtract
+            },
+            scaled(r.sql.clone(), u32::from(rs), scale),
         ),
         // p = p1 + p2 ≤ 18 and s = s1 + s2: the integers' product is the result.
-        '*' if all_short => format!("({} * {})", l.sql, r.sql),
-        _ => format!(
-            "qm_dec_op('{op}', {}, {ls}, {}, {rs}, {s}, {p})",
-            l.sql, r.sql
-        ),
+        '*' if all_short => SqlExpr::binary(l.sql.clone(), BinaryOp::Multiply, r.sql.clone()),
+        _ => runtime::QM_DEC_OP.call([
+            SqlExpr::text(op.to_string()),
+            l.sql.clone(),
+            SqlExpr::Integer(i64::from(ls)),
+            r.sql.clone(),
+            SqlExpr::Integer(i64::from(rs)),
+            SqlExpr::Integer(i64::from(s)),
+            SqlExpr::Integer(i64::from(p)),
+        ]),
     };
     Typed::new(sql, ty.clone())
 }
 
-fn scaled(sql: &str, from: u32, to: u32) -> String {
+/// `sql` multiplied up from scale `from` to `to` (a short decimal's integer).
+fn scaled(sql: SqlExpr, from: u32, to: u32) -> SqlExpr {
     if to > from {
-        format!("({sql} * {})", 10i64.pow(to - from))
+        SqlExpr::binary(
+            sql,
+            BinaryOp::Multiply,
+            SqlExpr::Integer(10i64.pow(to - from)),
+        )
     } else {
-        sql.to_string()
+        sql
     }
 }
 
@@ -399,9 +408,9 @@ pub fn negate(t: &Typed) -> Typed {
         return literal(-u, precision, scale);
     }
     let sql = if is_short(precision) {
-        format!("(- {})", t.sql)
+        SqlExpr::Unary(UnaryOp::Negate, Box::new(t.sql.clone()))
     } else {
-        format!("qm_dec_neg({})", t.sql)
+        runtime::QM_DEC_NEG.call([t.sql.clone()])
     };
     Typed::new(sql, t.ty.clone())
 }

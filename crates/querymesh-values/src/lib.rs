@@ -7,7 +7,8 @@
 //!
 //! - [`types`]: [`types::TrinoType`], Trino's types as they are written and parsed.
 //! - [`error`]: [`error::TrinoError`], a query's failure as Trino names it, with its place.
-//! - [`typed`]: an expression typed — its SQLite text, Trino type and known constant value.
+//! - [`typed`]: an expression typed — its SQLite expression tree, Trino type and known constant value.
+//! - [`sqlite_expr`]: the SQLite expression tree analysis builds, rendered to text in one place.
 //! - [`sqlite_text`]: string literals and quoted names as SQLite reads them.
 //! - [`element`]: the element form of arrays, maps and rows (docs/complex-design.md).
 //! - [`coerce`]: Trino's implicit coercions, and the SQL of a value coerced.
@@ -22,6 +23,7 @@ pub mod element;
 pub mod error;
 pub mod java_number;
 pub mod memory;
+pub mod sqlite_expr;
 pub mod sqlite_text;
 pub mod typed;
 pub mod types;

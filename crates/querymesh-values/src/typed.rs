@@ -1,13 +1,15 @@
-//! An expression as the analysis passes it around: its SQLite text, its Trino type, and the
+//! An expression as the analysis passes it around: its SQLite expression, its Trino type, and the
 //! value it is known to have when constant. Below the analysis, so function families and
 //! helpers that only read typed values do not depend on the analyser.
 
+use crate::sqlite_expr::SqlExpr;
 use crate::types::TrinoType;
 
 /// An expression typed and translated.
 #[derive(Clone, Debug)]
 pub struct Typed {
-    pub sql: String,
+    /// The SQLite expression that computes it (sqlite_expr.rs).
+    pub sql: SqlExpr,
     pub ty: TrinoType,
     pub constant: Option<Constant>,
     /// For a double or real computed from data that holds no NaN or infinity (tpch's
@@ -29,7 +31,7 @@ pub enum Constant {
 }
 
 impl Typed {
-    pub fn new(sql: impl Into<String>, ty: TrinoType) -> Self {
+    pub fn new(sql: impl Into<SqlExpr>, ty: TrinoType) -> Self {
         Self {
             sql: sql.into(),
             ty,
@@ -59,7 +61,7 @@ impl Typed {
         }
         match &self.ty {
             TrinoType::Double | TrinoType::Real => self.bound.or_else(|| {
-                let literal = self.sql.trim_matches(['(', ')']).parse::<f64>().ok()?;
+                let literal = self.sql.number_literal()?;
                 literal.is_finite().then_some(literal.abs())
             }),
             TrinoType::TinyInt | TrinoType::SmallInt | TrinoType::Integer | TrinoType::BigInt => {

@@ -135,34 +135,34 @@ impl Analyzer<'_> {
         let sql = match (&from, target) {
             // Exact (decimal.rs); to a double, the conversion implicit coercion uses.
             (Decimal { scale, .. }, Double | Real) => {
-                querymesh_values::decimal::to_double_sql(&t, *scale, *target == Real)
+                querymesh_values::decimal::to_double_sql(&t, *scale, *target == Real).to_string()
             }
-            (Decimal { .. }, _) | (_, Decimal { .. }) => via_udf(&t).sql,
-            (a, b) if a.is_integral() && b.is_integral() && rank_le(a, b) => t.sql.clone(),
+            (Decimal { .. }, _) | (_, Decimal { .. }) => via_udf(&t).sql.to_string(),
+            (a, b) if a.is_integral() && b.is_integral() && rank_le(a, b) => t.sql.to_string(),
             (a, Double) if a.is_integral() => format!("CAST({} AS REAL)", t.sql),
             // A real is a float: qm_cast rounds (CAST(16777217 AS real) is 16777216).
-            (a, Real) if a.is_integral() => via_udf(&t).sql,
-            (Real, Double) => t.sql.clone(),
-            (Double, Real) => via_udf(&t).sql,
+            (a, Real) if a.is_integral() => via_udf(&t).sql.to_string(),
+            (Real, Double) => t.sql.to_string(),
+            (Double, Real) => via_udf(&t).sql.to_string(),
             (a, Varchar(None)) if a.is_integral() => format!("CAST({} AS TEXT)", t.sql),
             // A char becomes a varchar with its padding (TestCharacterStringCasts); a
             // string becomes a char(n) cut to n characters, stored without trailing spaces
             // (docs language/types "CHAR").
-            (Char(n), Varchar(None)) => char_as_varchar(&t.sql, *n),
+            (Char(n), Varchar(None)) => char_as_varchar(t.sql.clone(), *n).to_string(),
             (Char(n), Varchar(Some(m))) => {
-                format!("substr({}, 1, {m})", char_as_varchar(&t.sql, *n))
+                format!("substr({}, 1, {m})", char_as_varchar(t.sql.clone(), *n))
             }
             (Varchar(_) | Char(_), Char(n)) => format!("rtrim(substr({}, 1, {n}), ' ')", t.sql),
-            (Varchar(_), Varchar(None)) | (Date, Varchar(None)) => t.sql.clone(),
+            (Varchar(_), Varchar(None)) | (Date, Varchar(None)) => t.sql.to_string(),
             // varchar to a shorter varchar truncates; anything else must fit (qm_cast).
             (Varchar(_), Varchar(Some(n))) => format!("substr({}, 1, {n})", t.sql),
-            (Date, Timestamp(_)) => coerced(&t, target),
+            (Date, Timestamp(_)) => (coerced(&t, target)).to_string(),
             (Timestamp(_), Date) => format!("substr({}, 1, 10)", t.sql),
             // To a lower precision Trino rounds (qm_cast); to a higher one only digits grow.
-            (Timestamp(p), Timestamp(q)) if q >= p => coerced(&t, target),
-            (Boolean, b) if b.is_integral() => t.sql.clone(),
+            (Timestamp(p), Timestamp(q)) if q >= p => (coerced(&t, target)).to_string(),
+            (Boolean, b) if b.is_integral() => t.sql.to_string(),
             (a, Boolean) if a.is_numeric() => format!("({} <> 0)", t.sql),
-            _ => via_udf(&t).sql,
+            _ => via_udf(&t).sql.to_string(),
         };
         Ok(Typed::new(sql, target.clone()))
     }

@@ -60,7 +60,7 @@ impl Analyzer<'_> {
         let sql = if floating && t.ty.is_integral() {
             format!("CAST({} AS REAL)", t.sql)
         } else {
-            coerced(&t, target)
+            (coerced(&t, target)).to_string()
         };
         Ok(Typed::new(sql, target.clone()))
     }
@@ -91,7 +91,10 @@ impl Analyzer<'_> {
             parts.push(to_element(&t));
         }
         Ok(Typed::new(
-            format!("json_array({})", parts.join(", ")),
+            format!(
+                "json_array({})",
+                querymesh_values::sqlite_expr::comma_list(&parts)
+            ),
             TrinoType::Array(Box::new(element_ty)),
         ))
     }
@@ -125,7 +128,10 @@ impl Analyzer<'_> {
             fields.push((None, t.ty));
         }
         Ok(Typed::new(
-            format!("json_array({})", parts.join(", ")),
+            format!(
+                "json_array({})",
+                querymesh_values::sqlite_expr::comma_list(&parts)
+            ),
             TrinoType::Row(fields),
         ))
     }
@@ -193,7 +199,7 @@ impl Analyzer<'_> {
             return Err(no_field(at, name));
         };
         let ty = fields[i].1.clone();
-        let sql = from_element(&format!("json_extract({}, '$[{i}]')", t.sql), &ty);
+        let sql = from_element(format!("json_extract({}, '$[{i}]')", t.sql), &ty);
         Ok(Typed::new(sql, ty))
     }
 
@@ -353,8 +359,8 @@ impl Analyzer<'_> {
                     // (`try_cast(ARRAY['1', 'x'] AS array(integer))`, TestArrayOperators).
                     let cast = Typed::new("qm_e", (**b).clone());
                     with_value(
-                        &t.sql,
-                        &format!(
+                        t.sql.to_string(),
+                        format!(
                             "(SELECT CASE WHEN max(qm_e IS NULL AND qm_src IS NOT NULL) THEN NULL \
                              ELSE json_group_array({}) END FROM (SELECT {} AS qm_e, value AS qm_src \
                              FROM json_each(qm_v) ORDER BY key))",
@@ -364,8 +370,8 @@ impl Analyzer<'_> {
                     )
                 } else {
                     with_value(
-                        &t.sql,
-                        &format!(
+                        t.sql.to_string(),
+                        format!(
                             "(SELECT json_group_array({}) FROM (SELECT value FROM json_each(qm_v) ORDER BY key))",
                             to_element(&element)
                         ),
@@ -403,8 +409,8 @@ impl Analyzer<'_> {
                     )
                 };
                 with_value(
-                    &t.sql,
-                    &format!(
+                    t.sql.to_string(),
+                    format!(
                         "(SELECT CASE WHEN {failed} THEN NULL \
                          WHEN count(DISTINCT {ke}) < count(*) THEN {duplicate} \
                          ELSE json_group_array(json_array({ke}, {ve})) END \
@@ -422,25 +428,31 @@ impl Analyzer<'_> {
                 let mut parts = Vec::with_capacity(a.len());
                 for (i, ((_, fa), (_, fb))) in a.iter().zip(b).enumerate() {
                     let field = Typed::new(
-                        from_element(&format!("json_extract(qm_v, '$[{i}]')"), fa),
+                        from_element(format!("json_extract(qm_v, '$[{i}]')"), fa),
                         fa.clone(),
                     );
                     parts.push(to_element(&self.cast(field, fb, try_cast, at)?));
                 }
-                with_value(&t.sql, &format!("json_array({})", parts.join(", ")))
+                with_value(
+                    t.sql.to_string(),
+                    format!(
+                        "json_array({})",
+                        querymesh_values::sqlite_expr::comma_list(&parts)
+                    ),
+                )
             }
             // UuidOperators: the canonical lowercase text (querymesh-functions/src/binary/sqlite).
             (Varchar(_) | Char(_), Uuid) => {
-                format!("qm_varchar_to_uuid({}, {})", t.sql, i32::from(try_cast))
+                format!("qm_varchar_to_uuid({}, {})", t.sql, i32::from(try_cast)).into()
             }
             (Varbinary, Uuid) => {
-                format!("qm_varbinary_to_uuid({}, {})", t.sql, i32::from(try_cast))
+                format!("qm_varbinary_to_uuid({}, {})", t.sql, i32::from(try_cast)).into()
             }
-            (Uuid, Varbinary) => format!("qm_uuid_to_varbinary({})", t.sql),
+            (Uuid, Varbinary) => format!("qm_uuid_to_varbinary({})", t.sql).into(),
             // Only to an unbounded varchar: UuidOperators casts to VARCHAR, and Trino 476
             // answers `CAST(uuid AS varchar(36))` "Cannot cast uuid to varchar(36)".
             (Uuid, Varchar(None)) => t.sql,
-            (Varchar(_) | Char(_), Varbinary) => format!("CAST({} AS BLOB)", t.sql),
+            (Varchar(_) | Char(_), Varbinary) => format!("CAST({} AS BLOB)", t.sql).into(),
             _ => return Err(refuse(&from)),
         };
         Ok(Typed::new(sql, target.clone()))

@@ -30,10 +30,18 @@ impl Analyzer<'_> {
         let mark = self.loose.len();
         let t = self.expr_inner(e, cx)?;
         // A grouping key covers the columns inside it (GROUP BY a + b, SELECT a + b).
-        if cx.group_keys.is_some_and(|keys| keys.contains(&t.sql)) {
+        if cx
+            .group_keys
+            .is_some_and(|keys| keys.contains(&t.sql.to_string()))
+        {
             self.loose.truncate(mark);
             // A key the current grouping set leaves out is NULL outside aggregates.
-            if !cx.in_aggregate && self.grouping.as_ref().is_some_and(|g| g.nulls(&t.sql)) {
+            if !cx.in_aggregate
+                && self
+                    .grouping
+                    .as_ref()
+                    .is_some_and(|g| g.nulls(&t.sql.to_string()))
+            {
                 return Ok(Typed::new("NULL", t.ty));
             }
         }
@@ -210,7 +218,7 @@ impl Analyzer<'_> {
             Expr::Nested(inner) => {
                 let t = self.expr(inner, cx)?;
                 Ok(Typed {
-                    sql: format!("({})", t.sql),
+                    sql: format!("({})", t.sql).into(),
                     ..t
                 })
             }
@@ -269,7 +277,7 @@ impl Analyzer<'_> {
                             _ => t.ty,
                         };
                         Ok(Typed {
-                            sql,
+                            sql: sql.into(),
                             ty,
                             constant,
                             // -x is as large as x.
@@ -604,7 +612,7 @@ impl Analyzer<'_> {
                             let target = super_type(&o.ty, &c.ty).unwrap_or(TrinoType::Unknown);
                             format!("{} = {}", coerced(o, &target), coerced(&c, &target))
                         }
-                        None => c.sql,
+                        None => c.sql.to_string(),
                     };
                     branches.push((Some(condition), r));
                 }
@@ -691,7 +699,7 @@ fn several_columns_as_row(block: super::analyze::Block) -> super::analyze::Block
     super::analyze::Block {
         sql: format!(
             "SELECT json_array({}) AS \"c1\" FROM ({})",
-            parts.join(", "),
+            querymesh_values::sqlite_expr::comma_list(&parts),
             block.sql
         ),
         columns: vec![(super::analyze::UNNAMED.into(), TrinoType::Row(fields))],

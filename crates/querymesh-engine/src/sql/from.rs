@@ -445,13 +445,13 @@ fn using_column(left: &Column, right: &Column, keyword: &str) -> Column {
     let side = |c: &Column| coerced(&Typed::new(c.sql.clone(), c.ty.clone()), &ty);
     let sql = match keyword {
         "RIGHT JOIN" => side(right),
-        "FULL JOIN" => format!("coalesce({}, {})", side(left), side(right)),
+        "FULL JOIN" => format!("coalesce({}, {})", side(left), side(right)).into(),
         _ => side(left),
     };
     Column {
         name: left.name.clone(),
         ty,
-        sql,
+        sql: sql.to_string(),
         read: None,
         hidden: false,
         unlisted: false,

@@ -170,7 +170,7 @@ impl Analyzer<'_> {
                     break;
                 }
             };
-            let Some(i) = state.keys.iter().position(|k| *k == sql) else {
+            let Some(i) = state.keys.iter().position(|k| *k == sql.to_string()) else {
                 result = Err(error_at(
                     ErrorName::InvalidArguments,
                     at,

@@ -77,18 +77,18 @@ impl Analyzer<'_> {
             // CAST(DATE '2024-03-01' AS JSON) is the JSON string "2024-03-01".
             (TrinoType::Date, TrinoType::Json) => {
                 let text = self.cast(t.clone(), &TrinoType::Varchar(None), try_cast, at)?;
-                format!("qm_json_from({}, 'varchar')", text.sql)
+                format!("qm_json_from({}, 'varchar')", text.sql).into()
             }
             (from, TrinoType::Json) => {
                 let kind = match from {
                     t if t.is_string() => "varchar".to_string(),
                     other => scalar_kind(other).ok_or_else(refuse)?,
                 };
-                format!("qm_json_from({}, '{kind}')", t.sql)
+                format!("qm_json_from({}, '{kind}')", t.sql).into()
             }
             (TrinoType::Json, to) => {
                 let kind = scalar_kind(to).ok_or_else(refuse)?;
-                format!("qm_json_to({}, '{kind}', {})", t.sql, i32::from(try_cast))
+                format!("qm_json_to({}, '{kind}', {})", t.sql, i32::from(try_cast)).into()
             }
             _ => return Err(refuse()),
         };

@@ -192,7 +192,7 @@ pub(super) fn numeric_literal(text: &str, at: Option<Position>) -> Result<Typed,
                 TrinoType::BigInt
             };
             Ok(Typed {
-                sql: n.to_string(),
+                sql: n.to_string().into(),
                 ty,
                 constant: Some(Constant::Int(n)),
                 bound: None,
@@ -318,7 +318,7 @@ pub(super) fn interval(
         Constant::Millis(amount)
     };
     Ok(Typed {
-        sql: amount.to_string(),
+        sql: amount.to_string().into(),
         ty,
         constant: Some(constant),
         bound: None,
@@ -406,7 +406,7 @@ impl Analyzer<'_> {
             TrinoType::Date => {
                 let d = calendar::parse_date(text).ok_or_else(invalid)?;
                 Ok(Typed {
-                    sql: sql_string(&calendar::format_date(d)),
+                    sql: sql_string(&calendar::format_date(d)).into(),
                     ty,
                     constant: Some(Constant::Date(d)),
                     bound: None,
@@ -515,7 +515,7 @@ impl Analyzer<'_> {
             TrinoType::BigInt | TrinoType::Integer | TrinoType::SmallInt | TrinoType::TinyInt => {
                 let n: i64 = text.trim().parse().map_err(|_| invalid())?;
                 Ok(Typed {
-                    sql: n.to_string(),
+                    sql: n.to_string().into(),
                     ty,
                     constant: Some(Constant::Int(n)),
                     bound: None,

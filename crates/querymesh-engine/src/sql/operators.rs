@@ -88,15 +88,15 @@ impl Analyzer<'_> {
                 _ => false,
             };
             match &mut run {
-                Some((run_op, operands)) if *run_op == op => operands.push(r.sql.clone()),
+                Some((run_op, operands)) if *run_op == op => operands.push(r.sql.to_string()),
                 _ => {
                     if let Some((run_op, operands)) = run.take()
                         && operands.len() > BALANCED_RUN
                     {
-                        acc.sql = balanced_run(run_op, &operands, &acc.ty);
+                        acc.sql = (balanced_run(run_op, &operands, &acc.ty)).into();
                     }
                     if associative {
-                        run = Some((op, vec![acc.sql.clone(), r.sql.clone()]));
+                        run = Some((op, vec![acc.sql.to_string(), r.sql.to_string()]));
                     }
                 }
             }
@@ -107,7 +107,7 @@ impl Analyzer<'_> {
                 // Only the result's type is needed until the run ends.
                 let sql = std::mem::take(&mut acc.sql);
                 let r = Typed {
-                    sql: String::new(),
+                    sql: String::new().into(),
                     ..r
                 };
                 acc = self.binary(acc, at, op, r, right, at)?;
@@ -116,14 +116,17 @@ impl Analyzer<'_> {
             }
             acc = self.binary(acc, at, op, r, right, at)?;
             // A grouping key covers the columns inside it (GROUP BY a + b, SELECT a + b + c).
-            if cx.group_keys.is_some_and(|keys| keys.contains(&acc.sql)) {
+            if cx
+                .group_keys
+                .is_some_and(|keys| keys.contains(&acc.sql.to_string()))
+            {
                 self.loose.truncate(mark);
             }
         }
         if let Some((run_op, operands)) = run
             && operands.len() > BALANCED_RUN
         {
-            acc.sql = balanced_run(run_op, &operands, &acc.ty);
+            acc.sql = (balanced_run(run_op, &operands, &acc.ty)).into();
         }
         Ok(acc)
     }
@@ -194,8 +197,8 @@ impl Analyzer<'_> {
             }
             let target = super_type(&l.ty, &r.ty).unwrap_or(TrinoType::Unknown);
             let (lhs, rhs) = (
-                compare_key(coerced(&l, &target), &target),
-                compare_key(coerced(&r, &target), &target),
+                compare_key((coerced(&l, &target)).to_string(), &target),
+                compare_key((coerced(&r, &target)).to_string(), &target),
             );
             // NaN is the text 'NaN' (udf::real), equal to itself in SQLite but to nothing in
             // Trino (nan() = nan() is false, nan() <> nan() true); one NaN side makes the
@@ -262,7 +265,10 @@ impl Analyzer<'_> {
                 if binary(&l) && binary(&r) && [&l, &r].iter().any(|t| t.ty == TrinoType::Varbinary)
                 {
                     return Ok(Typed::new(
-                        querymesh_functions::binary_concat_sql(&[&l.sql, &r.sql]),
+                        querymesh_functions::binary_concat_sql(&[
+                            l.sql.to_string(),
+                            r.sql.to_string(),
+                        ]),
                         TrinoType::Varbinary,
                     ));
                 }
@@ -355,7 +361,7 @@ impl Analyzer<'_> {
             };
             return Ok(match value.filter(|v| (lo..=hi).contains(v)) {
                 Some(v) => Typed {
-                    sql: int_literal(v),
+                    sql: int_literal(v).into(),
                     ty,
                     constant: Some(Constant::Int(v)),
                     bound: None,
@@ -383,9 +389,11 @@ impl Analyzer<'_> {
                 format!("(CAST({} AS REAL) {op} {})", l.sql, r.sql)
             }
             // NaN survives (udf/double_ops.rs): `is_nan(infinity() - infinity())` is true.
-            (_, TrinoType::Double | TrinoType::Real) => {
-                double_ops::arithmetic_sql(op, (&l.ty, &l.sql), (&r.ty, &r.sql))
-            }
+            (_, TrinoType::Double | TrinoType::Real) => double_ops::arithmetic_sql(
+                op,
+                (&l.ty, &l.sql.to_string()),
+                (&r.ty, &r.sql.to_string()),
+            ),
             // Trino's integer arithmetic fails on overflow (Math.addExact and friends);
             // SQLite turns a 64-bit overflow into a REAL and knows no narrower integers.
             (_, t) if t.is_integral() => format!(
@@ -472,7 +480,7 @@ impl Analyzer<'_> {
                     _ => None,
                 };
                 return Ok(Some(Typed {
-                    sql: format!("({} {op} {})", l.sql, r.sql),
+                    sql: format!("({} {op} {})", l.sql, r.sql).into(),
                     ty: l.ty.clone(),
                     constant,
                     bound: None,
@@ -522,7 +530,7 @@ impl Analyzer<'_> {
                         )
                     })?;
                     return Ok(Some(Typed {
-                        sql: sql_string(&calendar::format_date(folded)),
+                        sql: sql_string(&calendar::format_date(folded)).into(),
                         ty: TrinoType::Date,
                         constant: Some(Constant::Date(folded)),
                         bound: None,
@@ -653,7 +661,7 @@ fn scaled_interval(iv: &Typed, n: &Typed) -> Option<Typed> {
         ),
     };
     Some(Typed {
-        sql,
+        sql: sql.into(),
         ty: iv.ty.clone(),
         constant,
         bound: None,
@@ -667,10 +675,10 @@ fn fractionally_scaled(op: char, iv: &Typed, n: &Typed) -> Option<Typed> {
         TrinoType::Decimal { scale, .. } => {
             querymesh_values::decimal::to_double_sql(n, scale, false)
         }
-        ref t if t.is_numeric() => format!("CAST({} AS REAL)", n.sql),
+        ref t if t.is_numeric() => format!("CAST({} AS REAL)", n.sql).into(),
         _ => return None,
     };
-    querymesh_functions::datetime::interval::scaled(op, iv, n, as_double)
+    querymesh_functions::datetime::interval::scaled(op, iv, n, as_double.to_string())
 }
 
 /// An integer constant as SQLite reads it: SQLite parses `-9223372036854775808` as the

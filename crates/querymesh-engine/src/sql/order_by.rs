@@ -87,7 +87,7 @@ impl Analyzer<'_> {
                 }
                 None => {
                     let key = self.grouped_expr(expr, &cx)?;
-                    let sql = key.sql;
+                    let sql = key.sql.to_string();
                     let is_output =
                         sql.starts_with("\"c") && sql.ends_with('"') && !sql.contains('.');
                     if let Some(items) = distinct_items
@@ -100,7 +100,7 @@ impl Analyzer<'_> {
                             "For SELECT DISTINCT, ORDER BY expressions must appear in select list",
                         ));
                     }
-                    (not_a_position(sql), key.ty)
+                    (not_a_position(sql.to_string()), key.ty)
                 }
             };
             // Maps, json, colors and Bing tiles have no order (Trino 476: "Type BingTile is

@@ -199,7 +199,7 @@ impl Analyzer<'_> {
                             ),
                         ));
                     }
-                    self.coerce_to(t, &column.ty, None)?.sql
+                    self.coerce_to(t, &column.ty, None)?.sql.to_string()
                 }
             };
             items.push(format!("{sql} AS {}", quote(&column.name)));

@@ -50,8 +50,8 @@ impl Analyzer<'_> {
                 Ok(Typed::new(
                     format!(
                         "({} {op} {})",
-                        compare_key(coerced(&lt, &target), &target),
-                        compare_key(coerced(&rt, &target), &target)
+                        compare_key((coerced(&lt, &target)).to_string(), &target),
+                        compare_key((coerced(&rt, &target)).to_string(), &target)
                     ),
                     TrinoType::Boolean,
                 ))
@@ -116,9 +116,9 @@ impl Analyzer<'_> {
                         }
                         let items: Vec<String> = typed
                             .iter()
-                            .map(|it| compare_key(coerced(it, &target), &target))
+                            .map(|it| compare_key((coerced(it, &target)).to_string(), &target))
                             .collect();
-                        let mut value = compare_key(coerced(&t, &target), &target);
+                        let mut value = compare_key((coerced(&t, &target)).to_string(), &target);
                         // NaN equals nothing, itself included (`nan() IN (nan())` is false).
                         if querymesh_functions::udf::double_ops::may_be_nan(&t.ty, &value) {
                             value = format!("qm_nan_apart({value})");
@@ -168,9 +168,9 @@ impl Analyzer<'_> {
                 Ok(Typed::new(
                     format!(
                         "({} {not}BETWEEN {} AND {})",
-                        compare_key(coerced(&t, &target), &target),
-                        compare_key(coerced(&lo, &target), &target),
-                        compare_key(coerced(&hi, &target), &target)
+                        compare_key((coerced(&t, &target)).to_string(), &target),
+                        compare_key((coerced(&lo, &target)).to_string(), &target),
+                        compare_key((coerced(&hi, &target)).to_string(), &target)
                     ),
                     TrinoType::Boolean,
                 ))
@@ -228,8 +228,10 @@ impl Analyzer<'_> {
                 // A char matches as the varchar it casts to, padded: `CAST('ab' AS char(4))
                 // LIKE 'ab'` is false (TestCharOperators / LikeFunctions on char).
                 let value = match t.ty {
-                    TrinoType::Char(n) => querymesh_values::coerce::char_as_varchar(&t.sql, n),
-                    _ => t.sql.clone(),
+                    TrinoType::Char(n) => {
+                        querymesh_values::coerce::char_as_varchar(t.sql.clone(), n)
+                    }
+                    _ => t.sql.to_string().into(),
                 };
                 Ok(Typed::new(
                     format!("({value} {not}LIKE {}{escape})", p.sql),
@@ -284,8 +286,11 @@ impl Analyzer<'_> {
         for (i, (v, (_, ty))) in values.iter().zip(&block.columns).enumerate() {
             let target = super_type(&v.ty, ty).unwrap_or(TrinoType::Unknown);
             let column = Typed::new(format!("\"c{}\"", i + 1), ty.clone());
-            left.push(compare_key(coerced(v, &target), &target));
-            right.push(compare_key(coerced(&column, &target), &target));
+            left.push(compare_key((coerced(v, &target)).to_string(), &target));
+            right.push(compare_key(
+                (coerced(&column, &target)).to_string(),
+                &target,
+            ));
         }
         let not = if negated { "NOT " } else { "" };
         Ok(Typed::new(

@@ -89,7 +89,10 @@ impl Analyzer<'_> {
             fields.push((None, t.ty));
         }
         Ok(Typed::new(
-            format!("json_array({})", parts.join(", ")),
+            format!(
+                "json_array({})",
+                querymesh_values::sqlite_expr::comma_list(&parts)
+            ),
             TrinoType::Row(fields),
         ))
     }

@@ -300,9 +300,9 @@ impl Analyzer<'_> {
             };
             let key = self.expr(target, &cx)?;
             if matches!(key.ty, TrinoType::TimestampTz(_)) {
-                self.zoned_group_keys.push(key.sql.clone());
+                self.zoned_group_keys.push(key.sql.to_string());
             }
-            keys.push(key.sql);
+            keys.push(key.sql.to_string());
         }
         Ok(keys)
     }
@@ -389,7 +389,7 @@ impl Analyzer<'_> {
                             _ => super::analyze::UNNAMED.to_string(),
                         },
                     };
-                    push(&mut items, &mut columns, t.sql, name, t.ty);
+                    push(&mut items, &mut columns, t.sql.to_string(), name, t.ty);
                     if describing {
                         let aliased = matches!(item, SelectItem::ExprWithAlias { .. });
                         let table = self.origin_of(scope, e);
@@ -437,7 +437,7 @@ impl Analyzer<'_> {
                 };
                 let t = self.grouped_expr(e, &cx)?;
                 self.require_boolean(&t, e, "HAVING clause")?;
-                Some(t.sql)
+                Some(t.sql.to_string())
             }
             None => None,
         })

@@ -106,7 +106,7 @@ impl Analyzer<'_> {
             arrays[0].0.sql.clone()
         } else {
             let all: Vec<Typed> = arrays.iter().map(|(t, _)| t.clone()).collect();
-            longest(&all)
+            longest(&all).into()
         };
         let mut columns = Vec::new();
         for (t, parts) in &arrays {
@@ -125,7 +125,7 @@ impl Analyzer<'_> {
             for (name, ty, path) in parts {
                 columns.push(Column {
                     name: name.clone().unwrap_or_else(|| UNNAMED.to_string()),
-                    sql: from_element(&element(*path), ty),
+                    sql: (from_element(element(*path), ty)).to_string(),
                     ty: ty.clone(),
                     read: None,
                     hidden: false,
@@ -178,7 +178,8 @@ impl Analyzer<'_> {
             columns.push(Column {
                 name: name.clone(),
                 ty: ty.clone(),
-                sql: from_element(&format!("json_extract({sql_alias}.value, '$[{i}]')"), ty),
+                sql: from_element(format!("json_extract({sql_alias}.value, '$[{i}]')"), ty)
+                    .to_string(),
                 read: None,
                 hidden: false,
                 unlisted: false,
@@ -187,7 +188,7 @@ impl Analyzer<'_> {
         relations.push(self.aliased(columns, Vec::new(), alias)?);
         Ok(format!(
             "json_each((SELECT json_group_array(json_array({})) FROM ({}))) AS {sql_alias}",
-            parts.join(", "),
+            querymesh_values::sqlite_expr::comma_list(&parts),
             block.sql
         ))
     }

@@ -106,7 +106,7 @@ impl Analyzer<'_> {
         let zone = sql_string(&self.session_zone());
         let sql = match (&t.ty, target) {
             (Unknown, _) => "NULL".to_string(),
-            (TimestampTz(p), TimestampTz(q)) if q >= p => t.sql.clone(),
+            (TimestampTz(p), TimestampTz(q)) if q >= p => t.sql.to_string(),
             (TimestampTz(_), TimestampTz(q)) => format!("qm_tz_round({}, {q})", t.sql),
             (Varchar(_) | Char(_), TimestampTz(q)) => format!(
                 "qm_tz_from_varchar({}, {q}, {zone}, {})",
@@ -186,7 +186,7 @@ impl Analyzer<'_> {
         z: &Typed,
         at: Option<Position>,
     ) -> Result<(), TrinoError> {
-        if let Some(name) = string_literal(&z.sql)
+        if let Some(name) = string_literal(&z.sql.to_string())
             && let Err(m) = zones::zone(&name)
         {
             return Err(error_at(ErrorName::NotSupported, at, m));

@@ -108,7 +108,7 @@ pub(crate) fn top_n(largest: bool, value: &Typed, key: Option<&Typed>, n: &str) 
 
 /// The first element of the array `top_n` answers, as a value of `ty`.
 pub(crate) fn first_element(array: &str, ty: &TrinoType) -> String {
-    from_element(&format!("json_extract({array}, '$[0]')"), ty)
+    (from_element(format!("json_extract({array}, '$[0]')"), ty)).to_string()
 }
 
 /// max_by(x, y) / min_by(x, y), and with a third argument n, the x of the n rows with the
@@ -125,7 +125,7 @@ fn value_at_extreme(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lower
     }
     if let Some(n) = n {
         return Ok(Some((
-            top_n(largest, x, Some(y), &n.sql),
+            top_n(largest, x, Some(y), &n.sql.to_string()),
             TrinoType::Array(Box::new(x.ty.clone())),
         )));
     }
@@ -227,7 +227,8 @@ fn checksum(ctx: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
                 "qm_checksum_array_hash({}, {})",
                 x.sql,
                 sql_string(&element.to_string())
-            ),
+            )
+            .into(),
         ),
         other => {
             return Err(TrinoError::new(
@@ -269,7 +270,7 @@ fn listagg(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
     if !string(separator) {
         return Ok(None);
     }
-    if !separator.sql.starts_with('\'') {
+    if !separator.sql.to_string().starts_with('\'') {
         return Err(error_at(
             ErrorName::SyntaxError,
             None,

@@ -219,7 +219,10 @@ fn sum(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
 fn keeping_nan(f: &str, call: &AggregateCall<'_>, x: &Typed) -> String {
     let plain = format!("{f}({}{})", distinct(call), x.sql);
     let double = matches!(x.ty, TrinoType::Double | TrinoType::Real);
-    if !double || x.finite_bound().is_some() || !crate::udf::double_ops::may_be_nan(&x.ty, &x.sql) {
+    if !double
+        || x.finite_bound().is_some()
+        || !crate::udf::double_ops::may_be_nan(&x.ty, &x.sql.to_string())
+    {
         return plain;
     }
     format!(
@@ -277,7 +280,7 @@ fn extreme(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
                 return Ok(None);
             }
             Ok(Some((
-                extended::top_n(largest, x, None, &n.sql),
+                extended::top_n(largest, x, None, &n.sql.to_string()),
                 TrinoType::Array(Box::new(x.ty.clone())),
             )))
         }
@@ -294,7 +297,7 @@ fn extreme(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
         // every number (its min already passes over it): the numbers' max first, and only
         // when there is none, the max of all ('NaN' or NULL). Two of SQLite's own aggregates,
         // so the state stays two values and a window runs them as it runs max.
-        [x] if largest && crate::udf::double_ops::may_be_nan(&x.ty, &x.sql) => {
+        [x] if largest && crate::udf::double_ops::may_be_nan(&x.ty, &x.sql.to_string()) => {
             let d = distinct(call);
             Ok(Some((
                 format!(

@@ -83,7 +83,7 @@ fn values(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
 /// (the aggregate rounds to a float in its real form).
 fn as_number(t: &Typed, real: bool) -> String {
     match t.ty {
-        TrinoType::Decimal { scale, .. } => decimal::to_double_sql(t, scale, real),
-        _ => t.sql.clone(),
+        TrinoType::Decimal { scale, .. } => (decimal::to_double_sql(t, scale, real)).to_string(),
+        _ => t.sql.to_string(),
     }
 }

@@ -51,7 +51,7 @@ pub(super) fn sequence(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
             "qm_sequence({}, {}, {}, '{unit}', {})",
             start.sql,
             stop.sql,
-            step.map_or("NULL", |s| s.sql.as_str()),
+            step.map_or("NULL".to_string(), |s| s.sql.to_string()),
             i32::from(step.is_some())
         ),
         returns,
@@ -136,7 +136,7 @@ pub fn array_concat(
             nullable.push(format!("({}) IS NULL", coerced.sql));
             parts.push(wrap(&coerced));
         } else {
-            parts.push(coerced.sql);
+            parts.push(coerced.sql.to_string());
         }
     }
     let concatenated = format!("qm_array_concat({})", parts.join(", "));

@@ -120,7 +120,7 @@ fn filter(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let body = format!(
         "(SELECT coalesce(json_group_array({}), '[]') FROM {})",
         to_element(&element),
-        elements(array, lambda, Some(&lambda.body.sql))
+        elements(array, lambda, Some(&lambda.body.sql.to_string()))
     );
     Ok(Some(Typed::new(unless_null(&[array], body), c.returns())))
 }
@@ -136,7 +136,7 @@ fn reduce(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let element_ty = element_type(&array.ty);
     let element_at = |index: &str| {
         from_element(
-            &format!("json_extract({a}, '$[' || ({index}) || ']')"),
+            format!("json_extract({a}, '$[' || ({index}) || ']')"),
             &element_ty,
         )
     };
@@ -188,7 +188,7 @@ fn zip_with(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     };
     let at = |array: &Typed| {
         from_element(
-            &format!("json_extract({}, '$[' || i.key || ']')", array.sql),
+            format!("json_extract({}, '$[' || i.key || ']')", array.sql),
             &element_type(&array.ty),
         )
     };

@@ -272,7 +272,7 @@ fn wrap(x: &Typed) -> String {
 
 /// The element a `qm_*` function returned wrapped (`[e]`), in `ty`'s top-level form.
 fn unwrap(sql: &str, ty: &TrinoType) -> String {
-    from_element(&format!("json_extract({sql}, '$[0]')"), ty)
+    (from_element(format!("json_extract({sql}, '$[0]')"), ty)).to_string()
 }
 
 /// Whether Trino orders values of `t` (maps and json are not orderable).
@@ -333,12 +333,13 @@ fn element_at(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
             &ty,
         ),
         _ => from_element(
-            &format!(
+            format!(
                 "json_extract({0}, qm_element_path(json_array_length({0}), {1}))",
                 container.sql, i.sql
             ),
             &ty,
-        ),
+        )
+        .to_string(),
     };
     Ok(Some(Typed::new(sql, ty)))
 }
@@ -375,7 +376,7 @@ fn array_join(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
             type_text(&element),
             delimiter.sql,
             i32::from(replacement.is_some()),
-            replacement.map_or("NULL", |r| r.sql.as_str())
+            replacement.map_or("NULL".to_string(), |r| r.sql.to_string())
         ),
         TrinoType::Varchar(None),
     )))
@@ -451,7 +452,7 @@ fn array_sort(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let x = ctx.alias("qm_sort_x");
     let y = ctx.alias("qm_sort_y");
     let element = comparator.params.first().cloned().unwrap_or(element);
-    let value = |rel: &str| from_element(&format!("{rel}.value"), &element);
+    let value = |rel: &str| from_element(format!("{rel}.value"), &element);
     let sorted = to_element(&Typed::new(value(&x), element.clone()));
     let sql = format!(
         "(SELECT CASE WHEN {v} IS NULL THEN NULL ELSE (SELECT json_group_array({sorted}) FROM \

@@ -307,7 +307,7 @@ pub(super) fn length(c: &Call) -> Option<Typed> {
 }
 
 /// `a || b || …` of varbinary: SQLite concatenates the bytes as text, cast back to a BLOB.
-pub fn concat_sql(parts: &[&str]) -> String {
+pub fn concat_sql(parts: &[String]) -> String {
     format!("CAST(({}) AS BLOB)", parts.join(" || "))
 }
 

@@ -102,9 +102,9 @@ fn render(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
                     .map(|n| n as u32),
             ),
         ),
-        TrinoType::BigInt => (format!("CAST({} AS TEXT)", value.sql), c.returns()),
+        TrinoType::BigInt => (format!("CAST({} AS TEXT)", value.sql).into(), c.returns()),
         // Double.toString, as Trino renders a double.
-        _ => (format!("qm_java_double({})", value.sql), c.returns()),
+        _ => (format!("qm_java_double({})", value.sql).into(), c.returns()),
     };
     Ok(Some(Typed::new(
         format!("qm_render({text}, {})", color.sql),

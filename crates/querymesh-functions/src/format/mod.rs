@@ -8,6 +8,7 @@ pub mod sqlite;
 pub mod units;
 
 use querymesh_values::error::{ErrorName, TrinoError, error_at};
+use querymesh_values::sqlite_expr::SqlExpr;
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
@@ -48,15 +49,22 @@ fn format(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
         ));
     }
     let mut kinds = String::new();
-    let mut parts = vec![first.sql.clone(), String::new()];
+    let mut parts = vec![first.sql.clone(), String::new().into()];
     for arg in rest {
         let (kind, sql) = java_value(ctx, arg, c)?;
         kinds.push(kind);
-        parts.push(sql);
+        parts.push(sql.into());
     }
-    parts[1] = format!("'{kinds}'");
+    parts[1] = SqlExpr::Text(kinds);
     Ok(Some(Typed::new(
-        format!("qm_format({})", parts.join(", ")),
+        format!(
+            "qm_format({})",
+            parts
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
         TrinoType::Varchar(None),
     )))
 }
@@ -70,23 +78,23 @@ fn java_value(
     use TrinoType::*;
     let as_text = |ctx: &mut dyn LowerContext| {
         ctx.cast(a.clone(), &Varchar(None), false, c.at)
-            .map(|t| ('s', t.sql))
+            .map(|t| ('s', t.sql.to_string()))
     };
     Ok(match &a.ty {
         Unknown => ('n', "NULL".into()),
-        Boolean => ('b', a.sql.clone()),
-        TinyInt | SmallInt | Integer | BigInt => ('l', a.sql.clone()),
-        Real => ('f', a.sql.clone()),
-        Double => ('d', a.sql.clone()),
-        Decimal { .. } => ('m', as_text(ctx)?.1),
-        Varchar(_) | Json => ('s', a.sql.clone()),
+        Boolean => ('b', a.sql.to_string()),
+        TinyInt | SmallInt | Integer | BigInt => ('l', a.sql.to_string()),
+        Real => ('f', a.sql.to_string()),
+        Double => ('d', a.sql.to_string()),
+        Decimal { .. } => ('m', as_text(ctx)?.1.to_string()),
+        Varchar(_) | Json => ('s', a.sql.to_string()),
         // Trino pads a char(n) to its length before formatting it (`!`: the width counts
         // characters, not bytes).
         Char(n) => ('s', format!("printf('%!-*s', {n}, {})", a.sql)),
-        Date => ('D', a.sql.clone()),
-        Time(_) => ('t', a.sql.clone()),
-        Timestamp(_) => ('T', a.sql.clone()),
-        TimestampTz(_) => ('z', a.sql.clone()),
+        Date => ('D', a.sql.to_string()),
+        Time(_) => ('t', a.sql.to_string()),
+        Timestamp(_) => ('T', a.sql.to_string()),
+        TimestampTz(_) => ('z', a.sql.to_string()),
         Uuid | IntervalYearToMonth | IntervalDayToSecond => as_text(ctx)?,
         other => {
             return Err(error_at(

@@ -512,7 +512,7 @@ pub fn cast_sql(t: &Typed, target: &TrinoType) -> Option<Result<String, String>>
         return None;
     }
     Some(if t.ty == *target || t.ty == TrinoType::Unknown {
-        Ok(t.sql.clone())
+        Ok(t.sql.to_string())
     } else {
         Err(format!("Cannot cast {} to {target}", t.ty))
     })

@@ -44,7 +44,7 @@ pub fn cast_sql(t: &Typed, target: &TrinoType, try_cast: bool) -> Option<String>
     Some(match (&t.ty, target) {
         (Varchar(_), IpAddress) => format!("qm_varchar_to_ipaddress({}, {try_cast})", t.sql),
         (Varbinary, IpAddress) => format!("qm_varbinary_to_ipaddress({}, {try_cast})", t.sql),
-        (IpAddress, Varbinary) => t.sql.clone(),
+        (IpAddress, Varbinary) => t.sql.to_string(),
         (IpAddress, Varchar(None)) => format!("qm_ipaddress_to_varchar({})", t.sql),
         _ => return None,
     })

@@ -334,7 +334,7 @@ fn map_filter(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let key = Typed::new(lambda.param(0), k);
     let value = Typed::new(lambda.param(1), v);
     Ok(Some(Typed::new(
-        map_of(m, lambda, &key, &value, Some(&lambda.body.sql)),
+        map_of(m, lambda, &key, &value, Some(&lambda.body.sql.to_string())),
         c.returns(),
     )))
 }
@@ -349,7 +349,7 @@ fn map_zip_with(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let (k, v1) = key_value(&a.ty);
     let (_, v2) = key_value(&b.ty);
     let at =
-        |i: usize, ty: &TrinoType| from_element(&format!("json_extract(e.value, '$[{i}]')"), ty);
+        |i: usize, ty: &TrinoType| from_element(format!("json_extract(e.value, '$[{i}]')"), ty);
     let key = Typed::new(lambda.param(0), k.clone());
     Ok(Some(Typed::new(
         format!(

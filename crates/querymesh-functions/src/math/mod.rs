@@ -553,7 +553,7 @@ pub fn rounding(name: &str, t: Typed, at: Option<Position>) -> Result<Typed, Tri
                 return Ok(t);
             };
             let target = TrinoType::Decimal { precision, scale };
-            let sql = decimal::coerce(&t, &target).unwrap_or_else(|| t.sql.clone());
+            let sql = decimal::coerce(&t, &target).unwrap_or_else(|| t.sql.to_string().into());
             Ok(Typed::new(sql, target))
         }
         ty if ty.is_integral() => Ok(t),

@@ -92,7 +92,7 @@ fn string_type(t: &Typed) -> TrinoType {
 fn extract(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let (s, pattern, group) = match c.args.as_slice() {
         [s, p] => (s, p, "0".to_string()),
-        [s, p, g] => (s, p, g.sql.clone()),
+        [s, p, g] => (s, p, g.sql.to_string()),
         _ => return Ok(None),
     };
     let ty = string_type(s);
@@ -113,8 +113,8 @@ fn position(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let sql = c.sql();
     let (start, occurrence) = match sql.as_slice() {
         [_, _] => ("1", "1"),
-        [_, _, start] => (*start, "1"),
-        [_, _, start, occurrence] => (*start, *occurrence),
+        [_, _, start] => (start.as_str(), "1"),
+        [_, _, start, occurrence] => (start.as_str(), occurrence.as_str()),
         _ => return Ok(None),
     };
     Ok(Some(Typed::new(

@@ -96,7 +96,7 @@ pub fn cardinality_of_any(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
 pub fn cast_sql(t: &Typed, target: &TrinoType) -> Option<String> {
     match (&t.ty, target) {
         (TrinoType::SetDigest, TrinoType::Varbinary)
-        | (TrinoType::Varbinary, TrinoType::SetDigest) => Some(t.sql.clone()),
+        | (TrinoType::Varbinary, TrinoType::SetDigest) => Some(t.sql.to_string()),
         _ => None,
     }
 }
@@ -142,15 +142,15 @@ fn hashed_form(x: &Typed) -> Option<String> {
     use TrinoType::*;
     let sql = &x.sql;
     Some(match &x.ty {
-        t if t.is_integral() => sql.clone(),
+        t if t.is_integral() => sql.to_string(),
         // The months and milliseconds Trino holds them as.
-        IntervalYearToMonth | IntervalDayToSecond => sql.clone(),
+        IntervalYearToMonth | IntervalDayToSecond => sql.to_string(),
         // A short decimal is its unscaled long (decimal.rs "Representation").
-        Decimal { precision, .. } if decimal::is_short(*precision) => sql.clone(),
+        Decimal { precision, .. } if decimal::is_short(*precision) => sql.to_string(),
         Real => format!("CAST({sql} AS REAL)"),
         // Days since 1970-01-01, as Trino holds a date.
         Date => format!("CAST(julianday({sql}) - 2440587.5 AS INTEGER)"),
-        Varchar(_) | Json | Varbinary => sql.clone(),
+        Varchar(_) | Json | Varbinary => sql.to_string(),
         // Trino holds a char without its padding.
         Char(_) => format!("rtrim({sql}, ' ')"),
         Uuid => format!("qm_uuid_to_varbinary({sql})"),

@@ -53,7 +53,10 @@ fn approx_most_frequent(ctx: &mut dyn LowerContext, call: &AggregateCall<'_>) ->
             TrinoType::BigInt,
         ),
         TrinoType::Varchar(_) => (x.sql.clone(), TrinoType::Varchar(None)),
-        TrinoType::Char(_) => (format!("rtrim({}, ' ')", x.sql), TrinoType::Varchar(None)),
+        TrinoType::Char(_) => (
+            format!("rtrim({}, ' ')", x.sql).into(),
+            TrinoType::Varchar(None),
+        ),
         _ => return Ok(None),
     };
     let buckets = ctx.coerce_to(buckets.clone(), &TrinoType::BigInt, None)?;

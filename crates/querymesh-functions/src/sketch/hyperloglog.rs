@@ -59,14 +59,14 @@ fn approx_set(ctx: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
     let [x] = call.args else { return Ok(None) };
     let (value, how) = match &x.ty {
         t if t.is_integral() => (x.sql.clone(), HASH_LONG),
-        TrinoType::Unknown => ("NULL".to_string(), HASH_LONG),
+        TrinoType::Unknown => ("NULL".into(), HASH_LONG),
         TrinoType::Real | TrinoType::Double | TrinoType::Decimal { .. } => {
             let double = ctx.coerce_to(x.clone(), &TrinoType::Double, None)?;
-            (format!("CAST({} AS REAL)", double.sql), HASH_DOUBLE)
+            (format!("CAST({} AS REAL)", double.sql).into(), HASH_DOUBLE)
         }
         TrinoType::Varchar(_) => (x.sql.clone(), HASH_BYTES),
         // A char reaches varchar(x) as the varchar it casts to, without its padding.
-        TrinoType::Char(_) => (format!("rtrim({}, ' ')", x.sql), HASH_BYTES),
+        TrinoType::Char(_) => (format!("rtrim({}, ' ')", x.sql).into(), HASH_BYTES),
         _ => return Ok(None),
     };
     // DISTINCT changes no HyperLogLog (adding a value again leaves it as it was), and SQLite

@@ -45,7 +45,7 @@ pub fn cast_sql(t: &Typed, target: &TrinoType) -> Option<Option<String>> {
     if !ours(&t.ty) && !ours(target) {
         return None;
     }
-    let same = || Some(Some(t.sql.clone()));
+    let same = || Some(Some(t.sql.to_string()));
     match (&t.ty, target) {
         (from, to) if from == to => same(),
         (Unknown, _) => same(),

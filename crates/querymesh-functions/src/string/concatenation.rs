@@ -41,7 +41,7 @@ pub fn string_concat(args: &[&Typed], at: Option<Position>) -> Result<Option<Typ
             ),
         ));
     }
-    let sql: Vec<&str> = args.iter().map(|a| a.sql.as_str()).collect();
+    let sql: Vec<String> = args.iter().map(|a| a.sql.to_string()).collect();
     Ok(Some(Typed::new(
         format!("({})", sql.join(" || ")),
         TrinoType::Varchar(None),

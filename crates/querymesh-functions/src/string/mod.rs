@@ -207,8 +207,8 @@ fn replaced_type(s: &TrinoType, to: &TrinoType) -> TrinoType {
 /// SQLite's replace leaves the string alone for an empty search, Trino's inserts the
 /// replacement around every code point: the native one only for a non-empty literal search.
 fn replace_sql(s: &Typed, from: &Typed, to: &str) -> String {
-    let nonempty_literal =
-        from.sql.starts_with('\'') && matches!(from.ty, TrinoType::Varchar(Some(n)) if n > 0);
+    let nonempty_literal = from.sql.to_string().starts_with('\'')
+        && matches!(from.ty, TrinoType::Varchar(Some(n)) if n > 0);
     let f = if nonempty_literal {
         "replace"
     } else {
@@ -297,7 +297,7 @@ fn replace(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
         [s, from] if strings(c) => Some(Typed::new(replace_sql(s, from, "''"), as_varchar(&s.ty))),
         [s, from, to] if strings(c) => Some(Typed::new(
-            replace_sql(s, from, &to.sql),
+            replace_sql(s, from, &to.sql.to_string()),
             replaced_type(&s.ty, &to.ty),
         )),
         _ => None,
@@ -330,9 +330,9 @@ fn substring(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
             // A char(n) is read with its padding (substr(CAST('ab' AS char(5)), 1, 4) is 'ab  ').
             let source = match s.ty {
                 TrinoType::Char(n) => format!("qm_rpad({}, {n}, ' ')", s.sql),
-                _ => s.sql.clone(),
+                _ => s.sql.to_string(),
             };
-            let rest: Vec<&str> = c.sql().into_iter().skip(1).collect();
+            let rest: Vec<String> = c.sql().into_iter().skip(1).collect();
             Some(Typed::new(
                 format!("{f}({source}, {})", rest.join(", ")),
                 as_varchar(&s.ty),

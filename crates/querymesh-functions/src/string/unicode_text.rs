@@ -42,7 +42,10 @@ const FORMS: [&str; 4] = ["NFC", "NFD", "NFKC", "NFKD"];
 fn normalize(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let (s, form) = match c.args.as_slice() {
         [s] => (s, "NFC".to_string()),
-        [s, form] => match FORMS.iter().find(|f| form.sql == format!("'{f}'")) {
+        [s, form] => match FORMS
+            .iter()
+            .find(|f| form.sql.to_string() == format!("'{f}'"))
+        {
             Some(f) => (s, f.to_string()),
             None => {
                 return Err(error_at(
@@ -70,7 +73,7 @@ fn word_stem(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     }
     let (word, language) = match c.args.as_slice() {
         [word] => (word, "'en'".to_string()),
-        [word, language] => (word, language.sql.clone()),
+        [word, language] => (word, language.sql.to_string()),
         _ => return Ok(None),
     };
     let ty = match word.ty {

@@ -105,9 +105,17 @@ pub fn register_twins(conn: &Connection, sql: &str) -> rusqlite::Result<()> {
     twins.values().try_for_each(|register| register(conn))
 }
 
+/// Whether `name` has a `try` twin. Every function must have been registered once
+/// (crate::sqlite::TWINS sees to it).
+pub fn has_twin(name: &str) -> bool {
+    TWINS
+        .lock()
+        .is_ok_and(|twins| twins.keys().any(|(twinned, _)| *twinned == name))
+}
+
 /// `sql` with each call of a twinned function renamed to its twin. String literals and
 /// quoted identifiers are copied as they are. Every function must have been registered once
-/// (crate::sqlite::in_try sees to it).
+/// (crate::sqlite::TWINS sees to it).
 pub fn in_try(sql: &str) -> String {
     let Ok(twins) = TWINS.lock() else {
         return sql.to_string();

@@ -36,7 +36,7 @@ pub(crate) mod rows;
 
 pub use aggregate_state::{define_aggregate, define_window};
 pub use complex_values::sqlite_value;
-pub use define::{define, in_try, register_twins};
+pub use define::{define, has_twin, in_try, register_twins};
 pub use numbers::java_double;
 pub use querymesh_values::calendar::{normalize_timestamp, stored_digits, timestamp_text};
 pub use replayed::{Args, RowAggregate, WINDOW_FORM_SUFFIX, define_replayable};

@@ -494,5 +494,5 @@ fn tpch_decimal_literals_stay_plain_sql() {
     .expect("q6");
     let prepared = engine.prepare(&q6, &session).expect("prepares");
     let translated = prepared.sqlite_sql().unwrap_or_default();
-    assert!(translated.contains("BETWEEN 5e-2 AND 7e-2"), "{translated}");
+    assert!(translated.contains("BETWEEN 0.05 AND 0.07"), "{translated}");
 }

@@ -278,7 +278,7 @@ impl Analyzer<'_> {
                     .enumerate()
                     .map(|(i, (_, ty))| {
                         let sql =
-                            from_element(&format!("json_extract({}, '$[{i}]')", value.sql), ty);
+                            from_element(format!("json_extract({}, '$[{i}]')", value.sql), ty);
                         (Typed::new(sql, ty.clone()), e)
                     })
                     .collect();

@@ -42,10 +42,10 @@ fn fill_template(template: &str, args: &[Typed]) -> String {
         };
         let key = &after[..close];
         if key == "*" {
-            let all: Vec<&str> = args.iter().map(|a| a.sql.as_str()).collect();
+            let all: Vec<String> = args.iter().map(|a| a.sql.to_string()).collect();
             out.push_str(&all.join(", "));
         } else if let Some(a) = key.parse::<usize>().ok().and_then(|i| args.get(i)) {
-            out.push_str(&a.sql);
+            out.push_str(&a.sql.to_string());
         } else {
             out.push('{');
             out.push_str(key);
@@ -355,7 +355,7 @@ impl Analyzer<'_> {
         self.next_alias += 1;
         let alias = format!("_aggregate{}", self.next_alias);
         let column = format!("\"{alias}\".json");
-        hoisted.push((alias, value.sql));
+        hoisted.push((alias, value.sql.to_string()));
         Typed::new(column, value.ty)
     }
 

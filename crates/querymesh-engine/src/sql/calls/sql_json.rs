@@ -496,13 +496,13 @@ impl Analyzer<'_> {
         at: Option<Position>,
     ) -> Result<(String, String), TrinoError> {
         if format_json {
-            return Ok(("json".into(), t.sql));
+            return Ok(("json".into(), t.sql.to_string()));
         }
         // A json value passes as its cast to varchar (Trino 476: `json_array(JSON '"a"')` is
         // `["a"]`, a JSON null is absent, an array or object fails the cast).
         if t.ty == TrinoType::Json {
             let text = self.cast(t, &TrinoType::Varchar(None), false, None)?;
-            return Ok(("varchar".into(), text.sql));
+            return Ok(("varchar".into(), text.sql.to_string()));
         }
         let kind = match &t.ty {
             TrinoType::Unknown => Some("varchar".to_string()),
@@ -510,7 +510,7 @@ impl Analyzer<'_> {
             ty => scalar_kind(ty),
         };
         match kind {
-            Some(k) => Ok((k, t.sql)),
+            Some(k) => Ok((k, t.sql.to_string())),
             // JsonArrayFunction / JsonObjectFunction take scalars only.
             None if let Some(function) = function
                 && t.ty.is_container() =>
@@ -526,7 +526,7 @@ impl Analyzer<'_> {
             }
             None => {
                 let text = self.cast(t, &TrinoType::Varchar(None), false, None)?;
-                Ok(("varchar".into(), text.sql))
+                Ok(("varchar".into(), text.sql.to_string()))
             }
         }
     }
@@ -624,7 +624,7 @@ impl Analyzer<'_> {
                 ));
             }
             let (kind, sql) = self.member_value(value, format_json, Some("JSON_OBJECT"), at)?;
-            args.push(key.sql);
+            args.push(key.sql.to_string());
             args.push(format!("'{kind}'"));
             args.push(sql);
         }

@@ -115,7 +115,7 @@ impl Analyzer<'_> {
         for e in arg_exprs {
             args.push(self.expr(e, cx)?);
         }
-        let arg_sql: Vec<String> = args.iter().map(|a| a.sql.clone()).collect();
+        let arg_sql: Vec<String> = args.iter().map(|a| a.sql.to_string()).collect();
         // A ROWS frame whose offsets each row computes: the aggregates qm_rows_frame runs
         // (querymesh-functions window/rows_frame.rs), first_value and last_value.
         if let Some(bounds) = &window.per_row {
@@ -192,11 +192,20 @@ impl Analyzer<'_> {
                 let value = coerced(&args[0], &ty);
                 let default = args.get(2).map(|d| coerced(d, &ty));
                 let sql = if ignore_nulls {
-                    lag_lead_ignoring_nulls(name, &value, &offset, default.as_deref(), &window)
+                    lag_lead_ignoring_nulls(
+                        name,
+                        &value.to_string(),
+                        &offset,
+                        default.as_ref().map(ToString::to_string).as_deref(),
+                        &window,
+                    )
                 } else {
-                    let mut call_args = vec![value, offset];
+                    let mut call_args = vec![value, offset.into()];
                     call_args.extend(default);
-                    over_written(format!("{name}({})", call_args.join(", ")))
+                    over_written(format!(
+                        "{name}({})",
+                        querymesh_values::sqlite_expr::comma_list(&call_args)
+                    ))
                 };
                 (sql, ty)
             }
@@ -248,8 +257,11 @@ impl Analyzer<'_> {
                     let descending =
                         matches!(key.options.sort, Some(sqlparser::ast::OrderBySort::Desc));
                     let nulls_first = key.options.nulls_first == Some(true);
-                    sort_keys.push((u8::from(descending) | u8::from(nulls_first) << 1).to_string());
+                    sort_keys.push(
+                        ((u8::from(descending) | u8::from(nulls_first) << 1).to_string()).into(),
+                    );
                 }
+                let sort_keys: Vec<String> = sort_keys.iter().map(ToString::to_string).collect();
                 let sql = super::over::with_over(&call, &window.written(), &sort_keys).ok_or_else(
                     || not_supported(at, &format!("{name} over a window with these arguments")),
                 )?;
@@ -346,7 +358,14 @@ impl Analyzer<'_> {
             for e in &spec.partition_by {
                 parts.push(self.expr(e, cx)?.sql);
             }
-            window.push(format!("PARTITION BY {}", parts.join(", ")));
+            window.push(format!(
+                "PARTITION BY {}",
+                parts
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
         }
         let mut keys = Vec::new();
         for o in &spec.order_by {

@@ -98,7 +98,7 @@ pub(super) enum FrameSql {
 
 /// A bound as `qm_rows_frame` reads it: its kind and its offset's SQL.
 fn per_row_bound(bound: &WindowFrameBound, offset: Option<&Typed>) -> [String; 2] {
-    let offset = offset.map_or_else(|| "NULL".to_string(), |o| o.sql.clone());
+    let offset = offset.map_or_else(|| "NULL".to_string(), |o| o.sql.to_string());
     let kind = match bound {
         WindowFrameBound::Preceding(None) => "'UP'",
         WindowFrameBound::Following(None) => "'UF'",
@@ -226,7 +226,7 @@ impl Analyzer<'_> {
                         }
                         computed = true;
                     }
-                    value.sql.clone()
+                    value.sql.to_string()
                 }
             };
             bound_sql.push(format!("{sql} {side}"));
@@ -351,13 +351,15 @@ impl RangeKey {
     /// The number SQLite orders by in place of `key`.
     fn key(&self, key: &Typed) -> Typed {
         let sql = match &key.ty {
-            TrinoType::Date | TrinoType::Timestamp(_) if self.months => calendar_key(&key.sql),
-            TrinoType::Date | TrinoType::Timestamp(_) => instant_millis(&key.sql),
-            TrinoType::Decimal { scale, .. } if self.exact => {
-                scaled(&key.sql, self.scale - u32::from(*scale))
+            TrinoType::Date | TrinoType::Timestamp(_) if self.months => {
+                calendar_key(&key.sql.to_string())
             }
-            t if t.is_integral() && self.exact => scaled(&key.sql, self.scale),
-            _ => key.sql.clone(),
+            TrinoType::Date | TrinoType::Timestamp(_) => instant_millis(&key.sql.to_string()),
+            TrinoType::Decimal { scale, .. } if self.exact => {
+                scaled(&key.sql.to_string(), self.scale - u32::from(*scale))
+            }
+            t if t.is_integral() && self.exact => scaled(&key.sql.to_string(), self.scale),
+            _ => key.sql.to_string(),
         };
         Typed::new(sql, key.ty.clone())
     }

@@ -203,10 +203,10 @@ impl Analyzer<'_> {
                             format!("qm_json_encoded({}, {})", t.sql, sql_string(encoding));
                         (encoded, t.ty)
                     } else {
-                        (t.sql, t.ty)
+                        (t.sql.to_string(), t.ty)
                     }
                 } else {
-                    (t.sql, t.ty)
+                    (t.sql.to_string(), t.ty)
                 }
             };
             columns.push(Column {

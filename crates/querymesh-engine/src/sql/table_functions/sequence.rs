@@ -98,7 +98,7 @@ impl Analyzer<'_> {
                 format!("Cannot cast type {} to bigint", value.ty),
             ));
         }
-        Ok(value.sql)
+        Ok(value.sql.to_string())
     }
 
     /// Where a subquery starts for Trino: its opening parenthesis, the last one before `at`

@@ -59,15 +59,15 @@ pub fn cast_sql(t: &Typed, target: &TrinoType, try_cast: bool, zone: &str) -> Op
     let try_flag = i32::from(try_cast);
     Some(match (&t.ty, target) {
         (Unknown, _) => "NULL".into(),
-        (Time(p), Time(q)) if q >= p => x.clone(),
+        (Time(p), Time(q)) if q >= p => x.to_string(),
         (Time(_), Time(q)) => format!("qm_time_round({x}, {q})"),
-        (TimeTz(p), TimeTz(q)) if q >= p => x.clone(),
+        (TimeTz(p), TimeTz(q)) if q >= p => x.to_string(),
         (TimeTz(_), TimeTz(q)) => {
             format!("qm_time_tz_with({x}, qm_time_round(qm_time_tz_local({x}), {q}))")
         }
         (Time(p), TimeTz(q)) => format!(
             "qm_time_tz_of({}, {zone})",
-            round_if_narrower(x.clone(), *p, *q)
+            round_if_narrower(x.to_string(), *p, *q)
         ),
         (TimeTz(p), Time(q)) => round_if_narrower(format!("qm_time_tz_local({x})"), *p, *q),
         (Time(p), Varchar(None)) => format!("qm_time_text({x}, {p})"),
@@ -139,9 +139,9 @@ pub fn arithmetic(op: char, l: &Typed, r: &Typed) -> Option<Typed> {
         })
     };
     match (&l.ty, &r.ty, op) {
-        (Time(_) | TimeTz(_), IntervalDayToSecond, '+') => shifted(l, &r.sql, ""),
-        (Time(_) | TimeTz(_), IntervalDayToSecond, '-') => shifted(l, &r.sql, "-"),
-        (IntervalDayToSecond, Time(_) | TimeTz(_), '+') => shifted(r, &l.sql, ""),
+        (Time(_) | TimeTz(_), IntervalDayToSecond, '+') => shifted(l, &r.sql.to_string(), ""),
+        (Time(_) | TimeTz(_), IntervalDayToSecond, '-') => shifted(l, &r.sql.to_string(), "-"),
+        (IntervalDayToSecond, Time(_) | TimeTz(_), '+') => shifted(r, &l.sql.to_string(), ""),
         (Time(_), Time(_), '-') => Some(Typed::new(
             format!("(({} - {}) / {PICOS_PER_MILLI})", l.sql, r.sql),
             IntervalDayToSecond,
@@ -163,7 +163,7 @@ pub fn arithmetic(op: char, l: &Typed, r: &Typed) -> Option<Typed> {
 pub fn part(unit: &str, t: &Typed) -> Option<Typed> {
     let local = match t.ty {
         TrinoType::Time(_) => t.sql.clone(),
-        TrinoType::TimeTz(_) => format!("qm_time_tz_local({})", t.sql),
+        TrinoType::TimeTz(_) => format!("qm_time_tz_local({})", t.sql).into(),
         _ => return None,
     };
     let of_local = |divisor: i64, modulus: i64| format!("({local} / {divisor} % {modulus})");
@@ -198,7 +198,7 @@ pub fn add(unit: &Typed, n: &Typed, t: &Typed) -> Option<Typed> {
 /// A time's local time of day changed by `f`, for a time with time zone at its offset.
 fn on_local(t: &Typed, f: impl Fn(&str) -> String) -> Option<Typed> {
     let sql = match t.ty {
-        TrinoType::Time(_) => f(&t.sql),
+        TrinoType::Time(_) => f(&t.sql.to_string()),
         TrinoType::TimeTz(_) => format!(
             "qm_time_tz_with({}, {})",
             t.sql,
@@ -213,7 +213,7 @@ fn on_local(t: &Typed, f: impl Fn(&str) -> String) -> Option<Typed> {
 pub fn diff(unit: &Typed, a: &Typed, b: &Typed) -> Option<Typed> {
     let key = |t: &Typed| match t.ty {
         TrinoType::Time(_) => Some(t.sql.clone()),
-        TrinoType::TimeTz(_) => Some(format!("qm_time_tz_key({})", t.sql)),
+        TrinoType::TimeTz(_) => Some(format!("qm_time_tz_key({})", t.sql).into()),
         _ => None,
     };
     if std::mem::discriminant(&a.ty) != std::mem::discriminant(&b.ty) {

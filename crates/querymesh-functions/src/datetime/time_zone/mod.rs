@@ -349,8 +349,8 @@ fn last_day_of_month(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
     };
     let day = match x.ty {
         TrinoType::Date => x.sql.clone(),
-        TrinoType::Timestamp(_) => format!("substr({}, 1, 10)", x.sql),
-        TrinoType::TimestampTz(_) => format!("substr({}, 1, 10)", ctx.wall_time(x).sql),
+        TrinoType::Timestamp(_) => format!("substr({}, 1, 10)", x.sql).into(),
+        TrinoType::TimestampTz(_) => format!("substr({}, 1, 10)", ctx.wall_time(x).sql).into(),
         _ => return Ok(None),
     };
     // SQLite's date modifiers: the month's first day, a month on, a day back.
@@ -373,7 +373,7 @@ fn to_milliseconds(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
 /// A numeric argument as the double these functions take (a decimal's stored form is its
 /// unscaled value, so it must be converted, as Trino coerces it to the signature's double).
 fn double(x: &Typed) -> String {
-    coerced(x, &TrinoType::Double)
+    (coerced(x, &TrinoType::Double)).to_string()
 }
 
 fn human_readable_seconds(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
