@@ -7,20 +7,13 @@ use sqlparser::parser::Parser;
 use sqlparser::tokenizer::{Token, TokenWithSpan, Tokenizer};
 
 use super::dialect::TrinoDialect;
+use super::syntax::token::{at, word_is};
 use super::syntax_error;
 use crate::error::{ErrorName, Position, TrinoError};
 
-fn is_word(token: &TokenWithSpan, word: &str) -> bool {
-    matches!(&token.token, Token::Word(w) if w.quote_style.is_none() && w.value.eq_ignore_ascii_case(word))
-}
-
-fn at(token: &TokenWithSpan) -> Position {
-    Position::from(token.span.start)
-}
-
 /// Whether the significant tokens start `EXECUTE IMMEDIATE`.
 pub(super) fn is_execute_immediate(tokens: &[TokenWithSpan]) -> bool {
-    matches!(tokens, [execute, immediate, ..] if is_word(execute, "EXECUTE") && is_word(immediate, "IMMEDIATE"))
+    matches!(tokens, [execute, immediate, ..] if word_is(execute, "EXECUTE") && word_is(immediate, "IMMEDIATE"))
 }
 
 /// The statement with every `?` replaced by its value, as SQL text.
@@ -45,7 +38,7 @@ pub(super) fn bind(sql: &str, tokens: &[TokenWithSpan]) -> Result<String, TrinoE
     };
     let values: Vec<String> = match tokens.get(3) {
         None => Vec::new(),
-        Some(using) if is_word(using, "USING") => {
+        Some(using) if word_is(using, "USING") => {
             let mut parser =
                 Parser::new(&TrinoDialect).with_tokens_with_locations(tokens[4..].to_vec());
             let values = parser

@@ -11,31 +11,12 @@
 use serde_json::{Value, json};
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
+use super::syntax::token::{at, end_of, mismatched, upper_word};
 use super::{Body, Plan};
 use crate::catalog::Catalogs;
-use crate::error::{ErrorName, Position, TrinoError};
+use crate::error::{ErrorName, TrinoError};
 use crate::types::TrinoType;
 use crate::{OutputColumn, SessionContext};
-
-fn word(t: Option<&TokenWithSpan>) -> Option<String> {
-    match t.map(|t| &t.token) {
-        Some(Token::Word(w)) if w.quote_style.is_none() => Some(w.value.to_ascii_uppercase()),
-        _ => None,
-    }
-}
-
-fn at(t: &TokenWithSpan) -> Position {
-    Position::from(t.span.start)
-}
-
-fn mismatched(t: Option<&TokenWithSpan>, end: Position, expecting: &str) -> TrinoError {
-    let found = t.map_or_else(|| "<EOF>".to_string(), |t| t.token.to_string());
-    TrinoError::at(
-        ErrorName::SyntaxError,
-        t.map_or(end, at),
-        format!("mismatched input '{found}'. Expecting: {expecting}"),
-    )
-}
 
 #[derive(Clone, Copy, PartialEq)]
 enum Format {
@@ -80,7 +61,7 @@ pub fn plan(
     catalogs: &Catalogs,
     session: &SessionContext,
 ) -> Option<Result<Plan, TrinoError>> {
-    (word(tokens.first())? == "EXPLAIN").then(|| explain(tokens, sql, catalogs, session))
+    (upper_word(tokens.first())? == "EXPLAIN").then(|| explain(tokens, sql, catalogs, session))
 }
 
 fn explain(
@@ -89,9 +70,9 @@ fn explain(
     catalogs: &Catalogs,
     session: &SessionContext,
 ) -> Result<Plan, TrinoError> {
-    let end = super::end_of(sql);
+    let end = end_of(sql);
     let mut i = 1;
-    if word(tokens.get(i)).as_deref() == Some("ANALYZE") {
+    if upper_word(tokens.get(i)).as_deref() == Some("ANALYZE") {
         return Err(TrinoError::at(
             ErrorName::NotSupported,
             at(&tokens[i]),
@@ -102,8 +83,8 @@ fn explain(
     if tokens.get(i).is_some_and(|t| t.token == Token::LParen) {
         i += 1;
         loop {
-            let option = word(tokens.get(i));
-            let value = word(tokens.get(i + 1));
+            let option = upper_word(tokens.get(i));
+            let value = upper_word(tokens.get(i + 1));
             match (option.as_deref(), value.as_deref()) {
                 (Some("FORMAT"), Some("TEXT")) => format = Format::Text,
                 (Some("FORMAT"), Some("JSON")) => format = Format::Json,

@@ -84,9 +84,9 @@ pub fn parse_type(dt: &DataType, at: Option<Position>) -> Result<TrinoType, Trin
                     .0
                     .first()
                     .and_then(|p| p.as_ident())
-                    .and_then(|i| super::cast_types::placeholder_text(&i.value)) =>
+                    .and_then(|i| super::syntax::cast_types::placeholder_text(&i.value)) =>
         {
-            super::cast_types::placeholder_type(text)
+            super::syntax::cast_types::placeholder_type(text)
                 .map_err(|m| error_at(ErrorName::TypeNotFound, at, m))?
         }
         DataType::Custom(name, args) if args.is_empty() => {

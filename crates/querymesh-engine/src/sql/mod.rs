@@ -25,22 +25,17 @@
 mod analyze;
 mod call;
 mod calls;
-mod cast_types;
 mod casts;
 mod complex;
 pub mod describe;
-pub mod dialect;
 pub mod encode;
 mod execute_immediate;
 mod explain;
 mod expr;
 mod from;
-mod grammar;
 mod grouping_sets;
 mod json_casts;
-mod json_syntax;
 mod json_table;
-mod lexical;
 mod limits;
 mod literal;
 mod operators;
@@ -48,7 +43,6 @@ mod order_by;
 mod policy;
 mod predicates;
 mod quantified;
-mod respell;
 mod rows;
 mod scope;
 mod select;
@@ -58,6 +52,7 @@ mod show;
 mod show_create;
 mod show_functions;
 mod show_stats;
+mod syntax;
 mod table_functions;
 mod unnest;
 pub mod use_schema;
@@ -71,10 +66,15 @@ mod zoned;
 pub use querymesh_functions::udf;
 pub use querymesh_values::{calendar, decimal, java_number};
 
+/// Trino's dialect, which the product's other parsers (the rules file's) share.
+pub use syntax::dialect;
+/// The rewrites' marks the analysis reads back.
+use syntax::{json_syntax, respell};
+
 use serde_json::Value;
 use sqlparser::ast::Statement;
 use sqlparser::parser::{Parser, ParserError};
-use sqlparser::tokenizer::{Token, TokenWithSpan, Tokenizer};
+use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 use super::catalog::Catalogs;
 use super::error::{ErrorName, Position, TrinoError};
@@ -123,67 +123,7 @@ impl Plan {
     }
 }
 
-/// `Expected: X, found: Y at Line: L, Column: C` → `line L:C: mismatched input 'Y'. Expecting: X`.
-/// The position just past the end of `sql`, where Trino reports an unexpected `<EOF>`.
-fn end_of(sql: &str) -> Position {
-    let line = sql.lines().count().max(1) as u64;
-    let column = sql.lines().last().map_or(0, |l| l.chars().count()) as u64 + 1;
-    Position::new(line, column)
-}
-
-fn syntax_error(e: ParserError, sql: &str) -> TrinoError {
-    syntax_error_near(e, sql, None)
-}
-
-/// [`syntax_error`], placed at `fallback` when sqlparser's message names no place.
-fn syntax_error_near(e: ParserError, sql: &str, fallback: Option<Position>) -> TrinoError {
-    let message = match e {
-        ParserError::ParserError(m) | ParserError::TokenizerError(m) => m,
-        ParserError::RecursionLimitExceeded => return limits::too_large(),
-    };
-    let (text, location) = match message.rsplit_once(" at Line: ") {
-        Some((text, loc)) => {
-            let mut nums = loc
-                .split(", Column: ")
-                .map(|n| n.trim().parse::<u64>().ok());
-            let line = nums.next().flatten();
-            let column = nums.next().flatten();
-            (
-                text.to_string(),
-                line.zip(column).map(|(l, c)| Position::new(l, c)),
-            )
-        }
-        None => (message.clone(), fallback),
-    };
-    // sqlparser's "Expected an expression, found: FROM" (a select list left empty) places
-    // itself at the token after FROM; `fallback` has found FROM itself.
-    let (text, location) = match text.strip_prefix("Expected an expression, found: ") {
-        Some(found) => (
-            format!("Expected: <expression>, found: {found}"),
-            fallback.or(location),
-        ),
-        None => (text, location),
-    };
-    let text = match text
-        .strip_prefix("Expected: ")
-        .and_then(|t| t.rsplit_once(", found: "))
-    {
-        Some((expected, "EOF")) => {
-            return TrinoError::at(
-                ErrorName::SyntaxError,
-                end_of(sql),
-                format!("mismatched input '<EOF>'. Expecting: {expected}"),
-            );
-        }
-        Some((expected, found)) => {
-            // Trino names the end of the statement <EOF>.
-            let expected = expected.replace("end of statement", "<EOF>");
-            format!("mismatched input '{found}'. Expecting: {expected}")
-        }
-        None => text,
-    };
-    error_at(ErrorName::SyntaxError, location, text)
-}
+use syntax::{syntax_error, syntax_error_near, tokenize as tokens};
 
 /// The Trino-like refusal of a statement that would write or change the session's database.
 fn refuse_statement(word: &str, at: Option<Position>) -> Option<TrinoError> {
@@ -222,48 +162,12 @@ fn refuse_statement(word: &str, at: Option<Position>) -> Option<TrinoError> {
     }
 }
 
-/// All tokens (for the parser) and the significant ones (for the checks before parsing).
-fn tokens(sql: &str) -> Result<(Vec<TokenWithSpan>, Vec<TokenWithSpan>), TrinoError> {
-    let all = Tokenizer::new(&TrinoDialect, sql)
-        .tokenize_with_location()
-        .map_err(|e| syntax_error(ParserError::TokenizerError(e.to_string()), sql))?;
-    let significant = all
-        .iter()
-        .filter(|t| !matches!(t.token, Token::Whitespace(_) | Token::EOF))
-        .cloned()
-        .collect();
-    Ok((all, significant))
-}
-
 /// Analyses one Trino statement into a plan.
 pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<Plan, TrinoError> {
     // A session zone Trino does not know fails every query ("Time zone not supported: …").
     zoned::session_zone_id(session)?;
     let (all_tokens, tokens) = tokens(sql)?;
-    let Some(first) = tokens.first() else {
-        return Err(TrinoError::at(
-            ErrorName::SyntaxError,
-            Position::new(1, 1),
-            "mismatched input '<EOF>'. Expecting: 'SELECT', 'WITH', 'VALUES', 'SHOW', 'DESCRIBE'",
-        ));
-    };
-    // Trino takes exactly one statement, without a terminating semicolon.
-    if let Some(semi) = tokens.iter().find(|t| t.token == Token::SemiColon) {
-        return Err(TrinoError::at(
-            ErrorName::SyntaxError,
-            Position::from(semi.span.start),
-            "mismatched input ';'. Expecting: <EOF>",
-        ));
-    }
-    // Trino's lexer has no `==`: it reads `=` `=` and refuses the second.
-    if let Some(double) = tokens.iter().find(|t| t.token == Token::DoubleEq) {
-        let at = Position::from(double.span.start);
-        return Err(TrinoError::at(
-            ErrorName::SyntaxError,
-            Position::new(at.line, at.column + 1),
-            "mismatched input '='. Expecting: <expression>",
-        ));
-    }
+    let first = syntax::check_one_statement(&tokens)?;
     if execute_immediate::is_execute_immediate(&tokens) {
         let bound = execute_immediate::bind(sql, &tokens)?;
         return plan(catalogs, &bound, session);
@@ -277,7 +181,7 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
     if let Some(changed) = session::plan(&tokens, sql, session) {
         return changed;
     }
-    lexical::procedure_name(&tokens, sql)?;
+    syntax::lexical::procedure_name(&tokens, sql)?;
     if let Some(written) = writes::plan(&tokens, sql, catalogs, session) {
         return written;
     }
@@ -293,7 +197,7 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
     if let Some(shown) = show::plan(&tokens, catalogs, session) {
         return shown;
     }
-    lexical::check(&tokens)?;
+    syntax::lexical::check(&tokens)?;
     let query = parse_query_tokens(sql, all_tokens, &tokens, first_at)?;
     let mut analyzer = Analyzer::new(catalogs, session, &tokens);
     let block = analyzer.query(&query, None)?;
@@ -360,13 +264,7 @@ fn parse_query_tokens(
     tokens: &[TokenWithSpan],
     first_at: Option<Position>,
 ) -> Result<Box<sqlparser::ast::Query>, TrinoError> {
-    grammar::check_row_count_clauses(tokens, sql)?;
-    limits::check_chains(tokens)?;
-    respell::respell(&mut all_tokens);
-    cast_types::replace_cast_types(&mut all_tokens);
-    json_table::grammar::rewrite(&mut all_tokens)?;
-    json_syntax::rewrite(&mut all_tokens);
-    table_functions::tokens::rewrite(&mut all_tokens);
+    syntax::prepare_query(sql, &mut all_tokens, tokens)?;
     let mut parser = Parser::new(&TrinoDialect).with_tokens_with_locations(all_tokens);
     let statements = parser.parse_statements().map_err(|e| {
         // A few of sqlparser's errors name no place: the culprit is the last token taken

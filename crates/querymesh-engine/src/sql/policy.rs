@@ -25,9 +25,9 @@ use sqlparser::parser::Parser;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 use super::analyze::Analyzer;
-use super::dialect::TrinoDialect;
 use super::scope::{Clause, Column, ExprContext, Relation, Scope};
-use super::{cast_types, json_syntax, respell, syntax_error, tokens};
+use super::syntax::dialect::TrinoDialect;
+use super::syntax::{prepare_expression, syntax_error, tokenize};
 use crate::SessionContext;
 use crate::access::{TablePolicy, Viewer};
 use crate::catalog::{Catalogs, TableMeta};
@@ -64,10 +64,8 @@ pub struct PolicyExpression {
 impl PolicyExpression {
     /// Parses `text` as exactly one Trino expression (a syntax error otherwise).
     pub fn parse(text: &str, user: Option<String>) -> Result<Self, TrinoError> {
-        let (mut all, significant) = tokens(text)?;
-        respell::respell(&mut all);
-        cast_types::replace_cast_types(&mut all);
-        json_syntax::rewrite(&mut all);
+        let (mut all, significant) = tokenize(text)?;
+        prepare_expression(&mut all);
         let mut parser = Parser::new(&TrinoDialect).with_tokens_with_locations(all);
         let expr = parser.parse_expr().map_err(|e| syntax_error(e, text))?;
         let next = parser.peek_token();

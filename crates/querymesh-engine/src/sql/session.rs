@@ -18,6 +18,7 @@ use serde_json::Value;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 use super::session_properties::PROPERTIES;
+use super::syntax::token::{at, end_of, mismatched, qualified_name, upper_word};
 use super::{Body, Plan};
 use crate::error::{ErrorName, Position, TrinoError};
 use crate::types::TrinoType;
@@ -175,65 +176,23 @@ pub fn time_limit(session: &SessionContext) -> Option<Duration> {
         .min()
 }
 
-fn word(t: Option<&TokenWithSpan>) -> Option<String> {
-    match t.map(|t| &t.token) {
-        Some(Token::Word(w)) if w.quote_style.is_none() => Some(w.value.to_ascii_uppercase()),
-        _ => None,
-    }
-}
-
-fn at(t: &TokenWithSpan) -> Position {
-    Position::from(t.span.start)
-}
-
-fn mismatched(t: Option<&TokenWithSpan>, end: Position, expecting: &str) -> TrinoError {
-    let found = t.map_or_else(|| "<EOF>".to_string(), |t| t.token.to_string());
-    TrinoError::at(
-        ErrorName::SyntaxError,
-        t.map_or(end, at),
-        format!("mismatched input '{found}'. Expecting: {expecting}"),
-    )
-}
-
-/// `name` or `catalog.name` starting at token `i`; the index after it.
-fn qualified_name(
-    tokens: &[TokenWithSpan],
-    mut i: usize,
-    end: Position,
-) -> Result<(String, usize), TrinoError> {
-    let mut parts = Vec::new();
-    loop {
-        match tokens.get(i).map(|t| &t.token) {
-            Some(Token::Word(w)) => parts.push(w.value.to_lowercase()),
-            _ => return Err(mismatched(tokens.get(i), end, "<identifier>")),
-        }
-        i += 1;
-        if tokens.get(i).is_some_and(|t| t.token == Token::Period) {
-            i += 1;
-        } else {
-            break;
-        }
-    }
-    Ok((parts.join("."), i))
-}
-
 /// Plans SET SESSION, RESET SESSION or SHOW SESSION, or `None` for anything else.
 pub fn plan(
     tokens: &[TokenWithSpan],
     sql: &str,
     session: &SessionContext,
 ) -> Option<Result<Plan, TrinoError>> {
-    let first = word(tokens.first())?;
+    let first = upper_word(tokens.first())?;
     if first == "SET"
-        && word(tokens.get(1)).as_deref() == Some("TIME")
-        && word(tokens.get(2)).as_deref() == Some("ZONE")
+        && upper_word(tokens.get(1)).as_deref() == Some("TIME")
+        && upper_word(tokens.get(2)).as_deref() == Some("ZONE")
     {
-        return Some(set_time_zone(tokens, super::end_of(sql)));
+        return Some(set_time_zone(tokens, end_of(sql)));
     }
-    if word(tokens.get(1)).as_deref() != Some("SESSION") {
+    if upper_word(tokens.get(1)).as_deref() != Some("SESSION") {
         return None;
     }
-    let end = super::end_of(sql);
+    let end = end_of(sql);
     Some(match first.as_str() {
         "SET" => set(tokens, end),
         "RESET" => reset(tokens, end),
@@ -294,7 +253,7 @@ fn set_time_zone(tokens: &[TokenWithSpan], end: Position) -> Result<Plan, TrinoE
                     TrinoError::at(ErrorName::NotSupported, value_token.map_or(end, at), m)
                 })?
         }
-        _ if word(value_token).as_deref() == Some("LOCAL") => "UTC".to_string(),
+        _ if upper_word(value_token).as_deref() == Some("LOCAL") => "UTC".to_string(),
         _ => {
             return Err(TrinoError::at(
                 ErrorName::NotSupported,
@@ -332,7 +291,7 @@ fn show(
     session: &SessionContext,
 ) -> Result<Plan, TrinoError> {
     let pattern = match (
-        word(tokens.get(2)).as_deref(),
+        upper_word(tokens.get(2)).as_deref(),
         tokens.get(3).map(|t| &t.token),
     ) {
         (None, None) if tokens.len() == 2 => None,

@@ -10,24 +10,12 @@
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 use super::Plan;
+use super::syntax::token::{at, end_of, is_word, mismatched};
 use crate::SessionContext;
 use crate::catalog::Catalogs;
 use crate::error::{ErrorName, Position, TrinoError, error_at};
 
 pub use super::session::SessionUpdate;
-
-fn at(t: &TokenWithSpan) -> Position {
-    Position::from(t.span.start)
-}
-
-fn mismatched(t: Option<&TokenWithSpan>, end: Position, expecting: &str) -> TrinoError {
-    let found = t.map_or_else(|| "<EOF>".to_string(), |t| t.token.to_string());
-    TrinoError::at(
-        ErrorName::SyntaxError,
-        t.map_or(end, at),
-        format!("mismatched input '{found}'. Expecting: {expecting}"),
-    )
-}
 
 /// An identifier as Trino canonicalises it for catalogs and schemas: lower case.
 fn identifier(t: Option<&TokenWithSpan>) -> Option<String> {
@@ -44,12 +32,10 @@ pub fn plan(
     catalogs: &Catalogs,
     session: &SessionContext,
 ) -> Option<Result<Plan, TrinoError>> {
-    let first = tokens.first()?;
-    match &first.token {
-        Token::Word(w) if w.quote_style.is_none() && w.value.eq_ignore_ascii_case("USE") => {}
-        _ => return None,
+    if !is_word(tokens.first(), "USE") {
+        return None;
     }
-    Some(use_statement(tokens, super::end_of(sql), catalogs, session))
+    Some(use_statement(tokens, end_of(sql), catalogs, session))
 }
 
 fn use_statement(

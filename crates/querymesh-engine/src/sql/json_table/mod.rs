@@ -10,8 +10,7 @@
 //!   item); `FOR ORDINALITY` reads the level's ordinal. Columns are named as Trino
 //!   canonicalizes them (`a` is `A`, `"a"` stays `a`).
 
-pub mod grammar;
-mod plan;
+pub(crate) use super::syntax::json_table as grammar;
 
 use querymesh_functions::json::path::{Path, PathError, variable_names};
 use querymesh_functions::json::table::TableSpec;

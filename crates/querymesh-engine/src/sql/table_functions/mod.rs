@@ -13,7 +13,7 @@
 mod arguments;
 mod exclude_columns;
 mod sequence;
-pub(super) mod tokens;
+use super::syntax::table_functions as tokens;
 
 use sqlparser::ast::{Expr, FunctionArguments, ObjectName, ObjectNamePart, TableAlias};
 

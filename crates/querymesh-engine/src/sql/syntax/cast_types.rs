@@ -4,7 +4,9 @@
 //! delimited identifier carrying the text, spanning the tokens it replaces (so every later
 //! `line L:C` is unchanged); [`placeholder_type`] reads it back in the cast analysis.
 
-use sqlparser::tokenizer::{Span, Token, TokenWithSpan, Word};
+use sqlparser::tokenizer::{Span, Token, TokenWithSpan};
+
+use super::token::{marker, word_is};
 
 use crate::types::TrinoType;
 
@@ -22,10 +24,6 @@ const COMPLEX_WORDS: [&str; 7] = [
     "uuid",
     "qdigest",
 ];
-
-fn is_word(t: &Token, word: &str) -> bool {
-    matches!(t, Token::Word(w) if w.quote_style.is_none() && w.value.eq_ignore_ascii_case(word))
-}
 
 /// Replaces the complex type texts of every CAST and TRY_CAST in `tokens` (all tokens,
 /// whitespace included) with placeholders. One pass with a stack of open parentheses, so a
@@ -49,14 +47,7 @@ pub fn replace_cast_types(tokens: &mut Vec<TokenWithSpan>) {
             .map(|t| t.token.to_string())
             .collect();
         let span = Span::new(tokens[start].span.start, tokens[end - 1].span.end);
-        let placeholder = TokenWithSpan::new(
-            Token::Word(Word {
-                value: format!("{MARK}{}", text.trim()),
-                quote_style: Some('"'),
-                keyword: sqlparser::keywords::Keyword::NoKeyword,
-            }),
-            span,
-        );
+        let placeholder = marker(MARK, text.trim(), span);
         tokens.splice(start..end, [placeholder]);
     }
 }
@@ -91,14 +82,14 @@ fn cast_type_ranges(tokens: &[TokenWithSpan]) -> Vec<(usize, usize)> {
                     ranges.push(range);
                 }
             }
-            tok if is_word(tok, "as") => {
+            _ if word_is(t, "as") => {
                 if let Some(open) = stack.last_mut().filter(|o| o.cast) {
                     open.type_start = Some(j + 1);
                 }
             }
             _ => {}
         }
-        after_cast = is_word(&t.token, "cast") || is_word(&t.token, "try_cast");
+        after_cast = word_is(t, "cast") || word_is(t, "try_cast");
     }
     ranges
 }
@@ -114,7 +105,7 @@ fn type_range(tokens: &[TokenWithSpan], start: usize, close: usize) -> Option<(u
     }
     let complex = tokens[start..end]
         .iter()
-        .any(|t| COMPLEX_WORDS.iter().any(|w| is_word(&t.token, w)));
+        .any(|t| COMPLEX_WORDS.iter().any(|w| word_is(t, w)));
     complex.then_some((start, end))
 }
 

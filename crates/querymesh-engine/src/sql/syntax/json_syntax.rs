@@ -11,10 +11,9 @@
 //! `object` marker.
 //! querymesh-engine/src/sql/calls/sql_json.rs reads them back.
 
-use sqlparser::keywords::Keyword;
-use sqlparser::tokenizer::{Span, Token, TokenWithSpan, Whitespace, Word};
+use sqlparser::tokenizer::{Span, Token, TokenWithSpan, Whitespace};
 
-use super::respell::closing;
+use super::token::{self, closing, is_significant, word_is};
 
 /// Marks a clause's identifier.
 pub const MARK: char = '\u{F8FE}';
@@ -32,23 +31,9 @@ pub fn marker_text(name: &str) -> Option<&str> {
     name.strip_prefix(MARK)
 }
 
-fn word_is(t: &TokenWithSpan, w: &str) -> bool {
-    matches!(&t.token, Token::Word(x) if x.quote_style.is_none() && x.value.eq_ignore_ascii_case(w))
-}
-
-fn significant(t: &TokenWithSpan) -> bool {
-    !matches!(t.token, Token::Whitespace(_))
-}
-
+/// A clause's marker, spanning the clause's tokens.
 fn marker(words: &str, span: Span) -> TokenWithSpan {
-    TokenWithSpan::new(
-        Token::Word(Word {
-            value: format!("{MARK}{words}"),
-            quote_style: Some('"'),
-            keyword: Keyword::NoKeyword,
-        }),
-        span,
-    )
+    token::marker(MARK, words, span)
 }
 
 fn comma(span: Span) -> TokenWithSpan {
@@ -73,7 +58,7 @@ fn process(tokens: Vec<TokenWithSpan>) -> Vec<TokenWithSpan> {
     let mut i = 0;
     while i < tokens.len() {
         let call = CALLS.iter().find(|c| word_is(&tokens[i], c)).copied();
-        let open = (i + 1..tokens.len()).find(|&j| significant(&tokens[j]));
+        let open = (i + 1..tokens.len()).find(|&j| is_significant(&tokens[j]));
         if let (Some(call), Some(open)) = (call, open)
             && tokens[open].token == Token::LParen
             && let Some(close) = closing(&tokens, open)
@@ -96,7 +81,7 @@ fn process(tokens: Vec<TokenWithSpan>) -> Vec<TokenWithSpan> {
 fn clause_at(call: &str, t: &[TokenWithSpan], i: usize) -> Option<(String, usize)> {
     // The significant tokens from i: (index, token).
     let sig: Vec<usize> = (i..t.len())
-        .filter(|&j| significant(&t[j]))
+        .filter(|&j| is_significant(&t[j]))
         .take(6)
         .collect();
     let w = |n: usize, s: &str| sig.get(n).is_some_and(|&j| word_is(&t[j], s));
@@ -190,7 +175,7 @@ fn clause_at(call: &str, t: &[TokenWithSpan], i: usize) -> Option<(String, usize
 fn clauses(call: &str, t: Vec<TokenWithSpan>, opened_at: Span) -> Vec<TokenWithSpan> {
     let mut out: Vec<TokenWithSpan> = Vec::with_capacity(t.len() + 8);
     let object = call == "json_object";
-    if object && t.iter().any(significant) {
+    if object && t.iter().any(is_significant) {
         out.push(marker("object", opened_at));
         out.push(comma(opened_at));
     }
@@ -199,7 +184,7 @@ fn clauses(call: &str, t: Vec<TokenWithSpan>, opened_at: Span) -> Vec<TokenWithS
     let needs_comma = |out: &[TokenWithSpan]| {
         out.iter()
             .rev()
-            .find(|t| significant(t))
+            .find(|t| is_significant(t))
             .is_some_and(|t| t.token != Token::Comma)
     };
     let mut depth = 0usize;
@@ -213,7 +198,7 @@ fn clauses(call: &str, t: Vec<TokenWithSpan>, opened_at: Span) -> Vec<TokenWithS
             Token::RParen => depth = depth.saturating_sub(1),
             _ => {}
         }
-        if depth == 0 && significant(tok) {
+        if depth == 0 && is_significant(tok) {
             if let Some((words, len)) = clause_at(call, &t, i) {
                 let span = Span::new(tok.span.start, t[i + len - 1].span.end);
                 if needs_comma(&out) {
@@ -235,7 +220,7 @@ fn clauses(call: &str, t: Vec<TokenWithSpan>, opened_at: Span) -> Vec<TokenWithS
                         _ => {}
                     }
                     if d == 0 && word_is(&t[j], "on") {
-                        let next = (j + 1..t.len()).find(|&k| significant(&t[k]));
+                        let next = (j + 1..t.len()).find(|&k| is_significant(&t[k]));
                         if let Some(k) = next
                             && (word_is(&t[k], "empty") || word_is(&t[k], "error"))
                         {
@@ -308,7 +293,7 @@ fn clauses(call: &str, t: Vec<TokenWithSpan>, opened_at: Span) -> Vec<TokenWithS
                     };
                     let name = t[as_at + 1..end]
                         .iter()
-                        .find(|x| significant(x))
+                        .find(|x| is_significant(x))
                         .map(|x| match &x.token {
                             Token::Word(w) if w.quote_style == Some('"') => w.value.clone(),
                             Token::Word(w) => w.value.to_uppercase(),
@@ -370,7 +355,7 @@ fn clauses(call: &str, t: Vec<TokenWithSpan>, opened_at: Span) -> Vec<TokenWithS
             }
             if object {
                 if member_start && word_is(tok, "key") {
-                    let next = (i + 1..t.len()).find(|&k| significant(&t[k]));
+                    let next = (i + 1..t.len()).find(|&k| is_significant(&t[k]));
                     // `KEY` leads a member unless it is the key itself (`key VALUE 1`).
                     if next.is_some_and(|k| !word_is(&t[k], "value") && t[k].token != Token::Colon)
                     {

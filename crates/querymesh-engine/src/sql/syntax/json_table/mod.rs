@@ -13,15 +13,21 @@
 //! as the json_value (or, `FORMAT JSON`, json_query) call Trino evaluates for it over its
 //! level's item, `"<item mark>L"` (json/table: JsonTable columns are those functions).
 //! The generated tokens take the spans of the tokens they stand for.
+//!
+//! `plan`: its names and plan checked, the default plan built.
+
+mod plan;
 
 use querymesh_functions::json::table::Plan;
 use serde::{Deserialize, Serialize};
 use sqlparser::keywords::Keyword;
-use sqlparser::tokenizer::{Span, Token, TokenWithSpan, Whitespace, Word};
+use sqlparser::tokenizer::{Span, Token, TokenWithSpan, Whitespace};
 
-use super::plan::{PlanText, check};
+use super::token::{
+    closing, is_significant, located, mismatched_message, token, word_is, word_token,
+};
 use crate::error::{ErrorName, Position, TrinoError, error_at};
-use crate::sql::respell::closing;
+use plan::{PlanText, check};
 
 /// The marked name of the table function JSON_TABLE becomes.
 pub const TABLE_NAME: &str = "\u{F8FE}json_table";
@@ -50,31 +56,8 @@ pub struct Shape {
     pub error_on_error: bool,
 }
 
-fn significant(t: &TokenWithSpan) -> bool {
-    !matches!(t.token, Token::Whitespace(_) | Token::EOF)
-}
-
-fn word_is(t: &TokenWithSpan, w: &str) -> bool {
-    matches!(&t.token, Token::Word(x) if x.quote_style.is_none() && x.value.eq_ignore_ascii_case(w))
-}
-
-pub(super) fn at(t: &TokenWithSpan) -> Option<Position> {
-    Some(Position::from(t.span.start)).filter(|p| p.line > 0)
-}
-
 fn word(value: String, quoted: bool, span: Span) -> TokenWithSpan {
-    TokenWithSpan::new(
-        Token::Word(Word {
-            value,
-            quote_style: quoted.then_some('"'),
-            keyword: Keyword::NoKeyword,
-        }),
-        span,
-    )
-}
-
-fn token(t: Token, span: Span) -> TokenWithSpan {
-    TokenWithSpan::new(t, span)
+    word_token(value, quoted.then_some('"'), Keyword::NoKeyword, span)
 }
 
 /// A name as Trino canonicalizes it: unquoted names upper-cased, quoted ones as written.
@@ -87,11 +70,10 @@ fn canonical(t: &TokenWithSpan) -> Option<String> {
 }
 
 fn mismatched(t: Option<&TokenWithSpan>, expecting: &str) -> TrinoError {
-    let found = t.map_or("<EOF>".to_string(), |t| t.token.to_string());
     error_at(
         ErrorName::SyntaxError,
-        t.and_then(at),
-        format!("mismatched input '{found}'. Expecting: {expecting}"),
+        t.and_then(located),
+        mismatched_message(t, expecting),
     )
 }
 
@@ -109,7 +91,7 @@ fn process(tokens: &[TokenWithSpan]) -> Result<Vec<TokenWithSpan>, TrinoError> {
     let mut out = Vec::with_capacity(tokens.len());
     let mut i = 0;
     while i < tokens.len() {
-        let open = (i + 1..tokens.len()).find(|&j| significant(&tokens[j]));
+        let open = (i + 1..tokens.len()).find(|&j| is_significant(&tokens[j]));
         if word_is(&tokens[i], "json_table")
             && let Some(open) = open
             && tokens[open].token == Token::LParen
@@ -166,7 +148,7 @@ pub(super) struct Gathered {
 impl<'t> Reader<'t> {
     /// The next significant token's index.
     fn peek_at(&self) -> Option<usize> {
-        (self.i..self.t.len()).find(|&j| significant(&self.t[j]))
+        (self.i..self.t.len()).find(|&j| is_significant(&self.t[j]))
     }
 
     fn peek(&self) -> Option<&'t TokenWithSpan> {
@@ -211,7 +193,7 @@ impl<'t> Reader<'t> {
         let mut depth = 0usize;
         while self.i < self.t.len() {
             let tok = &self.t[self.i];
-            if depth == 0 && significant(tok) && stop(tok) {
+            if depth == 0 && is_significant(tok) && stop(tok) {
                 break;
             }
             match tok.token {
@@ -239,7 +221,7 @@ impl<'t> Reader<'t> {
         }
         self.next();
         match self.next() {
-            Some(t) if canonical(t).is_some() => Ok(canonical(t).map(|n| (n, at(t)))),
+            Some(t) if canonical(t).is_some() => Ok(canonical(t).map(|n| (n, located(t)))),
             t => Err(mismatched(t.or(Some(&self.end)), "<identifier>")),
         }
     }
@@ -247,7 +229,7 @@ impl<'t> Reader<'t> {
     /// The whole call's arguments, rewritten.
     fn json_table(&mut self, span: Span) -> Result<Vec<TokenWithSpan>, TrinoError> {
         let input = self.until(|t| t.token == Token::Comma);
-        if !input.iter().any(significant) {
+        if !input.iter().any(is_significant) {
             return Err(self.error("<expression>"));
         }
         let comma = self.expect(Token::Comma, "','")?;
@@ -398,7 +380,7 @@ impl<'t> Reader<'t> {
             return Err(self.error("'NESTED', <identifier>"));
         };
         let name_token = self.next().ok_or_else(|| self.error("<identifier>"))?;
-        g.names.push((name.clone(), at(name_token)));
+        g.names.push((name.clone(), located(name_token)));
         if self.peek_word("for") {
             self.next();
             self.expect_word("ordinality")?;
@@ -419,7 +401,7 @@ impl<'t> Reader<'t> {
                 || t.token == Token::RParen
                 || clause_words.iter().any(|w| word_is(t, w))
         });
-        if !ty.iter().any(significant) {
+        if !ty.iter().any(is_significant) {
             return Err(self.error("<type>"));
         }
         check_type(ty)?;
@@ -457,7 +439,7 @@ impl<'t> Reader<'t> {
         let behaviours = [
             "error", "null", "default", "empty", "with", "without", "keep", "omit",
         ];
-        if let Some(first) = rest.iter().find(|t| significant(t))
+        if let Some(first) = rest.iter().find(|t| is_significant(t))
             && !behaviours.iter().any(|w| word_is(first, w))
         {
             return Err(mismatched(Some(first), "')', ','"));
@@ -534,7 +516,7 @@ impl<'t> Reader<'t> {
 
     fn plan_name(&mut self) -> Result<(String, Option<Position>), TrinoError> {
         match self.next() {
-            Some(t) if canonical(t).is_some() => Ok((canonical(t).unwrap_or_default(), at(t))),
+            Some(t) if canonical(t).is_some() => Ok((canonical(t).unwrap_or_default(), located(t))),
             t => Err(mismatched(t.or(Some(&self.end)), "<identifier>")),
         }
     }
@@ -626,14 +608,14 @@ fn check_type(ty: &[TokenWithSpan]) -> Result<(), TrinoError> {
     if crate::types::TrinoType::parse(&text.trim().to_lowercase()).is_ok() {
         return Ok(());
     }
-    let mut parser = sqlparser::parser::Parser::new(&crate::sql::dialect::TrinoDialect)
+    let mut parser = sqlparser::parser::Parser::new(&crate::sql::syntax::dialect::TrinoDialect)
         .with_tokens_with_locations(ty.to_vec());
     if parser.parse_data_type().is_err() {
         // Not a type at all: the analysis names it ("Unknown type").
         return Ok(());
     }
     let rest = parser.next_token();
-    if significant(&rest) {
+    if is_significant(&rest) {
         return Err(mismatched(Some(&rest), "')', ','"));
     }
     Ok(())
@@ -641,7 +623,7 @@ fn check_type(ty: &[TokenWithSpan]) -> Result<(), TrinoError> {
 
 /// Whether a generated call has its own `ON ERROR` clause.
 fn has_on_error(call: &[TokenWithSpan]) -> bool {
-    let sig: Vec<&TokenWithSpan> = call.iter().filter(|t| significant(t)).collect();
+    let sig: Vec<&TokenWithSpan> = call.iter().filter(|t| is_significant(t)).collect();
     sig.windows(2)
         .any(|w| word_is(w[0], "on") && word_is(w[1], "error"))
 }

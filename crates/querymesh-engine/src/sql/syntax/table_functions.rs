@@ -13,65 +13,39 @@
 //!   field (`exclude_columns` refuses types).
 
 use sqlparser::keywords::Keyword;
-use sqlparser::tokenizer::{Span, Token, TokenWithSpan, Word};
+use sqlparser::tokenizer::{Span, Token, TokenWithSpan};
 
-use super::super::respell::closing;
+use super::token::{self, closing, is_significant, token, word_is, word_token};
 
 /// Marks an identifier added here: the clause or typed field it stands for follows.
-pub(super) const MARK: char = '\u{F8FD}';
-
-fn is_word(t: &TokenWithSpan, word: &str) -> bool {
-    matches!(&t.token, Token::Word(w) if w.quote_style.is_none() && w.value.eq_ignore_ascii_case(word))
-}
-
-fn significant(t: &TokenWithSpan) -> bool {
-    !matches!(t.token, Token::Whitespace(_))
-}
-
-fn token(token: Token, span: Span) -> TokenWithSpan {
-    TokenWithSpan::new(token, span)
-}
+pub(crate) const MARK: char = '\u{F8FD}';
 
 /// A keyword as the tokenizer makes it (the parser reads the `keyword` field).
 fn keyword(value: &str, keyword: Keyword, span: Span) -> TokenWithSpan {
-    token(
-        Token::Word(Word {
-            value: value.to_string(),
-            quote_style: None,
-            keyword,
-        }),
-        span,
-    )
+    word_token(value.to_string(), None, keyword, span)
 }
 
 fn marker(text: &str, span: Span) -> TokenWithSpan {
-    token(
-        Token::Word(Word {
-            value: format!("{MARK}{text}"),
-            quote_style: Some('"'),
-            keyword: Keyword::NoKeyword,
-        }),
-        span,
-    )
+    token::marker(MARK, text, span)
 }
 
 /// Rewrites every table argument and descriptor in `tokens` (see the module's notes).
-pub(in super::super) fn rewrite(tokens: &mut Vec<TokenWithSpan>) {
+pub(crate) fn rewrite(tokens: &mut Vec<TokenWithSpan>) {
     if !tokens
         .iter()
-        .any(|t| is_word(t, "TABLE") || is_word(t, "DESCRIPTOR"))
+        .any(|t| word_is(t, "TABLE") || word_is(t, "DESCRIPTOR"))
     {
         return;
     }
     // Worked on without the whitespace (the parser skips it); kept as it was when nothing
     // here applies.
-    let original: Vec<TokenWithSpan> = tokens.iter().filter(|t| significant(t)).cloned().collect();
+    let original: Vec<TokenWithSpan> = tokens.iter().filter(|t| is_significant(t)).cloned().collect();
     let mut worked = original.clone();
     let mut i = 0;
     while i < worked.len() {
-        if is_word(&worked[i], "TABLE") {
+        if word_is(&worked[i], "TABLE") {
             table_argument(&mut worked, i);
-        } else if is_word(&worked[i], "DESCRIPTOR") && in_invocation(&worked, i) {
+        } else if word_is(&worked[i], "DESCRIPTOR") && in_invocation(&worked, i) {
             descriptor(&mut worked, i);
         }
         i += 1;
@@ -104,7 +78,7 @@ fn table_argument(t: &mut Vec<TokenWithSpan>, i: usize) {
         return;
     }
     if t.get(open + 1)
-        .is_some_and(|q| ["SELECT", "WITH", "VALUES"].iter().any(|w| is_word(q, w)))
+        .is_some_and(|q| ["SELECT", "WITH", "VALUES"].iter().any(|w| word_is(q, w)))
         && let Some(close) = closing(t, open)
     {
         let span = t[open].span;
@@ -129,7 +103,7 @@ fn table_argument(t: &mut Vec<TokenWithSpan>, i: usize) {
         return;
     }
     let clause = &t[close + 1..end];
-    let find = |w: &str| clause.iter().find(|x| is_word(x, w)).map(|x| x.span);
+    let find = |w: &str| clause.iter().find(|x| word_is(x, w)).map(|x| x.span);
     let kind = find("PARTITION")
         .map(|s| ("partition", s))
         .or_else(|| find("ORDER").map(|s| ("order", s)))
@@ -154,7 +128,7 @@ fn table_argument(t: &mut Vec<TokenWithSpan>, i: usize) {
                 keyword("FROM", Keyword::FROM, span),
             ];
             out.extend(inner.iter().cloned());
-            if !is_word(&clause[0], "AS") {
+            if !word_is(&clause[0], "AS") {
                 out.push(keyword("AS", Keyword::AS, span));
             }
             out.extend(clause.iter().cloned());
@@ -192,7 +166,7 @@ fn in_invocation(t: &[TokenWithSpan], i: usize) -> bool {
     name_start < open
         && name_start >= 2
         && t[name_start - 1].token == Token::LParen
-        && is_word(&t[name_start - 2], "TABLE")
+        && word_is(&t[name_start - 2], "TABLE")
 }
 
 /// `DESCRIPTOR(…)` at `i`: each field written with more than its name becomes a marker
@@ -232,7 +206,7 @@ mod tests {
     use sqlparser::tokenizer::Tokenizer;
 
     use super::{MARK, rewrite};
-    use crate::sql::dialect::TrinoDialect;
+    use crate::sql::syntax::dialect::TrinoDialect;
 
     fn rewritten(sql: &str) -> String {
         let mut tokens = Tokenizer::new(&TrinoDialect, sql)
@@ -241,7 +215,7 @@ mod tests {
         rewrite(&mut tokens);
         tokens
             .iter()
-            .filter(|t| super::significant(t))
+            .filter(|t| super::is_significant(t))
             .map(|t| t.token.to_string())
             .collect::<Vec<_>>()
             .join(" ")

@@ -5,7 +5,8 @@
 
 use querymesh_functions::json::table::Plan;
 
-use super::grammar::{Gathered, at};
+use super::Gathered;
+use crate::sql::syntax::token::located;
 use crate::error::{ErrorName, Position, TrinoError, error_at};
 
 /// A specific plan as written.
@@ -40,7 +41,7 @@ pub(super) fn check(
         {
             return Err(error_at(
                 ErrorName::MissingPathName,
-                at(&unnamed.path),
+                located(&unnamed.path),
                 "All nested JSON paths must be named when default plan is given",
             ));
         }
@@ -49,7 +50,7 @@ pub(super) fn check(
     if let Some(unnamed) = g.levels.iter().find(|l| l.name.is_none()) {
         return Err(error_at(
             ErrorName::MissingPathName,
-            at(&unnamed.path),
+            located(&unnamed.path),
             "All JSON paths must be named when specific plan is given",
         ));
     }

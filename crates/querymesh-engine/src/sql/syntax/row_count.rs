@@ -17,25 +17,15 @@
 //! where the next token makes that certain (a row count, FIRST or NEXT): `SELECT limit FROM t`
 //! still names a column.
 
-use sqlparser::tokenizer::{Token, TokenWithSpan, Word};
+use sqlparser::tokenizer::{Token, TokenWithSpan};
 
-use crate::error::{ErrorName, Position, TrinoError, error_at};
-
-fn word(t: Option<&TokenWithSpan>) -> Option<&Word> {
-    match t.map(|t| &t.token) {
-        Some(Token::Word(w)) if w.quote_style.is_none() => Some(w),
-        _ => None,
-    }
-}
-
-fn is_keyword(t: Option<&TokenWithSpan>, keyword: &str) -> bool {
-    word(t).is_some_and(|w| w.value.eq_ignore_ascii_case(keyword))
-}
+use super::token::{end_of, is_word, mismatched};
+use crate::error::{Position, TrinoError};
 
 /// `INTEGER_VALUE | '?'`: an integer literal (`5`, `1_000`, `0x1F`), or a placeholder.
 fn is_row_count(t: Option<&TokenWithSpan>) -> bool {
     match t.map(|t| &t.token) {
-        Some(Token::Number(n, _)) => super::literal::integer_literal(n).is_some(),
+        Some(Token::Number(n, _)) => crate::sql::literal::integer_literal(n).is_some(),
         Some(Token::Placeholder(p)) => p == "?",
         _ => false,
     }
@@ -44,11 +34,6 @@ fn is_row_count(t: Option<&TokenWithSpan>) -> bool {
 /// A number that is not an integer (`5.5`, `1e3`): never a row count in Trino.
 fn is_other_number(t: Option<&TokenWithSpan>) -> bool {
     matches!(t.map(|t| &t.token), Some(Token::Number(..))) && !is_row_count(t)
-}
-
-/// The token as the person wrote it, as Trino quotes it in `mismatched input '…'`.
-fn shown(t: Option<&TokenWithSpan>) -> String {
-    t.map_or_else(|| "<EOF>".to_string(), |t| t.token.to_string())
 }
 
 struct Checker<'t> {
@@ -65,17 +50,7 @@ impl Checker<'_> {
     }
 
     fn mismatched(&self, i: usize, expecting: &str) -> TrinoError {
-        let at = self
-            .get(i)
-            .map_or(self.end, |t| Position::from(t.span.start));
-        error_at(
-            ErrorName::SyntaxError,
-            Some(at),
-            format!(
-                "mismatched input '{}'. Expecting: {expecting}",
-                shown(self.get(i))
-            ),
-        )
+        mismatched(self.get(i), self.end, expecting)
     }
 
     /// What may end a query at token `i`: the statement's end, or the `)` of its subquery.
@@ -101,7 +76,7 @@ impl Checker<'_> {
         if is_other_number(count) {
             return Err(self.mismatched(i + 1, "'?', 'ALL', <integer>"));
         }
-        if is_row_count(count) || is_keyword(count, "ALL") {
+        if is_row_count(count) || is_word(count, "ALL") {
             return self.expect_end(i + 2, "");
         }
         Ok(())
@@ -117,10 +92,10 @@ impl Checker<'_> {
             return Ok(());
         }
         let mut next = i + 2;
-        if is_keyword(self.get(next), "ROW") || is_keyword(self.get(next), "ROWS") {
+        if is_word(self.get(next), "ROW") || is_word(self.get(next), "ROWS") {
             next += 1;
         }
-        if is_keyword(self.get(next), "LIMIT") || is_keyword(self.get(next), "FETCH") {
+        if is_word(self.get(next), "LIMIT") || is_word(self.get(next), "FETCH") {
             return Ok(());
         }
         self.expect_end(next, "'FETCH', 'LIMIT', ")
@@ -129,8 +104,8 @@ impl Checker<'_> {
     /// `FETCH (FIRST | NEXT) [rowCount] (ROW | ROWS) (ONLY | WITH TIES)` starting at `i`.
     fn fetch(&self, i: usize) -> Result<(), TrinoError> {
         let after = self.get(i + 1);
-        let first = is_keyword(after, "FIRST") || is_keyword(after, "NEXT");
-        let rows = |t| is_keyword(t, "ROW") || is_keyword(t, "ROWS");
+        let first = is_word(after, "FIRST") || is_word(after, "NEXT");
+        let rows = |t| is_word(t, "ROW") || is_word(t, "ROWS");
         if !first {
             // `FETCH 5 …` or `FETCH ROWS …`: a clause without FIRST or NEXT.
             if is_row_count(after) || is_other_number(after) || rows(after) {
@@ -155,10 +130,10 @@ impl Checker<'_> {
             return Err(self.mismatched(next, expecting));
         }
         next += 1;
-        if is_keyword(self.get(next), "ONLY") {
+        if is_word(self.get(next), "ONLY") {
             return self.expect_end(next + 1, "");
         }
-        if is_keyword(self.get(next), "WITH") && is_keyword(self.get(next + 1), "TIES") {
+        if is_word(self.get(next), "WITH") && is_word(self.get(next + 1), "TIES") {
             return self.expect_end(next + 2, "");
         }
         Err(self.mismatched(next, "'ONLY', 'WITH'"))
@@ -181,23 +156,23 @@ pub fn check_row_count_clauses(tokens: &[TokenWithSpan], sql: &str) -> Result<()
     let checker = Checker {
         tokens,
         depth,
-        end: super::end_of(sql),
+        end: end_of(sql),
     };
     for i in 0..tokens.len() {
         // A word right after SELECT or a comma is a select item, not a clause.
         let item_position = i
             .checked_sub(1)
             .and_then(|p| tokens.get(p))
-            .is_some_and(|p| p.token == Token::Comma || is_keyword(Some(p), "SELECT"));
+            .is_some_and(|p| p.token == Token::Comma || is_word(Some(p), "SELECT"));
         if item_position {
             continue;
         }
         let t = tokens.get(i);
-        if is_keyword(t, "LIMIT") {
+        if is_word(t, "LIMIT") {
             checker.limit(i)?;
-        } else if is_keyword(t, "OFFSET") {
+        } else if is_word(t, "OFFSET") {
             checker.offset(i)?;
-        } else if is_keyword(t, "FETCH") {
+        } else if is_word(t, "FETCH") {
             checker.fetch(i)?;
         }
     }

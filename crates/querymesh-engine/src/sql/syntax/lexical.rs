@@ -15,10 +15,10 @@
 //! - `WITH … DELETE`: after a WITH clause comes a query (`'(' | SELECT | TABLE | VALUES`);
 //! - `CALL` without a procedure name.
 
-use sqlparser::tokenizer::{Token, TokenWithSpan, Word};
+use sqlparser::tokenizer::{Token, TokenWithSpan};
 
-use super::respell::closing;
-use crate::error::{ErrorName, Position, TrinoError};
+use super::token::{self, at, closing, end_of, is_word, unquoted_word};
+use crate::error::{ErrorName, TrinoError};
 
 /// Trino 476's reserved words (docs/src/main/sphinx/language/reserved.md): never an
 /// identifier unless double-quoted.
@@ -164,31 +164,12 @@ const AFTER_SELECT_ITEM: &str = "'%', '*', '+', ',', '-', '.', '/', 'AND', 'AS',
     'FETCH', 'FROM', 'GROUP', 'HAVING', 'INTERSECT', 'LIMIT', 'OFFSET', 'OR', 'ORDER', 'UNION', \
     'WHERE', 'WINDOW', '[', '||', <EOF>, <identifier>";
 
-fn word(t: Option<&TokenWithSpan>) -> Option<&Word> {
-    match t.map(|t| &t.token) {
-        Some(Token::Word(w)) if w.quote_style.is_none() => Some(w),
-        _ => None,
-    }
-}
-
-fn is_word(t: Option<&TokenWithSpan>, keyword: &str) -> bool {
-    word(t).is_some_and(|w| w.value.eq_ignore_ascii_case(keyword))
-}
-
 fn is_one_of(t: Option<&TokenWithSpan>, words: &[&str]) -> bool {
-    word(t).is_some_and(|w| words.iter().any(|k| w.value.eq_ignore_ascii_case(k)))
-}
-
-fn at(t: &TokenWithSpan) -> Position {
-    Position::from(t.span.start)
+    unquoted_word(t).is_some_and(|w| words.iter().any(|k| w.value.eq_ignore_ascii_case(k)))
 }
 
 fn mismatched(t: &TokenWithSpan, expecting: &str) -> TrinoError {
-    TrinoError::at(
-        ErrorName::SyntaxError,
-        at(t),
-        format!("mismatched input '{}'. Expecting: {expecting}", t.token),
-    )
+    token::mismatched(Some(t), at(t), expecting)
 }
 
 /// Refuses what Trino's grammar or lexer refuses among `tokens` (the significant ones).
@@ -373,7 +354,7 @@ fn query_after_with(tokens: &[TokenWithSpan]) -> Result<(), TrinoError> {
     }
     match tokens.get(i) {
         Some(t)
-            if word(Some(t)).is_some() && !is_one_of(Some(t), &["SELECT", "TABLE", "VALUES"]) =>
+            if unquoted_word(Some(t)).is_some() && !is_one_of(Some(t), &["SELECT", "TABLE", "VALUES"]) =>
         {
             Err(mismatched(t, "'(', 'SELECT', 'TABLE', 'VALUES'"))
         }
@@ -389,7 +370,7 @@ pub fn procedure_name(tokens: &[TokenWithSpan], sql: &str) -> Result<(), TrinoEr
     match tokens.get(1) {
         None => Err(TrinoError::at(
             ErrorName::SyntaxError,
-            super::end_of(sql),
+            end_of(sql),
             "mismatched input '<EOF>'. Expecting: <identifier>",
         )),
         Some(name) if !matches!(name.token, Token::Word(_)) || is_one_of(Some(name), RESERVED) => {
@@ -404,7 +385,7 @@ mod tests {
     use super::*;
 
     fn refusal(sql: &str) -> Option<String> {
-        let (_, tokens) = super::super::tokens(sql).ok()?;
+        let (_, tokens) = super::super::tokenize(sql).ok()?;
         procedure_name(&tokens, sql)
             .and_then(|()| check(&tokens))
             .err()

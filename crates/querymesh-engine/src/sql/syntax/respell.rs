@@ -22,35 +22,7 @@
 use sqlparser::keywords::Keyword;
 use sqlparser::tokenizer::{Token, TokenWithSpan, Whitespace, Word};
 
-fn is_significant(t: &TokenWithSpan) -> bool {
-    !matches!(t.token, Token::Whitespace(_) | Token::EOF)
-}
-
-fn next_significant(tokens: &[TokenWithSpan], from: usize) -> Option<usize> {
-    (from..tokens.len()).find(|&i| tokens.get(i).is_some_and(is_significant))
-}
-
-fn is_keyword(t: &TokenWithSpan, k: Keyword) -> bool {
-    matches!(&t.token, Token::Word(w) if w.quote_style.is_none() && w.keyword == k)
-}
-
-/// Index of the `)` closing the `(` at `open` (the one copy the token-level passes share).
-pub(super) fn closing(tokens: &[TokenWithSpan], open: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    for (i, t) in tokens.iter().enumerate().skip(open) {
-        match t.token {
-            Token::LParen => depth += 1,
-            Token::RParen => {
-                depth = depth.checked_sub(1)?;
-                if depth == 0 {
-                    return Some(i);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
-}
+use super::token::{closing, is_keyword, is_significant, next_significant};
 
 /// The opening parenthesis of a `trim(` call whose name is at `i`.
 fn trim_call_open(tokens: &[TokenWithSpan], i: usize) -> Option<usize> {
