@@ -12,9 +12,10 @@
 //! - `prepared`: [`Prepared`], a plan run on a connection, and SQLite's errors as Trino's.
 //! - `information_schema`: every catalog's `information_schema` tables.
 //! - [`system_catalog`]: the `system` catalog (jdbc, metadata, runtime).
-//! - [`sql`]: Trino's dialect parsed, analysed, and respelled as SQLite SQL (one file per
-//!   clause or statement); the function families and the SQLite functions are the
-//!   `querymesh-functions` crate's.
+//! - [`sql`]: Trino SQL through its stages: `sql/syntax/` (the dialect, the token-level
+//!   checks and rewrites) → `sql/statements/` (which statement it is, read once; one file per
+//!   statement) → the analysis (one file per clause) → the SQLite SQL it emits; the function
+//!   families and the SQLite functions are the `querymesh-functions` crate's.
 //! - [`catalog`]: the catalogs, schemas and tables a query can name.
 //! - [`sources`]: the developer's own catalogs (SQLite files, CSV); [`tpch`]: tpch.tiny.
 //! - [`access`]: data policies in Trino's file-based access-control format, for a [`User`]

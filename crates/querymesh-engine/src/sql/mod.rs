@@ -1,6 +1,8 @@
-//! Trino SQL → SQLite: parse (sqlparser with [`dialect::TrinoDialect`]), analyse against the
-//! catalogs (names, Trino types, Trino's refusals with `line L:C`), emit SQLite SQL whose
-//! result columns are typed by the analysis (DESIGN.md "Inside the stand-in").
+//! Trino SQL → SQLite, in stages: the text's tokens checked and rewritten (`syntax`), the
+//! statement they are read once (`statements`), a query parsed (sqlparser with
+//! [`dialect::TrinoDialect`]) and analysed against the catalogs (names, Trino types, Trino's
+//! refusals with `line L:C`), and SQLite SQL emitted whose result columns are typed by the
+//! analysis (DESIGN.md "Inside the stand-in"). [`plan`] is the match over the statement.
 //!
 //! # Layout
 //!
@@ -9,28 +11,29 @@
 //! decimals, dates) and the functions (`querymesh-functions`: the families and their
 //! lowerings, which see a `LowerContext`, never the analyser; the `qm_*` SQLite functions).
 //!
+//! - `syntax/`: the dialect ([`dialect`]), one copy of the token helpers (`token`, and
+//!   `cursor`, the statements' reader), the checks before parsing (`lexical`: Trino's grammar
+//!   where sqlparser is more lenient; `row_count`: LIMIT / OFFSET / FETCH) and the rewrites of
+//!   what sqlparser cannot read (`respell`, `cast_types`, `json_syntax`, `json_table`,
+//!   `table_functions`).
+//! - `statements/`: `Statement`, one enum read once from the tokens, and one file per
+//!   statement: `query` (parse and analysis of a query), `show/` (SHOW and DESCRIBE),
+//!   `explain`, [`session`] (and `session/properties`, Trino's list), [`use_schema`],
+//!   `execute_immediate`, `writes` (DDL and DML checked in Trino's order, then refused: the
+//!   data is read-only), `call` (procedures), `refused` (by the first word), [`describe`]
+//!   (DESCRIBE INPUT / OUTPUT of a prepared statement).
 //! - The analysis (`analyze` and `analyze/`: the `Analyzer` and query blocks): `calls/` (a
 //!   call's syntax, its resolution through the function registry, and the `LowerContext` the
 //!   analyser gives lowerings), `expr`, `operators`, `predicates`, `casts`, `json_casts`,
 //!   `complex`, `rows`, `literal`, `zoned`, `select`, `from`, `unnest`, `grouping_sets`,
-//!   `order_by`, `policy`, `views`.
-//! - Token-level checks before parsing: `lexical` (Trino's grammar where sqlparser is more
-//!   lenient: reserved words as aliases, chained predicates, identifiers starting with a
-//!   digit), `respell`, `json_syntax`.
-//! - Statements other than queries: `show*`, [`describe`], `explain`, [`session`] (and
-//!   `session_properties`, Trino's list), [`use_schema`], `execute_immediate`, `writes`
-//!   (DDL and DML checked in Trino's order, then refused: the data is read-only), `call`
-//!   (procedures); this file turns a statement into a plan.
+//!   `order_by`, `policy`, `views`, `json_table` and `table_functions` (FROM's).
+//! - This file: the [`Plan`] a statement becomes, and [`plan`].
 
 mod analyze;
-mod call;
 mod calls;
 mod casts;
 mod complex;
-pub mod describe;
 pub mod encode;
-mod execute_immediate;
-mod explain;
 mod expr;
 mod from;
 mod grouping_sets;
@@ -46,19 +49,12 @@ mod quantified;
 mod rows;
 mod scope;
 mod select;
-pub mod session;
-mod session_properties;
-mod show;
-mod show_create;
-mod show_functions;
-mod show_stats;
+mod statements;
 mod syntax;
 mod table_functions;
 mod unnest;
-pub mod use_schema;
 mod views;
 mod visible;
-mod writes;
 mod zoned;
 
 /// The values' and functions' modules the product and the library's users name through the
@@ -66,23 +62,21 @@ mod zoned;
 pub use querymesh_functions::udf;
 pub use querymesh_values::{calendar, decimal, java_number};
 
+use statements::{Statement, call, execute_immediate, explain, query, show, writes};
+/// The statements the product and the analysis name here.
+pub use statements::{describe, session, use_schema};
 /// Trino's dialect, which the product's other parsers (the rules file's) share.
 pub use syntax::dialect;
 /// The rewrites' marks the analysis reads back.
 use syntax::{json_syntax, respell};
 
 use serde_json::Value;
-use sqlparser::ast::Statement;
-use sqlparser::parser::{Parser, ParserError};
-use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 use super::catalog::Catalogs;
-use super::error::{ErrorName, Position, TrinoError};
+use super::error::TrinoError;
 use super::types::TrinoType;
 use super::{OutputColumn, SessionContext, TableAccess};
-use crate::error::error_at;
-use analyze::Analyzer;
-use dialect::TrinoDialect;
+use statements::query::parse_query;
 
 pub use limits::sqlite_limit;
 pub use policy::{PolicyExpression, check as check_policy};
@@ -123,184 +117,27 @@ impl Plan {
     }
 }
 
-use syntax::{syntax_error, syntax_error_near, tokenize as tokens};
-
-/// The Trino-like refusal of a statement that would write or change the session's database.
-fn refuse_statement(word: &str, at: Option<Position>) -> Option<TrinoError> {
-    let not_supported = |what: &str| {
-        Some(error_at(
-            ErrorName::NotSupported,
-            at,
-            format!("This connector does not support {what}: QueryMesh data is read-only"),
-        ))
-    };
-    match word.to_ascii_uppercase().as_str() {
-        "INSERT" => not_supported("inserts"),
-        "UPDATE" | "DELETE" | "MERGE" | "TRUNCATE" => not_supported("modifying table rows"),
-        "CREATE" => not_supported("creating tables, views or schemas"),
-        "DROP" => not_supported("dropping tables, views or schemas"),
-        "ALTER" | "COMMENT" => not_supported("altering tables"),
-        "GRANT" | "REVOKE" | "DENY" => not_supported("changing privileges"),
-        "ATTACH" | "DETACH" | "PRAGMA" | "VACUUM" | "REINDEX" | "REPLACE" | "UPSERT" | "BEGIN"
-        | "SAVEPOINT" | "RELEASE" => Some(error_at(
-            ErrorName::SyntaxError,
-            at,
-            format!(
-                "mismatched input '{word}'. Expecting: 'SELECT', 'WITH', 'VALUES', 'SHOW', 'DESCRIBE'"
-            ),
-        )),
-        "SET" | "RESET" | "ANALYZE" | "CALL" | "EXECUTE" | "PREPARE" | "DEALLOCATE" | "START"
-        | "COMMIT" | "ROLLBACK" => Some(error_at(
-            ErrorName::NotSupported,
-            at,
-            format!(
-                "{} statements are not supported by the QueryMesh stand-in",
-                word.to_ascii_uppercase()
-            ),
-        )),
-        _ => None,
-    }
-}
-
-/// Analyses one Trino statement into a plan.
+/// Analyses one Trino statement into a plan: its tokens, the statement they are, and that
+/// statement's plan.
 pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<Plan, TrinoError> {
     // A session zone Trino does not know fails every query ("Time zone not supported: …").
     zoned::session_zone_id(session)?;
-    let (all_tokens, tokens) = tokens(sql)?;
-    let first = syntax::check_one_statement(&tokens)?;
-    if execute_immediate::is_execute_immediate(&tokens) {
-        let bound = execute_immediate::bind(sql, &tokens)?;
-        return plan(catalogs, &bound, session);
-    }
-    if let Some(used) = use_schema::plan(&tokens, sql, catalogs, session) {
-        return used;
-    }
-    if let Some(explained) = explain::plan(&tokens, sql, catalogs, session) {
-        return explained;
-    }
-    if let Some(changed) = session::plan(&tokens, sql, session) {
-        return changed;
-    }
-    syntax::lexical::procedure_name(&tokens, sql)?;
-    if let Some(written) = writes::plan(&tokens, sql, catalogs, session) {
-        return written;
-    }
-    if let Some(called) = call::plan(&tokens, sql, catalogs, session) {
-        return called;
-    }
-    let first_at = Some(Position::from(first.span.start));
-    if let Token::Word(w) = &first.token
-        && let Some(refusal) = refuse_statement(&w.value, first_at)
-    {
-        return Err(refusal);
-    }
-    if let Some(shown) = show::plan(&tokens, catalogs, session) {
-        return shown;
-    }
-    syntax::lexical::check(&tokens)?;
-    let query = parse_query_tokens(sql, all_tokens, &tokens, first_at)?;
-    let mut analyzer = Analyzer::new(catalogs, session, &tokens);
-    let block = analyzer.query(&query, None)?;
-    let reads = merged_reads(analyzer.reads);
-    Ok(Plan {
-        columns: block
-            .columns
-            .into_iter()
-            .enumerate()
-            .map(|(i, (name, ty))| OutputColumn {
-                name: analyze::shown_name(name, i),
-                ty,
-            })
-            .collect(),
-        reads,
-        body: Body::Sql(block.sql),
-        session_update: None,
-    })
-}
-
-/// The analysis's table reads, one per table, their columns, filters and masks merged.
-fn merged_reads(reads: Vec<TableAccess>) -> Vec<TableAccess> {
-    let mut merged: Vec<TableAccess> = Vec::new();
-    for read in reads {
-        match merged
-            .iter_mut()
-            .find(|r| r.catalog == read.catalog && r.schema == read.schema && r.table == read.table)
-        {
-            Some(existing) => {
-                for c in read.columns {
-                    if !existing.columns.contains(&c) {
-                        existing.columns.push(c);
-                    }
-                }
-                for f in read.filters {
-                    if !existing.filters.contains(&f) {
-                        existing.filters.push(f);
-                    }
-                }
-                for m in read.masks {
-                    if !existing.masks.contains(&m) {
-                        existing.masks.push(m);
-                    }
-                }
-            }
-            None => merged.push(read),
+    let (all_tokens, tokens) = syntax::tokenize(sql)?;
+    syntax::check_one_statement(&tokens)?;
+    match Statement::parse(&tokens, sql)? {
+        Statement::ExecuteImmediate => {
+            let bound = execute_immediate::bind(sql, &tokens)?;
+            plan(catalogs, &bound, session)
         }
+        Statement::Use => use_schema::plan(&tokens, sql, catalogs, session),
+        Statement::Explain => explain::plan(&tokens, sql, catalogs, session),
+        Statement::Session(form) => session::plan(form, &tokens, sql, session),
+        Statement::Write { form, taken } => {
+            writes::plan(form, taken, &tokens, sql, catalogs, session)
+        }
+        Statement::Call => call::plan(&tokens, sql, catalogs, session),
+        Statement::Refused(refusal) => Err(refusal),
+        Statement::Show { describe } => show::plan(describe, &tokens, catalogs, session),
+        Statement::Query => query::plan(catalogs, session, sql, all_tokens, &tokens),
     }
-    merged
-}
-
-/// The one query of `sql` (a view's SELECT, read as Trino SQL) and its significant tokens.
-fn parse_query(sql: &str) -> Result<(Box<sqlparser::ast::Query>, Vec<TokenWithSpan>), TrinoError> {
-    let (all_tokens, tokens) = tokens(sql)?;
-    let first_at = tokens.first().map(|t| Position::from(t.span.start));
-    let query = parse_query_tokens(sql, all_tokens, &tokens, first_at)?;
-    Ok((query, tokens))
-}
-
-/// The checks before parsing, the respelling, and the parse of `sql` as exactly one query.
-fn parse_query_tokens(
-    sql: &str,
-    mut all_tokens: Vec<TokenWithSpan>,
-    tokens: &[TokenWithSpan],
-    first_at: Option<Position>,
-) -> Result<Box<sqlparser::ast::Query>, TrinoError> {
-    syntax::prepare_query(sql, &mut all_tokens, tokens)?;
-    let mut parser = Parser::new(&TrinoDialect).with_tokens_with_locations(all_tokens);
-    let statements = parser.parse_statements().map_err(|e| {
-        // A few of sqlparser's errors name no place: the culprit is the last token taken
-        // that reads as what the message says it found.
-        let found = match &e {
-            ParserError::ParserError(m) => m
-                .rsplit_once("found: ")
-                .and_then(|(_, f)| f.split(" at Line: ").next())
-                .map(str::to_string),
-            _ => None,
-        };
-        let place = found.and_then(|found| {
-            (0..=parser.get_current_index())
-                .rev()
-                .map(|i| parser.token_at(i))
-                .find(|t| t.token.to_string().eq_ignore_ascii_case(&found))
-                .map(|t| Position::from(t.span.start))
-                .filter(|at| at.line > 0)
-        });
-        syntax_error_near(e, sql, place)
-    })?;
-    let mut statements = statements;
-    if statements.len() != 1 {
-        return Err(error_at(
-            ErrorName::SyntaxError,
-            first_at,
-            "Exactly one statement is expected",
-        ));
-    }
-    let Some(Statement::Query(query)) = statements.pop() else {
-        return Err(error_at(
-            ErrorName::NotSupported,
-            first_at,
-            "Only SELECT queries, SHOW and DESCRIBE are supported: QueryMesh data is read-only",
-        ));
-    };
-    analyze::refuse_parenthesized_with(&query.body)?;
-    Ok(query)
 }

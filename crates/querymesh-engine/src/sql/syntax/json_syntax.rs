@@ -291,14 +291,15 @@ fn clauses(call: &str, t: Vec<TokenWithSpan>, opened_at: Span) -> Vec<TokenWithS
                         out.push(marker("passing", span));
                         continue;
                     };
-                    let name = t[as_at + 1..end]
-                        .iter()
-                        .find(|x| is_significant(x))
-                        .map(|x| match &x.token {
-                            Token::Word(w) if w.quote_style == Some('"') => w.value.clone(),
-                            Token::Word(w) => w.value.to_uppercase(),
-                            other => other.to_string(),
-                        });
+                    let name =
+                        t[as_at + 1..end]
+                            .iter()
+                            .find(|x| is_significant(x))
+                            .map(|x| match &x.token {
+                                Token::Word(w) if w.quote_style == Some('"') => w.value.clone(),
+                                Token::Word(w) => w.value.to_uppercase(),
+                                other => other.to_string(),
+                            });
                     let mut expr_end = as_at;
                     let mut format = false;
                     // `e FORMAT JSON AS name`: the FORMAT clause belongs to the value.

@@ -354,7 +354,8 @@ fn query_after_with(tokens: &[TokenWithSpan]) -> Result<(), TrinoError> {
     }
     match tokens.get(i) {
         Some(t)
-            if unquoted_word(Some(t)).is_some() && !is_one_of(Some(t), &["SELECT", "TABLE", "VALUES"]) =>
+            if unquoted_word(Some(t)).is_some()
+                && !is_one_of(Some(t), &["SELECT", "TABLE", "VALUES"]) =>
         {
             Err(mismatched(t, "'(', 'SELECT', 'TABLE', 'VALUES'"))
         }

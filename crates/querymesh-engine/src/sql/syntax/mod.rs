@@ -3,7 +3,8 @@
 //! kind from the same tokens).
 //!
 //! - [`dialect`]: Trino's dialect for sqlparser's tokenizer and parser.
-//! - `token`: the one copy of the token helpers the passes and the statements share.
+//! - `token`: the one copy of the token helpers the passes and the statements share;
+//!   `cursor`: the statements' reader over them.
 //! - Checks, refusing what Trino's grammar refuses where sqlparser is more lenient: `lexical`
 //!   (reserved words as aliases, chained predicates, identifiers starting with a digit, a
 //!   CALL without a procedure name), `row_count` (LIMIT / OFFSET / FETCH).
@@ -18,6 +19,7 @@
 //! `table_functions::MARK`).
 
 pub(crate) mod cast_types;
+pub(crate) mod cursor;
 pub mod dialect;
 pub(crate) mod json_syntax;
 pub(crate) mod json_table;

@@ -39,7 +39,11 @@ pub(crate) fn rewrite(tokens: &mut Vec<TokenWithSpan>) {
     }
     // Worked on without the whitespace (the parser skips it); kept as it was when nothing
     // here applies.
-    let original: Vec<TokenWithSpan> = tokens.iter().filter(|t| is_significant(t)).cloned().collect();
+    let original: Vec<TokenWithSpan> = tokens
+        .iter()
+        .filter(|t| is_significant(t))
+        .cloned()
+        .collect();
     let mut worked = original.clone();
     let mut i = 0;
     while i < worked.len() {

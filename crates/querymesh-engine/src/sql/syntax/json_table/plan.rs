@@ -6,8 +6,8 @@
 use querymesh_functions::json::table::Plan;
 
 use super::Gathered;
-use crate::sql::syntax::token::located;
 use crate::error::{ErrorName, Position, TrinoError, error_at};
+use crate::sql::syntax::token::located;
 
 /// A specific plan as written.
 pub(super) enum PlanText {

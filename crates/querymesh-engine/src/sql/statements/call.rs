@@ -12,26 +12,28 @@ use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 use super::show::{Cursor, check_catalog};
 use super::writes::blank_outside;
-use super::{Body, Plan};
 use crate::SessionContext;
 use crate::catalog::Catalogs;
 use crate::error::{ErrorName, Position, TrinoError, error_at};
+use crate::sql::{Body, Plan};
 use crate::types::TrinoType;
 
 /// kill_query's arguments, in order, as Trino names them (KillQueryProcedure): required first.
 const KILL_QUERY_ARGUMENTS: [&str; 2] = ["QUERY_ID", "MESSAGE"];
 
-pub(super) fn plan(
+/// Whether `tokens` are a CALL statement.
+pub(super) fn recognise(tokens: &[TokenWithSpan]) -> bool {
+    Cursor::new(tokens).keyword("CALL")
+}
+
+/// Plans a CALL statement.
+pub(crate) fn plan(
     tokens: &[TokenWithSpan],
     sql: &str,
     catalogs: &Catalogs,
     session: &SessionContext,
-) -> Option<Result<Plan, TrinoError>> {
-    let mut c = Cursor::new(tokens);
-    if !c.keyword("CALL") {
-        return None;
-    }
-    Some(call(&mut c, sql, catalogs, session))
+) -> Result<Plan, TrinoError> {
+    call(&mut Cursor::after(tokens, 1), sql, catalogs, session)
 }
 
 fn call(
@@ -228,7 +230,7 @@ fn value(
     let expression = blank_outside(sql, argument.start, argument.end);
     // `SELECT` written over the blanked `CALL name(` keeps the argument where it was.
     let query = format!("SELECT{}", expression.get(6..).unwrap_or_default());
-    let plan = super::plan(catalogs, &query, session)?;
+    let plan = crate::sql::plan(catalogs, &query, session)?;
     let ty = plan.columns.first().map(|c| c.ty.clone());
     match ty {
         Some(TrinoType::Varchar(_)) | Some(TrinoType::Char(_)) | Some(TrinoType::Unknown) => {}
@@ -258,8 +260,8 @@ fn kill_query(
     catalogs: &Catalogs,
     session: &SessionContext,
 ) -> Result<Plan, TrinoError> {
-    let quoted = super::sql_string(query_id);
-    let lookup = super::plan(
+    let quoted = crate::sql::sql_string(query_id);
+    let lookup = crate::sql::plan(
         catalogs,
         &format!("SELECT count(*) FROM system.runtime.queries WHERE query_id = {quoted}"),
         session,
@@ -270,8 +272,8 @@ fn kill_query(
             "the query list is not a query",
         ));
     };
-    let not_found = super::sql_string(&format!("Target query not found: {query_id}"));
-    let cannot = super::sql_string(
+    let not_found = crate::sql::sql_string(&format!("Target query not found: {query_id}"));
+    let cannot = crate::sql::sql_string(
         "Killing a query with CALL is not supported by the QueryMesh stand-in: \
          cancel it from its client",
     );

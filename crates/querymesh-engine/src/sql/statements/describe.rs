@@ -17,11 +17,13 @@ use querymesh_values::sqlite_text::sql_string;
 use sqlparser::ast::{Expr, Value};
 use sqlparser::tokenizer::Token;
 
-use super::analyze::{Analyzer, location};
-use super::scope::{Column, Scope};
-use super::{Plan, merged_reads, parse_query_tokens, plan, tokens};
+use super::query::{merged_reads, parse_query_tokens};
 use crate::catalog::Catalogs;
 use crate::error::{ErrorName, Position, TrinoError, error_at};
+use crate::sql::analyze::{Analyzer, location};
+use crate::sql::scope::{Column, Scope};
+use crate::sql::syntax::tokenize;
+use crate::sql::{Plan, plan};
 use crate::types::TrinoType;
 use crate::{OutputColumn, SessionContext, TableAccess};
 
@@ -52,7 +54,7 @@ pub struct Origin {
 
 impl Describing {
     /// A `?` met at `at`: a value of unknown type until something coerces it.
-    pub(super) fn met(&mut self, at: Option<Position>) {
+    pub(crate) fn met(&mut self, at: Option<Position>) {
         if let Some(at) = at
             && !self.parameters.iter().any(|(p, _)| *p == at)
         {
@@ -61,7 +63,7 @@ impl Describing {
     }
 
     /// The `?` at `at` is coerced to `ty` (the first coercion counts, as Trino records one).
-    pub(super) fn coerced(&mut self, at: Option<Position>, ty: &TrinoType) {
+    pub(crate) fn coerced(&mut self, at: Option<Position>, ty: &TrinoType) {
         let Some(at) = at else { return };
         if *ty == TrinoType::Unknown {
             return;
@@ -75,13 +77,13 @@ impl Describing {
 }
 
 /// Whether `e` is a `?` parameter.
-pub(super) fn is_parameter(e: &Expr) -> bool {
+pub(crate) fn is_parameter(e: &Expr) -> bool {
     matches!(e, Expr::Value(v) if matches!(v.value, Value::Placeholder(_)))
 }
 
 impl Analyzer<'_> {
     /// The table a select item comes straight from: a column named bare or qualified.
-    pub(super) fn origin_of(&self, scope: &Scope<'_>, e: &Expr) -> Option<[String; 3]> {
+    pub(crate) fn origin_of(&self, scope: &Scope<'_>, e: &Expr) -> Option<[String; 3]> {
         let parts: Vec<String> = match e {
             Expr::Identifier(i) => vec![i.value.to_lowercase()],
             Expr::CompoundIdentifier(parts) => {
@@ -96,7 +98,7 @@ impl Analyzer<'_> {
     }
 
     /// The table `column` comes from: its own table read, or a subquery's origin.
-    pub(super) fn origin_of_column(&self, column: &Column) -> Option<[String; 3]> {
+    pub(crate) fn origin_of_column(&self, column: &Column) -> Option<[String; 3]> {
         match column.read.and_then(|i| self.reads.get(i)) {
             Some(r) => Some([r.catalog.clone(), r.schema.clone(), r.table.clone()]),
             None => self.describing.as_ref()?.derived.get(&column.sql).cloned(),
@@ -104,7 +106,7 @@ impl Analyzer<'_> {
     }
 
     /// Remembers the origins of a derived table's or WITH query's columns.
-    pub(super) fn note_origins(&mut self, columns: &[Column], origins: &[Origin]) {
+    pub(crate) fn note_origins(&mut self, columns: &[Column], origins: &[Origin]) {
         let Some(describing) = &mut self.describing else {
             return;
         };
@@ -116,7 +118,7 @@ impl Analyzer<'_> {
     }
 
     /// Notes that `e`, when it is a `?` of a described statement, is coerced to `ty`.
-    pub(super) fn parameter_coerced(&mut self, e: &Expr, ty: &TrinoType) {
+    pub(crate) fn parameter_coerced(&mut self, e: &Expr, ty: &TrinoType) {
         if let Some(describing) = &mut self.describing
             && is_parameter(e)
         {
@@ -156,7 +158,7 @@ fn analyse(
     statement: &str,
     session: &SessionContext,
 ) -> Result<Analysed, TrinoError> {
-    let (all_tokens, significant) = tokens(statement)?;
+    let (all_tokens, significant) = tokenize(statement)?;
     let placeholders: Vec<Position> = significant
         .iter()
         .filter(|t| matches!(&t.token, Token::Placeholder(p) if p == "?"))
@@ -209,7 +211,7 @@ fn analyse(
         .enumerate()
         .map(|(i, (name, ty))| {
             let origin = origins.get(i).cloned().unwrap_or_default();
-            let name = super::analyze::shown_name(name, i);
+            let name = crate::sql::analyze::shown_name(name, i);
             (OutputColumn { name, ty }, origin)
         })
         .collect();

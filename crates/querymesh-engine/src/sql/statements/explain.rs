@@ -11,10 +11,10 @@
 use serde_json::{Value, json};
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
-use super::syntax::token::{at, end_of, mismatched, upper_word};
-use super::{Body, Plan};
 use crate::catalog::Catalogs;
 use crate::error::{ErrorName, TrinoError};
+use crate::sql::syntax::token::{at, end_of, mismatched, upper_word};
+use crate::sql::{Body, Plan};
 use crate::types::TrinoType;
 use crate::{OutputColumn, SessionContext};
 
@@ -54,17 +54,13 @@ fn offset(sql: &str, t: &TokenWithSpan) -> usize {
             .map_or(rest.len(), |(i, _)| i)
 }
 
-/// Plans an EXPLAIN statement, or `None` when `tokens` are something else.
-pub fn plan(
-    tokens: &[TokenWithSpan],
-    sql: &str,
-    catalogs: &Catalogs,
-    session: &SessionContext,
-) -> Option<Result<Plan, TrinoError>> {
-    (upper_word(tokens.first())? == "EXPLAIN").then(|| explain(tokens, sql, catalogs, session))
+/// Whether `tokens` are an EXPLAIN statement.
+pub(super) fn recognise(tokens: &[TokenWithSpan]) -> bool {
+    upper_word(tokens.first()).as_deref() == Some("EXPLAIN")
 }
 
-fn explain(
+/// Plans an EXPLAIN statement.
+pub(crate) fn plan(
     tokens: &[TokenWithSpan],
     sql: &str,
     catalogs: &Catalogs,
@@ -136,7 +132,7 @@ fn explain(
         ));
     };
     let explained = blank_prefix(sql, offset(sql, statement_start));
-    let inner = super::plan(catalogs, &explained, session)?;
+    let inner = crate::sql::plan(catalogs, &explained, session)?;
     let (column, value) = if validate {
         (
             OutputColumn {

@@ -6,18 +6,18 @@
 use sqlparser::parser::Parser;
 use sqlparser::tokenizer::{Token, TokenWithSpan, Tokenizer};
 
-use super::dialect::TrinoDialect;
-use super::syntax::token::{at, word_is};
-use super::syntax_error;
 use crate::error::{ErrorName, Position, TrinoError};
+use crate::sql::syntax::dialect::TrinoDialect;
+use crate::sql::syntax::syntax_error;
+use crate::sql::syntax::token::{at, word_is};
 
 /// Whether the significant tokens start `EXECUTE IMMEDIATE`.
-pub(super) fn is_execute_immediate(tokens: &[TokenWithSpan]) -> bool {
+pub(super) fn recognise(tokens: &[TokenWithSpan]) -> bool {
     matches!(tokens, [execute, immediate, ..] if word_is(execute, "EXECUTE") && word_is(immediate, "IMMEDIATE"))
 }
 
 /// The statement with every `?` replaced by its value, as SQL text.
-pub(super) fn bind(sql: &str, tokens: &[TokenWithSpan]) -> Result<String, TrinoError> {
+pub(crate) fn bind(sql: &str, tokens: &[TokenWithSpan]) -> Result<String, TrinoError> {
     let expecting_string = |token: Option<&TokenWithSpan>| {
         let (found, location) = match token {
             Some(t) => (t.token.to_string(), at(t)),
@@ -129,7 +129,7 @@ mod tests {
             .into_iter()
             .filter(|t| !matches!(t.token, Token::Whitespace(_)))
             .collect();
-        assert!(is_execute_immediate(&tokens));
+        assert!(recognise(&tokens));
         bind(sql, &tokens).map_err(|e| e.message())
     }
 

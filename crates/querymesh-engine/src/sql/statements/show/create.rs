@@ -8,13 +8,13 @@
 
 use serde_json::Value;
 
-use super::show::{
+use super::{
     Cursor, check_catalog, denied, existing_table, missing_catalog, qualified_table, rows,
 };
-use super::{Body, Plan};
 use crate::catalog::Catalogs;
 use crate::error::error_at;
 use crate::error::{ErrorName, TrinoError};
+use crate::sql::{Body, Plan};
 use crate::types::TrinoType;
 use crate::{OutputColumn, SessionContext};
 
@@ -114,7 +114,7 @@ fn show_create_view(
             "Cannot show create view for {catalog}.{schema}.{view}"
         )));
     }
-    let query = super::view_query(create).unwrap_or(create).trim();
+    let query = crate::sql::view_query(create).unwrap_or(create).trim();
     let sql = format!(
         "CREATE VIEW {}.{}.{} SECURITY INVOKER AS\n{query}",
         identifier(&catalog),
@@ -220,7 +220,7 @@ pub(super) fn show_role_grants(
         let at = c.start();
         let catalog = c.name()?.join(".");
         c.end()?;
-        super::show::check_catalog(catalogs, &catalog, at)?;
+        super::check_catalog(catalogs, &catalog, at)?;
         return Err(error_at(
             ErrorName::NotSupported,
             at,

@@ -2,9 +2,9 @@
 //! single-node server (SystemSessionProperties: name, type, default, description), so SHOW
 //! SESSION, SET SESSION and RESET SESSION know the same names and types Trino does. Only
 //! `query_max_run_time`, `query_max_execution_time` and `max_recursion_depth` change what the
-//! stand-in does (sql/session.rs); the others describe a distributed engine it does not have.
+//! stand-in does (statements/session/mod.rs); the others describe a distributed engine it does not have.
 
-use super::session::{Kind, Property};
+use super::{Kind, Property};
 
 pub(super) const PROPERTIES: &[Property] = &[
     Property {

@@ -9,11 +9,16 @@
 //! table, not SELECT.
 
 use serde_json::Value;
-use sqlparser::tokenizer::{Token, TokenWithSpan};
+use sqlparser::tokenizer::TokenWithSpan;
 
-use super::{Body, Plan, show_create, show_stats};
+mod create;
+mod functions;
+mod stats;
+
 use crate::catalog::{Catalogs, TableMeta};
 use crate::error::{ErrorName, Position, TrinoError, error_at};
+pub(super) use crate::sql::syntax::cursor::Cursor;
+use crate::sql::{Body, Plan};
 use crate::types::TrinoType;
 use crate::{OutputColumn, SessionContext, TableAccess};
 
@@ -117,135 +122,12 @@ pub(super) fn like(pattern: &str, text: &str) -> bool {
     LikePattern::new(pattern, None).is_ok_and(|p| p.matches(text))
 }
 
-pub(super) struct Cursor<'t> {
-    tokens: &'t [TokenWithSpan],
-    at: usize,
-}
-
-impl<'t> Cursor<'t> {
-    pub(super) fn new(tokens: &'t [TokenWithSpan]) -> Self {
-        Self { tokens, at: 0 }
-    }
-
-    /// The tokens not taken yet.
-    pub(super) fn rest(&self) -> &'t [TokenWithSpan] {
-        self.tokens.get(self.at..).unwrap_or_default()
-    }
-
-    /// How many tokens were taken.
-    pub(super) fn taken(&self) -> usize {
-        self.at
-    }
-
-    /// Takes the next token, whatever it is.
-    pub(super) fn take(&mut self) -> Option<&'t TokenWithSpan> {
-        let token = self.tokens.get(self.at)?;
-        self.at += 1;
-        Some(token)
-    }
-
-    pub(super) fn peek(&self) -> Option<&TokenWithSpan> {
-        self.tokens.get(self.at)
-    }
-
-    /// Where the statement starts: Trino places the errors of SHOW CREATE there.
-    pub(super) fn start(&self) -> Option<Position> {
-        self.tokens.first().map(|t| Position::from(t.span.start))
-    }
-
-    pub(super) fn location(&self) -> Option<Position> {
-        self.peek().map(|t| Position::from(t.span.start))
-    }
-
-    pub(super) fn keyword(&mut self, word: &str) -> bool {
-        if let Some(TokenWithSpan {
-            token: Token::Word(w),
-            ..
-        }) = self.peek()
-            && w.quote_style.is_none()
-            && w.value.eq_ignore_ascii_case(word)
-        {
-            self.at += 1;
-            return true;
-        }
-        false
-    }
-
-    pub(super) fn error(&self) -> TrinoError {
-        let found = self
-            .peek()
-            .map_or("<EOF>".to_string(), |t| t.token.to_string());
-        error_at(
-            ErrorName::SyntaxError,
-            self.location(),
-            format!("mismatched input '{found}'"),
-        )
-    }
-
-    /// A dotted name, lower-cased.
-    pub(super) fn name(&mut self) -> Result<Vec<String>, TrinoError> {
-        let mut parts = Vec::new();
-        loop {
-            match self.peek() {
-                Some(TokenWithSpan {
-                    token: Token::Word(w),
-                    ..
-                }) => {
-                    parts.push(w.value.to_lowercase());
-                    self.at += 1;
-                }
-                _ => return Err(self.error()),
-            }
-            match self.peek() {
-                Some(TokenWithSpan {
-                    token: Token::Period,
-                    ..
-                }) => self.at += 1,
-                _ => return Ok(parts),
-            }
-        }
-    }
-
+impl Cursor<'_> {
     /// `[LIKE 'pattern' [ESCAPE 'c']]`.
     pub(super) fn like_pattern(&mut self) -> Result<Option<LikePattern>, TrinoError> {
         match self.like_text()? {
             Some((pattern, escape)) => LikePattern::new(&pattern, escape.as_deref()).map(Some),
             None => Ok(None),
-        }
-    }
-
-    /// `[LIKE 'pattern' [ESCAPE 'c']]` as written, not checked yet.
-    pub(super) fn like_text(&mut self) -> Result<Option<(String, Option<String>)>, TrinoError> {
-        if !self.keyword("LIKE") {
-            return Ok(None);
-        }
-        let pattern = self.string()?;
-        let escape = if self.keyword("ESCAPE") {
-            Some(self.string()?)
-        } else {
-            None
-        };
-        Ok(Some((pattern, escape)))
-    }
-
-    fn string(&mut self) -> Result<String, TrinoError> {
-        match self.peek() {
-            Some(TokenWithSpan {
-                token: Token::SingleQuotedString(s),
-                ..
-            }) => {
-                let s = s.clone();
-                self.at += 1;
-                Ok(s)
-            }
-            _ => Err(self.error()),
-        }
-    }
-
-    pub(super) fn end(&self) -> Result<(), TrinoError> {
-        match self.peek() {
-            None => Ok(()),
-            Some(_) => Err(self.error()),
         }
     }
 }
@@ -297,18 +179,22 @@ pub(super) fn missing_catalog(at: Option<Position>) -> TrinoError {
     )
 }
 
-/// Answers a SHOW or DESCRIBE statement, or `None` when `tokens` are something else.
-pub fn plan(
+/// Whether `tokens` are a SHOW statement (`Some(false)`) or DESCRIBE (`Some(true)`).
+pub(super) fn recognise(tokens: &[TokenWithSpan]) -> Option<bool> {
+    let mut c = Cursor::new(tokens);
+    let describe = c.keyword("DESCRIBE") || c.keyword("DESC");
+    (describe || c.keyword("SHOW")).then_some(describe)
+}
+
+/// Answers a SHOW or DESCRIBE statement.
+pub(crate) fn plan(
+    describe: bool,
     tokens: &[TokenWithSpan],
     catalogs: &Catalogs,
     session: &SessionContext,
-) -> Option<Result<Plan, TrinoError>> {
-    let mut c = Cursor { tokens, at: 0 };
-    let describe = c.keyword("DESCRIBE") || c.keyword("DESC");
-    if !describe && !c.keyword("SHOW") {
-        return None;
-    }
-    Some(show(&mut c, describe, catalogs, session))
+) -> Result<Plan, TrinoError> {
+    let mut c = Cursor::after(tokens, 1);
+    show(&mut c, describe, catalogs, session)
 }
 
 /// The statement after SHOW (or DESCRIBE), by its first keyword.
@@ -331,22 +217,22 @@ fn show(
         return show_tables(c, catalogs, session);
     }
     if c.keyword("FUNCTIONS") {
-        return super::show_functions::show_functions(c, session);
+        return functions::show_functions(c, session);
     }
     if c.keyword("STATS") {
-        return show_stats::show_stats(c, catalogs, session);
+        return stats::show_stats(c, catalogs, session);
     }
     if c.keyword("CREATE") {
-        return show_create::show_create(c, catalogs, session);
+        return create::show_create(c, catalogs, session);
     }
     if c.keyword("GRANTS") {
-        return show_create::show_grants(c, catalogs, session);
+        return create::show_grants(c, catalogs, session);
     }
     if c.keyword("ROLES") || (c.keyword("CURRENT") && c.keyword("ROLES")) {
-        return show_create::show_roles(c);
+        return create::show_roles(c);
     }
     if c.keyword("ROLE") {
-        return show_create::show_role_grants(c, catalogs);
+        return create::show_role_grants(c, catalogs);
     }
     // What Trino's grammar (SqlBase.g4) takes after SHOW, as its parser lists it.
     const SHOWABLE: &[&str] = &[

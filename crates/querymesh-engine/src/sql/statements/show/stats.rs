@@ -13,12 +13,12 @@
 
 use sqlparser::tokenizer::Token;
 
-use super::show::{Cursor, existing_table};
-use super::{Plan, plan};
+use super::{Cursor, existing_table};
 use crate::SessionContext;
 use crate::catalog::Catalogs;
 use crate::catalog::ColumnMeta;
 use crate::error::{ErrorName, TrinoError, error_at};
+use crate::sql::{Plan, plan};
 use crate::types::TrinoType;
 
 /// After `SHOW STATS`: `FOR table`.

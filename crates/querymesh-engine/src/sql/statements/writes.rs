@@ -16,71 +16,107 @@
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 use super::show::{Cursor, qualified_table};
-use super::{Plan, session::SessionUpdate, show::denied};
+use super::{session::SessionUpdate, show::denied};
 use crate::SessionContext;
 use crate::catalog::Catalogs;
 use crate::error::{ErrorName, Position, TrinoError, error_at};
+use crate::sql::Plan;
 use crate::types::TrinoType;
 
-/// The plan of a write statement, or `None` when `tokens` start no form handled here (the
-/// caller refuses it by its first word).
-pub(super) fn plan(
+/// The write statements, by their first words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Form {
+    DropTable,
+    DropView,
+    DropMaterializedView,
+    DropSchema,
+    CreateTable,
+    CreateSchema,
+    CreateView { replace: bool },
+    Insert,
+    Delete,
+    Truncate,
+    Update,
+    AlterTable,
+}
+
+/// The write statement `tokens` start, and how many tokens its first words take; `None` for
+/// a form not handled here (refused by its first word).
+pub(super) fn recognise(tokens: &[TokenWithSpan]) -> Option<(Form, usize)> {
+    let mut c = Cursor::new(tokens);
+    let form = if c.keyword("DROP") {
+        if c.keyword("TABLE") {
+            Form::DropTable
+        } else if c.keyword("VIEW") {
+            Form::DropView
+        } else if c.keyword("MATERIALIZED") && c.keyword("VIEW") {
+            Form::DropMaterializedView
+        } else if c.keyword("SCHEMA") {
+            Form::DropSchema
+        } else {
+            return None;
+        }
+    } else if c.keyword("CREATE") {
+        if c.keyword("TABLE") {
+            Form::CreateTable
+        } else if c.keyword("SCHEMA") {
+            Form::CreateSchema
+        } else {
+            let replace = c.keyword("OR") && c.keyword("REPLACE");
+            if !c.keyword("VIEW") {
+                return None;
+            }
+            Form::CreateView { replace }
+        }
+    } else if c.keyword("INSERT") {
+        c.keyword("INTO").then_some(Form::Insert)?
+    } else if c.keyword("DELETE") {
+        c.keyword("FROM").then_some(Form::Delete)?
+    } else if c.keyword("TRUNCATE") {
+        c.keyword("TABLE").then_some(Form::Truncate)?
+    } else if c.keyword("UPDATE") {
+        Form::Update
+    } else if c.keyword("ALTER") && c.keyword("TABLE") {
+        Form::AlterTable
+    } else {
+        return None;
+    };
+    Some((form, c.taken()))
+}
+
+/// The plan of a write statement whose first `taken` tokens read as `form`.
+pub(crate) fn plan(
+    form: Form,
+    taken: usize,
     tokens: &[TokenWithSpan],
     sql: &str,
     catalogs: &Catalogs,
     session: &SessionContext,
-) -> Option<Result<Plan, TrinoError>> {
-    let mut c = Cursor::new(tokens);
+) -> Result<Plan, TrinoError> {
+    let mut c = Cursor::after(tokens, taken);
     let w = Write {
         at: c.start(),
         sql,
         catalogs,
         session,
     };
-    if c.keyword("DROP") {
-        if c.keyword("TABLE") {
-            return Some(w.drop_table(&mut c));
-        }
-        if c.keyword("VIEW") {
-            return Some(w.drop_view(&mut c, "View"));
-        }
-        if c.keyword("MATERIALIZED") && c.keyword("VIEW") {
-            return Some(w.drop_view(&mut c, "Materialized view"));
-        }
-        if c.keyword("SCHEMA") {
-            return Some(w.drop_schema(&mut c));
-        }
-        return None;
+    match form {
+        Form::DropTable => w.drop_table(&mut c),
+        Form::DropView => w.drop_view(&mut c, "View"),
+        Form::DropMaterializedView => w.drop_view(&mut c, "Materialized view"),
+        Form::DropSchema => w.drop_schema(&mut c),
+        Form::CreateTable => w.create_table(&mut c),
+        Form::CreateSchema => w.create_schema(&mut c),
+        Form::CreateView { replace } => w.create_view(&mut c, replace),
+        Form::Insert => w.insert(&mut c),
+        Form::Delete => w.delete(&mut c),
+        Form::Truncate => w.truncate(&mut c),
+        Form::Update => w.update(&mut c),
+        // A change ALTER TABLE names that is not handled here is refused by its first word.
+        Form::AlterTable => w
+            .alter_table(&mut c)
+            .unwrap_or_else(|| Err(super::refused::altering_tables(w.at))),
     }
-    if c.keyword("CREATE") {
-        if c.keyword("TABLE") {
-            return Some(w.create_table(&mut c));
-        }
-        if c.keyword("SCHEMA") {
-            return Some(w.create_schema(&mut c));
-        }
-        let replace = c.keyword("OR") && c.keyword("REPLACE");
-        if c.keyword("VIEW") {
-            return Some(w.create_view(&mut c, replace));
-        }
-        return None;
-    }
-    if c.keyword("INSERT") {
-        return c.keyword("INTO").then(|| w.insert(&mut c));
-    }
-    if c.keyword("DELETE") {
-        return c.keyword("FROM").then(|| w.delete(&mut c));
-    }
-    if c.keyword("TRUNCATE") {
-        return c.keyword("TABLE").then(|| w.truncate(&mut c));
-    }
-    if c.keyword("UPDATE") {
-        return Some(w.update(&mut c));
-    }
-    if c.keyword("ALTER") && c.keyword("TABLE") {
-        return w.alter_table(&mut c);
-    }
-    None
 }
 
 /// What every check needs: where the statement starts (Trino places its errors there), the
@@ -106,7 +142,7 @@ fn done(update_type: &'static str) -> Plan {
     Plan {
         columns: Vec::new(),
         reads: Vec::new(),
-        body: super::Body::Rows(Vec::new()),
+        body: crate::sql::Body::Rows(Vec::new()),
         session_update: Some(SessionUpdate::Nothing { update_type }),
     }
 }
@@ -506,7 +542,7 @@ impl Write<'_> {
         let Some(start) = c.location() else {
             return Err(c.error());
         };
-        super::plan(self.catalogs, &blank_before(self.sql, start), self.session)
+        crate::sql::plan(self.catalogs, &blank_before(self.sql, start), self.session)
     }
 
     /// visitInsert: the query first, then the table, access, the columns, their types, and
@@ -825,7 +861,7 @@ fn inserted_nothing() -> Plan {
             ty: TrinoType::BigInt,
         }],
         reads: Vec::new(),
-        body: super::Body::Rows(vec![vec![serde_json::Value::from(0)]]),
+        body: crate::sql::Body::Rows(vec![vec![serde_json::Value::from(0)]]),
         session_update: Some(SessionUpdate::Nothing {
             update_type: "CREATE TABLE",
         }),

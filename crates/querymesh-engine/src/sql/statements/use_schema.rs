@@ -9,11 +9,11 @@
 
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
-use super::Plan;
-use super::syntax::token::{at, end_of, is_word, mismatched};
 use crate::SessionContext;
 use crate::catalog::Catalogs;
 use crate::error::{ErrorName, Position, TrinoError, error_at};
+use crate::sql::Plan;
+use crate::sql::syntax::token::{at, end_of, is_word, mismatched};
 
 pub use super::session::SessionUpdate;
 
@@ -25,17 +25,19 @@ fn identifier(t: Option<&TokenWithSpan>) -> Option<String> {
     }
 }
 
-/// Plans a USE statement, or `None` when `tokens` are something else.
-pub fn plan(
+/// Whether `tokens` are a USE statement.
+pub(super) fn recognise(tokens: &[TokenWithSpan]) -> bool {
+    is_word(tokens.first(), "USE")
+}
+
+/// Plans a USE statement.
+pub(crate) fn plan(
     tokens: &[TokenWithSpan],
     sql: &str,
     catalogs: &Catalogs,
     session: &SessionContext,
-) -> Option<Result<Plan, TrinoError>> {
-    if !is_word(tokens.first(), "USE") {
-        return None;
-    }
-    Some(use_statement(tokens, end_of(sql), catalogs, session))
+) -> Result<Plan, TrinoError> {
+    use_statement(tokens, end_of(sql), catalogs, session)
 }
 
 fn use_statement(

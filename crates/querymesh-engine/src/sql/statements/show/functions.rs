@@ -13,10 +13,10 @@
 use querymesh_functions::entry::{FunctionDef, Kind};
 use serde_json::Value;
 
-use super::show::{Cursor, LikePattern, denied, missing_catalog};
-use super::table_functions::LISTED as TABLE_FUNCTIONS;
-use super::{Body, Plan};
+use super::{Cursor, LikePattern, denied, missing_catalog};
 use crate::error::{ErrorName, TrinoError, error_at};
+use crate::sql::table_functions::LISTED as TABLE_FUNCTIONS;
+use crate::sql::{Body, Plan};
 use crate::types::TrinoType;
 use crate::{OutputColumn, SessionContext};
 

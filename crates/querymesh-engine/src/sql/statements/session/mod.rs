@@ -5,7 +5,7 @@
 //! As in Trino, the server keeps no session: SET answers `X-Trino-Set-Session: name=value`,
 //! RESET `X-Trino-Clear-Session: name`, and the client sends the values back in
 //! `X-Trino-Session` with every query. The properties are Trino 476's system session
-//! properties (sql/session_properties.rs), with Trino's types and defaults; an unknown name is
+//! properties (statements/session/properties.rs), with Trino's types and defaults; an unknown name is
 //! refused as Trino refuses it.
 //! `query_max_run_time` and `query_max_execution_time` take effect (the lower of them and the
 //! sandbox's own `[querymesh] query_time_limit_secs` stops the query); the others describe a
@@ -17,12 +17,14 @@ use std::time::Duration;
 use serde_json::Value;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
-use super::session_properties::PROPERTIES;
-use super::syntax::token::{at, end_of, mismatched, qualified_name, upper_word};
-use super::{Body, Plan};
+mod properties;
+
 use crate::error::{ErrorName, Position, TrinoError};
+use crate::sql::syntax::token::{at, end_of, mismatched, qualified_name, upper_word};
+use crate::sql::{Body, Plan};
 use crate::types::TrinoType;
 use crate::{OutputColumn, SessionContext};
+use properties::PROPERTIES;
 
 /// The session change a statement asks the client to make.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -176,29 +178,53 @@ pub fn time_limit(session: &SessionContext) -> Option<Duration> {
         .min()
 }
 
-/// Plans SET SESSION, RESET SESSION or SHOW SESSION, or `None` for anything else.
-pub fn plan(
-    tokens: &[TokenWithSpan],
-    sql: &str,
-    session: &SessionContext,
-) -> Option<Result<Plan, TrinoError>> {
+/// The statements of the session, by their first words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Form {
+    /// `SET TIME ZONE …`
+    SetTimeZone,
+    /// `SET SESSION name = value`
+    Set,
+    /// `RESET SESSION name`
+    Reset,
+    /// `SHOW SESSION [LIKE pattern]`
+    Show,
+}
+
+/// Which statement of the session `tokens` are, if one.
+pub(crate) fn recognise(tokens: &[TokenWithSpan]) -> Option<Form> {
     let first = upper_word(tokens.first())?;
     if first == "SET"
         && upper_word(tokens.get(1)).as_deref() == Some("TIME")
         && upper_word(tokens.get(2)).as_deref() == Some("ZONE")
     {
-        return Some(set_time_zone(tokens, end_of(sql)));
+        return Some(Form::SetTimeZone);
     }
     if upper_word(tokens.get(1)).as_deref() != Some("SESSION") {
         return None;
     }
+    match first.as_str() {
+        "SET" => Some(Form::Set),
+        "RESET" => Some(Form::Reset),
+        "SHOW" => Some(Form::Show),
+        _ => None,
+    }
+}
+
+/// Plans SET SESSION, RESET SESSION, SHOW SESSION or SET TIME ZONE.
+pub(crate) fn plan(
+    form: Form,
+    tokens: &[TokenWithSpan],
+    sql: &str,
+    session: &SessionContext,
+) -> Result<Plan, TrinoError> {
     let end = end_of(sql);
-    Some(match first.as_str() {
-        "SET" => set(tokens, end),
-        "RESET" => reset(tokens, end),
-        "SHOW" => show(tokens, end, session),
-        _ => return None,
-    })
+    match form {
+        Form::SetTimeZone => set_time_zone(tokens, end),
+        Form::Set => set(tokens, end),
+        Form::Reset => reset(tokens, end),
+        Form::Show => show(tokens, end, session),
+    }
 }
 
 fn set(tokens: &[TokenWithSpan], end: Position) -> Result<Plan, TrinoError> {
