@@ -8,12 +8,12 @@
 //! - `explain`: EXPLAIN, the statement analysed as if it ran.
 //! - [`session`] (and `session/properties`, Trino's list): SET / RESET / SHOW SESSION, SET TIME
 //!   ZONE.
-//! - [`use_schema`]: USE.
+//! - USE, in [`use_schema`].
 //! - `execute_immediate`: EXECUTE IMMEDIATE, its parameters bound, then planned as sent.
 //! - `writes`: DDL and DML checked in Trino's order, then refused (the data is read-only).
 //! - `call`: CALL (procedures).
 //! - `refused`: the statements refused by their first word.
-//! - [`describe`]: DESCRIBE INPUT / OUTPUT of a prepared statement (the server's PREPARE,
+//! - DESCRIBE INPUT / OUTPUT of a prepared statement, in [`describe`] (the server's PREPARE,
 //!   EXECUTE and DEALLOCATE carry the prepared statements in the client's headers).
 //!
 //! The statement's reader stops at its first words: each file reads the rest with the
