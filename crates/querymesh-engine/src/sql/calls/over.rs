@@ -226,10 +226,11 @@ fn rewrite_text(sql: &str, replace: &mut Replace<'_>, placed: &mut usize) -> Opt
                 if after_dot || subqueries.contains(&true) || bytes.get(open) != Some(&b'(') {
                     continue;
                 }
-                let function = SqliteFn::new(interned(&sql[start..i].to_ascii_lowercase()));
-                if window_form(function.name()).is_none() {
+                let name = sql[start..i].to_ascii_lowercase();
+                if window_form(&name).is_none() {
                     continue;
                 }
+                let function = SqliteFn::new(interned(&name));
                 let close = closing_paren(bytes, open)?;
                 let args = arguments(&sql[open + 1..close]);
                 if !is_aggregate(function, &args) {
