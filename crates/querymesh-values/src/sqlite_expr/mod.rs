@@ -574,10 +574,13 @@ mod tests {
         );
         let ordered_only = SqlExpr::Over {
             call: Box::new(builtin::COUNT.call([])),
-            window: Box::new(Window {
-                order_by: window.order_by[..1].to_vec(),
-                ..Window::default()
-            }.with_frame(Some(Frame::whole_partition()))),
+            window: Box::new(
+                Window {
+                    order_by: window.order_by[..1].to_vec(),
+                    ..Window::default()
+                }
+                .with_frame(Some(Frame::whole_partition())),
+            ),
         };
         assert_eq!(
             ordered_only.to_string(),

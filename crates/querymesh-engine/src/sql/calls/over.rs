@@ -95,7 +95,10 @@ fn distinct_operand(args: &[SqlExpr]) -> Option<SqlExpr> {
 /// The function a replayable aggregate runs as over a window (`<name>_over`,
 /// querymesh-functions udf/replayed.rs).
 fn window_form_of(function: SqliteFn) -> SqliteFn {
-    SqliteFn::new(interned(&format!("{}{WINDOW_FORM_SUFFIX}", function.name())))
+    SqliteFn::new(interned(&format!(
+        "{}{WINDOW_FORM_SUFFIX}",
+        function.name()
+    )))
 }
 
 /// A function's name read from text, for the lifetime of the process: a call names its
@@ -114,10 +117,7 @@ fn interned(name: &str) -> &'static str {
 /// `sql` with each aggregate call outside its subqueries replaced by what `replace` builds
 /// for it, and how many were. `None` when there is none, when `replace` gives up on one, or
 /// when a parenthesis of a lowering's text is not closed.
-fn rewrite_aggregate_calls(
-    sql: SqlExpr,
-    replace: &mut Replace<'_>,
-) -> Option<(SqlExpr, usize)> {
+fn rewrite_aggregate_calls(sql: SqlExpr, replace: &mut Replace<'_>) -> Option<(SqlExpr, usize)> {
     let mut placed = 0;
     let out = rewrite(sql, replace, &mut placed)?;
     (placed > 0).then_some((out, placed))
@@ -396,9 +396,7 @@ mod tests {
         );
         assert_eq!(
             over(sum, &[]),
-            Some(format!(
-                "(sum(\"x\") {W} + max(\"x\", min(\"x\") {W}))"
-            ))
+            Some(format!("(sum(\"x\") {W} + max(\"x\", min(\"x\") {W}))"))
         );
         let max_by = SqliteFn::new("qm_max_by").call([x(), SqlExpr::Integer(1)]);
         assert_eq!(

@@ -672,11 +672,9 @@ fn returned_text(
 ) -> Result<Typed, TrinoError> {
     let sql = match &returns {
         TrinoType::Varchar(None) => sql,
-        TrinoType::Varchar(Some(n)) | TrinoType::Char(n) => builtin::SUBSTR.call([
-            sql,
-            SqlExpr::Integer(1),
-            SqlExpr::Integer(i64::from(*n)),
-        ]),
+        TrinoType::Varchar(Some(n)) | TrinoType::Char(n) => {
+            builtin::SUBSTR.call([sql, SqlExpr::Integer(1), SqlExpr::Integer(i64::from(*n))])
+        }
         // The JSON text's UTF-8 bytes (Trino 476: `json_array('x' RETURNING varbinary)` is
         // X'5B2278225D').
         TrinoType::Varbinary => SqlExpr::cast(sql, Affinity::Blob),

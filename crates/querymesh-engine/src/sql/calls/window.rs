@@ -265,11 +265,7 @@ impl Analyzer<'_> {
             // arbitrary keeps the first non-NULL value added (ArbitraryAggregationFunction),
             // and Trino adds each frame's rows in order.
             "arbitrary" | "any_value" if args.len() == 1 && arguments.order_by.is_empty() => (
-                window.over(nth_non_null(
-                    arg_sql[0].clone(),
-                    SqlExpr::Integer(1),
-                    false,
-                )),
+                window.over(nth_non_null(arg_sql[0].clone(), SqlExpr::Integer(1), false)),
                 args[0].ty.clone(),
             ),
             _ if super::registry::lookup(name).is_some_and(|d| d.kind == Kind::Aggregate) => {
@@ -295,9 +291,10 @@ impl Analyzer<'_> {
                         u8::from(descending) | u8::from(nulls_first) << 1,
                     )));
                 }
-                let sql = super::over::with_over(call, &window.window, &sort_keys).ok_or_else(
-                    || not_supported(at, &format!("{name} over a window with these arguments")),
-                )?;
+                let sql =
+                    super::over::with_over(call, &window.window, &sort_keys).ok_or_else(|| {
+                        not_supported(at, &format!("{name} over a window with these arguments"))
+                    })?;
                 (sql, ty)
             }
             _ => return Err(unexpected(at, name, &args)),

@@ -388,9 +388,7 @@ impl RangeKey {
             (_, Some(Constant::Int(n))) if self.exact => {
                 integer_literal(i128::from(*n) * 10i128.pow(self.scale))
             }
-            (_, Some(Constant::Decimal(u, s))) => {
-                SqlExpr::Real(*u as f64 / 10f64.powi(*s as i32))
-            }
+            (_, Some(Constant::Decimal(u, s))) => SqlExpr::Real(*u as f64 / 10f64.powi(*s as i32)),
             _ => offset.sql.clone(),
         }
     }
