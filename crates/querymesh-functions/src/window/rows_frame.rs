@@ -244,6 +244,10 @@ fn sum(name: &str, present: &[&Value]) -> rusqlite::Result<Value> {
     })
 }
 
+/// `qm_rows_frame(…)` as calls name it.
+pub const QM_ROWS_FRAME: querymesh_values::sqlite_expr::SqliteFn =
+    querymesh_values::sqlite_expr::SqliteFn::new("qm_rows_frame");
+
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     define_window(
         conn,

@@ -7,6 +7,7 @@
 
 use std::collections::{HashMap, VecDeque};
 
+use querymesh_values::sqlite_expr::SqliteFn;
 use rusqlite::Connection;
 use rusqlite::functions::{Aggregate, Context, WindowAggregate};
 use rusqlite::types::{Value, ValueRef};
@@ -133,6 +134,11 @@ impl WindowAggregate<HashMap<Key, u64>, i64> for CountDistinct {
         Ok(())
     }
 }
+
+/// `qm_nth_non_null(x, n, from_end)` as calls name it.
+pub const QM_NTH_NON_NULL: SqliteFn = SqliteFn::new("qm_nth_non_null");
+/// `qm_count_distinct(x)` as calls name it.
+pub const QM_COUNT_DISTINCT: SqliteFn = SqliteFn::new("qm_count_distinct");
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     define_window(conn, "qm_nth_non_null", 3, FLAGS, NthNonNull)?;

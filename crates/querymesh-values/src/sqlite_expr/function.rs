@@ -73,6 +73,21 @@ pub mod builtin {
     pub const ZEROBLOB: SqliteFn = SqliteFn::new("zeroblob");
     pub const RANDOM: SqliteFn = SqliteFn::new("random");
     pub const JSON_EACH: SqliteFn = SqliteFn::new("json_each");
+    pub const JSON_TREE: SqliteFn = SqliteFn::new("json_tree");
+    pub const ROW_NUMBER: SqliteFn = SqliteFn::new("row_number");
+    pub const RANK: SqliteFn = SqliteFn::new("rank");
+    pub const DENSE_RANK: SqliteFn = SqliteFn::new("dense_rank");
+    pub const PERCENT_RANK: SqliteFn = SqliteFn::new("percent_rank");
+    pub const CUME_DIST: SqliteFn = SqliteFn::new("cume_dist");
+    pub const NTILE: SqliteFn = SqliteFn::new("ntile");
+    pub const LAG: SqliteFn = SqliteFn::new("lag");
+    pub const LEAD: SqliteFn = SqliteFn::new("lead");
+    pub const FIRST_VALUE: SqliteFn = SqliteFn::new("first_value");
+    pub const LAST_VALUE: SqliteFn = SqliteFn::new("last_value");
+    pub const NTH_VALUE: SqliteFn = SqliteFn::new("nth_value");
+    pub const JULIANDAY: SqliteFn = SqliteFn::new("julianday");
+    pub const STRFTIME: SqliteFn = SqliteFn::new("strftime");
+    pub const DATE: SqliteFn = SqliteFn::new("date");
 }
 
 /// The stand-in's functions that the helpers of this crate call (decimals, the element form);

@@ -8,6 +8,7 @@
 //! hands it to the text pass it replaces.
 
 mod function;
+mod over;
 mod select;
 
 use std::fmt::{self, Display, Formatter, Write};
@@ -15,6 +16,7 @@ use std::fmt::{self, Display, Formatter, Write};
 use crate::sqlite_text::{quote, sql_string};
 
 pub use function::{SqliteFn, TryTwins, builtin, runtime};
+pub use over::{Frame, FrameBound, FrameUnits, Nulls, OrderKey, Window};
 pub use select::{FromItem, Select};
 
 /// A binary operator; rendered with parentheses around the whole, so precedence never
@@ -169,6 +171,11 @@ pub enum SqlExpr {
     Subquery(Box<Select>),
     /// `EXISTS (SELECT …)`.
     Exists(Box<Select>),
+    /// A window call, `call OVER (window)`: `call` names an aggregate or window function.
+    Over {
+        call: Box<SqlExpr>,
+        window: Box<Window>,
+    },
 }
 
 impl SqlExpr {
@@ -227,6 +234,14 @@ impl SqlExpr {
     /// that does not read its argument.
     pub fn null_or(operand: SqlExpr, value: SqlExpr) -> Self {
         SqlExpr::iff(SqlExpr::is_null(operand), SqlExpr::Null, value)
+    }
+
+    /// `call OVER (window)`.
+    pub fn over(call: SqlExpr, window: Window) -> Self {
+        SqlExpr::Over {
+            call: Box::new(call),
+            window: Box::new(window),
+        }
     }
 
     pub fn is_null_literal(&self) -> bool {
@@ -292,6 +307,10 @@ impl SqlExpr {
             SqlExpr::Collate(e, c) => SqlExpr::Collate(boxed(e), c),
             SqlExpr::Subquery(q) => SqlExpr::Subquery(Box::new(q.in_try(raw))),
             SqlExpr::Exists(q) => SqlExpr::Exists(Box::new(q.in_try(raw))),
+            SqlExpr::Over { call, window } => SqlExpr::Over {
+                call: boxed(call),
+                window: Box::new(window.in_try(raw)),
+            },
             leaf @ (SqlExpr::Null
             | SqlExpr::Integer(_)
             | SqlExpr::Real(_)
@@ -434,6 +453,7 @@ impl Display for SqlExpr {
             SqlExpr::Collate(e, c) => write!(f, "({e} COLLATE {c})"),
             SqlExpr::Subquery(q) => write!(f, "({q})"),
             SqlExpr::Exists(q) => write!(f, "EXISTS ({q})"),
+            SqlExpr::Over { call, window } => write!(f, "{call} OVER ({window})"),
         }
     }
 }
@@ -506,6 +526,73 @@ mod tests {
         assert_eq!(
             inside.in_try(&Twins).to_string(),
             "(SELECT qm_fails_in_try(2))"
+        );
+    }
+
+    #[test]
+    fn window_calls_render_their_window_and_walk_it_in_try() {
+        let x = || SqlExpr::column(None, "x");
+        let window = Window {
+            partition_by: vec![SqlExpr::column(Some("t"), "k"), x()],
+            order_by: vec![
+                OrderKey {
+                    key: x(),
+                    descending: true,
+                    nulls: Nulls::First,
+                },
+                OrderKey {
+                    key: QM_FAILS.call([x()]),
+                    descending: false,
+                    nulls: Nulls::Last,
+                },
+            ],
+            frame: Some(Frame::between(
+                FrameUnits::Range,
+                FrameBound::Preceding(SqlExpr::Integer(2)),
+                FrameBound::CurrentRow,
+            )),
+        };
+        let over = SqlExpr::Over {
+            call: Box::new(builtin::SUM.call([x()])),
+            window: Box::new(window.clone()),
+        };
+        assert_eq!(
+            over.to_string(),
+            "sum(\"x\") OVER (PARTITION BY t.\"k\", \"x\" ORDER BY \"x\" DESC NULLS FIRST, qm_fails(\"x\") ASC NULLS LAST RANGE BETWEEN 2 PRECEDING AND CURRENT ROW)"
+        );
+        let frame_only = SqlExpr::Over {
+            call: Box::new(QM_FAILS.call([])),
+            window: Box::new(Window::default().with_frame(Some(Frame {
+                units: FrameUnits::Rows,
+                start: FrameBound::Preceding(QM_FAILS.call([SqlExpr::Integer(1)])),
+                end: None,
+            }))),
+        };
+        assert_eq!(
+            frame_only.in_try(&Twins).to_string(),
+            "qm_fails_in_try() OVER (ROWS qm_fails_in_try(1) PRECEDING)"
+        );
+        let ordered_only = SqlExpr::Over {
+            call: Box::new(builtin::COUNT.call([])),
+            window: Box::new(
+                Window {
+                    order_by: window.order_by[..1].to_vec(),
+                    ..Window::default()
+                }
+                .with_frame(Some(Frame::whole_partition())),
+            ),
+        };
+        assert_eq!(
+            ordered_only.to_string(),
+            "count() OVER (ORDER BY \"x\" DESC NULLS FIRST ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)"
+        );
+        assert_eq!(
+            SqlExpr::Over {
+                call: Box::new(builtin::COUNT.call([])),
+                window: Box::default(),
+            }
+            .to_string(),
+            "count() OVER ()"
         );
     }
 }

@@ -18,6 +18,7 @@ use querymesh_functions::entry::{AggregateCall, FunctionDef, Kind, Lower, Typing
 use querymesh_functions::lambda::arity;
 use querymesh_functions::signature::{Arg, Signature, Vars};
 use querymesh_functions::{Call, not_registered, registry, unexpected};
+use querymesh_values::sqlite_expr::{BinaryOp, FromItem, Select, SqlExpr, builtin};
 use querymesh_values::typed::Typed;
 use sqlparser::ast::{
     DuplicateTreatment, Expr, Function, FunctionArg, FunctionArgExpr, FunctionArgumentClause,
@@ -284,7 +285,7 @@ impl Analyzer<'_> {
         &mut self,
         call: &AggregateCall<'_>,
         at: Option<Position>,
-    ) -> Result<(String, TrinoType), TrinoError> {
+    ) -> Result<(SqlExpr, TrinoType), TrinoError> {
         let name = call.name;
         let Some(def) = registry::lookup(name).filter(|d| d.kind == Kind::Aggregate) else {
             return Err(not_registered(at, name));
@@ -292,7 +293,9 @@ impl Analyzer<'_> {
         let Lower::Aggregate(lower) = def.lower else {
             return Err(not_registered(at, name));
         };
-        lower(self, call)?.ok_or_else(|| unexpected(at, name, call.args))
+        // The aggregate lowerings (querymesh-functions) still answer text.
+        let lowered = lower(self, call)?.map(|(sql, ty)| (SqlExpr::from(sql), ty));
+        lowered.ok_or_else(|| unexpected(at, name, call.args))
     }
 
     /// Analyses a scalar call's arguments (lambdas once their parameter types are known),
@@ -351,11 +354,11 @@ impl Analyzer<'_> {
     /// becomes the `json` column of a `json_tree` over the aggregate's JSON text instead —
     /// the one place of a correlated subquery where SQLite evaluates an outer aggregate —
     /// and [`with_hoisted`] wraps the call in that subquery.
-    fn hoist_aggregate(&mut self, value: Typed, hoisted: &mut Vec<(String, String)>) -> Typed {
+    fn hoist_aggregate(&mut self, value: Typed, hoisted: &mut Vec<(String, SqlExpr)>) -> Typed {
         self.next_alias += 1;
         let alias = format!("_aggregate{}", self.next_alias);
-        let column = format!("\"{alias}\".json");
-        hoisted.push((alias, value.sql.to_string()));
+        let column = SqlExpr::column(Some(&alias), "json");
+        hoisted.push((alias, value.sql));
         Typed::new(column, value.ty)
     }
 
@@ -490,27 +493,24 @@ impl Analyzer<'_> {
 /// row each, none when an aggregate is NULL (so the call is NULL, as it is over a NULL array
 /// or map). The `max()` over that one row makes the subquery an aggregate one, which is what
 /// lets SQLite evaluate the outer aggregates in its FROM.
-fn with_hoisted(lowered: Typed, hoisted: &[(String, String)]) -> Typed {
-    if hoisted.is_empty() {
+fn with_hoisted(lowered: Typed, hoisted: &[(String, SqlExpr)]) -> Typed {
+    let Some(roots) = hoisted
+        .iter()
+        .map(|(alias, _)| SqlExpr::is_null(SqlExpr::column(Some(alias), "parent")))
+        .reduce(|all, root| SqlExpr::binary(all, BinaryOp::And, root))
+    else {
         return lowered;
-    }
-    let sources: Vec<String> = hoisted
+    };
+    let sources = hoisted
         .iter()
-        .map(|(alias, sql)| format!("json_tree({sql}) AS \"{alias}\""))
+        .map(|(alias, sql)| FromItem::Function {
+            function: builtin::JSON_TREE,
+            args: vec![sql.clone()],
+            alias: Some(alias.clone()),
+        })
         .collect();
-    let roots: Vec<String> = hoisted
-        .iter()
-        .map(|(alias, _)| format!("\"{alias}\".parent IS NULL"))
-        .collect();
-    Typed::new(
-        format!(
-            "(SELECT max({}) FROM {} WHERE {})",
-            lowered.sql,
-            sources.join(", "),
-            roots.join(" AND ")
-        ),
-        lowered.ty,
-    )
+    let select = Select::new(vec![builtin::MAX.call([lowered.sql])], sources).filter(roots);
+    Typed::new(select.scalar(), lowered.ty)
 }
 
 /// A call's argument list as written.

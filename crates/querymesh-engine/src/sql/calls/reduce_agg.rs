@@ -8,6 +8,7 @@
 use querymesh_functions::entry::AggregateCall;
 use querymesh_functions::signature::Vars;
 use querymesh_functions::{Call, not_registered, registry};
+use querymesh_values::sqlite_expr::{BinaryOp, SqlExpr};
 use querymesh_values::typed::Typed;
 use sqlparser::ast::{
     Expr, Function, Ident, LambdaFunction, LambdaFunctionParameter, LambdaSyntax,
@@ -49,11 +50,11 @@ impl Analyzer<'_> {
         };
         let x = self.expr(x, &inner)?;
         let initial = self.expr(initial, &inner)?;
-        let mut only = format!("{} IS NOT NULL", x.sql);
+        let mut only = SqlExpr::is_not_null(x.sql.clone());
         if let Some(e) = &f.filter {
             let t = self.expr(e, &inner)?;
             self.require_boolean(&t, e, "FILTER clause")?;
-            only = format!("{only} AND ({})", t.sql);
+            only = SqlExpr::binary(only, BinaryOp::And, t.sql);
         }
         let gather = AggregateCall {
             name: "array_agg",

@@ -6,7 +6,10 @@
 
 use querymesh_functions::json::path::{Path, PathError};
 use querymesh_functions::json::scalar_kind;
-use querymesh_values::sqlite_text::sql_string;
+use querymesh_functions::json::sqlite::{
+    QM_JSON_ARRAY, QM_JSON_EXISTS, QM_JSON_OBJECT, QM_JSON_QUERY, QM_JSON_VALUE,
+};
+use querymesh_values::sqlite_expr::{Affinity, SqlExpr, builtin};
 use querymesh_values::typed::Typed;
 use sqlparser::ast::{
     Expr, Function, FunctionArg, FunctionArgExpr, FunctionArgumentClause, FunctionArguments,
@@ -126,7 +129,7 @@ struct Common<'e> {
     input: Typed,
     path: String,
     /// The PASSING values as the SQL of a JSON object (`'{}'` without PASSING).
-    vars: String,
+    vars: SqlExpr,
     rest: Vec<Part<'e>>,
 }
 
@@ -236,7 +239,8 @@ impl Analyzer<'_> {
         }
         // PASSING value AS name, …: each a marker naming the variable, then the value.
         let mut rest: Vec<Part<'e>> = parts.collect();
-        let mut vars = vec!["0".to_string(), "0".to_string()];
+        // qm_json_object's ABSENT ON NULL and WITH UNIQUE KEYS flags, both off.
+        let mut vars = vec![SqlExpr::Integer(0), SqlExpr::Integer(0)];
         let mut names = Vec::new();
         while let Some(Part::Clause(words, clause_at)) = rest.first() {
             let (format_json, name) = match words.split_once(' ').map(|(_, r)| r.split_once(' ')) {
@@ -254,8 +258,8 @@ impl Analyzer<'_> {
             rest.remove(0);
             let t = self.expr(value, cx)?;
             let (kind, sql) = self.member_value(t, format_json, None, at)?;
-            vars.push(sql_string(&name));
-            vars.push(format!("'{kind}'"));
+            vars.push(SqlExpr::text(name.as_str()));
+            vars.push(SqlExpr::text(kind));
             vars.push(sql);
             names.push(name);
         }
@@ -271,9 +275,9 @@ impl Analyzer<'_> {
             }
         }
         let vars = if names.is_empty() {
-            "'{}'".to_string()
+            SqlExpr::text("{}")
         } else {
-            format!("qm_json_object({})", vars.join(", "))
+            QM_JSON_OBJECT.call(vars)
         };
         Ok(Common {
             input,
@@ -289,7 +293,7 @@ impl Analyzer<'_> {
         &mut self,
         f: &Function,
         cx: &ExprContext<'_>,
-    ) -> Result<(Typed, String), TrinoError> {
+    ) -> Result<(Typed, SqlExpr), TrinoError> {
         let c = self.common(f, cx)?;
         Ok((c.input, c.vars))
     }
@@ -311,12 +315,12 @@ impl Analyzer<'_> {
             }
         }
         Ok(Typed::new(
-            format!(
-                "qm_json_exists({}, {}, {}, '{on_error}')",
+            QM_JSON_EXISTS.call([
                 c.input.sql,
-                sql_string(&c.path),
-                c.vars
-            ),
+                SqlExpr::text(c.path),
+                c.vars,
+                SqlExpr::text(on_error),
+            ]),
             TrinoType::Boolean,
         ))
     }
@@ -400,25 +404,33 @@ impl Analyzer<'_> {
             t => scalar_kind(t)
                 .ok_or_else(|| not_supported(at, &format!("json_value RETURNING {t}")))?,
         };
-        let call = |outcome: u8| {
-            format!(
-                "qm_json_value({}, {}, {}, '{kind}', '{on_empty}', '{on_error}', {outcome})",
-                c.input.sql,
-                sql_string(&c.path),
-                c.vars
-            )
+        // `outcome` 1: answer 1 (2) for ON EMPTY (ON ERROR) DEFAULT, else the value.
+        let call = |outcome: i64| {
+            QM_JSON_VALUE.call([
+                c.input.sql.clone(),
+                SqlExpr::text(c.path.as_str()),
+                c.vars.clone(),
+                SqlExpr::text(kind.as_str()),
+                SqlExpr::text(on_empty.as_str()),
+                SqlExpr::text(on_error.as_str()),
+                SqlExpr::Integer(outcome),
+            ])
         };
         if defaults.iter().all(Option::is_none) {
             return Ok(Typed::new(call(0), returns));
         }
-        let mut sql = format!("CASE {}", call(1));
-        for (code, d) in defaults.into_iter().enumerate() {
+        let mut branches = Vec::new();
+        for (code, d) in (1..).zip(defaults) {
             if let Some(d) = d {
                 let d = self.cast(d, &returns, false, at)?;
-                sql.push_str(&format!(" WHEN {} THEN {}", code + 1, d.sql));
+                branches.push((SqlExpr::Integer(code), d.sql));
             }
         }
-        sql.push_str(&format!(" ELSE {} END", call(0)));
+        let sql = SqlExpr::Case {
+            operand: Some(Box::new(call(1))),
+            branches,
+            otherwise: Some(Box::new(call(0))),
+        };
         Ok(Typed::new(sql, returns))
     }
 
@@ -475,13 +487,15 @@ impl Analyzer<'_> {
                 ),
             ));
         }
-        let sql = format!(
-            "qm_json_query({}, {}, {}, '{wrapper}', {}, '{on_empty}', '{on_error}')",
+        let sql = QM_JSON_QUERY.call([
             c.input.sql,
-            sql_string(&c.path),
+            SqlExpr::text(c.path),
             c.vars,
-            i32::from(omit)
-        );
+            SqlExpr::text(wrapper),
+            SqlExpr::Integer(i64::from(omit)),
+            SqlExpr::text(on_empty),
+            SqlExpr::text(on_error),
+        ]);
         returned_text(sql, returns, at)
     }
 
@@ -494,15 +508,15 @@ impl Analyzer<'_> {
         format_json: bool,
         function: Option<&str>,
         at: Option<Position>,
-    ) -> Result<(String, String), TrinoError> {
+    ) -> Result<(String, SqlExpr), TrinoError> {
         if format_json {
-            return Ok(("json".into(), t.sql.to_string()));
+            return Ok(("json".into(), t.sql));
         }
         // A json value passes as its cast to varchar (Trino 476: `json_array(JSON '"a"')` is
         // `["a"]`, a JSON null is absent, an array or object fails the cast).
         if t.ty == TrinoType::Json {
             let text = self.cast(t, &TrinoType::Varchar(None), false, None)?;
-            return Ok(("varchar".into(), text.sql.to_string()));
+            return Ok(("varchar".into(), text.sql));
         }
         let kind = match &t.ty {
             TrinoType::Unknown => Some("varchar".to_string()),
@@ -510,7 +524,7 @@ impl Analyzer<'_> {
             ty => scalar_kind(ty),
         };
         match kind {
-            Some(k) => Ok((k, t.sql.to_string())),
+            Some(k) => Ok((k, t.sql)),
             // JsonArrayFunction / JsonObjectFunction take scalars only.
             None if let Some(function) = function
                 && t.ty.is_container() =>
@@ -526,7 +540,7 @@ impl Analyzer<'_> {
             }
             None => {
                 let text = self.cast(t, &TrinoType::Varchar(None), false, None)?;
-                Ok(("varchar".into(), text.sql.to_string()))
+                Ok(("varchar".into(), text.sql))
             }
         }
     }
@@ -558,13 +572,13 @@ impl Analyzer<'_> {
                 Part::Clause(words, clause_at) => return Err(clause_refused(&words, clause_at)),
             }
         }
-        let mut args = vec![i32::from(absent).to_string()];
+        let mut args = vec![SqlExpr::Integer(i64::from(absent))];
         for (t, format_json) in values {
             let (kind, sql) = self.member_value(t, format_json, Some("JSON_ARRAY"), at)?;
-            args.push(format!("'{kind}'"));
+            args.push(SqlExpr::text(kind));
             args.push(sql);
         }
-        returned_text(format!("qm_json_array({})", args.join(", ")), returns, at)
+        returned_text(QM_JSON_ARRAY.call(args), returns, at)
     }
 
     fn json_object(&mut self, f: &Function, cx: &ExprContext<'_>) -> Result<Typed, TrinoError> {
@@ -608,7 +622,10 @@ impl Analyzer<'_> {
                 "mismatched input ')'. Expecting: 'VALUE', ':'",
             ));
         }
-        let mut args = vec![i32::from(absent).to_string(), i32::from(unique).to_string()];
+        let mut args = vec![
+            SqlExpr::Integer(i64::from(absent)),
+            SqlExpr::Integer(i64::from(unique)),
+        ];
         let mut values = values.into_iter();
         while let (Some((key, _, key_at)), Some((value, format_json, _))) =
             (values.next(), values.next())
@@ -624,11 +641,11 @@ impl Analyzer<'_> {
                 ));
             }
             let (kind, sql) = self.member_value(value, format_json, Some("JSON_OBJECT"), at)?;
-            args.push(key.sql.to_string());
-            args.push(format!("'{kind}'"));
+            args.push(key.sql);
+            args.push(SqlExpr::text(kind));
             args.push(sql);
         }
-        returned_text(format!("qm_json_object({})", args.join(", ")), returns, at)
+        returned_text(QM_JSON_OBJECT.call(args), returns, at)
     }
 }
 
@@ -649,16 +666,18 @@ fn produces_json(e: &Expr) -> bool {
 
 /// A JSON text as the RETURNING type: a character string (truncated to its length).
 fn returned_text(
-    sql: String,
+    sql: SqlExpr,
     returns: TrinoType,
     at: Option<Position>,
 ) -> Result<Typed, TrinoError> {
     let sql = match &returns {
         TrinoType::Varchar(None) => sql,
-        TrinoType::Varchar(Some(n)) | TrinoType::Char(n) => format!("substr({sql}, 1, {n})"),
+        TrinoType::Varchar(Some(n)) | TrinoType::Char(n) => {
+            builtin::SUBSTR.call([sql, SqlExpr::Integer(1), SqlExpr::Integer(i64::from(*n))])
+        }
         // The JSON text's UTF-8 bytes (Trino 476: `json_array('x' RETURNING varbinary)` is
         // X'5B2278225D').
-        TrinoType::Varbinary => format!("CAST({sql} AS BLOB)"),
+        TrinoType::Varbinary => SqlExpr::cast(sql, Affinity::Blob),
         other => {
             return Err(error_at(
                 ErrorName::TypeMismatch,

@@ -5,7 +5,12 @@
 use querymesh_functions::entry::{AggregateCall, Kind};
 use querymesh_functions::unexpected;
 use querymesh_functions::window::checked_count;
+use querymesh_functions::window::rows_frame::QM_ROWS_FRAME;
+use querymesh_functions::window::sqlite::{QM_COUNT_DISTINCT, QM_NTH_NON_NULL};
 use querymesh_values::coerce::{coerced, super_type};
+use querymesh_values::sqlite_expr::{
+    BinaryOp, Frame, FrameBound, FrameUnits, Nulls, OrderKey, SqlExpr, SqliteFn, Window, builtin,
+};
 use querymesh_values::typed::Typed;
 use sqlparser::ast::{Function, NullTreatment, WindowSpec, WindowType};
 
@@ -31,28 +36,43 @@ const FRAMELESS: [&str; 8] = [
     "lead",
 ];
 
-/// A window's SQL in parts: a function that ignores the frame (lag, lead with IGNORE NULLS)
+/// A window as analysed: a function that ignores the frame (lag, lead with IGNORE NULLS)
 /// swaps the frame for its own.
 pub(super) struct WindowSql {
-    pub(super) partition_and_order: String,
-    pub(super) frame: Option<String>,
-    /// A ROWS frame whose offsets each row computes (window_frame.rs `FrameSql::PerRow`).
-    pub(super) per_row: Option<[String; 4]>,
+    /// The partition, order and frame as written.
+    pub(super) window: Window,
+    /// A ROWS frame whose offsets each row computes (window_frame.rs `FrameSql::PerRow`); the
+    /// window then has no frame.
+    pub(super) per_row: Option<[SqlExpr; 4]>,
 }
 
 impl WindowSql {
-    fn with_frame(&self, frame: Option<&str>) -> String {
-        [Some(self.partition_and_order.as_str()), frame]
-            .into_iter()
-            .flatten()
-            .filter(|p| !p.is_empty())
-            .collect::<Vec<_>>()
-            .join(" ")
+    /// `call OVER` the window as written.
+    fn over(&self, call: SqlExpr) -> SqlExpr {
+        SqlExpr::over(call, self.window.clone())
     }
 
-    fn written(&self) -> String {
-        self.with_frame(self.frame.as_deref())
+    /// The partition and order over every row of the partition.
+    fn whole_partition(&self) -> Window {
+        self.window.with_frame(Some(Frame::whole_partition()))
     }
+}
+
+/// SQLite's ranking function of the same name.
+fn ranking(name: &str) -> Option<SqliteFn> {
+    Some(match name {
+        "row_number" => builtin::ROW_NUMBER,
+        "rank" => builtin::RANK,
+        "dense_rank" => builtin::DENSE_RANK,
+        "percent_rank" => builtin::PERCENT_RANK,
+        "cume_dist" => builtin::CUME_DIST,
+        _ => return None,
+    })
+}
+
+/// `qm_nth_non_null(value, n, from_end)`: the n-th non-NULL value of the frame.
+fn nth_non_null(value: SqlExpr, n: SqlExpr, from_end: bool) -> SqlExpr {
+    QM_NTH_NON_NULL.call([value, n, SqlExpr::Integer(i64::from(from_end))])
 }
 
 impl Analyzer<'_> {
@@ -115,22 +135,22 @@ impl Analyzer<'_> {
         for e in arg_exprs {
             args.push(self.expr(e, cx)?);
         }
-        let arg_sql: Vec<String> = args.iter().map(|a| a.sql.to_string()).collect();
+        let arg_sql: Vec<SqlExpr> = args.iter().map(|a| a.sql.clone()).collect();
         // A ROWS frame whose offsets each row computes: the aggregates qm_rows_frame runs
         // (querymesh-functions window/rows_frame.rs), first_value and last_value.
         if let Some(bounds) = &window.per_row {
             let refused =
                 || not_supported(at, &format!("{name} over a frame with a computed offset"));
             let (sql, ty) = match name {
-                "first_value" | "last_value" if args.len() == 1 && !ignore_nulls => (
-                    format!(
-                        "qm_rows_frame('{name}', {}, {}) OVER ({} ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)",
-                        bounds.join(", "),
-                        arg_sql[0],
-                        window.partition_and_order
-                    ),
-                    args[0].ty.clone(),
-                ),
+                "first_value" | "last_value" if args.len() == 1 && !ignore_nulls => {
+                    let mut frame_args = vec![SqlExpr::text(name)];
+                    frame_args.extend(bounds.iter().cloned());
+                    frame_args.push(arg_sql[0].clone());
+                    (
+                        SqlExpr::over(QM_ROWS_FRAME.call(frame_args), window.whole_partition()),
+                        args[0].ty.clone(),
+                    )
+                }
                 _ if !count_distinct
                     && arguments.order_by.is_empty()
                     && super::registry::lookup(name).is_some_and(|d| d.kind == Kind::Aggregate) =>
@@ -146,31 +166,39 @@ impl Analyzer<'_> {
                         reads_tables: !self.reads.is_empty(),
                     };
                     let (call, ty) = self.aggregate(&call, at)?;
-                    let sql =
-                        super::over::with_rows_frame(&call, &window.partition_and_order, bounds)
-                            .ok_or_else(refused)?;
+                    let sql = super::over::with_rows_frame(call, &window.whole_partition(), bounds)
+                        .ok_or_else(refused)?;
                     (sql, ty)
                 }
                 _ => return Err(refused()),
             };
             return Ok(Typed::new(sql, ty));
         }
-        let over_written = |call: String| format!("{call} OVER ({})", window.written());
         let (sql, ty) = match name {
-            "row_number" | "rank" | "dense_rank" if args.is_empty() => {
-                (over_written(format!("{name}()")), TrinoType::BigInt)
-            }
-            "percent_rank" | "cume_dist" if args.is_empty() => {
-                (over_written(format!("{name}()")), TrinoType::Double)
+            "row_number" | "rank" | "dense_rank" | "percent_rank" | "cume_dist"
+                if args.is_empty()
+                    && let Some(function) = ranking(name) =>
+            {
+                let ty = if matches!(name, "percent_rank" | "cume_dist") {
+                    TrinoType::Double
+                } else {
+                    TrinoType::BigInt
+                };
+                (window.over(function.call([])), ty)
             }
             // NTileFunction: "Buckets must be greater than 0".
-            "ntile" if args.len() == 1 && args[0].ty.is_integral() => (
-                over_written(format!(
-                    "ntile({})",
-                    checked_count(&args[0], 1, "Buckets must be greater than 0")?
-                )),
-                TrinoType::BigInt,
-            ),
+            "ntile" if args.len() == 1 && args[0].ty.is_integral() => {
+                // checked_count (querymesh-functions) still answers text.
+                let buckets = SqlExpr::from(checked_count(
+                    &args[0],
+                    1,
+                    "Buckets must be greater than 0",
+                )?);
+                (
+                    window.over(builtin::NTILE.call([buckets])),
+                    TrinoType::BigInt,
+                )
+            }
             // lag/lead(x T, offset bigint, default T) (docs functions/window): the offset
             // is an integer, the default shares x's type, which is the result's.
             "lag" | "lead"
@@ -186,56 +214,58 @@ impl Analyzer<'_> {
                 };
                 // LagFunction/LeadFunction: "Offset must be at least 0".
                 let offset = match args.get(1) {
-                    Some(o) => checked_count(o, 0, "Offset must be at least 0")?,
-                    None => "1".into(),
+                    // checked_count (querymesh-functions) still answers text.
+                    Some(o) => SqlExpr::from(checked_count(o, 0, "Offset must be at least 0")?),
+                    None => SqlExpr::Integer(1),
                 };
                 let value = coerced(&args[0], &ty);
                 let default = args.get(2).map(|d| coerced(d, &ty));
                 let sql = if ignore_nulls {
-                    lag_lead_ignoring_nulls(
-                        name,
-                        &value.to_string(),
-                        &offset,
-                        default.as_ref().map(ToString::to_string).as_deref(),
-                        &window,
-                    )
+                    lag_lead_ignoring_nulls(name == "lag", value, offset, default, &window)
                 } else {
-                    let mut call_args = vec![value, offset.into()];
+                    let mut call_args = vec![value, offset];
                     call_args.extend(default);
-                    over_written(format!(
-                        "{name}({})",
-                        querymesh_values::sqlite_expr::comma_list(&call_args)
-                    ))
+                    let function = if name == "lag" {
+                        builtin::LAG
+                    } else {
+                        builtin::LEAD
+                    };
+                    window.over(function.call(call_args))
                 };
                 (sql, ty)
             }
             "first_value" | "last_value" if args.len() == 1 => {
+                let value = arg_sql[0].clone();
                 let call = match (ignore_nulls, name) {
-                    (true, "first_value") => format!("qm_nth_non_null({}, 1, 0)", arg_sql[0]),
-                    (true, _) => format!("qm_nth_non_null({}, 1, 1)", arg_sql[0]),
-                    (false, _) => format!("{name}({})", arg_sql[0]),
+                    (true, "first_value") => nth_non_null(value, SqlExpr::Integer(1), false),
+                    (true, _) => nth_non_null(value, SqlExpr::Integer(1), true),
+                    (false, "first_value") => builtin::FIRST_VALUE.call([value]),
+                    (false, _) => builtin::LAST_VALUE.call([value]),
                 };
-                (over_written(call), args[0].ty.clone())
+                (window.over(call), args[0].ty.clone())
             }
             // NthValueFunction: "Offset must be at least 1".
             "nth_value" if args.len() == 2 && args[1].ty.is_integral() => {
-                let offset = checked_count(&args[1], 1, "Offset must be at least 1")?;
+                // checked_count (querymesh-functions) still answers text.
+                let offset =
+                    SqlExpr::from(checked_count(&args[1], 1, "Offset must be at least 1")?);
+                let value = arg_sql[0].clone();
                 let call = if ignore_nulls {
-                    format!("qm_nth_non_null({}, {offset}, 0)", arg_sql[0])
+                    nth_non_null(value, offset, false)
                 } else {
-                    format!("nth_value({}, {offset})", arg_sql[0])
+                    builtin::NTH_VALUE.call([value, offset])
                 };
-                (over_written(call), args[0].ty.clone())
+                (window.over(call), args[0].ty.clone())
             }
             // count(DISTINCT x) OVER: SQLite takes no DISTINCT in a window.
             "count" if count_distinct && args.len() == 1 => (
-                over_written(format!("qm_count_distinct({})", arg_sql[0])),
+                window.over(QM_COUNT_DISTINCT.call([arg_sql[0].clone()])),
                 TrinoType::BigInt,
             ),
             // arbitrary keeps the first non-NULL value added (ArbitraryAggregationFunction),
             // and Trino adds each frame's rows in order.
             "arbitrary" | "any_value" if args.len() == 1 && arguments.order_by.is_empty() => (
-                over_written(format!("qm_nth_non_null({}, 1, 0)", arg_sql[0])),
+                window.over(nth_non_null(arg_sql[0].clone(), SqlExpr::Integer(1), false)),
                 args[0].ty.clone(),
             ),
             _ if super::registry::lookup(name).is_some_and(|d| d.kind == Kind::Aggregate) => {
@@ -257,14 +287,14 @@ impl Analyzer<'_> {
                     let descending =
                         matches!(key.options.sort, Some(sqlparser::ast::OrderBySort::Desc));
                     let nulls_first = key.options.nulls_first == Some(true);
-                    sort_keys.push(
-                        ((u8::from(descending) | u8::from(nulls_first) << 1).to_string()).into(),
-                    );
+                    sort_keys.push(SqlExpr::Integer(i64::from(
+                        u8::from(descending) | u8::from(nulls_first) << 1,
+                    )));
                 }
-                let sort_keys: Vec<String> = sort_keys.iter().map(ToString::to_string).collect();
-                let sql = super::over::with_over(&call, &window.written(), &sort_keys).ok_or_else(
-                    || not_supported(at, &format!("{name} over a window with these arguments")),
-                )?;
+                let sql =
+                    super::over::with_over(call, &window.window, &sort_keys).ok_or_else(|| {
+                        not_supported(at, &format!("{name} over a window with these arguments"))
+                    })?;
                 (sql, ty)
             }
             _ => return Err(unexpected(at, name, &args)),
@@ -352,20 +382,9 @@ impl Analyzer<'_> {
         cx: &ExprContext<'_>,
         at: Option<Position>,
     ) -> Result<WindowSql, TrinoError> {
-        let mut window = Vec::new();
-        if !spec.partition_by.is_empty() {
-            let mut parts = Vec::new();
-            for e in &spec.partition_by {
-                parts.push(self.expr(e, cx)?.sql);
-            }
-            window.push(format!(
-                "PARTITION BY {}",
-                parts
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
+        let mut partition_by = Vec::new();
+        for e in &spec.partition_by {
+            partition_by.push(self.expr(e, cx)?.sql);
         }
         let mut keys = Vec::new();
         for o in &spec.order_by {
@@ -386,31 +405,31 @@ impl Analyzer<'_> {
         }
         let (frame, per_row) = match &spec.window_frame {
             Some(frame) => match self.window_frame(frame, &spec.order_by, &mut keys, cx, at)? {
-                super::window_frame::FrameSql::Written(sql) => (Some(sql), None),
+                super::window_frame::FrameSql::Written(frame) => (Some(frame), None),
                 super::window_frame::FrameSql::PerRow(bounds) => (None, Some(bounds)),
             },
             None => (None, None),
         };
-        if !spec.order_by.is_empty() {
-            let parts: Vec<String> = spec
-                .order_by
-                .iter()
-                .zip(&keys)
-                .map(|(o, key)| {
-                    let desc = matches!(o.options.sort, Some(sqlparser::ast::OrderBySort::Desc));
-                    let nulls = if o.options.nulls_first == Some(true) {
-                        "NULLS FIRST"
-                    } else {
-                        "NULLS LAST"
-                    };
-                    format!("{} {} {nulls}", key.sql, if desc { "DESC" } else { "ASC" })
-                })
-                .collect();
-            window.push(format!("ORDER BY {}", parts.join(", ")));
-        }
+        let order_by = spec
+            .order_by
+            .iter()
+            .zip(keys)
+            .map(|(o, key)| OrderKey {
+                key: key.sql,
+                descending: matches!(o.options.sort, Some(sqlparser::ast::OrderBySort::Desc)),
+                nulls: if o.options.nulls_first == Some(true) {
+                    Nulls::First
+                } else {
+                    Nulls::Last
+                },
+            })
+            .collect();
         Ok(WindowSql {
-            partition_and_order: window.join(" "),
-            frame,
+            window: Window {
+                partition_by,
+                order_by,
+                frame,
+            },
             per_row,
         })
     }
@@ -420,25 +439,28 @@ impl Analyzer<'_> {
 /// in its partition, whatever the frame (docs functions/window: "lag … IGNORE NULLS"), else
 /// the default — `qm_nth_non_null` over the rows before (after) it.
 fn lag_lead_ignoring_nulls(
-    name: &str,
-    value: &str,
-    offset: &str,
-    default: Option<&str>,
+    lag: bool,
+    value: SqlExpr,
+    offset: SqlExpr,
+    default: Option<SqlExpr>,
     window: &WindowSql,
-) -> String {
-    let (frame, from_end) = if name == "lag" {
-        ("ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING", 1)
+) -> SqlExpr {
+    let one = || SqlExpr::Integer(1);
+    let (start, end) = if lag {
+        (FrameBound::UnboundedPreceding, FrameBound::Preceding(one()))
     } else {
-        ("ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING", 0)
+        (FrameBound::Following(one()), FrameBound::UnboundedFollowing)
     };
-    let found = format!(
-        "qm_nth_non_null({value}, {offset}, {from_end}) OVER ({})",
-        window.with_frame(Some(frame))
+    let frame = Frame::between(FrameUnits::Rows, start, end);
+    let found = SqlExpr::over(
+        nth_non_null(value.clone(), offset.clone(), lag),
+        window.window.with_frame(Some(frame)),
     );
     // Offset 0 is the current row's value.
-    let found = format!("(CASE WHEN {offset} = 0 THEN {value} ELSE {found} END)");
+    let current = SqlExpr::binary(offset, BinaryOp::Equal, SqlExpr::Integer(0));
+    let found = SqlExpr::iff(current, value, found);
     match default {
-        Some(d) => format!("coalesce({found}, {d})"),
+        Some(d) => builtin::COALESCE.call([found, d]),
         None => found,
     }
 }

@@ -10,6 +10,9 @@
 //! `n MONTH` is `n × 32 × ms per day`. Unlike Trino, that does not clamp to the month's end:
 //! `2024-03-31 - 1 MONTH` reaches back to 2024-03-00, past 2024-02-29.
 
+use querymesh_values::sqlite_expr::{
+    Affinity, BinaryOp, Frame, FrameBound, FrameUnits, SqlExpr, builtin,
+};
 use querymesh_values::typed::{Constant, Typed};
 use sqlparser::ast::{Expr, OrderByExpr, WindowFrame, WindowFrameBound, WindowFrameUnits};
 
@@ -20,19 +23,39 @@ use crate::types::TrinoType;
 
 const MILLIS_PER_DAY: i64 = 86_400_000;
 
+/// The Julian day number of 1970-01-01 00:00.
+const UNIX_EPOCH_JULIAN_DAY: f64 = 2440587.5;
+
 /// Milliseconds since 1970-01-01 of a stored date or timestamp (text SQLite's julianday
 /// reads).
-fn instant_millis(sql: &str) -> String {
-    format!("CAST(round((julianday({sql}) - 2440587.5) * {MILLIS_PER_DAY}) AS INTEGER)")
+fn instant_millis(sql: SqlExpr) -> SqlExpr {
+    let days = SqlExpr::binary(
+        builtin::JULIANDAY.call([sql]),
+        BinaryOp::Subtract,
+        SqlExpr::Real(UNIX_EPOCH_JULIAN_DAY),
+    );
+    let millis = SqlExpr::binary(days, BinaryOp::Multiply, SqlExpr::Integer(MILLIS_PER_DAY));
+    SqlExpr::cast(builtin::ROUND.call([millis]), Affinity::Integer)
 }
 
 /// The year-month key of a stored date or timestamp (module comment).
-fn calendar_key(sql: &str) -> String {
-    format!(
-        "(((CAST(strftime('%Y', {sql}) AS INTEGER) * 12 + CAST(strftime('%m', {sql}) AS INTEGER)) * 32 + CAST(strftime('%d', {sql}) AS INTEGER)) * {MILLIS_PER_DAY} + ({} - {}))",
-        instant_millis(sql),
-        instant_millis(&format!("date({sql})"))
-    )
+fn calendar_key(sql: &SqlExpr) -> SqlExpr {
+    let field = |format: &str| {
+        SqlExpr::cast(
+            builtin::STRFTIME.call([SqlExpr::text(format), sql.clone()]),
+            Affinity::Integer,
+        )
+    };
+    let times = |l: SqlExpr, n: i64| SqlExpr::binary(l, BinaryOp::Multiply, SqlExpr::Integer(n));
+    let plus = |l: SqlExpr, r: SqlExpr| SqlExpr::binary(l, BinaryOp::Add, r);
+    let months = plus(times(field("%Y"), 12), field("%m"));
+    let days = plus(times(months, 32), field("%d"));
+    let of_the_day = SqlExpr::binary(
+        instant_millis(sql.clone()),
+        BinaryOp::Subtract,
+        instant_millis(builtin::DATE.call([sql.clone()])),
+    );
+    plus(times(days, MILLIS_PER_DAY), of_the_day)
 }
 
 fn bound_kind(b: &WindowFrameBound) -> &'static str {
@@ -92,21 +115,45 @@ fn check_not_negative(offset: &Typed) -> Result<(), TrinoError> {
 /// PRECEDING` with k a column): its start kind and offset and end kind and offset as SQL,
 /// for `qm_rows_frame` (querymesh-functions `window/rows_frame.rs`, calls/over.rs).
 pub(super) enum FrameSql {
-    Written(String),
-    PerRow([String; 4]),
+    Written(Frame),
+    PerRow([SqlExpr; 4]),
 }
 
 /// A bound as `qm_rows_frame` reads it: its kind and its offset's SQL.
-fn per_row_bound(bound: &WindowFrameBound, offset: Option<&Typed>) -> [String; 2] {
-    let offset = offset.map_or_else(|| "NULL".to_string(), |o| o.sql.to_string());
+fn per_row_bound(bound: &WindowFrameBound, offset: Option<&Typed>) -> [SqlExpr; 2] {
+    let offset = offset.map_or(SqlExpr::Null, |o| o.sql.clone());
     let kind = match bound {
-        WindowFrameBound::Preceding(None) => "'UP'",
-        WindowFrameBound::Following(None) => "'UF'",
-        WindowFrameBound::CurrentRow => "'C'",
-        WindowFrameBound::Preceding(Some(_)) => "'P'",
-        WindowFrameBound::Following(Some(_)) => "'F'",
+        WindowFrameBound::Preceding(None) => "UP",
+        WindowFrameBound::Following(None) => "UF",
+        WindowFrameBound::CurrentRow => "C",
+        WindowFrameBound::Preceding(Some(_)) => "P",
+        WindowFrameBound::Following(Some(_)) => "F",
     };
-    [kind.to_string(), offset]
+    [SqlExpr::text(kind), offset]
+}
+
+/// A bound without an offset, or with `offset`'s SQL.
+fn written_bound(bound: &WindowFrameBound, offset: Option<SqlExpr>) -> FrameBound {
+    match (bound, offset) {
+        (WindowFrameBound::Preceding(Some(_)), Some(e)) => FrameBound::Preceding(e),
+        (WindowFrameBound::Following(Some(_)), Some(e)) => FrameBound::Following(e),
+        (WindowFrameBound::Preceding(_), _) => FrameBound::UnboundedPreceding,
+        (WindowFrameBound::Following(_), _) => FrameBound::UnboundedFollowing,
+        (WindowFrameBound::CurrentRow, _) => FrameBound::CurrentRow,
+    }
+}
+
+fn frame_units(units: &WindowFrameUnits) -> FrameUnits {
+    match units {
+        WindowFrameUnits::Rows => FrameUnits::Rows,
+        WindowFrameUnits::Range => FrameUnits::Range,
+        WindowFrameUnits::Groups => FrameUnits::Groups,
+    }
+}
+
+/// An integer literal, or the double SQLite reads a longer one as.
+fn integer_literal(n: i128) -> SqlExpr {
+    i64::try_from(n).map_or(SqlExpr::Real(n as f64), SqlExpr::Integer)
 }
 
 impl Analyzer<'_> {
@@ -176,32 +223,29 @@ impl Analyzer<'_> {
             range_key = Some(RangeKey::default());
         }
         // Every offset analysed first: a RANGE key's scale is the largest of theirs.
-        let mut analysed: Vec<Option<(Typed, Option<Position>, &'static str)>> = Vec::new();
+        let mut analysed: Vec<Option<(Typed, Option<Position>)>> = Vec::new();
         for bound in [&frame.start_bound, &end] {
             analysed.push(match bound {
-                WindowFrameBound::Preceding(Some(e)) => {
-                    Some((self.expr(e, cx)?, location(e.as_ref()), "PRECEDING"))
-                }
-                WindowFrameBound::Following(Some(e)) => {
-                    Some((self.expr(e, cx)?, location(e.as_ref()), "FOLLOWING"))
+                WindowFrameBound::Preceding(Some(e)) | WindowFrameBound::Following(Some(e)) => {
+                    Some((self.expr(e, cx)?, location(e.as_ref())))
                 }
                 _ => None,
             });
         }
         if let Some(range) = range_key.as_mut() {
-            for (value, place, _) in analysed.iter().flatten() {
+            for (value, place) in analysed.iter().flatten() {
                 range.learn(&keys[0], value, *place)?;
             }
         }
-        let mut bound_sql = Vec::new();
+        let mut bounds = Vec::new();
         let mut computed = false;
         for (i, (bound, offset)) in [&frame.start_bound, &end]
             .into_iter()
             .zip(&analysed)
             .enumerate()
         {
-            let Some((value, place, side)) = offset else {
-                bound_sql.push(bound.to_string());
+            let Some((value, place)) = offset else {
+                bounds.push(written_bound(bound, None));
                 continue;
             };
             let sql = match range_key.as_ref() {
@@ -226,23 +270,26 @@ impl Analyzer<'_> {
                         }
                         computed = true;
                     }
-                    value.sql.to_string()
+                    value.sql.clone()
                 }
             };
-            bound_sql.push(format!("{sql} {side}"));
+            bounds.push(written_bound(bound, Some(sql)));
         }
         if let Some(range) = range_key {
             keys[0] = range.key(&keys[0]);
         }
         if computed {
-            let offset = |i: usize| analysed[i].as_ref().map(|(value, _, _)| value);
+            let offset = |i: usize| analysed[i].as_ref().map(|(value, _)| value);
             let [start_kind, start] = per_row_bound(&frame.start_bound, offset(0));
             let [end_kind, end_offset] = per_row_bound(&end, offset(1));
             return Ok(FrameSql::PerRow([start_kind, start, end_kind, end_offset]));
         }
-        Ok(FrameSql::Written(match &frame.end_bound {
-            Some(_) => format!("{units} BETWEEN {} AND {}", bound_sql[0], bound_sql[1]),
-            None => format!("{units} {}", bound_sql[0]),
+        let mut bounds = bounds.into_iter();
+        let start = bounds.next().unwrap_or(FrameBound::CurrentRow);
+        Ok(FrameSql::Written(Frame {
+            units: frame_units(&frame.units),
+            start,
+            end: frame.end_bound.as_ref().and(bounds.next()),
         }))
     }
 }
@@ -259,11 +306,11 @@ struct RangeKey {
 }
 
 /// `sql × 10^by`.
-fn scaled(sql: &str, by: u32) -> String {
+fn scaled(sql: SqlExpr, by: u32) -> SqlExpr {
     if by == 0 {
-        sql.to_string()
+        sql
     } else {
-        format!("({sql} * {})", 10i64.pow(by))
+        SqlExpr::binary(sql, BinaryOp::Multiply, SqlExpr::Integer(10i64.pow(by)))
     }
 }
 
@@ -330,36 +377,32 @@ impl RangeKey {
     }
 
     /// The offset in the key's unit.
-    fn offset(&self, offset: &Typed) -> String {
+    fn offset(&self, offset: &Typed) -> SqlExpr {
         match (&offset.ty, &offset.constant) {
             (TrinoType::IntervalYearToMonth, Some(Constant::Months(m))) if self.months => {
-                (m * 32 * MILLIS_PER_DAY).to_string()
+                integer_literal(i128::from(*m) * 32 * i128::from(MILLIS_PER_DAY))
             }
             (_, Some(Constant::Decimal(u, s))) if self.exact => {
-                (u * 10i128.pow(self.scale - s)).to_string()
+                integer_literal(u * 10i128.pow(self.scale - s))
             }
             (_, Some(Constant::Int(n))) if self.exact => {
-                (i128::from(*n) * 10i128.pow(self.scale)).to_string()
+                integer_literal(i128::from(*n) * 10i128.pow(self.scale))
             }
-            (_, Some(Constant::Decimal(u, s))) => {
-                format!("{:?}", *u as f64 / 10f64.powi(*s as i32))
-            }
-            _ => format!("({})", offset.sql),
+            (_, Some(Constant::Decimal(u, s))) => SqlExpr::Real(*u as f64 / 10f64.powi(*s as i32)),
+            _ => offset.sql.clone(),
         }
     }
 
     /// The number SQLite orders by in place of `key`.
     fn key(&self, key: &Typed) -> Typed {
         let sql = match &key.ty {
-            TrinoType::Date | TrinoType::Timestamp(_) if self.months => {
-                calendar_key(&key.sql.to_string())
-            }
-            TrinoType::Date | TrinoType::Timestamp(_) => instant_millis(&key.sql.to_string()),
+            TrinoType::Date | TrinoType::Timestamp(_) if self.months => calendar_key(&key.sql),
+            TrinoType::Date | TrinoType::Timestamp(_) => instant_millis(key.sql.clone()),
             TrinoType::Decimal { scale, .. } if self.exact => {
-                scaled(&key.sql.to_string(), self.scale - u32::from(*scale))
+                scaled(key.sql.clone(), self.scale - u32::from(*scale))
             }
-            t if t.is_integral() && self.exact => scaled(&key.sql.to_string(), self.scale),
-            _ => key.sql.to_string(),
+            t if t.is_integral() && self.exact => scaled(key.sql.clone(), self.scale),
+            _ => key.sql.clone(),
         };
         Typed::new(sql, key.ty.clone())
     }
