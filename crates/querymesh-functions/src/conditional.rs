@@ -2,7 +2,7 @@
 //! Trino, so `SHOW FUNCTIONS` leaves them out) — and greatest/least and typeof.
 
 use querymesh_values::coerce::{coerced, comparable, super_type};
-use querymesh_values::sqlite_text::sql_string;
+use querymesh_values::sqlite_expr::{BinaryOp, SqlExpr, builtin};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
@@ -10,6 +10,7 @@ use super::Call;
 use super::context::LowerContext;
 use super::entry::{FunctionDef, Kind, Lower, LowerResult, Typing, scalar};
 use crate::sqlite::TWINS;
+use crate::udf::double_ops::QM_DOUBLE_EXTREME;
 
 const fn special_form(
     name: &'static str,
@@ -88,40 +89,38 @@ fn extreme(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         }
     }
     let f = match c.name.as_str() {
-        "greatest" => "max",
-        "least" => "min",
-        _ => "coalesce",
+        "greatest" => builtin::MAX,
+        "least" => builtin::MIN,
+        _ => builtin::COALESCE,
     };
+    let extreme = f != builtin::COALESCE;
     // greatest(E) and least(E) take E:orderable: two maps are FUNCTION_NOT_FOUND in Trino 476.
-    if f != "coalesce" && !crate::aggregate::orderable(&ty) {
+    if extreme && !crate::aggregate::orderable(&ty) {
         return Ok(None);
     }
-    let mut parts: Vec<String> = c.args.iter().map(|a| coerced(a, &ty).to_string()).collect();
+    let mut parts: Vec<SqlExpr> = c.args.iter().map(|a| coerced(a, &ty)).collect();
     if parts.len() == 1 {
-        if f != "coalesce" {
+        if extreme {
             return Ok(Some(first.clone()));
         }
-        parts.push("NULL".into());
+        parts.push(SqlExpr::Null);
     }
     // greatest and least of doubles pass over NaN unless every argument is NaN
     // (`greatest(1.5E0, nan())` is 1.5 in Trino 476); SQLite's max orders the text 'NaN'
     // above every number.
-    if f != "coalesce"
+    if extreme
         && c.args
             .iter()
             .zip(&parts)
-            .any(|(a, sql)| crate::udf::double_ops::may_be_nan(&a.ty, sql))
+            .any(|(a, sql)| crate::udf::double_ops::may_be_nan(&a.ty, &sql.to_string()))
     {
+        let largest = SqlExpr::Integer(i64::from(f == builtin::MAX));
         return Ok(Some(Typed::new(
-            format!(
-                "qm_double_extreme({}, {})",
-                i32::from(f == "max"),
-                parts.join(", ")
-            ),
+            QM_DOUBLE_EXTREME.call(std::iter::once(largest).chain(parts)),
             ty,
         )));
     }
-    Ok(Some(Typed::new(format!("{f}({})", parts.join(", ")), ty)))
+    Ok(Some(Typed::new(f.call(parts), ty)))
 }
 
 fn conditional(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
@@ -132,9 +131,7 @@ fn conditional(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
             if matches!(cond.ty, TrinoType::Boolean | TrinoType::Unknown)
                 && (1..=2).contains(&rest.len()) =>
         {
-            let otherwise = rest
-                .get(1)
-                .map_or_else(|| "NULL".to_string(), |e| e.sql.to_string());
+            let otherwise = rest.get(1).map_or(SqlExpr::Null, |e| e.sql.clone());
             let ty = match rest.get(1) {
                 Some(e) => match super_type(&rest[0].ty, &e.ty) {
                     Some(t) => t,
@@ -143,10 +140,7 @@ fn conditional(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
                 None => rest[0].ty.clone(),
             };
             Ok(Some(Typed::new(
-                format!(
-                    "(CASE WHEN {} THEN {} ELSE {otherwise} END)",
-                    cond.sql, rest[0].sql
-                ),
+                SqlExpr::iff(cond.sql.clone(), rest[0].sql.clone(), otherwise),
                 ty,
             )))
         }
@@ -161,16 +155,19 @@ fn nullif(a: &Typed, b: &Typed) -> Typed {
     let common = super_type(&a.ty, &b.ty).unwrap_or(TrinoType::Unknown);
     let floating = matches!(common, TrinoType::Double | TrinoType::Real);
     if a.ty == b.ty && !floating {
-        return Typed::new(format!("nullif({}, {})", a.sql, b.sql), a.ty.clone());
+        return Typed::new(
+            builtin::NULLIF.call([a.sql.clone(), b.sql.clone()]),
+            a.ty.clone(),
+        );
     }
     let (l, r) = (coerced(a, &common), coerced(b, &common));
-    let equal = if floating {
-        format!("({l} = {r} AND {l} <> 'NaN')")
-    } else {
-        format!("({l} = {r})")
-    };
+    let mut equal = SqlExpr::binary(l.clone(), BinaryOp::Equal, r);
+    if floating {
+        let not_nan = SqlExpr::binary(l, BinaryOp::NotEqual, SqlExpr::text("NaN"));
+        equal = SqlExpr::binary(equal, BinaryOp::And, not_nan);
+    }
     Typed::new(
-        format!("(CASE WHEN {equal} THEN NULL ELSE {} END)", a.sql),
+        SqlExpr::iff(equal, SqlExpr::Null, a.sql.clone()),
         a.ty.clone(),
     )
 }
@@ -191,9 +188,49 @@ fn type_of(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     };
     // The argument stays in the SQL so an aggregate inside still makes SQLite aggregate
     // (`typeof(avg(x))` is one row, as in Trino).
-    let name = sql_string(&a.ty.display_name());
+    let name = SqlExpr::text(a.ty.display_name());
     Ok(Some(Typed::new(
-        format!("CASE WHEN ({}) IS NULL THEN {name} ELSE {name} END", a.sql),
+        SqlExpr::iff(SqlExpr::is_null(a.sql.clone()), name.clone(), name),
         TrinoType::Varchar(None),
     )))
+}
+
+#[cfg(test)]
+mod tests {
+    use querymesh_values::sqlite_expr::{SqlExpr, builtin};
+    use rusqlite::Connection;
+
+    use crate::math::sqlite::{QM_FROM_BASE, QM_TO_BASE};
+    use crate::sqlite::{TWINS, register};
+    use crate::udf::register_twins;
+
+    fn first(conn: &Connection, sql: &str) -> rusqlite::Result<Option<i64>> {
+        conn.query_row(sql, [], |row| row.get(0))
+    }
+
+    /// `try()` over nested tree calls: each twinned call names its twin, SQLite's own keep
+    /// their names, and the error raised inside answers NULL (the same call fails outside).
+    #[test]
+    fn try_over_nested_tree_calls_is_null_where_they_fail() {
+        let failing = QM_FROM_BASE.call([SqlExpr::text("zz"), SqlExpr::Integer(2)]);
+        let nested = builtin::LENGTH.call([QM_TO_BASE.call([failing, SqlExpr::Integer(10)])]);
+        let caught = nested.clone().in_try(&TWINS);
+        assert_eq!(
+            caught.to_string(),
+            "length(qm_to_base_in_try(qm_from_base_in_try('zz', 2), 10))"
+        );
+        let conn = Connection::open_in_memory().unwrap_or_else(|e| panic!("{e}"));
+        register(&conn).unwrap_or_else(|e| panic!("{e}"));
+        let caught = format!("SELECT {caught}");
+        register_twins(&conn, &caught).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(first(&conn, &caught).ok(), Some(None));
+        assert!(first(&conn, &format!("SELECT {nested}")).is_err());
+        // An outer call failing on an inner call's value is caught too.
+        let outer = QM_TO_BASE.call([
+            QM_FROM_BASE.call([SqlExpr::text("11"), SqlExpr::Integer(2)]),
+            SqlExpr::Integer(1),
+        ]);
+        let sql = format!("SELECT length({})", outer.in_try(&TWINS));
+        assert_eq!(first(&conn, &sql).ok(), Some(None));
+    }
 }

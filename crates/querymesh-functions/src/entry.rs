@@ -70,6 +70,23 @@ pub enum Lower {
     Window,
 }
 
+/// `Lower::Scalar` calling one SQLite function (a [`querymesh_values::sqlite_expr::SqliteFn`])
+/// over the coerced arguments, typed by the matched signature: for [`Typing::Resolved`]
+/// entries. `calls!(QM_X, extra…)` appends literal arguments after them.
+macro_rules! calls {
+    ($f:expr) => {
+        $crate::entry::Lower::Scalar(|_, c| Ok(Some(c.calling($f))))
+    };
+    ($f:expr, $($extra:expr),+) => {
+        $crate::entry::Lower::Scalar(|_, c| {
+            let mut args = c.arg_exprs();
+            args.extend([$($extra),+]);
+            Ok(Some(querymesh_values::typed::Typed::new($f.call(args), c.returns())))
+        })
+    };
+}
+pub(crate) use calls;
+
 /// How a call's arguments are checked.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Typing {

@@ -5,13 +5,14 @@
 //! NULL of type unknown, and `try` does not catch it.
 
 use querymesh_values::error::ErrorName;
-use querymesh_values::sqlite_text::sql_string;
+use querymesh_values::sqlite_expr::SqlExpr;
 use querymesh_values::typed::{Constant, Typed};
 use querymesh_values::types::TrinoType;
 
 use super::Call;
 use super::context::LowerContext;
 use super::entry::{FunctionDef, Kind, Lower, LowerResult, Typing};
+use super::udf::QM_FAIL;
 
 pub const FUNCTIONS: &[FunctionDef] = &[FunctionDef {
     name: "fail",
@@ -54,10 +55,10 @@ fn fail(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         [code, message] => (Some(code), message),
         _ => return Ok(None),
     };
-    let name = sql_string(error_for_code(code).name_and_code().0);
-    let m = &message.sql;
+    let name = SqlExpr::text(error_for_code(code).name_and_code().0);
+    let m = message.sql.clone();
     Ok(Some(Typed::new(
-        format!("(CASE WHEN {m} IS NULL THEN NULL ELSE qm_fail({name}, {m}) END)"),
+        SqlExpr::null_or(m.clone(), QM_FAIL.call([name, m])),
         TrinoType::Unknown,
     )))
 }

@@ -49,6 +49,7 @@ pub mod udf;
 pub mod url;
 pub mod window;
 
+use querymesh_values::sqlite_expr::{SqlExpr, SqliteFn};
 use querymesh_values::typed::Typed;
 
 pub use binary::concat_sql as binary_concat_sql;
@@ -83,6 +84,16 @@ pub struct Call {
 impl Call {
     pub fn sql(&self) -> Vec<String> {
         self.args.iter().map(|a| a.sql.to_string()).collect()
+    }
+
+    /// The arguments' SQLite expressions, in order.
+    pub fn arg_exprs(&self) -> Vec<SqlExpr> {
+        self.args.iter().map(|a| a.sql.clone()).collect()
+    }
+
+    /// `f` over the arguments as they are, typed by the matched signature.
+    pub fn calling(&self, f: SqliteFn) -> Typed {
+        Typed::new(f.call(self.arg_exprs()), self.returns())
     }
 
     /// The resolved return type (`unknown` for an entry typed by its lowering).

@@ -3,7 +3,7 @@
 //! plan cache keys by user, groups and session defaults — and of the server (functions/system): `version()`.
 
 use querymesh_values::TRINO_VERSION;
-use querymesh_values::sqlite_text::sql_string;
+use querymesh_values::sqlite_expr::SqlExpr;
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
@@ -58,7 +58,7 @@ pub const FUNCTIONS: &[FunctionDef] = &[
 fn version(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     Ok(c.args
         .is_empty()
-        .then(|| Typed::new(sql_string(TRINO_VERSION), TrinoType::Varchar(None))))
+        .then(|| Typed::new(SqlExpr::text(TRINO_VERSION), TrinoType::Varchar(None))))
 }
 
 /// The groups as an array literal: JSON text of strings (the element form of varchar).
@@ -68,7 +68,7 @@ fn current_groups(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
     }
     let groups = serde_json::Value::from(ctx.current_groups()).to_string();
     Ok(Some(Typed::new(
-        sql_string(&groups),
+        SqlExpr::text(groups),
         TrinoType::Array(Box::new(TrinoType::Varchar(None))),
     )))
 }
@@ -83,7 +83,7 @@ fn session_value_of(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
         _ => ctx.current_schema(),
     };
     Ok(Some(Typed::new(
-        value.map_or_else(|| "NULL".to_string(), sql_string),
+        value.map_or(SqlExpr::Null, SqlExpr::text),
         TrinoType::Varchar(None),
     )))
 }

@@ -6,12 +6,23 @@
 
 pub mod sqlite;
 
+use querymesh_values::sqlite_expr::{Affinity, BinaryOp, SqlExpr, builtin};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
 use super::Call;
 use super::context::LowerContext;
-use super::entry::{FunctionDef, Kind, Lower, LowerResult, Typing, scalar};
+use super::entry::{FunctionDef, Kind, Lower, LowerResult, Typing, calls, scalar};
+use sqlite::{
+    QM_CRC32, QM_FROM_BASE32, QM_FROM_BASE64, QM_FROM_BASE64URL, QM_FROM_BIG_ENDIAN_32,
+    QM_FROM_BIG_ENDIAN_64, QM_FROM_HEX, QM_FROM_IEEE754_32, QM_FROM_IEEE754_64, QM_FROM_UTF8,
+    QM_FROM_UTF8_CHAR, QM_FROM_UTF8_CODE, QM_HMAC_MD5, QM_HMAC_SHA1, QM_HMAC_SHA256,
+    QM_HMAC_SHA512, QM_MD5, QM_MURMUR3, QM_RANDOM_UUID, QM_SHA1, QM_SHA256, QM_SHA512,
+    QM_SPOOKY_HASH_V2_32, QM_SPOOKY_HASH_V2_64, QM_TO_BASE32, QM_TO_BASE64, QM_TO_BASE64URL,
+    QM_TO_BIG_ENDIAN_32, QM_TO_BIG_ENDIAN_64, QM_TO_HEX, QM_TO_IEEE754_32, QM_TO_IEEE754_64,
+    QM_TO_UTF8_CHAR, QM_VARBINARY_LPAD, QM_VARBINARY_REVERSE, QM_VARBINARY_RPAD,
+    QM_VARBINARY_SUBSTR, QM_XXHASH64,
+};
 
 const HASH: &[(&str, &str)] = &[("varbinary", "varbinary")];
 const HMAC: &[(&str, &str)] = &[("varbinary, varbinary", "varbinary")];
@@ -25,7 +36,7 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         kind: Kind::Scalar,
         signatures: &[("", "uuid")],
         typing: Typing::Resolved,
-        lower: Lower::Template("qm_random_uuid()"),
+        lower: calls!(QM_RANDOM_UUID),
         description: "Generates a random UUID",
         deterministic: false,
     },
@@ -51,203 +62,203 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "md5",
         HASH,
         Typing::Resolved,
-        Lower::Template("qm_md5({0})"),
+        calls!(QM_MD5),
         "Compute md5 hash",
     ),
     scalar(
         "sha1",
         HASH,
         Typing::Resolved,
-        Lower::Template("qm_sha1({0})"),
+        calls!(QM_SHA1),
         "Compute sha1 hash",
     ),
     scalar(
         "sha256",
         HASH,
         Typing::Resolved,
-        Lower::Template("qm_sha256({0})"),
+        calls!(QM_SHA256),
         "Compute sha256 hash",
     ),
     scalar(
         "sha512",
         HASH,
         Typing::Resolved,
-        Lower::Template("qm_sha512({0})"),
+        calls!(QM_SHA512),
         "Compute sha512 hash",
     ),
     scalar(
         "xxhash64",
         HASH,
         Typing::Resolved,
-        Lower::Template("qm_xxhash64({0})"),
+        calls!(QM_XXHASH64),
         "Compute xxhash64 hash",
     ),
     scalar(
         "murmur3",
         HASH,
         Typing::Resolved,
-        Lower::Template("qm_murmur3({0})"),
+        calls!(QM_MURMUR3),
         "Compute murmur3 hash",
     ),
     scalar(
         "spooky_hash_v2_32",
         HASH,
         Typing::Resolved,
-        Lower::Template("qm_spooky_hash_v2_32({0})"),
+        calls!(QM_SPOOKY_HASH_V2_32),
         "Compute SpookyHashV2 32-bit hash",
     ),
     scalar(
         "spooky_hash_v2_64",
         HASH,
         Typing::Resolved,
-        Lower::Template("qm_spooky_hash_v2_64({0})"),
+        calls!(QM_SPOOKY_HASH_V2_64),
         "Compute SpookyHashV2 64-bit hash",
     ),
     scalar(
         "crc32",
         &[("varbinary", "bigint")],
         Typing::Resolved,
-        Lower::Template("qm_crc32({0})"),
+        calls!(QM_CRC32),
         "Compute CRC-32",
     ),
     scalar(
         "hmac_md5",
         HMAC,
         Typing::Resolved,
-        Lower::Template("qm_hmac_md5({0}, {1})"),
+        calls!(QM_HMAC_MD5),
         "Compute HMAC with MD5",
     ),
     scalar(
         "hmac_sha1",
         HMAC,
         Typing::Resolved,
-        Lower::Template("qm_hmac_sha1({0}, {1})"),
+        calls!(QM_HMAC_SHA1),
         "Compute HMAC with SHA1",
     ),
     scalar(
         "hmac_sha256",
         HMAC,
         Typing::Resolved,
-        Lower::Template("qm_hmac_sha256({0}, {1})"),
+        calls!(QM_HMAC_SHA256),
         "Compute HMAC with SHA256",
     ),
     scalar(
         "hmac_sha512",
         HMAC,
         Typing::Resolved,
-        Lower::Template("qm_hmac_sha512({0}, {1})"),
+        calls!(QM_HMAC_SHA512),
         "Compute HMAC with SHA512",
     ),
     scalar(
         "to_hex",
         ENCODE,
         Typing::Resolved,
-        Lower::Template("qm_to_hex({0})"),
+        calls!(QM_TO_HEX),
         "Encode binary data as hex",
     ),
     scalar(
         "from_hex",
         DECODE,
         Typing::Resolved,
-        Lower::Template("qm_from_hex({0})"),
+        calls!(QM_FROM_HEX),
         "Decode hex encoded binary data",
     ),
     scalar(
         "to_base64",
         ENCODE,
         Typing::Resolved,
-        Lower::Template("qm_to_base64({0})"),
+        calls!(QM_TO_BASE64),
         "Encode binary data as base64",
     ),
     scalar(
         "from_base64",
         DECODE,
         Typing::Resolved,
-        Lower::Template("qm_from_base64({0})"),
+        calls!(QM_FROM_BASE64),
         "Decode base64 encoded binary data",
     ),
     scalar(
         "to_base32",
         ENCODE,
         Typing::Resolved,
-        Lower::Template("qm_to_base32({0})"),
+        calls!(QM_TO_BASE32),
         "Encode binary data as base32",
     ),
     scalar(
         "from_base32",
         DECODE,
         Typing::Resolved,
-        Lower::Template("qm_from_base32({0})"),
+        calls!(QM_FROM_BASE32),
         "Decode base32 encoded binary data",
     ),
     scalar(
         "to_base64url",
         ENCODE,
         Typing::Resolved,
-        Lower::Template("qm_to_base64url({0})"),
+        calls!(QM_TO_BASE64URL),
         "Encode binary data as base64 using the URL safe alphabet",
     ),
     scalar(
         "from_base64url",
         DECODE,
         Typing::Resolved,
-        Lower::Template("qm_from_base64url({0})"),
+        calls!(QM_FROM_BASE64URL),
         "Decode URL safe base64 encoded binary data",
     ),
     scalar(
         "to_big_endian_64",
         &[("bigint", "varbinary")],
         Typing::Resolved,
-        Lower::Template("qm_to_big_endian_64({0})"),
+        calls!(QM_TO_BIG_ENDIAN_64),
         "Encode value as a 64-bit 2's complement big endian varbinary",
     ),
     scalar(
         "from_big_endian_64",
         &[("varbinary", "bigint")],
         Typing::Resolved,
-        Lower::Template("qm_from_big_endian_64({0})"),
+        calls!(QM_FROM_BIG_ENDIAN_64),
         "Decode bigint value from a 64-bit 2's complement big endian varbinary",
     ),
     scalar(
         "to_big_endian_32",
         &[("integer", "varbinary")],
         Typing::Resolved,
-        Lower::Template("qm_to_big_endian_32({0})"),
+        calls!(QM_TO_BIG_ENDIAN_32),
         "Encode value as a 32-bit 2's complement big endian varbinary",
     ),
     scalar(
         "from_big_endian_32",
         &[("varbinary", "integer")],
         Typing::Resolved,
-        Lower::Template("qm_from_big_endian_32({0})"),
+        calls!(QM_FROM_BIG_ENDIAN_32),
         "Decode bigint value from a 32-bit 2's complement big endian varbinary",
     ),
     scalar(
         "to_ieee754_32",
         &[("real", "varbinary")],
         Typing::Resolved,
-        Lower::Template("qm_to_ieee754_32({0})"),
+        calls!(QM_TO_IEEE754_32),
         "Encode value as a big endian varbinary according to IEEE 754 single-precision floating-point format",
     ),
     scalar(
         "from_ieee754_32",
         &[("varbinary", "real")],
         Typing::Resolved,
-        Lower::Template("qm_from_ieee754_32({0})"),
+        calls!(QM_FROM_IEEE754_32),
         "Decode the 32-bit big-endian binary in IEEE 754 single-precision floating-point format",
     ),
     scalar(
         "to_ieee754_64",
         &[("double", "varbinary")],
         Typing::Resolved,
-        Lower::Template("qm_to_ieee754_64({0})"),
+        calls!(QM_TO_IEEE754_64),
         "Encode value as a big endian varbinary according to IEEE 754 double-precision floating-point format",
     ),
     scalar(
         "from_ieee754_64",
         &[("varbinary", "double")],
         Typing::Resolved,
-        Lower::Template("qm_from_ieee754_64({0})"),
+        calls!(QM_FROM_IEEE754_64),
         "Decode the 64-bit big-endian binary in IEEE 754 double-precision floating-point format",
     ),
 ];
@@ -260,24 +271,26 @@ fn to_utf8(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
                 TrinoType::Char(n) => n,
                 _ => 0,
             };
-            Some(varbinary(format!("qm_to_utf8_char({}, {n})", a.sql)))
+            Some(varbinary(
+                QM_TO_UTF8_CHAR.call([a.sql.clone(), SqlExpr::Integer(i64::from(n))]),
+            ))
         }
-        [a] => Some(varbinary(format!("CAST({} AS BLOB)", a.sql))),
+        [a] => Some(varbinary(SqlExpr::cast(a.sql.clone(), Affinity::Blob))),
         _ => None,
     })
 }
 
 fn from_utf8(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let sql = match c.args.as_slice() {
-        [b] => format!("qm_from_utf8({})", b.sql),
-        [b, r] if r.ty.is_integral() => format!("qm_from_utf8_code({}, {})", b.sql, r.sql),
-        [b, r] => format!("qm_from_utf8_char({}, {})", b.sql, r.sql),
+        [b] => QM_FROM_UTF8.call([b.sql.clone()]),
+        [b, r] if r.ty.is_integral() => QM_FROM_UTF8_CODE.call([b.sql.clone(), r.sql.clone()]),
+        [b, r] => QM_FROM_UTF8_CHAR.call([b.sql.clone(), r.sql.clone()]),
         _ => return Ok(None),
     };
     Ok(Some(Typed::new(sql, TrinoType::Varchar(None))))
 }
 
-fn varbinary(sql: String) -> Typed {
+fn varbinary(sql: SqlExpr) -> Typed {
     Typed::new(sql, TrinoType::Varbinary)
 }
 
@@ -301,14 +314,24 @@ fn integer_or_null(t: &Typed) -> bool {
 /// `length(varbinary)`: bytes (VarbinaryFunctions.length); SQLite counts a BLOB's bytes.
 pub(super) fn length(c: &Call) -> Option<Typed> {
     match c.args.as_slice() {
-        [b] => Some(Typed::new(format!("length({})", b.sql), TrinoType::BigInt)),
+        [b] => Some(Typed::new(
+            builtin::LENGTH.call([b.sql.clone()]),
+            TrinoType::BigInt,
+        )),
         _ => None,
     }
 }
 
 /// `a || b || …` of varbinary: SQLite concatenates the bytes as text, cast back to a BLOB.
-pub fn concat_sql(parts: &[String]) -> String {
-    format!("CAST(({}) AS BLOB)", parts.join(" || "))
+/// (Generic so a caller still holding text compiles while issue 27 lands.)
+pub fn concat_sql<E: Into<SqlExpr> + Clone>(parts: &[E]) -> SqlExpr {
+    let joined = parts
+        .iter()
+        .cloned()
+        .map(Into::into)
+        .reduce(|l, r| SqlExpr::binary(l, BinaryOp::Concat, r))
+        .unwrap_or(SqlExpr::Null);
+    SqlExpr::cast(joined, Affinity::Blob)
 }
 
 /// `concat(varbinary, …)`.
@@ -316,7 +339,7 @@ pub(super) fn concat(c: &Call) -> Option<Typed> {
     if c.args.len() < 2 || !c.args.iter().all(binary_or_null) {
         return None;
     }
-    Some(varbinary(concat_sql(&c.sql())))
+    Some(varbinary(concat_sql(&c.arg_exprs())))
 }
 
 /// `substr(varbinary, start[, length])`.
@@ -326,10 +349,7 @@ pub(super) fn substr(c: &Call) -> Option<Typed> {
             if !rest.iter().all(integer_or_null) {
                 return None;
             }
-            Some(varbinary(format!(
-                "qm_varbinary_substr({})",
-                c.sql().join(", ")
-            )))
+            Some(varbinary(QM_VARBINARY_SUBSTR.call(c.arg_exprs())))
         }
         _ => None,
     }
@@ -337,7 +357,7 @@ pub(super) fn substr(c: &Call) -> Option<Typed> {
 
 pub(super) fn reverse(c: &Call) -> Option<Typed> {
     match c.args.as_slice() {
-        [b] => Some(varbinary(format!("qm_varbinary_reverse({})", b.sql))),
+        [b] => Some(varbinary(QM_VARBINARY_REVERSE.call([b.sql.clone()]))),
         _ => None,
     }
 }
@@ -345,11 +365,14 @@ pub(super) fn reverse(c: &Call) -> Option<Typed> {
 /// `lpad` / `rpad` of varbinary.
 pub(super) fn pad(c: &Call) -> Option<Typed> {
     match c.args.as_slice() {
-        [_, n, p] if integer_or_null(n) && binary_or_null(p) => Some(varbinary(format!(
-            "qm_varbinary_{}({})",
-            c.name,
-            c.sql().join(", ")
-        ))),
+        [_, n, p] if integer_or_null(n) && binary_or_null(p) => {
+            let f = if c.name == "lpad" {
+                QM_VARBINARY_LPAD
+            } else {
+                QM_VARBINARY_RPAD
+            };
+            Some(varbinary(f.call(c.arg_exprs())))
+        }
         _ => None,
     }
 }

@@ -7,12 +7,15 @@ pub mod hsb;
 pub mod sqlite;
 
 use querymesh_values::error::{ErrorName, error_at};
+use querymesh_values::sqlite_expr::{Affinity, SqlExpr};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::{TrinoType, UNBOUNDED_VARCHAR};
 
 use super::Call;
 use super::context::LowerContext;
-use super::entry::{FunctionDef, Lower, LowerResult, Typing, scalar};
+use super::entry::{FunctionDef, Lower, LowerResult, Typing, calls, scalar};
+use super::udf::numbers::QM_JAVA_DOUBLE;
+use sqlite::{QM_BAR, QM_COLOR, QM_COLOR_BETWEEN, QM_COLOR_SCALE, QM_RENDER, QM_RGB};
 
 pub use hsb::protocol_text;
 
@@ -21,7 +24,7 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "rgb",
         &[("bigint, bigint, bigint", "color")],
         Typing::Resolved,
-        Lower::Template("qm_rgb({0}, {1}, {2})"),
+        calls!(QM_RGB),
         "Returns the color specified by the red, green and blue components",
     ),
     scalar(
@@ -61,15 +64,12 @@ pub const FUNCTIONS: &[FunctionDef] = &[
 
 fn color(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let f = match c.args.len() {
-        1 => "qm_color",
-        3 => "qm_color_between",
-        5 => "qm_color_scale",
+        1 => QM_COLOR,
+        3 => QM_COLOR_BETWEEN,
+        5 => QM_COLOR_SCALE,
         _ => return Ok(None),
     };
-    Ok(Some(Typed::new(
-        format!("{f}({})", c.sql().join(", ")),
-        TrinoType::Color,
-    )))
+    Ok(Some(Typed::new(f.call(c.arg_exprs()), TrinoType::Color)))
 }
 
 /// render(value, color) by the value's type: varchar(x) gives varchar(x + 15) (the escapes'
@@ -80,9 +80,14 @@ fn render(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         let [flag] = c.args.as_slice() else {
             return Ok(None);
         };
-        let sql = format!(
-            "CASE WHEN {0} IS NULL THEN NULL WHEN {0} THEN qm_render('\u{2713}', -3) ELSE qm_render('\u{2717}', -2) END",
-            flag.sql
+        let mark =
+            |m: &str, color: i64| QM_RENDER.call([SqlExpr::text(m), SqlExpr::Integer(color)]);
+        let sql = SqlExpr::case_when(
+            vec![
+                (SqlExpr::is_null(flag.sql.clone()), SqlExpr::Null),
+                (flag.sql.clone(), mark("\u{2713}", -3)),
+            ],
+            Some(mark("\u{2717}", -2)),
         );
         return Ok(Some(Typed::new(sql, c.returns())));
     };
@@ -102,22 +107,29 @@ fn render(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
                     .map(|n| n as u32),
             ),
         ),
-        TrinoType::BigInt => (format!("CAST({} AS TEXT)", value.sql).into(), c.returns()),
+        TrinoType::BigInt => (
+            SqlExpr::cast(value.sql.clone(), Affinity::Text),
+            c.returns(),
+        ),
         // Double.toString, as Trino renders a double.
-        _ => (format!("qm_java_double({})", value.sql).into(), c.returns()),
+        _ => (QM_JAVA_DOUBLE.call([value.sql.clone()]), c.returns()),
     };
     Ok(Some(Typed::new(
-        format!("qm_render({text}, {})", color.sql),
+        QM_RENDER.call([text, color.sql.clone()]),
         ty,
     )))
 }
 
 /// bar(x, width) is bar(x, width, rgb(255, 0, 0), rgb(0, 255, 0)).
 fn bar(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
-    let sql = match c.sql().as_slice() {
-        [x, width] => format!("qm_bar({x}, {width}, {}, {})", 0xff0000, 0x00ff00),
-        [x, width, low, high] => format!("qm_bar({x}, {width}, {low}, {high})"),
+    let mut args = c.arg_exprs();
+    match args.len() {
+        2 => args.extend([SqlExpr::Integer(0xff0000), SqlExpr::Integer(0x00ff00)]),
+        4 => {}
         _ => return Ok(None),
-    };
-    Ok(Some(Typed::new(sql, TrinoType::Varchar(None))))
+    }
+    Ok(Some(Typed::new(
+        QM_BAR.call(args),
+        TrinoType::Varchar(None),
+    )))
 }

@@ -8,6 +8,15 @@ use rusqlite::types::ValueRef;
 use super::hsb::{SYSTEM_COLORS, ansi_index, interpolate};
 use crate::udf::{FLAGS, define, fail, int, num, reserve};
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_RGB: SqliteFn = SqliteFn::new("qm_rgb");
+pub const QM_COLOR: SqliteFn = SqliteFn::new("qm_color");
+pub const QM_COLOR_BETWEEN: SqliteFn = SqliteFn::new("qm_color_between");
+pub const QM_COLOR_SCALE: SqliteFn = SqliteFn::new("qm_color_scale");
+pub const QM_RENDER: SqliteFn = SqliteFn::new("qm_render");
+pub const QM_BAR: SqliteFn = SqliteFn::new("qm_bar");
+
 const ANSI_RESET: &str = "\u{1b}[0m";
 
 /// rgb(red, green, blue): each channel within 0..=255.
@@ -97,7 +106,7 @@ fn text(v: ValueRef<'_>) -> Option<String> {
 }
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    define(conn, "qm_rgb", 3, FLAGS, |ctx| {
+    define(conn, QM_RGB.name(), 3, FLAGS, |ctx| {
         let (Some(r), Some(g), Some(b)) = (
             int(ctx.get_raw(0)),
             int(ctx.get_raw(1)),
@@ -107,13 +116,13 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         };
         invalid(rgb(r, g, b))
     })?;
-    define(conn, "qm_color", 1, FLAGS, |ctx| {
+    define(conn, QM_COLOR.name(), 1, FLAGS, |ctx| {
         let Some(t) = text(ctx.get_raw(0)) else {
             return Ok(None);
         };
         invalid(parse(&t))
     })?;
-    define(conn, "qm_color_between", 3, FLAGS, |ctx| {
+    define(conn, QM_COLOR_BETWEEN.name(), 3, FLAGS, |ctx| {
         let (Some(f), Some(low), Some(high)) = (
             num(ctx.get_raw(0)),
             int(ctx.get_raw(1)),
@@ -124,7 +133,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         invalid(between(f, low, high))
     })?;
     // color(value, low, high, lowColor, highColor) is color((value - low) / (high - low), …).
-    define(conn, "qm_color_scale", 5, FLAGS, |ctx| {
+    define(conn, QM_COLOR_SCALE.name(), 5, FLAGS, |ctx| {
         let (Some(value), Some(low), Some(high), Some(lc), Some(hc)) = (
             num(ctx.get_raw(0)),
             num(ctx.get_raw(1)),
@@ -136,14 +145,14 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         };
         invalid(between((value - low) / (high - low), lc, hc))
     })?;
-    define(conn, "qm_render", 2, FLAGS, |ctx| {
+    define(conn, QM_RENDER.name(), 2, FLAGS, |ctx| {
         let (Some(value), Some(color)) = (text(ctx.get_raw(0)), int(ctx.get_raw(1))) else {
             return Ok(None);
         };
         reserve(value.len() + 16)?;
         Ok(Some(render(&value, color)))
     })?;
-    define(conn, "qm_bar", 4, FLAGS, |ctx| {
+    define(conn, QM_BAR.name(), 4, FLAGS, |ctx| {
         let (Some(percent), Some(width), Some(low), Some(high)) = (
             num(ctx.get_raw(0)),
             int(ctx.get_raw(1)),

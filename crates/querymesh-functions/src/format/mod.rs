@@ -8,13 +8,14 @@ pub mod sqlite;
 pub mod units;
 
 use querymesh_values::error::{ErrorName, TrinoError, error_at};
-use querymesh_values::sqlite_expr::SqlExpr;
+use querymesh_values::sqlite_expr::{SqlExpr, builtin};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
 use super::Call;
 use super::context::LowerContext;
 use super::entry::{FunctionDef, Kind, Lower, LowerResult, Typing};
+use sqlite::QM_FORMAT;
 
 pub const FUNCTIONS: &[FunctionDef] = &[FunctionDef {
     name: "format",
@@ -49,22 +50,17 @@ fn format(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
         ));
     }
     let mut kinds = String::new();
-    let mut parts = vec![first.sql.clone(), String::new().into()];
+    let mut values = Vec::with_capacity(rest.len());
     for arg in rest {
         let (kind, sql) = java_value(ctx, arg, c)?;
         kinds.push(kind);
-        parts.push(sql.into());
+        values.push(sql);
     }
-    parts[1] = SqlExpr::Text(kinds);
+    let args = [first.sql.clone(), SqlExpr::Text(kinds)]
+        .into_iter()
+        .chain(values);
     Ok(Some(Typed::new(
-        format!(
-            "qm_format({})",
-            parts
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+        QM_FORMAT.call(args),
         TrinoType::Varchar(None),
     )))
 }
@@ -74,27 +70,34 @@ fn java_value(
     ctx: &mut dyn LowerContext,
     a: &Typed,
     c: &Call,
-) -> Result<(char, String), TrinoError> {
+) -> Result<(char, SqlExpr), TrinoError> {
     use TrinoType::*;
     let as_text = |ctx: &mut dyn LowerContext| {
         ctx.cast(a.clone(), &Varchar(None), false, c.at)
-            .map(|t| ('s', t.sql.to_string()))
+            .map(|t| ('s', t.sql))
     };
+    let value = a.sql.clone();
     Ok(match &a.ty {
-        Unknown => ('n', "NULL".into()),
-        Boolean => ('b', a.sql.to_string()),
-        TinyInt | SmallInt | Integer | BigInt => ('l', a.sql.to_string()),
-        Real => ('f', a.sql.to_string()),
-        Double => ('d', a.sql.to_string()),
-        Decimal { .. } => ('m', as_text(ctx)?.1.to_string()),
-        Varchar(_) | Json => ('s', a.sql.to_string()),
+        Unknown => ('n', SqlExpr::Null),
+        Boolean => ('b', value),
+        TinyInt | SmallInt | Integer | BigInt => ('l', value),
+        Real => ('f', value),
+        Double => ('d', value),
+        Decimal { .. } => ('m', as_text(ctx)?.1),
+        Varchar(_) | Json => ('s', value),
         // Trino pads a char(n) to its length before formatting it (`!`: the width counts
         // characters, not bytes).
-        Char(n) => ('s', format!("printf('%!-*s', {n}, {})", a.sql)),
-        Date => ('D', a.sql.to_string()),
-        Time(_) => ('t', a.sql.to_string()),
-        Timestamp(_) => ('T', a.sql.to_string()),
-        TimestampTz(_) => ('z', a.sql.to_string()),
+        Char(n) => {
+            let width = SqlExpr::Integer(i64::from(*n));
+            (
+                's',
+                builtin::PRINTF.call([SqlExpr::text("%!-*s"), width, value]),
+            )
+        }
+        Date => ('D', value),
+        Time(_) => ('t', value),
+        Timestamp(_) => ('T', value),
+        TimestampTz(_) => ('z', value),
         Uuid | IntervalYearToMonth | IntervalDayToSecond => as_text(ctx)?,
         other => {
             return Err(error_at(

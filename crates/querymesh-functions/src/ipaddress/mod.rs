@@ -13,6 +13,7 @@
 pub mod address;
 pub mod sqlite;
 
+use querymesh_values::sqlite_expr::{SqlExpr, builtin};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 use rusqlite::types::ValueRef;
@@ -20,6 +21,10 @@ use rusqlite::types::ValueRef;
 use super::Call;
 use super::context::LowerContext;
 use super::entry::LowerResult;
+use sqlite::{
+    QM_IPADDRESS_CONTAINS, QM_IPADDRESS_TO_VARCHAR, QM_VARBINARY_TO_IPADDRESS,
+    QM_VARCHAR_TO_IPADDRESS,
+};
 
 /// The one signature `contains` adds to the array function's entry (array/mod.rs).
 pub const CONTAINS_SIGNATURE: (&str, &str) = ("varchar, ipaddress", "boolean");
@@ -30,7 +35,7 @@ pub fn contains(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         return Ok(None);
     };
     Ok(Some(Typed::new(
-        format!("qm_ipaddress_contains({}, {})", network.sql, address.sql),
+        QM_IPADDRESS_CONTAINS.call([network.sql.clone(), address.sql.clone()]),
         TrinoType::Boolean,
     )))
 }
@@ -38,38 +43,34 @@ pub fn contains(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
 /// The SQL of CAST(`t` AS `target`) where one side is an ipaddress and Trino has the cast:
 /// from varchar(x) and varbinary, to unbounded varchar and varbinary. `None` for any other
 /// pair, which the caller refuses as Trino does ("Cannot cast ipaddress to varchar(3)").
-pub fn cast_sql(t: &Typed, target: &TrinoType, try_cast: bool) -> Option<String> {
+pub fn cast_sql(t: &Typed, target: &TrinoType, try_cast: bool) -> Option<SqlExpr> {
     use TrinoType::*;
-    let try_cast = i32::from(try_cast);
+    let value = t.sql.clone();
+    let try_cast = SqlExpr::Integer(i64::from(try_cast));
     Some(match (&t.ty, target) {
-        (Varchar(_), IpAddress) => format!("qm_varchar_to_ipaddress({}, {try_cast})", t.sql),
-        (Varbinary, IpAddress) => format!("qm_varbinary_to_ipaddress({}, {try_cast})", t.sql),
-        (IpAddress, Varbinary) => t.sql.to_string(),
-        (IpAddress, Varchar(None)) => format!("qm_ipaddress_to_varchar({})", t.sql),
+        (Varchar(_), IpAddress) => QM_VARCHAR_TO_IPADDRESS.call([value, try_cast]),
+        (Varbinary, IpAddress) => QM_VARBINARY_TO_IPADDRESS.call([value, try_cast]),
+        (IpAddress, Varbinary) => value,
+        (IpAddress, Varchar(None)) => QM_IPADDRESS_TO_VARCHAR.call([value]),
         _ => return None,
     })
 }
 
 /// `IPADDRESS 'text'`: the value as a BLOB literal, or `None` where Trino answers
 /// "'text' is not a valid IPADDRESS literal".
-pub fn literal_sql(text: &str) -> Option<String> {
+pub fn literal_sql(text: &str) -> Option<SqlExpr> {
     let parsed = address::parse(text)?;
-    Some(blob_literal(&parsed.address()))
-}
-
-fn blob_literal(bytes: &[u8]) -> String {
-    let hex: String = bytes.iter().map(|b| format!("{b:02X}")).collect();
-    format!("X'{hex}'")
+    Some(SqlExpr::Blob(parsed.address().to_vec()))
 }
 
 /// The SQL of a value in element form (the hex digits of its bytes).
-pub fn to_element_sql(sql: &str) -> String {
-    format!("hex({sql})")
+pub fn to_element_sql(sql: SqlExpr) -> SqlExpr {
+    builtin::HEX.call([sql])
 }
 
 /// The SQL of an element read back as a value.
-pub fn from_element_sql(sql: &str) -> String {
-    format!("unhex({sql})")
+pub fn from_element_sql(sql: SqlExpr) -> SqlExpr {
+    builtin::UNHEX.call([sql])
 }
 
 /// The text the client protocol carries for a stored value: its 16 bytes at top level, their
@@ -97,7 +98,7 @@ mod tests {
     fn literals_and_protocol_text() {
         // docs language/types IPADDRESS: IPv4 is stored IPv4-mapped.
         assert_eq!(
-            literal_sql("1.2.3.4").as_deref(),
+            literal_sql("1.2.3.4").map(|e| e.to_string()).as_deref(),
             Some("X'00000000000000000000FFFF01020304'")
         );
         assert!(literal_sql("1.2.3.256").is_none());

@@ -8,6 +8,13 @@ use rusqlite::types::ValueRef;
 use super::address::{self, Address, Parsed};
 use crate::udf::{FLAGS, define, fail};
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_VARCHAR_TO_IPADDRESS: SqliteFn = SqliteFn::new("qm_varchar_to_ipaddress");
+pub const QM_VARBINARY_TO_IPADDRESS: SqliteFn = SqliteFn::new("qm_varbinary_to_ipaddress");
+pub const QM_IPADDRESS_TO_VARCHAR: SqliteFn = SqliteFn::new("qm_ipaddress_to_varchar");
+pub const QM_IPADDRESS_CONTAINS: SqliteFn = SqliteFn::new("qm_ipaddress_contains");
+
 /// A cast's failure: NULL under TRY_CAST, else INVALID_CAST_ARGUMENT.
 fn cast_result(r: Result<Address, String>, try_cast: bool) -> rusqlite::Result<Option<Vec<u8>>> {
     match r {
@@ -84,25 +91,25 @@ fn blob(v: ValueRef<'_>) -> Option<&[u8]> {
 }
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    define(conn, "qm_varchar_to_ipaddress", 2, FLAGS, |ctx| {
+    define(conn, QM_VARCHAR_TO_IPADDRESS.name(), 2, FLAGS, |ctx| {
         let Some(text) = blob(ctx.get_raw(0)) else {
             return Ok(None);
         };
         let text = String::from_utf8_lossy(text);
         cast_result(from_varchar(&text), ctx.get::<bool>(1)?)
     })?;
-    define(conn, "qm_varbinary_to_ipaddress", 2, FLAGS, |ctx| {
+    define(conn, QM_VARBINARY_TO_IPADDRESS.name(), 2, FLAGS, |ctx| {
         let Some(bytes) = blob(ctx.get_raw(0)) else {
             return Ok(None);
         };
         cast_result(from_varbinary(bytes), ctx.get::<bool>(1)?)
     })?;
-    define(conn, "qm_ipaddress_to_varchar", 1, FLAGS, |ctx| {
+    define(conn, QM_IPADDRESS_TO_VARCHAR.name(), 1, FLAGS, |ctx| {
         Ok(blob(ctx.get_raw(0))
             .and_then(|b| <Address>::try_from(b).ok())
             .map(|a| address::to_text(&a)))
     })?;
-    define(conn, "qm_ipaddress_contains", 2, FLAGS, |ctx| {
+    define(conn, QM_IPADDRESS_CONTAINS.name(), 2, FLAGS, |ctx| {
         let (Some(network), Some(value)) = (blob(ctx.get_raw(0)), blob(ctx.get_raw(1))) else {
             return Ok(None);
         };

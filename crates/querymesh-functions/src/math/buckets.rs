@@ -7,6 +7,11 @@ use rusqlite::types::ValueRef;
 
 use crate::udf::{FLAGS, define, fail};
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_WIDTH_BUCKET: SqliteFn = SqliteFn::new("qm_width_bucket");
+pub const QM_WIDTH_BUCKET_BINS: SqliteFn = SqliteFn::new("qm_width_bucket_bins");
+
 /// A double argument; NaN arrives as the text 'NaN' (udf::real).
 fn number(v: ValueRef<'_>) -> Option<f64> {
     match v {
@@ -114,7 +119,7 @@ fn bin(v: &serde_json::Value) -> Option<f64> {
 }
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    define(conn, "qm_width_bucket", 4, FLAGS, |ctx| {
+    define(conn, QM_WIDTH_BUCKET.name(), 4, FLAGS, |ctx| {
         let (Some(x), Some(b1), Some(b2), Some(n)) = (
             number(ctx.get_raw(0)),
             number(ctx.get_raw(1)),
@@ -125,7 +130,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         };
         width_bucket(x, b1, b2, n as i64).map(Some)
     })?;
-    define(conn, "qm_width_bucket_bins", 2, FLAGS, |ctx| {
+    define(conn, QM_WIDTH_BUCKET_BINS.name(), 2, FLAGS, |ctx| {
         let (Some(x), ValueRef::Text(bins)) = (number(ctx.get_raw(0)), ctx.get_raw(1)) else {
             return Ok(None);
         };

@@ -8,12 +8,25 @@ pub mod vectors;
 
 use querymesh_values::decimal;
 use querymesh_values::error::{Position, TrinoError};
+use querymesh_values::sqlite_expr::{BinaryOp, SqlExpr, builtin};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
 use super::context::LowerContext;
-use super::entry::{FunctionDef, Kind, Lower, LowerResult, Typing, scalar};
+use super::entry::{FunctionDef, Kind, Lower, LowerResult, Typing, calls, scalar};
+use super::udf::decimals::{QM_DEC_ABS, QM_DEC_INTEGRAL, QM_DEC_ROUND, QM_DEC_SIGN};
+use super::udf::numbers::{
+    QM_CEIL, QM_EXP, QM_FLOOR, QM_IABS, QM_LN, QM_LOG10, QM_POWER, QM_ROUND_DOUBLE,
+    QM_ROUND_INTEGER, QM_SQRT, QM_TRUNCATE,
+};
 use super::{Call, is_integer_or_null, is_numeric_or_null, unexpected};
+use buckets::{QM_WIDTH_BUCKET, QM_WIDTH_BUCKET_BINS};
+use sqlite::{
+    QM_ACOS, QM_ASIN, QM_ATAN, QM_ATAN2, QM_CBRT, QM_COS, QM_COSH, QM_DEC_TRUNCATE, QM_DEGREES,
+    QM_FABS, QM_FROM_BASE, QM_IS_FINITE, QM_IS_INFINITE, QM_IS_NAN, QM_LOG, QM_LOG2, QM_NAN,
+    QM_RADIANS, QM_RANDOM, QM_RANDOM_BELOW, QM_RANDOM_BETWEEN, QM_SIGNUM, QM_SIN, QM_SINH, QM_TAN,
+    QM_TANH, QM_TO_BASE,
+};
 
 const NUMBER: &[(&str, &str)] = &[
     ("tinyint", "tinyint"),
@@ -36,31 +49,17 @@ const ROUNDED: &[(&str, &str)] = &[
 const TO_DOUBLE: &[(&str, &str)] = &[("double", "double")];
 
 /// A function of one double to a double (MathFunctions: Java's Math of the double).
-const fn double(
-    name: &'static str,
-    template: &'static str,
-    description: &'static str,
-) -> FunctionDef {
-    scalar(
-        name,
-        TO_DOUBLE,
-        Typing::Resolved,
-        Lower::Template(template),
-        description,
-    )
+const fn double(name: &'static str, lower: Lower, description: &'static str) -> FunctionDef {
+    scalar(name, TO_DOUBLE, Typing::Resolved, lower, description)
 }
 
 /// A test of a double.
-const fn test(
-    name: &'static str,
-    template: &'static str,
-    description: &'static str,
-) -> FunctionDef {
+const fn test(name: &'static str, lower: Lower, description: &'static str) -> FunctionDef {
     scalar(
         name,
         &[("double", "boolean")],
         Typing::Resolved,
-        Lower::Template(template),
+        lower,
         description,
     )
 }
@@ -214,84 +213,84 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "infinity",
         &[("", "double")],
         Typing::Resolved,
-        Lower::Template("9e999"),
+        Lower::Scalar(|_, c| Ok(Some(constant(f64::INFINITY, c)))),
         "Infinity",
     ),
     scalar(
         "pi",
         &[("", "double")],
         Typing::Resolved,
-        Lower::Template("3.141592653589793"),
+        Lower::Scalar(|_, c| Ok(Some(constant(std::f64::consts::PI, c)))),
         "The constant Pi",
     ),
     scalar(
         "e",
         &[("", "double")],
         Typing::Resolved,
-        Lower::Template("2.718281828459045"),
+        Lower::Scalar(|_, c| Ok(Some(constant(std::f64::consts::E, c)))),
         "Euler's number",
     ),
-    double("acos", "qm_acos({0})", "Arc cosine"),
-    double("asin", "qm_asin({0})", "Arc sine"),
-    double("atan", "qm_atan({0})", "Arc tangent"),
+    double("acos", calls!(QM_ACOS), "Arc cosine"),
+    double("asin", calls!(QM_ASIN), "Arc sine"),
+    double("atan", calls!(QM_ATAN), "Arc tangent"),
     scalar(
         "atan2",
         &[("double, double", "double")],
         Typing::Resolved,
-        Lower::Template("qm_atan2({0}, {1})"),
+        calls!(QM_ATAN2),
         "Arc tangent of given fraction",
     ),
-    double("cos", "qm_cos({0})", "Cosine"),
-    double("cosh", "qm_cosh({0})", "Hyperbolic cosine"),
-    double("sin", "qm_sin({0})", "Sine"),
-    double("sinh", "qm_sinh({0})", "Hyperbolic sine"),
-    double("tan", "qm_tan({0})", "Tangent"),
-    double("tanh", "qm_tanh({0})", "Hyperbolic tangent"),
-    double("cbrt", "qm_cbrt({0})", "Cube root"),
+    double("cos", calls!(QM_COS), "Cosine"),
+    double("cosh", calls!(QM_COSH), "Hyperbolic cosine"),
+    double("sin", calls!(QM_SIN), "Sine"),
+    double("sinh", calls!(QM_SINH), "Hyperbolic sine"),
+    double("tan", calls!(QM_TAN), "Tangent"),
+    double("tanh", calls!(QM_TANH), "Hyperbolic tangent"),
+    double("cbrt", calls!(QM_CBRT), "Cube root"),
     double(
         "degrees",
-        "qm_degrees({0})",
+        calls!(QM_DEGREES),
         "Converts an angle in radians to degrees",
     ),
     double(
         "radians",
-        "qm_radians({0})",
+        calls!(QM_RADIANS),
         "Converts an angle in degrees to radians",
     ),
-    double("log2", "qm_log2({0})", "Logarithm to base 2"),
+    double("log2", calls!(QM_LOG2), "Logarithm to base 2"),
     scalar(
         "log",
         &[("double, double", "double")],
         Typing::Resolved,
-        Lower::Template("qm_log({0}, {1})"),
+        calls!(QM_LOG),
         "Logarithm to given base",
     ),
-    test("is_nan", "qm_is_nan({0})", "Test if value is not-a-number"),
-    test("is_finite", "qm_is_finite({0})", "Test if value is finite"),
+    test("is_nan", calls!(QM_IS_NAN), "Test if value is not-a-number"),
+    test("is_finite", calls!(QM_IS_FINITE), "Test if value is finite"),
     test(
         "is_infinite",
-        "qm_is_infinite({0})",
+        calls!(QM_IS_INFINITE),
         "Test if value is infinite",
     ),
     scalar(
         "nan",
         &[("", "double")],
         Typing::Resolved,
-        Lower::Template("qm_nan()"),
+        calls!(QM_NAN),
         "Constant representing not-a-number",
     ),
     scalar(
         "to_base",
         &[("bigint, bigint", "varchar(64)")],
         Typing::Resolved,
-        Lower::Template("qm_to_base({0}, {1})"),
+        calls!(QM_TO_BASE),
         "Convert a number to a string in the given base",
     ),
     scalar(
         "from_base",
         &[("varchar(x), bigint", "bigint")],
         Typing::Resolved,
-        Lower::Template("qm_from_base({0}, {1})"),
+        calls!(QM_FROM_BASE),
         "Convert a string in the given base to a number",
     ),
     random("random"),
@@ -326,34 +325,33 @@ pub const FUNCTIONS: &[FunctionDef] = &[
 /// The signature's varchar(64) (a signature's return type reads any length as varchar).
 fn lower_random(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let f = match c.args.len() {
-        0 => "qm_random",
-        1 => "qm_random_below",
-        2 => "qm_random_between",
+        0 => QM_RANDOM,
+        1 => QM_RANDOM_BELOW,
+        2 => QM_RANDOM_BETWEEN,
         _ => return Ok(None),
     };
-    Ok(Some(Typed::new(
-        format!("{f}({})", c.sql().join(", ")),
-        c.returns(),
-    )))
+    Ok(Some(c.calling(f)))
 }
 
 fn width_bucket(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let f = match c.args.len() {
-        4 => "qm_width_bucket",
-        2 => "qm_width_bucket_bins",
+        4 => QM_WIDTH_BUCKET,
+        2 => QM_WIDTH_BUCKET_BINS,
         _ => return Ok(None),
     };
-    Ok(Some(Typed::new(
-        format!("{f}({})", c.sql().join(", ")),
-        TrinoType::BigInt,
-    )))
+    Ok(Some(Typed::new(f.call(c.arg_exprs()), TrinoType::BigInt)))
+}
+
+/// infinity(), pi() and e(): a double literal.
+fn constant(x: f64, c: &Call) -> Typed {
+    Typed::new(SqlExpr::Real(x), c.returns())
 }
 
 fn abs(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
         // MathFunctions.abs: the type's minimum has no absolute value in the type.
         [a] if a.ty.is_integral() => Some(Typed::new(
-            format!("qm_iabs({}, '{}')", a.sql, a.ty),
+            QM_IABS.call([a.sql.clone(), SqlExpr::text(a.ty.to_string())]),
             a.ty.clone(),
         )),
         // A long decimal's BLOB needs its own abs (decimal.rs).
@@ -363,16 +361,16 @@ fn abs(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
                 return Ok(None);
             };
             Some(Typed::new(
-                format!("qm_dec_abs({}, {precision})", a.sql),
+                QM_DEC_ABS.call([a.sql.clone(), SqlExpr::Integer(i64::from(precision))]),
                 a.ty.clone(),
             ))
         }
         // Math.abs keeps NaN (SQLite's abs reads the text 'NaN' as 0).
         [a] if matches!(a.ty, TrinoType::Double | TrinoType::Real) => {
-            Some(Typed::new(format!("qm_fabs({})", a.sql), a.ty.clone()))
+            Some(Typed::new(QM_FABS.call([a.sql.clone()]), a.ty.clone()))
         }
         [a] if is_numeric_or_null(&a.ty) => Some(Typed::new(
-            format!("abs({})", a.sql),
+            builtin::ABS.call([a.sql.clone()]),
             null_as_tinyint(&a.ty),
         )),
         _ => None,
@@ -398,27 +396,42 @@ fn round(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
             TrinoType::Decimal { precision, scale } => {
                 let p = (precision - scale + u8::from(*scale > 0)).clamp(1, 38);
                 Typed::new(
-                    format!("qm_dec_round({}, {scale}, 0, 0, {p})", a.sql),
+                    QM_DEC_ROUND.call([
+                        a.sql.clone(),
+                        int(*scale),
+                        SqlExpr::Integer(0),
+                        SqlExpr::Integer(0),
+                        int(p),
+                    ]),
                     TrinoType::Decimal {
                         precision: p,
                         scale: 0,
                     },
                 )
             }
-            other => Typed::new(format!("qm_round_double({}, 0)", a.sql), other.clone()),
+            other => Typed::new(
+                QM_ROUND_DOUBLE.call([a.sql.clone(), SqlExpr::Integer(0)]),
+                other.clone(),
+            ),
         }),
         [a, d] if is_numeric_or_null(&a.ty) && is_integer_or_null(&d.ty) => Some(match &a.ty {
             TrinoType::Unknown => Typed::new(a.sql.clone(), TrinoType::TinyInt),
             // MathFunctions.roundLong: a negative d rounds HALF_UP, in the same type.
             t if t.is_integral() => Typed::new(
-                format!("qm_round_integer({}, {}, '{t}')", a.sql, d.sql),
+                QM_ROUND_INTEGER.call([a.sql.clone(), d.sql.clone(), SqlExpr::text(t.to_string())]),
                 t.clone(),
             ),
             // RoundN: decimal(min(38, p + 1), s).
             TrinoType::Decimal { precision, scale } => {
                 let p = (precision + 1).min(38);
                 Typed::new(
-                    format!("qm_dec_round({}, {scale}, {}, {scale}, {p})", a.sql, d.sql),
+                    QM_DEC_ROUND.call([
+                        a.sql.clone(),
+                        int(*scale),
+                        d.sql.clone(),
+                        int(*scale),
+                        int(p),
+                    ]),
                     TrinoType::Decimal {
                         precision: p,
                         scale: *scale,
@@ -426,7 +439,7 @@ fn round(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
                 )
             }
             other => Typed::new(
-                format!("qm_round_double({}, {})", a.sql, d.sql),
+                QM_ROUND_DOUBLE.call([a.sql.clone(), d.sql.clone()]),
                 other.clone(),
             ),
         }),
@@ -471,17 +484,26 @@ fn truncate(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
         _ => return Ok(None),
     };
     Ok(Some(Typed::new(
-        format!("qm_dec_truncate({sql}, {scale}, {}, {precision})", d.sql),
+        QM_DEC_TRUNCATE.call([sql, int(scale), d.sql.clone(), int(precision)]),
         TrinoType::Decimal { precision, scale },
     )))
 }
 
 fn to_double(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
-        [a] if is_numeric_or_null(&a.ty) => Some(Typed::new(
-            format!("qm_{}({})", c.name, decimal::as_double(a)),
-            TrinoType::Double,
-        )),
+        [a] if is_numeric_or_null(&a.ty) => {
+            let f = match c.name.as_str() {
+                "sqrt" => QM_SQRT,
+                "ln" => QM_LN,
+                "log10" => QM_LOG10,
+                "exp" => QM_EXP,
+                _ => return Ok(None),
+            };
+            Some(Typed::new(
+                f.call([decimal::as_double(a)]),
+                TrinoType::Double,
+            ))
+        }
         _ => None,
     })
 }
@@ -489,11 +511,7 @@ fn to_double(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
 fn power(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
         [a, b] if is_numeric_or_null(&a.ty) && is_numeric_or_null(&b.ty) => Some(Typed::new(
-            format!(
-                "qm_power({}, {})",
-                decimal::as_double(a),
-                decimal::as_double(b)
-            ),
+            QM_POWER.call([decimal::as_double(a), decimal::as_double(b)]),
             TrinoType::Double,
         )),
         _ => None,
@@ -514,7 +532,7 @@ fn sign(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
                 // MathFunctions.signDecimal: decimal(1,0), an INTEGER here.
                 TrinoType::Decimal { .. } => {
                     return Ok(Some(Typed::new(
-                        format!("qm_dec_sign({})", a.sql),
+                        QM_DEC_SIGN.call([a.sql.clone()]),
                         TrinoType::Decimal {
                             precision: 1,
                             scale: 0,
@@ -524,19 +542,22 @@ fn sign(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
                 // Math.signum: NaN and a signed zero are themselves.
                 TrinoType::Double | TrinoType::Real => {
                     return Ok(Some(Typed::new(
-                        format!("qm_signum({})", a.sql),
+                        QM_SIGNUM.call([a.sql.clone()]),
                         a.ty.clone(),
                     )));
                 }
                 other => null_as_tinyint(other),
             };
-            Some(Typed::new(
-                format!(
-                    "(CASE WHEN {0} > 0 THEN 1 WHEN {0} < 0 THEN -1 WHEN {0} = 0 THEN 0 END)",
-                    a.sql
-                ),
-                ty,
-            ))
+            let compared = |op| SqlExpr::binary(a.sql.clone(), op, SqlExpr::Integer(0));
+            let sign = SqlExpr::case_when(
+                vec![
+                    (compared(BinaryOp::Greater), SqlExpr::Integer(1)),
+                    (compared(BinaryOp::Less), SqlExpr::Integer(-1)),
+                    (compared(BinaryOp::Equal), SqlExpr::Integer(0)),
+                ],
+                None,
+            );
+            Some(Typed::new(sign, ty))
         }
         _ => None,
     })
@@ -553,12 +574,18 @@ pub fn rounding(name: &str, t: Typed, at: Option<Position>) -> Result<Typed, Tri
                 return Ok(t);
             };
             let target = TrinoType::Decimal { precision, scale };
-            let sql = decimal::coerce(&t, &target).unwrap_or_else(|| t.sql.to_string().into());
+            let sql = decimal::coerce(&t, &target).unwrap_or_else(|| t.sql.clone());
             Ok(Typed::new(sql, target))
         }
         ty if ty.is_integral() => Ok(t),
         TrinoType::Double | TrinoType::Real => {
-            Ok(Typed::new(format!("qm_{name}({})", t.sql), t.ty.clone()))
+            let f = match name {
+                "ceil" => QM_CEIL,
+                "floor" => QM_FLOOR,
+                "truncate" => QM_TRUNCATE,
+                _ => return Err(unexpected(at, name, &[t])),
+            };
+            Ok(Typed::new(f.call([t.sql.clone()]), t.ty.clone()))
         }
         TrinoType::Decimal { precision, scale } => {
             // MathFunctions.Truncate: decimal(max(1, p - s), 0); Ceiling and Floor:
@@ -570,7 +597,7 @@ pub fn rounding(name: &str, t: Typed, at: Option<Position>) -> Result<Typed, Tri
             }
             .clamp(1, 38);
             Ok(Typed::new(
-                format!("qm_dec_integral({}, {scale}, '{name}', {p})", t.sql),
+                QM_DEC_INTEGRAL.call([t.sql.clone(), int(*scale), SqlExpr::text(name), int(p)]),
                 TrinoType::Decimal {
                     precision: p,
                     scale: 0,
@@ -589,4 +616,9 @@ pub fn rounding(name: &str, t: Typed, at: Option<Position>) -> Result<Typed, Tri
         TrinoType::Unknown => Ok(Typed::new(t.sql, TrinoType::TinyInt)),
         _ => Err(unexpected(at, name, &[t])),
     }
+}
+
+/// A precision, scale or count as an integer literal.
+fn int(n: u8) -> SqlExpr {
+    SqlExpr::Integer(i64::from(n))
 }

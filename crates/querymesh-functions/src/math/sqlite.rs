@@ -10,6 +10,41 @@ use rusqlite::types::Value;
 
 use crate::udf::{FLAGS, define, fail, int, num, real, text};
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_DEC_TRUNCATE: SqliteFn = SqliteFn::new("qm_dec_truncate");
+pub const QM_ACOS: SqliteFn = SqliteFn::new("qm_acos");
+pub const QM_ASIN: SqliteFn = SqliteFn::new("qm_asin");
+pub const QM_ATAN: SqliteFn = SqliteFn::new("qm_atan");
+pub const QM_COS: SqliteFn = SqliteFn::new("qm_cos");
+pub const QM_COSH: SqliteFn = SqliteFn::new("qm_cosh");
+pub const QM_SIN: SqliteFn = SqliteFn::new("qm_sin");
+pub const QM_SINH: SqliteFn = SqliteFn::new("qm_sinh");
+pub const QM_TAN: SqliteFn = SqliteFn::new("qm_tan");
+pub const QM_TANH: SqliteFn = SqliteFn::new("qm_tanh");
+pub const QM_CBRT: SqliteFn = SqliteFn::new("qm_cbrt");
+pub const QM_DEGREES: SqliteFn = SqliteFn::new("qm_degrees");
+pub const QM_RADIANS: SqliteFn = SqliteFn::new("qm_radians");
+pub const QM_LOG2: SqliteFn = SqliteFn::new("qm_log2");
+pub const QM_LOG: SqliteFn = SqliteFn::new("qm_log");
+pub const QM_ATAN2: SqliteFn = SqliteFn::new("qm_atan2");
+pub const QM_FABS: SqliteFn = SqliteFn::new("qm_fabs");
+pub const QM_SIGNUM: SqliteFn = SqliteFn::new("qm_signum");
+pub const QM_IS_NAN: SqliteFn = SqliteFn::new("qm_is_nan");
+pub const QM_IS_FINITE: SqliteFn = SqliteFn::new("qm_is_finite");
+pub const QM_IS_INFINITE: SqliteFn = SqliteFn::new("qm_is_infinite");
+pub const QM_NAN: SqliteFn = SqliteFn::new("qm_nan");
+pub const QM_TO_BASE: SqliteFn = SqliteFn::new("qm_to_base");
+pub const QM_FROM_BASE: SqliteFn = SqliteFn::new("qm_from_base");
+pub const QM_RANDOM: SqliteFn = SqliteFn::new("qm_random");
+pub const QM_RANDOM_BELOW: SqliteFn = SqliteFn::new("qm_random_below");
+pub const QM_RANDOM_BETWEEN: SqliteFn = SqliteFn::new("qm_random_between");
+pub const QM_BIT_COUNT: SqliteFn = SqliteFn::new("qm_bit_count");
+pub const QM_BITWISE_LEFT_SHIFT: SqliteFn = SqliteFn::new("qm_bitwise_left_shift");
+pub const QM_BITWISE_RIGHT_SHIFT: SqliteFn = SqliteFn::new("qm_bitwise_right_shift");
+pub const QM_BITWISE_RIGHT_SHIFT_ARITHMETIC: SqliteFn =
+    SqliteFn::new("qm_bitwise_right_shift_arithmetic");
+
 fn unary(conn: &Connection, name: &'static str, f: fn(f64) -> f64) -> rusqlite::Result<()> {
     define(conn, name, 1, FLAGS, move |ctx| {
         Ok(num(ctx.get_raw(0)).map_or(Value::Null, |x| real(f(x))))
@@ -141,7 +176,7 @@ fn truncate_decimal(u: i128, p: i64, s: i64, d: i64) -> i128 {
 /// Registers the math and bitwise functions on `conn`.
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     // qm_dec_truncate(x, scale, digits, precision): the result has x's type.
-    define(conn, "qm_dec_truncate", 4, FLAGS, |ctx| {
+    define(conn, QM_DEC_TRUNCATE.name(), 4, FLAGS, |ctx| {
         let (Some(u), Some(d)) = (decimal::read(ctx.get_raw(0)), int(ctx.get_raw(2))) else {
             return Ok(Value::Null);
         };
@@ -156,48 +191,48 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
 }
 
 fn register_doubles(conn: &Connection) -> rusqlite::Result<()> {
-    unary(conn, "qm_acos", f64::acos)?;
-    unary(conn, "qm_asin", f64::asin)?;
-    unary(conn, "qm_atan", f64::atan)?;
-    unary(conn, "qm_cos", f64::cos)?;
-    unary(conn, "qm_cosh", f64::cosh)?;
-    unary(conn, "qm_sin", f64::sin)?;
-    unary(conn, "qm_sinh", f64::sinh)?;
-    unary(conn, "qm_tan", f64::tan)?;
-    unary(conn, "qm_tanh", f64::tanh)?;
-    unary(conn, "qm_cbrt", f64::cbrt)?;
+    unary(conn, QM_ACOS.name(), f64::acos)?;
+    unary(conn, QM_ASIN.name(), f64::asin)?;
+    unary(conn, QM_ATAN.name(), f64::atan)?;
+    unary(conn, QM_COS.name(), f64::cos)?;
+    unary(conn, QM_COSH.name(), f64::cosh)?;
+    unary(conn, QM_SIN.name(), f64::sin)?;
+    unary(conn, QM_SINH.name(), f64::sinh)?;
+    unary(conn, QM_TAN.name(), f64::tan)?;
+    unary(conn, QM_TANH.name(), f64::tanh)?;
+    unary(conn, QM_CBRT.name(), f64::cbrt)?;
     // Math.toDegrees / toRadians multiply by the same constants as Rust's.
-    unary(conn, "qm_degrees", f64::to_degrees)?;
-    unary(conn, "qm_radians", f64::to_radians)?;
+    unary(conn, QM_DEGREES.name(), f64::to_degrees)?;
+    unary(conn, QM_RADIANS.name(), f64::to_radians)?;
     // MathFunctions.log2 and log divide natural logarithms (not Math's log2).
-    unary(conn, "qm_log2", |x| x.ln() / 2f64.ln())?;
-    binary(conn, "qm_log", |b, x| x.ln() / b.ln())?;
-    binary(conn, "qm_atan2", f64::atan2)?;
-    unary(conn, "qm_fabs", f64::abs)?;
+    unary(conn, QM_LOG2.name(), |x| x.ln() / 2f64.ln())?;
+    binary(conn, QM_LOG.name(), |b, x| x.ln() / b.ln())?;
+    binary(conn, QM_ATAN2.name(), f64::atan2)?;
+    unary(conn, QM_FABS.name(), f64::abs)?;
     // Java's Math.signum: NaN and signed zeros are themselves (Rust's signum answers ±1).
-    unary(conn, "qm_signum", |x| {
+    unary(conn, QM_SIGNUM.name(), |x| {
         if x == 0.0 || x.is_nan() {
             x
         } else {
             x.signum()
         }
     })?;
-    test(conn, "qm_is_nan", f64::is_nan)?;
-    test(conn, "qm_is_finite", f64::is_finite)?;
-    test(conn, "qm_is_infinite", f64::is_infinite)?;
-    define(conn, "qm_nan", 0, FLAGS, |_| Ok(real(f64::NAN)))?;
+    test(conn, QM_IS_NAN.name(), f64::is_nan)?;
+    test(conn, QM_IS_FINITE.name(), f64::is_finite)?;
+    test(conn, QM_IS_INFINITE.name(), f64::is_infinite)?;
+    define(conn, QM_NAN.name(), 0, FLAGS, |_| Ok(real(f64::NAN)))?;
     Ok(())
 }
 
 /// `qm_to_base`, `qm_from_base`: MathFunctions.toBase / fromBase.
 fn register_bases(conn: &Connection) -> rusqlite::Result<()> {
-    define(conn, "qm_to_base", 2, FLAGS, |ctx| {
+    define(conn, QM_TO_BASE.name(), 2, FLAGS, |ctx| {
         match (int(ctx.get_raw(0)), int(ctx.get_raw(1))) {
             (Some(v), Some(r)) => Ok(Some(to_base(v, radix(r)?))),
             _ => Ok(None),
         }
     })?;
-    define(conn, "qm_from_base", 2, FLAGS, |ctx| {
+    define(conn, QM_FROM_BASE.name(), 2, FLAGS, |ctx| {
         let (Some(s), Some(r)) = (text(ctx.get_raw(0)), int(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -214,10 +249,10 @@ fn register_bases(conn: &Connection) -> rusqlite::Result<()> {
 /// them once per row.
 fn register_random(conn: &Connection) -> rusqlite::Result<()> {
     let flags = FunctionFlags::SQLITE_UTF8;
-    define(conn, "qm_random", 0, flags, |_| {
+    define(conn, QM_RANDOM.name(), 0, flags, |_| {
         Ok(Value::Real(rand::random::<f64>()))
     })?;
-    define(conn, "qm_random_below", 1, flags, |ctx| {
+    define(conn, QM_RANDOM_BELOW.name(), 1, flags, |ctx| {
         let Some(n) = int(ctx.get_raw(0)) else {
             return Ok(None);
         };
@@ -226,7 +261,7 @@ fn register_random(conn: &Connection) -> rusqlite::Result<()> {
         }
         Ok(Some(rand::random_range(0..n)))
     })?;
-    define(conn, "qm_random_between", 2, flags, |ctx| {
+    define(conn, QM_RANDOM_BETWEEN.name(), 2, flags, |ctx| {
         let (Some(m), Some(n)) = (int(ctx.get_raw(0)), int(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -239,33 +274,39 @@ fn register_random(conn: &Connection) -> rusqlite::Result<()> {
 }
 
 fn register_bitwise(conn: &Connection) -> rusqlite::Result<()> {
-    define(conn, "qm_bit_count", 2, FLAGS, |ctx| {
+    define(conn, QM_BIT_COUNT.name(), 2, FLAGS, |ctx| {
         match (int(ctx.get_raw(0)), int(ctx.get_raw(1))) {
             (Some(n), Some(bits)) => bit_count(n, bits).map(Some),
             _ => Ok(None),
         }
     })?;
     // (value, shift, bits of the value's type)
-    define(conn, "qm_bitwise_left_shift", 3, FLAGS, |ctx| {
+    define(conn, QM_BITWISE_LEFT_SHIFT.name(), 3, FLAGS, |ctx| {
         let bits: i64 = ctx.get(2)?;
         Ok(match (int(ctx.get_raw(0)), int(ctx.get_raw(1))) {
             (Some(v), Some(s)) => Some(left_shift(v, s, bits)),
             _ => None,
         })
     })?;
-    define(conn, "qm_bitwise_right_shift", 3, FLAGS, |ctx| {
+    define(conn, QM_BITWISE_RIGHT_SHIFT.name(), 3, FLAGS, |ctx| {
         let bits: i64 = ctx.get(2)?;
         Ok(match (int(ctx.get_raw(0)), int(ctx.get_raw(1))) {
             (Some(v), Some(s)) => Some(right_shift(v, s, bits)),
             _ => None,
         })
     })?;
-    define(conn, "qm_bitwise_right_shift_arithmetic", 2, FLAGS, |ctx| {
-        Ok(match (int(ctx.get_raw(0)), int(ctx.get_raw(1))) {
-            (Some(v), Some(s)) => Some(right_shift_arithmetic(v, s)),
-            _ => None,
-        })
-    })?;
+    define(
+        conn,
+        QM_BITWISE_RIGHT_SHIFT_ARITHMETIC.name(),
+        2,
+        FLAGS,
+        |ctx| {
+            Ok(match (int(ctx.get_raw(0)), int(ctx.get_raw(1))) {
+                (Some(v), Some(s)) => Some(right_shift_arithmetic(v, s)),
+                _ => None,
+            })
+        },
+    )?;
     Ok(())
 }
 

@@ -8,8 +8,18 @@ use rusqlite::Connection;
 use rusqlite::types::Value;
 
 use super::distributions::{beta_cdf, erf, inverse_beta_cdf, inverse_erf, t_cdf, t_pdf};
-use crate::entry::{FunctionDef, Lower, Typing, scalar};
+use crate::entry::{FunctionDef, Typing, calls, scalar};
 use crate::udf::{FLAGS, define, fail, int, num, real};
+
+use querymesh_values::sqlite_expr::{SqlExpr, SqliteFn};
+
+pub const QM_NORMAL_CDF: SqliteFn = SqliteFn::new("qm_normal_cdf");
+pub const QM_INVERSE_NORMAL_CDF: SqliteFn = SqliteFn::new("qm_inverse_normal_cdf");
+pub const QM_BETA_CDF: SqliteFn = SqliteFn::new("qm_beta_cdf");
+pub const QM_INVERSE_BETA_CDF: SqliteFn = SqliteFn::new("qm_inverse_beta_cdf");
+pub const QM_T_PDF: SqliteFn = SqliteFn::new("qm_t_pdf");
+pub const QM_T_CDF: SqliteFn = SqliteFn::new("qm_t_cdf");
+pub const QM_WILSON_INTERVAL: SqliteFn = SqliteFn::new("qm_wilson_interval");
 
 const THREE_DOUBLES: &[(&str, &str)] = &[("double, double, double", "double")];
 const TWO_DOUBLES: &[(&str, &str)] = &[("double, double", "double")];
@@ -20,56 +30,56 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "normal_cdf",
         THREE_DOUBLES,
         Typing::Resolved,
-        Lower::Template("qm_normal_cdf({0}, {1}, {2})"),
+        calls!(QM_NORMAL_CDF),
         "Normal cdf given a mean, standard deviation, and value",
     ),
     scalar(
         "inverse_normal_cdf",
         THREE_DOUBLES,
         Typing::Resolved,
-        Lower::Template("qm_inverse_normal_cdf({0}, {1}, {2})"),
+        calls!(QM_INVERSE_NORMAL_CDF),
         "Inverse of normal cdf given a mean, std, and probability",
     ),
     scalar(
         "beta_cdf",
         THREE_DOUBLES,
         Typing::Resolved,
-        Lower::Template("qm_beta_cdf({0}, {1}, {2})"),
+        calls!(QM_BETA_CDF),
         "Beta cdf given the a, b parameters and value",
     ),
     scalar(
         "inverse_beta_cdf",
         THREE_DOUBLES,
         Typing::Resolved,
-        Lower::Template("qm_inverse_beta_cdf({0}, {1}, {2})"),
+        calls!(QM_INVERSE_BETA_CDF),
         "Inverse of Beta cdf given a, b parameters and probability",
     ),
     scalar(
         "t_pdf",
         TWO_DOUBLES,
         Typing::Resolved,
-        Lower::Template("qm_t_pdf({0}, {1})"),
+        calls!(QM_T_PDF),
         "Student's t-distribution given the x and degrees of freedom",
     ),
     scalar(
         "t_cdf",
         TWO_DOUBLES,
         Typing::Resolved,
-        Lower::Template("qm_t_cdf({0}, {1})"),
+        calls!(QM_T_CDF),
         "Student's t-distribution cumulative density function given the x and degrees of freedom",
     ),
     scalar(
         "wilson_interval_lower",
         WILSON,
         Typing::Resolved,
-        Lower::Template("qm_wilson_interval({0}, {1}, {2}, -1)"),
+        calls!(QM_WILSON_INTERVAL, SqlExpr::Integer(-1)),
         "Binomial confidence interval lower bound using Wilson score",
     ),
     scalar(
         "wilson_interval_upper",
         WILSON,
         Typing::Resolved,
-        Lower::Template("qm_wilson_interval({0}, {1}, {2}, 1)"),
+        calls!(QM_WILSON_INTERVAL, SqlExpr::Integer(1)),
         "Binomial confidence interval upper bound using Wilson score",
     ),
 ];
@@ -162,21 +172,25 @@ fn define_doubles<const N: usize>(
 }
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    define_doubles(conn, "qm_normal_cdf", |[m, sd, x]| normal_cdf(m, sd, x))?;
-    define_doubles(conn, "qm_inverse_normal_cdf", |[m, sd, p]| {
+    define_doubles(conn, QM_NORMAL_CDF.name(), |[m, sd, x]| {
+        normal_cdf(m, sd, x)
+    })?;
+    define_doubles(conn, QM_INVERSE_NORMAL_CDF.name(), |[m, sd, p]| {
         inverse_normal_cdf(m, sd, p)
     })?;
-    define_doubles(conn, "qm_beta_cdf", |[a, b, x]| checked_beta_cdf(a, b, x))?;
-    define_doubles(conn, "qm_inverse_beta_cdf", |[a, b, p]| {
+    define_doubles(conn, QM_BETA_CDF.name(), |[a, b, x]| {
+        checked_beta_cdf(a, b, x)
+    })?;
+    define_doubles(conn, QM_INVERSE_BETA_CDF.name(), |[a, b, p]| {
         checked_inverse_beta_cdf(a, b, p)
     })?;
-    define_doubles(conn, "qm_t_pdf", |[x, df]| {
+    define_doubles(conn, QM_T_PDF.name(), |[x, df]| {
         Ok(t_pdf(x, degrees_of_freedom(df)?))
     })?;
-    define_doubles(conn, "qm_t_cdf", |[x, df]| {
+    define_doubles(conn, QM_T_CDF.name(), |[x, df]| {
         Ok(t_cdf(x, degrees_of_freedom(df)?))
     })?;
-    define(conn, "qm_wilson_interval", 4, FLAGS, |ctx| {
+    define(conn, QM_WILSON_INTERVAL.name(), 4, FLAGS, |ctx| {
         let (Some(s), Some(n), Some(z), Some(side)) = (
             int(ctx.get_raw(0)),
             int(ctx.get_raw(1)),

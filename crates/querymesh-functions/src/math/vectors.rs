@@ -16,6 +16,11 @@ use crate::udf::{FLAGS, define, fail, real};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
+use querymesh_values::sqlite_expr::{SqlExpr, SqliteFn};
+
+pub const QM_VECTOR: SqliteFn = SqliteFn::new("qm_vector");
+pub const QM_SPARSE_COSINE_SIMILARITY: SqliteFn = SqliteFn::new("qm_sparse_cosine_similarity");
+
 const ARRAYS: &[(&str, &str)] = &[("array(double), array(double)", "double")];
 
 pub const FUNCTIONS: &[FunctionDef] = &[
@@ -23,21 +28,21 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "euclidean_distance",
         ARRAYS,
         Typing::Resolved,
-        Lower::Template("qm_vector('euclidean_distance', {0}, {1})"),
+        Lower::Scalar(|_, c| Ok(Some(vector_measure("euclidean_distance", c)))),
         "Calculates the euclidean distance between two vectors",
     ),
     scalar(
         "dot_product",
         ARRAYS,
         Typing::Resolved,
-        Lower::Template("qm_vector('dot_product', {0}, {1})"),
+        Lower::Scalar(|_, c| Ok(Some(vector_measure("dot_product", c)))),
         "Calculates the dot product between two vectors",
     ),
     scalar(
         "cosine_distance",
         ARRAYS,
         Typing::Resolved,
-        Lower::Template("qm_vector('cosine_distance', {0}, {1})"),
+        Lower::Scalar(|_, c| Ok(Some(vector_measure("cosine_distance", c)))),
         "Calculates the cosine distance between two vectors",
     ),
     scalar(
@@ -56,12 +61,20 @@ fn cosine_similarity(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let [a, b] = c.args.as_slice() else {
         return Ok(None);
     };
-    let sql = if matches!(a.ty, TrinoType::Map(..)) {
-        format!("qm_sparse_cosine_similarity({}, {})", a.sql, b.sql)
+    Ok(Some(if matches!(a.ty, TrinoType::Map(..)) {
+        Typed::new(
+            QM_SPARSE_COSINE_SIMILARITY.call([a.sql.clone(), b.sql.clone()]),
+            TrinoType::Double,
+        )
     } else {
-        format!("qm_vector('cosine_similarity', {}, {})", a.sql, b.sql)
-    };
-    Ok(Some(Typed::new(sql, TrinoType::Double)))
+        vector_measure("cosine_similarity", c)
+    }))
+}
+
+/// `qm_vector(measure, a, b)` of two array(double).
+fn vector_measure(measure: &str, c: &Call) -> Typed {
+    let args = std::iter::once(SqlExpr::text(measure)).chain(c.arg_exprs());
+    Typed::new(QM_VECTOR.call(args), TrinoType::Double)
 }
 
 fn invalid(text: &str) -> rusqlite::Error {
@@ -197,7 +210,7 @@ fn text_of<'a>(v: ValueRef<'a>) -> Option<&'a [u8]> {
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     // qm_vector(function name, array, array)
-    define(conn, "qm_vector", 3, FLAGS, |ctx| {
+    define(conn, QM_VECTOR.name(), 3, FLAGS, |ctx| {
         let name: String = ctx.get(0)?;
         let (Some(a), Some(b)) = (text_of(ctx.get_raw(1)), text_of(ctx.get_raw(2))) else {
             return Ok(Value::Null);
@@ -205,7 +218,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         let (a, b) = (vector(a)?, vector(b)?);
         Ok(vector_function(&name, &a, &b)?.map_or(Value::Null, real))
     })?;
-    define(conn, "qm_sparse_cosine_similarity", 2, FLAGS, |ctx| {
+    define(conn, QM_SPARSE_COSINE_SIMILARITY.name(), 2, FLAGS, |ctx| {
         let (Some(a), Some(b)) = (text_of(ctx.get_raw(0)), text_of(ctx.get_raw(1))) else {
             return Ok(Value::Null);
         };

@@ -3,26 +3,31 @@
 
 pub mod sqlite;
 
+use querymesh_values::sqlite_expr::SqlExpr;
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
 use super::Call;
 use super::context::LowerContext;
-use super::entry::{FunctionDef, Lower, LowerResult, Typing, scalar};
+use super::entry::{FunctionDef, Lower, LowerResult, Typing, calls, scalar};
+use sqlite::{
+    QM_REGEXP_COUNT, QM_REGEXP_EXTRACT, QM_REGEXP_EXTRACT_ALL, QM_REGEXP_LIKE, QM_REGEXP_POSITION,
+    QM_REGEXP_REPLACE, QM_REGEXP_SPLIT,
+};
 
 pub const FUNCTIONS: &[FunctionDef] = &[
     scalar(
         "regexp_like",
         &[("varchar(x), varchar(y)", "boolean")],
         Typing::Resolved,
-        Lower::Template("qm_regexp_like({0}, {1})"),
+        calls!(QM_REGEXP_LIKE),
         "Evaluates the regular expression pattern and determines if it is contained within string",
     ),
     scalar(
         "regexp_count",
         &[("varchar(x), varchar(y)", "bigint")],
         Typing::Resolved,
-        Lower::Template("qm_regexp_count({0}, {1})"),
+        calls!(QM_REGEXP_COUNT),
         "Returns the number of occurrence of pattern in string",
     ),
     scalar(
@@ -91,37 +96,31 @@ fn string_type(t: &Typed) -> TrinoType {
 
 fn extract(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let (s, pattern, group) = match c.args.as_slice() {
-        [s, p] => (s, p, "0".to_string()),
-        [s, p, g] => (s, p, g.sql.to_string()),
+        [s, p] => (s, p, SqlExpr::Integer(0)),
+        [s, p, g] => (s, p, g.sql.clone()),
         _ => return Ok(None),
     };
     let ty = string_type(s);
+    let args = [s.sql.clone(), pattern.sql.clone(), group];
     Ok(Some(if c.name == "regexp_extract" {
-        Typed::new(
-            format!("qm_regexp_extract({}, {}, {group})", s.sql, pattern.sql),
-            ty,
-        )
+        Typed::new(QM_REGEXP_EXTRACT.call(args), ty)
     } else {
         Typed::new(
-            format!("qm_regexp_extract_all({}, {}, {group})", s.sql, pattern.sql),
+            QM_REGEXP_EXTRACT_ALL.call(args),
             TrinoType::Array(Box::new(ty)),
         )
     }))
 }
 
 fn position(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
-    let sql = c.sql();
-    let (start, occurrence) = match sql.as_slice() {
-        [_, _] => ("1", "1"),
-        [_, _, start] => (start.as_str(), "1"),
-        [_, _, start, occurrence] => (start.as_str(), occurrence.as_str()),
-        _ => return Ok(None),
-    };
+    if !(2..=4).contains(&c.args.len()) {
+        return Ok(None);
+    }
+    // start and occurrence are 1 when left out.
+    let mut args = c.arg_exprs();
+    args.resize(4, SqlExpr::Integer(1));
     Ok(Some(Typed::new(
-        format!(
-            "qm_regexp_position({}, {}, {start}, {occurrence})",
-            sql[0], sql[1]
-        ),
+        QM_REGEXP_POSITION.call(args),
         TrinoType::Integer,
     )))
 }
@@ -131,7 +130,7 @@ fn split(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         return Ok(None);
     };
     Ok(Some(Typed::new(
-        format!("qm_regexp_split({}, {})", s.sql, pattern.sql),
+        QM_REGEXP_SPLIT.call([s.sql.clone(), pattern.sql.clone()]),
         TrinoType::Array(Box::new(string_type(s))),
     )))
 }
@@ -158,14 +157,11 @@ fn replaced_type(source: &TrinoType, replacement: &TrinoType) -> TrinoType {
 fn replace(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     match (c.args.as_slice(), c.lambdas.as_slice()) {
         ([s, pattern], []) => Ok(Some(Typed::new(
-            format!("qm_regexp_replace({}, {}, '')", s.sql, pattern.sql),
+            QM_REGEXP_REPLACE.call([s.sql.clone(), pattern.sql.clone(), SqlExpr::text("")]),
             string_type(s),
         ))),
-        ([s, pattern, replacement], []) => Ok(Some(Typed::new(
-            format!(
-                "qm_regexp_replace({}, {}, {})",
-                s.sql, pattern.sql, replacement.sql
-            ),
+        ([s, _, replacement], []) => Ok(Some(Typed::new(
+            QM_REGEXP_REPLACE.call(c.arg_exprs()),
             replaced_type(&s.ty, &replacement.ty),
         ))),
         // The lambda must answer a varchar(x): one answering NULL binds no x, and Trino 476

@@ -23,6 +23,17 @@ use serde_json::Value;
 
 use crate::udf::{FLAGS, define, fail, reserve};
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_REGEXP_LIKE: SqliteFn = SqliteFn::new("qm_regexp_like");
+pub const QM_REGEXP_COUNT: SqliteFn = SqliteFn::new("qm_regexp_count");
+pub const QM_REGEXP_EXTRACT: SqliteFn = SqliteFn::new("qm_regexp_extract");
+pub const QM_REGEXP_EXTRACT_ALL: SqliteFn = SqliteFn::new("qm_regexp_extract_all");
+pub const QM_REGEXP_SPLIT: SqliteFn = SqliteFn::new("qm_regexp_split");
+pub const QM_REGEXP_POSITION: SqliteFn = SqliteFn::new("qm_regexp_position");
+pub const QM_REGEXP_REPLACE: SqliteFn = SqliteFn::new("qm_regexp_replace");
+pub const QM_REGEXP_PIECES: SqliteFn = SqliteFn::new("qm_regexp_pieces");
+
 /// Bounds what one pattern may compile to, so a pattern can't take the process's memory.
 const COMPILED_SIZE_LIMIT: usize = 2 << 20;
 
@@ -263,13 +274,13 @@ fn json_strings<'a>(items: impl Iterator<Item = Option<&'a str>>) -> rusqlite::R
 }
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    define(conn, "qm_regexp_like", 2, FLAGS, |ctx| {
+    define(conn, QM_REGEXP_LIKE.name(), 2, FLAGS, |ctx| {
         let (Some(s), Some(re)) = (text(ctx.get_raw(0)), pattern(ctx, 1)?) else {
             return Ok(None);
         };
         Ok(Some(re.is_match(&s)))
     })?;
-    define(conn, "qm_regexp_count", 2, FLAGS, |ctx| {
+    define(conn, QM_REGEXP_COUNT.name(), 2, FLAGS, |ctx| {
         let (Some(s), Some(re)) = (text(ctx.get_raw(0)), pattern(ctx, 1)?) else {
             return Ok(None);
         };
@@ -277,7 +288,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     })?;
     // qm_regexp_extract(s, pattern, group): NULL when nothing matches or the group took part
     // in no match.
-    define(conn, "qm_regexp_extract", 3, FLAGS, |ctx| {
+    define(conn, QM_REGEXP_EXTRACT.name(), 3, FLAGS, |ctx| {
         let (Some(s), Some(re), Some(group)) =
             (text(ctx.get_raw(0)), pattern(ctx, 1)?, int(ctx.get_raw(2)))
         else {
@@ -289,7 +300,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             .and_then(|c| c.get(group))
             .map(|m| m.as_str().to_string()))
     })?;
-    define(conn, "qm_regexp_extract_all", 3, FLAGS, |ctx| {
+    define(conn, QM_REGEXP_EXTRACT_ALL.name(), 3, FLAGS, |ctx| {
         let (Some(s), Some(re), Some(group)) =
             (text(ctx.get_raw(0)), pattern(ctx, 1)?, int(ctx.get_raw(2)))
         else {
@@ -302,14 +313,14 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             .collect();
         json_strings(all.iter().map(|s| s.as_deref())).map(Some)
     })?;
-    define(conn, "qm_regexp_split", 2, FLAGS, |ctx| {
+    define(conn, QM_REGEXP_SPLIT.name(), 2, FLAGS, |ctx| {
         let (Some(s), Some(re)) = (text(ctx.get_raw(0)), pattern(ctx, 1)?) else {
             return Ok(None);
         };
         json_strings(re.split(&s).map(Some)).map(Some)
     })?;
     // qm_regexp_position(s, pattern, start, occurrence): -1 when not found.
-    define(conn, "qm_regexp_position", 4, FLAGS, |ctx| {
+    define(conn, QM_REGEXP_POSITION.name(), 4, FLAGS, |ctx| {
         let (Some(s), Some(re), Some(start), Some(occurrence)) = (
             text(ctx.get_raw(0)),
             pattern(ctx, 1)?,
@@ -348,7 +359,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         }
         Ok(Some(found))
     })?;
-    define(conn, "qm_regexp_replace", 3, FLAGS, |ctx| {
+    define(conn, QM_REGEXP_REPLACE.name(), 3, FLAGS, |ctx| {
         let (Some(s), Some(re), Some(replacement)) =
             (text(ctx.get_raw(0)), pattern(ctx, 1)?, text(ctx.get_raw(2)))
         else {
@@ -359,7 +370,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     })?;
     // The text around and between matches, and each match's groups, alternating:
     // `["", ["n", "ew"], " ", ["y", "ork"], ""]` — what regexp_replace with a lambda folds.
-    define(conn, "qm_regexp_pieces", 2, FLAGS, |ctx| {
+    define(conn, QM_REGEXP_PIECES.name(), 2, FLAGS, |ctx| {
         let (Some(s), Some(re)) = (text(ctx.get_raw(0)), pattern(ctx, 1)?) else {
             return Ok(None);
         };

@@ -4,16 +4,17 @@
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
+use super::sqlite::code_points::{QM_CHR, QM_CODEPOINT, QM_TRANSLATE};
 use crate::Call;
 use crate::context::LowerContext;
-use crate::entry::{FunctionDef, Lower, LowerResult, Typing, scalar};
+use crate::entry::{FunctionDef, Lower, LowerResult, Typing, calls, scalar};
 
 pub const FUNCTIONS: &[FunctionDef] = &[
     scalar(
         "chr",
         &[("bigint", "varchar(1)")],
         Typing::Resolved,
-        Lower::Template("qm_chr({0})"),
+        calls!(QM_CHR),
         "Convert Unicode code point to a string",
     ),
     scalar(
@@ -27,7 +28,7 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "translate",
         &[("varchar(x), varchar(y), varchar(z)", "varchar")],
         Typing::Resolved,
-        Lower::Template("qm_translate({0}, {1}, {2})"),
+        calls!(QM_TRANSLATE),
         "Translate characters from the source string based on original and translations strings",
     ),
 ];
@@ -43,5 +44,5 @@ fn codepoint(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         TrinoType::Unknown => true,
         _ => false,
     };
-    Ok(fits.then(|| Typed::new(format!("qm_codepoint({})", s.sql), TrinoType::Integer)))
+    Ok(fits.then(|| Typed::new(QM_CODEPOINT.call([s.sql.clone()]), TrinoType::Integer)))
 }

@@ -6,6 +6,7 @@ use querymesh_values::error::{ErrorName, error_at};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
+use super::sqlite::parts::{QM_CONCAT_WS, QM_CONCAT_WS_ARRAY};
 use crate::context::LowerContext;
 use crate::entry::{FunctionDef, Lower, LowerResult, Typing, scalar};
 use crate::{Call, is_string_or_null};
@@ -36,7 +37,7 @@ fn concat_ws(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         && matches!(&array.ty, TrinoType::Array(e) if is_string_or_null(e))
     {
         return Ok(Some(Typed::new(
-            format!("qm_concat_ws_array({}, {})", separator.sql, array.sql),
+            QM_CONCAT_WS_ARRAY.call([separator.sql.clone(), array.sql.clone()]),
             TrinoType::Varchar(None),
         )));
     }
@@ -59,7 +60,7 @@ fn concat_ws(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         ));
     }
     Ok(Some(Typed::new(
-        format!("qm_concat_ws({})", c.sql().join(", ")),
+        QM_CONCAT_WS.call(c.arg_exprs()),
         TrinoType::Varchar(None),
     )))
 }

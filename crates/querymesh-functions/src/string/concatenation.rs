@@ -9,6 +9,7 @@
 //!   `array(varchar(n))`; two NULLs, or a char with a NULL, are ambiguous in Trino.
 
 use querymesh_values::error::{ErrorName, TrinoError, error_at};
+use querymesh_values::sqlite_expr::{BinaryOp, SqlExpr};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
@@ -41,11 +42,11 @@ pub fn string_concat(args: &[&Typed], at: Option<Position>) -> Result<Option<Typ
             ),
         ));
     }
-    let sql: Vec<String> = args.iter().map(|a| a.sql.to_string()).collect();
-    Ok(Some(Typed::new(
-        format!("({})", sql.join(" || ")),
-        TrinoType::Varchar(None),
-    )))
+    let joined = args
+        .iter()
+        .map(|a| a.sql.clone())
+        .reduce(|l, r| SqlExpr::binary(l, BinaryOp::Concat, r));
+    Ok(joined.map(|sql| Typed::new(sql, TrinoType::Varchar(None))))
 }
 
 /// char(x) || char(y) (a varchar(y) coerced to char(y)) is char(x + y): the left operand
@@ -61,8 +62,9 @@ fn char_concat(l: &Typed, r: &Typed) -> Option<Typed> {
     }
     let (x, y) = (length(&l.ty)?, length(&r.ty)?);
     let total = u32::try_from(x + y).ok()?;
+    let padded = super::padded_char(l.sql.clone(), u32::try_from(x).ok()?);
     Some(Typed::new(
-        format!("(qm_rpad({}, {x}, ' ') || {})", l.sql, r.sql),
+        SqlExpr::binary(padded, BinaryOp::Concat, r.sql.clone()),
         TrinoType::Char(total),
     ))
 }

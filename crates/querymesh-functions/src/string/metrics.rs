@@ -1,28 +1,29 @@
 //! String distances and checks (Trino docs functions/string), run by
 //! querymesh-functions/src/string/sqlite/metrics.rs.
 
-use crate::entry::{FunctionDef, Lower, Typing, scalar};
+use super::sqlite::metrics::{QM_HAMMING, QM_LEVENSHTEIN, QM_LUHN_CHECK};
+use crate::entry::{FunctionDef, Typing, calls, scalar};
 
 pub const FUNCTIONS: &[FunctionDef] = &[
     scalar(
         "levenshtein_distance",
         &[("varchar(x), varchar(y)", "bigint")],
         Typing::Resolved,
-        Lower::Template("qm_levenshtein({0}, {1})"),
+        calls!(QM_LEVENSHTEIN),
         "Computes Levenshtein distance between two strings",
     ),
     scalar(
         "hamming_distance",
         &[("varchar(x), varchar(y)", "bigint")],
         Typing::Resolved,
-        Lower::Template("qm_hamming({0}, {1})"),
+        calls!(QM_HAMMING),
         "Computes Hamming distance between two strings",
     ),
     scalar(
         "luhn_check",
         &[("varchar", "boolean")],
         Typing::Resolved,
-        Lower::Template("qm_luhn_check({0})"),
+        calls!(QM_LUHN_CHECK),
         "Checks that a string of digits is valid according to the Luhn algorithm",
     ),
 ];

@@ -11,6 +11,7 @@ pub mod sqlite;
 pub mod unicode_text;
 
 use querymesh_values::error::{ErrorName, TrinoError, error_at};
+use querymesh_values::sqlite_expr::{SqlExpr, builtin};
 use querymesh_values::typed::{Constant, Typed};
 use querymesh_values::types::{TrinoType, UNBOUNDED_VARCHAR};
 
@@ -18,6 +19,13 @@ use super::array::build::array_concat;
 use super::context::LowerContext;
 use super::entry::{FunctionDef, Lower, LowerResult, Typing, scalar};
 use super::{Call, binary, is_integer_or_null, is_string_or_null};
+use sqlite::parts::{QM_LPAD, QM_REVERSE, QM_RPAD, QM_SPLIT_PART, QM_STARTS_WITH};
+use sqlite::{QM_LOWER, QM_REPLACE, QM_STRPOS, QM_SUBSTR, QM_TRIM, QM_UPPER};
+
+/// Registered by the array family (array/sqlite/mod.rs), which declares its constant; this
+/// copy goes when the two branches of issue 27 meet.
+const QM_REVERSE_ARRAY: querymesh_values::sqlite_expr::SqliteFn =
+    querymesh_values::sqlite_expr::SqliteFn::new("qm_reverse_array");
 
 const TEXT: &[(&str, &str)] = &[("varchar(x)", "varchar(x)")];
 const TRIM: &[(&str, &str)] = &[
@@ -206,15 +214,15 @@ fn replaced_type(s: &TrinoType, to: &TrinoType) -> TrinoType {
 
 /// SQLite's replace leaves the string alone for an empty search, Trino's inserts the
 /// replacement around every code point: the native one only for a non-empty literal search.
-fn replace_sql(s: &Typed, from: &Typed, to: &str) -> String {
-    let nonempty_literal = from.sql.to_string().starts_with('\'')
+fn replace_sql(s: &Typed, from: &Typed, to: SqlExpr) -> SqlExpr {
+    let nonempty_literal = from.sql.text_literal().is_some()
         && matches!(from.ty, TrinoType::Varchar(Some(n)) if n > 0);
     let f = if nonempty_literal {
-        "replace"
+        builtin::REPLACE
     } else {
-        "qm_replace"
+        QM_REPLACE
     };
-    format!("{f}({}, {}, {to})", s.sql, from.sql)
+    f.call([s.sql.clone(), from.sql.clone(), to])
 }
 
 fn length(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
@@ -229,11 +237,14 @@ fn length(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
                 _ => 0,
             };
             Some(Typed::new(
-                format!("(CASE WHEN {} IS NULL THEN NULL ELSE {n} END)", a.sql),
+                SqlExpr::null_or(a.sql.clone(), SqlExpr::Integer(i64::from(n))),
                 TrinoType::BigInt,
             ))
         }
-        [a] if strings(c) => Some(Typed::new(format!("length({})", a.sql), TrinoType::BigInt)),
+        [a] if strings(c) => Some(Typed::new(
+            builtin::LENGTH.call([a.sql.clone()]),
+            TrinoType::BigInt,
+        )),
         _ => None,
     })
 }
@@ -247,7 +258,12 @@ fn case_mapped(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
                 TrinoType::Char(_) => a.ty.clone(),
                 _ => as_varchar(&a.ty),
             };
-            Some(Typed::new(format!("qm_{}({})", c.name, a.sql), ty))
+            let f = if c.name == "upper" {
+                QM_UPPER
+            } else {
+                QM_LOWER
+            };
+            Some(Typed::new(f.call([a.sql.clone()]), ty))
         }
         _ => None,
     })
@@ -263,15 +279,22 @@ fn trim(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
                 _ => 0,
             };
             Some(Typed::new(
-                format!("qm_trim({}, {mode})", a.sql),
+                QM_TRIM.call([a.sql.clone(), SqlExpr::Integer(mode)]),
                 as_varchar(&a.ty),
             ))
         }
         // trim(s, chars): SQLite's trim(X, Y) removes exactly the code points in Y.
-        [a, chars] if strings(c) => Some(Typed::new(
-            format!("{}({}, {})", c.name, a.sql, chars.sql),
-            as_varchar(&a.ty),
-        )),
+        [a, chars] if strings(c) => {
+            let f = match c.name.as_str() {
+                "ltrim" => builtin::LTRIM,
+                "rtrim" => builtin::RTRIM,
+                _ => builtin::TRIM,
+            };
+            Some(Typed::new(
+                f.call([a.sql.clone(), chars.sql.clone()]),
+                as_varchar(&a.ty),
+            ))
+        }
         _ => None,
     })
 }
@@ -283,10 +306,10 @@ fn reverse(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
         // reverse(NULL) fits varchar, char, varbinary and array alike.
         [a] if a.ty == TrinoType::Unknown => return Err(ambiguous_call(c)),
-        [a] if strings(c) => Some(Typed::new(format!("qm_reverse({})", a.sql), a.ty.clone())),
+        [a] if strings(c) => Some(Typed::new(QM_REVERSE.call([a.sql.clone()]), a.ty.clone())),
         // ArrayReverseFunction.
         [a] if matches!(a.ty, TrinoType::Array(_)) => Some(Typed::new(
-            format!("qm_reverse_array({})", a.sql),
+            QM_REVERSE_ARRAY.call([a.sql.clone()]),
             a.ty.clone(),
         )),
         _ => None,
@@ -295,9 +318,12 @@ fn reverse(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
 
 fn replace(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
-        [s, from] if strings(c) => Some(Typed::new(replace_sql(s, from, "''"), as_varchar(&s.ty))),
+        [s, from] if strings(c) => Some(Typed::new(
+            replace_sql(s, from, SqlExpr::text("")),
+            as_varchar(&s.ty),
+        )),
         [s, from, to] if strings(c) => Some(Typed::new(
-            replace_sql(s, from, &to.sql.to_string()),
+            replace_sql(s, from, to.sql.clone()),
             replaced_type(&s.ty, &to.ty),
         )),
         _ => None,
@@ -323,20 +349,17 @@ fn substring(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
             }
             let positive = |t: &Typed| matches!(t.constant, Some(Constant::Int(n)) if n > 0);
             let f = if positive(start) && rest.iter().all(positive) {
-                "substr"
+                builtin::SUBSTR
             } else {
-                "qm_substr"
+                QM_SUBSTR
             };
             // A char(n) is read with its padding (substr(CAST('ab' AS char(5)), 1, 4) is 'ab  ').
             let source = match s.ty {
-                TrinoType::Char(n) => format!("qm_rpad({}, {n}, ' ')", s.sql),
-                _ => s.sql.to_string(),
+                TrinoType::Char(n) => padded_char(s.sql.clone(), n),
+                _ => s.sql.clone(),
             };
-            let rest: Vec<String> = c.sql().into_iter().skip(1).collect();
-            Some(Typed::new(
-                format!("{f}({source}, {})", rest.join(", ")),
-                as_varchar(&s.ty),
-            ))
+            let args = std::iter::once(source).chain(c.arg_exprs().into_iter().skip(1));
+            Some(Typed::new(f.call(args), as_varchar(&s.ty)))
         }
         _ => None,
     })
@@ -345,7 +368,7 @@ fn substring(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
 fn strpos(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
         [s, sub] if strings(c) => Some(Typed::new(
-            format!("instr({}, {})", s.sql, sub.sql),
+            builtin::INSTR.call([s.sql.clone(), sub.sql.clone()]),
             TrinoType::BigInt,
         )),
         [s, sub, instance]
@@ -353,10 +376,7 @@ fn strpos(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
                 && is_string_or_null(&sub.ty)
                 && is_integer_or_null(&instance.ty) =>
         {
-            Some(Typed::new(
-                format!("qm_strpos({})", c.sql().join(", ")),
-                TrinoType::BigInt,
-            ))
+            Some(Typed::new(QM_STRPOS.call(c.arg_exprs()), TrinoType::BigInt))
         }
         _ => None,
     })
@@ -365,7 +385,7 @@ fn strpos(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
 fn starts_with(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
         [_, _] if strings(c) => Some(Typed::new(
-            format!("qm_starts_with({})", c.sql().join(", ")),
+            QM_STARTS_WITH.call(c.arg_exprs()),
             TrinoType::Boolean,
         )),
         _ => None,
@@ -380,7 +400,7 @@ fn split_part(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
                 && is_integer_or_null(&i.ty) =>
         {
             Some(Typed::new(
-                format!("qm_split_part({})", c.sql().join(", ")),
+                QM_SPLIT_PART.call(c.arg_exprs()),
                 as_varchar(&s.ty),
             ))
         }
@@ -398,10 +418,8 @@ fn pad(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
                 && is_integer_or_null(&n.ty)
                 && is_string_or_null(&pad.ty) =>
         {
-            Some(Typed::new(
-                format!("qm_{}({})", c.name, c.sql().join(", ")),
-                TrinoType::Varchar(None),
-            ))
+            let f = if c.name == "lpad" { QM_LPAD } else { QM_RPAD };
+            Some(Typed::new(f.call(c.arg_exprs()), TrinoType::Varchar(None)))
         }
         _ => None,
     })
@@ -427,6 +445,11 @@ fn concat(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
             concatenation::string_concat(&args, c.at)
         }
     }
+}
+
+/// A char(n) read with its padding: `qm_rpad(s, n, ' ')`.
+pub(crate) fn padded_char(s: SqlExpr, n: u32) -> SqlExpr {
+    QM_RPAD.call([s, SqlExpr::Integer(i64::from(n)), SqlExpr::text(" ")])
 }
 
 fn ambiguous_call(c: &Call) -> TrinoError {

@@ -6,9 +6,11 @@
 //! (querymesh-engine's sql/respell.rs) hands it here as a string constant.
 
 use querymesh_values::error::{ErrorName, error_at};
+use querymesh_values::sqlite_expr::SqlExpr;
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
+use super::sqlite::unicode_text::{QM_NORMALIZE, QM_WORD_STEM};
 use crate::context::LowerContext;
 use crate::entry::{FunctionDef, Lower, LowerResult, Typing, scalar};
 use crate::{Call, is_string_or_null};
@@ -41,12 +43,12 @@ const FORMS: [&str; 4] = ["NFC", "NFD", "NFKC", "NFKD"];
 
 fn normalize(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let (s, form) = match c.args.as_slice() {
-        [s] => (s, "NFC".to_string()),
+        [s] => (s, "NFC"),
         [s, form] => match FORMS
             .iter()
-            .find(|f| form.sql.to_string() == format!("'{f}'"))
+            .find(|f| form.sql.text_literal().as_deref() == Some(**f))
         {
-            Some(f) => (s, f.to_string()),
+            Some(f) => (s, *f),
             None => {
                 return Err(error_at(
                     ErrorName::SyntaxError,
@@ -61,7 +63,7 @@ fn normalize(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         return Ok(None);
     }
     Ok(Some(Typed::new(
-        format!("qm_normalize({}, '{form}')", s.sql),
+        QM_NORMALIZE.call([s.sql.clone(), SqlExpr::text(form)]),
         TrinoType::Varchar(None),
     )))
 }
@@ -72,8 +74,8 @@ fn word_stem(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         return Ok(None);
     }
     let (word, language) = match c.args.as_slice() {
-        [word] => (word, "'en'".to_string()),
-        [word, language] => (word, language.sql.to_string()),
+        [word] => (word, SqlExpr::text("en")),
+        [word, language] => (word, language.sql.clone()),
         _ => return Ok(None),
     };
     let ty = match word.ty {
@@ -82,7 +84,7 @@ fn word_stem(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         _ => TrinoType::Varchar(Some(0)),
     };
     Ok(Some(Typed::new(
-        format!("qm_word_stem({}, {language})", word.sql),
+        QM_WORD_STEM.call([word.sql.clone(), language]),
         ty,
     )))
 }

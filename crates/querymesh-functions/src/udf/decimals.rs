@@ -13,6 +13,13 @@ use rusqlite::{Connection, Error};
 use super::{FLAGS, fail, java_double};
 use crate::udf::{define, define_window};
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_DEC_ABS: SqliteFn = SqliteFn::new("qm_dec_abs");
+pub const QM_DEC_SIGN: SqliteFn = SqliteFn::new("qm_dec_sign");
+pub const QM_DEC_ROUND: SqliteFn = SqliteFn::new("qm_dec_round");
+pub const QM_DEC_INTEGRAL: SqliteFn = SqliteFn::new("qm_dec_integral");
+
 /// DecimalOperators / DecimalSumAggregation: a result past 38 digits.
 fn overflow() -> Error {
     fail(ErrorName::NumericValueOutOfRange, "Decimal overflow")
@@ -453,13 +460,13 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         Ok(read(ctx.get_raw(0)).map_or(Value::Null, |u| to_sqlite(-u, 38)))
     })?;
     // qm_dec_abs(x, precision).
-    define(conn, "qm_dec_abs", 2, FLAGS, |ctx| {
+    define(conn, QM_DEC_ABS.name(), 2, FLAGS, |ctx| {
         let Some(u) = read(ctx.get_raw(0)) else {
             return Ok(Value::Null);
         };
         result(Some(u.abs()), precision(ctx, 1)?)
     })?;
-    define(conn, "qm_dec_sign", 1, FLAGS, |ctx| {
+    define(conn, QM_DEC_SIGN.name(), 1, FLAGS, |ctx| {
         Ok(read(ctx.get_raw(0)).map(|u| u.signum() as i64))
     })?;
     // qm_dec_to_double(x, scale, as real).
@@ -476,7 +483,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         }))
     })?;
     // qm_dec_round(x, scale, digits, result scale, result precision).
-    define(conn, "qm_dec_round", 5, FLAGS, |ctx| {
+    define(conn, QM_DEC_ROUND.name(), 5, FLAGS, |ctx| {
         let (Some(u), Some(d)) = (read(ctx.get_raw(0)), super::int(ctx.get_raw(2))) else {
             return Ok(Value::Null);
         };
@@ -484,7 +491,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         result(rounded, precision(ctx, 4)?)
     })?;
     // qm_dec_integral(x, scale, 'floor' | 'ceil' | 'truncate', result precision).
-    define(conn, "qm_dec_integral", 4, FLAGS, |ctx| {
+    define(conn, QM_DEC_INTEGRAL.name(), 4, FLAGS, |ctx| {
         let Some(u) = read(ctx.get_raw(0)) else {
             return Ok(Value::Null);
         };

@@ -13,6 +13,10 @@ use rusqlite::types::{Value, ValueRef};
 
 use super::{FLAGS, define, num, real};
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_DOUBLE_EXTREME: SqliteFn = SqliteFn::new("qm_double_extreme");
+
 /// Registers `qm_double_arith`, `qm_double_cmp`, `qm_nan_apart` and `qm_double_extreme`
 /// (`max` of doubles is SQLite's own, aggregate/mod.rs).
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
@@ -45,7 +49,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     })?;
     // qm_double_extreme(largest, x, …): greatest / least of doubles, NULL with a NULL
     // argument, NaN only when every argument is NaN (TestConditions / greatest, Trino 476).
-    define(conn, "qm_double_extreme", -1, FLAGS, |ctx| {
+    define(conn, QM_DOUBLE_EXTREME.name(), -1, FLAGS, |ctx| {
         let largest: bool = ctx.get(0)?;
         let mut values = Vec::with_capacity(ctx.len().saturating_sub(1));
         for i in 1..ctx.len() {

@@ -41,6 +41,10 @@ pub use numbers::java_double;
 pub use querymesh_values::calendar::{normalize_timestamp, stored_digits, timestamp_text};
 pub use replayed::{Args, RowAggregate, WINDOW_FORM_SUFFIX, define_replayable};
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_FAIL: SqliteFn = SqliteFn::new("qm_fail");
+
 #[derive(Debug)]
 struct FnError(ErrorName, String);
 
@@ -121,7 +125,7 @@ pub fn real(x: f64) -> Value {
 pub(crate) fn register_failures(conn: &Connection) -> rusqlite::Result<()> {
     define(
         conn,
-        "qm_fail",
+        QM_FAIL.name(),
         2,
         FLAGS,
         |ctx| -> rusqlite::Result<Option<i64>> {
@@ -138,7 +142,7 @@ pub(crate) fn register_failures(conn: &Connection) -> rusqlite::Result<()> {
     // constant.
     define(
         conn,
-        "qm_fail",
+        QM_FAIL.name(),
         3,
         FLAGS,
         |ctx| -> rusqlite::Result<Option<i64>> {

@@ -9,6 +9,21 @@ use rusqlite::types::{Value, ValueRef};
 use super::{FLAGS, fail, int, num, real};
 use crate::udf::define;
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_IABS: SqliteFn = SqliteFn::new("qm_iabs");
+pub const QM_JAVA_DOUBLE: SqliteFn = SqliteFn::new("qm_java_double");
+pub const QM_ROUND_DOUBLE: SqliteFn = SqliteFn::new("qm_round_double");
+pub const QM_ROUND_INTEGER: SqliteFn = SqliteFn::new("qm_round_integer");
+pub const QM_FLOOR: SqliteFn = SqliteFn::new("qm_floor");
+pub const QM_CEIL: SqliteFn = SqliteFn::new("qm_ceil");
+pub const QM_SQRT: SqliteFn = SqliteFn::new("qm_sqrt");
+pub const QM_LN: SqliteFn = SqliteFn::new("qm_ln");
+pub const QM_LOG10: SqliteFn = SqliteFn::new("qm_log10");
+pub const QM_EXP: SqliteFn = SqliteFn::new("qm_exp");
+pub const QM_TRUNCATE: SqliteFn = SqliteFn::new("qm_truncate");
+pub const QM_POWER: SqliteFn = SqliteFn::new("qm_power");
+
 /// Java's `Double.toString`, which Trino uses to cast a double to varchar.
 pub fn java_double(x: f64) -> String {
     querymesh_values::java_number::double_to_string(x)
@@ -132,7 +147,7 @@ fn register_division(conn: &Connection) -> rusqlite::Result<()> {
 fn register_integer_checks(conn: &Connection) -> rusqlite::Result<()> {
     // qm_iabs(x, type): MathFunctions.abs of an integer type, whose minimum has no absolute
     // value in the type (SQLite's abs() would fail or widen).
-    define(conn, "qm_iabs", 2, FLAGS, |ctx| {
+    define(conn, QM_IABS.name(), 2, FLAGS, |ctx| {
         let Some(x) = int(ctx.get_raw(0)) else {
             return Ok(None);
         };
@@ -193,16 +208,16 @@ fn register_integer_checks(conn: &Connection) -> rusqlite::Result<()> {
 /// `qm_java_double`: a double as Java's `Double.toString` writes it, where Trino prints a
 /// double that way rather than as its cast to varchar does (render, statistics).
 fn register_rounding(conn: &Connection) -> rusqlite::Result<()> {
-    define(conn, "qm_java_double", 1, FLAGS, |ctx| {
+    define(conn, QM_JAVA_DOUBLE.name(), 1, FLAGS, |ctx| {
         Ok(num(ctx.get_raw(0)).map(java_double))
     })?;
-    define(conn, "qm_round_double", 2, FLAGS, |ctx| {
+    define(conn, QM_ROUND_DOUBLE.name(), 2, FLAGS, |ctx| {
         Ok(match (num(ctx.get_raw(0)), int(ctx.get_raw(1))) {
             (Some(x), Some(d)) => real(round_double(x, d)),
             _ => Value::Null,
         })
     })?;
-    define(conn, "qm_round_integer", 3, FLAGS, |ctx| {
+    define(conn, QM_ROUND_INTEGER.name(), 3, FLAGS, |ctx| {
         let ty: String = ctx.get(2)?;
         match (int(ctx.get_raw(0)), int(ctx.get_raw(1))) {
             (Some(n), Some(d)) => round_integer(n, d, &ty).map(Some),
@@ -214,14 +229,14 @@ fn register_rounding(conn: &Connection) -> rusqlite::Result<()> {
 
 /// `qm_floor` … `qm_truncate` and `qm_power`.
 fn register_math(conn: &Connection) -> rusqlite::Result<()> {
-    unary_math(conn, "qm_floor", f64::floor)?;
-    unary_math(conn, "qm_ceil", f64::ceil)?;
-    unary_math(conn, "qm_sqrt", f64::sqrt)?;
-    unary_math(conn, "qm_ln", f64::ln)?;
-    unary_math(conn, "qm_log10", f64::log10)?;
-    unary_math(conn, "qm_exp", f64::exp)?;
-    unary_math(conn, "qm_truncate", f64::trunc)?;
-    define(conn, "qm_power", 2, FLAGS, |ctx| {
+    unary_math(conn, QM_FLOOR.name(), f64::floor)?;
+    unary_math(conn, QM_CEIL.name(), f64::ceil)?;
+    unary_math(conn, QM_SQRT.name(), f64::sqrt)?;
+    unary_math(conn, QM_LN.name(), f64::ln)?;
+    unary_math(conn, QM_LOG10.name(), f64::log10)?;
+    unary_math(conn, QM_EXP.name(), f64::exp)?;
+    unary_math(conn, QM_TRUNCATE.name(), f64::trunc)?;
+    define(conn, QM_POWER.name(), 2, FLAGS, |ctx| {
         Ok(match (num(ctx.get_raw(0)), num(ctx.get_raw(1))) {
             (Some(a), Some(b)) => real(a.powf(b)),
             _ => Value::Null,

@@ -8,7 +8,11 @@ use querymesh_values::types::{TrinoType, UNBOUNDED_VARCHAR};
 
 use super::Call;
 use super::context::LowerContext;
-use super::entry::{FunctionDef, Lower, LowerResult, Typing, scalar};
+use super::entry::{FunctionDef, Lower, LowerResult, Typing, calls, scalar};
+use sqlite::{
+    QM_URL_DECODE, QM_URL_ENCODE, QM_URL_FRAGMENT, QM_URL_HOST, QM_URL_PARAMETER, QM_URL_PATH,
+    QM_URL_PORT, QM_URL_PROTOCOL, QM_URL_QUERY,
+};
 
 const PART: &[(&str, &str)] = &[("varchar(x)", "varchar(x)")];
 
@@ -32,7 +36,7 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "url_extract_port",
         &[("varchar(x)", "bigint")],
         Typing::Resolved,
-        Lower::Template("qm_url_port({0})"),
+        calls!(QM_URL_PORT),
         "Extract port from url",
     ),
     scalar(
@@ -71,22 +75,19 @@ fn varchar_of(t: &Typed) -> TrinoType {
 
 fn url_part(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let f = match c.name.as_str() {
-        "url_extract_protocol" => "qm_url_protocol",
-        "url_extract_host" => "qm_url_host",
-        "url_extract_path" => "qm_url_path",
-        "url_extract_query" => "qm_url_query",
-        "url_extract_fragment" => "qm_url_fragment",
-        "url_extract_parameter" => "qm_url_parameter",
-        "url_decode" => "qm_url_decode",
+        "url_extract_protocol" => QM_URL_PROTOCOL,
+        "url_extract_host" => QM_URL_HOST,
+        "url_extract_path" => QM_URL_PATH,
+        "url_extract_query" => QM_URL_QUERY,
+        "url_extract_fragment" => QM_URL_FRAGMENT,
+        "url_extract_parameter" => QM_URL_PARAMETER,
+        "url_decode" => QM_URL_DECODE,
         _ => return Ok(None),
     };
     let Some(url) = c.args.first() else {
         return Ok(None);
     };
-    Ok(Some(Typed::new(
-        format!("{f}({})", c.sql().join(", ")),
-        varchar_of(url),
-    )))
+    Ok(Some(Typed::new(f.call(c.arg_exprs()), varchar_of(url))))
 }
 
 /// varchar(min(2147483647, x * 12)) (UrlFunctions.urlEncode's constraint).
@@ -103,7 +104,7 @@ fn url_encode(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         other => other,
     };
     Ok(Some(Typed::new(
-        format!("qm_url_encode({})", value.sql),
+        QM_URL_ENCODE.call([value.sql.clone()]),
         ty,
     )))
 }

@@ -10,6 +10,18 @@ use rusqlite::types::ValueRef;
 
 use crate::udf::{FLAGS, define, fail, reserve};
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_URL_PROTOCOL: SqliteFn = SqliteFn::new("qm_url_protocol");
+pub const QM_URL_HOST: SqliteFn = SqliteFn::new("qm_url_host");
+pub const QM_URL_PATH: SqliteFn = SqliteFn::new("qm_url_path");
+pub const QM_URL_QUERY: SqliteFn = SqliteFn::new("qm_url_query");
+pub const QM_URL_FRAGMENT: SqliteFn = SqliteFn::new("qm_url_fragment");
+pub const QM_URL_PORT: SqliteFn = SqliteFn::new("qm_url_port");
+pub const QM_URL_PARAMETER: SqliteFn = SqliteFn::new("qm_url_parameter");
+pub const QM_URL_ENCODE: SqliteFn = SqliteFn::new("qm_url_encode");
+pub const QM_URL_DECODE: SqliteFn = SqliteFn::new("qm_url_decode");
+
 #[derive(Debug, Default, PartialEq)]
 struct Url<'a> {
     scheme: Option<&'a str>,
@@ -226,17 +238,19 @@ fn text(v: ValueRef<'_>) -> Option<String> {
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     type Part = fn(&Url<'_>) -> Option<String>;
     let parts: [(&str, Part); 5] = [
-        ("qm_url_protocol", |u| {
+        (QM_URL_PROTOCOL.name(), |u| {
             Some(u.scheme.unwrap_or("").to_string())
         }),
-        ("qm_url_host", |u| Some(u.host.unwrap_or("").to_string())),
-        ("qm_url_path", |u| {
+        (QM_URL_HOST.name(), |u| {
+            Some(u.host.unwrap_or("").to_string())
+        }),
+        (QM_URL_PATH.name(), |u| {
             percent_decode(u.path.unwrap_or(""), false).ok()
         }),
-        ("qm_url_query", |u| {
+        (QM_URL_QUERY.name(), |u| {
             percent_decode(u.query.unwrap_or(""), false).ok()
         }),
-        ("qm_url_fragment", |u| {
+        (QM_URL_FRAGMENT.name(), |u| {
             percent_decode(u.fragment.unwrap_or(""), false).ok()
         }),
     ];
@@ -245,10 +259,10 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             Ok(text(ctx.get_raw(0)).and_then(|s| parse(&s).and_then(|u| part(&u))))
         })?;
     }
-    define(conn, "qm_url_port", 1, FLAGS, |ctx| {
+    define(conn, QM_URL_PORT.name(), 1, FLAGS, |ctx| {
         Ok(text(ctx.get_raw(0)).and_then(|s| parse(&s).and_then(|u| u.port)))
     })?;
-    define(conn, "qm_url_parameter", 2, FLAGS, |ctx| {
+    define(conn, QM_URL_PARAMETER.name(), 2, FLAGS, |ctx| {
         let (Some(url), Some(name)) = (text(ctx.get_raw(0)), text(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -257,14 +271,14 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             None => Ok(None),
         }
     })?;
-    define(conn, "qm_url_encode", 1, FLAGS, |ctx| {
+    define(conn, QM_URL_ENCODE.name(), 1, FLAGS, |ctx| {
         let Some(s) = text(ctx.get_raw(0)) else {
             return Ok(None);
         };
         reserve(s.len().saturating_mul(3))?;
         Ok(Some(form_encode(&s)))
     })?;
-    define(conn, "qm_url_decode", 1, FLAGS, |ctx| {
+    define(conn, QM_URL_DECODE.name(), 1, FLAGS, |ctx| {
         let Some(s) = text(ctx.get_raw(0)) else {
             return Ok(None);
         };

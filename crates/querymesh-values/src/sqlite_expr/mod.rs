@@ -329,6 +329,20 @@ impl SqlExpr {
             _ => None,
         }
     }
+
+    /// The string this node is, when it is a string literal (a quoted one in text not yet a
+    /// tree too).
+    pub fn text_literal(&self) -> Option<String> {
+        match self {
+            SqlExpr::Text(s) => Some(s.clone()),
+            SqlExpr::Raw(s) => {
+                let inner = s.strip_prefix('\'')?.strip_suffix('\'')?;
+                // One literal: every quote inside is doubled.
+                (!inner.replace("''", "").contains('\'')).then(|| inner.replace("''", "'"))
+            }
+            _ => None,
+        }
+    }
 }
 
 /// `items` rendered and joined with commas, for text not yet a tree (issue 27 retires it).
@@ -512,6 +526,16 @@ mod tests {
             elements.scalar().to_string(),
             "(SELECT \"value\" FROM json_each('[1]') WHERE (\"value\" IS NOT NULL) ORDER BY \"key\" DESC)"
         );
+    }
+
+    #[test]
+    fn text_literals_are_read_back() {
+        assert_eq!(SqlExpr::text("a'b").text_literal().as_deref(), Some("a'b"));
+        let quoted = |s: &str| SqlExpr::Raw(s.into()).text_literal();
+        assert_eq!(quoted("'it''s'").as_deref(), Some("it's"));
+        assert_eq!(quoted("''").as_deref(), Some(""));
+        assert_eq!(quoted("'a' || 'b'"), None);
+        assert_eq!(quoted("x"), None);
     }
 
     #[test]

@@ -147,6 +147,24 @@ fn try_turns_data_errors_into_null() {
             ),
             ("SELECT try(2147483647 + 1)", "integer", Value::Null),
             ("SELECT coalesce(try(1/0), -1)", "integer", json!(-1)),
+            // Calls built as SQLite expression trees, alone and nested: the failing call
+            // is caught wherever it sits, and a call that does not fail keeps its value.
+            ("SELECT try(from_base('zz', 2))", "bigint", Value::Null),
+            (
+                "SELECT try(length(to_base(from_base('zz', 2), 10)))",
+                "bigint",
+                Value::Null,
+            ),
+            (
+                "SELECT try(upper(to_base(from_base('11', 2), 1)))",
+                "varchar(64)",
+                Value::Null,
+            ),
+            (
+                "SELECT try(if(true, upper(to_base(from_base('1111', 2), 16)), 'x'))",
+                "varchar(64)",
+                json!("F"),
+            ),
         ],
     );
     // The same expressions still fail outside try, and errors TryFunction doesn't catch
@@ -160,6 +178,11 @@ fn try_turns_data_errors_into_null() {
                 "NUMERIC_VALUE_OUT_OF_RANGE: integer addition overflow: 2147483647 + 1",
             ),
             ("SELECT CAST('a' AS integer)", "INVALID_CAST_ARGUMENT"),
+            ("SELECT from_base('zz', 2)", "INVALID_FUNCTION_ARGUMENT"),
+            (
+                "SELECT upper(to_base(from_base('11', 2), 1))",
+                "INVALID_FUNCTION_ARGUMENT",
+            ),
             // MathFunctions.abs.
             (
                 "SELECT abs(-9223372036854775807 - 1)",

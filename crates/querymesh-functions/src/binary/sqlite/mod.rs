@@ -35,6 +35,50 @@ use crate::udf::{FLAGS, define, fail, reserve};
 pub use uuids::uuid_from_varchar;
 use uuids::{cast_result, uuid_text};
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_MD5: SqliteFn = SqliteFn::new("qm_md5");
+pub const QM_SHA1: SqliteFn = SqliteFn::new("qm_sha1");
+pub const QM_SHA256: SqliteFn = SqliteFn::new("qm_sha256");
+pub const QM_SHA512: SqliteFn = SqliteFn::new("qm_sha512");
+pub const QM_XXHASH64: SqliteFn = SqliteFn::new("qm_xxhash64");
+pub const QM_MURMUR3: SqliteFn = SqliteFn::new("qm_murmur3");
+pub const QM_SPOOKY_HASH_V2_64: SqliteFn = SqliteFn::new("qm_spooky_hash_v2_64");
+pub const QM_SPOOKY_HASH_V2_32: SqliteFn = SqliteFn::new("qm_spooky_hash_v2_32");
+pub const QM_CRC32: SqliteFn = SqliteFn::new("qm_crc32");
+pub const QM_TO_HEX: SqliteFn = SqliteFn::new("qm_to_hex");
+pub const QM_FROM_HEX: SqliteFn = SqliteFn::new("qm_from_hex");
+pub const QM_TO_BASE64: SqliteFn = SqliteFn::new("qm_to_base64");
+pub const QM_TO_BASE64URL: SqliteFn = SqliteFn::new("qm_to_base64url");
+pub const QM_FROM_BASE64: SqliteFn = SqliteFn::new("qm_from_base64");
+pub const QM_TO_BASE32: SqliteFn = SqliteFn::new("qm_to_base32");
+pub const QM_FROM_BASE32: SqliteFn = SqliteFn::new("qm_from_base32");
+pub const QM_FROM_BASE64URL: SqliteFn = SqliteFn::new("qm_from_base64url");
+pub const QM_VARBINARY_REVERSE: SqliteFn = SqliteFn::new("qm_varbinary_reverse");
+pub const QM_FROM_UTF8: SqliteFn = SqliteFn::new("qm_from_utf8");
+pub const QM_FROM_BIG_ENDIAN_64: SqliteFn = SqliteFn::new("qm_from_big_endian_64");
+pub const QM_FROM_BIG_ENDIAN_32: SqliteFn = SqliteFn::new("qm_from_big_endian_32");
+pub const QM_FROM_IEEE754_32: SqliteFn = SqliteFn::new("qm_from_ieee754_32");
+pub const QM_FROM_IEEE754_64: SqliteFn = SqliteFn::new("qm_from_ieee754_64");
+pub const QM_TO_BIG_ENDIAN_64: SqliteFn = SqliteFn::new("qm_to_big_endian_64");
+pub const QM_TO_BIG_ENDIAN_32: SqliteFn = SqliteFn::new("qm_to_big_endian_32");
+pub const QM_TO_IEEE754_32: SqliteFn = SqliteFn::new("qm_to_ieee754_32");
+pub const QM_TO_IEEE754_64: SqliteFn = SqliteFn::new("qm_to_ieee754_64");
+pub const QM_HMAC_MD5: SqliteFn = SqliteFn::new("qm_hmac_md5");
+pub const QM_HMAC_SHA1: SqliteFn = SqliteFn::new("qm_hmac_sha1");
+pub const QM_HMAC_SHA256: SqliteFn = SqliteFn::new("qm_hmac_sha256");
+pub const QM_HMAC_SHA512: SqliteFn = SqliteFn::new("qm_hmac_sha512");
+pub const QM_FROM_UTF8_CHAR: SqliteFn = SqliteFn::new("qm_from_utf8_char");
+pub const QM_FROM_UTF8_CODE: SqliteFn = SqliteFn::new("qm_from_utf8_code");
+pub const QM_TO_UTF8_CHAR: SqliteFn = SqliteFn::new("qm_to_utf8_char");
+pub const QM_VARBINARY_SUBSTR: SqliteFn = SqliteFn::new("qm_varbinary_substr");
+pub const QM_VARBINARY_LPAD: SqliteFn = SqliteFn::new("qm_varbinary_lpad");
+pub const QM_VARBINARY_RPAD: SqliteFn = SqliteFn::new("qm_varbinary_rpad");
+pub const QM_VARCHAR_TO_UUID: SqliteFn = SqliteFn::new("qm_varchar_to_uuid");
+pub const QM_VARBINARY_TO_UUID: SqliteFn = SqliteFn::new("qm_varbinary_to_uuid");
+pub const QM_UUID_TO_VARBINARY: SqliteFn = SqliteFn::new("qm_uuid_to_varbinary");
+pub const QM_RANDOM_UUID: SqliteFn = SqliteFn::new("qm_random_uuid");
+
 /// The bytes of a varbinary argument: a BLOB, or the bytes of any other stored value.
 fn bytes(v: ValueRef<'_>) -> Option<Cow<'_, [u8]>> {
     match v {
@@ -87,94 +131,96 @@ fn unary<T: rusqlite::types::ToSql + 'static>(
 }
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    unary(conn, "qm_md5", FLAGS, |b| Ok(md5::Md5::digest(b).to_vec()))?;
-    unary(conn, "qm_sha1", FLAGS, |b| {
+    unary(conn, QM_MD5.name(), FLAGS, |b| {
+        Ok(md5::Md5::digest(b).to_vec())
+    })?;
+    unary(conn, QM_SHA1.name(), FLAGS, |b| {
         Ok(sha1::Sha1::digest(b).to_vec())
     })?;
-    unary(conn, "qm_sha256", FLAGS, |b| {
+    unary(conn, QM_SHA256.name(), FLAGS, |b| {
         Ok(sha2::Sha256::digest(b).to_vec())
     })?;
-    unary(conn, "qm_sha512", FLAGS, |b| {
+    unary(conn, QM_SHA512.name(), FLAGS, |b| {
         Ok(sha2::Sha512::digest(b).to_vec())
     })?;
     // VarbinaryFunctions.xxhash64: the seed-0 hash, big-endian.
-    unary(conn, "qm_xxhash64", FLAGS, |b| {
+    unary(conn, QM_XXHASH64.name(), FLAGS, |b| {
         Ok(xxhash_rust::xxh64::xxh64(b, 0).to_be_bytes().to_vec())
     })?;
-    unary(conn, "qm_murmur3", FLAGS, |b| Ok(murmur3(b)))?;
+    unary(conn, QM_MURMUR3.name(), FLAGS, |b| Ok(murmur3(b)))?;
     // VarbinaryFunctions.spookyHashV2_64 / _32: big-endian.
-    unary(conn, "qm_spooky_hash_v2_64", FLAGS, |b| {
+    unary(conn, QM_SPOOKY_HASH_V2_64.name(), FLAGS, |b| {
         Ok(spooky::hash64(b).to_be_bytes().to_vec())
     })?;
-    unary(conn, "qm_spooky_hash_v2_32", FLAGS, |b| {
+    unary(conn, QM_SPOOKY_HASH_V2_32.name(), FLAGS, |b| {
         Ok((spooky::hash64(b) as u32).to_be_bytes().to_vec())
     })?;
-    unary(conn, "qm_crc32", FLAGS, |b| Ok(i64::from(crc32(b))))?;
-    unary(conn, "qm_to_hex", FLAGS, to_hex)?;
-    unary(conn, "qm_from_hex", FLAGS, from_hex)?;
-    unary(conn, "qm_to_base64", FLAGS, |b| to_base64(b, false))?;
-    unary(conn, "qm_to_base64url", FLAGS, |b| to_base64(b, true))?;
-    unary(conn, "qm_from_base64", FLAGS, |b| {
+    unary(conn, QM_CRC32.name(), FLAGS, |b| Ok(i64::from(crc32(b))))?;
+    unary(conn, QM_TO_HEX.name(), FLAGS, to_hex)?;
+    unary(conn, QM_FROM_HEX.name(), FLAGS, from_hex)?;
+    unary(conn, QM_TO_BASE64.name(), FLAGS, |b| to_base64(b, false))?;
+    unary(conn, QM_TO_BASE64URL.name(), FLAGS, |b| to_base64(b, true))?;
+    unary(conn, QM_FROM_BASE64.name(), FLAGS, |b| {
         java_base64_decode(b, false).map_err(invalid)
     })?;
-    unary(conn, "qm_to_base32", FLAGS, to_base32)?;
-    unary(conn, "qm_from_base32", FLAGS, |b| {
+    unary(conn, QM_TO_BASE32.name(), FLAGS, to_base32)?;
+    unary(conn, QM_FROM_BASE32.name(), FLAGS, |b| {
         from_base32(b).map_err(invalid)
     })?;
-    unary(conn, "qm_from_base64url", FLAGS, |b| {
+    unary(conn, QM_FROM_BASE64URL.name(), FLAGS, |b| {
         java_base64_decode(b, true).map_err(invalid)
     })?;
-    unary(conn, "qm_varbinary_reverse", FLAGS, |b| {
+    unary(conn, QM_VARBINARY_REVERSE.name(), FLAGS, |b| {
         reserve(b.len())?;
         Ok(b.iter().rev().copied().collect::<Vec<u8>>())
     })?;
-    unary(conn, "qm_from_utf8", FLAGS, |b| {
+    unary(conn, QM_FROM_UTF8.name(), FLAGS, |b| {
         fix_utf8(b, Some(char::REPLACEMENT_CHARACTER))
     })?;
-    unary(conn, "qm_from_big_endian_64", FLAGS, |b| {
+    unary(conn, QM_FROM_BIG_ENDIAN_64.name(), FLAGS, |b| {
         let raw = exact_bytes::<8>(b, || {
             format!("expected 8-byte input, but got instead: {}", b.len())
         })?;
         Ok(i64::from_be_bytes(raw))
     })?;
-    unary(conn, "qm_from_big_endian_32", FLAGS, |b| {
+    unary(conn, QM_FROM_BIG_ENDIAN_32.name(), FLAGS, |b| {
         let raw = exact_bytes::<4>(b, || {
             format!("expected 4-byte input, but got instead: {}", b.len())
         })?;
         Ok(i64::from(i32::from_be_bytes(raw)))
     })?;
-    unary(conn, "qm_from_ieee754_32", FLAGS, |b| {
+    unary(conn, QM_FROM_IEEE754_32.name(), FLAGS, |b| {
         let raw = exact_bytes::<4>(b, || {
             "Input floating-point value must be exactly 4 bytes long".into()
         })?;
         Ok(crate::udf::real(f64::from(f32::from_be_bytes(raw))))
     })?;
-    unary(conn, "qm_from_ieee754_64", FLAGS, |b| {
+    unary(conn, QM_FROM_IEEE754_64.name(), FLAGS, |b| {
         let raw = exact_bytes::<8>(b, || {
             "Input floating-point value must be exactly 8 bytes long".into()
         })?;
         Ok(crate::udf::real(f64::from_be_bytes(raw)))
     })?;
-    define(conn, "qm_to_big_endian_64", 1, FLAGS, |ctx| {
+    define(conn, QM_TO_BIG_ENDIAN_64.name(), 1, FLAGS, |ctx| {
         Ok(int(ctx.get_raw(0)).map(|i| i.to_be_bytes().to_vec()))
     })?;
-    define(conn, "qm_to_big_endian_32", 1, FLAGS, |ctx| {
+    define(conn, QM_TO_BIG_ENDIAN_32.name(), 1, FLAGS, |ctx| {
         Ok(int(ctx.get_raw(0)).map(|i| (i as i32).to_be_bytes().to_vec()))
     })?;
-    define(conn, "qm_to_ieee754_32", 1, FLAGS, |ctx| {
+    define(conn, QM_TO_IEEE754_32.name(), 1, FLAGS, |ctx| {
         Ok(float(ctx.get_raw(0)).map(|x| (x as f32).to_bits().to_be_bytes().to_vec()))
     })?;
-    define(conn, "qm_to_ieee754_64", 1, FLAGS, |ctx| {
+    define(conn, QM_TO_IEEE754_64.name(), 1, FLAGS, |ctx| {
         Ok(float(ctx.get_raw(0)).map(|x| x.to_bits().to_be_bytes().to_vec()))
     })?;
     for (name, f) in [
         (
-            "qm_hmac_md5",
+            QM_HMAC_MD5.name(),
             hmac::<hmac::Hmac<md5::Md5>> as fn(&[u8], &[u8]) -> Vec<u8>,
         ),
-        ("qm_hmac_sha1", hmac::<hmac::Hmac<sha1::Sha1>>),
-        ("qm_hmac_sha256", hmac::<hmac::Hmac<sha2::Sha256>>),
-        ("qm_hmac_sha512", hmac::<hmac::Hmac<sha2::Sha512>>),
+        (QM_HMAC_SHA1.name(), hmac::<hmac::Hmac<sha1::Sha1>>),
+        (QM_HMAC_SHA256.name(), hmac::<hmac::Hmac<sha2::Sha256>>),
+        (QM_HMAC_SHA512.name(), hmac::<hmac::Hmac<sha2::Sha512>>),
     ] {
         define(conn, name, 2, FLAGS, move |ctx| {
             Ok(match (bytes(ctx.get_raw(0)), bytes(ctx.get_raw(1))) {
@@ -183,14 +229,14 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             })
         })?;
     }
-    define(conn, "qm_from_utf8_char", 2, FLAGS, |ctx| {
+    define(conn, QM_FROM_UTF8_CHAR.name(), 2, FLAGS, |ctx| {
         let (Some(b), Some(r)) = (bytes(ctx.get_raw(0)), bytes(ctx.get_raw(1))) else {
             return Ok(None);
         };
         let replacement = replacement_char(&r)?;
         fix_utf8(&b, replacement).map(Some)
     })?;
-    define(conn, "qm_from_utf8_code", 2, FLAGS, |ctx| {
+    define(conn, QM_FROM_UTF8_CODE.name(), 2, FLAGS, |ctx| {
         let (Some(b), Some(n)) = (bytes(ctx.get_raw(0)), int(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -198,7 +244,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         fix_utf8(&b, Some(replacement)).map(Some)
     })?;
     // to_utf8(char(n)): the value padded to n code points (StringFunctions.toUtf8).
-    define(conn, "qm_to_utf8_char", 2, FLAGS, |ctx| {
+    define(conn, QM_TO_UTF8_CHAR.name(), 2, FLAGS, |ctx| {
         let (Some(b), Some(n)) = (bytes(ctx.get_raw(0)), int(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -211,7 +257,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         out.resize(out.len() + missing, b' ');
         Ok(Some(out))
     })?;
-    define(conn, "qm_varbinary_substr", -1, FLAGS, |ctx| {
+    define(conn, QM_VARBINARY_SUBSTR.name(), -1, FLAGS, |ctx| {
         let n = ctx.len();
         let Some(b) = bytes(ctx.get_raw(0)) else {
             return Ok(None);
@@ -228,7 +274,10 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         reserve(part.len())?;
         Ok(Some(part.to_vec()))
     })?;
-    for (name, left) in [("qm_varbinary_lpad", true), ("qm_varbinary_rpad", false)] {
+    for (name, left) in [
+        (QM_VARBINARY_LPAD.name(), true),
+        (QM_VARBINARY_RPAD.name(), false),
+    ] {
         define(conn, name, 3, FLAGS, move |ctx| {
             let (Some(b), Some(n), Some(p)) = (
                 bytes(ctx.get_raw(0)),
@@ -240,7 +289,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             pad(&b, n, &p, left).map(Some)
         })?;
     }
-    define(conn, "qm_varchar_to_uuid", 2, FLAGS, |ctx| {
+    define(conn, QM_VARCHAR_TO_UUID.name(), 2, FLAGS, |ctx| {
         let Some(b) = bytes(ctx.get_raw(0)) else {
             return Ok(None);
         };
@@ -248,7 +297,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         cast_result(uuid_from_varchar(&text), ctx.get::<bool>(1)?)
     })?;
     // UuidOperators.castFromVarbinaryToUuid / castFromUuidToVarbinary: the 16 bytes in order.
-    define(conn, "qm_varbinary_to_uuid", 2, FLAGS, |ctx| {
+    define(conn, QM_VARBINARY_TO_UUID.name(), 2, FLAGS, |ctx| {
         let Some(b) = bytes(ctx.get_raw(0)) else {
             return Ok(None);
         };
@@ -257,7 +306,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             .map_err(|_| format!("Invalid UUID binary length: {}", b.len()));
         cast_result(parsed, ctx.get::<bool>(1)?)
     })?;
-    define(conn, "qm_uuid_to_varbinary", 1, FLAGS, |ctx| {
+    define(conn, QM_UUID_TO_VARBINARY.name(), 1, FLAGS, |ctx| {
         let Some(b) = bytes(ctx.get_raw(0)) else {
             return Ok(None);
         };
@@ -269,7 +318,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     // uuid(): random, so not deterministic for SQLite either.
     define(
         conn,
-        "qm_random_uuid",
+        QM_RANDOM_UUID.name(),
         0,
         FunctionFlags::SQLITE_UTF8,
         |_| Ok(Value::Text(uuid::Uuid::new_v4().to_string())),

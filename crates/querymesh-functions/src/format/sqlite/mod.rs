@@ -24,6 +24,10 @@ use self::temporal::Moment;
 use crate::datetime::time_zone::sqlite as zones;
 use crate::udf::{FLAGS, define, fail, reserve};
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_FORMAT: SqliteFn = SqliteFn::new("qm_format");
+
 /// A Java value as FormatFunction hands it to `String.format`.
 #[derive(Clone, Debug, PartialEq)]
 enum Arg {
@@ -433,7 +437,7 @@ fn format(pieces: &[Piece<'_>], args: &[Arg]) -> Result<String, FormatError> {
 }
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    define(conn, "qm_format", -1, FLAGS, |ctx| {
+    define(conn, QM_FORMAT.name(), -1, FLAGS, |ctx| {
         let bad = |m: &str| fail(ErrorName::GenericInternalError, m);
         if ctx.len() < 2 {
             return Err(bad("qm_format needs a format and the argument kinds"));

@@ -8,6 +8,11 @@ use rusqlite::types::{Value, ValueRef};
 
 use crate::udf::{FLAGS, define, fail, text};
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_FORMAT_NUMBER: SqliteFn = SqliteFn::new("qm_format_number");
+pub const QM_PARSE_DATA_SIZE: SqliteFn = SqliteFn::new("qm_parse_data_size");
+
 /// `count` in thousands, millions… (FormatNumberFunction.format): each step divides the
 /// double by 1000 while it is at least 1000 in size, then Java's `DecimalFormat` with
 /// HALF_UP prints it with 2 decimals below 10 (every negative value included), 1 below 100,
@@ -110,7 +115,7 @@ pub fn parse_data_size(size: &str) -> Result<i128, (ErrorName, String)> {
 }
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    define(conn, "qm_format_number", 1, FLAGS, |ctx| {
+    define(conn, QM_FORMAT_NUMBER.name(), 1, FLAGS, |ctx| {
         Ok(match ctx.get_raw(0) {
             ValueRef::Integer(n) => Some(format_number(n)),
             // The double overload: Java's `(long) value`, which truncates, saturates, and
@@ -119,7 +124,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             _ => None,
         })
     })?;
-    define(conn, "qm_parse_data_size", 1, FLAGS, |ctx| {
+    define(conn, QM_PARSE_DATA_SIZE.name(), 1, FLAGS, |ctx| {
         let Some(size) = text(ctx.get_raw(0)) else {
             return Ok(Value::Null);
         };

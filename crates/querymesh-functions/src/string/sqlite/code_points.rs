@@ -6,6 +6,12 @@ use rusqlite::Connection;
 
 use crate::udf::{FLAGS, define, fail, int, reserve, text};
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_CHR: SqliteFn = SqliteFn::new("qm_chr");
+pub const QM_CODEPOINT: SqliteFn = SqliteFn::new("qm_codepoint");
+pub const QM_TRANSLATE: SqliteFn = SqliteFn::new("qm_translate");
+
 /// The one-character string of `n` (StringFunctions.chr): a surrogate, a negative number or
 /// one past U+10FFFF is no code point.
 pub fn chr(n: i64) -> Result<String, String> {
@@ -46,17 +52,17 @@ pub fn translate(source: &str, from: &str, to: &str) -> String {
 }
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    define(conn, "qm_chr", 1, FLAGS, |ctx| {
+    define(conn, QM_CHR.name(), 1, FLAGS, |ctx| {
         int(ctx.get_raw(0))
             .map(|n| chr(n).map_err(|e| fail(ErrorName::InvalidFunctionArgument, e)))
             .transpose()
     })?;
-    define(conn, "qm_codepoint", 1, FLAGS, |ctx| {
+    define(conn, QM_CODEPOINT.name(), 1, FLAGS, |ctx| {
         text(ctx.get_raw(0))
             .map(|s| codepoint(&s).map_err(|e| fail(ErrorName::InvalidFunctionArgument, e)))
             .transpose()
     })?;
-    define(conn, "qm_translate", 3, FLAGS, |ctx| {
+    define(conn, QM_TRANSLATE.name(), 3, FLAGS, |ctx| {
         let (Some(source), Some(from), Some(to)) = (
             text(ctx.get_raw(0)),
             text(ctx.get_raw(1)),

@@ -7,6 +7,12 @@ use rusqlite::types::ValueRef;
 
 use crate::udf::{FLAGS, define, fail};
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_LEVENSHTEIN: SqliteFn = SqliteFn::new("qm_levenshtein");
+pub const QM_HAMMING: SqliteFn = SqliteFn::new("qm_hamming");
+pub const QM_LUHN_CHECK: SqliteFn = SqliteFn::new("qm_luhn_check");
+
 /// StringFunctions.levenshteinDistance refuses inputs whose product of lengths is past this.
 const LEVENSHTEIN_LIMIT: usize = 1_000_000;
 
@@ -58,7 +64,7 @@ fn luhn(s: &str) -> rusqlite::Result<bool> {
 }
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    define(conn, "qm_levenshtein", 2, FLAGS, |ctx| {
+    define(conn, QM_LEVENSHTEIN.name(), 2, FLAGS, |ctx| {
         let (Some(a), Some(b)) = (text(ctx.get_raw(0)), text(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -70,7 +76,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         }
         Ok(Some(levenshtein(&a, &b)))
     })?;
-    define(conn, "qm_hamming", 2, FLAGS, |ctx| {
+    define(conn, QM_HAMMING.name(), 2, FLAGS, |ctx| {
         let (Some(a), Some(b)) = (text(ctx.get_raw(0)), text(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -83,7 +89,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             a.chars().zip(b.chars()).filter(|(x, y)| x != y).count() as i64,
         ))
     })?;
-    define(conn, "qm_luhn_check", 1, FLAGS, |ctx| {
+    define(conn, QM_LUHN_CHECK.name(), 1, FLAGS, |ctx| {
         text(ctx.get_raw(0)).map(|s| luhn(&s)).transpose()
     })?;
     Ok(())

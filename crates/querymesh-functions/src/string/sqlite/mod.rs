@@ -16,6 +16,16 @@ use rusqlite::{Connection, Error};
 
 use crate::udf::{FLAGS, define, fail, reserve};
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_SUBSTR: SqliteFn = SqliteFn::new("qm_substr");
+pub const QM_STRPOS: SqliteFn = SqliteFn::new("qm_strpos");
+pub const QM_REPLACE: SqliteFn = SqliteFn::new("qm_replace");
+pub const QM_TRIM: SqliteFn = SqliteFn::new("qm_trim");
+pub const QM_LOWER: SqliteFn = SqliteFn::new("qm_lower");
+pub const QM_UPPER: SqliteFn = SqliteFn::new("qm_upper");
+pub const QM_LIKE_CHECK: SqliteFn = SqliteFn::new("qm_like_check");
+
 fn text(v: ValueRef<'_>) -> Option<String> {
     match v {
         ValueRef::Text(t) => Some(String::from_utf8_lossy(t).into_owned()),
@@ -179,7 +189,7 @@ fn arg(ctx: &Context<'_>, i: usize) -> Option<String> {
 
 /// Registers the string functions on `conn`.
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    define(conn, "qm_substr", -1, FLAGS, |ctx| {
+    define(conn, QM_SUBSTR.name(), -1, FLAGS, |ctx| {
         let s = arg(ctx, 0);
         let start = int(ctx.get_raw(1));
         let length = if ctx.len() > 2 {
@@ -192,13 +202,13 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             _ => None,
         })
     })?;
-    define(conn, "qm_strpos", 3, FLAGS, |ctx| {
+    define(conn, QM_STRPOS.name(), 3, FLAGS, |ctx| {
         match (arg(ctx, 0), arg(ctx, 1), int(ctx.get_raw(2))) {
             (Some(s), Some(sub), Some(instance)) => strpos(&s, &sub, instance).map(Some),
             _ => Ok(None),
         }
     })?;
-    define(conn, "qm_replace", 3, FLAGS, |ctx| {
+    define(conn, QM_REPLACE.name(), 3, FLAGS, |ctx| {
         Ok(match (arg(ctx, 0), arg(ctx, 1), arg(ctx, 2)) {
             (Some(s), Some(search), Some(with)) => {
                 reserve(replaced_bytes(&s, &search, &with))?;
@@ -207,13 +217,13 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             _ => None,
         })
     })?;
-    define(conn, "qm_trim", 2, FLAGS, |ctx| {
+    define(conn, QM_TRIM.name(), 2, FLAGS, |ctx| {
         Ok(match (arg(ctx, 0), int(ctx.get_raw(1))) {
             (Some(s), Some(mode)) => Some(trim(&s, mode).to_string()),
             _ => None,
         })
     })?;
-    for (name, upper) in [("qm_lower", false), ("qm_upper", true)] {
+    for (name, upper) in [(QM_LOWER.name(), false), (QM_UPPER.name(), true)] {
         define(conn, name, 1, FLAGS, move |ctx| {
             let Some(s) = arg(ctx, 0) else {
                 return Ok(None);
@@ -223,7 +233,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             Ok(Some(map_case(&s, upper)))
         })?;
     }
-    define(conn, "qm_like_check", 2, FLAGS, |ctx| {
+    define(conn, QM_LIKE_CHECK.name(), 2, FLAGS, |ctx| {
         match (arg(ctx, 0), arg(ctx, 1)) {
             (Some(pattern), Some(escape)) => check_like_escape(&pattern, &escape)
                 .map(|()| Value::Integer(1))

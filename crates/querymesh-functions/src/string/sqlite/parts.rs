@@ -8,6 +8,16 @@ use rusqlite::functions::Context;
 
 use crate::udf::{FLAGS, define, fail, int, reserve, text};
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_CONCAT_WS: SqliteFn = SqliteFn::new("qm_concat_ws");
+pub const QM_CONCAT_WS_ARRAY: SqliteFn = SqliteFn::new("qm_concat_ws_array");
+pub const QM_REVERSE: SqliteFn = SqliteFn::new("qm_reverse");
+pub const QM_STARTS_WITH: SqliteFn = SqliteFn::new("qm_starts_with");
+pub const QM_SPLIT_PART: SqliteFn = SqliteFn::new("qm_split_part");
+pub const QM_LPAD: SqliteFn = SqliteFn::new("qm_lpad");
+pub const QM_RPAD: SqliteFn = SqliteFn::new("qm_rpad");
+
 /// The bytes of `s` padded to `target` code points with `pad` (StringFunctions.pad), when it
 /// grows: what the padded value takes, counted before it is built.
 fn padded_bytes(s: &str, chars: usize, target: usize, pad: &str) -> usize {
@@ -79,7 +89,7 @@ pub fn concat_ws(separator: &str, values: &[Option<String>]) -> rusqlite::Result
 /// Registers the text functions on `conn`.
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     // qm_concat_ws(separator, value…): NULL only when the separator is.
-    define(conn, "qm_concat_ws", -1, FLAGS, |ctx| {
+    define(conn, QM_CONCAT_WS.name(), -1, FLAGS, |ctx| {
         let Some(separator) = text(ctx.get_raw(0)) else {
             return Ok(None);
         };
@@ -87,7 +97,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         concat_ws(&separator, &values).map(Some)
     })?;
     // qm_concat_ws_array(separator, array(varchar) as its JSON text).
-    define(conn, "qm_concat_ws_array", 2, FLAGS, |ctx| {
+    define(conn, QM_CONCAT_WS_ARRAY.name(), 2, FLAGS, |ctx| {
         let (Some(separator), Some(array)) = (text(ctx.get_raw(0)), text(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -100,20 +110,20 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             })?;
         concat_ws(&separator, &values).map(Some)
     })?;
-    define(conn, "qm_reverse", 1, FLAGS, |ctx| {
+    define(conn, QM_REVERSE.name(), 1, FLAGS, |ctx| {
         let Some(s) = text(ctx.get_raw(0)) else {
             return Ok(None);
         };
         reserve(s.len())?;
         Ok(Some(s.chars().rev().collect::<String>()))
     })?;
-    define(conn, "qm_starts_with", 2, FLAGS, |ctx| {
+    define(conn, QM_STARTS_WITH.name(), 2, FLAGS, |ctx| {
         Ok(match (text(ctx.get_raw(0)), text(ctx.get_raw(1))) {
             (Some(a), Some(b)) => Some(a.starts_with(&b)),
             _ => None,
         })
     })?;
-    define(conn, "qm_split_part", 3, FLAGS, |ctx| {
+    define(conn, QM_SPLIT_PART.name(), 3, FLAGS, |ctx| {
         let (Some(s), Some(sep), Some(i)) = (
             text(ctx.get_raw(0)),
             text(ctx.get_raw(1)),
@@ -135,7 +145,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             .nth(i as usize - 1)
             .map(str::to_string))
     })?;
-    for (name, left) in [("qm_lpad", true), ("qm_rpad", false)] {
+    for (name, left) in [(QM_LPAD.name(), true), (QM_RPAD.name(), false)] {
         define(conn, name, 3, FLAGS, move |ctx| pad_to(ctx, left))?;
     }
     Ok(())

@@ -6,6 +6,10 @@ use rusqlite::Connection;
 
 use crate::udf::{FLAGS, define, fail, text};
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_SOUNDEX: SqliteFn = SqliteFn::new("qm_soundex");
+
 /// The digit of each letter A–Z (commons-codec's US_ENGLISH_MAPPING_STRING); `0` for vowels
 /// and the letters that are never coded.
 const MAPPING: &[u8; 26] = b"01230120022455012623010202";
@@ -56,7 +60,7 @@ pub fn soundex(s: &str) -> Result<String, String> {
 }
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    define(conn, "qm_soundex", 1, FLAGS, |ctx| {
+    define(conn, QM_SOUNDEX.name(), 1, FLAGS, |ctx| {
         text(ctx.get_raw(0))
             .map(|s| soundex(&s).map_err(|e| fail(ErrorName::InvalidFunctionArgument, e)))
             .transpose()

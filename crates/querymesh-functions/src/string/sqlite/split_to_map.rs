@@ -8,6 +8,11 @@ use serde_json::Value;
 
 use crate::udf::{FLAGS, define, fail, reserve, text};
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_SPLIT_TO_MAP: SqliteFn = SqliteFn::new("qm_split_to_map");
+pub const QM_SPLIT_TO_MULTIMAP: SqliteFn = SqliteFn::new("qm_split_to_multimap");
+
 /// What splitting refuses, with Trino's messages (split_to_multimap quotes no bad entry).
 #[derive(Debug, PartialEq)]
 enum SplitError {
@@ -121,8 +126,8 @@ type Splitter = fn(&str, &str, &str) -> Result<Value, SplitError>;
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     let functions: [(&'static str, Splitter); 2] = [
-        ("qm_split_to_map", split_to_map),
-        ("qm_split_to_multimap", split_to_multimap),
+        (QM_SPLIT_TO_MAP.name(), split_to_map),
+        (QM_SPLIT_TO_MULTIMAP.name(), split_to_multimap),
     ];
     for (name, split) in functions {
         define(conn, name, 3, FLAGS, move |ctx| {

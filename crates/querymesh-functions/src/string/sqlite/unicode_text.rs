@@ -10,6 +10,11 @@ use unicode_normalization::UnicodeNormalization;
 
 use crate::udf::{FLAGS, define, fail, reserve, text};
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_NORMALIZE: SqliteFn = SqliteFn::new("qm_normalize");
+pub const QM_WORD_STEM: SqliteFn = SqliteFn::new("qm_word_stem");
+
 /// `s` in normal form `form` (NFC, NFD, NFKC or NFKD).
 fn normalized(s: &str, form: &str) -> Option<String> {
     Some(match form {
@@ -112,7 +117,7 @@ fn word_stem(word: &str, code: &str) -> Result<String, rusqlite::Error> {
 }
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    define(conn, "qm_normalize", 2, FLAGS, |ctx| {
+    define(conn, QM_NORMALIZE.name(), 2, FLAGS, |ctx| {
         let (Some(s), Some(form)) = (text(ctx.get_raw(0)), text(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -120,7 +125,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         reserve(s.len().saturating_mul(18))?;
         Ok(normalized(&s, &form))
     })?;
-    define(conn, "qm_word_stem", 2, FLAGS, |ctx| {
+    define(conn, QM_WORD_STEM.name(), 2, FLAGS, |ctx| {
         let (Some(word), Some(code)) = (text(ctx.get_raw(0)), text(ctx.get_raw(1))) else {
             return Ok(None);
         };
