@@ -5,11 +5,16 @@
 //! its months, a day-to-second one as its milliseconds.
 
 use querymesh_values::error::ErrorName;
+use querymesh_values::sqlite_expr::SqliteFn;
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 use rusqlite::Connection;
 
 use crate::udf::{FLAGS, define, fail, int, num};
+
+/// The functions registered here, as lowerings call them.
+pub const QM_INTERVAL_SCALE: SqliteFn = SqliteFn::new("qm_interval_scale");
+pub const QM_INTERVAL_TEXT: SqliteFn = SqliteFn::new("qm_interval_text");
 
 fn is_interval(t: &TrinoType) -> bool {
     matches!(
@@ -78,7 +83,7 @@ pub fn format(value: i64, day_to_second: bool) -> String {
 
 /// Registers `qm_interval_scale` and `qm_interval_text`.
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    define(conn, "qm_interval_scale", 3, FLAGS, |ctx| {
+    define(conn, QM_INTERVAL_SCALE.name(), 3, FLAGS, |ctx| {
         let (Some(value), Some(x)) = (int(ctx.get_raw(0)), num(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -100,7 +105,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         }
         Ok(Some((value as f64 * x) as i64))
     })?;
-    define(conn, "qm_interval_text", 2, FLAGS, |ctx| {
+    define(conn, QM_INTERVAL_TEXT.name(), 2, FLAGS, |ctx| {
         let Some(value) = int(ctx.get_raw(0)) else {
             return Ok(None);
         };
