@@ -22,7 +22,7 @@ pub const QM_FROM_ISO8601_DATE: SqliteFn = SqliteFn::new("qm_from_iso8601_date")
 pub fn lower(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
         [x] if x.ty.is_string() || x.ty == TrinoType::Unknown => Some(Typed::new(
-            format!("qm_from_iso8601_date({})", x.sql),
+            QM_FROM_ISO8601_DATE.call([x.sql.clone()]),
             TrinoType::Date,
         )),
         _ => None,

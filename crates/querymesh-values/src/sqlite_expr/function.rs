@@ -73,6 +73,8 @@ pub mod builtin {
     pub const ZEROBLOB: SqliteFn = SqliteFn::new("zeroblob");
     pub const RANDOM: SqliteFn = SqliteFn::new("random");
     pub const JSON_EACH: SqliteFn = SqliteFn::new("json_each");
+    pub const DATE: SqliteFn = SqliteFn::new("date");
+    pub const STRFTIME: SqliteFn = SqliteFn::new("strftime");
 }
 
 /// The stand-in's functions that the helpers of this crate call (decimals, the element form);

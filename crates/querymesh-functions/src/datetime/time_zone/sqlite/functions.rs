@@ -48,12 +48,16 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     define(conn, QM_TZ_TEXT.name(), 2, FLAGS, |ctx| {
         Ok(stored_arg(ctx, 0)?.map(|z| z.display(precision_arg(ctx, 1))))
     })?;
-    define(conn, QM_TZ_ROUND.name(), 2, FLAGS, |ctx| {
-        match stored_arg(ctx, 0)? {
+    define(
+        conn,
+        QM_TZ_ROUND.name(),
+        2,
+        FLAGS,
+        |ctx| match stored_arg(ctx, 0)? {
             None => Ok(Value::Null),
             Some(z) => result(Zoned::new(z.secs, z.picos, z.zone, precision_arg(ctx, 1))),
-        }
-    })?;
+        },
+    )?;
     // qm_tz_at(x, zone): the same instant in another zone (at_timezone, AT TIME ZONE).
     define(conn, QM_TZ_AT.name(), 2, FLAGS, |ctx| {
         let (Some(z), Some(name)) = (stored_arg(ctx, 0)?, text(ctx.get_raw(1))) else {
