@@ -38,7 +38,9 @@ pub fn session_zone_id(session: &crate::SessionContext) -> Result<String, TrinoE
 pub(super) fn compare_key(sql: String, target: &TrinoType) -> String {
     match target {
         TrinoType::TimestampTz(_) => zones::instant_sql(&sql),
-        _ => querymesh_functions::datetime::time_of_day::compare_key(sql, target),
+        _ => {
+            querymesh_functions::datetime::time_of_day::compare_key(sql.into(), target).to_string()
+        }
     }
 }
 

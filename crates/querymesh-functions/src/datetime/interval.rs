@@ -5,11 +5,16 @@
 //! its months, a day-to-second one as its milliseconds.
 
 use querymesh_values::error::ErrorName;
+use querymesh_values::sqlite_expr::{BinaryOp, SqlExpr, SqliteFn};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 use rusqlite::Connection;
 
 use crate::udf::{FLAGS, define, fail, int, num};
+
+/// The functions registered here, as lowerings call them.
+pub const QM_INTERVAL_SCALE: SqliteFn = SqliteFn::new("qm_interval_scale");
+pub const QM_INTERVAL_TEXT: SqliteFn = SqliteFn::new("qm_interval_text");
 
 fn is_interval(t: &TrinoType) -> bool {
     matches!(
@@ -21,15 +26,21 @@ fn is_interval(t: &TrinoType) -> bool {
 /// year, month of a year-to-month interval; day … millisecond of a day-to-second one. The
 /// parts keep the interval's sign, as Java's / and % (and SQLite's) truncate toward zero.
 pub fn part(unit: &str, t: &Typed) -> Option<Typed> {
-    let x = &t.sql;
+    let op = |left: SqlExpr, op: BinaryOp, right: i64| {
+        SqlExpr::binary(left, op, SqlExpr::Integer(right))
+    };
+    let x = || t.sql.clone();
+    // The whole units of `size` in the value, modulo `count` of them.
+    let field =
+        |size: i64, count: i64| op(op(x(), BinaryOp::Divide, size), BinaryOp::Remainder, count);
     let sql = match (&t.ty, unit) {
-        (TrinoType::IntervalYearToMonth, "year") => format!("({x} / 12)"),
-        (TrinoType::IntervalYearToMonth, "month") => format!("({x} % 12)"),
-        (TrinoType::IntervalDayToSecond, "day") => format!("({x} / 86400000)"),
-        (TrinoType::IntervalDayToSecond, "hour") => format!("({x} / 3600000 % 24)"),
-        (TrinoType::IntervalDayToSecond, "minute") => format!("({x} / 60000 % 60)"),
-        (TrinoType::IntervalDayToSecond, "second") => format!("({x} / 1000 % 60)"),
-        (TrinoType::IntervalDayToSecond, "millisecond") => format!("({x} % 1000)"),
+        (TrinoType::IntervalYearToMonth, "year") => op(x(), BinaryOp::Divide, 12),
+        (TrinoType::IntervalYearToMonth, "month") => op(x(), BinaryOp::Remainder, 12),
+        (TrinoType::IntervalDayToSecond, "day") => op(x(), BinaryOp::Divide, 86_400_000),
+        (TrinoType::IntervalDayToSecond, "hour") => field(3_600_000, 24),
+        (TrinoType::IntervalDayToSecond, "minute") => field(60_000, 60),
+        (TrinoType::IntervalDayToSecond, "second") => field(1000, 60),
+        (TrinoType::IntervalDayToSecond, "millisecond") => op(x(), BinaryOp::Remainder, 1000),
         _ => return None,
     };
     Some(Typed::new(sql, TrinoType::BigInt))
@@ -38,24 +49,33 @@ pub fn part(unit: &str, t: &Typed) -> Option<Typed> {
 /// `interval * x`, `x * interval` and `interval / x` for a number `x` given as a double
 /// (`as_double` is its SQL as one): `(long) (interval op x)`, NaN and division by zero
 /// refused. Integer factors multiply exactly elsewhere; `None` when this does not apply.
-pub fn scaled(op: char, iv: &Typed, factor: &Typed, as_double: String) -> Option<Typed> {
+pub fn scaled(
+    op: char,
+    iv: &Typed,
+    factor: &Typed,
+    as_double: impl Into<SqlExpr>,
+) -> Option<Typed> {
     if !is_interval(&iv.ty) || !factor.ty.is_numeric() {
         return None;
     }
     Some(Typed::new(
-        format!("qm_interval_scale({}, {as_double}, '{op}')", iv.sql),
+        QM_INTERVAL_SCALE.call([
+            iv.sql.clone(),
+            as_double.into(),
+            SqlExpr::text(op.to_string()),
+        ]),
         iv.ty.clone(),
     ))
 }
 
 /// CAST(interval AS varchar): `1 02:03:04.500` (IntervalDayTime.formatMillis), `3-4`.
-pub fn text_sql(t: &Typed) -> Option<String> {
+pub fn text_sql(t: &Typed) -> Option<SqlExpr> {
     let kind = match t.ty {
         TrinoType::IntervalDayToSecond => "day to second",
         TrinoType::IntervalYearToMonth => "year to month",
         _ => return None,
     };
-    Some(format!("qm_interval_text({}, '{kind}')", t.sql))
+    Some(QM_INTERVAL_TEXT.call([t.sql.clone(), SqlExpr::text(kind)]))
 }
 
 /// An interval's text as Trino writes it: `-1 02:03:04.500`, `-3-4`.
@@ -78,7 +98,7 @@ pub fn format(value: i64, day_to_second: bool) -> String {
 
 /// Registers `qm_interval_scale` and `qm_interval_text`.
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    define(conn, "qm_interval_scale", 3, FLAGS, |ctx| {
+    define(conn, QM_INTERVAL_SCALE.name(), 3, FLAGS, |ctx| {
         let (Some(value), Some(x)) = (int(ctx.get_raw(0)), num(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -100,7 +120,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         }
         Ok(Some((value as f64 * x) as i64))
     })?;
-    define(conn, "qm_interval_text", 2, FLAGS, |ctx| {
+    define(conn, QM_INTERVAL_TEXT.name(), 2, FLAGS, |ctx| {
         let Some(value) = int(ctx.get_raw(0)) else {
             return Ok(None);
         };
@@ -126,7 +146,13 @@ mod tests {
     #[test]
     fn parts_keep_the_sign() {
         let iv = Typed::new("x", TrinoType::IntervalYearToMonth);
-        assert_eq!(part("year", &iv).map(|t| t.sql), Some("(x / 12)".into()));
+        let sql = |unit| part(unit, &iv).map(|t| t.sql.to_string());
+        assert_eq!(sql("year"), Some("(x / 12)".into()));
         assert!(part("hour", &iv).is_none());
+        let iv = Typed::new("x", TrinoType::IntervalDayToSecond);
+        assert_eq!(
+            part("hour", &iv).map(|t| t.sql.to_string()),
+            Some("((x / 3600000) % 24)".into())
+        );
     }
 }

@@ -5,6 +5,7 @@
 
 use querymesh_values::calendar;
 use querymesh_values::error::ErrorName;
+use querymesh_values::sqlite_expr::SqliteFn;
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 use rusqlite::Connection;
@@ -14,11 +15,14 @@ use crate::context::LowerContext;
 use crate::entry::LowerResult;
 use crate::udf::{FLAGS, define, fail, text};
 
+/// `qm_from_iso8601_date(text)`, registered here.
+pub const QM_FROM_ISO8601_DATE: SqliteFn = SqliteFn::new("qm_from_iso8601_date");
+
 /// from_iso8601_date(varchar) and from_iso8601_date(NULL).
 pub fn lower(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
         [x] if x.ty.is_string() || x.ty == TrinoType::Unknown => Some(Typed::new(
-            format!("qm_from_iso8601_date({})", x.sql),
+            QM_FROM_ISO8601_DATE.call([x.sql.clone()]),
             TrinoType::Date,
         )),
         _ => None,
@@ -95,7 +99,7 @@ pub fn parse(text: &str) -> Result<i64, String> {
 
 /// Registers `qm_from_iso8601_date`.
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    define(conn, "qm_from_iso8601_date", 1, FLAGS, |ctx| {
+    define(conn, QM_FROM_ISO8601_DATE.name(), 1, FLAGS, |ctx| {
         let Some(t) = text(ctx.get_raw(0)) else {
             return Ok(None);
         };

@@ -10,12 +10,15 @@ pub mod time_of_day;
 pub mod time_zone;
 
 use querymesh_values::coerce::{coerced, super_type};
+use querymesh_values::sqlite_expr::{BinaryOp, SqlExpr, builtin};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
 use super::context::LowerContext;
 use super::entry::{FunctionDef, Kind, Lower, LowerResult, Typing, scalar};
 use super::{Call, is_integer_or_null};
+use sqlite::{QM_DATE_ADD, QM_DATE_DIFF, QM_DATE_TRUNC};
+use time_zone::sqlite::{QM_TZ_ADD, QM_TZ_DIFF, QM_TZ_LOCAL, QM_TZ_TRUNC};
 
 const FIELD: &[(&str, &str)] = &[
     ("date", "bigint"),
@@ -207,11 +210,12 @@ pub const FUNCTIONS: &[FunctionDef] = &[
 
 /// What the date functions are told of their argument: 0 for a date, else the fraction
 /// digits its stored text has.
-fn fraction_digits(t: &TrinoType) -> usize {
-    match t {
+fn fraction_digits(t: &TrinoType) -> SqlExpr {
+    let digits = match t {
         TrinoType::Timestamp(p) => crate::udf::stored_digits(*p),
         _ => 0,
-    }
+    };
+    SqlExpr::Integer(digits as i64)
 }
 
 fn is_date_or_timestamp(t: &TrinoType) -> bool {
@@ -252,17 +256,16 @@ fn date_trunc(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
                 return Ok(None);
             };
             Some(Typed::new(
-                format!("qm_tz_trunc({}, {}, {p})", unit.sql, d.sql),
+                QM_TZ_TRUNC.call([
+                    unit.sql.clone(),
+                    d.sql.clone(),
+                    SqlExpr::Integer(i64::from(p)),
+                ]),
                 d.ty.clone(),
             ))
         }
         [unit, d] if unit.ty.is_string() && is_date_or_timestamp(&d.ty) => Some(Typed::new(
-            format!(
-                "qm_date_trunc({}, {}, {})",
-                unit.sql,
-                d.sql,
-                fraction_digits(&d.ty)
-            ),
+            QM_DATE_TRUNC.call([unit.sql.clone(), d.sql.clone(), fraction_digits(&d.ty)]),
             d.ty.clone(),
         )),
         _ => None,
@@ -285,7 +288,12 @@ fn date_add(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
                 return Ok(None);
             };
             Some(Typed::new(
-                format!("qm_tz_add({}, {}, {}, {p})", unit.sql, n.sql, d.sql),
+                QM_TZ_ADD.call([
+                    unit.sql.clone(),
+                    n.sql.clone(),
+                    d.sql.clone(),
+                    SqlExpr::Integer(i64::from(p)),
+                ]),
                 d.ty.clone(),
             ))
         }
@@ -293,13 +301,12 @@ fn date_add(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
             if unit.ty.is_string() && is_integer_or_null(&n.ty) && is_date_or_timestamp(&d.ty) =>
         {
             Some(Typed::new(
-                format!(
-                    "qm_date_add({}, {}, {}, {})",
-                    unit.sql,
-                    n.sql,
-                    d.sql,
-                    fraction_digits(&d.ty)
-                ),
+                QM_DATE_ADD.call([
+                    unit.sql.clone(),
+                    n.sql.clone(),
+                    d.sql.clone(),
+                    fraction_digits(&d.ty),
+                ]),
                 d.ty.clone(),
             ))
         }
@@ -328,7 +335,7 @@ fn date_diff(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
             return Ok(None);
         }
         return Ok(Some(Typed::new(
-            format!("qm_tz_diff({}, {}, {})", unit.sql, a.sql, b.sql),
+            QM_TZ_DIFF.call([unit.sql.clone(), a.sql, b.sql]),
             TrinoType::BigInt,
         )));
     }
@@ -342,13 +349,12 @@ fn date_diff(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
         return Ok(None);
     };
     Ok(Some(Typed::new(
-        format!(
-            "qm_date_diff({}, {}, {}, {})",
-            unit.sql,
+        QM_DATE_DIFF.call([
+            unit.sql.clone(),
             coerced(a, &ty),
             coerced(b, &ty),
-            fraction_digits(&ty)
-        ),
+            fraction_digits(&ty),
+        ]),
         TrinoType::BigInt,
     )))
 }
@@ -369,11 +375,17 @@ fn to_date(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
 
 /// The current instant in the session zone, stored (querymesh-functions/src/datetime/time_zone/sqlite): SQLite's `now` is UTC
 /// and one value for the whole statement, as Trino's is for the query.
-pub fn now_sql(zone: &str) -> String {
-    format!(
-        "(strftime('%Y-%m-%d %H:%M:%f', 'now') || '000000000 ' || {})",
-        querymesh_values::sqlite_text::sql_string(zone)
-    )
+pub fn now_sql(zone: &str) -> SqlExpr {
+    let utc_millis =
+        builtin::STRFTIME.call([SqlExpr::text("%Y-%m-%d %H:%M:%f"), SqlExpr::text("now")]);
+    // Padded to the stored 12 fraction digits, then the zone.
+    let padded = SqlExpr::binary(utc_millis, BinaryOp::Concat, SqlExpr::text("000000000 "));
+    SqlExpr::binary(padded, BinaryOp::Concat, SqlExpr::text(zone))
+}
+
+/// The wall time of `now` in its zone, a stored timestamp(3).
+fn local_now(now: SqlExpr) -> SqlExpr {
+    QM_TZ_LOCAL.call([now, SqlExpr::Integer(3)])
 }
 
 /// current_date: the date in the session zone.
@@ -381,7 +393,7 @@ fn current_date(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let now = now_sql(&ctx.session_zone());
     Ok(c.args.is_empty().then(|| {
         Typed::new(
-            format!("substr(qm_tz_local({now}, 3), 1, 10)"),
+            builtin::SUBSTR.call([local_now(now), SqlExpr::Integer(1), SqlExpr::Integer(10)]),
             TrinoType::Date,
         )
     }))
@@ -399,5 +411,5 @@ fn local_timestamp(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let now = now_sql(&ctx.session_zone());
     Ok(c.args
         .is_empty()
-        .then(|| Typed::new(format!("qm_tz_local({now}, 3)"), TrinoType::Timestamp(3))))
+        .then(|| Typed::new(local_now(now), TrinoType::Timestamp(3))))
 }

@@ -4,13 +4,14 @@
 
 pub mod sqlite;
 
-use querymesh_values::sqlite_text::sql_string;
+use querymesh_values::sqlite_expr::SqlExpr;
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
 use crate::Call;
 use crate::context::LowerContext;
 use crate::entry::{FunctionDef, Lower, LowerResult, Typing, scalar};
+use sqlite::{QM_DATE_FORMAT, QM_DATE_PARSE, QM_FORMAT_DATETIME, QM_PARSE_DATETIME};
 
 pub const FUNCTIONS: &[FunctionDef] = &[
     scalar(
@@ -64,18 +65,18 @@ fn format(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
     }
     let Some(x) = (match x.ty {
         TrinoType::Timestamp(_) | TrinoType::TimestampTz(_) | TrinoType::Date => ctx.zoned(x),
-        TrinoType::Unknown => Some(Typed::new("NULL", TrinoType::TimestampTz(3))),
+        TrinoType::Unknown => Some(Typed::new(SqlExpr::Null, TrinoType::TimestampTz(3))),
         _ => None,
     }) else {
         return Ok(None);
     };
     let function = if c.name == "date_format" {
-        "qm_date_format"
+        QM_DATE_FORMAT
     } else {
-        "qm_format_datetime"
+        QM_FORMAT_DATETIME
     };
     Ok(Some(Typed::new(
-        format!("{function}({}, {})", x.sql, f.sql),
+        function.call([x.sql, f.sql.clone()]),
         TrinoType::Varchar(None),
     )))
 }
@@ -89,17 +90,16 @@ fn parse(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
     }
     Ok(Some(if c.name == "date_parse" {
         Typed::new(
-            format!("qm_date_parse({}, {})", x.sql, f.sql),
+            QM_DATE_PARSE.call([x.sql.clone(), f.sql.clone()]),
             TrinoType::Timestamp(3),
         )
     } else {
         Typed::new(
-            format!(
-                "qm_parse_datetime({}, {}, {})",
-                x.sql,
-                f.sql,
-                sql_string(&ctx.session_zone())
-            ),
+            QM_PARSE_DATETIME.call([
+                x.sql.clone(),
+                f.sql.clone(),
+                SqlExpr::text(ctx.session_zone()),
+            ]),
             TrinoType::TimestampTz(3),
         )
     }))

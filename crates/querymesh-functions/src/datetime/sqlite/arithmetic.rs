@@ -8,6 +8,7 @@ use rusqlite::functions::Context;
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, Error};
 
+use super::{QM_DATE_ADD, QM_DATE_DIFF, QM_DATE_TRUNC};
 use crate::udf::{FLAGS, define, fail};
 
 const DAY_MS: i64 = 86_400_000;
@@ -262,7 +263,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     let digits = |ctx: &Context<'_>, i: usize| {
         usize::try_from(int_arg(ctx, i).unwrap_or(0).clamp(0, 12)).unwrap_or(0)
     };
-    define(conn, "qm_date_trunc", 3, FLAGS, move |ctx| {
+    define(conn, QM_DATE_TRUNC.name(), 3, FLAGS, move |ctx| {
         let unit = ctx.get::<String>(0)?.to_lowercase();
         let digits = digits(ctx, 2);
         match instant_arg(ctx, 1)? {
@@ -270,7 +271,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             None => Ok(None),
         }
     })?;
-    define(conn, "qm_date_add", 4, FLAGS, move |ctx| {
+    define(conn, QM_DATE_ADD.name(), 4, FLAGS, move |ctx| {
         let unit = ctx.get::<String>(0)?.to_lowercase();
         let digits = digits(ctx, 3);
         match (int_arg(ctx, 1), instant_arg(ctx, 2)?) {
@@ -278,7 +279,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             _ => Ok(None),
         }
     })?;
-    define(conn, "qm_date_diff", 4, FLAGS, move |ctx| {
+    define(conn, QM_DATE_DIFF.name(), 4, FLAGS, move |ctx| {
         let unit = ctx.get::<String>(0)?.to_lowercase();
         let timestamp = digits(ctx, 3) > 0;
         match (instant_arg(ctx, 1)?, instant_arg(ctx, 2)?) {

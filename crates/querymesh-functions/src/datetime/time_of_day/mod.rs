@@ -6,11 +6,20 @@
 pub mod sqlite;
 pub mod value;
 
-use querymesh_values::sqlite_text::sql_string;
+use querymesh_values::sqlite_expr::{BinaryOp, SqlExpr, SqliteFn, UnaryOp, builtin};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
+use sqlite::{
+    QM_TIME_ADD, QM_TIME_DIFF, QM_TIME_PARSE, QM_TIME_ROUND, QM_TIME_TEXT, QM_TIME_TRUNC,
+    QM_TIME_TZ_AT, QM_TIME_TZ_FROM_TSTZ, QM_TIME_TZ_KEY, QM_TIME_TZ_LOCAL, QM_TIME_TZ_OF,
+    QM_TIME_TZ_OFFSET, QM_TIME_TZ_PARSE, QM_TIME_TZ_TEXT, QM_TIME_TZ_WITH, QM_TIME_TZ_ZONE,
+};
 use value::{PICOS_PER_DAY, PICOS_PER_MILLI};
+
+/// `qm_cast(x, from kind, to kind, try)`, registered by udf/cast.rs, which declares no
+/// constant for it yet: the integrator should make this a use of that one.
+const QM_CAST: SqliteFn = SqliteFn::new("qm_cast");
 
 /// Why a TIME literal was refused.
 #[derive(Debug, PartialEq, Eq)]
@@ -32,10 +41,10 @@ pub fn literal(text: &str) -> Result<Typed, LiteralError> {
     }
     let p = digits as u8;
     Ok(match offset {
-        None => Typed::new(picos.to_string(), TrinoType::Time(p)),
+        None => Typed::new(SqlExpr::Integer(picos), TrinoType::Time(p)),
         Some(offset_minutes) => Typed::new(
-            sql_string(
-                &value::TimeTz {
+            SqlExpr::text(
+                value::TimeTz {
                     picos,
                     offset_minutes,
                 }
@@ -50,67 +59,92 @@ pub fn is_time(t: &TrinoType) -> bool {
     matches!(t, TrinoType::Time(_) | TrinoType::TimeTz(_))
 }
 
+/// A precision as the `qm_time_*` functions take it.
+fn digits(p: u8) -> SqlExpr {
+    SqlExpr::Integer(i64::from(p))
+}
+
+/// The stored text of a timestamp from its time of day on (`YYYY-MM-DD HH:MM:SS.f…`).
+fn time_of_timestamp(x: SqlExpr) -> SqlExpr {
+    builtin::SUBSTR.call([x, SqlExpr::Integer(12)])
+}
+
 /// CAST between a time and another type, or `None` when Trino has no such cast (docs
 /// functions/conversion; TestTime, TestTimeWithTimeZone casts). `zone` is the session's.
-pub fn cast_sql(t: &Typed, target: &TrinoType, try_cast: bool, zone: &str) -> Option<String> {
+pub fn cast_sql(t: &Typed, target: &TrinoType, try_cast: bool, zone: &str) -> Option<SqlExpr> {
     use TrinoType::*;
-    let x = &t.sql;
-    let zone = sql_string(zone);
-    let try_flag = i32::from(try_cast);
+    let x = || t.sql.clone();
+    let zone = || SqlExpr::text(zone);
+    let try_flag = SqlExpr::Integer(i64::from(try_cast));
+    let local = || QM_TIME_TZ_LOCAL.call([x()]);
     Some(match (&t.ty, target) {
-        (Unknown, _) => "NULL".into(),
-        (Time(p), Time(q)) if q >= p => x.to_string(),
-        (Time(_), Time(q)) => format!("qm_time_round({x}, {q})"),
-        (TimeTz(p), TimeTz(q)) if q >= p => x.to_string(),
+        (Unknown, _) => SqlExpr::Null,
+        (Time(p), Time(q)) if q >= p => x(),
+        (Time(_), Time(q)) => QM_TIME_ROUND.call([x(), digits(*q)]),
+        (TimeTz(p), TimeTz(q)) if q >= p => x(),
         (TimeTz(_), TimeTz(q)) => {
-            format!("qm_time_tz_with({x}, qm_time_round(qm_time_tz_local({x}), {q}))")
+            QM_TIME_TZ_WITH.call([x(), QM_TIME_ROUND.call([local(), digits(*q)])])
         }
-        (Time(p), TimeTz(q)) => format!(
-            "qm_time_tz_of({}, {zone})",
-            round_if_narrower(x.to_string(), *p, *q)
-        ),
-        (TimeTz(p), Time(q)) => round_if_narrower(format!("qm_time_tz_local({x})"), *p, *q),
-        (Time(p), Varchar(None)) => format!("qm_time_text({x}, {p})"),
-        (TimeTz(p), Varchar(None)) => format!("qm_time_tz_text({x}, {p})"),
-        (Time(p), Varchar(Some(n))) => fitted(format!("qm_time_text({x}, {p})"), *n, try_flag),
-        (TimeTz(p), Varchar(Some(n))) => fitted(format!("qm_time_tz_text({x}, {p})"), *n, try_flag),
-        (Varchar(_) | Char(_), Time(q)) => format!("qm_time_parse({x}, {q}, {try_flag})"),
+        (Time(p), TimeTz(q)) => QM_TIME_TZ_OF.call([round_if_narrower(x(), *p, *q), zone()]),
+        (TimeTz(p), Time(q)) => round_if_narrower(local(), *p, *q),
+        (Time(p), Varchar(None)) => QM_TIME_TEXT.call([x(), digits(*p)]),
+        (TimeTz(p), Varchar(None)) => QM_TIME_TZ_TEXT.call([x(), digits(*p)]),
+        (Time(p), Varchar(Some(n))) => fitted(QM_TIME_TEXT.call([x(), digits(*p)]), *n, try_flag),
+        (TimeTz(p), Varchar(Some(n))) => {
+            fitted(QM_TIME_TZ_TEXT.call([x(), digits(*p)]), *n, try_flag)
+        }
+        (Varchar(_) | Char(_), Time(q)) => QM_TIME_PARSE.call([x(), digits(*q), try_flag]),
         (Varchar(_) | Char(_), TimeTz(q)) => {
-            format!("qm_time_tz_parse({x}, {q}, {zone}, {try_flag})")
+            QM_TIME_TZ_PARSE.call([x(), digits(*q), zone(), try_flag])
         }
-        // The stored timestamp's time of day (`YYYY-MM-DD HH:MM:SS.f…`), rounded to q.
-        (Timestamp(_), Time(q)) => format!("qm_time_parse(substr({x}, 12), {q}, 0)"),
+        // The stored timestamp's time of day, rounded to q.
+        (Timestamp(_), Time(q)) => {
+            QM_TIME_PARSE.call([time_of_timestamp(x()), digits(*q), SqlExpr::Integer(0)])
+        }
         (TimestampTz(_), Time(q)) => {
-            format!("qm_time_tz_local(qm_time_tz_from_tstz({x}, {q}))")
+            QM_TIME_TZ_LOCAL.call([QM_TIME_TZ_FROM_TSTZ.call([x(), digits(*q)])])
         }
-        (TimestampTz(_), TimeTz(q)) => format!("qm_time_tz_from_tstz({x}, {q})"),
-        (Timestamp(p), TimeTz(q)) => format!(
-            "qm_time_tz_of(qm_time_parse(substr({x}, 12), {}, 0), {zone})",
-            (*p).min(*q)
-        ),
+        (TimestampTz(_), TimeTz(q)) => QM_TIME_TZ_FROM_TSTZ.call([x(), digits(*q)]),
+        (Timestamp(p), TimeTz(q)) => {
+            let time = QM_TIME_PARSE.call([
+                time_of_timestamp(x()),
+                digits((*p).min(*q)),
+                SqlExpr::Integer(0),
+            ]);
+            QM_TIME_TZ_OF.call([time, zone()])
+        }
         _ => return None,
     })
 }
 
-fn round_if_narrower(sql: String, from: u8, to: u8) -> String {
+fn round_if_narrower(sql: SqlExpr, from: u8, to: u8) -> SqlExpr {
     if to >= from {
         sql
     } else {
-        format!("qm_time_round({sql}, {to})")
+        QM_TIME_ROUND.call([sql, digits(to)])
     }
 }
 
 /// Text that must fit varchar(n) ("Value … cannot be represented as varchar(n)").
-fn fitted(sql: String, n: u32, try_flag: i32) -> String {
-    format!("qm_cast({sql}, 'varchar', 'varchar:{n}', {try_flag})")
+fn fitted(sql: SqlExpr, n: u32, try_flag: SqlExpr) -> SqlExpr {
+    QM_CAST.call([
+        sql,
+        SqlExpr::text("varchar"),
+        SqlExpr::text(format!("varchar:{n}")),
+        try_flag,
+    ])
 }
 
 /// What comparisons compare: a time as stored, a time with time zone by its instant.
-pub fn compare_key(sql: String, target: &TrinoType) -> String {
+pub fn compare_key(sql: SqlExpr, target: &TrinoType) -> SqlExpr {
     match target {
-        TrinoType::TimeTz(_) => format!("qm_time_tz_key({sql})"),
+        TrinoType::TimeTz(_) => QM_TIME_TZ_KEY.call([sql]),
         _ => sql,
     }
+}
+
+fn integer_op(left: SqlExpr, op: BinaryOp, right: i64) -> SqlExpr {
+    SqlExpr::binary(left, op, SqlExpr::Integer(right))
 }
 
 /// time ± interval day to second (wrapping modulo a day; the result has at least
@@ -118,40 +152,50 @@ pub fn compare_key(sql: String, target: &TrinoType) -> String {
 /// interval day to second (TestTime.testSubtract). `None` when neither applies.
 pub fn arithmetic(op: char, l: &Typed, r: &Typed) -> Option<Typed> {
     use TrinoType::*;
-    let shifted = |t: &Typed, millis: &str, sign: &str| -> Option<Typed> {
-        let delta = format!("{sign}({millis}) * {PICOS_PER_MILLI}");
+    let shifted = |t: &Typed, millis: &SqlExpr, negated: bool| -> Option<Typed> {
+        let millis = if negated {
+            SqlExpr::Unary(UnaryOp::Negate, Box::new(millis.clone()))
+        } else {
+            millis.clone()
+        };
+        let delta = integer_op(millis, BinaryOp::Multiply, PICOS_PER_MILLI);
         Some(match t.ty {
-            Time(p) => Typed::new(
-                format!(
-                    "((({} + {delta}) % {PICOS_PER_DAY} + {PICOS_PER_DAY}) % {PICOS_PER_DAY})",
-                    t.sql
-                ),
-                Time(p.max(3)),
-            ),
-            TimeTz(p) => Typed::new(
-                format!(
-                    "qm_time_tz_with({}, qm_time_tz_local({}) + {delta})",
-                    t.sql, t.sql
-                ),
-                TimeTz(p.max(3)),
-            ),
+            // ((t + delta) % day + day) % day: SQLite's % keeps the dividend's sign.
+            Time(p) => {
+                let sum = SqlExpr::binary(t.sql.clone(), BinaryOp::Add, delta);
+                let wrapped = integer_op(sum, BinaryOp::Remainder, PICOS_PER_DAY);
+                let positive = integer_op(wrapped, BinaryOp::Add, PICOS_PER_DAY);
+                Typed::new(
+                    integer_op(positive, BinaryOp::Remainder, PICOS_PER_DAY),
+                    Time(p.max(3)),
+                )
+            }
+            TimeTz(p) => {
+                let local = QM_TIME_TZ_LOCAL.call([t.sql.clone()]);
+                Typed::new(
+                    QM_TIME_TZ_WITH
+                        .call([t.sql.clone(), SqlExpr::binary(local, BinaryOp::Add, delta)]),
+                    TimeTz(p.max(3)),
+                )
+            }
             _ => return None,
         })
     };
+    let millis_between = |later: SqlExpr, earlier: SqlExpr| {
+        let picos = SqlExpr::binary(later, BinaryOp::Subtract, earlier);
+        Typed::new(
+            integer_op(picos, BinaryOp::Divide, PICOS_PER_MILLI),
+            IntervalDayToSecond,
+        )
+    };
     match (&l.ty, &r.ty, op) {
-        (Time(_) | TimeTz(_), IntervalDayToSecond, '+') => shifted(l, &r.sql.to_string(), ""),
-        (Time(_) | TimeTz(_), IntervalDayToSecond, '-') => shifted(l, &r.sql.to_string(), "-"),
-        (IntervalDayToSecond, Time(_) | TimeTz(_), '+') => shifted(r, &l.sql.to_string(), ""),
-        (Time(_), Time(_), '-') => Some(Typed::new(
-            format!("(({} - {}) / {PICOS_PER_MILLI})", l.sql, r.sql),
-            IntervalDayToSecond,
-        )),
-        (TimeTz(_), TimeTz(_), '-') => Some(Typed::new(
-            format!(
-                "((qm_time_tz_key({}) - qm_time_tz_key({})) / {PICOS_PER_MILLI})",
-                l.sql, r.sql
-            ),
-            IntervalDayToSecond,
+        (Time(_) | TimeTz(_), IntervalDayToSecond, '+') => shifted(l, &r.sql, false),
+        (Time(_) | TimeTz(_), IntervalDayToSecond, '-') => shifted(l, &r.sql, true),
+        (IntervalDayToSecond, Time(_) | TimeTz(_), '+') => shifted(r, &l.sql, false),
+        (Time(_), Time(_), '-') => Some(millis_between(l.sql.clone(), r.sql.clone())),
+        (TimeTz(_), TimeTz(_), '-') => Some(millis_between(
+            QM_TIME_TZ_KEY.call([l.sql.clone()]),
+            QM_TIME_TZ_KEY.call([r.sql.clone()]),
         )),
         _ => None,
     }
@@ -163,10 +207,14 @@ pub fn arithmetic(op: char, l: &Typed, r: &Typed) -> Option<Typed> {
 pub fn part(unit: &str, t: &Typed) -> Option<Typed> {
     let local = match t.ty {
         TrinoType::Time(_) => t.sql.clone(),
-        TrinoType::TimeTz(_) => format!("qm_time_tz_local({})", t.sql).into(),
+        TrinoType::TimeTz(_) => QM_TIME_TZ_LOCAL.call([t.sql.clone()]),
         _ => return None,
     };
-    let of_local = |divisor: i64, modulus: i64| format!("({local} / {divisor} % {modulus})");
+    let of_local = |divisor: i64, modulus: i64| {
+        let units = integer_op(local.clone(), BinaryOp::Divide, divisor);
+        integer_op(units, BinaryOp::Remainder, modulus)
+    };
+    let offset = || QM_TIME_TZ_OFFSET.call([t.sql.clone()]);
     let sql = match (unit, &t.ty) {
         ("hour", _) => of_local(3_600 * value::PICOS_PER_SECOND, 24),
         ("minute", _) => of_local(60 * value::PICOS_PER_SECOND, 60),
@@ -174,10 +222,8 @@ pub fn part(unit: &str, t: &Typed) -> Option<Typed> {
         ("millisecond", _) => of_local(PICOS_PER_MILLI, 1000),
         // SQLite's integer / and % truncate toward zero, as the offset's parts do in Trino
         // (`-00:30` is hour 0, minute -30).
-        ("timezone_hour", TrinoType::TimeTz(_)) => format!("(qm_time_tz_offset({}) / 60)", t.sql),
-        ("timezone_minute", TrinoType::TimeTz(_)) => {
-            format!("(qm_time_tz_offset({}) % 60)", t.sql)
-        }
+        ("timezone_hour", TrinoType::TimeTz(_)) => integer_op(offset(), BinaryOp::Divide, 60),
+        ("timezone_minute", TrinoType::TimeTz(_)) => integer_op(offset(), BinaryOp::Remainder, 60),
         _ => return None,
     };
     Some(Typed::new(sql, TrinoType::BigInt))
@@ -185,25 +231,23 @@ pub fn part(unit: &str, t: &Typed) -> Option<Typed> {
 
 /// date_trunc(unit, time): the unit is millisecond to hour.
 pub fn trunc(unit: &Typed, t: &Typed) -> Option<Typed> {
-    on_local(t, |local| format!("qm_time_trunc({}, {local})", unit.sql))
+    on_local(t, |local| QM_TIME_TRUNC.call([unit.sql.clone(), local]))
 }
 
 /// date_add(unit, n, time): wraps modulo a day; the type is kept.
 pub fn add(unit: &Typed, n: &Typed, t: &Typed) -> Option<Typed> {
     on_local(t, |local| {
-        format!("qm_time_add({}, {}, {local})", unit.sql, n.sql)
+        QM_TIME_ADD.call([unit.sql.clone(), n.sql.clone(), local])
     })
 }
 
 /// A time's local time of day changed by `f`, for a time with time zone at its offset.
-fn on_local(t: &Typed, f: impl Fn(&str) -> String) -> Option<Typed> {
+fn on_local(t: &Typed, f: impl Fn(SqlExpr) -> SqlExpr) -> Option<Typed> {
     let sql = match t.ty {
-        TrinoType::Time(_) => f(&t.sql.to_string()),
-        TrinoType::TimeTz(_) => format!(
-            "qm_time_tz_with({}, {})",
-            t.sql,
-            f(&format!("qm_time_tz_local({})", t.sql))
-        ),
+        TrinoType::Time(_) => f(t.sql.clone()),
+        TrinoType::TimeTz(_) => {
+            QM_TIME_TZ_WITH.call([t.sql.clone(), f(QM_TIME_TZ_LOCAL.call([t.sql.clone()]))])
+        }
         _ => return None,
     };
     Some(Typed::new(sql, t.ty.clone()))
@@ -213,14 +257,14 @@ fn on_local(t: &Typed, f: impl Fn(&str) -> String) -> Option<Typed> {
 pub fn diff(unit: &Typed, a: &Typed, b: &Typed) -> Option<Typed> {
     let key = |t: &Typed| match t.ty {
         TrinoType::Time(_) => Some(t.sql.clone()),
-        TrinoType::TimeTz(_) => Some(format!("qm_time_tz_key({})", t.sql).into()),
+        TrinoType::TimeTz(_) => Some(QM_TIME_TZ_KEY.call([t.sql.clone()])),
         _ => None,
     };
     if std::mem::discriminant(&a.ty) != std::mem::discriminant(&b.ty) {
         return None;
     }
     Some(Typed::new(
-        format!("qm_time_diff({}, {}, {})", unit.sql, key(a)?, key(b)?),
+        QM_TIME_DIFF.call([unit.sql.clone(), key(a)?, key(b)?]),
         TrinoType::BigInt,
     ))
 }
@@ -229,7 +273,7 @@ pub fn diff(unit: &Typed, a: &Typed, b: &Typed) -> Option<Typed> {
 pub fn at_time_zone(t: &Typed, zone: &Typed) -> Option<Typed> {
     matches!(t.ty, TrinoType::TimeTz(_)).then(|| {
         Typed::new(
-            format!("qm_time_tz_at({}, {})", t.sql, zone.sql),
+            QM_TIME_TZ_AT.call([t.sql.clone(), zone.sql.clone()]),
             t.ty.clone(),
         )
     })
@@ -239,7 +283,7 @@ pub fn at_time_zone(t: &Typed, zone: &Typed) -> Option<Typed> {
 pub fn zone_of(t: &Typed) -> Option<Typed> {
     matches!(t.ty, TrinoType::TimeTz(_)).then(|| {
         Typed::new(
-            format!("qm_time_tz_zone({})", t.sql),
+            QM_TIME_TZ_ZONE.call([t.sql.clone()]),
             TrinoType::Varchar(None),
         )
     })

@@ -3,12 +3,31 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use querymesh_values::error::ErrorName;
+use querymesh_values::sqlite_expr::SqliteFn;
 use rusqlite::functions::Context;
 use rusqlite::{Connection, Error};
 
 use super::value::{self, PICOS_PER_DAY, TimeTz};
 use crate::datetime::time_zone::sqlite as zones;
 use crate::udf::{FLAGS, define, fail, int, text};
+
+/// The functions registered here, as lowerings call them.
+pub const QM_TIME_PARSE: SqliteFn = SqliteFn::new("qm_time_parse");
+pub const QM_TIME_TZ_PARSE: SqliteFn = SqliteFn::new("qm_time_tz_parse");
+pub const QM_TIME_TEXT: SqliteFn = SqliteFn::new("qm_time_text");
+pub const QM_TIME_ROUND: SqliteFn = SqliteFn::new("qm_time_round");
+pub const QM_TIME_TZ_TEXT: SqliteFn = SqliteFn::new("qm_time_tz_text");
+pub const QM_TIME_TZ_OF: SqliteFn = SqliteFn::new("qm_time_tz_of");
+pub const QM_TIME_TZ_FROM_TSTZ: SqliteFn = SqliteFn::new("qm_time_tz_from_tstz");
+pub const QM_TIME_TZ_LOCAL: SqliteFn = SqliteFn::new("qm_time_tz_local");
+pub const QM_TIME_TZ_KEY: SqliteFn = SqliteFn::new("qm_time_tz_key");
+pub const QM_TIME_TZ_OFFSET: SqliteFn = SqliteFn::new("qm_time_tz_offset");
+pub const QM_TIME_TZ_ZONE: SqliteFn = SqliteFn::new("qm_time_tz_zone");
+pub const QM_TIME_TZ_WITH: SqliteFn = SqliteFn::new("qm_time_tz_with");
+pub const QM_TIME_TZ_AT: SqliteFn = SqliteFn::new("qm_time_tz_at");
+pub const QM_TIME_TRUNC: SqliteFn = SqliteFn::new("qm_time_trunc");
+pub const QM_TIME_ADD: SqliteFn = SqliteFn::new("qm_time_add");
+pub const QM_TIME_DIFF: SqliteFn = SqliteFn::new("qm_time_diff");
 
 fn precision(ctx: &Context<'_>, i: usize) -> u8 {
     int(ctx.get_raw(i)).unwrap_or(3).clamp(0, 12) as u8
@@ -61,7 +80,7 @@ fn cast_error(to: &str, text: &str) -> Error {
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     // qm_time_parse(text, p, try): CAST(varchar AS time(p)); an offset is refused
     // (TestTime: "Value cannot be cast to time: 12:34:56 +05:30").
-    define(conn, "qm_time_parse", 3, FLAGS, |ctx| {
+    define(conn, QM_TIME_PARSE.name(), 3, FLAGS, |ctx| {
         let Some(t) = text(ctx.get_raw(0)) else {
             return Ok(None);
         };
@@ -73,7 +92,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         }
     })?;
     // qm_time_tz_parse(text, p, session zone, try): without an offset, the session zone's.
-    define(conn, "qm_time_tz_parse", 4, FLAGS, |ctx| {
+    define(conn, QM_TIME_TZ_PARSE.name(), 4, FLAGS, |ctx| {
         let (Some(t), Some(zone)) = (text(ctx.get_raw(0)), text(ctx.get_raw(2))) else {
             return Ok(None);
         };
@@ -99,17 +118,17 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         ))
     })?;
     // qm_time_text(time, p): as Trino writes a time(p).
-    define(conn, "qm_time_text", 2, FLAGS, |ctx| {
+    define(conn, QM_TIME_TEXT.name(), 2, FLAGS, |ctx| {
         Ok(int(ctx.get_raw(0)).map(|picos| value::format(picos, precision(ctx, 1))))
     })?;
-    define(conn, "qm_time_round", 2, FLAGS, |ctx| {
+    define(conn, QM_TIME_ROUND.name(), 2, FLAGS, |ctx| {
         Ok(int(ctx.get_raw(0)).map(|picos| value::round(picos, precision(ctx, 1))))
     })?;
-    define(conn, "qm_time_tz_text", 2, FLAGS, |ctx| {
+    define(conn, QM_TIME_TZ_TEXT.name(), 2, FLAGS, |ctx| {
         Ok(time_tz(ctx, 0)?.map(|t| t.display(precision(ctx, 1))))
     })?;
     // qm_time_tz_of(time, zone): the time with the zone's offset now.
-    define(conn, "qm_time_tz_of", 2, FLAGS, |ctx| {
+    define(conn, QM_TIME_TZ_OF.name(), 2, FLAGS, |ctx| {
         let (Some(picos), Some(zone)) = (int(ctx.get_raw(0)), text(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -124,7 +143,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     })?;
     // qm_time_tz_from_tstz(timestamp with time zone, p): its wall time of day and the offset
     // its zone has at that instant.
-    define(conn, "qm_time_tz_from_tstz", 2, FLAGS, |ctx| {
+    define(conn, QM_TIME_TZ_FROM_TSTZ.name(), 2, FLAGS, |ctx| {
         let Some(z) = text(ctx.get_raw(0)).and_then(|s| zones::parse_stored(&s)) else {
             return Ok(None);
         };
@@ -138,20 +157,20 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             .stored(),
         ))
     })?;
-    define(conn, "qm_time_tz_local", 1, FLAGS, |ctx| {
+    define(conn, QM_TIME_TZ_LOCAL.name(), 1, FLAGS, |ctx| {
         Ok(time_tz(ctx, 0)?.map(|t| t.picos))
     })?;
-    define(conn, "qm_time_tz_key", 1, FLAGS, |ctx| {
+    define(conn, QM_TIME_TZ_KEY.name(), 1, FLAGS, |ctx| {
         Ok(time_tz(ctx, 0)?.map(|t| t.key()))
     })?;
-    define(conn, "qm_time_tz_offset", 1, FLAGS, |ctx| {
+    define(conn, QM_TIME_TZ_OFFSET.name(), 1, FLAGS, |ctx| {
         Ok(time_tz(ctx, 0)?.map(|t| i64::from(t.offset_minutes)))
     })?;
-    define(conn, "qm_time_tz_zone", 1, FLAGS, |ctx| {
+    define(conn, QM_TIME_TZ_ZONE.name(), 1, FLAGS, |ctx| {
         Ok(time_tz(ctx, 0)?.map(|t| value::format_offset(t.offset_minutes)))
     })?;
     // qm_time_tz_with(x, time): x's offset with another local time (arithmetic, date_trunc).
-    define(conn, "qm_time_tz_with", 2, FLAGS, |ctx| {
+    define(conn, QM_TIME_TZ_WITH.name(), 2, FLAGS, |ctx| {
         let (Some(t), Some(picos)) = (time_tz(ctx, 0)?, int(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -164,7 +183,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         ))
     })?;
     // qm_time_tz_at(x, zone): the same instant at the zone's offset (AT TIME ZONE).
-    define(conn, "qm_time_tz_at", 2, FLAGS, |ctx| {
+    define(conn, QM_TIME_TZ_AT.name(), 2, FLAGS, |ctx| {
         let (Some(t), Some(name)) = (time_tz(ctx, 0)?, text(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -177,14 +196,14 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         Ok(Some(t.at_offset(offset_now(&zone)).stored()))
     })?;
     // qm_time_trunc(unit, time) (DateTimeFunctions.truncateTime).
-    define(conn, "qm_time_trunc", 2, FLAGS, |ctx| {
+    define(conn, QM_TIME_TRUNC.name(), 2, FLAGS, |ctx| {
         let (Some((_, unit)), Some(picos)) = (unit(ctx)?, int(ctx.get_raw(1))) else {
             return Ok(None);
         };
         Ok(Some(picos / unit * unit))
     })?;
     // qm_time_add(unit, n, time): wraps modulo a day (DateTimeFunctions.addFieldValueTime).
-    define(conn, "qm_time_add", 3, FLAGS, |ctx| {
+    define(conn, QM_TIME_ADD.name(), 3, FLAGS, |ctx| {
         let (Some((_, unit)), Some(n), Some(picos)) =
             (unit(ctx)?, int(ctx.get_raw(1)), int(ctx.get_raw(2)))
         else {
@@ -194,7 +213,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         Ok(Some(sum.rem_euclid(i128::from(PICOS_PER_DAY)) as i64))
     })?;
     // qm_time_diff(unit, a, b): whole units from a to b, truncated toward zero.
-    define(conn, "qm_time_diff", 3, FLAGS, |ctx| {
+    define(conn, QM_TIME_DIFF.name(), 3, FLAGS, |ctx| {
         let (Some((_, unit)), Some(a), Some(b)) =
             (unit(ctx)?, int(ctx.get_raw(1)), int(ctx.get_raw(2)))
         else {

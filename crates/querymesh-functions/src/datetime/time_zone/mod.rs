@@ -8,13 +8,18 @@
 pub mod sqlite;
 
 use querymesh_values::coerce::coerced;
-use querymesh_values::sqlite_text::sql_string;
+use querymesh_values::sqlite_expr::{Affinity, SqlExpr, builtin};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
 use crate::context::LowerContext;
+use crate::datetime::format::sqlite::{QM_HUMAN_READABLE_SECONDS, QM_PARSE_DURATION};
 use crate::entry::{FunctionDef, Lower, LowerResult, Typing, scalar};
 use crate::{Call, is_integer_or_null, is_numeric_or_null};
+use sqlite::{
+    QM_TZ_AT, QM_TZ_FROM_HOURS, QM_TZ_FROM_ISO8601, QM_TZ_FROM_UNIXTIME, QM_TZ_FROM_UNIXTIME_NANOS,
+    QM_TZ_ISO8601, QM_TZ_OFFSET, QM_TZ_OFFSET_ZONE, QM_TZ_UNIXTIME, QM_TZ_WITH_ZONE, QM_TZ_ZONE,
+};
 
 const fn by_lowering(
     name: &'static str,
@@ -183,7 +188,7 @@ fn at_timezone(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
     };
     // An unknown zone fails in qm_tz_at with Trino's INVALID_FUNCTION_ARGUMENT.
     Ok(Some(Typed::new(
-        format!("qm_tz_at({}, {})", x.sql, z.sql),
+        QM_TZ_AT.call([x.sql, z.sql.clone()]),
         x.ty,
     )))
 }
@@ -202,7 +207,7 @@ fn with_timezone(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         return Ok(None);
     }
     Ok(Some(Typed::new(
-        format!("qm_tz_with_zone({}, {}, {p})", x.sql, z.sql),
+        QM_TZ_WITH_ZONE.call([x.sql.clone(), z.sql.clone(), precision(p)]),
         TrinoType::TimestampTz(p),
     )))
 }
@@ -219,7 +224,7 @@ fn offset_part(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
     };
     let part = c.name.trim_start_matches("timezone_");
     Ok(Some(Typed::new(
-        format!("qm_tz_offset({}, '{part}')", x.sql),
+        QM_TZ_OFFSET.call([x.sql, SqlExpr::text(part)]),
         TrinoType::BigInt,
     )))
 }
@@ -236,7 +241,7 @@ fn zone_of(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
     }
     let x = ctx.zoned(x).unwrap_or_else(|| x.clone());
     Ok(Some(Typed::new(
-        format!("qm_tz_zone({})", x.sql),
+        QM_TZ_ZONE.call([x.sql]),
         TrinoType::Varchar(None),
     )))
 }
@@ -244,7 +249,7 @@ fn zone_of(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
 fn current_timezone(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
     Ok(c.args
         .is_empty()
-        .then(|| Typed::new(sql_string(&ctx.session_zone()), TrinoType::Varchar(None))))
+        .then(|| Typed::new(session_zone(ctx), TrinoType::Varchar(None))))
 }
 
 fn to_unixtime(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
@@ -253,21 +258,21 @@ fn to_unixtime(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
     };
     Ok(ctx
         .zoned(x)
-        .map(|x| Typed::new(format!("qm_tz_unixtime({})", x.sql), TrinoType::Double)))
+        .map(|x| Typed::new(QM_TZ_UNIXTIME.call([x.sql]), TrinoType::Double)))
 }
 
 fn from_unixtime(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
-    let session = sql_string(&ctx.session_zone());
+    let session = session_zone(ctx);
     let ty = TrinoType::TimestampTz(3);
     Ok(match c.args.as_slice() {
         [x] if is_numeric_or_null(&x.ty) => Some(Typed::new(
-            format!("qm_tz_from_unixtime({}, {session}, 3)", double(x)),
+            QM_TZ_FROM_UNIXTIME.call([double(x), session, precision(3)]),
             ty,
         )),
         [x, z] if is_numeric_or_null(&x.ty) && zone_text(z) => {
             ctx.check_zone_literal(z, c.at)?;
             Some(Typed::new(
-                format!("qm_tz_from_unixtime({}, {}, 3)", double(x), z.sql),
+                QM_TZ_FROM_UNIXTIME.call([double(x), z.sql.clone(), precision(3)]),
                 ty,
             ))
         }
@@ -277,7 +282,7 @@ fn from_unixtime(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
                 && is_integer_or_null(&m.ty) =>
         {
             Some(Typed::new(
-                format!("qm_tz_from_hours({}, {}, {})", double(x), h.sql, m.sql),
+                QM_TZ_FROM_HOURS.call([double(x), h.sql.clone(), m.sql.clone()]),
                 ty,
             ))
         }
@@ -286,10 +291,10 @@ fn from_unixtime(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
 }
 
 fn from_unixtime_nanos(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
-    let session = sql_string(&ctx.session_zone());
+    let session = session_zone(ctx);
     Ok(match c.args.as_slice() {
         [x] if is_integer_or_null(&x.ty) => Some(Typed::new(
-            format!("qm_tz_from_unixtime_nanos({}, {session})", x.sql),
+            QM_TZ_FROM_UNIXTIME_NANOS.call([x.sql.clone(), session]),
             TrinoType::TimestampTz(9),
         )),
         // from_unixtime_nanos(decimal): rounded half up to whole nanoseconds
@@ -297,7 +302,7 @@ fn from_unixtime_nanos(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
         [x] if matches!(x.ty, TrinoType::Decimal { .. }) => {
             let nanos = ctx.cast(x.clone(), &TrinoType::BigInt, false, c.at)?;
             Some(Typed::new(
-                format!("qm_tz_from_unixtime_nanos({}, {session})", nanos.sql),
+                QM_TZ_FROM_UNIXTIME_NANOS.call([nanos.sql, session]),
                 TrinoType::TimestampTz(9),
             ))
         }
@@ -312,16 +317,18 @@ fn to_iso8601(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     Ok(match x.ty {
         TrinoType::Date => Some(Typed::new(x.sql.clone(), TrinoType::Varchar(Some(16)))),
         TrinoType::Timestamp(p) => {
-            let len = 19 + if p == 0 { 0 } else { u32::from(p) + 1 };
+            let len = 19 + if p == 0 { 0 } else { i64::from(p) + 1 };
+            let shown =
+                builtin::SUBSTR.call([x.sql.clone(), SqlExpr::Integer(1), SqlExpr::Integer(len)]);
             Some(Typed::new(
-                format!("replace(substr({}, 1, {len}), ' ', 'T')", x.sql),
+                builtin::REPLACE.call([shown, SqlExpr::text(" "), SqlExpr::text("T")]),
                 // DateTimeFunctions.toIso8601: varchar(22 + p, plus the point when p > 0).
                 TrinoType::Varchar(Some(22 + u32::from(p) + u32::from(p.min(1)))),
             ))
         }
         // varchar(28 + p, plus the point): the offset's `+HH:MM` (ISO8601 `Z` is shorter).
         TrinoType::TimestampTz(p) => Some(Typed::new(
-            format!("qm_tz_iso8601({}, {p})", x.sql),
+            QM_TZ_ISO8601.call([x.sql.clone(), precision(p)]),
             TrinoType::Varchar(Some(28 + u32::from(p) + u32::from(p.min(1)))),
         )),
         _ => None,
@@ -336,9 +343,8 @@ fn from_iso8601(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
         return Ok(None);
     }
     let p = if c.name.ends_with("_nanos") { 9 } else { 3 };
-    let session = sql_string(&ctx.session_zone());
     Ok(Some(Typed::new(
-        format!("qm_tz_from_iso8601({}, {session}, {p})", x.sql),
+        QM_TZ_FROM_ISO8601.call([x.sql.clone(), session_zone(ctx), precision(p)]),
         TrinoType::TimestampTz(p),
     )))
 }
@@ -347,15 +353,18 @@ fn last_day_of_month(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let [x] = c.args.as_slice() else {
         return Ok(None);
     };
+    let day_of =
+        |stored: SqlExpr| builtin::SUBSTR.call([stored, SqlExpr::Integer(1), SqlExpr::Integer(10)]);
     let day = match x.ty {
         TrinoType::Date => x.sql.clone(),
-        TrinoType::Timestamp(_) => format!("substr({}, 1, 10)", x.sql).into(),
-        TrinoType::TimestampTz(_) => format!("substr({}, 1, 10)", ctx.wall_time(x).sql).into(),
+        TrinoType::Timestamp(_) => day_of(x.sql.clone()),
+        TrinoType::TimestampTz(_) => day_of(ctx.wall_time(x).sql),
         _ => return Ok(None),
     };
     // SQLite's date modifiers: the month's first day, a month on, a day back.
+    let modifiers = ["start of month", "+1 month", "-1 day"].map(SqlExpr::text);
     Ok(Some(Typed::new(
-        format!("date({day}, 'start of month', '+1 month', '-1 day')"),
+        builtin::DATE.call(std::iter::once(day).chain(modifiers)),
         TrinoType::Date,
     )))
 }
@@ -363,7 +372,7 @@ fn last_day_of_month(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
 fn to_milliseconds(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
         [x] if x.ty == TrinoType::IntervalDayToSecond => Some(Typed::new(
-            format!("CAST({} AS INTEGER)", x.sql),
+            SqlExpr::cast(x.sql.clone(), Affinity::Integer),
             TrinoType::BigInt,
         )),
         _ => None,
@@ -372,14 +381,24 @@ fn to_milliseconds(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
 
 /// A numeric argument as the double these functions take (a decimal's stored form is its
 /// unscaled value, so it must be converted, as Trino coerces it to the signature's double).
-fn double(x: &Typed) -> String {
-    (coerced(x, &TrinoType::Double)).to_string()
+fn double(x: &Typed) -> SqlExpr {
+    coerced(x, &TrinoType::Double)
+}
+
+/// The session's zone id, a text argument of the functions that take a value in it.
+fn session_zone(ctx: &dyn LowerContext) -> SqlExpr {
+    SqlExpr::text(ctx.session_zone())
+}
+
+/// A precision argument (fraction digits) of the `qm_tz_*` functions.
+fn precision(p: u8) -> SqlExpr {
+    SqlExpr::Integer(i64::from(p))
 }
 
 fn human_readable_seconds(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
         [x] if is_numeric_or_null(&x.ty) => Some(Typed::new(
-            format!("qm_human_readable_seconds({})", double(x)),
+            QM_HUMAN_READABLE_SECONDS.call([double(x)]),
             TrinoType::Varchar(None),
         )),
         _ => None,
@@ -389,7 +408,7 @@ fn human_readable_seconds(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
 fn parse_duration(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
         [x] if zone_text(x) => Some(Typed::new(
-            format!("qm_parse_duration({})", x.sql),
+            QM_PARSE_DURATION.call([x.sql.clone()]),
             TrinoType::IntervalDayToSecond,
         )),
         _ => None,
@@ -400,10 +419,7 @@ fn parse_duration(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
 /// TestAtTimeZone.testAtTimeZoneWithOffset) as the id of its fixed offset.
 pub fn zone_operand(z: Typed) -> Typed {
     if z.ty == TrinoType::IntervalDayToSecond {
-        Typed::new(
-            format!("qm_tz_offset_zone({})", z.sql),
-            TrinoType::Varchar(None),
-        )
+        Typed::new(QM_TZ_OFFSET_ZONE.call([z.sql]), TrinoType::Varchar(None))
     } else {
         z
     }

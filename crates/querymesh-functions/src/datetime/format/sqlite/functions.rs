@@ -6,14 +6,14 @@ use super::*;
 /// Registers the format and duration functions.
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     // qm_date_format(x as a stored timestamp with time zone, format)
-    define(conn, "qm_date_format", 2, FLAGS, |ctx| {
+    define(conn, QM_DATE_FORMAT.name(), 2, FLAGS, |ctx| {
         let (Some(z), Some(format)) = (zoned_arg(ctx.get_raw(0))?, text(ctx.get_raw(1))) else {
             return Ok(None);
         };
         let items = mysql_items(&format)?;
         Ok(Some(print(&items, &fields_of(&z), &z.zone, z.secs)))
     })?;
-    define(conn, "qm_format_datetime", 2, FLAGS, |ctx| {
+    define(conn, QM_FORMAT_DATETIME.name(), 2, FLAGS, |ctx| {
         let (Some(z), Some(format)) = (zoned_arg(ctx.get_raw(0))?, text(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -21,7 +21,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         Ok(Some(print(&items, &fields_of(&z), &z.zone, z.secs)))
     })?;
     // qm_date_parse(text, format): a timestamp(3), stored.
-    define(conn, "qm_date_parse", 2, FLAGS, |ctx| {
+    define(conn, QM_DATE_PARSE.name(), 2, FLAGS, |ctx| {
         let (Some(t), Some(format)) = (text(ctx.get_raw(0)), text(ctx.get_raw(1))) else {
             return Ok(Value::Null);
         };
@@ -32,7 +32,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         Ok(Value::Text(z.local_timestamp(3)))
     })?;
     // qm_parse_datetime(text, pattern, session zone): a timestamp(3) with time zone.
-    define(conn, "qm_parse_datetime", 3, FLAGS, |ctx| {
+    define(conn, QM_PARSE_DATETIME.name(), 3, FLAGS, |ctx| {
         let (Some(t), Some(format)) = (text(ctx.get_raw(0)), text(ctx.get_raw(1))) else {
             return Ok(Value::Null);
         };
@@ -48,7 +48,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     })?;
     define(
         conn,
-        "qm_human_readable_seconds",
+        QM_HUMAN_READABLE_SECONDS.name(),
         1,
         FLAGS,
         |ctx| match num(ctx.get_raw(0)) {
@@ -56,7 +56,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             Some(x) => human_readable_seconds(x).map(Some),
         },
     )?;
-    define(conn, "qm_parse_duration", 1, FLAGS, |ctx| {
+    define(conn, QM_PARSE_DURATION.name(), 1, FLAGS, |ctx| {
         match text(ctx.get_raw(0)) {
             None => Ok(None),
             Some(t) => parse_duration(&t).map(Some),

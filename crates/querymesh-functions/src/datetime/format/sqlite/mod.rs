@@ -6,11 +6,20 @@
 
 use querymesh_values::calendar::{self, DAYS, MONTHS};
 use querymesh_values::error::ErrorName;
+use querymesh_values::sqlite_expr::SqliteFn;
 use rusqlite::types::Value;
 use rusqlite::{Connection, Error};
 
 use crate::datetime::time_zone::sqlite::{self as zones, Zone, Zoned};
 use crate::udf::{FLAGS, define, fail, num, text};
+
+/// The format and duration functions (functions.rs registers them), as lowerings call them.
+pub const QM_DATE_FORMAT: SqliteFn = SqliteFn::new("qm_date_format");
+pub const QM_FORMAT_DATETIME: SqliteFn = SqliteFn::new("qm_format_datetime");
+pub const QM_DATE_PARSE: SqliteFn = SqliteFn::new("qm_date_parse");
+pub const QM_PARSE_DATETIME: SqliteFn = SqliteFn::new("qm_parse_datetime");
+pub const QM_HUMAN_READABLE_SECONDS: SqliteFn = SqliteFn::new("qm_human_readable_seconds");
+pub const QM_PARSE_DURATION: SqliteFn = SqliteFn::new("qm_parse_duration");
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Num {

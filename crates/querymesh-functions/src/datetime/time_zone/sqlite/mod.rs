@@ -16,12 +16,34 @@ use jiff::civil::DateTime;
 use jiff::tz::{Offset, TimeZone};
 use querymesh_values::calendar;
 use querymesh_values::error::ErrorName;
+use querymesh_values::sqlite_expr::SqliteFn;
 use rusqlite::functions::Context;
 use rusqlite::types::{Value, ValueRef};
 use rusqlite::{Connection, Error};
 
 use crate::datetime::sqlite::arithmetic::{self as date_functions, Instant};
 use crate::udf::{FLAGS, define, fail, int, num, real, text};
+
+/// The `qm_tz_*` functions (functions.rs registers them), as lowerings call them.
+pub const QM_TZ_FROM_VARCHAR: SqliteFn = SqliteFn::new("qm_tz_from_varchar");
+pub const QM_TZ_FROM_TS: SqliteFn = SqliteFn::new("qm_tz_from_ts");
+pub const QM_TZ_WITH_ZONE: SqliteFn = SqliteFn::new("qm_tz_with_zone");
+pub const QM_TZ_LOCAL: SqliteFn = SqliteFn::new("qm_tz_local");
+pub const QM_TZ_TEXT: SqliteFn = SqliteFn::new("qm_tz_text");
+pub const QM_TZ_ROUND: SqliteFn = SqliteFn::new("qm_tz_round");
+pub const QM_TZ_AT: SqliteFn = SqliteFn::new("qm_tz_at");
+pub const QM_TZ_OFFSET_ZONE: SqliteFn = SqliteFn::new("qm_tz_offset_zone");
+pub const QM_TZ_OFFSET: SqliteFn = SqliteFn::new("qm_tz_offset");
+pub const QM_TZ_TRUNC: SqliteFn = SqliteFn::new("qm_tz_trunc");
+pub const QM_TZ_ADD: SqliteFn = SqliteFn::new("qm_tz_add");
+pub const QM_TZ_DIFF: SqliteFn = SqliteFn::new("qm_tz_diff");
+pub const QM_TZ_UNIXTIME: SqliteFn = SqliteFn::new("qm_tz_unixtime");
+pub const QM_TZ_FROM_UNIXTIME: SqliteFn = SqliteFn::new("qm_tz_from_unixtime");
+pub const QM_TZ_FROM_UNIXTIME_NANOS: SqliteFn = SqliteFn::new("qm_tz_from_unixtime_nanos");
+pub const QM_TZ_FROM_HOURS: SqliteFn = SqliteFn::new("qm_tz_from_hours");
+pub const QM_TZ_ISO8601: SqliteFn = SqliteFn::new("qm_tz_iso8601");
+pub const QM_TZ_FROM_ISO8601: SqliteFn = SqliteFn::new("qm_tz_from_iso8601");
+pub const QM_TZ_ZONE: SqliteFn = SqliteFn::new("qm_tz_zone");
 
 /// Characters of the stored text that are the UTC instant.
 pub const INSTANT_CHARS: usize = 32;
