@@ -4,6 +4,7 @@
 //! in a correlated subquery over the array's elements that names that relation `<alias>` and
 //! gives it columns `p0`, `p1`… in top-level form — so nothing is assembled at run time.
 
+use querymesh_values::sqlite_expr::SqlExpr;
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 use sqlparser::ast::{LambdaFunction, OneOrManyWithParens};
@@ -18,13 +19,14 @@ pub struct Lambda {
 
 impl Lambda {
     /// The SQL column that parameter `i` is inside the body.
-    pub fn param(&self, i: usize) -> String {
+    pub fn param(&self, i: usize) -> SqlExpr {
         param_column(&self.alias, i)
     }
 }
 
-pub fn param_column(alias: &str, i: usize) -> String {
-    format!("\"{alias}\".p{i}")
+/// `<alias>.p<i>`: the column parameter `i` of the lambda whose relation is `alias` is.
+pub fn param_column(alias: &str, i: usize) -> SqlExpr {
+    SqlExpr::column(Some(alias), format!("p{i}"))
 }
 
 pub fn arity(l: &LambdaFunction) -> usize {

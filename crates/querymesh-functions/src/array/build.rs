@@ -2,11 +2,15 @@
 //! arrays and elements (`concat`, `||`) and `array_agg`.
 
 use querymesh_values::error::{ErrorName, Position, TrinoError, error_at};
+use querymesh_values::sqlite_expr::{BinaryOp, SqlExpr};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
 use super::super::context::LowerContext;
 use super::concat_overloads::{ConcatOverload, resolve_concat};
+use super::sqlite::{
+    QM_ARRAY_AGG, QM_ARRAY_CONCAT, QM_REPEAT, QM_SEQUENCE, QM_SPLIT, QM_SPLIT_LIMIT, QM_ZIP,
+};
 use super::{element_of, wrap};
 use crate::Call;
 use crate::entry::{AggregateCall, LowerResult};
@@ -18,7 +22,7 @@ pub(super) fn repeat(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         return Ok(None);
     };
     Ok(Some(Typed::new(
-        format!("qm_repeat({}, {})", wrap(x), count.sql),
+        QM_REPEAT.call([wrap(x), count.sql.clone()]),
         c.returns(),
     )))
 }
@@ -47,13 +51,13 @@ pub(super) fn sequence(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         },
     };
     Ok(Some(Typed::new(
-        format!(
-            "qm_sequence({}, {}, {}, '{unit}', {})",
-            start.sql,
-            stop.sql,
-            step.map_or("NULL".to_string(), |s| s.sql.to_string()),
-            i32::from(step.is_some())
-        ),
+        QM_SEQUENCE.call([
+            start.sql.clone(),
+            stop.sql.clone(),
+            step.map_or(SqlExpr::Null, |s| s.sql.clone()),
+            SqlExpr::text(unit),
+            SqlExpr::Integer(i64::from(step.is_some())),
+        ]),
         returns,
     )))
 }
@@ -73,8 +77,8 @@ pub(super) fn split(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         _ => TrinoType::Varchar(None),
     };
     let sql = match limit {
-        None => format!("qm_split({}, {}, NULL)", s.sql, delimiter.sql),
-        Some(l) => format!("qm_split_limit({}, {}, {})", s.sql, delimiter.sql, l.sql),
+        None => QM_SPLIT.call([s.sql.clone(), delimiter.sql.clone(), SqlExpr::Null]),
+        Some(l) => QM_SPLIT_LIMIT.call([s.sql.clone(), delimiter.sql.clone(), l.sql.clone()]),
     };
     Ok(Some(Typed::new(sql, TrinoType::Array(Box::new(part)))))
 }
@@ -92,7 +96,7 @@ pub(super) fn zip(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     }
     let fields = c.args.iter().map(|a| (None, element_of(a))).collect();
     Ok(Some(Typed::new(
-        format!("qm_zip({})", c.sql().join(", ")),
+        QM_ZIP.call(c.args.iter().map(|a| a.sql.clone())),
         TrinoType::Array(Box::new(TrinoType::Row(fields))),
     )))
 }
@@ -133,20 +137,16 @@ pub fn array_concat(
         if Some(i) == element_position {
             // A NULL element makes the whole concatenation NULL (Trino 476:
             // `ARRAY[2, 8] || CAST(NULL AS integer)` is NULL).
-            nullable.push(format!("({}) IS NULL", coerced.sql));
+            nullable.push(SqlExpr::is_null(coerced.sql.clone()));
             parts.push(wrap(&coerced));
         } else {
-            parts.push(coerced.sql.to_string());
+            parts.push(coerced.sql);
         }
     }
-    let concatenated = format!("qm_array_concat({})", parts.join(", "));
-    let sql = if nullable.is_empty() {
-        concatenated
-    } else {
-        format!(
-            "CASE WHEN {} THEN NULL ELSE {concatenated} END",
-            nullable.join(" OR ")
-        )
+    let concatenated = QM_ARRAY_CONCAT.call(parts);
+    let sql = match any_of(nullable) {
+        None => concatenated,
+        Some(null) => SqlExpr::iff(null, SqlExpr::Null, concatenated),
     };
     Ok(Some(Typed::new(sql, bound.returns)))
 }
@@ -160,9 +160,32 @@ pub(crate) fn array_agg(
     let [x] = call.args else {
         return Ok(None);
     };
-    let distinct = if call.distinct { "DISTINCT " } else { "" };
     Ok(Some((
-        format!("qm_array_agg({distinct}{}{})", wrap(x), call.order_by),
+        aggregate_text(call, QM_ARRAY_AGG, &[wrap(x)]),
         TrinoType::Array(Box::new(x.ty.clone())),
     )))
+}
+
+/// `c1 OR c2 OR …`, or `None` for no conditions.
+pub(crate) fn any_of(conditions: Vec<SqlExpr>) -> Option<SqlExpr> {
+    conditions
+        .into_iter()
+        .reduce(|l, r| SqlExpr::binary(l, BinaryOp::Or, r))
+}
+
+/// An aggregate's call as the aggregate lowerings still return it, text: the tree has no node
+/// for `DISTINCT` and `ORDER BY` inside a call's parentheses (the engine writes the ORDER BY).
+pub(crate) fn aggregate_text(
+    call: &AggregateCall<'_>,
+    function: querymesh_values::sqlite_expr::SqliteFn,
+    args: &[SqlExpr],
+) -> String {
+    let distinct = if call.distinct { "DISTINCT " } else { "" };
+    let args: Vec<String> = args.iter().map(ToString::to_string).collect();
+    format!(
+        "{}({distinct}{}{})",
+        function.name(),
+        args.join(", "),
+        call.order_by
+    )
 }

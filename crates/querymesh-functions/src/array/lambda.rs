@@ -7,9 +7,16 @@
 //! recursive CTE, one row per element.
 
 use querymesh_values::element::{from_element, to_element};
+use querymesh_values::sqlite_expr::builtin::{
+    COALESCE, COUNT, JSON_ARRAY_LENGTH, JSON_EXTRACT, SUM,
+};
+use querymesh_values::sqlite_expr::{BinaryOp, FromItem, Select, SqlExpr};
+use querymesh_values::sqlite_text::quote;
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
+use super::build::any_of;
+use super::{derived, group_array, json_each, select_named};
 use crate::Call;
 use crate::context::LowerContext;
 use crate::entry::{FunctionDef, Lower, LowerResult, Typing, scalar};
@@ -75,26 +82,43 @@ fn element_type(t: &TrinoType) -> TrinoType {
 }
 
 /// The relation `lambda`'s body reads: one row per element of `array`, in order, the element
-/// as column `p0`; `extra` adds more columns (`, <sql> AS p1`) over the same `json_each` row `e`.
-fn elements(array: &Typed, lambda: &Lambda, where_body: Option<&str>) -> String {
-    let element = from_element("e.value", &element_type(&array.ty));
-    let rows = format!(
-        "(SELECT {element} AS p0 FROM json_each({}) AS e ORDER BY e.key) AS \"{}\"",
-        array.sql, lambda.alias
+/// as column `p0`.
+fn elements(array: &Typed, lambda: &Lambda) -> FromItem {
+    let element = from_element(
+        SqlExpr::column(Some("e"), "value"),
+        &element_type(&array.ty),
     );
-    match where_body {
-        Some(predicate) => format!("{rows} WHERE {predicate}"),
-        None => rows,
-    }
+    let rows = select_named(
+        vec![(element, "p0")],
+        vec![json_each(array.sql.clone(), "e")],
+    )
+    .order_by(vec![(SqlExpr::column(Some("e"), "key"), false)]);
+    derived(rows, Some(&lambda.alias))
+}
+
+/// `coalesce(json_group_array(element), '[]')`: the rows' elements as a JSON array, `[]` over
+/// no rows.
+fn gathered(element: SqlExpr) -> SqlExpr {
+    COALESCE.call([group_array(element), SqlExpr::text("[]")])
 }
 
 /// NULL for a NULL array, else `body`.
-fn unless_null(arrays: &[&Typed], body: String) -> String {
-    let nulls: Vec<String> = arrays
-        .iter()
-        .map(|a| format!("{} IS NULL", a.sql))
-        .collect();
-    format!("CASE WHEN {} THEN NULL ELSE {body} END", nulls.join(" OR "))
+fn unless_null(arrays: &[&Typed], body: SqlExpr) -> SqlExpr {
+    let nulls = arrays.iter().map(|a| SqlExpr::is_null(a.sql.clone()));
+    match any_of(nulls.collect()) {
+        Some(null) => SqlExpr::iff(null, SqlExpr::Null, body),
+        None => body,
+    }
+}
+
+/// `json_extract(array, '$[' || index || ']')`: the element at a 0-based index, in element form.
+fn element_at(array: &SqlExpr, index: SqlExpr) -> SqlExpr {
+    let path = SqlExpr::binary(
+        SqlExpr::binary(SqlExpr::text("$["), BinaryOp::Concat, index),
+        BinaryOp::Concat,
+        SqlExpr::text("]"),
+    );
+    JSON_EXTRACT.call([array.clone(), path])
 }
 
 /// `transform(ARRAY[5, 6], x -> x + 1)` = `[6, 7]`.
@@ -102,11 +126,11 @@ fn transform(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let ([array], [lambda]) = (c.args.as_slice(), c.lambdas.as_slice()) else {
         return Ok(None);
     };
-    let body = format!(
-        "(SELECT coalesce(json_group_array({}), '[]') FROM {})",
-        to_element(&lambda.body),
-        elements(array, lambda, None)
-    );
+    let body = Select::new(
+        vec![gathered(to_element(&lambda.body))],
+        vec![elements(array, lambda)],
+    )
+    .scalar();
     Ok(Some(Typed::new(unless_null(&[array], body), c.returns())))
 }
 
@@ -117,43 +141,64 @@ fn filter(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         return Ok(None);
     };
     let element = Typed::new(lambda.param(0), element_type(&array.ty));
-    let body = format!(
-        "(SELECT coalesce(json_group_array({}), '[]') FROM {})",
-        to_element(&element),
-        elements(array, lambda, Some(&lambda.body.sql.to_string()))
-    );
+    let body = Select::new(
+        vec![gathered(to_element(&element))],
+        vec![elements(array, lambda)],
+    )
+    .filter(lambda.body.sql.clone())
+    .scalar();
     Ok(Some(Typed::new(unless_null(&[array], body), c.returns())))
 }
 
 /// `reduce(ARRAY[5, 20, 50], 0, (s, x) -> s + x, s -> s)` = 75: a recursive CTE whose row `i`
 /// holds the state after `i` elements (`p0`) and element `i` (`p1`); the output lambda reads
 /// the last state.
+///
+/// The CTE's frame is text: the tree has no `WITH RECURSIVE` (nor `UNION ALL`), and this is
+/// the one expression that needs them; its parts are trees.
 fn reduce(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let ([array, initial], [step, output]) = (c.args.as_slice(), c.lambdas.as_slice()) else {
         return Ok(None);
     };
-    let (fold, a) = (&step.alias, &array.sql);
+    let fold = &step.alias;
     let element_ty = element_type(&array.ty);
-    let element_at = |index: &str| {
-        from_element(
-            format!("json_extract({a}, '$[' || ({index}) || ']')"),
-            &element_ty,
-        )
-    };
-    let body = format!(
-        "(WITH RECURSIVE \"{fold}\"(i, p0, p1) AS (\
-         SELECT 0, {initial}, {first} \
-         UNION ALL SELECT \"{fold}\".i + 1, {next_state}, {next} FROM \"{fold}\" \
-         WHERE \"{fold}\".i < json_array_length({a})) \
-         SELECT {result} FROM (SELECT p0 FROM \"{fold}\" WHERE i = json_array_length({a})) AS \"{out}\")",
-        initial = initial.sql,
-        first = element_at("0"),
-        next_state = step.body.sql,
-        next = element_at(&format!("\"{fold}\".i + 1")),
-        result = output.body.sql,
-        out = output.alias,
+    let element = |index: SqlExpr| from_element(element_at(&array.sql, index), &element_ty);
+    let i = SqlExpr::column(Some(fold), "i");
+    let next_i = SqlExpr::binary(i.clone(), BinaryOp::Add, SqlExpr::Integer(1));
+    let length = JSON_ARRAY_LENGTH.call([array.sql.clone()]);
+    let last = select_named(vec![(SqlExpr::column(None, "p0"), "p0")], vec![table(fold)]).filter(
+        SqlExpr::binary(SqlExpr::column(None, "i"), BinaryOp::Equal, length.clone()),
     );
+    let result = Select::new(
+        vec![output.body.sql.clone()],
+        vec![derived(last, Some(&output.alias))],
+    );
+    let first = Select::new(
+        vec![
+            SqlExpr::Integer(0),
+            initial.sql.clone(),
+            element(SqlExpr::Integer(0)),
+        ],
+        vec![],
+    );
+    let next = Select::new(
+        vec![next_i.clone(), step.body.sql.clone(), element(next_i)],
+        vec![table(fold)],
+    )
+    .filter(SqlExpr::binary(i, BinaryOp::Less, length));
+    let body = SqlExpr::Raw(format!(
+        "(WITH RECURSIVE {}(i, p0, p1) AS ({first} UNION ALL {next}) {result})",
+        quote(fold)
+    ));
     Ok(Some(Typed::new(unless_null(&[array], body), c.returns())))
+}
+
+/// The CTE `name` in a FROM list.
+fn table(name: &str) -> FromItem {
+    FromItem::Table {
+        name: name.to_string(),
+        alias: None,
+    }
 }
 
 /// any_match / all_match / none_match in Trino's three-valued logic: a decisive element
@@ -165,15 +210,29 @@ fn matching(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     };
     let b = &lambda.body.sql;
     let (decisive, decided, otherwise) = match c.name.as_str() {
-        "any_match" => (format!("({b})"), 1, 0),
-        "all_match" => (format!("NOT ({b})"), 0, 1),
-        _ => (format!("({b})"), 0, 1),
+        "any_match" => (b.clone(), 1, 0),
+        "all_match" => (SqlExpr::negated(b.clone()), 0, 1),
+        _ => (b.clone(), 0, 1),
     };
-    let body = format!(
-        "(SELECT CASE WHEN sum(CASE WHEN {decisive} THEN 1 ELSE 0 END) > 0 THEN {decided} \
-         WHEN count(*) > count({b}) THEN NULL ELSE {otherwise} END FROM {})",
-        elements(array, lambda, None)
+    let decisive_count = SUM.call([SqlExpr::iff(
+        decisive,
+        SqlExpr::Integer(1),
+        SqlExpr::Integer(0),
+    )]);
+    let answer = SqlExpr::case_when(
+        vec![
+            (
+                SqlExpr::binary(decisive_count, BinaryOp::Greater, SqlExpr::Integer(0)),
+                SqlExpr::Integer(decided),
+            ),
+            (
+                SqlExpr::binary(COUNT.call([]), BinaryOp::Greater, COUNT.call([b.clone()])),
+                SqlExpr::Null,
+            ),
+        ],
+        Some(SqlExpr::Integer(otherwise)),
     );
+    let body = Select::new(vec![answer], vec![elements(array, lambda)]).scalar();
     Ok(Some(Typed::new(
         unless_null(&[array], body),
         TrinoType::Boolean,
@@ -186,24 +245,32 @@ fn zip_with(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let ([left, right], [lambda]) = (c.args.as_slice(), c.lambdas.as_slice()) else {
         return Ok(None);
     };
+    let index = SqlExpr::column(Some("i"), "key");
     let at = |array: &Typed| {
         from_element(
-            format!("json_extract({}, '$[' || i.key || ']')", array.sql),
+            element_at(&array.sql, index.clone()),
             &element_type(&array.ty),
         )
     };
-    let longer = format!(
-        "CASE WHEN json_array_length({0}) >= json_array_length({1}) THEN {0} ELSE {1} END",
-        left.sql, right.sql
+    let longer = SqlExpr::iff(
+        SqlExpr::binary(
+            JSON_ARRAY_LENGTH.call([left.sql.clone()]),
+            BinaryOp::GreaterOrEqual,
+            JSON_ARRAY_LENGTH.call([right.sql.clone()]),
+        ),
+        left.sql.clone(),
+        right.sql.clone(),
     );
-    let body = format!(
-        "(SELECT coalesce(json_group_array({}), '[]') FROM \
-         (SELECT {} AS p0, {} AS p1 FROM json_each({longer}) AS i ORDER BY i.key) AS \"{}\")",
-        to_element(&lambda.body),
-        at(left),
-        at(right),
-        lambda.alias
-    );
+    let pairs = select_named(
+        vec![(at(left), "p0"), (at(right), "p1")],
+        vec![json_each(longer, "i")],
+    )
+    .order_by(vec![(index.clone(), false)]);
+    let body = Select::new(
+        vec![gathered(to_element(&lambda.body))],
+        vec![derived(pairs, Some(&lambda.alias))],
+    )
+    .scalar();
     Ok(Some(Typed::new(
         unless_null(&[left, right], body),
         c.returns(),

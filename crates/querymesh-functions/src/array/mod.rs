@@ -10,7 +10,10 @@ pub mod sqlite;
 
 use querymesh_values::element::{from_element, to_element};
 use querymesh_values::error::{ErrorName, error_at};
-use querymesh_values::sqlite_text::sql_string;
+use querymesh_values::sqlite_expr::builtin::{
+    COUNT, JSON_ARRAY, JSON_ARRAY_LENGTH, JSON_EACH, JSON_EXTRACT, JSON_GROUP_ARRAY,
+};
+use querymesh_values::sqlite_expr::{BinaryOp, FromItem, Select, SqlExpr, SqliteFn};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
@@ -19,6 +22,12 @@ use self::build::{repeat, sequence, split, zip};
 use super::Call;
 use super::context::LowerContext;
 use super::entry::{FunctionDef, Kind, Lower, LowerResult, Typing, scalar};
+use sqlite::{
+    QM_ARRAY_CONTAINS, QM_ARRAY_DISTINCT, QM_ARRAY_EXTREME, QM_ARRAY_HISTOGRAM, QM_ARRAY_JOIN,
+    QM_ARRAY_POSITION, QM_ARRAY_REMOVE, QM_ARRAY_SET, QM_ARRAY_SORT, QM_ARRAYS_OVERLAP,
+    QM_COMBINATIONS, QM_COMPARATOR, QM_CONTAINS_SEQUENCE, QM_ELEMENT_PATH, QM_FLATTEN,
+    QM_MAP_ELEMENT, QM_NGRAMS, QM_SHUFFLE, QM_SLICE, QM_TRIM_ARRAY,
+};
 
 const SAME_ARRAY: &[(&str, &str)] = &[("array(E)", "array(E)")];
 const TWO_ARRAYS: &[(&str, &str)] = &[("array(E), array(E)", "array(E)")];
@@ -112,14 +121,14 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "slice",
         &[("array(E), bigint, bigint", "array(E)")],
         Typing::Resolved,
-        Lower::Template("qm_slice({0}, {1}, {2})"),
+        Lower::Scalar(|_, c| calling(QM_SLICE, c)),
         "Subsets an array given an offset (1-indexed) and length",
     ),
     scalar(
         "trim_array",
         &[("array(E), bigint", "array(E)")],
         Typing::Resolved,
-        Lower::Template("qm_trim_array({0}, {1})"),
+        Lower::Scalar(|_, c| calling(QM_TRIM_ARRAY, c)),
         "Remove elements from the end of array",
     ),
     scalar(
@@ -157,7 +166,7 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "flatten",
         &[("array(array(E))", "array(E)")],
         Typing::Resolved,
-        Lower::Template("qm_flatten({0})"),
+        Lower::Scalar(|_, c| calling(QM_FLATTEN, c)),
         "Flattens the given array",
     ),
     scalar(
@@ -189,14 +198,14 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "ngrams",
         &[("array(T), integer", "array(array(T))")],
         Typing::Resolved,
-        Lower::Template("qm_ngrams({0}, {1})"),
+        Lower::Scalar(|_, c| calling(QM_NGRAMS, c)),
         "Return N-grams for the input",
     ),
     scalar(
         "combinations",
         &[("array(T), integer", "array(array(T))")],
         Typing::Resolved,
-        Lower::Template("qm_combinations({0}, {1})"),
+        Lower::Scalar(|_, c| calling(QM_COMBINATIONS, c)),
         "Return n-element subsets from array",
     ),
     scalar(
@@ -218,7 +227,7 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         kind: Kind::Scalar,
         signatures: SAME_ARRAY,
         typing: Typing::Resolved,
-        lower: Lower::Template("qm_shuffle({0})"),
+        lower: Lower::Scalar(|_, c| calling(QM_SHUFFLE, c)),
         description: "Generates a random permutation of the given array",
         deterministic: false,
     },
@@ -261,18 +270,53 @@ fn element_of(t: &Typed) -> TrinoType {
 }
 
 /// The type as the `qm_*` functions read it: a SQL string constant.
-fn type_text(t: &TrinoType) -> String {
-    sql_string(&t.to_string())
+fn type_text(t: &TrinoType) -> SqlExpr {
+    SqlExpr::text(t.to_string())
 }
 
 /// `x` as a one-element JSON array, the way the `qm_*` functions take a single value.
-fn wrap(x: &Typed) -> String {
-    format!("json_array({})", to_element(x))
+fn wrap(x: &Typed) -> SqlExpr {
+    JSON_ARRAY.call([to_element(x)])
 }
 
 /// The element a `qm_*` function returned wrapped (`[e]`), in `ty`'s top-level form.
-fn unwrap(sql: &str, ty: &TrinoType) -> String {
-    (from_element(format!("json_extract({sql}, '$[0]')"), ty)).to_string()
+fn unwrap(sql: SqlExpr, ty: &TrinoType) -> SqlExpr {
+    from_element(JSON_EXTRACT.call([sql, SqlExpr::text("$[0]")]), ty)
+}
+
+/// `json_each(array) AS alias`: one row per element, `key` its index and `value` it in element
+/// form.
+pub(crate) fn json_each(array: SqlExpr, alias: &str) -> FromItem {
+    FromItem::Function {
+        function: JSON_EACH,
+        args: vec![array],
+        alias: Some(alias.to_string()),
+    }
+}
+
+/// `(select) AS alias`.
+pub(crate) fn derived(select: Select, alias: Option<&str>) -> FromItem {
+    FromItem::Subquery {
+        select: Box::new(select),
+        alias: alias.map(str::to_string),
+    }
+}
+
+/// `SELECT e1 AS name1, … FROM from`.
+pub(crate) fn select_named(columns: Vec<(SqlExpr, &str)>, from: Vec<FromItem>) -> Select {
+    Select {
+        columns: columns
+            .into_iter()
+            .map(|(e, name)| (e, Some(name.to_string())))
+            .collect(),
+        from,
+        ..Select::default()
+    }
+}
+
+/// `json_group_array(element)`: the rows' elements as a JSON array (NULL over no rows).
+pub(crate) fn group_array(element: SqlExpr) -> SqlExpr {
+    JSON_GROUP_ARRAY.call([element])
 }
 
 /// Whether Trino orders values of `t` (maps and json are not orderable).
@@ -305,12 +349,12 @@ fn contains(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
         return Ok(None);
     }
     let f = match c.name.as_str() {
-        "contains" => "qm_array_contains",
-        "array_position" => "qm_array_position",
-        _ => "qm_array_remove",
+        "contains" => QM_ARRAY_CONTAINS,
+        "array_position" => QM_ARRAY_POSITION,
+        _ => QM_ARRAY_REMOVE,
     };
     Ok(Some(Typed::new(
-        format!("{f}({}, {}, {})", a.sql, wrap(x), type_text(&element)),
+        f.call([a.sql.clone(), wrap(x), type_text(&element)]),
         c.returns(),
     )))
 }
@@ -324,22 +368,14 @@ fn element_at(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let ty = c.returns();
     let sql = match &container.ty {
         TrinoType::Map(key, _) => unwrap(
-            &format!(
-                "qm_map_element({}, {}, {})",
-                container.sql,
-                wrap(i),
-                type_text(key)
-            ),
+            QM_MAP_ELEMENT.call([container.sql.clone(), wrap(i), type_text(key)]),
             &ty,
         ),
-        _ => from_element(
-            format!(
-                "json_extract({0}, qm_element_path(json_array_length({0}), {1}))",
-                container.sql, i.sql
-            ),
-            &ty,
-        )
-        .to_string(),
+        _ => {
+            let length = JSON_ARRAY_LENGTH.call([container.sql.clone()]);
+            let path = QM_ELEMENT_PATH.call([length, i.sql.clone()]);
+            from_element(JSON_EXTRACT.call([container.sql.clone(), path]), &ty)
+        }
     };
     Ok(Some(Typed::new(sql, ty)))
 }
@@ -370,14 +406,13 @@ fn array_join(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         ));
     }
     Ok(Some(Typed::new(
-        format!(
-            "qm_array_join({}, {}, {}, {}, {})",
-            a.sql,
+        QM_ARRAY_JOIN.call([
+            a.sql.clone(),
             type_text(&element),
-            delimiter.sql,
-            i32::from(replacement.is_some()),
-            replacement.map_or("NULL".to_string(), |r| r.sql.to_string())
-        ),
+            delimiter.sql.clone(),
+            SqlExpr::Integer(i64::from(replacement.is_some())),
+            replacement.map_or(SqlExpr::Null, |r| r.sql.clone()),
+        ]),
         TrinoType::Varchar(None),
     )))
 }
@@ -391,15 +426,15 @@ fn by_element_type(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     }
     let ty = type_text(&element);
     let sql = match (c.name.as_str(), c.args.as_slice()) {
-        ("array_distinct", [a]) => format!("qm_array_distinct({}, {ty})", a.sql),
-        ("array_histogram", [a]) => format!("qm_array_histogram({}, {ty})", a.sql),
-        ("arrays_overlap", [a, b]) => format!("qm_arrays_overlap({}, {}, {ty})", a.sql, b.sql),
+        ("array_distinct", [a]) => QM_ARRAY_DISTINCT.call([a.sql.clone(), ty]),
+        ("array_histogram", [a]) => QM_ARRAY_HISTOGRAM.call([a.sql.clone(), ty]),
+        ("arrays_overlap", [a, b]) => QM_ARRAYS_OVERLAP.call([a.sql.clone(), b.sql.clone(), ty]),
         ("contains_sequence", [a, b]) => {
-            format!("qm_contains_sequence({}, {}, {ty})", a.sql, b.sql)
+            QM_CONTAINS_SEQUENCE.call([a.sql.clone(), b.sql.clone(), ty])
         }
         (name, [a, b]) => {
             let op = name.trim_start_matches("array_");
-            format!("qm_array_set({}, {}, {ty}, '{op}')", a.sql, b.sql)
+            QM_ARRAY_SET.call([a.sql.clone(), b.sql.clone(), ty, SqlExpr::text(op)])
         }
         _ => return Ok(None),
     };
@@ -415,14 +450,10 @@ fn extreme(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     if !orderable(&element) {
         return Ok(None);
     }
-    let max = i32::from(c.name == "array_max");
+    let max = SqlExpr::Integer(i64::from(c.name == "array_max"));
     Ok(Some(Typed::new(
         unwrap(
-            &format!(
-                "qm_array_extreme({}, {}, {max})",
-                a.sql,
-                type_text(&element)
-            ),
+            QM_ARRAY_EXTREME.call([a.sql.clone(), type_text(&element), max]),
             &element,
         ),
         element,
@@ -444,7 +475,7 @@ fn array_sort(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
             return Ok(None);
         }
         return Ok(Some(Typed::new(
-            format!("qm_array_sort({}, {})", array.sql, type_text(&element)),
+            QM_ARRAY_SORT.call([array.sql.clone(), type_text(&element)]),
             c.returns(),
         )));
     };
@@ -452,20 +483,55 @@ fn array_sort(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let x = ctx.alias("qm_sort_x");
     let y = ctx.alias("qm_sort_y");
     let element = comparator.params.first().cloned().unwrap_or(element);
-    let value = |rel: &str| from_element(format!("{rel}.value"), &element);
-    let sorted = to_element(&Typed::new(value(&x), element.clone()));
-    let sql = format!(
-        "(SELECT CASE WHEN {v} IS NULL THEN NULL ELSE (SELECT json_group_array({sorted}) FROM \
-         (SELECT {x}.value AS value FROM json_each({v}) AS {x} ORDER BY (SELECT count(*) FROM \
-         (SELECT {py} AS p0, {px} AS p1, {y}.key AS qm_key FROM json_each({v}) AS {y}) AS \"{alias}\" \
-         WHERE CASE WHEN \"{alias}\".qm_key = {x}.key THEN 0 ELSE CASE qm_comparator({body}) \
-         WHEN -1 THEN 1 WHEN 0 THEN \"{alias}\".qm_key < {x}.key ELSE 0 END END), {x}.key) AS {x}) \
-         END FROM (SELECT {array} AS {v}))",
-        py = value(&y),
-        px = value(&x),
-        alias = comparator.alias,
-        body = comparator.body.sql,
-        array = array.sql,
+    let value = |rel: &str| from_element(SqlExpr::column(Some(rel), "value"), &element);
+    let key = |rel: &str| SqlExpr::column(Some(rel), "key");
+    let array_value = SqlExpr::column(None, v.as_str());
+    // The comparator's rows: each other element `y` as p0 beside `x` as p1.
+    let other_key = SqlExpr::column(Some(&comparator.alias), "qm_key");
+    let pairs = select_named(
+        vec![(value(&y), "p0"), (value(&x), "p1"), (key(&y), "qm_key")],
+        vec![json_each(array_value.clone(), &y)],
     );
+    let compared = SqlExpr::Case {
+        operand: Some(Box::new(QM_COMPARATOR.call([comparator.body.sql.clone()]))),
+        branches: vec![
+            (SqlExpr::Integer(-1), SqlExpr::Integer(1)),
+            (
+                SqlExpr::Integer(0),
+                SqlExpr::binary(other_key.clone(), BinaryOp::Less, key(&x)),
+            ),
+        ],
+        otherwise: Some(Box::new(SqlExpr::Integer(0))),
+    };
+    let placed_before = SqlExpr::iff(
+        SqlExpr::binary(other_key, BinaryOp::Equal, key(&x)),
+        SqlExpr::Integer(0),
+        compared,
+    );
+    let rank = Select::new(
+        vec![COUNT.call([])],
+        vec![derived(pairs, Some(&comparator.alias))],
+    )
+    .filter(placed_before)
+    .scalar();
+    let ranked = select_named(
+        vec![(SqlExpr::column(Some(&x), "value"), "value")],
+        vec![json_each(array_value.clone(), &x)],
+    )
+    .order_by(vec![(rank, false), (key(&x), false)]);
+    let sorted = to_element(&Typed::new(value(&x), element.clone()));
+    let gathered = Select::new(vec![group_array(sorted)], vec![derived(ranked, Some(&x))]);
+    let once = select_named(vec![(array.sql.clone(), v.as_str())], vec![]);
+    let sql = Select::new(
+        vec![SqlExpr::null_or(array_value, gathered.scalar())],
+        vec![derived(once, None)],
+    )
+    .scalar();
     Ok(Some(Typed::new(sql, c.returns())))
+}
+
+/// A function that is one `qm_*` call over its (coerced) arguments, of its signature's type.
+pub(crate) fn calling(function: SqliteFn, c: &Call) -> LowerResult {
+    let args = c.args.iter().map(|a| a.sql.clone());
+    Ok(Some(Typed::new(function.call(args), c.returns())))
 }

@@ -8,14 +8,18 @@ pub mod sqlite;
 pub mod table;
 
 use querymesh_values::error::{ErrorName, Position, TrinoError, error_at};
-use querymesh_values::sqlite_text::sql_string;
+use querymesh_values::sqlite_expr::SqlExpr;
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
 use super::Call;
 use super::context::LowerContext;
 use super::entry::{FunctionDef, Lower, LowerResult, Typing, scalar};
-use crate::json::sqlite::canonical_text;
+use crate::array::calling;
+use crate::json::sqlite::{
+    QM_IS_JSON_SCALAR, QM_JSON_ARRAY_CONTAINS, QM_JSON_ARRAY_GET, QM_JSON_ARRAY_LENGTH,
+    QM_JSON_EXTRACT, QM_JSON_EXTRACT_SCALAR, QM_JSON_PARSE, QM_JSON_SIZE, canonical_text,
+};
 
 const JSON_OR_TEXT: &[(&str, &str)] = &[("json", "bigint"), ("varchar(x)", "bigint")];
 const PATH: &[(&str, &str)] = &[
@@ -37,21 +41,21 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "json_parse",
         &[("varchar(x)", "json")],
         Typing::Resolved,
-        Lower::Template("qm_json_parse({0})"),
+        Lower::Scalar(|_, c| calling(QM_JSON_PARSE, c)),
         "Parse string to JSON",
     ),
     scalar(
         "json_format",
         &[("json", "varchar")],
         Typing::Resolved,
-        Lower::Template("{0}"),
+        Lower::Scalar(json_format),
         "Serialize JSON to a string",
     ),
     scalar(
         "json_extract",
         PATH,
         Typing::Resolved,
-        Lower::Template("qm_json_extract({0}, {1})"),
+        Lower::Scalar(|_, c| calling(QM_JSON_EXTRACT, c)),
         "Extract a JSON value by a JSONPath-like expression",
     ),
     scalar(
@@ -65,14 +69,14 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "json_size",
         PATH_SIZE,
         Typing::Resolved,
-        Lower::Template("qm_json_size({0}, {1})"),
+        Lower::Scalar(|_, c| calling(QM_JSON_SIZE, c)),
         "Size of the JSON value at a JSONPath-like expression",
     ),
     scalar(
         "json_array_length",
         JSON_OR_TEXT,
         Typing::Resolved,
-        Lower::Template("qm_json_array_length({0})"),
+        Lower::Scalar(|_, c| calling(QM_JSON_ARRAY_LENGTH, c)),
         "Length of a JSON array",
     ),
     scalar(
@@ -95,14 +99,14 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "json_array_get",
         &[("json, bigint", "json"), ("varchar(x), bigint", "json")],
         Typing::Resolved,
-        Lower::Template("qm_json_array_get({0}, {1})"),
+        Lower::Scalar(|_, c| calling(QM_JSON_ARRAY_GET, c)),
         "Element of a JSON array at an index (negative from the end); strings come back unquoted",
     ),
     scalar(
         "is_json_scalar",
         &[("json", "boolean"), ("varchar(x)", "boolean")],
         Typing::Resolved,
-        Lower::Template("qm_is_json_scalar({0})"),
+        Lower::Scalar(|_, c| calling(QM_IS_JSON_SCALAR, c)),
         "Whether the JSON value is a scalar (not an array or object)",
     ),
 ];
@@ -119,7 +123,7 @@ fn extract_scalar(_: &mut dyn LowerContext, call: &Call) -> LowerResult {
         _ => TrinoType::Varchar(None),
     };
     Ok(Some(Typed::new(
-        format!("qm_json_extract_scalar({}, {})", json.sql, path.sql),
+        QM_JSON_EXTRACT_SCALAR.call([json.sql.clone(), path.sql.clone()]),
         ty,
     )))
 }
@@ -136,10 +140,7 @@ fn array_contains(_: &mut dyn LowerContext, call: &Call) -> LowerResult {
         _ => "bigint",
     };
     Ok(Some(Typed::new(
-        format!(
-            "qm_json_array_contains({}, {}, '{kind}')",
-            json.sql, value.sql
-        ),
+        QM_JSON_ARRAY_CONTAINS.call([json.sql.clone(), value.sql.clone(), SqlExpr::text(kind)]),
         TrinoType::Boolean,
     )))
 }
@@ -154,7 +155,7 @@ pub fn literal(text: &str, at: Option<Position>) -> Result<Typed, TrinoError> {
             format!("Cannot convert value to JSON: '{text}'"),
         )
     })?;
-    Ok(Typed::new(sql_string(&canonical), TrinoType::Json))
+    Ok(Typed::new(SqlExpr::text(canonical), TrinoType::Json))
 }
 
 /// The kind `qm_json_from` / `qm_json_to` take for a scalar type, if json casts to or from it
@@ -218,4 +219,12 @@ pub fn type_text(t: &TrinoType) -> String {
         }
         other => other.to_string(),
     }
+}
+
+/// json_format(json): the json value's text is already its canonical text.
+fn json_format(_: &mut dyn LowerContext, call: &Call) -> LowerResult {
+    let [json] = call.args.as_slice() else {
+        return Ok(None);
+    };
+    Ok(Some(Typed::new(json.sql.clone(), call.returns())))
 }

@@ -11,14 +11,26 @@ pub mod sqlite;
 
 use querymesh_values::element::{from_element, to_element};
 use querymesh_values::error::TrinoError;
-use querymesh_values::sqlite_text::sql_string;
+use querymesh_values::sqlite_expr::builtin::{COALESCE, JSON_ARRAY, JSON_EXTRACT};
+use querymesh_values::sqlite_expr::{BinaryOp, FromItem, Select, SqlExpr, SqliteFn};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
 use super::Call;
+use super::array::build::aggregate_text;
+use super::array::{derived, group_array, json_each, select_named};
 use super::context::LowerContext;
 use super::entry::{AggregateCall, FunctionDef, Lower, LowerResult, Typing, aggregate, scalar};
 use super::lambda::Lambda;
+use sqlite::{
+    QM_HISTOGRAM, QM_MAP_AGG, QM_MAP_CHECKED, QM_MAP_CONCAT, QM_MAP_FROM_ARRAYS,
+    QM_MAP_FROM_ENTRIES, QM_MAP_PART, QM_MAP_UNION, QM_MAP_ZIP, QM_MULTIMAP_AGG,
+    QM_MULTIMAP_FROM_ENTRIES,
+};
+
+/// `qm_fail(error name, message)`, registered with the functions of no one family
+/// (udf/mod.rs, `register_failures`).
+const QM_FAIL: SqliteFn = SqliteFn::new("qm_fail");
 
 type Lowered = Result<Option<(String, TrinoType)>, TrinoError>;
 
@@ -58,14 +70,14 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "map_keys",
         &[("map(K,V)", "array(K)")],
         Typing::Resolved,
-        Lower::Template("qm_map_part({0}, 0)"),
+        Lower::Scalar(|_, c| map_part(c, 0)),
         "Returns the keys of the given map(K,V) as an array",
     ),
     scalar(
         "map_values",
         &[("map(K,V)", "array(V)")],
         Typing::Resolved,
-        Lower::Template("qm_map_part({0}, 1)"),
+        Lower::Scalar(|_, c| map_part(c, 1)),
         "Returns the values of the given map(K,V) as an array",
     ),
     scalar(
@@ -138,7 +150,10 @@ fn map_union(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
     if !matches!(m.ty, TrinoType::Map(..) | TrinoType::Unknown) || call.distinct {
         return Ok(None);
     }
-    Ok(Some((format!("qm_map_union({})", m.sql), m.ty.clone())))
+    Ok(Some((
+        QM_MAP_UNION.call([m.sql.clone()]).to_string(),
+        m.ty.clone(),
+    )))
 }
 
 fn key_value(t: &TrinoType) -> (TrinoType, TrinoType) {
@@ -149,23 +164,18 @@ fn key_value(t: &TrinoType) -> (TrinoType, TrinoType) {
 }
 
 /// The key type as the constant text argument the Rust checks read (errors name the key).
-fn type_text(t: &TrinoType) -> String {
-    sql_string(&t.to_string())
+fn type_text(t: &TrinoType) -> SqlExpr {
+    SqlExpr::text(t.to_string())
 }
 
 /// `map()` is empty; `map(ARRAY[1, 3], ARRAY[2, 4])` pairs the arrays (MapConstructor).
 fn map(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     Ok(match c.args.as_slice() {
-        [] => Some(Typed::new("'[]'", c.returns())),
+        [] => Some(Typed::new(SqlExpr::text("[]"), c.returns())),
         [keys, values] => {
             let (k, _) = key_value(&c.returns());
             Some(Typed::new(
-                format!(
-                    "qm_map_from_arrays({}, {}, {})",
-                    keys.sql,
-                    values.sql,
-                    type_text(&k)
-                ),
+                QM_MAP_FROM_ARRAYS.call([keys.sql.clone(), values.sql.clone(), type_text(&k)]),
                 c.returns(),
             ))
         }
@@ -190,7 +200,7 @@ fn map_from_entries(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         _ => return Ok(None),
     };
     Ok(Some(Typed::new(
-        format!("qm_map_from_entries({}, {})", entries.sql, type_text(&k)),
+        QM_MAP_FROM_ENTRIES.call([entries.sql.clone(), type_text(&k)]),
         TrinoType::Map(Box::new(k), Box::new(v)),
     )))
 }
@@ -212,7 +222,7 @@ fn multimap_from_entries(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         _ => return Ok(None),
     };
     Ok(Some(Typed::new(
-        format!("qm_multimap_from_entries({})", entries.sql),
+        QM_MULTIMAP_FROM_ENTRIES.call([entries.sql.clone()]),
         TrinoType::Map(Box::new(k), Box::new(TrinoType::Array(Box::new(v)))),
     )))
 }
@@ -240,52 +250,66 @@ fn map_concat(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     // (Trino 476: `map_concat(NULL)` is NULL).
     if let [m] = c.args.as_slice() {
         return Ok(Some(Typed::new(
-            format!(
-                "CASE WHEN {} IS NULL THEN NULL ELSE qm_fail('INVALID_FUNCTION_ARGUMENT', \
-                 'There must be two or more concatenation arguments to map_concat') END",
-                m.sql
+            SqlExpr::null_or(
+                m.sql.clone(),
+                QM_FAIL.call([
+                    SqlExpr::text("INVALID_FUNCTION_ARGUMENT"),
+                    SqlExpr::text(
+                        "There must be two or more concatenation arguments to map_concat",
+                    ),
+                ]),
             ),
             c.returns(),
         )));
     }
     Ok(Some(Typed::new(
-        format!("qm_map_concat({})", c.sql().join(", ")),
+        QM_MAP_CONCAT.call(c.args.iter().map(|a| a.sql.clone())),
         c.returns(),
     )))
 }
 
-/// The relation a map lambda's body reads: one row per pair of `m`, in order, the key as
-/// `p0` and the value as `p1`; `predicate` keeps only the pairs it is true for.
-fn pairs(m: &Typed, lambda: &Lambda, predicate: Option<&str>) -> String {
-    let (k, v) = key_value(&m.ty);
-    let rows = format!(
-        "(SELECT {} AS p0, {} AS p1 FROM json_each({}) AS e ORDER BY e.key) AS \"{}\"",
-        from_element("json_extract(e.value, '$[0]')", &k),
-        from_element("json_extract(e.value, '$[1]')", &v),
-        m.sql,
-        lambda.alias
-    );
-    match predicate {
-        Some(p) => format!("{rows} WHERE {p}"),
-        None => rows,
-    }
+/// `json_extract(e.value, '$[i]')` read back as `ty`: part `i` of the pair (or triple) in
+/// row `e`.
+fn part(i: usize, ty: &TrinoType) -> SqlExpr {
+    let path = SqlExpr::text(format!("$[{i}]"));
+    from_element(
+        JSON_EXTRACT.call([SqlExpr::column(Some("e"), "value"), path]),
+        ty,
+    )
 }
 
-/// `(SELECT <pairs as a map> FROM <the pairs>)` for a NULL-checked map argument.
+/// `pairs` (rows of `json_each(…) AS e`) in order, as the relation `lambda`'s body reads:
+/// `columns` name the parts it sees (`p0`, `p1`…).
+fn lambda_rows(pairs: SqlExpr, columns: Vec<(SqlExpr, &str)>, lambda: &Lambda) -> FromItem {
+    let rows = select_named(columns, vec![json_each(pairs, "e")])
+        .order_by(vec![(SqlExpr::column(Some("e"), "key"), false)]);
+    derived(rows, Some(&lambda.alias))
+}
+
+/// The pairs as a map: `coalesce(json_group_array(json_array(key, value)), '[]')`.
+fn gathered(key: &Typed, value: &Typed) -> SqlExpr {
+    let pair = JSON_ARRAY.call([to_element(key), to_element(value)]);
+    COALESCE.call([group_array(pair), SqlExpr::text("[]")])
+}
+
+/// The map of `key` and `value` over each pair of a NULL-checked map argument, the lambda's
+/// `p0` its key and `p1` its value; `predicate` keeps only the pairs it is true for.
 fn map_of(
     m: &Typed,
     lambda: &Lambda,
     key: &Typed,
     value: &Typed,
-    predicate: Option<&str>,
-) -> String {
-    format!(
-        "CASE WHEN {} IS NULL THEN NULL ELSE (SELECT coalesce(json_group_array(json_array({}, {})), '[]') FROM {}) END",
-        m.sql,
-        to_element(key),
-        to_element(value),
-        pairs(m, lambda, predicate)
-    )
+    predicate: Option<SqlExpr>,
+) -> SqlExpr {
+    let (k, v) = key_value(&m.ty);
+    let rows = lambda_rows(
+        m.sql.clone(),
+        vec![(part(0, &k), "p0"), (part(1, &v), "p1")],
+        lambda,
+    );
+    let mut pairs = Select::new(vec![gathered(key, value)], vec![rows]);
+    pairs.filter = predicate;
+    SqlExpr::null_or(m.sql.clone(), pairs.scalar())
 }
 
 fn map_and_lambda(c: &Call) -> Option<(&Typed, &Lambda)> {
@@ -306,7 +330,7 @@ fn transform_keys(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let built = map_of(m, lambda, &lambda.body, &value, None);
     let (new_key, _) = key_value(&c.returns());
     Ok(Some(Typed::new(
-        format!("qm_map_checked({built}, {})", type_text(&new_key)),
+        QM_MAP_CHECKED.call([built, type_text(&new_key)]),
         c.returns(),
     )))
 }
@@ -334,7 +358,7 @@ fn map_filter(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let key = Typed::new(lambda.param(0), k);
     let value = Typed::new(lambda.param(1), v);
     Ok(Some(Typed::new(
-        map_of(m, lambda, &key, &value, Some(&lambda.body.sql.to_string())),
+        map_of(m, lambda, &key, &value, Some(lambda.body.sql.clone())),
         c.returns(),
     )))
 }
@@ -348,28 +372,26 @@ fn map_zip_with(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     };
     let (k, v1) = key_value(&a.ty);
     let (_, v2) = key_value(&b.ty);
-    let at =
-        |i: usize, ty: &TrinoType| from_element(format!("json_extract(e.value, '$[{i}]')"), ty);
     let key = Typed::new(lambda.param(0), k.clone());
+    let rows = lambda_rows(
+        QM_MAP_ZIP.call([a.sql.clone(), b.sql.clone()]),
+        vec![
+            (part(0, &k), "p0"),
+            (part(1, &v1), "p1"),
+            (part(2, &v2), "p2"),
+        ],
+        lambda,
+    );
+    let zipped = Select::new(vec![gathered(&key, &lambda.body)], vec![rows]).scalar();
+    let null = SqlExpr::binary(
+        SqlExpr::is_null(a.sql.clone()),
+        BinaryOp::Or,
+        SqlExpr::is_null(b.sql.clone()),
+    );
     Ok(Some(Typed::new(
-        format!(
-            "CASE WHEN {a} IS NULL OR {b} IS NULL THEN NULL ELSE (SELECT coalesce(json_group_array(json_array({}, {})), '[]') FROM \
-             (SELECT {} AS p0, {} AS p1, {} AS p2 FROM json_each(qm_map_zip({a}, {b})) AS e ORDER BY e.key) AS \"{}\") END",
-            to_element(&key),
-            to_element(&lambda.body),
-            at(0, &k),
-            at(1, &v1),
-            at(2, &v2),
-            lambda.alias,
-            a = a.sql,
-            b = b.sql,
-        ),
+        SqlExpr::iff(null, SqlExpr::Null, zipped),
         c.returns(),
     )))
-}
-
-fn distinct(call: &AggregateCall<'_>) -> &'static str {
-    if call.distinct { "DISTINCT " } else { "" }
 }
 
 /// map_agg(k, v) and multimap_agg(k, v): each row's pair in element form; rows with a NULL
@@ -379,38 +401,30 @@ fn map_agg(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
         return Ok(None);
     };
     let (f, value_ty) = if call.name == "map_agg" {
-        ("qm_map_agg", v.ty.clone())
+        (QM_MAP_AGG, v.ty.clone())
     } else {
-        ("qm_multimap_agg", TrinoType::Array(Box::new(v.ty.clone())))
+        (QM_MULTIMAP_AGG, TrinoType::Array(Box::new(v.ty.clone())))
     };
+    let mut args = vec![JSON_ARRAY.call([to_element(k), to_element(v)])];
     // map_agg answers in Trino's hash table order where it can be known (hash_order.rs):
     // with ORDER BY, or over VALUES, one state; a global aggregation reading a table a
     // partial and a final one (a window's frame is one state too: the SQLite function
     // knows it runs as one). Not in a GROUP BY without ORDER BY, nor with DISTINCT (SQLite
     // takes one argument then).
-    let hash_order = match hash_order::KeyHash::for_type(&k.ty) {
-        Some(kind)
-            if call.name == "map_agg"
-                && !call.distinct
-                && (!call.order_by.is_empty() || !call.grouped) =>
-        {
-            let states = if call.order_by.is_empty() && call.reads_tables {
-                2
-            } else {
-                1
-            };
-            format!(", '{}', {states}", kind.name())
-        }
-        _ => String::new(),
-    };
+    if let Some(kind) = hash_order::KeyHash::for_type(&k.ty)
+        && call.name == "map_agg"
+        && !call.distinct
+        && (!call.order_by.is_empty() || !call.grouped)
+    {
+        let states = if call.order_by.is_empty() && call.reads_tables {
+            2
+        } else {
+            1
+        };
+        args.extend([SqlExpr::text(kind.name()), SqlExpr::Integer(states)]);
+    }
     Ok(Some((
-        format!(
-            "{f}({}json_array({}, {}){hash_order}{})",
-            distinct(call),
-            to_element(k),
-            to_element(v),
-            call.order_by
-        ),
+        aggregate_text(call, f, &args),
         TrinoType::Map(Box::new(k.ty.clone()), Box::new(value_ty)),
     )))
 }
@@ -421,12 +435,18 @@ fn histogram(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
         return Ok(None);
     };
     Ok(Some((
-        format!(
-            "qm_histogram({}json_array({}){})",
-            distinct(call),
-            to_element(x),
-            call.order_by
-        ),
+        aggregate_text(call, QM_HISTOGRAM, &[JSON_ARRAY.call([to_element(x)])]),
         TrinoType::Map(Box::new(x.ty.clone()), Box::new(TrinoType::BigInt)),
+    )))
+}
+
+/// map_keys (`which` 0) and map_values (1).
+fn map_part(c: &Call, which: i64) -> LowerResult {
+    let [m] = c.args.as_slice() else {
+        return Ok(None);
+    };
+    Ok(Some(Typed::new(
+        QM_MAP_PART.call([m.sql.clone(), SqlExpr::Integer(which)]),
+        c.returns(),
     )))
 }

@@ -10,6 +10,7 @@ use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
 
 use querymesh_values::error::ErrorName;
+use querymesh_values::sqlite_expr::SqliteFn;
 use querymesh_values::types::TrinoType;
 use rusqlite::Connection;
 use rusqlite::functions::{Aggregate, Context, FunctionFlags, WindowAggregate};
@@ -18,6 +19,19 @@ use serde_json::Value;
 
 use super::hash_order::{KeyHash, trino_order};
 use crate::udf::{FLAGS, define, define_aggregate, define_window, fail, reserve};
+
+/// The functions registered here, as the lowerings call them.
+pub const QM_MAP_FROM_ARRAYS: SqliteFn = SqliteFn::new("qm_map_from_arrays");
+pub const QM_MAP_FROM_ENTRIES: SqliteFn = SqliteFn::new("qm_map_from_entries");
+pub const QM_MAP_CHECKED: SqliteFn = SqliteFn::new("qm_map_checked");
+pub const QM_MAP_CONCAT: SqliteFn = SqliteFn::new("qm_map_concat");
+pub const QM_MULTIMAP_FROM_ENTRIES: SqliteFn = SqliteFn::new("qm_multimap_from_entries");
+pub const QM_MAP_ZIP: SqliteFn = SqliteFn::new("qm_map_zip");
+pub const QM_MAP_PART: SqliteFn = SqliteFn::new("qm_map_part");
+pub const QM_MAP_AGG: SqliteFn = SqliteFn::new("qm_map_agg");
+pub const QM_MULTIMAP_AGG: SqliteFn = SqliteFn::new("qm_multimap_agg");
+pub const QM_HISTOGRAM: SqliteFn = SqliteFn::new("qm_histogram");
+pub const QM_MAP_UNION: SqliteFn = SqliteFn::new("qm_map_union");
 
 fn text(v: ValueRef<'_>) -> Option<String> {
     match v {
@@ -446,7 +460,7 @@ impl WindowAggregate<Gathered<Held>, Option<String>> for MapAggregate {
 
 /// Registers the map functions' `qm_*` helpers.
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    define(conn, "qm_map_from_arrays", 3, FLAGS, |ctx| {
+    define(conn, QM_MAP_FROM_ARRAYS.name(), 3, FLAGS, |ctx| {
         let (Some(keys), Some(values)) = (text(ctx.get_raw(0)), text(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -454,8 +468,8 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         from_arrays(&keys, &values, &key_type(ctx, 2)).map(Some)
     })?;
     for (name, duplicates) in [
-        ("qm_map_from_entries", Duplicates::MapKeys),
-        ("qm_map_checked", Duplicates::Keys),
+        (QM_MAP_FROM_ENTRIES.name(), Duplicates::MapKeys),
+        (QM_MAP_CHECKED.name(), Duplicates::Keys),
     ] {
         define(conn, name, 2, FLAGS, move |ctx| {
             let Some(entries) = text(ctx.get_raw(0)) else {
@@ -465,7 +479,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             from_entries(&entries, &key_type(ctx, 1), duplicates).map(Some)
         })?;
     }
-    define(conn, "qm_map_concat", -1, FLAGS, |ctx| {
+    define(conn, QM_MAP_CONCAT.name(), -1, FLAGS, |ctx| {
         let mut maps = Vec::with_capacity(ctx.len());
         let mut bytes = 0usize;
         for i in 0..ctx.len() {
@@ -478,21 +492,21 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         reserve(bytes)?;
         concat(&maps).map(Some)
     })?;
-    define(conn, "qm_multimap_from_entries", 1, FLAGS, |ctx| {
+    define(conn, QM_MULTIMAP_FROM_ENTRIES.name(), 1, FLAGS, |ctx| {
         let Some(entries) = text(ctx.get_raw(0)) else {
             return Ok(None);
         };
         reserve(entries.len())?;
         multimap_from_entries(&entries).map(Some)
     })?;
-    define(conn, "qm_map_zip", 2, FLAGS, |ctx| {
+    define(conn, QM_MAP_ZIP.name(), 2, FLAGS, |ctx| {
         let (Some(a), Some(b)) = (text(ctx.get_raw(0)), text(ctx.get_raw(1))) else {
             return Ok(None);
         };
         reserve(a.len().saturating_add(b.len()).saturating_mul(2))?;
         zip(&a, &b).map(Some)
     })?;
-    define(conn, "qm_map_part", 2, FLAGS, |ctx| {
+    define(conn, QM_MAP_PART.name(), 2, FLAGS, |ctx| {
         let Some(map) = text(ctx.get_raw(0)) else {
             return Ok(None);
         };
@@ -500,12 +514,18 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         part(&map, usize::from(which != 0)).map(Some)
     })?;
     let aggregate = FunctionFlags::SQLITE_UTF8;
-    define_window(conn, "qm_map_agg", 1, aggregate, MapAggregate::First)?;
+    define_window(conn, QM_MAP_AGG.name(), 1, aggregate, MapAggregate::First)?;
     // qm_map_agg(pair, key hash, states): in Trino's hash table order (hash_order.rs).
-    define_window(conn, "qm_map_agg", 3, aggregate, MapAggregate::First)?;
-    define_window(conn, "qm_multimap_agg", 1, aggregate, MapAggregate::All)?;
-    define_window(conn, "qm_histogram", 1, aggregate, MapAggregate::Count)?;
-    define_aggregate(conn, "qm_map_union", 1, aggregate, MapAggregate::Union)?;
+    define_window(conn, QM_MAP_AGG.name(), 3, aggregate, MapAggregate::First)?;
+    define_window(
+        conn,
+        QM_MULTIMAP_AGG.name(),
+        1,
+        aggregate,
+        MapAggregate::All,
+    )?;
+    define_window(conn, QM_HISTOGRAM.name(), 1, aggregate, MapAggregate::Count)?;
+    define_aggregate(conn, QM_MAP_UNION.name(), 1, aggregate, MapAggregate::Union)?;
     Ok(())
 }
 

@@ -207,7 +207,7 @@ pub(super) fn split(s: &str, delimiter: &str, limit: Option<i64>) -> rusqlite::R
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     // sequence(start, stop[, step]) over bigints (`unit` 'bigint') or dates ('day': the step
     // an interval day to second in milliseconds; 'month': an interval year to month).
-    register_array_fn(conn, "qm_sequence", 5, |ctx| {
+    register_array_fn(conn, super::QM_SEQUENCE.name(), 5, |ctx| {
         let unit: String = ctx.get(3)?;
         let has_step: bool = ctx.get(4)?;
         if let Some(kind) = unit.strip_prefix("timestamp-") {
@@ -267,7 +267,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         };
         array_text(&values).map(Some)
     })?;
-    register_array_fn(conn, "qm_split", 3, |ctx| {
+    register_array_fn(conn, super::QM_SPLIT.name(), 3, |ctx| {
         let (Some(s), Some(delimiter)) = (text_of(ctx.get_raw(0)), text_of(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -277,7 +277,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         };
         array_text(&split(&s, &delimiter, limit)?).map(Some)
     })?;
-    register_array_fn(conn, "qm_split_limit", 3, |ctx| {
+    register_array_fn(conn, super::QM_SPLIT_LIMIT.name(), 3, |ctx| {
         let (Some(s), Some(delimiter), Some(limit)) = (
             text_of(ctx.get_raw(0)),
             text_of(ctx.get_raw(1)),
@@ -288,18 +288,24 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         array_text(&split(&s, &delimiter, Some(limit))?).map(Some)
     })?;
     // ArrayShuffleFunction: a random permutation (registered non-deterministic).
-    define(conn, "qm_shuffle", 1, FunctionFlags::SQLITE_UTF8, |ctx| {
-        let Some(mut values) = array_arg(ctx, 0)? else {
-            return Ok(None);
-        };
-        for i in (1..values.len()).rev() {
-            let j = (rand::random::<u64>() % (i as u64 + 1)) as usize;
-            values.swap(i, j);
-        }
-        array_text(&values).map(Some)
-    })?;
+    define(
+        conn,
+        super::QM_SHUFFLE.name(),
+        1,
+        FunctionFlags::SQLITE_UTF8,
+        |ctx| {
+            let Some(mut values) = array_arg(ctx, 0)? else {
+                return Ok(None);
+            };
+            for i in (1..values.len()).rev() {
+                let j = (rand::random::<u64>() % (i as u64 + 1)) as usize;
+                values.swap(i, j);
+            }
+            array_text(&values).map(Some)
+        },
+    )?;
     // RepeatFunction: at most 10000 entries and 4 MB.
-    register_array_fn(conn, "qm_repeat", 2, |ctx| {
+    register_array_fn(conn, super::QM_REPEAT.name(), 2, |ctx| {
         let x = element_arg(ctx, 0)?;
         let Some(count) = int_arg(ctx, 1) else {
             return Ok(None);
@@ -323,7 +329,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         array_text(&vec![x; count as usize]).map(Some)
     })?;
     // ArrayNgramsFunction: n-element windows; a shorter array is its own only window.
-    register_array_fn(conn, "qm_ngrams", 2, |ctx| {
+    register_array_fn(conn, super::QM_NGRAMS.name(), 2, |ctx| {
         let (Some(values), Some(n)) = (array_arg(ctx, 0)?, int_arg(ctx, 1)) else {
             return Ok(None);
         };
@@ -343,7 +349,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         };
         array_text(&grams).map(Some)
     })?;
-    register_array_fn(conn, "qm_combinations", 2, |ctx| {
+    register_array_fn(conn, super::QM_COMBINATIONS.name(), 2, |ctx| {
         let (Some(values), Some(n)) = (array_arg(ctx, 0)?, int_arg(ctx, 1)) else {
             return Ok(None);
         };

@@ -8,6 +8,7 @@
 use std::collections::VecDeque;
 
 use querymesh_values::error::ErrorName;
+use querymesh_values::sqlite_expr::SqliteFn;
 use querymesh_values::types::TrinoType;
 use rusqlite::Connection;
 use rusqlite::functions::{Aggregate, Context, FunctionFlags, WindowAggregate};
@@ -24,6 +25,38 @@ use crate::udf::{define, define_window};
 #[cfg(test)]
 use build::{month_sequence, sequence, split};
 use values::{bool_of, compare, distinct, equal, identical, identity_key, key_set, number};
+
+/// The functions registered here, as the lowerings call them.
+pub const QM_NOT_DISTINCT: SqliteFn = SqliteFn::new("qm_not_distinct");
+pub const QM_ARRAY_CONTAINS: SqliteFn = SqliteFn::new("qm_array_contains");
+pub const QM_ARRAY_POSITION: SqliteFn = SqliteFn::new("qm_array_position");
+pub const QM_ARRAY_REMOVE: SqliteFn = SqliteFn::new("qm_array_remove");
+pub const QM_ARRAY_DISTINCT: SqliteFn = SqliteFn::new("qm_array_distinct");
+pub const QM_ARRAY_SORT: SqliteFn = SqliteFn::new("qm_array_sort");
+pub const QM_ARRAY_EXTREME: SqliteFn = SqliteFn::new("qm_array_extreme");
+pub const QM_ELEMENT_PATH: SqliteFn = SqliteFn::new("qm_element_path");
+pub const QM_MAP_ELEMENT: SqliteFn = SqliteFn::new("qm_map_element");
+pub const QM_ARRAY_JOIN: SqliteFn = SqliteFn::new("qm_array_join");
+pub const QM_SLICE: SqliteFn = SqliteFn::new("qm_slice");
+pub const QM_TRIM_ARRAY: SqliteFn = SqliteFn::new("qm_trim_array");
+pub const QM_FLATTEN: SqliteFn = SqliteFn::new("qm_flatten");
+pub const QM_ZIP: SqliteFn = SqliteFn::new("qm_zip");
+pub const QM_ARRAY_CONCAT: SqliteFn = SqliteFn::new("qm_array_concat");
+pub const QM_ARRAY_HISTOGRAM: SqliteFn = SqliteFn::new("qm_array_histogram");
+pub const QM_REVERSE_ARRAY: SqliteFn = SqliteFn::new("qm_reverse_array");
+pub const QM_CONTAINS_SEQUENCE: SqliteFn = SqliteFn::new("qm_contains_sequence");
+pub const QM_ARRAYS_OVERLAP: SqliteFn = SqliteFn::new("qm_arrays_overlap");
+pub const QM_ARRAY_SET: SqliteFn = SqliteFn::new("qm_array_set");
+pub const QM_SORT_KEY: SqliteFn = SqliteFn::new("qm_sort_key");
+pub const QM_COMPARATOR: SqliteFn = SqliteFn::new("qm_comparator");
+pub const QM_ARRAY_AGG: SqliteFn = SqliteFn::new("qm_array_agg");
+pub const QM_SEQUENCE: SqliteFn = SqliteFn::new("qm_sequence");
+pub const QM_SPLIT: SqliteFn = SqliteFn::new("qm_split");
+pub const QM_SPLIT_LIMIT: SqliteFn = SqliteFn::new("qm_split_limit");
+pub const QM_SHUFFLE: SqliteFn = SqliteFn::new("qm_shuffle");
+pub const QM_REPEAT: SqliteFn = SqliteFn::new("qm_repeat");
+pub const QM_NGRAMS: SqliteFn = SqliteFn::new("qm_ngrams");
+pub const QM_COMBINATIONS: SqliteFn = SqliteFn::new("qm_combinations");
 
 fn invalid(text: impl Into<String>) -> rusqlite::Error {
     fail(ErrorName::InvalidFunctionArgument, text)
@@ -248,12 +281,12 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     // `a IS NOT DISTINCT FROM b` for values of the complex type named by argument 2, each
     // wrapped in a JSON array (`json_array(x)`): NULL parts are identical to each other, maps
     // match pair by pair in any order (TestMapOperators.testDistinctFrom).
-    define(conn, "qm_not_distinct", 3, FLAGS, |ctx| {
+    define(conn, QM_NOT_DISTINCT.name(), 3, FLAGS, |ctx| {
         let (a, b) = (element_arg(ctx, 0)?, element_arg(ctx, 1)?);
         let ty = type_arg(ctx, 2)?;
         Ok(identical(&a, &b, &ty))
     })?;
-    define(conn, "qm_array_contains", 3, FLAGS, |ctx| {
+    define(conn, QM_ARRAY_CONTAINS.name(), 3, FLAGS, |ctx| {
         let (Some(values), x) = (array_arg(ctx, 0)?, element_arg(ctx, 1)?) else {
             return Ok(None);
         };
@@ -280,7 +313,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         }
         Ok((!found_null).then_some(false))
     })?;
-    define(conn, "qm_array_position", 3, FLAGS, |ctx| {
+    define(conn, QM_ARRAY_POSITION.name(), 3, FLAGS, |ctx| {
         let (Some(values), x) = (array_arg(ctx, 0)?, element_arg(ctx, 1)?) else {
             return Ok(None);
         };
@@ -305,7 +338,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         }
         Ok(Some(0))
     })?;
-    register_array_fn(conn, "qm_array_remove", 3, |ctx| {
+    register_array_fn(conn, QM_ARRAY_REMOVE.name(), 3, |ctx| {
         let (Some(values), x) = (array_arg(ctx, 0)?, element_arg(ctx, 1)?) else {
             return Ok(None);
         };
@@ -332,13 +365,13 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         }
         array_text(&kept).map(Some)
     })?;
-    register_array_fn(conn, "qm_array_distinct", 2, |ctx| {
+    register_array_fn(conn, QM_ARRAY_DISTINCT.name(), 2, |ctx| {
         let Some(values) = array_arg(ctx, 0)? else {
             return Ok(None);
         };
         array_text(&distinct(values, &element_type(ctx, 1)?)).map(Some)
     })?;
-    register_array_fn(conn, "qm_array_sort", 2, |ctx| {
+    register_array_fn(conn, QM_ARRAY_SORT.name(), 2, |ctx| {
         let Some(mut values) = array_arg(ctx, 0)? else {
             return Ok(None);
         };
@@ -347,7 +380,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         array_text(&values).map(Some)
     })?;
     // ArrayMaxFunction / ArrayMinFunction: NULL when any element is NULL.
-    register_array_fn(conn, "qm_array_extreme", 3, |ctx| {
+    register_array_fn(conn, QM_ARRAY_EXTREME.name(), 3, |ctx| {
         let Some(values) = array_arg(ctx, 0)? else {
             return Ok(None);
         };
@@ -374,14 +407,14 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         });
         wrapped(best.unwrap_or(Value::Null))
     })?;
-    define(conn, "qm_element_path", 2, FLAGS, |ctx| {
+    define(conn, QM_ELEMENT_PATH.name(), 2, FLAGS, |ctx| {
         match (int_arg(ctx, 0), int_arg(ctx, 1)) {
             (Some(length), Some(index)) => element_path(length, index),
             _ => Ok(None),
         }
     })?;
     // element_at(map, key): the value, NULL when the key is missing (MapElementAtFunction).
-    register_array_fn(conn, "qm_map_element", 3, |ctx| {
+    register_array_fn(conn, QM_MAP_ELEMENT.name(), 3, |ctx| {
         let (Some(pairs), key) = (array_arg(ctx, 0)?, element_arg(ctx, 1)?) else {
             return Ok(None);
         };
@@ -394,7 +427,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     })?;
     // ArrayJoin: elements cast to varchar; NULLs skipped, or replaced when a replacement is
     // given (a NULL replacement makes the result NULL, the function not being nullable).
-    define(conn, "qm_array_join", 5, FLAGS, |ctx| {
+    define(conn, QM_ARRAY_JOIN.name(), 5, FLAGS, |ctx| {
         let Some(values) = array_arg(ctx, 0)? else {
             return Ok(None);
         };
@@ -419,7 +452,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         reserve(bytes)?;
         Ok(Some(parts.join(&delimiter)))
     })?;
-    register_array_fn(conn, "qm_slice", 3, |ctx| {
+    register_array_fn(conn, QM_SLICE.name(), 3, |ctx| {
         let (Some(values), Some(from), Some(length)) =
             (array_arg(ctx, 0)?, int_arg(ctx, 1), int_arg(ctx, 2))
         else {
@@ -427,7 +460,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         };
         array_text(&slice(values, from, length)?).map(Some)
     })?;
-    register_array_fn(conn, "qm_trim_array", 2, |ctx| {
+    register_array_fn(conn, QM_TRIM_ARRAY.name(), 2, |ctx| {
         let (Some(mut values), Some(n)) = (array_arg(ctx, 0)?, int_arg(ctx, 1)) else {
             return Ok(None);
         };
@@ -444,7 +477,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         array_text(&values).map(Some)
     })?;
     // ArrayFlattenFunction: NULL inner arrays contribute nothing.
-    register_array_fn(conn, "qm_flatten", 1, |ctx| {
+    register_array_fn(conn, QM_FLATTEN.name(), 1, |ctx| {
         let Some(values) = array_arg(ctx, 0)? else {
             return Ok(None);
         };
@@ -459,7 +492,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         array_text(&out).map(Some)
     })?;
     // zip(a1, a2, …): rows of the i-th elements, NULL-padded to the longest array.
-    register_array_fn(conn, "qm_zip", -1, |ctx| {
+    register_array_fn(conn, QM_ZIP.name(), -1, |ctx| {
         let mut arrays = Vec::with_capacity(ctx.len());
         for i in 0..ctx.len() {
             match array_arg(ctx, i)? {
@@ -482,7 +515,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         array_text(&rows).map(Some)
     })?;
     // concat(a1, a2, …) of arrays (ArrayConcatFunction): NULL when any is NULL.
-    register_array_fn(conn, "qm_array_concat", -1, |ctx| {
+    register_array_fn(conn, QM_ARRAY_CONCAT.name(), -1, |ctx| {
         let mut out = Vec::new();
         for i in 0..ctx.len() {
             match array_arg(ctx, i)? {
@@ -493,7 +526,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         array_text(&out).map(Some)
     })?;
     // ArrayHistogramFunction: a map of each non-NULL element to its count, in first-seen order.
-    register_array_fn(conn, "qm_array_histogram", 2, |ctx| {
+    register_array_fn(conn, QM_ARRAY_HISTOGRAM.name(), 2, |ctx| {
         let Some(values) = array_arg(ctx, 0)? else {
             return Ok(None);
         };
@@ -516,7 +549,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             .collect();
         array_text(&map).map(Some)
     })?;
-    register_array_fn(conn, "qm_reverse_array", 1, |ctx| {
+    register_array_fn(conn, QM_REVERSE_ARRAY.name(), 1, |ctx| {
         let Some(mut values) = array_arg(ctx, 0)? else {
             return Ok(None);
         };
@@ -524,7 +557,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         array_text(&values).map(Some)
     })?;
     // ArrayContainsSequence: `seq` appears in `a` as consecutive elements.
-    define(conn, "qm_contains_sequence", 3, FLAGS, |ctx| {
+    define(conn, QM_CONTAINS_SEQUENCE.name(), 3, FLAGS, |ctx| {
         let (Some(values), Some(seq)) = (array_arg(ctx, 0)?, array_arg(ctx, 1)?) else {
             return Ok(None);
         };
@@ -536,7 +569,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             w.iter().zip(&seq).all(|(a, b)| identical(a, b, &ty))
         })))
     })?;
-    define(conn, "qm_arrays_overlap", 3, FLAGS, |ctx| {
+    define(conn, QM_ARRAYS_OVERLAP.name(), 3, FLAGS, |ctx| {
         let (Some(left), Some(right)) = (array_arg(ctx, 0)?, array_arg(ctx, 1)?) else {
             return Ok(None);
         };
@@ -555,7 +588,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         let nulls = left.iter().chain(&right).any(Value::is_null);
         Ok((!nulls).then_some(false))
     })?;
-    register_array_fn(conn, "qm_array_set", 4, |ctx| {
+    register_array_fn(conn, QM_ARRAY_SET.name(), 4, |ctx| {
         let (Some(left), Some(right)) = (array_arg(ctx, 0)?, array_arg(ctx, 1)?) else {
             return Ok(None);
         };
@@ -566,7 +599,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     // The comparator of array_sort(a, (x, y) -> …) must answer -1, 0 or 1
     // (ArraySortComparatorFunction).
     // ORDER BY an array or row (sort_key.rs): the type as its second argument.
-    define(conn, "qm_sort_key", 2, FLAGS, |ctx| {
+    define(conn, QM_SORT_KEY.name(), 2, FLAGS, |ctx| {
         let (ValueRef::Text(value), ValueRef::Text(ty)) = (ctx.get_raw(0), ctx.get_raw(1)) else {
             return Ok(None);
         };
@@ -574,7 +607,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         reserve(value.len())?;
         Ok(sort_key::sort_key(&String::from_utf8_lossy(value), &ty))
     })?;
-    define(conn, "qm_comparator", 1, FLAGS, |ctx| {
+    define(conn, QM_COMPARATOR.name(), 1, FLAGS, |ctx| {
         match int_arg(ctx, 0) {
             Some(v @ -1..=1) if !matches!(ctx.get_raw(0), ValueRef::Null) => Ok(v),
             _ => Err(invalid("Lambda comparator must return either -1, 0, or 1")),
@@ -582,7 +615,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     })?;
     define_window(
         conn,
-        "qm_array_agg",
+        QM_ARRAY_AGG.name(),
         1,
         FunctionFlags::SQLITE_UTF8.union(FunctionFlags::SQLITE_DETERMINISTIC),
         ArrayAgg,

@@ -10,6 +10,7 @@
 //! - `table`: JSON_TABLE's rows.
 
 use querymesh_values::error::ErrorName;
+use querymesh_values::sqlite_expr::SqliteFn;
 use rusqlite::Connection;
 use rusqlite::types::{Value, ValueRef};
 
@@ -29,6 +30,27 @@ pub use extract::extract_path;
 use extract::{array_contains, array_get, extract, json_and_path, scalar_text};
 use sql_json::{SqlJsonError, element_json, json_value, sql_json_items};
 pub use value::{Json, canonical_text, number_text, string_text, write_string};
+
+/// The functions registered here, as the lowerings call them.
+pub const QM_JSON_PARSE: SqliteFn = SqliteFn::new("qm_json_parse");
+pub const QM_JSON_EXTRACT: SqliteFn = SqliteFn::new("qm_json_extract");
+pub const QM_JSON_EXTRACT_SCALAR: SqliteFn = SqliteFn::new("qm_json_extract_scalar");
+pub const QM_JSON_SIZE: SqliteFn = SqliteFn::new("qm_json_size");
+pub const QM_JSON_ARRAY_LENGTH: SqliteFn = SqliteFn::new("qm_json_array_length");
+pub const QM_JSON_ARRAY_CONTAINS: SqliteFn = SqliteFn::new("qm_json_array_contains");
+pub const QM_JSON_ARRAY_GET: SqliteFn = SqliteFn::new("qm_json_array_get");
+pub const QM_IS_JSON_SCALAR: SqliteFn = SqliteFn::new("qm_is_json_scalar");
+pub const QM_JSON_FROM: SqliteFn = SqliteFn::new("qm_json_from");
+pub const QM_JSON_TO: SqliteFn = SqliteFn::new("qm_json_to");
+pub const QM_JSON_EXISTS: SqliteFn = SqliteFn::new("qm_json_exists");
+pub const QM_JSON_VALUE: SqliteFn = SqliteFn::new("qm_json_value");
+pub const QM_JSON_QUERY: SqliteFn = SqliteFn::new("qm_json_query");
+pub const QM_JSON_ARRAY: SqliteFn = SqliteFn::new("qm_json_array");
+pub const QM_JSON_OBJECT: SqliteFn = SqliteFn::new("qm_json_object");
+pub const QM_JSON_FROM_COMPLEX: SqliteFn = SqliteFn::new("qm_json_from_complex");
+pub const QM_JSON_TO_COMPLEX: SqliteFn = SqliteFn::new("qm_json_to_complex");
+pub const QM_JSON_ENCODED: SqliteFn = SqliteFn::new("qm_json_encoded");
+pub const QM_JSON_TABLE: SqliteFn = SqliteFn::new("qm_json_table");
 
 /// json_parse's error (JsonFunctions.jsonParse).
 pub fn not_json(text: &str) -> rusqlite::Error {
@@ -68,7 +90,7 @@ pub const QM_JSON_OBJECT: querymesh_values::sqlite_expr::SqliteFn =
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     table::register(conn)?;
-    define(conn, "qm_json_parse", 1, FLAGS, |ctx| {
+    define(conn, QM_JSON_PARSE.name(), 1, FLAGS, |ctx| {
         let Some(text) = text_arg(ctx.get_raw(0)) else {
             return Ok(None);
         };
@@ -77,13 +99,13 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             .map(Some)
             .ok_or_else(|| not_json(&text))
     })?;
-    define(conn, "qm_json_extract", 2, FLAGS, |ctx| {
+    define(conn, QM_JSON_EXTRACT.name(), 2, FLAGS, |ctx| {
         Ok(json_and_path(ctx)?.and_then(|(j, tokens)| extract(&j, &tokens).map(Json::compact)))
     })?;
-    define(conn, "qm_json_extract_scalar", 2, FLAGS, |ctx| {
+    define(conn, QM_JSON_EXTRACT_SCALAR.name(), 2, FLAGS, |ctx| {
         Ok(json_and_path(ctx)?.and_then(|(j, tokens)| extract(&j, &tokens).and_then(scalar_text)))
     })?;
-    define(conn, "qm_json_size", 2, FLAGS, |ctx| {
+    define(conn, QM_JSON_SIZE.name(), 2, FLAGS, |ctx| {
         Ok(json_and_path(ctx)?.and_then(|(j, tokens)| {
             extract(&j, &tokens).map(|v| match v {
                 Json::Array(items) => items.len() as i64,
@@ -92,7 +114,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             })
         }))
     })?;
-    define(conn, "qm_json_array_length", 1, FLAGS, |ctx| {
+    define(conn, QM_JSON_ARRAY_LENGTH.name(), 1, FLAGS, |ctx| {
         let Some(text) = text_arg(ctx.get_raw(0)) else {
             return Ok(None);
         };
@@ -101,7 +123,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             _ => None,
         }))
     })?;
-    define(conn, "qm_json_array_contains", 3, FLAGS, |ctx| {
+    define(conn, QM_JSON_ARRAY_CONTAINS.name(), 3, FLAGS, |ctx| {
         let (Some(text), value) = (text_arg(ctx.get_raw(0)), ctx.get_raw(1)) else {
             return Ok(None);
         };
@@ -111,14 +133,14 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         let kind: String = ctx.get(2)?;
         Ok(parse_arg(&text)?.and_then(|j| array_contains(&j, value, &kind)))
     })?;
-    define(conn, "qm_json_array_get", 2, FLAGS, |ctx| {
+    define(conn, QM_JSON_ARRAY_GET.name(), 2, FLAGS, |ctx| {
         let (Some(text), ValueRef::Integer(index)) = (text_arg(ctx.get_raw(0)), ctx.get_raw(1))
         else {
             return Ok(None);
         };
         Ok(parse_arg(&text)?.and_then(|j| array_get(&j, index)))
     })?;
-    define(conn, "qm_is_json_scalar", 1, FLAGS, |ctx| {
+    define(conn, QM_IS_JSON_SCALAR.name(), 1, FLAGS, |ctx| {
         let Some(text) = text_arg(ctx.get_raw(0)) else {
             return Ok(None);
         };
@@ -130,11 +152,11 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             )),
         }
     })?;
-    define(conn, "qm_json_from", 2, FLAGS, |ctx| {
+    define(conn, QM_JSON_FROM.name(), 2, FLAGS, |ctx| {
         let kind: String = ctx.get(1)?;
         Ok(scalar_to_json(ctx.get_raw(0), &kind))
     })?;
-    define(conn, "qm_json_to", 3, FLAGS, |ctx| {
+    define(conn, QM_JSON_TO.name(), 3, FLAGS, |ctx| {
         let Some(text) = text_arg(ctx.get_raw(0)) else {
             return Ok(Value::Null);
         };
@@ -145,7 +167,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             other => other,
         }
     })?;
-    define(conn, "qm_json_exists", 4, FLAGS, |ctx| {
+    define(conn, QM_JSON_EXISTS.name(), 4, FLAGS, |ctx| {
         let (Some(input), Some(path)) = (text_arg(ctx.get_raw(0)), text_arg(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -161,7 +183,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             },
         }
     })?;
-    define(conn, "qm_json_value", 7, FLAGS, |ctx| {
+    define(conn, QM_JSON_VALUE.name(), 7, FLAGS, |ctx| {
         let (Some(input), Some(path)) = (text_arg(ctx.get_raw(0)), text_arg(ctx.get_raw(1))) else {
             return Ok(Value::Null);
         };
@@ -186,7 +208,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             Err(_) => Ok(Value::Null),
         }
     })?;
-    define(conn, "qm_json_query", 7, FLAGS, |ctx| {
+    define(conn, QM_JSON_QUERY.name(), 7, FLAGS, |ctx| {
         let (Some(input), Some(path)) = (text_arg(ctx.get_raw(0)), text_arg(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -237,7 +259,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             ),
         }
     })?;
-    define(conn, "qm_json_array", -1, FLAGS, |ctx| {
+    define(conn, QM_JSON_ARRAY.name(), -1, FLAGS, |ctx| {
         let absent: bool = ctx.get(0)?;
         let mut out = String::from("[");
         let mut first = true;
@@ -267,7 +289,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         out.push(']');
         Ok(out)
     })?;
-    define(conn, "qm_json_object", -1, FLAGS, |ctx| {
+    define(conn, QM_JSON_OBJECT.name(), -1, FLAGS, |ctx| {
         let absent: bool = ctx.get(0)?;
         let unique: bool = ctx.get(1)?;
         let mut out = String::from("{");
@@ -314,7 +336,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         out.push('}');
         Ok(out)
     })?;
-    define(conn, "qm_json_from_complex", 2, FLAGS, |ctx| {
+    define(conn, QM_JSON_FROM_COMPLEX.name(), 2, FLAGS, |ctx| {
         let Some(text) = text_arg(ctx.get_raw(0)) else {
             return Ok(None);
         };
@@ -328,7 +350,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         })?;
         Ok(Some(element_to_json(&value, &ty).compact()))
     })?;
-    define(conn, "qm_json_to_complex", 3, FLAGS, |ctx| {
+    define(conn, QM_JSON_TO_COMPLEX.name(), 3, FLAGS, |ctx| {
         let Some(text) = text_arg(ctx.get_raw(0)) else {
             return Ok(None);
         };

@@ -200,7 +200,7 @@ fn encoded(text: &str, encoding: &str) -> Vec<u8> {
 }
 
 pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
-    define(conn, "qm_json_encoded", 2, FLAGS, |ctx| {
+    define(conn, super::QM_JSON_ENCODED.name(), 2, FLAGS, |ctx| {
         let (Some(text), Some(encoding)) = (text_arg(ctx.get_raw(0)), text_arg(ctx.get_raw(1)))
         else {
             return Ok(None);
@@ -208,7 +208,7 @@ pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
         reserve(text.len().saturating_mul(4))?;
         Ok(Some(encoded(&text, &encoding)))
     })?;
-    define(conn, "qm_json_table", 3, FLAGS, |ctx| {
+    define(conn, super::QM_JSON_TABLE.name(), 3, FLAGS, |ctx| {
         let (Some(input), Some(spec)) = (text_arg(ctx.get_raw(0)), text_arg(ctx.get_raw(1))) else {
             return Ok(Some("[]".to_string()));
         };
