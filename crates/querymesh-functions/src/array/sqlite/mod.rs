@@ -25,6 +25,10 @@ use crate::udf::{define, define_window};
 use build::{month_sequence, sequence, split};
 use values::{bool_of, compare, distinct, equal, identical, identity_key, key_set, number};
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_NOT_DISTINCT: SqliteFn = SqliteFn::new("qm_not_distinct");
+
 fn invalid(text: impl Into<String>) -> rusqlite::Error {
     fail(ErrorName::InvalidFunctionArgument, text)
 }
@@ -248,7 +252,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     // `a IS NOT DISTINCT FROM b` for values of the complex type named by argument 2, each
     // wrapped in a JSON array (`json_array(x)`): NULL parts are identical to each other, maps
     // match pair by pair in any order (TestMapOperators.testDistinctFrom).
-    define(conn, "qm_not_distinct", 3, FLAGS, |ctx| {
+    define(conn, QM_NOT_DISTINCT.name(), 3, FLAGS, |ctx| {
         let (a, b) = (element_arg(ctx, 0)?, element_arg(ctx, 1)?);
         let ty = type_arg(ctx, 2)?;
         Ok(identical(&a, &b, &ty))

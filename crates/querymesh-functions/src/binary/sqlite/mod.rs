@@ -35,6 +35,12 @@ use crate::udf::{FLAGS, define, fail, reserve};
 pub use uuids::uuid_from_varchar;
 use uuids::{cast_result, uuid_text};
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_VARCHAR_TO_UUID: SqliteFn = SqliteFn::new("qm_varchar_to_uuid");
+pub const QM_VARBINARY_TO_UUID: SqliteFn = SqliteFn::new("qm_varbinary_to_uuid");
+pub const QM_UUID_TO_VARBINARY: SqliteFn = SqliteFn::new("qm_uuid_to_varbinary");
+
 /// The bytes of a varbinary argument: a BLOB, or the bytes of any other stored value.
 fn bytes(v: ValueRef<'_>) -> Option<Cow<'_, [u8]>> {
     match v {
@@ -240,7 +246,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             pad(&b, n, &p, left).map(Some)
         })?;
     }
-    define(conn, "qm_varchar_to_uuid", 2, FLAGS, |ctx| {
+    define(conn, QM_VARCHAR_TO_UUID.name(), 2, FLAGS, |ctx| {
         let Some(b) = bytes(ctx.get_raw(0)) else {
             return Ok(None);
         };
@@ -248,7 +254,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         cast_result(uuid_from_varchar(&text), ctx.get::<bool>(1)?)
     })?;
     // UuidOperators.castFromVarbinaryToUuid / castFromUuidToVarbinary: the 16 bytes in order.
-    define(conn, "qm_varbinary_to_uuid", 2, FLAGS, |ctx| {
+    define(conn, QM_VARBINARY_TO_UUID.name(), 2, FLAGS, |ctx| {
         let Some(b) = bytes(ctx.get_raw(0)) else {
             return Ok(None);
         };
@@ -257,7 +263,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             .map_err(|_| format!("Invalid UUID binary length: {}", b.len()));
         cast_result(parsed, ctx.get::<bool>(1)?)
     })?;
-    define(conn, "qm_uuid_to_varbinary", 1, FLAGS, |ctx| {
+    define(conn, QM_UUID_TO_VARBINARY.name(), 1, FLAGS, |ctx| {
         let Some(b) = bytes(ctx.get_raw(0)) else {
             return Ok(None);
         };

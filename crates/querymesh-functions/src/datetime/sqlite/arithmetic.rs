@@ -8,6 +8,7 @@ use rusqlite::functions::Context;
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, Error};
 
+use super::{QM_DATE_ADD, QM_DATE_DIFF};
 use crate::udf::{FLAGS, define, fail};
 
 const DAY_MS: i64 = 86_400_000;
@@ -270,7 +271,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             None => Ok(None),
         }
     })?;
-    define(conn, "qm_date_add", 4, FLAGS, move |ctx| {
+    define(conn, QM_DATE_ADD.name(), 4, FLAGS, move |ctx| {
         let unit = ctx.get::<String>(0)?.to_lowercase();
         let digits = digits(ctx, 3);
         match (int_arg(ctx, 1), instant_arg(ctx, 2)?) {
@@ -278,7 +279,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             _ => Ok(None),
         }
     })?;
-    define(conn, "qm_date_diff", 4, FLAGS, move |ctx| {
+    define(conn, QM_DATE_DIFF.name(), 4, FLAGS, move |ctx| {
         let unit = ctx.get::<String>(0)?.to_lowercase();
         let timestamp = digits(ctx, 3) > 0;
         match (instant_arg(ctx, 1)?, instant_arg(ctx, 2)?) {

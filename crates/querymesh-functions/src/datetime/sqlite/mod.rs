@@ -11,6 +11,13 @@ use rusqlite::{Connection, Error};
 use crate::udf::define;
 use crate::udf::{FLAGS, fail, int, text};
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_DATE_PART: SqliteFn = SqliteFn::new("qm_date_part");
+pub const QM_ADD_MONTHS: SqliteFn = SqliteFn::new("qm_add_months");
+pub const QM_DATE_ADD: SqliteFn = SqliteFn::new("qm_date_add");
+pub const QM_DATE_DIFF: SqliteFn = SqliteFn::new("qm_date_diff");
+
 fn date_arg(ctx: &Context<'_>, i: usize) -> rusqlite::Result<Option<i64>> {
     match text(ctx.get_raw(i)) {
         None => Ok(None),
@@ -38,7 +45,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     super::time_of_day::sqlite::register(conn)?;
     super::interval::register(conn)?;
     super::iso_date::register(conn)?;
-    define(conn, "qm_date_part", 2, FLAGS, |ctx| {
+    define(conn, QM_DATE_PART.name(), 2, FLAGS, |ctx| {
         let part: String = ctx.get(0)?;
         let Some(d) = date_arg(ctx, 1)? else {
             return Ok(None);
@@ -56,7 +63,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             other => return Err(unit_error(other)),
         }))
     })?;
-    define(conn, "qm_add_months", 2, FLAGS, |ctx| {
+    define(conn, QM_ADD_MONTHS.name(), 2, FLAGS, |ctx| {
         let n = int(ctx.get_raw(1));
         match (n, date_arg(ctx, 0)?) {
             (Some(n), Some(d)) => calendar::add_months(d, n)

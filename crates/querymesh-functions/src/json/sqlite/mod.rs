@@ -30,6 +30,13 @@ use extract::{array_contains, array_get, extract, json_and_path, scalar_text};
 use sql_json::{SqlJsonError, element_json, json_value, sql_json_items};
 pub use value::{Json, canonical_text, number_text, string_text, write_string};
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_JSON_FROM: SqliteFn = SqliteFn::new("qm_json_from");
+pub const QM_JSON_TO: SqliteFn = SqliteFn::new("qm_json_to");
+pub const QM_JSON_FROM_COMPLEX: SqliteFn = SqliteFn::new("qm_json_from_complex");
+pub const QM_JSON_TO_COMPLEX: SqliteFn = SqliteFn::new("qm_json_to_complex");
+
 /// json_parse's error (JsonFunctions.jsonParse).
 pub fn not_json(text: &str) -> rusqlite::Error {
     fail(
@@ -118,11 +125,11 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             )),
         }
     })?;
-    define(conn, "qm_json_from", 2, FLAGS, |ctx| {
+    define(conn, QM_JSON_FROM.name(), 2, FLAGS, |ctx| {
         let kind: String = ctx.get(1)?;
         Ok(scalar_to_json(ctx.get_raw(0), &kind))
     })?;
-    define(conn, "qm_json_to", 3, FLAGS, |ctx| {
+    define(conn, QM_JSON_TO.name(), 3, FLAGS, |ctx| {
         let Some(text) = text_arg(ctx.get_raw(0)) else {
             return Ok(Value::Null);
         };
@@ -302,7 +309,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         out.push('}');
         Ok(out)
     })?;
-    define(conn, "qm_json_from_complex", 2, FLAGS, |ctx| {
+    define(conn, QM_JSON_FROM_COMPLEX.name(), 2, FLAGS, |ctx| {
         let Some(text) = text_arg(ctx.get_raw(0)) else {
             return Ok(None);
         };
@@ -316,7 +323,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         })?;
         Ok(Some(element_to_json(&value, &ty).compact()))
     })?;
-    define(conn, "qm_json_to_complex", 3, FLAGS, |ctx| {
+    define(conn, QM_JSON_TO_COMPLEX.name(), 3, FLAGS, |ctx| {
         let Some(text) = text_arg(ctx.get_raw(0)) else {
             return Ok(None);
         };

@@ -16,6 +16,11 @@ use rusqlite::{Connection, Error};
 
 use crate::udf::{FLAGS, define, fail, reserve};
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_TRIM: SqliteFn = SqliteFn::new("qm_trim");
+pub const QM_LIKE_CHECK: SqliteFn = SqliteFn::new("qm_like_check");
+
 fn text(v: ValueRef<'_>) -> Option<String> {
     match v {
         ValueRef::Text(t) => Some(String::from_utf8_lossy(t).into_owned()),
@@ -207,7 +212,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             _ => None,
         })
     })?;
-    define(conn, "qm_trim", 2, FLAGS, |ctx| {
+    define(conn, QM_TRIM.name(), 2, FLAGS, |ctx| {
         Ok(match (arg(ctx, 0), int(ctx.get_raw(1))) {
             (Some(s), Some(mode)) => Some(trim(&s, mode).to_string()),
             _ => None,
@@ -223,7 +228,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             Ok(Some(map_case(&s, upper)))
         })?;
     }
-    define(conn, "qm_like_check", 2, FLAGS, |ctx| {
+    define(conn, QM_LIKE_CHECK.name(), 2, FLAGS, |ctx| {
         match (arg(ctx, 0), arg(ctx, 1)) {
             (Some(pattern), Some(escape)) => check_like_escape(&pattern, &escape)
                 .map(|()| Value::Integer(1))

@@ -5,7 +5,7 @@ use super::*;
 /// Registers the `qm_tz_*` functions.
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     // qm_tz_from_varchar(text, p, session zone, try)
-    define(conn, "qm_tz_from_varchar", 4, FLAGS, |ctx| {
+    define(conn, QM_TZ_FROM_VARCHAR.name(), 4, FLAGS, |ctx| {
         let Some(t) = text(ctx.get_raw(0)) else {
             return Ok(Value::Null);
         };
@@ -17,7 +17,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         }
     })?;
     // qm_tz_from_ts(timestamp text, zone, p): the wall time taken in the zone.
-    define(conn, "qm_tz_from_ts", 3, FLAGS, |ctx| {
+    define(conn, QM_TZ_FROM_TS.name(), 3, FLAGS, |ctx| {
         let Some(t) = text(ctx.get_raw(0)) else {
             return Ok(Value::Null);
         };
@@ -41,21 +41,25 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         from_local_text(&t, &zone, precision_arg(ctx, 2))
     })?;
     // qm_tz_local(x, p): the wall time as a stored timestamp(p).
-    define(conn, "qm_tz_local", 2, FLAGS, |ctx| {
+    define(conn, QM_TZ_LOCAL.name(), 2, FLAGS, |ctx| {
         Ok(stored_arg(ctx, 0)?.map(|z| z.local_timestamp(precision_arg(ctx, 1))))
     })?;
     // qm_tz_text(x, p): as Trino writes it.
-    define(conn, "qm_tz_text", 2, FLAGS, |ctx| {
+    define(conn, QM_TZ_TEXT.name(), 2, FLAGS, |ctx| {
         Ok(stored_arg(ctx, 0)?.map(|z| z.display(precision_arg(ctx, 1))))
     })?;
-    define(conn, "qm_tz_round", 2, FLAGS, |ctx| {
-        match stored_arg(ctx, 0)? {
+    define(
+        conn,
+        QM_TZ_ROUND.name(),
+        2,
+        FLAGS,
+        |ctx| match stored_arg(ctx, 0)? {
             None => Ok(Value::Null),
             Some(z) => result(Zoned::new(z.secs, z.picos, z.zone, precision_arg(ctx, 1))),
-        }
-    })?;
+        },
+    )?;
     // qm_tz_at(x, zone): the same instant in another zone (at_timezone, AT TIME ZONE).
-    define(conn, "qm_tz_at", 2, FLAGS, |ctx| {
+    define(conn, QM_TZ_AT.name(), 2, FLAGS, |ctx| {
         let (Some(z), Some(name)) = (stored_arg(ctx, 0)?, text(ctx.get_raw(1))) else {
             return Ok(Value::Null);
         };
@@ -91,7 +95,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         }))
     })?;
     // qm_tz_offset(x, 'hour' | 'minute'): timezone_hour, timezone_minute.
-    define(conn, "qm_tz_offset", 2, FLAGS, |ctx| {
+    define(conn, QM_TZ_OFFSET.name(), 2, FLAGS, |ctx| {
         let part: String = ctx.get(1)?;
         Ok(stored_arg(ctx, 0)?.map(|z| {
             let minutes = i64::from(z.zone.offset_at(z.secs)) / 60;
@@ -109,14 +113,14 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             Some(z) => Ok(Some(trunc(&unit, &z, precision_arg(ctx, 2))?.stored())),
         }
     })?;
-    define(conn, "qm_tz_add", 4, FLAGS, |ctx| {
+    define(conn, QM_TZ_ADD.name(), 4, FLAGS, |ctx| {
         let unit = ctx.get::<String>(0)?.to_lowercase();
         match (int(ctx.get_raw(1)), stored_arg(ctx, 2)?) {
             (Some(n), Some(z)) => Ok(Some(add(&unit, n, &z, precision_arg(ctx, 3))?.stored())),
             _ => Ok(None),
         }
     })?;
-    define(conn, "qm_tz_diff", 3, FLAGS, |ctx| {
+    define(conn, QM_TZ_DIFF.name(), 3, FLAGS, |ctx| {
         let unit = ctx.get::<String>(0)?.to_lowercase();
         match (stored_arg(ctx, 1)?, stored_arg(ctx, 2)?) {
             (Some(a), Some(b)) => Ok(Some(diff(&unit, &a, &b)?)),

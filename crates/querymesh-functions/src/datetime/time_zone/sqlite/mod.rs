@@ -23,6 +23,19 @@ use rusqlite::{Connection, Error};
 use crate::datetime::sqlite::arithmetic::{self as date_functions, Instant};
 use crate::udf::{FLAGS, define, fail, int, num, real, text};
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+/// The `qm_tz_*` functions (functions.rs registers them), as lowerings call them.
+pub const QM_TZ_FROM_VARCHAR: SqliteFn = SqliteFn::new("qm_tz_from_varchar");
+pub const QM_TZ_FROM_TS: SqliteFn = SqliteFn::new("qm_tz_from_ts");
+pub const QM_TZ_LOCAL: SqliteFn = SqliteFn::new("qm_tz_local");
+pub const QM_TZ_TEXT: SqliteFn = SqliteFn::new("qm_tz_text");
+pub const QM_TZ_ROUND: SqliteFn = SqliteFn::new("qm_tz_round");
+pub const QM_TZ_AT: SqliteFn = SqliteFn::new("qm_tz_at");
+pub const QM_TZ_OFFSET: SqliteFn = SqliteFn::new("qm_tz_offset");
+pub const QM_TZ_ADD: SqliteFn = SqliteFn::new("qm_tz_add");
+pub const QM_TZ_DIFF: SqliteFn = SqliteFn::new("qm_tz_diff");
+
 /// Characters of the stored text that are the UTC instant.
 pub const INSTANT_CHARS: usize = 32;
 const PICOS: u64 = 1_000_000_000_000;
