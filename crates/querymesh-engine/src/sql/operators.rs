@@ -754,3 +754,22 @@ fn int_literal(v: i64) -> SqlExpr {
 fn digits_literal(digits: usize) -> SqlExpr {
     SqlExpr::Integer(i64::try_from(digits).unwrap_or(i64::MAX))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_runs_nest_balanced_and_the_smallest_integer_is_a_difference() {
+        let operands: Vec<SqlExpr> = (1..=4).map(SqlExpr::Integer).collect();
+        assert_eq!(
+            balanced(BinaryOp::And, &operands).to_string(),
+            "((1 AND 2) AND (3 AND 4))"
+        );
+        assert_eq!(
+            int_literal(i64::MIN).to_string(),
+            "(-9223372036854775807 - 1)"
+        );
+        assert_eq!(int_literal(-5).to_string(), "-5");
+    }
+}
