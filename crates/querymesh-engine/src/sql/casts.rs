@@ -2,7 +2,9 @@
 //! exact and through `qm_cast` otherwise.
 
 use querymesh_functions::datetime::time_of_day;
+use querymesh_functions::udf::QM_CAST;
 use querymesh_values::coerce::{char_as_varchar, coerced};
+use querymesh_values::sqlite_expr::{Affinity, BinaryOp, SqlExpr, builtin};
 use querymesh_values::typed::Typed;
 
 use super::analyze::Analyzer;
@@ -87,19 +89,16 @@ impl Analyzer<'_> {
         }
         let from = t.ty.clone();
         let via_udf = |t: &Typed| {
-            Typed::new(
-                format!(
-                    "qm_cast({}, '{}', '{}', {})",
-                    t.sql,
-                    cast_kind(&t.ty),
-                    match target {
-                        Varchar(Some(n)) => format!("varchar:{n}"),
-                        other => cast_kind(other),
-                    },
-                    i32::from(try_cast)
-                ),
-                target.clone(),
-            )
+            let to = match target {
+                Varchar(Some(n)) => format!("varchar:{n}"),
+                other => cast_kind(other),
+            };
+            QM_CAST.call([
+                t.sql.clone(),
+                SqlExpr::text(cast_kind(&t.ty)),
+                SqlExpr::text(to),
+                SqlExpr::Integer(i64::from(try_cast)),
+            ])
         };
         let allowed = match (&from, target) {
             (a, b) if a == b => {
@@ -108,7 +107,7 @@ impl Analyzer<'_> {
                     ..t
                 });
             }
-            (Unknown, _) => return Ok(Typed::new("NULL", target.clone())),
+            (Unknown, _) => return Ok(Typed::new(SqlExpr::Null, target.clone())),
             (a, b) if a.is_numeric() && b.is_numeric() => true,
             // Only strings become chars ("Cannot cast integer to char(3)").
             (a, Char(_)) => matches!(a, Varchar(_) | Char(_)),
@@ -132,37 +131,43 @@ impl Analyzer<'_> {
                 format!("Cannot cast {from} to {target}"),
             ));
         }
+        // The first `length` characters.
+        let prefix = |sql: SqlExpr, length: u32| {
+            builtin::SUBSTR.call([sql, SqlExpr::Integer(1), SqlExpr::Integer(length.into())])
+        };
         let sql = match (&from, target) {
             // Exact (decimal.rs); to a double, the conversion implicit coercion uses.
             (Decimal { scale, .. }, Double | Real) => {
-                querymesh_values::decimal::to_double_sql(&t, *scale, *target == Real).to_string()
+                querymesh_values::decimal::to_double_sql(&t, *scale, *target == Real)
             }
-            (Decimal { .. }, _) | (_, Decimal { .. }) => via_udf(&t).sql.to_string(),
-            (a, b) if a.is_integral() && b.is_integral() && rank_le(a, b) => t.sql.to_string(),
-            (a, Double) if a.is_integral() => format!("CAST({} AS REAL)", t.sql),
+            (Decimal { .. }, _) | (_, Decimal { .. }) => via_udf(&t),
+            (a, b) if a.is_integral() && b.is_integral() && rank_le(a, b) => t.sql,
+            (a, Double) if a.is_integral() => SqlExpr::cast(t.sql, Affinity::Real),
             // A real is a float: qm_cast rounds (CAST(16777217 AS real) is 16777216).
-            (a, Real) if a.is_integral() => via_udf(&t).sql.to_string(),
-            (Real, Double) => t.sql.to_string(),
-            (Double, Real) => via_udf(&t).sql.to_string(),
-            (a, Varchar(None)) if a.is_integral() => format!("CAST({} AS TEXT)", t.sql),
+            (a, Real) if a.is_integral() => via_udf(&t),
+            (Real, Double) => t.sql,
+            (Double, Real) => via_udf(&t),
+            (a, Varchar(None)) if a.is_integral() => SqlExpr::cast(t.sql, Affinity::Text),
             // A char becomes a varchar with its padding (TestCharacterStringCasts); a
             // string becomes a char(n) cut to n characters, stored without trailing spaces
             // (docs language/types "CHAR").
-            (Char(n), Varchar(None)) => char_as_varchar(t.sql.clone(), *n).to_string(),
-            (Char(n), Varchar(Some(m))) => {
-                format!("substr({}, 1, {m})", char_as_varchar(t.sql.clone(), *n))
+            (Char(n), Varchar(None)) => char_as_varchar(t.sql, *n),
+            (Char(n), Varchar(Some(m))) => prefix(char_as_varchar(t.sql, *n), *m),
+            (Varchar(_) | Char(_), Char(n)) => {
+                builtin::RTRIM.call([prefix(t.sql, *n), SqlExpr::text(" ")])
             }
-            (Varchar(_) | Char(_), Char(n)) => format!("rtrim(substr({}, 1, {n}), ' ')", t.sql),
-            (Varchar(_), Varchar(None)) | (Date, Varchar(None)) => t.sql.to_string(),
+            (Varchar(_), Varchar(None)) | (Date, Varchar(None)) => t.sql,
             // varchar to a shorter varchar truncates; anything else must fit (qm_cast).
-            (Varchar(_), Varchar(Some(n))) => format!("substr({}, 1, {n})", t.sql),
-            (Date, Timestamp(_)) => (coerced(&t, target)).to_string(),
-            (Timestamp(_), Date) => format!("substr({}, 1, 10)", t.sql),
+            (Varchar(_), Varchar(Some(n))) => prefix(t.sql, *n),
+            (Date, Timestamp(_)) => coerced(&t, target),
+            (Timestamp(_), Date) => prefix(t.sql, 10),
             // To a lower precision Trino rounds (qm_cast); to a higher one only digits grow.
-            (Timestamp(p), Timestamp(q)) if q >= p => (coerced(&t, target)).to_string(),
-            (Boolean, b) if b.is_integral() => t.sql.to_string(),
-            (a, Boolean) if a.is_numeric() => format!("({} <> 0)", t.sql),
-            _ => via_udf(&t).sql.to_string(),
+            (Timestamp(p), Timestamp(q)) if q >= p => coerced(&t, target),
+            (Boolean, b) if b.is_integral() => t.sql,
+            (a, Boolean) if a.is_numeric() => {
+                SqlExpr::binary(t.sql, BinaryOp::NotEqual, SqlExpr::Integer(0))
+            }
+            _ => via_udf(&t),
         };
         Ok(Typed::new(sql, target.clone()))
     }

@@ -3,8 +3,13 @@
 //! field access, and casts between complex types. Function families build on [`to_element`],
 //! [`from_element`] and [`Analyzer::coerce_to`].
 
+use querymesh_functions::binary::sqlite::{
+    QM_UUID_TO_VARBINARY, QM_VARBINARY_TO_UUID, QM_VARCHAR_TO_UUID,
+};
+use querymesh_functions::udf::{QM_ARRAY_PATH, QM_FAIL, QM_MAP_PATH};
 use querymesh_values::coerce::{coerced, super_type};
 use querymesh_values::element::{from_element, to_element, with_value};
+use querymesh_values::sqlite_expr::{Affinity, BinaryOp, FromItem, Select, SqlExpr, builtin};
 use querymesh_values::typed::{Constant, Typed};
 use sqlparser::ast::{
     AccessExpr, Expr, Function, FunctionArg, FunctionArgExpr, FunctionArguments, Ident, Spanned,
@@ -58,9 +63,9 @@ impl Analyzer<'_> {
         }
         let floating = matches!(target, TrinoType::Double | TrinoType::Real);
         let sql = if floating && t.ty.is_integral() {
-            format!("CAST({} AS REAL)", t.sql)
+            SqlExpr::cast(t.sql, Affinity::Real)
         } else {
-            (coerced(&t, target)).to_string()
+            coerced(&t, target)
         };
         Ok(Typed::new(sql, target.clone()))
     }
@@ -91,10 +96,7 @@ impl Analyzer<'_> {
             parts.push(to_element(&t));
         }
         Ok(Typed::new(
-            format!(
-                "json_array({})",
-                querymesh_values::sqlite_expr::comma_list(&parts)
-            ),
+            builtin::JSON_ARRAY.call(parts),
             TrinoType::Array(Box::new(element_ty)),
         ))
     }
@@ -128,10 +130,7 @@ impl Analyzer<'_> {
             fields.push((None, t.ty));
         }
         Ok(Typed::new(
-            format!(
-                "json_array({})",
-                querymesh_values::sqlite_expr::comma_list(&parts)
-            ),
+            builtin::JSON_ARRAY.call(parts),
             TrinoType::Row(fields),
         ))
     }
@@ -199,7 +198,7 @@ impl Analyzer<'_> {
             return Err(no_field(at, name));
         };
         let ty = fields[i].1.clone();
-        let sql = from_element(format!("json_extract({}, '$[{i}]')", t.sql), &ty);
+        let sql = from_element(element_at(t.sql, i), &ty);
         Ok(Typed::new(sql, ty))
     }
 
@@ -261,11 +260,10 @@ impl Analyzer<'_> {
                         format!("Cannot use {} for subscript of {}", i.ty, t.ty),
                     ));
                 }
-                let sql = format!(
-                    "json_extract({0}, qm_array_path(json_array_length({0}), {1}))",
-                    t.sql, i.sql
-                );
-                Ok(Typed::new(from_element(&sql, &element), *element))
+                let length = builtin::JSON_ARRAY_LENGTH.call([t.sql.clone()]);
+                let path = QM_ARRAY_PATH.call([length, i.sql]);
+                let sql = builtin::JSON_EXTRACT.call([t.sql, path]);
+                Ok(Typed::new(from_element(sql, &element), *element))
             }
             TrinoType::Map(key, value) => {
                 if !super_type(&key, &i.ty).is_some_and(|s| s == *key) {
@@ -276,12 +274,10 @@ impl Analyzer<'_> {
                     ));
                 }
                 let k = self.coerce_to(i, &key, at)?;
-                let sql = format!(
-                    "json_extract({0}, qm_map_path({0}, json_array({1})))",
-                    t.sql,
-                    to_element(&k)
-                );
-                Ok(Typed::new(from_element(&sql, &value), *value))
+                let key = builtin::JSON_ARRAY.call([to_element(&k)]);
+                let path = QM_MAP_PATH.call([t.sql.clone(), key]);
+                let sql = builtin::JSON_EXTRACT.call([t.sql, path]);
+                Ok(Typed::new(from_element(sql, &value), *value))
             }
             TrinoType::Row(fields) => {
                 // TestAnalyzer (subscript on Row): a constant integer, 1-based.
@@ -319,8 +315,8 @@ impl Analyzer<'_> {
                         ),
                     ));
                 };
-                let sql = format!("json_extract({}, '$[{}]')", t.sql, n - 1);
-                Ok(Typed::new(from_element(&sql, ty), ty.clone()))
+                let sql = element_at(t.sql, n - 1);
+                Ok(Typed::new(from_element(sql, ty), ty.clone()))
             }
             other => Err(error_at(
                 ErrorName::TypeMismatch,
@@ -349,44 +345,42 @@ impl Analyzer<'_> {
         let from = t.ty.clone();
         let sql = match (&from, target) {
             (a, b) if a == b => t.sql,
-            (Unknown, _) => "NULL".into(),
+            (Unknown, _) => SqlExpr::Null,
             (Json, _) | (_, Json) => return self.json_cast(t, target, try_cast, at),
             (Array(a), Array(b)) => {
-                let element = Typed::new(from_element("value", a), (**a).clone());
+                let element = Typed::new(from_element(column("value"), a), (**a).clone());
                 let element = self.cast(element, b, try_cast, at)?;
-                if try_cast {
+                let body = if try_cast {
                     // One element that fails makes the whole TRY_CAST NULL
                     // (`try_cast(ARRAY['1', 'x'] AS array(integer))`, TestArrayOperators).
-                    let cast = Typed::new("qm_e", (**b).clone());
-                    with_value(
-                        t.sql.to_string(),
-                        format!(
-                            "(SELECT CASE WHEN max(qm_e IS NULL AND qm_src IS NOT NULL) THEN NULL \
-                             ELSE json_group_array({}) END FROM (SELECT {} AS qm_e, value AS qm_src \
-                             FROM json_each(qm_v) ORDER BY key))",
-                            to_element(&cast),
-                            element.sql
-                        ),
-                    )
+                    let cast = Typed::new(column("qm_e"), (**b).clone());
+                    let failed = SqlExpr::binary(
+                        SqlExpr::is_null(column("qm_e")),
+                        BinaryOp::And,
+                        SqlExpr::is_not_null(column("qm_src")),
+                    );
+                    let result = SqlExpr::iff(
+                        builtin::MAX.call([failed]),
+                        SqlExpr::Null,
+                        builtin::JSON_GROUP_ARRAY.call([to_element(&cast)]),
+                    );
+                    let elements = vec![
+                        (element.sql, Some("qm_e".to_string())),
+                        (column("value"), Some("qm_src".to_string())),
+                    ];
+                    Select::new(vec![result], vec![elements_in_order(elements)]).scalar()
                 } else {
-                    with_value(
-                        t.sql.to_string(),
-                        format!(
-                            "(SELECT json_group_array({}) FROM (SELECT value FROM json_each(qm_v) ORDER BY key))",
-                            to_element(&element)
-                        ),
-                    )
-                }
+                    let result = builtin::JSON_GROUP_ARRAY.call([to_element(&element)]);
+                    let elements = vec![(column("value"), None)];
+                    Select::new(vec![result], vec![elements_in_order(elements)]).scalar()
+                };
+                with_value(t.sql, body)
             }
             (Map(ka, va), Map(kb, vb)) => {
-                let k = Typed::new(
-                    from_element("json_extract(value, '$[0]')", ka),
-                    (**ka).clone(),
-                );
-                let v = Typed::new(
-                    from_element("json_extract(value, '$[1]')", va),
-                    (**va).clone(),
-                );
+                let entry_key = || element_at(column("value"), 0);
+                let entry_value = || element_at(column("value"), 1);
+                let k = Typed::new(from_element(entry_key(), ka), (**ka).clone());
+                let v = Typed::new(from_element(entry_value(), va), (**va).clone());
                 let (k, v) = (
                     self.cast(k, kb, try_cast, at)?,
                     self.cast(v, vb, try_cast, at)?,
@@ -394,67 +388,104 @@ impl Analyzer<'_> {
                 // Keys that meet after the cast fail it (MapToMapCast: "duplicate keys"); in a
                 // TRY_CAST, that or one entry that fails makes the whole cast NULL.
                 let (cast_key, cast_value) = (
-                    Typed::new("qm_k", (**kb).clone()),
-                    Typed::new("qm_x", (**vb).clone()),
+                    Typed::new(column("qm_k"), (**kb).clone()),
+                    Typed::new(column("qm_x"), (**vb).clone()),
                 );
+                let entries = || SqlExpr::aggregate(builtin::COUNT, false, []);
                 let (failed, duplicate) = if try_cast {
-                    (
-                        "max((qm_k IS NULL AND qm_ks IS NOT NULL) OR (qm_x IS NULL AND qm_xs IS NOT NULL))",
-                        "NULL",
-                    )
+                    let lost = |cast: &str, source: &str| {
+                        SqlExpr::binary(
+                            SqlExpr::is_null(column(cast)),
+                            BinaryOp::And,
+                            SqlExpr::is_not_null(column(source)),
+                        )
+                    };
+                    let either =
+                        SqlExpr::binary(lost("qm_k", "qm_ks"), BinaryOp::Or, lost("qm_x", "qm_xs"));
+                    (builtin::MAX.call([either]), SqlExpr::Null)
                 } else {
-                    (
-                        "0",
-                        "qm_fail('INVALID_CAST_ARGUMENT', 'duplicate keys', count(*))",
-                    )
+                    let failure = QM_FAIL.call([
+                        SqlExpr::text("INVALID_CAST_ARGUMENT"),
+                        SqlExpr::text("duplicate keys"),
+                        entries(),
+                    ]);
+                    (SqlExpr::Integer(0), failure)
                 };
-                with_value(
-                    t.sql.to_string(),
-                    format!(
-                        "(SELECT CASE WHEN {failed} THEN NULL \
-                         WHEN count(DISTINCT {ke}) < count(*) THEN {duplicate} \
-                         ELSE json_group_array(json_array({ke}, {ve})) END \
-                         FROM (SELECT {k} AS qm_k, json_extract(value, '$[0]') AS qm_ks, \
-                         {v} AS qm_x, json_extract(value, '$[1]') AS qm_xs \
-                         FROM json_each(qm_v) ORDER BY key))",
-                        ke = to_element(&cast_key),
-                        ve = to_element(&cast_value),
-                        k = k.sql,
-                        v = v.sql,
-                    ),
-                )
+                let (ke, ve) = (to_element(&cast_key), to_element(&cast_value));
+                let distinct_keys = SqlExpr::aggregate(builtin::COUNT, true, [ke.clone()]);
+                let result = SqlExpr::case_when(
+                    vec![
+                        (failed, SqlExpr::Null),
+                        (
+                            SqlExpr::binary(distinct_keys, BinaryOp::Less, entries()),
+                            duplicate,
+                        ),
+                    ],
+                    Some(builtin::JSON_GROUP_ARRAY.call([builtin::JSON_ARRAY.call([ke, ve])])),
+                );
+                let entries = vec![
+                    (k.sql, Some("qm_k".to_string())),
+                    (entry_key(), Some("qm_ks".to_string())),
+                    (v.sql, Some("qm_x".to_string())),
+                    (entry_value(), Some("qm_xs".to_string())),
+                ];
+                let body = Select::new(vec![result], vec![elements_in_order(entries)]).scalar();
+                with_value(t.sql, body)
             }
             (Row(a), Row(b)) if a.len() == b.len() => {
                 let mut parts = Vec::with_capacity(a.len());
                 for (i, ((_, fa), (_, fb))) in a.iter().zip(b).enumerate() {
-                    let field = Typed::new(
-                        from_element(format!("json_extract(qm_v, '$[{i}]')"), fa),
-                        fa.clone(),
-                    );
+                    let field =
+                        Typed::new(from_element(element_at(column("qm_v"), i), fa), fa.clone());
                     parts.push(to_element(&self.cast(field, fb, try_cast, at)?));
                 }
-                with_value(
-                    t.sql.to_string(),
-                    format!(
-                        "json_array({})",
-                        querymesh_values::sqlite_expr::comma_list(&parts)
-                    ),
-                )
+                with_value(t.sql, builtin::JSON_ARRAY.call(parts))
             }
             // UuidOperators: the canonical lowercase text (querymesh-functions/src/binary/sqlite).
             (Varchar(_) | Char(_), Uuid) => {
-                format!("qm_varchar_to_uuid({}, {})", t.sql, i32::from(try_cast)).into()
+                QM_VARCHAR_TO_UUID.call([t.sql, SqlExpr::Integer(i64::from(try_cast))])
             }
             (Varbinary, Uuid) => {
-                format!("qm_varbinary_to_uuid({}, {})", t.sql, i32::from(try_cast)).into()
+                QM_VARBINARY_TO_UUID.call([t.sql, SqlExpr::Integer(i64::from(try_cast))])
             }
-            (Uuid, Varbinary) => format!("qm_uuid_to_varbinary({})", t.sql).into(),
+            (Uuid, Varbinary) => QM_UUID_TO_VARBINARY.call([t.sql]),
             // Only to an unbounded varchar: UuidOperators casts to VARCHAR, and Trino 476
             // answers `CAST(uuid AS varchar(36))` "Cannot cast uuid to varchar(36)".
             (Uuid, Varchar(None)) => t.sql,
-            (Varchar(_) | Char(_), Varbinary) => format!("CAST({} AS BLOB)", t.sql).into(),
+            (Varchar(_) | Char(_), Varbinary) => SqlExpr::cast(t.sql, Affinity::Blob),
             _ => return Err(refuse(&from)),
         };
         Ok(Typed::new(sql, target.clone()))
+    }
+}
+
+/// A column of the rows a cast reads (`json_each`'s, or its own aliases), by name.
+fn column(name: &str) -> SqlExpr {
+    SqlExpr::column(None, name)
+}
+
+/// Element `i` of a JSON array (a row's field, a map entry's key or value), as stored.
+fn element_at(array: SqlExpr, i: impl std::fmt::Display) -> SqlExpr {
+    let path = SqlExpr::text(format!("$[{i}]"));
+    builtin::JSON_EXTRACT.call([array, path])
+}
+
+/// `(SELECT columns FROM json_each(qm_v) ORDER BY key)`: the elements of the value a cast
+/// reads ([`with_value`]'s `qm_v`) in their order, as the rows of a derived table.
+fn elements_in_order(columns: Vec<(SqlExpr, Option<String>)>) -> FromItem {
+    let each = FromItem::Function {
+        function: builtin::JSON_EACH,
+        args: vec![column("qm_v")],
+        alias: None,
+    };
+    let select = Select {
+        columns,
+        from: vec![each],
+        ..Select::default()
+    }
+    .order_by(vec![(column("key"), false)]);
+    FromItem::Subquery {
+        select: Box::new(select),
+        alias: None,
     }
 }

@@ -4,7 +4,10 @@
 //! The predicates (IS DISTINCT FROM, IN, BETWEEN, LIKE) are in predicates.rs.
 
 use querymesh_functions::math::rounding;
+use querymesh_functions::string::sqlite::QM_TRIM;
+use querymesh_functions::udf::{QM_FAIL, QM_INT};
 use querymesh_values::coerce::{coerced, comparable, super_type};
+use querymesh_values::sqlite_expr::{BinaryOp, SqlExpr, UnaryOp, builtin};
 use querymesh_values::typed::{Constant, Typed};
 use sqlparser::ast::{
     CastKind, DateTimeField, Expr, Spanned, TrimWhereField, UnaryOperator, Value,
@@ -42,7 +45,7 @@ impl Analyzer<'_> {
                     .as_ref()
                     .is_some_and(|g| g.nulls(&t.sql.to_string()))
             {
-                return Ok(Typed::new("NULL", t.ty));
+                return Ok(Typed::new(SqlExpr::Null, t.ty));
             }
         }
         Ok(t)
@@ -215,19 +218,14 @@ impl Analyzer<'_> {
         cx: &ExprContext<'_>,
     ) -> Result<Typed, TrinoError> {
         match e {
-            Expr::Nested(inner) => {
-                let t = self.expr(inner, cx)?;
-                Ok(Typed {
-                    sql: format!("({})", t.sql).into(),
-                    ..t
-                })
-            }
+            // Parentheses only group: the tree renders every operation parenthesised.
+            Expr::Nested(inner) => self.expr(inner, cx),
             Expr::UnaryOp { op, expr } => {
                 let t = self.expr(expr, cx)?;
                 match op {
                     UnaryOperator::Not => {
                         self.require_boolean(&t, expr, "NOT operand")?;
-                        Ok(Typed::new(format!("(NOT {})", t.sql), TrinoType::Boolean))
+                        Ok(Typed::new(SqlExpr::negated(t.sql), TrinoType::Boolean))
                     }
                     UnaryOperator::Minus | UnaryOperator::Plus => {
                         let numeric = t.ty.is_numeric()
@@ -257,14 +255,19 @@ impl Analyzer<'_> {
                             Some(Constant::Decimal(u, s)) => Some(Constant::Decimal(-u, s)),
                             _ => None,
                         };
+                        let negated = SqlExpr::Unary(UnaryOp::Negate, Box::new(t.sql.clone()));
                         let sql = if t.ty.is_integral() && constant.is_none() {
-                            format!("qm_int((- {}), '{}', 'negation')", t.sql, t.ty)
+                            QM_INT.call([
+                                negated,
+                                SqlExpr::text(t.ty.to_string()),
+                                SqlExpr::text("negation"),
+                            ])
                         } else if matches!(t.ty, TrinoType::Double | TrinoType::Real) {
                             // SQLite negates as `0 - x`, which loses the sign of a zero
                             // (atan2(-0E0, -1) is -pi in Trino).
-                            format!("(-1.0 * {})", t.sql)
+                            SqlExpr::binary(SqlExpr::Real(-1.0), BinaryOp::Multiply, t.sql.clone())
                         } else {
-                            format!("(- {})", t.sql)
+                            negated
                         };
                         // Trino reads a minus before a number as part of the literal, so
                         // -2147483648 is an integer (TestMathFunctions.testAbs).
@@ -277,7 +280,7 @@ impl Analyzer<'_> {
                             _ => t.ty,
                         };
                         Ok(Typed {
-                            sql: sql.into(),
+                            sql,
                             ty,
                             constant,
                             // -x is as large as x.
@@ -293,15 +296,12 @@ impl Analyzer<'_> {
             }
             Expr::IsNull(x) | Expr::IsNotNull(x) => {
                 let t = self.expr(x, cx)?;
-                let not = if matches!(e, Expr::IsNotNull(_)) {
-                    "NOT "
+                let sql = if matches!(e, Expr::IsNotNull(_)) {
+                    SqlExpr::is_not_null(t.sql)
                 } else {
-                    ""
+                    SqlExpr::is_null(t.sql)
                 };
-                Ok(Typed::new(
-                    format!("({} IS {not}NULL)", t.sql),
-                    TrinoType::Boolean,
-                ))
+                Ok(Typed::new(sql, TrinoType::Boolean))
             }
             _ => Err(not_supported(at, "This expression")),
         }
@@ -488,7 +488,7 @@ impl Analyzer<'_> {
                     ));
                 }
                 Ok(Typed::new(
-                    format!("instr({}, {})", hay.sql, needle.sql),
+                    builtin::INSTR.call([hay.sql, needle.sql]),
                     TrinoType::BigInt,
                 ))
             }
@@ -544,9 +544,9 @@ impl Analyzer<'_> {
                     ref other => other.clone(),
                 };
                 let (f, mode) = match trim_where {
-                    Some(TrimWhereField::Leading) => ("ltrim", 1),
-                    Some(TrimWhereField::Trailing) => ("rtrim", 2),
-                    _ => ("trim", 0),
+                    Some(TrimWhereField::Leading) => (builtin::LTRIM, 1),
+                    Some(TrimWhereField::Trailing) => (builtin::RTRIM, 2),
+                    _ => (builtin::TRIM, 0),
                 };
                 // With characters, SQLite's trim removes exactly those code points, as
                 // Trino's does; without, Trino removes Java whitespace, SQLite only spaces.
@@ -558,14 +558,16 @@ impl Analyzer<'_> {
                                 ErrorName::FunctionNotFound,
                                 at,
                                 format!(
-                                    "Unexpected parameters ({}, {}) for function {f}",
-                                    t.ty, chars.ty
+                                    "Unexpected parameters ({}, {}) for function {}",
+                                    t.ty,
+                                    chars.ty,
+                                    f.name()
                                 ),
                             ));
                         }
-                        format!("{f}({}, {})", t.sql, chars.sql)
+                        f.call([t.sql, chars.sql])
                     }
-                    None => format!("qm_trim({}, {mode})", t.sql),
+                    None => QM_TRIM.call([t.sql, SqlExpr::Integer(mode)]),
                 };
                 Ok(Typed::new(sql, ty))
             }
@@ -592,8 +594,7 @@ impl Analyzer<'_> {
                     None => None,
                 };
                 let mut result_ty = TrinoType::Unknown;
-                let mut sql = String::from("(CASE");
-                let mut branches: Vec<(Option<String>, Typed)> = Vec::new();
+                let mut branches: Vec<(Option<SqlExpr>, Typed)> = Vec::new();
                 for when in conditions {
                     let c = self.expr(&when.condition, cx)?;
                     match &operand {
@@ -610,9 +611,13 @@ impl Analyzer<'_> {
                     let condition = match &operand {
                         Some(o) => {
                             let target = super_type(&o.ty, &c.ty).unwrap_or(TrinoType::Unknown);
-                            format!("{} = {}", coerced(o, &target), coerced(&c, &target))
+                            SqlExpr::binary(
+                                coerced(o, &target),
+                                BinaryOp::Equal,
+                                coerced(&c, &target),
+                            )
                         }
-                        None => c.sql.to_string(),
+                        None => c.sql,
                     };
                     branches.push((Some(condition), r));
                 }
@@ -623,20 +628,22 @@ impl Analyzer<'_> {
                     })?;
                     branches.push((None, r));
                 }
-                // Every result as the common type (a date as a timestamp, …).
-                for (condition, r) in &branches {
-                    let value = coerced(r, &result_ty);
-                    match condition {
-                        Some(c) => sql.push_str(&format!(" WHEN {c} THEN {value}")),
-                        None => sql.push_str(&format!(" ELSE {value}")),
-                    }
-                }
-                sql.push_str(" END)");
                 // Finite when every result is (a missing ELSE is NULL).
                 let bound = branches
                     .iter()
                     .map(|(_, r)| r.finite_bound())
                     .try_fold(0f64, |most, b| Some(most.max(b?)));
+                // Every result as the common type (a date as a timestamp, …).
+                let mut whens = Vec::with_capacity(branches.len());
+                let mut otherwise = None;
+                for (condition, r) in branches {
+                    let value = coerced(&r, &result_ty);
+                    match condition {
+                        Some(c) => whens.push((c, value)),
+                        None => otherwise = Some(value),
+                    }
+                }
+                let sql = SqlExpr::case_when(whens, otherwise);
                 let bounded = matches!(result_ty, TrinoType::Double | TrinoType::Real);
                 Ok(Typed::new(sql, result_ty).bounded(bound.filter(|_| bounded)))
             }
@@ -672,9 +679,19 @@ impl Analyzer<'_> {
                     return Ok(Typed::new(format!("({})", block.sql), ty.clone()));
                 }
                 // SQLite would silently take the first row; Trino fails on a second one.
+                let rows = SqlExpr::aggregate(builtin::COUNT, false, []);
+                let first_or_failure = SqlExpr::iff(
+                    SqlExpr::binary(rows, BinaryOp::Greater, SqlExpr::Integer(1)),
+                    QM_FAIL.call([
+                        SqlExpr::text("SUBQUERY_MULTIPLE_ROWS"),
+                        SqlExpr::text("Scalar sub-query has returned multiple rows"),
+                    ]),
+                    builtin::MAX.call([SqlExpr::column(None, "c1")]),
+                );
+                // The block is query text (analyze.rs `Block`), not yet a tree.
                 Ok(Typed::new(
                     format!(
-                        "(SELECT CASE WHEN count(*) > 1 THEN qm_fail('SUBQUERY_MULTIPLE_ROWS', 'Scalar sub-query has returned multiple rows') ELSE max(\"c1\") END FROM (SELECT * FROM ({}) LIMIT 2))",
+                        "(SELECT {first_or_failure} FROM (SELECT * FROM ({}) LIMIT 2))",
                         block.sql
                     ),
                     ty.clone(),
@@ -691,15 +708,15 @@ fn several_columns_as_row(block: super::analyze::Block) -> super::analyze::Block
     let mut parts = Vec::new();
     let mut fields = Vec::new();
     for (i, (name, ty)) in block.columns.iter().enumerate() {
-        let column = Typed::new(format!("\"c{}\"", i + 1), ty.clone());
+        let column = Typed::new(SqlExpr::column(None, format!("c{}", i + 1)), ty.clone());
         parts.push(querymesh_values::element::to_element(&column));
         let unnamed = name == super::analyze::UNNAMED;
         fields.push(((!unnamed).then(|| name.clone()), ty.clone()));
     }
     super::analyze::Block {
         sql: format!(
-            "SELECT json_array({}) AS \"c1\" FROM ({})",
-            querymesh_values::sqlite_expr::comma_list(&parts),
+            "SELECT {} AS \"c1\" FROM ({})",
+            builtin::JSON_ARRAY.call(parts),
             block.sql
         ),
         columns: vec![(super::analyze::UNNAMED.into(), TrinoType::Row(fields))],

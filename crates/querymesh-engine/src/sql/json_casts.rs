@@ -1,8 +1,11 @@
 //! CAST and TRY_CAST where one side is json (casts.rs and complex.rs send them here): a
 //! container through the json functions of querymesh-functions/src/json, a scalar through its text.
 
+use querymesh_functions::json::sqlite::{
+    QM_JSON_FROM, QM_JSON_FROM_COMPLEX, QM_JSON_TO, QM_JSON_TO_COMPLEX,
+};
 use querymesh_functions::json::{json_castable, json_writable, scalar_kind, type_text};
-use querymesh_values::sqlite_text::sql_string;
+use querymesh_values::sqlite_expr::SqlExpr;
 use querymesh_values::typed::Typed;
 
 use crate::error::{ErrorName, Position, TrinoError, error_at};
@@ -40,18 +43,13 @@ impl Analyzer<'_> {
             ));
         }
         let sql = if t.ty == TrinoType::Json {
-            format!(
-                "qm_json_to_complex({}, {}, {})",
+            QM_JSON_TO_COMPLEX.call([
                 t.sql,
-                sql_string(&type_text(target)),
-                i32::from(try_cast)
-            )
+                SqlExpr::text(type_text(target)),
+                SqlExpr::Integer(i64::from(try_cast)),
+            ])
         } else {
-            format!(
-                "qm_json_from_complex({}, {})",
-                t.sql,
-                sql_string(&type_text(&t.ty))
-            )
+            QM_JSON_FROM_COMPLEX.call([t.sql, SqlExpr::text(type_text(&t.ty))])
         };
         Ok(Typed::new(sql, target.clone()))
     }
@@ -73,22 +71,26 @@ impl Analyzer<'_> {
         };
         let sql = match (&t.ty, target) {
             (TrinoType::Json, TrinoType::Json) => t.sql.clone(),
-            (TrinoType::Unknown, _) => "NULL".into(),
+            (TrinoType::Unknown, _) => SqlExpr::Null,
             // CAST(DATE '2024-03-01' AS JSON) is the JSON string "2024-03-01".
             (TrinoType::Date, TrinoType::Json) => {
                 let text = self.cast(t.clone(), &TrinoType::Varchar(None), try_cast, at)?;
-                format!("qm_json_from({}, 'varchar')", text.sql).into()
+                QM_JSON_FROM.call([text.sql, SqlExpr::text("varchar")])
             }
             (from, TrinoType::Json) => {
                 let kind = match from {
                     t if t.is_string() => "varchar".to_string(),
                     other => scalar_kind(other).ok_or_else(refuse)?,
                 };
-                format!("qm_json_from({}, '{kind}')", t.sql).into()
+                QM_JSON_FROM.call([t.sql.clone(), SqlExpr::text(kind)])
             }
             (TrinoType::Json, to) => {
                 let kind = scalar_kind(to).ok_or_else(refuse)?;
-                format!("qm_json_to({}, '{kind}', {})", t.sql, i32::from(try_cast)).into()
+                QM_JSON_TO.call([
+                    t.sql.clone(),
+                    SqlExpr::text(kind),
+                    SqlExpr::Integer(i64::from(try_cast)),
+                ])
             }
             _ => return Err(refuse()),
         };

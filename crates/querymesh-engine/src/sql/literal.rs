@@ -3,7 +3,7 @@
 //! Trino type names CAST accepts.
 
 use querymesh_values::calendar;
-use querymesh_values::sqlite_text::sql_string;
+use querymesh_values::sqlite_expr::SqlExpr;
 use querymesh_values::typed::{Constant, Typed};
 use sqlparser::ast::{DataType, DateTimeField, Value};
 
@@ -161,10 +161,15 @@ pub(super) fn numeric_literal(text: &str, at: Option<Position>) -> Result<Typed,
         return numeric_literal(&text.replace('_', ""), at);
     }
     if text.contains(['e', 'E']) {
-        return Ok(Typed::new(
-            format!("CAST({text} AS REAL)"),
-            TrinoType::Double,
-        ));
+        // A finite double, or one too large for a double: SQLite reads `9e999` as infinity.
+        let value: f64 = text.parse().map_err(|_| {
+            error_at(
+                ErrorName::SyntaxError,
+                at,
+                format!("Invalid numeric literal: {text}"),
+            )
+        })?;
+        return Ok(Typed::new(SqlExpr::Real(value), TrinoType::Double));
     }
     if let Some((int_part, frac)) = text.split_once('.') {
         let digits = format!("{int_part}{frac}");
@@ -192,7 +197,7 @@ pub(super) fn numeric_literal(text: &str, at: Option<Position>) -> Result<Typed,
                 TrinoType::BigInt
             };
             Ok(Typed {
-                sql: n.to_string().into(),
+                sql: SqlExpr::Integer(n),
                 ty,
                 constant: Some(Constant::Int(n)),
                 bound: None,
@@ -318,7 +323,7 @@ pub(super) fn interval(
         Constant::Millis(amount)
     };
     Ok(Typed {
-        sql: amount.to_string().into(),
+        sql: SqlExpr::Integer(amount),
         ty,
         constant: Some(constant),
         bound: None,
@@ -336,10 +341,15 @@ fn binary_literal(hex: &str, at: Option<Position>) -> Result<Typed, TrinoError> 
     if !digits.len().is_multiple_of(2) {
         return refuse("Binary literal must contain an even number of digits");
     }
-    Ok(Typed::new(
-        format!("X'{}'", digits.to_ascii_uppercase()),
-        TrinoType::Varbinary,
-    ))
+    let nibbles: Vec<u8> = digits
+        .chars()
+        .filter_map(|c| c.to_digit(16).and_then(|d| u8::try_from(d).ok()))
+        .collect();
+    let bytes = nibbles
+        .chunks(2)
+        .map(|pair| pair.iter().fold(0u8, |byte, n| (byte << 4) | n))
+        .collect();
+    Ok(Typed::new(SqlExpr::Blob(bytes), TrinoType::Varbinary))
 }
 
 impl Analyzer<'_> {
@@ -347,11 +357,14 @@ impl Analyzer<'_> {
         match v {
             Value::Number(n, _) => numeric_literal(n, at),
             Value::SingleQuotedString(s) => Ok(Typed::new(
-                sql_string(s),
+                SqlExpr::text(s),
                 TrinoType::Varchar(Some(s.chars().count() as u32)),
             )),
-            Value::Boolean(b) => Ok(Typed::new(if *b { "1" } else { "0" }, TrinoType::Boolean)),
-            Value::Null => Ok(Typed::new("NULL", TrinoType::Unknown)),
+            Value::Boolean(b) => Ok(Typed::new(
+                SqlExpr::Integer(i64::from(*b)),
+                TrinoType::Boolean,
+            )),
+            Value::Null => Ok(Typed::new(SqlExpr::Null, TrinoType::Unknown)),
             Value::HexStringLiteral(hex) => binary_literal(hex, at),
             Value::DoubleQuotedString(s) => Err(error_at(
                 ErrorName::ColumnNotFound,
@@ -362,7 +375,7 @@ impl Analyzer<'_> {
                 // A described statement's parameter: unknown until something coerces it.
                 Some(describing) => {
                     describing.met(at);
-                    Ok(Typed::new("NULL", TrinoType::Unknown))
+                    Ok(Typed::new(SqlExpr::Null, TrinoType::Unknown))
                 }
                 None => Err(not_supported(
                     at,
@@ -406,7 +419,7 @@ impl Analyzer<'_> {
             TrinoType::Date => {
                 let d = calendar::parse_date(text).ok_or_else(invalid)?;
                 Ok(Typed {
-                    sql: sql_string(&calendar::format_date(d)).into(),
+                    sql: SqlExpr::text(calendar::format_date(d)),
                     ty,
                     constant: Some(Constant::Date(d)),
                     bound: None,
@@ -429,7 +442,7 @@ impl Analyzer<'_> {
                     // though a cast moves it past the gap.
                     Ok(z) if z.local() != local => Err(timestamp_invalid()),
                     Ok(z) => Ok(Typed::new(
-                        sql_string(&z.stored()),
+                        SqlExpr::text(z.stored()),
                         TrinoType::TimestampTz(precision),
                     )),
                     Err(TextError::Zone(_)) => Err(timestamp_invalid()),
@@ -481,7 +494,7 @@ impl Analyzer<'_> {
                 let stored = querymesh_functions::udf::normalize_timestamp(d, time, precision)
                     .ok_or_else(timestamp_invalid)?;
                 Ok(Typed::new(
-                    sql_string(&stored),
+                    SqlExpr::text(stored),
                     TrinoType::Timestamp(precision),
                 ))
             }
@@ -515,7 +528,7 @@ impl Analyzer<'_> {
             TrinoType::BigInt | TrinoType::Integer | TrinoType::SmallInt | TrinoType::TinyInt => {
                 let n: i64 = text.trim().parse().map_err(|_| invalid())?;
                 Ok(Typed {
-                    sql: n.to_string().into(),
+                    sql: SqlExpr::Integer(n),
                     ty,
                     constant: Some(Constant::Int(n)),
                     bound: None,
@@ -533,39 +546,34 @@ impl Analyzer<'_> {
                 // NaN travels as the text 'NaN' and the infinities as SQLite's too-large
                 // literals (udf::real, `infinity()`): `CAST(NaN AS REAL)` is no SQL.
                 let sql = if n.is_nan() {
-                    "'NaN'".to_string()
-                } else if n.is_infinite() {
-                    if n > 0.0 { "9e999" } else { "-9e999" }.to_string()
+                    SqlExpr::text("NaN")
                 } else {
-                    format!("CAST({n:?} AS REAL)")
+                    SqlExpr::Real(n)
                 };
                 Ok(Typed::new(sql, ty))
             }
             // `VARCHAR 'xyz'` is an unbounded varchar and `CHAR 'ab'` a char(2): the literal's
             // type is its keyword's, its length the text's (GenericLiteral, as Trino 476 types
             // `SELECT CHAR 'ab', VARCHAR 'xyz'`).
-            TrinoType::Varchar(_) => Ok(Typed::new(sql_string(text), TrinoType::Varchar(None))),
+            TrinoType::Varchar(_) => Ok(Typed::new(SqlExpr::text(text), TrinoType::Varchar(None))),
             // CHAR 'ab ' is a char(3) (its text's length, CHAR '' a char(1)), stored without
             // trailing spaces as every char is (coerce::char_as_varchar).
             TrinoType::Char(_) => Ok(Typed::new(
-                sql_string(text.trim_end_matches(' ')),
+                SqlExpr::text(text.trim_end_matches(' ')),
                 TrinoType::Char(text.chars().count().max(1) as u32),
             )),
             TrinoType::Boolean => match text.trim().to_lowercase().as_str() {
-                "true" => Ok(Typed::new("1", ty)),
-                "false" => Ok(Typed::new("0", ty)),
+                "true" => Ok(Typed::new(SqlExpr::Integer(1), ty)),
+                "false" => Ok(Typed::new(SqlExpr::Integer(0), ty)),
                 _ => Err(invalid()),
             },
             // VARBINARY 'text' is the text's UTF-8 bytes (TestVarbinaryFunctions.testVarbinarySubstring).
-            TrinoType::Varbinary => Ok(Typed::new(
-                format!("CAST({} AS BLOB)", sql_string(text)),
-                ty,
-            )),
+            TrinoType::Varbinary => Ok(Typed::new(SqlExpr::Blob(text.as_bytes().to_vec()), ty)),
             // UUID 'text' is CAST('text' AS uuid), evaluated now (UuidOperators).
             // The literal takes only the dashed form (`UUID '…'` with 32 bare hex digits is
             // "not a valid UUID literal", though CAST reads it the same way).
             TrinoType::Uuid => match querymesh_functions::binary::sqlite::uuid_from_varchar(text) {
-                Ok(canonical) if text.len() == 36 => Ok(Typed::new(sql_string(&canonical), ty)),
+                Ok(canonical) if text.len() == 36 => Ok(Typed::new(SqlExpr::text(canonical), ty)),
                 _ => Err(invalid()),
             },
             TrinoType::Json => querymesh_functions::json::literal(text, at).map_err(|_| invalid()),

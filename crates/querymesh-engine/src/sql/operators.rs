@@ -3,10 +3,16 @@
 //! TRY_CAST are in casts.rs.
 
 use querymesh_functions::array::build::array_concat;
-use querymesh_functions::udf::double_ops;
+use querymesh_functions::datetime::sqlite::{
+    QM_ADD_MONTHS, QM_DATE_ADD, QM_DATE_DIFF, QM_DATE_PART,
+};
+use querymesh_functions::datetime::time_zone::sqlite::{QM_TZ_ADD, QM_TZ_DIFF, QM_TZ_OFFSET};
+use querymesh_functions::udf::{
+    QM_COMPLEX_EQ, QM_FAIL, QM_FDIV, QM_FMOD, QM_IDIV, QM_IMOD, QM_INT, double_ops,
+};
 use querymesh_values::calendar;
 use querymesh_values::coerce::{arithmetic, coerced, comparable, super_type};
-use querymesh_values::sqlite_text::sql_string;
+use querymesh_values::sqlite_expr::{Affinity, BinaryOp, SqlExpr, builtin};
 use querymesh_values::typed::{Constant, Typed};
 use sqlparser::ast::{BinaryOperator, Expr};
 
@@ -22,24 +28,44 @@ use crate::types::TrinoType;
 const BALANCED_RUN: usize = 32;
 
 /// `(a op b)`, … for a run of one associative operator, nested log2(n) deep.
-fn balanced(op: &BinaryOperator, operands: &[String]) -> String {
+pub(super) fn balanced(op: BinaryOp, operands: &[SqlExpr]) -> SqlExpr {
     match operands {
-        [] => String::new(),
+        [] => SqlExpr::Null,
         [one] => one.clone(),
         _ => {
             let (l, r) = operands.split_at(operands.len() / 2);
-            format!("({} {op} {})", balanced(op, l), balanced(op, r))
+            SqlExpr::binary(balanced(op, l), op, balanced(op, r))
         }
     }
 }
 
+/// The tree's operator for one of the associative operators a run is made of.
+fn associative_op(op: &BinaryOperator) -> BinaryOp {
+    match op {
+        BinaryOperator::And => BinaryOp::And,
+        BinaryOperator::Or => BinaryOp::Or,
+        _ => BinaryOp::Concat,
+    }
+}
+
 /// A balanced run; one of varbinary `||` is cast back to the BLOB SQLite's `||` does not make.
-fn balanced_run(op: &BinaryOperator, operands: &[String], ty: &TrinoType) -> String {
-    let sql = balanced(op, operands);
+fn balanced_run(op: &BinaryOperator, operands: &[SqlExpr], ty: &TrinoType) -> SqlExpr {
+    let sql = balanced(associative_op(op), operands);
     if *ty == TrinoType::Varbinary {
-        format!("CAST({sql} AS BLOB)")
+        SqlExpr::cast(sql, Affinity::Blob)
     } else {
         sql
+    }
+}
+
+/// The tree's operator for an arithmetic operator's character.
+fn arithmetic_op(op: char) -> BinaryOp {
+    match op {
+        '+' => BinaryOp::Add,
+        '-' => BinaryOp::Subtract,
+        '*' => BinaryOp::Multiply,
+        '/' => BinaryOp::Divide,
+        _ => BinaryOp::Remainder,
     }
 }
 
@@ -64,7 +90,7 @@ impl Analyzer<'_> {
         let mark = self.loose.len();
         let mut acc = self.expr(first, cx)?;
         // The operands of the current run of one associative operator, from its first.
-        let mut run: Option<(&BinaryOperator, Vec<String>)> = None;
+        let mut run: Option<(&BinaryOperator, Vec<SqlExpr>)> = None;
         let mut left = Some(first);
         for (op, right) in links.into_iter().rev() {
             let r = self.expr(right, cx)?;
@@ -88,15 +114,15 @@ impl Analyzer<'_> {
                 _ => false,
             };
             match &mut run {
-                Some((run_op, operands)) if *run_op == op => operands.push(r.sql.to_string()),
+                Some((run_op, operands)) if *run_op == op => operands.push(r.sql.clone()),
                 _ => {
                     if let Some((run_op, operands)) = run.take()
                         && operands.len() > BALANCED_RUN
                     {
-                        acc.sql = (balanced_run(run_op, &operands, &acc.ty)).into();
+                        acc.sql = balanced_run(run_op, &operands, &acc.ty);
                     }
                     if associative {
-                        run = Some((op, vec![acc.sql.to_string(), r.sql.to_string()]));
+                        run = Some((op, vec![acc.sql.clone(), r.sql.clone()]));
                     }
                 }
             }
@@ -107,7 +133,7 @@ impl Analyzer<'_> {
                 // Only the result's type is needed until the run ends.
                 let sql = std::mem::take(&mut acc.sql);
                 let r = Typed {
-                    sql: String::new().into(),
+                    sql: SqlExpr::Null,
                     ..r
                 };
                 acc = self.binary(acc, at, op, r, right, at)?;
@@ -126,7 +152,7 @@ impl Analyzer<'_> {
         if let Some((run_op, operands)) = run
             && operands.len() > BALANCED_RUN
         {
-            acc.sql = (balanced_run(run_op, &operands, &acc.ty)).into();
+            acc.sql = balanced_run(run_op, &operands, &acc.ty);
         }
         Ok(acc)
     }
@@ -167,7 +193,7 @@ impl Analyzer<'_> {
             _ => (l, r),
         };
         let (l, r) = self.zoned_operands(l, r);
-        let cmp = |sym: &str| -> Result<Typed, TrinoError> {
+        let cmp = |sym: &str, compare: BinaryOp| -> Result<Typed, TrinoError> {
             if let Some(t) = super::rows::comparison(&l, &r, sym, at) {
                 return t;
             }
@@ -178,7 +204,7 @@ impl Analyzer<'_> {
             // false).
             if !ordering && l.ty == TrinoType::Json && r.ty == TrinoType::Json {
                 return Ok(Typed::new(
-                    format!("({} {sym} {})", l.sql, r.sql),
+                    SqlExpr::binary(l.sql.clone(), compare, r.sql.clone()),
                     TrinoType::Boolean,
                 ));
             }
@@ -189,53 +215,67 @@ impl Analyzer<'_> {
                 return Err(mismatch(at, sym, &l.ty, &r.ty));
             }
             if l.ty.is_container() || r.ty.is_container() {
-                let not = if sym == "<>" { "NOT " } else { "" };
-                return Ok(Typed::new(
-                    format!("({not}qm_complex_eq({}, {}))", l.sql, r.sql),
-                    TrinoType::Boolean,
-                ));
+                let equal = QM_COMPLEX_EQ.call([l.sql.clone(), r.sql.clone()]);
+                let sql = if compare == BinaryOp::NotEqual {
+                    SqlExpr::negated(equal)
+                } else {
+                    equal
+                };
+                return Ok(Typed::new(sql, TrinoType::Boolean));
             }
             let target = super_type(&l.ty, &r.ty).unwrap_or(TrinoType::Unknown);
             let (lhs, rhs) = (
-                compare_key((coerced(&l, &target)).to_string(), &target),
-                compare_key((coerced(&r, &target)).to_string(), &target),
+                compare_key(coerced(&l, &target), &target),
+                compare_key(coerced(&r, &target), &target),
             );
             // NaN is the text 'NaN' (udf::real), equal to itself in SQLite but to nothing in
             // Trino (nan() = nan() is false, nan() <> nan() true); one NaN side makes the
             // plain comparison right already.
             let floating = |t: &TrinoType| matches!(t, TrinoType::Double | TrinoType::Real);
-            if floating(&l.ty) && floating(&r.ty) && matches!(sym, "=" | "<>") {
-                let sql = if sym == "=" {
-                    format!("({lhs} = {rhs} AND ({lhs} <> 'NaN' OR {rhs} IS NULL))")
+            if floating(&l.ty) && floating(&r.ty) && !ordering {
+                let nan = || SqlExpr::text("NaN");
+                let sql = if compare == BinaryOp::Equal {
+                    let not_nan = SqlExpr::binary(lhs.clone(), BinaryOp::NotEqual, nan());
+                    SqlExpr::binary(
+                        SqlExpr::binary(lhs, BinaryOp::Equal, rhs.clone()),
+                        BinaryOp::And,
+                        SqlExpr::binary(not_nan, BinaryOp::Or, SqlExpr::is_null(rhs)),
+                    )
                 } else {
-                    format!("({lhs} <> {rhs} OR ({lhs} = 'NaN' AND {rhs} IS NOT NULL))")
+                    let nan_side = SqlExpr::binary(lhs.clone(), BinaryOp::Equal, nan());
+                    SqlExpr::binary(
+                        SqlExpr::binary(lhs, BinaryOp::NotEqual, rhs.clone()),
+                        BinaryOp::Or,
+                        SqlExpr::binary(nan_side, BinaryOp::And, SqlExpr::is_not_null(rhs)),
+                    )
                 };
                 return Ok(Typed::new(sql, TrinoType::Boolean));
             }
             // Every ordering comparison with NaN is false (`nan() > 1`, DoubleOperators).
-            if (floating(&l.ty) || floating(&r.ty)) && !matches!(sym, "=" | "<>") {
+            if (floating(&l.ty) || floating(&r.ty)) && ordering {
+                let (lhs, rhs) = (lhs.to_string(), rhs.to_string());
                 return Ok(Typed::new(
                     double_ops::ordering_sql(sym, (&l.ty, &lhs), (&r.ty, &rhs)),
                     TrinoType::Boolean,
                 ));
             }
             Ok(Typed::new(
-                format!("({lhs} {sym} {rhs})"),
+                SqlExpr::binary(lhs, compare, rhs),
                 TrinoType::Boolean,
             ))
         };
         match op {
-            BinaryOperator::Eq => cmp("="),
-            BinaryOperator::NotEq => cmp("<>"),
-            BinaryOperator::Lt => cmp("<"),
-            BinaryOperator::LtEq => cmp("<="),
-            BinaryOperator::Gt => cmp(">"),
-            BinaryOperator::GtEq => cmp(">="),
+            BinaryOperator::Eq => cmp("=", BinaryOp::Equal),
+            BinaryOperator::NotEq => cmp("<>", BinaryOp::NotEqual),
+            BinaryOperator::Lt => cmp("<", BinaryOp::Less),
+            BinaryOperator::LtEq => cmp("<=", BinaryOp::LessOrEqual),
+            BinaryOperator::Gt => cmp(">", BinaryOp::Greater),
+            BinaryOperator::GtEq => cmp(">=", BinaryOp::GreaterOrEqual),
             BinaryOperator::And | BinaryOperator::Or => {
-                let word = if *op == BinaryOperator::And {
-                    "AND"
+                let (word, connective) = if *op == BinaryOperator::And {
+                    ("AND", BinaryOp::And)
                 } else {
-                    "OR"
+                    ("OR", BinaryOp::Or)
                 };
                 for (t, place) in [(&l, None), (&r, Some(right))] {
                     if !matches!(t.ty, TrinoType::Boolean | TrinoType::Unknown) {
@@ -250,7 +290,7 @@ impl Analyzer<'_> {
                     }
                 }
                 Ok(Typed::new(
-                    format!("({} {word} {})", l.sql, r.sql),
+                    SqlExpr::binary(l.sql, connective, r.sql),
                     TrinoType::Boolean,
                 ))
             }
@@ -361,7 +401,7 @@ impl Analyzer<'_> {
             };
             return Ok(match value.filter(|v| (lo..=hi).contains(v)) {
                 Some(v) => Typed {
-                    sql: int_literal(v).into(),
+                    sql: int_literal(v),
                     ty,
                     constant: Some(Constant::Int(v)),
                     bound: None,
@@ -369,44 +409,45 @@ impl Analyzer<'_> {
                 // Raised where the value is computed, as Trino's folding leaves a failing
                 // expression to run: `try(2147483647 + 1)` is NULL, not a failed query.
                 None => Typed::new(
-                    format!(
-                        "qm_fail('NUMERIC_VALUE_OUT_OF_RANGE', {})",
-                        sql_string(&format!("{ty} {operation} overflow: {a} {op} {b}"))
-                    ),
+                    QM_FAIL.call([
+                        SqlExpr::text("NUMERIC_VALUE_OUT_OF_RANGE"),
+                        SqlExpr::text(format!("{ty} {operation} overflow: {a} {op} {b}")),
+                    ]),
                     ty,
                 ),
             });
         }
+        let operands = || [l.sql.clone(), r.sql.clone()];
         let sql = match (op, &ty) {
-            ('/', t) if t.is_integral() => format!("qm_idiv({}, {})", l.sql, r.sql),
-            ('/', _) => format!("qm_fdiv({}, {})", l.sql, r.sql),
-            ('%', t) if t.is_integral() => format!("qm_imod({}, {})", l.sql, r.sql),
-            ('%', _) => format!("qm_fmod({}, {})", l.sql, r.sql),
+            ('/', t) if t.is_integral() => QM_IDIV.call(operands()),
+            ('/', _) => QM_FDIV.call(operands()),
+            ('%', t) if t.is_integral() => QM_IMOD.call(operands()),
+            ('%', _) => QM_FMOD.call(operands()),
             // SQLite multiplies two integers as integers; a double-typed result must not.
             (_, TrinoType::Double | TrinoType::Real)
                 if l.ty.is_integral() && r.ty.is_integral() =>
             {
-                format!("(CAST({} AS REAL) {op} {})", l.sql, r.sql)
+                let real = SqlExpr::cast(l.sql.clone(), Affinity::Real);
+                SqlExpr::binary(real, arithmetic_op(op), r.sql.clone())
             }
             // NaN survives (udf/double_ops.rs): `is_nan(infinity() - infinity())` is true.
-            (_, TrinoType::Double | TrinoType::Real) => double_ops::arithmetic_sql(
+            (_, TrinoType::Double | TrinoType::Real) => SqlExpr::from(double_ops::arithmetic_sql(
                 op,
                 (&l.ty, &l.sql.to_string()),
                 (&r.ty, &r.sql.to_string()),
-            ),
+            )),
             // Trino's integer arithmetic fails on overflow (Math.addExact and friends);
             // SQLite turns a 64-bit overflow into a REAL and knows no narrower integers.
-            (_, t) if t.is_integral() => format!(
-                "qm_int(({} {op} {}), '{t}', '{}')",
-                l.sql,
-                r.sql,
-                match op {
+            (_, t) if t.is_integral() => QM_INT.call([
+                SqlExpr::binary(l.sql.clone(), arithmetic_op(op), r.sql.clone()),
+                SqlExpr::text(t.to_string()),
+                SqlExpr::text(match op {
                     '+' => "addition",
                     '-' => "subtraction",
                     _ => "multiplication",
-                }
-            ),
-            _ => format!("({} {op} {})", l.sql, r.sql),
+                }),
+            ]),
+            _ => SqlExpr::binary(l.sql.clone(), arithmetic_op(op), r.sql.clone()),
         };
         let bound = matches!(ty, TrinoType::Double | TrinoType::Real)
             .then(|| querymesh_values::typed::arithmetic_bound(op, &l, &r))
@@ -446,19 +487,19 @@ impl Analyzer<'_> {
                 };
                 let ty = TrinoType::Timestamp(p(&l.ty).max(p(&r.ty)));
                 return Ok(Some(Typed::new(
-                    format!(
-                        "qm_date_diff('millisecond', {}, {}, {})",
+                    QM_DATE_DIFF.call([
+                        SqlExpr::text("millisecond"),
                         coerced(r, &ty),
                         coerced(l, &ty),
-                        calendar::stored_digits(p(&ty))
-                    ),
+                        digits_literal(calendar::stored_digits(p(&ty))),
+                    ]),
                     TrinoType::IntervalDayToSecond,
                 )));
             }
             // The interval between two instants (TimestampWithTimeZoneOperators.subtract).
             (TrinoType::TimestampTz(_), TrinoType::TimestampTz(_)) if op == '-' => {
                 return Ok(Some(Typed::new(
-                    format!("qm_tz_diff('millisecond', {}, {})", r.sql, l.sql),
+                    QM_TZ_DIFF.call([SqlExpr::text("millisecond"), r.sql.clone(), l.sql.clone()]),
                     TrinoType::IntervalDayToSecond,
                 )));
             }
@@ -480,7 +521,7 @@ impl Analyzer<'_> {
                     _ => None,
                 };
                 return Ok(Some(Typed {
-                    sql: format!("({} {op} {})", l.sql, r.sql).into(),
+                    sql: SqlExpr::binary(l.sql.clone(), arithmetic_op(op), r.sql.clone()),
                     ty: l.ty.clone(),
                     constant,
                     bound: None,
@@ -503,7 +544,12 @@ impl Analyzer<'_> {
             let unit = if months { "month" } else { "millisecond" };
             let q = at_least_millis(p);
             return Ok(Some(Typed::new(
-                format!("qm_tz_add('{unit}', {amount}, {}, {q})", base.sql),
+                QM_TZ_ADD.call([
+                    SqlExpr::text(unit),
+                    SqlExpr::Integer(amount),
+                    base.sql.clone(),
+                    SqlExpr::Integer(i64::from(q)),
+                ]),
                 TrinoType::TimestampTz(q),
             )));
         }
@@ -530,35 +576,37 @@ impl Analyzer<'_> {
                         )
                     })?;
                     return Ok(Some(Typed {
-                        sql: sql_string(&calendar::format_date(folded)).into(),
+                        sql: SqlExpr::text(calendar::format_date(folded)),
                         ty: TrinoType::Date,
                         constant: Some(Constant::Date(folded)),
                         bound: None,
                     }));
                 }
                 let sql = if months {
-                    format!("qm_add_months({}, {amount})", base.sql)
+                    QM_ADD_MONTHS.call([base.sql.clone(), SqlExpr::Integer(amount)])
                 } else {
-                    format!("date({}, '{:+} days')", base.sql, amount / 86_400_000)
+                    let days = SqlExpr::text(format!("{:+} days", amount / 86_400_000));
+                    builtin::DATE.call([base.sql.clone(), days])
                 };
                 Ok(Some(Typed::new(sql, TrinoType::Date)))
             }
             _ => {
                 let sql = if months {
-                    format!(
-                        "(qm_add_months({}, {amount}) || substr({}, 11))",
-                        base.sql, base.sql
-                    )
+                    let day = QM_ADD_MONTHS.call([base.sql.clone(), SqlExpr::Integer(amount)]);
+                    let time = builtin::SUBSTR.call([base.sql.clone(), SqlExpr::Integer(11)]);
+                    SqlExpr::binary(day, BinaryOp::Concat, time)
                 } else {
                     // The stored digits past the millisecond are kept (qm_date_add).
                     let digits = match base.ty {
                         TrinoType::Timestamp(p) => calendar::stored_digits(p),
                         _ => 3,
                     };
-                    format!(
-                        "qm_date_add('millisecond', {amount}, {}, {digits})",
-                        base.sql
-                    )
+                    QM_DATE_ADD.call([
+                        SqlExpr::text("millisecond"),
+                        SqlExpr::Integer(amount),
+                        base.sql.clone(),
+                        digits_literal(digits),
+                    ])
                 };
                 let ty = match base.ty {
                     TrinoType::Timestamp(p) => TrinoType::Timestamp(at_least_millis(p)),
@@ -580,7 +628,7 @@ impl Analyzer<'_> {
         if let TrinoType::TimestampTz(_) = t.ty {
             if let Some(part) = unit.strip_prefix("timezone_") {
                 return Ok(Typed::new(
-                    format!("qm_tz_offset({}, '{part}')", t.sql),
+                    QM_TZ_OFFSET.call([t.sql, SqlExpr::text(part)]),
                     TrinoType::BigInt,
                 ));
             }
@@ -607,8 +655,14 @@ impl Analyzer<'_> {
                 format!("Unexpected parameters ({}) for function {unit}", t.ty),
             ));
         }
-        let sub =
-            |from: u32, len: u32| format!("CAST(substr({}, {from}, {len}) AS INTEGER)", t.sql);
+        let sub = |from: i64, len: i64| {
+            let digits = builtin::SUBSTR.call([
+                t.sql.clone(),
+                SqlExpr::Integer(from),
+                SqlExpr::Integer(len),
+            ]);
+            SqlExpr::cast(digits, Affinity::Integer)
+        };
         let sql = match unit {
             "year" => sub(1, 4),
             "month" => sub(6, 2),
@@ -628,7 +682,7 @@ impl Analyzer<'_> {
                     format!("Cannot extract {} from date", unit.to_uppercase()),
                 ));
             }
-            other => format!("qm_date_part('{other}', {})", t.sql),
+            other => QM_DATE_PART.call([SqlExpr::text(other), t.sql.clone()]),
         };
         Ok(Typed::new(sql, TrinoType::BigInt))
     }
@@ -654,14 +708,15 @@ fn scaled_interval(iv: &Typed, n: &Typed) -> Option<Typed> {
         _ => None,
     };
     let sql = match &constant {
-        Some(Constant::Months(v) | Constant::Millis(v)) => v.to_string(),
-        _ => format!(
-            "qm_int(({} * {}), 'bigint', 'multiplication')",
-            iv.sql, n.sql
-        ),
+        Some(Constant::Months(v) | Constant::Millis(v)) => int_literal(*v),
+        _ => QM_INT.call([
+            SqlExpr::binary(iv.sql.clone(), BinaryOp::Multiply, n.sql.clone()),
+            SqlExpr::text("bigint"),
+            SqlExpr::text("multiplication"),
+        ]),
     };
     Some(Typed {
-        sql: sql.into(),
+        sql,
         ty: iv.ty.clone(),
         constant,
         bound: None,
@@ -675,7 +730,7 @@ fn fractionally_scaled(op: char, iv: &Typed, n: &Typed) -> Option<Typed> {
         TrinoType::Decimal { scale, .. } => {
             querymesh_values::decimal::to_double_sql(n, scale, false)
         }
-        ref t if t.is_numeric() => format!("CAST({} AS REAL)", n.sql).into(),
+        ref t if t.is_numeric() => SqlExpr::cast(n.sql.clone(), Affinity::Real),
         _ => return None,
     };
     querymesh_functions::datetime::interval::scaled(op, iv, n, as_double.to_string())
@@ -683,10 +738,38 @@ fn fractionally_scaled(op: char, iv: &Typed, n: &Typed) -> Option<Typed> {
 
 /// An integer constant as SQLite reads it: SQLite parses `-9223372036854775808` as the
 /// negation of a number too large for an integer, so i64::MIN is written as a difference.
-fn int_literal(v: i64) -> String {
+fn int_literal(v: i64) -> SqlExpr {
     if v == i64::MIN {
-        "(-9223372036854775807 - 1)".into()
+        SqlExpr::binary(
+            SqlExpr::Integer(i64::MIN + 1),
+            BinaryOp::Subtract,
+            SqlExpr::Integer(1),
+        )
     } else {
-        v.to_string()
+        SqlExpr::Integer(v)
+    }
+}
+
+/// A count of fraction digits (at most 12) as a literal.
+fn digits_literal(digits: usize) -> SqlExpr {
+    SqlExpr::Integer(i64::try_from(digits).unwrap_or(i64::MAX))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_runs_nest_balanced_and_the_smallest_integer_is_a_difference() {
+        let operands: Vec<SqlExpr> = (1..=4).map(SqlExpr::Integer).collect();
+        assert_eq!(
+            balanced(BinaryOp::And, &operands).to_string(),
+            "((1 AND 2) AND (3 AND 4))"
+        );
+        assert_eq!(
+            int_literal(i64::MIN).to_string(),
+            "(-9223372036854775807 - 1)"
+        );
+        assert_eq!(int_literal(-5).to_string(), "-5");
     }
 }

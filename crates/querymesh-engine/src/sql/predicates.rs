@@ -2,14 +2,19 @@
 //! BETWEEN and LIKE (with Trino's checks of the escape), each typed boolean, its operands
 //! coerced to their common type as Trino compares them.
 
+use querymesh_functions::array::sqlite::QM_NOT_DISTINCT;
+use querymesh_functions::string::sqlite::QM_LIKE_CHECK;
+use querymesh_functions::udf::QM_COMPARE;
+use querymesh_functions::udf::double_ops::{self, QM_NAN_APART};
 use querymesh_values::coerce::{coerced, comparable, super_type};
 use querymesh_values::element::to_element;
-use querymesh_values::sqlite_text::sql_string;
+use querymesh_values::sqlite_expr::{BinaryOp, SqlExpr, builtin};
 use querymesh_values::typed::Typed;
 use sqlparser::ast::{Expr, InTarget};
 
 use super::analyze::{Analyzer, location};
 use super::expr::mismatch;
+use super::operators::balanced;
 use super::scope::ExprContext;
 use super::zoned::compare_key;
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
@@ -34,24 +39,29 @@ impl Analyzer<'_> {
                     let Some(target) = complex_equality_type(&lt.ty, &rt.ty) else {
                         return Err(mismatch(at, "IS DISTINCT FROM", &lt.ty, &rt.ty));
                     };
-                    let not = if distinct { "NOT " } else { "" };
-                    return Ok(Typed::new(
-                        format!(
-                            "({not}qm_not_distinct(json_array({}), json_array({}), {}))",
-                            to_element(&lt),
-                            to_element(&rt),
-                            sql_string(&target.to_string())
-                        ),
-                        TrinoType::Boolean,
-                    ));
+                    let identical = QM_NOT_DISTINCT.call([
+                        builtin::JSON_ARRAY.call([to_element(&lt)]),
+                        builtin::JSON_ARRAY.call([to_element(&rt)]),
+                        SqlExpr::text(target.to_string()),
+                    ]);
+                    let sql = if distinct {
+                        SqlExpr::negated(identical)
+                    } else {
+                        identical
+                    };
+                    return Ok(Typed::new(sql, TrinoType::Boolean));
                 }
-                let op = if distinct { "IS NOT" } else { "IS" };
+                let op = if distinct {
+                    BinaryOp::IsNot
+                } else {
+                    BinaryOp::Is
+                };
                 let target = super_type(&lt.ty, &rt.ty).unwrap_or(TrinoType::Unknown);
                 Ok(Typed::new(
-                    format!(
-                        "({} {op} {})",
-                        compare_key((coerced(&lt, &target)).to_string(), &target),
-                        compare_key((coerced(&rt, &target)).to_string(), &target)
+                    SqlExpr::binary(
+                        compare_key(coerced(&lt, &target), &target),
+                        op,
+                        compare_key(coerced(&rt, &target), &target),
                     ),
                     TrinoType::Boolean,
                 ))
@@ -69,7 +79,6 @@ impl Analyzer<'_> {
                 ..
             } => {
                 let t = self.expr(expr, cx)?;
-                let not = if *negated { "NOT " } else { "" };
                 match target {
                     InTarget::List(list) => {
                         let mut typed = Vec::new();
@@ -102,29 +111,36 @@ impl Analyzer<'_> {
                         }
                         if complex {
                             // x IN (a, b) is x = a OR x = b, NULLs as three-valued logic.
-                            let target = sql_string(&target.to_string());
-                            let equalities: Vec<String> = typed
+                            let equalities: Vec<SqlExpr> = typed
                                 .iter()
                                 .map(|it| {
-                                    format!("qm_compare({}, {}, {target}, '=')", t.sql, it.sql)
+                                    QM_COMPARE.call([
+                                        t.sql.clone(),
+                                        it.sql.clone(),
+                                        SqlExpr::text(target.to_string()),
+                                        SqlExpr::text("="),
+                                    ])
                                 })
                                 .collect();
-                            return Ok(Typed::new(
-                                format!("({not}({}))", equalities.join(" OR ")),
-                                TrinoType::Boolean,
-                            ));
+                            let any = balanced(BinaryOp::Or, &equalities);
+                            let sql = if *negated { SqlExpr::negated(any) } else { any };
+                            return Ok(Typed::new(sql, TrinoType::Boolean));
                         }
-                        let items: Vec<String> = typed
+                        let items: Vec<SqlExpr> = typed
                             .iter()
-                            .map(|it| compare_key((coerced(it, &target)).to_string(), &target))
+                            .map(|it| compare_key(coerced(it, &target), &target))
                             .collect();
-                        let mut value = compare_key((coerced(&t, &target)).to_string(), &target);
+                        let mut value = compare_key(coerced(&t, &target), &target);
                         // NaN equals nothing, itself included (`nan() IN (nan())` is false).
-                        if querymesh_functions::udf::double_ops::may_be_nan(&t.ty, &value) {
-                            value = format!("qm_nan_apart({value})");
+                        if double_ops::may_be_nan(&t.ty, &value.to_string()) {
+                            value = QM_NAN_APART.call([value]);
                         }
                         Ok(Typed::new(
-                            format!("({value} {not}IN ({}))", items.join(", ")),
+                            SqlExpr::InList {
+                                operand: Box::new(value),
+                                list: items,
+                                negated: *negated,
+                            },
                             TrinoType::Boolean,
                         ))
                     }
@@ -147,7 +163,6 @@ impl Analyzer<'_> {
                         return Err(mismatch(at, "BETWEEN", &t.ty, &bound.ty));
                     }
                 }
-                let not = if *negated { "NOT " } else { "" };
                 let target = [&lo.ty, &hi.ty]
                     .iter()
                     .fold(t.ty.clone(), |acc, ty| super_type(&acc, ty).unwrap_or(acc));
@@ -165,13 +180,14 @@ impl Analyzer<'_> {
                 for side in [expr, low, high] {
                     self.parameter_coerced(side, &target);
                 }
+                let key = |t: &Typed| Box::new(compare_key(coerced(t, &target), &target));
                 Ok(Typed::new(
-                    format!(
-                        "({} {not}BETWEEN {} AND {})",
-                        compare_key((coerced(&t, &target)).to_string(), &target),
-                        compare_key((coerced(&lo, &target)).to_string(), &target),
-                        compare_key((coerced(&hi, &target)).to_string(), &target)
-                    ),
+                    SqlExpr::Between {
+                        operand: key(&t),
+                        low: key(&lo),
+                        high: key(&hi),
+                        negated: *negated,
+                    },
                     TrinoType::Boolean,
                 ))
             }
@@ -217,26 +233,31 @@ impl Analyzer<'_> {
                         // Trino's LikePattern refuses an escape that is not one character
                         // or that escapes something other than %, _ or itself; SQLite
                         // would fail differently or take it. Checked once per row.
-                        format!(
-                            " ESCAPE (CASE WHEN qm_like_check({}, {1}) THEN {1} END)",
-                            p.sql, e.sql
-                        )
+                        let checked = QM_LIKE_CHECK.call([p.sql.clone(), e.sql.clone()]);
+                        Some(SqlExpr::case_when(vec![(checked, e.sql)], None))
                     }
-                    None => String::new(),
+                    None => None,
                 };
-                let not = if *negated { "NOT " } else { "" };
                 // A char matches as the varchar it casts to, padded: `CAST('ab' AS char(4))
                 // LIKE 'ab'` is false (TestCharOperators / LikeFunctions on char).
                 let value = match t.ty {
                     TrinoType::Char(n) => {
                         querymesh_values::coerce::char_as_varchar(t.sql.clone(), n)
                     }
-                    _ => t.sql.to_string().into(),
+                    _ => t.sql.clone(),
                 };
-                Ok(Typed::new(
-                    format!("({value} {not}LIKE {}{escape})", p.sql),
-                    TrinoType::Boolean,
-                ))
+                // `x LIKE p ESCAPE e` is SQLite's like(p, x, e), the function the operator
+                // calls.
+                let matched = match escape {
+                    Some(escape) => builtin::LIKE.call([p.sql.clone(), value, escape]),
+                    None => SqlExpr::binary(value, BinaryOp::Like, p.sql.clone()),
+                };
+                let sql = if *negated {
+                    SqlExpr::negated(matched)
+                } else {
+                    matched
+                };
+                Ok(Typed::new(sql, TrinoType::Boolean))
             }
             _ => Err(not_supported(at, "This expression")),
         }
@@ -285,14 +306,13 @@ impl Analyzer<'_> {
         let mut right = Vec::new();
         for (i, (v, (_, ty))) in values.iter().zip(&block.columns).enumerate() {
             let target = super_type(&v.ty, ty).unwrap_or(TrinoType::Unknown);
-            let column = Typed::new(format!("\"c{}\"", i + 1), ty.clone());
-            left.push(compare_key((coerced(v, &target)).to_string(), &target));
-            right.push(compare_key(
-                (coerced(&column, &target)).to_string(),
-                &target,
-            ));
+            let column = Typed::new(SqlExpr::column(None, format!("c{}", i + 1)), ty.clone());
+            left.push(compare_key(coerced(v, &target), &target).to_string());
+            right.push(compare_key(coerced(&column, &target), &target).to_string());
         }
         let not = if negated { "NOT " } else { "" };
+        // The block is query text (analyze.rs `Block`), not yet a tree; the tree has no row
+        // value `(a, b)` either.
         Ok(Typed::new(
             format!(
                 "(({}) {not}IN (SELECT {} FROM ({})))",

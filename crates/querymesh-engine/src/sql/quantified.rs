@@ -5,6 +5,7 @@
 //! row compares false, else NULL when one compares NULL, else true (so true over no rows);
 //! ANY is true when one row compares true, else NULL when one compares NULL, else false.
 
+use querymesh_values::sqlite_expr::SqlExpr;
 use querymesh_values::typed::Typed;
 use sqlparser::ast::{BinaryOperator, Expr};
 
@@ -53,8 +54,10 @@ impl Analyzer<'_> {
         if !querymesh_values::coerce::comparable(&l.ty, ty) {
             return Err(mismatch(&block.columns));
         }
-        let element = Typed::new(format!("{ROWS}.\"c1\""), ty.clone());
+        let element = Typed::new(SqlExpr::column(Some(ROWS), "c1"), ty.clone());
         let test = self.binary(l, location(left), op, element, right, at)?.sql;
+        // The block is query text (analyze.rs `Block`), not yet a tree: so are the EXISTS
+        // tests over it.
         let rows = format!("SELECT 1 FROM ({}) AS {ROWS}", block.sql);
         let sql = if all {
             format!(

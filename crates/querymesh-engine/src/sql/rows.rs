@@ -5,9 +5,10 @@
 //! given their common super type. Rows order lexicographically when every field type is
 //! orderable (maps are not); maps compare for equality only. Also `(a, b)`, a row.
 
+use querymesh_functions::udf::QM_COMPARE;
 use querymesh_values::coerce::super_type;
 use querymesh_values::element::to_element;
-use querymesh_values::sqlite_text::sql_string;
+use querymesh_values::sqlite_expr::{SqlExpr, builtin};
 use querymesh_values::typed::Typed;
 use sqlparser::ast::Expr;
 
@@ -63,12 +64,12 @@ pub(super) fn comparison(
         )));
     };
     Some(Ok(Typed::new(
-        format!(
-            "qm_compare({}, {}, {}, '{sym}')",
-            l.sql,
-            r.sql,
-            sql_string(&target.to_string())
-        ),
+        QM_COMPARE.call([
+            l.sql.clone(),
+            r.sql.clone(),
+            SqlExpr::text(target.to_string()),
+            SqlExpr::text(sym),
+        ]),
         TrinoType::Boolean,
     )))
 }
@@ -89,10 +90,7 @@ impl Analyzer<'_> {
             fields.push((None, t.ty));
         }
         Ok(Typed::new(
-            format!(
-                "json_array({})",
-                querymesh_values::sqlite_expr::comma_list(&parts)
-            ),
+            builtin::JSON_ARRAY.call(parts),
             TrinoType::Row(fields),
         ))
     }

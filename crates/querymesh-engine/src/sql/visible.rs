@@ -5,7 +5,7 @@
 //! The engine builds each catalog's information_schema tables once, for everyone; a viewer
 //! reads them through a filter listing what they may see.
 
-use querymesh_values::sqlite_text::{quote, sql_string};
+use querymesh_values::sqlite_expr::{SqlExpr, builtin};
 
 use crate::access::Viewer;
 use crate::catalog::{Catalogs, TableMeta};
@@ -13,20 +13,27 @@ use crate::system_catalog;
 
 const INFORMATION_SCHEMA: &str = "information_schema";
 
-/// `(a, b) IN (VALUES (…), …)`, or a condition that keeps nothing for an empty list.
-fn in_list(columns: &[&str], rows: &[Vec<&str>]) -> String {
+/// Whether a row's `columns` hold one of `rows`, or a condition that keeps nothing for an
+/// empty list. Several columns compare as one JSON array of their texts, which SQLite looks
+/// up in the list as it would the row value `(a, b)` in `VALUES`.
+fn in_list(columns: &[&str], rows: &[Vec<&str>]) -> SqlExpr {
     if rows.is_empty() {
-        return "0".into();
+        return SqlExpr::Integer(0);
     }
-    let names: Vec<String> = columns.iter().map(|c| quote(c)).collect();
-    let values: Vec<String> = rows
+    let key = |cells: Vec<SqlExpr>| match <[SqlExpr; 1]>::try_from(cells) {
+        Ok([one]) => one,
+        Err(cells) => builtin::JSON_ARRAY.call(cells),
+    };
+    let operand = key(columns.iter().map(|c| SqlExpr::column(None, *c)).collect());
+    let list = rows
         .iter()
-        .map(|r| {
-            let cells: Vec<String> = r.iter().map(|v| sql_string(v)).collect();
-            format!("({})", cells.join(", "))
-        })
+        .map(|r| key(r.iter().map(|v| SqlExpr::text(*v)).collect()))
         .collect();
-    format!("({}) IN (VALUES {})", names.join(", "), values.join(", "))
+    SqlExpr::InList {
+        operand: Box::new(operand),
+        list,
+        negated: false,
+    }
 }
 
 /// The SQLite source for `table`: itself, or for an information_schema table the rows
@@ -83,4 +90,22 @@ pub fn source(
         _ => return table.sqlite_name.clone(),
     };
     format!("(SELECT * FROM {} WHERE {condition})", table.sqlite_name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::in_list;
+
+    #[test]
+    fn several_columns_compare_as_one_array_of_their_texts() {
+        assert_eq!(
+            in_list(&["a"], &[vec!["x"], vec!["y"]]).to_string(),
+            "(\"a\" IN ('x', 'y'))"
+        );
+        assert_eq!(
+            in_list(&["a", "b"], &[vec!["x", "it's"]]).to_string(),
+            "(json_array(\"a\", \"b\") IN (json_array('x', 'it''s')))"
+        );
+        assert_eq!(in_list(&["a"], &[]).to_string(), "0");
+    }
 }

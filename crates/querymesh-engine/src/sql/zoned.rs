@@ -6,8 +6,12 @@
 
 use querymesh_functions::datetime::time_zone::zone_operand;
 
-use querymesh_functions::datetime::time_zone::sqlite as zones;
-use querymesh_values::sqlite_text::sql_string;
+use querymesh_functions::datetime::time_zone::sqlite::{
+    self as zones, QM_TZ_AT, QM_TZ_FROM_TS, QM_TZ_FROM_VARCHAR, QM_TZ_LOCAL, QM_TZ_ROUND,
+    QM_TZ_TEXT,
+};
+use querymesh_functions::udf::QM_CAST;
+use querymesh_values::sqlite_expr::{SqlExpr, builtin};
 use querymesh_values::typed::Typed;
 use sqlparser::ast::Expr;
 
@@ -34,14 +38,19 @@ pub fn session_zone_id(session: &crate::SessionContext) -> Result<String, TrinoE
 }
 
 /// The SQL of a value as the text comparisons compare: a timestamp with time zone by its
-/// instant, anything else as it is.
-pub(super) fn compare_key(sql: String, target: &TrinoType) -> String {
+/// instant, a time with time zone by its key, anything else as it is. The keys are the
+/// time families' own lowerings, which still take and give text.
+pub(super) fn compare_key(sql: SqlExpr, target: &TrinoType) -> SqlExpr {
     match target {
-        TrinoType::TimestampTz(_) => zones::instant_sql(&sql),
-        _ => {
-            querymesh_functions::datetime::time_of_day::compare_key(sql.into(), target).to_string()
-        }
+        TrinoType::TimestampTz(_) => SqlExpr::from(zones::instant_sql(&sql.to_string())),
+        TrinoType::TimeTz(_) => querymesh_functions::datetime::time_of_day::compare_key(sql, target),
+        _ => sql,
     }
+}
+
+/// A precision or a flag as an integer literal.
+fn int(n: impl Into<i64>) -> SqlExpr {
+    SqlExpr::Integer(n.into())
 }
 
 impl Analyzer<'_> {
@@ -54,7 +63,7 @@ impl Analyzer<'_> {
     pub(super) fn wall_time(&self, t: &Typed) -> Typed {
         match t.ty {
             TrinoType::TimestampTz(p) => Typed::new(
-                format!("qm_tz_local({}, {p})", t.sql),
+                QM_TZ_LOCAL.call([t.sql.clone(), int(p)]),
                 TrinoType::Timestamp(p),
             ),
             _ => t.clone(),
@@ -64,18 +73,18 @@ impl Analyzer<'_> {
     /// A date or timestamp as a timestamp with time zone in the session zone (Trino's
     /// implicit coercion); a timestamp with time zone as it is.
     pub(super) fn zoned(&self, t: &Typed) -> Option<Typed> {
-        let zone = sql_string(&self.session_zone());
+        let zone = SqlExpr::text(self.session_zone());
         Some(match t.ty {
             TrinoType::TimestampTz(_) => t.clone(),
             TrinoType::Timestamp(p) => Typed::new(
-                format!("qm_tz_from_ts({}, {zone}, {p})", t.sql),
+                QM_TZ_FROM_TS.call([t.sql.clone(), zone, int(p)]),
                 TrinoType::TimestampTz(p),
             ),
             TrinoType::Date => Typed::new(
-                format!("qm_tz_from_ts({}, {zone}, 0)", t.sql),
+                QM_TZ_FROM_TS.call([t.sql.clone(), zone, int(0)]),
                 TrinoType::TimestampTz(0),
             ),
-            TrinoType::Unknown => Typed::new("NULL", TrinoType::TimestampTz(3)),
+            TrinoType::Unknown => Typed::new(SqlExpr::Null, TrinoType::TimestampTz(3)),
             _ => return None,
         })
     }
@@ -105,31 +114,31 @@ impl Analyzer<'_> {
         at: Option<Position>,
     ) -> Result<Typed, TrinoError> {
         use TrinoType::*;
-        let zone = sql_string(&self.session_zone());
+        let zone = SqlExpr::text(self.session_zone());
+        let value = t.sql.clone();
         let sql = match (&t.ty, target) {
-            (Unknown, _) => "NULL".to_string(),
-            (TimestampTz(p), TimestampTz(q)) if q >= p => t.sql.to_string(),
-            (TimestampTz(_), TimestampTz(q)) => format!("qm_tz_round({}, {q})", t.sql),
-            (Varchar(_) | Char(_), TimestampTz(q)) => format!(
-                "qm_tz_from_varchar({}, {q}, {zone}, {})",
-                t.sql,
-                i32::from(try_cast)
-            ),
-            (Timestamp(_) | Date, TimestampTz(q)) => {
-                format!("qm_tz_from_ts({}, {zone}, {q})", t.sql)
+            (Unknown, _) => SqlExpr::Null,
+            (TimestampTz(p), TimestampTz(q)) if q >= p => value,
+            (TimestampTz(_), TimestampTz(q)) => QM_TZ_ROUND.call([value, int(*q)]),
+            (Varchar(_) | Char(_), TimestampTz(q)) => {
+                QM_TZ_FROM_VARCHAR.call([value, int(*q), zone, int(try_cast)])
             }
-            (TimestampTz(p), Timestamp(q)) if q >= p => format!("qm_tz_local({}, {q})", t.sql),
+            (Timestamp(_) | Date, TimestampTz(q)) => QM_TZ_FROM_TS.call([value, zone, int(*q)]),
+            (TimestampTz(p), Timestamp(q)) if q >= p => QM_TZ_LOCAL.call([value, int(*q)]),
             (TimestampTz(_), Timestamp(q)) => {
-                format!("qm_tz_local(qm_tz_round({}, {q}), {q})", t.sql)
+                QM_TZ_LOCAL.call([QM_TZ_ROUND.call([value, int(*q)]), int(*q)])
             }
-            (TimestampTz(_), Date) => format!("substr(qm_tz_local({}, 0), 1, 10)", t.sql),
-            (TimestampTz(p), Varchar(None)) => format!("qm_tz_text({}, {p})", t.sql),
+            (TimestampTz(_), Date) => {
+                builtin::SUBSTR.call([QM_TZ_LOCAL.call([value, int(0)]), int(1), int(10)])
+            }
+            (TimestampTz(p), Varchar(None)) => QM_TZ_TEXT.call([value, int(*p)]),
             // Too long for varchar(n) fails ("Value … cannot be represented as varchar(n)").
-            (TimestampTz(p), Varchar(Some(n))) => format!(
-                "qm_cast(qm_tz_text({}, {p}), 'varchar', 'varchar:{n}', {})",
-                t.sql,
-                i32::from(try_cast)
-            ),
+            (TimestampTz(p), Varchar(Some(n))) => QM_CAST.call([
+                QM_TZ_TEXT.call([value, int(*p)]),
+                SqlExpr::text("varchar"),
+                SqlExpr::text(format!("varchar:{n}")),
+                int(try_cast),
+            ]),
             (from, _) => {
                 return Err(error_at(
                     ErrorName::TypeMismatch,
@@ -176,10 +185,7 @@ impl Analyzer<'_> {
             ));
         };
         // An unknown zone fails in qm_tz_at with Trino's INVALID_FUNCTION_ARGUMENT.
-        Ok(Typed::new(
-            format!("qm_tz_at({}, {})", zoned.sql, z.sql),
-            zoned.ty,
-        ))
+        Ok(Typed::new(QM_TZ_AT.call([zoned.sql, z.sql]), zoned.ty))
     }
 
     /// A zone given as a literal is checked now, as Trino folds it while planning.
@@ -188,7 +194,12 @@ impl Analyzer<'_> {
         z: &Typed,
         at: Option<Position>,
     ) -> Result<(), TrinoError> {
-        if let Some(name) = string_literal(&z.sql.to_string())
+        let literal = match &z.sql {
+            SqlExpr::Text(name) => Some(name.clone()),
+            // A lowering that still writes text.
+            other => string_literal(&other.to_string()),
+        };
+        if let Some(name) = literal
             && let Err(m) = zones::zone(&name)
         {
             return Err(error_at(ErrorName::NotSupported, at, m));

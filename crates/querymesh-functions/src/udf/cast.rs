@@ -11,6 +11,10 @@ use rusqlite::{Connection, Error};
 use super::{FLAGS, fail, int, java_double, normalize_timestamp, num, real, text, timestamp_text};
 use crate::udf::define;
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_CAST: SqliteFn = SqliteFn::new("qm_cast");
+
 /// "Cannot cast '…' to TARGET".
 fn invalid(shown: String, target: &str) -> Error {
     fail(
@@ -261,7 +265,7 @@ fn varchar_text(value: ValueRef<'_>, from: &str, shown: String) -> String {
 
 /// Registers `qm_cast` on `conn`.
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    define(conn, "qm_cast", 4, FLAGS, |ctx| {
+    define(conn, QM_CAST.name(), 4, FLAGS, |ctx| {
         let from: String = ctx.get(1)?;
         let to: String = ctx.get(2)?;
         let try_cast: bool = ctx.get(3)?;

@@ -8,6 +8,12 @@ use rusqlite::types::{Value, ValueRef};
 
 use super::{FLAGS, define, fail};
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_ARRAY_PATH: SqliteFn = SqliteFn::new("qm_array_path");
+pub const QM_MAP_PATH: SqliteFn = SqliteFn::new("qm_map_path");
+pub const QM_COMPLEX_EQ: SqliteFn = SqliteFn::new("qm_complex_eq");
+
 /// serde_json's value of an element as SQLite's json functions would give it.
 pub fn sqlite_value(v: &serde_json::Value) -> Value {
     match v {
@@ -158,19 +164,19 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             other => owned(other),
         })
     })?;
-    define(conn, "qm_array_path", 2, FLAGS, |ctx| {
+    define(conn, QM_ARRAY_PATH.name(), 2, FLAGS, |ctx| {
         match (ctx.get::<Option<i64>>(0)?, ctx.get::<Option<i64>>(1)?) {
             (Some(length), Some(index)) => array_path(length, index).map(Some),
             _ => Ok(None),
         }
     })?;
-    define(conn, "qm_map_path", 2, FLAGS, |ctx| {
+    define(conn, QM_MAP_PATH.name(), 2, FLAGS, |ctx| {
         match (text_arg(ctx.get_raw(0)), text_arg(ctx.get_raw(1))) {
             (Some(map), Some(key)) => map_path(&map, &key).map(Some),
             _ => Ok(None),
         }
     })?;
-    define(conn, "qm_complex_eq", 2, FLAGS, |ctx| {
+    define(conn, QM_COMPLEX_EQ.name(), 2, FLAGS, |ctx| {
         let (Some(a), Some(b)) = (text_arg(ctx.get_raw(0)), text_arg(ctx.get_raw(1))) else {
             return Ok(None);
         };

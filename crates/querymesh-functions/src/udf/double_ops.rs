@@ -16,6 +16,7 @@ use super::{FLAGS, define, num, real};
 use querymesh_values::sqlite_expr::SqliteFn;
 
 pub const QM_DOUBLE_EXTREME: SqliteFn = SqliteFn::new("qm_double_extreme");
+pub const QM_NAN_APART: SqliteFn = SqliteFn::new("qm_nan_apart");
 
 /// Registers `qm_double_arith`, `qm_double_cmp`, `qm_nan_apart` and `qm_double_extreme`
 /// (`max` of doubles is SQLite's own, aggregate/mod.rs).
@@ -37,7 +38,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         })
     })?;
     // qm_nan_apart(x): x, or for NaN an empty blob, which equals no double (`x IN (…)`).
-    define(conn, "qm_nan_apart", 1, FLAGS, |ctx| {
+    define(conn, QM_NAN_APART.name(), 1, FLAGS, |ctx| {
         Ok(match ctx.get_raw(0) {
             ValueRef::Text(b"NaN") => Value::Blob(Vec::new()),
             ValueRef::Null => Value::Null,

@@ -35,11 +35,19 @@ pub(crate) mod replayed;
 pub(crate) mod rows;
 
 pub use aggregate_state::{define_aggregate, define_window};
+pub use cast::QM_CAST;
 pub use complex_values::sqlite_value;
+pub use complex_values::{QM_ARRAY_PATH, QM_COMPLEX_EQ, QM_MAP_PATH};
 pub use define::{define, has_twin, in_try, register_twins};
 pub use numbers::java_double;
+pub use numbers::{QM_FDIV, QM_FMOD, QM_IDIV, QM_IMOD, QM_INT};
 pub use querymesh_values::calendar::{normalize_timestamp, stored_digits, timestamp_text};
 pub use replayed::{Args, RowAggregate, WINDOW_FORM_SUFFIX, define_replayable};
+pub use rows::QM_COMPARE;
+
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_FAIL: SqliteFn = SqliteFn::new("qm_fail");
 
 use querymesh_values::sqlite_expr::SqliteFn;
 

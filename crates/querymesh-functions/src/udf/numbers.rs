@@ -23,6 +23,11 @@ pub const QM_LOG10: SqliteFn = SqliteFn::new("qm_log10");
 pub const QM_EXP: SqliteFn = SqliteFn::new("qm_exp");
 pub const QM_TRUNCATE: SqliteFn = SqliteFn::new("qm_truncate");
 pub const QM_POWER: SqliteFn = SqliteFn::new("qm_power");
+pub const QM_IDIV: SqliteFn = SqliteFn::new("qm_idiv");
+pub const QM_IMOD: SqliteFn = SqliteFn::new("qm_imod");
+pub const QM_FDIV: SqliteFn = SqliteFn::new("qm_fdiv");
+pub const QM_FMOD: SqliteFn = SqliteFn::new("qm_fmod");
+pub const QM_INT: SqliteFn = SqliteFn::new("qm_int");
 
 /// Java's `Double.toString`, which Trino uses to cast a double to varchar.
 pub fn java_double(x: f64) -> String {
@@ -105,7 +110,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
 /// `qm_idiv`, `qm_imod`, `qm_fdiv`, `qm_fmod`: division and remainder (decimals: querymesh-functions/src/udf/decimals.rs).
 fn register_division(conn: &Connection) -> rusqlite::Result<()> {
     let division_by_zero = || fail(ErrorName::DivisionByZero, "Division by zero");
-    define(conn, "qm_idiv", 2, FLAGS, move |ctx| {
+    define(conn, QM_IDIV.name(), 2, FLAGS, move |ctx| {
         let (Some(a), Some(b)) = (int(ctx.get_raw(0)), int(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -119,7 +124,7 @@ fn register_division(conn: &Connection) -> rusqlite::Result<()> {
             )
         })
     })?;
-    define(conn, "qm_imod", 2, FLAGS, move |ctx| {
+    define(conn, QM_IMOD.name(), 2, FLAGS, move |ctx| {
         let (Some(a), Some(b)) = (int(ctx.get_raw(0)), int(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -128,13 +133,13 @@ fn register_division(conn: &Connection) -> rusqlite::Result<()> {
         }
         Ok(Some(a.wrapping_rem(b)))
     })?;
-    define(conn, "qm_fdiv", 2, FLAGS, |ctx| {
+    define(conn, QM_FDIV.name(), 2, FLAGS, |ctx| {
         Ok(match (num(ctx.get_raw(0)), num(ctx.get_raw(1))) {
             (Some(a), Some(b)) => real(a / b),
             _ => Value::Null,
         })
     })?;
-    define(conn, "qm_fmod", 2, FLAGS, |ctx| {
+    define(conn, QM_FMOD.name(), 2, FLAGS, |ctx| {
         Ok(match (num(ctx.get_raw(0)), num(ctx.get_raw(1))) {
             (Some(a), Some(b)) => real(a % b),
             _ => Value::Null,
@@ -166,7 +171,7 @@ fn register_integer_checks(conn: &Connection) -> rusqlite::Result<()> {
         }
         Ok(Some(x.abs()))
     })?;
-    define(conn, "qm_int", 3, FLAGS, |ctx| {
+    define(conn, QM_INT.name(), 3, FLAGS, |ctx| {
         let (lo, hi) = match ctx.get::<String>(1)?.as_str() {
             "integer" => (i64::from(i32::MIN), i64::from(i32::MAX)),
             "smallint" => (i64::from(i16::MIN), i64::from(i16::MAX)),

@@ -15,6 +15,10 @@ use serde_json::Value;
 use super::{FLAGS, fail};
 use crate::udf::define;
 
+use querymesh_values::sqlite_expr::SqliteFn;
+
+pub const QM_COMPARE: SqliteFn = SqliteFn::new("qm_compare");
+
 fn text(v: ValueRef<'_>) -> Option<String> {
     match v {
         ValueRef::Text(t) | ValueRef::Blob(t) => Some(String::from_utf8_lossy(t).into_owned()),
@@ -163,7 +167,7 @@ fn compare(a: &str, b: &str, ty: &TrinoType, op: &str) -> rusqlite::Result<Optio
 }
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    define(conn, "qm_compare", 4, FLAGS, |ctx| {
+    define(conn, QM_COMPARE.name(), 4, FLAGS, |ctx| {
         let (Some(a), Some(b)) = (text(ctx.get_raw(0)), text(ctx.get_raw(1))) else {
             return Ok(None);
         };

@@ -92,6 +92,7 @@ pub mod builtin {
     pub const JSON_EXTRACT: SqliteFn = SqliteFn::new("json_extract");
     pub const JSON_ARRAY_LENGTH: SqliteFn = SqliteFn::new("json_array_length");
     pub const JSON_GROUP_ARRAY: SqliteFn = SqliteFn::new("json_group_array");
+    pub const LIKE: SqliteFn = SqliteFn::new("like");
 }
 
 /// The stand-in's functions that the helpers of this crate call (decimals, the element form);
