@@ -309,7 +309,7 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
             })
             .collect(),
         reads,
-        body: Body::Sql(block.sql),
+        body: Body::Sql(block.sql.to_string()),
         session_update: None,
     })
 }

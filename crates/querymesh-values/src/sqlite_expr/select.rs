@@ -131,10 +131,12 @@ impl CompoundOp {
     }
 }
 
-/// A named query of a `WITH`: `"name" [AS MATERIALIZED] (query)`.
+/// A named query of a `WITH`: `"name"[("column", …)] AS [MATERIALIZED] (query)`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CommonTable {
     pub name: String,
+    /// Its columns' names; none: the query's own.
+    pub columns: Vec<String>,
     /// `AS MATERIALIZED`: computed once, never folded into where it is read.
     pub materialized: bool,
     pub query: Query,
@@ -152,8 +154,10 @@ pub enum Query {
         limit: Option<SqlExpr>,
         offset: Option<SqlExpr>,
     },
-    /// `WITH ctes body`.
+    /// `WITH [RECURSIVE] ctes body`.
     With {
+        /// A named query may read itself (its query a compound of a base and a step).
+        recursive: bool,
         ctes: Vec<CommonTable>,
         body: Box<Query>,
     },
@@ -308,7 +312,12 @@ impl Query {
                 limit: limit.map(|e| e.in_try(raw)),
                 offset: offset.map(|e| e.in_try(raw)),
             },
-            Query::With { ctes, body } => Query::With {
+            Query::With {
+                recursive,
+                ctes,
+                body,
+            } => Query::With {
+                recursive,
                 ctes: ctes
                     .into_iter()
                     .map(|cte| CommonTable {
@@ -475,15 +484,31 @@ impl Display for Query {
                 }
                 limit_offset(f, limit, offset)
             }
-            Query::With { ctes, body } => {
+            Query::With {
+                recursive,
+                ctes,
+                body,
+            } => {
                 for (i, cte) in ctes.iter().enumerate() {
-                    f.write_str(if i == 0 { "WITH " } else { ", " })?;
+                    f.write_str(match (i, recursive) {
+                        (0, true) => "WITH RECURSIVE ",
+                        (0, false) => "WITH ",
+                        _ => ", ",
+                    })?;
+                    f.write_str(&quote(&cte.name))?;
+                    for (i, column) in cte.columns.iter().enumerate() {
+                        f.write_str(if i == 0 { "(" } else { ", " })?;
+                        f.write_str(&quote(column))?;
+                    }
+                    if !cte.columns.is_empty() {
+                        f.write_char(')')?;
+                    }
                     let materialized = if cte.materialized {
                         "MATERIALIZED "
                     } else {
                         ""
                     };
-                    write!(f, "{} AS {materialized}({})", quote(&cte.name), cte.query)?;
+                    write!(f, " AS {materialized}({})", cte.query)?;
                 }
                 write!(f, " {body}")
             }
@@ -568,14 +593,17 @@ mod tests {
             offset: Some(SqlExpr::Integer(0)),
         };
         let with = Query::With {
+            recursive: false,
             ctes: vec![
                 CommonTable {
                     name: "w1".into(),
+                    columns: Vec::new(),
                     materialized: false,
                     query: compound,
                 },
                 CommonTable {
                     name: "w2".into(),
+                    columns: Vec::new(),
                     materialized: true,
                     query: term(3).into(),
                 },
@@ -597,6 +625,41 @@ mod tests {
         assert_eq!(
             derived.to_string(),
             "SELECT * FROM (SELECT 1 EXCEPT SELECT 2)"
+        );
+        let counted = Query::With {
+            recursive: true,
+            ctes: vec![CommonTable {
+                name: "q".into(),
+                columns: vec!["n".into()],
+                materialized: false,
+                query: Query::Compound {
+                    op: CompoundOp::UnionAll,
+                    terms: vec![
+                        term(1),
+                        Select::new(
+                            vec![SqlExpr::binary(
+                                SqlExpr::column(None, "n"),
+                                super::super::BinaryOp::Add,
+                                SqlExpr::Integer(1),
+                            )],
+                            vec![table("q", "q")],
+                        )
+                        .filter(SqlExpr::binary(
+                            SqlExpr::column(None, "n"),
+                            super::super::BinaryOp::Less,
+                            SqlExpr::Integer(3),
+                        )),
+                    ],
+                    limit: None,
+                    offset: None,
+                },
+            }],
+            body: Box::new(Select::star(table("q", "q")).into()),
+        };
+        assert_eq!(
+            counted.to_string(),
+            "WITH RECURSIVE \"q\"(\"n\") AS (SELECT 1 UNION ALL SELECT (\"n\" + 1) FROM \"q\" AS \"q\" \
+             WHERE (\"n\" < 3)) SELECT * FROM \"q\" AS \"q\""
         );
         let source = FromItem::Source {
             source: SqlExpr::Raw("\"db\".\"t\"".into()),
@@ -636,8 +699,10 @@ mod tests {
             ..Select::default()
         };
         let query = Query::With {
+            recursive: false,
             ctes: vec![CommonTable {
                 name: "w".into(),
+                columns: Vec::new(),
                 materialized: false,
                 query: select.into(),
             }],
