@@ -702,7 +702,9 @@ fn several_columns_as_row(block: super::analyze::Block) -> super::analyze::Block
             querymesh_values::sqlite_expr::builtin::JSON_ARRAY.call(parts),
             Some("c1".to_string()),
         )],
-        from: vec![querymesh_values::sqlite_expr::FromItem::query(block.sql, None)],
+        from: vec![querymesh_values::sqlite_expr::FromItem::query(
+            block.sql, None,
+        )],
         ..Default::default()
     };
     super::analyze::Block {

@@ -459,7 +459,12 @@ impl Analyzer<'_> {
                 return Err(not_supported(None, "NATURAL JOIN"));
             }
         };
-        Ok(FromItem::join(left, join_kind_of(keyword), right, condition))
+        Ok(FromItem::join(
+            left,
+            join_kind_of(keyword),
+            right,
+            condition,
+        ))
     }
 }
 

@@ -14,8 +14,8 @@ use querymesh_values::typed::Typed;
 use sqlparser::ast::{Expr, OrderBy, OrderByKind, Select, SelectItem};
 
 use super::analyze::{Analyzer, Block, literal_position, location};
-use super::scope::{ExprContext, Scope};
 use super::order_by::trino_nulls;
+use super::scope::{ExprContext, Scope};
 use super::select::{is_distinct, not_a_position, output_column};
 use crate::error::{ErrorName, TrinoError, error_at, not_supported};
 use crate::types::TrinoType;
@@ -312,7 +312,11 @@ impl Analyzer<'_> {
             let reads_from = !b.from.is_empty() && !constant_row;
             let mut branch = SqlSelect {
                 columns: outputs.items,
-                from: if reads_from { b.from.to_vec() } else { Vec::new() },
+                from: if reads_from {
+                    b.from.to_vec()
+                } else {
+                    Vec::new()
+                },
                 filter: b.filter.filter(|_| reads_from).cloned(),
                 group_by,
                 ..SqlSelect::default()

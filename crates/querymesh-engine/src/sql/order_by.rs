@@ -170,7 +170,11 @@ pub(super) fn fetch_with_ties(
     let last = offset.saturating_add(count).min(i64::MAX as u64) as i64;
     let (row, rank) = (SqlExpr::column(None, ROW), SqlExpr::column(None, RANK));
     let kept = SqlExpr::binary(
-        SqlExpr::binary(row.clone(), BinaryOp::Greater, SqlExpr::Integer(offset as i64)),
+        SqlExpr::binary(
+            row.clone(),
+            BinaryOp::Greater,
+            SqlExpr::Integer(offset as i64),
+        ),
         BinaryOp::And,
         SqlExpr::binary(rank, BinaryOp::LessOrEqual, SqlExpr::Integer(last)),
     );

@@ -149,9 +149,9 @@ impl Analyzer<'_> {
             .map(|k| {
                 let text = k.to_string();
                 if self.zoned_group_keys.contains(&text) {
-                    SqlExpr::Raw(querymesh_functions::datetime::time_zone::sqlite::instant_sql(
-                        &text,
-                    ))
+                    SqlExpr::Raw(
+                        querymesh_functions::datetime::time_zone::sqlite::instant_sql(&text),
+                    )
                 } else {
                     k
                 }

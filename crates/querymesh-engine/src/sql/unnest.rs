@@ -133,7 +133,9 @@ impl Analyzer<'_> {
                 let field = path.map(|i| format!("[{i}]")).unwrap_or_default();
                 match (single, path) {
                     (true, None) => each_value(&sql_alias),
-                    (true, Some(_)) => extracted(each_value(&sql_alias), SqlExpr::text(format!("${field}"))),
+                    (true, Some(_)) => {
+                        extracted(each_value(&sql_alias), SqlExpr::text(format!("${field}")))
+                    }
                     (false, _) => {
                         // `'$[' || key || ']…'`: the element at this row's index.
                         let key = SqlExpr::column(Some(&sql_alias), "key");

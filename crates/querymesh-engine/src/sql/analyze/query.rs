@@ -3,7 +3,9 @@
 
 use std::collections::HashMap;
 
-use querymesh_values::sqlite_expr::{CommonTable, FromItem, Query as SqlQuery, Select as SqlSelect, SqlExpr};
+use querymesh_values::sqlite_expr::{
+    CommonTable, FromItem, Query as SqlQuery, Select as SqlSelect, SqlExpr,
+};
 use sqlparser::ast::{Expr, LimitClause, Offset, Query, SetExpr, Value};
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
@@ -290,10 +292,7 @@ impl Analyzer<'_> {
         Ok(match (limit, offset) {
             (None, None) => (None, false),
             (l, o) => (
-                Some((
-                    l.map_or(SqlExpr::Integer(-1), count),
-                    count(o.unwrap_or(0)),
-                )),
+                Some((l.map_or(SqlExpr::Integer(-1), count), count(o.unwrap_or(0)))),
                 at_most_one,
             ),
         })

@@ -27,7 +27,9 @@ fn coerce_block(block: Block, columns: &[(String, TrinoType)]) -> Block {
         .iter()
         .zip(columns)
         .enumerate()
-        .map(|(i, ((_, from), (_, to)))| coerced(&Typed::new(output_column(i + 1), from.clone()), to))
+        .map(|(i, ((_, from), (_, to)))| {
+            coerced(&Typed::new(output_column(i + 1), from.clone()), to)
+        })
         .collect();
     let unchanged = items
         .iter()

@@ -72,9 +72,8 @@ fn counting(q: &str, bounds: Vec<SqlExpr>) -> Query {
         alias: None,
     };
     let next = SqlExpr::binary(name("n"), BinaryOp::Add, name("step"));
-    let step = SqlSelect::new(vec![next, name("last"), name("step")], vec![read()]).filter(
-        SqlExpr::binary(name("n"), BinaryOp::NotEqual, name("last")),
-    );
+    let step = SqlSelect::new(vec![next, name("last"), name("step")], vec![read()])
+        .filter(SqlExpr::binary(name("n"), BinaryOp::NotEqual, name("last")));
     let numbers = SqlSelect {
         columns: vec![(name("n"), Some(output_name(1)))],
         from: vec![read()],
