@@ -11,6 +11,7 @@
 
 use std::collections::HashMap;
 
+use querymesh_values::sqlite_expr::Query;
 use sqlparser::ast::{ObjectName, ObjectNamePart};
 use sqlparser::tokenizer::TokenWithSpan;
 
@@ -31,10 +32,10 @@ pub(super) use self::set_operations::refuse_parenthesized_with;
 
 pub use super::scope::{UNNAMED, shown_name};
 
-/// A query block's result: its SQL (columns `"c1"`…) and its columns' names ([`UNNAMED`] for
-/// an unnamed one) and types.
+/// A query block's result: its SQLite query (columns `"c1"`…), rendered once where the plan
+/// runs it, and its columns' names ([`UNNAMED`] for an unnamed one) and types.
 pub struct Block {
-    pub sql: String,
+    pub sql: Query,
     pub columns: Vec<(String, TrinoType)>,
     /// Known to return at most one row (a global aggregate, no FROM, LIMIT 1).
     pub single_row: bool,

@@ -713,12 +713,19 @@ fn several_columns_as_row(block: super::analyze::Block) -> super::analyze::Block
         let unnamed = name == super::analyze::UNNAMED;
         fields.push(((!unnamed).then(|| name.clone()), ty.clone()));
     }
+    // The block is a query tree (analyze.rs); its one column is the row.
+    let row = querymesh_values::sqlite_expr::Select {
+        columns: vec![(
+            querymesh_values::sqlite_expr::builtin::JSON_ARRAY.call(parts),
+            Some("c1".to_string()),
+        )],
+        from: vec![querymesh_values::sqlite_expr::FromItem::query(
+            block.sql, None,
+        )],
+        ..Default::default()
+    };
     super::analyze::Block {
-        sql: format!(
-            "SELECT {} AS \"c1\" FROM ({})",
-            builtin::JSON_ARRAY.call(parts),
-            block.sql
-        ),
+        sql: row.into(),
         columns: vec![(super::analyze::UNNAMED.into(), TrinoType::Row(fields))],
         single_row: block.single_row,
         origins: Vec::new(),

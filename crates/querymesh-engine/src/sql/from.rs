@@ -2,7 +2,9 @@
 //! tables with column aliases, and joins (ON, USING, CROSS), each given a SQLite alias.
 
 use querymesh_values::coerce::{coerced, super_type};
-use querymesh_values::sqlite_text::quote;
+use querymesh_values::sqlite_expr::{
+    BinaryOp, FromItem, JoinKind, Select as SqlSelect, SqlExpr, builtin,
+};
 use querymesh_values::typed::Typed;
 use sqlparser::ast::{
     Expr, Join, JoinConstraint, JoinOperator, TableFactor, TableWithJoins, Value,
@@ -12,6 +14,7 @@ use super::analyze::{
     Analyzer, Cte, SourceColumn, ident_location, ident_name, location, object_name_parts,
 };
 use super::scope::{Clause, Column, ExprContext, Relation, Scope};
+use super::select::output_name;
 use super::visible;
 use crate::TableAccess;
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
@@ -22,7 +25,7 @@ impl Analyzer<'_> {
         factor: &TableFactor,
         outer: Option<&Scope<'_>>,
         relations: &mut Vec<Relation>,
-    ) -> Result<String, TrinoError> {
+    ) -> Result<FromItem, TrinoError> {
         self.stack.check()?;
         match factor {
             TableFactor::Table {
@@ -77,10 +80,11 @@ impl Analyzer<'_> {
                     _ => None,
                 };
                 let from_cte = cte.is_some();
+                let cte_name = cte.as_ref().map(|c| c.sqlite_name.clone());
                 let cte_origins = cte.as_ref().map(|c| c.origins.clone()).unwrap_or_default();
                 let (columns, source, default_names): (
                     Vec<SourceColumn>,
-                    String,
+                    Option<TableSource>,
                     Vec<Vec<String>>,
                 ) = match cte {
                     Some(cte) => {
@@ -89,7 +93,7 @@ impl Analyzer<'_> {
                             .iter()
                             .map(|(n, t)| (n.clone(), t.clone(), None, false))
                             .collect();
-                        (cols, quote(&cte.sqlite_name), vec![parts.clone()])
+                        (cols, None, vec![parts.clone()])
                     }
                     None => {
                         let table = self.resolve_table(&parts, at)?;
@@ -121,24 +125,24 @@ impl Analyzer<'_> {
                         });
                         let source = match policy {
                             Some(policy) => {
-                                let from = view.as_deref().unwrap_or(&table.sqlite_name);
-                                let source = self.policy_source(&table, &policy, from, at)?;
+                                let source = self.policy_source(&table, &policy, view, at)?;
                                 if let Some(access) = self.reads.get_mut(read) {
                                     access.filters = policy.filter_names();
                                     access.masks = policy.masked_columns(&table);
                                 }
-                                source
+                                TableSource::Shaped(source)
                             }
-                            None => view.unwrap_or_else(|| {
-                                visible::source(
+                            None => match view {
+                                Some(view) => TableSource::Shaped(view),
+                                None => TableSource::Catalog(visible::source(
                                     self.catalogs,
                                     self.session.viewer.as_ref(),
                                     self.session.user.as_deref(),
                                     &table,
-                                )
-                            }),
+                                )),
+                            },
                         };
-                        (cols, source, names)
+                        (cols, Some(source), names)
                     }
                 };
                 let columns: Vec<Column> = columns
@@ -146,9 +150,9 @@ impl Analyzer<'_> {
                     .enumerate()
                     .map(|(i, (n, ty, read, unlisted))| Column {
                         sql: if from_cte {
-                            format!("{sql_alias}.\"c{}\"", i + 1)
+                            SqlExpr::column(Some(&sql_alias), output_name(i + 1))
                         } else {
-                            format!("{sql_alias}.{}", quote(&n))
+                            SqlExpr::column(Some(&sql_alias), n.clone())
                         },
                         name: n,
                         ty,
@@ -160,7 +164,23 @@ impl Analyzer<'_> {
                 self.note_origins(&columns, &cte_origins);
                 let relation = self.aliased(columns, default_names, alias.as_ref())?;
                 relations.push(relation);
-                Ok(format!("{source} AS {sql_alias}"))
+                let alias = Some(sql_alias);
+                Ok(match (source, cte_name) {
+                    // A view expanded, or a table under the reader's policy.
+                    (Some(TableSource::Shaped(select)), _) => FromItem::Subquery {
+                        select: Box::new(select),
+                        alias,
+                    },
+                    // A catalog's table or view, as visible.rs gives it (`"db"."t"`).
+                    (Some(TableSource::Catalog(source)), _) => FromItem::Source {
+                        source: SqlExpr::Raw(source),
+                        alias,
+                    },
+                    (None, name) => FromItem::Table {
+                        name: name.unwrap_or_default(),
+                        alias,
+                    },
+                })
             }
             TableFactor::Derived {
                 lateral,
@@ -186,7 +206,7 @@ impl Analyzer<'_> {
                     .map(|(i, (n, ty))| Column {
                         name: n.clone(),
                         ty: ty.clone(),
-                        sql: format!("{sql_alias}.\"c{}\"", i + 1),
+                        sql: SqlExpr::column(Some(&sql_alias), output_name(i + 1)),
                         read: None,
                         hidden: false,
                         unlisted: false,
@@ -194,7 +214,7 @@ impl Analyzer<'_> {
                     .collect::<Vec<_>>();
                 self.note_origins(&columns, &block.origins);
                 relations.push(self.aliased(columns, Vec::new(), alias.as_ref())?);
-                Ok(format!("({}) AS {sql_alias}", block.sql))
+                Ok(FromItem::query(block.sql, Some(sql_alias)))
             }
             TableFactor::NestedJoin {
                 table_with_joins,
@@ -205,8 +225,8 @@ impl Analyzer<'_> {
                 }
                 // Parenthesized, so a join around it takes it whole (`a LEFT JOIN (b JOIN c
                 // ON …) ON …`).
-                let sql = self.relation_with_joins(table_with_joins, outer, relations)?;
-                Ok(format!("({sql})"))
+                let joined = self.relation_with_joins(table_with_joins, outer, relations)?;
+                Ok(FromItem::Nested(Box::new(joined)))
             }
             TableFactor::TableFunction { expr, alias } => {
                 self.table_function(expr, alias.as_ref(), relations)
@@ -332,21 +352,21 @@ impl Analyzer<'_> {
         item: &TableWithJoins,
         outer: Option<&Scope<'_>>,
         relations: &mut Vec<Relation>,
-    ) -> Result<String, TrinoError> {
-        let mut sql = self.table_factor(&item.relation, outer, relations)?;
+    ) -> Result<FromItem, TrinoError> {
+        let mut item_sql = self.table_factor(&item.relation, outer, relations)?;
         for join in &item.joins {
-            sql = self.join(sql, join, outer, relations)?;
+            item_sql = self.join(item_sql, join, outer, relations)?;
         }
-        Ok(sql)
+        Ok(item_sql)
     }
 
     fn join(
         &mut self,
-        left: String,
+        left: FromItem,
         join: &Join,
         outer: Option<&Scope<'_>>,
         relations: &mut Vec<Relation>,
-    ) -> Result<String, TrinoError> {
+    ) -> Result<FromItem, TrinoError> {
         let first_new = relations.len();
         let (keyword, constraint) = match &join.join_operator {
             JoinOperator::Join(c) | JoinOperator::Inner(c) => ("JOIN", Some(c)),
@@ -375,7 +395,7 @@ impl Analyzer<'_> {
                         "mismatched input: a join needs ON or USING",
                     ));
                 }
-                String::new()
+                None
             }
             Some(JoinConstraint::On(e)) => {
                 let scope = Scope::new(relations.clone(), outer);
@@ -387,7 +407,7 @@ impl Analyzer<'_> {
                 };
                 let t = self.expr(e, &cx)?;
                 self.require_boolean(&t, e, "JOIN ON clause")?;
-                format!(" ON {}", t.sql)
+                Some(t.sql)
             }
             Some(JoinConstraint::Using(names)) => {
                 let mut conditions = Vec::new();
@@ -413,7 +433,11 @@ impl Analyzer<'_> {
                     };
                     self.note_column(l.read, &l.name);
                     self.note_column(r.read, &r.name);
-                    conditions.push(format!("{} = {}", l.sql, r.sql));
+                    conditions.push(SqlExpr::binary(
+                        l.sql.clone(),
+                        BinaryOp::Equal,
+                        r.sql.clone(),
+                    ));
                     joined.push(using_column(&l, &r, keyword));
                     // Neither side's copy is reachable any more, not even qualified: the
                     // name is the joined column's (Trino's StatementAnalyzer.analyzeJoinUsing).
@@ -427,14 +451,29 @@ impl Analyzer<'_> {
                     names: Vec::new(),
                     columns: joined,
                 });
-                format!(" ON {}", conditions.join(" AND "))
+                conditions
+                    .into_iter()
+                    .reduce(|all, c| SqlExpr::binary(all, BinaryOp::And, c))
             }
             Some(JoinConstraint::Natural) | Some(JoinConstraint::UsingAlias(..)) => {
                 return Err(not_supported(None, "NATURAL JOIN"));
             }
         };
-        Ok(format!("{left} {keyword} {right}{condition}"))
+        Ok(FromItem::join(
+            left,
+            join_kind_of(keyword),
+            right,
+            condition,
+        ))
     }
+}
+
+/// Where a table's rows come from.
+enum TableSource {
+    /// A view expanded, or the table under the reader's filters and masks.
+    Shaped(SqlSelect),
+    /// The catalog's text for it (visible.rs): its qualified name, or a filtered view of it.
+    Catalog(String),
 }
 
 /// The column `JOIN … USING (k)` gives for `k`: of the two sides' common type, the left's value
@@ -445,13 +484,13 @@ fn using_column(left: &Column, right: &Column, keyword: &str) -> Column {
     let side = |c: &Column| coerced(&Typed::new(c.sql.clone(), c.ty.clone()), &ty);
     let sql = match keyword {
         "RIGHT JOIN" => side(right),
-        "FULL JOIN" => format!("coalesce({}, {})", side(left), side(right)).into(),
+        "FULL JOIN" => builtin::COALESCE.call([side(left), side(right)]),
         _ => side(left),
     };
     Column {
         name: left.name.clone(),
         ty,
-        sql: sql.to_string(),
+        sql,
         read: None,
         hidden: false,
         unlisted: false,
@@ -476,6 +515,17 @@ fn only_on_true(keyword: &str, constraint: Option<&JoinConstraint>) -> Result<()
     ))
 }
 
+/// The tree's join for a join's SQLite keyword.
+fn join_kind_of(keyword: &str) -> JoinKind {
+    match keyword {
+        "LEFT JOIN" => JoinKind::Left,
+        "RIGHT JOIN" => JoinKind::Right,
+        "FULL JOIN" => JoinKind::Full,
+        "CROSS JOIN" => JoinKind::Cross,
+        _ => JoinKind::Inner,
+    }
+}
+
 /// Trino's word for a join: INNER, LEFT, RIGHT, FULL or CROSS.
 fn join_kind(keyword: &str) -> &str {
     match keyword {
@@ -494,7 +544,7 @@ impl Analyzer<'_> {
         keyword: &str,
         outer: Option<&Scope<'_>>,
         relations: &mut Vec<Relation>,
-    ) -> Result<String, TrinoError> {
+    ) -> Result<FromItem, TrinoError> {
         let lateral = super::unnest::is_unnest_factor(&join.relation)
             || matches!(&join.relation, TableFactor::Derived { lateral: true, .. });
         if lateral && matches!(keyword, "RIGHT JOIN" | "FULL JOIN") {

@@ -7,12 +7,16 @@
 //! a constant per branch: a bit per argument, 1 where the key is not in the set, the first
 //! argument the highest bit (Trino's GroupingOperationRewriter).
 
+use querymesh_values::sqlite_expr::{
+    CompoundOp, FromItem, OrderKey, Query, Select as SqlSelect, SqlExpr,
+};
 use querymesh_values::typed::Typed;
 use sqlparser::ast::{Expr, OrderBy, OrderByKind, Select, SelectItem};
 
 use super::analyze::{Analyzer, Block, literal_position, location};
+use super::order_by::trino_nulls;
 use super::scope::{ExprContext, Scope};
-use super::select::{distinct_keyword, not_a_position};
+use super::select::{is_distinct, not_a_position, output_column};
 use crate::error::{ErrorName, TrinoError, error_at, not_supported};
 use crate::types::TrinoType;
 
@@ -204,7 +208,7 @@ impl Analyzer<'_> {
         s: &Select,
         o: &OrderBy,
         columns: &[(String, TrinoType)],
-    ) -> Result<String, TrinoError> {
+    ) -> Result<Vec<OrderKey>, TrinoError> {
         let OrderByKind::Expressions(keys) = &o.kind else {
             return Err(not_supported(None, "ORDER BY ALL"));
         };
@@ -249,17 +253,13 @@ impl Analyzer<'_> {
                 ));
             };
             let desc = matches!(key.options.sort, Some(sqlparser::ast::OrderBySort::Desc));
-            let nulls = if key.options.nulls_first == Some(true) {
-                "NULLS FIRST"
-            } else {
-                "NULLS LAST"
-            };
-            parts.push(format!(
-                "\"c{n}\" {} {nulls}",
-                if desc { "DESC" } else { "ASC" }
-            ));
+            parts.push(OrderKey {
+                expr: output_column(n),
+                descending: desc,
+                nulls: Some(trino_nulls(key.options.nulls_first)),
+            });
         }
-        Ok(parts.join(", "))
+        Ok(parts)
     }
 
     /// A SELECT with ROLLUP, CUBE or GROUPING SETS: one branch per set, joined with UNION ALL
@@ -278,65 +278,78 @@ impl Analyzer<'_> {
                 "FETCH FIRST … WITH TIES with ROLLUP, CUBE or GROUPING SETS",
             ));
         }
-        let distinct = distinct_keyword(s)?;
+        let distinct = is_distinct(s)?;
         let saved_grouping = self.grouping.take();
         let saved_aggregates = std::mem::take(&mut self.aggregates_seen);
+        let key_texts: Vec<String> = b.keys.iter().map(ToString::to_string).collect();
         let mut branches = Vec::new();
         let mut columns = Vec::new();
         let mut origins = Vec::new();
         let mut result = Ok(());
         for included in b.sets {
             self.grouping = Some(super::grouping_sets::GroupingState {
-                keys: b.keys.to_vec(),
+                keys: key_texts.clone(),
                 included: included.clone(),
             });
             self.aggregates_seen = 0;
-            let outputs = match self.outputs(s, scope, None, Some(b.keys)) {
+            let outputs = match self.outputs(s, scope, None, Some(&key_texts)) {
                 Ok(o) => o,
                 Err(e) => {
                     result = Err(e);
                     break;
                 }
             };
-            let grouped: Vec<String> = b
+            let group_by: Vec<SqlExpr> = b
                 .keys
                 .iter()
                 .zip(included)
                 .filter(|(_, inside)| **inside)
                 .map(|(k, _)| not_a_position(k.clone()))
                 .collect();
-            let mut sql = format!("SELECT {}", outputs.items);
             // The empty set is a global aggregation, one row even over no rows: without an
             // aggregate, its outputs read nothing but NULL keys and constants.
-            let constant_row = grouped.is_empty() && self.aggregates_seen == 0;
-            if !b.from.is_empty() && !constant_row {
-                sql.push_str(&format!(" FROM {}", b.from.join(", ")));
-                sql.push_str(b.where_sql);
-            }
-            if !grouped.is_empty() {
-                sql.push_str(&format!(" GROUP BY {}", grouped.join(", ")));
-            }
-            if let Some(h) = &outputs.having {
-                if constant_row {
-                    sql = format!("SELECT * FROM ({sql}) WHERE {h}");
+            let constant_row = group_by.is_empty() && self.aggregates_seen == 0;
+            let reads_from = !b.from.is_empty() && !constant_row;
+            let mut branch = SqlSelect {
+                columns: outputs.items,
+                from: if reads_from {
+                    b.from.to_vec()
                 } else {
-                    sql.push_str(&format!(" HAVING {h}"));
+                    Vec::new()
+                },
+                filter: b.filter.filter(|_| reads_from).cloned(),
+                group_by,
+                ..SqlSelect::default()
+            };
+            if let Some(h) = outputs.having {
+                if constant_row {
+                    branch = SqlSelect::star(FromItem::query(branch.into(), None)).filter(h);
+                } else {
+                    branch.having = Some(h);
                 }
             }
-            branches.push(sql);
+            branches.push(branch);
             columns = outputs.columns;
             origins = outputs.origins;
         }
         self.grouping = saved_grouping;
         self.aggregates_seen = saved_aggregates;
         result?;
-        let mut sql = format!("SELECT {distinct}* FROM ({})", branches.join(" UNION ALL "));
+        let union = Query::Compound {
+            op: CompoundOp::UnionAll,
+            terms: branches,
+            limit: None,
+            offset: None,
+        };
+        let mut select = SqlSelect {
+            distinct,
+            ..SqlSelect::star(FromItem::query(union, None))
+        };
         if let Some(o) = order_by {
-            let order = self.union_order(s, o, &columns)?;
-            sql.push_str(&format!(" ORDER BY {order}"));
+            select.order_by = self.union_order(s, o, &columns)?;
         }
         Ok(Block {
-            sql,
+            sql: select.into(),
             columns,
             single_row: false,
             origins,
@@ -370,8 +383,8 @@ pub(super) type GroupingSets = Vec<Vec<bool>>;
 
 /// What every branch of a grouping-sets SELECT shares.
 pub(super) struct GroupedBranches<'b> {
-    pub(super) from: &'b [String],
-    pub(super) where_sql: &'b str,
-    pub(super) keys: &'b [String],
+    pub(super) from: &'b [FromItem],
+    pub(super) filter: Option<&'b SqlExpr>,
+    pub(super) keys: &'b [SqlExpr],
     pub(super) sets: &'b [Vec<bool>],
 }

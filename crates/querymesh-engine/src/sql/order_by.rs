@@ -2,12 +2,14 @@
 //! restriction) and FETCH FIRST … WITH TIES, which SQLite lacks: a rank() window keeps the
 //! rows tied with the last one fetched.
 
-use querymesh_values::sqlite_text::sql_string;
+use querymesh_values::sqlite_expr::{
+    BinaryOp, FromItem, Nulls, OrderKey, Select as SqlSelect, SqlExpr, SqliteFn,
+};
 use sqlparser::ast::{Distinct, OrderBy, OrderByExpr, OrderByKind, Select};
 
 use super::analyze::{Analyzer, Block, literal_position, location};
 use super::scope::{Clause, ExprContext, Scope, positional_outputs};
-use super::select::{Outputs, not_a_position};
+use super::select::{Outputs, not_a_position, output_column, output_columns};
 use crate::error::{ErrorName, TrinoError, error_at, not_supported};
 use crate::types::TrinoType;
 
@@ -21,26 +23,11 @@ impl Analyzer<'_> {
         items: &[String],
         columns: &[(String, TrinoType)],
         group_keys: Option<&[String]>,
-    ) -> Result<String, TrinoError> {
+    ) -> Result<Vec<OrderKey>, TrinoError> {
         let mut order_scope = Scope::new(scope.relations.clone(), scope.parent);
         order_scope.outputs = positional_outputs(columns);
-        let distinct_items: Option<Vec<String>> = matches!(s.distinct, Some(Distinct::Distinct))
-            .then(|| {
-                items
-                    .iter()
-                    .map(|i| {
-                        i.rsplit_once(" AS \"c")
-                            .map_or(i.clone(), |(sql, _)| sql.to_string())
-                    })
-                    .collect()
-            });
-        self.order_by(
-            o,
-            &order_scope,
-            columns,
-            group_keys,
-            distinct_items.as_deref(),
-        )
+        let distinct_items = matches!(s.distinct, Some(Distinct::Distinct)).then_some(items);
+        self.order_by(o, &order_scope, columns, group_keys, distinct_items)
     }
 
     pub(super) fn order_by(
@@ -50,7 +37,7 @@ impl Analyzer<'_> {
         columns: &[(String, TrinoType)],
         group_keys: Option<&[String]>,
         distinct_items: Option<&[String]>,
-    ) -> Result<String, TrinoError> {
+    ) -> Result<Vec<OrderKey>, TrinoError> {
         let OrderByKind::Expressions(items) = &order_by.kind else {
             return Err(not_supported(None, "ORDER BY ALL"));
         };
@@ -76,7 +63,7 @@ impl Analyzer<'_> {
             }
             let (sql, ty) = match literal_position(expr) {
                 Some(n) if n >= 1 && (n as usize) <= columns.len() => {
-                    (format!("\"c{n}\""), columns[n as usize - 1].1.clone())
+                    (output_column(n as usize), columns[n as usize - 1].1.clone())
                 }
                 Some(n) => {
                     return Err(error_at(
@@ -87,12 +74,12 @@ impl Analyzer<'_> {
                 }
                 None => {
                     let key = self.grouped_expr(expr, &cx)?;
-                    let sql = key.sql.to_string();
+                    let text = key.sql.to_string();
                     let is_output =
-                        sql.starts_with("\"c") && sql.ends_with('"') && !sql.contains('.');
+                        text.starts_with("\"c") && text.ends_with('"') && !text.contains('.');
                     if let Some(items) = distinct_items
                         && !is_output
-                        && !items.contains(&sql)
+                        && !items.contains(&text)
                     {
                         return Err(error_at(
                             ErrorName::ExpressionNotInDistinct,
@@ -100,7 +87,7 @@ impl Analyzer<'_> {
                             "For SELECT DISTINCT, ORDER BY expressions must appear in select list",
                         ));
                     }
-                    (not_a_position(sql.to_string()), key.ty)
+                    (not_a_position(key.sql), key.ty)
                 }
             };
             // Maps, json, colors and Bing tiles have no order (Trino 476: "Type BingTile is
@@ -116,7 +103,7 @@ impl Analyzer<'_> {
             }
             // Arrays and rows sort element by element, not as their stored text.
             let sql = if matches!(ty, TrinoType::Array(_) | TrinoType::Row(_)) {
-                format!("qm_sort_key({sql}, {})", sql_string(&ty.to_string()))
+                QM_SORT_KEY.call([sql, SqlExpr::text(ty.to_string())])
             } else {
                 sql
             };
@@ -129,31 +116,39 @@ impl Analyzer<'_> {
                 ));
             }
             // Trino sorts NULLs last unless told otherwise, in both directions.
-            let nulls = if options.nulls_first == Some(true) {
-                "NULLS FIRST"
-            } else {
-                "NULLS LAST"
-            };
-            parts.push(format!(
-                "{sql} {} {nulls}",
-                if descending { "DESC" } else { "ASC" }
-            ));
+            parts.push(OrderKey {
+                expr: sql,
+                descending,
+                nulls: Some(trino_nulls(options.nulls_first)),
+            });
         }
-        Ok(parts.join(", "))
+        Ok(parts)
     }
 }
 
-/// The block `sql` (the SELECT without its ORDER BY) keeps under `… OFFSET offset FETCH FIRST
-/// count ROWS WITH TIES`.
+/// Arrays' and rows' sort key (querymesh-functions array/sqlite/sort_key.rs). Issue 27: to be
+/// the array family's constant once its `sqlite` module declares it.
+const QM_SORT_KEY: SqliteFn = SqliteFn::new("qm_sort_key");
+
+/// Where Trino sorts NULLs: last unless told otherwise, in both directions.
+pub(super) fn trino_nulls(nulls_first: Option<bool>) -> Nulls {
+    if nulls_first == Some(true) {
+        Nulls::First
+    } else {
+        Nulls::Last
+    }
+}
+
+/// The block `select` (the SELECT without its ORDER BY) keeps under `… OFFSET offset FETCH
+/// FIRST count ROWS WITH TIES`.
 pub(super) fn fetch_with_ties(
     s: &Select,
-    sql: &str,
-    distinct: &str,
+    select: SqlSelect,
     outputs: Outputs,
     offset: u64,
     count: u64,
 ) -> Result<Block, TrinoError> {
-    if !distinct.is_empty() {
+    if select.distinct {
         return Err(not_supported(
             location(s),
             "SELECT DISTINCT with FETCH FIRST … WITH TIES",
@@ -162,27 +157,44 @@ pub(super) fn fetch_with_ties(
     let keys = outputs.window_order.unwrap_or_default();
     // rank() counts the rows sorting strictly before, so rank ≤ offset + count keeps
     // exactly the rows up to and tied with the last one FETCH FIRST takes.
-    let numbered = sql.replacen(
-        "SELECT ",
-        &format!(
-            "SELECT row_number() OVER (ORDER BY {keys}) AS \"qm_row\", rank() OVER (ORDER BY {keys}) AS \"qm_rank\", "
+    let ranks = [("row_number", ROW), ("rank", RANK)].map(|(function, alias)| {
+        (
+            SqlExpr::Raw(format!("{function}() OVER (ORDER BY {keys})")),
+            Some(alias.to_string()),
+        )
+    });
+    let numbered = SqlSelect {
+        columns: ranks.into_iter().chain(select.columns).collect(),
+        ..select
+    };
+    let last = offset.saturating_add(count).min(i64::MAX as u64) as i64;
+    let (row, rank) = (SqlExpr::column(None, ROW), SqlExpr::column(None, RANK));
+    let kept = SqlExpr::binary(
+        SqlExpr::binary(
+            row.clone(),
+            BinaryOp::Greater,
+            SqlExpr::Integer(offset as i64),
         ),
-        1,
+        BinaryOp::And,
+        SqlExpr::binary(rank, BinaryOp::LessOrEqual, SqlExpr::Integer(last)),
     );
-    let outputs_list: Vec<String> = (1..=outputs.columns.len())
-        .map(|i| format!("\"c{i}\""))
-        .collect();
+    let tied = SqlSelect::new(
+        output_columns(outputs.columns.len()),
+        vec![FromItem::query(numbered.into(), None)],
+    )
+    .filter(kept)
+    .order_by([(row, false)]);
     Ok(Block {
-        sql: format!(
-            "SELECT {} FROM ({numbered}) WHERE \"qm_row\" > {offset} AND \"qm_rank\" <= {} ORDER BY \"qm_row\"",
-            outputs_list.join(", "),
-            offset.saturating_add(count).min(i64::MAX as u64)
-        ),
+        sql: tied.into(),
         columns: outputs.columns,
         single_row: false,
         origins: outputs.origins,
     })
 }
+
+/// The aliases of the row's number and rank `fetch_with_ties` adds.
+const ROW: &str = "qm_row";
+const RANK: &str = "qm_rank";
 
 /// `order` with every `"cN"` not qualified by a relation (`t1."c1"` is a table's column)
 /// replaced by `(items[N-1])`.

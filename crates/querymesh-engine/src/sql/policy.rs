@@ -18,7 +18,7 @@
 //! `Invalid row filter for '…': …`, at the table's place in the query.
 
 use querymesh_values::coerce::super_type;
-use querymesh_values::sqlite_text::quote;
+use querymesh_values::sqlite_expr::{FromItem, Select as SqlSelect, SqlExpr};
 use querymesh_values::typed::Typed;
 use sqlparser::ast::Expr;
 use sqlparser::parser::Parser;
@@ -98,22 +98,33 @@ pub fn check(
     };
     let mut analyzer = Analyzer::new(catalogs, &session, &[]);
     analyzer
-        .policy_source(table, policy, &table.sqlite_name, None)
+        .policy_source(table, policy, None, None)
         .map(|_| ())
 }
 
 impl Analyzer<'_> {
-    /// The SQLite source reading `table` (whose rows come from `from`: the table itself, or
-    /// a view expanded by views.rs) as `policy` shapes it, its columns named as the table's.
-    /// `at` is where the query names the table, for errors.
+    /// The SQLite source reading `table` (whose rows come from `view`, a view expanded by
+    /// views.rs, or else the table itself) as `policy` shapes it, its columns named as the
+    /// table's. `at` is where the query names the table, for errors.
     pub(super) fn policy_source(
         &mut self,
         table: &TableMeta,
         policy: &TablePolicy<'_>,
-        from: &str,
+        view: Option<SqlSelect>,
         at: Option<Position>,
-    ) -> Result<String, TrinoError> {
+    ) -> Result<SqlSelect, TrinoError> {
         let alias = self.alias("p");
+        let from = match view {
+            Some(view) => FromItem::Subquery {
+                select: Box::new(view),
+                alias: Some(alias.clone()),
+            },
+            // The table as its catalog names it (`"db"."t"`).
+            None => FromItem::Source {
+                source: SqlExpr::Raw(table.sqlite_name.clone()),
+                alias: Some(alias.clone()),
+            },
+        };
         let relation = Relation {
             names: vec![
                 vec![table.name.clone()],
@@ -130,7 +141,7 @@ impl Analyzer<'_> {
                 .map(|c| Column {
                     name: c.name.clone(),
                     ty: c.ty.clone(),
-                    sql: format!("{alias}.{}", quote(&c.name)),
+                    sql: SqlExpr::column(Some(&alias), c.name.clone()),
                     read: None,
                     hidden: false,
                     unlisted: false,
@@ -140,7 +151,7 @@ impl Analyzer<'_> {
         let name = table.qualified_name();
         let reader = self.session.user.clone().unwrap_or_default();
         let condition = match policy.filter {
-            None => String::new(),
+            None => None,
             Some(filter) => {
                 let frame = Frame::Filter {
                     table: name.clone(),
@@ -163,7 +174,7 @@ impl Analyzer<'_> {
                         ),
                     ));
                 }
-                format!(" WHERE {}", t.sql)
+                Some(t.sql)
             }
         };
         let mut items = Vec::with_capacity(relation.columns.len());
@@ -173,7 +184,7 @@ impl Analyzer<'_> {
                 .iter()
                 .find(|(c, _)| c.eq_ignore_ascii_case(&column.name));
             let sql = match mask {
-                None => column.sql.clone(),
+                None => SqlExpr::column(Some(&alias), column.name.clone()),
                 Some((_, mask)) => {
                     let frame = Frame::Mask {
                         table: name.clone(),
@@ -197,15 +208,17 @@ impl Analyzer<'_> {
                             ),
                         ));
                     }
-                    self.coerce_to(t, &column.ty, None)?.sql.to_string()
+                    self.coerce_to(t, &column.ty, None)?.sql
                 }
             };
-            items.push(format!("{sql} AS {}", quote(&column.name)));
+            items.push((sql, Some(column.name.clone())));
         }
-        Ok(format!(
-            "(SELECT {} FROM {from} AS {alias}{condition})",
-            items.join(", "),
-        ))
+        Ok(SqlSelect {
+            columns: items,
+            from: vec![from],
+            filter: condition,
+            ..SqlSelect::default()
+        })
     }
 
     /// [`Analyzer::policy_expression`] inside `frame`: Trino's recursion error if the frame is

@@ -1,6 +1,8 @@
 //! Name resolution: the relations a query block sees, its enclosing blocks (correlated
 //! subqueries), and what an expression is being analysed for.
 
+use querymesh_values::sqlite_expr::SqlExpr;
+
 use crate::error::{ErrorName, Position, TrinoError};
 use crate::types::TrinoType;
 
@@ -27,7 +29,7 @@ pub struct Column {
     pub name: String,
     pub ty: TrinoType,
     /// The SQLite expression reading it, e.g. `t3."nationkey"`.
-    pub sql: String,
+    pub sql: SqlExpr,
     /// Index into the analyzer's table reads when the column comes straight from a table.
     pub read: Option<usize>,
     /// Either side's copy of a `JOIN … USING` column: no name reaches it (the joined column
@@ -70,7 +72,7 @@ pub fn positional_outputs(columns: &[(String, TrinoType)]) -> Vec<(String, Colum
             let column = Column {
                 name: name.clone(),
                 ty: ty.clone(),
-                sql: format!("\"c{}\"", i + 1),
+                sql: SqlExpr::column(None, format!("c{}", i + 1)),
                 read: None,
                 hidden: false,
                 unlisted: false,

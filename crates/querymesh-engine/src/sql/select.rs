@@ -3,6 +3,7 @@
 //! FETCH FIRST … WITH TIES are in order_by.rs; a SELECT with grouping sets is assembled in
 //! grouping_sets.rs.
 
+use querymesh_values::sqlite_expr::{FromItem, OrderKey, Select as SqlSelect, SqlExpr, builtin};
 use querymesh_values::typed::Typed;
 use sqlparser::ast::{
     Distinct, Expr, GroupByExpr, OrderBy, Select, SelectItem, SelectItemQualifiedWildcardKind,
@@ -99,20 +100,20 @@ impl Analyzer<'_> {
             in_aggregate: false,
             group_keys: None,
         };
-        let mut sql = String::new();
-        let where_sql = self.where_clause(s, &base)?;
+        let filter = self.where_clause(s, &base)?;
         let (keys, sets) = self.group_keys(s, &base)?;
         if let Some(sets) = sets {
             let branches = GroupedBranches {
                 from: &from,
-                where_sql: &where_sql,
+                filter: filter.as_ref(),
                 keys: &keys,
                 sets: &sets,
             };
             return self.grouping_sets_select(s, &scope, &branches, order_by, ties);
         }
+        let key_texts: Vec<String> = keys.iter().map(ToString::to_string).collect();
         let saved_grouping = self.grouping.replace(super::grouping_sets::GroupingState {
-            keys: keys.clone(),
+            keys: key_texts.clone(),
             included: vec![true; keys.len()],
         });
         let saved_aggregates = std::mem::take(&mut self.aggregates_seen);
@@ -121,7 +122,7 @@ impl Analyzer<'_> {
             s,
             &scope,
             order_by,
-            grouped_by_keys.then_some(keys.as_slice()),
+            grouped_by_keys.then_some(key_texts.as_slice()),
         )?;
         // HAVING alone makes a query an aggregation too, in Trino: one group of every row.
         let global_aggregate = !grouped_by_keys
@@ -132,68 +133,77 @@ impl Analyzer<'_> {
         }
         self.aggregates_seen = saved_aggregates;
         self.grouping = saved_grouping;
-        let distinct = distinct_keyword(s)?;
+        let distinct = is_distinct(s)?;
         // SQLite takes HAVING without GROUP BY only in a query whose result has an aggregate:
         // a count(*) it never shows makes it one, with the one group Trino forms.
         let hidden_aggregate = global_aggregate && aggregate_free;
-        let hidden = if hidden_aggregate {
-            ", count(*) AS \"qm_group\""
-        } else {
-            ""
+        let mut columns = outputs.items.clone();
+        if hidden_aggregate {
+            // `count()` is SQLite's `count(*)`.
+            let rows = builtin::COUNT.call([]);
+            columns.push((rows, Some(HIDDEN_GROUP.to_string())));
+        }
+        // One instant in two zones is one group, as Trino compares them.
+        let group_by = keys
+            .into_iter()
+            .map(|k| {
+                let text = k.to_string();
+                if self.zoned_group_keys.contains(&text) {
+                    SqlExpr::Raw(
+                        querymesh_functions::datetime::time_zone::sqlite::instant_sql(&text),
+                    )
+                } else {
+                    k
+                }
+            })
+            .map(not_a_position)
+            .collect();
+        let select = SqlSelect {
+            distinct,
+            columns,
+            from,
+            filter,
+            group_by,
+            having: outputs.having.clone(),
+            ..SqlSelect::default()
         };
-        sql.push_str(&format!("SELECT {distinct}{}{hidden}", outputs.items));
-        if !from.is_empty() {
-            sql.push_str(&format!(" FROM {}", from.join(", ")));
-        }
-        sql.push_str(&where_sql);
-        if !keys.is_empty() {
-            // One instant in two zones is one group, as Trino compares them.
-            let keys: Vec<String> = keys
-                .iter()
-                .map(|k| {
-                    if self.zoned_group_keys.contains(k) {
-                        querymesh_functions::datetime::time_zone::sqlite::instant_sql(k)
-                    } else {
-                        k.clone()
-                    }
-                })
-                .map(not_a_position)
-                .collect();
-            sql.push_str(&format!(" GROUP BY {}", keys.join(", ")));
-        }
-        if let Some(h) = &outputs.having {
-            sql.push_str(&format!(" HAVING {h}"));
-        }
         if let Some((offset, count)) = ties {
-            return fetch_with_ties(s, &sql, distinct, outputs, offset, count);
-        }
-        if let Some(o) = outputs.order {
-            sql.push_str(&format!(" ORDER BY {o}"));
+            return fetch_with_ties(s, select, outputs, offset, count);
         }
         let single_row = (global_aggregate && s.having.is_none()) || s.from.is_empty();
-        if hidden_aggregate {
-            let shown: Vec<String> = (1..=outputs.columns.len())
-                .map(|i| format!("\"c{i}\""))
-                .collect();
-            sql = format!("SELECT {} FROM ({sql})", shown.join(", "));
-        }
+        let select = SqlSelect {
+            order_by: outputs.order.unwrap_or_default(),
+            ..select
+        };
+        let select = if hidden_aggregate {
+            SqlSelect::new(
+                output_columns(outputs.columns.len()),
+                vec![FromItem::query(select.into(), None)],
+            )
+        } else {
+            select
+        };
         Ok(Block {
-            sql,
+            sql: select.into(),
             columns: outputs.columns,
             single_row,
             origins: outputs.origins,
         })
     }
 
-    /// ` WHERE …`, or nothing.
-    fn where_clause(&mut self, s: &Select, base: &ExprContext<'_>) -> Result<String, TrinoError> {
+    /// The WHERE condition, if any.
+    fn where_clause(
+        &mut self,
+        s: &Select,
+        base: &ExprContext<'_>,
+    ) -> Result<Option<SqlExpr>, TrinoError> {
         Ok(match &s.selection {
             Some(e) => {
                 let t = self.expr(e, base)?;
                 self.require_boolean(&t, e, "WHERE clause")?;
-                format!(" WHERE {}", t.sql)
+                Some(t.sql)
             }
-            None => String::new(),
+            None => None,
         })
     }
 
@@ -203,7 +213,7 @@ impl Analyzer<'_> {
         &mut self,
         s: &Select,
         base: &ExprContext<'_>,
-    ) -> Result<(Vec<String>, Option<GroupingSets>), TrinoError> {
+    ) -> Result<(Vec<SqlExpr>, Option<GroupingSets>), TrinoError> {
         let mut group_exprs: Vec<&Expr> = match &s.group_by {
             GroupByExpr::All(_) => return Err(not_supported(None, "GROUP BY ALL")),
             GroupByExpr::Expressions(exprs, modifiers) => {
@@ -222,7 +232,7 @@ impl Analyzer<'_> {
             group_exprs.remove(0);
         }
         if let Some(sets) = super::grouping_sets::sets_of(&group_exprs)? {
-            let mut keys: Vec<String> = Vec::new();
+            let mut keys: Vec<SqlExpr> = Vec::new();
             let mut analysed = Vec::new();
             for set in &sets {
                 let mut members = Vec::new();
@@ -252,7 +262,7 @@ impl Analyzer<'_> {
         s: &Select,
         base: &ExprContext<'_>,
         group_exprs: &[&Expr],
-    ) -> Result<Vec<String>, TrinoError> {
+    ) -> Result<Vec<SqlExpr>, TrinoError> {
         let mut keys = Vec::new();
         for e in group_exprs {
             let target = match literal_position(e) {
@@ -302,7 +312,7 @@ impl Analyzer<'_> {
             if matches!(key.ty, TrinoType::TimestampTz(_)) {
                 self.zoned_group_keys.push(key.sql.to_string());
             }
-            keys.push(key.sql.to_string());
+            keys.push(key.sql);
         }
         Ok(keys)
     }
@@ -322,20 +332,17 @@ impl Analyzer<'_> {
         };
         let (items, columns, origins) = self.select_items(s, scope, &cx, group_keys)?;
         let having = self.having(s, &cx)?;
+        let item_sql: Vec<String> = items.iter().map(|(sql, _)| sql.to_string()).collect();
         let order = match order_by {
-            Some(o) => Some(self.select_order(s, scope, o, &items, &columns, group_keys)?),
+            Some(o) => Some(self.select_order(s, scope, o, &item_sql, &columns, group_keys)?),
             None => None,
         };
-        let item_sql: Vec<String> = items
-            .iter()
-            .map(|i| {
-                i.rsplit_once(" AS \"c")
-                    .map_or(i.clone(), |(sql, _)| sql.to_string())
-            })
-            .collect();
-        let window_order = order.as_deref().map(|o| inline_outputs(o, &item_sql));
+        let window_order = order.as_ref().map(|keys| {
+            let rendered: Vec<String> = keys.iter().map(ToString::to_string).collect();
+            inline_outputs(&rendered.join(", "), &item_sql)
+        });
         Ok(Outputs {
-            items: items.join(", "),
+            items,
             columns,
             origins,
             having,
@@ -357,12 +364,12 @@ impl Analyzer<'_> {
         // For DESCRIBE OUTPUT: where each column comes from (describe.rs).
         let describing = self.describing.is_some();
         let mut origins: Vec<Origin> = Vec::new();
-        let push = |items: &mut Vec<String>,
+        let push = |items: &mut Vec<(SqlExpr, Option<String>)>,
                     columns: &mut Vec<(String, TrinoType)>,
-                    sql: String,
+                    sql: SqlExpr,
                     name: String,
                     ty: TrinoType| {
-            items.push(format!("{sql} AS \"c{}\"", items.len() + 1));
+            items.push((sql, Some(output_name(items.len() + 1))));
             columns.push((name, ty));
         };
         for item in &s.projection {
@@ -389,7 +396,7 @@ impl Analyzer<'_> {
                             _ => super::analyze::UNNAMED.to_string(),
                         },
                     };
-                    push(&mut items, &mut columns, t.sql.to_string(), name, t.ty);
+                    push(&mut items, &mut columns, t.sql, name, t.ty);
                     if describing {
                         let aliased = matches!(item, SelectItem::ExprWithAlias { .. });
                         let table = self.origin_of(scope, e);
@@ -428,7 +435,7 @@ impl Analyzer<'_> {
     }
 
     /// HAVING, analysed as the select list is.
-    fn having(&mut self, s: &Select, cx: &ExprContext<'_>) -> Result<Option<String>, TrinoError> {
+    fn having(&mut self, s: &Select, cx: &ExprContext<'_>) -> Result<Option<SqlExpr>, TrinoError> {
         Ok(match &s.having {
             Some(e) => {
                 let cx = ExprContext {
@@ -437,7 +444,7 @@ impl Analyzer<'_> {
                 };
                 let t = self.grouped_expr(e, &cx)?;
                 self.require_boolean(&t, e, "HAVING clause")?;
-                Some(t.sql.to_string())
+                Some(t.sql)
             }
             None => None,
         })
@@ -450,7 +457,7 @@ impl Analyzer<'_> {
         at: Option<Position>,
     ) -> Result<(), TrinoError> {
         if let Some(keys) = group_keys
-            && !keys.contains(&c.sql)
+            && !keys.contains(&c.sql.to_string())
         {
             return Err(error_at(
                 ErrorName::ExpressionNotAggregate,
@@ -497,7 +504,11 @@ fn is_session_special(i: &sqlparser::ast::Ident) -> bool {
 
 /// The select list's items (`sql AS "cN"`), columns (name, type) and, when describing, their
 /// origins.
-type SelectItems = (Vec<String>, Vec<(String, TrinoType)>, Vec<Origin>);
+type SelectItems = (
+    Vec<(SqlExpr, Option<String>)>,
+    Vec<(String, TrinoType)>,
+    Vec<Origin>,
+);
 
 /// SELECT syntax sqlparser takes from other dialects, which Trino's grammar lacks.
 fn refuse_foreign_syntax(s: &Select) -> Result<(), TrinoError> {
@@ -522,11 +533,11 @@ fn refuse_foreign_syntax(s: &Select) -> Result<(), TrinoError> {
     Ok(())
 }
 
-/// `DISTINCT ` or nothing; DISTINCT ON is not Trino's.
-pub(super) fn distinct_keyword(s: &Select) -> Result<&'static str, TrinoError> {
+/// Whether the SELECT is DISTINCT; DISTINCT ON is not Trino's.
+pub(super) fn is_distinct(s: &Select) -> Result<bool, TrinoError> {
     Ok(match &s.distinct {
-        None | Some(Distinct::All) => "",
-        Some(Distinct::Distinct) => "DISTINCT ",
+        None | Some(Distinct::All) => false,
+        Some(Distinct::Distinct) => true,
         Some(Distinct::On(_)) => {
             return Err(error_at(
                 ErrorName::SyntaxError,
@@ -536,6 +547,24 @@ pub(super) fn distinct_keyword(s: &Select) -> Result<&'static str, TrinoError> {
         }
     })
 }
+
+/// The name of a block's `n`th output column (from 1): every block names its columns so.
+pub(super) fn output_name(n: usize) -> String {
+    format!("c{n}")
+}
+
+/// A block's `n`th output column, `"cN"`, as the block around it reads it.
+pub(super) fn output_column(n: usize) -> SqlExpr {
+    SqlExpr::column(None, output_name(n))
+}
+
+/// A block's outputs `"c1"`, …, `"cN"`, as the block around it reads them.
+pub(super) fn output_columns(count: usize) -> Vec<SqlExpr> {
+    (1..=count).map(output_column).collect()
+}
+
+/// The hidden aggregate's alias (see `select_block`).
+const HIDDEN_GROUP: &str = "qm_group";
 
 /// The columns of `SELECT *` (every visible column of the FROM, JOIN … USING columns first)
 /// or of `SELECT t.*`.
@@ -592,22 +621,22 @@ fn wildcard_columns(scope: &Scope<'_>, item: &SelectItem) -> Result<Vec<Column>,
 /// for an output's position, also one it folds while parsing (`-1`, `'x' IS NULL`), where
 /// Trino (which takes only a literal integer for one) sees a value. A key that names no
 /// column is a constant, so a CASE around it costs nothing.
-pub(super) fn not_a_position(sql: String) -> String {
-    if sql.contains('"') {
-        sql
+pub(super) fn not_a_position(key: SqlExpr) -> SqlExpr {
+    if key.to_string().contains('"') {
+        key
     } else {
-        format!("(CASE WHEN 1 THEN {sql} END)")
+        SqlExpr::case_when(vec![(SqlExpr::Integer(1), key)], None)
     }
 }
 
 /// What the select list, HAVING and ORDER BY of one SELECT analyse to.
 pub(super) struct Outputs {
-    pub(super) items: String,
+    pub(super) items: Vec<(SqlExpr, Option<String>)>,
     pub(super) columns: Vec<(String, TrinoType)>,
     /// Where each column comes from, when describing (describe.rs).
     pub(super) origins: Vec<Origin>,
-    pub(super) having: Option<String>,
-    pub(super) order: Option<String>,
+    pub(super) having: Option<SqlExpr>,
+    pub(super) order: Option<Vec<OrderKey>>,
     /// The ORDER BY with output references (`"c2"`) replaced by their expressions, for a
     /// window in the same SELECT, which cannot see the outputs' aliases.
     pub(super) window_order: Option<String>,

@@ -10,11 +10,13 @@
 //!   one JSON array of its rows, which `json_each` expands again.
 
 use querymesh_values::element::{from_element, to_element};
+use querymesh_values::sqlite_expr::{BinaryOp, FromItem, Select as SqlSelect, SqlExpr, builtin};
 use querymesh_values::typed::Typed;
 use sqlparser::ast::{FunctionArg, FunctionArgExpr, ObjectName, ObjectNamePart, Query, TableAlias};
 
 use super::analyze::{Analyzer, UNNAMED, location};
 use super::scope::{Clause, Column, ExprContext, Relation, Scope};
+use super::select::output_column;
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
 use crate::types::TrinoType;
 
@@ -43,19 +45,35 @@ fn element_columns(ty: &TrinoType) -> Option<Vec<ElementColumn>> {
     })
 }
 
-/// The SQL of the longest of `arrays` (ties: the first), for `json_each` to walk.
-fn longest(arrays: &[Typed]) -> String {
-    let lengths: Vec<String> = arrays
+/// The longest of `arrays` (ties: the first), for `json_each` to walk.
+fn longest(arrays: &[Typed]) -> SqlExpr {
+    let lengths: Vec<SqlExpr> = arrays
         .iter()
-        .map(|a| format!("coalesce(json_array_length({}), 0)", a.sql))
+        .map(|a| {
+            let length = builtin::JSON_ARRAY_LENGTH.call([a.sql.clone()]);
+            builtin::COALESCE.call([length, SqlExpr::Integer(0)])
+        })
         .collect();
-    let max = format!("max({})", lengths.join(", "));
-    let arms: Vec<String> = arrays
+    let max = builtin::MAX.call(lengths.clone());
+    let arms = arrays
         .iter()
-        .zip(&lengths)
-        .map(|(a, l)| format!("WHEN {l} = {max} THEN {}", a.sql))
+        .zip(lengths)
+        .map(|(a, l)| {
+            let is_longest = SqlExpr::binary(l, BinaryOp::Equal, max.clone());
+            (is_longest, a.sql.clone())
+        })
         .collect();
-    format!("CASE {} END", arms.join(" "))
+    SqlExpr::case_when(arms, None)
+}
+
+/// `alias."value"`: the element `json_each` is at.
+fn each_value(alias: &str) -> SqlExpr {
+    SqlExpr::column(Some(alias), "value")
+}
+
+/// `json_extract(json, path)`.
+fn extracted(json: SqlExpr, path: SqlExpr) -> SqlExpr {
+    builtin::JSON_EXTRACT.call([json, path])
 }
 
 impl Analyzer<'_> {
@@ -69,7 +87,7 @@ impl Analyzer<'_> {
         at: Option<Position>,
         outer: Option<&Scope<'_>>,
         relations: &mut Vec<Relation>,
-    ) -> Result<String, TrinoError> {
+    ) -> Result<FromItem, TrinoError> {
         if args.is_empty() {
             return Err(error_at(
                 ErrorName::SyntaxError,
@@ -106,7 +124,7 @@ impl Analyzer<'_> {
             arrays[0].0.sql.clone()
         } else {
             let all: Vec<Typed> = arrays.iter().map(|(t, _)| t.clone()).collect();
-            longest(&all).into()
+            longest(&all)
         };
         let mut columns = Vec::new();
         for (t, parts) in &arrays {
@@ -114,18 +132,24 @@ impl Analyzer<'_> {
             let element = |path: Option<usize>| {
                 let field = path.map(|i| format!("[{i}]")).unwrap_or_default();
                 match (single, path) {
-                    (true, None) => format!("{sql_alias}.value"),
-                    (true, Some(_)) => format!("json_extract({sql_alias}.value, '${field}')"),
-                    (false, _) => format!(
-                        "json_extract({}, '$[' || {sql_alias}.key || ']{field}')",
-                        t.sql
-                    ),
+                    (true, None) => each_value(&sql_alias),
+                    (true, Some(_)) => {
+                        extracted(each_value(&sql_alias), SqlExpr::text(format!("${field}")))
+                    }
+                    (false, _) => {
+                        // `'$[' || key || ']…'`: the element at this row's index.
+                        let key = SqlExpr::column(Some(&sql_alias), "key");
+                        let open = SqlExpr::binary(SqlExpr::text("$["), BinaryOp::Concat, key);
+                        let close = SqlExpr::text(format!("]{field}"));
+                        let path = SqlExpr::binary(open, BinaryOp::Concat, close);
+                        extracted(t.sql.clone(), path)
+                    }
                 }
             };
             for (name, ty, path) in parts {
                 columns.push(Column {
                     name: name.clone().unwrap_or_else(|| UNNAMED.to_string()),
-                    sql: (from_element(element(*path), ty)).to_string(),
+                    sql: from_element(element(*path), ty),
                     ty: ty.clone(),
                     read: None,
                     hidden: false,
@@ -136,7 +160,11 @@ impl Analyzer<'_> {
         if with_ordinality {
             columns.push(Column {
                 name: UNNAMED.to_string(),
-                sql: format!("({sql_alias}.key + 1)"),
+                sql: SqlExpr::binary(
+                    SqlExpr::column(Some(&sql_alias), "key"),
+                    BinaryOp::Add,
+                    SqlExpr::Integer(1),
+                ),
                 ty: TrinoType::BigInt,
                 read: None,
                 hidden: false,
@@ -144,7 +172,11 @@ impl Analyzer<'_> {
             });
         }
         relations.push(self.aliased(columns, Vec::new(), alias)?);
-        Ok(format!("json_each({source}) AS {sql_alias}"))
+        Ok(FromItem::Function {
+            function: builtin::JSON_EACH,
+            args: vec![source],
+            alias: Some(sql_alias),
+        })
     }
 
     /// `LATERAL (subquery) [AS alias (c1, …)]`: SQLite's subqueries in FROM can't read the
@@ -157,7 +189,7 @@ impl Analyzer<'_> {
         alias: Option<&TableAlias>,
         outer: Option<&Scope<'_>>,
         relations: &mut Vec<Relation>,
-    ) -> Result<String, TrinoError> {
+    ) -> Result<FromItem, TrinoError> {
         if refused_correlation(subquery) {
             return Err(error_at(
                 ErrorName::NotSupported,
@@ -171,26 +203,25 @@ impl Analyzer<'_> {
         let mut parts = Vec::with_capacity(block.columns.len());
         let mut columns = Vec::with_capacity(block.columns.len());
         for (i, (name, ty)) in block.columns.iter().enumerate() {
-            parts.push(to_element(&Typed::new(
-                format!("\"c{}\"", i + 1),
-                ty.clone(),
-            )));
+            parts.push(to_element(&Typed::new(output_column(i + 1), ty.clone())));
+            let field = extracted(each_value(&sql_alias), SqlExpr::text(format!("$[{i}]")));
             columns.push(Column {
                 name: name.clone(),
                 ty: ty.clone(),
-                sql: from_element(format!("json_extract({sql_alias}.value, '$[{i}]')"), ty)
-                    .to_string(),
+                sql: from_element(field, ty),
                 read: None,
                 hidden: false,
                 unlisted: false,
             });
         }
         relations.push(self.aliased(columns, Vec::new(), alias)?);
-        Ok(format!(
-            "json_each((SELECT json_group_array(json_array({})) FROM ({}))) AS {sql_alias}",
-            querymesh_values::sqlite_expr::comma_list(&parts),
-            block.sql
-        ))
+        let rows = builtin::JSON_GROUP_ARRAY.call([builtin::JSON_ARRAY.call(parts)]);
+        let gathered = SqlSelect::new(vec![rows], vec![FromItem::query(block.sql, None)]);
+        Ok(FromItem::Function {
+            function: builtin::JSON_EACH,
+            args: vec![gathered.scalar()],
+            alias: Some(sql_alias),
+        })
     }
 }
 

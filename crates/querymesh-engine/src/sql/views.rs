@@ -13,6 +13,7 @@
 //! tables is shaped for the reader is read from SQLite directly, as before.
 
 use querymesh_values::coerce::super_type;
+use querymesh_values::sqlite_expr::{FromItem, Select as SqlSelect, SqlExpr};
 use querymesh_values::typed::Typed;
 use sqlparser::dialect::SQLiteDialect;
 use sqlparser::keywords::Keyword;
@@ -20,6 +21,7 @@ use sqlparser::tokenizer::{Token, Tokenizer};
 
 use super::analyze::Analyzer;
 use super::policy::Frame;
+use super::select::output_name;
 use crate::SessionContext;
 use crate::catalog::TableMeta;
 use crate::error::{ErrorName, Position, TrinoError, error_at};
@@ -31,7 +33,7 @@ impl Analyzer<'_> {
         &mut self,
         view: &TableMeta,
         at: Option<Position>,
-    ) -> Result<Option<String>, TrinoError> {
+    ) -> Result<Option<SqlSelect>, TrinoError> {
         let (Some(viewer), Some(reads)) = (
             self.session.viewer.as_ref(),
             self.catalogs
@@ -108,7 +110,10 @@ impl Analyzer<'_> {
         let alias = self.alias("v");
         let mut items = Vec::with_capacity(view.columns.len());
         for (i, (column, (_, ty))) in view.columns.iter().zip(&block.columns).enumerate() {
-            let value = Typed::new(format!("{alias}.\"c{}\"", i + 1), ty.clone());
+            let value = Typed::new(
+                SqlExpr::column(Some(&alias), output_name(i + 1)),
+                ty.clone(),
+            );
             if super_type(ty, &column.ty).as_ref() != Some(&column.ty) {
                 return Err(refuse(format!(
                     "its column {} is {ty} as Trino reads it, which does not coerce to the \
@@ -117,19 +122,15 @@ impl Analyzer<'_> {
                 )));
             }
             let value = self.coerce_to(value, &column.ty, None)?;
-            items.push(format!(
-                "{} AS {}",
-                value.sql,
-                querymesh_values::sqlite_text::quote(&column.name)
-            ));
+            items.push((value.sql, Some(column.name.clone())));
         }
         // The person's reads inside the view are theirs: checked and recorded with the query's.
         self.reads.append(&mut nested.reads);
-        Ok(Some(format!(
-            "(SELECT {} FROM ({}) AS {alias})",
-            items.join(", "),
-            block.sql
-        )))
+        Ok(Some(SqlSelect {
+            columns: items,
+            from: vec![FromItem::query(block.sql, Some(alias))],
+            ..SqlSelect::default()
+        }))
     }
 }
 

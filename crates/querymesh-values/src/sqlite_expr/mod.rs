@@ -16,8 +16,8 @@ use std::fmt::{self, Display, Formatter, Write};
 use crate::sqlite_text::{quote, sql_string};
 
 pub use function::{SqliteFn, TryTwins, builtin, runtime};
-pub use over::{Frame, FrameBound, FrameUnits, Nulls, OrderKey, Window};
-pub use select::{FromItem, Select};
+pub use over::{Frame, FrameBound, FrameUnits, Window};
+pub use select::{CommonTable, CompoundOp, FromItem, JoinKind, Nulls, OrderKey, Query, Select};
 
 /// A binary operator; rendered with parentheses around the whole, so precedence never
 /// depends on where the node sits.

@@ -3,7 +3,9 @@
 
 use std::collections::HashMap;
 
-use querymesh_values::sqlite_text::quote;
+use querymesh_values::sqlite_expr::{
+    CommonTable, FromItem, Query as SqlQuery, Select as SqlSelect, SqlExpr,
+};
 use sqlparser::ast::{Expr, LimitClause, Offset, Query, SetExpr, Value};
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
@@ -11,6 +13,9 @@ use super::{Analyzer, Block, Cte, ident_location, ident_name, location};
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
 use crate::sql::scope::{Scope, positional_outputs};
 use crate::types::TrinoType;
+
+/// A query's LIMIT and OFFSET.
+type RowCounts = (SqlExpr, SqlExpr);
 
 /// The token right after the last LIMIT, OFFSET, FIRST or NEXT keyword that starts before
 /// `at`: the first token of that clause's row count.
@@ -79,10 +84,10 @@ impl Analyzer<'_> {
 
     pub fn query(&mut self, q: &Query, outer: Option<&Scope<'_>>) -> Result<Block, TrinoError> {
         self.stack.check()?;
-        let mut with_sql = String::new();
+        let mut ctes = Vec::new();
         if let Some(with) = &q.with {
             self.ctes.push(HashMap::new());
-            let mut parts = Vec::new();
+            let parts = &mut ctes;
             for (i, cte) in with.cte_tables.iter().enumerate() {
                 // StatementAnalyzer.analyzeWith, query by query: a name seen before, then in
                 // a WITH RECURSIVE any query without column aliases.
@@ -150,7 +155,12 @@ impl Analyzer<'_> {
                         .collect()
                 };
                 let sqlite_name = self.alias("w");
-                parts.push(format!("{} AS ({})", quote(&sqlite_name), block.sql));
+                parts.push(CommonTable {
+                    name: sqlite_name.clone(),
+                    columns: Vec::new(),
+                    materialized: false,
+                    query: block.sql,
+                });
                 if let Some(frame) = self.ctes.last_mut() {
                     frame.insert(
                         name,
@@ -162,7 +172,6 @@ impl Analyzer<'_> {
                     );
                 }
             }
-            with_sql = format!("WITH {} ", parts.join(", "));
         }
         // A subquery's grouping check must not disturb the enclosing expression's.
         let enclosing_loose = std::mem::take(&mut self.loose);
@@ -172,8 +181,17 @@ impl Analyzer<'_> {
             self.ctes.pop();
         }
         let block = result?;
+        let sql = if ctes.is_empty() {
+            block.sql
+        } else {
+            SqlQuery::With {
+                recursive: false,
+                ctes,
+                body: Box::new(block.sql),
+            }
+        };
         Ok(Block {
-            sql: format!("{with_sql}{}", block.sql),
+            sql,
             columns: block.columns,
             single_row: block.single_row,
             origins: block.origins,
@@ -213,8 +231,10 @@ impl Analyzer<'_> {
                         let mut scope = Scope::new(Vec::new(), outer);
                         scope.outputs = outputs;
                         let order = self.order_by(order_by, &scope, &block.columns, None, None)?;
+                        let ordered =
+                            SqlSelect::star(FromItem::query(block.sql, None)).order_by(order);
                         Block {
-                            sql: format!("SELECT * FROM ({}) ORDER BY {order}", block.sql),
+                            sql: ordered.into(),
                             columns: block.columns,
                             single_row: block.single_row,
                             origins: block.origins,
@@ -225,8 +245,13 @@ impl Analyzer<'_> {
         };
         Ok(match limit {
             None => block,
-            Some(limit) => Block {
-                sql: format!("SELECT * FROM ({}) {limit}", block.sql),
+            Some((limit, offset)) => Block {
+                sql: SqlSelect {
+                    limit: Some(limit),
+                    offset: Some(offset),
+                    ..SqlSelect::star(FromItem::query(block.sql, None))
+                }
+                .into(),
                 columns: block.columns,
                 single_row: block.single_row || limit_one,
                 origins: block.origins,
@@ -258,18 +283,16 @@ impl Analyzer<'_> {
         }
     }
 
-    /// `LIMIT … OFFSET …` for the query, and whether it keeps at most one row.
-    pub(super) fn limit_sql(&mut self, q: &Query) -> Result<(Option<String>, bool), TrinoError> {
+    /// `LIMIT … OFFSET …` for the query (`-1`: no limit), and whether it keeps at most one
+    /// row.
+    pub(super) fn limit_sql(&mut self, q: &Query) -> Result<(Option<RowCounts>, bool), TrinoError> {
         let (limit, offset) = self.row_counts(q)?;
         let at_most_one = limit.is_some_and(|l| l <= 1);
+        let count = |n: u64| SqlExpr::Integer(n.min(i64::MAX as u64) as i64);
         Ok(match (limit, offset) {
             (None, None) => (None, false),
             (l, o) => (
-                Some(format!(
-                    "LIMIT {} OFFSET {}",
-                    l.map_or(-1, |l| l.min(i64::MAX as u64) as i64),
-                    o.unwrap_or(0)
-                )),
+                Some((l.map_or(SqlExpr::Integer(-1), count), count(o.unwrap_or(0)))),
                 at_most_one,
             ),
         })

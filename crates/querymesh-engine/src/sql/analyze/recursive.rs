@@ -11,12 +11,37 @@
 use std::collections::HashMap;
 
 use querymesh_values::coerce::super_type;
-use querymesh_values::sqlite_text::quote;
+use querymesh_values::sqlite_expr::{
+    CommonTable, CompoundOp, FromItem, Query as SqlQuery, Select as SqlSelect, SqlExpr, SqliteFn,
+};
 use sqlparser::ast::{Cte as CteAst, SetExpr, SetOperator, SetQuantifier};
 
 use super::{Analyzer, Cte, ident_location, ident_name, location};
 use crate::error::{ErrorName, TrinoError, error_at};
 use crate::sql::scope::Scope;
+use crate::sql::select::output_column;
+
+/// The stand-in's failure (querymesh-functions udf). Issue 27: to be the constant its
+/// registration declares, once it does.
+const QM_FAIL: SqliteFn = SqliteFn::new("qm_fail");
+
+/// `name AS [MATERIALIZED] (query)`.
+fn common_table(name: &str, materialized: bool, query: SqlQuery) -> CommonTable {
+    CommonTable {
+        name: name.to_string(),
+        columns: Vec::new(),
+        materialized,
+        query,
+    }
+}
+
+/// A CTE read whole, by its name.
+fn read(name: &str) -> FromItem {
+    FromItem::Table {
+        name: name.to_string(),
+        alias: None,
+    }
+}
 
 /// The session's `max_recursion_depth` (checked by SET SESSION), else Trino's 10.
 pub fn max_recursion_depth(session: &crate::SessionContext) -> usize {
@@ -52,7 +77,7 @@ impl Analyzer<'_> {
         cte: &CteAst,
         outer: Option<&Scope<'_>>,
         depth: usize,
-    ) -> Result<(Vec<String>, Cte), TrinoError> {
+    ) -> Result<(Vec<CommonTable>, Cte), TrinoError> {
         let name = ident_name(&cte.alias.name);
         if cte.alias.columns.is_empty() {
             // Trino places it at the WITH query, which starts at its name.
@@ -65,7 +90,7 @@ impl Analyzer<'_> {
         let body = cte.query.body.as_ref();
         // UNION (DISTINCT): Trino expands the step as for UNION ALL, each expansion reading
         // all the rows of the one before, and unites the expansions without repeats.
-        let (base, step, union_word) = match body {
+        let (base, step, union_op) = match body {
             SetExpr::SetOperation {
                 op: SetOperator::Union,
                 set_quantifier,
@@ -73,8 +98,8 @@ impl Analyzer<'_> {
                 right,
             } if cte.query.order_by.is_none() && cte.query.limit_clause.is_none() => {
                 let word = match set_quantifier {
-                    SetQuantifier::All => " UNION ALL ",
-                    SetQuantifier::None | SetQuantifier::Distinct => " UNION ",
+                    SetQuantifier::All => CompoundOp::UnionAll,
+                    SetQuantifier::None | SetQuantifier::Distinct => CompoundOp::Union,
                     _ => {
                         return Err(error_at(
                             ErrorName::NotSupported,
@@ -114,7 +139,7 @@ impl Analyzer<'_> {
             .collect();
         let mut parts = Vec::new();
         let mut previous = self.alias("w");
-        parts.push(format!("{} AS ({})", quote(&previous), base_block.sql));
+        parts.push(common_table(&previous, false, base_block.sql));
         let mut levels = vec![previous.clone()];
         // depth + 1 expansions: the last must be empty.
         for level in 0..=depth {
@@ -146,7 +171,7 @@ impl Analyzer<'_> {
             }
             let this = self.alias("w");
             if level < depth {
-                parts.push(format!("{} AS ({})", quote(&this), step_block.sql));
+                parts.push(common_table(&this, false, step_block.sql));
                 levels.push(this.clone());
             } else {
                 // One step past the limit: any row there is Trino's failure.
@@ -155,32 +180,28 @@ impl Analyzer<'_> {
                 );
                 // Materialized, so that SQLite can't move the check into the step's join and
                 // fail on a pair of rows the join would have dropped.
-                parts.push(format!(
-                    "{} AS MATERIALIZED ({})",
-                    quote(&this),
-                    step_block.sql
-                ));
+                parts.push(common_table(&this, true, step_block.sql));
                 let checked = self.alias("w");
-                parts.push(format!(
-                    "{} AS (SELECT * FROM {} WHERE qm_fail('NOT_SUPPORTED', {}, \"c1\"))",
-                    quote(&checked),
-                    quote(&this),
-                    querymesh_values::sqlite_text::sql_string(&message)
-                ));
+                let failure = QM_FAIL.call([
+                    SqlExpr::text("NOT_SUPPORTED"),
+                    SqlExpr::text(message),
+                    output_column(1),
+                ]);
+                let check = SqlSelect::star(read(&this)).filter(failure);
+                parts.push(common_table(&checked, false, check.into()));
                 levels.push(checked);
             }
             previous = this;
         }
         let union = self.alias("w");
-        let selects: Vec<String> = levels
-            .iter()
-            .map(|l| format!("SELECT * FROM {}", quote(l)))
-            .collect();
-        parts.push(format!(
-            "{} AS ({})",
-            quote(&union),
-            selects.join(union_word)
-        ));
+        let selects = levels.iter().map(|l| SqlSelect::star(read(l))).collect();
+        let levels_union = SqlQuery::Compound {
+            op: union_op,
+            terms: selects,
+            limit: None,
+            offset: None,
+        };
+        parts.push(common_table(&union, false, levels_union));
         Ok((
             parts,
             Cte {

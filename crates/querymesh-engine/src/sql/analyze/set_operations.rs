@@ -4,6 +4,9 @@
 
 use querymesh_values::coerce::{coerced, super_type};
 use querymesh_values::element::from_element;
+use querymesh_values::sqlite_expr::{
+    CompoundOp, FromItem, Query as SqlQuery, Select as SqlSelect, SqlExpr, builtin,
+};
 use querymesh_values::typed::Typed;
 use sqlparser::ast::{
     Expr, FunctionArg, FunctionArgExpr, FunctionArguments, SetExpr, SetOperator, SetQuantifier,
@@ -14,33 +17,46 @@ use super::{Analyzer, Block, location};
 use crate::error::{ErrorName, TrinoError, error_at, not_supported};
 use crate::sql::limits::SQLITE_COMPOUND_TERMS;
 use crate::sql::scope::{Clause, ExprContext, Scope};
+use crate::sql::select::{output_column, output_columns, output_name};
 use crate::types::TrinoType;
 
 /// `block` with its columns converted to `columns`' types where their stored forms differ.
 fn coerce_block(block: Block, columns: &[(String, TrinoType)]) -> Block {
-    let items: Vec<String> = block
+    let items: Vec<SqlExpr> = block
         .columns
         .iter()
         .zip(columns)
         .enumerate()
         .map(|(i, ((_, from), (_, to)))| {
-            let column = Typed::new(format!("\"c{}\"", i + 1), from.clone());
-            format!("{} AS \"c{}\"", coerced(&column, to), i + 1)
+            coerced(&Typed::new(output_column(i + 1), from.clone()), to)
         })
         .collect();
     let unchanged = items
         .iter()
         .enumerate()
-        .all(|(i, item)| *item == format!("\"c{0}\" AS \"c{0}\"", i + 1));
+        .all(|(i, item)| item.to_string() == output_column(i + 1).to_string());
     if unchanged {
         return block;
     }
+    let select = SqlSelect {
+        columns: items
+            .into_iter()
+            .enumerate()
+            .map(|(i, item)| (item, Some(output_name(i + 1))))
+            .collect(),
+        ..SqlSelect::star(FromItem::query(block.sql, None))
+    };
     Block {
-        sql: format!("SELECT {} FROM ({})", items.join(", "), block.sql),
+        sql: select.into(),
         columns: block.columns,
         single_row: block.single_row,
         origins: block.origins,
     }
+}
+
+/// `block` as a term of a compound: SQLite's terms are plain SELECTs.
+fn term(block: Block, columns: &[(String, TrinoType)]) -> SqlSelect {
+    SqlSelect::star(FromItem::query(coerce_block(block, columns).sql, None))
 }
 
 /// `t1 op t2 op t3 …` (as `columns`' types) as `t1 op (t2 op t3 …)`: SQLite compiles a
@@ -48,21 +64,18 @@ fn coerce_block(block: Block, columns: &[(String, TrinoType)]) -> Block {
 /// before (a subquery), so only a compound of two keeps the recursion from adding up along a
 /// chain. UNION and INTERSECT are associative, and `a EXCEPT b EXCEPT c` is
 /// `a EXCEPT (b UNION c)`.
-fn compound_select(operator: &str, terms: Vec<Block>, columns: &[(String, TrinoType)]) -> Block {
-    let mut terms: Vec<String> = terms
-        .into_iter()
-        .map(|t| format!("SELECT * FROM ({})", coerce_block(t, columns).sql))
-        .collect();
+fn compound_select(op: CompoundOp, terms: Vec<Block>, columns: &[(String, TrinoType)]) -> Block {
+    let mut terms: Vec<SqlSelect> = terms.into_iter().map(|t| term(t, columns)).collect();
     let sql = if terms.len() <= 2 {
-        terms.join(&format!(" {operator} "))
+        plain_compound(op, terms)
     } else {
         let first = terms.remove(0);
-        let rest = if operator == "EXCEPT" {
-            "UNION"
+        let rest = if op == CompoundOp::Except {
+            CompoundOp::Union
         } else {
-            operator
+            op
         };
-        format!("{first} {operator} {}", compound_tree(rest, terms))
+        plain_compound(op, vec![first, compound_tree(rest, terms)])
     };
     Block {
         sql,
@@ -72,35 +85,50 @@ fn compound_select(operator: &str, terms: Vec<Block>, columns: &[(String, TrinoT
     }
 }
 
-/// `terms` joined by `operator` as a tree of compounds of at most [`SQLITE_COMPOUND_TERMS`]
+/// `terms` joined by `op`.
+fn plain_compound(op: CompoundOp, terms: Vec<SqlSelect>) -> SqlQuery {
+    SqlQuery::Compound {
+        op,
+        terms,
+        limit: None,
+        offset: None,
+    }
+}
+
+/// `terms` joined by `op` as a tree of compounds of at most [`SQLITE_COMPOUND_TERMS`]
 /// terms, one subquery per inner compound. The OFFSET keeps SQLite from flattening a
 /// UNION ALL subquery back into the compound around it (sqlite3.c flattenSubquery,
 /// restriction 14).
-fn compound_tree(operator: &str, mut terms: Vec<String>) -> String {
-    let separator = format!(" {operator} ");
+fn compound_tree(op: CompoundOp, mut terms: Vec<SqlSelect>) -> SqlSelect {
+    let unflattened = |terms: Vec<SqlSelect>| {
+        let compound = SqlQuery::Compound {
+            op,
+            terms,
+            limit: Some(SqlExpr::Integer(-1)),
+            offset: Some(SqlExpr::Integer(0)),
+        };
+        SqlSelect::star(FromItem::query(compound, None))
+    };
     while terms.len() > SQLITE_COMPOUND_TERMS {
-        terms = terms
-            .chunks(SQLITE_COMPOUND_TERMS)
-            .map(|chunk| match chunk {
-                [one] => one.clone(),
-                _ => format!(
-                    "SELECT * FROM ({} LIMIT -1 OFFSET 0)",
-                    chunk.join(&separator)
-                ),
-            })
-            .collect();
+        let mut chunks = Vec::new();
+        let mut rest = terms.into_iter().peekable();
+        while rest.peek().is_some() {
+            let chunk: Vec<SqlSelect> = rest.by_ref().take(SQLITE_COMPOUND_TERMS).collect();
+            chunks.push(match <[SqlSelect; 1]>::try_from(chunk) {
+                Ok([one]) => one,
+                Err(chunk) => unflattened(chunk),
+            });
+        }
+        terms = chunks;
     }
-    format!(
-        "SELECT * FROM ({} LIMIT -1 OFFSET 0)",
-        terms.join(&separator)
-    )
+    unflattened(terms)
 }
 
 /// `l INTERSECT ALL r`, `l EXCEPT ALL r`, which SQLite lacks: numbering the copies of each
 /// row makes the k-th copy on one side meet the k-th on the other, so the set operation
 /// keeps min(m, n) / max(m - n, 0) copies, as Trino.
 fn numbered_set_operation(
-    op_name: &str,
+    op: CompoundOp,
     l: Block,
     r: Block,
     columns: Vec<(String, TrinoType)>,
@@ -109,24 +137,28 @@ fn numbered_set_operation(
     // values compare equal and print as the result type.
     let l = coerce_block(l, &columns);
     let r = coerce_block(r, &columns);
-    let outputs: Vec<String> = (1..=columns.len()).map(|i| format!("\"c{i}\"")).collect();
-    let list = outputs.join(", ");
-    let numbered = |sql: &str| {
-        format!(
-            "SELECT {list}, row_number() OVER (PARTITION BY {list}) AS \"qm_copy\" FROM ({sql})"
-        )
+    let outputs = output_columns(columns.len());
+    // A window the tree lacks yet (calls/window.rs builds windows as text).
+    let copy = SqlExpr::Raw(format!(
+        "row_number() OVER (PARTITION BY {})",
+        querymesh_values::sqlite_expr::comma_list(&outputs)
+    ));
+    let numbered = |sql: SqlQuery| {
+        let mut select = SqlSelect::new(outputs.clone(), vec![FromItem::query(sql, None)]);
+        select.columns.push((copy.clone(), Some(COPY.to_string())));
+        select
     };
+    let pairs = plain_compound(op, vec![numbered(l.sql), numbered(r.sql)]);
     Block {
-        sql: format!(
-            "SELECT {list} FROM ({} {op_name} {})",
-            numbered(&l.sql),
-            numbered(&r.sql)
-        ),
+        sql: SqlSelect::new(outputs.clone(), vec![FromItem::query(pairs, None)]).into(),
         columns,
         single_row: false,
         origins: Vec::new(),
     }
 }
+
+/// The alias of a row's copy number (`numbered_set_operation`).
+const COPY: &str = "qm_copy";
 
 /// Trino's `queryPrimary: '(' queryNoWith ')'`: a parenthesized query standing for a set
 /// operand, or for the whole statement, cannot start with WITH (sqlparser takes it).
@@ -168,6 +200,15 @@ fn set_operator(
         _ => return Err(not_supported(None, "This set quantifier")),
     };
     Ok((op_name, all))
+}
+
+/// The compound operator of a set operation's name.
+fn compound_op(op_name: &str) -> CompoundOp {
+    match op_name {
+        "INTERSECT" => CompoundOp::Intersect,
+        "EXCEPT" => CompoundOp::Except,
+        _ => CompoundOp::Union,
+    }
 }
 
 /// The result columns of `acc op_name r`: the left side's names, both sides' super types.
@@ -277,8 +318,9 @@ impl Analyzer<'_> {
                     .iter()
                     .enumerate()
                     .map(|(i, (_, ty))| {
-                        let sql =
-                            from_element(format!("json_extract({}, '$[{i}]')", value.sql), ty);
+                        let field = builtin::JSON_EXTRACT
+                            .call([value.sql.clone(), SqlExpr::text(format!("$[{i}]"))]);
+                        let sql = from_element(field, ty);
                         (Typed::new(sql, ty.clone()), e)
                     })
                     .collect();
@@ -309,22 +351,26 @@ impl Analyzer<'_> {
             }
             rows.push(cells);
         }
-        let sql = rows
+        let single_row = rows.len() <= 1;
+        let mut selects: Vec<SqlSelect> = rows
             .iter()
-            .map(|cells| {
-                let items: Vec<String> = cells
+            .map(|cells| SqlSelect {
+                columns: cells
                     .iter()
                     .zip(&types)
                     .enumerate()
-                    .map(|(i, (c, ty))| format!("{} AS \"c{}\"", coerced(c, ty), i + 1))
-                    .collect();
-                format!("SELECT {}", items.join(", "))
+                    .map(|(i, (c, ty))| (coerced(c, ty), Some(output_name(i + 1))))
+                    .collect(),
+                ..SqlSelect::default()
             })
-            .collect::<Vec<_>>()
-            .join(" UNION ALL ");
+            .collect();
+        let sql = match selects.len() {
+            1 => selects.remove(0).into(),
+            _ => plain_compound(CompoundOp::UnionAll, selects),
+        };
         Ok(Block {
             sql,
-            single_row: rows.len() <= 1,
+            single_row,
             origins: Vec::new(),
             columns: types
                 .into_iter()
@@ -364,20 +410,20 @@ impl Analyzer<'_> {
         // Trino's set operation keeps its first term's fields, origins included.
         let first_origins = std::mem::take(&mut acc.origins);
         // The terms of the current run of one operation, coerced when the run ends.
-        let mut run: Option<(&'static str, Vec<Block>)> = None;
+        let mut run: Option<(CompoundOp, Vec<Block>)> = None;
         for (op, set_quantifier, right) in links.into_iter().rev() {
             let r = self.set_expr(right, outer)?;
             let (op_name, all) = set_operator(op, set_quantifier, right)?;
             let columns = set_columns(op_name, &acc, &r)?;
             // SQLite has no INTERSECT ALL / EXCEPT ALL: see `numbered_set_operation`.
-            let compound = match (all, op_name) {
-                (true, "UNION") => "UNION ALL",
-                (false, _) => op_name,
-                (true, _) => {
+            let compound = match (all, compound_op(op_name)) {
+                (true, CompoundOp::Union) => CompoundOp::UnionAll,
+                (false, op) => op,
+                (true, op) => {
                     if let Some((run_op, terms)) = run.take() {
                         acc = compound_select(run_op, terms, &acc.columns);
                     }
-                    acc = numbered_set_operation(op_name, acc, r, columns);
+                    acc = numbered_set_operation(op, acc, r, columns);
                     continue;
                 }
             };
@@ -390,7 +436,7 @@ impl Analyzer<'_> {
                     let left = std::mem::replace(
                         &mut acc,
                         Block {
-                            sql: String::new(),
+                            sql: SqlSelect::default().into(),
                             columns: Vec::new(),
                             single_row: false,
                             origins: Vec::new(),

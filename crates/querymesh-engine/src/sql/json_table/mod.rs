@@ -14,7 +14,7 @@ pub(crate) use super::syntax::json_table as grammar;
 
 use querymesh_functions::json::path::{Path, PathError, variable_names};
 use querymesh_functions::json::table::TableSpec;
-use querymesh_values::sqlite_text::sql_string;
+use querymesh_values::sqlite_expr::{FromItem, SqlExpr, SqliteFn, builtin};
 use sqlparser::ast::{
     Expr, FunctionArg, FunctionArgExpr, ObjectName, ObjectNamePart, TableAlias, Value,
 };
@@ -24,6 +24,17 @@ use super::scope::{Clause, Column, ExprContext, Relation, Scope};
 use crate::error::{ErrorName, Position, TrinoError, error_at};
 use crate::types::TrinoType;
 use grammar::{ITEM_MARK, Shape, TABLE_NAME};
+
+/// The JSON_TABLE functions (querymesh-functions json/sqlite/table.rs). Issue 27: to be the
+/// constants their registration declares, once it does.
+const QM_JSON_ENCODED: SqliteFn = SqliteFn::new("qm_json_encoded");
+const QM_JSON_TABLE: SqliteFn = SqliteFn::new("qm_json_table");
+
+/// Part `i` of the JSON array a `qm_json_table` row is: `json_extract(alias."value", '$[i]')`.
+fn item_part(alias: &str, i: usize) -> SqlExpr {
+    let value = SqlExpr::column(Some(alias), "value");
+    builtin::JSON_EXTRACT.call([value, SqlExpr::text(format!("$[{i}]"))])
+}
 
 /// Whether a table reference `name(args…)` is a JSON_TABLE the token pass rewrote.
 pub(super) fn is_json_table(name: &ObjectName) -> bool {
@@ -89,7 +100,7 @@ impl Analyzer<'_> {
         at: Option<Position>,
         outer: Option<&Scope<'_>>,
         relations: &mut Vec<Relation>,
-    ) -> Result<String, TrinoError> {
+    ) -> Result<FromItem, TrinoError> {
         // Trino 476 cannot decorrelate a JSON_TABLE that reads an enclosing query's columns
         // (`WHERE EXISTS (SELECT 1 FROM JSON_TABLE(json_array(n.nationkey), …))`): one that
         // fails alone for want of a column but reads with the enclosing scopes is refused so.
@@ -112,7 +123,7 @@ impl Analyzer<'_> {
         at: Option<Position>,
         outer: Option<&Scope<'_>>,
         relations: &mut Vec<Relation>,
-    ) -> Result<String, TrinoError> {
+    ) -> Result<FromItem, TrinoError> {
         let mut values = args.iter().map(|a| match a {
             FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => Some(e),
             _ => None,
@@ -153,7 +164,7 @@ impl Analyzer<'_> {
             .map(|level| Column {
                 name: format!("{ITEM_MARK}{level}"),
                 ty: TrinoType::Varchar(None),
-                sql: format!("json_extract({sql_alias}.value, '$[{}]')", 2 * level),
+                sql: item_part(&sql_alias, 2 * level),
                 read: None,
                 hidden: false,
                 unlisted: true,
@@ -172,10 +183,7 @@ impl Analyzer<'_> {
         let mut columns = Vec::with_capacity(shape.columns.len());
         for c in &shape.columns {
             let (sql, ty) = if c.ordinality {
-                (
-                    format!("json_extract({sql_alias}.value, '$[{}]')", 2 * c.level + 1),
-                    TrinoType::BigInt,
-                )
+                (item_part(&sql_alias, 2 * c.level + 1), TrinoType::BigInt)
             } else {
                 let Some(Some(e)) = values.next() else {
                     return Err(malformed(at));
@@ -198,14 +206,13 @@ impl Analyzer<'_> {
                     // The JSON text in the encoding's little-endian code units
                     // (TestJsonTable: UTF_16LE).
                     if encoding != "utf8" {
-                        let encoded =
-                            format!("qm_json_encoded({}, {})", t.sql, sql_string(encoding));
+                        let encoded = QM_JSON_ENCODED.call([t.sql, SqlExpr::text(encoding)]);
                         (encoded, t.ty)
                     } else {
-                        (t.sql.to_string(), t.ty)
+                        (t.sql, t.ty)
                     }
                 } else {
-                    (t.sql.to_string(), t.ty)
+                    (t.sql, t.ty)
                 }
             };
             columns.push(Column {
@@ -223,12 +230,14 @@ impl Analyzer<'_> {
             error_on_error: shape.error_on_error,
         };
         relations.push(self.aliased(columns, Vec::new(), alias)?);
-        Ok(format!(
-            "json_each(qm_json_table({}, {}, {})) AS {sql_alias}",
-            input.sql,
-            sql_string(&spec.to_text()),
-            vars
-        ))
+        // `vars` is the SQL/JSON helpers' text (calls/sql_json.rs), not yet a tree.
+        let rows =
+            QM_JSON_TABLE.call([input.sql, SqlExpr::text(spec.to_text()), SqlExpr::Raw(vars)]);
+        Ok(FromItem::Function {
+            function: builtin::JSON_EACH,
+            args: vec![rows],
+            alias: Some(sql_alias),
+        })
     }
 }
 

@@ -101,7 +101,12 @@ impl Analyzer<'_> {
     pub(crate) fn origin_of_column(&self, column: &Column) -> Option<[String; 3]> {
         match column.read.and_then(|i| self.reads.get(i)) {
             Some(r) => Some([r.catalog.clone(), r.schema.clone(), r.table.clone()]),
-            None => self.describing.as_ref()?.derived.get(&column.sql).cloned(),
+            None => self
+                .describing
+                .as_ref()?
+                .derived
+                .get(&column.sql.to_string())
+                .cloned(),
         }
     }
 
@@ -112,7 +117,9 @@ impl Analyzer<'_> {
         };
         for (column, origin) in columns.iter().zip(origins) {
             if let Some(table) = &origin.table {
-                describing.derived.insert(column.sql.clone(), table.clone());
+                describing
+                    .derived
+                    .insert(column.sql.to_string(), table.clone());
             }
         }
     }

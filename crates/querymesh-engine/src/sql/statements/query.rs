@@ -38,7 +38,7 @@ pub(crate) fn plan(
             })
             .collect(),
         reads,
-        body: Body::Sql(block.sql),
+        body: Body::Sql(block.sql.to_string()),
         session_update: None,
     })
 }

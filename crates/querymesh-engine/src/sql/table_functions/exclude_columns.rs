@@ -7,9 +7,11 @@
 //! contains types", "Excluded columns: [x, y] not present in the table" (the missing names
 //! lower-cased, in the descriptor's order) and "All columns are excluded".
 
+use querymesh_values::sqlite_expr::Select as SqlSelect;
 use sqlparser::ast::{FunctionArg, TableFactor};
 
 use super::super::analyze::Analyzer;
+use super::super::select::output_name;
 use super::Output;
 use super::arguments::Declared;
 use super::arguments::{DescriptorArg, Kind, TableArg, Value, bind};
@@ -128,13 +130,18 @@ impl Analyzer<'_> {
         for c in &kept {
             self.note_column(c.read, &c.name);
         }
-        let select: Vec<String> = kept
+        let outputs = kept
             .iter()
             .enumerate()
-            .map(|(i, c)| format!("{} AS \"c{}\"", c.sql, i + 1))
+            .map(|(i, c)| (c.sql.clone(), Some(output_name(i + 1))))
             .collect();
+        let select = SqlSelect {
+            columns: outputs,
+            from: vec![source],
+            ..SqlSelect::default()
+        };
         Ok(Output {
-            sql: format!("(SELECT {} FROM {source})", select.join(", ")),
+            sql: select.into(),
             columns: kept
                 .iter()
                 .map(|c| (c.name.clone(), c.ty.clone()))

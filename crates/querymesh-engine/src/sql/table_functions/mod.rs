@@ -17,8 +17,11 @@ use super::syntax::table_functions as tokens;
 
 use sqlparser::ast::{Expr, FunctionArguments, ObjectName, ObjectNamePart, TableAlias};
 
+use querymesh_values::sqlite_expr::{FromItem, Query, SqlExpr};
+
 use super::analyze::{Analyzer, ident_location, ident_name, location};
 use super::scope::{Column, Relation};
+use super::select::output_name;
 use crate::error::{ErrorName, Position, TrinoError, error_at};
 use crate::types::TrinoType;
 
@@ -31,7 +34,8 @@ pub(super) const LISTED: &[(&str, &str)] = &[
 /// A table function's result before its alias: SQLite text of the form `(SELECT … AS "c1",
 /// …)` and its columns' names and types.
 struct Output {
-    sql: String,
+    /// The rows, columns `"c1"`, ….
+    sql: Query,
     columns: Vec<(String, TrinoType)>,
 }
 
@@ -42,7 +46,7 @@ impl Analyzer<'_> {
         expr: &Expr,
         alias: Option<&TableAlias>,
         relations: &mut Vec<Relation>,
-    ) -> Result<String, TrinoError> {
+    ) -> Result<FromItem, TrinoError> {
         let Expr::Function(call) = expr else {
             return Err(error_at(
                 ErrorName::SyntaxError,
@@ -77,14 +81,14 @@ impl Analyzer<'_> {
             .map(|(i, (name, ty))| Column {
                 name,
                 ty,
-                sql: format!("{sql_alias}.\"c{}\"", i + 1),
+                sql: SqlExpr::column(Some(&sql_alias), output_name(i + 1)),
                 read: None,
                 hidden: false,
                 unlisted: false,
             })
             .collect();
         relations.push(self.table_function_alias(columns, alias)?);
-        Ok(format!("{} AS {sql_alias}", output.sql))
+        Ok(FromItem::query(output.sql, Some(sql_alias)))
     }
 
     /// The result's relation: no name without an alias; an alias's column names in their

@@ -10,10 +10,14 @@
 //! steps past it, so no value overflows, and SQLite holds one row of it at a time.
 
 use querymesh_values::coerce::super_type;
+use querymesh_values::sqlite_expr::{
+    BinaryOp, CommonTable, CompoundOp, FromItem, Query, Select as SqlSelect, SqlExpr, SqliteFn,
+};
 use sqlparser::ast::{Expr, FunctionArg};
 
 use super::super::analyze::{Analyzer, location};
 use super::super::scope::{Clause, ExprContext, Scope};
+use super::super::select::output_name;
 use super::Output;
 use super::arguments::{Declared, Kind, Value, bind};
 use crate::error::{ErrorName, Position, TrinoError, error_at};
@@ -37,8 +41,60 @@ const DECLARED: [Declared; 3] = [
     },
 ];
 
-/// The defaults of START and STEP.
-const DEFAULTS: [&str; 3] = ["0", "NULL", "1"];
+/// The defaults of START, STOP and STEP.
+const DEFAULTS: [SqlExpr; 3] = [SqlExpr::Integer(0), SqlExpr::Null, SqlExpr::Integer(1)];
+
+/// The sequence's checks and its last value (querymesh-functions table/sqlite.rs). Issue 27:
+/// to be the constant its registration declares, once it does.
+const QM_TABLE_SEQUENCE_LAST: SqliteFn = SqliteFn::new("qm_table_sequence_last");
+
+/// `WITH RECURSIVE q(n, last, step) AS (SELECT s, qm_table_sequence_last(s, e, st), st FROM
+/// (SELECT start AS s, stop AS e, step AS st) UNION ALL SELECT n + step, last, step FROM q
+/// WHERE n <> last) SELECT n AS "c1" FROM q`: the numbers from START by STEP up to the last
+/// one not past STOP, which the function computes once (and checks the arguments).
+fn counting(q: &str, bounds: Vec<SqlExpr>) -> Query {
+    let name = |n: &str| SqlExpr::column(None, n);
+    let arguments = SqlSelect {
+        columns: bounds
+            .into_iter()
+            .zip(["s", "e", "st"])
+            .map(|(value, alias)| (value, Some(alias.to_string())))
+            .collect(),
+        ..SqlSelect::default()
+    };
+    let last = QM_TABLE_SEQUENCE_LAST.call([name("s"), name("e"), name("st")]);
+    let base = SqlSelect::new(
+        vec![name("s"), last, name("st")],
+        vec![FromItem::query(arguments.into(), None)],
+    );
+    let read = || FromItem::Table {
+        name: q.to_string(),
+        alias: None,
+    };
+    let next = SqlExpr::binary(name("n"), BinaryOp::Add, name("step"));
+    let step = SqlSelect::new(vec![next, name("last"), name("step")], vec![read()])
+        .filter(SqlExpr::binary(name("n"), BinaryOp::NotEqual, name("last")));
+    let numbers = SqlSelect {
+        columns: vec![(name("n"), Some(output_name(1)))],
+        from: vec![read()],
+        ..SqlSelect::default()
+    };
+    Query::With {
+        recursive: true,
+        ctes: vec![CommonTable {
+            name: q.to_string(),
+            columns: ["n", "last", "step"].map(String::from).to_vec(),
+            materialized: false,
+            query: Query::Compound {
+                op: CompoundOp::UnionAll,
+                terms: vec![base, step],
+                limit: None,
+                offset: None,
+            },
+        }],
+        body: Box::new(numbers.into()),
+    }
+}
 
 impl Analyzer<'_> {
     pub(super) fn sequence(
@@ -51,27 +107,19 @@ impl Analyzer<'_> {
         for (value, default) in bound.iter().zip(DEFAULTS) {
             values.push(match value {
                 Some(Value::Scalar(e)) => self.constant_bigint(e)?,
-                _ => default.to_string(),
+                _ => default,
             });
         }
-        let [start, stop, step] = [&values[0], &values[1], &values[2]];
         let q = self.alias("seq");
-        let sql = format!(
-            "(WITH RECURSIVE {q}(n, last, step) AS (\
-             SELECT s, qm_table_sequence_last(s, e, st), st \
-             FROM (SELECT {start} AS s, {stop} AS e, {step} AS st) \
-             UNION ALL SELECT n + step, last, step FROM {q} WHERE n <> last) \
-             SELECT n AS \"c1\" FROM {q})"
-        );
         Ok(Output {
-            sql,
+            sql: counting(&q, values),
             columns: vec![("sequential_number".to_string(), TrinoType::BigInt)],
         })
     }
 
     /// A scalar argument declared bigint: a constant expression of a type that coerces to
-    /// bigint, as SQLite text (StatementAnalyzer's ConstantEvaluator checks).
-    fn constant_bigint(&mut self, e: &Expr) -> Result<String, TrinoError> {
+    /// bigint (StatementAnalyzer's ConstantEvaluator checks).
+    fn constant_bigint(&mut self, e: &Expr) -> Result<SqlExpr, TrinoError> {
         let mut inner = e;
         while let Expr::Nested(x) | Expr::UnaryOp { expr: x, .. } = inner {
             inner = x;
@@ -98,7 +146,7 @@ impl Analyzer<'_> {
                 format!("Cannot cast type {} to bigint", value.ty),
             ));
         }
-        Ok(value.sql.to_string())
+        Ok(value.sql)
     }
 
     /// Where a subquery starts for Trino: its opening parenthesis, the last one before `at`
