@@ -49,10 +49,6 @@ use querymesh_values::sqlite_expr::SqliteFn;
 
 pub const QM_FAIL: SqliteFn = SqliteFn::new("qm_fail");
 
-use querymesh_values::sqlite_expr::SqliteFn;
-
-pub const QM_FAIL: SqliteFn = SqliteFn::new("qm_fail");
-
 #[derive(Debug)]
 struct FnError(ErrorName, String);
 

@@ -674,14 +674,14 @@ mod tests {
             partition_by: vec![SqlExpr::column(Some("t"), "k"), x()],
             order_by: vec![
                 OrderKey {
-                    key: x(),
+                    expr: x(),
                     descending: true,
-                    nulls: Nulls::First,
+                    nulls: Some(Nulls::First),
                 },
                 OrderKey {
-                    key: QM_FAILS.call([x()]),
+                    expr: QM_FAILS.call([x()]),
                     descending: false,
-                    nulls: Nulls::Last,
+                    nulls: Some(Nulls::Last),
                 },
             ],
             frame: Some(Frame::between(

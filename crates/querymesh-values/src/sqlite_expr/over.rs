@@ -3,22 +3,7 @@
 
 use std::fmt::{self, Display, Formatter};
 
-use super::{SqlExpr, TryTwins, list};
-
-/// Where NULLs sort: Trino's default is NULLS LAST, whatever the direction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Nulls {
-    First,
-    Last,
-}
-
-/// One key of a window's ORDER BY.
-#[derive(Clone, Debug, PartialEq)]
-pub struct OrderKey {
-    pub key: SqlExpr,
-    pub descending: bool,
-    pub nulls: Nulls,
-}
+use super::{OrderKey, SqlExpr, TryTwins, list};
 
 /// A frame's unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -95,7 +80,7 @@ impl Window {
                 .order_by
                 .into_iter()
                 .map(|k| OrderKey {
-                    key: walk(k.key),
+                    expr: walk(k.expr),
                     ..k
                 })
                 .collect(),
@@ -147,12 +132,7 @@ impl Display for Window {
             if i == 0 {
                 f.write_str("ORDER BY ")?;
             }
-            let direction = if k.descending { "DESC" } else { "ASC" };
-            let nulls = match k.nulls {
-                Nulls::First => "NULLS FIRST",
-                Nulls::Last => "NULLS LAST",
-            };
-            write!(f, "{} {direction} {nulls}", k.key)?;
+            write!(f, "{k}")?;
             space = " ";
         }
         if let Some(frame) = &self.frame {

@@ -135,6 +135,10 @@ fn rewrite(sql: SqlExpr, replace: &mut Replace<'_>, placed: &mut usize) -> Optio
             args.into_iter().map(&mut walk).collect::<Option<_>>()?,
         ),
         SqlExpr::Raw(text) => SqlExpr::Raw(rewrite_text(&text, replace, placed)?),
+        // DISTINCT, ORDER BY or FILTER inside the call: the text path knows each form.
+        aggregate @ SqlExpr::Aggregate { .. } => {
+            SqlExpr::Raw(rewrite_text(&aggregate.to_string(), replace, placed)?)
+        }
         SqlExpr::Binary(l, op, r) => {
             let l = walk(*l)?;
             SqlExpr::binary(l, op, walk(*r)?)
@@ -346,9 +350,9 @@ mod tests {
     fn ordered_by_x() -> Window {
         Window {
             order_by: vec![OrderKey {
-                key: SqlExpr::column(None, "x"),
+                expr: SqlExpr::column(None, "x"),
                 descending: false,
-                nulls: Nulls::Last,
+                nulls: Some(Nulls::Last),
             }],
             ..Window::default()
         }

@@ -415,13 +415,13 @@ impl Analyzer<'_> {
             .iter()
             .zip(keys)
             .map(|(o, key)| OrderKey {
-                key: key.sql,
+                expr: key.sql,
                 descending: matches!(o.options.sort, Some(sqlparser::ast::OrderBySort::Desc)),
-                nulls: if o.options.nulls_first == Some(true) {
+                nulls: Some(if o.options.nulls_first == Some(true) {
                     Nulls::First
                 } else {
                     Nulls::Last
-                },
+                }),
             })
             .collect();
         Ok(WindowSql {

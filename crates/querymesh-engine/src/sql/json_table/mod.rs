@@ -232,7 +232,7 @@ impl Analyzer<'_> {
         relations.push(self.aliased(columns, Vec::new(), alias)?);
         // `vars` is the SQL/JSON helpers' text (calls/sql_json.rs), not yet a tree.
         let rows =
-            QM_JSON_TABLE.call([input.sql, SqlExpr::text(spec.to_text()), SqlExpr::Raw(vars)]);
+            QM_JSON_TABLE.call([input.sql, SqlExpr::text(spec.to_text()), vars]);
         Ok(FromItem::Function {
             function: builtin::JSON_EACH,
             args: vec![rows],

@@ -76,18 +76,6 @@ fn parse_arg(text: &str) -> rusqlite::Result<Option<Json>> {
 }
 
 /// Registers the json_* functions' `qm_*` implementations.
-/// The SQL/JSON functions as calls name them (engine sql/calls/sql_json.rs).
-pub const QM_JSON_EXISTS: querymesh_values::sqlite_expr::SqliteFn =
-    querymesh_values::sqlite_expr::SqliteFn::new("qm_json_exists");
-pub const QM_JSON_VALUE: querymesh_values::sqlite_expr::SqliteFn =
-    querymesh_values::sqlite_expr::SqliteFn::new("qm_json_value");
-pub const QM_JSON_QUERY: querymesh_values::sqlite_expr::SqliteFn =
-    querymesh_values::sqlite_expr::SqliteFn::new("qm_json_query");
-pub const QM_JSON_ARRAY: querymesh_values::sqlite_expr::SqliteFn =
-    querymesh_values::sqlite_expr::SqliteFn::new("qm_json_array");
-pub const QM_JSON_OBJECT: querymesh_values::sqlite_expr::SqliteFn =
-    querymesh_values::sqlite_expr::SqliteFn::new("qm_json_object");
-
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     table::register(conn)?;
     define(conn, QM_JSON_PARSE.name(), 1, FLAGS, |ctx| {
