@@ -73,6 +73,10 @@ pub mod builtin {
     pub const ZEROBLOB: SqliteFn = SqliteFn::new("zeroblob");
     pub const RANDOM: SqliteFn = SqliteFn::new("random");
     pub const JSON_EACH: SqliteFn = SqliteFn::new("json_each");
+    pub const JSON_ARRAY: SqliteFn = SqliteFn::new("json_array");
+    pub const JSON_EXTRACT: SqliteFn = SqliteFn::new("json_extract");
+    pub const JSON_ARRAY_LENGTH: SqliteFn = SqliteFn::new("json_array_length");
+    pub const JULIANDAY: SqliteFn = SqliteFn::new("julianday");
 }
 
 /// The stand-in's functions that the helpers of this crate call (decimals, the element form);

@@ -169,6 +169,32 @@ pub enum SqlExpr {
     Subquery(Box<Select>),
     /// `EXISTS (SELECT …)`.
     Exists(Box<Select>),
+    /// An aggregate call, `f(DISTINCT a, b ORDER BY k) FILTER (WHERE c)`. No arguments
+    /// renders `f(*)`, which SQLite reads as `f()` (`count(*)`).
+    Aggregate {
+        function: SqliteFn,
+        distinct: bool,
+        args: Vec<SqlExpr>,
+        order_by: Vec<OrderKey>,
+        filter: Option<Box<SqlExpr>>,
+    },
+}
+
+/// A sort key of an aggregate's `ORDER BY`, NULLs placed explicitly (SQLite puts them first
+/// when ascending, Trino last unless told).
+#[derive(Clone, Debug, PartialEq)]
+pub struct OrderKey {
+    pub expr: SqlExpr,
+    pub descending: bool,
+    pub nulls_first: bool,
+}
+
+impl Display for OrderKey {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let direction = if self.descending { "DESC" } else { "ASC" };
+        let nulls = if self.nulls_first { "FIRST" } else { "LAST" };
+        write!(f, "{} {direction} NULLS {nulls}", self.expr)
+    }
 }
 
 impl SqlExpr {
@@ -221,6 +247,22 @@ impl SqlExpr {
     /// `CASE WHEN when THEN then ELSE otherwise END`: the most common case, one branch.
     pub fn iff(when: SqlExpr, then: SqlExpr, otherwise: SqlExpr) -> Self {
         SqlExpr::case_when(vec![(when, then)], Some(otherwise))
+    }
+
+    /// `function(DISTINCT args)` (`distinct`) or `function(args)`, an aggregate without ORDER
+    /// BY or FILTER; no arguments is `function(*)`.
+    pub fn aggregate(
+        function: SqliteFn,
+        distinct: bool,
+        args: impl IntoIterator<Item = SqlExpr>,
+    ) -> Self {
+        SqlExpr::Aggregate {
+            function,
+            distinct,
+            args: args.into_iter().collect(),
+            order_by: Vec::new(),
+            filter: None,
+        }
     }
 
     /// NULL when `operand` is NULL, else `value`: a function's NULL-in-NULL-out over a value
@@ -292,6 +334,28 @@ impl SqlExpr {
             SqlExpr::Collate(e, c) => SqlExpr::Collate(boxed(e), c),
             SqlExpr::Subquery(q) => SqlExpr::Subquery(Box::new(q.in_try(raw))),
             SqlExpr::Exists(q) => SqlExpr::Exists(Box::new(q.in_try(raw))),
+            SqlExpr::Aggregate {
+                function,
+                distinct,
+                args,
+                order_by,
+                filter,
+            } => SqlExpr::Aggregate {
+                function: SqliteFn {
+                    in_try: raw.has_twin(function.name),
+                    ..function
+                },
+                distinct,
+                args: args.into_iter().map(walk).collect(),
+                order_by: order_by
+                    .into_iter()
+                    .map(|key| OrderKey {
+                        expr: walk(key.expr),
+                        ..key
+                    })
+                    .collect(),
+                filter: filter.map(boxed),
+            },
             leaf @ (SqlExpr::Null
             | SqlExpr::Integer(_)
             | SqlExpr::Real(_)
@@ -434,6 +498,32 @@ impl Display for SqlExpr {
             SqlExpr::Collate(e, c) => write!(f, "({e} COLLATE {c})"),
             SqlExpr::Subquery(q) => write!(f, "({q})"),
             SqlExpr::Exists(q) => write!(f, "EXISTS ({q})"),
+            SqlExpr::Aggregate {
+                function,
+                distinct,
+                args,
+                order_by,
+                filter,
+            } => {
+                f.write_str(function.name)?;
+                if function.in_try {
+                    f.write_str("_in_try")?;
+                }
+                f.write_str(if *distinct { "(DISTINCT " } else { "(" })?;
+                if args.is_empty() {
+                    f.write_char('*')?;
+                }
+                list(f, args)?;
+                for (i, key) in order_by.iter().enumerate() {
+                    f.write_str(if i == 0 { " ORDER BY " } else { ", " })?;
+                    write!(f, "{key}")?;
+                }
+                f.write_char(')')?;
+                if let Some(c) = filter {
+                    write!(f, " FILTER (WHERE {c})")?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -491,6 +581,47 @@ mod tests {
         assert_eq!(
             elements.scalar().to_string(),
             "(SELECT \"value\" FROM json_each('[1]') WHERE (\"value\" IS NOT NULL) ORDER BY \"key\" DESC)"
+        );
+    }
+
+    #[test]
+    fn aggregates_rendered_with_their_clauses() {
+        let x = SqlExpr::column(None, "x");
+        assert_eq!(
+            SqlExpr::aggregate(builtin::COUNT, false, []).to_string(),
+            "count(*)"
+        );
+        assert_eq!(
+            SqlExpr::aggregate(builtin::COUNT, true, [x.clone()]).to_string(),
+            "count(DISTINCT \"x\")"
+        );
+        let ordered = SqlExpr::Aggregate {
+            function: QM_FAILS,
+            distinct: false,
+            args: vec![x.clone(), SqlExpr::text(",")],
+            order_by: vec![
+                OrderKey {
+                    expr: x.clone(),
+                    descending: true,
+                    nulls_first: false,
+                },
+                OrderKey {
+                    expr: SqlExpr::Integer(1),
+                    descending: false,
+                    nulls_first: true,
+                },
+            ],
+            filter: Some(Box::new(SqlExpr::is_not_null(QM_FAILS.call([x])))),
+        };
+        assert_eq!(
+            ordered.to_string(),
+            "qm_fails(\"x\", ',' ORDER BY \"x\" DESC NULLS LAST, 1 ASC NULLS FIRST) \
+             FILTER (WHERE (qm_fails(\"x\") IS NOT NULL))"
+        );
+        assert_eq!(
+            ordered.in_try(&Twins).to_string(),
+            "qm_fails_in_try(\"x\", ',' ORDER BY \"x\" DESC NULLS LAST, 1 ASC NULLS FIRST) \
+             FILTER (WHERE (qm_fails_in_try(\"x\") IS NOT NULL))"
         );
     }
 
