@@ -195,7 +195,7 @@ impl Analyzer<'_> {
                     lag_lead_ignoring_nulls(
                         name,
                         &value.to_string(),
-                        &offset,
+                        &offset.to_string(),
                         default.as_ref().map(ToString::to_string).as_deref(),
                         &window,
                     )
