@@ -13,8 +13,8 @@ use super::aggregate::registered_elsewhere::QM_AT_LEAST;
 use super::aggregate::sqlite as aggregates;
 use super::entry::{FunctionDef, Kind, Lower, Typing};
 use super::geospatial::sqlite as geospatial;
-use super::sketch::sqlite as sketches;
 use super::setdigest::sqlite as setdigest;
+use super::sketch::sqlite as sketches;
 
 const fn window(
     name: &'static str,

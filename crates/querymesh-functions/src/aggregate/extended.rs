@@ -143,7 +143,10 @@ fn value_at_extreme(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lower
         ));
     }
     let f = if largest { QM_MAX_BY } else { QM_MIN_BY };
-    Ok(lowered(f.call([x.sql.clone(), y.sql.clone()]), x.ty.clone()))
+    Ok(lowered(
+        f.call([x.sql.clone(), y.sql.clone()]),
+        x.ty.clone(),
+    ))
 }
 
 fn percentile(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {

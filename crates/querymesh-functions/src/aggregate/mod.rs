@@ -206,7 +206,8 @@ fn count_if(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
     Ok(one(call)
         .filter(|a| matches!(a.ty, TrinoType::Boolean | TrinoType::Unknown))
         .and_then(|a| {
-            let one_when_true = SqlExpr::case_when(vec![(a.sql.clone(), SqlExpr::Integer(1))], None);
+            let one_when_true =
+                SqlExpr::case_when(vec![(a.sql.clone(), SqlExpr::Integer(1))], None);
             lowered(COUNT.call([one_when_true]), TrinoType::BigInt)
         }))
 }

@@ -172,12 +172,18 @@ pub fn register(conn: &Connection) -> Result<()> {
         };
         Ok(Some(digest::jaccard_index(&a, &b)))
     })?;
-    define(conn, QM_SETDIGEST_TIMESTAMP_MICROS.name(), 1, FLAGS, |ctx| {
-        Ok(match ctx.get_raw(0) {
-            ValueRef::Text(t) => epoch_micros(&String::from_utf8_lossy(t)),
-            _ => None,
-        })
-    })?;
+    define(
+        conn,
+        QM_SETDIGEST_TIMESTAMP_MICROS.name(),
+        1,
+        FLAGS,
+        |ctx| {
+            Ok(match ctx.get_raw(0) {
+                ValueRef::Text(t) => epoch_micros(&String::from_utf8_lossy(t)),
+                _ => None,
+            })
+        },
+    )?;
     define(conn, "qm_setdigest_hash_counts", 1, FLAGS, |ctx| {
         let Some(d) = digest_at(ctx, 0)? else {
             return Ok(None);

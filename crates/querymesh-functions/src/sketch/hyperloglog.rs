@@ -54,12 +54,7 @@ pub const FUNCTIONS: &[FunctionDef] = &[
 pub fn cardinality(c: &Call) -> Option<Typed> {
     let [h] = c.args.as_slice() else { return None };
     matches!(h.ty, TrinoType::HyperLogLog | TrinoType::P4HyperLogLog)
-        .then(|| {
-            Typed::new(
-                QM_HLL_CARDINALITY.call([h.sql.clone()]),
-                TrinoType::BigInt,
-            )
-        })
+        .then(|| Typed::new(QM_HLL_CARDINALITY.call([h.sql.clone()]), TrinoType::BigInt))
 }
 
 /// approx_set(x): a bigint (and the integers, coerced) hashed as a long, a double (and a
@@ -75,10 +70,7 @@ fn approx_set(ctx: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
         }
         TrinoType::Varchar(_) => (x.sql.clone(), HASH_BYTES),
         // A char reaches varchar(x) as the varchar it casts to, without its padding.
-        TrinoType::Char(_) => (
-            RTRIM.call([x.sql.clone(), SqlExpr::text(" ")]),
-            HASH_BYTES,
-        ),
+        TrinoType::Char(_) => (RTRIM.call([x.sql.clone(), SqlExpr::text(" ")]), HASH_BYTES),
         _ => return Ok(None),
     };
     // DISTINCT changes no HyperLogLog (adding a value again leaves it as it was), and SQLite

@@ -19,8 +19,8 @@ pub use top_n::{QM_MAX_BY_N, QM_MAX_N, QM_MIN_BY_N, QM_MIN_N};
 use std::cmp::Ordering;
 
 use querymesh_values::error::ErrorName;
-use rusqlite::types::{Value, ValueRef};
 use querymesh_values::sqlite_expr::SqliteFn;
+use rusqlite::types::{Value, ValueRef};
 use rusqlite::{Connection, Result};
 
 use crate::udf::{Args, FLAGS, RowAggregate, define_replayable, fail};

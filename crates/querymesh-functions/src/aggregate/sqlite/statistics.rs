@@ -8,8 +8,8 @@
 //! coerced to real) as doubles and rounds the result to a float.
 
 use querymesh_values::error::ErrorName;
-use rusqlite::types::Value;
 use querymesh_values::sqlite_expr::SqliteFn;
+use rusqlite::types::Value;
 use rusqlite::{Connection, Result};
 
 use crate::udf::{Args, FLAGS, RowAggregate, define_replayable, fail, num, real};

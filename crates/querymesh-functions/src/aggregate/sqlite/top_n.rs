@@ -8,9 +8,9 @@
 use std::cmp::Ordering;
 
 use querymesh_values::error::ErrorName;
+use querymesh_values::sqlite_expr::SqliteFn;
 use querymesh_values::types::TrinoType;
 use rusqlite::types::ValueRef;
-use querymesh_values::sqlite_expr::SqliteFn;
 use rusqlite::{Connection, Result};
 use serde_json::Value;
 

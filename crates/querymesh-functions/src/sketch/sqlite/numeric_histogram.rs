@@ -107,5 +107,11 @@ pub(super) fn register(conn: &Connection) -> Result<()> {
         Histogram { weighted: false },
     )?;
     let weighted = Histogram { weighted: true };
-    define_replayable(conn, QM_NUMERIC_HISTOGRAM_WEIGHTED.name(), 4, FLAGS, weighted)
+    define_replayable(
+        conn,
+        QM_NUMERIC_HISTOGRAM_WEIGHTED.name(),
+        4,
+        FLAGS,
+        weighted,
+    )
 }
