@@ -5,9 +5,16 @@ pub mod rows_frame;
 pub mod sqlite;
 
 use querymesh_values::error::{ErrorName, TrinoError, error_at};
+use querymesh_values::sqlite_expr::{SqlExpr, builtin};
 use querymesh_values::typed::{Constant, Typed};
 
+use super::aggregate::checksum::Kind as Checksum;
+use super::aggregate::registered_elsewhere::QM_AT_LEAST;
+use super::aggregate::sqlite as aggregates;
 use super::entry::{FunctionDef, Kind, Lower, Typing};
+use super::geospatial::sqlite as geospatial;
+use super::setdigest::sqlite as setdigest;
+use super::sketch::sqlite as sketches;
 
 const fn window(
     name: &'static str,
@@ -86,17 +93,17 @@ pub const FUNCTIONS: &[FunctionDef] = &[
 /// A window function's count argument that must be at least `min`: refused while analysing
 /// when it is a literal, checked per row (`qm_at_least`) otherwise.
 /// Trino checks these while running, so its message has no `line L:C`.
-pub fn checked_count(arg: &Typed, min: i64, message: &str) -> Result<String, TrinoError> {
+pub fn checked_count(arg: &Typed, min: i64, message: &str) -> Result<SqlExpr, TrinoError> {
     match arg.constant {
         Some(Constant::Int(n)) if n < min => {
             Err(error_at(ErrorName::InvalidFunctionArgument, None, message))
         }
-        Some(Constant::Int(_)) => Ok(arg.sql.to_string()),
-        _ => Ok(format!(
-            "qm_at_least({}, {min}, {})",
-            arg.sql,
-            querymesh_values::sqlite_text::sql_string(message)
-        )),
+        Some(Constant::Int(_)) => Ok(arg.sql.clone()),
+        _ => Ok(QM_AT_LEAST.call([
+            arg.sql.clone(),
+            SqlExpr::Integer(min),
+            SqlExpr::text(message),
+        ])),
     }
 }
 
@@ -106,18 +113,19 @@ pub fn checked_count(arg: &Typed, min: i64, message: &str) -> Result<String, Tri
 /// aggregate. min and max are aggregates only with one argument (the caller counts).
 pub fn window_form(name: &str) -> Option<bool> {
     const OWN_NAME: &[&str] = &[
-        "count",
-        "sum",
-        "avg",
-        "total",
-        "min",
-        "max",
+        builtin::COUNT.name(),
+        builtin::SUM.name(),
+        builtin::AVG.name(),
+        builtin::TOTAL.name(),
+        builtin::MIN.name(),
+        builtin::MAX.name(),
         "group_concat",
         "json_group_array",
         "json_group_object",
-        "qm_nth_non_null",
-        "qm_count_distinct",
-        "qm_rows_frame",
+        sqlite::QM_NTH_NON_NULL.name(),
+        sqlite::QM_COUNT_DISTINCT.name(),
+        rows_frame::QM_ROWS_FRAME.name(),
+        // Registered by the map, decimal and array families.
         "qm_map_agg",
         "qm_multimap_agg",
         "qm_histogram",
@@ -126,8 +134,8 @@ pub fn window_form(name: &str) -> Option<bool> {
         "qm_array_agg",
         // A digest takes no value back out: a frame whose start moves is refused
         // (setdigest/sqlite.rs).
-        "qm_make_set_digest",
-        "qm_merge_set_digest",
+        setdigest::QM_MAKE_SET_DIGEST.name(),
+        setdigest::QM_MERGE_SET_DIGEST.name(),
     ];
     if OWN_NAME.contains(&name) {
         return Some(false);
@@ -137,54 +145,54 @@ pub fn window_form(name: &str) -> Option<bool> {
 
 /// The aggregates registered with `define_replayable` (a window form `<name>_over` beside).
 const REPLAYED: &[&str] = &[
-    "qm_listagg",
-    "qm_max_by",
-    "qm_min_by",
-    "qm_percentile",
-    "qm_bitwise_and",
-    "qm_bitwise_or",
-    "qm_bitwise_xor",
-    "qm_max_n",
-    "qm_min_n",
-    "qm_max_by_n",
-    "qm_min_by_n",
-    "qm_corr",
-    "qm_corr_real",
-    "qm_covar_pop",
-    "qm_covar_pop_real",
-    "qm_covar_samp",
-    "qm_covar_samp_real",
-    "qm_regr_slope",
-    "qm_regr_slope_real",
-    "qm_regr_intercept",
-    "qm_regr_intercept_real",
-    "qm_skewness",
-    "qm_kurtosis",
-    "qm_checksum_long",
-    "qm_checksum_real",
-    "qm_checksum_double",
-    "qm_checksum_short_decimal",
-    "qm_checksum_long_decimal",
-    "qm_checksum_char",
-    "qm_checksum_date",
-    "qm_checksum_timestamp",
-    "qm_checksum_bytes",
-    "qm_checksum_hashed",
+    aggregates::QM_LISTAGG.name(),
+    aggregates::QM_MAX_BY.name(),
+    aggregates::QM_MIN_BY.name(),
+    aggregates::QM_PERCENTILE.name(),
+    aggregates::QM_BITWISE_AND.name(),
+    aggregates::QM_BITWISE_OR.name(),
+    aggregates::QM_BITWISE_XOR.name(),
+    aggregates::QM_MAX_N.name(),
+    aggregates::QM_MIN_N.name(),
+    aggregates::QM_MAX_BY_N.name(),
+    aggregates::QM_MIN_BY_N.name(),
+    aggregates::QM_CORR.name(),
+    aggregates::QM_CORR_REAL.name(),
+    aggregates::QM_COVAR_POP.name(),
+    aggregates::QM_COVAR_POP_REAL.name(),
+    aggregates::QM_COVAR_SAMP.name(),
+    aggregates::QM_COVAR_SAMP_REAL.name(),
+    aggregates::QM_REGR_SLOPE.name(),
+    aggregates::QM_REGR_SLOPE_REAL.name(),
+    aggregates::QM_REGR_INTERCEPT.name(),
+    aggregates::QM_REGR_INTERCEPT_REAL.name(),
+    aggregates::QM_SKEWNESS.name(),
+    aggregates::QM_KURTOSIS.name(),
+    Checksum::Long.function().name(),
+    Checksum::Real.function().name(),
+    Checksum::Double.function().name(),
+    Checksum::ShortDecimal.function().name(),
+    Checksum::LongDecimal.function().name(),
+    Checksum::Char.function().name(),
+    Checksum::Date.function().name(),
+    Checksum::Timestamp.function().name(),
+    Checksum::Bytes.function().name(),
+    Checksum::Hashed.function().name(),
     // The sketches (sketch/sqlite/).
-    "qm_approx_set",
-    "qm_merge_hll",
-    "qm_qdigest_agg",
-    "qm_qdigest_agg_weighted",
-    "qm_merge_qdigest",
-    "qm_tdigest_agg",
-    "qm_tdigest_agg_weighted",
-    "qm_merge_tdigest",
-    "qm_numeric_histogram",
-    "qm_numeric_histogram_weighted",
-    "qm_approx_most_frequent",
+    sketches::QM_APPROX_SET.name(),
+    sketches::QM_MERGE_HLL.name(),
+    sketches::QM_QDIGEST_AGG.name(),
+    sketches::QM_QDIGEST_AGG_WEIGHTED.name(),
+    sketches::QM_MERGE_QDIGEST.name(),
+    sketches::QM_TDIGEST_AGG.name(),
+    sketches::QM_TDIGEST_AGG_WEIGHTED.name(),
+    sketches::QM_MERGE_TDIGEST.name(),
+    sketches::QM_NUMERIC_HISTOGRAM.name(),
+    sketches::QM_NUMERIC_HISTOGRAM_WEIGHTED.name(),
+    sketches::QM_APPROX_MOST_FREQUENT.name(),
     // The geospatial aggregates (geospatial/sqlite/).
-    "qm_convex_hull_agg",
-    "qm_geometry_union_agg",
+    geospatial::QM_CONVEX_HULL_AGG.name(),
+    geospatial::QM_GEOMETRY_UNION_AGG.name(),
 ];
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 //! `qm_checksum_hashed` aggregate sums it as checksum sums every hash (checksum.rs).
 
 use base64::Engine as _;
+use querymesh_values::sqlite_expr::SqliteFn;
 use querymesh_values::types::TrinoType;
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, Result};
@@ -84,9 +85,11 @@ pub fn array_hash(element: &TrinoType, json: &[u8]) -> Option<u64> {
     element_hash(&TrinoType::Array(Box::new(element.clone())), &value)
 }
 
+/// (array, element type's text): the array's hash, NULL for a NULL array.
+pub const QM_CHECKSUM_ARRAY_HASH: SqliteFn = SqliteFn::new("qm_checksum_array_hash");
+
 pub fn register(conn: &Connection) -> Result<()> {
-    // (array, element type's text): the array's hash, NULL for a NULL array.
-    define(conn, "qm_checksum_array_hash", 2, FLAGS, |ctx| {
+    define(conn, QM_CHECKSUM_ARRAY_HASH.name(), 2, FLAGS, |ctx| {
         let ValueRef::Text(json) = ctx.get_raw(0) else {
             return Ok(None);
         };

@@ -10,6 +10,7 @@
 //! aggregate per kind keeps a single argument, so `checksum(DISTINCT x)` works.
 
 use querymesh_values::calendar;
+use querymesh_values::sqlite_expr::SqliteFn;
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, Result};
 use xxhash_rust::xxh64::xxh64;
@@ -54,8 +55,9 @@ impl Kind {
         Kind::Hashed,
     ];
 
-    pub fn function(self) -> &'static str {
-        match self {
+    /// The aggregate of this kind, as lowerings call it and [`register`] registers it.
+    pub const fn function(self) -> SqliteFn {
+        SqliteFn::new(match self {
             Kind::Long => "qm_checksum_long",
             Kind::Real => "qm_checksum_real",
             Kind::Double => "qm_checksum_double",
@@ -66,7 +68,7 @@ impl Kind {
             Kind::Date => "qm_checksum_date",
             Kind::Timestamp => "qm_checksum_timestamp",
             Kind::Hashed => "qm_checksum_hashed",
-        }
+        })
     }
 }
 
@@ -181,7 +183,7 @@ impl RowAggregate for Checksum {
 
 pub fn register(conn: &Connection) -> Result<()> {
     for kind in Kind::ALL {
-        define_replayable(conn, kind.function(), 1, FLAGS, Checksum(kind))?;
+        define_replayable(conn, kind.function().name(), 1, FLAGS, Checksum(kind))?;
     }
     super::array_checksum::register(conn)
 }

@@ -6,13 +6,20 @@
 use querymesh_values::decimal;
 use querymesh_values::element::{from_element, to_element};
 use querymesh_values::error::{ErrorName, TrinoError, error_at};
-use querymesh_values::sqlite_text::sql_string;
+use querymesh_values::sqlite_expr::builtin::{AVG, JSON_ARRAY, JSON_EXTRACT, MAX};
+use querymesh_values::sqlite_expr::{BinaryOp, SqlExpr};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 use sqlparser::ast::ListAggOnOverflow;
 
+use super::array_checksum::QM_CHECKSUM_ARRAY_HASH;
+use super::registered_elsewhere::{QM_EXP, QM_LN};
+use super::sqlite::{
+    QM_BITWISE_AND, QM_BITWISE_OR, QM_BITWISE_XOR, QM_LISTAGG, QM_MAX_BY, QM_MAX_BY_N, QM_MAX_N,
+    QM_MIN_BY, QM_MIN_BY_N, QM_MIN_N, QM_PERCENTILE,
+};
+use super::{lowered, orderable};
 use crate::aggregate::checksum::Kind;
-use crate::aggregate::orderable;
 use crate::context::LowerContext;
 use crate::entry::{AggregateCall, FunctionDef, aggregate};
 
@@ -90,25 +97,25 @@ pub const FUNCTIONS: &[FunctionDef] = &[
 
 /// `qm_top_n` (aggregate/sqlite/top_n.rs) over `value`, ordered by `key` (`None`: the value
 /// is its own key, as in max(x, n)), keeping `n`.
-pub(crate) fn top_n(largest: bool, value: &Typed, key: Option<&Typed>, n: &str) -> String {
+pub(crate) fn top_n(largest: bool, value: &Typed, key: Option<&Typed>, n: SqlExpr) -> SqlExpr {
     let f = match (largest, key.is_none()) {
-        (true, true) => "qm_max_n",
-        (false, true) => "qm_min_n",
-        (true, false) => "qm_max_by_n",
-        (false, false) => "qm_min_by_n",
+        (true, true) => QM_MAX_N,
+        (false, true) => QM_MIN_N,
+        (true, false) => QM_MAX_BY_N,
+        (false, false) => QM_MIN_BY_N,
     };
     let key = key.unwrap_or(value);
-    format!(
-        "{f}(json_array({}), json_array({}), {n}, {})",
-        to_element(value),
-        to_element(key),
-        sql_string(&key.ty.to_string())
-    )
+    f.call([
+        JSON_ARRAY.call([to_element(value)]),
+        JSON_ARRAY.call([to_element(key)]),
+        n,
+        SqlExpr::text(key.ty.to_string()),
+    ])
 }
 
 /// The first element of the array `top_n` answers, as a value of `ty`.
-pub(crate) fn first_element(array: &str, ty: &TrinoType) -> String {
-    (from_element(format!("json_extract({array}, '$[0]')"), ty)).to_string()
+pub(crate) fn first_element(array: SqlExpr, ty: &TrinoType) -> SqlExpr {
+    from_element(JSON_EXTRACT.call([array, SqlExpr::text("$[0]")]), ty)
 }
 
 /// max_by(x, y) / min_by(x, y), and with a third argument n, the x of the n rows with the
@@ -124,19 +131,22 @@ fn value_at_extreme(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lower
         return Ok(None);
     }
     if let Some(n) = n {
-        return Ok(Some((
-            top_n(largest, x, Some(y), &n.sql.to_string()),
+        return Ok(lowered(
+            top_n(largest, x, Some(y), n.sql.clone()),
             TrinoType::Array(Box::new(x.ty.clone())),
-        )));
+        ));
     }
     if matches!(y.ty, TrinoType::Array(_) | TrinoType::Row(_)) {
-        return Ok(Some((
-            first_element(&top_n(largest, x, Some(y), "1"), &x.ty),
+        return Ok(lowered(
+            first_element(top_n(largest, x, Some(y), SqlExpr::Integer(1)), &x.ty),
             x.ty.clone(),
-        )));
+        ));
     }
-    let f = if largest { "qm_max_by" } else { "qm_min_by" };
-    Ok(Some((format!("{f}({}, {})", x.sql, y.sql), x.ty.clone())))
+    let f = if largest { QM_MAX_BY } else { QM_MIN_BY };
+    Ok(lowered(
+        f.call([x.sql.clone(), y.sql.clone()]),
+        x.ty.clone(),
+    ))
 }
 
 fn percentile(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
@@ -151,14 +161,10 @@ fn percentile(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
         _ => return Ok(None),
     };
     // Decimals are read as the doubles Trino coerces them to (the signatures take double).
-    Ok(Some((
-        format!(
-            "qm_percentile({}, {})",
-            decimal::as_double(x),
-            decimal::as_double(p)
-        ),
+    Ok(lowered(
+        QM_PERCENTILE.call([decimal::as_double(x), decimal::as_double(p)]),
         ty,
-    )))
+    ))
 }
 
 /// exp(avg(ln x)), as Trino's GeometricMeanAggregations sums logarithms.
@@ -169,17 +175,25 @@ fn geometric_mean(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered
         t if t.is_numeric() || *t == TrinoType::Unknown => TrinoType::Double,
         _ => return Ok(None),
     };
-    let d = if call.distinct { "DISTINCT " } else { "" };
     let x = decimal::as_double(x);
     // The logarithm of a negative value is NaN, and so is the mean (SQLite's avg would read
     // the NaN qm_ln answers, the text 'NaN', as 0).
-    Ok(Some((
-        format!(
-            "(CASE WHEN max(CASE WHEN {x} < 0 THEN 1 END) = 1 THEN 'NaN' \
-             ELSE qm_exp(avg({d}qm_ln({x}))) END)"
+    let negative = SqlExpr::binary(x.clone(), BinaryOp::Less, SqlExpr::Integer(0));
+    let one_when_negative = SqlExpr::case_when(vec![(negative, SqlExpr::Integer(1))], None);
+    let a_value_is_negative = SqlExpr::binary(
+        MAX.call([one_when_negative]),
+        BinaryOp::Equal,
+        SqlExpr::Integer(1),
+    );
+    let mean_of_logs = SqlExpr::aggregate(AVG, call.distinct, [QM_LN.call([x])]);
+    Ok(lowered(
+        SqlExpr::iff(
+            a_value_is_negative,
+            SqlExpr::text("NaN"),
+            QM_EXP.call([mean_of_logs]),
         ),
         ty,
-    )))
+    ))
 }
 
 fn bitwise(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
@@ -188,11 +202,11 @@ fn bitwise(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
         return Ok(None);
     }
     let f = match call.name {
-        "bitwise_and_agg" => "qm_bitwise_and",
-        "bitwise_or_agg" => "qm_bitwise_or",
-        _ => "qm_bitwise_xor",
+        "bitwise_and_agg" => QM_BITWISE_AND,
+        "bitwise_or_agg" => QM_BITWISE_OR,
+        _ => QM_BITWISE_XOR,
     };
-    Ok(Some((format!("{f}({})", x.sql), TrinoType::BigInt)))
+    Ok(lowered(f.call([x.sql.clone()]), TrinoType::BigInt))
 }
 
 /// checksum(x): one `qm_checksum_<kind>` aggregate per way of hashing the stored value (see
@@ -223,12 +237,7 @@ fn checksum(ctx: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
         // An array's hash from its elements' (array_checksum.rs).
         Array(element) if super::array_checksum::element_kind(element).is_some() => (
             Kind::Hashed,
-            format!(
-                "qm_checksum_array_hash({}, {})",
-                x.sql,
-                sql_string(&element.to_string())
-            )
-            .into(),
+            QM_CHECKSUM_ARRAY_HASH.call([x.sql.clone(), SqlExpr::text(element.to_string())]),
         ),
         other => {
             return Err(TrinoError::new(
@@ -240,15 +249,17 @@ fn checksum(ctx: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
             ));
         }
     };
-    let d = if call.distinct { "DISTINCT " } else { "" };
-    Ok(Some((format!("{}({d}{sql})", kind.function()), Varbinary)))
+    Ok(lowered(
+        SqlExpr::aggregate(kind.function(), call.distinct, [sql]),
+        Varbinary,
+    ))
 }
 
 /// listagg(x, separator [ON OVERFLOW ERROR | TRUNCATE [filler] WITH|WITHOUT COUNT])
 /// WITHIN GROUP (ORDER BY …): the separator and filler must be literals (Trino's grammar).
 fn listagg(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
     // listagg(x) WITHIN GROUP (…): no separator (Trino's grammar defaults it to '').
-    let no_separator = Typed::new(sql_string(""), TrinoType::Varchar(Some(0)));
+    let no_separator = Typed::new(SqlExpr::text(""), TrinoType::Varchar(Some(0)));
     let (x, separator) = match call.args {
         [x] => (x, &no_separator),
         [x, separator] => (x, separator),
@@ -278,25 +289,31 @@ fn listagg(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
         ));
     }
     let (truncate, filler, with_count) = match call.listagg_overflow {
-        None | Some(ListAggOnOverflow::Error) => (0, sql_string(""), 0),
+        None | Some(ListAggOnOverflow::Error) => (0, SqlExpr::text(""), 0),
         Some(ListAggOnOverflow::Truncate { filler, with_count }) => {
             let filler = match filler.as_deref() {
-                None => sql_string("..."),
+                None => SqlExpr::text("..."),
                 Some(sqlparser::ast::Expr::Value(v)) => match &v.value {
-                    sqlparser::ast::Value::SingleQuotedString(s) => sql_string(s),
+                    sqlparser::ast::Value::SingleQuotedString(s) => SqlExpr::text(s),
                     _ => return Err(filler_not_literal()),
                 },
                 Some(_) => return Err(filler_not_literal()),
             };
-            (1, filler, i32::from(*with_count))
+            (1, filler, i64::from(*with_count))
         }
     };
     // DISTINCT: SQLite's DISTINCT takes one argument, so the aggregate drops repeats itself.
-    let distinct = i32::from(call.distinct);
+    let distinct = i64::from(call.distinct);
+    // The WITHIN GROUP order arrives as the engine's text (`AggregateCall::order_by`,
+    // " ORDER BY …"), so this call is still written as text: an `SqlExpr::Aggregate` with
+    // `order_by` once the engine hands its keys over as `OrderKey`s.
     Ok(Some((
         format!(
-            "qm_listagg({}, {}, {truncate}, {filler}, {with_count}, {distinct}{})",
-            x.sql, separator.sql, call.order_by
+            "{}({}, {}, {truncate}, {filler}, {with_count}, {distinct}{})",
+            QM_LISTAGG.name(),
+            x.sql,
+            separator.sql,
+            call.order_by
         ),
         TrinoType::Varchar(None),
     )))

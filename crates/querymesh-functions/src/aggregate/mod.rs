@@ -9,6 +9,9 @@ pub mod statistics;
 
 use querymesh_values::decimal;
 use querymesh_values::error::TrinoError;
+use querymesh_values::sqlite_expr::builtin::{AVG, COALESCE, COUNT, MAX, MIN, NULLIF, SUM};
+use querymesh_values::sqlite_expr::runtime::QM_DEC_RESCALE;
+use querymesh_values::sqlite_expr::{Affinity, BinaryOp, SqlExpr, SqliteFn};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
@@ -16,7 +19,32 @@ use super::context::LowerContext;
 use super::entry::{AggregateCall, FunctionDef, aggregate};
 use super::is_numeric_or_null;
 
+use registered_elsewhere::{QM_DEC_AVG, QM_DEC_SUM, QM_FDIV, QM_FLOOR, QM_SQRT};
+
 type Lowered = Result<Option<(String, TrinoType)>, TrinoError>;
+
+/// The `qm_*` functions these lowerings call that udf/ registers (numbers.rs, decimals.rs)
+/// without declaring their constants yet (issue 27): they belong beside those registrations.
+pub(crate) mod registered_elsewhere {
+    use querymesh_values::sqlite_expr::SqliteFn;
+
+    pub const QM_FDIV: SqliteFn = SqliteFn::new("qm_fdiv");
+    pub const QM_SQRT: SqliteFn = SqliteFn::new("qm_sqrt");
+    pub const QM_FLOOR: SqliteFn = SqliteFn::new("qm_floor");
+    pub const QM_EXP: SqliteFn = SqliteFn::new("qm_exp");
+    pub const QM_LN: SqliteFn = SqliteFn::new("qm_ln");
+    pub const QM_AT_LEAST: SqliteFn = SqliteFn::new("qm_at_least");
+    pub const QM_DEC_SUM: SqliteFn = SqliteFn::new("qm_dec_sum");
+    pub const QM_DEC_AVG: SqliteFn = SqliteFn::new("qm_dec_avg");
+    /// Registered in binary/sqlite/mod.rs.
+    pub const QM_UUID_TO_VARBINARY: SqliteFn = SqliteFn::new("qm_uuid_to_varbinary");
+}
+
+/// An aggregate's lowering as the engine takes it (`entry::AggregateLowering`): the tree
+/// rendered, in this one place, until the engine takes the tree.
+pub(crate) fn lowered(sql: SqlExpr, ty: TrinoType) -> Option<(String, TrinoType)> {
+    Some((sql.to_string(), ty))
+}
 
 const NUMBER_TO_DOUBLE: &[(&str, &str)] = &[("double", "double"), ("bigint", "double")];
 
@@ -143,30 +171,33 @@ fn one<'c>(call: &'c AggregateCall<'_>) -> Option<&'c Typed> {
     }
 }
 
-fn distinct(call: &AggregateCall<'_>) -> &'static str {
-    if call.distinct { "DISTINCT " } else { "" }
-}
-
 fn count(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
     if call.star {
-        return Ok(Some(("count(*)".into(), TrinoType::BigInt)));
+        return Ok(lowered(
+            SqlExpr::aggregate(COUNT, false, []),
+            TrinoType::BigInt,
+        ));
     }
-    Ok(one(call).map(|a| {
-        (
-            format!("count({}{})", distinct(call), a.sql),
+    Ok(one(call).and_then(|a| {
+        lowered(
+            SqlExpr::aggregate(COUNT, call.distinct, [a.sql.clone()]),
             TrinoType::BigInt,
         )
     }))
 }
 
 fn approx_distinct(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
+    let exact = |a: &Typed| {
+        lowered(
+            SqlExpr::aggregate(COUNT, true, [a.sql.clone()]),
+            TrinoType::BigInt,
+        )
+    };
     Ok(match call.args {
-        [a] => Some((format!("count(DISTINCT {})", a.sql), TrinoType::BigInt)),
+        [a] => exact(a),
         // approx_distinct(x, e): the maximum standard error only bounds the estimate, and
         // the exact count is within any bound.
-        [a, e] if e.ty.is_numeric() => {
-            Some((format!("count(DISTINCT {})", a.sql), TrinoType::BigInt))
-        }
+        [a, e] if e.ty.is_numeric() => exact(a),
         _ => None,
     })
 }
@@ -174,11 +205,10 @@ fn approx_distinct(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowere
 fn count_if(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
     Ok(one(call)
         .filter(|a| matches!(a.ty, TrinoType::Boolean | TrinoType::Unknown))
-        .map(|a| {
-            (
-                format!("count(CASE WHEN {} THEN 1 END)", a.sql),
-                TrinoType::BigInt,
-            )
+        .and_then(|a| {
+            let one_when_true =
+                SqlExpr::case_when(vec![(a.sql.clone(), SqlExpr::Integer(1))], None);
+            lowered(COUNT.call([one_when_true]), TrinoType::BigInt)
         }))
 }
 
@@ -193,18 +223,18 @@ fn sum(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
         | TrinoType::IntervalDayToSecond => a.ty.clone(),
         // DecimalSumAggregation: decimal(38, s), exact (querymesh-functions/src/udf/decimals.rs).
         TrinoType::Decimal { scale, .. } => {
-            return Ok(Some((
-                format!("qm_dec_sum({}{})", distinct(call), a.sql),
+            return Ok(lowered(
+                SqlExpr::aggregate(QM_DEC_SUM, call.distinct, [a.sql.clone()]),
                 TrinoType::Decimal {
                     precision: 38,
                     scale: *scale,
                 },
-            )));
+            ));
         }
         TrinoType::Unknown => TrinoType::Unknown,
         _ => return Ok(None),
     };
-    Ok(Some((keeping_nan("sum", call, a), ty)))
+    Ok(lowered(keeping_nan(SUM, call, a), ty))
 }
 
 /// `f(x)` (sum or avg), NaN as Trino's DoubleSumAggregation and DoubleAverageAggregation
@@ -216,8 +246,8 @@ fn sum(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
 ///
 /// When `x` cannot be NaN or infinite (a number, an integer, tpch's columns and arithmetic
 /// of them: `Typed::finite_bound`, or SQLite's own sum) the plain call, at no cost.
-fn keeping_nan(f: &str, call: &AggregateCall<'_>, x: &Typed) -> String {
-    let plain = format!("{f}({}{})", distinct(call), x.sql);
+fn keeping_nan(f: SqliteFn, call: &AggregateCall<'_>, x: &Typed) -> SqlExpr {
+    let plain = SqlExpr::aggregate(f, call.distinct, [x.sql.clone()]);
     let double = matches!(x.ty, TrinoType::Double | TrinoType::Real);
     if !double
         || x.finite_bound().is_some()
@@ -225,10 +255,18 @@ fn keeping_nan(f: &str, call: &AggregateCall<'_>, x: &Typed) -> String {
     {
         return plain;
     }
-    format!(
-        "(CASE WHEN max({x}) = 'NaN' OR ({plain} IS NULL AND max({x}) IS NOT NULL) \
-         THEN 'NaN' ELSE {plain} END)",
-        x = x.sql
+    let nan = || SqlExpr::text("NaN");
+    let largest = MAX.call([x.sql.clone()]);
+    let a_value_is_nan = SqlExpr::binary(largest.clone(), BinaryOp::Equal, nan());
+    let infinities_cancel = SqlExpr::binary(
+        SqlExpr::is_null(plain.clone()),
+        BinaryOp::And,
+        SqlExpr::is_not_null(largest),
+    );
+    SqlExpr::iff(
+        SqlExpr::binary(a_value_is_nan, BinaryOp::Or, infinities_cancel),
+        nan(),
+        plain,
     )
 }
 
@@ -238,37 +276,33 @@ fn avg(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
         t if t.is_integral() => TrinoType::Double,
         // DecimalAverageAggregation: decimal(p, s), the sum over the count HALF_UP.
         TrinoType::Decimal { precision, .. } => {
-            return Ok(Some((
-                // DISTINCT takes one argument: the rescale gives p's representation. Without
-                // it, no wrapper, so that OVER (…) can follow.
-                if call.distinct {
-                    format!(
-                        "qm_dec_rescale(qm_dec_avg(DISTINCT {}), 0, 0, {precision})",
-                        a.sql
-                    )
-                } else {
-                    format!("qm_dec_avg({}, {precision})", a.sql)
-                },
-                a.ty.clone(),
-            )));
+            let precision = SqlExpr::Integer(i64::from(*precision));
+            // DISTINCT takes one argument: the rescale gives p's representation. Without
+            // it, no wrapper, so that OVER (…) can follow.
+            let sql = if call.distinct {
+                let average = SqlExpr::aggregate(QM_DEC_AVG, true, [a.sql.clone()]);
+                let zero = || SqlExpr::Integer(0);
+                QM_DEC_RESCALE.call([average, zero(), zero(), precision])
+            } else {
+                QM_DEC_AVG.call([a.sql.clone(), precision])
+            };
+            return Ok(lowered(sql, a.ty.clone()));
         }
         TrinoType::Double | TrinoType::Real => a.ty.clone(),
         // IntervalYearToMonthAverageAggregation / IntervalDayToSecondAverageAggregation:
         // the mean of the months (milliseconds) rounded as Java's Math.round (half up).
         TrinoType::IntervalYearToMonth | TrinoType::IntervalDayToSecond => {
-            return Ok(Some((
-                format!(
-                    "CAST(qm_floor(avg({}{}) + 0.5) AS INTEGER)",
-                    distinct(call),
-                    a.sql
-                ),
+            let mean = SqlExpr::aggregate(AVG, call.distinct, [a.sql.clone()]);
+            let half_up = SqlExpr::binary(mean, BinaryOp::Add, SqlExpr::Real(0.5));
+            return Ok(lowered(
+                SqlExpr::cast(QM_FLOOR.call([half_up]), Affinity::Integer),
                 a.ty.clone(),
-            )));
+            ));
         }
         TrinoType::Unknown => TrinoType::Double,
         _ => return Ok(None),
     };
-    Ok(Some((keeping_nan("avg", call, a), ty)))
+    Ok(lowered(keeping_nan(AVG, call, a), ty))
 }
 
 fn extreme(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
@@ -279,38 +313,44 @@ fn extreme(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
             if !orderable(&x.ty) {
                 return Ok(None);
             }
-            Ok(Some((
-                extended::top_n(largest, x, None, &n.sql.to_string()),
+            Ok(lowered(
+                extended::top_n(largest, x, None, n.sql.clone()),
                 TrinoType::Array(Box::new(x.ty.clone())),
-            )))
+            ))
         }
         // max(T) takes T:orderable (Trino 476: max of a map or a Bing tile is
         // FUNCTION_NOT_FOUND).
         [x] if !orderable(&x.ty) => Ok(None),
         // Arrays and rows in Trino's order (element by element, field by field).
-        [x] if matches!(x.ty, TrinoType::Array(_) | TrinoType::Row(_)) => Ok(Some((
-            extended::first_element(&extended::top_n(largest, x, None, "1"), &x.ty),
+        [x] if matches!(x.ty, TrinoType::Array(_) | TrinoType::Row(_)) => Ok(lowered(
+            extended::first_element(
+                extended::top_n(largest, x, None, SqlExpr::Integer(1)),
+                &x.ty,
+            ),
             x.ty.clone(),
-        ))),
+        )),
         // max of doubles passes over NaN unless every value is NaN (`max(x)` over nan(), 1, 2
         // is 2.0 in Trino 476). NaN travels as the text 'NaN', which SQLite's max orders above
         // every number (its min already passes over it): the numbers' max first, and only
         // when there is none, the max of all ('NaN' or NULL). Two of SQLite's own aggregates,
         // so the state stays two values and a window runs them as it runs max.
         [x] if largest && crate::udf::double_ops::may_be_nan(&x.ty, &x.sql.to_string()) => {
-            let d = distinct(call);
-            Ok(Some((
-                format!(
-                    "coalesce(max({d}nullif({x}, 'NaN')), max({d}{x}))",
-                    x = x.sql
-                ),
+            let numbers = NULLIF.call([x.sql.clone(), SqlExpr::text("NaN")]);
+            Ok(lowered(
+                COALESCE.call([
+                    SqlExpr::aggregate(MAX, call.distinct, [numbers]),
+                    SqlExpr::aggregate(MAX, call.distinct, [x.sql.clone()]),
+                ]),
                 x.ty.clone(),
-            )))
+            ))
         }
-        [x] => Ok(Some((
-            format!("{}({}{})", call.name, distinct(call), x.sql),
-            x.ty.clone(),
-        ))),
+        [x] => {
+            let f = if largest { MAX } else { MIN };
+            Ok(lowered(
+                SqlExpr::aggregate(f, call.distinct, [x.sql.clone()]),
+                x.ty.clone(),
+            ))
+        }
         _ => Ok(None),
     }
 }
@@ -321,7 +361,7 @@ pub(crate) fn orderable(t: &TrinoType) -> bool {
 }
 
 fn arbitrary(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
-    Ok(one(call).map(|a| (format!("max({})", a.sql), a.ty.clone())))
+    Ok(one(call).and_then(|a| lowered(MAX.call([a.sql.clone()]), a.ty.clone())))
 }
 
 fn boolean(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
@@ -329,8 +369,8 @@ fn boolean(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
     if !matches!(a.ty, TrinoType::Boolean | TrinoType::Unknown) {
         return Ok(None);
     }
-    let f = if call.name == "bool_or" { "max" } else { "min" };
-    Ok(Some((format!("{f}({})", a.sql), TrinoType::Boolean)))
+    let f = if call.name == "bool_or" { MAX } else { MIN };
+    Ok(lowered(f.call([a.sql.clone()]), TrinoType::Boolean))
 }
 
 /// Variance and standard deviation from the sums of x and x², in doubles.
@@ -339,21 +379,28 @@ fn spread(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
     if !is_numeric_or_null(&a.ty) || call.distinct {
         return Ok(None);
     }
-    let x = format!("CAST({} AS REAL)", decimal::as_double(a));
-    let n = format!("count({})", a.sql);
-    let sum_sq = format!("sum({x} * {x})");
-    let sq_sum = format!("(sum({x}) * sum({x}))");
+    let x = SqlExpr::cast(decimal::as_double(a), Affinity::Real);
+    let n = || COUNT.call([a.sql.clone()]);
+    let sum_x = || SUM.call([x.clone()]);
+    let sum_sq = SUM.call([SqlExpr::binary(x.clone(), BinaryOp::Multiply, x.clone())]);
+    let sq_sum = SqlExpr::binary(sum_x(), BinaryOp::Multiply, sum_x());
+    let centered = SqlExpr::binary(sum_sq, BinaryOp::Subtract, QM_FDIV.call([sq_sum, n()]));
     let variance = if call.name.ends_with("_pop") {
-        format!("qm_fdiv(({sum_sq} - qm_fdiv({sq_sum}, {n})), {n})")
+        QM_FDIV.call([centered, n()])
     } else {
-        format!(
-            "(CASE WHEN {n} > 1 THEN qm_fdiv(({sum_sq} - qm_fdiv({sq_sum}, {n})), ({n} - 1)) END)"
+        let less_one = SqlExpr::binary(n(), BinaryOp::Subtract, SqlExpr::Integer(1));
+        SqlExpr::case_when(
+            vec![(
+                SqlExpr::binary(n(), BinaryOp::Greater, SqlExpr::Integer(1)),
+                QM_FDIV.call([centered, less_one]),
+            )],
+            None,
         )
     };
     let sql = if call.name.starts_with("stddev") {
-        format!("qm_sqrt({variance})")
+        QM_SQRT.call([variance])
     } else {
         variance
     };
-    Ok(Some((sql, TrinoType::Double)))
+    Ok(lowered(sql, TrinoType::Double))
 }

@@ -4,9 +4,16 @@
 
 use querymesh_values::decimal;
 use querymesh_values::error::TrinoError;
+use querymesh_values::sqlite_expr::{SqlExpr, SqliteFn};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
+use super::lowered;
+use super::sqlite::{
+    QM_CORR, QM_CORR_REAL, QM_COVAR_POP, QM_COVAR_POP_REAL, QM_COVAR_SAMP, QM_COVAR_SAMP_REAL,
+    QM_KURTOSIS, QM_REGR_INTERCEPT, QM_REGR_INTERCEPT_REAL, QM_REGR_SLOPE, QM_REGR_SLOPE_REAL,
+    QM_SKEWNESS,
+};
 use crate::context::LowerContext;
 use crate::entry::{AggregateCall, FunctionDef, aggregate};
 
@@ -51,21 +58,24 @@ fn pairs(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
     if !number_or_null(&y.ty) || !number_or_null(&x.ty) || call.distinct {
         return Ok(None);
     }
-    let real = y.ty != TrinoType::Double && x.ty != TrinoType::Double;
-    let (suffix, ty) = if real {
-        ("_real", TrinoType::Real)
-    } else {
-        ("", TrinoType::Double)
+    let (double, float) = match call.name {
+        "corr" => (QM_CORR, QM_CORR_REAL),
+        "covar_pop" => (QM_COVAR_POP, QM_COVAR_POP_REAL),
+        "covar_samp" => (QM_COVAR_SAMP, QM_COVAR_SAMP_REAL),
+        "regr_slope" => (QM_REGR_SLOPE, QM_REGR_SLOPE_REAL),
+        "regr_intercept" => (QM_REGR_INTERCEPT, QM_REGR_INTERCEPT_REAL),
+        _ => return Ok(None),
     };
-    Ok(Some((
-        format!(
-            "qm_{}{suffix}({}, {})",
-            call.name,
-            as_number(y, real),
-            as_number(x, real)
-        ),
+    let real = y.ty != TrinoType::Double && x.ty != TrinoType::Double;
+    let (f, ty): (SqliteFn, _) = if real {
+        (float, TrinoType::Real)
+    } else {
+        (double, TrinoType::Double)
+    };
+    Ok(lowered(
+        f.call([as_number(y, real), as_number(x, real)]),
         ty,
-    )))
+    ))
 }
 
 fn values(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
@@ -73,17 +83,19 @@ fn values(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
     if !number_or_null(&x.ty) || call.distinct {
         return Ok(None);
     }
-    Ok(Some((
-        format!("qm_{}({})", call.name, as_number(x, false)),
-        TrinoType::Double,
-    )))
+    let f = match call.name {
+        "skewness" => QM_SKEWNESS,
+        "kurtosis" => QM_KURTOSIS,
+        _ => return Ok(None),
+    };
+    Ok(lowered(f.call([as_number(x, false)]), TrinoType::Double))
 }
 
 /// A decimal as the real or double Trino coerces it to; other numbers are read as they are
 /// (the aggregate rounds to a float in its real form).
-fn as_number(t: &Typed, real: bool) -> String {
+fn as_number(t: &Typed, real: bool) -> SqlExpr {
     match t.ty {
-        TrinoType::Decimal { scale, .. } => (decimal::to_double_sql(t, scale, real)).to_string(),
-        _ => t.sql.to_string(),
+        TrinoType::Decimal { scale, .. } => decimal::to_double_sql(t, scale, real),
+        _ => t.sql.clone(),
     }
 }

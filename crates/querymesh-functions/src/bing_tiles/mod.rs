@@ -113,7 +113,7 @@ fn coordinates(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         (Some("y".into()), TrinoType::Integer),
     ]);
     Ok(Some(Typed::new(
-        format!("qm_bing_tile_coordinates({})", tile.sql),
+        sqlite::QM_BING_TILE_COORDINATES.call([tile.sql.clone()]),
         row,
     )))
 }

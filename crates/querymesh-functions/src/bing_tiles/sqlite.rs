@@ -4,6 +4,7 @@
 //! INVALID_FUNCTION_ARGUMENT with its message.
 
 use querymesh_values::error::ErrorName;
+use querymesh_values::sqlite_expr::SqliteFn;
 use rusqlite::Connection;
 
 use super::covering::{covering, polygon};
@@ -23,6 +24,8 @@ fn tile_array(tiles: &[Tile]) -> rusqlite::Result<String> {
     let encoded: Vec<String> = tiles.iter().map(|t| t.encode().to_string()).collect();
     Ok(format!("[{}]", encoded.join(",")))
 }
+
+pub const QM_BING_TILE_COORDINATES: SqliteFn = SqliteFn::new("qm_bing_tile_coordinates");
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     define(conn, "qm_bing_tile", 3, FLAGS, |ctx| {
@@ -58,7 +61,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     define(conn, "qm_bing_tile_zoom_level", 1, FLAGS, |ctx| {
         Ok(int(ctx.get_raw(0)).map(|t| Tile::decode(t).zoom))
     })?;
-    define(conn, "qm_bing_tile_coordinates", 1, FLAGS, |ctx| {
+    define(conn, QM_BING_TILE_COORDINATES.name(), 1, FLAGS, |ctx| {
         Ok(int(ctx.get_raw(0)).map(|t| {
             let tile = Tile::decode(t);
             format!("[{},{}]", tile.x, tile.y)

@@ -18,6 +18,7 @@ pub mod sqlite;
 pub mod wkb;
 pub mod wkt;
 
+use querymesh_values::sqlite_expr::SqlExpr;
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
@@ -506,13 +507,13 @@ pub const FUNCTIONS: &[FunctionDef] = &[
 
 /// CAST between a geometry type and any other: Trino has none ("Cannot cast Geometry to
 /// varchar"), not even between Geometry and SphericalGeography. `None`: not a geometry cast.
-pub fn cast_sql(t: &Typed, target: &TrinoType) -> Option<Result<String, String>> {
+pub fn cast_sql(t: &Typed, target: &TrinoType) -> Option<Result<SqlExpr, String>> {
     let geo = |t: &TrinoType| matches!(t, TrinoType::Geometry | TrinoType::SphericalGeography);
     if !geo(&t.ty) && !geo(target) {
         return None;
     }
     Some(if t.ty == *target || t.ty == TrinoType::Unknown {
-        Ok(t.sql.to_string())
+        Ok(t.sql.clone())
     } else {
         Err(format!("Cannot cast {} to {target}", t.ty))
     })
@@ -521,14 +522,20 @@ pub fn cast_sql(t: &Typed, target: &TrinoType) -> Option<Result<String, String>>
 /// ST_Area, ST_Length and ST_Distance: planar over Geometry (`qm_st_area`), on the sphere
 /// over SphericalGeography (`qm_st_area_sphere`).
 fn planar_or_spherical(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    use sqlite::{
+        QM_ST_AREA, QM_ST_AREA_SPHERE, QM_ST_DISTANCE, QM_ST_DISTANCE_SPHERE, QM_ST_LENGTH,
+        QM_ST_LENGTH_SPHERE,
+    };
+    let (planar, on_sphere) = match c.name.to_ascii_lowercase().as_str() {
+        "st_area" => (QM_ST_AREA, QM_ST_AREA_SPHERE),
+        "st_length" => (QM_ST_LENGTH, QM_ST_LENGTH_SPHERE),
+        "st_distance" => (QM_ST_DISTANCE, QM_ST_DISTANCE_SPHERE),
+        _ => return Ok(None),
+    };
     let spherical = c.args.iter().any(|a| a.ty == TrinoType::SphericalGeography);
-    let suffix = if spherical { "_sphere" } else { "" };
+    let f = if spherical { on_sphere } else { planar };
     Ok(Some(Typed::new(
-        format!(
-            "qm_{}{suffix}({})",
-            c.name.to_ascii_lowercase(),
-            c.sql().join(", ")
-        ),
+        f.call(c.args.iter().map(|a| a.sql.clone())),
         TrinoType::Double,
     )))
 }
@@ -544,7 +551,7 @@ fn nearest_points(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         return Ok(None);
     }
     Ok(Some(Typed::new(
-        format!("qm_geometry_nearest_points({}, {})", a.sql, b.sql),
+        sqlite::QM_GEOMETRY_NEAREST_POINTS.call([a.sql.clone(), b.sql.clone()]),
         TrinoType::Row(vec![
             (None, TrinoType::Geometry),
             (None, TrinoType::Geometry),
@@ -561,9 +568,13 @@ fn geometry_aggregate(
     if !matches!(x.ty, TrinoType::Geometry | TrinoType::Unknown) {
         return Ok(None);
     }
-    let distinct = if call.distinct { "DISTINCT " } else { "" };
-    Ok(Some((
-        format!("qm_{}({distinct}{})", call.name, x.sql),
+    let f = match call.name {
+        "convex_hull_agg" => sqlite::QM_CONVEX_HULL_AGG,
+        "geometry_union_agg" => sqlite::QM_GEOMETRY_UNION_AGG,
+        _ => return Ok(None),
+    };
+    Ok(crate::aggregate::lowered(
+        SqlExpr::aggregate(f, call.distinct, [x.sql.clone()]),
         TrinoType::Geometry,
-    )))
+    ))
 }

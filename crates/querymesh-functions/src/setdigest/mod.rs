@@ -14,10 +14,18 @@ pub mod sqlite;
 
 use querymesh_values::decimal;
 use querymesh_values::error::{ErrorName, TrinoError};
+use querymesh_values::sqlite_expr::builtin::{JSON_ARRAY_LENGTH, JULIANDAY, RTRIM};
+use querymesh_values::sqlite_expr::{Affinity, BinaryOp, SqlExpr};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
+use self::sqlite::{
+    QM_MAKE_SET_DIGEST, QM_MERGE_SET_DIGEST, QM_SETDIGEST_CARDINALITY,
+    QM_SETDIGEST_TIMESTAMP_MICROS,
+};
 use super::Call;
+use super::aggregate::lowered;
+use super::aggregate::registered_elsewhere::QM_UUID_TO_VARBINARY;
 use super::context::LowerContext;
 use super::entry::{AggregateCall, FunctionDef, Lower, LowerResult, Typing, aggregate, scalar};
 
@@ -68,7 +76,7 @@ pub fn cardinality(c: &Call) -> Option<Typed> {
     let [d] = c.args.as_slice() else { return None };
     (d.ty == TrinoType::SetDigest).then(|| {
         Typed::new(
-            format!("qm_setdigest_cardinality({})", d.sql),
+            QM_SETDIGEST_CARDINALITY.call([d.sql.clone()]),
             TrinoType::BigInt,
         )
     })
@@ -86,23 +94,19 @@ pub fn cardinality_of_any(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         return Ok(None);
     };
     Ok(Some(Typed::new(
-        format!("json_array_length({})", x.sql),
+        JSON_ARRAY_LENGTH.call([x.sql.clone()]),
         TrinoType::BigInt,
     )))
 }
 
 /// CAST between setdigest and varbinary: the same bytes either way (SetDigestOperators; the
 /// bytes are only read, and refused, when a function uses them).
-pub fn cast_sql(t: &Typed, target: &TrinoType) -> Option<String> {
+pub fn cast_sql(t: &Typed, target: &TrinoType) -> Option<SqlExpr> {
     match (&t.ty, target) {
         (TrinoType::SetDigest, TrinoType::Varbinary)
-        | (TrinoType::Varbinary, TrinoType::SetDigest) => Some(t.sql.to_string()),
+        | (TrinoType::Varbinary, TrinoType::SetDigest) => Some(t.sql.clone()),
         _ => None,
     }
-}
-
-fn distinct(call: &AggregateCall<'_>) -> &'static str {
-    if call.distinct { "DISTINCT " } else { "" }
 }
 
 /// make_set_digest(x): Trino takes any type it holds as a long or as bytes, and hashes that
@@ -131,31 +135,38 @@ fn make_set_digest(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowere
             ),
         ));
     };
-    Ok(Some((
-        format!("qm_make_set_digest({}{value})", distinct(call)),
+    Ok(lowered(
+        SqlExpr::aggregate(QM_MAKE_SET_DIGEST, call.distinct, [value]),
         TrinoType::SetDigest,
-    )))
+    ))
 }
 
 /// The SQL of the long or bytes Trino hashes for a value of `x`'s type.
-fn hashed_form(x: &Typed) -> Option<String> {
+fn hashed_form(x: &Typed) -> Option<SqlExpr> {
     use TrinoType::*;
-    let sql = &x.sql;
+    let sql = x.sql.clone();
     Some(match &x.ty {
-        t if t.is_integral() => sql.to_string(),
+        t if t.is_integral() => sql,
         // The months and milliseconds Trino holds them as.
-        IntervalYearToMonth | IntervalDayToSecond => sql.to_string(),
+        IntervalYearToMonth | IntervalDayToSecond => sql,
         // A short decimal is its unscaled long (decimal.rs "Representation").
-        Decimal { precision, .. } if decimal::is_short(*precision) => sql.to_string(),
-        Real => format!("CAST({sql} AS REAL)"),
+        Decimal { precision, .. } if decimal::is_short(*precision) => sql,
+        Real => SqlExpr::cast(sql, Affinity::Real),
         // Days since 1970-01-01, as Trino holds a date.
-        Date => format!("CAST(julianday({sql}) - 2440587.5 AS INTEGER)"),
-        Varchar(_) | Json | Varbinary => sql.to_string(),
+        Date => {
+            let days = SqlExpr::binary(
+                JULIANDAY.call([sql]),
+                BinaryOp::Subtract,
+                SqlExpr::Real(2440587.5),
+            );
+            SqlExpr::cast(days, Affinity::Integer)
+        }
+        Varchar(_) | Json | Varbinary => sql,
         // Trino holds a char without its padding.
-        Char(_) => format!("rtrim({sql}, ' ')"),
-        Uuid => format!("qm_uuid_to_varbinary({sql})"),
+        Char(_) => RTRIM.call([sql, SqlExpr::text(" ")]),
+        Uuid => QM_UUID_TO_VARBINARY.call([sql]),
         // Microseconds since the epoch, as Trino holds a short timestamp.
-        Timestamp(p) if *p <= 6 => format!("qm_setdigest_timestamp_micros({sql})"),
+        Timestamp(p) if *p <= 6 => QM_SETDIGEST_TIMESTAMP_MICROS.call([sql]),
         _ => return None,
     })
 }
@@ -176,8 +187,8 @@ fn merge_set_digest(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lower
     if !matches!(d.ty, TrinoType::SetDigest | TrinoType::Unknown) {
         return Ok(None);
     }
-    Ok(Some((
-        format!("qm_merge_set_digest({}{})", distinct(call), d.sql),
+    Ok(lowered(
+        SqlExpr::aggregate(QM_MERGE_SET_DIGEST, call.distinct, [d.sql.clone()]),
         TrinoType::SetDigest,
-    )))
+    ))
 }

@@ -6,6 +6,7 @@
 
 use querymesh_values::calendar;
 use querymesh_values::error::ErrorName;
+use querymesh_values::sqlite_expr::SqliteFn;
 use rusqlite::functions::{Aggregate, Context, WindowAggregate};
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, Result};
@@ -140,10 +141,15 @@ fn hash_counts_json(d: &SetDigest) -> String {
     format!("[{}]", pairs.join(","))
 }
 
+pub const QM_MAKE_SET_DIGEST: SqliteFn = SqliteFn::new("qm_make_set_digest");
+pub const QM_MERGE_SET_DIGEST: SqliteFn = SqliteFn::new("qm_merge_set_digest");
+pub const QM_SETDIGEST_CARDINALITY: SqliteFn = SqliteFn::new("qm_setdigest_cardinality");
+pub const QM_SETDIGEST_TIMESTAMP_MICROS: SqliteFn = SqliteFn::new("qm_setdigest_timestamp_micros");
+
 pub fn register(conn: &Connection) -> Result<()> {
-    define_window(conn, "qm_make_set_digest", 1, FLAGS, MakeSetDigest)?;
-    define_window(conn, "qm_merge_set_digest", 1, FLAGS, MergeSetDigest)?;
-    define(conn, "qm_setdigest_cardinality", 1, FLAGS, |ctx| {
+    define_window(conn, QM_MAKE_SET_DIGEST.name(), 1, FLAGS, MakeSetDigest)?;
+    define_window(conn, QM_MERGE_SET_DIGEST.name(), 1, FLAGS, MergeSetDigest)?;
+    define(conn, QM_SETDIGEST_CARDINALITY.name(), 1, FLAGS, |ctx| {
         Ok(digest_at(ctx, 0)?.map(|d| d.cardinality()))
     })?;
     define(
@@ -166,12 +172,18 @@ pub fn register(conn: &Connection) -> Result<()> {
         };
         Ok(Some(digest::jaccard_index(&a, &b)))
     })?;
-    define(conn, "qm_setdigest_timestamp_micros", 1, FLAGS, |ctx| {
-        Ok(match ctx.get_raw(0) {
-            ValueRef::Text(t) => epoch_micros(&String::from_utf8_lossy(t)),
-            _ => None,
-        })
-    })?;
+    define(
+        conn,
+        QM_SETDIGEST_TIMESTAMP_MICROS.name(),
+        1,
+        FLAGS,
+        |ctx| {
+            Ok(match ctx.get_raw(0) {
+                ValueRef::Text(t) => epoch_micros(&String::from_utf8_lossy(t)),
+                _ => None,
+            })
+        },
+    )?;
     define(conn, "qm_setdigest_hash_counts", 1, FLAGS, |ctx| {
         let Some(d) = digest_at(ctx, 0)? else {
             return Ok(None);

@@ -5,8 +5,12 @@
 //! approximate counts of the most frequent values (most_frequent.rs).
 
 use querymesh_values::error::TrinoError;
+use querymesh_values::sqlite_expr::SqlExpr;
+use querymesh_values::sqlite_expr::builtin::RTRIM;
 use querymesh_values::types::TrinoType;
 
+use super::sqlite::{QM_APPROX_MOST_FREQUENT, QM_NUMERIC_HISTOGRAM, QM_NUMERIC_HISTOGRAM_WEIGHTED};
+use crate::aggregate::lowered;
 use crate::context::LowerContext;
 use crate::entry::{AggregateCall, FunctionDef, aggregate};
 
@@ -54,20 +58,17 @@ fn approx_most_frequent(ctx: &mut dyn LowerContext, call: &AggregateCall<'_>) ->
         ),
         TrinoType::Varchar(_) => (x.sql.clone(), TrinoType::Varchar(None)),
         TrinoType::Char(_) => (
-            format!("rtrim({}, ' ')", x.sql).into(),
+            RTRIM.call([x.sql.clone(), SqlExpr::text(" ")]),
             TrinoType::Varchar(None),
         ),
         _ => return Ok(None),
     };
     let buckets = ctx.coerce_to(buckets.clone(), &TrinoType::BigInt, None)?;
     let capacity = ctx.coerce_to(capacity.clone(), &TrinoType::BigInt, None)?;
-    Ok(Some((
-        format!(
-            "qm_approx_most_frequent({}, {value}, {})",
-            buckets.sql, capacity.sql
-        ),
+    Ok(lowered(
+        QM_APPROX_MOST_FREQUENT.call([buckets.sql, value, capacity.sql]),
         TrinoType::Map(Box::new(key), Box::new(TrinoType::BigInt)),
-    )))
+    ))
 }
 
 /// numeric_histogram(buckets, x[, weight]): a double makes a map(double, double), any other
@@ -93,20 +94,14 @@ fn numeric_histogram(ctx: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lo
     };
     let buckets = ctx.coerce_to(buckets.clone(), &TrinoType::BigInt, None)?;
     let value = ctx.coerce_to(x.clone(), &value_type, None)?;
-    let real = i32::from(value_type == TrinoType::Real);
+    let real = SqlExpr::Integer(i64::from(value_type == TrinoType::Real));
     let sql = match weight {
-        None => format!(
-            "qm_numeric_histogram({}, {}, {real})",
-            buckets.sql, value.sql
-        ),
+        None => QM_NUMERIC_HISTOGRAM.call([buckets.sql, value.sql, real]),
         Some(w) => {
             let w = ctx.coerce_to(w.clone(), &TrinoType::Double, None)?;
-            format!(
-                "qm_numeric_histogram_weighted({}, {}, {real}, {})",
-                buckets.sql, value.sql, w.sql
-            )
+            QM_NUMERIC_HISTOGRAM_WEIGHTED.call([buckets.sql, value.sql, real, w.sql])
         }
     };
     let map = TrinoType::Map(Box::new(value_type.clone()), Box::new(value_type));
-    Ok(Some((sql, map)))
+    Ok(lowered(sql, map))
 }

@@ -6,10 +6,14 @@
 //! coercion is in querymesh-values' coerce.rs).
 
 use querymesh_values::error::TrinoError;
+use querymesh_values::sqlite_expr::builtin::RTRIM;
+use querymesh_values::sqlite_expr::{Affinity, SqlExpr};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
+use super::sqlite::{QM_APPROX_SET, QM_HLL_CARDINALITY, QM_MERGE_HLL};
 use crate::Call;
+use crate::aggregate::lowered;
 use crate::context::LowerContext;
 use crate::entry::{AggregateCall, FunctionDef, Lower, Typing, aggregate, scalar};
 
@@ -19,9 +23,9 @@ type Lowered = Result<Option<(String, TrinoType)>, TrinoError>;
 pub const CARDINALITY_SIGNATURE: (&str, &str) = ("hyperloglog", "bigint");
 
 /// How `qm_approx_set` hashes its value: as a long, as a double's bits, or as bytes.
-const HASH_LONG: i32 = 0;
-const HASH_DOUBLE: i32 = 1;
-const HASH_BYTES: i32 = 2;
+const HASH_LONG: i64 = 0;
+const HASH_DOUBLE: i64 = 1;
+const HASH_BYTES: i64 = 2;
 
 pub const FUNCTIONS: &[FunctionDef] = &[
     aggregate(
@@ -50,7 +54,7 @@ pub const FUNCTIONS: &[FunctionDef] = &[
 pub fn cardinality(c: &Call) -> Option<Typed> {
     let [h] = c.args.as_slice() else { return None };
     matches!(h.ty, TrinoType::HyperLogLog | TrinoType::P4HyperLogLog)
-        .then(|| Typed::new(format!("qm_hll_cardinality({})", h.sql), TrinoType::BigInt))
+        .then(|| Typed::new(QM_HLL_CARDINALITY.call([h.sql.clone()]), TrinoType::BigInt))
 }
 
 /// approx_set(x): a bigint (and the integers, coerced) hashed as a long, a double (and a
@@ -59,27 +63,29 @@ fn approx_set(ctx: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
     let [x] = call.args else { return Ok(None) };
     let (value, how) = match &x.ty {
         t if t.is_integral() => (x.sql.clone(), HASH_LONG),
-        TrinoType::Unknown => ("NULL".into(), HASH_LONG),
+        TrinoType::Unknown => (SqlExpr::Null, HASH_LONG),
         TrinoType::Real | TrinoType::Double | TrinoType::Decimal { .. } => {
             let double = ctx.coerce_to(x.clone(), &TrinoType::Double, None)?;
-            (format!("CAST({} AS REAL)", double.sql).into(), HASH_DOUBLE)
+            (SqlExpr::cast(double.sql, Affinity::Real), HASH_DOUBLE)
         }
         TrinoType::Varchar(_) => (x.sql.clone(), HASH_BYTES),
         // A char reaches varchar(x) as the varchar it casts to, without its padding.
-        TrinoType::Char(_) => (format!("rtrim({}, ' ')", x.sql).into(), HASH_BYTES),
+        TrinoType::Char(_) => (RTRIM.call([x.sql.clone(), SqlExpr::text(" ")]), HASH_BYTES),
         _ => return Ok(None),
     };
     // DISTINCT changes no HyperLogLog (adding a value again leaves it as it was), and SQLite
     // takes DISTINCT only with one argument: it is left out.
-    Ok(Some((
-        format!("qm_approx_set({value}, {how})"),
+    Ok(lowered(
+        QM_APPROX_SET.call([value, SqlExpr::Integer(how)]),
         TrinoType::HyperLogLog,
-    )))
+    ))
 }
 
 /// merge(HyperLogLog): the union of the non-NULL HyperLogLogs (NULL when there are none;
 /// DISTINCT changes no union).
 pub fn merge(d: &Typed) -> Option<(String, TrinoType)> {
-    matches!(d.ty, TrinoType::HyperLogLog | TrinoType::P4HyperLogLog)
-        .then(|| (format!("qm_merge_hll({})", d.sql), TrinoType::HyperLogLog))
+    if !matches!(d.ty, TrinoType::HyperLogLog | TrinoType::P4HyperLogLog) {
+        return None;
+    }
+    lowered(QM_MERGE_HLL.call([d.sql.clone()]), TrinoType::HyperLogLog)
 }

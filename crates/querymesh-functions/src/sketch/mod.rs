@@ -29,6 +29,7 @@ pub mod quantiles;
 pub mod sqlite;
 pub mod tdigest;
 
+use querymesh_values::sqlite_expr::SqlExpr;
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
@@ -39,20 +40,20 @@ use querymesh_values::types::TrinoType;
 /// TDigestOperators); HyperLogLog → P4HyperLogLog makes it dense, P4HyperLogLog → HyperLogLog
 /// keeps it. Trino has no cast between P4HyperLogLog and varbinary, nor between qdigests of
 /// different types.
-pub fn cast_sql(t: &Typed, target: &TrinoType) -> Option<Option<String>> {
+pub fn cast_sql(t: &Typed, target: &TrinoType) -> Option<Option<SqlExpr>> {
     use TrinoType::*;
     let ours = |ty: &TrinoType| matches!(ty, HyperLogLog | P4HyperLogLog | QDigest(_) | TDigest);
     if !ours(&t.ty) && !ours(target) {
         return None;
     }
-    let same = || Some(Some(t.sql.to_string()));
+    let same = || Some(Some(t.sql.clone()));
     match (&t.ty, target) {
         (from, to) if from == to => same(),
         (Unknown, _) => same(),
         (HyperLogLog, Varbinary) | (Varbinary, HyperLogLog) | (P4HyperLogLog, HyperLogLog) => {
             same()
         }
-        (HyperLogLog, P4HyperLogLog) => Some(Some(format!("qm_hll_dense({})", t.sql))),
+        (HyperLogLog, P4HyperLogLog) => Some(Some(sqlite::QM_HLL_DENSE.call([t.sql.clone()]))),
         (QDigest(v), Varbinary) | (Varbinary, QDigest(v)) if quantiles::is_qdigest_value(v) => {
             same()
         }

@@ -8,10 +8,18 @@
 //! the argument's type).
 
 use querymesh_values::error::{ErrorName, TrinoError};
+use querymesh_values::sqlite_expr::SqlExpr;
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
+use super::sqlite::{
+    QM_MERGE_QDIGEST, QM_MERGE_TDIGEST, QM_QDIGEST_AGG, QM_QDIGEST_AGG_WEIGHTED,
+    QM_QDIGEST_QUANTILE_AT_VALUE, QM_QDIGEST_SORTABLE, QM_QDIGEST_VALUE_AT_QUANTILE,
+    QM_QDIGEST_VALUES_AT_QUANTILES, QM_TDIGEST_AGG, QM_TDIGEST_AGG_WEIGHTED,
+    QM_TDIGEST_VALUE_AT_QUANTILE, QM_TDIGEST_VALUES_AT_QUANTILES,
+};
 use crate::Call;
+use crate::aggregate::lowered;
 use crate::context::LowerContext;
 use crate::entry::{AggregateCall, FunctionDef, Lower, LowerResult, Typing, aggregate, scalar};
 
@@ -19,11 +27,11 @@ type Lowered = Result<Option<(String, TrinoType)>, TrinoError>;
 
 /// How a qdigest's longs are the values of its type: the `kind` argument of its `qm_*`
 /// functions.
-const BIGINT_KIND: i32 = 0;
-const DOUBLE_KIND: i32 = 1;
-const REAL_KIND: i32 = 2;
+const BIGINT_KIND: i64 = 0;
+const DOUBLE_KIND: i64 = 1;
+const REAL_KIND: i64 = 2;
 /// QuantileDigestFunctions.DEFAULT_ACCURACY, when a weight but no accuracy is given.
-const DEFAULT_ACCURACY: &str = "0.01";
+const DEFAULT_ACCURACY: f64 = 0.01;
 
 const QUANTILE_DESCRIPTION: &str = "Given an input q between [0, 1], find the value whose rank in the sorted sequence of the n values represented by the qdigest is qn.";
 const QUANTILES_DESCRIPTION: &str = "For each input q between [0, 1], find the value whose rank in the sorted sequence of the n values represented by the qdigest is qn.";
@@ -107,17 +115,13 @@ pub fn is_qdigest_value(ty: &TrinoType) -> bool {
     matches!(ty, TrinoType::BigInt | TrinoType::Double | TrinoType::Real)
 }
 
-fn kind_of(ty: &TrinoType) -> Option<i32> {
+fn kind_of(ty: &TrinoType) -> Option<i64> {
     match ty {
         TrinoType::BigInt => Some(BIGINT_KIND),
         TrinoType::Double => Some(DOUBLE_KIND),
         TrinoType::Real => Some(REAL_KIND),
         _ => None,
     }
-}
-
-fn distinct(call: &AggregateCall<'_>) -> &'static str {
-    if call.distinct { "DISTINCT " } else { "" }
 }
 
 /// qdigest_agg(x[, w[, accuracy]]): x's type picks the digest's (integers widen to bigint,
@@ -151,20 +155,25 @@ fn qdigest_agg(ctx: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered 
     let kind = kind_of(&value_type).unwrap_or(BIGINT_KIND);
     // Aggregated as the longs the digest holds; DISTINCT over them is DISTINCT over the
     // values (SQLite takes DISTINCT with one argument only).
-    let held = format!("qm_qdigest_sortable({}, {kind})", args[0]);
-    let sql = match args.as_slice() {
-        [_] => format!("qm_qdigest_agg({}{held})", distinct(call)),
+    let mut args = args.into_iter();
+    let Some(value) = args.next() else {
+        return Ok(None);
+    };
+    let held = QM_QDIGEST_SORTABLE.call([value, SqlExpr::Integer(kind)]);
+    let sql = match (args.next(), args.next()) {
+        (None, _) => SqlExpr::aggregate(QM_QDIGEST_AGG, call.distinct, [held]),
         _ if call.distinct => {
             return Err(TrinoError::new(
                 ErrorName::NotSupported,
                 "qdigest_agg(DISTINCT …) with a weight is not supported by the stand-in",
             ));
         }
-        [_, w] => format!("qm_qdigest_agg_weighted({held}, {w}, {DEFAULT_ACCURACY})"),
-        [_, w, accuracy] => format!("qm_qdigest_agg_weighted({held}, {w}, {accuracy})"),
-        _ => return Ok(None),
+        (Some(w), accuracy) => {
+            let accuracy = accuracy.unwrap_or(SqlExpr::Real(DEFAULT_ACCURACY));
+            QM_QDIGEST_AGG_WEIGHTED.call([held, w, accuracy])
+        }
     };
-    Ok(Some((sql, TrinoType::QDigest(Box::new(value_type)))))
+    Ok(lowered(sql, TrinoType::QDigest(Box::new(value_type))))
 }
 
 /// tdigest_agg(x[, w]): doubles (every number coerced).
@@ -180,8 +189,8 @@ fn tdigest_agg(ctx: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered 
         args.push(ctx.coerce_to(arg.clone(), &TrinoType::Double, None)?.sql);
     }
     let sql = match args.as_slice() {
-        [x] => format!("qm_tdigest_agg({}{x})", distinct(call)),
-        [x, w] if !call.distinct => format!("qm_tdigest_agg_weighted({x}, {w})"),
+        [x] => SqlExpr::aggregate(QM_TDIGEST_AGG, call.distinct, [x.clone()]),
+        [_, _] if !call.distinct => QM_TDIGEST_AGG_WEIGHTED.call(args),
         _ => {
             return Err(TrinoError::new(
                 ErrorName::NotSupported,
@@ -189,7 +198,7 @@ fn tdigest_agg(ctx: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered 
             ));
         }
     };
-    Ok(Some((sql, TrinoType::TDigest)))
+    Ok(lowered(sql, TrinoType::TDigest))
 }
 
 /// merge(d): the union of HyperLogLogs, or the merged qdigests or tdigests; NULL when every
@@ -199,21 +208,19 @@ fn merge(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
     if let Some(lowered) = super::hyperloglog::merge(d) {
         return Ok(Some(lowered));
     }
-    Ok(match &d.ty {
-        TrinoType::QDigest(v) if is_qdigest_value(v) => Some((
-            format!("qm_merge_qdigest({}{})", distinct(call), d.sql),
-            d.ty.clone(),
-        )),
-        TrinoType::TDigest => Some((
-            format!("qm_merge_tdigest({}{})", distinct(call), d.sql),
-            TrinoType::TDigest,
-        )),
-        _ => None,
-    })
+    let f = match &d.ty {
+        TrinoType::QDigest(v) if is_qdigest_value(v) => QM_MERGE_QDIGEST,
+        TrinoType::TDigest => QM_MERGE_TDIGEST,
+        _ => return Ok(None),
+    };
+    Ok(lowered(
+        SqlExpr::aggregate(f, call.distinct, [d.sql.clone()]),
+        d.ty.clone(),
+    ))
 }
 
 /// The digest argument's kind, `None` for a tdigest.
-fn digest_kind(c: &Call) -> Option<Option<i32>> {
+fn digest_kind(c: &Call) -> Option<Option<i64>> {
     match &c.args.first()?.ty {
         TrinoType::QDigest(v) => kind_of(v).map(Some),
         TrinoType::TDigest => Some(None),
@@ -221,7 +228,7 @@ fn digest_kind(c: &Call) -> Option<Option<i32>> {
     }
 }
 
-fn result_of(kind: Option<i32>) -> TrinoType {
+fn result_of(kind: Option<i64>) -> TrinoType {
     match kind {
         Some(BIGINT_KIND) => TrinoType::BigInt,
         Some(REAL_KIND) => TrinoType::Real,
@@ -233,9 +240,10 @@ fn value_at_quantile(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let (Some(kind), [d, q]) = (digest_kind(c), c.args.as_slice()) else {
         return Ok(None);
     };
+    let (d, q) = (d.sql.clone(), q.sql.clone());
     let sql = match kind {
-        Some(kind) => format!("qm_qdigest_value_at_quantile({}, {}, {kind})", d.sql, q.sql),
-        None => format!("qm_tdigest_value_at_quantile({}, {})", d.sql, q.sql),
+        Some(kind) => QM_QDIGEST_VALUE_AT_QUANTILE.call([d, q, SqlExpr::Integer(kind)]),
+        None => QM_TDIGEST_VALUE_AT_QUANTILE.call([d, q]),
     };
     Ok(Some(Typed::new(sql, result_of(kind))))
 }
@@ -244,12 +252,10 @@ fn values_at_quantiles(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let (Some(kind), [d, qs]) = (digest_kind(c), c.args.as_slice()) else {
         return Ok(None);
     };
+    let (d, qs) = (d.sql.clone(), qs.sql.clone());
     let sql = match kind {
-        Some(kind) => format!(
-            "qm_qdigest_values_at_quantiles({}, {}, {kind})",
-            d.sql, qs.sql
-        ),
-        None => format!("qm_tdigest_values_at_quantiles({}, {})", d.sql, qs.sql),
+        Some(kind) => QM_QDIGEST_VALUES_AT_QUANTILES.call([d, qs, SqlExpr::Integer(kind)]),
+        None => QM_TDIGEST_VALUES_AT_QUANTILES.call([d, qs]),
     };
     Ok(Some(Typed::new(
         sql,
@@ -262,7 +268,7 @@ fn quantile_at_value(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         return Ok(None);
     };
     Ok(Some(Typed::new(
-        format!("qm_qdigest_quantile_at_value({}, {}, {kind})", d.sql, x.sql),
+        QM_QDIGEST_QUANTILE_AT_VALUE.call([d.sql.clone(), x.sql.clone(), SqlExpr::Integer(kind)]),
         TrinoType::Double,
     )))
 }

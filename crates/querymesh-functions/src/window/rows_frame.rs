@@ -17,6 +17,7 @@
 use std::cmp::Ordering;
 
 use querymesh_values::error::ErrorName;
+use querymesh_values::sqlite_expr::{SqliteFn, builtin};
 use rusqlite::Connection;
 use rusqlite::functions::{Aggregate, Context, WindowAggregate};
 use rusqlite::types::{Value, ValueRef};
@@ -26,12 +27,12 @@ use crate::udf::{define_window, fail, reserve};
 
 /// The aggregates `qm_rows_frame` runs.
 pub const AGGREGATES: &[&str] = &[
-    "count",
-    "sum",
-    "total",
-    "avg",
-    "min",
-    "max",
+    builtin::COUNT.name(),
+    builtin::SUM.name(),
+    builtin::TOTAL.name(),
+    builtin::AVG.name(),
+    builtin::MIN.name(),
+    builtin::MAX.name(),
     "first_value",
     "last_value",
     "qm_dec_sum",
@@ -245,13 +246,12 @@ fn sum(name: &str, present: &[&Value]) -> rusqlite::Result<Value> {
 }
 
 /// `qm_rows_frame(…)` as calls name it.
-pub const QM_ROWS_FRAME: querymesh_values::sqlite_expr::SqliteFn =
-    querymesh_values::sqlite_expr::SqliteFn::new("qm_rows_frame");
+pub const QM_ROWS_FRAME: SqliteFn = SqliteFn::new("qm_rows_frame");
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     define_window(
         conn,
-        "qm_rows_frame",
+        QM_ROWS_FRAME.name(),
         6,
         rusqlite::functions::FunctionFlags::SQLITE_UTF8,
         RowsFrame,

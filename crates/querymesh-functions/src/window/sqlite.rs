@@ -141,8 +141,8 @@ pub const QM_NTH_NON_NULL: SqliteFn = SqliteFn::new("qm_nth_non_null");
 pub const QM_COUNT_DISTINCT: SqliteFn = SqliteFn::new("qm_count_distinct");
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    define_window(conn, "qm_nth_non_null", 3, FLAGS, NthNonNull)?;
-    define_window(conn, "qm_count_distinct", 1, FLAGS, CountDistinct)?;
+    define_window(conn, QM_NTH_NON_NULL.name(), 3, FLAGS, NthNonNull)?;
+    define_window(conn, QM_COUNT_DISTINCT.name(), 1, FLAGS, CountDistinct)?;
     super::rows_frame::register(conn)
 }
 

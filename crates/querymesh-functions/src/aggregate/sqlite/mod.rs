@@ -9,13 +9,29 @@
 mod statistics;
 mod top_n;
 
+pub use statistics::{
+    QM_CORR, QM_CORR_REAL, QM_COVAR_POP, QM_COVAR_POP_REAL, QM_COVAR_SAMP, QM_COVAR_SAMP_REAL,
+    QM_KURTOSIS, QM_REGR_INTERCEPT, QM_REGR_INTERCEPT_REAL, QM_REGR_SLOPE, QM_REGR_SLOPE_REAL,
+    QM_SKEWNESS,
+};
+pub use top_n::{QM_MAX_BY_N, QM_MAX_N, QM_MIN_BY_N, QM_MIN_N};
+
 use std::cmp::Ordering;
 
 use querymesh_values::error::ErrorName;
+use querymesh_values::sqlite_expr::SqliteFn;
 use rusqlite::types::{Value, ValueRef};
 use rusqlite::{Connection, Result};
 
 use crate::udf::{Args, FLAGS, RowAggregate, define_replayable, fail};
+
+pub const QM_LISTAGG: SqliteFn = SqliteFn::new("qm_listagg");
+pub const QM_MAX_BY: SqliteFn = SqliteFn::new("qm_max_by");
+pub const QM_MIN_BY: SqliteFn = SqliteFn::new("qm_min_by");
+pub const QM_PERCENTILE: SqliteFn = SqliteFn::new("qm_percentile");
+pub const QM_BITWISE_AND: SqliteFn = SqliteFn::new("qm_bitwise_and");
+pub const QM_BITWISE_OR: SqliteFn = SqliteFn::new("qm_bitwise_or");
+pub const QM_BITWISE_XOR: SqliteFn = SqliteFn::new("qm_bitwise_xor");
 
 /// SQLite's own order of values of one analysed type: numbers by value, text and blobs by
 /// bytes (dates and timestamps are ISO text, so they sort by time).
@@ -281,24 +297,17 @@ impl RowAggregate for Listagg {
 pub fn register(conn: &Connection) -> Result<()> {
     statistics::register(conn)?;
     top_n::register(conn)?;
-    define_replayable(conn, "qm_listagg", 6, FLAGS, Listagg)?;
-    define_replayable(
-        conn,
-        "qm_max_by",
-        2,
-        FLAGS,
-        ValueAtExtreme { largest: true },
-    )?;
-    define_replayable(
-        conn,
-        "qm_min_by",
-        2,
-        FLAGS,
-        ValueAtExtreme { largest: false },
-    )?;
-    define_replayable(conn, "qm_percentile", 2, FLAGS, Percentile)?;
-    define_replayable(conn, "qm_bitwise_and", 1, FLAGS, Bitwise { op: BitOp::And })?;
-    define_replayable(conn, "qm_bitwise_or", 1, FLAGS, Bitwise { op: BitOp::Or })?;
-    define_replayable(conn, "qm_bitwise_xor", 1, FLAGS, Bitwise { op: BitOp::Xor })?;
+    define_replayable(conn, QM_LISTAGG.name(), 6, FLAGS, Listagg)?;
+    for (function, largest) in [(QM_MAX_BY, true), (QM_MIN_BY, false)] {
+        define_replayable(conn, function.name(), 2, FLAGS, ValueAtExtreme { largest })?;
+    }
+    define_replayable(conn, QM_PERCENTILE.name(), 2, FLAGS, Percentile)?;
+    for (function, op) in [
+        (QM_BITWISE_AND, BitOp::And),
+        (QM_BITWISE_OR, BitOp::Or),
+        (QM_BITWISE_XOR, BitOp::Xor),
+    ] {
+        define_replayable(conn, function.name(), 1, FLAGS, Bitwise { op })?;
+    }
     Ok(())
 }

@@ -8,6 +8,7 @@
 //! coerced to real) as doubles and rounds the result to a float.
 
 use querymesh_values::error::ErrorName;
+use querymesh_values::sqlite_expr::SqliteFn;
 use rusqlite::types::Value;
 use rusqlite::{Connection, Result};
 
@@ -151,32 +152,46 @@ impl RowAggregate for StatisticAggregate {
     }
 }
 
+pub const QM_CORR: SqliteFn = SqliteFn::new("qm_corr");
+pub const QM_CORR_REAL: SqliteFn = SqliteFn::new("qm_corr_real");
+pub const QM_COVAR_POP: SqliteFn = SqliteFn::new("qm_covar_pop");
+pub const QM_COVAR_POP_REAL: SqliteFn = SqliteFn::new("qm_covar_pop_real");
+pub const QM_COVAR_SAMP: SqliteFn = SqliteFn::new("qm_covar_samp");
+pub const QM_COVAR_SAMP_REAL: SqliteFn = SqliteFn::new("qm_covar_samp_real");
+pub const QM_REGR_SLOPE: SqliteFn = SqliteFn::new("qm_regr_slope");
+pub const QM_REGR_SLOPE_REAL: SqliteFn = SqliteFn::new("qm_regr_slope_real");
+pub const QM_REGR_INTERCEPT: SqliteFn = SqliteFn::new("qm_regr_intercept");
+pub const QM_REGR_INTERCEPT_REAL: SqliteFn = SqliteFn::new("qm_regr_intercept_real");
+pub const QM_SKEWNESS: SqliteFn = SqliteFn::new("qm_skewness");
+pub const QM_KURTOSIS: SqliteFn = SqliteFn::new("qm_kurtosis");
+
 pub fn register(conn: &Connection) -> Result<()> {
-    const ALL: &[(&str, &str, Statistic)] = &[
-        ("qm_corr", "qm_corr_real", Statistic::Corr),
-        ("qm_covar_pop", "qm_covar_pop_real", Statistic::CovarPop),
-        ("qm_covar_samp", "qm_covar_samp_real", Statistic::CovarSamp),
-        ("qm_regr_slope", "qm_regr_slope_real", Statistic::RegrSlope),
+    const ALL: &[(SqliteFn, SqliteFn, Statistic)] = &[
+        (QM_CORR, QM_CORR_REAL, Statistic::Corr),
+        (QM_COVAR_POP, QM_COVAR_POP_REAL, Statistic::CovarPop),
+        (QM_COVAR_SAMP, QM_COVAR_SAMP_REAL, Statistic::CovarSamp),
+        (QM_REGR_SLOPE, QM_REGR_SLOPE_REAL, Statistic::RegrSlope),
         (
-            "qm_regr_intercept",
-            "qm_regr_intercept_real",
+            QM_REGR_INTERCEPT,
+            QM_REGR_INTERCEPT_REAL,
             Statistic::RegrIntercept,
         ),
     ];
     for &(double, float, statistic) in ALL {
-        for (name, real) in [(double, false), (float, true)] {
-            define_replayable(conn, name, 2, FLAGS, StatisticAggregate { statistic, real })?;
+        for (function, real) in [(double, false), (float, true)] {
+            let aggregate = StatisticAggregate { statistic, real };
+            define_replayable(conn, function.name(), 2, FLAGS, aggregate)?;
         }
     }
-    for (name, statistic) in [
-        ("qm_skewness", Statistic::Skewness),
-        ("qm_kurtosis", Statistic::Kurtosis),
+    for (function, statistic) in [
+        (QM_SKEWNESS, Statistic::Skewness),
+        (QM_KURTOSIS, Statistic::Kurtosis),
     ] {
         let aggregate = StatisticAggregate {
             statistic,
             real: false,
         };
-        define_replayable(conn, name, 1, FLAGS, aggregate)?;
+        define_replayable(conn, function.name(), 1, FLAGS, aggregate)?;
     }
     Ok(())
 }

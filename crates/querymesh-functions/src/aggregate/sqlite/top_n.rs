@@ -8,6 +8,7 @@
 use std::cmp::Ordering;
 
 use querymesh_values::error::ErrorName;
+use querymesh_values::sqlite_expr::SqliteFn;
 use querymesh_values::types::TrinoType;
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, Result};
@@ -147,14 +148,19 @@ impl RowAggregate for TopN {
     }
 }
 
+pub const QM_MAX_N: SqliteFn = SqliteFn::new("qm_max_n");
+pub const QM_MIN_N: SqliteFn = SqliteFn::new("qm_min_n");
+pub const QM_MAX_BY_N: SqliteFn = SqliteFn::new("qm_max_by_n");
+pub const QM_MIN_BY_N: SqliteFn = SqliteFn::new("qm_min_by_n");
+
 pub fn register(conn: &Connection) -> Result<()> {
-    for (name, largest, by) in [
-        ("qm_max_n", true, false),
-        ("qm_min_n", false, false),
-        ("qm_max_by_n", true, true),
-        ("qm_min_by_n", false, true),
+    for (function, largest, by) in [
+        (QM_MAX_N, true, false),
+        (QM_MIN_N, false, false),
+        (QM_MAX_BY_N, true, true),
+        (QM_MIN_BY_N, false, true),
     ] {
-        define_replayable(conn, name, 4, FLAGS, TopN { largest, by })?;
+        define_replayable(conn, function.name(), 4, FLAGS, TopN { largest, by })?;
     }
     Ok(())
 }

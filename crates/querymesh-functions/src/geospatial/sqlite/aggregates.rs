@@ -3,6 +3,7 @@
 //! the hull or union of all; NULLs are skipped, no geometry at all is NULL. Their window
 //! forms replay the frame (udf/replayed.rs).
 
+use querymesh_values::sqlite_expr::SqliteFn;
 use rusqlite::{Connection, Result};
 
 use super::geometry;
@@ -68,17 +69,20 @@ impl EmptyHull for Geometry {
     }
 }
 
+pub const QM_CONVEX_HULL_AGG: SqliteFn = SqliteFn::new("qm_convex_hull_agg");
+pub const QM_GEOMETRY_UNION_AGG: SqliteFn = SqliteFn::new("qm_geometry_union_agg");
+
 pub fn register(conn: &Connection) -> Result<()> {
     define_replayable(
         conn,
-        "qm_convex_hull_agg",
+        QM_CONVEX_HULL_AGG.name(),
         1,
         FLAGS,
         GeometryAggregate(Combine::ConvexHull),
     )?;
     define_replayable(
         conn,
-        "qm_geometry_union_agg",
+        QM_GEOMETRY_UNION_AGG.name(),
         1,
         FLAGS,
         GeometryAggregate(Combine::Union),

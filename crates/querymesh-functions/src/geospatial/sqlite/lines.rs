@@ -1,6 +1,7 @@
 //! Along a line (GeoFunctions): line_interpolate_point(s), line_locate_point, and
 //! geometry_nearest_points.
 
+use querymesh_values::sqlite_expr::SqliteFn;
 use rusqlite::Connection;
 use rusqlite::functions::Context;
 
@@ -204,6 +205,8 @@ fn nearest_points(a: &Geometry, b: &Geometry) -> rusqlite::Result<(Point, Point)
     Ok((best.0, best.1))
 }
 
+pub const QM_GEOMETRY_NEAREST_POINTS: SqliteFn = SqliteFn::new("qm_geometry_nearest_points");
+
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     for (name, repeated) in [
         ("qm_line_interpolate_point", false),
@@ -257,7 +260,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     )?;
     define(
         conn,
-        "qm_geometry_nearest_points",
+        QM_GEOMETRY_NEAREST_POINTS.name(),
         2,
         FLAGS,
         |ctx: &mut Context<'_>| {

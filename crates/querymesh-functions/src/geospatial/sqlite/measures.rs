@@ -2,6 +2,7 @@
 //! ST_Centroid, ST_ConvexHull, ST_Boundary.
 
 use geo::{Centroid, ConvexHull, Distance, Euclidean};
+use querymesh_values::sqlite_expr::SqliteFn;
 use rusqlite::Connection;
 use rusqlite::functions::Context;
 
@@ -129,31 +130,51 @@ fn boundary(g: &Geometry) -> Geometry {
     }
 }
 
+pub const QM_ST_AREA: SqliteFn = SqliteFn::new("qm_st_area");
+pub const QM_ST_LENGTH: SqliteFn = SqliteFn::new("qm_st_length");
+pub const QM_ST_DISTANCE: SqliteFn = SqliteFn::new("qm_st_distance");
+
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    define(conn, "qm_st_area", 1, FLAGS, |ctx: &mut Context<'_>| {
-        Ok(geometry(ctx.get_raw(0))?.map(|g| real(area(&g))))
-    })?;
-    define(conn, "qm_st_length", 1, FLAGS, |ctx: &mut Context<'_>| {
-        let Some(g) = geometry(ctx.get_raw(0))? else {
-            return Ok(None);
-        };
-        require_kind("ST_Length", &g, &[Kind::LineString, Kind::MultiLineString])?;
-        let length = match &g {
-            Geometry::LineString(line) => line_length(line),
-            Geometry::MultiLineString(lines) => lines.iter().map(|l| line_length(l)).sum(),
-            _ => 0.0,
-        };
-        Ok(Some(real(length)))
-    })?;
-    define(conn, "qm_st_distance", 2, FLAGS, |ctx: &mut Context<'_>| {
-        let (Some(a), Some(b)) = (geometry(ctx.get_raw(0))?, geometry(ctx.get_raw(1))?) else {
-            return Ok(None);
-        };
-        if a.is_empty() || b.is_empty() {
-            return Ok(None);
-        }
-        Ok(Some(real(Euclidean.distance(&to_geo(&a), &to_geo(&b)))))
-    })?;
+    define(
+        conn,
+        QM_ST_AREA.name(),
+        1,
+        FLAGS,
+        |ctx: &mut Context<'_>| Ok(geometry(ctx.get_raw(0))?.map(|g| real(area(&g)))),
+    )?;
+    define(
+        conn,
+        QM_ST_LENGTH.name(),
+        1,
+        FLAGS,
+        |ctx: &mut Context<'_>| {
+            let Some(g) = geometry(ctx.get_raw(0))? else {
+                return Ok(None);
+            };
+            require_kind("ST_Length", &g, &[Kind::LineString, Kind::MultiLineString])?;
+            let length = match &g {
+                Geometry::LineString(line) => line_length(line),
+                Geometry::MultiLineString(lines) => lines.iter().map(|l| line_length(l)).sum(),
+                _ => 0.0,
+            };
+            Ok(Some(real(length)))
+        },
+    )?;
+    define(
+        conn,
+        QM_ST_DISTANCE.name(),
+        2,
+        FLAGS,
+        |ctx: &mut Context<'_>| {
+            let (Some(a), Some(b)) = (geometry(ctx.get_raw(0))?, geometry(ctx.get_raw(1))?) else {
+                return Ok(None);
+            };
+            if a.is_empty() || b.is_empty() {
+                return Ok(None);
+            }
+            Ok(Some(real(Euclidean.distance(&to_geo(&a), &to_geo(&b)))))
+        },
+    )?;
     define(
         conn,
         "qm_st_centroid",

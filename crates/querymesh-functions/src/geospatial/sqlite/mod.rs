@@ -12,6 +12,11 @@ mod operations;
 mod relations;
 mod spherical;
 
+pub use aggregates::{QM_CONVEX_HULL_AGG, QM_GEOMETRY_UNION_AGG};
+pub use lines::QM_GEOMETRY_NEAREST_POINTS;
+pub use measures::{QM_ST_AREA, QM_ST_DISTANCE, QM_ST_LENGTH};
+pub use spherical::{QM_ST_AREA_SPHERE, QM_ST_DISTANCE_SPHERE, QM_ST_LENGTH_SPHERE};
+
 use querymesh_values::error::ErrorName;
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, Error};

@@ -2,6 +2,7 @@
 //! a sphere of Trino's Earth radius (6371.01 km): ST_Distance of points, ST_Length of lines,
 //! ST_Area of polygons (spherical excess), great_circle_distance.
 
+use querymesh_values::sqlite_expr::SqliteFn;
 use rusqlite::Connection;
 use rusqlite::functions::Context;
 
@@ -194,6 +195,10 @@ fn spherical_distance(a: &Geometry, b: &Geometry) -> rusqlite::Result<Option<f64
     great_circle_distance(p.y, p.x, q.y, q.x).map(|km| Some(km * 1000.0))
 }
 
+pub const QM_ST_AREA_SPHERE: SqliteFn = SqliteFn::new("qm_st_area_sphere");
+pub const QM_ST_LENGTH_SPHERE: SqliteFn = SqliteFn::new("qm_st_length_sphere");
+pub const QM_ST_DISTANCE_SPHERE: SqliteFn = SqliteFn::new("qm_st_distance_sphere");
+
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     define(
         conn,
@@ -210,7 +215,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     )?;
     define(
         conn,
-        "qm_st_area_sphere",
+        QM_ST_AREA_SPHERE.name(),
         1,
         FLAGS,
         |ctx: &mut Context<'_>| {
@@ -222,7 +227,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     )?;
     define(
         conn,
-        "qm_st_length_sphere",
+        QM_ST_LENGTH_SPHERE.name(),
         1,
         FLAGS,
         |ctx: &mut Context<'_>| {
@@ -234,7 +239,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     )?;
     define(
         conn,
-        "qm_st_distance_sphere",
+        QM_ST_DISTANCE_SPHERE.name(),
         2,
         FLAGS,
         |ctx: &mut Context<'_>| {

@@ -1,6 +1,7 @@
 //! `qm_approx_set`, `qm_merge_hll`, `qm_hll_cardinality` and `qm_hll_dense` (the cast to
 //! P4HyperLogLog).
 
+use querymesh_values::sqlite_expr::SqliteFn;
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, Result};
 
@@ -88,15 +89,20 @@ impl RowAggregate for MergeHll {
     }
 }
 
+pub const QM_APPROX_SET: SqliteFn = SqliteFn::new("qm_approx_set");
+pub const QM_MERGE_HLL: SqliteFn = SqliteFn::new("qm_merge_hll");
+pub const QM_HLL_CARDINALITY: SqliteFn = SqliteFn::new("qm_hll_cardinality");
+pub const QM_HLL_DENSE: SqliteFn = SqliteFn::new("qm_hll_dense");
+
 pub(super) fn register(conn: &Connection) -> Result<()> {
-    define_replayable(conn, "qm_approx_set", 2, FLAGS, ApproxSet)?;
-    define_replayable(conn, "qm_merge_hll", 1, FLAGS, MergeHll)?;
-    define(conn, "qm_hll_cardinality", 1, FLAGS, |ctx| {
+    define_replayable(conn, QM_APPROX_SET.name(), 2, FLAGS, ApproxSet)?;
+    define_replayable(conn, QM_MERGE_HLL.name(), 1, FLAGS, MergeHll)?;
+    define(conn, QM_HLL_CARDINALITY.name(), 1, FLAGS, |ctx| {
         bytes_of(ctx.get_raw(0))
             .map(|b| read(b).map(|h| h.cardinality()))
             .transpose()
     })?;
-    define(conn, "qm_hll_dense", 1, FLAGS, |ctx| {
+    define(conn, QM_HLL_DENSE.name(), 1, FLAGS, |ctx| {
         bytes_of(ctx.get_raw(0))
             .map(|b| read(b).map(|h| h.made_dense().write()))
             .transpose()

@@ -9,6 +9,18 @@ mod numeric_histogram;
 mod qdigest;
 mod tdigest;
 
+pub use hyperloglog::{QM_APPROX_SET, QM_HLL_CARDINALITY, QM_HLL_DENSE, QM_MERGE_HLL};
+pub use most_frequent::QM_APPROX_MOST_FREQUENT;
+pub use numeric_histogram::{QM_NUMERIC_HISTOGRAM, QM_NUMERIC_HISTOGRAM_WEIGHTED};
+pub use qdigest::{
+    QM_MERGE_QDIGEST, QM_QDIGEST_AGG, QM_QDIGEST_AGG_WEIGHTED, QM_QDIGEST_QUANTILE_AT_VALUE,
+    QM_QDIGEST_SORTABLE, QM_QDIGEST_VALUE_AT_QUANTILE, QM_QDIGEST_VALUES_AT_QUANTILES,
+};
+pub use tdigest::{
+    QM_MERGE_TDIGEST, QM_TDIGEST_AGG, QM_TDIGEST_AGG_WEIGHTED, QM_TDIGEST_VALUE_AT_QUANTILE,
+    QM_TDIGEST_VALUES_AT_QUANTILES,
+};
+
 use querymesh_values::error::ErrorName;
 use rusqlite::functions::Context;
 use rusqlite::types::ValueRef;

@@ -5,6 +5,7 @@
 //! serialization), offered largest first: the same values, so it is not rebuilt here.
 
 use querymesh_values::error::ErrorName;
+use querymesh_values::sqlite_expr::SqliteFn;
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, Result};
 
@@ -91,6 +92,8 @@ impl RowAggregate for MostFrequent {
     }
 }
 
+pub const QM_APPROX_MOST_FREQUENT: SqliteFn = SqliteFn::new("qm_approx_most_frequent");
+
 pub(super) fn register(conn: &Connection) -> Result<()> {
-    define_replayable(conn, "qm_approx_most_frequent", 3, FLAGS, MostFrequent)
+    define_replayable(conn, QM_APPROX_MOST_FREQUENT.name(), 3, FLAGS, MostFrequent)
 }

@@ -3,6 +3,7 @@
 //! value; a real's as reals). Rows with a NULL are skipped; no row gives NULL.
 
 use querymesh_values::error::ErrorName;
+use querymesh_values::sqlite_expr::SqliteFn;
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, Result};
 
@@ -94,14 +95,23 @@ impl RowAggregate for Histogram {
     }
 }
 
+pub const QM_NUMERIC_HISTOGRAM: SqliteFn = SqliteFn::new("qm_numeric_histogram");
+pub const QM_NUMERIC_HISTOGRAM_WEIGHTED: SqliteFn = SqliteFn::new("qm_numeric_histogram_weighted");
+
 pub(super) fn register(conn: &Connection) -> Result<()> {
     define_replayable(
         conn,
-        "qm_numeric_histogram",
+        QM_NUMERIC_HISTOGRAM.name(),
         3,
         FLAGS,
         Histogram { weighted: false },
     )?;
     let weighted = Histogram { weighted: true };
-    define_replayable(conn, "qm_numeric_histogram_weighted", 4, FLAGS, weighted)
+    define_replayable(
+        conn,
+        QM_NUMERIC_HISTOGRAM_WEIGHTED.name(),
+        4,
+        FLAGS,
+        weighted,
+    )
 }

@@ -3,6 +3,7 @@
 //! quantile scalars.
 
 use querymesh_values::error::ErrorName;
+use querymesh_values::sqlite_expr::SqliteFn;
 use rusqlite::types::{Value, ValueRef};
 use rusqlite::{Connection, Result};
 
@@ -137,22 +138,31 @@ impl RowAggregate for MergeQdigest {
     }
 }
 
+pub const QM_QDIGEST_SORTABLE: SqliteFn = SqliteFn::new("qm_qdigest_sortable");
+pub const QM_QDIGEST_AGG: SqliteFn = SqliteFn::new("qm_qdigest_agg");
+pub const QM_QDIGEST_AGG_WEIGHTED: SqliteFn = SqliteFn::new("qm_qdigest_agg_weighted");
+pub const QM_MERGE_QDIGEST: SqliteFn = SqliteFn::new("qm_merge_qdigest");
+pub const QM_QDIGEST_VALUE_AT_QUANTILE: SqliteFn = SqliteFn::new("qm_qdigest_value_at_quantile");
+pub const QM_QDIGEST_VALUES_AT_QUANTILES: SqliteFn =
+    SqliteFn::new("qm_qdigest_values_at_quantiles");
+pub const QM_QDIGEST_QUANTILE_AT_VALUE: SqliteFn = SqliteFn::new("qm_qdigest_quantile_at_value");
+
 pub(super) fn register(conn: &Connection) -> Result<()> {
-    define(conn, "qm_qdigest_sortable", 2, FLAGS, |ctx| {
+    define(conn, QM_QDIGEST_SORTABLE.name(), 2, FLAGS, |ctx| {
         let kind: i64 = ctx.get(1)?;
         Ok(sortable(ctx.get_raw(0), kind))
     })?;
     define_replayable(
         conn,
-        "qm_qdigest_agg",
+        QM_QDIGEST_AGG.name(),
         1,
         FLAGS,
         QdigestAgg { weighted: false },
     )?;
     let weighted = QdigestAgg { weighted: true };
-    define_replayable(conn, "qm_qdigest_agg_weighted", 3, FLAGS, weighted)?;
-    define_replayable(conn, "qm_merge_qdigest", 1, FLAGS, MergeQdigest)?;
-    define(conn, "qm_qdigest_value_at_quantile", 3, FLAGS, |ctx| {
+    define_replayable(conn, QM_QDIGEST_AGG_WEIGHTED.name(), 3, FLAGS, weighted)?;
+    define_replayable(conn, QM_MERGE_QDIGEST.name(), 1, FLAGS, MergeQdigest)?;
+    define(conn, QM_QDIGEST_VALUE_AT_QUANTILE.name(), 3, FLAGS, |ctx| {
         let (Some(bytes), Some(q)) = (bytes_of(ctx.get_raw(0)), double_of(ctx.get_raw(1))) else {
             return Ok(Value::Null);
         };
@@ -160,32 +170,38 @@ pub(super) fn register(conn: &Connection) -> Result<()> {
         let long = read(bytes)?.quantile(q).map_err(refused)?;
         Ok(value_of(long, kind))
     })?;
-    define(conn, "qm_qdigest_values_at_quantiles", 3, FLAGS, |ctx| {
-        let (Some(bytes), Some(qs)) = (bytes_of(ctx.get_raw(0)), doubles_of(ctx, 1)?) else {
-            return Ok(None);
-        };
-        let kind: i64 = ctx.get(2)?;
-        let digest = read(bytes)?;
-        let longs = qs
-            .iter()
-            .map(|q| digest.quantile(*q).map_err(refused))
-            .collect::<Result<Vec<_>>>()?;
-        let json = if kind == DOUBLE_KIND || kind == REAL_KIND {
-            let values: Vec<f64> = longs
+    define(
+        conn,
+        QM_QDIGEST_VALUES_AT_QUANTILES.name(),
+        3,
+        FLAGS,
+        |ctx| {
+            let (Some(bytes), Some(qs)) = (bytes_of(ctx.get_raw(0)), doubles_of(ctx, 1)?) else {
+                return Ok(None);
+            };
+            let kind: i64 = ctx.get(2)?;
+            let digest = read(bytes)?;
+            let longs = qs
                 .iter()
-                .map(|l| match kind {
-                    DOUBLE_KIND => sortable_to_double(*l),
-                    _ => f64::from(sortable_to_real(*l)),
-                })
-                .collect();
-            double_array(&values)
-        } else {
-            serde_json::Value::from(longs).to_string()
-        };
-        reserve(json.len())?;
-        Ok(Some(json))
-    })?;
-    define(conn, "qm_qdigest_quantile_at_value", 3, FLAGS, |ctx| {
+                .map(|q| digest.quantile(*q).map_err(refused))
+                .collect::<Result<Vec<_>>>()?;
+            let json = if kind == DOUBLE_KIND || kind == REAL_KIND {
+                let values: Vec<f64> = longs
+                    .iter()
+                    .map(|l| match kind {
+                        DOUBLE_KIND => sortable_to_double(*l),
+                        _ => f64::from(sortable_to_real(*l)),
+                    })
+                    .collect();
+                double_array(&values)
+            } else {
+                serde_json::Value::from(longs).to_string()
+            };
+            reserve(json.len())?;
+            Ok(Some(json))
+        },
+    )?;
+    define(conn, QM_QDIGEST_QUANTILE_AT_VALUE.name(), 3, FLAGS, |ctx| {
         let kind: i64 = ctx.get(2)?;
         let (Some(bytes), Some(value)) = (bytes_of(ctx.get_raw(0)), sortable(ctx.get_raw(1), kind))
         else {

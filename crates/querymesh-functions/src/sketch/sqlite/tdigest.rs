@@ -2,6 +2,7 @@
 //! `qm_merge_tdigest` aggregates and the quantile scalars.
 
 use querymesh_values::error::ErrorName;
+use querymesh_values::sqlite_expr::SqliteFn;
 use rusqlite::types::Value;
 use rusqlite::{Connection, Result};
 
@@ -96,37 +97,50 @@ impl RowAggregate for MergeTdigest {
     }
 }
 
+pub const QM_TDIGEST_AGG: SqliteFn = SqliteFn::new("qm_tdigest_agg");
+pub const QM_TDIGEST_AGG_WEIGHTED: SqliteFn = SqliteFn::new("qm_tdigest_agg_weighted");
+pub const QM_MERGE_TDIGEST: SqliteFn = SqliteFn::new("qm_merge_tdigest");
+pub const QM_TDIGEST_VALUE_AT_QUANTILE: SqliteFn = SqliteFn::new("qm_tdigest_value_at_quantile");
+pub const QM_TDIGEST_VALUES_AT_QUANTILES: SqliteFn =
+    SqliteFn::new("qm_tdigest_values_at_quantiles");
+
 pub(super) fn register(conn: &Connection) -> Result<()> {
     define_replayable(
         conn,
-        "qm_tdigest_agg",
+        QM_TDIGEST_AGG.name(),
         1,
         FLAGS,
         TdigestAgg { weighted: false },
     )?;
     let weighted = TdigestAgg { weighted: true };
-    define_replayable(conn, "qm_tdigest_agg_weighted", 2, FLAGS, weighted)?;
-    define_replayable(conn, "qm_merge_tdigest", 1, FLAGS, MergeTdigest)?;
-    define(conn, "qm_tdigest_value_at_quantile", 2, FLAGS, |ctx| {
+    define_replayable(conn, QM_TDIGEST_AGG_WEIGHTED.name(), 2, FLAGS, weighted)?;
+    define_replayable(conn, QM_MERGE_TDIGEST.name(), 1, FLAGS, MergeTdigest)?;
+    define(conn, QM_TDIGEST_VALUE_AT_QUANTILE.name(), 2, FLAGS, |ctx| {
         let (Some(bytes), Some(q)) = (bytes_of(ctx.get_raw(0)), double_of(ctx.get_raw(1))) else {
             return Ok(Value::Null);
         };
         let values = read(bytes)?.values_at(&[q]).map_err(refused)?;
         Ok(real(values.first().copied().unwrap_or(f64::NAN)))
     })?;
-    define(conn, "qm_tdigest_values_at_quantiles", 2, FLAGS, |ctx| {
-        let (Some(bytes), Some(qs)) = (bytes_of(ctx.get_raw(0)), doubles_of(ctx, 1)?) else {
-            return Ok(None);
-        };
-        if qs.windows(2).any(|w| w[1] < w[0]) {
-            return Err(fail(
-                ErrorName::InvalidFunctionArgument,
-                "percentiles must be sorted in increasing order",
-            ));
-        }
-        let values = read(bytes)?.values_at(&qs).map_err(refused)?;
-        let json = double_array(&values);
-        reserve(json.len())?;
-        Ok(Some(json))
-    })
+    define(
+        conn,
+        QM_TDIGEST_VALUES_AT_QUANTILES.name(),
+        2,
+        FLAGS,
+        |ctx| {
+            let (Some(bytes), Some(qs)) = (bytes_of(ctx.get_raw(0)), doubles_of(ctx, 1)?) else {
+                return Ok(None);
+            };
+            if qs.windows(2).any(|w| w[1] < w[0]) {
+                return Err(fail(
+                    ErrorName::InvalidFunctionArgument,
+                    "percentiles must be sorted in increasing order",
+                ));
+            }
+            let values = read(bytes)?.values_at(&qs).map_err(refused)?;
+            let json = double_array(&values);
+            reserve(json.len())?;
+            Ok(Some(json))
+        },
+    )
 }
