@@ -82,10 +82,6 @@ pub struct Call {
 }
 
 impl Call {
-    pub fn sql(&self) -> Vec<String> {
-        self.args.iter().map(|a| a.sql.to_string()).collect()
-    }
-
     /// The arguments' SQLite expressions, in order.
     pub fn arg_exprs(&self) -> Vec<SqlExpr> {
         self.args.iter().map(|a| a.sql.clone()).collect()

@@ -8,7 +8,7 @@ use crate::types::TrinoType;
 /// An expression typed and translated.
 #[derive(Clone, Debug)]
 pub struct Typed {
-    /// The SQLite expression that computes it (sqlite_expr.rs).
+    /// The SQLite expression that computes it (sqlite_expr/).
     pub sql: SqlExpr,
     pub ty: TrinoType,
     pub constant: Option<Constant>,

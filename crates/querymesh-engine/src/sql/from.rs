@@ -130,10 +130,10 @@ impl Analyzer<'_> {
                                     access.filters = policy.filter_names();
                                     access.masks = policy.masked_columns(&table);
                                 }
-                                TableSource::Shaped(source)
+                                TableSource::Shaped(Box::new(source))
                             }
                             None => match view {
-                                Some(view) => TableSource::Shaped(view),
+                                Some(view) => TableSource::Shaped(Box::new(view)),
                                 None => TableSource::Catalog(visible::source(
                                     self.catalogs,
                                     self.session.viewer.as_ref(),
@@ -167,10 +167,7 @@ impl Analyzer<'_> {
                 let alias = Some(sql_alias);
                 Ok(match (source, cte_name) {
                     // A view expanded, or a table under the reader's policy.
-                    (Some(TableSource::Shaped(select)), _) => FromItem::Subquery {
-                        select: Box::new(select),
-                        alias,
-                    },
+                    (Some(TableSource::Shaped(select)), _) => FromItem::Subquery { select, alias },
                     // A catalog's table or view, as visible.rs gives it (`"db"."t"`).
                     (Some(TableSource::Catalog(source)), _) => FromItem::Source {
                         source: SqlExpr::Raw(source),
@@ -471,7 +468,7 @@ impl Analyzer<'_> {
 /// Where a table's rows come from.
 enum TableSource {
     /// A view expanded, or the table under the reader's filters and masks.
-    Shaped(SqlSelect),
+    Shaped(Box<SqlSelect>),
     /// The catalog's text for it (visible.rs): its qualified name, or a filtered view of it.
     Catalog(String),
 }

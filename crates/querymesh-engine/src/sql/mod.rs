@@ -1,15 +1,18 @@
 //! Trino SQL → SQLite, in stages: the text's tokens checked and rewritten (`syntax`), the
 //! statement they are read once (`statements`), a query parsed (sqlparser with
 //! [`dialect::TrinoDialect`]) and analysed against the catalogs (names, Trino types, Trino's
-//! refusals with `line L:C`), and SQLite SQL emitted whose result columns are typed by the
-//! analysis (DESIGN.md "Inside the stand-in"). [`plan`] is the match over the statement.
+//! refusals with `line L:C`) into a SQLite query tree (querymesh-values `sqlite_expr`: the
+//! analysis builds nodes, never text), rendered once into the plan, whose result columns are
+//! typed by the analysis (DESIGN.md "Inside the stand-in"). [`plan`] is the match over the
+//! statement.
 //!
 //! # Layout
 //!
-//! Below this module, in crates of their own: Trino's values and their SQLite text
-//! (`querymesh-values`: typed expressions, string literals, the element form, coercions,
-//! decimals, dates) and the functions (`querymesh-functions`: the families and their
-//! lowerings, which see a `LowerContext`, never the analyser; the `qm_*` SQLite functions).
+//! Below this module, in crates of their own: Trino's values and their SQLite form
+//! (`querymesh-values`: typed expressions and the SQLite expression tree, string literals,
+//! the element form, coercions, decimals, dates) and the functions (`querymesh-functions`: the
+//! families and their lowerings, which see a `LowerContext`, never the analyser; the `qm_*` SQLite
+//! functions).
 //!
 //! - `syntax/`: the dialect ([`dialect`]), one copy of the token helpers (`token`, and
 //!   `cursor`, the statements' reader), the checks before parsing (`lexical`: Trino's grammar

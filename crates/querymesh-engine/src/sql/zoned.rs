@@ -43,7 +43,9 @@ pub fn session_zone_id(session: &crate::SessionContext) -> Result<String, TrinoE
 pub(super) fn compare_key(sql: SqlExpr, target: &TrinoType) -> SqlExpr {
     match target {
         TrinoType::TimestampTz(_) => SqlExpr::from(zones::instant_sql(&sql.to_string())),
-        TrinoType::TimeTz(_) => querymesh_functions::datetime::time_of_day::compare_key(sql, target),
+        TrinoType::TimeTz(_) => {
+            querymesh_functions::datetime::time_of_day::compare_key(sql, target)
+        }
         _ => sql,
     }
 }

@@ -11,7 +11,7 @@ mod function;
 mod over;
 mod select;
 
-use std::fmt::{self, Display, Formatter, Write};
+use std::fmt::{self, Display, Formatter};
 
 use crate::sqlite_text::{quote, sql_string};
 
@@ -120,7 +120,7 @@ impl Affinity {
 }
 
 /// One SQLite expression.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Debug, Default, PartialEq)]
 pub enum SqlExpr {
     /// SQLite text not yet rebuilt as a tree (issue 27 retires it).
     Raw(String),
@@ -279,6 +279,10 @@ impl SqlExpr {
 
     /// `self` inside `try()`: every call of a function that has a twin names the twin.
     pub fn in_try(self, raw: &dyn TryTwins) -> SqlExpr {
+        with_stack(|| self.in_try_node(raw))
+    }
+
+    fn in_try_node(self, raw: &dyn TryTwins) -> SqlExpr {
         let walk = |e: SqlExpr| e.in_try(raw);
         let boxed = |e: Box<SqlExpr>| Box::new(e.in_try(raw));
         match self {
@@ -401,6 +405,96 @@ pub fn comma_list(items: &[SqlExpr]) -> String {
         .join(", ")
 }
 
+/// Stack left before a deep walk grows it, and how much it grows by: a chain of 4,000 links
+/// (tests' statement_limits) is cloned and walked on a worker's 2 MiB stack.
+const RED_ZONE: usize = 64 * 1024;
+const GROWTH: usize = 1024 * 1024;
+
+/// `f` with at least [`RED_ZONE`] of stack, on a new segment when the thread's is short.
+pub(super) fn with_stack<R>(f: impl FnOnce() -> R) -> R {
+    stacker::maybe_grow(RED_ZONE, GROWTH, f)
+}
+
+impl Clone for SqlExpr {
+    fn clone(&self) -> Self {
+        with_stack(|| self.clone_node())
+    }
+}
+
+impl SqlExpr {
+    fn clone_node(&self) -> SqlExpr {
+        match self {
+            SqlExpr::Raw(s) => SqlExpr::Raw(s.clone()),
+            SqlExpr::Null => SqlExpr::Null,
+            SqlExpr::Integer(n) => SqlExpr::Integer(*n),
+            SqlExpr::Real(x) => SqlExpr::Real(*x),
+            SqlExpr::Text(s) => SqlExpr::Text(s.clone()),
+            SqlExpr::Blob(b) => SqlExpr::Blob(b.clone()),
+            SqlExpr::Column { table, name } => SqlExpr::Column {
+                table: table.clone(),
+                name: name.clone(),
+            },
+            SqlExpr::Call(f, args) => SqlExpr::Call(*f, args.clone()),
+            SqlExpr::Binary(l, op, r) => SqlExpr::Binary(l.clone(), *op, r.clone()),
+            SqlExpr::Unary(op, e) => SqlExpr::Unary(*op, e.clone()),
+            SqlExpr::IsNull { operand, negated } => SqlExpr::IsNull {
+                operand: operand.clone(),
+                negated: *negated,
+            },
+            SqlExpr::Case {
+                operand,
+                branches,
+                otherwise,
+            } => SqlExpr::Case {
+                operand: operand.clone(),
+                branches: branches.clone(),
+                otherwise: otherwise.clone(),
+            },
+            SqlExpr::Cast(e, a) => SqlExpr::Cast(e.clone(), *a),
+            SqlExpr::InList {
+                operand,
+                list,
+                negated,
+            } => SqlExpr::InList {
+                operand: operand.clone(),
+                list: list.clone(),
+                negated: *negated,
+            },
+            SqlExpr::Between {
+                operand,
+                low,
+                high,
+                negated,
+            } => SqlExpr::Between {
+                operand: operand.clone(),
+                low: low.clone(),
+                high: high.clone(),
+                negated: *negated,
+            },
+            SqlExpr::Collate(e, c) => SqlExpr::Collate(e.clone(), c),
+            SqlExpr::Subquery(q) => SqlExpr::Subquery(q.clone()),
+            SqlExpr::Exists(q) => SqlExpr::Exists(q.clone()),
+            SqlExpr::Over { call, window } => SqlExpr::Over {
+                call: call.clone(),
+                window: window.clone(),
+            },
+            SqlExpr::Aggregate {
+                function,
+                distinct,
+                args,
+                order_by,
+                filter,
+            } => SqlExpr::Aggregate {
+                function: *function,
+                distinct: *distinct,
+                args: args.clone(),
+                order_by: order_by.clone(),
+                filter: filter.clone(),
+            },
+        }
+    }
+}
+
 impl From<String> for SqlExpr {
     fn from(s: String) -> Self {
         SqlExpr::Raw(s)
@@ -429,117 +523,208 @@ pub(super) fn list(f: &mut Formatter<'_>, items: &[SqlExpr]) -> fmt::Result {
     Ok(())
 }
 
+/// One piece of a rendering: a node still to render, or text.
+enum Piece<'a> {
+    Node(&'a SqlExpr),
+    Text(&'a str),
+    Owned(String),
+    Other(&'a dyn Display),
+}
+
 impl Display for SqlExpr {
+    /// Renders with a stack of pieces rather than by recursion: a deep expression (4,000
+    /// links of `x + x + …`, each wrapped in a call) must render on a worker's 2 MiB stack
+    /// (tests' statement_limits). Subqueries and windows render by their own `Display`.
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        match self {
-            SqlExpr::Raw(s) => f.write_str(s),
-            SqlExpr::Null => f.write_str("NULL"),
-            SqlExpr::Integer(n) => write!(f, "{n}"),
-            SqlExpr::Real(x) if x.is_infinite() => {
-                f.write_str(if *x > 0.0 { "9e999" } else { "-9e999" })
+        let mut stack = vec![Piece::Node(self)];
+        let mut next = Vec::new();
+        while let Some(piece) = stack.pop() {
+            match piece {
+                Piece::Text(s) => f.write_str(s)?,
+                Piece::Owned(s) => f.write_str(&s)?,
+                Piece::Other(d) => write!(f, "{d}")?,
+                Piece::Node(e) => {
+                    pieces(e, &mut next);
+                    stack.extend(next.drain(..).rev());
+                }
             }
-            // SQLite has no NaN literal; 0.0/0.0 is NULL there, so a NaN is never a literal.
-            SqlExpr::Real(x) if x.is_nan() => f.write_str("NULL"),
-            SqlExpr::Real(x) => {
-                let text = format!("{x:?}");
-                // Rust writes 1e300 as "1e300" and 2.0 as "2.0": both read back as REAL.
-                f.write_str(&text)
+        }
+        Ok(())
+    }
+}
+
+/// Pushes a list's items separated by commas.
+fn listed<'a>(items: &'a [SqlExpr], out: &mut Vec<Piece<'a>>) {
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(Piece::Text(", "));
+        }
+        out.push(Piece::Node(item));
+    }
+}
+
+/// The pieces `e` renders as, in order.
+fn pieces<'a>(e: &'a SqlExpr, out: &mut Vec<Piece<'a>>) {
+    use Piece::{Node, Other, Owned, Text};
+    let not = |negated: bool| if negated { " NOT" } else { "" };
+    match e {
+        SqlExpr::Raw(s) => out.push(Text(s)),
+        SqlExpr::Null => out.push(Text("NULL")),
+        SqlExpr::Integer(n) => out.push(Owned(n.to_string())),
+        SqlExpr::Real(x) if x.is_infinite() => {
+            out.push(Text(if *x > 0.0 { "9e999" } else { "-9e999" }))
+        }
+        // SQLite has no NaN literal; 0.0/0.0 is NULL there, so a NaN is never a literal.
+        SqlExpr::Real(x) if x.is_nan() => out.push(Text("NULL")),
+        // Rust writes 1e300 as "1e300" and 2.0 as "2.0": both read back as REAL.
+        SqlExpr::Real(x) => out.push(Owned(format!("{x:?}"))),
+        SqlExpr::Text(s) => out.push(Owned(sql_string(s))),
+        SqlExpr::Blob(bytes) => {
+            let hex: String = bytes.iter().map(|b| format!("{b:02X}")).collect();
+            out.push(Owned(format!("X'{hex}'")));
+        }
+        SqlExpr::Column { table, name } => {
+            if let Some(t) = table {
+                out.push(Text(t));
+                out.push(Text("."));
             }
-            SqlExpr::Text(s) => f.write_str(&sql_string(s)),
-            SqlExpr::Blob(bytes) => {
-                f.write_str("X'")?;
-                for b in bytes {
-                    write!(f, "{b:02X}")?;
-                }
-                f.write_char('\'')
+            out.push(Owned(quote(name)));
+        }
+        SqlExpr::Call(func, args) => {
+            out.push(Text(func.name));
+            if func.in_try {
+                out.push(Text("_in_try"));
             }
-            SqlExpr::Column { table, name } => {
-                if let Some(t) = table {
-                    write!(f, "{t}.")?;
-                }
-                f.write_str(&quote(name))
+            out.push(Text("("));
+            listed(args, out);
+            out.push(Text(")"));
+        }
+        SqlExpr::Binary(l, op, r) => {
+            out.push(Text("("));
+            out.push(Node(l));
+            out.push(Text(" "));
+            out.push(Text(op.symbol()));
+            out.push(Text(" "));
+            out.push(Node(r));
+            out.push(Text(")"));
+        }
+        SqlExpr::Unary(op, operand) => {
+            out.push(Text("("));
+            out.push(Text(op.symbol()));
+            out.push(Node(operand));
+            out.push(Text(")"));
+        }
+        SqlExpr::IsNull { operand, negated } => {
+            out.push(Text("("));
+            out.push(Node(operand));
+            out.push(Text(" IS"));
+            out.push(Text(not(*negated)));
+            out.push(Text(" NULL)"));
+        }
+        SqlExpr::Case {
+            operand,
+            branches,
+            otherwise,
+        } => {
+            out.push(Text("(CASE"));
+            if let Some(o) = operand {
+                out.push(Text(" "));
+                out.push(Node(o));
             }
-            SqlExpr::Call(func, args) => {
-                f.write_str(func.name)?;
-                if func.in_try {
-                    f.write_str("_in_try")?;
-                }
-                f.write_char('(')?;
-                list(f, args)?;
-                f.write_char(')')
+            for (when, then) in branches {
+                out.push(Text(" WHEN "));
+                out.push(Node(when));
+                out.push(Text(" THEN "));
+                out.push(Node(then));
             }
-            SqlExpr::Binary(l, op, r) => write!(f, "({l} {} {r})", op.symbol()),
-            SqlExpr::Unary(op, e) => write!(f, "({}{e})", op.symbol()),
-            SqlExpr::IsNull { operand, negated } => {
-                let not = if *negated { " NOT" } else { "" };
-                write!(f, "({operand} IS{not} NULL)")
+            if let Some(o) = otherwise {
+                out.push(Text(" ELSE "));
+                out.push(Node(o));
             }
-            SqlExpr::Case {
-                operand,
-                branches,
-                otherwise,
-            } => {
-                f.write_str("(CASE")?;
-                if let Some(o) = operand {
-                    write!(f, " {o}")?;
-                }
-                for (when, then) in branches {
-                    write!(f, " WHEN {when} THEN {then}")?;
-                }
-                if let Some(e) = otherwise {
-                    write!(f, " ELSE {e}")?;
-                }
-                f.write_str(" END)")
+            out.push(Text(" END)"));
+        }
+        SqlExpr::Cast(operand, affinity) => {
+            out.push(Text("CAST("));
+            out.push(Node(operand));
+            out.push(Text(" AS "));
+            out.push(Text(affinity.name()));
+            out.push(Text(")"));
+        }
+        SqlExpr::InList {
+            operand,
+            list: items,
+            negated,
+        } => {
+            out.push(Text("("));
+            out.push(Node(operand));
+            out.push(Text(not(*negated)));
+            out.push(Text(" IN ("));
+            listed(items, out);
+            out.push(Text("))"));
+        }
+        SqlExpr::Between {
+            operand,
+            low,
+            high,
+            negated,
+        } => {
+            out.push(Text("("));
+            out.push(Node(operand));
+            out.push(Text(not(*negated)));
+            out.push(Text(" BETWEEN "));
+            out.push(Node(low));
+            out.push(Text(" AND "));
+            out.push(Node(high));
+            out.push(Text(")"));
+        }
+        SqlExpr::Collate(operand, collation) => {
+            out.push(Text("("));
+            out.push(Node(operand));
+            out.push(Text(" COLLATE "));
+            out.push(Text(collation));
+            out.push(Text(")"));
+        }
+        SqlExpr::Subquery(q) => {
+            out.push(Text("("));
+            out.push(Other(q.as_ref()));
+            out.push(Text(")"));
+        }
+        SqlExpr::Exists(q) => {
+            out.push(Text("EXISTS ("));
+            out.push(Other(q.as_ref()));
+            out.push(Text(")"));
+        }
+        SqlExpr::Over { call, window } => {
+            out.push(Node(call));
+            out.push(Text(" OVER ("));
+            out.push(Other(window.as_ref()));
+            out.push(Text(")"));
+        }
+        SqlExpr::Aggregate {
+            function,
+            distinct,
+            args,
+            order_by,
+            filter,
+        } => {
+            out.push(Text(function.name));
+            if function.in_try {
+                out.push(Text("_in_try"));
             }
-            SqlExpr::Cast(e, a) => write!(f, "CAST({e} AS {})", a.name()),
-            SqlExpr::InList {
-                operand,
-                list: items,
-                negated,
-            } => {
-                let not = if *negated { " NOT" } else { "" };
-                write!(f, "({operand}{not} IN (")?;
-                list(f, items)?;
-                f.write_str("))")
+            out.push(Text(if *distinct { "(DISTINCT " } else { "(" }));
+            if args.is_empty() {
+                out.push(Text("*"));
             }
-            SqlExpr::Between {
-                operand,
-                low,
-                high,
-                negated,
-            } => {
-                let not = if *negated { " NOT" } else { "" };
-                write!(f, "({operand}{not} BETWEEN {low} AND {high})")
+            listed(args, out);
+            for (i, key) in order_by.iter().enumerate() {
+                out.push(Text(if i == 0 { " ORDER BY " } else { ", " }));
+                out.push(Other(key));
             }
-            SqlExpr::Collate(e, c) => write!(f, "({e} COLLATE {c})"),
-            SqlExpr::Subquery(q) => write!(f, "({q})"),
-            SqlExpr::Exists(q) => write!(f, "EXISTS ({q})"),
-            SqlExpr::Over { call, window } => write!(f, "{call} OVER ({window})"),
-            SqlExpr::Aggregate {
-                function,
-                distinct,
-                args,
-                order_by,
-                filter,
-            } => {
-                f.write_str(function.name)?;
-                if function.in_try {
-                    f.write_str("_in_try")?;
-                }
-                f.write_str(if *distinct { "(DISTINCT " } else { "(" })?;
-                if args.is_empty() {
-                    f.write_char('*')?;
-                }
-                list(f, args)?;
-                for (i, key) in order_by.iter().enumerate() {
-                    f.write_str(if i == 0 { " ORDER BY " } else { ", " })?;
-                    write!(f, "{key}")?;
-                }
-                f.write_char(')')?;
-                if let Some(c) = filter {
-                    write!(f, " FILTER (WHERE {c})")?;
-                }
-                Ok(())
+            out.push(Text(")"));
+            if let Some(c) = filter {
+                out.push(Text(" FILTER (WHERE "));
+                out.push(Node(c));
+                out.push(Text(")"));
             }
         }
     }

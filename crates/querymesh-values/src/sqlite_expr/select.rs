@@ -4,7 +4,7 @@
 
 use std::fmt::{self, Display, Formatter, Write};
 
-use super::{SqlExpr, SqliteFn, TryTwins, list};
+use super::{SqlExpr, SqliteFn, TryTwins, list, with_stack};
 use crate::sqlite_text::quote;
 
 /// A SQLite `SELECT`: as expressions embed it (a scalar subquery over `json_each`, an EXISTS)
@@ -345,7 +345,14 @@ fn alias(f: &mut Formatter<'_>, alias: &Option<String>) -> fmt::Result {
 }
 
 impl Display for FromItem {
+    /// On a grown stack when short: subqueries nest as deep as Trino's parser takes.
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        with_stack(|| self.render(f))
+    }
+}
+
+impl FromItem {
+    fn render(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match self {
             FromItem::Table { name, alias: a } => {
                 f.write_str(&quote(name))?;
@@ -426,7 +433,14 @@ fn limit_offset(
 }
 
 impl Display for Select {
+    /// On a grown stack when short: subqueries nest as deep as Trino's parser takes.
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        with_stack(|| self.render(f))
+    }
+}
+
+impl Select {
+    fn render(&self, f: &mut Formatter<'_>) -> fmt::Result {
         f.write_str(if self.distinct {
             "SELECT DISTINCT "
         } else {
@@ -467,7 +481,14 @@ impl Display for Select {
 }
 
 impl Display for Query {
+    /// On a grown stack when short: subqueries nest as deep as Trino's parser takes.
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        with_stack(|| self.render(f))
+    }
+}
+
+impl Query {
+    fn render(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match self {
             Query::Select(select) => write!(f, "{select}"),
             Query::Compound {

@@ -189,11 +189,7 @@ impl Analyzer<'_> {
             // NTileFunction: "Buckets must be greater than 0".
             "ntile" if args.len() == 1 && args[0].ty.is_integral() => {
                 // checked_count (querymesh-functions) still answers text.
-                let buckets = SqlExpr::from(checked_count(
-                    &args[0],
-                    1,
-                    "Buckets must be greater than 0",
-                )?);
+                let buckets = checked_count(&args[0], 1, "Buckets must be greater than 0")?;
                 (
                     window.over(builtin::NTILE.call([buckets])),
                     TrinoType::BigInt,
@@ -215,7 +211,7 @@ impl Analyzer<'_> {
                 // LagFunction/LeadFunction: "Offset must be at least 0".
                 let offset = match args.get(1) {
                     // checked_count (querymesh-functions) still answers text.
-                    Some(o) => SqlExpr::from(checked_count(o, 0, "Offset must be at least 0")?),
+                    Some(o) => checked_count(o, 0, "Offset must be at least 0")?,
                     None => SqlExpr::Integer(1),
                 };
                 let value = coerced(&args[0], &ty);
@@ -247,8 +243,7 @@ impl Analyzer<'_> {
             // NthValueFunction: "Offset must be at least 1".
             "nth_value" if args.len() == 2 && args[1].ty.is_integral() => {
                 // checked_count (querymesh-functions) still answers text.
-                let offset =
-                    SqlExpr::from(checked_count(&args[1], 1, "Offset must be at least 1")?);
+                let offset = checked_count(&args[1], 1, "Offset must be at least 1")?;
                 let value = arg_sql[0].clone();
                 let call = if ignore_nulls {
                     nth_non_null(value, offset, false)

@@ -231,8 +231,7 @@ impl Analyzer<'_> {
         };
         relations.push(self.aliased(columns, Vec::new(), alias)?);
         // `vars` is the SQL/JSON helpers' text (calls/sql_json.rs), not yet a tree.
-        let rows =
-            QM_JSON_TABLE.call([input.sql, SqlExpr::text(spec.to_text()), vars]);
+        let rows = QM_JSON_TABLE.call([input.sql, SqlExpr::text(spec.to_text()), vars]);
         Ok(FromItem::Function {
             function: builtin::JSON_EACH,
             args: vec![rows],
