@@ -3,6 +3,7 @@
 
 use base64::Engine as _;
 use querymesh_values::error::ErrorName;
+use querymesh_values::sqlite_expr::runtime;
 use rusqlite::Connection;
 use rusqlite::types::{Value, ValueRef};
 
@@ -148,7 +149,7 @@ fn owned(v: ValueRef<'_>) -> Value {
 /// Registers the `qm_*` functions of complex values.
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     // A double or real in element form (querymesh-values element.rs): ±Infinity as text.
-    define(conn, "qm_float_element", 1, FLAGS, |ctx| {
+    define(conn, runtime::QM_FLOAT_ELEMENT.name(), 1, FLAGS, |ctx| {
         Ok(match ctx.get_raw(0) {
             ValueRef::Real(x) if x.is_infinite() => {
                 Value::Text(if x > 0.0 { "Infinity" } else { "-Infinity" }.into())
@@ -157,7 +158,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         })
     })?;
     // An element read back as a top-level double: the texts of ±Infinity as the numbers.
-    define(conn, "qm_element_float", 1, FLAGS, |ctx| {
+    define(conn, runtime::QM_ELEMENT_FLOAT.name(), 1, FLAGS, |ctx| {
         Ok(match ctx.get_raw(0) {
             ValueRef::Text(b"Infinity") => Value::Real(f64::INFINITY),
             ValueRef::Text(b"-Infinity") => Value::Real(f64::NEG_INFINITY),
@@ -190,7 +191,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         };
         Ok(complex_equal(&parse(&a)?, &parse(&b)?))
     })?;
-    define(conn, "qm_base64", 1, FLAGS, |ctx| {
+    define(conn, runtime::QM_BASE64.name(), 1, FLAGS, |ctx| {
         Ok(match ctx.get_raw(0) {
             ValueRef::Null => None,
             ValueRef::Blob(b) | ValueRef::Text(b) => {
@@ -199,7 +200,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             other => text_arg(other).map(|t| base64::engine::general_purpose::STANDARD.encode(t)),
         })
     })?;
-    define(conn, "qm_unbase64", 1, FLAGS, |ctx| {
+    define(conn, runtime::QM_UNBASE64.name(), 1, FLAGS, |ctx| {
         Ok(text_arg(ctx.get_raw(0)).and_then(|t| {
             base64::engine::general_purpose::STANDARD
                 .decode(t.as_bytes())

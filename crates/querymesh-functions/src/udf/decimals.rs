@@ -6,6 +6,7 @@ use querymesh_values::decimal::{
     self, MAX_PRECISION, divide_half_up, format, overflows, read, rescale, to_sqlite,
 };
 use querymesh_values::error::ErrorName;
+use querymesh_values::sqlite_expr::runtime;
 use rusqlite::functions::{Aggregate, Context, WindowAggregate};
 use rusqlite::types::{Value, ValueRef};
 use rusqlite::{Connection, Error};
@@ -437,7 +438,7 @@ impl WindowAggregate<Running, Value> for Average {
 /// Registers the `qm_dec_*` functions on `conn`.
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     // qm_dec_rescale(x, from scale, to scale, to precision): an implicit widening.
-    define(conn, "qm_dec_rescale", 4, FLAGS, |ctx| {
+    define(conn, runtime::QM_DEC_RESCALE.name(), 4, FLAGS, |ctx| {
         let Some(u) = read(ctx.get_raw(0)) else {
             return Ok(Value::Null);
         };
@@ -447,7 +448,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         )
     })?;
     // qm_dec_op(op, a, a's scale, b, b's scale, scale, precision).
-    define(conn, "qm_dec_op", 7, FLAGS, |ctx| {
+    define(conn, runtime::QM_DEC_OP.name(), 7, FLAGS, |ctx| {
         let (Some(a), Some(b)) = (read(ctx.get_raw(1)), read(ctx.get_raw(3))) else {
             return Ok(Value::Null);
         };
@@ -456,7 +457,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         let u = operate(&op, (a, small(ctx, 2)?), (b, small(ctx, 4)?), s)?;
         result(Some(u), precision(ctx, 6)?)
     })?;
-    define(conn, "qm_dec_neg", 1, FLAGS, |ctx| {
+    define(conn, runtime::QM_DEC_NEG.name(), 1, FLAGS, |ctx| {
         Ok(read(ctx.get_raw(0)).map_or(Value::Null, |u| to_sqlite(-u, 38)))
     })?;
     // qm_dec_abs(x, precision).
@@ -470,7 +471,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         Ok(read(ctx.get_raw(0)).map(|u| u.signum() as i64))
     })?;
     // qm_dec_to_double(x, scale, as real).
-    define(conn, "qm_dec_to_double", 3, FLAGS, |ctx| {
+    define(conn, runtime::QM_DEC_TO_DOUBLE.name(), 3, FLAGS, |ctx| {
         let Some(u) = read(ctx.get_raw(0)) else {
             return Ok(Value::Null);
         };
@@ -499,10 +500,10 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         result(integral(u, small(ctx, 1)?, &mode), precision(ctx, 3)?)
     })?;
     // The element form of a long decimal (its digits) and back.
-    define(conn, "qm_dec_digits", 1, FLAGS, |ctx| {
+    define(conn, runtime::QM_DEC_DIGITS.name(), 1, FLAGS, |ctx| {
         Ok(read(ctx.get_raw(0)).map(|u| u.to_string()))
     })?;
-    define(conn, "qm_dec_of_digits", 1, FLAGS, |ctx| {
+    define(conn, runtime::QM_DEC_OF_DIGITS.name(), 1, FLAGS, |ctx| {
         Ok(read(ctx.get_raw(0)).map_or(Value::Null, |u| to_sqlite(u, 38)))
     })?;
     let window = FLAGS;
