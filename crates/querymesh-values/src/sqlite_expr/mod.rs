@@ -269,14 +269,6 @@ impl SqlExpr {
         }
     }
 
-    pub fn is_null_literal(&self) -> bool {
-        match self {
-            SqlExpr::Null => true,
-            SqlExpr::Raw(s) => s.eq_ignore_ascii_case("NULL"),
-            _ => false,
-        }
-    }
-
     /// `self` inside `try()`: every call of a function that has a twin names the twin.
     pub fn in_try(self, raw: &dyn TryTwins) -> SqlExpr {
         with_stack(|| self.in_try_node(raw))
