@@ -10,7 +10,9 @@
 //! - `FROM system.builtin`: the table functions alone. Any other schema, existing or not, has
 //!   no functions: an empty answer, never CATALOG_NOT_FOUND or SCHEMA_NOT_FOUND.
 
-use querymesh_functions::entry::{FunctionDef, Kind};
+use std::collections::HashSet;
+
+use querymesh_functions::entry::Kind;
 use serde_json::Value;
 
 use super::{Cursor, LikePattern, denied, missing_catalog};
@@ -107,71 +109,45 @@ pub(super) fn show_functions(
     Ok(listing(columns, values))
 }
 
-/// The names of Trino's functions that have two (`ceil` and `ceiling`, `parse_data_size` and
-/// `parse_presto_data_size`, …): Trino 476 lists every row of each such name twice (asked of
-/// the pinned Trino with SHOW FUNCTIONS).
-const LISTED_TWICE: &[&str] = &[
-    "any_value",
-    "arbitrary",
-    "bool_and",
-    "ceil",
-    "ceiling",
-    "day",
-    "day_of_month",
-    "day_of_week",
-    "day_of_year",
-    "dow",
-    "doy",
-    "every",
-    "parse_data_size",
-    "parse_presto_data_size",
-    "pow",
-    "power",
-    "rand",
-    "random",
-    "stddev",
-    "stddev_samp",
-    "var_samp",
-    "variance",
-    "week",
-    "week_of_year",
-    "year_of_week",
-    "yow",
-];
+/// Trino 476's own SHOW FUNCTIONS listing (written by scripts/trino_function_listing.py from
+/// the pinned Trino): how Trino spells each signature (`array(t)`, `function(t,boolean)`),
+/// the overloads it lists apart (`approx_distinct(boolean)`), the rows it lists twice (an
+/// aliased function such as `ceil` / `ceiling`) and which rows have no description. The
+/// stand-in lists the rows of the functions it has: the registry decides which, the listing
+/// only how they read.
+const TRINO_LISTING: &str = include_str!("trino_functions.tsv");
 
-/// Every listed function of the registry (an aliased name's rows twice), each table function
-/// among them after the scalar functions of its name (Trino orders by name, then return type:
-/// `unknown` sorts last), and the table functions once more from the path's `system.builtin`.
+/// The listing's rows, in Trino's order (by name, then return type), each field as written.
+fn trino_listing() -> impl Iterator<Item = Row> {
+    TRINO_LISTING
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.is_empty())
+        .filter_map(|line| {
+            let mut fields = line.split('\t');
+            let mut next = || fields.next().map(str::to_string);
+            Some((
+                next()?,
+                next()?,
+                next()?,
+                next()?,
+                next()? == "true",
+                next()?,
+            ))
+        })
+}
+
+/// Every listed function the stand-in has: the registry's (minus the special forms, which
+/// Trino does not list) and the built-in table functions, which Trino lists twice (once as
+/// global functions, once from the path's `system.builtin`).
 fn global_rows() -> Vec<Row> {
-    let registry: Vec<&FunctionDef> = querymesh_functions::registry::all()
-        .into_iter()
-        .filter(|f| f.kind != Kind::SpecialForm)
-        .collect();
-    let mut rows = Vec::new();
-    let mut tables = table_function_rows().into_iter().peekable();
-    for f in registry {
-        while let Some(table) = tables.next_if(|t| t.0.as_str() < f.name) {
-            rows.push(table);
-        }
-        let times = if LISTED_TWICE.contains(&f.name) { 2 } else { 1 };
-        for (args, returns) in f.signatures {
-            let row = (
-                f.name.to_string(),
-                returns.to_string(),
-                args.to_string(),
-                f.kind.shown().to_string(),
-                f.deterministic,
-                querymesh_functions::registry::description(f, args).to_string(),
-            );
-            rows.extend(std::iter::repeat_n(row, times));
-        }
-        while let Some(table) = tables.next_if(|t| t.0 == f.name) {
-            rows.push(table);
-        }
-    }
-    rows.extend(tables);
-    rows.extend(table_function_rows());
-    rows
+    let tables: HashSet<&str> = TABLE_FUNCTIONS.iter().map(|(name, _)| *name).collect();
+    trino_listing()
+        .filter(|row| {
+            tables.contains(row.0.as_str())
+                || querymesh_functions::registry::lookup(&row.0.to_ascii_lowercase())
+                    .is_some_and(|f| f.kind != Kind::SpecialForm)
+        })
+        .collect()
 }
 
 /// The built-in table functions: return type `unknown`, function type `table`, not
@@ -240,5 +216,56 @@ fn listing(columns: Vec<OutputColumn>, values: Vec<Vec<Value>>) -> Plan {
         reads: Vec::new(),
         session_update: None,
         body: Body::Rows(values),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_line_of_the_listing_is_a_row() {
+        let lines = TRINO_LISTING
+            .lines()
+            .filter(|line| !line.starts_with('#') && !line.is_empty())
+            .count();
+        assert_eq!(trino_listing().count(), lines);
+        assert!(lines > 800, "Trino 476 lists 811 rows, read {lines}");
+    }
+
+    /// A registry function Trino does not list is misnamed or not Trino's: SHOW FUNCTIONS
+    /// would leave it out.
+    #[test]
+    fn every_registry_function_is_in_the_listing() {
+        let listed: HashSet<String> = trino_listing()
+            .map(|row| row.0.to_ascii_lowercase())
+            .collect();
+        for f in querymesh_functions::registry::all() {
+            if f.kind != Kind::SpecialForm {
+                assert!(
+                    listed.contains(&f.name.to_ascii_lowercase()),
+                    "{} is not in Trino's listing",
+                    f.name
+                );
+            }
+        }
+        for (name, _) in TABLE_FUNCTIONS {
+            assert!(listed.contains(*name), "{name} is not in Trino's listing");
+        }
+    }
+
+    #[test]
+    fn rows_read_as_trino_spells_them() {
+        let rows = global_rows();
+        let array_agg: Vec<&Row> = rows.iter().filter(|r| r.0 == "array_agg").collect();
+        assert_eq!(array_agg.len(), 1);
+        assert_eq!(
+            (array_agg[0].1.as_str(), array_agg[0].2.as_str()),
+            ("array(t)", "t")
+        );
+        // An aliased function's rows twice, and no description where Trino gives none.
+        let bool_and: Vec<&Row> = rows.iter().filter(|r| r.0 == "bool_and").collect();
+        assert_eq!(bool_and.len(), 2);
+        assert!(bool_and.iter().all(|r| r.5.is_empty()));
     }
 }
