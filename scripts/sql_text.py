@@ -2,11 +2,13 @@
 """Where the QueryMesh analysis still writes SQLite text instead of building the expression
 tree (querymesh-values `sqlite_expr`), issue 27's measure.
 
-Counts, per file of the engine and the function families, the `format!` calls whose format
-string reads as SQL (a call `name(`, a quoted name, or one of SQL's keywords: CASE, SELECT,
-FROM, WHERE, CAST, IS NULL, `||`, AND, OR, …; an error message that names a clause counts too,
-so the measure errs high), and the `SqlExpr::Raw` and `comma_list` uses that carry text into the
-tree. The SQLite functions themselves (`sqlite/`, `udf/`), tests, the tpch generator and the
+Counts, per file of the engine and the function families:
+- the `format!` calls whose format string reads as SQL (a call `name(`, a quoted name, or one
+  of SQL's keywords: CASE, SELECT, FROM, WHERE, CAST, IS NULL, `||`, AND, OR, …), except the
+  messages of Trino errors, which name clauses and functions;
+- the `SqlExpr::Raw` and `comma_list` uses that carry text into the tree;
+- the call templates (`Lower::Template("qm_x({0})")`) the engine fills with text.
+The SQLite functions themselves (`sqlite/`, `udf/`), tests, the tpch generator and the
 developer's sources (which write DDL for their own files) are not analysis and are skipped.
 
   python3 scripts/sql_text.py            # a total per crate, the 20 largest files
@@ -29,7 +31,15 @@ SQL = re.compile(
 # The tree's renderer and quoting, and files whose `name(` strings are Trino's type names.
 NOT_ANALYSIS = {"sqlite_expr/mod.rs", "sqlite_expr/select.rs", "sqlite_text.rs", "types.rs", "signature.rs"}
 FORMAT = re.compile(r'format!\(\s*"((?:[^"\\]|\\.)*)"', re.S)
-CARRIERS = re.compile(r"SqlExpr::Raw\(|\bcomma_list\(")
+CARRIERS = re.compile(
+    r"SqlExpr::Raw\(|\bcomma_list\("
+    # a call template a family's table gives `Lower::Template`: "qm_x({0}, {1})"
+    r'|"[a-z_]\w*\((?:\{[0-9*]\}(?:,\s*)?)+\)"'
+)
+# A Trino error's message names clauses and functions ("ORDER BY position 3 is not in select
+# list"): a format! that is the message argument of an error (`error_at(ErrorName::X, at,
+# format!(…))`, `TrinoError::new(ErrorName::X, format!(…))`) is not SQL text.
+MESSAGE = re.compile(r"ErrorName::\w+\s*,(?:[^;{}]{0,80}?,)?\s*$")
 
 
 def strip_tests(text: str) -> str:
@@ -50,7 +60,11 @@ def strip_tests(text: str) -> str:
 
 def count(path: pathlib.Path) -> int:
     text = strip_tests(path.read_text())
-    sql = sum(1 for m in FORMAT.finditer(text) if SQL.search(m.group(1)))
+    sql = sum(
+        1
+        for m in FORMAT.finditer(text)
+        if SQL.search(m.group(1)) and not MESSAGE.search(text[max(0, m.start() - 200) : m.start()])
+    )
     return sql + len(CARRIERS.findall(text))
 
 
