@@ -161,6 +161,8 @@ pub enum Query {
         ctes: Vec<CommonTable>,
         body: Box<Query>,
     },
+    /// `VALUES (a, b), (c, d)`: constant rows, their columns named `column1`, `column2`, …
+    Values(Vec<Vec<SqlExpr>>),
 }
 
 impl Select {
@@ -327,6 +329,11 @@ impl Query {
                     .collect(),
                 body: Box::new(body.in_try(raw)),
             },
+            Query::Values(rows) => Query::Values(
+                rows.into_iter()
+                    .map(|row| row.into_iter().map(|e| e.in_try(raw)).collect())
+                    .collect(),
+            ),
         }
     }
 }
@@ -533,6 +540,14 @@ impl Query {
                 }
                 write!(f, " {body}")
             }
+            Query::Values(rows) => {
+                for (i, row) in rows.iter().enumerate() {
+                    f.write_str(if i == 0 { "VALUES (" } else { ", (" })?;
+                    list(f, row)?;
+                    f.write_char(')')?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -687,6 +702,18 @@ mod tests {
             alias: Some("t1".into()),
         };
         assert_eq!(source.to_string(), "\"db\".\"t\" AS \"t1\"");
+        let values = Query::Values(vec![
+            vec![SqlExpr::Integer(1), SqlExpr::text("a")],
+            vec![SqlExpr::Null, SqlExpr::text("it's")],
+        ]);
+        let named = Select {
+            columns: vec![(SqlExpr::column(None, "column1"), Some("n".into()))],
+            ..Select::star(FromItem::query(values, None))
+        };
+        assert_eq!(
+            named.to_string(),
+            "SELECT \"column1\" AS \"n\" FROM (VALUES (1, 'a'), (NULL, 'it''s'))"
+        );
     }
 
     struct Twins;
