@@ -175,13 +175,7 @@ pub(super) fn add_information_schema(catalogs: &mut Catalogs) {
                 schema: "information_schema".into(),
                 name: name.into(),
                 columns: cols.clone(),
-                // Issue 27: the rows are still literals' text here.
-                sqlite_name: inline_table(
-                    cols,
-                    rows.into_iter()
-                        .map(|r| r.into_iter().map(querymesh_values::sqlite_expr::SqlExpr::from).collect())
-                        .collect(),
-                ),
+                sqlite_name: inline_table(cols, rows),
             });
         }
     }

@@ -55,10 +55,7 @@ impl Analyzer<'_> {
         if !querymesh_values::coerce::comparable(&l.ty, ty) {
             return Err(mismatch(&block.columns));
         }
-        let element = Typed::new(
-            SqlExpr::column(Some(&quote(ROWS)), "c1"),
-            ty.clone(),
-        );
+        let element = Typed::new(SqlExpr::column(Some(&quote(ROWS)), "c1"), ty.clone());
         let test = self.binary(l, location(left), op, element, right, at)?.sql;
         // `EXISTS (SELECT 1 FROM (subquery) AS rows WHERE condition)`.
         let exists = |condition: SqlExpr| {

@@ -36,7 +36,8 @@ pub fn source(
         select: Box::new(select),
         alias: alias.clone(),
     };
-    let seen = |condition: SqlExpr| rows(Select::star(catalog_table(table, None)).filter(condition));
+    let seen =
+        |condition: SqlExpr| rows(Select::star(catalog_table(table, None)).filter(condition));
     if let Some(live) = system_catalog::live_source(table, user) {
         return rows(live);
     }

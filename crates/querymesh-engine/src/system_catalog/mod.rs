@@ -74,8 +74,13 @@ impl Cell {
 }
 
 /// `(SELECT column1 AS "a", … FROM (VALUES …))`: a constant table inlined in the SQL, as
-/// [`TableMeta::sqlite_name`] holds it.
-pub(crate) fn inline_table(columns: &[ColumnMeta], rows: Vec<Vec<SqlExpr>>) -> String {
+/// [`TableMeta::sqlite_name`] holds it. (information_schema.rs still gives its cells as
+/// literals' text, issue 27.)
+pub(crate) fn inline_table<E: Into<SqlExpr>>(columns: &[ColumnMeta], rows: Vec<Vec<E>>) -> String {
+    let rows = rows
+        .into_iter()
+        .map(|r| r.into_iter().map(Into::into).collect())
+        .collect();
     constant_rows(columns, rows).scalar().to_string()
 }
 
@@ -105,7 +110,7 @@ fn constant_rows(columns: &[ColumnMeta], rows: Vec<Vec<SqlExpr>>) -> Select {
 }
 
 fn cells_table(columns: &[ColumnMeta], rows: &[Vec<Cell>]) -> String {
-    let rows = rows
+    let rows: Vec<Vec<SqlExpr>> = rows
         .iter()
         .map(|r| r.iter().map(Cell::sql).collect())
         .collect();
@@ -154,11 +159,9 @@ pub(super) fn fill_system_catalog(catalogs: &mut Catalogs) {
         let sqlite_name = match table.rows {
             Rows::Listing(rows) => cells_table(&table.columns, &rows(catalogs)),
             // Made per person when a query reads it ([`live_source`]); this one shows nobody's.
-            Rows::Live => {
-                runtime::live_source(table.schema, table.name, &table.columns, "")
-                    .scalar()
-                    .to_string()
-            }
+            Rows::Live => runtime::live_source(table.schema, table.name, &table.columns, "")
+                .scalar()
+                .to_string(),
         };
         catalogs.add_table(TableMeta {
             catalog: SYSTEM.into(),
