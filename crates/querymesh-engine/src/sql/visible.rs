@@ -8,18 +8,24 @@
 use querymesh_values::sqlite_expr::{FromItem, Select, SqlExpr};
 
 use crate::access::Viewer;
-use crate::catalog::{Catalogs, TableMeta};
+use crate::catalog::{Catalogs, SqliteTable, TableMeta};
 use crate::system_catalog::{self, in_list};
 
 const INFORMATION_SCHEMA: &str = "information_schema";
 
-/// `table` as its catalog names it to SQLite (`"db"."t"`, or a constant table inlined), under
+/// `table` as its catalog gives it to SQLite (`"db"."t"`, or a constant table inlined), under
 /// `alias`.
 pub fn catalog_table(table: &TableMeta, alias: Option<String>) -> FromItem {
-    // Issue 27: the catalog (catalog.rs `TableMeta`) still gives its name as text.
-    FromItem::Source {
-        source: SqlExpr::from(table.sqlite_name.as_str()),
-        alias,
+    match &table.sqlite {
+        SqliteTable::Attached { database, table } => FromItem::Attached {
+            database: database.clone(),
+            table: table.clone(),
+            alias,
+        },
+        SqliteTable::Rows(select) => FromItem::Subquery {
+            select: select.clone(),
+            alias,
+        },
     }
 }
 

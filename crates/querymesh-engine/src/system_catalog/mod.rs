@@ -25,7 +25,7 @@ pub use self::runtime::{QM_SYSTEM_ROWS, QueryRow, Runtime, RuntimeInfo};
 use querymesh_values::sqlite_expr::{FromItem, Query, Select, SqlExpr, builtin};
 
 use super::access::Viewer;
-use super::catalog::{Catalogs, ColumnMeta, TableMeta};
+use super::catalog::{Catalogs, ColumnMeta, SqliteTable, TableMeta};
 use super::types::TrinoType;
 
 pub const SYSTEM: &str = "system";
@@ -73,19 +73,14 @@ impl Cell {
     }
 }
 
-/// `(SELECT column1 AS "a", … FROM (VALUES …))`: a constant table inlined in the SQL, as
-/// [`TableMeta::sqlite_name`] holds it. (information_schema.rs still gives its cells as
+/// `SELECT column1 AS "a", … FROM (VALUES …)`: a constant table inlined in the SQL; no rows
+/// is one row of NULLs kept by nothing. (information_schema.rs still gives its cells as
 /// literals' text, issue 27.)
-pub(crate) fn inline_table<E: Into<SqlExpr>>(columns: &[ColumnMeta], rows: Vec<Vec<E>>) -> String {
-    let rows = rows
+pub(crate) fn inline_table<E: Into<SqlExpr>>(columns: &[ColumnMeta], rows: Vec<Vec<E>>) -> Select {
+    let rows: Vec<Vec<SqlExpr>> = rows
         .into_iter()
         .map(|r| r.into_iter().map(Into::into).collect())
         .collect();
-    constant_rows(columns, rows).scalar().to_string()
-}
-
-/// `SELECT column1 AS "a", … FROM (VALUES …)`; no rows is one row of NULLs kept by nothing.
-fn constant_rows(columns: &[ColumnMeta], rows: Vec<Vec<SqlExpr>>) -> Select {
     if rows.is_empty() {
         return Select {
             columns: columns
@@ -109,7 +104,7 @@ fn constant_rows(columns: &[ColumnMeta], rows: Vec<Vec<SqlExpr>>) -> Select {
     }
 }
 
-fn cells_table(columns: &[ColumnMeta], rows: &[Vec<Cell>]) -> String {
+fn cells_table(columns: &[ColumnMeta], rows: &[Vec<Cell>]) -> Select {
     let rows: Vec<Vec<SqlExpr>> = rows
         .iter()
         .map(|r| r.iter().map(Cell::sql).collect())
@@ -148,7 +143,7 @@ pub(super) fn declare_system_catalog(catalogs: &mut Catalogs) {
             schema: table.schema.into(),
             name: table.name.into(),
             columns: table.columns,
-            sqlite_name: String::new(),
+            sqlite: SqliteTable::default(),
         });
     }
 }
@@ -156,19 +151,17 @@ pub(super) fn declare_system_catalog(catalogs: &mut Catalogs) {
 /// Gives every system table its rows, from the catalogs as they are now complete.
 pub(super) fn fill_system_catalog(catalogs: &mut Catalogs) {
     for table in system_tables() {
-        let sqlite_name = match table.rows {
+        let rows = match table.rows {
             Rows::Listing(rows) => cells_table(&table.columns, &rows(catalogs)),
             // Made per person when a query reads it ([`live_source`]); this one shows nobody's.
-            Rows::Live => runtime::live_source(table.schema, table.name, &table.columns, "")
-                .scalar()
-                .to_string(),
+            Rows::Live => runtime::live_source(table.schema, table.name, &table.columns, ""),
         };
         catalogs.add_table(TableMeta {
             catalog: SYSTEM.into(),
             schema: table.schema.into(),
             name: table.name.into(),
             columns: table.columns,
-            sqlite_name,
+            sqlite: SqliteTable::Rows(Box::new(rows)),
         });
     }
 }

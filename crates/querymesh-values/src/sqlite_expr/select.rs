@@ -102,11 +102,10 @@ pub enum FromItem {
     },
     /// A parenthesized join, `(a JOIN b ON …)`: a join around it takes it whole.
     Nested(Box<FromItem>),
-    /// A relation its owner gives as an expression rendered in place (a catalog's qualified
-    /// name, `"db"."t"`; a filtered view of it), with an alias. Issue 27: until those
-    /// owners build trees, the expression is [`SqlExpr::Raw`].
-    Source {
-        source: SqlExpr,
+    /// A table of an attached database, `"database"."table" AS alias`.
+    Attached {
+        database: String,
+        table: String,
         alias: Option<String>,
     },
 }
@@ -282,11 +281,7 @@ impl FromItem {
                 on: on.map(walk),
             },
             FromItem::Nested(item) => FromItem::Nested(Box::new(item.in_try(raw))),
-            FromItem::Source { source, alias } => FromItem::Source {
-                source: walk(source),
-                alias,
-            },
-            table @ FromItem::Table { .. } => table,
+            table @ (FromItem::Table { .. } | FromItem::Attached { .. }) => table,
         }
     }
 }
@@ -396,8 +391,12 @@ impl FromItem {
                 }
             }
             FromItem::Nested(item) => write!(f, "({item})"),
-            FromItem::Source { source, alias: a } => {
-                write!(f, "{source}")?;
+            FromItem::Attached {
+                database,
+                table,
+                alias: a,
+            } => {
+                write!(f, "{}.{}", quote(database), quote(table))?;
                 alias(f, a)
             }
         }
@@ -697,11 +696,12 @@ mod tests {
             "WITH RECURSIVE \"q\"(\"n\") AS (SELECT 1 UNION ALL SELECT (\"n\" + 1) FROM \"q\" AS \"q\" \
              WHERE (\"n\" < 3)) SELECT * FROM \"q\" AS \"q\""
         );
-        let source = FromItem::Source {
-            source: SqlExpr::Raw("\"db\".\"t\"".into()),
+        let attached = FromItem::Attached {
+            database: "db".into(),
+            table: "t\"1".into(),
             alias: Some("t1".into()),
         };
-        assert_eq!(source.to_string(), "\"db\".\"t\" AS \"t1\"");
+        assert_eq!(attached.to_string(), "\"db\".\"t\"\"1\" AS \"t1\"");
         let values = Query::Values(vec![
             vec![SqlExpr::Integer(1), SqlExpr::text("a")],
             vec![SqlExpr::Null, SqlExpr::text("it's")],
@@ -736,8 +736,11 @@ mod tests {
             from: vec![FromItem::join(
                 table("a", "t1"),
                 JoinKind::Inner,
-                FromItem::Source {
-                    source: SqlExpr::Raw("(SELECT qm_fails(2))".into()),
+                FromItem::Subquery {
+                    select: Box::new(Select::new(
+                        vec![SqlExpr::Raw("qm_fails(2)".into())],
+                        vec![],
+                    )),
                     alias: None,
                 },
                 Some(fails()),
