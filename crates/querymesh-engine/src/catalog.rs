@@ -4,6 +4,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use querymesh_values::sqlite_expr::Select;
+
 use super::types::TrinoType;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -24,9 +26,25 @@ pub struct TableMeta {
     pub name: String,
     /// In `SELECT *` order.
     pub columns: Vec<ColumnMeta>,
-    /// The table's name in SQLite, quoted and qualified, ready to emit: `"tpch_tiny"."nation"`.
-    /// Its columns are named as in `columns`.
-    pub sqlite_name: String,
+    /// Where SQLite reads its rows, its columns named as in `columns`.
+    pub sqlite: SqliteTable,
+}
+
+/// Where SQLite reads a catalog table's rows.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SqliteTable {
+    /// A table of an attached database: `"tpch_tiny"."nation"`.
+    Attached { database: String, table: String },
+    /// A query computing them: information_schema's and the system catalog's constant
+    /// tables, the live runtime tables.
+    Rows(Box<Select>),
+}
+
+impl Default for SqliteTable {
+    /// A table declared before its rows are made (information_schema.rs, system_catalog).
+    fn default() -> Self {
+        SqliteTable::Rows(Box::default())
+    }
 }
 
 impl TableMeta {

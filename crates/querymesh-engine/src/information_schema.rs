@@ -3,7 +3,7 @@
 //! tables empty, as no catalog here keeps grants or roles. Constant tables inlined in the SQL,
 //! made once when the engine opens.
 
-use super::catalog::{Catalogs, ColumnMeta, TableMeta};
+use super::catalog::{Catalogs, ColumnMeta, SqliteTable, TableMeta};
 use super::sql;
 use super::system_catalog::inline_table;
 use super::types::TrinoType;
@@ -115,7 +115,7 @@ pub(super) fn add_information_schema(catalogs: &mut Catalogs) {
                 schema: "information_schema".into(),
                 name: name.to_string(),
                 columns: (*cols).clone(),
-                sqlite_name: String::new(),
+                sqlite: SqliteTable::default(),
             });
         }
         tables.sort_by(|a, b| (&a.schema, &a.name).cmp(&(&b.schema, &b.name)));
@@ -175,7 +175,7 @@ pub(super) fn add_information_schema(catalogs: &mut Catalogs) {
                 schema: "information_schema".into(),
                 name: name.into(),
                 columns: cols.clone(),
-                sqlite_name: inline_table(cols, &rows),
+                sqlite: SqliteTable::Rows(Box::new(inline_table(cols, rows))),
             });
         }
     }

@@ -336,7 +336,8 @@ impl Engine {
                 | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
         for (name, uri) in &self.attachments {
-            conn.execute(&format!("ATTACH DATABASE ?1 AS \"{name}\""), [uri])?;
+            let schema = querymesh_values::sqlite_text::quote(name);
+            conn.execute(&format!("ATTACH DATABASE ?1 AS {schema}"), [uri])?;
         }
         // Each connection copies the pages it reads of the immutable tpch.tiny into its own
         // page cache (2 MB by default, a pool's worth of copies); the OS's page cache holds the

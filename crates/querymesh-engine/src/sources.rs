@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use rusqlite::{Connection, OpenFlags};
 use serde::{Deserialize, Serialize};
 
-use super::catalog::{ColumnMeta, TableMeta};
+use super::catalog::{ColumnMeta, SqliteTable, TableMeta};
 use super::types::TrinoType;
 
 /// A catalog.schema backed by a SQLite file or a folder of CSV files.
@@ -282,7 +282,10 @@ fn load_sqlite(source: &CatalogSource, path: &Path, attach_name: String) -> Resu
         tables.push(TableMeta {
             catalog: source.catalog.clone(),
             schema: source.schema.clone(),
-            sqlite_name: format!("\"{attach_name}\".\"{}\"", name.replace('"', "\"\"")),
+            sqlite: SqliteTable::Attached {
+                database: attach_name.clone(),
+                table: name,
+            },
             name: table,
             columns,
         });
@@ -456,7 +459,10 @@ fn load_csv_dir(source: &CatalogSource, dir: &Path, attach_name: String) -> Resu
         tables.push(TableMeta {
             catalog: source.catalog.clone(),
             schema: source.schema.clone(),
-            sqlite_name: format!("\"{attach_name}\".\"{table}\""),
+            sqlite: SqliteTable::Attached {
+                database: attach_name.clone(),
+                table: table.clone(),
+            },
             name: table,
             columns,
         });

@@ -7,7 +7,7 @@ use querymesh_functions::math::rounding;
 use querymesh_functions::string::sqlite::QM_TRIM;
 use querymesh_functions::udf::{QM_FAIL, QM_INT};
 use querymesh_values::coerce::{coerced, comparable, super_type};
-use querymesh_values::sqlite_expr::{BinaryOp, SqlExpr, UnaryOp, builtin};
+use querymesh_values::sqlite_expr::{BinaryOp, FromItem, Select, SqlExpr, UnaryOp, builtin};
 use querymesh_values::typed::{Constant, Typed};
 use sqlparser::ast::{
     CastKind, DateTimeField, Expr, Spanned, TrimWhereField, UnaryOperator, Value,
@@ -661,11 +661,13 @@ impl Analyzer<'_> {
         match e {
             Expr::Exists { subquery, negated } => {
                 let block = self.query(subquery, Some(cx.scope))?;
-                let not = if *negated { "NOT " } else { "" };
-                Ok(Typed::new(
-                    format!("({not}EXISTS ({}))", block.sql),
-                    TrinoType::Boolean,
-                ))
+                let exists = SqlExpr::Exists(Box::new(block.sql.into_select()));
+                let sql = if *negated {
+                    SqlExpr::negated(exists)
+                } else {
+                    exists
+                };
+                Ok(Typed::new(sql, TrinoType::Boolean))
             }
             Expr::Subquery(q) => {
                 let mut block = self.query(q, Some(cx.scope))?;
@@ -675,8 +677,9 @@ impl Analyzer<'_> {
                 let [(_, ty)] = block.columns.as_slice() else {
                     return Err(not_supported(at, "A scalar subquery without columns"));
                 };
+                let ty = ty.clone();
                 if block.single_row {
-                    return Ok(Typed::new(format!("({})", block.sql), ty.clone()));
+                    return Ok(Typed::new(block.sql.into_select().scalar(), ty));
                 }
                 // SQLite would silently take the first row; Trino fails on a second one.
                 let rows = SqlExpr::aggregate(builtin::COUNT, false, []);
@@ -688,14 +691,19 @@ impl Analyzer<'_> {
                     ]),
                     builtin::MAX.call([SqlExpr::column(None, "c1")]),
                 );
-                // The block is query text (analyze.rs `Block`), not yet a tree.
-                Ok(Typed::new(
-                    format!(
-                        "(SELECT {first_or_failure} FROM (SELECT * FROM ({}) LIMIT 2))",
-                        block.sql
-                    ),
-                    ty.clone(),
-                ))
+                let first_two = Select {
+                    limit: Some(SqlExpr::Integer(2)),
+                    ..Select::star(FromItem::query(block.sql, None))
+                };
+                let sql = Select::new(
+                    vec![first_or_failure],
+                    vec![FromItem::Subquery {
+                        select: Box::new(first_two),
+                        alias: None,
+                    }],
+                )
+                .scalar();
+                Ok(Typed::new(sql, ty))
             }
             _ => Err(not_supported(at, "This expression")),
         }

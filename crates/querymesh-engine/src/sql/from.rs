@@ -134,12 +134,13 @@ impl Analyzer<'_> {
                             }
                             None => match view {
                                 Some(view) => TableSource::Shaped(Box::new(view)),
-                                None => TableSource::Catalog(visible::source(
+                                None => TableSource::Catalog(Box::new(visible::source(
                                     self.catalogs,
                                     self.session.viewer.as_ref(),
                                     self.session.user.as_deref(),
                                     &table,
-                                )),
+                                    Some(sql_alias.clone()),
+                                ))),
                             },
                         };
                         (cols, Some(source), names)
@@ -168,11 +169,8 @@ impl Analyzer<'_> {
                 Ok(match (source, cte_name) {
                     // A view expanded, or a table under the reader's policy.
                     (Some(TableSource::Shaped(select)), _) => FromItem::Subquery { select, alias },
-                    // A catalog's table or view, as visible.rs gives it (`"db"."t"`).
-                    (Some(TableSource::Catalog(source)), _) => FromItem::Source {
-                        source: SqlExpr::Raw(source),
-                        alias,
-                    },
+                    // A catalog's table or view, as the reader may see it (visible.rs).
+                    (Some(TableSource::Catalog(source)), _) => *source,
                     (None, name) => FromItem::Table {
                         name: name.unwrap_or_default(),
                         alias,
@@ -469,8 +467,8 @@ impl Analyzer<'_> {
 enum TableSource {
     /// A view expanded, or the table under the reader's filters and masks.
     Shaped(Box<SqlSelect>),
-    /// The catalog's text for it (visible.rs): its qualified name, or a filtered view of it.
-    Catalog(String),
+    /// The catalog's table as visible.rs shows it to the reader, under its alias.
+    Catalog(Box<FromItem>),
 }
 
 /// The column `JOIN … USING (k)` gives for `k`: of the two sides' common type, the left's value

@@ -120,10 +120,7 @@ impl Analyzer<'_> {
                 alias: Some(alias.clone()),
             },
             // The table as its catalog names it (`"db"."t"`).
-            None => FromItem::Source {
-                source: SqlExpr::Raw(table.sqlite_name.clone()),
-                alias: Some(alias.clone()),
-            },
+            None => super::visible::catalog_table(table, Some(alias.clone())),
         };
         let relation = Relation {
             names: vec![

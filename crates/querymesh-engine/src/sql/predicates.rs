@@ -8,7 +8,7 @@ use querymesh_functions::udf::QM_COMPARE;
 use querymesh_functions::udf::double_ops::{self, QM_NAN_APART};
 use querymesh_values::coerce::{coerced, comparable, super_type};
 use querymesh_values::element::to_element;
-use querymesh_values::sqlite_expr::{BinaryOp, SqlExpr, builtin};
+use querymesh_values::sqlite_expr::{BinaryOp, FromItem, Select, SqlExpr, builtin};
 use querymesh_values::typed::Typed;
 use sqlparser::ast::{Expr, InTarget};
 
@@ -307,19 +307,20 @@ impl Analyzer<'_> {
         for (i, (v, (_, ty))) in values.iter().zip(&block.columns).enumerate() {
             let target = super_type(&v.ty, ty).unwrap_or(TrinoType::Unknown);
             let column = Typed::new(SqlExpr::column(None, format!("c{}", i + 1)), ty.clone());
-            left.push(compare_key(coerced(v, &target), &target).to_string());
-            right.push(compare_key(coerced(&column, &target), &target).to_string());
+            left.push(compare_key(coerced(v, &target), &target));
+            right.push(compare_key(coerced(&column, &target), &target));
         }
-        let not = if negated { "NOT " } else { "" };
-        // The block is query text (analyze.rs `Block`), not yet a tree; the tree has no row
-        // value `(a, b)` either.
+        let operand = match <[SqlExpr; 1]>::try_from(left) {
+            Ok([one]) => one,
+            Err(several) => SqlExpr::Row(several),
+        };
+        let keys = Select::new(right, vec![FromItem::query(block.sql, None)]);
         Ok(Typed::new(
-            format!(
-                "(({}) {not}IN (SELECT {} FROM ({})))",
-                left.join(", "),
-                right.join(", "),
-                block.sql
-            ),
+            SqlExpr::InSubquery {
+                operand: Box::new(operand),
+                subquery: Box::new(keys),
+                negated,
+            },
             TrinoType::Boolean,
         ))
     }

@@ -5,7 +5,8 @@
 //! row compares false, else NULL when one compares NULL, else true (so true over no rows);
 //! ANY is true when one row compares true, else NULL when one compares NULL, else false.
 
-use querymesh_values::sqlite_expr::SqlExpr;
+use querymesh_values::sqlite_expr::{FromItem, Select, SqlExpr};
+use querymesh_values::sqlite_text::quote;
 use querymesh_values::typed::Typed;
 use sqlparser::ast::{BinaryOperator, Expr};
 
@@ -15,7 +16,7 @@ use crate::error::{ErrorName, Position, TrinoError, error_at};
 use crate::types::TrinoType;
 
 /// The alias of the subquery's rows inside the EXISTS tests.
-const ROWS: &str = "\"qm_quantified\"";
+const ROWS: &str = "qm_quantified";
 
 impl Analyzer<'_> {
     pub(super) fn quantified(
@@ -54,20 +55,28 @@ impl Analyzer<'_> {
         if !querymesh_values::coerce::comparable(&l.ty, ty) {
             return Err(mismatch(&block.columns));
         }
-        let element = Typed::new(SqlExpr::column(Some(ROWS), "c1"), ty.clone());
+        let element = Typed::new(SqlExpr::column(Some(&quote(ROWS)), "c1"), ty.clone());
         let test = self.binary(l, location(left), op, element, right, at)?.sql;
-        // The block is query text (analyze.rs `Block`), not yet a tree: so are the EXISTS
-        // tests over it.
-        let rows = format!("SELECT 1 FROM ({}) AS {ROWS}", block.sql);
-        let sql = if all {
-            format!(
-                "(CASE WHEN EXISTS ({rows} WHERE NOT {test}) THEN 0 WHEN EXISTS ({rows} WHERE {test} IS NULL) THEN NULL ELSE 1 END)"
-            )
-        } else {
-            format!(
-                "(CASE WHEN EXISTS ({rows} WHERE {test}) THEN 1 WHEN EXISTS ({rows} WHERE {test} IS NULL) THEN NULL ELSE 0 END)"
-            )
+        // `EXISTS (SELECT 1 FROM (subquery) AS rows WHERE condition)`.
+        let exists = |condition: SqlExpr| {
+            let rows = FromItem::query(block.sql.clone(), Some(ROWS.to_string()));
+            SqlExpr::Exists(Box::new(
+                Select::new(vec![SqlExpr::Integer(1)], vec![rows]).filter(condition),
+            ))
         };
+        let unknown = exists(SqlExpr::is_null(test.clone()));
+        let (decisive, when_decided, otherwise) = if all {
+            (exists(SqlExpr::negated(test)), 0, 1)
+        } else {
+            (exists(test), 1, 0)
+        };
+        let sql = SqlExpr::case_when(
+            vec![
+                (decisive, SqlExpr::Integer(when_decided)),
+                (unknown, SqlExpr::Null),
+            ],
+            Some(SqlExpr::Integer(otherwise)),
+        );
         Ok(Typed::new(sql, TrinoType::Boolean))
     }
 }

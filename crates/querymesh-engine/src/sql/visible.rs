@@ -5,55 +5,55 @@
 //! The engine builds each catalog's information_schema tables once, for everyone; a viewer
 //! reads them through a filter listing what they may see.
 
-use querymesh_values::sqlite_expr::{SqlExpr, builtin};
+use querymesh_values::sqlite_expr::{FromItem, Select, SqlExpr};
 
 use crate::access::Viewer;
-use crate::catalog::{Catalogs, TableMeta};
-use crate::system_catalog;
+use crate::catalog::{Catalogs, SqliteTable, TableMeta};
+use crate::system_catalog::{self, in_list};
 
 const INFORMATION_SCHEMA: &str = "information_schema";
 
-/// Whether a row's `columns` hold one of `rows`, or a condition that keeps nothing for an
-/// empty list. Several columns compare as one JSON array of their texts, which SQLite looks
-/// up in the list as it would the row value `(a, b)` in `VALUES`.
-fn in_list(columns: &[&str], rows: &[Vec<&str>]) -> SqlExpr {
-    if rows.is_empty() {
-        return SqlExpr::Integer(0);
-    }
-    let key = |cells: Vec<SqlExpr>| match <[SqlExpr; 1]>::try_from(cells) {
-        Ok([one]) => one,
-        Err(cells) => builtin::JSON_ARRAY.call(cells),
-    };
-    let operand = key(columns.iter().map(|c| SqlExpr::column(None, *c)).collect());
-    let list = rows
-        .iter()
-        .map(|r| key(r.iter().map(|v| SqlExpr::text(*v)).collect()))
-        .collect();
-    SqlExpr::InList {
-        operand: Box::new(operand),
-        list,
-        negated: false,
+/// `table` as its catalog gives it to SQLite (`"db"."t"`, or a constant table inlined), under
+/// `alias`.
+pub fn catalog_table(table: &TableMeta, alias: Option<String>) -> FromItem {
+    match &table.sqlite {
+        SqliteTable::Attached { database, table } => FromItem::Attached {
+            database: database.clone(),
+            table: table.clone(),
+            alias,
+        },
+        SqliteTable::Rows(select) => FromItem::Subquery {
+            select: select.clone(),
+            alias,
+        },
     }
 }
 
-/// The SQLite source for `table`: itself, or for an information_schema table the rows
-/// `viewer` may see.
+/// `table` as SQLite reads it under `alias`: itself, or for an information_schema or system
+/// table the rows `viewer` may see.
 pub fn source(
     catalogs: &Catalogs,
     viewer: Option<&Viewer>,
     user: Option<&str>,
     table: &TableMeta,
-) -> String {
+    alias: Option<String>,
+) -> FromItem {
+    let rows = |select: Select| FromItem::Subquery {
+        select: Box::new(select),
+        alias: alias.clone(),
+    };
+    let seen =
+        |condition: SqlExpr| rows(Select::star(catalog_table(table, None)).filter(condition));
     if let Some(live) = system_catalog::live_source(table, user) {
-        return live;
+        return rows(live);
     }
     if let Some(condition) =
         viewer.and_then(|v| system_catalog::viewer_condition(catalogs, v, table))
     {
-        return format!("(SELECT * FROM {} WHERE {condition})", table.sqlite_name);
+        return seen(condition);
     }
     let Some(viewer) = viewer.filter(|_| table.schema == INFORMATION_SCHEMA) else {
-        return table.sqlite_name.clone();
+        return catalog_table(table, alias);
     };
     let catalog = table.catalog.as_str();
     let tables: Vec<&TableMeta> = catalogs
@@ -87,9 +87,9 @@ pub fn source(
                 .collect();
             in_list(&["table_schema", "table_name", "column_name"], &rows)
         }
-        _ => return table.sqlite_name.clone(),
+        _ => return catalog_table(table, alias),
     };
-    format!("(SELECT * FROM {} WHERE {condition})", table.sqlite_name)
+    seen(condition)
 }
 
 #[cfg(test)]
@@ -106,6 +106,6 @@ mod tests {
             in_list(&["a", "b"], &[vec!["x", "it's"]]).to_string(),
             "(json_array(\"a\", \"b\") IN (json_array('x', 'it''s')))"
         );
-        assert_eq!(in_list(&["a"], &[]).to_string(), "0");
+        assert_eq!(in_list::<&str>(&["a"], &[]).to_string(), "0");
     }
 }

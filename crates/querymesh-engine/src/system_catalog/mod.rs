@@ -8,7 +8,7 @@
 //! ([`viewer_condition`]), as Trino lists them through `filterCatalogs` / `filterSchemas` /
 //! `filterTables` / `filterColumns`. `runtime.nodes` and `runtime.queries` change while the
 //! stand-in runs: their rows come from [`Runtime`] through the SQLite function
-//! [`SYSTEM_ROWS_FUNCTION`] when the query runs, so a cached plan still reads them fresh.
+//! [`QM_SYSTEM_ROWS`] when the query runs, so a cached plan still reads them fresh.
 //!
 //! Trino's `runtime.tasks`, `runtime.transactions` and `runtime.optimizer_rule_stats` describe
 //! a distributed engine's tasks, transactions and optimizer; the stand-in has none of them,
@@ -20,11 +20,12 @@ mod jdbc_types;
 mod metadata;
 mod runtime;
 
-pub use self::runtime::{QueryRow, Runtime, RuntimeInfo, SYSTEM_ROWS_FUNCTION};
+pub use self::runtime::{QM_SYSTEM_ROWS, QueryRow, Runtime, RuntimeInfo};
+
+use querymesh_values::sqlite_expr::{FromItem, Query, Select, SqlExpr, builtin};
 
 use super::access::Viewer;
-use super::catalog::{Catalogs, ColumnMeta, TableMeta};
-use super::sql::sql_string;
+use super::catalog::{Catalogs, ColumnMeta, SqliteTable, TableMeta};
 use super::types::TrinoType;
 
 pub const SYSTEM: &str = "system";
@@ -63,43 +64,52 @@ impl Cell {
         v.map_or(Self::Null, Self::Int)
     }
 
-    fn sql(&self) -> String {
+    fn sql(&self) -> SqlExpr {
         match self {
-            Self::Null => "NULL".into(),
-            Self::Text(s) => sql_string(s),
-            Self::Int(i) => i.to_string(),
+            Self::Null => SqlExpr::Null,
+            Self::Text(s) => SqlExpr::text(s),
+            Self::Int(i) => SqlExpr::Integer(*i),
         }
     }
 }
 
-/// `(SELECT column1 AS "a", … FROM (VALUES …))`: a constant table inlined in the SQL.
-pub(crate) fn inline_table(columns: &[ColumnMeta], rows: &[Vec<String>]) -> String {
-    if rows.is_empty() {
-        let nulls: Vec<String> = columns
-            .iter()
-            .map(|c| format!("NULL AS \"{}\"", c.name))
-            .collect();
-        return format!("(SELECT {} WHERE 0)", nulls.join(", "));
-    }
-    let names: Vec<String> = columns
-        .iter()
-        .enumerate()
-        .map(|(i, c)| format!("column{} AS \"{}\"", i + 1, c.name))
+/// `SELECT column1 AS "a", … FROM (VALUES …)`: a constant table inlined in the SQL; no rows
+/// is one row of NULLs kept by nothing. (information_schema.rs still gives its cells as
+/// literals' text, issue 27.)
+pub(crate) fn inline_table<E: Into<SqlExpr>>(columns: &[ColumnMeta], rows: Vec<Vec<E>>) -> Select {
+    let rows: Vec<Vec<SqlExpr>> = rows
+        .into_iter()
+        .map(|r| r.into_iter().map(Into::into).collect())
         .collect();
-    let values: Vec<String> = rows.iter().map(|r| format!("({})", r.join(", "))).collect();
-    format!(
-        "(SELECT {} FROM (VALUES {}))",
-        names.join(", "),
-        values.join(", ")
-    )
+    if rows.is_empty() {
+        return Select {
+            columns: columns
+                .iter()
+                .map(|c| (SqlExpr::Null, Some(c.name.clone())))
+                .collect(),
+            filter: Some(SqlExpr::Integer(0)),
+            ..Select::default()
+        };
+    }
+    Select {
+        columns: columns
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let value = SqlExpr::column(None, format!("column{}", i + 1));
+                (value, Some(c.name.clone()))
+            })
+            .collect(),
+        ..Select::star(FromItem::query(Query::Values(rows), None))
+    }
 }
 
-fn cells_table(columns: &[ColumnMeta], rows: &[Vec<Cell>]) -> String {
-    let rows: Vec<Vec<String>> = rows
+fn cells_table(columns: &[ColumnMeta], rows: &[Vec<Cell>]) -> Select {
+    let rows: Vec<Vec<SqlExpr>> = rows
         .iter()
         .map(|r| r.iter().map(Cell::sql).collect())
         .collect();
-    inline_table(columns, &rows)
+    inline_table(columns, rows)
 }
 
 /// One table of the system catalog: its columns, and how its rows are made.
@@ -133,7 +143,7 @@ pub(super) fn declare_system_catalog(catalogs: &mut Catalogs) {
             schema: table.schema.into(),
             name: table.name.into(),
             columns: table.columns,
-            sqlite_name: String::new(),
+            sqlite: SqliteTable::default(),
         });
     }
 }
@@ -141,7 +151,7 @@ pub(super) fn declare_system_catalog(catalogs: &mut Catalogs) {
 /// Gives every system table its rows, from the catalogs as they are now complete.
 pub(super) fn fill_system_catalog(catalogs: &mut Catalogs) {
     for table in system_tables() {
-        let sqlite_name = match table.rows {
+        let rows = match table.rows {
             Rows::Listing(rows) => cells_table(&table.columns, &rows(catalogs)),
             // Made per person when a query reads it ([`live_source`]); this one shows nobody's.
             Rows::Live => runtime::live_source(table.schema, table.name, &table.columns, ""),
@@ -151,13 +161,13 @@ pub(super) fn fill_system_catalog(catalogs: &mut Catalogs) {
             schema: table.schema.into(),
             name: table.name.into(),
             columns: table.columns,
-            sqlite_name,
+            sqlite: SqliteTable::Rows(Box::new(rows)),
         });
     }
 }
 
-/// The SQL reading `table` for `user` when it is one of the live runtime tables.
-pub fn live_source(table: &TableMeta, user: Option<&str>) -> Option<String> {
+/// The query reading `table` for `user` when it is one of the live runtime tables.
+pub fn live_source(table: &TableMeta, user: Option<&str>) -> Option<Select> {
     if table.catalog != SYSTEM || table.schema != "runtime" {
         return None;
     }
@@ -193,7 +203,11 @@ fn listed_tables(catalogs: &Catalogs) -> Vec<TableMeta> {
 
 /// The condition keeping only what `viewer` may see of system table `table`, or `None` when
 /// the table lists nothing that access rules hide.
-pub fn viewer_condition(catalogs: &Catalogs, viewer: &Viewer, table: &TableMeta) -> Option<String> {
+pub fn viewer_condition(
+    catalogs: &Catalogs,
+    viewer: &Viewer,
+    table: &TableMeta,
+) -> Option<SqlExpr> {
     if table.catalog != SYSTEM {
         return None;
     }
@@ -277,20 +291,27 @@ fn owned(rows: Vec<Vec<&str>>) -> Vec<Vec<String>> {
         .collect()
 }
 
-/// `(a, b) IN (VALUES (…), …)`, or a condition that keeps nothing for an empty list.
-fn in_list(columns: &[&str], rows: &[Vec<String>]) -> String {
+/// Whether a row's `columns` hold one of `rows`, or a condition that keeps nothing for an
+/// empty list. Several columns compare as one JSON array of their texts, which SQLite looks
+/// up in the list as it would the row value `(a, b)` in `VALUES`.
+pub(crate) fn in_list<S: AsRef<str>>(columns: &[&str], rows: &[Vec<S>]) -> SqlExpr {
     if rows.is_empty() {
-        return "0".into();
+        return SqlExpr::Integer(0);
     }
-    let names: Vec<String> = columns.iter().map(|c| format!("\"{c}\"")).collect();
-    let values: Vec<String> = rows
+    let key = |cells: Vec<SqlExpr>| match <[SqlExpr; 1]>::try_from(cells) {
+        Ok([one]) => one,
+        Err(cells) => builtin::JSON_ARRAY.call(cells),
+    };
+    let operand = key(columns.iter().map(|c| SqlExpr::column(None, *c)).collect());
+    let list = rows
         .iter()
-        .map(|r| {
-            let cells: Vec<String> = r.iter().map(|v| sql_string(v)).collect();
-            format!("({})", cells.join(", "))
-        })
+        .map(|r| key(r.iter().map(|v| SqlExpr::text(v.as_ref())).collect()))
         .collect();
-    format!("({}) IN (VALUES {})", names.join(", "), values.join(", "))
+    SqlExpr::InList {
+        operand: Box::new(operand),
+        list,
+        negated: false,
+    }
 }
 
 #[cfg(test)]

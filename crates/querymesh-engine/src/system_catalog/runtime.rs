@@ -3,13 +3,14 @@
 //! through [`Runtime`] each time a query reads them.
 //!
 //! The engine knows nothing of the server: the server hands it a [`RuntimeInfo`] once it runs
-//! ([`Runtime::install`]), and the SQLite function [`SYSTEM_ROWS_FUNCTION`] asks it for the
+//! ([`Runtime::install`]), and the SQLite function [`QM_SYSTEM_ROWS`] asks it for the
 //! rows as JSON, which the table's SQL unpacks with `json_each`.
 
 use std::sync::{Arc, RwLock, Weak};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use querymesh_functions::datetime::time_zone::sqlite::{Zoned, utc_zone};
+use querymesh_values::sqlite_expr::{FromItem, Select, SqlExpr, SqliteFn, builtin};
 use rusqlite::Connection;
 use rusqlite::functions::FunctionFlags;
 use serde_json::{Value, json};
@@ -21,7 +22,7 @@ use crate::types::TrinoType;
 
 /// `qm_system_rows('runtime.queries', user)`: the live rows of a runtime table as a JSON array
 /// of arrays, those `user` may see.
-pub const SYSTEM_ROWS_FUNCTION: &str = "qm_system_rows";
+pub const QM_SYSTEM_ROWS: SqliteFn = SqliteFn::new("qm_system_rows");
 
 /// One query as `system.runtime.queries` shows it.
 #[derive(Clone, Debug)]
@@ -99,7 +100,7 @@ impl Runtime {
         }
     }
 
-    /// Registers [`SYSTEM_ROWS_FUNCTION`] on `conn`, reading `runtime`.
+    /// Registers [`QM_SYSTEM_ROWS`] on `conn`, reading `runtime`.
     // Not through udf::define: its `try` twin is registered once per process, and would keep
     // the first engine's runtime; a table source is never inside try().
     #[allow(clippy::disallowed_methods)]
@@ -107,7 +108,7 @@ impl Runtime {
         let runtime = runtime.clone();
         // Not deterministic: every run reads the server anew.
         conn.create_scalar_function(
-            SYSTEM_ROWS_FUNCTION,
+            QM_SYSTEM_ROWS.name(),
             2,
             FunctionFlags::SQLITE_UTF8,
             move |ctx| {
@@ -257,17 +258,29 @@ pub(super) fn tables() -> Vec<SystemTable> {
     ]
 }
 
-/// The SQL reading a live table's rows for `user` (the person running the query: the plan is
-/// made per person).
-pub(super) fn live_source(schema: &str, name: &str, columns: &[ColumnMeta], user: &str) -> String {
-    let picks: Vec<String> = columns
+/// The query reading a live table's rows for `user` (the person running the query: the plan
+/// is made per person): each row's JSON array unpacked into the table's columns.
+pub(super) fn live_source(schema: &str, name: &str, columns: &[ColumnMeta], user: &str) -> Select {
+    let value = || SqlExpr::column(None, "value");
+    let picks = columns
         .iter()
         .enumerate()
-        .map(|(i, c)| format!("json_extract(value, '$[{i}]') AS \"{}\"", c.name))
+        .map(|(i, c)| {
+            let cell = builtin::JSON_EXTRACT.call([value(), SqlExpr::text(format!("$[{i}]"))]);
+            (cell, Some(c.name.clone()))
+        })
         .collect();
-    format!(
-        "(SELECT {} FROM json_each({SYSTEM_ROWS_FUNCTION}('{schema}.{name}', {})))",
-        picks.join(", "),
-        crate::sql::sql_string(user)
-    )
+    let rows = QM_SYSTEM_ROWS.call([
+        SqlExpr::text(format!("{schema}.{name}")),
+        SqlExpr::text(user),
+    ]);
+    Select {
+        columns: picks,
+        from: vec![FromItem::Function {
+            function: builtin::JSON_EACH,
+            args: vec![rows],
+            alias: None,
+        }],
+        ..Select::default()
+    }
 }

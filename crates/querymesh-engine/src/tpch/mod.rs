@@ -20,7 +20,7 @@ use std::sync::Mutex;
 
 use rusqlite::{Connection, MAIN_DB, OpenFlags};
 
-use super::catalog::{ColumnMeta, TableMeta};
+use super::catalog::{ColumnMeta, SqliteTable, TableMeta};
 use super::types::TrinoType;
 use schema::ColumnType;
 
@@ -104,7 +104,10 @@ pub fn schema_table_metas(schema: &str, attach_name: &str) -> Vec<TableMeta> {
                     nullable: false,
                 })
                 .collect(),
-            sqlite_name: format!("\"{attach_name}\".\"{}\"", t.name),
+            sqlite: SqliteTable::Attached {
+                database: attach_name.to_string(),
+                table: t.name.to_string(),
+            },
         })
         .collect()
 }

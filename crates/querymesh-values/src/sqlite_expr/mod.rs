@@ -185,6 +185,15 @@ pub enum SqlExpr {
         order_by: Vec<OrderKey>,
         filter: Option<Box<SqlExpr>>,
     },
+    /// A row value, `(a, b, …)`: what SQLite compares as one against a subquery's row.
+    Row(Vec<SqlExpr>),
+    /// `x IN (SELECT …)`, or `NOT IN` when negated; `x` a [`SqlExpr::Row`] against as many
+    /// columns.
+    InSubquery {
+        operand: Box<SqlExpr>,
+        subquery: Box<Select>,
+        negated: bool,
+    },
 }
 
 impl SqlExpr {
@@ -354,6 +363,16 @@ impl SqlExpr {
                     .collect(),
                 filter: filter.map(boxed),
             },
+            SqlExpr::Row(items) => SqlExpr::Row(items.into_iter().map(walk).collect()),
+            SqlExpr::InSubquery {
+                operand,
+                subquery,
+                negated,
+            } => SqlExpr::InSubquery {
+                operand: boxed(operand),
+                subquery: Box::new(subquery.in_try(raw)),
+                negated,
+            },
             leaf @ (SqlExpr::Null
             | SqlExpr::Integer(_)
             | SqlExpr::Real(_)
@@ -482,6 +501,16 @@ impl SqlExpr {
                 args: args.clone(),
                 order_by: order_by.clone(),
                 filter: filter.clone(),
+            },
+            SqlExpr::Row(items) => SqlExpr::Row(items.clone()),
+            SqlExpr::InSubquery {
+                operand,
+                subquery,
+                negated,
+            } => SqlExpr::InSubquery {
+                operand: operand.clone(),
+                subquery: subquery.clone(),
+                negated: *negated,
             },
         }
     }
@@ -719,6 +748,23 @@ fn pieces<'a>(e: &'a SqlExpr, out: &mut Vec<Piece<'a>>) {
                 out.push(Text(")"));
             }
         }
+        SqlExpr::Row(items) => {
+            out.push(Text("("));
+            listed(items, out);
+            out.push(Text(")"));
+        }
+        SqlExpr::InSubquery {
+            operand,
+            subquery,
+            negated,
+        } => {
+            out.push(Text("("));
+            out.push(Node(operand));
+            out.push(Text(not(*negated)));
+            out.push(Text(" IN ("));
+            out.push(Other(subquery.as_ref()));
+            out.push(Text("))"));
+        }
     }
 }
 
@@ -841,6 +887,36 @@ mod tests {
         assert_eq!(
             inside.in_try(&Twins).to_string(),
             "(SELECT qm_fails_in_try(2))"
+        );
+    }
+
+    #[test]
+    fn rows_compare_against_a_subquery_and_walk_it_in_try() {
+        let keys = Select::new(
+            vec![
+                SqlExpr::column(None, "c1"),
+                QM_FAILS.call([SqlExpr::column(None, "c2")]),
+            ],
+            vec![FromItem::Table {
+                name: "t".into(),
+                alias: None,
+            }],
+        );
+        let in_subquery = SqlExpr::InSubquery {
+            operand: Box::new(SqlExpr::Row(vec![
+                SqlExpr::Integer(1),
+                QM_FAILS.call([SqlExpr::Integer(2)]),
+            ])),
+            subquery: Box::new(keys),
+            negated: true,
+        };
+        assert_eq!(
+            in_subquery.to_string(),
+            "((1, qm_fails(2)) NOT IN (SELECT \"c1\", qm_fails(\"c2\") FROM \"t\"))"
+        );
+        assert_eq!(
+            in_subquery.clone().in_try(&Twins).to_string(),
+            "((1, qm_fails_in_try(2)) NOT IN (SELECT \"c1\", qm_fails_in_try(\"c2\") FROM \"t\"))"
         );
     }
 

@@ -102,11 +102,10 @@ pub enum FromItem {
     },
     /// A parenthesized join, `(a JOIN b ON …)`: a join around it takes it whole.
     Nested(Box<FromItem>),
-    /// A relation its owner gives as an expression rendered in place (a catalog's qualified
-    /// name, `"db"."t"`; a filtered view of it), with an alias. Issue 27: until those
-    /// owners build trees, the expression is [`SqlExpr::Raw`].
-    Source {
-        source: SqlExpr,
+    /// A table of an attached database, `"database"."table" AS alias`.
+    Attached {
+        database: String,
+        table: String,
         alias: Option<String>,
     },
 }
@@ -161,6 +160,8 @@ pub enum Query {
         ctes: Vec<CommonTable>,
         body: Box<Query>,
     },
+    /// `VALUES (a, b), (c, d)`: constant rows, their columns named `column1`, `column2`, …
+    Values(Vec<Vec<SqlExpr>>),
 }
 
 impl Select {
@@ -280,11 +281,7 @@ impl FromItem {
                 on: on.map(walk),
             },
             FromItem::Nested(item) => FromItem::Nested(Box::new(item.in_try(raw))),
-            FromItem::Source { source, alias } => FromItem::Source {
-                source: walk(source),
-                alias,
-            },
-            table @ FromItem::Table { .. } => table,
+            table @ (FromItem::Table { .. } | FromItem::Attached { .. }) => table,
         }
     }
 }
@@ -327,6 +324,11 @@ impl Query {
                     .collect(),
                 body: Box::new(body.in_try(raw)),
             },
+            Query::Values(rows) => Query::Values(
+                rows.into_iter()
+                    .map(|row| row.into_iter().map(|e| e.in_try(raw)).collect())
+                    .collect(),
+            ),
         }
     }
 }
@@ -389,8 +391,12 @@ impl FromItem {
                 }
             }
             FromItem::Nested(item) => write!(f, "({item})"),
-            FromItem::Source { source, alias: a } => {
-                write!(f, "{source}")?;
+            FromItem::Attached {
+                database,
+                table,
+                alias: a,
+            } => {
+                write!(f, "{}.{}", quote(database), quote(table))?;
                 alias(f, a)
             }
         }
@@ -532,6 +538,14 @@ impl Query {
                     write!(f, " AS {materialized}({})", cte.query)?;
                 }
                 write!(f, " {body}")
+            }
+            Query::Values(rows) => {
+                for (i, row) in rows.iter().enumerate() {
+                    f.write_str(if i == 0 { "VALUES (" } else { ", (" })?;
+                    list(f, row)?;
+                    f.write_char(')')?;
+                }
+                Ok(())
             }
         }
     }
@@ -682,11 +696,24 @@ mod tests {
             "WITH RECURSIVE \"q\"(\"n\") AS (SELECT 1 UNION ALL SELECT (\"n\" + 1) FROM \"q\" AS \"q\" \
              WHERE (\"n\" < 3)) SELECT * FROM \"q\" AS \"q\""
         );
-        let source = FromItem::Source {
-            source: SqlExpr::Raw("\"db\".\"t\"".into()),
+        let attached = FromItem::Attached {
+            database: "db".into(),
+            table: "t\"1".into(),
             alias: Some("t1".into()),
         };
-        assert_eq!(source.to_string(), "\"db\".\"t\" AS \"t1\"");
+        assert_eq!(attached.to_string(), "\"db\".\"t\"\"1\" AS \"t1\"");
+        let values = Query::Values(vec![
+            vec![SqlExpr::Integer(1), SqlExpr::text("a")],
+            vec![SqlExpr::Null, SqlExpr::text("it's")],
+        ]);
+        let named = Select {
+            columns: vec![(SqlExpr::column(None, "column1"), Some("n".into()))],
+            ..Select::star(FromItem::query(values, None))
+        };
+        assert_eq!(
+            named.to_string(),
+            "SELECT \"column1\" AS \"n\" FROM (VALUES (1, 'a'), (NULL, 'it''s'))"
+        );
     }
 
     struct Twins;
@@ -709,8 +736,11 @@ mod tests {
             from: vec![FromItem::join(
                 table("a", "t1"),
                 JoinKind::Inner,
-                FromItem::Source {
-                    source: SqlExpr::Raw("(SELECT qm_fails(2))".into()),
+                FromItem::Subquery {
+                    select: Box::new(Select::new(
+                        vec![SqlExpr::Raw("qm_fails(2)".into())],
+                        vec![],
+                    )),
                     alias: None,
                 },
                 Some(fails()),

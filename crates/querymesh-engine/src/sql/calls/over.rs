@@ -188,6 +188,18 @@ fn rewrite(sql: SqlExpr, replace: &mut Replace<'_>, placed: &mut usize) -> Optio
             negated,
         },
         SqlExpr::Collate(e, collation) => SqlExpr::Collate(Box::new(walk(*e)?), collation),
+        SqlExpr::Row(items) => {
+            SqlExpr::Row(items.into_iter().map(&mut walk).collect::<Option<_>>()?)
+        }
+        SqlExpr::InSubquery {
+            operand,
+            subquery,
+            negated,
+        } => SqlExpr::InSubquery {
+            operand: Box::new(walk(*operand)?),
+            subquery,
+            negated,
+        },
         // A subquery's aggregates aggregate its rows; a window call is one already.
         kept @ (SqlExpr::Subquery(_)
         | SqlExpr::Exists(_)

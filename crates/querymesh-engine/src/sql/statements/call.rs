@@ -8,6 +8,8 @@
 //! in Trino for one that does not exist; the stand-in cannot kill one from SQL (its client
 //! cancels it), and says so.
 
+use querymesh_functions::udf::QM_FAIL;
+use querymesh_values::sqlite_expr::{BinaryOp, FromItem, Select, SqlExpr};
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 use super::show::{Cursor, check_catalog};
@@ -272,10 +274,36 @@ fn kill_query(
             "the query list is not a query",
         ));
     };
-    let not_found = crate::sql::sql_string(&format!("Target query not found: {query_id}"));
-    let cannot = crate::sql::sql_string(
-        "Killing a query with CALL is not supported by the QueryMesh stand-in: \
-         cancel it from its client",
+    let n = || SqlExpr::column(None, "n");
+    let not_found = || SqlExpr::binary(n(), BinaryOp::Equal, SqlExpr::Integer(0));
+    let failure = QM_FAIL.call([
+        SqlExpr::iff(
+            not_found(),
+            SqlExpr::text("NOT_FOUND"),
+            SqlExpr::text("NOT_SUPPORTED"),
+        ),
+        SqlExpr::iff(
+            not_found(),
+            SqlExpr::text(format!("Target query not found: {query_id}")),
+            SqlExpr::text(
+                "Killing a query with CALL is not supported by the QueryMesh stand-in: \
+                 cancel it from its client",
+            ),
+        ),
+        n(),
+    ]);
+    // The lookup is a plan's SQLite text (sql/mod.rs `Body::Sql`), not a tree.
+    let count = SqlExpr::from(format!("({found})"));
+    let counted = Select {
+        columns: vec![(count, Some("n".to_string()))],
+        ..Select::default()
+    };
+    let sql = Select::new(
+        vec![failure],
+        vec![FromItem::Subquery {
+            select: Box::new(counted),
+            alias: None,
+        }],
     );
     Ok(Plan {
         columns: vec![crate::OutputColumn {
@@ -283,10 +311,7 @@ fn kill_query(
             ty: TrinoType::Boolean,
         }],
         reads: lookup.reads,
-        body: Body::Sql(format!(
-            "SELECT qm_fail(CASE WHEN n = 0 THEN 'NOT_FOUND' ELSE 'NOT_SUPPORTED' END, \
-             CASE WHEN n = 0 THEN {not_found} ELSE {cannot} END, n) FROM (SELECT ({found}) AS n)"
-        )),
+        body: Body::Sql(sql.to_string()),
         session_update: None,
     })
 }

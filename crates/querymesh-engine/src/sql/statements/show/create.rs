@@ -255,7 +255,7 @@ fn identifier(name: &str) -> String {
     if plain {
         name.to_string()
     } else {
-        format!("\"{}\"", name.replace('"', "\"\""))
+        querymesh_values::sqlite_text::quote(name)
     }
 }
 
