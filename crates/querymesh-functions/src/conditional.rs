@@ -112,7 +112,7 @@ fn extreme(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         && c.args
             .iter()
             .zip(&parts)
-            .any(|(a, sql)| crate::udf::double_ops::may_be_nan(&a.ty, &sql.to_string()))
+            .any(|(a, sql)| crate::udf::double_ops::may_be_nan(&a.ty, sql))
     {
         let largest = SqlExpr::Integer(i64::from(f == builtin::MAX));
         return Ok(Some(Typed::new(

@@ -61,9 +61,6 @@ pub struct AggregateCall<'c> {
 }
 
 pub enum Lower {
-    /// A SQLite expression over the arguments: `{0}`, `{1}`… are the (coerced) arguments,
-    /// `{*}` all of them joined with ", ". The type is the matched signature's.
-    Template(&'static str),
     Scalar(ScalarLowering),
     Aggregate(AggregateLowering),
     /// A window-only function, lowered in window.rs (the registry only names it).

@@ -253,9 +253,8 @@ impl Analyzer<'_> {
             }
             // Every ordering comparison with NaN is false (`nan() > 1`, DoubleOperators).
             if (floating(&l.ty) || floating(&r.ty)) && ordering {
-                let (lhs, rhs) = (lhs.to_string(), rhs.to_string());
                 return Ok(Typed::new(
-                    double_ops::ordering_sql(sym, (&l.ty, &lhs), (&r.ty, &rhs)),
+                    double_ops::ordering_sql(compare, (&l.ty, lhs), (&r.ty, rhs)),
                     TrinoType::Boolean,
                 ));
             }
@@ -431,11 +430,11 @@ impl Analyzer<'_> {
                 SqlExpr::binary(real, arithmetic_op(op), r.sql.clone())
             }
             // NaN survives (udf/double_ops.rs): `is_nan(infinity() - infinity())` is true.
-            (_, TrinoType::Double | TrinoType::Real) => SqlExpr::from(double_ops::arithmetic_sql(
-                op,
-                (&l.ty, &l.sql.to_string()),
-                (&r.ty, &r.sql.to_string()),
-            )),
+            (_, TrinoType::Double | TrinoType::Real) => double_ops::arithmetic_sql(
+                arithmetic_op(op),
+                (&l.ty, l.sql.clone()),
+                (&r.ty, r.sql.clone()),
+            ),
             // Trino's integer arithmetic fails on overflow (Math.addExact and friends);
             // SQLite turns a 64-bit overflow into a REAL and knows no narrower integers.
             (_, t) if t.is_integral() => QM_INT.call([

@@ -2,8 +2,9 @@
 //! restriction) and FETCH FIRST … WITH TIES, which SQLite lacks: a rank() window keeps the
 //! rows tied with the last one fetched.
 
+use querymesh_functions::array::sqlite::QM_SORT_KEY;
 use querymesh_values::sqlite_expr::{
-    BinaryOp, FromItem, Nulls, OrderKey, Select as SqlSelect, SqlExpr, SqliteFn,
+    BinaryOp, FromItem, Nulls, OrderKey, Select as SqlSelect, SqlExpr,
 };
 use sqlparser::ast::{Distinct, OrderBy, OrderByExpr, OrderByKind, Select};
 
@@ -125,10 +126,6 @@ impl Analyzer<'_> {
         Ok(parts)
     }
 }
-
-/// Arrays' and rows' sort key (querymesh-functions array/sqlite/sort_key.rs). Issue 27: to be
-/// the array family's constant once its `sqlite` module declares it.
-const QM_SORT_KEY: SqliteFn = SqliteFn::new("qm_sort_key");
 
 /// Where Trino sorts NULLs: last unless told otherwise, in both directions.
 pub(super) fn trino_nulls(nulls_first: Option<bool>) -> Nulls {

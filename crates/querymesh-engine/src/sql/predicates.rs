@@ -132,7 +132,7 @@ impl Analyzer<'_> {
                             .collect();
                         let mut value = compare_key(coerced(&t, &target), &target);
                         // NaN equals nothing, itself included (`nan() IN (nan())` is false).
-                        if double_ops::may_be_nan(&t.ty, &value.to_string()) {
+                        if double_ops::may_be_nan(&t.ty, &value) {
                             value = QM_NAN_APART.call([value]);
                         }
                         Ok(Typed::new(

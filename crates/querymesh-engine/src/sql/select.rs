@@ -149,9 +149,7 @@ impl Analyzer<'_> {
             .map(|k| {
                 let text = k.to_string();
                 if self.zoned_group_keys.contains(&text) {
-                    SqlExpr::Raw(
-                        querymesh_functions::datetime::time_zone::sqlite::instant_sql(&text),
-                    )
+                    querymesh_functions::datetime::time_zone::sqlite::instant_sql(k)
                 } else {
                     k
                 }

@@ -42,7 +42,7 @@ pub fn session_zone_id(session: &crate::SessionContext) -> Result<String, TrinoE
 /// time families' own lowerings, which still take and give text.
 pub(super) fn compare_key(sql: SqlExpr, target: &TrinoType) -> SqlExpr {
     match target {
-        TrinoType::TimestampTz(_) => SqlExpr::from(zones::instant_sql(&sql.to_string())),
+        TrinoType::TimestampTz(_) => zones::instant_sql(sql),
         TrinoType::TimeTz(_) => {
             querymesh_functions::datetime::time_of_day::compare_key(sql, target)
         }

@@ -249,10 +249,7 @@ fn sum(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
 fn keeping_nan(f: SqliteFn, call: &AggregateCall<'_>, x: &Typed) -> SqlExpr {
     let plain = SqlExpr::aggregate(f, call.distinct, [x.sql.clone()]);
     let double = matches!(x.ty, TrinoType::Double | TrinoType::Real);
-    if !double
-        || x.finite_bound().is_some()
-        || !crate::udf::double_ops::may_be_nan(&x.ty, &x.sql.to_string())
-    {
+    if !double || x.finite_bound().is_some() || !crate::udf::double_ops::may_be_nan(&x.ty, &x.sql) {
         return plain;
     }
     let nan = || SqlExpr::text("NaN");
@@ -334,7 +331,7 @@ fn extreme(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
         // every number (its min already passes over it): the numbers' max first, and only
         // when there is none, the max of all ('NaN' or NULL). Two of SQLite's own aggregates,
         // so the state stays two values and a window runs them as it runs max.
-        [x] if largest && crate::udf::double_ops::may_be_nan(&x.ty, &x.sql.to_string()) => {
+        [x] if largest && crate::udf::double_ops::may_be_nan(&x.ty, &x.sql) => {
             let numbers = NULLIF.call([x.sql.clone(), SqlExpr::text("NaN")]);
             Ok(lowered(
                 COALESCE.call([

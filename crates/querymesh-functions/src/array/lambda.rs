@@ -10,8 +10,9 @@ use querymesh_values::element::{from_element, to_element};
 use querymesh_values::sqlite_expr::builtin::{
     COALESCE, COUNT, JSON_ARRAY_LENGTH, JSON_EXTRACT, SUM,
 };
-use querymesh_values::sqlite_expr::{BinaryOp, FromItem, Select, SqlExpr};
-use querymesh_values::sqlite_text::quote;
+use querymesh_values::sqlite_expr::{
+    BinaryOp, CommonTable, CompoundOp, FromItem, Query, Select, SqlExpr,
+};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
@@ -152,10 +153,7 @@ fn filter(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
 
 /// `reduce(ARRAY[5, 20, 50], 0, (s, x) -> s + x, s -> s)` = 75: a recursive CTE whose row `i`
 /// holds the state after `i` elements (`p0`) and element `i` (`p1`); the output lambda reads
-/// the last state.
-///
-/// The CTE's frame is text: the tree has no `WITH RECURSIVE` (nor `UNION ALL`), and this is
-/// the one expression that needs them; its parts are trees.
+/// the last state, read from the derived table that holds the CTE.
 fn reduce(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let ([array, initial], [step, output]) = (c.args.as_slice(), c.lambdas.as_slice()) else {
         return Ok(None);
@@ -168,10 +166,6 @@ fn reduce(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let length = JSON_ARRAY_LENGTH.call([array.sql.clone()]);
     let last = select_named(vec![(SqlExpr::column(None, "p0"), "p0")], vec![table(fold)]).filter(
         SqlExpr::binary(SqlExpr::column(None, "i"), BinaryOp::Equal, length.clone()),
-    );
-    let result = Select::new(
-        vec![output.body.sql.clone()],
-        vec![derived(last, Some(&output.alias))],
     );
     let first = Select::new(
         vec![
@@ -186,10 +180,26 @@ fn reduce(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         vec![table(fold)],
     )
     .filter(SqlExpr::binary(i, BinaryOp::Less, length));
-    let body = SqlExpr::Raw(format!(
-        "(WITH RECURSIVE {}(i, p0, p1) AS ({first} UNION ALL {next}) {result})",
-        quote(fold)
-    ));
+    let folded = Query::With {
+        recursive: true,
+        ctes: vec![CommonTable {
+            name: fold.clone(),
+            columns: ["i", "p0", "p1"].map(String::from).to_vec(),
+            materialized: false,
+            query: Query::Compound {
+                op: CompoundOp::UnionAll,
+                terms: vec![first, next],
+                limit: None,
+                offset: None,
+            },
+        }],
+        body: Box::new(last.into()),
+    };
+    let body = Select::new(
+        vec![output.body.sql.clone()],
+        vec![FromItem::query(folded, Some(output.alias.clone()))],
+    )
+    .scalar();
     Ok(Some(Typed::new(unless_null(&[array], body), c.returns())))
 }
 

@@ -20,7 +20,11 @@ use serde_json::{Value, json};
 
 use super::Call;
 use super::context::LowerContext;
-use super::entry::{FunctionDef, Lower, LowerResult, Typing, scalar};
+use super::entry::{FunctionDef, Lower, LowerResult, Typing, calls, scalar};
+use sqlite::{
+    QM_BING_TILE, QM_BING_TILE_AT, QM_BING_TILE_POLYGON, QM_BING_TILE_QUADKEY,
+    QM_BING_TILE_ZOOM_LEVEL, QM_BING_TILES_AROUND, QM_GEOMETRY_TO_BING_TILES,
+};
 use tile::Tile;
 
 pub const FUNCTIONS: &[FunctionDef] = &[
@@ -31,14 +35,14 @@ pub const FUNCTIONS: &[FunctionDef] = &[
             ("varchar", "bingtile"),
         ],
         Typing::Resolved,
-        Lower::Template("qm_bing_tile({*})"),
+        calls!(QM_BING_TILE),
         "Creates a Bing tile from XY coordinates and zoom level",
     ),
     scalar(
         "bing_tile_at",
         &[("double, double, integer", "bingtile")],
         Typing::Resolved,
-        Lower::Template("qm_bing_tile_at({0}, {1}, {2})"),
+        calls!(QM_BING_TILE_AT),
         "Given a (latitude, longitude) point, returns the containing Bing tile at the specified zoom level",
     ),
     scalar(
@@ -53,21 +57,21 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "bing_tile_polygon",
         &[("bingtile", "geometry")],
         Typing::Resolved,
-        Lower::Template("qm_bing_tile_polygon({0})"),
+        calls!(QM_BING_TILE_POLYGON),
         "Given a Bing tile, returns the polygon representation of the tile",
     ),
     scalar(
         "bing_tile_quadkey",
         &[("bingtile", "varchar")],
         Typing::Resolved,
-        Lower::Template("qm_bing_tile_quadkey({0})"),
+        calls!(QM_BING_TILE_QUADKEY),
         "Given a Bing tile, returns its QuadKey",
     ),
     scalar(
         "bing_tile_zoom_level",
         &[("bingtile", "tinyint")],
         Typing::Resolved,
-        Lower::Template("qm_bing_tile_zoom_level({0})"),
+        calls!(QM_BING_TILE_ZOOM_LEVEL),
         "Given a Bing tile, returns zoom level of the tile",
     ),
     scalar(
@@ -77,14 +81,14 @@ pub const FUNCTIONS: &[FunctionDef] = &[
             ("double, double, integer, double", "array(bingtile)"),
         ],
         Typing::Resolved,
-        Lower::Template("qm_bing_tiles_around({*})"),
+        calls!(QM_BING_TILES_AROUND),
         "Given a (longitude, latitude) point, returns the surrounding Bing tiles at the specified zoom level",
     ),
     scalar(
         "geometry_to_bing_tiles",
         &[("geometry, integer", "array(bingtile)")],
         Typing::Resolved,
-        Lower::Template("qm_geometry_to_bing_tiles({0}, {1})"),
+        calls!(QM_GEOMETRY_TO_BING_TILES),
         "Given a geometry and a zoom level, returns the minimum set of Bing tiles that fully covers that geometry",
     ),
 ];

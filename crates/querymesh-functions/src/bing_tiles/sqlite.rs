@@ -26,9 +26,16 @@ fn tile_array(tiles: &[Tile]) -> rusqlite::Result<String> {
 }
 
 pub const QM_BING_TILE_COORDINATES: SqliteFn = SqliteFn::new("qm_bing_tile_coordinates");
+pub const QM_BING_TILE: SqliteFn = SqliteFn::new("qm_bing_tile");
+pub const QM_BING_TILE_AT: SqliteFn = SqliteFn::new("qm_bing_tile_at");
+pub const QM_BING_TILE_QUADKEY: SqliteFn = SqliteFn::new("qm_bing_tile_quadkey");
+pub const QM_BING_TILE_ZOOM_LEVEL: SqliteFn = SqliteFn::new("qm_bing_tile_zoom_level");
+pub const QM_BING_TILE_POLYGON: SqliteFn = SqliteFn::new("qm_bing_tile_polygon");
+pub const QM_GEOMETRY_TO_BING_TILES: SqliteFn = SqliteFn::new("qm_geometry_to_bing_tiles");
+pub const QM_BING_TILES_AROUND: SqliteFn = SqliteFn::new("qm_bing_tiles_around");
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    define(conn, "qm_bing_tile", 3, FLAGS, |ctx| {
+    define(conn, QM_BING_TILE.name(), 3, FLAGS, |ctx| {
         let (Some(x), Some(y), Some(zoom)) = (
             int(ctx.get_raw(0)),
             int(ctx.get_raw(1)),
@@ -38,13 +45,13 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         };
         invalid(Tile::from_coordinates(x, y, zoom)).map(|t| Some(t.encode()))
     })?;
-    define(conn, "qm_bing_tile", 1, FLAGS, |ctx| {
+    define(conn, QM_BING_TILE.name(), 1, FLAGS, |ctx| {
         let Some(quadkey) = text(ctx.get_raw(0)) else {
             return Ok(None);
         };
         invalid(Tile::from_quadkey(&quadkey)).map(|t| Some(t.encode()))
     })?;
-    define(conn, "qm_bing_tile_at", 3, FLAGS, |ctx| {
+    define(conn, QM_BING_TILE_AT.name(), 3, FLAGS, |ctx| {
         let (Some(latitude), Some(longitude), Some(zoom)) = (
             num(ctx.get_raw(0)),
             num(ctx.get_raw(1)),
@@ -55,10 +62,10 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         invalid(check_point(latitude, longitude, zoom))?;
         Ok(Some(tile_at(latitude, longitude, zoom as i32).encode()))
     })?;
-    define(conn, "qm_bing_tile_quadkey", 1, FLAGS, |ctx| {
+    define(conn, QM_BING_TILE_QUADKEY.name(), 1, FLAGS, |ctx| {
         Ok(int(ctx.get_raw(0)).map(|t| Tile::decode(t).quadkey()))
     })?;
-    define(conn, "qm_bing_tile_zoom_level", 1, FLAGS, |ctx| {
+    define(conn, QM_BING_TILE_ZOOM_LEVEL.name(), 1, FLAGS, |ctx| {
         Ok(int(ctx.get_raw(0)).map(|t| Tile::decode(t).zoom))
     })?;
     define(conn, QM_BING_TILE_COORDINATES.name(), 1, FLAGS, |ctx| {
@@ -67,19 +74,19 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             format!("[{},{}]", tile.x, tile.y)
         }))
     })?;
-    define(conn, "qm_bing_tile_polygon", 1, FLAGS, |ctx| {
+    define(conn, QM_BING_TILE_POLYGON.name(), 1, FLAGS, |ctx| {
         int(ctx.get_raw(0))
             .map(|t| stored(&polygon(Tile::decode(t))))
             .transpose()
     })?;
-    define(conn, "qm_geometry_to_bing_tiles", 2, FLAGS, |ctx| {
+    define(conn, QM_GEOMETRY_TO_BING_TILES.name(), 2, FLAGS, |ctx| {
         let (Some(shape), Some(zoom)) = (geometry(ctx.get_raw(0))?, int(ctx.get_raw(1))) else {
             return Ok(None);
         };
         let tiles = invalid(covering(&shape, zoom))?;
         tile_array(&tiles).map(Some)
     })?;
-    define(conn, "qm_bing_tiles_around", 3, FLAGS, |ctx| {
+    define(conn, QM_BING_TILES_AROUND.name(), 3, FLAGS, |ctx| {
         let (Some(latitude), Some(longitude), Some(zoom)) = (
             num(ctx.get_raw(0)),
             num(ctx.get_raw(1)),
@@ -90,7 +97,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         invalid(check_point(latitude, longitude, zoom))?;
         tile_array(&tiles_around(latitude, longitude, zoom as i32)).map(Some)
     })?;
-    define(conn, "qm_bing_tiles_around", 4, FLAGS, |ctx| {
+    define(conn, QM_BING_TILES_AROUND.name(), 4, FLAGS, |ctx| {
         let (Some(latitude), Some(longitude), Some(zoom), Some(radius)) = (
             num(ctx.get_raw(0)),
             num(ctx.get_raw(1)),

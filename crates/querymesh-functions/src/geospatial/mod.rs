@@ -24,22 +24,18 @@ use querymesh_values::types::TrinoType;
 
 use super::Call;
 use super::context::LowerContext;
-use super::entry::{AggregateCall, FunctionDef, Lower, LowerResult, Typing, aggregate, scalar};
+use super::entry::{
+    AggregateCall, FunctionDef, Lower, LowerResult, Typing, aggregate, calls, scalar,
+};
 
-/// A scalar whose SQLite form is a template over its coerced arguments.
+/// A scalar over its coerced arguments, typed by its signature.
 const fn st(
     name: &'static str,
     signatures: &'static [(&'static str, &'static str)],
-    template: &'static str,
+    lower: Lower,
     description: &'static str,
 ) -> FunctionDef {
-    scalar(
-        name,
-        signatures,
-        Typing::Resolved,
-        Lower::Template(template),
-        description,
-    )
+    scalar(name, signatures, Typing::Resolved, lower, description)
 }
 
 /// Trino 476's SHOW FUNCTIONS rows (names, signatures and descriptions as it lists them).
@@ -47,194 +43,194 @@ pub const FUNCTIONS: &[FunctionDef] = &[
     st(
         "ST_GeometryFromText",
         &[("varchar", "geometry")],
-        "qm_st_geometry_from_text({0})",
+        calls!(sqlite::QM_ST_GEOMETRY_FROM_TEXT),
         "Returns a Geometry type object from Well-Known Text representation (WKT)",
     ),
     st(
         "ST_AsText",
         &[("geometry", "varchar")],
-        "{0}",
+        Lower::Scalar(same_text),
         "Returns the Well-Known Text (WKT) representation of the geometry",
     ),
     st(
         "ST_Point",
         &[("double, double", "geometry")],
-        "qm_st_point({0}, {1})",
+        calls!(sqlite::QM_ST_POINT),
         "Returns a Geometry type Point object with the given coordinate values",
     ),
     st(
         "ST_X",
         &[("geometry", "double")],
-        "qm_st_x({0})",
+        calls!(sqlite::QM_ST_X),
         "Return the X coordinate of the point",
     ),
     st(
         "ST_Y",
         &[("geometry", "double")],
-        "qm_st_y({0})",
+        calls!(sqlite::QM_ST_Y),
         "Return the Y coordinate of the point",
     ),
     st(
         "ST_GeometryType",
         &[("geometry", "varchar")],
-        "qm_st_geometry_type({0})",
+        calls!(sqlite::QM_ST_GEOMETRY_TYPE),
         "Returns the type of the geometry",
     ),
     st(
         "ST_Dimension",
         &[("geometry", "tinyint")],
-        "qm_st_dimension({0})",
+        calls!(sqlite::QM_ST_DIMENSION),
         "Returns the inherent dimension of this Geometry object, which must be less than or equal to the coordinate dimension",
     ),
     // Every geometry here has two coordinates (Trino refuses Z and M in WKT).
     st(
         "ST_CoordDim",
         &[("geometry", "tinyint")],
-        "(CASE WHEN {0} IS NULL THEN NULL ELSE 2 END)",
+        Lower::Scalar(two_coordinates),
         "Return the coordinate dimension of the Geometry",
     ),
     st(
         "ST_IsEmpty",
         &[("geometry", "boolean")],
-        "qm_st_is_empty({0})",
+        calls!(sqlite::QM_ST_IS_EMPTY),
         "Returns TRUE if this Geometry is an empty geometrycollection, polygon, point etc",
     ),
     st(
         "ST_IsClosed",
         &[("geometry", "boolean")],
-        "qm_st_is_closed({0})",
+        calls!(sqlite::QM_ST_IS_CLOSED),
         "Returns TRUE if the LineString or Multi-LineString's start and end points are coincident",
     ),
     st(
         "ST_NumPoints",
         &[("geometry", "bigint")],
-        "qm_st_num_points({0})",
+        calls!(sqlite::QM_ST_NUM_POINTS),
         "Returns the number of points in a Geometry",
     ),
     st(
         "ST_NumGeometries",
         &[("geometry", "integer")],
-        "qm_st_num_geometries({0})",
+        calls!(sqlite::QM_ST_NUM_GEOMETRIES),
         "Returns the cardinality of the geometry collection",
     ),
     st(
         "ST_GeometryN",
         &[("geometry, integer", "geometry")],
-        "qm_st_geometry_n({0}, {1})",
+        calls!(sqlite::QM_ST_GEOMETRY_N),
         "Returns the geometry element at the specified index (indices started with 1)",
     ),
     st(
         "ST_PointN",
         &[("geometry, integer", "geometry")],
-        "qm_st_point_n({0}, {1})",
+        calls!(sqlite::QM_ST_POINT_N),
         "Returns the vertex of a linestring at the specified index (indices started with 1) ",
     ),
     st(
         "ST_StartPoint",
         &[("geometry", "geometry")],
-        "qm_st_start_point({0})",
+        calls!(sqlite::QM_ST_START_POINT),
         "Returns the first point of a LINESTRING geometry as a Point",
     ),
     st(
         "ST_EndPoint",
         &[("geometry", "geometry")],
-        "qm_st_end_point({0})",
+        calls!(sqlite::QM_ST_END_POINT),
         "Returns the last point of a LINESTRING geometry as a Point",
     ),
     st(
         "ST_ExteriorRing",
         &[("geometry", "geometry")],
-        "qm_st_exterior_ring({0})",
+        calls!(sqlite::QM_ST_EXTERIOR_RING),
         "Returns a line string representing the exterior ring of the POLYGON",
     ),
     st(
         "ST_NumInteriorRing",
         &[("geometry", "bigint")],
-        "qm_st_num_interior_ring({0})",
+        calls!(sqlite::QM_ST_NUM_INTERIOR_RING),
         "Returns the cardinality of the collection of interior rings of a polygon",
     ),
     st(
         "ST_InteriorRings",
         &[("geometry", "array(geometry)")],
-        "qm_st_interior_rings({0})",
+        calls!(sqlite::QM_ST_INTERIOR_RINGS),
         "Returns an array of interior rings of a polygon",
     ),
     st(
         "ST_InteriorRingN",
         &[("geometry, integer", "geometry")],
-        "qm_st_interior_ring_n({0}, {1})",
+        calls!(sqlite::QM_ST_INTERIOR_RING_N),
         "Returns the interior ring element at the specified index (indices start at 1)",
     ),
     st(
         "ST_Geometries",
         &[("geometry", "array(geometry)")],
-        "qm_st_geometries({0})",
+        calls!(sqlite::QM_ST_GEOMETRIES),
         "Returns an array of geometries in the specified collection",
     ),
     st(
         "ST_Points",
         &[("geometry", "array(geometry)")],
-        "qm_st_points({0})",
+        calls!(sqlite::QM_ST_POINTS),
         "Returns an array of points in a geometry",
     ),
     st(
         "ST_XMin",
         &[("geometry", "double")],
-        "qm_st_xmin({0})",
+        calls!(sqlite::QM_ST_XMIN),
         "Returns X minima of a bounding box of a Geometry",
     ),
     st(
         "ST_XMax",
         &[("geometry", "double")],
-        "qm_st_xmax({0})",
+        calls!(sqlite::QM_ST_XMAX),
         "Returns X maxima of a bounding box of a Geometry",
     ),
     st(
         "ST_YMin",
         &[("geometry", "double")],
-        "qm_st_ymin({0})",
+        calls!(sqlite::QM_ST_YMIN),
         "Returns Y minima of a bounding box of a Geometry",
     ),
     st(
         "ST_YMax",
         &[("geometry", "double")],
-        "qm_st_ymax({0})",
+        calls!(sqlite::QM_ST_YMAX),
         "Returns Y maxima of a bounding box of a Geometry",
     ),
     st(
         "ST_Envelope",
         &[("geometry", "geometry")],
-        "qm_st_envelope({0})",
+        calls!(sqlite::QM_ST_ENVELOPE),
         "Returns the bounding rectangular polygon of a Geometry",
     ),
     st(
         "ST_EnvelopeAsPts",
         &[("geometry", "array(geometry)")],
-        "qm_st_envelope_as_pts({0})",
+        calls!(sqlite::QM_ST_ENVELOPE_AS_PTS),
         "Returns the lower left and upper right corners of bounding rectangular polygon of a Geometry",
     ),
     st(
         "ST_LineFromText",
         &[("varchar", "geometry")],
-        "qm_st_line_from_text({0})",
+        calls!(sqlite::QM_ST_LINE_FROM_TEXT),
         "Returns a Geometry type LineString object from Well-Known Text representation (WKT)",
     ),
     st(
         "ST_Polygon",
         &[("varchar", "geometry")],
-        "qm_st_polygon({0})",
+        calls!(sqlite::QM_ST_POLYGON),
         "Returns a Geometry type Polygon object from Well-Known Text representation (WKT)",
     ),
     st(
         "ST_LineString",
         &[("array(geometry)", "geometry")],
-        "qm_st_line_string({0})",
+        calls!(sqlite::QM_ST_LINE_STRING),
         "Returns a LineString from an array of points",
     ),
     st(
         "ST_MultiPoint",
         &[("array(geometry)", "geometry")],
-        "qm_st_multi_point({0})",
+        calls!(sqlite::QM_ST_MULTI_POINT),
         "Returns a multi-point geometry formed from input points",
     ),
     scalar(
@@ -264,152 +260,152 @@ pub const FUNCTIONS: &[FunctionDef] = &[
     st(
         "ST_Centroid",
         &[("geometry", "geometry")],
-        "qm_st_centroid({0})",
+        calls!(sqlite::QM_ST_CENTROID),
         "Returns the Point value that is the mathematical centroid of a Geometry",
     ),
     st(
         "ST_ConvexHull",
         &[("geometry", "geometry")],
-        "qm_st_convex_hull({0})",
+        calls!(sqlite::QM_ST_CONVEX_HULL),
         "Returns the minimum convex geometry that encloses all input geometries",
     ),
     st(
         "ST_Boundary",
         &[("geometry", "geometry")],
-        "qm_st_boundary({0})",
+        calls!(sqlite::QM_ST_BOUNDARY),
         "Returns the closure of the combinatorial boundary of this Geometry",
     ),
     st(
         "to_spherical_geography",
         &[("geometry", "sphericalgeography")],
-        "qm_to_spherical_geography({0})",
+        calls!(sqlite::QM_TO_SPHERICAL_GEOGRAPHY),
         "Converts a Geometry object to a SphericalGeography object",
     ),
     // Every SphericalGeography is a valid Geometry (GeoFunctions.toGeometry).
     st(
         "to_geometry",
         &[("sphericalgeography", "geometry")],
-        "{0}",
+        Lower::Scalar(same_text),
         "Converts a SphericalGeography object to a Geometry object.",
     ),
     st(
         "great_circle_distance",
         &[("double, double, double, double", "double")],
-        "qm_great_circle_distance({0}, {1}, {2}, {3})",
+        calls!(sqlite::QM_GREAT_CIRCLE_DISTANCE),
         "Calculates the great-circle distance between two points on the Earth's surface in kilometers",
     ),
     st(
         "ST_Contains",
         &[("geometry, geometry", "boolean")],
-        "qm_st_contains({0}, {1})",
+        calls!(sqlite::QM_ST_CONTAINS),
         "Returns TRUE if and only if no points of right lie in the exterior of left, and at least one point of the interior of left lies in the interior of right",
     ),
     st(
         "ST_Within",
         &[("geometry, geometry", "boolean")],
-        "qm_st_within({0}, {1})",
+        calls!(sqlite::QM_ST_WITHIN),
         "Returns TRUE if the geometry A is completely inside geometry B",
     ),
     st(
         "ST_Intersects",
         &[("geometry, geometry", "boolean")],
-        "qm_st_intersects({0}, {1})",
+        calls!(sqlite::QM_ST_INTERSECTS),
         "Returns TRUE if the Geometries spatially intersect in 2D - (share any portion of space) and FALSE if they don't (they are Disjoint)",
     ),
     st(
         "ST_Disjoint",
         &[("geometry, geometry", "boolean")],
-        "qm_st_disjoint({0}, {1})",
+        calls!(sqlite::QM_ST_DISJOINT),
         "Returns TRUE if the Geometries do not spatially intersect - if they do not share any space together",
     ),
     st(
         "ST_Touches",
         &[("geometry, geometry", "boolean")],
-        "qm_st_touches({0}, {1})",
+        calls!(sqlite::QM_ST_TOUCHES),
         "Returns TRUE if the geometries have at least one point in common, but their interiors do not intersect",
     ),
     st(
         "ST_Crosses",
         &[("geometry, geometry", "boolean")],
-        "qm_st_crosses({0}, {1})",
+        calls!(sqlite::QM_ST_CROSSES),
         "Returns TRUE if the supplied geometries have some, but not all, interior points in common",
     ),
     st(
         "ST_Overlaps",
         &[("geometry, geometry", "boolean")],
-        "qm_st_overlaps({0}, {1})",
+        calls!(sqlite::QM_ST_OVERLAPS),
         "Returns TRUE if the Geometries share space, are of the same dimension, but are not completely contained by each other",
     ),
     st(
         "ST_Equals",
         &[("geometry, geometry", "boolean")],
-        "qm_st_equals({0}, {1})",
+        calls!(sqlite::QM_ST_EQUALS),
         "Returns TRUE if the given geometries represent the same geometry",
     ),
     st(
         "ST_Relate",
         &[("geometry, geometry, varchar", "boolean")],
-        "qm_st_relate({0}, {1}, {2})",
+        calls!(sqlite::QM_ST_RELATE),
         "Returns TRUE if this Geometry is spatially related to another Geometry",
     ),
     st(
         "ST_Intersection",
         &[("geometry, geometry", "geometry")],
-        "qm_st_intersection({0}, {1})",
+        calls!(sqlite::QM_ST_INTERSECTION),
         "Returns the Geometry value that represents the point set intersection of two Geometries",
     ),
     st(
         "ST_Union",
         &[("geometry, geometry", "geometry")],
-        "qm_st_union({0}, {1})",
+        calls!(sqlite::QM_ST_UNION),
         "Returns a geometry that represents the point set union of the input geometries.",
     ),
     st(
         "ST_Difference",
         &[("geometry, geometry", "geometry")],
-        "qm_st_difference({0}, {1})",
+        calls!(sqlite::QM_ST_DIFFERENCE),
         "Returns the Geometry value that represents the point set difference of two geometries",
     ),
     st(
         "ST_SymDifference",
         &[("geometry, geometry", "geometry")],
-        "qm_st_sym_difference({0}, {1})",
+        calls!(sqlite::QM_ST_SYM_DIFFERENCE),
         "Returns the Geometry value that represents the point set symmetric difference of two Geometries",
     ),
     st(
         "geometry_union",
         &[("array(geometry)", "geometry")],
-        "qm_geometry_union({0})",
+        calls!(sqlite::QM_GEOMETRY_UNION),
         "Returns a geometry that represents the point set union of the input geometries.",
     ),
     st(
         "ST_Buffer",
         &[("geometry, double", "geometry")],
-        "qm_st_buffer({0}, {1})",
+        calls!(sqlite::QM_ST_BUFFER),
         "Returns the geometry that represents all points whose distance from the specified geometry is less than or equal to the specified distance",
     ),
     st(
         "simplify_geometry",
         &[("geometry, double", "geometry")],
-        "qm_simplify_geometry({0}, {1})",
+        calls!(sqlite::QM_SIMPLIFY_GEOMETRY),
         "Returns a \"simplified\" version of the given geometry",
     ),
     st(
         "line_interpolate_point",
         &[("geometry, double", "geometry")],
-        "qm_line_interpolate_point({0}, {1})",
+        calls!(sqlite::QM_LINE_INTERPOLATE_POINT),
         "Returns a Point interpolated along a LineString at the fraction given.",
     ),
     st(
         "line_interpolate_points",
         &[("geometry, double", "array(geometry)")],
-        "qm_line_interpolate_points({0}, {1})",
+        calls!(sqlite::QM_LINE_INTERPOLATE_POINTS),
         "Returns an array of Points interpolated along a LineString.",
     ),
     st(
         "line_locate_point",
         &[("geometry, geometry", "double")],
-        "qm_line_locate_point({0}, {1})",
+        calls!(sqlite::QM_LINE_LOCATE_POINT),
         "Returns a float between 0 and 1 representing the location of the closest point on the LineString to the given Point, as a fraction of total 2d line length.",
     ),
     scalar(
@@ -422,67 +418,67 @@ pub const FUNCTIONS: &[FunctionDef] = &[
     st(
         "ST_AsBinary",
         &[("geometry", "varbinary")],
-        "qm_st_as_binary({0})",
+        calls!(sqlite::QM_ST_AS_BINARY),
         "Returns the Well-Known Binary (WKB) representation of the geometry",
     ),
     st(
         "ST_GeomFromBinary",
         &[("varbinary", "geometry")],
-        "qm_st_geom_from_binary({0})",
+        calls!(sqlite::QM_ST_GEOM_FROM_BINARY),
         "Returns a Geometry type object from Well-Known Binary representation (WKB)",
     ),
     st(
         "ST_IsSimple",
         &[("geometry", "boolean")],
-        "qm_st_is_simple({0})",
+        calls!(sqlite::QM_ST_IS_SIMPLE),
         "Returns TRUE if this Geometry has no anomalous geometric points, such as self intersection or self tangency",
     ),
     st(
         "ST_IsValid",
         &[("geometry", "boolean")],
-        "qm_st_is_valid({0})",
+        calls!(sqlite::QM_ST_IS_VALID),
         "Returns true if the input geometry is well formed",
     ),
     st(
         "ST_IsRing",
         &[("geometry", "boolean")],
-        "qm_st_is_ring({0})",
+        calls!(sqlite::QM_ST_IS_RING),
         "Returns TRUE if and only if the line is closed and simple",
     ),
     st(
         "geometry_invalid_reason",
         &[("geometry", "varchar")],
-        "qm_geometry_invalid_reason({0})",
+        calls!(sqlite::QM_GEOMETRY_INVALID_REASON),
         "Returns the reason for why the input geometry is not valid. Returns null if the input is valid.",
     ),
     st(
         "to_geojson_geometry",
         &[("sphericalgeography", "varchar")],
-        "qm_to_geojson_geometry({0})",
+        calls!(sqlite::QM_TO_GEOJSON_GEOMETRY),
         "Returns GeoJSON string based on the input spherical geography",
     ),
     st(
         "from_geojson_geometry",
         &[("varchar", "sphericalgeography")],
-        "qm_from_geojson_geometry({0})",
+        calls!(sqlite::QM_FROM_GEOJSON_GEOMETRY),
         "Returns a spherical geography from a GeoJSON string",
     ),
     st(
         "to_encoded_polyline",
         &[("geometry", "varchar")],
-        "qm_to_encoded_polyline({0})",
+        calls!(sqlite::QM_TO_ENCODED_POLYLINE),
         "Encodes a linestring or multipoint geometry to a polyline",
     ),
     st(
         "from_encoded_polyline",
         &[("varchar", "geometry")],
-        "qm_from_encoded_polyline({0})",
+        calls!(sqlite::QM_FROM_ENCODED_POLYLINE),
         "Decodes a polyline to a linestring",
     ),
     st(
         "ST_GeomFromKML",
         &[("varchar", "geometry")],
-        "qm_st_geom_from_kml({0})",
+        calls!(sqlite::QM_ST_GEOM_FROM_KML),
         "Returns a Geometry type object from OGC KML representation",
     ),
     aggregate(
@@ -500,7 +496,7 @@ pub const FUNCTIONS: &[FunctionDef] = &[
     st(
         "geometry_from_hadoop_shape",
         &[("varbinary", "geometry")],
-        "qm_geometry_from_hadoop_shape({0})",
+        calls!(sqlite::QM_GEOMETRY_FROM_HADOOP_SHAPE),
         "Returns a Geometry type object from Spatial Framework for Hadoop representation",
     ),
 ];
@@ -517,6 +513,24 @@ pub fn cast_sql(t: &Typed, target: &TrinoType) -> Option<Result<SqlExpr, String>
     } else {
         Err(format!("Cannot cast {} to {target}", t.ty))
     })
+}
+
+/// ST_AsText and to_geometry: the stored text is the answer (a geometry is held as its WKT;
+/// a SphericalGeography is a Geometry's text).
+fn same_text(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    Ok(c.args
+        .first()
+        .map(|a| Typed::new(a.sql.clone(), c.returns())))
+}
+
+/// ST_CoordDim: 2 for any geometry, NULL for NULL.
+fn two_coordinates(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
+    Ok(c.args.first().map(|a| {
+        Typed::new(
+            SqlExpr::null_or(a.sql.clone(), SqlExpr::Integer(2)),
+            c.returns(),
+        )
+    }))
 }
 
 /// ST_Area, ST_Length and ST_Distance: planar over Geometry (`qm_st_area`), on the sphere

@@ -12,7 +12,7 @@ pub mod sqlite;
 use querymesh_values::element::{from_element, to_element};
 use querymesh_values::error::TrinoError;
 use querymesh_values::sqlite_expr::builtin::{COALESCE, JSON_ARRAY, JSON_EXTRACT};
-use querymesh_values::sqlite_expr::{BinaryOp, FromItem, Select, SqlExpr, SqliteFn};
+use querymesh_values::sqlite_expr::{BinaryOp, FromItem, Select, SqlExpr};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
@@ -22,15 +22,12 @@ use super::array::{derived, group_array, json_each, select_named};
 use super::context::LowerContext;
 use super::entry::{AggregateCall, FunctionDef, Lower, LowerResult, Typing, aggregate, scalar};
 use super::lambda::Lambda;
+use super::udf::QM_FAIL;
 use sqlite::{
     QM_HISTOGRAM, QM_MAP_AGG, QM_MAP_CHECKED, QM_MAP_CONCAT, QM_MAP_FROM_ARRAYS,
     QM_MAP_FROM_ENTRIES, QM_MAP_PART, QM_MAP_UNION, QM_MAP_ZIP, QM_MULTIMAP_AGG,
     QM_MULTIMAP_FROM_ENTRIES,
 };
-
-/// `qm_fail(error name, message)`, registered with the functions of no one family
-/// (udf/mod.rs, `register_failures`).
-const QM_FAIL: SqliteFn = SqliteFn::new("qm_fail");
 
 type Lowered = Result<Option<(String, TrinoType)>, TrinoError>;
 

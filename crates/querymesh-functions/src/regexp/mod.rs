@@ -3,16 +3,18 @@
 
 pub mod sqlite;
 
-use querymesh_values::sqlite_expr::SqlExpr;
+use querymesh_values::sqlite_expr::builtin::{GROUP_CONCAT, JSON_EACH, MAX};
+use querymesh_values::sqlite_expr::{BinaryOp, FromItem, Select, SqlExpr};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
 use super::Call;
 use super::context::LowerContext;
 use super::entry::{FunctionDef, Lower, LowerResult, Typing, calls, scalar};
+use super::lambda::Lambda;
 use sqlite::{
-    QM_REGEXP_COUNT, QM_REGEXP_EXTRACT, QM_REGEXP_EXTRACT_ALL, QM_REGEXP_LIKE, QM_REGEXP_POSITION,
-    QM_REGEXP_REPLACE, QM_REGEXP_SPLIT,
+    QM_REGEXP_COUNT, QM_REGEXP_EXTRACT, QM_REGEXP_EXTRACT_ALL, QM_REGEXP_LIKE, QM_REGEXP_PIECES,
+    QM_REGEXP_POSITION, QM_REGEXP_REPLACE, QM_REGEXP_SPLIT,
 };
 
 pub const FUNCTIONS: &[FunctionDef] = &[
@@ -151,6 +153,66 @@ fn replaced_type(source: &TrinoType, replacement: &TrinoType) -> TrinoType {
     TrinoType::Varchar(bound.and_then(|z| u32::try_from(z).ok()))
 }
 
+/// `k % 2 = parity`: whether piece `k` of `qm_regexp_pieces` is text between matches (0) or
+/// a match's groups (1).
+fn piece_is(k: SqlExpr, parity: i64) -> SqlExpr {
+    SqlExpr::binary(
+        SqlExpr::binary(k, BinaryOp::Remainder, SqlExpr::Integer(2)),
+        BinaryOp::Equal,
+        SqlExpr::Integer(parity),
+    )
+}
+
+/// regexp_replace(s, pattern, lambda) over non-NULL `s` and `pattern`: the pieces of `s`
+/// (`qm_regexp_pieces`: text between matches at even keys, a match's groups at odd ones, in
+/// the lambda's relation as `k`, `text` and the parameter `p0`), the texts kept and each
+/// match replaced by the lambda's value, joined in order.
+fn replaced_pieces(s: &Typed, pattern: &Typed, lambda: &Lambda) -> SqlExpr {
+    let key = SqlExpr::column(Some("e"), "key");
+    let value = SqlExpr::column(Some("e"), "value");
+    let piece =
+        |parity| SqlExpr::case_when(vec![(piece_is(key.clone(), parity), value.clone())], None);
+    let pieces = Select {
+        columns: vec![
+            (key.clone(), Some("k".to_string())),
+            (piece(0), Some("text".to_string())),
+            (piece(1), Some("p0".to_string())),
+        ],
+        from: vec![FromItem::Function {
+            function: JSON_EACH,
+            args: vec![QM_REGEXP_PIECES.call([s.sql.clone(), pattern.sql.clone()])],
+            alias: Some("e".to_string()),
+        }],
+        ..Select::default()
+    };
+    let a = Some(lambda.alias.as_str());
+    let k = SqlExpr::column(a, "k");
+    let body = lambda.body.sql.clone();
+    // One match whose value is NULL makes the whole answer NULL (Trino 476:
+    // `regexp_replace('a1b2', '(\d)', x -> CAST(NULL AS varchar))` is NULL).
+    let a_match_is_null = MAX.call([SqlExpr::binary(
+        piece_is(k.clone(), 1),
+        BinaryOp::And,
+        SqlExpr::is_null(body.clone()),
+    )]);
+    let replaced = SqlExpr::iff(piece_is(k.clone(), 0), SqlExpr::column(a, "text"), body);
+    let joined = SqlExpr::Aggregate {
+        function: GROUP_CONCAT,
+        distinct: false,
+        args: vec![replaced, SqlExpr::text("")],
+        order_by: vec![(k, false).into()],
+        filter: None,
+    };
+    Select::new(
+        vec![SqlExpr::iff(a_match_is_null, SqlExpr::Null, joined)],
+        vec![FromItem::Subquery {
+            select: Box::new(pieces),
+            alias: Some(lambda.alias.clone()),
+        }],
+    )
+    .scalar()
+}
+
 /// With a lambda: the text between matches is kept, each match becomes the lambda's value
 /// for its groups (an array of varchar; NULL for a group that took no part); a NULL value
 /// makes the answer NULL (JoniRegexpReplaceLambdaFunction).
@@ -167,23 +229,14 @@ fn replace(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
         // The lambda must answer a varchar(x): one answering NULL binds no x, and Trino 476
         // finds no regexp_replace for it (FUNCTION_NOT_FOUND).
         ([s, pattern], [lambda]) if matches!(lambda.body.ty, TrinoType::Varchar(_)) => {
-            let a = &lambda.alias;
-            let pieces = format!(
-                "(SELECT e.key AS k, CASE WHEN e.key % 2 = 0 THEN e.value END AS text, \
-                 CASE WHEN e.key % 2 = 1 THEN e.value END AS p0 \
-                 FROM json_each(qm_regexp_pieces({}, {})) AS e) AS \"{a}\"",
-                s.sql, pattern.sql
-            );
-            // One match whose value is NULL makes the whole answer NULL (Trino 476:
-            // `regexp_replace('a1b2', '(\d)', x -> CAST(NULL AS varchar))` is NULL).
-            let sql = format!(
-                "CASE WHEN {0} IS NULL OR {1} IS NULL THEN NULL ELSE (SELECT \
-                 CASE WHEN max(\"{a}\".k % 2 = 1 AND ({body}) IS NULL) THEN NULL ELSE \
-                 group_concat(CASE WHEN \"{a}\".k % 2 = 0 THEN \"{a}\".text \
-                 ELSE {body} END, '' ORDER BY \"{a}\".k) END FROM {pieces}) END",
-                s.sql,
-                pattern.sql,
-                body = lambda.body.sql,
+            let sql = SqlExpr::iff(
+                SqlExpr::binary(
+                    SqlExpr::is_null(s.sql.clone()),
+                    BinaryOp::Or,
+                    SqlExpr::is_null(pattern.sql.clone()),
+                ),
+                SqlExpr::Null,
+                replaced_pieces(s, pattern, lambda),
             );
             Ok(Some(Typed::new(sql, TrinoType::Varchar(None))))
         }

@@ -20,14 +20,15 @@ use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
 use self::sqlite::{
-    QM_MAKE_SET_DIGEST, QM_MERGE_SET_DIGEST, QM_SETDIGEST_CARDINALITY,
+    QM_MAKE_SET_DIGEST, QM_MERGE_SET_DIGEST, QM_SETDIGEST_CARDINALITY, QM_SETDIGEST_HASH_COUNTS,
+    QM_SETDIGEST_INTERSECTION_CARDINALITY, QM_SETDIGEST_JACCARD_INDEX,
     QM_SETDIGEST_TIMESTAMP_MICROS,
 };
 use super::Call;
 use super::aggregate::lowered;
 use super::aggregate::registered_elsewhere::QM_UUID_TO_VARBINARY;
 use super::context::LowerContext;
-use super::entry::{AggregateCall, FunctionDef, Lower, LowerResult, Typing, aggregate, scalar};
+use super::entry::{AggregateCall, FunctionDef, LowerResult, Typing, aggregate, calls, scalar};
 
 type Lowered = Result<Option<(String, TrinoType)>, TrinoError>;
 
@@ -51,21 +52,21 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         "intersection_cardinality",
         &[("setdigest, setdigest", "bigint")],
         Typing::Resolved,
-        Lower::Template("qm_setdigest_intersection_cardinality({0}, {1})"),
+        calls!(QM_SETDIGEST_INTERSECTION_CARDINALITY),
         "Returns the estimated cardinality of the intersection of two set digests",
     ),
     scalar(
         "jaccard_index",
         &[("setdigest, setdigest", "double")],
         Typing::Resolved,
-        Lower::Template("qm_setdigest_jaccard_index({0}, {1})"),
+        calls!(QM_SETDIGEST_JACCARD_INDEX),
         "Returns the estimated Jaccard index of two set digests",
     ),
     scalar(
         "hash_counts",
         &[("setdigest", "map(bigint,smallint)")],
         Typing::Resolved,
-        Lower::Template("qm_setdigest_hash_counts({0})"),
+        calls!(QM_SETDIGEST_HASH_COUNTS),
         "Returns the hashes of the set digest's MinHash and how often each was added",
     ),
 ];

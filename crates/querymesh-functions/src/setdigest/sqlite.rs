@@ -145,6 +145,10 @@ pub const QM_MAKE_SET_DIGEST: SqliteFn = SqliteFn::new("qm_make_set_digest");
 pub const QM_MERGE_SET_DIGEST: SqliteFn = SqliteFn::new("qm_merge_set_digest");
 pub const QM_SETDIGEST_CARDINALITY: SqliteFn = SqliteFn::new("qm_setdigest_cardinality");
 pub const QM_SETDIGEST_TIMESTAMP_MICROS: SqliteFn = SqliteFn::new("qm_setdigest_timestamp_micros");
+pub const QM_SETDIGEST_INTERSECTION_CARDINALITY: SqliteFn =
+    SqliteFn::new("qm_setdigest_intersection_cardinality");
+pub const QM_SETDIGEST_JACCARD_INDEX: SqliteFn = SqliteFn::new("qm_setdigest_jaccard_index");
+pub const QM_SETDIGEST_HASH_COUNTS: SqliteFn = SqliteFn::new("qm_setdigest_hash_counts");
 
 pub fn register(conn: &Connection) -> Result<()> {
     define_window(conn, QM_MAKE_SET_DIGEST.name(), 1, FLAGS, MakeSetDigest)?;
@@ -154,7 +158,7 @@ pub fn register(conn: &Connection) -> Result<()> {
     })?;
     define(
         conn,
-        "qm_setdigest_intersection_cardinality",
+        QM_SETDIGEST_INTERSECTION_CARDINALITY.name(),
         2,
         FLAGS,
         |ctx| {
@@ -166,7 +170,7 @@ pub fn register(conn: &Connection) -> Result<()> {
                 .map_err(refused)
         },
     )?;
-    define(conn, "qm_setdigest_jaccard_index", 2, FLAGS, |ctx| {
+    define(conn, QM_SETDIGEST_JACCARD_INDEX.name(), 2, FLAGS, |ctx| {
         let (Some(a), Some(b)) = (digest_at(ctx, 0)?, digest_at(ctx, 1)?) else {
             return Ok(None);
         };
@@ -184,7 +188,7 @@ pub fn register(conn: &Connection) -> Result<()> {
             })
         },
     )?;
-    define(conn, "qm_setdigest_hash_counts", 1, FLAGS, |ctx| {
+    define(conn, QM_SETDIGEST_HASH_COUNTS.name(), 1, FLAGS, |ctx| {
         let Some(d) = digest_at(ctx, 0)? else {
             return Ok(None);
         };

@@ -44,7 +44,12 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         &[("", "hyperloglog")],
         Typing::Resolved,
         // HyperLogLog.newInstance(4096).serialize(): sparse, 12 index bits, no entries.
-        Lower::Template("X'020C0000'"),
+        Lower::Scalar(|_, c| {
+            Ok(Some(Typed::new(
+                SqlExpr::Blob(vec![0x02, 0x0C, 0x00, 0x00]),
+                c.returns(),
+            )))
+        }),
         "An empty HyperLogLog instance",
     ),
 ];

@@ -16,16 +16,12 @@ use querymesh_values::typed::{Constant, Typed};
 use querymesh_values::types::{TrinoType, UNBOUNDED_VARCHAR};
 
 use super::array::build::array_concat;
+use super::array::sqlite::QM_REVERSE_ARRAY;
 use super::context::LowerContext;
 use super::entry::{FunctionDef, Lower, LowerResult, Typing, scalar};
 use super::{Call, binary, is_integer_or_null, is_string_or_null};
 use sqlite::parts::{QM_LPAD, QM_REVERSE, QM_RPAD, QM_SPLIT_PART, QM_STARTS_WITH};
 use sqlite::{QM_LOWER, QM_REPLACE, QM_STRPOS, QM_SUBSTR, QM_TRIM, QM_UPPER};
-
-/// Registered by the array family (array/sqlite/mod.rs), which declares its constant; this
-/// copy goes when the two branches of issue 27 meet.
-const QM_REVERSE_ARRAY: querymesh_values::sqlite_expr::SqliteFn =
-    querymesh_values::sqlite_expr::SqliteFn::new("qm_reverse_array");
 
 const TEXT: &[(&str, &str)] = &[("varchar(x)", "varchar(x)")];
 const TRIM: &[(&str, &str)] = &[

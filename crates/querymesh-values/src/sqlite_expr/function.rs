@@ -93,6 +93,7 @@ pub mod builtin {
     pub const JSON_ARRAY_LENGTH: SqliteFn = SqliteFn::new("json_array_length");
     pub const JSON_GROUP_ARRAY: SqliteFn = SqliteFn::new("json_group_array");
     pub const LIKE: SqliteFn = SqliteFn::new("like");
+    pub const GROUP_CONCAT: SqliteFn = SqliteFn::new("group_concat");
 }
 
 /// The stand-in's functions that the helpers of this crate call (decimals, the element form);

@@ -10,9 +10,10 @@
 
 use std::collections::HashMap;
 
+use querymesh_functions::udf::QM_FAIL;
 use querymesh_values::coerce::super_type;
 use querymesh_values::sqlite_expr::{
-    CommonTable, CompoundOp, FromItem, Query as SqlQuery, Select as SqlSelect, SqlExpr, SqliteFn,
+    CommonTable, CompoundOp, FromItem, Query as SqlQuery, Select as SqlSelect, SqlExpr,
 };
 use sqlparser::ast::{Cte as CteAst, SetExpr, SetOperator, SetQuantifier};
 
@@ -20,10 +21,6 @@ use super::{Analyzer, Cte, ident_location, ident_name, location};
 use crate::error::{ErrorName, TrinoError, error_at};
 use crate::sql::scope::Scope;
 use crate::sql::select::output_column;
-
-/// The stand-in's failure (querymesh-functions udf). Issue 27: to be the constant its
-/// registration declares, once it does.
-const QM_FAIL: SqliteFn = SqliteFn::new("qm_fail");
 
 /// `name AS [MATERIALIZED] (query)`.
 fn common_table(name: &str, materialized: bool, query: SqlQuery) -> CommonTable {

@@ -30,34 +30,6 @@ use super::scope::ExprContext;
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
 use crate::types::TrinoType;
 
-/// `{0}`, `{1}`… and `{*}` of a template, filled with the arguments' SQL.
-fn fill_template(template: &str, args: &[Typed]) -> String {
-    let mut out = String::with_capacity(template.len() + 16);
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        let Some(close) = after.find('}') else {
-            out.push_str(&rest[open..]);
-            return out;
-        };
-        let key = &after[..close];
-        if key == "*" {
-            let all: Vec<String> = args.iter().map(|a| a.sql.to_string()).collect();
-            out.push_str(&all.join(", "));
-        } else if let Some(a) = key.parse::<usize>().ok().and_then(|i| args.get(i)) {
-            out.push_str(&a.sql.to_string());
-        } else {
-            out.push('{');
-            out.push_str(key);
-            out.push('}');
-        }
-        rest = &after[close + 1..];
-    }
-    out.push_str(rest);
-    out
-}
-
 /// A call's arguments as written: values and lambdas.
 enum ArgExpr<'e> {
     Value(&'e Expr),
@@ -395,10 +367,6 @@ impl Analyzer<'_> {
             return Err(unexpected_with_lambdas(&call, lambda_exprs));
         }
         let lowered = match def.lower {
-            Lower::Template(template) => Some(Typed::new(
-                fill_template(template, &call.args),
-                call.returns(),
-            )),
             Lower::Scalar(lower) => lower(self, &call)?,
             Lower::Aggregate(_) | Lower::Window => None,
         };
@@ -619,20 +587,4 @@ fn unexpected_with_lambdas(call: &Call, lambdas: &[&LambdaFunction]) -> TrinoErr
             call.name
         ),
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn templates_fill_arguments() {
-        let args = [
-            Typed::new("a", TrinoType::BigInt),
-            Typed::new("b", TrinoType::BigInt),
-        ];
-        assert_eq!(fill_template("f({0}, {1})", &args), "f(a, b)");
-        assert_eq!(fill_template("g({*})", &args), "g(a, b)");
-        assert_eq!(fill_template("'{x}' {9}", &args), "'{x}' {9}");
-    }
 }

@@ -13,8 +13,9 @@
 pub(crate) use super::syntax::json_table as grammar;
 
 use querymesh_functions::json::path::{Path, PathError, variable_names};
+use querymesh_functions::json::sqlite::{QM_JSON_ENCODED, QM_JSON_TABLE};
 use querymesh_functions::json::table::TableSpec;
-use querymesh_values::sqlite_expr::{FromItem, SqlExpr, SqliteFn, builtin};
+use querymesh_values::sqlite_expr::{FromItem, SqlExpr, builtin};
 use sqlparser::ast::{
     Expr, FunctionArg, FunctionArgExpr, ObjectName, ObjectNamePart, TableAlias, Value,
 };
@@ -24,11 +25,6 @@ use super::scope::{Clause, Column, ExprContext, Relation, Scope};
 use crate::error::{ErrorName, Position, TrinoError, error_at};
 use crate::types::TrinoType;
 use grammar::{ITEM_MARK, Shape, TABLE_NAME};
-
-/// The JSON_TABLE functions (querymesh-functions json/sqlite/table.rs). Issue 27: to be the
-/// constants their registration declares, once it does.
-const QM_JSON_ENCODED: SqliteFn = SqliteFn::new("qm_json_encoded");
-const QM_JSON_TABLE: SqliteFn = SqliteFn::new("qm_json_table");
 
 /// Part `i` of the JSON array a `qm_json_table` row is: `json_extract(alias."value", '$[i]')`.
 fn item_part(alias: &str, i: usize) -> SqlExpr {

@@ -9,9 +9,10 @@
 //! gives the last value. A recursive query then counts from `start` to that value: it never
 //! steps past it, so no value overflows, and SQLite holds one row of it at a time.
 
+use querymesh_functions::table::sqlite::QM_TABLE_SEQUENCE_LAST;
 use querymesh_values::coerce::super_type;
 use querymesh_values::sqlite_expr::{
-    BinaryOp, CommonTable, CompoundOp, FromItem, Query, Select as SqlSelect, SqlExpr, SqliteFn,
+    BinaryOp, CommonTable, CompoundOp, FromItem, Query, Select as SqlSelect, SqlExpr,
 };
 use sqlparser::ast::{Expr, FunctionArg};
 
@@ -43,10 +44,6 @@ const DECLARED: [Declared; 3] = [
 
 /// The defaults of START, STOP and STEP.
 const DEFAULTS: [SqlExpr; 3] = [SqlExpr::Integer(0), SqlExpr::Null, SqlExpr::Integer(1)];
-
-/// The sequence's checks and its last value (querymesh-functions table/sqlite.rs). Issue 27:
-/// to be the constant its registration declares, once it does.
-const QM_TABLE_SEQUENCE_LAST: SqliteFn = SqliteFn::new("qm_table_sequence_last");
 
 /// `WITH RECURSIVE q(n, last, step) AS (SELECT s, qm_table_sequence_last(s, e, st), st FROM
 /// (SELECT start AS s, stop AS e, step AS st) UNION ALL SELECT n + step, last, step FROM q

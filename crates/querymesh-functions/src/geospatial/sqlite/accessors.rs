@@ -2,6 +2,7 @@
 //! vertices and bounding box. Results that are geometries are stored texts; arrays of them
 //! JSON arrays of those texts.
 
+use querymesh_values::sqlite_expr::SqliteFn;
 use rusqlite::Connection;
 use rusqlite::functions::Context;
 
@@ -121,15 +122,42 @@ fn closed(line: &[Point]) -> bool {
     }
 }
 
+pub const QM_ST_GEOMETRY_TYPE: SqliteFn = SqliteFn::new("qm_st_geometry_type");
+pub const QM_ST_DIMENSION: SqliteFn = SqliteFn::new("qm_st_dimension");
+pub const QM_ST_IS_EMPTY: SqliteFn = SqliteFn::new("qm_st_is_empty");
+pub const QM_ST_IS_CLOSED: SqliteFn = SqliteFn::new("qm_st_is_closed");
+pub const QM_ST_NUM_POINTS: SqliteFn = SqliteFn::new("qm_st_num_points");
+pub const QM_ST_NUM_GEOMETRIES: SqliteFn = SqliteFn::new("qm_st_num_geometries");
+pub const QM_ST_GEOMETRY_N: SqliteFn = SqliteFn::new("qm_st_geometry_n");
+pub const QM_ST_POINT_N: SqliteFn = SqliteFn::new("qm_st_point_n");
+pub const QM_ST_START_POINT: SqliteFn = SqliteFn::new("qm_st_start_point");
+pub const QM_ST_END_POINT: SqliteFn = SqliteFn::new("qm_st_end_point");
+pub const QM_ST_EXTERIOR_RING: SqliteFn = SqliteFn::new("qm_st_exterior_ring");
+pub const QM_ST_NUM_INTERIOR_RING: SqliteFn = SqliteFn::new("qm_st_num_interior_ring");
+pub const QM_ST_INTERIOR_RINGS: SqliteFn = SqliteFn::new("qm_st_interior_rings");
+pub const QM_ST_INTERIOR_RING_N: SqliteFn = SqliteFn::new("qm_st_interior_ring_n");
+pub const QM_ST_GEOMETRIES: SqliteFn = SqliteFn::new("qm_st_geometries");
+pub const QM_ST_POINTS: SqliteFn = SqliteFn::new("qm_st_points");
+pub const QM_ST_XMIN: SqliteFn = SqliteFn::new("qm_st_xmin");
+pub const QM_ST_XMAX: SqliteFn = SqliteFn::new("qm_st_xmax");
+pub const QM_ST_YMIN: SqliteFn = SqliteFn::new("qm_st_ymin");
+pub const QM_ST_YMAX: SqliteFn = SqliteFn::new("qm_st_ymax");
+pub const QM_ST_ENVELOPE: SqliteFn = SqliteFn::new("qm_st_envelope");
+pub const QM_ST_ENVELOPE_AS_PTS: SqliteFn = SqliteFn::new("qm_st_envelope_as_pts");
+pub const QM_ST_IS_SIMPLE: SqliteFn = SqliteFn::new("qm_st_is_simple");
+pub const QM_ST_IS_VALID: SqliteFn = SqliteFn::new("qm_st_is_valid");
+pub const QM_GEOMETRY_INVALID_REASON: SqliteFn = SqliteFn::new("qm_geometry_invalid_reason");
+pub const QM_ST_IS_RING: SqliteFn = SqliteFn::new("qm_st_is_ring");
+
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
-    over_geometry(conn, "qm_st_geometry_type", |g| {
+    over_geometry(conn, QM_ST_GEOMETRY_TYPE.name(), |g| {
         Ok(Some(g.kind().standard_name()))
     })?;
-    over_geometry(conn, "qm_st_dimension", |g| {
+    over_geometry(conn, QM_ST_DIMENSION.name(), |g| {
         Ok(Some(i64::from(g.dimension())))
     })?;
-    over_geometry(conn, "qm_st_is_empty", |g| Ok(Some(g.is_empty())))?;
-    over_geometry(conn, "qm_st_is_closed", |g| {
+    over_geometry(conn, QM_ST_IS_EMPTY.name(), |g| Ok(Some(g.is_empty())))?;
+    over_geometry(conn, QM_ST_IS_CLOSED.name(), |g| {
         require_kind(
             "ST_IsClosed",
             &g,
@@ -141,8 +169,8 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             _ => false,
         }))
     })?;
-    over_geometry(conn, "qm_st_num_points", |g| Ok(Some(point_count(&g))))?;
-    over_geometry(conn, "qm_st_num_geometries", |g| {
+    over_geometry(conn, QM_ST_NUM_POINTS.name(), |g| Ok(Some(point_count(&g))))?;
+    over_geometry(conn, QM_ST_NUM_GEOMETRIES.name(), |g| {
         Ok(Some(if esri_empty(&g) {
             0
         } else if g.kind().is_multi() {
@@ -151,7 +179,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             1
         }))
     })?;
-    over_geometry_and_index(conn, "qm_st_geometry_n", |g, index| {
+    over_geometry_and_index(conn, QM_ST_GEOMETRY_N.name(), |g, index| {
         if esri_empty(&g) {
             return Ok(None);
         }
@@ -165,7 +193,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             None => Ok(None),
         }
     })?;
-    over_geometry_and_index(conn, "qm_st_point_n", |g, index| {
+    over_geometry_and_index(conn, QM_ST_POINT_N.name(), |g, index| {
         require_kind("ST_PointN", &g, &[Kind::LineString])?;
         let Geometry::LineString(line) = g else {
             return Ok(None);
@@ -176,8 +204,8 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         }
     })?;
     for (name, function, last) in [
-        ("qm_st_start_point", "ST_StartPoint", false),
-        ("qm_st_end_point", "ST_EndPoint", true),
+        (QM_ST_START_POINT.name(), "ST_StartPoint", false),
+        (QM_ST_END_POINT.name(), "ST_EndPoint", true),
     ] {
         define(conn, name, 1, FLAGS, move |ctx: &mut Context<'_>| {
             let Some(g) = geometry(ctx.get_raw(0))? else {
@@ -191,15 +219,15 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             vertex.map(|p| stored(&point(*p))).transpose()
         })?;
     }
-    over_geometry(conn, "qm_st_exterior_ring", |g| {
+    over_geometry(conn, QM_ST_EXTERIOR_RING.name(), |g| {
         let rings = polygon_rings("ST_ExteriorRing", &g)?;
         rings.first().map(|r| stored(&ring_as_line(r))).transpose()
     })?;
-    over_geometry(conn, "qm_st_num_interior_ring", |g| {
+    over_geometry(conn, QM_ST_NUM_INTERIOR_RING.name(), |g| {
         let rings = polygon_rings("ST_NumInteriorRing", &g)?;
         Ok((!rings.is_empty()).then(|| rings.len() as i64 - 1))
     })?;
-    over_geometry(conn, "qm_st_interior_rings", |g| {
+    over_geometry(conn, QM_ST_INTERIOR_RINGS.name(), |g| {
         let rings = polygon_rings("ST_InteriorRings", &g)?;
         if rings.is_empty() {
             return Ok(None);
@@ -207,7 +235,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         let holes: Vec<Geometry> = rings[1..].iter().map(|r| ring_as_line(r)).collect();
         geometry_array(&holes).map(Some)
     })?;
-    over_geometry_and_index(conn, "qm_st_interior_ring_n", |g, index| {
+    over_geometry_and_index(conn, QM_ST_INTERIOR_RING_N.name(), |g, index| {
         let rings = polygon_rings("ST_InteriorRingN", &g)?;
         let hole = usize::try_from(index)
             .ok()
@@ -215,7 +243,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             .and_then(|i| rings.get(i));
         hole.map(|r| stored(&ring_as_line(r))).transpose()
     })?;
-    over_geometry(conn, "qm_st_geometries", |g| {
+    over_geometry(conn, QM_ST_GEOMETRIES.name(), |g| {
         if esri_empty(&g) {
             return Ok(None);
         }
@@ -226,7 +254,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         };
         geometry_array(&parts).map(Some)
     })?;
-    over_geometry(conn, "qm_st_points", |g| {
+    over_geometry(conn, QM_ST_POINTS.name(), |g| {
         if g.is_empty() {
             return Ok(None);
         }
@@ -236,10 +264,10 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     })?;
     type Side = fn(&crate::geospatial::model::Envelope) -> f64;
     let sides: [(&'static str, Side); 4] = [
-        ("qm_st_xmin", |e| e.xmin),
-        ("qm_st_xmax", |e| e.xmax),
-        ("qm_st_ymin", |e| e.ymin),
-        ("qm_st_ymax", |e| e.ymax),
+        (QM_ST_XMIN.name(), |e| e.xmin),
+        (QM_ST_XMAX.name(), |e| e.xmax),
+        (QM_ST_YMIN.name(), |e| e.ymin),
+        (QM_ST_YMAX.name(), |e| e.ymax),
     ];
     for (name, side) in sides {
         define(conn, name, 1, FLAGS, move |ctx: &mut Context<'_>| {
@@ -247,7 +275,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             Ok(g.and_then(|g| g.envelope()).map(|e| real(side(&e))))
         })?;
     }
-    over_geometry(conn, "qm_st_envelope", |g| {
+    over_geometry(conn, QM_ST_ENVELOPE.name(), |g| {
         let polygon = match g.envelope() {
             None => Geometry::Polygon(Vec::new()),
             Some(e) => Geometry::Polygon(vec![vec![
@@ -260,7 +288,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         };
         stored(&polygon).map(Some)
     })?;
-    over_geometry(conn, "qm_st_envelope_as_pts", |g| {
+    over_geometry(conn, QM_ST_ENVELOPE_AS_PTS.name(), |g| {
         let Some(e) = g.envelope() else {
             return Ok(None);
         };
@@ -285,16 +313,16 @@ fn simplicity(g: &Geometry) -> rusqlite::Result<Option<Problem>> {
 
 /// ST_IsSimple, ST_IsValid, ST_IsRing and geometry_invalid_reason (GeoFunctions).
 pub fn register_validity(conn: &Connection) -> rusqlite::Result<()> {
-    over_geometry(conn, "qm_st_is_simple", |g| {
+    over_geometry(conn, QM_ST_IS_SIMPLE.name(), |g| {
         Ok(Some(g.is_empty() || simplicity(&g)?.is_none()))
     })?;
-    over_geometry(conn, "qm_st_is_valid", |g| {
+    over_geometry(conn, QM_ST_IS_VALID.name(), |g| {
         Ok(Some(simplicity(&g)?.is_none()))
     })?;
-    over_geometry(conn, "qm_geometry_invalid_reason", |g| {
+    over_geometry(conn, QM_GEOMETRY_INVALID_REASON.name(), |g| {
         Ok(simplicity(&g)?.map(|p| p.describe(java_double)))
     })?;
-    over_geometry(conn, "qm_st_is_ring", |g| {
+    over_geometry(conn, QM_ST_IS_RING.name(), |g| {
         require_kind("ST_IsRing", &g, &[Kind::LineString])?;
         let Geometry::LineString(line) = &g else {
             return Ok(None);

@@ -1,5 +1,6 @@
 //! The type's core: ST_GeometryFromText, ST_Point, ST_X, ST_Y.
 
+use querymesh_values::sqlite_expr::SqliteFn;
 use rusqlite::Connection;
 use rusqlite::types::Value;
 
@@ -116,10 +117,25 @@ fn multipoint_of_points(points: Vec<Option<Geometry>>) -> rusqlite::Result<Optio
     Ok((!out.is_empty()).then_some(Geometry::MultiPoint(out)))
 }
 
+pub const QM_ST_LINE_FROM_TEXT: SqliteFn = SqliteFn::new("qm_st_line_from_text");
+pub const QM_ST_POLYGON: SqliteFn = SqliteFn::new("qm_st_polygon");
+pub const QM_ST_AS_BINARY: SqliteFn = SqliteFn::new("qm_st_as_binary");
+pub const QM_ST_GEOM_FROM_BINARY: SqliteFn = SqliteFn::new("qm_st_geom_from_binary");
+pub const QM_ST_LINE_STRING: SqliteFn = SqliteFn::new("qm_st_line_string");
+pub const QM_ST_MULTI_POINT: SqliteFn = SqliteFn::new("qm_st_multi_point");
+pub const QM_ST_GEOMETRY_FROM_TEXT: SqliteFn = SqliteFn::new("qm_st_geometry_from_text");
+pub const QM_ST_POINT: SqliteFn = SqliteFn::new("qm_st_point");
+pub const QM_ST_X: SqliteFn = SqliteFn::new("qm_st_x");
+pub const QM_ST_Y: SqliteFn = SqliteFn::new("qm_st_y");
+
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     for (name, function, kind) in [
-        ("qm_st_line_from_text", "ST_LineFromText", Kind::LineString),
-        ("qm_st_polygon", "ST_Polygon", Kind::Polygon),
+        (
+            QM_ST_LINE_FROM_TEXT.name(),
+            "ST_LineFromText",
+            Kind::LineString,
+        ),
+        (QM_ST_POLYGON.name(), "ST_Polygon", Kind::Polygon),
     ] {
         define(conn, name, 1, FLAGS, move |ctx| {
             let Some(input) = text(ctx.get_raw(0)) else {
@@ -130,7 +146,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             stored(&g).map(Some)
         })?;
     }
-    define(conn, "qm_st_as_binary", 1, FLAGS, |ctx| {
+    define(conn, QM_ST_AS_BINARY.name(), 1, FLAGS, |ctx| {
         let Some(g) = geometry(ctx.get_raw(0))? else {
             return Ok(None);
         };
@@ -138,7 +154,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         reserve(bytes.len())?;
         Ok(Some(bytes))
     })?;
-    define(conn, "qm_st_geom_from_binary", 1, FLAGS, |ctx| {
+    define(conn, QM_ST_GEOM_FROM_BINARY.name(), 1, FLAGS, |ctx| {
         let (ValueRef::Blob(bytes) | ValueRef::Text(bytes)) = ctx.get_raw(0) else {
             return Ok(None);
         };
@@ -147,7 +163,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     })?;
     define(
         conn,
-        "qm_st_line_string",
+        QM_ST_LINE_STRING.name(),
         1,
         FLAGS,
         |ctx| match geometry_elements(ctx.get_raw(0))? {
@@ -157,7 +173,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     )?;
     define(
         conn,
-        "qm_st_multi_point",
+        QM_ST_MULTI_POINT.name(),
         1,
         FLAGS,
         |ctx| match geometry_elements(ctx.get_raw(0))? {
@@ -167,13 +183,13 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             None => Ok(None),
         },
     )?;
-    define(conn, "qm_st_geometry_from_text", 1, FLAGS, |ctx| {
+    define(conn, QM_ST_GEOMETRY_FROM_TEXT.name(), 1, FLAGS, |ctx| {
         let Some(input) = text(ctx.get_raw(0)) else {
             return Ok(None);
         };
         stored(&from_text(&input)?).map(Some)
     })?;
-    define(conn, "qm_st_point", 2, FLAGS, |ctx| {
+    define(conn, QM_ST_POINT.name(), 2, FLAGS, |ctx| {
         let (Some(x), Some(y)) = (num(ctx.get_raw(0)), num(ctx.get_raw(1))) else {
             return Ok(None);
         };
@@ -181,8 +197,8 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         let point = (!x.is_nan()).then_some(Point::new(x, y));
         stored(&Geometry::Point(point)).map(Some)
     })?;
-    define(conn, "qm_st_x", 1, FLAGS, coordinate("ST_X", |p| p.x))?;
-    define(conn, "qm_st_y", 1, FLAGS, coordinate("ST_Y", |p| p.y))
+    define(conn, QM_ST_X.name(), 1, FLAGS, coordinate("ST_X", |p| p.x))?;
+    define(conn, QM_ST_Y.name(), 1, FLAGS, coordinate("ST_Y", |p| p.y))
 }
 
 #[cfg(test)]

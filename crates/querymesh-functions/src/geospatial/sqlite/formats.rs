@@ -2,6 +2,7 @@
 //! and KML.
 
 use querymesh_values::error::ErrorName;
+use querymesh_values::sqlite_expr::SqliteFn;
 use rusqlite::Connection;
 use rusqlite::functions::Context;
 
@@ -11,10 +12,17 @@ use crate::geospatial::{geojson, hadoop_shape, kml, polyline};
 use crate::udf::{FLAGS, define, fail, java_double, reserve, text};
 use rusqlite::types::ValueRef;
 
+pub const QM_TO_GEOJSON_GEOMETRY: SqliteFn = SqliteFn::new("qm_to_geojson_geometry");
+pub const QM_FROM_GEOJSON_GEOMETRY: SqliteFn = SqliteFn::new("qm_from_geojson_geometry");
+pub const QM_TO_ENCODED_POLYLINE: SqliteFn = SqliteFn::new("qm_to_encoded_polyline");
+pub const QM_FROM_ENCODED_POLYLINE: SqliteFn = SqliteFn::new("qm_from_encoded_polyline");
+pub const QM_GEOMETRY_FROM_HADOOP_SHAPE: SqliteFn = SqliteFn::new("qm_geometry_from_hadoop_shape");
+pub const QM_ST_GEOM_FROM_KML: SqliteFn = SqliteFn::new("qm_st_geom_from_kml");
+
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     define(
         conn,
-        "qm_to_geojson_geometry",
+        QM_TO_GEOJSON_GEOMETRY.name(),
         1,
         FLAGS,
         |ctx: &mut Context<'_>| {
@@ -28,7 +36,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     )?;
     define(
         conn,
-        "qm_from_geojson_geometry",
+        QM_FROM_GEOJSON_GEOMETRY.name(),
         1,
         FLAGS,
         |ctx: &mut Context<'_>| {
@@ -41,7 +49,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     )?;
     define(
         conn,
-        "qm_to_encoded_polyline",
+        QM_TO_ENCODED_POLYLINE.name(),
         1,
         FLAGS,
         |ctx: &mut Context<'_>| {
@@ -56,7 +64,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     )?;
     define(
         conn,
-        "qm_from_encoded_polyline",
+        QM_FROM_ENCODED_POLYLINE.name(),
         1,
         FLAGS,
         |ctx: &mut Context<'_>| {
@@ -76,7 +84,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     )?;
     define(
         conn,
-        "qm_geometry_from_hadoop_shape",
+        QM_GEOMETRY_FROM_HADOOP_SHAPE.name(),
         1,
         FLAGS,
         |ctx: &mut Context<'_>| {
@@ -89,7 +97,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     )?;
     define(
         conn,
-        "qm_st_geom_from_kml",
+        QM_ST_GEOM_FROM_KML.name(),
         1,
         FLAGS,
         |ctx: &mut Context<'_>| {

@@ -206,11 +206,14 @@ fn nearest_points(a: &Geometry, b: &Geometry) -> rusqlite::Result<(Point, Point)
 }
 
 pub const QM_GEOMETRY_NEAREST_POINTS: SqliteFn = SqliteFn::new("qm_geometry_nearest_points");
+pub const QM_LINE_INTERPOLATE_POINT: SqliteFn = SqliteFn::new("qm_line_interpolate_point");
+pub const QM_LINE_INTERPOLATE_POINTS: SqliteFn = SqliteFn::new("qm_line_interpolate_points");
+pub const QM_LINE_LOCATE_POINT: SqliteFn = SqliteFn::new("qm_line_locate_point");
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     for (name, repeated) in [
-        ("qm_line_interpolate_point", false),
-        ("qm_line_interpolate_points", true),
+        (QM_LINE_INTERPOLATE_POINT.name(), false),
+        (QM_LINE_INTERPOLATE_POINTS.name(), true),
     ] {
         define(conn, name, 2, FLAGS, move |ctx: &mut Context<'_>| {
             let (Some(g), Some(step)) = (geometry(ctx.get_raw(0))?, num(ctx.get_raw(1))) else {
@@ -232,7 +235,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     }
     define(
         conn,
-        "qm_line_locate_point",
+        QM_LINE_LOCATE_POINT.name(),
         2,
         FLAGS,
         |ctx: &mut Context<'_>| {

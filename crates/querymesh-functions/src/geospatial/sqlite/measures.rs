@@ -133,6 +133,9 @@ fn boundary(g: &Geometry) -> Geometry {
 pub const QM_ST_AREA: SqliteFn = SqliteFn::new("qm_st_area");
 pub const QM_ST_LENGTH: SqliteFn = SqliteFn::new("qm_st_length");
 pub const QM_ST_DISTANCE: SqliteFn = SqliteFn::new("qm_st_distance");
+pub const QM_ST_CENTROID: SqliteFn = SqliteFn::new("qm_st_centroid");
+pub const QM_ST_CONVEX_HULL: SqliteFn = SqliteFn::new("qm_st_convex_hull");
+pub const QM_ST_BOUNDARY: SqliteFn = SqliteFn::new("qm_st_boundary");
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     define(
@@ -177,7 +180,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     )?;
     define(
         conn,
-        "qm_st_centroid",
+        QM_ST_CENTROID.name(),
         1,
         FLAGS,
         |ctx: &mut Context<'_>| match geometry(ctx.get_raw(0))? {
@@ -187,7 +190,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     )?;
     define(
         conn,
-        "qm_st_convex_hull",
+        QM_ST_CONVEX_HULL.name(),
         1,
         FLAGS,
         |ctx: &mut Context<'_>| match geometry(ctx.get_raw(0))? {
@@ -197,7 +200,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     )?;
     define(
         conn,
-        "qm_st_boundary",
+        QM_ST_BOUNDARY.name(),
         1,
         FLAGS,
         |ctx: &mut Context<'_>| match geometry(ctx.get_raw(0))? {

@@ -6,6 +6,7 @@
 //! against each other as Esri's topology engine does (the report lists what differs).
 
 use geo::{BooleanOps, Buffer, Intersects, MultiLineString, MultiPolygon, Simplify};
+use querymesh_values::sqlite_expr::SqliteFn;
 use rusqlite::Connection;
 use rusqlite::functions::Context;
 
@@ -302,12 +303,22 @@ fn simplify(g: Geometry, tolerance: f64) -> rusqlite::Result<Geometry> {
 
 type Overlay = fn(&Geometry, &Geometry) -> Geometry;
 
+pub const QM_ST_INTERSECTION: SqliteFn = SqliteFn::new("qm_st_intersection");
+pub const QM_ST_DIFFERENCE: SqliteFn = SqliteFn::new("qm_st_difference");
+pub const QM_ST_SYM_DIFFERENCE: SqliteFn = SqliteFn::new("qm_st_sym_difference");
+pub const QM_ST_UNION: SqliteFn = SqliteFn::new("qm_st_union");
+pub const QM_GEOMETRY_UNION: SqliteFn = SqliteFn::new("qm_geometry_union");
+pub const QM_ST_BUFFER: SqliteFn = SqliteFn::new("qm_st_buffer");
+pub const QM_SIMPLIFY_GEOMETRY: SqliteFn = SqliteFn::new("qm_simplify_geometry");
+
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     let overlays: [(&'static str, Overlay); 4] = [
-        ("qm_st_intersection", intersection),
-        ("qm_st_difference", difference),
-        ("qm_st_sym_difference", sym_difference),
-        ("qm_st_union", |a, b| union_all(&[a.clone(), b.clone()])),
+        (QM_ST_INTERSECTION.name(), intersection),
+        (QM_ST_DIFFERENCE.name(), difference),
+        (QM_ST_SYM_DIFFERENCE.name(), sym_difference),
+        (QM_ST_UNION.name(), |a, b| {
+            union_all(&[a.clone(), b.clone()])
+        }),
     ];
     for (name, overlay) in overlays {
         define(conn, name, 2, FLAGS, move |ctx: &mut Context<'_>| {
@@ -319,7 +330,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     }
     define(
         conn,
-        "qm_geometry_union",
+        QM_GEOMETRY_UNION.name(),
         1,
         FLAGS,
         |ctx: &mut Context<'_>| {
@@ -333,15 +344,21 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
             stored(&union_all(&geometries)).map(Some)
         },
     )?;
-    define(conn, "qm_st_buffer", 2, FLAGS, |ctx: &mut Context<'_>| {
-        let (Some(g), Some(distance)) = (geometry(ctx.get_raw(0))?, num(ctx.get_raw(1))) else {
-            return Ok(None);
-        };
-        buffer(g, distance)?.map(|b| stored(&b)).transpose()
-    })?;
     define(
         conn,
-        "qm_simplify_geometry",
+        QM_ST_BUFFER.name(),
+        2,
+        FLAGS,
+        |ctx: &mut Context<'_>| {
+            let (Some(g), Some(distance)) = (geometry(ctx.get_raw(0))?, num(ctx.get_raw(1))) else {
+                return Ok(None);
+            };
+            buffer(g, distance)?.map(|b| stored(&b)).transpose()
+        },
+    )?;
+    define(
+        conn,
+        QM_SIMPLIFY_GEOMETRY.name(),
         2,
         FLAGS,
         |ctx: &mut Context<'_>| {

@@ -198,11 +198,13 @@ fn spherical_distance(a: &Geometry, b: &Geometry) -> rusqlite::Result<Option<f64
 pub const QM_ST_AREA_SPHERE: SqliteFn = SqliteFn::new("qm_st_area_sphere");
 pub const QM_ST_LENGTH_SPHERE: SqliteFn = SqliteFn::new("qm_st_length_sphere");
 pub const QM_ST_DISTANCE_SPHERE: SqliteFn = SqliteFn::new("qm_st_distance_sphere");
+pub const QM_TO_SPHERICAL_GEOGRAPHY: SqliteFn = SqliteFn::new("qm_to_spherical_geography");
+pub const QM_GREAT_CIRCLE_DISTANCE: SqliteFn = SqliteFn::new("qm_great_circle_distance");
 
 pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     define(
         conn,
-        "qm_to_spherical_geography",
+        QM_TO_SPHERICAL_GEOGRAPHY.name(),
         1,
         FLAGS,
         |ctx: &mut Context<'_>| {
@@ -251,7 +253,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     )?;
     define(
         conn,
-        "qm_great_circle_distance",
+        QM_GREAT_CIRCLE_DISTANCE.name(),
         4,
         FLAGS,
         |ctx: &mut Context<'_>| {

@@ -16,7 +16,8 @@ use jiff::civil::DateTime;
 use jiff::tz::{Offset, TimeZone};
 use querymesh_values::calendar;
 use querymesh_values::error::ErrorName;
-use querymesh_values::sqlite_expr::SqliteFn;
+use querymesh_values::sqlite_expr::builtin::SUBSTR;
+use querymesh_values::sqlite_expr::{SqlExpr, SqliteFn};
 use rusqlite::functions::Context;
 use rusqlite::types::{Value, ValueRef};
 use rusqlite::{Connection, Error};
@@ -637,9 +638,13 @@ pub fn from_iso8601(text: &str, session_zone: &str, p: u8) -> Option<Zoned> {
     Zoned::new(zone.instant_of(local)?, picos, zone, p)
 }
 
-/// The instant's text for comparisons, in SQL.
-pub fn instant_sql(sql: &str) -> String {
-    format!("substr({sql}, 1, {INSTANT_CHARS})")
+/// The instant's text of a stored value, for comparisons.
+pub fn instant_sql(stored: SqlExpr) -> SqlExpr {
+    SUBSTR.call([
+        stored,
+        SqlExpr::Integer(1),
+        SqlExpr::Integer(INSTANT_CHARS as i64),
+    ])
 }
 
 /// Reads a value the encoder gets: the protocol text of a stored value, `None` for garbage.
