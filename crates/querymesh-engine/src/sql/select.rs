@@ -3,6 +3,7 @@
 //! FETCH FIRST … WITH TIES are in order_by.rs; a SELECT with grouping sets is assembled in
 //! grouping_sets.rs.
 
+use querymesh_functions::datetime::time_zone::sqlite::INSTANT_CHARS;
 use querymesh_values::sqlite_expr::{FromItem, OrderKey, Select as SqlSelect, SqlExpr, builtin};
 use querymesh_values::typed::Typed;
 use sqlparser::ast::{
@@ -147,11 +148,8 @@ impl Analyzer<'_> {
         let group_by = keys
             .into_iter()
             .map(|k| {
-                let text = k.to_string();
-                if self.zoned_group_keys.contains(&text) {
-                    SqlExpr::Raw(
-                        querymesh_functions::datetime::time_zone::sqlite::instant_sql(&text),
-                    )
+                if self.zoned_group_keys.contains(&k.to_string()) {
+                    builtin::SUBSTR.call([k, SqlExpr::Integer(1), SqlExpr::Integer(INSTANT_CHARS as i64)])
                 } else {
                     k
                 }
@@ -338,8 +336,8 @@ impl Analyzer<'_> {
             None => None,
         };
         let window_order = order.as_ref().map(|keys| {
-            let rendered: Vec<String> = keys.iter().map(ToString::to_string).collect();
-            inline_outputs(&rendered.join(", "), &item_sql)
+            let item_exprs: Vec<SqlExpr> = items.iter().map(|(sql, _)| sql.clone()).collect();
+            inline_outputs(keys, &item_exprs)
         });
         Ok(Outputs {
             items,
@@ -639,7 +637,7 @@ pub(super) struct Outputs {
     pub(super) order: Option<Vec<OrderKey>>,
     /// The ORDER BY with output references (`"c2"`) replaced by their expressions, for a
     /// window in the same SELECT, which cannot see the outputs' aliases.
-    pub(super) window_order: Option<String>,
+    pub(super) window_order: Option<Vec<OrderKey>>,
 }
 
 /// `GROUP BY ()` (only empty sets): one group of every row, a global aggregation, which has

@@ -10,14 +10,12 @@ pub mod hash_order;
 pub mod sqlite;
 
 use querymesh_values::element::{from_element, to_element};
-use querymesh_values::error::TrinoError;
 use querymesh_values::sqlite_expr::builtin::{COALESCE, JSON_ARRAY, JSON_EXTRACT};
 use querymesh_values::sqlite_expr::{BinaryOp, FromItem, Select, SqlExpr, SqliteFn};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
 use super::Call;
-use super::array::build::aggregate_text;
 use super::array::{derived, group_array, json_each, select_named};
 use super::context::LowerContext;
 use super::entry::{AggregateCall, FunctionDef, Lower, LowerResult, Typing, aggregate, scalar};
@@ -32,7 +30,7 @@ use sqlite::{
 /// (udf/mod.rs, `register_failures`).
 const QM_FAIL: SqliteFn = SqliteFn::new("qm_fail");
 
-type Lowered = Result<Option<(String, TrinoType)>, TrinoError>;
+type Lowered = crate::entry::AggregateLowered;
 
 pub const FUNCTIONS: &[FunctionDef] = &[
     scalar(
@@ -151,7 +149,7 @@ fn map_union(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
         return Ok(None);
     }
     Ok(Some((
-        QM_MAP_UNION.call([m.sql.clone()]).to_string(),
+        QM_MAP_UNION.call([m.sql.clone()]),
         m.ty.clone(),
     )))
 }
@@ -424,7 +422,7 @@ fn map_agg(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
         args.extend([SqlExpr::text(kind.name()), SqlExpr::Integer(states)]);
     }
     Ok(Some((
-        aggregate_text(call, f, &args),
+        call.aggregate(f, args),
         TrinoType::Map(Box::new(k.ty.clone()), Box::new(value_ty)),
     )))
 }
@@ -435,7 +433,7 @@ fn histogram(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
         return Ok(None);
     };
     Ok(Some((
-        aggregate_text(call, QM_HISTOGRAM, &[JSON_ARRAY.call([to_element(x)])]),
+        call.aggregate(QM_HISTOGRAM, [JSON_ARRAY.call([to_element(x)])]),
         TrinoType::Map(Box::new(x.ty.clone()), Box::new(TrinoType::BigInt)),
     )))
 }
