@@ -63,7 +63,11 @@ pub struct AggregateCall<'c> {
 
 impl AggregateCall<'_> {
     /// `function(args)` aggregating as this call does: its DISTINCT and ORDER BY inside.
-    pub fn aggregate(&self, function: SqliteFn, args: impl IntoIterator<Item = SqlExpr>) -> SqlExpr {
+    pub fn aggregate(
+        &self,
+        function: SqliteFn,
+        args: impl IntoIterator<Item = SqlExpr>,
+    ) -> SqlExpr {
         SqlExpr::Aggregate {
             function,
             distinct: self.distinct,

@@ -9,12 +9,12 @@ use querymesh_values::sqlite_expr::{SqlExpr, SqliteFn, builtin};
 use querymesh_values::typed::{Constant, Typed};
 
 use super::aggregate::checksum::Kind as Checksum;
-use super::udf::numbers::QM_AT_LEAST;
 use super::aggregate::sqlite as aggregates;
 use super::entry::{FunctionDef, Kind, Lower, Typing};
 use super::geospatial::sqlite as geospatial;
 use super::setdigest::sqlite as setdigest;
 use super::sketch::sqlite as sketches;
+use super::udf::numbers::QM_AT_LEAST;
 
 const fn window(
     name: &'static str,

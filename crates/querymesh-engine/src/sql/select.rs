@@ -149,7 +149,11 @@ impl Analyzer<'_> {
             .into_iter()
             .map(|k| {
                 if self.zoned_group_keys.contains(&k.to_string()) {
-                    builtin::SUBSTR.call([k, SqlExpr::Integer(1), SqlExpr::Integer(INSTANT_CHARS as i64)])
+                    builtin::SUBSTR.call([
+                        k,
+                        SqlExpr::Integer(1),
+                        SqlExpr::Integer(INSTANT_CHARS as i64),
+                    ])
                 } else {
                     k
                 }

@@ -13,7 +13,6 @@ use querymesh_values::types::TrinoType;
 use sqlparser::ast::ListAggOnOverflow;
 
 use super::array_checksum::QM_CHECKSUM_ARRAY_HASH;
-use crate::udf::numbers::{QM_EXP, QM_LN};
 use super::sqlite::{
     QM_BITWISE_AND, QM_BITWISE_OR, QM_BITWISE_XOR, QM_LISTAGG, QM_MAX_BY, QM_MAX_BY_N, QM_MAX_N,
     QM_MIN_BY, QM_MIN_BY_N, QM_MIN_N, QM_PERCENTILE,
@@ -22,6 +21,7 @@ use super::{lowered, orderable};
 use crate::aggregate::checksum::Kind;
 use crate::context::LowerContext;
 use crate::entry::{AggregateCall, FunctionDef, aggregate};
+use crate::udf::numbers::{QM_EXP, QM_LN};
 
 type Lowered = crate::entry::AggregateLowered;
 

@@ -172,4 +172,3 @@ pub(crate) fn any_of(conditions: Vec<SqlExpr>) -> Option<SqlExpr> {
         .into_iter()
         .reduce(|l, r| SqlExpr::binary(l, BinaryOp::Or, r))
 }
-

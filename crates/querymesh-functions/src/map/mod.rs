@@ -148,10 +148,7 @@ fn map_union(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
     if !matches!(m.ty, TrinoType::Map(..) | TrinoType::Unknown) || call.distinct {
         return Ok(None);
     }
-    Ok(Some((
-        QM_MAP_UNION.call([m.sql.clone()]),
-        m.ty.clone(),
-    )))
+    Ok(Some((QM_MAP_UNION.call([m.sql.clone()]), m.ty.clone())))
 }
 
 fn key_value(t: &TrinoType) -> (TrinoType, TrinoType) {

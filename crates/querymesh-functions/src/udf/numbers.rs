@@ -199,13 +199,15 @@ fn register_integer_checks(conn: &Connection) -> rusqlite::Result<()> {
             )),
         }
     })?;
-    define(conn, QM_AT_LEAST.name(), 3, FLAGS, |ctx| match ctx.get_raw(0) {
-        ValueRef::Integer(n) if n < ctx.get::<i64>(1)? => Err(fail(
-            ErrorName::InvalidFunctionArgument,
-            ctx.get::<String>(2)?,
-        )),
-        ValueRef::Integer(n) => Ok(Some(n)),
-        _ => Ok(None),
+    define(conn, QM_AT_LEAST.name(), 3, FLAGS, |ctx| {
+        match ctx.get_raw(0) {
+            ValueRef::Integer(n) if n < ctx.get::<i64>(1)? => Err(fail(
+                ErrorName::InvalidFunctionArgument,
+                ctx.get::<String>(2)?,
+            )),
+            ValueRef::Integer(n) => Ok(Some(n)),
+            _ => Ok(None),
+        }
     })?;
     Ok(())
 }

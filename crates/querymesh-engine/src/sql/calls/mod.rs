@@ -18,7 +18,9 @@ use querymesh_functions::entry::{AggregateCall, FunctionDef, Kind, Lower, Typing
 use querymesh_functions::lambda::arity;
 use querymesh_functions::signature::{Arg, Signature, Vars};
 use querymesh_functions::{Call, not_registered, registry, unexpected};
-use querymesh_values::sqlite_expr::{BinaryOp, FromItem, Nulls, OrderKey, Select, SqlExpr, builtin};
+use querymesh_values::sqlite_expr::{
+    BinaryOp, FromItem, Nulls, OrderKey, Select, SqlExpr, builtin,
+};
 use querymesh_values::typed::Typed;
 use sqlparser::ast::{
     DuplicateTreatment, Expr, Function, FunctionArg, FunctionArgExpr, FunctionArgumentClause,

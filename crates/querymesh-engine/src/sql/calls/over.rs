@@ -180,7 +180,10 @@ mod tests {
             over(SqlExpr::aggregate(builtin::COUNT, true, [x()]), &[]),
             Some(format!("qm_count_distinct(\"x\") {W}"))
         );
-        assert_eq!(over(SqlExpr::aggregate(builtin::SUM, true, [x()]), &[]), None);
+        assert_eq!(
+            over(SqlExpr::aggregate(builtin::SUM, true, [x()]), &[]),
+            None
+        );
         assert_eq!(over(named("qm_abs").call([x()]), &[]), None);
     }
 
