@@ -3,6 +3,7 @@
 //! [`registry`](super::registry) gathers the tables.
 
 use querymesh_values::error::TrinoError;
+use querymesh_values::sqlite_expr::{OrderKey, SqlExpr, SqliteFn};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
@@ -37,10 +38,8 @@ pub type ScalarLowering = fn(&mut dyn LowerContext, &Call) -> LowerResult;
 pub type LowerResult = Result<Option<Typed>, TrinoError>;
 
 /// Lowers an aggregate call: the SQLite aggregate expression and its Trino type.
-pub type AggregateLowering = fn(
-    &mut dyn LowerContext,
-    &AggregateCall<'_>,
-) -> Result<Option<(String, TrinoType)>, TrinoError>;
+pub type AggregateLowering = fn(&mut dyn LowerContext, &AggregateCall<'_>) -> AggregateLowered;
+pub type AggregateLowered = Result<Option<(SqlExpr, TrinoType)>, TrinoError>;
 
 pub struct AggregateCall<'c> {
     pub name: &'c str,
@@ -48,9 +47,11 @@ pub struct AggregateCall<'c> {
     /// `count(*)`.
     pub star: bool,
     pub distinct: bool,
-    /// `ORDER BY` inside the call (or listagg's WITHIN GROUP), already as SQLite text
-    /// (` ORDER BY …`), or empty.
-    pub order_by: &'c str,
+    /// `ORDER BY` inside the call (or listagg's WITHIN GROUP), its keys analysed; empty when
+    /// there is none.
+    pub order_by: Vec<OrderKey>,
+    /// `FILTER (WHERE condition)`: the condition, analysed.
+    pub filter: Option<SqlExpr>,
     /// listagg's `ON OVERFLOW` clause.
     pub listagg_overflow: Option<&'c sqlparser::ast::ListAggOnOverflow>,
     /// In a block with GROUP BY keys (not a global aggregation, not a window).
@@ -58,6 +59,82 @@ pub struct AggregateCall<'c> {
     /// The statement reads a table: Trino splits an aggregation into a partial state per
     /// split and a final one (over VALUES it runs one).
     pub reads_tables: bool,
+}
+
+impl AggregateCall<'_> {
+    /// `function(args)` aggregating as this call does: its DISTINCT and ORDER BY inside.
+    pub fn aggregate(
+        &self,
+        function: SqliteFn,
+        args: impl IntoIterator<Item = SqlExpr>,
+    ) -> SqlExpr {
+        SqlExpr::Aggregate {
+            function,
+            distinct: self.distinct,
+            args: args.into_iter().collect(),
+            order_by: self.order_by.clone(),
+            filter: None,
+        }
+    }
+
+    /// A lowering with this call's FILTER: on the lowering when it is one aggregate call (a
+    /// `qm_*` one included), else on each aggregate call in it (outside its subqueries,
+    /// which aggregate their own rows): the rows the condition keeps are the rows every
+    /// aggregate of the lowering reads.
+    pub fn filtered(&self, lowered: SqlExpr) -> SqlExpr {
+        let Some(condition) = &self.filter else {
+            return lowered;
+        };
+        let mut placed = false;
+        let inside = filtered(&lowered, condition, &mut placed);
+        if placed {
+            return inside;
+        }
+        match lowered {
+            SqlExpr::Call(function, args) if !args.is_empty() => SqlExpr::Aggregate {
+                function,
+                distinct: false,
+                args,
+                order_by: Vec::new(),
+                filter: Some(Box::new(condition.clone())),
+            },
+            other => other,
+        }
+    }
+}
+
+/// `sql` with `condition` filtering each aggregate call in it; `placed` when there is one.
+fn filtered(sql: &SqlExpr, condition: &SqlExpr, placed: &mut bool) -> SqlExpr {
+    let mut with_filter = || {
+        *placed = true;
+        Some(Box::new(condition.clone()))
+    };
+    match sql {
+        SqlExpr::Aggregate {
+            function,
+            distinct,
+            args,
+            order_by,
+            filter: None,
+        } => SqlExpr::Aggregate {
+            function: *function,
+            distinct: *distinct,
+            args: args.clone(),
+            order_by: order_by.clone(),
+            filter: with_filter(),
+        },
+        SqlExpr::Call(function, args) if crate::window::is_aggregate(*function, args) => {
+            SqlExpr::Aggregate {
+                function: *function,
+                distinct: false,
+                args: args.clone(),
+                order_by: Vec::new(),
+                filter: with_filter(),
+            }
+        }
+        SqlExpr::Subquery(_) | SqlExpr::Exists(_) | SqlExpr::Over { .. } => sql.clone(),
+        _ => sql.map_children(|child| filtered(child, condition, placed)),
+    }
 }
 
 pub enum Lower {

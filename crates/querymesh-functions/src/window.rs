@@ -5,16 +5,16 @@ pub mod rows_frame;
 pub mod sqlite;
 
 use querymesh_values::error::{ErrorName, TrinoError, error_at};
-use querymesh_values::sqlite_expr::{SqlExpr, builtin};
+use querymesh_values::sqlite_expr::{SqlExpr, SqliteFn, builtin};
 use querymesh_values::typed::{Constant, Typed};
 
 use super::aggregate::checksum::Kind as Checksum;
-use super::aggregate::registered_elsewhere::QM_AT_LEAST;
 use super::aggregate::sqlite as aggregates;
 use super::entry::{FunctionDef, Kind, Lower, Typing};
 use super::geospatial::sqlite as geospatial;
 use super::setdigest::sqlite as setdigest;
 use super::sketch::sqlite as sketches;
+use super::udf::numbers::QM_AT_LEAST;
 
 const fn window(
     name: &'static str,
@@ -107,6 +107,13 @@ pub fn checked_count(arg: &Typed, min: i64, message: &str) -> Result<SqlExpr, Tr
     }
 }
 
+/// Whether a call of `function` over `args` in a lowering is an aggregate (a name with a
+/// window form; not a scalar `min`/`max` of several values).
+pub fn is_aggregate(function: SqliteFn, args: &[SqlExpr]) -> bool {
+    let name = function.name();
+    window_form(name).is_some() && !((name == "min" || name == "max") && args.len() > 1)
+}
+
 /// How a SQLite aggregate the lowerings write runs over a window: `Some(true)` under its
 /// window form's name (`<name>_over`, udf/replayed.rs), `Some(false)` under its own name
 /// (SQLite's aggregates and the `qm_*` registered with `define_window`), `None`: not an
@@ -129,8 +136,8 @@ pub fn window_form(name: &str) -> Option<bool> {
         "qm_map_agg",
         "qm_multimap_agg",
         "qm_histogram",
-        "qm_dec_sum",
-        "qm_dec_avg",
+        super::udf::decimals::QM_DEC_SUM.name(),
+        super::udf::decimals::QM_DEC_AVG.name(),
         "qm_array_agg",
         // A digest takes no value back out: a frame whose start moves is refused
         // (setdigest/sqlite.rs).

@@ -4,7 +4,7 @@
 
 use querymesh_functions::array::sqlite::QM_SORT_KEY;
 use querymesh_values::sqlite_expr::{
-    BinaryOp, FromItem, Nulls, OrderKey, Select as SqlSelect, SqlExpr,
+    BinaryOp, FromItem, Nulls, OrderKey, Select as SqlSelect, SqlExpr, Window, builtin,
 };
 use sqlparser::ast::{Distinct, OrderBy, OrderByExpr, OrderByKind, Select};
 
@@ -154,9 +154,13 @@ pub(super) fn fetch_with_ties(
     let keys = outputs.window_order.unwrap_or_default();
     // rank() counts the rows sorting strictly before, so rank ≤ offset + count keeps
     // exactly the rows up to and tied with the last one FETCH FIRST takes.
-    let ranks = [("row_number", ROW), ("rank", RANK)].map(|(function, alias)| {
+    let window = Window {
+        order_by: keys,
+        ..Window::default()
+    };
+    let ranks = [(builtin::ROW_NUMBER, ROW), (builtin::RANK, RANK)].map(|(function, alias)| {
         (
-            SqlExpr::Raw(format!("{function}() OVER (ORDER BY {keys})")),
+            SqlExpr::over(function.call([]), window.clone()),
             Some(alias.to_string()),
         )
     });
@@ -193,33 +197,25 @@ pub(super) fn fetch_with_ties(
 const ROW: &str = "qm_row";
 const RANK: &str = "qm_rank";
 
-/// `order` with every `"cN"` not qualified by a relation (`t1."c1"` is a table's column)
-/// replaced by `(items[N-1])`.
-pub(super) fn inline_outputs(order: &str, items: &[String]) -> String {
-    let mut out = String::with_capacity(order.len());
-    let mut rest = order;
-    while let Some(at) = rest.find("\"c") {
-        let (before, from) = rest.split_at(at);
-        out.push_str(before);
-        let digits: String = from[2..].chars().take_while(char::is_ascii_digit).collect();
-        let closes = from[2 + digits.len()..].starts_with('"');
-        let qualified = out.ends_with('.');
-        let item = digits
-            .parse::<usize>()
-            .ok()
-            .and_then(|n| n.checked_sub(1))
-            .and_then(|i| items.get(i));
-        match item {
-            Some(sql) if closes && !qualified && !digits.is_empty() => {
-                out.push_str(&format!("({sql})"));
-                rest = &from[3 + digits.len()..];
-            }
-            _ => {
-                out.push_str("\"c");
-                rest = &from[2..];
-            }
-        }
+/// `keys` with every output `"cN"` not qualified by a relation (`t1."c1"` is a table's
+/// column) replaced by `items[N-1]`: a window in the same SELECT cannot see the outputs'
+/// aliases.
+pub(super) fn inline_outputs(keys: &[OrderKey], items: &[SqlExpr]) -> Vec<OrderKey> {
+    keys.iter()
+        .map(|key| OrderKey {
+            expr: inlined(&key.expr, items),
+            ..key.clone()
+        })
+        .collect()
+}
+
+fn inlined(e: &SqlExpr, items: &[SqlExpr]) -> SqlExpr {
+    let output = |name: &str| {
+        let n: usize = name.strip_prefix('c')?.parse().ok()?;
+        items.get(n.checked_sub(1)?)
+    };
+    match e {
+        SqlExpr::Column { table: None, name } => output(name).unwrap_or(e).clone(),
+        _ => e.map_children(|child| inlined(child, items)),
     }
-    out.push_str(rest);
-    out
 }

@@ -336,8 +336,8 @@ impl Analyzer<'_> {
             None => None,
         };
         let window_order = order.as_ref().map(|keys| {
-            let rendered: Vec<String> = keys.iter().map(ToString::to_string).collect();
-            inline_outputs(&rendered.join(", "), &item_sql)
+            let item_exprs: Vec<SqlExpr> = items.iter().map(|(sql, _)| sql.clone()).collect();
+            inline_outputs(keys, &item_exprs)
         });
         Ok(Outputs {
             items,
@@ -637,7 +637,7 @@ pub(super) struct Outputs {
     pub(super) order: Option<Vec<OrderKey>>,
     /// The ORDER BY with output references (`"c2"`) replaced by their expressions, for a
     /// window in the same SELECT, which cannot see the outputs' aliases.
-    pub(super) window_order: Option<String>,
+    pub(super) window_order: Option<Vec<OrderKey>>,
 }
 
 /// `GROUP BY ()` (only empty sets): one group of every row, a global aggregation, which has

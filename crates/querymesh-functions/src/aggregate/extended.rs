@@ -13,7 +13,6 @@ use querymesh_values::types::TrinoType;
 use sqlparser::ast::ListAggOnOverflow;
 
 use super::array_checksum::QM_CHECKSUM_ARRAY_HASH;
-use super::registered_elsewhere::{QM_EXP, QM_LN};
 use super::sqlite::{
     QM_BITWISE_AND, QM_BITWISE_OR, QM_BITWISE_XOR, QM_LISTAGG, QM_MAX_BY, QM_MAX_BY_N, QM_MAX_N,
     QM_MIN_BY, QM_MIN_BY_N, QM_MIN_N, QM_PERCENTILE,
@@ -22,8 +21,9 @@ use super::{lowered, orderable};
 use crate::aggregate::checksum::Kind;
 use crate::context::LowerContext;
 use crate::entry::{AggregateCall, FunctionDef, aggregate};
+use crate::udf::numbers::{QM_EXP, QM_LN};
 
-type Lowered = Result<Option<(String, TrinoType)>, TrinoError>;
+type Lowered = crate::entry::AggregateLowered;
 
 pub const FUNCTIONS: &[FunctionDef] = &[
     aggregate(
@@ -304,19 +304,22 @@ fn listagg(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
     };
     // DISTINCT: SQLite's DISTINCT takes one argument, so the aggregate drops repeats itself.
     let distinct = i64::from(call.distinct);
-    // The WITHIN GROUP order arrives as the engine's text (`AggregateCall::order_by`,
-    // " ORDER BY …"), so this call is still written as text: an `SqlExpr::Aggregate` with
-    // `order_by` once the engine hands its keys over as `OrderKey`s.
-    Ok(Some((
-        format!(
-            "{}({}, {}, {truncate}, {filler}, {with_count}, {distinct}{})",
-            QM_LISTAGG.name(),
-            x.sql,
-            separator.sql,
-            call.order_by
-        ),
-        TrinoType::Varchar(None),
-    )))
+    let args = [
+        x.sql.clone(),
+        separator.sql.clone(),
+        SqlExpr::Integer(truncate),
+        filler,
+        SqlExpr::Integer(with_count),
+        SqlExpr::Integer(distinct),
+    ];
+    let within_group = SqlExpr::Aggregate {
+        function: QM_LISTAGG,
+        distinct: false,
+        args: args.into(),
+        order_by: call.order_by.clone(),
+        filter: None,
+    };
+    Ok(lowered(within_group, TrinoType::Varchar(None)))
 }
 
 /// reduce_agg takes lambdas, which only the analysis reads (querymesh-engine

@@ -8,7 +8,6 @@ pub mod sqlite;
 pub mod statistics;
 
 use querymesh_values::decimal;
-use querymesh_values::error::TrinoError;
 use querymesh_values::sqlite_expr::builtin::{AVG, COALESCE, COUNT, MAX, MIN, NULLIF, SUM};
 use querymesh_values::sqlite_expr::runtime::QM_DEC_RESCALE;
 use querymesh_values::sqlite_expr::{Affinity, BinaryOp, SqlExpr, SqliteFn};
@@ -16,34 +15,17 @@ use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
 use super::context::LowerContext;
-use super::entry::{AggregateCall, FunctionDef, aggregate};
+use super::entry::{AggregateCall, AggregateLowered, FunctionDef, aggregate};
 use super::is_numeric_or_null;
 
-use registered_elsewhere::{QM_DEC_AVG, QM_DEC_SUM, QM_FDIV, QM_FLOOR, QM_SQRT};
+use crate::udf::decimals::{QM_DEC_AVG, QM_DEC_SUM};
+use crate::udf::numbers::{QM_FDIV, QM_FLOOR, QM_SQRT};
 
-type Lowered = Result<Option<(String, TrinoType)>, TrinoError>;
+type Lowered = AggregateLowered;
 
-/// The `qm_*` functions these lowerings call that udf/ registers (numbers.rs, decimals.rs)
-/// without declaring their constants yet (issue 27): they belong beside those registrations.
-pub(crate) mod registered_elsewhere {
-    use querymesh_values::sqlite_expr::SqliteFn;
-
-    pub const QM_FDIV: SqliteFn = SqliteFn::new("qm_fdiv");
-    pub const QM_SQRT: SqliteFn = SqliteFn::new("qm_sqrt");
-    pub const QM_FLOOR: SqliteFn = SqliteFn::new("qm_floor");
-    pub const QM_EXP: SqliteFn = SqliteFn::new("qm_exp");
-    pub const QM_LN: SqliteFn = SqliteFn::new("qm_ln");
-    pub const QM_AT_LEAST: SqliteFn = SqliteFn::new("qm_at_least");
-    pub const QM_DEC_SUM: SqliteFn = SqliteFn::new("qm_dec_sum");
-    pub const QM_DEC_AVG: SqliteFn = SqliteFn::new("qm_dec_avg");
-    /// Registered in binary/sqlite/mod.rs.
-    pub const QM_UUID_TO_VARBINARY: SqliteFn = SqliteFn::new("qm_uuid_to_varbinary");
-}
-
-/// An aggregate's lowering as the engine takes it (`entry::AggregateLowering`): the tree
-/// rendered, in this one place, until the engine takes the tree.
-pub(crate) fn lowered(sql: SqlExpr, ty: TrinoType) -> Option<(String, TrinoType)> {
-    Some((sql.to_string(), ty))
+/// An aggregate's lowering as the engine takes it (`entry::AggregateLowering`).
+pub(crate) fn lowered(sql: SqlExpr, ty: TrinoType) -> Option<(SqlExpr, TrinoType)> {
+    Some((sql, ty))
 }
 
 const NUMBER_TO_DOUBLE: &[(&str, &str)] = &[("double", "double"), ("bigint", "double")];

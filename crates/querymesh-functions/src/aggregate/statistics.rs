@@ -3,7 +3,6 @@
 //! the moments of aggregate/sqlite/statistics.rs.
 
 use querymesh_values::decimal;
-use querymesh_values::error::TrinoError;
 use querymesh_values::sqlite_expr::{SqlExpr, SqliteFn};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
@@ -17,7 +16,7 @@ use super::sqlite::{
 use crate::context::LowerContext;
 use crate::entry::{AggregateCall, FunctionDef, aggregate};
 
-type Lowered = Result<Option<(String, TrinoType)>, TrinoError>;
+type Lowered = crate::entry::AggregateLowered;
 
 const PAIRS: &[(&str, &str)] = &[("double, double", "double"), ("real, real", "real")];
 const VALUES: &[(&str, &str)] = &[("double", "double"), ("bigint", "double")];

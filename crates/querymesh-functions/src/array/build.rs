@@ -156,12 +156,12 @@ pub fn array_concat(
 pub(crate) fn array_agg(
     _: &mut dyn LowerContext,
     call: &AggregateCall<'_>,
-) -> Result<Option<(String, TrinoType)>, TrinoError> {
+) -> crate::entry::AggregateLowered {
     let [x] = call.args else {
         return Ok(None);
     };
     Ok(Some((
-        aggregate_text(call, QM_ARRAY_AGG, &[wrap(x)]),
+        call.aggregate(QM_ARRAY_AGG, [wrap(x)]),
         TrinoType::Array(Box::new(x.ty.clone())),
     )))
 }
@@ -171,21 +171,4 @@ pub(crate) fn any_of(conditions: Vec<SqlExpr>) -> Option<SqlExpr> {
     conditions
         .into_iter()
         .reduce(|l, r| SqlExpr::binary(l, BinaryOp::Or, r))
-}
-
-/// An aggregate's call as the aggregate lowerings still return it, text: the tree has no node
-/// for `DISTINCT` and `ORDER BY` inside a call's parentheses (the engine writes the ORDER BY).
-pub(crate) fn aggregate_text(
-    call: &AggregateCall<'_>,
-    function: querymesh_values::sqlite_expr::SqliteFn,
-    args: &[SqlExpr],
-) -> String {
-    let distinct = if call.distinct { "DISTINCT " } else { "" };
-    let args: Vec<String> = args.iter().map(ToString::to_string).collect();
-    format!(
-        "{}({distinct}{}{})",
-        function.name(),
-        args.join(", "),
-        call.order_by
-    )
 }

@@ -577,7 +577,7 @@ fn nearest_points(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
 fn geometry_aggregate(
     _: &mut dyn LowerContext,
     call: &AggregateCall<'_>,
-) -> Result<Option<(String, TrinoType)>, querymesh_values::error::TrinoError> {
+) -> crate::entry::AggregateLowered {
     let [x] = call.args else { return Ok(None) };
     if !matches!(x.ty, TrinoType::Geometry | TrinoType::Unknown) {
         return Ok(None);

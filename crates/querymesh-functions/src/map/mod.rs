@@ -10,14 +10,12 @@ pub mod hash_order;
 pub mod sqlite;
 
 use querymesh_values::element::{from_element, to_element};
-use querymesh_values::error::TrinoError;
 use querymesh_values::sqlite_expr::builtin::{COALESCE, JSON_ARRAY, JSON_EXTRACT};
 use querymesh_values::sqlite_expr::{BinaryOp, FromItem, Select, SqlExpr};
 use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 
 use super::Call;
-use super::array::build::aggregate_text;
 use super::array::{derived, group_array, json_each, select_named};
 use super::context::LowerContext;
 use super::entry::{AggregateCall, FunctionDef, Lower, LowerResult, Typing, aggregate, scalar};
@@ -29,7 +27,7 @@ use sqlite::{
     QM_MULTIMAP_FROM_ENTRIES,
 };
 
-type Lowered = Result<Option<(String, TrinoType)>, TrinoError>;
+type Lowered = crate::entry::AggregateLowered;
 
 pub const FUNCTIONS: &[FunctionDef] = &[
     scalar(
@@ -147,10 +145,7 @@ fn map_union(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
     if !matches!(m.ty, TrinoType::Map(..) | TrinoType::Unknown) || call.distinct {
         return Ok(None);
     }
-    Ok(Some((
-        QM_MAP_UNION.call([m.sql.clone()]).to_string(),
-        m.ty.clone(),
-    )))
+    Ok(Some((QM_MAP_UNION.call([m.sql.clone()]), m.ty.clone())))
 }
 
 fn key_value(t: &TrinoType) -> (TrinoType, TrinoType) {
@@ -421,7 +416,7 @@ fn map_agg(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
         args.extend([SqlExpr::text(kind.name()), SqlExpr::Integer(states)]);
     }
     Ok(Some((
-        aggregate_text(call, f, &args),
+        call.aggregate(f, args),
         TrinoType::Map(Box::new(k.ty.clone()), Box::new(value_ty)),
     )))
 }
@@ -432,7 +427,7 @@ fn histogram(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
         return Ok(None);
     };
     Ok(Some((
-        aggregate_text(call, QM_HISTOGRAM, &[JSON_ARRAY.call([to_element(x)])]),
+        call.aggregate(QM_HISTOGRAM, [JSON_ARRAY.call([to_element(x)])]),
         TrinoType::Map(Box::new(x.ty.clone()), Box::new(TrinoType::BigInt)),
     )))
 }

@@ -26,11 +26,11 @@ use self::sqlite::{
 };
 use super::Call;
 use super::aggregate::lowered;
-use super::aggregate::registered_elsewhere::QM_UUID_TO_VARBINARY;
+use super::binary::sqlite::QM_UUID_TO_VARBINARY;
 use super::context::LowerContext;
 use super::entry::{AggregateCall, FunctionDef, LowerResult, Typing, aggregate, calls, scalar};
 
-type Lowered = Result<Option<(String, TrinoType)>, TrinoError>;
+type Lowered = crate::entry::AggregateLowered;
 
 /// `cardinality(setdigest)`, beside the array and map ones (array/mod.rs).
 pub const CARDINALITY_SIGNATURE: (&str, &str) = ("setdigest", "bigint");

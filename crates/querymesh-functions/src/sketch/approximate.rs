@@ -4,7 +4,6 @@
 //! of a double or real column in at most `buckets` buckets (numeric_histogram.rs), and the
 //! approximate counts of the most frequent values (most_frequent.rs).
 
-use querymesh_values::error::TrinoError;
 use querymesh_values::sqlite_expr::SqlExpr;
 use querymesh_values::sqlite_expr::builtin::RTRIM;
 use querymesh_values::types::TrinoType;
@@ -14,7 +13,7 @@ use crate::aggregate::lowered;
 use crate::context::LowerContext;
 use crate::entry::{AggregateCall, FunctionDef, aggregate};
 
-type Lowered = Result<Option<(String, TrinoType)>, TrinoError>;
+type Lowered = crate::entry::AggregateLowered;
 
 pub const FUNCTIONS: &[FunctionDef] = &[
     aggregate(

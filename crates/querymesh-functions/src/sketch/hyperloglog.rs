@@ -5,7 +5,6 @@
 //! cast of one) is the same kept dense; functions taking a HyperLogLog take it too (the
 //! coercion is in querymesh-values' coerce.rs).
 
-use querymesh_values::error::TrinoError;
 use querymesh_values::sqlite_expr::builtin::RTRIM;
 use querymesh_values::sqlite_expr::{Affinity, SqlExpr};
 use querymesh_values::typed::Typed;
@@ -17,7 +16,7 @@ use crate::aggregate::lowered;
 use crate::context::LowerContext;
 use crate::entry::{AggregateCall, FunctionDef, Lower, Typing, aggregate, scalar};
 
-type Lowered = Result<Option<(String, TrinoType)>, TrinoError>;
+type Lowered = crate::entry::AggregateLowered;
 
 /// `cardinality(HyperLogLog)`, beside the array, map and setdigest ones (array/mod.rs).
 pub const CARDINALITY_SIGNATURE: (&str, &str) = ("hyperloglog", "bigint");
@@ -88,7 +87,7 @@ fn approx_set(ctx: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
 
 /// merge(HyperLogLog): the union of the non-NULL HyperLogLogs (NULL when there are none;
 /// DISTINCT changes no union).
-pub fn merge(d: &Typed) -> Option<(String, TrinoType)> {
+pub fn merge(d: &Typed) -> Option<(SqlExpr, TrinoType)> {
     if !matches!(d.ty, TrinoType::HyperLogLog | TrinoType::P4HyperLogLog) {
         return None;
     }

@@ -23,7 +23,7 @@ use crate::aggregate::lowered;
 use crate::context::LowerContext;
 use crate::entry::{AggregateCall, FunctionDef, Lower, LowerResult, Typing, aggregate, scalar};
 
-type Lowered = Result<Option<(String, TrinoType)>, TrinoError>;
+type Lowered = crate::entry::AggregateLowered;
 
 /// How a qdigest's longs are the values of its type: the `kind` argument of its `qm_*`
 /// functions.

@@ -17,6 +17,8 @@ use crate::udf::{define, define_window};
 use querymesh_values::sqlite_expr::SqliteFn;
 
 pub const QM_DEC_ABS: SqliteFn = SqliteFn::new("qm_dec_abs");
+pub const QM_DEC_SUM: SqliteFn = SqliteFn::new("qm_dec_sum");
+pub const QM_DEC_AVG: SqliteFn = SqliteFn::new("qm_dec_avg");
 pub const QM_DEC_SIGN: SqliteFn = SqliteFn::new("qm_dec_sign");
 pub const QM_DEC_ROUND: SqliteFn = SqliteFn::new("qm_dec_round");
 pub const QM_DEC_INTEGRAL: SqliteFn = SqliteFn::new("qm_dec_integral");
@@ -507,10 +509,10 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
         Ok(read(ctx.get_raw(0)).map_or(Value::Null, |u| to_sqlite(u, 38)))
     })?;
     let window = FLAGS;
-    define_window(conn, "qm_dec_sum", 1, window, Sum)?;
+    define_window(conn, QM_DEC_SUM.name(), 1, window, Sum)?;
     define_window(
         conn,
-        "qm_dec_avg",
+        QM_DEC_AVG.name(),
         1,
         window,
         Average {
@@ -519,7 +521,7 @@ pub fn register(conn: &Connection) -> rusqlite::Result<()> {
     )?;
     define_window(
         conn,
-        "qm_dec_avg",
+        QM_DEC_AVG.name(),
         2,
         window,
         Average {

@@ -28,6 +28,7 @@ pub const QM_IMOD: SqliteFn = SqliteFn::new("qm_imod");
 pub const QM_FDIV: SqliteFn = SqliteFn::new("qm_fdiv");
 pub const QM_FMOD: SqliteFn = SqliteFn::new("qm_fmod");
 pub const QM_INT: SqliteFn = SqliteFn::new("qm_int");
+pub const QM_AT_LEAST: SqliteFn = SqliteFn::new("qm_at_least");
 
 /// Java's `Double.toString`, which Trino uses to cast a double to varchar.
 pub fn java_double(x: f64) -> String {
@@ -198,13 +199,15 @@ fn register_integer_checks(conn: &Connection) -> rusqlite::Result<()> {
             )),
         }
     })?;
-    define(conn, "qm_at_least", 3, FLAGS, |ctx| match ctx.get_raw(0) {
-        ValueRef::Integer(n) if n < ctx.get::<i64>(1)? => Err(fail(
-            ErrorName::InvalidFunctionArgument,
-            ctx.get::<String>(2)?,
-        )),
-        ValueRef::Integer(n) => Ok(Some(n)),
-        _ => Ok(None),
+    define(conn, QM_AT_LEAST.name(), 3, FLAGS, |ctx| {
+        match ctx.get_raw(0) {
+            ValueRef::Integer(n) if n < ctx.get::<i64>(1)? => Err(fail(
+                ErrorName::InvalidFunctionArgument,
+                ctx.get::<String>(2)?,
+            )),
+            ValueRef::Integer(n) => Ok(Some(n)),
+            _ => Ok(None),
+        }
     })?;
     Ok(())
 }

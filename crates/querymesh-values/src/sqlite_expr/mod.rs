@@ -280,48 +280,93 @@ impl SqlExpr {
 
     /// `self` inside `try()`: every call of a function that has a twin names the twin.
     pub fn in_try(self, raw: &dyn TryTwins) -> SqlExpr {
-        with_stack(|| self.in_try_node(raw))
+        self.in_try_ref(raw)
     }
 
-    fn in_try_node(self, raw: &dyn TryTwins) -> SqlExpr {
-        let walk = |e: SqlExpr| e.in_try(raw);
-        let boxed = |e: Box<SqlExpr>| Box::new(e.in_try(raw));
-        match self {
-            SqlExpr::Raw(s) => SqlExpr::Raw(raw.rename_in_text(&s)),
-            SqlExpr::Call(f, args) => SqlExpr::Call(
-                SqliteFn {
-                    in_try: raw.has_twin(f.name),
-                    ..f
-                },
-                args.into_iter().map(walk).collect(),
-            ),
-            SqlExpr::Binary(l, op, r) => SqlExpr::Binary(boxed(l), op, boxed(r)),
-            SqlExpr::Unary(op, e) => SqlExpr::Unary(op, boxed(e)),
+    fn in_try_ref(&self, raw: &dyn TryTwins) -> SqlExpr {
+        let mut out = self.map_children(|child| child.in_try_ref(raw));
+        let twin = |f: &mut SqliteFn| f.in_try = raw.has_twin(f.name);
+        match &mut out {
+            SqlExpr::Raw(s) => *s = raw.rename_in_text(s),
+            SqlExpr::Call(f, _) => twin(f),
+            SqlExpr::Aggregate { function, .. } => twin(function),
+            SqlExpr::Subquery(q) | SqlExpr::Exists(q) | SqlExpr::InSubquery { subquery: q, .. } => {
+                **q = std::mem::take(q.as_mut()).in_try(raw);
+            }
+            SqlExpr::Over { window, .. } => {
+                **window = std::mem::take(window.as_mut()).in_try(raw);
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// A copy of this node with each child expression replaced by `f` of it: operands,
+    /// arguments, CASE branches, an aggregate's ORDER BY keys and FILTER, a window call's
+    /// call. A subquery's select and a window (queries and clauses of their own) are copied
+    /// as they are. The one walk over a node's children: a new variant adds its arm here.
+    pub fn map_children(&self, mut f: impl FnMut(&SqlExpr) -> SqlExpr) -> SqlExpr {
+        let never = self.try_map_children(&mut |child| Ok::<_, std::convert::Infallible>(f(child)));
+        match never {
+            Ok(node) => node,
+            Err(never) => match never {},
+        }
+    }
+
+    /// [`SqlExpr::map_children`] where `f` may fail: the first failure is the answer. Runs
+    /// with stack to spare ([`with_stack`]), so a walk that recurses through it is safe on a
+    /// deep tree.
+    pub fn try_map_children<E>(
+        &self,
+        f: &mut impl FnMut(&SqlExpr) -> Result<SqlExpr, E>,
+    ) -> Result<SqlExpr, E> {
+        with_stack(|| self.try_map_children_node(f))
+    }
+
+    fn try_map_children_node<E>(
+        &self,
+        f: &mut impl FnMut(&SqlExpr) -> Result<SqlExpr, E>,
+    ) -> Result<SqlExpr, E> {
+        let mut boxed = |e: &SqlExpr| f(e).map(Box::new);
+        Ok(match self {
+            SqlExpr::Raw(s) => SqlExpr::Raw(s.clone()),
+            SqlExpr::Null => SqlExpr::Null,
+            SqlExpr::Integer(n) => SqlExpr::Integer(*n),
+            SqlExpr::Real(x) => SqlExpr::Real(*x),
+            SqlExpr::Text(s) => SqlExpr::Text(s.clone()),
+            SqlExpr::Blob(b) => SqlExpr::Blob(b.clone()),
+            SqlExpr::Column { table, name } => SqlExpr::Column {
+                table: table.clone(),
+                name: name.clone(),
+            },
+            SqlExpr::Call(function, args) => SqlExpr::Call(*function, each(args, &mut boxed)?),
+            SqlExpr::Binary(l, op, r) => SqlExpr::Binary(boxed(l)?, *op, boxed(r)?),
+            SqlExpr::Unary(op, e) => SqlExpr::Unary(*op, boxed(e)?),
             SqlExpr::IsNull { operand, negated } => SqlExpr::IsNull {
-                operand: boxed(operand),
-                negated,
+                operand: boxed(operand)?,
+                negated: *negated,
             },
             SqlExpr::Case {
                 operand,
                 branches,
                 otherwise,
             } => SqlExpr::Case {
-                operand: operand.map(boxed),
+                operand: operand.as_deref().map(&mut boxed).transpose()?,
                 branches: branches
-                    .into_iter()
-                    .map(|(w, t)| (walk(w), walk(t)))
-                    .collect(),
-                otherwise: otherwise.map(boxed),
+                    .iter()
+                    .map(|(when, then)| Ok((*boxed(when)?, *boxed(then)?)))
+                    .collect::<Result<_, E>>()?,
+                otherwise: otherwise.as_deref().map(&mut boxed).transpose()?,
             },
-            SqlExpr::Cast(e, a) => SqlExpr::Cast(boxed(e), a),
+            SqlExpr::Cast(e, affinity) => SqlExpr::Cast(boxed(e)?, *affinity),
             SqlExpr::InList {
                 operand,
                 list,
                 negated,
             } => SqlExpr::InList {
-                operand: boxed(operand),
-                list: list.into_iter().map(walk).collect(),
-                negated,
+                operand: boxed(operand)?,
+                list: each(list, &mut boxed)?,
+                negated: *negated,
             },
             SqlExpr::Between {
                 operand,
@@ -329,17 +374,17 @@ impl SqlExpr {
                 high,
                 negated,
             } => SqlExpr::Between {
-                operand: boxed(operand),
-                low: boxed(low),
-                high: boxed(high),
-                negated,
+                operand: boxed(operand)?,
+                low: boxed(low)?,
+                high: boxed(high)?,
+                negated: *negated,
             },
-            SqlExpr::Collate(e, c) => SqlExpr::Collate(boxed(e), c),
-            SqlExpr::Subquery(q) => SqlExpr::Subquery(Box::new(q.in_try(raw))),
-            SqlExpr::Exists(q) => SqlExpr::Exists(Box::new(q.in_try(raw))),
+            SqlExpr::Collate(e, collation) => SqlExpr::Collate(boxed(e)?, collation),
+            SqlExpr::Subquery(q) => SqlExpr::Subquery(q.clone()),
+            SqlExpr::Exists(q) => SqlExpr::Exists(q.clone()),
             SqlExpr::Over { call, window } => SqlExpr::Over {
-                call: boxed(call),
-                window: Box::new(window.in_try(raw)),
+                call: boxed(call)?,
+                window: window.clone(),
             },
             SqlExpr::Aggregate {
                 function,
@@ -348,38 +393,32 @@ impl SqlExpr {
                 order_by,
                 filter,
             } => SqlExpr::Aggregate {
-                function: SqliteFn {
-                    in_try: raw.has_twin(function.name),
-                    ..function
-                },
-                distinct,
-                args: args.into_iter().map(walk).collect(),
+                function: *function,
+                distinct: *distinct,
+                args: each(args, &mut boxed)?,
                 order_by: order_by
-                    .into_iter()
-                    .map(|key| OrderKey {
-                        expr: walk(key.expr),
-                        ..key
+                    .iter()
+                    .map(|key| {
+                        Ok(OrderKey {
+                            expr: *boxed(&key.expr)?,
+                            descending: key.descending,
+                            nulls: key.nulls,
+                        })
                     })
-                    .collect(),
-                filter: filter.map(boxed),
+                    .collect::<Result<_, E>>()?,
+                filter: filter.as_deref().map(&mut boxed).transpose()?,
             },
-            SqlExpr::Row(items) => SqlExpr::Row(items.into_iter().map(walk).collect()),
+            SqlExpr::Row(items) => SqlExpr::Row(each(items, &mut boxed)?),
             SqlExpr::InSubquery {
                 operand,
                 subquery,
                 negated,
             } => SqlExpr::InSubquery {
-                operand: boxed(operand),
-                subquery: Box::new(subquery.in_try(raw)),
-                negated,
+                operand: boxed(operand)?,
+                subquery: subquery.clone(),
+                negated: *negated,
             },
-            leaf @ (SqlExpr::Null
-            | SqlExpr::Integer(_)
-            | SqlExpr::Real(_)
-            | SqlExpr::Text(_)
-            | SqlExpr::Blob(_)
-            | SqlExpr::Column { .. }) => leaf,
-        }
+        })
     }
 
     /// The number this node is, when it is a number literal.
@@ -433,6 +472,9 @@ impl Clone for SqlExpr {
 }
 
 impl SqlExpr {
+    /// A copy of this node, its children cloned. Not [`SqlExpr::map_children`]: analysis
+    /// clones a chain's operand at each of its links (quadratic in a 4,000-link chain), and
+    /// this walk's small frames keep that to main's time on a grown stack (statement_limits).
     fn clone_node(&self) -> SqlExpr {
         match self {
             SqlExpr::Raw(s) => SqlExpr::Raw(s.clone()),
@@ -514,6 +556,14 @@ impl SqlExpr {
             },
         }
     }
+}
+
+/// Each of `items` mapped by `f`, the first failure the answer.
+fn each<E>(
+    items: &[SqlExpr],
+    f: &mut impl FnMut(&SqlExpr) -> Result<Box<SqlExpr>, E>,
+) -> Result<Vec<SqlExpr>, E> {
+    items.iter().map(|item| f(item).map(|e| *e)).collect()
 }
 
 impl From<String> for SqlExpr {
@@ -873,6 +923,37 @@ mod tests {
             "qm_fails_in_try(\"x\", ',' ORDER BY \"x\" DESC NULLS LAST, 1 ASC NULLS FIRST) \
              FILTER (WHERE (qm_fails_in_try(\"x\") IS NOT NULL))"
         );
+    }
+
+    /// Each child once, a subquery and a window left to their own walks.
+    fn bumped(e: &SqlExpr) -> SqlExpr {
+        match e {
+            SqlExpr::Integer(n) => SqlExpr::Integer(n + 1),
+            other => other.map_children(bumped),
+        }
+    }
+
+    #[test]
+    fn map_children_reaches_every_child_expression() {
+        let one = || SqlExpr::Integer(1);
+        let aggregate = SqlExpr::Aggregate {
+            function: builtin::SUM,
+            distinct: false,
+            args: vec![SqlExpr::iff(one(), one(), one())],
+            order_by: vec![OrderKey::from((one(), true))],
+            filter: Some(Box::new(SqlExpr::is_null(one()))),
+        };
+        let window = Window {
+            partition_by: vec![one()],
+            ..Window::default()
+        };
+        let over = SqlExpr::over(aggregate, window);
+        assert_eq!(
+            bumped(&over).to_string(),
+            "sum((CASE WHEN 2 THEN 2 ELSE 2 END) ORDER BY 2 DESC) FILTER (WHERE (2 IS NULL)) \
+             OVER (PARTITION BY 1)"
+        );
+        assert_eq!(bumped(&over).clone(), bumped(&over));
     }
 
     #[test]

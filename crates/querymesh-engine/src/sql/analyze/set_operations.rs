@@ -5,7 +5,7 @@
 use querymesh_values::coerce::{coerced, super_type};
 use querymesh_values::element::from_element;
 use querymesh_values::sqlite_expr::{
-    CompoundOp, FromItem, Query as SqlQuery, Select as SqlSelect, SqlExpr, builtin,
+    CompoundOp, FromItem, Query as SqlQuery, Select as SqlSelect, SqlExpr, Window, builtin,
 };
 use querymesh_values::typed::Typed;
 use sqlparser::ast::{
@@ -138,11 +138,13 @@ fn numbered_set_operation(
     let l = coerce_block(l, &columns);
     let r = coerce_block(r, &columns);
     let outputs = output_columns(columns.len());
-    // A window the tree lacks yet (calls/window.rs builds windows as text).
-    let copy = SqlExpr::Raw(format!(
-        "row_number() OVER (PARTITION BY {})",
-        querymesh_values::sqlite_expr::comma_list(&outputs)
-    ));
+    let copy = SqlExpr::over(
+        builtin::ROW_NUMBER.call([]),
+        Window {
+            partition_by: outputs.clone(),
+            ..Window::default()
+        },
+    );
     let numbered = |sql: SqlQuery| {
         let mut select = SqlSelect::new(outputs.clone(), vec![FromItem::query(sql, None)]);
         select.columns.push((copy.clone(), Some(COPY.to_string())));

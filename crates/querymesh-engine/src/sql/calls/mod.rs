@@ -18,7 +18,9 @@ use querymesh_functions::entry::{AggregateCall, FunctionDef, Kind, Lower, Typing
 use querymesh_functions::lambda::arity;
 use querymesh_functions::signature::{Arg, Signature, Vars};
 use querymesh_functions::{Call, not_registered, registry, unexpected};
-use querymesh_values::sqlite_expr::{BinaryOp, FromItem, Select, SqlExpr, builtin};
+use querymesh_values::sqlite_expr::{
+    BinaryOp, FromItem, Nulls, OrderKey, Select, SqlExpr, builtin,
+};
 use querymesh_values::typed::Typed;
 use sqlparser::ast::{
     DuplicateTreatment, Expr, Function, FunctionArg, FunctionArgExpr, FunctionArgumentClause,
@@ -175,31 +177,27 @@ impl Analyzer<'_> {
             Some(e) => {
                 let t = self.expr(e, &inner)?;
                 self.require_boolean(&t, e, "FILTER clause")?;
-                format!(" FILTER (WHERE {})", t.sql)
+                Some(t.sql)
             }
-            None => String::new(),
+            None => None,
         };
-        let mut keys = Vec::new();
+        let mut order_by = Vec::new();
         for key in &written.order_by {
-            keys.push(self.order_key(&key.expr, key, &inner)?);
+            order_by.push(self.order_key(&key.expr, key, &inner)?);
         }
-        let order_by = if keys.is_empty() {
-            String::new()
-        } else {
-            format!(" ORDER BY {}", keys.join(", "))
-        };
         let call = AggregateCall {
             name,
             args: &args,
             star: written.star,
             distinct: written.distinct,
-            order_by: &order_by,
+            order_by,
+            filter,
             listagg_overflow: written.overflow,
             grouped: cx.group_keys.is_some_and(|keys| !keys.is_empty()),
             reads_tables: !self.reads.is_empty(),
         };
         let (sql, ty) = self.aggregate(&call, at)?;
-        Ok(Typed::new(format!("{sql}{filter}"), ty))
+        Ok(Typed::new(sql, ty))
     }
 
     /// An aggregate may stand here (not in WHERE, a lambda's body or another aggregate's
@@ -239,17 +237,16 @@ impl Analyzer<'_> {
         e: &Expr,
         key: &sqlparser::ast::OrderByExpr,
         cx: &ExprContext<'_>,
-    ) -> Result<String, TrinoError> {
-        let sql = self.expr(e, cx)?.sql;
-        let desc = matches!(key.options.sort, Some(sqlparser::ast::OrderBySort::Desc));
+    ) -> Result<OrderKey, TrinoError> {
         let nulls = match key.options.nulls_first {
-            Some(true) => "NULLS FIRST",
-            _ => "NULLS LAST",
+            Some(true) => Nulls::First,
+            _ => Nulls::Last,
         };
-        Ok(format!(
-            "{sql} {} {nulls}",
-            if desc { "DESC" } else { "ASC" }
-        ))
+        Ok(OrderKey {
+            expr: self.expr(e, cx)?.sql,
+            descending: matches!(key.options.sort, Some(sqlparser::ast::OrderBySort::Desc)),
+            nulls: Some(nulls),
+        })
     }
 
     /// The aggregate `call.name`'s lowering (also used for aggregates OVER a window).
@@ -265,8 +262,7 @@ impl Analyzer<'_> {
         let Lower::Aggregate(lower) = def.lower else {
             return Err(not_registered(at, name));
         };
-        // The aggregate lowerings (querymesh-functions) still answer text.
-        let lowered = lower(self, call)?.map(|(sql, ty)| (SqlExpr::from(sql), ty));
+        let lowered = lower(self, call)?.map(|(sql, ty)| (call.filtered(sql), ty));
         lowered.ok_or_else(|| unexpected(at, name, call.args))
     }
 

@@ -61,16 +61,14 @@ impl Analyzer<'_> {
             args: std::slice::from_ref(&x),
             star: false,
             distinct: written.distinct,
-            order_by: "",
+            order_by: Vec::new(),
+            filter: Some(only),
             listagg_overflow: None,
             grouped: cx.group_keys.is_some_and(|keys| !keys.is_empty()),
             reads_tables: !self.reads.is_empty(),
         };
         let (values, _) = self.aggregate(&gather, at)?;
-        let values = Typed::new(
-            format!("{values} FILTER (WHERE {only})"),
-            TrinoType::Array(Box::new(x.ty.clone())),
-        );
+        let values = Typed::new(values, TrinoType::Array(Box::new(x.ty.clone())));
         let mut hoisted = Vec::new();
         let values = self.hoist_aggregate(values, &mut hoisted);
         // reduce's output function: the state as it is.
