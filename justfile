@@ -54,3 +54,8 @@ real-trino:
 # measure; `--max N` fails past N files, `--list` names them)
 cycles *ARGS:
     python3 scripts/module_cycles.py {{ARGS}}
+
+# Where the QueryMesh analysis still writes SQL text instead of building the SQLite expression
+# tree (issue 27's measure; `--all` lists every file, `--max N` fails past N places)
+sql-text *ARGS:
+    python3 scripts/sql_text.py {{ARGS}}

@@ -179,19 +179,11 @@ pub struct FunctionDef {
     pub signatures: &'static [(&'static str, &'static str)],
     pub typing: Typing,
     pub lower: Lower,
+    /// What it does, in a line or two: the function's documentation here (SHOW FUNCTIONS
+    /// reads Trino's own listing, show/trino_functions.tsv in the engine).
     pub description: &'static str,
     /// `now()` and `random()` are not.
     pub deterministic: bool,
-}
-
-impl FunctionDef {
-    /// The description SHOW FUNCTIONS gives the `index`th signature: a few functions describe
-    /// each overload apart (`ST_Area(Geometry)` and `ST_Area(SphericalGeography)`); their
-    /// `description` holds one line per signature.
-    pub fn signature_description(&self, index: usize) -> &'static str {
-        let lines: Vec<&'static str> = self.description.split('\n').collect();
-        lines.get(index).or(lines.last()).copied().unwrap_or("")
-    }
 }
 
 /// A deterministic aggregate, typed by its lowering.

@@ -87,21 +87,6 @@ pub fn lookup(name: &str) -> Option<&'static FunctionDef> {
     REGISTRY.get(name).copied()
 }
 
-/// The description `SHOW FUNCTIONS` gives one signature of `f`: the entry's, unless Trino
-/// describes that overload apart, in a family's table of overloads (`bing_tile(varchar)`) or
-/// as one line per signature of the entry's description (`ST_Area`).
-pub fn description(f: &FunctionDef, arguments: &str) -> &'static str {
-    let listed = [crate::bing_tiles::OVERLOAD_DESCRIPTIONS]
-        .into_iter()
-        .flatten()
-        .find(|(name, args, _)| *name == f.name && *args == arguments)
-        .map(|(_, _, description)| *description);
-    listed.unwrap_or_else(|| {
-        let index = f.signatures.iter().position(|(args, _)| *args == arguments);
-        f.signature_description(index.unwrap_or(0))
-    })
-}
-
 /// All entries, by name (`SHOW FUNCTIONS` order).
 pub fn all() -> Vec<&'static FunctionDef> {
     let mut all: Vec<_> = REGISTRY.values().copied().collect();

@@ -93,17 +93,6 @@ pub const FUNCTIONS: &[FunctionDef] = &[
     ),
 ];
 
-/// Trino describes the second `bing_tile` and `bing_tiles_around` apart from the first:
-/// `(name, argument types, description)` for `SHOW FUNCTIONS` (registry::description).
-pub const OVERLOAD_DESCRIPTIONS: &[(&str, &str, &str)] = &[
-    ("bing_tile", "varchar", "Creates a Bing tile from a QuadKey"),
-    (
-        "bing_tiles_around",
-        "double, double, integer, double",
-        "Given a (latitude, longitude) point, a radius in kilometers and a zoom level, returns a minimum set of Bing tiles at specified zoom level that cover a circle of specified radius around the specified point.",
-    ),
-];
-
 /// bing_tile_coordinates(tile): `row(x integer, y integer)`, a row's JSON array.
 fn coordinates(_: &mut dyn LowerContext, c: &Call) -> LowerResult {
     let [tile] = c.args.as_slice() else {
