@@ -466,95 +466,10 @@ pub(super) fn with_stack<R>(f: impl FnOnce() -> R) -> R {
 }
 
 impl Clone for SqlExpr {
+    /// Through the one child walk, which grows the stack when it runs short: a clone of a
+    /// 4,000-link chain is safe on a worker's 2 MiB stack.
     fn clone(&self) -> Self {
-        with_stack(|| self.clone_node())
-    }
-}
-
-impl SqlExpr {
-    /// A copy of this node, its children cloned. Not [`SqlExpr::map_children`]: analysis
-    /// clones a chain's operand at each of its links (quadratic in a 4,000-link chain), and
-    /// this walk's small frames keep that to main's time on a grown stack (statement_limits).
-    fn clone_node(&self) -> SqlExpr {
-        match self {
-            SqlExpr::Raw(s) => SqlExpr::Raw(s.clone()),
-            SqlExpr::Null => SqlExpr::Null,
-            SqlExpr::Integer(n) => SqlExpr::Integer(*n),
-            SqlExpr::Real(x) => SqlExpr::Real(*x),
-            SqlExpr::Text(s) => SqlExpr::Text(s.clone()),
-            SqlExpr::Blob(b) => SqlExpr::Blob(b.clone()),
-            SqlExpr::Column { table, name } => SqlExpr::Column {
-                table: table.clone(),
-                name: name.clone(),
-            },
-            SqlExpr::Call(f, args) => SqlExpr::Call(*f, args.clone()),
-            SqlExpr::Binary(l, op, r) => SqlExpr::Binary(l.clone(), *op, r.clone()),
-            SqlExpr::Unary(op, e) => SqlExpr::Unary(*op, e.clone()),
-            SqlExpr::IsNull { operand, negated } => SqlExpr::IsNull {
-                operand: operand.clone(),
-                negated: *negated,
-            },
-            SqlExpr::Case {
-                operand,
-                branches,
-                otherwise,
-            } => SqlExpr::Case {
-                operand: operand.clone(),
-                branches: branches.clone(),
-                otherwise: otherwise.clone(),
-            },
-            SqlExpr::Cast(e, a) => SqlExpr::Cast(e.clone(), *a),
-            SqlExpr::InList {
-                operand,
-                list,
-                negated,
-            } => SqlExpr::InList {
-                operand: operand.clone(),
-                list: list.clone(),
-                negated: *negated,
-            },
-            SqlExpr::Between {
-                operand,
-                low,
-                high,
-                negated,
-            } => SqlExpr::Between {
-                operand: operand.clone(),
-                low: low.clone(),
-                high: high.clone(),
-                negated: *negated,
-            },
-            SqlExpr::Collate(e, c) => SqlExpr::Collate(e.clone(), c),
-            SqlExpr::Subquery(q) => SqlExpr::Subquery(q.clone()),
-            SqlExpr::Exists(q) => SqlExpr::Exists(q.clone()),
-            SqlExpr::Over { call, window } => SqlExpr::Over {
-                call: call.clone(),
-                window: window.clone(),
-            },
-            SqlExpr::Aggregate {
-                function,
-                distinct,
-                args,
-                order_by,
-                filter,
-            } => SqlExpr::Aggregate {
-                function: *function,
-                distinct: *distinct,
-                args: args.clone(),
-                order_by: order_by.clone(),
-                filter: filter.clone(),
-            },
-            SqlExpr::Row(items) => SqlExpr::Row(items.clone()),
-            SqlExpr::InSubquery {
-                operand,
-                subquery,
-                negated,
-            } => SqlExpr::InSubquery {
-                operand: operand.clone(),
-                subquery: subquery.clone(),
-                negated: *negated,
-            },
-        }
+        self.map_children(SqlExpr::clone)
     }
 }
 
