@@ -14,8 +14,9 @@
 //! - [`system_catalog`]: the `system` catalog (jdbc, metadata, runtime).
 //! - [`sql`]: Trino SQL through its stages: `sql/syntax/` (the dialect, the token-level
 //!   checks and rewrites) → `sql/statements/` (which statement it is, read once; one file per
-//!   statement) → the analysis (one file per clause) → the SQLite SQL it emits; the function
-//!   families and the SQLite functions are the `querymesh-functions` crate's.
+//!   statement) → `sql/analyze/` (the analysis, one file per part of a query) → the SQLite
+//!   tree it builds, rendered once into the plan; the function families and the SQLite
+//!   functions are the `querymesh-functions` crate's.
 //! - [`catalog`]: the catalogs, schemas and tables a query can name.
 //! - [`sources`]: the developer's own catalogs (SQLite files, CSV); [`tpch`]: tpch.tiny.
 //! - [`access`]: data policies in Trino's file-based access-control format, for a [`User`]

@@ -13,7 +13,7 @@
 //!   (its arguments typed) and a [`context::LowerContext`], never the analyser.
 //! - [`registry`] gathers the families' tables (a new family is one line there);
 //!   [`signature`] parses and matches Trino's signatures. Reading a call's syntax and
-//!   resolving it is the engine's analysis (its sql/calls/).
+//!   resolving it is the engine's analysis (its sql/analyze/calls/).
 //! - [`udf`]: what every family's SQLite functions share, and those of no one family (casts,
 //!   decimals, operators); [`sqlite::register`] registers every `qm_*` function on a
 //!   connection.

@@ -14,7 +14,7 @@
 //!
 //! Row filters (`filter`, `filter_environment`) and column masks (`columns[].mask`,
 //! `mask_environment`) of the first matching table rule shape what a query reads of the table
-//! (see [`TablePolicy`] and the analyser's sql/policy.rs); each is parsed when the file loads and
+//! (see [`TablePolicy`] and the analyser's sql/analyze/policy.rs); each is parsed when the file loads and
 //! analysed against every table its rule names once the catalogs are open
 //! ([`AccessControl::load_for`]), so an invalid one stops the start naming its rule. Rules
 //! naming a `role` never match: the sandbox has no roles.

@@ -1,13 +1,23 @@
-//! The analyzer and query blocks: WITH, set operations, VALUES and LIMIT/OFFSET/FETCH (FROM is
-//! in `from.rs`, SELECT in `select.rs`) — each resolved against the catalogs, typed, and
-//! emitted as SQLite SQL whose output columns are named `"c1"`, `"c2"`, … in order.
+//! The analysis: a parsed query resolved against the catalogs, every expression typed with
+//! Trino's types and refusals, and the SQLite query tree built (querymesh-values
+//! `sqlite_expr`; no text: the plan renders the tree once). Its output columns are named
+//! `"c1"`, `"c2"`, … in order.
 //!
 //! This file holds the [`Analyzer`] and the name helpers every part uses (the typed values it
-//! passes around are `typed.rs`'s, the error helpers `crate::error`'s); beside it, in
-//! `analyze/`:
-//! - `location.rs`: where a node starts in the query text, for errors;
-//! - `query.rs`: a query (WITH, ORDER BY after a set operation, LIMIT/OFFSET/FETCH);
-//! - `set_operations.rs`: query bodies, VALUES, and chains of UNION/INTERSECT/EXCEPT.
+//! passes around are querymesh-values' `typed`, the error helpers `crate::error`'s); beside
+//! it, in `analyze/`, one file per part of a query:
+//! - the query and its blocks: `query` (WITH, ORDER BY after a set operation,
+//!   LIMIT/OFFSET/FETCH), `recursive` (WITH RECURSIVE), `set_operations` (query bodies,
+//!   VALUES, UNION/INTERSECT/EXCEPT), `select` (SELECT, GROUP BY, HAVING), `grouping_sets`,
+//!   `order_by`, `scope` (the names a clause sees), `location` (where a node starts, for
+//!   errors);
+//! - FROM: `from` (tables, joins), `unnest`, `json_table/`, `table_functions/`, `policy` (row
+//!   filters and column masks), `views` (a developer's views under those), `visible` (what a
+//!   person may see of information_schema and `system`);
+//! - expressions: `expr`, `operators`, `predicates`, `quantified` (ANY / ALL), `literal`,
+//!   `casts`, `json_casts`, `complex` (arrays, maps, rows), `rows` (row comparison), `zoned`
+//!   (time zones), `calls/` (a call's syntax, its resolution through the function registry,
+//!   windows, lambdas, SQL/JSON, and the `LowerContext` the analyser gives lowerings).
 
 use std::collections::HashMap;
 
@@ -15,22 +25,44 @@ use querymesh_values::sqlite_expr::Query;
 use sqlparser::ast::{ObjectName, ObjectNamePart};
 use sqlparser::tokenizer::TokenWithSpan;
 
-use super::limits::StackBudget;
 use crate::catalog::Catalogs;
 use crate::error::{ErrorName, Position, TrinoError, error_at};
+use crate::sql::limits::StackBudget;
 use crate::types::TrinoType;
 use crate::{SessionContext, TableAccess};
 
+pub(super) mod calls;
+pub(super) mod casts;
+pub(super) mod complex;
+pub(super) mod expr;
+pub(super) mod from;
+pub(super) mod grouping_sets;
+pub(super) mod json_casts;
+pub(super) mod json_table;
+pub(super) mod literal;
 mod location;
+pub(super) mod operators;
+pub(super) mod order_by;
+pub(super) mod policy;
+pub(super) mod predicates;
+pub(super) mod quantified;
 mod query;
 mod recursive;
+pub(super) mod rows;
+pub(super) mod scope;
+pub(super) mod select;
 mod set_operations;
+pub(super) mod table_functions;
+pub(super) mod unnest;
+pub(super) mod views;
+pub(super) mod visible;
+pub(super) mod zoned;
 
 pub use self::location::{ident_location, location};
 pub use self::query::literal_position;
 pub(super) use self::set_operations::refuse_parenthesized_with;
 
-pub use super::scope::{UNNAMED, shown_name};
+pub use crate::sql::analyze::scope::{UNNAMED, shown_name};
 
 /// A query block's result: its SQLite query (columns `"c1"`…), rendered once where the plan
 /// runs it, and its columns' names ([`UNNAMED`] for an unnamed one) and types.
@@ -41,7 +73,7 @@ pub struct Block {
     pub single_row: bool,
     /// Where each column comes from, for DESCRIBE OUTPUT: empty unless describing, and
     /// then empty for a body that names no origins (VALUES).
-    pub origins: Vec<super::describe::Origin>,
+    pub origins: Vec<crate::sql::describe::Origin>,
 }
 
 /// A column of a FROM source: name, type, the table read it belongs to, and whether it is a
@@ -52,7 +84,7 @@ pub(super) struct Cte {
     pub(super) sqlite_name: String,
     pub(super) columns: Vec<(String, TrinoType)>,
     /// The origins of its columns (DESCRIBE OUTPUT).
-    pub(super) origins: Vec<super::describe::Origin>,
+    pub(super) origins: Vec<crate::sql::describe::Origin>,
 }
 
 pub struct Analyzer<'a> {
@@ -72,7 +104,7 @@ pub struct Analyzer<'a> {
     /// Lambda parameters in scope, innermost last (querymesh-functions/src/lambda.rs).
     pub(super) lambda_params: Vec<querymesh_functions::LambdaParam>,
     /// The grouping set the current block's select list is analysed for (grouping_sets.rs).
-    pub(super) grouping: Option<super::grouping_sets::GroupingState>,
+    pub(super) grouping: Option<crate::sql::analyze::grouping_sets::GroupingState>,
     /// The WINDOW clause's named windows of the SELECT being analysed, resolved.
     pub(super) windows: Vec<(String, sqlparser::ast::WindowSpec)>,
     /// GROUP BY keys that are timestamps with time zone: grouped by their instant (zoned.rs).
@@ -80,10 +112,10 @@ pub struct Analyzer<'a> {
     /// The row filters, column masks and views being analysed around this point, shared
     /// with the nested analyses of their expressions (policy.rs, views.rs): a second entry
     /// into one is Trino's recursion error.
-    pub(super) frames: Vec<super::policy::Frame>,
+    pub(super) frames: Vec<crate::sql::analyze::policy::Frame>,
     /// Set while a prepared statement is analysed for DESCRIBE INPUT / OUTPUT (describe.rs):
     /// its `?` parameters are then values of unknown type instead of an error.
-    pub(super) describing: Option<super::describe::Describing>,
+    pub(super) describing: Option<crate::sql::describe::Describing>,
 }
 
 pub fn ident_name(ident: &sqlparser::ast::Ident) -> String {

@@ -25,40 +25,18 @@
 //!   `execute_immediate`, `writes` (DDL and DML checked in Trino's order, then refused: the
 //!   data is read-only), `call` (procedures), `refused` (by the first word), [`describe`]
 //!   (DESCRIBE INPUT / OUTPUT of a prepared statement).
-//! - The analysis (`analyze` and `analyze/`: the `Analyzer` and query blocks): `calls/` (a
-//!   call's syntax, its resolution through the function registry, and the `LowerContext` the
-//!   analyser gives lowerings), `expr`, `operators`, `predicates`, `casts`, `json_casts`,
-//!   `complex`, `rows`, `literal`, `zoned`, `select`, `from`, `unnest`, `grouping_sets`,
-//!   `order_by`, `policy`, `views`, `json_table` and `table_functions` (FROM's).
+//! - `analyze` and `analyze/`: the analysis, one file per part of a query (the query and its
+//!   blocks, FROM, expressions, `calls/`), each building the SQLite tree; its layout is in
+//!   `analyze.rs`.
+//! - `limits` (how large a statement may be) and `encode` (values in Trino's JSON encoding,
+//!   by the analysed type: what execution sends back).
 //! - This file: the [`Plan`] a statement becomes, and [`plan`].
 
 mod analyze;
-mod calls;
-mod casts;
-mod complex;
 pub mod encode;
-mod expr;
-mod from;
-mod grouping_sets;
-mod json_casts;
-mod json_table;
 mod limits;
-mod literal;
-mod operators;
-mod order_by;
-mod policy;
-mod predicates;
-mod quantified;
-mod rows;
-mod scope;
-mod select;
 mod statements;
 mod syntax;
-mod table_functions;
-mod unnest;
-mod views;
-mod visible;
-mod zoned;
 
 /// The values' and functions' modules the product and the library's users name through the
 /// engine.
@@ -81,10 +59,10 @@ use super::types::TrinoType;
 use super::{OutputColumn, SessionContext, TableAccess};
 use statements::query::parse_query;
 
+pub use analyze::policy::{PolicyExpression, check as check_policy};
+pub use analyze::views::view_query;
 pub use limits::sqlite_limit;
-pub use policy::{PolicyExpression, check as check_policy};
 pub use querymesh_values::sqlite_text::sql_string;
-pub use views::view_query;
 
 /// What running a statement does.
 #[derive(Clone, Debug)]
@@ -124,7 +102,7 @@ impl Plan {
 /// statement's plan.
 pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<Plan, TrinoError> {
     // A session zone Trino does not know fails every query ("Time zone not supported: …").
-    zoned::session_zone_id(session)?;
+    analyze::zoned::session_zone_id(session)?;
     let (all_tokens, tokens) = syntax::tokenize(sql)?;
     syntax::check_one_statement(&tokens)?;
     match Statement::parse(&tokens, sql)? {

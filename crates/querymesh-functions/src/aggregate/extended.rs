@@ -323,7 +323,7 @@ fn listagg(_: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
 }
 
 /// reduce_agg takes lambdas, which only the analysis reads (querymesh-engine
-/// sql/calls/reduce_agg.rs lowers it); no plain call reaches here.
+/// sql/analyze/calls/reduce_agg.rs lowers it); no plain call reaches here.
 fn lowered_by_the_analysis(_: &mut dyn LowerContext, _: &AggregateCall<'_>) -> Lowered {
     Ok(None)
 }

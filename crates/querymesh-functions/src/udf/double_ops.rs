@@ -4,7 +4,7 @@
 //! comparison with it (docs functions/comparison, functions/math "nan()").
 //!
 //! The engine keeps SQLite's own operators on the fast path and reaches these only where
-//! SQLite would be wrong (querymesh-engine `sql/operators.rs`).
+//! SQLite would be wrong (querymesh-engine `sql/analyze/operators.rs`).
 
 use querymesh_values::types::TrinoType;
 

@@ -11,7 +11,7 @@ use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 use super::{Analyzer, Block, Cte, ident_location, ident_name, location};
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
-use crate::sql::scope::{Scope, positional_outputs};
+use crate::sql::analyze::scope::{Scope, positional_outputs};
 use crate::types::TrinoType;
 
 /// A query's LIMIT and OFFSET.
@@ -43,7 +43,7 @@ pub fn literal_count(expr: &Expr) -> Option<u64> {
     match expr {
         Expr::Value(v) => match &v.value {
             Value::Number(n, _) => {
-                crate::sql::literal::integer_literal(n).and_then(|v| u64::try_from(v).ok())
+                crate::sql::analyze::literal::integer_literal(n).and_then(|v| u64::try_from(v).ok())
             }
             _ => None,
         },

@@ -19,8 +19,8 @@ use sqlparser::ast::{Cte as CteAst, SetExpr, SetOperator, SetQuantifier};
 
 use super::{Analyzer, Cte, ident_location, ident_name, location};
 use crate::error::{ErrorName, TrinoError, error_at};
-use crate::sql::scope::Scope;
-use crate::sql::select::output_column;
+use crate::sql::analyze::scope::Scope;
+use crate::sql::analyze::select::output_column;
 
 /// `name AS [MATERIALIZED] (query)`.
 fn common_table(name: &str, materialized: bool, query: SqlQuery) -> CommonTable {

@@ -15,9 +15,9 @@ use sqlparser::ast::{
 
 use super::{Analyzer, Block, location};
 use crate::error::{ErrorName, TrinoError, error_at, not_supported};
+use crate::sql::analyze::scope::{Clause, ExprContext, Scope};
+use crate::sql::analyze::select::{output_column, output_columns, output_name};
 use crate::sql::limits::SQLITE_COMPOUND_TERMS;
-use crate::sql::scope::{Clause, ExprContext, Scope};
-use crate::sql::select::{output_column, output_columns, output_name};
 use crate::types::TrinoType;
 
 /// `block` with its columns converted to `columns`' types where their stored forms differ.

@@ -121,8 +121,8 @@ pub fn placeholder_type(text: &str) -> Result<TrinoType, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::dialect::TrinoDialect;
     use super::*;
+    use crate::sql::dialect::TrinoDialect;
     use sqlparser::tokenizer::Tokenizer;
 
     #[test]

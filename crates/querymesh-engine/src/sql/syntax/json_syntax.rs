@@ -9,7 +9,7 @@
 //! `DEFAULT expr ON EMPTY` and each `PASSING expr AS name` become a marker followed by `expr`
 //! as its own argument, and a json_object's members become `key, value` pairs after an
 //! `object` marker.
-//! querymesh-engine/src/sql/calls/sql_json.rs reads them back.
+//! querymesh-engine/src/sql/analyze/calls/sql_json.rs reads them back.
 
 use sqlparser::tokenizer::{Span, Token, TokenWithSpan, Whitespace};
 

@@ -87,7 +87,7 @@ pub(crate) fn prepare_query(
     tokens: &[TokenWithSpan],
 ) -> Result<(), TrinoError> {
     row_count::check_row_count_clauses(tokens, sql)?;
-    super::limits::check_chains(tokens)?;
+    crate::sql::limits::check_chains(tokens)?;
     respell::respell(all_tokens);
     cast_types::replace_cast_types(all_tokens);
     json_table::rewrite(all_tokens)?;
@@ -117,7 +117,7 @@ pub(crate) fn syntax_error_near(
 ) -> TrinoError {
     let message = match e {
         ParserError::ParserError(m) | ParserError::TokenizerError(m) => m,
-        ParserError::RecursionLimitExceeded => return super::limits::too_large(),
+        ParserError::RecursionLimitExceeded => return crate::sql::limits::too_large(),
     };
     let (text, location) = match message.rsplit_once(" at Line: ") {
         Some((text, loc)) => {

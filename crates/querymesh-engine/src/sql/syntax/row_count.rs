@@ -25,7 +25,7 @@ use crate::error::{Position, TrinoError};
 /// `INTEGER_VALUE | '?'`: an integer literal (`5`, `1_000`, `0x1F`), or a placeholder.
 fn is_row_count(t: Option<&TokenWithSpan>) -> bool {
     match t.map(|t| &t.token) {
-        Some(Token::Number(n, _)) => crate::sql::literal::integer_literal(n).is_some(),
+        Some(Token::Number(n, _)) => crate::sql::analyze::literal::integer_literal(n).is_some(),
         Some(Token::Placeholder(p)) => p == "?",
         _ => false,
     }

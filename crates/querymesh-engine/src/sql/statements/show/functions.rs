@@ -17,7 +17,7 @@ use serde_json::Value;
 
 use super::{Cursor, LikePattern, denied, missing_catalog};
 use crate::error::{ErrorName, TrinoError, error_at};
-use crate::sql::table_functions::LISTED as TABLE_FUNCTIONS;
+use crate::sql::analyze::table_functions::LISTED as TABLE_FUNCTIONS;
 use crate::sql::{Body, Plan};
 use crate::types::TrinoType;
 use crate::{OutputColumn, SessionContext};

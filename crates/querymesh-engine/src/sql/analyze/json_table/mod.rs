@@ -10,7 +10,7 @@
 //!   item); `FOR ORDINALITY` reads the level's ordinal. Columns are named as Trino
 //!   canonicalizes them (`a` is `A`, `"a"` stays `a`).
 
-pub(crate) use super::syntax::json_table as grammar;
+pub(crate) use crate::sql::syntax::json_table as grammar;
 
 use querymesh_functions::json::path::{Path, PathError, variable_names};
 use querymesh_functions::json::sqlite::{QM_JSON_ENCODED, QM_JSON_TABLE};
@@ -20,9 +20,9 @@ use sqlparser::ast::{
     Expr, FunctionArg, FunctionArgExpr, ObjectName, ObjectNamePart, TableAlias, Value,
 };
 
-use super::analyze::{Analyzer, location};
-use super::scope::{Clause, Column, ExprContext, Relation, Scope};
 use crate::error::{ErrorName, Position, TrinoError, error_at};
+use crate::sql::analyze::scope::{Clause, Column, ExprContext, Relation, Scope};
+use crate::sql::analyze::{Analyzer, location};
 use crate::types::TrinoType;
 use grammar::{ITEM_MARK, Shape, TABLE_NAME};
 
@@ -33,7 +33,7 @@ fn item_part(alias: &str, i: usize) -> SqlExpr {
 }
 
 /// Whether a table reference `name(args…)` is a JSON_TABLE the token pass rewrote.
-pub(super) fn is_json_table(name: &ObjectName) -> bool {
+pub(in crate::sql) fn is_json_table(name: &ObjectName) -> bool {
     matches!(name.0.as_slice(), [ObjectNamePart::Identifier(i)]
         if i.quote_style == Some('"') && i.value == TABLE_NAME)
 }
@@ -89,7 +89,7 @@ fn check_nested_path(path: &str, at: Option<Position>) -> Result<(), TrinoError>
 impl Analyzer<'_> {
     /// The rewritten `JSON_TABLE(…) [AS alias (c1, …)]`; `relations` holds the FROM items
     /// before it, which its input, PASSING values and DEFAULT values may read.
-    pub(super) fn json_table(
+    pub(in crate::sql) fn json_table(
         &mut self,
         args: &[FunctionArg],
         alias: Option<&TableAlias>,

@@ -10,8 +10,8 @@ use sqlparser::ast::{
 
 use super::tokens::MARK;
 
-use super::super::analyze::{ident_location, location};
 use crate::error::{ErrorName, Position, TrinoError, error_at};
+use crate::sql::analyze::{ident_location, location};
 
 /// What a declared argument takes.
 #[derive(Clone, Copy, PartialEq, Eq)]

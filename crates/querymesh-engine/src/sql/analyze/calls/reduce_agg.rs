@@ -18,7 +18,7 @@ use sqlparser::ast::{
 use super::{ArgExpr, CallArguments, with_hoisted};
 use crate::error::{ErrorName, Position, TrinoError, error_at};
 use crate::sql::analyze::Analyzer;
-use crate::sql::scope::ExprContext;
+use crate::sql::analyze::scope::ExprContext;
 use crate::types::TrinoType;
 
 impl Analyzer<'_> {

@@ -10,17 +10,17 @@ use sqlparser::ast::{
     Expr, Join, JoinConstraint, JoinOperator, TableFactor, TableWithJoins, Value,
 };
 
-use super::analyze::{
-    Analyzer, Cte, SourceColumn, ident_location, ident_name, location, object_name_parts,
-};
-use super::scope::{Clause, Column, ExprContext, Relation, Scope};
-use super::select::output_name;
-use super::visible;
 use crate::TableAccess;
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
+use crate::sql::analyze::scope::{Clause, Column, ExprContext, Relation, Scope};
+use crate::sql::analyze::select::output_name;
+use crate::sql::analyze::visible;
+use crate::sql::analyze::{
+    Analyzer, Cte, SourceColumn, ident_location, ident_name, location, object_name_parts,
+};
 
 impl Analyzer<'_> {
-    pub(super) fn table_factor(
+    pub(in crate::sql) fn table_factor(
         &mut self,
         factor: &TableFactor,
         outer: Option<&Scope<'_>>,
@@ -34,7 +34,7 @@ impl Analyzer<'_> {
                 args: Some(args),
                 with_ordinality,
                 ..
-            } if super::unnest::is_unnest(name) => self.unnest(
+            } if crate::sql::analyze::unnest::is_unnest(name) => self.unnest(
                 &args.args,
                 *with_ordinality,
                 alias.as_ref(),
@@ -46,7 +46,7 @@ impl Analyzer<'_> {
                 name,
                 with_ordinality: true,
                 ..
-            } if super::json_table::is_json_table(name) => Err(error_at(
+            } if crate::sql::analyze::json_table::is_json_table(name) => Err(error_at(
                 ErrorName::SyntaxError,
                 location(name),
                 "mismatched input 'WITH'",
@@ -56,7 +56,7 @@ impl Analyzer<'_> {
                 alias,
                 args: Some(args),
                 ..
-            } if super::json_table::is_json_table(name) => {
+            } if crate::sql::analyze::json_table::is_json_table(name) => {
                 self.json_table(&args.args, alias.as_ref(), location(name), outer, relations)
             }
             TableFactor::Table {
@@ -234,7 +234,7 @@ impl Analyzer<'_> {
     }
 
     /// Applies `AS alias (col, …)` to a relation's columns.
-    pub(super) fn aliased(
+    pub(in crate::sql) fn aliased(
         &self,
         mut columns: Vec<Column>,
         default_names: Vec<Vec<String>>,
@@ -342,7 +342,7 @@ impl Analyzer<'_> {
             })
     }
 
-    pub(super) fn relation_with_joins(
+    pub(in crate::sql) fn relation_with_joins(
         &mut self,
         item: &TableWithJoins,
         outer: Option<&Scope<'_>>,
@@ -378,7 +378,7 @@ impl Analyzer<'_> {
             }
         };
         let right = self.join_right_side(join, keyword, outer, relations)?;
-        if super::unnest::is_unnest_factor(&join.relation) {
+        if crate::sql::analyze::unnest::is_unnest_factor(&join.relation) {
             only_on_true(keyword, constraint)?;
         }
         let condition = match constraint {
@@ -540,7 +540,7 @@ impl Analyzer<'_> {
         outer: Option<&Scope<'_>>,
         relations: &mut Vec<Relation>,
     ) -> Result<FromItem, TrinoError> {
-        let lateral = super::unnest::is_unnest_factor(&join.relation)
+        let lateral = crate::sql::analyze::unnest::is_unnest_factor(&join.relation)
             || matches!(&join.relation, TableFactor::Derived { lateral: true, .. });
         if lateral && matches!(keyword, "RIGHT JOIN" | "FULL JOIN") {
             let mut alone = Vec::new();

@@ -15,9 +15,9 @@ use querymesh_values::sqlite_expr::{SqlExpr, builtin};
 use querymesh_values::typed::Typed;
 use sqlparser::ast::Expr;
 
-use super::analyze::Analyzer;
-use super::scope::ExprContext;
 use crate::error::{ErrorName, Position, TrinoError, error_at};
+use crate::sql::analyze::Analyzer;
+use crate::sql::analyze::scope::ExprContext;
 use crate::types::TrinoType;
 
 /// The session's zone id as Trino names it; `Err` for a zone Trino does not know.
@@ -27,7 +27,7 @@ pub fn session_zone_id(session: &crate::SessionContext) -> Result<String, TrinoE
         .properties
         .iter()
         .rev()
-        .find(|(n, _)| n == super::session::TIME_ZONE_ID)
+        .find(|(n, _)| n == crate::sql::session::TIME_ZONE_ID)
         .map(|(_, v)| v.as_str());
     match set.or(session.time_zone.as_deref()) {
         None => Ok("UTC".into()),
@@ -40,7 +40,7 @@ pub fn session_zone_id(session: &crate::SessionContext) -> Result<String, TrinoE
 /// The SQL of a value as the text comparisons compare: a timestamp with time zone by its
 /// instant, a time with time zone by its key, anything else as it is. The keys are the
 /// time families' own lowerings, which still take and give text.
-pub(super) fn compare_key(sql: SqlExpr, target: &TrinoType) -> SqlExpr {
+pub(in crate::sql) fn compare_key(sql: SqlExpr, target: &TrinoType) -> SqlExpr {
     match target {
         TrinoType::TimestampTz(_) => zones::instant_sql(sql),
         TrinoType::TimeTz(_) => {
@@ -57,12 +57,12 @@ fn int(n: impl Into<i64>) -> SqlExpr {
 
 impl Analyzer<'_> {
     /// The session zone (validated when the plan starts, see sql::plan).
-    pub(super) fn session_zone(&self) -> String {
+    pub(in crate::sql) fn session_zone(&self) -> String {
         session_zone_id(self.session).unwrap_or_else(|_| "UTC".into())
     }
 
     /// A timestamp with time zone's wall time, as a timestamp(p) (extract fields, formats).
-    pub(super) fn wall_time(&self, t: &Typed) -> Typed {
+    pub(in crate::sql) fn wall_time(&self, t: &Typed) -> Typed {
         match t.ty {
             TrinoType::TimestampTz(p) => Typed::new(
                 QM_TZ_LOCAL.call([t.sql.clone(), int(p)]),
@@ -74,7 +74,7 @@ impl Analyzer<'_> {
 
     /// A date or timestamp as a timestamp with time zone in the session zone (Trino's
     /// implicit coercion); a timestamp with time zone as it is.
-    pub(super) fn zoned(&self, t: &Typed) -> Option<Typed> {
+    pub(in crate::sql) fn zoned(&self, t: &Typed) -> Option<Typed> {
         let zone = SqlExpr::text(self.session_zone());
         Some(match t.ty {
             TrinoType::TimestampTz(_) => t.clone(),
@@ -93,7 +93,7 @@ impl Analyzer<'_> {
 
     /// Comparison operands: when one is a timestamp with time zone and the other a date or
     /// timestamp, the other becomes one in the session zone, as Trino coerces it.
-    pub(super) fn zoned_operands(&self, l: Typed, r: Typed) -> (Typed, Typed) {
+    pub(in crate::sql) fn zoned_operands(&self, l: Typed, r: Typed) -> (Typed, Typed) {
         let tz = |t: &Typed| matches!(t.ty, TrinoType::TimestampTz(_));
         let other = |t: &Typed| matches!(t.ty, TrinoType::Timestamp(_) | TrinoType::Date);
         if tz(&l) && other(&r) {
@@ -108,7 +108,7 @@ impl Analyzer<'_> {
     }
 
     /// CAST/TRY_CAST where the source or the target is a timestamp with time zone.
-    pub(super) fn zoned_cast(
+    pub(in crate::sql) fn zoned_cast(
         &mut self,
         t: Typed,
         target: &TrinoType,
@@ -154,7 +154,7 @@ impl Analyzer<'_> {
 
     /// `x AT TIME ZONE zone` (docs functions/datetime "Time zone conversion"): the same
     /// instant shown in another zone; a timestamp is first taken in the session zone.
-    pub(super) fn at_time_zone(
+    pub(in crate::sql) fn at_time_zone(
         &mut self,
         timestamp: &Expr,
         time_zone: &Expr,
@@ -191,7 +191,7 @@ impl Analyzer<'_> {
     }
 
     /// A zone given as a literal is checked now, as Trino folds it while planning.
-    pub(super) fn check_zone_literal(
+    pub(in crate::sql) fn check_zone_literal(
         &self,
         z: &Typed,
         at: Option<Position>,
@@ -211,7 +211,7 @@ impl Analyzer<'_> {
 }
 
 /// The text of a plain SQL string literal `'…'`.
-pub(super) fn string_literal(sql: &str) -> Option<String> {
+pub(in crate::sql) fn string_literal(sql: &str) -> Option<String> {
     let inner = sql.strip_prefix('\'')?.strip_suffix('\'')?;
     let mut chars = inner.chars().peekable();
     let mut out = String::new();

@@ -24,21 +24,21 @@ use sqlparser::ast::Expr;
 use sqlparser::parser::Parser;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
-use super::analyze::Analyzer;
-use super::scope::{Clause, Column, ExprContext, Relation, Scope};
-use super::syntax::dialect::TrinoDialect;
-use super::syntax::{prepare_expression, syntax_error, tokenize};
 use crate::SessionContext;
 use crate::access::{TablePolicy, Viewer};
 use crate::catalog::{Catalogs, TableMeta};
 use crate::error::{ErrorName, Position, TrinoError, error_at};
+use crate::sql::analyze::Analyzer;
+use crate::sql::analyze::scope::{Clause, Column, ExprContext, Relation, Scope};
+use crate::sql::syntax::dialect::TrinoDialect;
+use crate::sql::syntax::{prepare_expression, syntax_error, tokenize};
 use crate::types::TrinoType;
 
 /// What is being analysed around a point of the analysis, for Trino's recursion checks
 /// (`Analysis.registerTableForRowFiltering` / `registerTableForColumnMasking`, keyed by the
 /// identity reading the table; views by name).
 #[derive(Clone, Debug, PartialEq)]
-pub(super) enum Frame {
+pub(in crate::sql) enum Frame {
     Filter {
         table: String,
         reader: String,
@@ -106,7 +106,7 @@ impl Analyzer<'_> {
     /// The SQLite source reading `table` (whose rows come from `view`, a view expanded by
     /// views.rs, or else the table itself) as `policy` shapes it, its columns named as the
     /// table's. `at` is where the query names the table, for errors.
-    pub(super) fn policy_source(
+    pub(in crate::sql) fn policy_source(
         &mut self,
         table: &TableMeta,
         policy: &TablePolicy<'_>,
@@ -120,7 +120,7 @@ impl Analyzer<'_> {
                 alias: Some(alias.clone()),
             },
             // The table as its catalog names it (`"db"."t"`).
-            None => super::visible::catalog_table(table, Some(alias.clone())),
+            None => crate::sql::analyze::visible::catalog_table(table, Some(alias.clone())),
         };
         let relation = Relation {
             names: vec![

@@ -8,15 +8,15 @@ use querymesh_values::sqlite_expr::{
 };
 use sqlparser::ast::{Distinct, OrderBy, OrderByExpr, OrderByKind, Select};
 
-use super::analyze::{Analyzer, Block, literal_position, location};
-use super::scope::{Clause, ExprContext, Scope, positional_outputs};
-use super::select::{Outputs, not_a_position, output_column, output_columns};
 use crate::error::{ErrorName, TrinoError, error_at, not_supported};
+use crate::sql::analyze::scope::{Clause, ExprContext, Scope, positional_outputs};
+use crate::sql::analyze::select::{Outputs, not_a_position, output_column, output_columns};
+use crate::sql::analyze::{Analyzer, Block, literal_position, location};
 use crate::types::TrinoType;
 
 impl Analyzer<'_> {
     /// ORDER BY over the select list's outputs (and, with DISTINCT, only its expressions).
-    pub(super) fn select_order(
+    pub(in crate::sql) fn select_order(
         &mut self,
         s: &Select,
         scope: &Scope<'_>,
@@ -31,7 +31,7 @@ impl Analyzer<'_> {
         self.order_by(o, &order_scope, columns, group_keys, distinct_items)
     }
 
-    pub(super) fn order_by(
+    pub(in crate::sql) fn order_by(
         &mut self,
         order_by: &OrderBy,
         scope: &Scope<'_>,
@@ -128,7 +128,7 @@ impl Analyzer<'_> {
 }
 
 /// Where Trino sorts NULLs: last unless told otherwise, in both directions.
-pub(super) fn trino_nulls(nulls_first: Option<bool>) -> Nulls {
+pub(in crate::sql) fn trino_nulls(nulls_first: Option<bool>) -> Nulls {
     if nulls_first == Some(true) {
         Nulls::First
     } else {
@@ -138,7 +138,7 @@ pub(super) fn trino_nulls(nulls_first: Option<bool>) -> Nulls {
 
 /// The block `select` (the SELECT without its ORDER BY) keeps under `… OFFSET offset FETCH
 /// FIRST count ROWS WITH TIES`.
-pub(super) fn fetch_with_ties(
+pub(in crate::sql) fn fetch_with_ties(
     s: &Select,
     select: SqlSelect,
     outputs: Outputs,
@@ -200,7 +200,7 @@ const RANK: &str = "qm_rank";
 /// `keys` with every output `"cN"` not qualified by a relation (`t1."c1"` is a table's
 /// column) replaced by `items[N-1]`: a window in the same SELECT cannot see the outputs'
 /// aliases.
-pub(super) fn inline_outputs(keys: &[OrderKey], items: &[SqlExpr]) -> Vec<OrderKey> {
+pub(in crate::sql) fn inline_outputs(keys: &[OrderKey], items: &[SqlExpr]) -> Vec<OrderKey> {
     keys.iter()
         .map(|key| OrderKey {
             expr: inlined(&key.expr, items),

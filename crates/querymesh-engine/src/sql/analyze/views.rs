@@ -19,17 +19,17 @@ use sqlparser::dialect::SQLiteDialect;
 use sqlparser::keywords::Keyword;
 use sqlparser::tokenizer::{Token, Tokenizer};
 
-use super::analyze::Analyzer;
-use super::policy::Frame;
-use super::select::output_name;
 use crate::SessionContext;
 use crate::catalog::TableMeta;
 use crate::error::{ErrorName, Position, TrinoError, error_at};
+use crate::sql::analyze::Analyzer;
+use crate::sql::analyze::policy::Frame;
+use crate::sql::analyze::select::output_name;
 
 impl Analyzer<'_> {
     /// The source reading `view` as Trino SQL when a table it reads is filtered or masked for
     /// the reader; `None` for a table, or a view SQLite may read as it stands.
-    pub(super) fn shaped_view_source(
+    pub(in crate::sql) fn shaped_view_source(
         &mut self,
         view: &TableMeta,
         at: Option<Position>,
@@ -76,7 +76,7 @@ impl Analyzer<'_> {
             .view_sql(&view.catalog, &view.schema, &view.name)
             .and_then(view_query)
             .ok_or_else(|| refuse("its CREATE VIEW statement has no AS <query>".into()))?;
-        let (query, tokens) = super::parse_query(select).map_err(|e| refuse(e.message()))?;
+        let (query, tokens) = crate::sql::parse_query(select).map_err(|e| refuse(e.message()))?;
         // Trino's view session: the view's catalog and schema, the reader's identity.
         let session = SessionContext {
             catalog: Some(view.catalog.clone()),
@@ -177,7 +177,7 @@ fn byte_offset(text: &str, line: u64, column: u64) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::view_query;
+    use crate::sql::view_query;
 
     #[test]
     fn the_query_of_a_create_view_is_what_follows_its_as() {

@@ -12,17 +12,17 @@ use querymesh_values::sqlite_expr::{BinaryOp, FromItem, Select, SqlExpr, builtin
 use querymesh_values::typed::Typed;
 use sqlparser::ast::{Expr, InTarget};
 
-use super::analyze::{Analyzer, location};
-use super::expr::mismatch;
-use super::operators::balanced;
-use super::scope::ExprContext;
-use super::zoned::compare_key;
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
+use crate::sql::analyze::expr::mismatch;
+use crate::sql::analyze::operators::balanced;
+use crate::sql::analyze::scope::ExprContext;
+use crate::sql::analyze::zoned::compare_key;
+use crate::sql::analyze::{Analyzer, location};
 use crate::types::TrinoType;
 
 impl Analyzer<'_> {
     /// IS [NOT] DISTINCT FROM, IN, BETWEEN and LIKE.
-    pub(super) fn predicate(
+    pub(in crate::sql) fn predicate(
         &mut self,
         e: &Expr,
         at: Option<Position>,

@@ -13,13 +13,18 @@ use sqlparser::ast::{
     CastKind, DateTimeField, Expr, Spanned, TrimWhereField, UnaryOperator, Value,
 };
 
-use super::analyze::{Analyzer, location};
-use super::literal::{interval, parse_type};
-use super::scope::{Clause, ExprContext};
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
+use crate::sql::analyze::literal::{interval, parse_type};
+use crate::sql::analyze::scope::{Clause, ExprContext};
+use crate::sql::analyze::{Analyzer, location};
 use crate::types::TrinoType;
 
-pub(super) fn mismatch(at: Option<Position>, op: &str, l: &TrinoType, r: &TrinoType) -> TrinoError {
+pub(in crate::sql) fn mismatch(
+    at: Option<Position>,
+    op: &str,
+    l: &TrinoType,
+    r: &TrinoType,
+) -> TrinoError {
     error_at(
         ErrorName::TypeMismatch,
         at,
@@ -53,7 +58,7 @@ impl Analyzer<'_> {
 
     /// Where the last `keyword` before `span` starts: Trino reports some errors at a keyword
     /// the syntax tree drops.
-    pub(super) fn keyword_before(
+    pub(in crate::sql) fn keyword_before(
         &self,
         keyword: &str,
         span: &sqlparser::tokenizer::Span,
@@ -71,7 +76,7 @@ impl Analyzer<'_> {
             .next_back()
     }
 
-    pub(super) fn column(
+    pub(in crate::sql) fn column(
         &mut self,
         parts: Vec<String>,
         at: Option<Position>,
@@ -89,7 +94,7 @@ impl Analyzer<'_> {
     /// How large a double column of a table may be when its data holds no NaN or infinity:
     /// tpch's money and quantities (dbgen's ranges: prices below 10^6 at every scale), not
     /// read through a column mask. None for any other column.
-    fn finite_column_bound(&self, column: &super::scope::Column) -> Option<f64> {
+    fn finite_column_bound(&self, column: &crate::sql::analyze::scope::Column) -> Option<f64> {
         const TPCH_DOUBLES_BELOW: f64 = 1e7;
         let read = self.reads.get(column.read?)?;
         let plain = read.catalog == "tpch" && !read.masks.contains(&column.name);
@@ -712,13 +717,13 @@ impl Analyzer<'_> {
 
 /// A scalar subquery of several columns is one row value (Trino: `(SELECT 1 a, 2)` is a
 /// `row(a integer, integer)`), its fields named as the columns, `_colN` left unnamed.
-fn several_columns_as_row(block: super::analyze::Block) -> super::analyze::Block {
+fn several_columns_as_row(block: crate::sql::analyze::Block) -> crate::sql::analyze::Block {
     let mut parts = Vec::new();
     let mut fields = Vec::new();
     for (i, (name, ty)) in block.columns.iter().enumerate() {
         let column = Typed::new(SqlExpr::column(None, format!("c{}", i + 1)), ty.clone());
         parts.push(querymesh_values::element::to_element(&column));
-        let unnamed = name == super::analyze::UNNAMED;
+        let unnamed = name == crate::sql::analyze::UNNAMED;
         fields.push(((!unnamed).then(|| name.clone()), ty.clone()));
     }
     // The block is a query tree (analyze.rs); its one column is the row.
@@ -732,9 +737,9 @@ fn several_columns_as_row(block: super::analyze::Block) -> super::analyze::Block
         )],
         ..Default::default()
     };
-    super::analyze::Block {
+    crate::sql::analyze::Block {
         sql: row.into(),
-        columns: vec![(super::analyze::UNNAMED.into(), TrinoType::Row(fields))],
+        columns: vec![(crate::sql::analyze::UNNAMED.into(), TrinoType::Row(fields))],
         single_row: block.single_row,
         origins: Vec::new(),
     }
@@ -745,7 +750,7 @@ fn marked_literal(f: &sqlparser::ast::Function) -> Option<&str> {
     let [part] = f.name.0.as_slice() else {
         return None;
     };
-    super::respell::literal_type(&part.as_ident()?.value)
+    crate::sql::respell::literal_type(&part.as_ident()?.value)
 }
 
 /// The string of a marked literal's call.
@@ -766,7 +771,7 @@ fn literal_text(f: &sqlparser::ast::Function) -> Option<String> {
 /// A type name nothing knows, where a cast or a RETURNING clause names its result, is a
 /// TYPE_MISMATCH to Trino ("Unknown type: foo" at the expression), unlike in a typed literal
 /// (`foo 'x'`, TYPE_NOT_FOUND).
-pub(super) fn unknown_type_mismatch(e: TrinoError) -> TrinoError {
+pub(in crate::sql) fn unknown_type_mismatch(e: TrinoError) -> TrinoError {
     if e.name == ErrorName::TypeNotFound {
         TrinoError {
             name: ErrorName::TypeMismatch,

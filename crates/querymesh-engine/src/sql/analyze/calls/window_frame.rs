@@ -17,8 +17,8 @@ use querymesh_values::typed::{Constant, Typed};
 use sqlparser::ast::{Expr, OrderByExpr, WindowFrame, WindowFrameBound, WindowFrameUnits};
 
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
+use crate::sql::analyze::scope::ExprContext;
 use crate::sql::analyze::{Analyzer, location};
-use crate::sql::scope::ExprContext;
 use crate::types::TrinoType;
 
 const MILLIS_PER_DAY: i64 = 86_400_000;

@@ -9,16 +9,16 @@ use sqlparser::ast::{
     Distinct, Expr, GroupByExpr, OrderBy, Select, SelectItem, SelectItemQualifiedWildcardKind,
 };
 
-use super::analyze::{Analyzer, Block, literal_position, location, object_name_parts};
-use super::describe::Origin;
-use super::grouping_sets::{GroupedBranches, GroupingSets};
-use super::order_by::{fetch_with_ties, inline_outputs};
-use super::scope::{Clause, Column, ExprContext, Scope};
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
+use crate::sql::analyze::grouping_sets::{GroupedBranches, GroupingSets};
+use crate::sql::analyze::order_by::{fetch_with_ties, inline_outputs};
+use crate::sql::analyze::scope::{Clause, Column, ExprContext, Scope};
+use crate::sql::analyze::{Analyzer, Block, literal_position, location, object_name_parts};
+use crate::sql::describe::Origin;
 use crate::types::TrinoType;
 
 impl Analyzer<'_> {
-    pub(super) fn require_boolean(
+    pub(in crate::sql) fn require_boolean(
         &mut self,
         t: &Typed,
         e: &Expr,
@@ -37,7 +37,7 @@ impl Analyzer<'_> {
         }
     }
 
-    pub(super) fn select(
+    pub(in crate::sql) fn select(
         &mut self,
         s: &Select,
         outer: Option<&Scope<'_>>,
@@ -60,18 +60,18 @@ impl Analyzer<'_> {
     fn named_windows(&mut self, s: &Select) -> Result<(), TrinoError> {
         for definition in &s.named_window {
             let sqlparser::ast::NamedWindowDefinition(name, expr) = definition;
-            let key = super::analyze::ident_name(name);
+            let key = crate::sql::analyze::ident_name(name);
             if self.windows.iter().any(|(n, _)| *n == key) {
                 return Err(error_at(
                     ErrorName::DuplicateWindowName,
-                    super::analyze::ident_location(name),
+                    crate::sql::analyze::ident_location(name),
                     format!("WINDOW name '{}' specified more than once", name.value),
                 ));
             }
             let sqlparser::ast::NamedWindowExpr::WindowSpec(spec) = expr else {
                 return Err(error_at(
                     ErrorName::SyntaxError,
-                    super::analyze::ident_location(name),
+                    crate::sql::analyze::ident_location(name),
                     "mismatched input: a WINDOW definition is a parenthesized specification",
                 ));
             };
@@ -112,10 +112,12 @@ impl Analyzer<'_> {
             return self.grouping_sets_select(s, &scope, &branches, order_by, ties);
         }
         let key_texts: Vec<String> = keys.iter().map(ToString::to_string).collect();
-        let saved_grouping = self.grouping.replace(super::grouping_sets::GroupingState {
-            keys: key_texts.clone(),
-            included: vec![true; keys.len()],
-        });
+        let saved_grouping =
+            self.grouping
+                .replace(crate::sql::analyze::grouping_sets::GroupingState {
+                    keys: key_texts.clone(),
+                    included: vec![true; keys.len()],
+                });
         let saved_aggregates = std::mem::take(&mut self.aggregates_seen);
         let grouped_by_keys = !keys.is_empty();
         let mut outputs = self.outputs(
@@ -224,12 +226,12 @@ impl Analyzer<'_> {
         // GROUP BY DISTINCT (respell.rs): each grouping set once.
         let distinct_sets = group_exprs.first().is_some_and(|e| {
             matches!(e, Expr::Value(v) if matches!(&v.value,
-                sqlparser::ast::Value::Placeholder(p) if p == super::respell::GROUP_BY_DISTINCT))
+                sqlparser::ast::Value::Placeholder(p) if p == crate::sql::respell::GROUP_BY_DISTINCT))
         });
         if distinct_sets {
             group_exprs.remove(0);
         }
-        if let Some(sets) = super::grouping_sets::sets_of(&group_exprs)? {
+        if let Some(sets) = crate::sql::analyze::grouping_sets::sets_of(&group_exprs)? {
             let mut keys: Vec<SqlExpr> = Vec::new();
             let mut analysed = Vec::new();
             for set in &sets {
@@ -315,7 +317,7 @@ impl Analyzer<'_> {
         Ok(keys)
     }
 
-    pub(super) fn outputs(
+    pub(in crate::sql) fn outputs(
         &mut self,
         s: &Select,
         scope: &Scope<'_>,
@@ -385,13 +387,13 @@ impl Analyzer<'_> {
                         _ => match e {
                             // Special forms, not columns: Trino names them as expressions.
                             Expr::Identifier(i) if is_session_special(i) => {
-                                super::analyze::UNNAMED.to_string()
+                                crate::sql::analyze::UNNAMED.to_string()
                             }
                             Expr::Identifier(i) => i.value.clone(),
                             Expr::CompoundIdentifier(parts) => {
                                 parts.last().map(|i| i.value.clone()).unwrap_or_default()
                             }
-                            _ => super::analyze::UNNAMED.to_string(),
+                            _ => crate::sql::analyze::UNNAMED.to_string(),
                         },
                     };
                     push(&mut items, &mut columns, t.sql, name, t.ty);
@@ -471,7 +473,7 @@ impl Analyzer<'_> {
     }
 
     /// Analyses `e` and, in a grouped block, refuses columns neither grouped nor aggregated.
-    pub(super) fn grouped_expr(
+    pub(in crate::sql) fn grouped_expr(
         &mut self,
         e: &Expr,
         cx: &ExprContext<'_>,
@@ -532,7 +534,7 @@ fn refuse_foreign_syntax(s: &Select) -> Result<(), TrinoError> {
 }
 
 /// Whether the SELECT is DISTINCT; DISTINCT ON is not Trino's.
-pub(super) fn is_distinct(s: &Select) -> Result<bool, TrinoError> {
+pub(in crate::sql) fn is_distinct(s: &Select) -> Result<bool, TrinoError> {
     Ok(match &s.distinct {
         None | Some(Distinct::All) => false,
         Some(Distinct::Distinct) => true,
@@ -547,17 +549,17 @@ pub(super) fn is_distinct(s: &Select) -> Result<bool, TrinoError> {
 }
 
 /// The name of a block's `n`th output column (from 1): every block names its columns so.
-pub(super) fn output_name(n: usize) -> String {
+pub(in crate::sql) fn output_name(n: usize) -> String {
     format!("c{n}")
 }
 
 /// A block's `n`th output column, `"cN"`, as the block around it reads it.
-pub(super) fn output_column(n: usize) -> SqlExpr {
+pub(in crate::sql) fn output_column(n: usize) -> SqlExpr {
     SqlExpr::column(None, output_name(n))
 }
 
 /// A block's outputs `"c1"`, …, `"cN"`, as the block around it reads them.
-pub(super) fn output_columns(count: usize) -> Vec<SqlExpr> {
+pub(in crate::sql) fn output_columns(count: usize) -> Vec<SqlExpr> {
     (1..=count).map(output_column).collect()
 }
 
@@ -619,7 +621,7 @@ fn wildcard_columns(scope: &Scope<'_>, item: &SelectItem) -> Result<Vec<Column>,
 /// for an output's position, also one it folds while parsing (`-1`, `'x' IS NULL`), where
 /// Trino (which takes only a literal integer for one) sees a value. A key that names no
 /// column is a constant, so a CASE around it costs nothing.
-pub(super) fn not_a_position(key: SqlExpr) -> SqlExpr {
+pub(in crate::sql) fn not_a_position(key: SqlExpr) -> SqlExpr {
     if key.to_string().contains('"') {
         key
     } else {
@@ -628,16 +630,16 @@ pub(super) fn not_a_position(key: SqlExpr) -> SqlExpr {
 }
 
 /// What the select list, HAVING and ORDER BY of one SELECT analyse to.
-pub(super) struct Outputs {
-    pub(super) items: Vec<(SqlExpr, Option<String>)>,
-    pub(super) columns: Vec<(String, TrinoType)>,
+pub(in crate::sql) struct Outputs {
+    pub(in crate::sql) items: Vec<(SqlExpr, Option<String>)>,
+    pub(in crate::sql) columns: Vec<(String, TrinoType)>,
     /// Where each column comes from, when describing (describe.rs).
-    pub(super) origins: Vec<Origin>,
-    pub(super) having: Option<SqlExpr>,
-    pub(super) order: Option<Vec<OrderKey>>,
+    pub(in crate::sql) origins: Vec<Origin>,
+    pub(in crate::sql) having: Option<SqlExpr>,
+    pub(in crate::sql) order: Option<Vec<OrderKey>>,
     /// The ORDER BY with output references (`"c2"`) replaced by their expressions, for a
     /// window in the same SELECT, which cannot see the outputs' aliases.
-    pub(super) window_order: Option<Vec<OrderKey>>,
+    pub(in crate::sql) window_order: Option<Vec<OrderKey>>,
 }
 
 /// `GROUP BY ()` (only empty sets): one group of every row, a global aggregation, which has

@@ -7,8 +7,8 @@ use querymesh_values::sqlite_expr::SqlExpr;
 use querymesh_values::typed::{Constant, Typed};
 use sqlparser::ast::{DataType, DateTimeField, Value};
 
-use super::analyze::Analyzer;
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
+use crate::sql::analyze::Analyzer;
 use crate::types::TrinoType;
 
 pub fn parse_type(dt: &DataType, at: Option<Position>) -> Result<TrinoType, TrinoError> {
@@ -80,13 +80,12 @@ pub fn parse_type(dt: &DataType, at: Option<Position>) -> Result<TrinoType, Trin
         DataType::Varbinary(_) => TrinoType::Varbinary,
         DataType::Custom(name, args)
             if args.is_empty()
-                && let Some(text) = name
-                    .0
-                    .first()
-                    .and_then(|p| p.as_ident())
-                    .and_then(|i| super::syntax::cast_types::placeholder_text(&i.value)) =>
+                && let Some(text) =
+                    name.0.first().and_then(|p| p.as_ident()).and_then(|i| {
+                        crate::sql::syntax::cast_types::placeholder_text(&i.value)
+                    }) =>
         {
-            super::syntax::cast_types::placeholder_type(text)
+            crate::sql::syntax::cast_types::placeholder_type(text)
                 .map_err(|m| error_at(ErrorName::TypeNotFound, at, m))?
         }
         DataType::Custom(name, args) if args.is_empty() => {
@@ -127,7 +126,7 @@ pub fn parse_type(dt: &DataType, at: Option<Position>) -> Result<TrinoType, Trin
 
 /// The value of Trino's INTEGER_VALUE token as written (SqlBase.g4): decimal, `0x1F`, `0o17`
 /// or `0b101`, with `_` between digits (`1_000`). `None` for anything else, or out of range.
-pub(super) fn integer_literal(text: &str) -> Option<i128> {
+pub(in crate::sql) fn integer_literal(text: &str) -> Option<i128> {
     let digits = text.replace('_', "");
     let prefixed = |p: &str| {
         digits
@@ -149,7 +148,10 @@ pub(super) fn integer_literal(text: &str) -> Option<i128> {
     i128::from_str_radix(body, radix).ok()
 }
 
-pub(super) fn numeric_literal(text: &str, at: Option<Position>) -> Result<Typed, TrinoError> {
+pub(in crate::sql) fn numeric_literal(
+    text: &str,
+    at: Option<Position>,
+) -> Result<Typed, TrinoError> {
     if let Some(n) = integer_literal(text)
         && text.contains(['_', 'x', 'X', 'o', 'O', 'b', 'B'])
     {
@@ -254,7 +256,7 @@ fn day_time_millis(text: &str, start: usize, end: usize) -> Option<i64> {
 /// `INTERVAL 'text' field [TO field]` (docs language/types "INTERVAL YEAR TO MONTH",
 /// "INTERVAL DAY TO SECOND"): a year-month interval in months, a day-time one in
 /// milliseconds. A leading `-` in the text or before it negates.
-pub(super) fn interval(
+pub(in crate::sql) fn interval(
     value: &str,
     field: &DateTimeField,
     last: Option<&DateTimeField>,
@@ -353,7 +355,11 @@ fn binary_literal(hex: &str, at: Option<Position>) -> Result<Typed, TrinoError> 
 }
 
 impl Analyzer<'_> {
-    pub(super) fn value(&mut self, v: &Value, at: Option<Position>) -> Result<Typed, TrinoError> {
+    pub(in crate::sql) fn value(
+        &mut self,
+        v: &Value,
+        at: Option<Position>,
+    ) -> Result<Typed, TrinoError> {
         match v {
             Value::Number(n, _) => numeric_literal(n, at),
             Value::SingleQuotedString(s) => Ok(Typed::new(
@@ -390,7 +396,7 @@ impl Analyzer<'_> {
         }
     }
 
-    pub(super) fn typed_literal(
+    pub(in crate::sql) fn typed_literal(
         &mut self,
         dt: &DataType,
         text: &str,

@@ -16,12 +16,12 @@ use querymesh_values::sqlite_expr::{
 };
 use sqlparser::ast::{Expr, FunctionArg};
 
-use super::super::analyze::{Analyzer, location};
-use super::super::scope::{Clause, ExprContext, Scope};
-use super::super::select::output_name;
 use super::Output;
 use super::arguments::{Declared, Kind, Value, bind};
 use crate::error::{ErrorName, Position, TrinoError, error_at};
+use crate::sql::analyze::scope::{Clause, ExprContext, Scope};
+use crate::sql::analyze::select::output_name;
+use crate::sql::analyze::{Analyzer, location};
 use crate::types::TrinoType;
 
 const DECLARED: [Declared; 3] = [

@@ -14,10 +14,10 @@ use querymesh_values::sqlite_expr::{BinaryOp, FromItem, Select as SqlSelect, Sql
 use querymesh_values::typed::Typed;
 use sqlparser::ast::{FunctionArg, FunctionArgExpr, ObjectName, ObjectNamePart, Query, TableAlias};
 
-use super::analyze::{Analyzer, UNNAMED, location};
-use super::scope::{Clause, Column, ExprContext, Relation, Scope};
-use super::select::output_column;
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
+use crate::sql::analyze::scope::{Clause, Column, ExprContext, Relation, Scope};
+use crate::sql::analyze::select::output_column;
+use crate::sql::analyze::{Analyzer, UNNAMED, location};
 use crate::types::TrinoType;
 
 /// A column one UNNEST argument contributes: its name (a row field's), its type, and its
@@ -79,7 +79,7 @@ fn extracted(json: SqlExpr, path: SqlExpr) -> SqlExpr {
 impl Analyzer<'_> {
     /// `UNNEST(e1, …) [WITH ORDINALITY] [AS alias (c1, …)]`; `relations` holds the FROM items
     /// before it, which its arguments may read.
-    pub(super) fn unnest(
+    pub(in crate::sql) fn unnest(
         &mut self,
         args: &[FunctionArg],
         with_ordinality: bool,
@@ -183,7 +183,7 @@ impl Analyzer<'_> {
     /// items before them, but a table-valued function's argument can: the subquery's rows,
     /// gathered into a JSON array of rows by a correlated scalar subquery, are expanded by
     /// `json_each` again.
-    pub(super) fn lateral(
+    pub(in crate::sql) fn lateral(
         &mut self,
         subquery: &Query,
         alias: Option<&TableAlias>,
@@ -227,19 +227,19 @@ impl Analyzer<'_> {
 
 /// Whether a table reference `name(args…)` is UNNEST (Trino's grammar has it as its own
 /// relation; sqlparser reads it as a table function here).
-pub(super) fn is_unnest(name: &ObjectName) -> bool {
+pub(in crate::sql) fn is_unnest(name: &ObjectName) -> bool {
     matches!(name.0.as_slice(), [ObjectNamePart::Identifier(i)]
         if i.value.eq_ignore_ascii_case("unnest"))
 }
 
 /// Whether a FROM item is an UNNEST (or a JSON_TABLE, lateral as UNNEST is).
-pub(super) fn is_unnest_factor(factor: &sqlparser::ast::TableFactor) -> bool {
+pub(in crate::sql) fn is_unnest_factor(factor: &sqlparser::ast::TableFactor) -> bool {
     match factor {
         sqlparser::ast::TableFactor::Table {
             name,
             args: Some(_),
             ..
-        } => is_unnest(name) || super::json_table::is_json_table(name),
+        } => is_unnest(name) || crate::sql::analyze::json_table::is_json_table(name),
         sqlparser::ast::TableFactor::UNNEST { .. } => true,
         _ => false,
     }

@@ -12,9 +12,9 @@ use querymesh_values::sqlite_expr::{SqlExpr, builtin};
 use querymesh_values::typed::Typed;
 use sqlparser::ast::Expr;
 
-use super::analyze::Analyzer;
-use super::scope::ExprContext;
 use crate::error::{ErrorName, Position, TrinoError, error_at};
+use crate::sql::analyze::Analyzer;
+use crate::sql::analyze::scope::ExprContext;
 use crate::types::TrinoType;
 
 fn orderable(t: &TrinoType) -> bool {
@@ -32,7 +32,7 @@ fn equatable(t: &TrinoType) -> bool {
 }
 
 /// `l sym r` when either side is a row, an array or a map; `None` leaves other types to the caller.
-pub(super) fn comparison(
+pub(in crate::sql) fn comparison(
     l: &Typed,
     r: &Typed,
     sym: &str,
@@ -77,7 +77,7 @@ pub(super) fn comparison(
 impl Analyzer<'_> {
     /// `(e1, e2, …)`: Trino's grammar reads a parenthesized list of two or more expressions
     /// as a row constructor (SqlBase.g4 `rowConstructor`), as `ROW(e1, e2, …)`.
-    pub(super) fn tuple_row(
+    pub(in crate::sql) fn tuple_row(
         &mut self,
         items: &[Expr],
         cx: &ExprContext<'_>,

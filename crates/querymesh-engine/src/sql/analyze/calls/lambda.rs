@@ -8,8 +8,8 @@ use querymesh_values::typed::Typed;
 use sqlparser::ast::{LambdaFunction, OneOrManyWithParens};
 
 use crate::error::{ErrorName, TrinoError, error_at};
+use crate::sql::analyze::scope::{Clause, ExprContext};
 use crate::sql::analyze::{Analyzer, location};
-use crate::sql::scope::{Clause, ExprContext};
 use crate::types::TrinoType;
 
 impl Analyzer<'_> {

@@ -13,20 +13,20 @@
 mod arguments;
 mod exclude_columns;
 mod sequence;
-use super::syntax::table_functions as tokens;
+use crate::sql::syntax::table_functions as tokens;
 
 use sqlparser::ast::{Expr, FunctionArguments, ObjectName, ObjectNamePart, TableAlias};
 
 use querymesh_values::sqlite_expr::{FromItem, Query, SqlExpr};
 
-use super::analyze::{Analyzer, ident_location, ident_name, location};
-use super::scope::{Column, Relation};
-use super::select::output_name;
 use crate::error::{ErrorName, Position, TrinoError, error_at};
+use crate::sql::analyze::scope::{Column, Relation};
+use crate::sql::analyze::select::output_name;
+use crate::sql::analyze::{Analyzer, ident_location, ident_name, location};
 use crate::types::TrinoType;
 
 /// What SHOW FUNCTIONS lists of them: name and argument types, by name.
-pub(super) const LISTED: &[(&str, &str)] = &[
+pub(in crate::sql) const LISTED: &[(&str, &str)] = &[
     ("exclude_columns", "unknown, unknown"),
     ("sequence", "bigint, bigint, bigint"),
 ];
@@ -41,7 +41,7 @@ struct Output {
 
 impl Analyzer<'_> {
     /// `TABLE(expr) [AS alias]` in FROM; `relations` gains its relation.
-    pub(super) fn table_function(
+    pub(in crate::sql) fn table_function(
         &mut self,
         expr: &Expr,
         alias: Option<&TableAlias>,

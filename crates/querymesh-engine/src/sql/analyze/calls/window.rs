@@ -15,8 +15,8 @@ use querymesh_values::typed::Typed;
 use sqlparser::ast::{Function, NullTreatment, WindowSpec, WindowType};
 
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
+use crate::sql::analyze::scope::{Clause, ExprContext};
 use crate::sql::analyze::{Analyzer, location};
-use crate::sql::scope::{Clause, ExprContext};
 use crate::types::TrinoType;
 
 /// The functions that take IGNORE NULLS / RESPECT NULLS (docs functions/window "Value

@@ -16,9 +16,9 @@ use sqlparser::ast::{
     Subscript,
 };
 
-use super::analyze::{Analyzer, location};
-use super::scope::ExprContext;
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
+use crate::sql::analyze::scope::ExprContext;
+use crate::sql::analyze::{Analyzer, location};
 use crate::types::TrinoType;
 
 /// The error `r.x` gives when the row has no field `x`: Trino's INVALID_COLUMN_REFERENCE,
@@ -46,7 +46,7 @@ impl Analyzer<'_> {
     /// `t` as a value of `target`, a type Trino coerces it to implicitly, in the representation
     /// of `target`: an integer becomes a double's REAL (`[1.0]`, not `[1]`), and complex
     /// values are converted element by element, so equal values keep equal JSON texts.
-    pub(super) fn coerce_to(
+    pub(in crate::sql) fn coerce_to(
         &mut self,
         t: Typed,
         target: &TrinoType,
@@ -72,7 +72,7 @@ impl Analyzer<'_> {
 
     /// `ARRAY[e1, …]`: the elements coerced to their common super type (TestArrayOperators
     /// .testConstructor: `ARRAY[1, 2]` is `array(integer)`; `ARRAY[]` is `array(unknown)`).
-    pub(super) fn array_constructor(
+    pub(in crate::sql) fn array_constructor(
         &mut self,
         elements: &[Expr],
         cx: &ExprContext<'_>,
@@ -103,7 +103,7 @@ impl Analyzer<'_> {
 
     /// `ROW(e1, …)`: a row of unnamed fields (TestRowOperators: `ROW(1, 'a')` is
     /// `row(integer, varchar(1))`).
-    pub(super) fn row_constructor(
+    pub(in crate::sql) fn row_constructor(
         &mut self,
         f: &Function,
         cx: &ExprContext<'_>,
@@ -136,7 +136,7 @@ impl Analyzer<'_> {
     }
 
     /// `r.x.y` as an identifier chain: a column's name, or else a row column and its fields.
-    pub(super) fn compound_identifier(
+    pub(in crate::sql) fn compound_identifier(
         &mut self,
         parts: &[Ident],
         at: Option<Position>,
@@ -203,7 +203,7 @@ impl Analyzer<'_> {
     }
 
     /// `base[…]…` and `(base).x`: subscripts of arrays, maps and rows, and row fields.
-    pub(super) fn field_access(
+    pub(in crate::sql) fn field_access(
         &mut self,
         root: &Expr,
         chain: &[AccessExpr],
@@ -327,7 +327,7 @@ impl Analyzer<'_> {
     }
 
     /// CAST / TRY_CAST where either side is array, map, row, json, varbinary or uuid.
-    pub(super) fn complex_cast(
+    pub(in crate::sql) fn complex_cast(
         &mut self,
         t: Typed,
         target: &TrinoType,

@@ -7,8 +7,8 @@ use querymesh_values::coerce::{char_as_varchar, coerced};
 use querymesh_values::sqlite_expr::{Affinity, BinaryOp, SqlExpr, builtin};
 use querymesh_values::typed::Typed;
 
-use super::analyze::Analyzer;
 use crate::error::{ErrorName, Position, TrinoError, error_at};
+use crate::sql::analyze::Analyzer;
 use crate::types::TrinoType;
 
 /// The kind name `qm_cast` understands for a type.
@@ -32,7 +32,7 @@ fn rank_le(a: &TrinoType, b: &TrinoType) -> bool {
 }
 
 impl Analyzer<'_> {
-    pub(super) fn cast(
+    pub(in crate::sql) fn cast(
         &mut self,
         t: Typed,
         target: &TrinoType,

@@ -10,16 +10,16 @@ use querymesh_values::sqlite_text::quote;
 use querymesh_values::typed::Typed;
 use sqlparser::ast::{BinaryOperator, Expr};
 
-use super::analyze::{Analyzer, location};
-use super::scope::ExprContext;
 use crate::error::{ErrorName, Position, TrinoError, error_at};
+use crate::sql::analyze::scope::ExprContext;
+use crate::sql::analyze::{Analyzer, location};
 use crate::types::TrinoType;
 
 /// The alias of the subquery's rows inside the EXISTS tests.
 const ROWS: &str = "qm_quantified";
 
 impl Analyzer<'_> {
-    pub(super) fn quantified(
+    pub(in crate::sql) fn quantified(
         &mut self,
         left: &Expr,
         op: &BinaryOperator,

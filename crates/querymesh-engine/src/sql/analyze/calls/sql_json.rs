@@ -17,10 +17,10 @@ use sqlparser::ast::{
 };
 
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
+use crate::sql::analyze::literal::parse_type;
+use crate::sql::analyze::scope::ExprContext;
 use crate::sql::analyze::{Analyzer, ident_location, location};
 use crate::sql::json_syntax::marker_text;
-use crate::sql::literal::parse_type;
-use crate::sql::scope::ExprContext;
 use crate::types::TrinoType;
 
 /// One argument as written: a value, or a clause with its place.
@@ -121,7 +121,7 @@ fn returning_type(text: &str, at: Option<Position>) -> Result<TrinoType, TrinoEr
                 format!("Unknown type: {}", text.to_lowercase()),
             )
         })?;
-    parse_type(&data_type, at).map_err(crate::sql::expr::unknown_type_mismatch)
+    parse_type(&data_type, at).map_err(crate::sql::analyze::expr::unknown_type_mismatch)
 }
 
 /// The input and path of json_exists / json_value / json_query, and the clauses after them.

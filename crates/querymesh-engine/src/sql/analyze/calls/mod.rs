@@ -27,9 +27,9 @@ use sqlparser::ast::{
     FunctionArguments, LambdaFunction, ObjectNamePart,
 };
 
-use super::analyze::{Analyzer, location};
-use super::scope::ExprContext;
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
+use crate::sql::analyze::scope::ExprContext;
+use crate::sql::analyze::{Analyzer, location};
 use crate::types::TrinoType;
 
 /// A call's arguments as written: values and lambdas.
@@ -250,7 +250,7 @@ impl Analyzer<'_> {
     }
 
     /// The aggregate `call.name`'s lowering (also used for aggregates OVER a window).
-    pub(super) fn aggregate(
+    pub(in crate::sql) fn aggregate(
         &mut self,
         call: &AggregateCall<'_>,
         at: Option<Position>,
@@ -331,7 +331,7 @@ impl Analyzer<'_> {
     }
 
     /// A scalar call whose value arguments are already analysed (SUBSTRING(s FROM i), …).
-    pub(super) fn scalar_function(
+    pub(in crate::sql) fn scalar_function(
         &mut self,
         name: &str,
         args: Vec<Typed>,
@@ -479,7 +479,7 @@ fn with_hoisted(lowered: Typed, hoisted: &[(String, SqlExpr)]) -> Typed {
 
 /// A call's argument list as written.
 /// What a window call passes on of its arguments.
-pub(super) struct WindowArguments<'a, 'f> {
+pub(in crate::sql) struct WindowArguments<'a, 'f> {
     values: &'a [&'f Expr],
     /// The aggregate's own ORDER BY (listagg's WITHIN GROUP).
     order_by: &'a [&'f sqlparser::ast::OrderByExpr],

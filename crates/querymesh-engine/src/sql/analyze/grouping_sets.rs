@@ -13,11 +13,11 @@ use querymesh_values::sqlite_expr::{
 use querymesh_values::typed::Typed;
 use sqlparser::ast::{Expr, OrderBy, OrderByKind, Select, SelectItem};
 
-use super::analyze::{Analyzer, Block, literal_position, location};
-use super::order_by::trino_nulls;
-use super::scope::{ExprContext, Scope};
-use super::select::{is_distinct, not_a_position, output_column};
 use crate::error::{ErrorName, TrinoError, error_at, not_supported};
+use crate::sql::analyze::order_by::trino_nulls;
+use crate::sql::analyze::scope::{ExprContext, Scope};
+use crate::sql::analyze::select::{is_distinct, not_a_position, output_column};
+use crate::sql::analyze::{Analyzer, Block, literal_position, location};
 use crate::types::TrinoType;
 
 /// SQLite re-reads the input once per grouping set: a CUBE of 8 keys is 256 branches.
@@ -124,7 +124,7 @@ fn too_many(e: &Expr) -> TrinoError {
 
 impl Analyzer<'_> {
     /// `grouping(k, …)`: the set's bits, or Trino's refusal outside a grouped block.
-    pub(super) fn grouping_operation(
+    pub(in crate::sql) fn grouping_operation(
         &mut self,
         args: &[&Expr],
         cx: &ExprContext<'_>,
@@ -203,7 +203,7 @@ impl Analyzer<'_> {
 
     /// ORDER BY over the union of the branches: each key an output's name, position or
     /// select-list expression, as `"cN"`.
-    pub(super) fn union_order(
+    pub(in crate::sql) fn union_order(
         &mut self,
         s: &Select,
         o: &OrderBy,
@@ -264,7 +264,7 @@ impl Analyzer<'_> {
 
     /// A SELECT with ROLLUP, CUBE or GROUPING SETS: one branch per set, joined with UNION ALL
     /// (grouping_sets.rs), ordered as a whole.
-    pub(super) fn grouping_sets_select(
+    pub(in crate::sql) fn grouping_sets_select(
         &mut self,
         s: &Select,
         scope: &Scope<'_>,
@@ -287,7 +287,7 @@ impl Analyzer<'_> {
         let mut origins = Vec::new();
         let mut result = Ok(());
         for included in b.sets {
-            self.grouping = Some(super::grouping_sets::GroupingState {
+            self.grouping = Some(crate::sql::analyze::grouping_sets::GroupingState {
                 keys: key_texts.clone(),
                 included: included.clone(),
             });
@@ -379,12 +379,12 @@ fn grouping_reads_an_output(e: &Expr, columns: &[(String, TrinoType)]) -> bool {
 }
 
 /// For each grouping set, which of the keys it groups by.
-pub(super) type GroupingSets = Vec<Vec<bool>>;
+pub(in crate::sql) type GroupingSets = Vec<Vec<bool>>;
 
 /// What every branch of a grouping-sets SELECT shares.
-pub(super) struct GroupedBranches<'b> {
-    pub(super) from: &'b [FromItem],
-    pub(super) filter: Option<&'b SqlExpr>,
-    pub(super) keys: &'b [SqlExpr],
-    pub(super) sets: &'b [Vec<bool>],
+pub(in crate::sql) struct GroupedBranches<'b> {
+    pub(in crate::sql) from: &'b [FromItem],
+    pub(in crate::sql) filter: Option<&'b SqlExpr>,
+    pub(in crate::sql) keys: &'b [SqlExpr],
+    pub(in crate::sql) sets: &'b [Vec<bool>],
 }

@@ -10,12 +10,12 @@
 use querymesh_values::sqlite_expr::Select as SqlSelect;
 use sqlparser::ast::{FunctionArg, TableFactor};
 
-use super::super::analyze::Analyzer;
-use super::super::select::output_name;
 use super::Output;
 use super::arguments::Declared;
 use super::arguments::{DescriptorArg, Kind, TableArg, Value, bind};
 use crate::error::{ErrorName, Position, TrinoError, error_at};
+use crate::sql::analyze::Analyzer;
+use crate::sql::analyze::select::output_name;
 
 const DECLARED: [Declared; 2] = [
     Declared {

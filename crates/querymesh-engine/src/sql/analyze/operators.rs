@@ -16,11 +16,11 @@ use querymesh_values::sqlite_expr::{Affinity, BinaryOp, SqlExpr, builtin};
 use querymesh_values::typed::{Constant, Typed};
 use sqlparser::ast::{BinaryOperator, Expr};
 
-use super::analyze::{Analyzer, location};
-use super::expr::mismatch;
-use super::scope::ExprContext;
-use super::zoned::compare_key;
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
+use crate::sql::analyze::expr::mismatch;
+use crate::sql::analyze::scope::ExprContext;
+use crate::sql::analyze::zoned::compare_key;
+use crate::sql::analyze::{Analyzer, location};
 use crate::types::TrinoType;
 
 /// Runs of AND, OR or `||` longer than this are emitted balanced; shorter ones nest to the
@@ -28,7 +28,7 @@ use crate::types::TrinoType;
 const BALANCED_RUN: usize = 32;
 
 /// `(a op b)`, … for a run of one associative operator, nested log2(n) deep.
-pub(super) fn balanced(op: BinaryOp, operands: &[SqlExpr]) -> SqlExpr {
+pub(in crate::sql) fn balanced(op: BinaryOp, operands: &[SqlExpr]) -> SqlExpr {
     match operands {
         [] => SqlExpr::Null,
         [one] => one.clone(),
@@ -74,7 +74,7 @@ impl Analyzer<'_> {
     /// to the left as deep as the chain is long: analysed in a loop (limits.rs), each
     /// operator as if on its own. A long run of AND, OR or `||` is emitted balanced, as SQLite
     /// refuses an expression tree deeper than 1000 and these operators are associative.
-    pub(super) fn binary_chain(
+    pub(in crate::sql) fn binary_chain(
         &mut self,
         e: &Expr,
         cx: &ExprContext<'_>,
@@ -158,7 +158,7 @@ impl Analyzer<'_> {
     }
 
     /// `l op r`, `l` starting at `left_at`.
-    pub(super) fn binary(
+    pub(in crate::sql) fn binary(
         &mut self,
         l: Typed,
         left_at: Option<Position>,
@@ -194,7 +194,7 @@ impl Analyzer<'_> {
         };
         let (l, r) = self.zoned_operands(l, r);
         let cmp = |sym: &str, compare: BinaryOp| -> Result<Typed, TrinoError> {
-            if let Some(t) = super::rows::comparison(&l, &r, sym, at) {
+            if let Some(t) = crate::sql::analyze::rows::comparison(&l, &r, sym, at) {
                 return t;
             }
             // Arrays and rows compare by their JSON text: equality only.
@@ -359,7 +359,7 @@ impl Analyzer<'_> {
         }
     }
 
-    pub(super) fn numeric_op(
+    pub(in crate::sql) fn numeric_op(
         &mut self,
         op: char,
         l: Typed,
@@ -455,7 +455,7 @@ impl Analyzer<'_> {
     }
 
     /// date ± interval (folded when both are literals), timestamp ± interval.
-    pub(super) fn temporal_arithmetic(
+    pub(in crate::sql) fn temporal_arithmetic(
         &mut self,
         op: char,
         l: &Typed,
@@ -617,7 +617,7 @@ impl Analyzer<'_> {
     }
 
     /// year(), month(), … and EXTRACT: bigint parts of a date or timestamp.
-    pub(super) fn date_part(
+    pub(in crate::sql) fn date_part(
         &mut self,
         unit: &str,
         t: Typed,
