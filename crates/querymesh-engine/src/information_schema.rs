@@ -3,6 +3,8 @@
 //! tables empty, as no catalog here keeps grants or roles. Constant tables inlined in the SQL,
 //! made once when the engine opens.
 
+use querymesh_values::sqlite_expr::SqlExpr;
+
 use super::catalog::{Catalogs, ColumnMeta, SqliteTable, TableMeta};
 use super::sql;
 use super::system_catalog::inline_table;
@@ -97,7 +99,7 @@ pub(super) fn add_information_schema(catalogs: &mut Catalogs) {
     ];
     let catalog_names: Vec<String> = catalogs.catalog_names().map(str::to_string).collect();
     for catalog in catalog_names {
-        let q = |s: &str| sql::sql_string(s);
+        let q = |s: &str| SqlExpr::text(s);
         let mut schemas: Vec<String> = catalogs
             .schema_names(&catalog)
             .map(str::to_string)
@@ -119,17 +121,17 @@ pub(super) fn add_information_schema(catalogs: &mut Catalogs) {
             });
         }
         tables.sort_by(|a, b| (&a.schema, &a.name).cmp(&(&b.schema, &b.name)));
-        let schemata_rows: Vec<Vec<String>> =
+        let schemata_rows: Vec<Vec<SqlExpr>> =
             schemas.iter().map(|s| vec![q(&catalog), q(s)]).collect();
-        let table_rows: Vec<Vec<String>> = tables
+        let table_rows: Vec<Vec<SqlExpr>> = tables
             .iter()
             .map(|t| {
                 let view = catalogs.view_sql(&catalog, &t.schema, &t.name).is_some();
                 let kind = q(if view { "VIEW" } else { "BASE TABLE" });
-                vec![q(&catalog), q(&t.schema), q(&t.name), kind, "NULL".into()]
+                vec![q(&catalog), q(&t.schema), q(&t.name), kind, SqlExpr::Null]
             })
             .collect();
-        let column_rows: Vec<Vec<String>> = tables
+        let column_rows: Vec<Vec<SqlExpr>> = tables
             .iter()
             .flat_map(|t| {
                 t.listed_columns().enumerate().map(|(i, c)| {
@@ -138,21 +140,21 @@ pub(super) fn add_information_schema(catalogs: &mut Catalogs) {
                         q(&t.schema),
                         q(&t.name),
                         q(&c.name),
-                        (i + 1).to_string(),
-                        "NULL".into(),
+                        SqlExpr::Integer(i64::try_from(i + 1).unwrap_or(i64::MAX)),
+                        SqlExpr::Null,
                         q(if c.nullable { "YES" } else { "NO" }),
                         q(&c.ty.to_string()),
                         // comment, extra_info, column_comment: tpch and the CSV and SQLite
                         // catalogs have none.
-                        "NULL".into(),
-                        "NULL".into(),
-                        "NULL".into(),
+                        SqlExpr::Null,
+                        SqlExpr::Null,
+                        SqlExpr::Null,
                     ]
                 })
             })
             .collect();
         // A developer's SQLite views, with their queries as written there.
-        let view_rows: Vec<Vec<String>> = tables
+        let view_rows: Vec<Vec<SqlExpr>> = tables
             .iter()
             .filter_map(|t| {
                 let create = catalogs.view_sql(&catalog, &t.schema, &t.name)?;

@@ -74,13 +74,8 @@ impl Cell {
 }
 
 /// `SELECT column1 AS "a", … FROM (VALUES …)`: a constant table inlined in the SQL; no rows
-/// is one row of NULLs kept by nothing. (information_schema.rs still gives its cells as
-/// literals' text, issue 27.)
-pub(crate) fn inline_table<E: Into<SqlExpr>>(columns: &[ColumnMeta], rows: Vec<Vec<E>>) -> Select {
-    let rows: Vec<Vec<SqlExpr>> = rows
-        .into_iter()
-        .map(|r| r.into_iter().map(Into::into).collect())
-        .collect();
+/// is one row of NULLs kept by nothing.
+pub(crate) fn inline_table(columns: &[ColumnMeta], rows: Vec<Vec<SqlExpr>>) -> Select {
     if rows.is_empty() {
         return Select {
             columns: columns
