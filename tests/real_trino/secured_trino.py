@@ -122,16 +122,18 @@ class SecuredTrino:
         self.started = True
 
     def wait_until_queries_run(self, token, ca_file, timeout=120):
-        """Until `SELECT 1` runs for `token`: for a few seconds after it says it has started,
-        Trino may not list itself among its active nodes yet, and fails every query ("nodes
-        is empty", NO_NODES_AVAILABLE)."""
+        """Until a scan of tpch.tiny.nation runs for `token`: for a few seconds after it says
+        it has started, Trino may not list itself among its active nodes yet, and fails every
+        query that schedules splits ("nodes is empty", NO_NODES_AVAILABLE). `SELECT 1` needs no
+        node and succeeds before that, so it is not proof (CI saw the first tpch query fail
+        after it)."""
         context = ssl.create_default_context(cafile=str(ca_file))
         headers = {"Authorization": f"Bearer {token}"}
         deadline = time.monotonic() + timeout
         last = None
         while time.monotonic() < deadline:
             try:
-                request = urllib.request.Request(f"{self.url}/v1/statement", data=b"SELECT 1",
+                request = urllib.request.Request(f"{self.url}/v1/statement", data=b"SELECT count(*) FROM tpch.tiny.nation",
                                                  headers=headers, method="POST")
                 page = json.load(urllib.request.urlopen(request, timeout=10, context=context))
                 while page.get("nextUri") and not page.get("error"):
