@@ -15,14 +15,16 @@ impl Clock {
         self.before + self.started.elapsed()
     }
 
-    /// Records the total in the caller's transaction, so it commits with the work it counts.
-    pub(super) fn record(&self, conn: &Connection) -> rusqlite::Result<()> {
-        let ms = i64::try_from(self.total().as_millis()).unwrap_or(i64::MAX);
+    /// Records the total in the caller's transaction, so it commits with the work it counts,
+    /// and answers the total it recorded: a second reading of the clock would be later.
+    pub(super) fn record(&self, conn: &Connection) -> rusqlite::Result<Duration> {
+        let total = self.total();
+        let ms = i64::try_from(total.as_millis()).unwrap_or(i64::MAX);
         conn.execute(
             &format!("INSERT OR REPLACE INTO \"{META}\" VALUES ('elapsed_ms', ?1)"),
             [ms.to_string()],
         )?;
-        Ok(())
+        Ok(total)
     }
 }
 
@@ -44,8 +46,7 @@ pub(super) fn recorded_elapsed(conn: &Connection) -> rusqlite::Result<Duration> 
 /// too), and the time so far recorded.
 pub(super) fn record_stop(conn: &mut Connection, clock: &Clock) -> rusqlite::Result<Duration> {
     conn.progress_handler(0, None::<fn() -> bool>)?;
-    clock.record(conn)?;
-    Ok(clock.total())
+    clock.record(conn)
 }
 
 /// Whether `file` is a generation that finished.
