@@ -86,11 +86,17 @@ fn main() {
     let edge = edge::measure(&edge::Settings::from_env(), edge::BINARY);
     notes.extend(edge.notes.iter().cloned());
     let nginx = edge.row("nginx").map(|r| r.requests_per_sec);
+    let forwarding = edge.row("nginx forwarding").map(|r| r.requests_per_sec);
     let direct = edge.row("direct").map(|r| r.p50);
     let edge_goal = "≥ 0.9× nginx, p99 ≤ 1 ms, p50 ≤ direct + 100 µs";
     for (name, measured, goal) in [
         ("app direct", edge.row("direct"), "—"),
         ("nginx reverse proxy, 1 worker", edge.row("nginx"), "—"),
+        (
+            "nginx forwarding as the edge does (identity, X-Forwarded-*, Via)",
+            edge.row("nginx forwarding"),
+            "—",
+        ),
         ("edge, anonymous", edge.row("anonymous"), edge_goal),
         (
             "edge, signed in (identity injected)",
@@ -113,6 +119,13 @@ fn main() {
                 if name.starts_with("edge") {
                     if let Some(n) = nginx {
                         let _ = write!(text, ", {:.2}× nginx", r.requests_per_sec / n);
+                    }
+                    if let Some(n) = forwarding {
+                        let _ = write!(
+                            text,
+                            ", {:.2}× nginx forwarding as the edge",
+                            r.requests_per_sec / n
+                        );
                     }
                     if let Some(d) = direct {
                         let _ = write!(

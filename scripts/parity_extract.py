@@ -75,12 +75,34 @@ def unescape(body: str) -> str:
     return "".join(out)
 
 
+# A literal that is the argument of one of these is text the test looks for, not a statement
+# it sends (`.contains("Values")`, `json!("call")`, `column_of(sql, "WITH")`).
+SEARCHED_TEXT = re.compile(
+    r"(\.(contains|split_once|starts_with|ends_with|find|rfind|replace|strip_prefix|strip_suffix)\("
+    r"|json!\(|column_of\(\w+,)$"
+)
+
+
+def without_comment_lines(source: str) -> str:
+    """The source with its comment lines blanked (a doc comment quoting a statement is not one
+    the test sends); line breaks kept."""
+    return "\n".join("" if line.lstrip().startswith("//") else line for line in source.split("\n"))
+
+
 def literals(source: str) -> list[str]:
     """The file's SQL literals, in order, with format! over file constants filled in."""
+    source = without_comment_lines(source)
     constants = {name: unescape(body) for name, body in CONSTANT.findall(source)}
     found = []
     for match in STRING.finditer(source):
         text = match.group("rawbody") if match.group("raw") else unescape(match.group("body"))
+        before_compact = re.sub(r"\s", "", source[max(0, match.start() - 40) : match.start()])
+        if SEARCHED_TEXT.search(before_compact):
+            continue
+        # One word is never a whole statement, only a refusal a test sends on its own
+        # (`error(&engine, "EXPLAIN")`, `("call", "SYNTAX_ERROR…")`); in a list it is data.
+        if len(text.split()) == 1 and not before_compact.endswith(("(", "engine,")):
+            continue
         before = source[max(0, match.start() - 12) : match.start()].replace(" ", "")
         if before.endswith(("format!(", "&format!(")):
             names = re.findall(r"\{(\w*)\}", text)

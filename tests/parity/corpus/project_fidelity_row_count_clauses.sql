@@ -33,8 +33,6 @@ SELECT name FROM tpch.tiny.nation OFFSET 5 ORDER BY name;
 
 SELECT 1 UNION (WITH a AS (SELECT 2 x) SELECT x FROM a);
 
-WITH;
-
 SELECT x FROM (WITH a AS (SELECT 2 x) SELECT x FROM a);
 
 SELECT name FROM tpch.tiny.nation ORDER BY nationkey FETCH FIRST 3 ROWS;

@@ -247,8 +247,6 @@ SELECT from_utf8(substr(to_utf8('Quadratically'), 5, 6));
 
 SELECT from_utf8(substr(to_utf8('Quadratically'), -5, 4));
 
-call;
-
 SELECT from_utf8(substr(to_utf8('Quadratically'), 5, 0));
 
 SELECT from_utf8(SUBSTRING(to_utf8('Quadratically') FROM 5 FOR 50));

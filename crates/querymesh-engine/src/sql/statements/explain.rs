@@ -142,12 +142,16 @@ pub(crate) fn plan(
             Value::Bool(true),
         )
     } else {
+        // Trino answers the plan as a one-row VALUES of a varchar literal, so the column's
+        // type is the literal's: varchar of the text's length in characters (ExplainRewrite).
+        let text = describe(&inner, format);
+        let length = u32::try_from(text.chars().count()).unwrap_or(u32::MAX);
         (
             OutputColumn {
                 name: "Query Plan".into(),
-                ty: TrinoType::Varchar(None),
+                ty: TrinoType::Varchar(Some(length)),
             },
-            Value::from(describe(&inner, format)),
+            Value::from(text),
         )
     };
     Ok(Plan {
