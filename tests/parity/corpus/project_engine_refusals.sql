@@ -3,6 +3,8 @@
 
 SELECT * FROM nation WHERE name = "ALGERIA";
 
+SELECT * FROM nation MATCH_RECOGNIZE (ORDER BY nationkey PATTERN (A) DEFINE A AS true);
+
 SELECT ifnull(NULL, 1);
 
 SELECT group_concat(name) FROM nation;
@@ -61,8 +63,6 @@ CREATE TABLE t (x bigint);
 
 DROP TABLE nation;
 
-WITH x AS (SELECT 1) DELETE FROM nation;
-
 ALTER TABLE nation ADD COLUMN y bigint;
 
 SELECT count(*), max(name) FROM nation;
@@ -70,3 +70,33 @@ SELECT count(*), max(name) FROM nation;
 DELETE FROM tpch_tiny.nation;
 
 SELECT count(*) FROM nation;
+
+CREATE TABLE tpch.tiny.nation (x integer);
+
+CREATE TABLE tpch.tiny.t (x nope);
+
+CREATE TABLE tpch.tiny.t (x integer) WITH (foo = 1);
+
+CREATE TABLE tpch.tiny.t AS SELECT 1;
+
+INSERT INTO tpch.tiny.region SELECT * FROM nope;
+
+INSERT INTO tpch.tiny.nation (nope) VALUES (1);
+
+INSERT INTO tpch.tiny.region VALUES (1.5, 'x', 'y');
+
+ALTER TABLE tpch.tiny.nation DROP COLUMN nope;
+
+UPDATE tpch.tiny.nation SET nope = 'x';
+
+CALL system.runtime.kill_query();
+
+CALL system.runtime.kill_query(1, 'x');
+
+DROP TABLE IF EXISTS tpch.tiny.nope;
+
+DROP SCHEMA IF EXISTS nope.x;
+
+CREATE TABLE IF NOT EXISTS tpch.tiny.nation (x integer);
+
+ALTER TABLE tpch.tiny.nation DROP COLUMN IF EXISTS nope;

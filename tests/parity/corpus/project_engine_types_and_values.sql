@@ -66,8 +66,6 @@ SELECT 1 -- a comment
 
 SELECT 0E0 / 0E0, -1E0 / 0E0, CAST('NaN' AS double), - -1, -(-2);
 
-SELECT CAST(1 AS text);
-
 SELECT CAST('abc' AS bigint);
 
 WITH r AS (SELECT regionkey, name FROM region) SELECT name FROM r WHERE regionkey = 2;
@@ -112,7 +110,7 @@ SELECT DISTINCT n.regionkey FROM nation n ORDER BY n.regionkey LIMIT 1;
 
 SELECT * FROM nation JOIN region USING (regionkey) WHERE nationkey = 0;
 
-SELECT regionkey, region.regionkey FROM nation JOIN region USING (regionkey) WHERE nationkey = 1;
+SELECT regionkey, n.nationkey FROM nation n JOIN region USING (regionkey) WHERE nationkey = 1;
 
 SELECT (SELECT name FROM region WHERE regionkey = 1);
 

@@ -16,3 +16,15 @@ DESCRIBE tpch.tiny.nation;
 DESCRIBE tpch.tiny.nosuch;
 
 SELECT * FROM tpch.information_schema.tables;
+
+CREATE TABLE tpch.tiny.region (
+   regionkey bigint NOT NULL,
+   name varchar(25) NOT NULL,
+   comment varchar(152) NOT NULL
+);
+
+CREATE SCHEMA tpch.tiny;
+
+SHOW CREATE TABLE tpch.information_schema.schemata;
+
+SHOW STATS FOR (SELECT 1);

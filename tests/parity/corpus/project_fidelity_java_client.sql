@@ -10,3 +10,7 @@ SELECT nosuchcolumn FROM nation;
 SELECT 1 / (regionkey - regionkey) FROM region;
 
 DESCRIBE nation;
+
+SELECT version(), typeof(version());
+
+SHOW FUNCTIONS LIKE 'version';

@@ -15,6 +15,10 @@ SELECT bitwise_and_agg(x) FROM (VALUES 3, 5, 7) t(x);
 
 SELECT bitwise_or_agg(x) FROM (VALUES 3, 5, 7) t(x);
 
+SELECT bitwise_xor_agg(x) FROM (VALUES 3, 5, 7) t(x);
+
+SELECT bitwise_xor_agg(x) FROM (VALUES -1, 5) t(x);
+
 SELECT listagg(value, ',') WITHIN GROUP (ORDER BY value) csv_value FROM (VALUES 'a', 'c', 'b') t(value);
 
 SELECT listagg(value, ',') WITHIN GROUP (ORDER BY value DESC) FROM (VALUES 'a', NULL, 'b') t(value);
@@ -27,6 +31,10 @@ SELECT id, listagg(value, ',') WITHIN GROUP (ORDER BY o) csv_value FROM (VALUES 
 
 SELECT listagg(lpad('', 100000, 'x'), ',') WITHIN GROUP (ORDER BY name) FROM tpch.tiny.nation;
 
-SELECT max_by(name, ARRAY[nationkey]) FROM tpch.tiny.nation;
-
 SELECT bitwise_and_agg(name) FROM tpch.tiny.nation;
+
+SELECT stddev(x) FILTER (WHERE x > 1) FROM (VALUES 1, 2, 3, 4) t(x);
+
+SELECT variance(x) FILTER (WHERE x > 1) FROM (VALUES 1, 2, 3, 4) t(x);
+
+SELECT var_pop(nationkey) FILTER (WHERE name LIKE '%A%') FROM tpch.tiny.nation WHERE regionkey = 1;

@@ -367,11 +367,21 @@ SELECT ARRAY[ARRAY[1], ARRAY[2, 8]] || ARRAY[3, 6];
 
 SELECT ARRAY[2, 8] || CAST(NULL AS integer);
 
+SELECT CAST(NULL AS integer) || ARRAY[2, 8];
+
+SELECT 1 || NULL;
+
 SELECT concat(ARRAY[2], 1);
 
 SELECT ARRAY[1] || ARRAY[2];
 
 SELECT ARRAY[ARRAY[1]] || ARRAY[ARRAY[true], ARRAY[false]];
+
+SELECT ARRAY[2, 8] || NULL;
+
+SELECT NULL || ARRAY[2];
+
+SELECT concat(NULL);
 
 SELECT array_agg(x ORDER BY x DESC) FROM (VALUES 1, 3, 2) AS t(x);
 
@@ -465,10 +475,6 @@ SELECT array_first(ARRAY[1, 2, 3]);
 
 SELECT array_last(ARRAY[1, 2, 3]);
 
-SELECT array_first(ARRAY[]);
-
-SELECT array_last(CAST(ARRAY[] AS array(varchar)));
-
 SELECT repeat(1, 10001);
 
 SELECT repeat(1, -1);
@@ -520,3 +526,15 @@ SELECT ARRAY[1] = ARRAY[1.0E0];
 SELECT ARRAY[2] > ARRAY[1, 5];
 
 SELECT ARRAY['a', 'b'] >= ARRAY['a'];
+
+SELECT ARRAY[infinity()];
+
+SELECT array_max(ARRAY[1e0, infinity()]);
+
+SELECT contains(ARRAY[infinity()], infinity());
+
+SELECT MAP(ARRAY['a'], ARRAY[-infinity()]);
+
+SELECT CAST(ARRAY[infinity(), nan()] AS JSON);
+
+SELECT x > 0 FROM UNNEST(ARRAY[infinity(), -infinity()]) AS t(x);

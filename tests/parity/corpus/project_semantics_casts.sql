@@ -23,6 +23,12 @@ SELECT CAST(CAST(0.125 AS decimal(3, 2)) AS varchar);
 
 SELECT CAST(0.5E0 AS varchar);
 
+SELECT CAST(1E0 / 3 AS varchar);
+
+SELECT array_join(ARRAY[1.5E0, 100E0], ',');
+
+SELECT CAST(REAL '1e20' AS bigint);
+
 SELECT CAST(12 AS varchar(2));
 
 SELECT TRY_CAST(123 AS varchar(2));
@@ -45,6 +51,10 @@ SELECT TRY_CAST('2020-13-01' AS date);
 
 SELECT TRY_CAST('12' AS bigint);
 
+SELECT CAST(1.5E0 AS varchar(2));
+
+SELECT CAST(1E39 AS decimal(38, 0));
+
 SELECT CAST('3000000000' AS integer);
 
 SELECT CAST('1.5' AS bigint);
@@ -66,3 +76,7 @@ SELECT CAST('noon' AS timestamp);
 SELECT CAST(0E0 / 0E0 AS bigint);
 
 SELECT TRY_CAST(1 AS date);
+
+SELECT try_cast(ARRAY['1', NULL] AS array(integer));
+
+SELECT try_cast(MAP(ARRAY[1], ARRAY['x']) AS map(integer, integer));

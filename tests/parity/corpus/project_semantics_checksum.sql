@@ -22,3 +22,7 @@ SELECT checksum(name) FROM (SELECT name FROM tpch.tiny.nation ORDER BY name DESC
 SELECT checksum(name) FROM tpch.tiny.nation WHERE nationkey > 0;
 
 SELECT checksum(ARRAY[1]);
+
+SELECT checksum(x) FROM (VALUES ARRAY[1, NULL, 3], ARRAY[], NULL) t(x);
+
+SELECT checksum(MAP(ARRAY[1], ARRAY[2]));

@@ -104,6 +104,4 @@ SELECT ARRAY[1] IN (ARRAY[2], ARRAY[1]);
 
 SELECT CAST(ARRAY[1] AS varchar);
 
-SELECT CAST(1 AS array(foo));
-
 SELECT ARRAY[1] = ARRAY['a'];

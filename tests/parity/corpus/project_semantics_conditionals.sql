@@ -33,6 +33,8 @@ SELECT 2 NOT BETWEEN 1 AND 3;
 
 SELECT DATE '2020-01-02' BETWEEN DATE '2020-01-01' AND DATE '2020-01-31';
 
+SELECT greatest(MAP(ARRAY[1], ARRAY[1]), MAP(ARRAY[2], ARRAY[2]));
+
 SELECT 'a' LIKE 'a' ESCAPE '##';
 
 SELECT 'ab' LIKE 'a#b' ESCAPE '#';
@@ -61,9 +63,19 @@ SELECT try('it''s qm_x(' || 'ok');
 
 SELECT coalesce(try(1/0), -1);
 
+SELECT try(length(to_base(from_base('zz', 2), 10)));
+
+SELECT try(upper(to_base(from_base('11', 2), 1)));
+
+SELECT try(if(true, upper(to_base(from_base('1111', 2), 16)), 'x'));
+
 SELECT 1/0;
 
 SELECT CAST('a' AS integer);
+
+SELECT from_base('zz', 2);
+
+SELECT upper(to_base(from_base('11', 2), 1));
 
 SELECT abs(-9223372036854775807 - 1);
 

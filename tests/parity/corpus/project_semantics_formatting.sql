@@ -90,3 +90,7 @@ SELECT format('%s', array[8]);
 SELECT format(NULL, 8);
 
 SELECT format(5, 8);
+
+SELECT format_number(123456);
+
+SELECT format_number(1000000);

@@ -17,8 +17,6 @@ SELECT JSON_FORMAT(JSON '["a", "b"]');
 
 SELECT json_format(JSON '42');
 
-SELECT JSON 'INVALID';
-
 SELECT JSON_PARSE('INVALID');
 
 SELECT JSON_PARSE('"x": 1');
@@ -195,8 +193,6 @@ SELECT CAST(JSON '"abcdef"' AS VARCHAR(3));
 
 SELECT CAST(JSON '1000' AS TINYINT);
 
-SELECT CAST(DATE '2001-01-31' AS JSON);
-
 SELECT json_value(X'5B2261222C202262225D', 'lax $[1]');
 
 SELECT json_value(X'5B2261222C202262225D' FORMAT JSON ENCODING UTF8, 'lax $[1]');
@@ -216,8 +212,6 @@ SELECT json_value('{"comment" : "problematic", "children" : [8, 11]}', 'strict $
 SELECT json_value('{"comment" : "problematic", "children" : [8, 11]}', 'lax $.children[2]' DEFAULT 'missing' ON EMPTY);
 
 SELECT json_value('{"comment" : "nice"}', 'lax $.comment' RETURNING char(12));
-
-SELECT json_value(JSON '{"a": {"b": 2.5}}', 'strict $.a.b' RETURNING double);
 
 SELECT json_exists('{"comment" : "nice", "children" : [10, 13, 16]}', 'lax $.children[*]?(@ > 10)');
 
@@ -271,8 +265,6 @@ SELECT json_array(true, null, 1 NULL ON NULL);
 
 SELECT json_array(true, 1 RETURNING VARCHAR(100));
 
-SELECT json_array(JSON '{"b": 1}', 1.50);
-
 SELECT json_object('key1' : 1, 'key2' : true);
 
 SELECT json_object(KEY 'key1' VALUE 1, KEY 'key2' VALUE true);
@@ -291,13 +283,13 @@ SELECT json_object('x' : null, 'y' : 1 NULL ON NULL);
 
 SELECT json_object('x' : null, 'y' : 1 ABSENT ON NULL);
 
-SELECT json_object('x' : null, 'x' : 1);
-
 SELECT json_object('x' : 1 RETURNING VARCHAR(100));
 
 SELECT json_object('name' : name) FROM tpch.tiny.nation WHERE nationkey = 1;
 
 SELECT json_object('x' : null, 'x' : 1 WITH UNIQUE KEYS);
+
+SELECT json_object('x' : null, 'x' : 1);
 
 SELECT json_object(CAST(null AS varchar) : 1);
 
@@ -333,8 +325,32 @@ SELECT CAST(CAST(JSON '{"1": 1.5}' AS MAP(BIGINT, DOUBLE)) AS JSON);
 
 SELECT CAST(CAST(ARRAY['a', 'b'] AS JSON) AS ARRAY(VARCHAR));
 
+SELECT CAST(DATE '2001-01-31' AS JSON);
+
+SELECT CAST(ARRAY[DATE '2001-01-31'] AS JSON);
+
 SELECT CAST(JSON '{"a": 1}' AS ARRAY(BIGINT));
 
 SELECT CAST(JSON '["x"]' AS ARRAY(BIGINT));
 
-SELECT CAST(ARRAY[DATE '2001-01-31'] AS JSON);
+SELECT json_array(json_query('[1]', 'lax $'));
+
+SELECT json_array(CAST(json_array(1) AS varchar));
+
+SELECT json_value('{"a": "x"}', 'lax $.a' RETURNING date);
+
+SELECT json_array(JSON '"a"');
+
+SELECT json_array(JSON '1');
+
+SELECT json_array(JSON 'null');
+
+SELECT json_array_get('[[1.50]]', 0);
+
+SELECT JSON '[1, 2]' = JSON '[1,2]';
+
+SELECT JSON '1.0' = JSON '1';
+
+SELECT json_value(JSON '{"a": {"b": 2.5}}', 'strict $.a.b' RETURNING double);
+
+SELECT json_array(JSON '{"b": 1}', 1.50);

@@ -127,6 +127,14 @@ SELECT map_agg(r.name, ARRAY[r.regionkey])['ASIA'] FROM region r;
 
 SELECT regionkey, map_keys(map_agg(nationkey, name ORDER BY nationkey DESC)) FROM nation WHERE regionkey = 0 GROUP BY regionkey;
 
+SELECT map_keys(map_agg(nationkey, name)) FROM nation;
+
+SELECT map_keys(map_agg(name, 1)) FROM nation WHERE nationkey < 13;
+
+SELECT map_keys(map_agg(x, 1)) FROM (VALUES 'ALGERIA', 'ARGENTINA', 'BRAZIL', 'CANADA', 'EGYPT', 'ETHIOPIA', 'FRANCE', 'GERMANY', 'INDIA', 'INDONESIA', 'IRAN', 'IRAQ', 'JAPAN') t(x);
+
+SELECT map_keys(map_agg(x, 1)) FROM (VALUES 1.5e0, 0e0, -0e0, nan(), 2e0, infinity()) t(x);
+
 SELECT x, map_keys(map_agg(x, x) OVER (ORDER BY x ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)) FROM (VALUES 1, 2, 3) AS t(x) ORDER BY x;
 
 SELECT x, histogram(y) OVER (ORDER BY x ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM (VALUES (1, 'a'), (2, 'a'), (3, 'b')) AS t(x, y) ORDER BY x;
@@ -174,3 +182,13 @@ SELECT row(TRUE, ARRAY [1, 2], MAP(ARRAY[1, 3], ARRAY[2.0E0, 4.0E0])) > row(TRUE
 SELECT MAP(ARRAY[1], ARRAY[2]) < MAP(ARRAY[1], ARRAY[2]);
 
 SELECT ROW(1, 2) = ROW(1);
+
+SELECT MAP(ARRAY['a'], ARRAY[1]) IS DISTINCT FROM MAP(ARRAY['a'], ARRAY[2]);
+
+SELECT MAP(ARRAY['a'], ARRAY[1]) IS DISTINCT FROM NULL;
+
+SELECT MAP(ARRAY['a', 'b'], ARRAY[1, 2]) IN (MAP(ARRAY['b', 'a'], ARRAY[2, 1]));
+
+SELECT MAP(ARRAY['a'], ARRAY[1]) IN (MAP(ARRAY['a'], ARRAY[2]), NULL);
+
+SELECT map_concat(NULL);

@@ -162,3 +162,17 @@ SELECT bit_count(1, 65);
 SELECT bit_count(128, 8);
 
 SELECT bit_count(-129, 8);
+
+SELECT t_pdf(infinity(), 3);
+
+SELECT inverse_normal_cdf(0, 0, 0);
+
+SELECT beta_cdf(0, 0, 2);
+
+SELECT nan() = CAST(NULL AS double);
+
+SELECT array_min(ARRAY[1e0, nan()]);
+
+SELECT array_max(ARRAY[nan()]);
+
+SELECT array_sort(ARRAY[nan(), 1e0]);

@@ -7,8 +7,6 @@ SELECT regionkey, (SELECT count(*) FROM nation n WHERE n.regionkey = r.regionkey
 
 SELECT count(*) FROM nation n WHERE nationkey = (SELECT max(nationkey) FROM nation m WHERE m.regionkey = n.regionkey);
 
-WITH clause;
-
 WITH a AS (SELECT 1 AS x), b AS (SELECT x + 1 AS y FROM a) SELECT y FROM b;
 
 WITH t (k) AS (SELECT regionkey FROM region) SELECT count(*) FROM t a JOIN t b ON a.k = b.k;
@@ -78,3 +76,17 @@ SELECT 1 LIMIT 1.5;
 (VALUES (1, 10), (2, 20), (3, 20), (4, 40), (5, 50)) t (k, v);
 
 SELECT row_number() FROM nation;
+
+SELECT _col1 FROM (SELECT 1, 2);
+
+SELECT 1 ORDER BY _col0;
+
+SELECT * FROM (SELECT 1), (SELECT 2);
+
+WITH w AS (SELECT 1) SELECT * FROM w, w v;
+
+SELECT * FROM (VALUES 1) CROSS JOIN UNNEST(ARRAY[1]) WITH ORDINALITY;
+
+SELECT current_user, _col0 FROM (SELECT 1 AS _col0);
+
+SELECT a.*, 5 FROM (SELECT 1, 2) a;

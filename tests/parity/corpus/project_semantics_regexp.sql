@@ -29,7 +29,7 @@ SELECT regexp_extract_all('a1 b', '[a-z](\d)?', 1);
 
 SELECT regexp_replace('a-b', '(?<x>-)', '\$${x}');
 
-SELECT regexp_replace('a1b2', '(\d)', x -> NULL);
+SELECT regexp_replace('a1b2', '(\d)', x -> CAST(NULL AS varchar));
 
 SELECT regexp_position('ééx', 'x');
 

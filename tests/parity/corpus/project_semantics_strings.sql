@@ -77,3 +77,11 @@ SELECT replace('a-b-c', '-');
 SELECT replace('a-b-c', '-', '+');
 
 SELECT replace(name, 'A', 'a') FROM region WHERE regionkey = 0;
+
+SELECT translate(name, 'AEIOU', 'aeiou') FROM region WHERE regionkey = 1;
+
+SELECT codepoint('');
+
+SELECT concat_ws(',');
+
+SELECT soundex('Émile');

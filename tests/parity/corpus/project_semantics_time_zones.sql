@@ -13,8 +13,6 @@ SELECT TIMESTAMP '2001-01-02 03:04:05.1+07:09';
 
 SELECT TIMESTAMP '2001-01-02 03:04 Z';
 
-SELECT TIMESTAMP '2020-06-01 12:00:00 europe/berlin';
-
 SELECT TIMESTAMP '1500-05-01 12:34:56.123456789012 Asia/Kathmandu';
 
 SELECT ARRAY[TIMESTAMP '2001-08-22 03:04:05.321 America/Los_Angeles'];
@@ -111,8 +109,6 @@ SELECT to_unixtime(NULL);
 
 SELECT at_timezone(NULL, 'UTC');
 
-SELECT TIMESTAMP '2020-03-08 02:30:00 America/New_York';
-
 SELECT to_unixtime(TIMESTAMP '2001-08-22 03:04:05.321 America/Los_Angeles');
 
 SELECT to_unixtime(TIMESTAMP '1970-01-01 00:00:01');
@@ -164,6 +160,10 @@ SELECT human_readable_seconds(96);
 SELECT human_readable_seconds(56363463);
 
 SELECT TIMESTAMP '2001-08-22 03:04:05 Foo/Bar';
+
+SELECT TIMESTAMP '2020-06-01 12:00:00 europe/berlin';
+
+SELECT TIMESTAMP '2020-03-08 02:30:00 America/New_York';
 
 SELECT at_timezone(TIMESTAMP '2001-08-22 03:04:05.321 America/Los_Angeles', 'Mars/Olympus');
 

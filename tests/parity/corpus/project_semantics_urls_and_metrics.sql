@@ -10,3 +10,5 @@ SELECT hamming_distance('ab', 'abc');
 SELECT levenshtein_distance(lpad('', 2000, 'a'), lpad('', 2000, 'b'));
 
 SELECT luhn_check('12a');
+
+SELECT url_extract_port('http://bücher.example:8080/');

@@ -20,6 +20,7 @@
 //!   windows, lambdas, SQL/JSON, and the `LowerContext` the analyser gives lowerings).
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use querymesh_values::sqlite_expr::Query;
 use sqlparser::ast::{ObjectName, ObjectNamePart};
@@ -116,6 +117,10 @@ pub struct Analyzer<'a> {
     /// Set while a prepared statement is analysed for DESCRIBE INPUT / OUTPUT (describe.rs):
     /// its `?` parameters are then values of unknown type instead of an error.
     pub(super) describing: Option<crate::sql::describe::Describing>,
+    /// The first refusal Trino's planner would make, met while analysing (a used column
+    /// carrying [`scope::Column::planning_refusal`]): the statement fails with it once its
+    /// analysis has succeeded, as Trino plans only what it has analysed.
+    pub planning_refusal: Option<Arc<TrinoError>>,
 }
 
 pub fn ident_name(ident: &sqlparser::ast::Ident) -> String {
@@ -154,6 +159,7 @@ impl<'a> Analyzer<'a> {
             frames: Vec::new(),
             stack: StackBudget::start(),
             describing: None,
+            planning_refusal: None,
         }
     }
 
@@ -177,6 +183,15 @@ impl<'a> Analyzer<'a> {
     pub fn alias(&mut self, prefix: &str) -> String {
         self.next_alias += 1;
         format!("{prefix}{}", self.next_alias)
+    }
+
+    /// Records that `column` is used: access control sees it, and a refusal it carries
+    /// for the planner is kept for the end of the analysis.
+    pub fn use_column(&mut self, column: &scope::Column) {
+        self.note_column(column.read, &column.name);
+        if self.planning_refusal.is_none() {
+            self.planning_refusal.clone_from(&column.planning_refusal);
+        }
     }
 
     /// Records that `column` of read `read` is used (access control sees it).

@@ -1,6 +1,7 @@
 //! Joins as Trino 476 answers them (docs sql/select "Joins", "USING", "UNNEST", "LATERAL";
 //! StatementAnalyzer.visitJoin): the USING column, parenthesized joins, the joins UNNEST
-//! takes, the correlated LATERAL shapes Trino refuses, and ORDER BY an array.
+//! takes, the correlated LATERAL shapes Trino refuses (only when their outputs are used: its
+//! planner prunes the others first), and ORDER BY an array.
 
 use serde_json::json;
 
@@ -69,13 +70,32 @@ fn unnest_and_lateral_joins_refused_as_trino() {
                 "SELECT id FROM (VALUES (1, ARRAY[1])) t(id, arr) LEFT JOIN UNNEST(arr) u(x) ON x > 0",
                 "NOT_SUPPORTED",
             ),
+            // Trino's planner cannot decorrelate these LATERAL outputs once they are used:
+            // in the select list, through `*`, or in WHERE.
             (
-                "SELECT a.x FROM (VALUES 1, 2) a(x) CROSS JOIN LATERAL (VALUES a.x, a.x + 100) t(y)",
-                "NOT_SUPPORTED",
+                "SELECT a.x, t.y FROM (VALUES 1, 2) a(x) CROSS JOIN LATERAL (VALUES a.x, a.x + 100) t(y)",
+                "NOT_SUPPORTED: line 1:61: Given correlated subquery is not supported",
             ),
             (
-                "SELECT a.x FROM (VALUES 1, 2) a(x) LEFT JOIN LATERAL (SELECT a.x AS y WHERE a.x > 1) t ON true",
-                "NOT_SUPPORTED",
+                "SELECT * FROM (VALUES 1, 2) a(x) CROSS JOIN LATERAL (VALUES a.x, a.x + 100) t(y)",
+                "NOT_SUPPORTED: line 1:54: Given correlated subquery is not supported",
+            ),
+            (
+                "SELECT a.x FROM (VALUES 1, 2) a(x) CROSS JOIN LATERAL (VALUES a.x, a.x + 100) t(y) WHERE t.y > 0",
+                "NOT_SUPPORTED: line 1:56: Given correlated subquery is not supported",
+            ),
+            (
+                "SELECT a.x, t.y FROM (VALUES 1, 2) a(x) CROSS JOIN LATERAL (VALUES (a.x, 1), (a.x, 2)) t(y, z)",
+                "NOT_SUPPORTED: line 1:61: Given correlated subquery is not supported",
+            ),
+            (
+                "SELECT a.x, t.y FROM (VALUES 1, 2) a(x) LEFT JOIN LATERAL (SELECT a.x AS y WHERE a.x > 1) t ON true",
+                "NOT_SUPPORTED: line 1:60: Given correlated subquery is not supported",
+            ),
+            // The refusal comes after the analysis: an unknown column is reported first.
+            (
+                "SELECT t.y, nosuch FROM (VALUES 1, 2) a(x) CROSS JOIN LATERAL (VALUES a.x, a.x + 100) t(y)",
+                "COLUMN_NOT_FOUND: line 1:13: Column 'nosuch' cannot be resolved",
             ),
         ],
     );
@@ -94,6 +114,26 @@ fn unnest_and_lateral_joins_refused_as_trino() {
             (
                 "SELECT a.x, t.y FROM (VALUES 1, 2) a(x) CROSS JOIN LATERAL (VALUES a.x) t(y) ORDER BY 1",
                 json!([[1, 1], [2, 2]]),
+            ),
+            // Unused, the refused outputs are pruned before decorrelation and Trino 476
+            // answers: the rows the LATERAL gives still count.
+            (
+                "SELECT a.x FROM (VALUES 1, 2) a(x) CROSS JOIN LATERAL (VALUES a.x, a.x + 100) t(y) ORDER BY 1",
+                json!([[1], [1], [2], [2]]),
+            ),
+            (
+                "SELECT count(*) FROM (VALUES 1, 2) a(x) CROSS JOIN LATERAL (VALUES a.x, a.x + 100) t(y)",
+                json!([[4]]),
+            ),
+            (
+                "SELECT a.x, t.z FROM (VALUES 1, 2) a(x) CROSS JOIN LATERAL (VALUES (a.x, 1), (a.x, 2)) t(y, z) \
+                 ORDER BY 1, 2",
+                json!([[1, 1], [1, 2], [2, 1], [2, 2]]),
+            ),
+            (
+                "SELECT a.x FROM (VALUES 1, 2) a(x) LEFT JOIN LATERAL (SELECT a.x AS y WHERE a.x > 1) t ON true \
+                 ORDER BY 1",
+                json!([[1], [2]]),
             ),
         ],
     );

@@ -83,7 +83,7 @@ impl Analyzer<'_> {
         cx: &ExprContext<'_>,
     ) -> Result<Typed, TrinoError> {
         let r = cx.scope.resolve(&parts, at)?;
-        self.note_column(r.column.read, &r.column.name);
+        self.use_column(&r.column);
         if r.depth == 0 && !r.is_output && !cx.in_aggregate && cx.group_keys.is_some() {
             self.loose.push((at, parts.join(".")));
         }

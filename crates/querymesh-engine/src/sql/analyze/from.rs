@@ -160,6 +160,7 @@ impl Analyzer<'_> {
                         read,
                         hidden: false,
                         unlisted,
+                        planning_refusal: None,
                     })
                     .collect();
                 self.note_origins(&columns, &cte_origins);
@@ -205,6 +206,7 @@ impl Analyzer<'_> {
                         read: None,
                         hidden: false,
                         unlisted: false,
+                        planning_refusal: None,
                     })
                     .collect::<Vec<_>>();
                 self.note_origins(&columns, &block.origins);
@@ -426,8 +428,8 @@ impl Analyzer<'_> {
                             format!("Column '{column}' is missing from left or right side of join"),
                         ));
                     };
-                    self.note_column(l.read, &l.name);
-                    self.note_column(r.read, &r.name);
+                    self.use_column(&l);
+                    self.use_column(&r);
                     conditions.push(SqlExpr::binary(
                         l.sql.clone(),
                         BinaryOp::Equal,
@@ -489,6 +491,7 @@ fn using_column(left: &Column, right: &Column, keyword: &str) -> Column {
         read: None,
         hidden: false,
         unlisted: false,
+        planning_refusal: None,
     }
 }
 

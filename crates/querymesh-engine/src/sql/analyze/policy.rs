@@ -142,6 +142,7 @@ impl Analyzer<'_> {
                     read: None,
                     hidden: false,
                     unlisted: false,
+                    planning_refusal: None,
                 })
                 .collect(),
         };

@@ -1,6 +1,8 @@
 //! Name resolution: the relations a query block sees, its enclosing blocks (correlated
 //! subqueries), and what an expression is being analysed for.
 
+use std::sync::Arc;
+
 use querymesh_values::sqlite_expr::SqlExpr;
 
 use crate::error::{ErrorName, Position, TrinoError};
@@ -38,6 +40,10 @@ pub struct Column {
     /// A table's hidden column (information_schema.columns' `comment`): any name reaches
     /// it, no `*` shows it.
     pub unlisted: bool,
+    /// Trino's planner refuses the statement if the column is used: a LATERAL's output that
+    /// reads the items before it in a shape its decorrelation cannot take. Unused, the
+    /// planner prunes it first and the refusal never comes ([`super::unnest`]).
+    pub planning_refusal: Option<Arc<TrinoError>>,
 }
 
 #[derive(Clone, Debug)]
@@ -76,6 +82,7 @@ pub fn positional_outputs(columns: &[(String, TrinoType)]) -> Vec<(String, Colum
                 read: None,
                 hidden: false,
                 unlisted: false,
+                planning_refusal: None,
             };
             (name.to_lowercase(), column)
         })

@@ -468,7 +468,7 @@ impl Analyzer<'_> {
                 ),
             ));
         }
-        self.note_column(c.read, &c.name);
+        self.use_column(c);
         Ok(())
     }
 

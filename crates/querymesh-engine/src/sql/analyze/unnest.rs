@@ -9,10 +9,15 @@
 //! - `LATERAL (subquery)`: the subquery, correlated to the FROM items before it, gathered into
 //!   one JSON array of its rows, which `json_each` expands again.
 
+use std::sync::Arc;
+
 use querymesh_values::element::{from_element, to_element};
 use querymesh_values::sqlite_expr::{BinaryOp, FromItem, Select as SqlSelect, SqlExpr, builtin};
 use querymesh_values::typed::Typed;
-use sqlparser::ast::{FunctionArg, FunctionArgExpr, ObjectName, ObjectNamePart, Query, TableAlias};
+use sqlparser::ast::{
+    FunctionArg, FunctionArgExpr, ObjectName, ObjectNamePart, Query, Spanned, TableAlias,
+};
+use sqlparser::tokenizer::Token;
 
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
 use crate::sql::analyze::scope::{Clause, Column, ExprContext, Relation, Scope};
@@ -154,6 +159,7 @@ impl Analyzer<'_> {
                     read: None,
                     hidden: false,
                     unlisted: false,
+                    planning_refusal: None,
                 });
             }
         }
@@ -169,6 +175,7 @@ impl Analyzer<'_> {
                 read: None,
                 hidden: false,
                 unlisted: false,
+                planning_refusal: None,
             });
         }
         relations.push(self.aliased(columns, Vec::new(), alias)?);
@@ -190,13 +197,15 @@ impl Analyzer<'_> {
         outer: Option<&Scope<'_>>,
         relations: &mut Vec<Relation>,
     ) -> Result<FromItem, TrinoError> {
-        if refused_correlation(subquery) {
-            return Err(error_at(
+        let refused = refused_correlation(subquery);
+        let refusal = refused.iter().any(|r| *r).then(|| {
+            Arc::new(error_at(
                 ErrorName::NotSupported,
-                location(subquery),
+                self.lateral_body_start(subquery)
+                    .or_else(|| location(subquery)),
                 "Given correlated subquery is not supported",
-            ));
-        }
+            ))
+        });
         let scope = Scope::new(relations.clone(), outer);
         let block = self.query(subquery, Some(&scope))?;
         let sql_alias = self.alias("l");
@@ -212,6 +221,11 @@ impl Analyzer<'_> {
                 read: None,
                 hidden: false,
                 unlisted: false,
+                planning_refusal: refused
+                    .get(i)
+                    .is_some_and(|r| *r)
+                    .then(|| refusal.clone())
+                    .flatten(),
             });
         }
         relations.push(self.aliased(columns, Vec::new(), alias)?);
@@ -222,6 +236,22 @@ impl Analyzer<'_> {
             args: vec![gathered.scalar()],
             alias: Some(sql_alias),
         })
+    }
+}
+
+impl Analyzer<'_> {
+    /// Where a LATERAL subquery's body starts (its VALUES or SELECT, after the parenthesis):
+    /// Trino reports its planner's refusal there; the syntax tree's span of a VALUES body
+    /// starts at its first value instead.
+    fn lateral_body_start(&self, subquery: &Query) -> Option<Position> {
+        let lateral = self.keyword_before("LATERAL", &subquery.span())?;
+        let mut after = self
+            .tokens
+            .iter()
+            .map(|t| (t, Position::from(t.span.start)))
+            .skip_while(|(t, at)| *at <= lateral || t.token != Token::LParen);
+        after.next();
+        after.next().map(|(_, at)| at)
     }
 }
 
@@ -245,37 +275,48 @@ pub(in crate::sql) fn is_unnest_factor(factor: &sqlparser::ast::TableFactor) -> 
     }
 }
 
-/// The LATERAL subqueries Trino's planner can't decorrelate ("Given correlated subquery is not
-/// supported"), in the two shapes known to fail: VALUES of more than one row reading a column
-/// (of the FROM items before it: VALUES has no columns of its own), and a SELECT without
-/// FROM (or GROUP BY) whose WHERE and whose outputs both read columns. Other correlated
-/// shapes Trino runs (one row of VALUES, a correlated WHERE under plain outputs, …) pass.
-fn refused_correlation(subquery: &Query) -> bool {
+/// Which outputs of a LATERAL subquery Trino's planner can't decorrelate ("Given correlated
+/// subquery is not supported") when they are used, in the two shapes known to fail: VALUES
+/// of more than one row whose column reads a column (of the FROM items before it: VALUES has
+/// no columns of its own), and a SELECT without FROM (or GROUP BY) whose WHERE reads columns
+/// and whose output does too. The planner prunes unused outputs first, so the statement
+/// fails only if one of these is used (Trino 476: `SELECT a.x FROM (VALUES 1, 2) a(x) CROSS
+/// JOIN LATERAL (VALUES a.x, a.x + 100) t(y)` answers, with `t.y` in the select list it is
+/// refused). Other correlated shapes Trino runs (one row of VALUES, a correlated WHERE under
+/// plain outputs, …) have no refused output.
+fn refused_correlation(subquery: &Query) -> Vec<bool> {
     use sqlparser::ast::{GroupByExpr, SelectItem, SetExpr};
     match subquery.body.as_ref() {
-        SetExpr::Values(values) => {
-            values.rows.len() > 1
-                && values
-                    .rows
-                    .iter()
-                    .flat_map(|row| row.iter())
-                    .any(reads_column)
+        SetExpr::Values(values) if values.rows.len() > 1 => {
+            let width = values.rows.iter().map(|row| row.len()).max().unwrap_or(0);
+            (0..width)
+                .map(|i| {
+                    values
+                        .rows
+                        .iter()
+                        .any(|row| row.get(i).is_some_and(reads_column))
+                })
+                .collect()
         }
         SetExpr::Select(select) => {
             let grouped = !matches!(&select.group_by, GroupByExpr::Expressions(keys, _) if keys.is_empty())
                 || select.having.is_some();
-            let outputs_read = select.projection.iter().any(|item| match item {
-                SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => {
-                    reads_column(e)
-                }
-                _ => false,
-            });
-            select.from.is_empty()
-                && !grouped
-                && outputs_read
-                && select.selection.as_ref().is_some_and(reads_column)
+            let filtered_by_columns = select.selection.as_ref().is_some_and(reads_column);
+            if !select.from.is_empty() || grouped || !filtered_by_columns {
+                return Vec::new();
+            }
+            select
+                .projection
+                .iter()
+                .map(|item| match item {
+                    SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => {
+                        reads_column(e)
+                    }
+                    _ => false,
+                })
+                .collect()
         }
-        _ => false,
+        _ => Vec::new(),
     }
 }
 

@@ -1,6 +1,8 @@
 //! A query (SELECT, WITH, VALUES, TABLE): the syntax stage's checks and rewrites, sqlparser's
 //! parse of exactly one query, then the analysis, whose SQLite SELECT the plan runs.
 
+use std::sync::Arc;
+
 use sqlparser::ast::{Query, Statement};
 use sqlparser::parser::{Parser, ParserError};
 use sqlparser::tokenizer::TokenWithSpan;
@@ -26,6 +28,9 @@ pub(crate) fn plan(
     let query = parse_query_tokens(sql, all_tokens, tokens, first_at)?;
     let mut analyzer = Analyzer::new(catalogs, session, tokens);
     let block = analyzer.query(&query, None)?;
+    if let Some(refusal) = analyzer.planning_refusal {
+        return Err(Arc::unwrap_or_clone(refusal));
+    }
     let reads = merged_reads(analyzer.reads);
     Ok(Plan {
         columns: block

@@ -164,6 +164,7 @@ impl Analyzer<'_> {
                 read: None,
                 hidden: false,
                 unlisted: true,
+                planning_refusal: None,
             })
             .collect();
         let mut with_items = relations.clone();
@@ -218,6 +219,7 @@ impl Analyzer<'_> {
                 read: None,
                 hidden: false,
                 unlisted: false,
+                planning_refusal: None,
             });
         }
         let spec = TableSpec {

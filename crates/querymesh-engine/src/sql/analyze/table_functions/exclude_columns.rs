@@ -128,7 +128,7 @@ impl Analyzer<'_> {
             return Err(invalid("All columns are excluded"));
         }
         for c in &kept {
-            self.note_column(c.read, &c.name);
+            self.use_column(c);
         }
         let outputs = kept
             .iter()

@@ -85,6 +85,7 @@ impl Analyzer<'_> {
                 read: None,
                 hidden: false,
                 unlisted: false,
+                planning_refusal: None,
             })
             .collect();
         relations.push(self.table_function_alias(columns, alias)?);
