@@ -37,7 +37,7 @@ pub enum Kind {
     Date,
     /// timestamp(p ≤ 6): epoch microseconds.
     Timestamp,
-    /// A hash already computed as Trino's, such as an array's (array_checksum.rs).
+    /// A hash already computed as Trino's, such as an array's or a map's (complex_checksum.rs).
     Hashed,
 }
 
@@ -185,7 +185,7 @@ pub fn register(conn: &Connection) -> Result<()> {
     for kind in Kind::ALL {
         define_replayable(conn, kind.function().name(), 1, FLAGS, Checksum(kind))?;
     }
-    super::array_checksum::register(conn)
+    super::complex_checksum::register(conn)
 }
 
 #[cfg(test)]

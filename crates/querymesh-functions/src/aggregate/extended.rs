@@ -12,7 +12,7 @@ use querymesh_values::typed::Typed;
 use querymesh_values::types::TrinoType;
 use sqlparser::ast::ListAggOnOverflow;
 
-use super::array_checksum::QM_CHECKSUM_ARRAY_HASH;
+use super::complex_checksum::QM_CHECKSUM_COMPLEX_HASH;
 use super::sqlite::{
     QM_BITWISE_AND, QM_BITWISE_OR, QM_BITWISE_XOR, QM_LISTAGG, QM_MAX_BY, QM_MAX_BY_N, QM_MAX_N,
     QM_MIN_BY, QM_MIN_BY_N, QM_MIN_N, QM_PERCENTILE,
@@ -234,10 +234,10 @@ fn checksum(ctx: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
         Char(_) => plain(Kind::Char),
         Date => plain(Kind::Date),
         Timestamp(p) if *p <= 6 => plain(Kind::Timestamp),
-        // An array's hash from its elements' (array_checksum.rs).
-        Array(element) if super::array_checksum::element_kind(element).is_some() => (
+        // An array's or a map's hash from its elements' (complex_checksum.rs).
+        Array(_) | Map(..) if super::complex_checksum::element_kind(&x.ty).is_some() => (
             Kind::Hashed,
-            QM_CHECKSUM_ARRAY_HASH.call([x.sql.clone(), SqlExpr::text(element.to_string())]),
+            QM_CHECKSUM_COMPLEX_HASH.call([x.sql.clone(), SqlExpr::text(x.ty.to_string())]),
         ),
         other => {
             return Err(TrinoError::new(

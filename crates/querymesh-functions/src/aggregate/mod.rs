@@ -1,8 +1,8 @@
 //! Aggregate functions (Trino docs functions/aggregate), typed by Trino's signatures; the same
 //! lowerings serve aggregates OVER a window (window.rs).
 
-mod array_checksum;
 pub mod checksum;
+mod complex_checksum;
 pub mod extended;
 pub mod sqlite;
 pub mod statistics;

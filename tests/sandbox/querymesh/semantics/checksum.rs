@@ -90,13 +90,39 @@ fn checksum_is_trinos_order_insensitive_hash_sum() {
                 "varbinary",
                 json!("oSVSBQT+sJ0="),
             ),
+            // A map hashes as the sum of hash(key) ^ hash(value) (MapType's hash operator):
+            // its entries' order does not count, a NULL value hashes as 0. Trino 476's bytes.
+            (
+                "SELECT checksum(MAP(ARRAY[1], ARRAY[2]))",
+                "varbinary",
+                json!("gzGPj6gJEqc="),
+            ),
+            (
+                "SELECT checksum(m) FROM (VALUES MAP(ARRAY['a', 'b'], ARRAY[1, NULL]), \
+                 MAP(ARRAY['b', 'a'], ARRAY[NULL, 1]), NULL) t(m)",
+                "varbinary",
+                json!("RS/L62PLvC0="),
+            ),
+            (
+                "SELECT checksum(ARRAY[MAP(ARRAY[1], ARRAY[2])])",
+                "varbinary",
+                json!("gzGPj6gJEqc="),
+            ),
         ],
     );
+    // A row hashes from its fields' HASH_CODE operators, which the stand-in does not
+    // reproduce (Trino 476: `checksum(ROW(1, 2))` is `dtYV4y99+xA=`).
     check_errors(
         &engine,
-        &[(
-            "SELECT checksum(MAP(ARRAY[1], ARRAY[2]))",
-            "NOT_SUPPORTED: checksum over map(integer, integer) is not supported by the stand-in",
-        )],
+        &[
+            (
+                "SELECT checksum(ROW(1, 2))",
+                "NOT_SUPPORTED: checksum over row(integer, integer) is not supported by the stand-in",
+            ),
+            (
+                "SELECT checksum(MAP(ARRAY[1], ARRAY[ROW(1)]))",
+                "NOT_SUPPORTED: checksum over map(integer, row(integer)) is not supported by the stand-in",
+            ),
+        ],
     );
 }

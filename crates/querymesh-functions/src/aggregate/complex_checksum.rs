@@ -1,8 +1,14 @@
-//! `checksum` over arrays: Trino hashes an array as `31 · h + hash(element)` over its
-//! elements from h = 0, a NULL element hashing to 0 (ArrayType.hashOperator bound to the
-//! element type's XX_HASH_64), so `checksum(ARRAY[1])` is `checksum(1)`. `qm_checksum_array_hash`
-//! computes that hash from the array's JSON (element form, docs/complex-design.md), and the
-//! `qm_checksum_hashed` aggregate sums it as checksum sums every hash (checksum.rs).
+//! `checksum` over arrays and maps, hashed as Trino's XX_HASH_64 operators hash them:
+//! - an array as `31 · h + hash(element)` over its elements from h = 0, a NULL element hashing
+//!   to 0 (ArrayType's hash operator bound to the element type's), so `checksum(ARRAY[1])` is
+//!   `checksum(1)`;
+//! - a map as the wrapping sum over its entries of `hash(key) ^ hash(value)`, a NULL value
+//!   hashing to 0 (MapType's), so the order of its entries does not matter.
+//!
+//! `qm_checksum_complex_hash` computes that hash from the value's JSON (element form,
+//! docs/complex-design.md), and the `qm_checksum_hashed` aggregate sums it as checksum sums
+//! every hash (checksum.rs). Rows are not hashed: Trino hashes a row from its fields'
+//! HASH_CODE operators, a family of hashes of its own.
 
 use base64::Engine as _;
 use querymesh_values::sqlite_expr::SqliteFn;
@@ -33,6 +39,11 @@ pub fn element_kind(ty: &TrinoType) -> Option<Kind> {
             element_kind(inner)?;
             Kind::Hashed
         }
+        Map(key, value) => {
+            element_kind(key)?;
+            element_kind(value)?;
+            Kind::Hashed
+        }
         _ => return None,
     })
 }
@@ -47,6 +58,19 @@ fn element_hash(ty: &TrinoType, v: &Value) -> Option<u64> {
             let Value::Array(items) = v else { return None };
             items.iter().try_fold(0u64, |h, item| {
                 Some(h.wrapping_mul(31).wrapping_add(element_hash(inner, item)?))
+            })
+        }
+        // A map is a JSON array of [key, value] pairs.
+        TrinoType::Map(key_type, value_type) => {
+            let Value::Array(entries) = v else {
+                return None;
+            };
+            entries.iter().try_fold(0u64, |h, entry| {
+                let [key, value] = entry.as_array()?.as_slice() else {
+                    return None;
+                };
+                let entry = element_hash(key_type, key)? ^ element_hash(value_type, value)?;
+                Some(h.wrapping_add(entry))
             })
         }
         // A varbinary element is its bytes in base64.
@@ -79,25 +103,25 @@ fn element_hash(ty: &TrinoType, v: &Value) -> Option<u64> {
     }
 }
 
-/// Trino's XX_HASH_64 of an array held as JSON text.
-pub fn array_hash(element: &TrinoType, json: &[u8]) -> Option<u64> {
+/// Trino's XX_HASH_64 of an array or a map of type `ty` held as JSON text.
+pub fn complex_hash(ty: &TrinoType, json: &[u8]) -> Option<u64> {
     let value: Value = serde_json::from_slice(json).ok()?;
-    element_hash(&TrinoType::Array(Box::new(element.clone())), &value)
+    element_hash(ty, &value)
 }
 
-/// (array, element type's text): the array's hash, NULL for a NULL array.
-pub const QM_CHECKSUM_ARRAY_HASH: SqliteFn = SqliteFn::new("qm_checksum_array_hash");
+/// (array or map, its type's text): the value's hash, NULL for a NULL value.
+pub const QM_CHECKSUM_COMPLEX_HASH: SqliteFn = SqliteFn::new("qm_checksum_complex_hash");
 
 pub fn register(conn: &Connection) -> Result<()> {
-    define(conn, QM_CHECKSUM_ARRAY_HASH.name(), 2, FLAGS, |ctx| {
+    define(conn, QM_CHECKSUM_COMPLEX_HASH.name(), 2, FLAGS, |ctx| {
         let ValueRef::Text(json) = ctx.get_raw(0) else {
             return Ok(None);
         };
-        let element = match ctx.get_raw(1) {
+        let ty = match ctx.get_raw(1) {
             ValueRef::Text(t) => TrinoType::parse(&String::from_utf8_lossy(t)).ok(),
             _ => None,
         };
-        Ok(element.and_then(|e| array_hash(&e, json)).map(|h| h as i64))
+        Ok(ty.and_then(|ty| complex_hash(&ty, json)).map(|h| h as i64))
     })
 }
 
@@ -107,15 +131,38 @@ mod tests {
 
     // Trino 476: `SELECT checksum(ARRAY[1])` equals `checksum(1)`, as does
     // `checksum(ARRAY[ARRAY[1]])` (31 · 0 + hash(1)); a NULL element hashes to 0.
+    fn array_of(element: TrinoType) -> TrinoType {
+        TrinoType::Array(Box::new(element))
+    }
+
     #[test]
     fn hashes_an_array_as_trino_does() {
         let one = hash(Kind::Long, ValueRef::Integer(1));
-        assert_eq!(array_hash(&TrinoType::Integer, b"[1]"), one);
-        let nested = TrinoType::Array(Box::new(TrinoType::Integer));
-        assert_eq!(array_hash(&nested, b"[[1]]"), one);
+        let integers = array_of(TrinoType::Integer);
+        assert_eq!(complex_hash(&integers, b"[1]"), one);
+        assert_eq!(complex_hash(&array_of(integers.clone()), b"[[1]]"), one);
         let three = hash(Kind::Long, ValueRef::Integer(3)).unwrap_or(0);
         let expected = one.map(|h| h.wrapping_mul(31).wrapping_mul(31).wrapping_add(three));
-        assert_eq!(array_hash(&TrinoType::Integer, b"[1, null, 3]"), expected);
-        assert_eq!(array_hash(&TrinoType::Integer, b"[]"), Some(0));
+        assert_eq!(complex_hash(&integers, b"[1, null, 3]"), expected);
+        assert_eq!(complex_hash(&integers, b"[]"), Some(0));
+    }
+
+    // Trino 476: `checksum(MAP(ARRAY[1], ARRAY[2]))` is `gzGPj6gJEqc=`, the checksum of the one
+    // hash `hash(1) ^ hash(2)`; entries in any order hash alike; a NULL value hashes to 0.
+    #[test]
+    fn hashes_a_map_as_trino_does() {
+        let long = |i| hash(Kind::Long, ValueRef::Integer(i)).unwrap_or(0);
+        let map = TrinoType::Map(Box::new(TrinoType::Integer), Box::new(TrinoType::Integer));
+        assert_eq!(complex_hash(&map, b"[[1, 2]]"), Some(long(1) ^ long(2)));
+        let both = (long(1) ^ long(2)).wrapping_add(long(3) ^ long(4));
+        assert_eq!(complex_hash(&map, b"[[1, 2], [3, 4]]"), Some(both));
+        assert_eq!(complex_hash(&map, b"[[3, 4], [1, 2]]"), Some(both));
+        assert_eq!(complex_hash(&map, b"[[1, null]]"), Some(long(1)));
+        assert_eq!(complex_hash(&map, b"[]"), Some(0));
+        let checksum = long(1) ^ long(2);
+        assert_eq!(
+            checksum.wrapping_mul(0x9E37_79B1_85EB_CA87).to_le_bytes(),
+            [0x83, 0x31, 0x8f, 0x8f, 0xa8, 0x09, 0x12, 0xa7]
+        );
     }
 }
