@@ -221,11 +221,11 @@ impl Analyzer<'_> {
                 read: None,
                 hidden: false,
                 unlisted: false,
-                planning_refusal: refused
-                    .get(i)
-                    .is_some_and(|r| *r)
-                    .then(|| refusal.clone())
-                    .flatten(),
+                planning_refusal: if refused.get(i) == Some(&true) {
+                    refusal.clone()
+                } else {
+                    None
+                },
             });
         }
         relations.push(self.aliased(columns, Vec::new(), alias)?);
@@ -237,9 +237,7 @@ impl Analyzer<'_> {
             alias: Some(sql_alias),
         })
     }
-}
 
-impl Analyzer<'_> {
     /// Where a LATERAL subquery's body starts (its VALUES or SELECT, after the parenthesis):
     /// Trino reports its planner's refusal there; the syntax tree's span of a VALUES body
     /// starts at its first value instead.
