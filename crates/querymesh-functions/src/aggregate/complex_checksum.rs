@@ -5,19 +5,25 @@
 //! - a map as the wrapping sum over its entries of `hash(key) ^ hash(value)`, a NULL value
 //!   hashing to 0 (MapType's), so the order of its entries does not matter.
 //!
+//! - a row as `31 · h + hash_code(field)` over its fields from h = 1, a NULL field hashing to
+//!   0: RowType's XX_HASH_64 is built from its fields' HASH_CODE operators, not their
+//!   XX_HASH_64. HASH_CODE is XX_HASH_64 for booleans, strings, json, varbinary and long decimals;
+//!   the types held as a long (integers, intervals, real, double, short decimals, dates,
+//!   timestamps) mix the long with AbstractLongType.hash instead of XXH64; arrays, maps and
+//!   rows inside a row are hashed as above from their elements' HASH_CODE.
+//!
 //! `qm_checksum_complex_hash` computes that hash from the value's JSON (element form,
 //! docs/complex-design.md), and the `qm_checksum_hashed` aggregate sums it as checksum sums
-//! every hash (checksum.rs). Rows are not hashed: Trino hashes a row from its fields'
-//! HASH_CODE operators, a family of hashes of its own.
+//! every hash (checksum.rs).
 
 use base64::Engine as _;
 use querymesh_values::sqlite_expr::SqliteFn;
 use querymesh_values::types::TrinoType;
-use rusqlite::types::ValueRef;
+use rusqlite::types::{Value as SqliteValue, ValueRef};
 use rusqlite::{Connection, Result};
 use serde_json::Value;
 
-use super::checksum::{Kind, hash};
+use super::checksum::{Kind, hash, long_hash_code, long_of};
 use crate::udf::{FLAGS, define};
 
 /// How an element of `ty` is hashed, or `None` for an element type the stand-in does not
@@ -31,7 +37,8 @@ pub fn element_kind(ty: &TrinoType) -> Option<Kind> {
         Double => Kind::Double,
         Decimal { precision, .. } if *precision <= 18 => Kind::ShortDecimal,
         Decimal { .. } => Kind::LongDecimal,
-        Varchar(_) | Varbinary => Kind::Bytes,
+        // A json element is a JSON string holding its (canonical) text.
+        Varchar(_) | Json | Varbinary => Kind::Bytes,
         Char(_) => Kind::Char,
         Date => Kind::Date,
         Timestamp(p) if *p <= 6 => Kind::Timestamp,
@@ -42,6 +49,12 @@ pub fn element_kind(ty: &TrinoType) -> Option<Kind> {
         Map(key, value) => {
             element_kind(key)?;
             element_kind(value)?;
+            Kind::Hashed
+        }
+        Row(fields) => {
+            for (_, field) in fields {
+                element_kind(field)?;
+            }
             Kind::Hashed
         }
         _ => return None,
@@ -73,6 +86,7 @@ fn element_hash(ty: &TrinoType, v: &Value) -> Option<u64> {
                 Some(h.wrapping_add(entry))
             })
         }
+        TrinoType::Row(_) => hash_code(ty, v),
         // A varbinary element is its bytes in base64.
         TrinoType::Varbinary => {
             let bytes = base64::engine::general_purpose::STANDARD
@@ -80,36 +94,84 @@ fn element_hash(ty: &TrinoType, v: &Value) -> Option<u64> {
                 .ok()?;
             hash(Kind::Bytes, ValueRef::Blob(&bytes))
         }
-        // A decimal element is its unscaled value (a number, or a long one's digits).
-        TrinoType::Decimal { .. } => {
-            let digits = match v {
-                Value::String(s) => s.clone(),
-                other => other.to_string(),
-            };
-            hash(element_kind(ty)?, ValueRef::Text(digits.as_bytes()))
-        }
         _ => {
-            let kind = element_kind(ty)?;
-            match v {
-                Value::Bool(b) => hash(kind, ValueRef::Integer(i64::from(*b))),
-                Value::Number(n) => match n.as_i64() {
-                    Some(i) => hash(kind, ValueRef::Integer(i)),
-                    None => hash(kind, ValueRef::Real(n.as_f64()?)),
-                },
-                Value::String(s) => hash(kind, ValueRef::Text(s.as_bytes())),
-                _ => None,
-            }
+            let (kind, value) = scalar(ty, v)?;
+            hash(kind, ValueRef::from(&value))
         }
     }
 }
 
-/// Trino's XX_HASH_64 of an array or a map of type `ty` held as JSON text.
+/// Trino's HASH_CODE of one element of `ty` in element form: what a row hashes its fields
+/// with (see the module's comment).
+fn hash_code(ty: &TrinoType, v: &Value) -> Option<u64> {
+    use TrinoType::*;
+    if v.is_null() {
+        return Some(0);
+    }
+    match ty {
+        Array(inner) => {
+            let Value::Array(items) = v else { return None };
+            items.iter().try_fold(0u64, |h, item| {
+                Some(h.wrapping_mul(31).wrapping_add(hash_code(inner, item)?))
+            })
+        }
+        Map(key_type, value_type) => {
+            let Value::Array(entries) = v else {
+                return None;
+            };
+            entries.iter().try_fold(0u64, |h, entry| {
+                let [key, value] = entry.as_array()?.as_slice() else {
+                    return None;
+                };
+                Some(h.wrapping_add(hash_code(key_type, key)? ^ hash_code(value_type, value)?))
+            })
+        }
+        // A row is a JSON array of its fields, by position.
+        Row(fields) => {
+            let Value::Array(values) = v else { return None };
+            if values.len() != fields.len() {
+                return None;
+            }
+            fields
+                .iter()
+                .zip(values)
+                .try_fold(1u64, |h, ((_, field), value)| {
+                    Some(h.wrapping_mul(31).wrapping_add(hash_code(field, value)?))
+                })
+        }
+        Boolean | Varchar(_) | Char(_) | Json | Varbinary => element_hash(ty, v),
+        Decimal { precision, .. } if *precision > 18 => element_hash(ty, v),
+        _ => {
+            let (kind, value) = scalar(ty, v)?;
+            Some(long_hash_code(long_of(kind, ValueRef::from(&value))?))
+        }
+    }
+}
+
+/// A scalar element as the SQLite value its checksum kind reads (a decimal as its text).
+fn scalar(ty: &TrinoType, v: &Value) -> Option<(Kind, SqliteValue)> {
+    let kind = element_kind(ty)?;
+    let value = match (ty, v) {
+        (TrinoType::Decimal { .. }, Value::String(digits)) => SqliteValue::Text(digits.clone()),
+        (TrinoType::Decimal { .. }, other) => SqliteValue::Text(other.to_string()),
+        (_, Value::Bool(b)) => SqliteValue::Integer(i64::from(*b)),
+        (_, Value::Number(n)) => match n.as_i64() {
+            Some(i) => SqliteValue::Integer(i),
+            None => SqliteValue::Real(n.as_f64()?),
+        },
+        (_, Value::String(s)) => SqliteValue::Text(s.clone()),
+        _ => return None,
+    };
+    Some((kind, value))
+}
+
+/// Trino's XX_HASH_64 of an array, a map or a row of type `ty` held as JSON text.
 pub fn complex_hash(ty: &TrinoType, json: &[u8]) -> Option<u64> {
     let value: Value = serde_json::from_slice(json).ok()?;
     element_hash(ty, &value)
 }
 
-/// (array or map, its type's text): the value's hash, NULL for a NULL value.
+/// (array, map or row, its type's text): the value's hash, NULL for a NULL value.
 pub const QM_CHECKSUM_COMPLEX_HASH: SqliteFn = SqliteFn::new("qm_checksum_complex_hash");
 
 pub fn register(conn: &Connection) -> Result<()> {

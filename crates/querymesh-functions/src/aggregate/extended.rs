@@ -234,8 +234,8 @@ fn checksum(ctx: &mut dyn LowerContext, call: &AggregateCall<'_>) -> Lowered {
         Char(_) => plain(Kind::Char),
         Date => plain(Kind::Date),
         Timestamp(p) if *p <= 6 => plain(Kind::Timestamp),
-        // An array's or a map's hash from its elements' (complex_checksum.rs).
-        Array(_) | Map(..) if super::complex_checksum::element_kind(&x.ty).is_some() => (
+        // An array's, a map's or a row's hash from its elements' (complex_checksum.rs).
+        Array(_) | Map(..) | Row(_) if super::complex_checksum::element_kind(&x.ty).is_some() => (
             Kind::Hashed,
             QM_CHECKSUM_COMPLEX_HASH.call([x.sql.clone(), SqlExpr::text(x.ty.to_string())]),
         ),
