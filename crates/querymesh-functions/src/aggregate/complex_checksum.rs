@@ -3,8 +3,7 @@
 //!   to 0 (ArrayType's hash operator bound to the element type's), so `checksum(ARRAY[1])` is
 //!   `checksum(1)`;
 //! - a map as the wrapping sum over its entries of `hash(key) ^ hash(value)`, a NULL value
-//!   hashing to 0 (MapType's), so the order of its entries does not matter.
-//!
+//!   hashing to 0 (MapType's), so the order of its entries does not matter;
 //! - a row as `31 · h + hash_code(field)` over its fields from h = 1, a NULL field hashing to
 //!   0: RowType's XX_HASH_64 is built from its fields' HASH_CODE operators, not their
 //!   XX_HASH_64. HASH_CODE is XX_HASH_64 for booleans, strings, json, varbinary and long decimals;
@@ -61,8 +60,21 @@ pub fn element_kind(ty: &TrinoType) -> Option<Kind> {
     })
 }
 
+/// Which of a type's two hash operators: XX_HASH_64 (what checksum sums) or HASH_CODE (what a
+/// row hashes its fields with).
+#[derive(Clone, Copy)]
+enum Operator {
+    XxHash64,
+    HashCode,
+}
+
 /// Trino's XX_HASH_64 of one element of `ty` in element form.
 fn element_hash(ty: &TrinoType, v: &Value) -> Option<u64> {
+    hash_of(Operator::XxHash64, ty, v)
+}
+
+/// Trino's `op` of one element of `ty` in element form (a NULL one hashes to 0).
+fn hash_of(op: Operator, ty: &TrinoType, v: &Value) -> Option<u64> {
     if v.is_null() {
         return Some(0);
     }
@@ -70,7 +82,7 @@ fn element_hash(ty: &TrinoType, v: &Value) -> Option<u64> {
         TrinoType::Array(inner) => {
             let Value::Array(items) = v else { return None };
             items.iter().try_fold(0u64, |h, item| {
-                Some(h.wrapping_mul(31).wrapping_add(element_hash(inner, item)?))
+                Some(h.wrapping_mul(31).wrapping_add(hash_of(op, inner, item)?))
             })
         }
         // A map is a JSON array of [key, value] pairs.
@@ -82,11 +94,25 @@ fn element_hash(ty: &TrinoType, v: &Value) -> Option<u64> {
                 let [key, value] = entry.as_array()?.as_slice() else {
                     return None;
                 };
-                let entry = element_hash(key_type, key)? ^ element_hash(value_type, value)?;
+                let entry = hash_of(op, key_type, key)? ^ hash_of(op, value_type, value)?;
                 Some(h.wrapping_add(entry))
             })
         }
-        TrinoType::Row(_) => hash_code(ty, v),
+        // A row is a JSON array of its fields, by position; both its operators are built from
+        // its fields' HASH_CODE.
+        TrinoType::Row(fields) => {
+            let Value::Array(values) = v else { return None };
+            if values.len() != fields.len() {
+                return None;
+            }
+            fields
+                .iter()
+                .zip(values)
+                .try_fold(1u64, |h, ((_, field), value)| {
+                    let field = hash_of(Operator::HashCode, field, value)?;
+                    Some(h.wrapping_mul(31).wrapping_add(field))
+                })
+        }
         // A varbinary element is its bytes in base64.
         TrinoType::Varbinary => {
             let bytes = base64::engine::general_purpose::STANDARD
@@ -96,54 +122,15 @@ fn element_hash(ty: &TrinoType, v: &Value) -> Option<u64> {
         }
         _ => {
             let (kind, value) = scalar(ty, v)?;
-            hash(kind, ValueRef::from(&value))
-        }
-    }
-}
-
-/// Trino's HASH_CODE of one element of `ty` in element form: what a row hashes its fields
-/// with (see the module's comment).
-fn hash_code(ty: &TrinoType, v: &Value) -> Option<u64> {
-    use TrinoType::*;
-    if v.is_null() {
-        return Some(0);
-    }
-    match ty {
-        Array(inner) => {
-            let Value::Array(items) = v else { return None };
-            items.iter().try_fold(0u64, |h, item| {
-                Some(h.wrapping_mul(31).wrapping_add(hash_code(inner, item)?))
-            })
-        }
-        Map(key_type, value_type) => {
-            let Value::Array(entries) = v else {
-                return None;
-            };
-            entries.iter().try_fold(0u64, |h, entry| {
-                let [key, value] = entry.as_array()?.as_slice() else {
-                    return None;
-                };
-                Some(h.wrapping_add(hash_code(key_type, key)? ^ hash_code(value_type, value)?))
-            })
-        }
-        // A row is a JSON array of its fields, by position.
-        Row(fields) => {
-            let Value::Array(values) = v else { return None };
-            if values.len() != fields.len() {
-                return None;
+            let value = ValueRef::from(&value);
+            // HASH_CODE mixes a type held as a long its own way; a boolean's, like a string's,
+            // is its XX_HASH_64.
+            match (op, long_of(kind, value)) {
+                (Operator::HashCode, Some(long)) if *ty != TrinoType::Boolean => {
+                    Some(long_hash_code(long))
+                }
+                _ => hash(kind, value),
             }
-            fields
-                .iter()
-                .zip(values)
-                .try_fold(1u64, |h, ((_, field), value)| {
-                    Some(h.wrapping_mul(31).wrapping_add(hash_code(field, value)?))
-                })
-        }
-        Boolean | Varchar(_) | Char(_) | Json | Varbinary => element_hash(ty, v),
-        Decimal { precision, .. } if *precision > 18 => element_hash(ty, v),
-        _ => {
-            let (kind, value) = scalar(ty, v)?;
-            Some(long_hash_code(long_of(kind, ValueRef::from(&value))?))
         }
     }
 }
