@@ -112,48 +112,137 @@ fn checksum_is_trinos_order_insensitive_hash_sum() {
     );
     // A row hashes as 31·h + each field's HASH_CODE from h = 1 (RowType builds its XX_HASH_64
     // from its fields' HASH_CODE operators): the types held as a long mix it as
-    // AbstractLongType.hash does, booleans, strings, varbinary and long decimals as their
+    // AbstractLongType.hash does, booleans, strings, json, varbinary and long decimals as their
     // XX_HASH_64, containers inside from their elements' HASH_CODE. Trino 476's bytes.
-    let rows: Vec<(String, &str, serde_json::Value)> = [
-        ("ROW(1, 2)", "dtYV4y99+xA="),
-        ("ROW(1, NULL)", "ybXd76kAQbo="),
-        ("ROW(-1)", "asznoOIPFuk="),
-        ("ROW(TINYINT '1')", "F+0flGiM0D8="),
-        ("ROW(true)", "7BVRQjTqnP0="),
-        ("ROW(false)", "9rOjsOsMSRM="),
-        ("ROW(DOUBLE '1.5')", "WYYRe4r5CcU="),
-        ("ROW(DOUBLE '-0.0')", "WYaNN3+8tyg="),
-        ("ROW(REAL '-1.5')", "0dQeFiWEB7o="),
-        ("ROW('ab')", "gEkgqhR5Kvk="),
-        ("ROW(CHAR 'ab ')", "gEkgqhR5Kvk="),
-        ("ROW(CAST('x' AS varbinary))", "zi1ZbhXVPU8="),
-        ("ROW(DATE '1970-01-02')", "F+0flGiM0D8="),
-        ("ROW(TIMESTAMP '1970-01-01 00:00:01')", "nX+GaB5hsBc="),
-        ("ROW(DECIMAL '1.50')", "I6zT98ImLSI="),
-        ("ROW(DECIMAL '12345678901234567890.5')", "8S+GQvLkbDY="),
-        ("ROW(INTERVAL '1' DAY)", "ykv9LV1CX/Y="),
-        ("ROW(INTERVAL '1' MONTH)", "F+0flGiM0D8="),
-        ("ROW(ARRAY[1, 2])", "CBiAYEdmc0s="),
-        ("ROW(MAP(ARRAY[1], ARRAY[2]))", "qKtcm8/OSS4="),
-        ("ROW(ROW(1))", "cHOty+dIiGg="),
-        ("MAP(ARRAY[1], ARRAY[ROW(1)])", "vL9PF07pftY="),
-        // json hashes its canonical text.
-        ("ROW(JSON '1')", "JfqQqF8OwuM="),
-        ("ROW(JSON '{\"a\": 1}')", "Ucm5o0Mnl9A="),
-        ("ARRAY[JSON '[1, 2]']", "CTn6i6p6N8U="),
-    ]
-    .into_iter()
-    .map(|(value, bytes)| {
-        (
-            format!("SELECT checksum({value})"),
-            "varbinary",
-            json!(bytes),
-        )
-    })
-    .collect();
-    let rows: Vec<(&str, &str, serde_json::Value)> = rows
-        .iter()
-        .map(|(sql, ty, bytes)| (sql.as_str(), *ty, bytes.clone()))
-        .collect();
-    check_values(&engine, &rows);
+    check_values(
+        &engine,
+        &[
+            (
+                "SELECT checksum(ROW(1, 2))",
+                "varbinary",
+                json!("dtYV4y99+xA="),
+            ),
+            (
+                "SELECT checksum(ROW(1, NULL))",
+                "varbinary",
+                json!("ybXd76kAQbo="),
+            ),
+            (
+                "SELECT checksum(ROW(-1))",
+                "varbinary",
+                json!("asznoOIPFuk="),
+            ),
+            (
+                "SELECT checksum(ROW(TINYINT '1'))",
+                "varbinary",
+                json!("F+0flGiM0D8="),
+            ),
+            (
+                "SELECT checksum(ROW(true))",
+                "varbinary",
+                json!("7BVRQjTqnP0="),
+            ),
+            (
+                "SELECT checksum(ROW(false))",
+                "varbinary",
+                json!("9rOjsOsMSRM="),
+            ),
+            (
+                "SELECT checksum(ROW(DOUBLE '1.5'))",
+                "varbinary",
+                json!("WYYRe4r5CcU="),
+            ),
+            (
+                "SELECT checksum(ROW(DOUBLE '-0.0'))",
+                "varbinary",
+                json!("WYaNN3+8tyg="),
+            ),
+            (
+                "SELECT checksum(ROW(REAL '-1.5'))",
+                "varbinary",
+                json!("0dQeFiWEB7o="),
+            ),
+            (
+                "SELECT checksum(ROW('ab'))",
+                "varbinary",
+                json!("gEkgqhR5Kvk="),
+            ),
+            (
+                "SELECT checksum(ROW(CHAR 'ab '))",
+                "varbinary",
+                json!("gEkgqhR5Kvk="),
+            ),
+            (
+                "SELECT checksum(ROW(CAST('x' AS varbinary)))",
+                "varbinary",
+                json!("zi1ZbhXVPU8="),
+            ),
+            (
+                "SELECT checksum(ROW(DATE '1970-01-02'))",
+                "varbinary",
+                json!("F+0flGiM0D8="),
+            ),
+            (
+                "SELECT checksum(ROW(TIMESTAMP '1970-01-01 00:00:01'))",
+                "varbinary",
+                json!("nX+GaB5hsBc="),
+            ),
+            (
+                "SELECT checksum(ROW(DECIMAL '1.50'))",
+                "varbinary",
+                json!("I6zT98ImLSI="),
+            ),
+            (
+                "SELECT checksum(ROW(DECIMAL '12345678901234567890.5'))",
+                "varbinary",
+                json!("8S+GQvLkbDY="),
+            ),
+            (
+                "SELECT checksum(ROW(INTERVAL '1' DAY))",
+                "varbinary",
+                json!("ykv9LV1CX/Y="),
+            ),
+            (
+                "SELECT checksum(ROW(INTERVAL '1' MONTH))",
+                "varbinary",
+                json!("F+0flGiM0D8="),
+            ),
+            (
+                "SELECT checksum(ROW(ARRAY[1, 2]))",
+                "varbinary",
+                json!("CBiAYEdmc0s="),
+            ),
+            (
+                "SELECT checksum(ROW(MAP(ARRAY[1], ARRAY[2])))",
+                "varbinary",
+                json!("qKtcm8/OSS4="),
+            ),
+            (
+                "SELECT checksum(ROW(ROW(1)))",
+                "varbinary",
+                json!("cHOty+dIiGg="),
+            ),
+            (
+                "SELECT checksum(MAP(ARRAY[1], ARRAY[ROW(1)]))",
+                "varbinary",
+                json!("vL9PF07pftY="),
+            ),
+            // json hashes its canonical text.
+            (
+                "SELECT checksum(ROW(JSON '1'))",
+                "varbinary",
+                json!("JfqQqF8OwuM="),
+            ),
+            (
+                "SELECT checksum(ROW(JSON '{\"a\": 1}'))",
+                "varbinary",
+                json!("Ucm5o0Mnl9A="),
+            ),
+            (
+                "SELECT checksum(ARRAY[JSON '[1, 2]'])",
+                "varbinary",
+                json!("CTn6i6p6N8U="),
+            ),
+        ],
+    );
 }
