@@ -185,21 +185,16 @@ impl<'a> Analyzer<'a> {
         format!("{prefix}{}", self.next_alias)
     }
 
-    /// Records that `column` is used: access control sees it, and a refusal it carries
-    /// for the planner is kept for the end of the analysis.
+    /// Records that `column` is used: access control sees it (the read's columns), and a
+    /// refusal it carries for the planner is kept for the end of the analysis.
     pub fn use_column(&mut self, column: &scope::Column) {
-        self.note_column(column.read, &column.name);
+        if let Some(access) = column.read.and_then(|i| self.reads.get_mut(i))
+            && !access.columns.contains(&column.name)
+        {
+            access.columns.push(column.name.clone());
+        }
         if self.planning_refusal.is_none() {
             self.planning_refusal.clone_from(&column.planning_refusal);
-        }
-    }
-
-    /// Records that `column` of read `read` is used (access control sees it).
-    pub fn note_column(&mut self, read: Option<usize>, column: &str) {
-        if let Some(access) = read.and_then(|i| self.reads.get_mut(i))
-            && !access.columns.iter().any(|c| c == column)
-        {
-            access.columns.push(column.to_string());
         }
     }
 }
