@@ -1,7 +1,8 @@
 """The parity corpus: tests/parity/corpus/<family>.sql, in the format of tests/parity/README.md.
 
-A statement ends at a line whose last non-blank character is `;`; lines starting with `--` are
-comments; `-- source:` lines name the source of the statements after them. A statement's id is
+A statement ends at a line whose last non-blank character is `;` (one with inline routines,
+`WITH FUNCTION …`, whose bodies hold `;`, at such a line followed by a blank line); lines starting
+with `--` are comments; `-- source:` lines name the source of the statements after them. A statement's id is
 `<family>:<first 12 hex of sha1 of its whitespace-collapsed text>`.
 """
 
@@ -52,7 +53,8 @@ def parse_family(path: Path) -> list[Statement]:
     source = ""
     pending: list[str] = []
     start = 0
-    for number, line in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    for number, line in enumerate(lines, start=1):
         stripped = line.strip()
         if stripped.startswith("--"):
             comment = stripped[2:].strip()
@@ -64,7 +66,7 @@ def parse_family(path: Path) -> list[Statement]:
         if not pending:
             start = number
         pending.append(line)
-        if stripped.endswith(";"):
+        if stripped.endswith(";") and not inside_routine(pending, lines, number):
             body = "\n".join(pending).rstrip()
             sql = body[: body.rfind(";")].strip()
             pending = []
@@ -76,6 +78,15 @@ def parse_family(path: Path) -> list[Statement]:
     if any(part.strip() for part in pending):
         raise CorpusError(f"{path}:{start}: a statement without its closing `;`")
     return statements
+
+
+def inside_routine(pending: list[str], lines: list[str], number: int) -> bool:
+    """Whether a line ending in `;` is inside an inline routine's body: a statement that starts
+    with `WITH FUNCTION` holds `;` of its own, and ends only at a `;` line followed by a blank
+    line (or the file's end)."""
+    if not " ".join(" ".join(pending).split()).upper().startswith("WITH FUNCTION"):
+        return False
+    return number < len(lines) and bool(lines[number].strip())
 
 
 def load(directory: Path, families: set[str] | None = None) -> list[Statement]:

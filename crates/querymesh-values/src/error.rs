@@ -88,6 +88,9 @@ pub enum ErrorName {
     DuplicateColumnOrPathName,
     MissingPathName,
     InvalidPlan,
+    // SQL routines' refusals (WITH FUNCTION).
+    AlreadyExists,
+    MissingReturn,
 }
 
 impl ErrorName {
@@ -172,6 +175,8 @@ impl ErrorName {
             Self::DuplicateColumnOrPathName => ("DUPLICATE_COLUMN_OR_PATH_NAME", 127),
             Self::MissingPathName => ("MISSING_PATH_NAME", 128),
             Self::InvalidPlan => ("INVALID_PLAN", 129),
+            Self::AlreadyExists => ("ALREADY_EXISTS", 12),
+            Self::MissingReturn => ("MISSING_RETURN", 126),
         }
     }
 

@@ -341,6 +341,17 @@ impl TypeParser {
         (p <= max).then_some(p as u8)
     }
 
+    /// An opening `(` or `<`, and the character that closes it.
+    fn open(&mut self) -> Option<char> {
+        if self.eat('(') {
+            Some(')')
+        } else if self.eat('<') {
+            Some('>')
+        } else {
+            None
+        }
+    }
+
     fn ty(&mut self) -> Option<TrinoType> {
         use TrinoType::*;
         let word = self.word()?;
@@ -423,23 +434,20 @@ impl TypeParser {
                     return None;
                 }
             }
+            // `array(t)` or Trino's other spelling, `array<t>` (SqlBase.g4 `type`).
             "array" => {
-                if !self.eat('(') {
-                    return None;
-                }
+                let close = self.open()?;
                 let element = self.ty()?;
-                self.eat(')').then(|| Array(Box::new(element)))?
+                self.eat(close).then(|| Array(Box::new(element)))?
             }
             "map" => {
-                if !self.eat('(') {
-                    return None;
-                }
+                let close = self.open()?;
                 let k = self.ty()?;
                 if !self.eat(',') {
                     return None;
                 }
                 let v = self.ty()?;
-                self.eat(')').then(|| Map(Box::new(k), Box::new(v)))?
+                self.eat(close).then(|| Map(Box::new(k), Box::new(v)))?
             }
             "row" => {
                 if !self.eat('(') {

@@ -49,6 +49,7 @@ pub(super) mod predicates;
 pub(super) mod quantified;
 mod query;
 mod recursive;
+pub(super) mod routines;
 pub(super) mod rows;
 pub(super) mod scope;
 pub(super) mod select;
@@ -121,6 +122,8 @@ pub struct Analyzer<'a> {
     /// carrying [`scope::Column::planning_refusal`]): the statement fails with it once its
     /// analysis has succeeded, as Trino plans only what it has analysed.
     pub planning_refusal: Option<Arc<TrinoError>>,
+    /// The inline routines (`WITH FUNCTION`) a call may name, before the built-in functions.
+    pub(super) routines: Arc<routines::Routines>,
 }
 
 pub fn ident_name(ident: &sqlparser::ast::Ident) -> String {
@@ -160,6 +163,7 @@ impl<'a> Analyzer<'a> {
             stack: StackBudget::start(),
             describing: None,
             planning_refusal: None,
+            routines: Arc::default(),
         }
     }
 

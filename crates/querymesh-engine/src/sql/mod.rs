@@ -104,6 +104,9 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
     // A session zone Trino does not know fails every query ("Time zone not supported: …").
     analyze::zoned::session_zone_id(session)?;
     let (all_tokens, tokens) = syntax::tokenize(sql)?;
+    if syntax::routines::recognise(&tokens) {
+        return query::plan_with_routines(catalogs, session, sql, &tokens);
+    }
     syntax::check_one_statement(&tokens)?;
     match Statement::parse(&tokens, sql)? {
         Statement::ExecuteImmediate => {

@@ -161,6 +161,13 @@ impl Analyzer<'_> {
                     "Lambda expression cannot contain subqueries",
                 ))
             }
+            Expr::Exists { .. } | Expr::Subquery(..) if cx.clause == Clause::Routine => {
+                Err(error_at(
+                    ErrorName::NotSupported,
+                    self.opening_parenthesis_before(at),
+                    "Queries are not allowed in functions",
+                ))
+            }
             Expr::Exists { .. } | Expr::Subquery(..) => self.subquery(e, at, cx),
             Expr::AllOp {
                 left,

@@ -198,6 +198,9 @@ pub enum Clause {
     /// A lambda's body: it may contain no aggregate, window function or subquery (Trino's
     /// ExpressionAnalyzer.visitLambdaExpression).
     Lambda,
+    /// An inline routine's expression: no query, aggregate or window function (Trino's
+    /// SqlRoutineAnalyzer).
+    Routine,
 }
 
 impl Clause {
@@ -212,6 +215,7 @@ impl Clause {
             Clause::GroupBy => "GROUP BY clause",
             Clause::Values => "VALUES",
             Clause::Lambda => "Lambda expression",
+            Clause::Routine => "Function body",
             _ => "clause",
         }
     }

@@ -13,7 +13,7 @@ use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 use crate::catalog::Catalogs;
 use crate::error::{ErrorName, TrinoError};
-use crate::sql::syntax::token::{at, end_of, mismatched, upper_word};
+use crate::sql::syntax::token::{at, blank_prefix, end_of, mismatched, upper_word};
 use crate::sql::{Body, Plan};
 use crate::types::TrinoType;
 use crate::{OutputColumn, SessionContext};
@@ -22,20 +22,6 @@ use crate::{OutputColumn, SessionContext};
 enum Format {
     Text,
     Json,
-}
-
-/// `sql` with the characters before byte `end` blanked out, line breaks kept: the statement
-/// being explained keeps every position it has in the whole text.
-fn blank_prefix(sql: &str, end: usize) -> String {
-    let mut out = String::with_capacity(sql.len());
-    for (i, c) in sql.char_indices() {
-        if i < end && c != '\n' {
-            out.extend(std::iter::repeat_n(' ', c.len_utf8()));
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 /// Byte offset in `sql` of a token's start.
@@ -204,18 +190,4 @@ fn describe(plan: &Plan, format: Format) -> String {
         None => text.push_str("Values (answered from the catalogs)\n"),
     }
     text
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn blanking_keeps_positions() {
-        let sql = "EXPLAIN (TYPE VALIDATE)\nSELECT é";
-        let blanked = blank_prefix(sql, 24);
-        assert_eq!(blanked.len(), sql.len());
-        assert!(blanked.ends_with("\nSELECT é"));
-        assert!(blanked[..23].chars().all(|c| c == ' '));
-    }
 }

@@ -9,8 +9,10 @@ use sqlparser::tokenizer::TokenWithSpan;
 
 use crate::catalog::Catalogs;
 use crate::error::{ErrorName, Position, TrinoError, error_at};
+use crate::sql::analyze::routines::Routines;
 use crate::sql::analyze::{self, Analyzer};
 use crate::sql::syntax::dialect::TrinoDialect;
+use crate::sql::syntax::token::blank_prefix;
 use crate::sql::syntax::{self, lexical, syntax_error_near, tokenize};
 use crate::sql::{Body, Plan};
 use crate::{OutputColumn, SessionContext, TableAccess};
@@ -23,10 +25,51 @@ pub(crate) fn plan(
     all_tokens: Vec<TokenWithSpan>,
     tokens: &[TokenWithSpan],
 ) -> Result<Plan, TrinoError> {
+    plan_calling(
+        catalogs,
+        session,
+        sql,
+        all_tokens,
+        tokens,
+        Routines::default(),
+        0,
+    )
+}
+
+/// Plans `WITH FUNCTION … query`: the routines read and compiled, then the query after them
+/// (the routines' text blanked, so positions stay the statement's) with them in scope.
+pub(crate) fn plan_with_routines(
+    catalogs: &Catalogs,
+    session: &SessionContext,
+    sql: &str,
+    tokens: &[TokenWithSpan],
+) -> Result<Plan, TrinoError> {
+    let (specs, query_start) = syntax::routines::parse(sql, tokens)?;
+    let rest = blank_prefix(sql, query_start);
+    let (all_tokens, tokens) = tokenize(&rest)?;
+    syntax::check_one_statement(&tokens)?;
+    let mut next_alias = 0;
+    let routines = analyze::routines::compile(&specs, sql, catalogs, session, &mut next_alias)?;
+    plan_calling(
+        catalogs, session, &rest, all_tokens, &tokens, routines, next_alias,
+    )
+}
+
+fn plan_calling(
+    catalogs: &Catalogs,
+    session: &SessionContext,
+    sql: &str,
+    all_tokens: Vec<TokenWithSpan>,
+    tokens: &[TokenWithSpan],
+    routines: Routines,
+    next_alias: u32,
+) -> Result<Plan, TrinoError> {
     lexical::check(tokens)?;
     let first_at = tokens.first().map(|t| Position::from(t.span.start));
     let query = parse_query_tokens(sql, all_tokens, tokens, first_at)?;
     let mut analyzer = Analyzer::new(catalogs, session, tokens);
+    analyzer.routines = Arc::new(routines);
+    analyzer.next_alias = next_alias;
     let block = analyzer.query(&query, None)?;
     if let Some(refusal) = analyzer.planning_refusal {
         return Err(Arc::unwrap_or_clone(refusal));

@@ -25,6 +25,7 @@ pub(crate) mod json_syntax;
 pub(crate) mod json_table;
 pub(crate) mod lexical;
 pub(crate) mod respell;
+pub(crate) mod routines;
 mod row_count;
 pub(crate) mod table_functions;
 pub(crate) mod token;
@@ -59,8 +60,14 @@ pub(crate) fn check_one_statement(tokens: &[TokenWithSpan]) -> Result<&TokenWith
             "mismatched input '<EOF>'. Expecting: 'SELECT', 'WITH', 'VALUES', 'SHOW', 'DESCRIBE'",
         ));
     };
-    // Trino takes exactly one statement, without a terminating semicolon.
-    if let Some(semi) = tokens.iter().find(|t| t.token == Token::SemiColon) {
+    // Trino takes exactly one statement, without a terminating semicolon (an inline routine's
+    // body, EXPLAINed here, holds its own: the routines' reader checks them).
+    let routines = tokens.windows(2).any(|w| routines::recognise(w));
+    if let Some(semi) = tokens
+        .iter()
+        .find(|t| t.token == Token::SemiColon)
+        .filter(|_| !routines)
+    {
         return Err(TrinoError::at(
             ErrorName::SyntaxError,
             Position::from(semi.span.start),

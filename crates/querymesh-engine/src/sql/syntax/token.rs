@@ -152,3 +152,32 @@ pub(crate) fn word_token(
 pub(crate) fn marker(mark: char, text: &str, span: Span) -> TokenWithSpan {
     word_token(format!("{mark}{text}"), Some('"'), Keyword::NoKeyword, span)
 }
+
+/// `sql` with the characters before byte `end` blanked out, line breaks kept: what is left
+/// (the statement EXPLAIN explains, the query after inline routines) keeps every position it
+/// has in the whole text.
+pub(crate) fn blank_prefix(sql: &str, end: usize) -> String {
+    let mut out = String::with_capacity(sql.len());
+    for (i, c) in sql.char_indices() {
+        if i < end && c != '\n' {
+            out.extend(std::iter::repeat_n(' ', c.len_utf8()));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blanking_keeps_positions() {
+        let sql = "EXPLAIN (TYPE VALIDATE)\nSELECT é";
+        let blanked = blank_prefix(sql, 24);
+        assert_eq!(blanked.len(), sql.len());
+        assert!(blanked.ends_with("\nSELECT é"));
+        assert!(blanked[..23].chars().all(|c| c == ' '));
+    }
+}

@@ -9,6 +9,7 @@ mod context;
 mod lambda;
 mod over;
 mod reduce_agg;
+mod routine;
 mod special_forms;
 mod sql_json;
 mod window;
@@ -46,6 +47,9 @@ impl Analyzer<'_> {
             _ => return Err(not_registered(at, &f.name.to_string().to_lowercase())),
         };
         if let Some(t) = self.sql_json_call(&name, f, cx)? {
+            return Ok(t);
+        }
+        if let Some(t) = self.routine_call(&name, f, cx, at)? {
             return Ok(t);
         }
         if f.uses_odbc_syntax

@@ -148,7 +148,10 @@ impl Analyzer<'_> {
 
     /// Where a subquery starts for Trino: its opening parenthesis, the last one before `at`
     /// (sqlparser places it at its SELECT).
-    fn opening_parenthesis_before(&self, at: Option<Position>) -> Option<Position> {
+    pub(in crate::sql) fn opening_parenthesis_before(
+        &self,
+        at: Option<Position>,
+    ) -> Option<Position> {
         let at = at?;
         self.tokens
             .iter()
