@@ -179,6 +179,17 @@ class CorpusAndRatchet(unittest.TestCase):
             self.assertIn(corpus.statement_id("demo", "SELECT 1 FROM t"), {s.id for s in statements})
             self.assertEqual({s.source for s in statements}, {"here"})
 
+    def test_a_statement_with_inline_routines_ends_at_a_semicolon_line_before_a_blank_one(self):
+        with tempfile.TemporaryDirectory() as directory:
+            self.write(directory, "demo.sql", "WITH FUNCTION f() RETURNS int\nBEGIN\n  RETURN 1;\n"
+                       "END\nSELECT f();\n\nSELECT 2;\nWITH FUNCTION g() RETURNS int RETURN 2 SELECT g();\n")
+            statements = corpus.load(Path(directory))
+            self.assertEqual(sorted(s.sql for s in statements), [
+                "SELECT 2",
+                "WITH FUNCTION f() RETURNS int\nBEGIN\n  RETURN 1;\nEND\nSELECT f()",
+                "WITH FUNCTION g() RETURNS int RETURN 2 SELECT g()",
+            ])
+
     def test_duplicates_across_families_are_an_error(self):
         with tempfile.TemporaryDirectory() as directory:
             self.write(directory, "a.sql", "SELECT 1;\n")

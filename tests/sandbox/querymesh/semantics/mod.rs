@@ -33,6 +33,7 @@ mod numbers;
 mod query_structure;
 mod recursive_with;
 mod regexp;
+mod routines;
 mod setdigest;
 mod sketches;
 mod strings;

@@ -62,7 +62,7 @@ pub(crate) fn check_one_statement(tokens: &[TokenWithSpan]) -> Result<&TokenWith
     };
     // Trino takes exactly one statement, without a terminating semicolon (an inline routine's
     // body, EXPLAINed here, holds its own: the routines' reader checks them).
-    let routines = tokens.windows(2).any(|w| routines::recognise(w));
+    let routines = tokens.windows(2).any(routines::recognise);
     if let Some(semi) = tokens
         .iter()
         .find(|t| t.token == Token::SemiColon)

@@ -135,6 +135,7 @@ pub(crate) fn parse(
         i: 1,
         lines: line_starts(sql),
         expressions: Vec::new(),
+        depth: 0,
     };
     let mut routines = Vec::new();
     loop {
@@ -163,7 +164,14 @@ struct Reader<'s, 't> {
     lines: Vec<usize>,
     /// The expressions read so far.
     expressions: Vec<Text>,
+    /// How many statements the one being read is nested in.
+    depth: usize,
 }
+
+/// The deepest nesting of statements read: deeper is Trino's refusal of a statement its
+/// parser cannot hold, before the reader's (and the compiler's) recursion could exhaust the
+/// stack.
+const MAX_NESTING: usize = 64;
 
 impl Reader<'_, '_> {
     fn end(&self) -> Position {
@@ -496,6 +504,16 @@ impl Reader<'_, '_> {
     /// One statement; `top` for a routine's body, where RETURN's value ends where the query
     /// (or the next routine) starts.
     fn statement(&mut self, expecting: &str, top: bool) -> Result<Stmt, TrinoError> {
+        if self.depth >= MAX_NESTING {
+            return Err(crate::sql::limits::too_large());
+        }
+        self.depth += 1;
+        let statement = self.statement_inner(expecting, top);
+        self.depth -= 1;
+        statement
+    }
+
+    fn statement_inner(&mut self, expecting: &str, top: bool) -> Result<Stmt, TrinoError> {
         let label = if matches!(self.peek().map(|t| &t.token), Some(Token::Word(_)))
             && self.peek_after_is(Token::Colon)
             && !self.is("BEGIN")
