@@ -29,10 +29,74 @@ use crate::error::{ErrorName, Position, TrinoError};
 /// positions without following a chain down (analyze.rs `location`).
 pub const MAX_CHAIN: usize = 4_000;
 
-/// The stack the analysis may use, measured from where it starts: half a worker's. A level
-/// of nesting costs about 5 KiB unoptimised (parentheses) to 20 KiB (a subquery), so this
-/// takes what sqlparser's own recursion limit lets through.
+/// The stack the analysis may use at least, measured from where it starts: half a worker's.
+/// On a stack grown for a deep statement ([`with_stack_for`]) it may use all but
+/// [`STACK_MARGIN`] of what is left.
 const ANALYSIS_STACK_BYTES: usize = 1 << 20;
+
+/// What the analysis leaves of a grown stack for the frames it returns through.
+const STACK_MARGIN: usize = 256 << 10;
+
+/// The deepest nesting a statement may have (parentheses and brackets, CASE … END, runs of
+/// prefix operators): Trino 476's parser takes about 1,469 parentheses or CASTs, 717 CASEs,
+/// 675 nested function calls, 383 derived tables (measured: its JVM stack decides), and
+/// refuses deeper with `statement is too large`.
+pub const MAX_NESTING: usize = 1_500;
+
+/// sqlparser's recursion limit: a level of nesting costs it one to three.
+pub const PARSER_RECURSION_LIMIT: usize = 4 * MAX_NESTING;
+
+/// Nesting up to this is planned on the caller's stack, as any statement was before.
+const SHALLOW: usize = 20;
+
+/// The stack a level of nesting may take in sqlparser and the analysis, unoptimised: a
+/// subquery costs the analysis about 20 KiB, sqlparser less.
+const STACK_PER_LEVEL: usize = 64 << 10;
+
+/// How deep `tokens` (the significant ones) nest their syntax tree, estimated from above:
+/// the open parentheses, brackets and CASEs, plus the run of prefix operators (`- - 1`,
+/// `NOT NOT x`) at each point.
+pub fn nesting(tokens: &[TokenWithSpan]) -> usize {
+    let (mut depth, mut deepest, mut prefixes) = (0usize, 0usize, 0usize);
+    let mut operand_expected = true;
+    for t in tokens {
+        let word = |k: Keyword| matches!(&t.token, Token::Word(w) if w.quote_style.is_none() && w.keyword == k);
+        let prefix = operand_expected
+            && (matches!(t.token, Token::Minus | Token::Plus) || word(Keyword::NOT));
+        prefixes = if prefix { prefixes + 1 } else { 0 };
+        match &t.token {
+            Token::LParen | Token::LBracket => depth += 1,
+            Token::RParen | Token::RBracket => depth = depth.saturating_sub(1),
+            _ if word(Keyword::CASE) => depth += 1,
+            _ if word(Keyword::END) => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        deepest = deepest.max(depth + prefixes);
+        operand_expected = !matches!(
+            t.token,
+            Token::Number(..) | Token::SingleQuotedString(_) | Token::RParen | Token::RBracket
+        ) && !matches!(&t.token, Token::Word(w) if w.keyword == Keyword::NoKeyword || w.quote_style.is_some());
+    }
+    deepest
+}
+
+/// Refuses a statement nested deeper than [`MAX_NESTING`], as Trino's parser would.
+pub fn check_nesting(nesting: usize) -> Result<(), TrinoError> {
+    if nesting > MAX_NESTING {
+        return Err(too_large());
+    }
+    Ok(())
+}
+
+/// `f` (the parse and analysis of a statement `nesting` deep) on a stack that holds it: a
+/// shallow statement on the caller's, a deep one on a segment grown for it (stacker), so a
+/// deep statement is planned as Trino would plan it and none can overflow a worker's stack.
+pub fn with_stack_for<R>(nesting: usize, f: impl FnOnce() -> R) -> R {
+    if nesting <= SHALLOW {
+        return f();
+    }
+    stacker::grow((1 << 20) + nesting * STACK_PER_LEVEL, f)
+}
 
 /// The most terms the stand-in puts in one compound SELECT; longer runs of one set operation
 /// become a tree of compounds of at most this many. SQLite takes at most 500
@@ -175,6 +239,8 @@ pub fn check_chains(tokens: &[TokenWithSpan]) -> Result<(), TrinoError> {
 #[derive(Clone, Copy, Debug)]
 pub struct StackBudget {
     base: usize,
+    /// How much of the stack below `base` the analysis may use.
+    budget: usize,
 }
 
 #[inline(always)]
@@ -185,14 +251,21 @@ fn stack_position() -> usize {
 
 impl StackBudget {
     pub fn start() -> Self {
+        let left = stacker::remaining_stack().unwrap_or(0);
         Self {
             base: stack_position(),
+            // A worker's own stack keeps the fixed share; a grown one is the statement's.
+            budget: if left > 4 * ANALYSIS_STACK_BYTES {
+                left - STACK_MARGIN
+            } else {
+                ANALYSIS_STACK_BYTES
+            },
         }
     }
 
     /// [`too_large`] once the analysis has used its share of the stack.
     pub fn check(&self) -> Result<(), TrinoError> {
-        if self.base.saturating_sub(stack_position()) > ANALYSIS_STACK_BYTES {
+        if self.base.saturating_sub(stack_position()) > self.budget {
             return Err(too_large());
         }
         Ok(())

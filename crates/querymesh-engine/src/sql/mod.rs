@@ -104,24 +104,39 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
     // A session zone Trino does not know fails every query ("Time zone not supported: …").
     analyze::zoned::session_zone_id(session)?;
     let (all_tokens, tokens) = syntax::tokenize(sql)?;
-    if syntax::routines::recognise(&tokens) {
-        return query::plan_with_routines(catalogs, session, sql, &tokens);
+    let nesting = limits::nesting(&tokens);
+    limits::check_nesting(nesting)?;
+    limits::with_stack_for(nesting, || {
+        plan_tokens(catalogs, sql, session, all_tokens, &tokens)
+    })
+}
+
+/// [`plan`] of the statement's tokens, on a stack that holds its nesting.
+fn plan_tokens(
+    catalogs: &Catalogs,
+    sql: &str,
+    session: &SessionContext,
+    all_tokens: Vec<sqlparser::tokenizer::TokenWithSpan>,
+    tokens: &[sqlparser::tokenizer::TokenWithSpan],
+) -> Result<Plan, TrinoError> {
+    if syntax::routines::recognise(tokens) {
+        return query::plan_with_routines(catalogs, session, sql, tokens);
     }
-    syntax::check_one_statement(&tokens)?;
-    match Statement::parse(&tokens, sql)? {
+    syntax::check_one_statement(tokens)?;
+    match Statement::parse(tokens, sql)? {
         Statement::ExecuteImmediate => {
-            let bound = execute_immediate::bind(sql, &tokens)?;
+            let bound = execute_immediate::bind(sql, tokens)?;
             plan(catalogs, &bound, session)
         }
-        Statement::Use => use_schema::plan(&tokens, sql, catalogs, session),
-        Statement::Explain => explain::plan(&tokens, sql, catalogs, session),
-        Statement::Session(form) => session::plan(form, &tokens, sql, session),
+        Statement::Use => use_schema::plan(tokens, sql, catalogs, session),
+        Statement::Explain => explain::plan(tokens, sql, catalogs, session),
+        Statement::Session(form) => session::plan(form, tokens, sql, session),
         Statement::Write { form, taken } => {
-            writes::plan(form, taken, &tokens, sql, catalogs, session)
+            writes::plan(form, taken, tokens, sql, catalogs, session)
         }
-        Statement::Call => call::plan(&tokens, sql, catalogs, session),
+        Statement::Call => call::plan(tokens, sql, catalogs, session),
         Statement::Refused(refusal) => Err(refusal),
-        Statement::Show { describe } => show::plan(describe, &tokens, catalogs, session),
-        Statement::Query => query::plan(catalogs, session, sql, all_tokens, &tokens),
+        Statement::Show { describe } => show::plan(describe, tokens, catalogs, session),
+        Statement::Query => query::plan(catalogs, session, sql, all_tokens, tokens),
     }
 }

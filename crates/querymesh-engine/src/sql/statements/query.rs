@@ -138,7 +138,9 @@ pub(crate) fn parse_query_tokens(
     first_at: Option<Position>,
 ) -> Result<Box<Query>, TrinoError> {
     syntax::prepare_query(sql, &mut all_tokens, tokens)?;
-    let mut parser = Parser::new(&TrinoDialect).with_tokens_with_locations(all_tokens);
+    let mut parser = Parser::new(&TrinoDialect)
+        .with_recursion_limit(crate::sql::limits::PARSER_RECURSION_LIMIT)
+        .with_tokens_with_locations(all_tokens);
     let statements = parser.parse_statements().map_err(|e| {
         // A few of sqlparser's errors name no place: the culprit is the last token taken
         // that reads as what the message says it found.
