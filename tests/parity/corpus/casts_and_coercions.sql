@@ -131,3 +131,19 @@ SELECT count(*) FROM tpch.tiny.nation WHERE name = 1;
 SELECT count(*) FROM tpch.tiny.nation WHERE nationkey = '1';
 SELECT DATE '2020-01-01' + 1;
 SELECT ARRAY[1] = ARRAY['1'];
+
+-- source: Trino 476 docs, language/types.md "VARCHAR" (Unicode string literals, U&'...' [UESCAPE 'c']); TestSqlParser.testUnicodeString
+SELECT U&'Hello winter \2603 !';
+SELECT U&'Hello winter #2603 !' UESCAPE '#';
+SELECT U&'\0041\+01F600';
+SELECT u&'it''s \0041';
+SELECT U&'a##b' UESCAPE '#';
+SELECT U&'#00e9t#0000' UESCAPE '#';
+SELECT U&'x' UESCAPE '';
+SELECT U&'x' UESCAPE '+';
+SELECT U&'x' UESCAPE '%%';
+SELECT U&'hello\6dB\8Bd5';
+SELECT U&'hello\K6B';
+SELECT U&'hello\+FFFFFD';
+SELECT U&'hello\DBFF';
+SELECT U&'abc\';

@@ -53,6 +53,7 @@ pub(super) mod routines;
 pub(super) mod rows;
 pub(super) mod scope;
 pub(super) mod select;
+mod select_all;
 mod set_operations;
 pub(super) mod table_functions;
 pub(super) mod unnest;

@@ -380,3 +380,55 @@ fn unnamed_columns_answer_to_no_name_and_are_numbered_in_the_output() {
         );
     }
 }
+
+/// `row.* [AS (a, …)]` (docs sql/select.md "SELECT clause"; StatementAnalyzer
+/// .analyzeSelectAllColumns): a row's fields as columns, named by the row's type or the list
+/// (unquoted names upper-cased, as Trino 476 reports them); a name is a relation first.
+#[test]
+fn a_rows_fields_as_columns() {
+    let engine = engine();
+    let columns = |sql: &str| match run(&engine, sql) {
+        Ok(a) => (a.names.clone(), json!(a.rows)),
+        Err(e) => panic!("{sql} failed: {e}"),
+    };
+    assert_eq!(
+        columns("SELECT (CAST(ROW(1, 2) AS ROW(a integer, b integer))).*, 3"),
+        (
+            vec!["a".to_string(), "b".to_string(), "_col2".to_string()],
+            json!([[1, 2, 3]])
+        )
+    );
+    assert_eq!(
+        columns("SELECT (ROW(1, 'x')).* AS (x, \"y\")"),
+        (vec!["X".to_string(), "y".to_string()], json!([[1, "x"]]))
+    );
+    assert_eq!(
+        columns("SELECT t.r.* FROM (SELECT ROW(1, 2) r) t").1,
+        json!([[1, 2]])
+    );
+    assert_eq!(
+        columns("SELECT (ROW(regionkey, count(*))).* FROM nation GROUP BY regionkey ORDER BY 1").1,
+        json!([[0, 5], [1, 5], [2, 5], [3, 5], [4, 5]])
+    );
+    check_errors(
+        &engine,
+        &[
+            (
+                "SELECT (1).*",
+                "TYPE_MISMATCH: line 1:1: expected expression of type Row",
+            ),
+            (
+                "SELECT (ROW(1, 'a')).* AS (x)",
+                "MISMATCHED_COLUMN_ALIASES: line 1:28: Column alias list has 1 entries but relation has 2 columns",
+            ),
+            (
+                "SELECT (r).* FROM (SELECT ROW(1, 2) r) t",
+                "TABLE_NOT_FOUND: line 1:8: Unable to resolve reference r",
+            ),
+            (
+                "SELECT region.* x FROM region",
+                "SYNTAX_ERROR: line 1:17: mismatched input 'x'",
+            ),
+        ],
+    );
+}

@@ -306,3 +306,58 @@ fn unicode_literals_sql_forms_maps_normal_forms_and_stems() {
         ],
     );
 }
+
+/// Unicode string literals, `U&'…' [UESCAPE 'c']` (docs language/types.md "VARCHAR";
+/// TestSqlParser.testUnicodeString): decoded with the escape character named, refused with
+/// Trino's messages at the literal.
+#[test]
+fn unicode_string_literals() {
+    let engine = engine();
+    check_values(
+        &engine,
+        &[
+            (
+                "SELECT U&'Hello winter \\2603 !'",
+                "varchar(16)",
+                json!("Hello winter ☃ !"),
+            ),
+            (
+                "SELECT U&'Hello winter #2603 !' UESCAPE '#'",
+                "varchar(16)",
+                json!("Hello winter ☃ !"),
+            ),
+            ("SELECT U&'\\0041\\+01F600'", "varchar(2)", json!("A😀")),
+            (
+                "SELECT U&'a##b\\n' UESCAPE '#'",
+                "varchar(5)",
+                json!("a#b\\n"),
+            ),
+            ("SELECT u&'it''s'", "varchar(4)", json!("it's")),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[
+            (
+                "SELECT U&'x' UESCAPE ''",
+                "SYNTAX_ERROR: line 1:8: Empty Unicode escape character",
+            ),
+            (
+                "SELECT U&'x' UESCAPE '+'",
+                "SYNTAX_ERROR: line 1:8: Invalid Unicode escape character: +",
+            ),
+            (
+                "SELECT U&'hello\\6dB'",
+                "SYNTAX_ERROR: line 1:8: Incomplete escape sequence: 6dB",
+            ),
+            (
+                "SELECT U&'hello\\K6B'",
+                "SYNTAX_ERROR: line 1:8: Invalid hexadecimal digit: K",
+            ),
+            (
+                "SELECT U&'hello\\DBFF'",
+                "SYNTAX_ERROR: line 1:8: Invalid escaped character: DBFF. Escaped character is a surrogate. Use '\\+123456' instead.",
+            ),
+        ],
+    );
+}

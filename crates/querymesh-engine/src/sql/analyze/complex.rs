@@ -202,6 +202,22 @@ impl Analyzer<'_> {
         Ok(Typed::new(sql, ty))
     }
 
+    /// Each field of a row value, named as its type names it (None when it does not).
+    pub(in crate::sql) fn row_fields(t: &Typed) -> Option<Vec<(Option<String>, Typed)>> {
+        let TrinoType::Row(fields) = &t.ty else {
+            return None;
+        };
+        let fields = fields
+            .iter()
+            .enumerate()
+            .map(|(i, (name, ty))| {
+                let sql = from_element(element_at(t.sql.clone(), i), ty);
+                (name.clone(), Typed::new(sql, ty.clone()))
+            })
+            .collect();
+        Some(fields)
+    }
+
     /// `base[…]…` and `(base).x`: subscripts of arrays, maps and rows, and row fields.
     pub(in crate::sql) fn field_access(
         &mut self,

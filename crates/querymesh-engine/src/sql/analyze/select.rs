@@ -403,9 +403,21 @@ impl Analyzer<'_> {
                         origins.push(Origin { table, aliased });
                     }
                 }
-                SelectItem::Wildcard(_) | SelectItem::QualifiedWildcard(..) => {
-                    for c in wildcard_columns(scope, item)? {
-                        self.wildcard_column(&c, group_keys, location(item))?;
+                SelectItem::Wildcard(options) | SelectItem::QualifiedWildcard(_, options) => {
+                    // A row's fields are analysed as the row expression is (grouping checked
+                    // there); a relation's columns each as a column.
+                    let (expanded, of_row) = match self.row_wildcard(item, scope, cx)? {
+                        Some(fields) => (fields, true),
+                        None => (wildcard_columns(scope, item)?, false),
+                    };
+                    let names = super::select_all::wildcard_names(options, expanded.len())?;
+                    for (k, mut c) in expanded.into_iter().enumerate() {
+                        if !of_row {
+                            self.wildcard_column(&c, group_keys, location(item))?;
+                        }
+                        if let Some(name) = names.as_ref().and_then(|n| n.get(k)) {
+                            c.name = name.clone();
+                        }
                         if describing {
                             let table = self.origin_of_column(&c);
                             origins.push(Origin {

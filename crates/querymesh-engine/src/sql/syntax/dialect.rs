@@ -54,13 +54,19 @@ impl Dialect for TrinoDialect {
         true
     }
 
-    /// `0x1F`, `0o17`, `0b101` are integers in Trino (HEXADECIMAL_, OCTAL_, BINARY_INTEGER).
-    fn supports_non_decimal_integer_literals(&self) -> bool {
+    /// `(row).*` (SqlBase.g4 `primaryExpression '.' ASTERISK`): a row's fields as columns.
+    fn supports_select_expr_star(&self) -> bool {
         true
     }
 
-    /// `U&'\0041\+01F600'` (SqlBase.g4 UNICODE_STRING; UESCAPE is not read).
-    fn supports_unicode_string_literal(&self) -> bool {
+    /// `t.* AS (a, b)`: the list arrives as one marked alias (`wildcard_aliases`); any other
+    /// alias after a wildcard is refused by the analysis, as Trino's grammar refuses it.
+    fn supports_select_wildcard_with_alias(&self) -> bool {
+        true
+    }
+
+    /// `0x1F`, `0o17`, `0b101` are integers in Trino (HEXADECIMAL_, OCTAL_, BINARY_INTEGER).
+    fn supports_non_decimal_integer_literals(&self) -> bool {
         true
     }
 }

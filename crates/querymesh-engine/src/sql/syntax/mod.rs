@@ -29,6 +29,8 @@ pub(crate) mod routines;
 mod row_count;
 pub(crate) mod table_functions;
 pub(crate) mod token;
+mod unicode_strings;
+pub(crate) mod wildcard_aliases;
 
 use sqlparser::parser::ParserError;
 use sqlparser::tokenizer::{Token, TokenWithSpan, Tokenizer};
@@ -39,9 +41,10 @@ use token::end_of;
 
 /// All tokens (for the parser) and the significant ones (for the checks before parsing).
 pub(crate) fn tokenize(sql: &str) -> Result<(Vec<TokenWithSpan>, Vec<TokenWithSpan>), TrinoError> {
-    let all = Tokenizer::new(&TrinoDialect, sql)
+    let mut all = Tokenizer::new(&TrinoDialect, sql)
         .tokenize_with_location()
         .map_err(|e| syntax_error(ParserError::TokenizerError(e.to_string()), sql))?;
+    unicode_strings::decode(&mut all)?;
     let significant = all
         .iter()
         .filter(|t| token::is_significant(t))
@@ -96,6 +99,7 @@ pub(crate) fn prepare_query(
     row_count::check_row_count_clauses(tokens, sql)?;
     crate::sql::limits::check_chains(tokens)?;
     respell::respell(all_tokens);
+    wildcard_aliases::rewrite(all_tokens);
     cast_types::replace_cast_types(all_tokens);
     json_table::rewrite(all_tokens)?;
     json_syntax::rewrite(all_tokens);

@@ -7,8 +7,6 @@
 //! - `trim(LEADING FROM s)` (SqlBase.g4 `TRIM '(' (trimsSpecification? trimChar? FROM)?
 //!   valueExpression ')'`, the characters left out): sqlparser wants an expression after the
 //!   side word, so the FROM goes and `trim(LEADING s)` parses to the same tree.
-//! - `U&'\+01F600'` (SqlBase.g4 UNICODE_STRING): sqlparser's tokenizer decodes the escapes,
-//!   and the literal becomes the plain string it stands for.
 //! - `normalize(s, NFKC)` (SqlBase.g4 `NORMALIZE '(' valueExpression (',' normalForm)? ')'`):
 //!   the form is a word, not an expression; it becomes the string `'NFKC'` the function
 //!   reads (querymesh-functions string/unicode_text.rs).
@@ -138,15 +136,6 @@ fn quote_normal_form(tokens: &mut [TokenWithSpan]) {
             && ["NFC", "NFD", "NFKC", "NFKD"].contains(&w.value.to_ascii_uppercase().as_str())
         {
             t.token = Token::SingleQuotedString(w.value.to_ascii_uppercase());
-        }
-    }
-}
-
-/// `U&'…'` → `'…'`, its escapes already decoded by the tokenizer.
-fn plain_unicode_strings(tokens: &mut [TokenWithSpan]) {
-    for t in tokens.iter_mut() {
-        if let Token::UnicodeStringLiteral(s) = &mut t.token {
-            t.token = Token::SingleQuotedString(std::mem::take(s));
         }
     }
 }
@@ -369,7 +358,6 @@ fn mark_typed_literals(tokens: &mut Vec<TokenWithSpan>) {
 /// Rewrites `tokens` (the whole stream, whitespace included) for sqlparser.
 pub fn respell(tokens: &mut Vec<TokenWithSpan>) {
     mark_typed_literals(tokens);
-    plain_unicode_strings(tokens);
     quote_comma_trim(tokens);
     drop_trim_side_from(tokens);
     quote_normal_form(tokens);
