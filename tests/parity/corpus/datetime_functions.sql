@@ -493,3 +493,14 @@ SELECT date_parse('2024-01-01', '%Y-%m-%d %w');
 SELECT human_readable_seconds(nan());
 SELECT last_day_of_month(TIME '10:00:00');
 SELECT abs(INTERVAL '-3' DAY);
+
+-- source: functions/datetime.md, current_time, localtime and the precision of the current date and time functions (SqlBase.g4 `CURRENT_TIME ('(' precision=INTEGER_VALUE ')')?`)
+SELECT typeof(current_time), typeof(localtime);
+SELECT typeof(current_timestamp(6)), typeof(localtimestamp(0)), typeof(current_time(2)), typeof(localtime(9));
+SELECT current_timestamp(13);
+SELECT current_time(13);
+SELECT localtime(13);
+SELECT localtimestamp(13);
+SELECT localtimestamp(x) FROM (VALUES 1) t(x);
+SELECT now(3);
+SELECT current_time IS NOT NULL, localtime IS NOT NULL, current_timestamp(0) <= current_timestamp, localtimestamp(1) IS NOT NULL;

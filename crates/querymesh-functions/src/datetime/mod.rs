@@ -2,6 +2,7 @@
 //! date_trunc/date_add/date_diff (DateTimeFunctions: they take a date or a timestamp(p) and
 //! keep its type), and the current date and time.
 
+mod current;
 pub mod format;
 pub mod interval;
 pub mod iso_date;
@@ -59,13 +60,17 @@ const fn field(name: &'static str, description: &'static str) -> FunctionDef {
 /// `now()` and `current_timestamp`: Trino lists `now` (as deterministic, as it lists
 /// `current_date`: the value is fixed for the query), while `current_timestamp` and
 /// `localtimestamp` are special forms of its grammar, which SHOW FUNCTIONS leaves out.
-const fn now(name: &'static str, kind: Kind) -> FunctionDef {
+const fn now(
+    name: &'static str,
+    kind: Kind,
+    lower: fn(&mut dyn LowerContext, &Call) -> LowerResult,
+) -> FunctionDef {
     FunctionDef {
         name,
         kind,
         signatures: &[("", "timestamp(3) with time zone")],
         typing: Typing::ByLowering,
-        lower: Lower::Scalar(current_timestamp),
+        lower: Lower::Scalar(lower),
         description: "Current timestamp with time zone",
         deterministic: true,
     }
@@ -191,19 +196,41 @@ pub const FUNCTIONS: &[FunctionDef] = &[
         kind: Kind::Scalar,
         signatures: &[("", "date")],
         typing: Typing::ByLowering,
-        lower: Lower::Scalar(current_date),
+        lower: Lower::Scalar(current::current_date),
         description: "Current date",
         deterministic: true,
     },
-    now("now", Kind::Scalar),
-    now("current_timestamp", Kind::SpecialForm),
+    now("now", Kind::Scalar, current::now),
+    now(
+        "current_timestamp",
+        Kind::SpecialForm,
+        current::current_timestamp,
+    ),
     FunctionDef {
         name: "localtimestamp",
         kind: Kind::SpecialForm,
         signatures: &[("", "timestamp(3)")],
         typing: Typing::ByLowering,
-        lower: Lower::Scalar(local_timestamp),
+        lower: Lower::Scalar(current::local_timestamp),
         description: "Current timestamp without time zone",
+        deterministic: false,
+    },
+    FunctionDef {
+        name: "current_time",
+        kind: Kind::SpecialForm,
+        signatures: &[("", "time(3) with time zone")],
+        typing: Typing::ByLowering,
+        lower: Lower::Scalar(current::current_time),
+        description: "Current time with time zone",
+        deterministic: true,
+    },
+    FunctionDef {
+        name: "localtime",
+        kind: Kind::SpecialForm,
+        signatures: &[("", "time(3)")],
+        typing: Typing::ByLowering,
+        lower: Lower::Scalar(current::local_time),
+        description: "Current time without time zone",
         deterministic: false,
     },
 ];
@@ -381,35 +408,4 @@ pub fn now_sql(zone: &str) -> SqlExpr {
     // Padded to the stored 12 fraction digits, then the zone.
     let padded = SqlExpr::binary(utc_millis, BinaryOp::Concat, SqlExpr::text("000000000 "));
     SqlExpr::binary(padded, BinaryOp::Concat, SqlExpr::text(zone))
-}
-
-/// The wall time of `now` in its zone, a stored timestamp(3).
-fn local_now(now: SqlExpr) -> SqlExpr {
-    QM_TZ_LOCAL.call([now, SqlExpr::Integer(3)])
-}
-
-/// current_date: the date in the session zone.
-fn current_date(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
-    let now = now_sql(&ctx.session_zone());
-    Ok(c.args.is_empty().then(|| {
-        Typed::new(
-            builtin::SUBSTR.call([local_now(now), SqlExpr::Integer(1), SqlExpr::Integer(10)]),
-            TrinoType::Date,
-        )
-    }))
-}
-
-fn current_timestamp(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
-    let now = now_sql(&ctx.session_zone());
-    Ok(c.args
-        .is_empty()
-        .then(|| Typed::new(now, TrinoType::TimestampTz(3))))
-}
-
-/// localtimestamp: the wall time in the session zone.
-fn local_timestamp(ctx: &mut dyn LowerContext, c: &Call) -> LowerResult {
-    let now = now_sql(&ctx.session_zone());
-    Ok(c.args
-        .is_empty()
-        .then(|| Typed::new(local_now(now), TrinoType::Timestamp(3))))
 }

@@ -472,6 +472,43 @@ fn show_functions_lists_table_functions_twice_and_no_special_forms() {
                 "varchar",
                 json!("timestamp(3)"),
             ),
+            // current_time and localtime, and each at the precision asked (docs
+            // functions/datetime.md; SqlBase.g4 `CURRENT_TIME ('(' precision ')')?`).
+            (
+                "SELECT typeof(current_time)",
+                "varchar",
+                json!("time(3) with time zone"),
+            ),
+            ("SELECT typeof(localtime(9))", "varchar", json!("time(9)")),
+            (
+                "SELECT typeof(current_timestamp(0))",
+                "varchar",
+                json!("timestamp(0) with time zone"),
+            ),
+            (
+                "SELECT typeof(localtimestamp(12))",
+                "varchar",
+                json!("timestamp(12)"),
+            ),
+            (
+                "SELECT current_timestamp(0) <= current_timestamp AND localtime(0) IS NOT NULL",
+                "boolean",
+                json!(true),
+            ),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[
+            (
+                "SELECT current_time(13)",
+                "NUMERIC_VALUE_OUT_OF_RANGE: TIME WITH TIME ZONE precision must be in range [0, 12]: 13",
+            ),
+            (
+                "SELECT localtimestamp(x) FROM (VALUES 1) t(x)",
+                "SYNTAX_ERROR",
+            ),
+            ("SELECT now(3)", "FUNCTION_NOT_FOUND"),
         ],
     );
     // An alias of parse_data_size: Trino lists each row of an aliased name twice.
