@@ -50,6 +50,8 @@ pub const QM_JSON_OBJECT: SqliteFn = SqliteFn::new("qm_json_object");
 pub const QM_JSON_FROM_COMPLEX: SqliteFn = SqliteFn::new("qm_json_from_complex");
 pub const QM_JSON_TO_COMPLEX: SqliteFn = SqliteFn::new("qm_json_to_complex");
 pub const QM_JSON_ENCODED: SqliteFn = SqliteFn::new("qm_json_encoded");
+/// JSON input in UTF-16 or UTF-32 (`FORMAT JSON ENCODING …` of a varbinary) as text.
+pub const QM_JSON_DECODED: SqliteFn = SqliteFn::new("qm_json_decoded");
 pub const QM_JSON_TABLE: SqliteFn = SqliteFn::new("qm_json_table");
 
 /// json_parse's error (JsonFunctions.jsonParse).

@@ -10,6 +10,7 @@
 
 use querymesh_values::error::ErrorName;
 use rusqlite::Connection;
+use rusqlite::types::ValueRef;
 
 use super::value::Json;
 use super::{FLAGS, define, fail, reserve, sql_json_items, text_arg, write_string};
@@ -199,7 +200,44 @@ fn encoded(text: &str, encoding: &str) -> Vec<u8> {
     }
 }
 
+/// `bytes` read as text in `encoding`'s little-endian code units, as Trino reads a varbinary
+/// `FORMAT JSON ENCODING UTF16 | UTF32`; None when they are not such text.
+fn decoded(bytes: &[u8], encoding: &str) -> Option<String> {
+    match encoding {
+        "utf16" => {
+            let units: Vec<u16> = bytes
+                .chunks(2)
+                .map(|c| c.try_into().ok().map(u16::from_le_bytes))
+                .collect::<Option<_>>()?;
+            String::from_utf16(&units).ok()
+        }
+        "utf32" => bytes
+            .chunks(4)
+            .map(|c| {
+                c.try_into()
+                    .ok()
+                    .map(u32::from_le_bytes)
+                    .and_then(char::from_u32)
+            })
+            .collect(),
+        _ => String::from_utf8(bytes.to_vec()).ok(),
+    }
+}
+
 pub(super) fn register(conn: &Connection) -> rusqlite::Result<()> {
+    define(conn, super::QM_JSON_DECODED.name(), 2, FLAGS, |ctx| {
+        let (ValueRef::Blob(bytes), Some(encoding)) = (ctx.get_raw(0), text_arg(ctx.get_raw(1)))
+        else {
+            return Ok(None);
+        };
+        reserve(bytes.len().saturating_mul(2))?;
+        decoded(bytes, &encoding).map(Some).ok_or_else(|| {
+            fail(
+                ErrorName::JsonInputConversionError,
+                "conversion to JSON failed: ",
+            )
+        })
+    })?;
     define(conn, super::QM_JSON_ENCODED.name(), 2, FLAGS, |ctx| {
         let (Some(text), Some(encoding)) = (text_arg(ctx.get_raw(0)), text_arg(ctx.get_raw(1)))
         else {

@@ -7,7 +7,8 @@
 use querymesh_functions::json::path::{Path, PathError};
 use querymesh_functions::json::scalar_kind;
 use querymesh_functions::json::sqlite::{
-    QM_JSON_ARRAY, QM_JSON_EXISTS, QM_JSON_OBJECT, QM_JSON_QUERY, QM_JSON_VALUE,
+    QM_JSON_ARRAY, QM_JSON_DECODED, QM_JSON_ENCODED, QM_JSON_EXISTS, QM_JSON_OBJECT, QM_JSON_QUERY,
+    QM_JSON_VALUE,
 };
 use querymesh_values::sqlite_expr::{Affinity, SqlExpr, builtin};
 use querymesh_values::typed::Typed;
@@ -166,32 +167,13 @@ impl Analyzer<'_> {
                 "mismatched input ')'. Expecting: <expression>",
             ));
         };
-        let input = self.expr(input_expr, cx)?;
+        let mut input = self.expr(input_expr, cx)?;
         let input_at = location(input_expr).or(at);
         let mut next = parts.next();
-        if let Some(Part::Clause(words, clause_at)) = &next
+        if let Some(Part::Clause(words, _)) = &next
             && words.starts_with("format json")
         {
-            if words != "format json" && input.ty != TrinoType::Varbinary {
-                return Err(error_at(
-                    ErrorName::TypeMismatch,
-                    input_at,
-                    format!(
-                        "Cannot read input of type {} as JSON using formatting {}",
-                        input.ty,
-                        words
-                            .strip_prefix("format ")
-                            .unwrap_or(words)
-                            .to_uppercase()
-                    ),
-                ));
-            }
-            if input.ty == TrinoType::Varbinary
-                && !words.ends_with("utf8")
-                && words != "format json"
-            {
-                return Err(not_supported(*clause_at, "JSON input in UTF-16 or UTF-32"));
-            }
+            input = json_input(input, words, input_at)?;
             next = parts.next();
         }
         // A binary string holds UTF-8 JSON text (FORMAT JSON's default encoding). A json value
@@ -445,6 +427,7 @@ impl Analyzer<'_> {
         let mut quotes_given = false;
         let (mut on_empty, mut on_error) = ("null".to_string(), "null".to_string());
         let behaviours = ["null", "error", "empty array", "empty object"];
+        let mut output = None;
         for part in c.rest {
             match part {
                 Part::Clause(words, clause_at) if words.starts_with("returning ") => {
@@ -460,8 +443,10 @@ impl Analyzer<'_> {
                     omit = words == "omit quotes";
                     quotes_given = true;
                 }
-                // The output's format: JSON is the only one.
-                Part::Clause(words, _) if words == "format json" => {}
+                // The output's format: JSON, in the encoding named (for varbinary).
+                Part::Clause(words, _) if words.starts_with("format json") => {
+                    output = Some(words);
+                }
                 Part::Clause(words, _)
                     if behaviours.iter().any(|b| words == format!("{b} on empty")) =>
                 {
@@ -496,7 +481,7 @@ impl Analyzer<'_> {
             SqlExpr::text(on_empty),
             SqlExpr::text(on_error),
         ]);
-        returned_text(sql, returns, at)
+        returned_text(sql, returns, output.as_deref(), at)
     }
 
     /// The kind and SQL of a json_array / json_object value (docs "Argument types"): json
@@ -549,17 +534,23 @@ impl Analyzer<'_> {
         let at = location(&f.name);
         let mut absent = true;
         let mut returns = TrinoType::Varchar(None);
-        let mut values: Vec<(Typed, bool)> = Vec::new();
+        let mut values: Vec<(Typed, bool, Option<Position>)> = Vec::new();
         let mut after_returning = false;
+        let mut output = None;
         for part in parts(f)? {
             let returning = matches!(&part, Part::Clause(w, _) if w.starts_with("returning "));
             let output_format = after_returning;
             after_returning = returning;
             match part {
-                Part::Clause(words, _) if words == "format json" && output_format => {}
-                Part::Value(e) => values.push((self.expr(e, cx)?, produces_json(e))),
-                Part::Clause(words, _) if words == "format json" && !values.is_empty() => {
+                Part::Clause(words, _) if words.starts_with("format json") && output_format => {
+                    output = Some(words);
+                }
+                Part::Value(e) => values.push((self.expr(e, cx)?, produces_json(e), location(e))),
+                Part::Clause(words, _)
+                    if words.starts_with("format json") && !values.is_empty() =>
+                {
                     if let Some(last) = values.last_mut() {
+                        last.0 = json_input(last.0.clone(), &words, last.2.or(at))?;
                         last.1 = true;
                     }
                 }
@@ -573,12 +564,12 @@ impl Analyzer<'_> {
             }
         }
         let mut args = vec![SqlExpr::Integer(i64::from(absent))];
-        for (t, format_json) in values {
+        for (t, format_json, _) in values {
             let (kind, sql) = self.member_value(t, format_json, Some("JSON_ARRAY"), at)?;
             args.push(SqlExpr::text(kind));
             args.push(sql);
         }
-        returned_text(QM_JSON_ARRAY.call(args), returns, at)
+        returned_text(QM_JSON_ARRAY.call(args), returns, output.as_deref(), at)
     }
 
     fn json_object(&mut self, f: &Function, cx: &ExprContext<'_>) -> Result<Typed, TrinoError> {
@@ -588,18 +579,24 @@ impl Analyzer<'_> {
         let mut returns = TrinoType::Varchar(None);
         let mut values: Vec<(Typed, bool, Option<Position>)> = Vec::new();
         let mut after_returning = false;
+        let mut output = None;
         for part in parts(f)? {
             let returning = matches!(&part, Part::Clause(w, _) if w.starts_with("returning "));
             let output_format = after_returning;
             after_returning = returning;
             match part {
-                Part::Clause(words, _) if words == "format json" && output_format => {}
+                Part::Clause(words, _) if words.starts_with("format json") && output_format => {
+                    output = Some(words);
+                }
                 Part::Clause(words, _) if words == "object" => {}
                 Part::Value(e) => {
                     values.push((self.expr(e, cx)?, produces_json(e), location(e)));
                 }
-                Part::Clause(words, _) if words == "format json" && !values.is_empty() => {
+                Part::Clause(words, _)
+                    if words.starts_with("format json") && !values.is_empty() =>
+                {
                     if let Some(last) = values.last_mut() {
+                        last.0 = json_input(last.0.clone(), &words, last.2.or(at))?;
                         last.1 = true;
                     }
                 }
@@ -645,7 +642,7 @@ impl Analyzer<'_> {
             args.push(SqlExpr::text(kind));
             args.push(sql);
         }
-        returned_text(QM_JSON_OBJECT.call(args), returns, at)
+        returned_text(QM_JSON_OBJECT.call(args), returns, output.as_deref(), at)
     }
 }
 
@@ -664,13 +661,59 @@ fn produces_json(e: &Expr) -> bool {
     }
 }
 
-/// A JSON text as the RETURNING type: a character string (truncated to its length).
+/// A value read `FORMAT JSON [ENCODING …]` (`words`, the clause): a varbinary in UTF-16 or
+/// UTF-32 decoded to the JSON text it holds; an encoding is for a varbinary only.
+fn json_input(t: Typed, words: &str, at: Option<Position>) -> Result<Typed, TrinoError> {
+    let encoding = words.strip_prefix("format json encoding ");
+    if encoding.is_some() && !matches!(t.ty, TrinoType::Varbinary | TrinoType::Unknown) {
+        return Err(error_at(
+            ErrorName::TypeMismatch,
+            at,
+            format!(
+                "Cannot read input of type {} as JSON using formatting {}",
+                t.ty.display_name(),
+                words
+                    .strip_prefix("format ")
+                    .unwrap_or(words)
+                    .to_uppercase()
+            ),
+        ));
+    }
+    Ok(match encoding {
+        Some(encoding @ ("utf16" | "utf32")) => Typed::new(
+            QM_JSON_DECODED.call([t.sql, SqlExpr::text(encoding)]),
+            TrinoType::Varchar(None),
+        ),
+        _ => t,
+    })
+}
+
+/// A JSON text as the RETURNING type: a character string (truncated to its length), or a
+/// varbinary in the output FORMAT JSON's encoding (`format`, the clause).
 fn returned_text(
     sql: SqlExpr,
     returns: TrinoType,
+    format: Option<&str>,
     at: Option<Position>,
 ) -> Result<Typed, TrinoError> {
+    let encoding = format.and_then(|f| f.strip_prefix("format json encoding "));
+    if let Some(encoding) = encoding
+        && returns != TrinoType::Varbinary
+    {
+        return Err(error_at(
+            ErrorName::TypeMismatch,
+            at,
+            format!(
+                "Cannot output JSON value as {} using formatting JSON ENCODING {}",
+                returns.display_name(),
+                encoding.to_uppercase()
+            ),
+        ));
+    }
     let sql = match &returns {
+        TrinoType::Varbinary if matches!(encoding, Some("utf16" | "utf32")) => {
+            QM_JSON_ENCODED.call([sql, SqlExpr::text(encoding.unwrap_or_default())])
+        }
         TrinoType::Varchar(None) => sql,
         TrinoType::Varchar(Some(n)) | TrinoType::Char(n) => {
             builtin::SUBSTR.call([sql, SqlExpr::Integer(1), SqlExpr::Integer(i64::from(*n))])
