@@ -55,7 +55,7 @@ use serde_json::Value;
 
 use super::catalog::Catalogs;
 use super::error::TrinoError;
-use super::types::TrinoType;
+
 use super::{OutputColumn, SessionContext, TableAccess};
 use statements::query::parse_query;
 
@@ -83,16 +83,14 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// Trino's answer to a statement without output of its own (USE, PREPARE, …): one
-    /// boolean `result`, true.
+    /// Trino's answer to a statement without output of its own (USE, PREPARE, SET SESSION,
+    /// …): no columns and no rows (Trino 476 sends `"columns": []`), its update type saying
+    /// what it did.
     pub fn without_output(session_update: Option<use_schema::SessionUpdate>) -> Self {
         Self {
-            columns: vec![OutputColumn {
-                name: "result".into(),
-                ty: TrinoType::Boolean,
-            }],
+            columns: Vec::new(),
             reads: Vec::new(),
-            body: Body::Rows(vec![vec![Value::Bool(true)]]),
+            body: Body::Rows(Vec::new()),
             session_update,
         }
     }

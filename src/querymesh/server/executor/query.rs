@@ -363,9 +363,10 @@ impl Query {
         .to_body()
     }
 
-    /// The columns, unless the statement failed before it had any (Trino then sends none).
+    /// The columns, unless the statement failed before it had any (Trino then sends none); a
+    /// statement without output (USE, SET SESSION, PREPARE) has none, `"columns": []`.
     pub(super) fn known_columns(&self) -> Option<&RawValue> {
-        Some(&**self.columns).filter(|columns| columns.get() != "[]")
+        Some(&**self.columns).filter(|columns| columns.get() != "[]" || self.update_type.is_some())
     }
 
     pub fn cancel(&self) {

@@ -39,7 +39,9 @@ async fn set_and_reset_answer_with_the_session_headers() {
             .map(|v| v.to_str().unwrap_or("")),
         Some("query_max_run_time=5m")
     );
-    assert_eq!(rows(&pages), vec![serde_json::json!([true])]);
+    // Trino 476: no columns, no rows, the updateType.
+    assert!(rows(&pages).is_empty());
+    assert_eq!(pages.last().unwrap()["columns"], serde_json::json!([]));
     assert_eq!(pages.last().unwrap()["updateType"], "SET SESSION");
 
     let posted = mesh

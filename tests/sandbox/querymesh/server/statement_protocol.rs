@@ -311,7 +311,9 @@ async fn prepared_statements_travel_in_headers() {
         added,
         "q=SELECT+name+FROM+tpch.tiny.nation+WHERE+nationkey+%3D+%3F"
     );
-    assert_eq!(rows(&pages), vec![json!([true])]);
+    // Trino 476: no columns, no rows, the updateType.
+    assert!(rows(&pages).is_empty());
+    assert_eq!(pages.last().expect("a page")["columns"], json!([]));
     assert_eq!(pages.last().expect("a page")["updateType"], "PREPARE");
 
     let held: &'static str = Box::leak(added.into_boxed_str());

@@ -14,7 +14,9 @@
 
 use std::time::Duration;
 
+use querymesh_values::typed::Constant;
 use serde_json::Value;
+use sqlparser::ast::DateTimeField;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 mod properties;
@@ -53,6 +55,7 @@ impl SessionUpdate {
     pub fn update_type(&self) -> &'static str {
         match self {
             Self::Use { .. } => "USE",
+            Self::SetProperty { name, .. } if name == TIME_ZONE_ID => "SET TIME ZONE",
             Self::SetProperty { .. } => "SET SESSION",
             Self::ResetProperty { .. } => "RESET SESSION",
             Self::Nothing { update_type } => update_type,
@@ -280,6 +283,9 @@ fn set_time_zone(tokens: &[TokenWithSpan], end: Position) -> Result<Plan, TrinoE
                 })?
         }
         _ if upper_word(value_token).as_deref() == Some("LOCAL") => "UTC".to_string(),
+        _ if upper_word(value_token).as_deref() == Some("INTERVAL") => {
+            return interval_zone(tokens, end);
+        }
         _ => {
             return Err(TrinoError::at(
                 ErrorName::NotSupported,
@@ -291,6 +297,93 @@ fn set_time_zone(tokens: &[TokenWithSpan], end: Position) -> Result<Plan, TrinoE
     if let Some(extra) = tokens.get(4) {
         return Err(mismatched(Some(extra), end, "<EOF>"));
     }
+    Ok(Plan::without_output(Some(SessionUpdate::SetProperty {
+        name: TIME_ZONE_ID.into(),
+        value,
+    })))
+}
+
+/// `SET TIME ZONE INTERVAL [-]'h[:mm]' HOUR [TO MINUTE]` (SetTimeZoneTask): the offset as a
+/// zone, `+HH:MM` (UTC for none), whole minutes within ±14 hours.
+fn interval_zone(tokens: &[TokenWithSpan], end: Position) -> Result<Plan, TrinoError> {
+    let mut i = 4;
+    let negative = match tokens.get(i).map(|t| &t.token) {
+        Some(Token::Minus) => {
+            i += 1;
+            true
+        }
+        Some(Token::Plus) => {
+            i += 1;
+            false
+        }
+        _ => false,
+    };
+    let Some(Token::SingleQuotedString(text)) = tokens.get(i).map(|t| &t.token) else {
+        return Err(mismatched(tokens.get(i), end, "<string>"));
+    };
+    let field = |t: Option<&TokenWithSpan>| match upper_word(t).as_deref() {
+        Some("DAY") => Some(DateTimeField::Day),
+        Some("HOUR") => Some(DateTimeField::Hour),
+        Some("MINUTE") => Some(DateTimeField::Minute),
+        Some("SECOND") => Some(DateTimeField::Second),
+        _ => None,
+    };
+    let Some(first) = field(tokens.get(i + 1)) else {
+        return Err(mismatched(
+            tokens.get(i + 1),
+            end,
+            "'DAY', 'HOUR', 'MINUTE', 'SECOND'",
+        ));
+    };
+    let mut next = i + 2;
+    let last = if upper_word(tokens.get(next)).as_deref() == Some("TO") {
+        let Some(last) = field(tokens.get(next + 1)) else {
+            return Err(mismatched(
+                tokens.get(next + 1),
+                end,
+                "'HOUR', 'MINUTE', 'SECOND'",
+            ));
+        };
+        next += 2;
+        Some(last)
+    } else {
+        None
+    };
+    if let Some(extra) = tokens.get(next) {
+        return Err(mismatched(Some(extra), end, "<EOF>"));
+    }
+    let at_value = tokens.get(3).map(at);
+    let typed =
+        crate::sql::analyze::literal::interval(text, &first, last.as_ref(), negative, at_value)?;
+    let Some(Constant::Millis(millis)) = typed.constant else {
+        return Err(TrinoError::at(
+            ErrorName::TypeMismatch,
+            at_value.unwrap_or(end),
+            format!(
+                "Expected expression of varchar or interval day-time type, but '{text}' has {} type",
+                typed.ty
+            ),
+        ));
+    };
+    if millis % 60_000 != 0 {
+        return Err(TrinoError::new(
+            ErrorName::InvalidLiteral,
+            "Invalid TIME ZONE offset interval: interval contains seconds",
+        ));
+    }
+    let minutes = millis / 60_000;
+    if minutes.abs() > 14 * 60 {
+        return Err(TrinoError::new(
+            ErrorName::InvalidFunctionArgument,
+            format!("Invalid offset minutes {minutes}"),
+        ));
+    }
+    let value = if minutes == 0 {
+        "UTC".to_string()
+    } else {
+        let sign = if minutes < 0 { '-' } else { '+' };
+        format!("{sign}{:02}:{:02}", minutes.abs() / 60, minutes.abs() % 60)
+    };
     Ok(Plan::without_output(Some(SessionUpdate::SetProperty {
         name: TIME_ZONE_ID.into(),
         value,
