@@ -91,6 +91,8 @@ pub enum ErrorName {
     // SQL routines' refusals (WITH FUNCTION).
     AlreadyExists,
     MissingReturn,
+    NotInTransaction,
+    RoleNotFound,
 }
 
 impl ErrorName {
@@ -177,6 +179,8 @@ impl ErrorName {
             Self::InvalidPlan => ("INVALID_PLAN", 129),
             Self::AlreadyExists => ("ALREADY_EXISTS", 12),
             Self::MissingReturn => ("MISSING_RETURN", 126),
+            Self::NotInTransaction => ("NOT_IN_TRANSACTION", 21),
+            Self::RoleNotFound => ("ROLE_NOT_FOUND", 48),
         }
     }
 

@@ -44,6 +44,7 @@ pub const SET_CATALOG_HEADER: &str = "x-trino-set-catalog";
 pub const SET_SCHEMA_HEADER: &str = "x-trino-set-schema";
 pub const SET_SESSION_HEADER: &str = "x-trino-set-session";
 pub const CLEAR_SESSION_HEADER: &str = "x-trino-clear-session";
+pub const SET_ROLE_HEADER: &str = "x-trino-set-role";
 
 /// Trino's `query.max-length` default: a longer query text is refused. Trino counts Java
 /// characters, that is UTF-16 code units.
@@ -366,6 +367,7 @@ fn set_session_headers(headers: &mut HeaderMap, update: &SessionUpdate) {
             ),
         )],
         SessionUpdate::ResetProperty { name } => vec![(CLEAR_SESSION_HEADER, name.clone())],
+        SessionUpdate::SetRole { role } => vec![(SET_ROLE_HEADER, format!("system={role}"))],
         SessionUpdate::Nothing { .. } => Vec::new(),
     };
     for (name, value) in pairs {

@@ -16,3 +16,10 @@ RESET SESSION query_max_run_time;
 PREPARE my_select1 FROM SELECT * FROM nation;
 EXECUTE IMMEDIATE 'SET SESSION query_max_run_time = ''1h''';
 DROP TABLE IF EXISTS tpch.tiny.nosuch;
+-- source: Trino 476 docs, sql/set-role.md; sql/commit.md, sql/rollback.md (outside a transaction)
+SET ROLE ALL;
+SET ROLE NONE;
+SET ROLE admin;
+SET ROLE ALL IN tpch;
+COMMIT;
+ROLLBACK;

@@ -335,3 +335,7 @@ SELECT typeof(lower(CAST('ab' AS char(3))));
 SELECT typeof(chr(65));
 SELECT typeof(split('a,b', ','));
 SELECT typeof(split_to_map('a=1', ',', '='));
+
+-- source: Trino 476 (newer docs' functions/string.md overlay and functions/row.md fields(): not Trino 476's grammar, refused at the word its parser stops at)
+SELECT overlay('abc' PLACING 'XYZ' FROM 3);
+SELECT CAST(NULL AS ROW(greeting VARCHAR, planet ROW(color varchar, size bigint))).fields();

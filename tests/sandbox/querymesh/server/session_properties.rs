@@ -187,3 +187,32 @@ async fn current_user_catalog_and_schema() {
         "{pages:?}"
     );
 }
+
+/// SET ROLE (docs sql/set-role.md; SetRoleTask): ALL and NONE are the system roles a person
+/// has, told as `X-Trino-Set-Role: system=ALL` on the last page; a named role does not exist
+/// and no catalog manages roles (Trino 476's errors). COMMIT and ROLLBACK outside a
+/// transaction are NOT_IN_TRANSACTION.
+#[tokio::test]
+async fn set_role_and_transaction_statements_answer_as_trinos() {
+    let mesh = Mesh::start().await;
+    let posted = mesh.post("SET ROLE ALL", &mesh.token()).await;
+    let (pages, told) = mesh.follow_to_last_headers(posted).await;
+    assert_eq!(
+        told.get("x-trino-set-role")
+            .map(|v| v.to_str().unwrap_or("")),
+        Some("system=ALL")
+    );
+    assert!(rows(&pages).is_empty());
+    assert_eq!(pages.last().unwrap()["updateType"], "SET ROLE");
+    for (sql, name) in [
+        ("SET ROLE admin", "ROLE_NOT_FOUND"),
+        ("SET ROLE ALL IN tpch", "NOT_SUPPORTED"),
+        ("COMMIT", "NOT_IN_TRANSACTION"),
+        ("ROLLBACK", "NOT_IN_TRANSACTION"),
+    ] {
+        let posted = mesh.post(sql, &mesh.token()).await;
+        let (pages, _) = mesh.follow_to_last_headers(posted).await;
+        let error = error_of(&pages);
+        assert_eq!(error["errorName"], name, "{sql}: {error}");
+    }
+}

@@ -245,6 +245,18 @@ impl Analyzer<'_> {
                     let index_at = self.index_start(location(index)).or(at);
                     self.subscript(t, i, index_at)?
                 }
+                // `row.fields()`: a method call Trino 476's grammar has not, refused at `(`.
+                AccessExpr::Dot(Expr::Function(f)) => {
+                    let paren = location(&f.name).map(|p| {
+                        let name = f.name.to_string().chars().count() as u64;
+                        Position::new(p.line, p.column + name)
+                    });
+                    return Err(error_at(
+                        ErrorName::SyntaxError,
+                        paren.or(at),
+                        "mismatched input '('",
+                    ));
+                }
                 _ => return Err(not_supported(at, "This subscript (slices, paths)")),
             };
         }

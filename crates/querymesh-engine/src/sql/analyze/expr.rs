@@ -215,6 +215,15 @@ impl Analyzer<'_> {
                 at,
                 "mismatched input: this expression is not Trino SQL",
             )),
+            // OVERLAY(s PLACING r FROM n): not Trino 476's grammar, which stops at PLACING.
+            Expr::Overlay { overlay_what, .. } => {
+                let placing = self.keyword_before("placing", &overlay_what.span());
+                Err(error_at(
+                    ErrorName::SyntaxError,
+                    placing.or(at),
+                    "mismatched input 'PLACING'. Expecting: ')', ','",
+                ))
+            }
             _ => Err(not_supported(
                 at,
                 "This expression (arrays, maps, rows, lambdas, time zones)",

@@ -36,15 +36,22 @@ pub(super) fn refusal(word: &str, at: Option<Position>) -> Option<TrinoError> {
                 "mismatched input '{word}'. Expecting: 'SELECT', 'WITH', 'VALUES', 'SHOW', 'DESCRIBE'"
             ),
         )),
-        "SET" | "RESET" | "ANALYZE" | "CALL" | "EXECUTE" | "PREPARE" | "DEALLOCATE" | "START"
-        | "COMMIT" | "ROLLBACK" => Some(error_at(
-            ErrorName::NotSupported,
-            at,
-            format!(
-                "{} statements are not supported by the QueryMesh stand-in",
-                word.to_ascii_uppercase()
-            ),
+        // No transaction can be in progress: the stand-in starts none (Trino 476 answers
+        // these outside one so).
+        "COMMIT" | "ROLLBACK" => Some(TrinoError::new(
+            ErrorName::NotInTransaction,
+            "No transaction in progress",
         )),
+        "SET" | "RESET" | "ANALYZE" | "CALL" | "EXECUTE" | "PREPARE" | "DEALLOCATE" | "START" => {
+            Some(error_at(
+                ErrorName::NotSupported,
+                at,
+                format!(
+                    "{} statements are not supported by the QueryMesh stand-in",
+                    word.to_ascii_uppercase()
+                ),
+            ))
+        }
         _ => None,
     }
 }

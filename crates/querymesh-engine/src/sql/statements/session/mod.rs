@@ -43,6 +43,11 @@ pub enum SessionUpdate {
     ResetProperty {
         name: String,
     },
+    /// SET ROLE ALL | NONE: the system role the client is to send (`X-Trino-Set-Role:
+    /// system=ALL`).
+    SetRole {
+        role: String,
+    },
     /// A statement that changed nothing, as Trino's `DROP TABLE IF EXISTS` of a missing table
     /// ends: no session change, Trino's `updateType`.
     Nothing {
@@ -58,6 +63,7 @@ impl SessionUpdate {
             Self::SetProperty { name, .. } if name == TIME_ZONE_ID => "SET TIME ZONE",
             Self::SetProperty { .. } => "SET SESSION",
             Self::ResetProperty { .. } => "RESET SESSION",
+            Self::SetRole { .. } => "SET ROLE",
             Self::Nothing { update_type } => update_type,
         }
     }
@@ -186,6 +192,8 @@ pub fn time_limit(session: &SessionContext) -> Option<Duration> {
 pub(crate) enum Form {
     /// `SET TIME ZONE …`
     SetTimeZone,
+    /// `SET ROLE …`
+    SetRole,
     /// `SET SESSION name = value`
     Set,
     /// `RESET SESSION name`
@@ -202,6 +210,9 @@ pub(crate) fn recognise(tokens: &[TokenWithSpan]) -> Option<Form> {
         && upper_word(tokens.get(2)).as_deref() == Some("ZONE")
     {
         return Some(Form::SetTimeZone);
+    }
+    if first == "SET" && upper_word(tokens.get(1)).as_deref() == Some("ROLE") {
+        return Some(Form::SetRole);
     }
     if upper_word(tokens.get(1)).as_deref() != Some("SESSION") {
         return None;
@@ -224,6 +235,7 @@ pub(crate) fn plan(
     let end = end_of(sql);
     match form {
         Form::SetTimeZone => set_time_zone(tokens, end),
+        Form::SetRole => set_role(tokens, end),
         Form::Set => set(tokens, end),
         Form::Reset => reset(tokens, end),
         Form::Show => show(tokens, end, session),
@@ -388,6 +400,49 @@ fn interval_zone(tokens: &[TokenWithSpan], end: Position) -> Result<Plan, TrinoE
         name: TIME_ZONE_ID.into(),
         value,
     })))
+}
+
+/// `SET ROLE (ALL | NONE | role) [IN catalog]` (SetRoleTask): the sandbox's people have the
+/// system roles ALL and NONE only, and no catalog manages roles (tpch's does not).
+fn set_role(tokens: &[TokenWithSpan], end: Position) -> Result<Plan, TrinoError> {
+    let start = tokens.first().map_or(end, at);
+    let Some(role) = tokens.get(2) else {
+        return Err(mismatched(None, end, "'ALL', 'NONE', <identifier>"));
+    };
+    let name = match &role.token {
+        Token::Word(w) => w.value.clone(),
+        _ => return Err(mismatched(Some(role), end, "'ALL', 'NONE', <identifier>")),
+    };
+    if upper_word(tokens.get(3)).as_deref() == Some("IN") {
+        let Some(Token::Word(catalog)) = tokens.get(4).map(|t| &t.token) else {
+            return Err(mismatched(tokens.get(4), end, "<identifier>"));
+        };
+        if let Some(extra) = tokens.get(5) {
+            return Err(mismatched(Some(extra), end, "<EOF>"));
+        }
+        return Err(TrinoError::at(
+            ErrorName::NotSupported,
+            start,
+            format!(
+                "Catalog '{}' does not support role management",
+                catalog.value.to_lowercase()
+            ),
+        ));
+    }
+    if let Some(extra) = tokens.get(3) {
+        return Err(mismatched(Some(extra), end, "'IN', <EOF>"));
+    }
+    let role = match upper_word(Some(role)).as_deref() {
+        Some(keyword @ ("ALL" | "NONE")) => keyword.to_string(),
+        _ => {
+            return Err(TrinoError::at(
+                ErrorName::RoleNotFound,
+                start,
+                format!("Role '{}' does not exist", name.to_lowercase()),
+            ));
+        }
+    };
+    Ok(Plan::without_output(Some(SessionUpdate::SetRole { role })))
 }
 
 fn reset(tokens: &[TokenWithSpan], end: Position) -> Result<Plan, TrinoError> {
