@@ -311,3 +311,12 @@ SELECT max_by(x, y, 0) FROM (VALUES (1, 2)) t(x, y);
 SELECT min_by(x) FROM (VALUES 1) t(x);
 SELECT regionkey, count(*) FROM tpch.tiny.nation GROUP BY 3;
 SELECT count(*) FILTER (WHERE 1) FROM tpch.tiny.nation;
+
+-- source: Trino 476 docs, functions/aggregate.md: its examples as written (extracted page by page)
+SELECT array_agg(name) FILTER (WHERE name IS NOT NULL) FROM region;
+SELECT sum(o.totalprice) as spend, any_value(c.name) FROM tpch.tiny.orders o JOIN tpch.tiny.customer c ON o.custkey = c.custkey GROUP BY c.custkey ORDER BY spend;
+SELECT listagg(value, ',' ON OVERFLOW ERROR) WITHIN GROUP (ORDER BY value) csv_value FROM (VALUES 'a', 'b', 'c') t(value);
+SELECT listagg(value, ',' ON OVERFLOW TRUNCATE '.....' WITH COUNT) WITHIN GROUP (ORDER BY value) FROM (VALUES 'a', 'b', 'c') t(value);
+SELECT country, listagg(city, ',') WITHIN GROUP (ORDER BY population DESC) FILTER (WHERE population >= 10_000_000) megacities FROM (VALUES ('India', 'Bangalore', 13_700_000), ('India', 'Chennai', 12_200_000), ('India', 'Ranchi', 1_547_000), ('Austria', 'Vienna', 1_897_000), ('Poland', 'Warsaw', 1_765_000)) t(country, city, population) GROUP BY country ORDER BY country;
+SELECT id, reduce_agg(value, 0, (a, b) -> a + b, (a, b) -> a + b) FROM (VALUES (1, 3), (1, 4), (1, 5), (2, 6), (2, 7)) AS t(id, value) GROUP BY id;
+SELECT id, reduce_agg(value, 1, (a, b) -> a * b, (a, b) -> a * b) FROM (VALUES (1, 3), (1, 4), (1, 5), (2, 6), (2, 7)) AS t(id, value) GROUP BY id;

@@ -210,3 +210,17 @@ SELECT array_max(ARRAY[MAP(ARRAY[1], ARRAY[2])]);
 SELECT cardinality(5);
 SELECT ARRAY[1, 2] || ARRAY[];
 SELECT ARRAY['a'] || ARRAY[NULL];
+
+-- source: Trino 476 docs, functions/array.md: its examples as written (extracted page by page)
+SELECT ARRAY[1, 2, 4];
+SELECT ARRAY['foo', 'bar', 'bazz'];
+SELECT ARRAY[1, 1.2, 4];
+SELECT ARRAY[1, 2, NULL, -4, NULL];
+SELECT ARRAY[1, 1.2, 4][2];
+SELECT ARRAY[1] || 2;
+SELECT 2 || ARRAY[1];
+SELECT ngrams(ARRAY['foo', 'bar', 'baz', 'foo'], 3);
+SELECT ngrams(ARRAY['foo', 'bar', 'baz', 'foo'], 4);
+SELECT euclidean_distance(ARRAY[1.0, 2.0], ARRAY[3.0, 4.0]);
+SELECT dot_product(ARRAY[1.0, 2.0], ARRAY[3.0, 4.0]);
+SELECT zip_with(ARRAY[1, 3, 5], ARRAY['a', 'b', 'c'], (x, y) -> (y, x));

@@ -172,3 +172,6 @@ SELECT X'FF' > X'7F';
 SELECT CAST(X'68656C6C6F' AS varbinary);
 SELECT to_utf8('a') = X'61';
 SELECT from_utf8(from_hex('e697a5e69cac'));
+
+-- source: Trino 476 docs, functions/binary.md: its examples as written (extracted page by page)
+SELECT murmur3(from_base64('aaaaaa'));

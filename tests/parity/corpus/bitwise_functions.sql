@@ -75,3 +75,16 @@ SELECT bitwise_and_agg(x), bitwise_or_agg(x) FROM (VALUES 12, 10, 14) t(x);
 SELECT bitwise_xor_agg(x) FROM (VALUES 5, 3, 6) t(x);
 SELECT bitwise_or_agg(nationkey), bitwise_and_agg(nationkey + 1) FROM tpch.tiny.nation;
 SELECT bitwise_and_agg(x) FROM (VALUES CAST(NULL AS bigint)) t(x);
+
+-- source: Trino 476 docs, functions/bitwise.md: its examples as written (extracted page by page)
+SELECT bit_count(9, 64), bit_count(9, 8), bit_count(-7, 64), bit_count(-7, 8);
+SELECT bitwise_and(19,25);
+SELECT bitwise_not(-12), bitwise_not(19), bitwise_not(25);
+SELECT bitwise_or(19,25);
+SELECT bitwise_xor(19,25);
+SELECT bitwise_left_shift(20, 0), bitwise_left_shift(42, 0);
+SELECT bitwise_left_shift(0, 1), bitwise_left_shift(0, 2);
+SELECT bitwise_right_shift(20, 0), bitwise_right_shift(42, 0);
+SELECT bitwise_right_shift( 12, 64), bitwise_right_shift(-45, 64);
+SELECT bitwise_right_shift(0, 1), bitwise_right_shift(0, 2);
+SELECT bitwise_right_shift_arithmetic( 12, 64), bitwise_right_shift_arithmetic(-45, 64);

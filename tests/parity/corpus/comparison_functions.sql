@@ -184,3 +184,26 @@ SELECT name FROM tpch.tiny.nation WHERE regionkey IN (SELECT regionkey FROM tpch
 SELECT name FROM tpch.tiny.nation WHERE regionkey NOT IN (SELECT regionkey FROM tpch.tiny.region WHERE name LIKE 'A%') ORDER BY nationkey;
 SELECT 1 IN ('a', 'b');
 SELECT 1 IN (SELECT name FROM tpch.tiny.region);
+
+-- source: Trino 476 docs, functions/comparison.md: its examples as written (extracted page by page)
+SELECT 3 BETWEEN 2 AND 6;
+SELECT 3 >= 2 AND 3 <= 6;
+SELECT 3 NOT BETWEEN 2 AND 6;
+SELECT 3 < 2 OR 3 > 6;
+SELECT NULL BETWEEN 2 AND 4;
+SELECT 2 BETWEEN NULL AND 6;
+SELECT 2 BETWEEN 3 AND NULL;
+SELECT 8 BETWEEN NULL AND 6;
+SELECT 'Paul' BETWEEN 'John' AND 'Ringo';
+select NULL IS NULL;
+SELECT 3.0 IS NULL;
+SELECT 'hello' = ANY (VALUES 'hello', 'world');
+SELECT 21 < ALL (VALUES 19, 20, 21);
+SELECT 42 >= SOME (SELECT 41 UNION ALL SELECT 42 UNION ALL SELECT 43);
+SELECT * FROM (VALUES 'America', 'Asia', 'Africa', 'Europe', 'Australia', 'Antarctica') AS t (continent) WHERE continent LIKE 'E%';
+SELECT * FROM (VALUES 'America', 'Asia', 'Africa', 'Europe', 'Australia', 'Antarctica') AS t (continent) WHERE continent NOT LIKE 'E%';
+SELECT * FROM (VALUES 'America', 'Asia', 'Africa', 'Europe', 'Australia', 'Antarctica') AS t (continent) WHERE continent LIKE 'A__A';
+SELECT 'South_America' LIKE 'South\_America' ESCAPE '\';
+SELECT * FROM region WHERE name IN ('AMERICA', 'EUROPE');
+SELECT * FROM region WHERE name = 'AMERICA' OR name = 'EUROPE';
+SELECT * FROM region WHERE name NOT IN ('AMERICA', 'EUROPE');

@@ -110,3 +110,7 @@ SELECT coalesce(try(cost / packages), 0) FROM (VALUES (1, 100, 25), (2, 72, 5), 
 SELECT sum(try(100 / (nationkey - 3))) FROM tpch.tiny.nation;
 SELECT try(nosuchcolumn);
 SELECT try(1 / 'a');
+
+-- source: Trino 476 docs, functions/conditional.md: its examples as written (extracted page by page)
+SELECT COALESCE(CAST(ROW(NULL, NULL) AS ROW(integer, integer)), ROW(1, 2));
+SELECT COALESCE(CAST(ROW(1, NULL) AS ROW(integer, integer)), ROW(1, 2));

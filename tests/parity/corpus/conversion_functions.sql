@@ -301,3 +301,8 @@ SELECT typeof(coalesce(1, BIGINT '2'));
 SELECT typeof(CASE WHEN true THEN 1 ELSE 2.5 END);
 SELECT typeof(nullif(1, 2));
 SELECT typeof(ARRAY['a', 'bcd']);
+
+-- source: Trino 476 docs, functions/conversion.md: its examples as written (extracted page by page)
+SELECT format('%2$s %3$s %1$s', 'a', 'b', 'c');
+SELECT typeof('cat');
+SELECT typeof(cos(2) + 1.5);

@@ -143,3 +143,7 @@ SELECT CAST(x AS varchar) FROM (VALUES 0.50, 12.00) t(x) ORDER BY x;
 SELECT round(x, 1), truncate(x, 1) FROM (VALUES 2.45, -2.45, 2.55) t(x) ORDER BY x;
 SELECT 2.5 + 'a';
 SELECT DECIMAL '1.5' || 'x';
+
+-- source: Trino 476 docs, functions/decimal.md: its examples as written (extracted page by page)
+SELECT DECIMAL '12345';
+SELECT DECIMAL '0000012345.1234500000';

@@ -98,3 +98,31 @@ SHOW STATS FOR tpch.tiny.nope;
 SHOW STATS FOR (SELECT * FROM tpch.tiny.nation ORDER BY name);
 SHOW BRANCHES FROM TABLE tpch.tiny.nation;
 SHOW CREATE SCHEMA tpch.nope;
+
+-- source: Trino 476 docs, sql/explain.md: its examples as written (extracted page by page)
+EXPLAIN (TYPE LOGICAL) SELECT regionkey, count(*) FROM nation GROUP BY 1;
+EXPLAIN (TYPE LOGICAL, FORMAT JSON) SELECT regionkey, count(*) FROM nation GROUP BY 1;
+EXPLAIN (TYPE DISTRIBUTED) SELECT regionkey, count(*) FROM nation GROUP BY 1;
+EXPLAIN (TYPE DISTRIBUTED, FORMAT JSON) SELECT regionkey, count(*) FROM nation GROUP BY 1;
+EXPLAIN (TYPE VALIDATE) SELECT regionkey, count(*) FROM nation GROUP BY 1;
+EXPLAIN (TYPE VALIDATE) SELET 1=0;
+EXPLAIN(TYPE VALIDATE) SELECT * FROM tpch.tiny.nations;
+
+-- source: Trino 476 docs, sql/show-columns.md: its examples as written (extracted page by page)
+SHOW COLUMNS FROM nation LIKE '%key';
+
+-- source: Trino 476 docs, sql/show-create-table.md: its examples as written (extracted page by page)
+SHOW CREATE TABLE sf1.orders;
+
+-- source: Trino 476 docs, sql/show-functions.md: its examples as written (extracted page by page)
+SHOW FUNCTIONS LIKE 'array%';
+SHOW FUNCTIONS LIKE 'cf%';
+
+-- source: Trino 476 docs, sql/show-schemas.md: its examples as written (extracted page by page)
+SHOW SCHEMAS FROM tpch LIKE '__3%';
+
+-- source: Trino 476 docs, sql/show-session.md: its examples as written (extracted page by page)
+SHOW SESSION LIKE 'query%';
+
+-- source: Trino 476 docs, sql/show-tables.md: its examples as written (extracted page by page)
+SHOW TABLES FROM tpch.tiny LIKE 'p%';

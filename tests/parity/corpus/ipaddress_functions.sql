@@ -77,3 +77,8 @@ SELECT greatest(IPADDRESS '1.2.3.4', IPADDRESS '1.2.3.40');
 SELECT IPADDRESS '1.2.3.4' = '1.2.3.4';
 SELECT CAST('10.0.0.' || CAST(nationkey AS varchar) AS ipaddress) FROM tpch.tiny.nation WHERE nationkey < 4 ORDER BY nationkey;
 SELECT count(*) FROM tpch.tiny.nation WHERE contains('10.0.0.0/28', CAST('10.0.0.' || CAST(nationkey AS varchar) AS ipaddress));
+
+-- source: Trino 476 docs, functions/ipaddress.md: its examples as written (extracted page by page)
+SELECT contains('10.0.0.0/8', IPADDRESS '10.255.255.255');
+SELECT contains('10.0.0.0/8', IPADDRESS '11.255.255.255');
+SELECT contains('2001:0db8:0:0:0:ff00:0042:8329/128', IPADDRESS '2001:0db8:0:0:0:ff00:0042:8328');

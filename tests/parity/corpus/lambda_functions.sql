@@ -140,3 +140,11 @@ SELECT transform_keys(MAP(ARRAY[3, 4], ARRAY['c', 'd']), (k, v) -> 9);
 SELECT transform_keys(MAP(ARRAY[3, 4], ARRAY['c', 'd']), (k, v) -> NULL);
 SELECT transform(ARRAY[2], x -> z);
 SELECT reduce(ARRAY[1, 2], 0, (s, x) -> s || x, s -> s);
+
+-- source: Trino 476 docs, functions/lambda.md: its examples as written (extracted page by page)
+SELECT numbers, transform(numbers, n -> n * n) as squared_numbers FROM (VALUES (ARRAY[1, 2]), (ARRAY[3, 4]), (ARRAY[5, 6, 7])) AS t(numbers);
+SELECT transform(prices, n -> TRY_CAST(n AS VARCHAR) || '$') as price_tags FROM (VALUES (ARRAY[100, 200]), (ARRAY[30, 4])) AS t(prices);
+SELECT xvalues, a, b, transform(xvalues, x -> a * x + b) as linear_function_values FROM (VALUES (ARRAY[1, 2], 10, 5), (ARRAY[3, 4], 4, 2)) AS t(xvalues, a, b);
+SELECT numbers FROM (VALUES (ARRAY[1,NULL,3]), (ARRAY[10,20,30]), (ARRAY[100,200,300])) AS t(numbers) WHERE any_match(numbers, n ->  COALESCE(n, 0) > 100);
+SELECT regexp_replace('once upon a time ...', '^(\w)(\w*)(\s+.*)$',x -> upper(x[1]) || x[2] || x[3]);
+SELECT reduce_agg(value, 0, (a, b) -> a + b, (a, b) -> a + b) sum_values FROM (VALUES (1), (2), (3), (4), (5)) AS t(value);

@@ -33,3 +33,12 @@ SELECT bool_and(x), bool_or(x) FROM (VALUES true, NULL, false) t(x);
 SELECT 1 AND true;
 SELECT NOT 'true';
 SELECT 'a' OR false;
+
+-- source: Trino 476 docs, functions/logical.md: its examples as written (extracted page by page)
+SELECT CAST(null AS boolean) AND true;
+SELECT CAST(null AS boolean) AND false;
+SELECT CAST(null AS boolean) AND CAST(null AS boolean);
+SELECT CAST(null AS boolean) OR CAST(null AS boolean);
+SELECT CAST(null AS boolean) OR false;
+SELECT CAST(null AS boolean) OR true;
+SELECT NOT CAST(null AS boolean);

@@ -94,3 +94,9 @@ SELECT map_from_entries(ARRAY[(NULL, 'x')]);
 SELECT MAP(ARRAY['a'], ARRAY[1]) < MAP(ARRAY['a'], ARRAY[2]);
 SELECT map_keys(ARRAY[1]);
 SELECT element_at(MAP(ARRAY['a'], ARRAY[1]), 1);
+
+-- source: Trino 476 docs, functions/map.md: its examples as written (extracted page by page)
+SELECT MAP(ARRAY['key1', 'key2', 'key3' ], ARRAY['v1', 'v2', 'v3']);
+SELECT MAP(ARRAY['key1', 'key2', 'key3' ], ARRAY[23, 34.63, 45.837]);
+SELECT multimap_from_entries(ARRAY[(1, 'x'), (2, 'y'), (1, 'z')]);
+SELECT map_zip_with(MAP(ARRAY['k1', 'k2'], ARRAY[1, 2]), MAP(ARRAY['k2', 'k3'], ARRAY[4, 9]), (k, v1, v2) -> (v1, v2));

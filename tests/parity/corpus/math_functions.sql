@@ -478,3 +478,6 @@ SELECT inverse_beta_cdf(1, 1, 0.25);
 SELECT inverse_beta_cdf(2, 3, 0);
 SELECT inverse_beta_cdf(2, 3, 1.1);
 SELECT inverse_beta_cdf(-1, 3, 0.5);
+
+-- source: Trino 476 docs, functions/math.md: its examples as written (extracted page by page)
+SELECT cosine_distance(MAP(ARRAY['a'], ARRAY[1.0]), MAP(ARRAY['a'], ARRAY[2.0]));

@@ -148,3 +148,185 @@ SELECT (r).* FROM (SELECT CAST(ROW(1, 2) AS ROW(a int, b int)) r) t;
 SELECT ((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((1))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))));
 SELECT count(*) FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM (SELECT * FROM tpch.tiny.nation))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))));
 SELECT CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(CAST(1 AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint) AS bigint);
+
+-- source: Trino 476 docs, sql/match-recognize.md: its examples as written (extracted page by page)
+SELECT * FROM orders MATCH_RECOGNIZE(
+     PARTITION BY custkey
+     ORDER BY orderdate
+     MEASURES
+              A.totalprice AS starting_price,
+              LAST(B.totalprice) AS bottom_price,
+              LAST(U.totalprice) AS top_price
+     ONE ROW PER MATCH
+     AFTER MATCH SKIP PAST LAST ROW
+     PATTERN (A B+ C+ D+)
+     SUBSET U = (C, D)
+     DEFINE
+              B AS totalprice < PREV(totalprice),
+              C AS totalprice > PREV(totalprice) AND totalprice <= A.totalprice,
+              D AS totalprice > PREV(totalprice)
+     );
+
+-- source: Trino 476 docs, sql/select.md: its examples as written (extracted page by page)
+WITH
+  FUNCTION hello(name varchar)
+    RETURNS varchar
+    RETURN format('Hello %s!', name),
+  FUNCTION bye(name varchar)
+    RETURNS varchar
+    RETURN format('Bye %s!', name)
+SELECT hello('Finn') || ' and ' || bye('Joe');
+
+WITH RECURSIVE t(n) AS (
+    VALUES (1)
+    UNION ALL
+    SELECT n + 1 FROM t WHERE n < 4
+)
+SELECT sum(n) FROM t;
+
+SELECT (CAST(ROW(1, true) AS ROW(field1 bigint, field2 boolean))).* AS (alias1, alias2);
+SELECT (CAST(ROW(1, true) AS ROW(field1 bigint, field2 boolean))).*;
+SELECT (ROW(1, true)).*;
+SELECT count(*), nationkey FROM customer GROUP BY 2;
+SELECT count(*), nationkey FROM customer GROUP BY nationkey;
+SELECT count(*) FROM customer GROUP BY mktsegment;
+SELECT count(*), mktsegment, nationkey,
+       CAST(sum(acctbal) AS bigint) AS totalbal
+FROM customer
+GROUP BY mktsegment, nationkey
+HAVING sum(acctbal) > 5700000
+ORDER BY totalbal DESC;
+SELECT orderkey, clerk, totalprice,
+      rank() OVER w AS rnk
+FROM orders
+WINDOW w AS (PARTITION BY clerk ORDER BY totalprice DESC)
+ORDER BY count() OVER w, clerk, rnk;
+SELECT 13
+UNION
+SELECT 42;
+SELECT 13
+UNION
+SELECT * FROM (VALUES 42, 13);
+SELECT 13
+UNION ALL
+SELECT * FROM (VALUES 42, 13);
+SELECT * FROM (VALUES (1, 'alice')) AS t(id, name)
+UNION ALL CORRESPONDING
+SELECT * FROM (VALUES ('bob', 2)) AS t(name, id);
+SELECT * FROM (VALUES (DATE '2025-04-23', 'alice')) AS t(order_date, name)
+UNION ALL CORRESPONDING
+SELECT * FROM (VALUES ('bob', 123.45)) AS t(name, price);
+SELECT * FROM (VALUES 13, 42)
+INTERSECT
+SELECT 13;
+SELECT * FROM (VALUES (1, 'alice')) AS t(id, name)
+INTERSECT CORRESPONDING
+SELECT * FROM (VALUES ('alice', 1)) AS t(name, id);
+SELECT * FROM (VALUES 13, 42)
+EXCEPT
+SELECT 13;
+SELECT * FROM (VALUES (1, 'alice'), (2, 'bob')) AS t(id, name)
+EXCEPT CORRESPONDING
+SELECT * FROM (VALUES ('alice', 1)) AS t(name, id);
+SELECT name FROM nation ORDER BY name OFFSET 22;
+SELECT * FROM (VALUES 5, 2, 4, 1, 3) t(x) ORDER BY x OFFSET 2 LIMIT 2;
+SELECT name, regionkey
+FROM nation
+ORDER BY regionkey FETCH FIRST ROW WITH TIES;
+SELECT * FROM UNNEST(
+        map_from_entries(
+            ARRAY[
+                ('SQL',1974),
+                ('Java', 1995)
+            ]
+        )
+) AS t(language, first_appeared_year);
+SELECT *
+FROM UNNEST(
+        ARRAY[
+            ROW('Java',  1995),
+            ROW('SQL' , 1974)],
+        ARRAY[
+            ROW(false),
+            ROW(true)]
+) as t(language,first_appeared_year,declarative);
+SELECT a, b, rownumber
+FROM UNNEST (
+    ARRAY[2, 5],
+    ARRAY[7, 8, 9]
+     ) WITH ORDINALITY AS t(a, b, rownumber);
+SELECT student, score
+FROM (
+   VALUES
+      ('John', ARRAY[7, 10, 9]),
+      ('Mary', ARRAY[4, 8, 9])
+) AS tests (student, scores)
+CROSS JOIN UNNEST(scores) AS t(score);
+SELECT numbers, animals, n, a
+FROM (
+  VALUES
+    (ARRAY[2, 5], ARRAY['dog', 'cat', 'bird']),
+    (ARRAY[7, 8, 9], ARRAY['cow', 'pig'])
+) AS x (numbers, animals)
+CROSS JOIN UNNEST(numbers, animals) AS t (n, a);
+SELECT runner, checkpoint
+FROM (
+   VALUES
+      ('Joe', ARRAY[10, 20, 30, 42]),
+      ('Roger', ARRAY[10]),
+      ('Dave', ARRAY[]),
+      ('Levi', NULL)
+) AS marathon (runner, checkpoints)
+LEFT JOIN UNNEST(checkpoints) AS t(checkpoint) ON TRUE;
+SELECT *
+FROM nation
+CROSS JOIN region;
+SELECT *
+FROM nation, region;
+SELECT n.name AS nation, r.name AS region
+FROM nation AS n
+CROSS JOIN region AS r
+ORDER BY 1, 2;
+SELECT name, x, y
+FROM nation
+CROSS JOIN LATERAL (SELECT name || ' :-' AS x)
+CROSS JOIN LATERAL (SELECT x || ')' AS y);
+SELECT nation.name, region.name
+FROM nation
+CROSS JOIN region;
+SELECT n.name, r.name
+FROM nation AS n
+CROSS JOIN region AS r;
+SELECT n.name, r.name
+FROM nation n
+CROSS JOIN region r;
+SELECT name
+FROM nation
+CROSS JOIN region;
+SELECT name
+FROM nation
+WHERE EXISTS (
+     SELECT *
+     FROM region
+     WHERE region.regionkey = nation.regionkey
+);
+SELECT name
+FROM nation
+WHERE regionkey IN (
+     SELECT regionkey
+     FROM region
+     WHERE name = 'AMERICA' OR name = 'AFRICA'
+);
+SELECT name
+FROM nation
+WHERE regionkey = (SELECT max(regionkey) FROM region);
+
+-- source: Trino 476 docs, sql/select.md "UNION | INTERSECT | EXCEPT clause" (CORRESPONDING); Trino 476's refusals of it
+SELECT 1 a UNION CORRESPONDING SELECT 2 b;
+SELECT 1 a, 2 a UNION CORRESPONDING SELECT 2 a;
+SELECT 1 a UNION CORRESPONDING BY (a) SELECT 2 a;
+SELECT 1 a UNION ALL CORRESPONDING SELECT 2 A;
+SELECT 1 a, 2 b UNION ALL CORRESPONDING SELECT 3 b, 4 a UNION ALL SELECT 5, 6;
+SELECT 1 a, 2 b INTERSECT ALL CORRESPONDING SELECT 2 b, 1 a;
+SELECT * FROM (VALUES (1, 'alice', 5)) AS t(id, name, x) UNION CORRESPONDING SELECT * FROM (VALUES ('bob', 2)) AS t(name, id);
+SELECT corresponding FROM (VALUES 1) t(corresponding);

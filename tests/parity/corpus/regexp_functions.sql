@@ -129,3 +129,11 @@ SELECT typeof(regexp_split('a', 'b'));
 
 -- source: functions/comparison.md, LIKE compared with regexp_like
 SELECT 'a_c' LIKE 'a\_c' ESCAPE '\', regexp_like('a_c', '^a_c$');
+
+-- source: Trino 476 docs, functions/regexp.md: its examples as written (extracted page by page)
+SELECT regexp_position('I have 23 apples, 5 pears and 13 oranges', '\b\d+\b');
+SELECT regexp_position('I have 23 apples, 5 pears and 13 oranges', '\b\d+\b', 5);
+SELECT regexp_position('I have 23 apples, 5 pears and 13 oranges', '\b\d+\b', 12);
+SELECT regexp_position('I have 23 apples, 5 pears and 13 oranges', '\b\d+\b', 12, 1);
+SELECT regexp_position('I have 23 apples, 5 pears and 13 oranges', '\b\d+\b', 12, 2);
+SELECT regexp_position('I have 23 apples, 5 pears and 13 oranges', '\b\d+\b', 12, 3);

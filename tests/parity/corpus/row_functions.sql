@@ -68,3 +68,6 @@ SELECT x, y FROM (VALUES ROW(1, 'a'), ROW(2, 'b')) t(x, y) ORDER BY x;
 SELECT count(*) FROM (VALUES ROW(1, 'a'), ROW(2, 'b')) t(r);
 SELECT map_entries(MAP(ARRAY['a', 'b'], ARRAY[1, 2]));
 SELECT zip(ARRAY[1, 2], ARRAY['x', 'y']);
+
+-- source: Trino 476 docs, functions/row.md: its examples as written (extracted page by page)
+SELECT CAST(ROW('Alice', 30) AS ROW(name VARCHAR, age INTEGER));

@@ -26,3 +26,13 @@ SELECT jaccard_index(make_set_digest(v), make_set_digest(v)) FROM (VALUES 'only'
 -- Refusals
 SELECT jaccard_index(1, 2);
 SELECT merge_set_digest(x) FROM (VALUES 1) t(x);
+
+-- source: Trino 476 docs, functions/setdigest.md: its examples as written (extracted page by page)
+WITH text_input(id, text) AS (VALUES (1, 'The quick brown fox jumps over the lazy dog'), (2, 'The quick and the lazy'), (3, 'The quick brown fox jumps over the dog')), text_ngrams(id, ngrams) AS (SELECT id, transform(ngrams(split(text, ' '), 4), token -> array_join(token, ' ')) FROM text_input), minhash_digest(id, digest) AS (SELECT id, (SELECT make_set_digest(v) FROM unnest(ngrams) u(v)) FROM text_ngrams), setdigest_side_by_side(id1, digest1, id2, digest2) AS (SELECT m1.id as id1, m1.digest as digest1, m2.id as id2, m2.digest as digest2 FROM (SELECT id, digest FROM minhash_digest) m1 JOIN (SELECT id, digest FROM minhash_digest) m2 ON m1.id != m2.id AND m1.id < m2.id) SELECT id1, id2, intersection_cardinality(digest1, digest2) AS intersection_cardinality, jaccard_index(digest1, digest2) AS jaccard_index FROM setdigest_side_by_side ORDER BY id1, id2;
+
+SELECT make_set_digest(value) FROM (VALUES 1, 2, 3) T(value);
+SELECT make_set_digest(value) FROM (VALUES 'Trino', 'SQL', 'on', 'everything') T(value);
+SELECT cardinality(make_set_digest(value)) FROM (VALUES 1, 2, 2, 3, 3, 3, 4, 4, 4, 4, 5) T(value);
+SELECT intersection_cardinality(make_set_digest(v1), make_set_digest(v2)) FROM (VALUES (1, 1), (NULL, 2), (2, 3), (3, 4)) T(v1, v2);
+SELECT jaccard_index(make_set_digest(v1), make_set_digest(v2)) FROM (VALUES (1, 1), (NULL,2), (2, 3), (NULL, 4)) T(v1, v2);
+SELECT hash_counts(make_set_digest(value)) FROM (VALUES 1, 1, 1, 2, 2) T(value);

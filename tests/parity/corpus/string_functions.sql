@@ -339,3 +339,22 @@ SELECT typeof(split_to_map('a=1', ',', '='));
 -- source: Trino 476 (newer docs' functions/string.md overlay and functions/row.md fields(): not Trino 476's grammar, refused at the word its parser stops at)
 SELECT overlay('abc' PLACING 'XYZ' FROM 3);
 SELECT CAST(NULL AS ROW(greeting VARCHAR, planet ROW(color varchar, size bigint))).fields();
+
+-- source: Trino 476 docs, functions/string.md: its examples as written (extracted page by page)
+select luhn_check('79927398713');
+select luhn_check('79927398714');
+SELECT overlay('Txxxxas' PLACING 'hom' FROM 2 FOR 4);
+SELECT name FROM nation WHERE SOUNDEX(name)  = SOUNDEX('CHYNA');
+SELECT title_case('hello world');
+SELECT translate('abcd', 'a', 'z');
+SELECT translate('abcda', 'a', 'z');
+SELECT translate('Palhoça', 'ç','c');
+SELECT translate('abcd', 'b', U&'\+01F600');
+SELECT translate('abcd', 'a', '');
+SELECT translate('abcd', 'a', 'zy');
+SELECT translate('abcd', 'ac', 'z');
+SELECT translate('abcd', 'aac', 'zq');
+SELECT trim('!' FROM '!foo!');
+SELECT trim(LEADING FROM '  abcd');
+SELECT trim(BOTH '$' FROM '$var$');
+SELECT trim(TRAILING 'ER' FROM upper('worker'));

@@ -135,3 +135,7 @@ SELECT parse_presto_data_size('2.5kB'), parse_presto_data_size('0B'), parse_pres
 SELECT try(parse_presto_data_size('nonsense'));
 SELECT parse_presto_data_size('nonsense');
 SELECT parse_presto_data_size(NULL);
+
+-- source: Trino 476 docs, functions/table.md: its examples as written (extracted page by page)
+SELECT * FROM TABLE(exclude_columns(input => TABLE(orders), columns => DESCRIPTOR(clerk, comment)));
+SELECT * FROM TABLE(sequence(start => 1000000, stop => -2000000, step => -3));

@@ -85,3 +85,8 @@ SELECT url_encode(name) FROM tpch.tiny.region ORDER BY regionkey;
 SELECT url_encode(comment) FROM tpch.tiny.nation WHERE nationkey = 1;
 SELECT typeof(url_encode('a'));
 SELECT url_encode(5);
+
+-- source: Trino 476 docs, functions/url.md: its examples as written (extracted page by page)
+SELECT url_extract_protocol('http://localhost:8080/req_path');
+SELECT url_extract_protocol('https://127.0.0.1:8080/req_path');
+SELECT url_extract_protocol('ftp://path/file');

@@ -76,3 +76,15 @@ SELECT CAST(ROW('x') AS row(a integer));
 SELECT r[3] FROM (SELECT ROW(1, 2) AS r);
 SELECT ROW(1, 2) = ROW(1, 'a');
 SELECT CAST(ROW(1, 2) AS row(a integer, b integer)).c;
+
+-- source: Trino 476 docs, sql/values.md: its examples as written (extracted page by page)
+VALUES
+    (1, 'a'),
+    (2, 'b'),
+    (3, 'c');
+SELECT * FROM (
+    VALUES
+        (1, 'a'),
+        (2, 'b'),
+        (3, 'c')
+) AS t (id, name);

@@ -196,3 +196,7 @@ SELECT x, sum(x) OVER (ORDER BY x GROUPS 1 PRECEDING) FROM (VALUES 1) t(x) WINDO
 SELECT rank(x) OVER (ORDER BY x) FROM (VALUES 1) t(x);
 SELECT x, sum(x) OVER (ORDER BY x ROWS BETWEEN CURRENT ROW AND 1 PRECEDING) FROM (VALUES 1) t(x);
 SELECT x, avg(x) OVER (ORDER BY x RANGE BETWEEN INTERVAL '1' DAY PRECEDING AND CURRENT ROW) FROM (VALUES 3) t(x);
+
+-- source: Trino 476 docs, functions/window.md: its examples as written (extracted page by page)
+SELECT orderkey, clerk, totalprice, rank() OVER (PARTITION BY clerk ORDER BY totalprice DESC) AS rnk FROM orders ORDER BY clerk, rnk;
+SELECT clerk, orderdate, orderkey, totalprice, sum(totalprice) OVER (PARTITION BY clerk ORDER BY orderdate) AS rolling_sum FROM orders ORDER BY clerk, orderdate, orderkey;

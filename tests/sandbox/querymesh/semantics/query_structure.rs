@@ -432,3 +432,46 @@ fn a_rows_fields_as_columns() {
         ],
     );
 }
+
+/// `UNION | INTERSECT | EXCEPT [ALL | DISTINCT] CORRESPONDING` (docs sql/select.md): the
+/// columns both sides name, in the left side's order, matched by name whatever their
+/// positions; Trino 476's refusals of no shared column, a column named twice and `BY (…)`.
+#[test]
+fn set_operations_match_corresponding_columns_by_name() {
+    let engine = engine();
+    check_rows(
+        &engine,
+        &[
+            (
+                "SELECT * FROM (VALUES (1, 'alice', 5)) AS t(id, name, x) UNION ALL CORRESPONDING \
+                 SELECT * FROM (VALUES ('bob', 2)) AS t(name, id) ORDER BY 1",
+                json!([[1, "alice"], [2, "bob"]]),
+            ),
+            (
+                "SELECT 1 a, 2 b INTERSECT CORRESPONDING SELECT 2 b, 1 a",
+                json!([[1, 2]]),
+            ),
+            (
+                "SELECT 1 a, 2 b EXCEPT CORRESPONDING SELECT 2 b, 1 a",
+                json!([]),
+            ),
+        ],
+    );
+    check_errors(
+        &engine,
+        &[
+            (
+                "SELECT 1 a UNION CORRESPONDING SELECT 2 b",
+                "MISMATCHED_COLUMN_ALIASES: line 1:12: No corresponding columns",
+            ),
+            (
+                "SELECT 1 a, 2 a UNION CORRESPONDING SELECT 2 a",
+                "AMBIGUOUS_NAME: line 1:17: Duplicate columns found when using CORRESPONDING in set operations: a",
+            ),
+            (
+                "SELECT 1 a UNION CORRESPONDING BY (a) SELECT 2 a",
+                "NOT_SUPPORTED: line 1:12: CORRESPONDING with columns is unsupported",
+            ),
+        ],
+    );
+}

@@ -333,11 +333,18 @@ fn unicode_string_literals() {
                 json!("a#b\\n"),
             ),
             ("SELECT u&'it''s'", "varchar(4)", json!("it's")),
+            // Digit separators: no exponent after them (Trino 476's lexer reads the
+            // identifier `e4`, an alias, after the decimal).
+            ("SELECT 123_456.789e4", "decimal(9, 3)", json!("123456.789")),
         ],
     );
     check_errors(
         &engine,
         &[
+            (
+                "SELECT 1_000e2",
+                "SYNTAX_ERROR: line 1:8: identifiers must not start with a digit",
+            ),
             (
                 "SELECT U&'x' UESCAPE ''",
                 "SYNTAX_ERROR: line 1:8: Empty Unicode escape character",

@@ -197,11 +197,82 @@ fn set_operator(
         }
     };
     let all = match set_quantifier {
-        SetQuantifier::All => true,
-        SetQuantifier::None | SetQuantifier::Distinct => false,
-        _ => return Err(not_supported(None, "This set quantifier")),
+        SetQuantifier::All | SetQuantifier::AllByName => true,
+        SetQuantifier::None
+        | SetQuantifier::Distinct
+        | SetQuantifier::ByName
+        | SetQuantifier::DistinctByName => false,
     };
     Ok((op_name, all))
+}
+
+/// `left op CORRESPONDING right` (Trino 476): the left side's columns the right side also
+/// names (case-insensitively), in the left side's order, and the right side's in that order;
+/// Trino's refusals of a side naming a column twice and of sides sharing none.
+fn corresponding(
+    left: Block,
+    right: Block,
+    at: Option<crate::error::Position>,
+) -> Result<(Block, Block), TrinoError> {
+    let names =
+        |b: &Block| -> Vec<String> { b.columns.iter().map(|(n, _)| n.to_lowercase()).collect() };
+    let (left_names, right_names) = (names(&left), names(&right));
+    for list in [&left_names, &right_names] {
+        if let Some(twice) = list
+            .iter()
+            .enumerate()
+            .find(|(i, n)| list[..*i].contains(n))
+        {
+            return Err(error_at(
+                ErrorName::AmbiguousName,
+                at,
+                format!(
+                    "Duplicate columns found when using CORRESPONDING in set operations: {}",
+                    twice.1
+                ),
+            ));
+        }
+    }
+    let picked: Vec<(usize, usize)> = left_names
+        .iter()
+        .enumerate()
+        .filter_map(|(i, n)| right_names.iter().position(|m| m == n).map(|j| (i, j)))
+        .collect();
+    if picked.is_empty() {
+        return Err(error_at(
+            ErrorName::MismatchedColumnAliases,
+            at,
+            "No corresponding columns",
+        ));
+    }
+    let left = projected(left, picked.iter().map(|(i, _)| *i));
+    let right = projected(right, picked.iter().map(|(_, j)| *j));
+    Ok((left, right))
+}
+
+/// `block`'s columns `indexes`, in that order (the block itself when that is all of them).
+fn projected(block: Block, indexes: impl Iterator<Item = usize>) -> Block {
+    let indexes: Vec<usize> = indexes.collect();
+    if indexes.iter().copied().eq(0..block.columns.len()) {
+        return block;
+    }
+    let select = SqlSelect {
+        columns: indexes
+            .iter()
+            .enumerate()
+            .map(|(k, &i)| (output_column(i + 1), Some(output_name(k + 1))))
+            .collect(),
+        ..SqlSelect::star(FromItem::query(block.sql, None))
+    };
+    Block {
+        sql: select.into(),
+        columns: indexes.iter().map(|&i| block.columns[i].clone()).collect(),
+        single_row: block.single_row,
+        origins: indexes
+            .iter()
+            .filter_map(|&i| block.origins.get(i).cloned())
+            .collect(),
+    }
 }
 
 /// The compound operator of a set operation's name.
@@ -414,8 +485,19 @@ impl Analyzer<'_> {
         // The terms of the current run of one operation, coerced when the run ends.
         let mut run: Option<(CompoundOp, Vec<Block>)> = None;
         for (op, set_quantifier, right) in links.into_iter().rev() {
-            let r = self.set_expr(right, outer)?;
+            let mut r = self.set_expr(right, outer)?;
             let (op_name, all) = set_operator(op, set_quantifier, right)?;
+            if matches!(
+                set_quantifier,
+                SetQuantifier::ByName | SetQuantifier::AllByName | SetQuantifier::DistinctByName
+            ) {
+                // CORRESPONDING: both sides cut to the columns they share, by name.
+                if let Some((run_op, terms)) = run.take() {
+                    acc = compound_select(run_op, terms, &acc.columns);
+                }
+                let at = self.keyword_before(op_name, &sqlparser::ast::Spanned::span(right));
+                (acc, r) = corresponding(acc, r, at)?;
+            }
             let columns = set_columns(op_name, &acc, &r)?;
             // SQLite has no INTERSECT ALL / EXCEPT ALL: see `numbered_set_operation`.
             let compound = match (all, compound_op(op_name)) {

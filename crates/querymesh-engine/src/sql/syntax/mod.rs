@@ -19,6 +19,7 @@
 //! `table_functions::MARK`).
 
 pub(crate) mod cast_types;
+mod corresponding;
 pub(crate) mod cursor;
 pub mod dialect;
 pub(crate) mod json_syntax;
@@ -45,6 +46,7 @@ pub(crate) fn tokenize(sql: &str) -> Result<(Vec<TokenWithSpan>, Vec<TokenWithSp
         .tokenize_with_location()
         .map_err(|e| syntax_error(ParserError::TokenizerError(e.to_string()), sql))?;
     unicode_strings::decode(&mut all)?;
+    unicode_strings::split_separated_exponents(&mut all)?;
     let significant = all
         .iter()
         .filter(|t| token::is_significant(t))
@@ -99,6 +101,7 @@ pub(crate) fn prepare_query(
     row_count::check_row_count_clauses(tokens, sql)?;
     crate::sql::limits::check_chains(tokens)?;
     respell::respell(all_tokens);
+    corresponding::rewrite(all_tokens)?;
     wildcard_aliases::rewrite(all_tokens);
     cast_types::replace_cast_types(all_tokens);
     json_table::rewrite(all_tokens)?;
