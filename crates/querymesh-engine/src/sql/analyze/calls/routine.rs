@@ -205,7 +205,7 @@ impl Analyzer<'_> {
 
 /// Whether `e` reads a column (text not rebuilt as a tree yet is assumed to).
 fn reads_a_column(e: &SqlExpr) -> bool {
-    let mut found = matches!(e, SqlExpr::Column { .. } | SqlExpr::Raw(_));
+    let mut found = matches!(e, SqlExpr::Column { .. } | SqlExpr::Raw { .. });
     if !found {
         e.map_children(|child| {
             found |= reads_a_column(child);

@@ -230,7 +230,7 @@ impl Compiler<'_> {
     /// The type a type text names, as a CAST to it would: `int`, `varchar(3)`, `array(row(a
     /// int))`, …; Trino's `Unknown type` at the text otherwise.
     fn declared_type(&mut self, text: Text) -> Result<TrinoType, TrinoError> {
-        let cast = format!("SELECT CAST(NULL AS {})", text.of(self.sql));
+        let cast = trino_sql(&["SELECT CAST(NULL AS ", text.of(self.sql), ")"]);
         let typed = self
             .analyse(&cast, Vec::new())
             .map_err(|e| TrinoError::at(e.name, text.at, e.text))?;
@@ -580,11 +580,13 @@ impl Compiler<'_> {
                 ),
             ));
         }
-        let text = format!(
-            "SELECT ({}) = ({})",
+        let text = trino_sql(&[
+            "SELECT (",
             operand.of(self.sql),
-            when.of(self.sql)
-        );
+            ") = (",
+            when.of(self.sql),
+            ")",
+        ]);
         let variables = self.in_scope();
         Ok(self.analyse(&text, variables)?.sql)
     }
@@ -739,14 +741,17 @@ fn positioned(sql: &str, text: Text) -> String {
     let (line, column) = (text.at.line as usize, text.at.column as usize);
     let body = text.of(sql);
     if line > 1 {
-        format!(
-            "{}SELECT\n{}{body}",
-            "\n".repeat(line - 2),
-            " ".repeat(column.saturating_sub(1))
-        )
+        let (lines, indent) = ("\n".repeat(line - 2), " ".repeat(column.saturating_sub(1)));
+        trino_sql(&[&lines, "SELECT\n", &indent, body])
     } else if column > 7 {
-        format!("{}SELECT {body}", " ".repeat(column - 8))
+        trino_sql(&[&" ".repeat(column - 8), "SELECT ", body])
     } else {
-        format!("SELECT {body}")
+        trino_sql(&["SELECT ", body])
     }
+}
+
+/// Trino SQL for the parser, made of the person's own text: the routine's expressions and
+/// types are re-read as queries (never SQLite text, which the analysis builds as a tree).
+fn trino_sql(parts: &[&str]) -> String {
+    parts.concat()
 }
