@@ -55,7 +55,6 @@ use serde_json::Value;
 
 use super::catalog::Catalogs;
 use super::error::TrinoError;
-
 use super::{OutputColumn, SessionContext, TableAccess};
 use statements::query::parse_query;
 
