@@ -173,6 +173,20 @@ async fn the_sessions_query_max_run_time_stops_a_query() {
     );
 }
 
+/// An inline routine that loops forever (a recursive CTE running one step per row) ends at
+/// the query's time limit, as Trino's would, with Trino's error.
+#[tokio::test]
+async fn an_endless_routine_stops_at_the_time_limit() {
+    let mesh = Mesh::start().await;
+    let endless = "WITH FUNCTION f() RETURNS bigint BEGIN DECLARE x bigint DEFAULT 0; \
+                   WHILE true DO SET x = x + 1; END WHILE; RETURN x; END SELECT f()";
+    let posted = mesh
+        .post_with_session(endless, "query_max_run_time=500ms")
+        .await;
+    let pages = mesh.follow(posted).await;
+    assert_eq!(error_of(&pages)["errorName"], "EXCEEDED_TIME_LIMIT");
+}
+
 /// docs functions/session: current_user is who runs the query; current_catalog and
 /// current_schema the session's defaults (NULL without them).
 #[tokio::test]
