@@ -108,6 +108,11 @@ const TRINO_ERROR_NAMES: &[&str] = &[
     "TABLE_ALREADY_EXISTS",
     "COLUMN_ALREADY_EXISTS",
     "MISSING_COLUMN_NAME",
+    // Inline SQL routines' refusals (SqlRoutineAnalyzer), SET ROLE, COMMIT / ROLLBACK.
+    "ALREADY_EXISTS",
+    "MISSING_RETURN",
+    "ROLE_NOT_FOUND",
+    "NOT_IN_TRANSACTION",
 ];
 
 /// What only SQLite (or the stand-in's own SQL) says; lower case.

@@ -1,0 +1,1 @@
+COMMIT stddev_pop(x) FROM (VALUES DECIMAL '1', DEn_name'3') t(x)

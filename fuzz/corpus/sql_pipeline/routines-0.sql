@@ -1,0 +1,1 @@
+WITH FUNCTION f(a bigint) RETURNS varchar BEGIN IF a > 0 THEN RETURN 'pos'; END IF; END SELECT f(-1)
