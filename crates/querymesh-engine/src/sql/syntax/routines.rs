@@ -668,7 +668,7 @@ impl Reader<'_, '_> {
 }
 
 /// The words the reader compares (unquoted, any case).
-const KEYWORDS: [&str; 40] = [
+const KEYWORDS: [&str; 34] = [
     "WITH",
     "FUNCTION",
     "RETURNS",
@@ -703,12 +703,6 @@ const KEYWORDS: [&str; 40] = [
     "SELECT",
     "VALUES",
     "TABLE",
-    "PROPERTIES",
-    "DEFINER",
-    "INVOKER",
-    "SQL",
-    "FOR",
-    "TO",
 ];
 
 #[cfg(test)]
