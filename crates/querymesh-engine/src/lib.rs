@@ -49,6 +49,7 @@ mod information_schema;
 pub mod lru;
 mod plan_cache;
 mod prepared;
+mod sqlite_stack;
 pub mod system_catalog;
 #[cfg(test)]
 mod tests;

@@ -14,6 +14,7 @@ use super::error::{ErrorName, InternalError};
 use super::memory::{self, Budget};
 use super::sql::use_schema::SessionUpdate;
 use super::sql::{self, Body, encode, udf};
+use super::sqlite_stack;
 use super::types::TrinoType;
 use super::{OutputColumn, RunError, TableAccess, TrinoError};
 
@@ -34,6 +35,8 @@ pub struct Prepared {
     /// The session's own query_max_run_time / query_max_execution_time (sql/session.rs).
     time_limit: Option<std::time::Duration>,
     body: Body,
+    /// How deep the SQLite statement nests (`sqlite_stack::depth`), for the stack it needs.
+    sqlite_depth: usize,
     /// The protocol's rendering of `columns`, made once by the server for every run.
     wire_columns: OnceLock<Arc<Box<RawValue>>>,
     /// Nanoseconds the last complete run took (0: never ran), for the server to tell a short
@@ -128,6 +131,10 @@ impl Prepared {
             update_type: plan.session_update.as_ref().map(SessionUpdate::update_type),
             session_update: plan.session_update,
             time_limit: None,
+            sqlite_depth: match &plan.body {
+                Body::Sql(sql) => sqlite_stack::depth(sql),
+                Body::Rows(_) => 0,
+            },
             body: plan.body,
             wire_columns: OnceLock::new(),
             last_run_nanos: AtomicU64::new(0),
@@ -199,32 +206,42 @@ impl Prepared {
                 Ok(())
             }
             Body::Sql(sql) => {
-                // From compiling the statement to its last row, SQLite's allocations on this
-                // thread are this query's.
-                let _scope = self
-                    .budget
-                    .clone()
-                    .map(|budget| memory::Scope::on_connection(budget, conn));
-                udf::register_twins(conn, sql).map_err(run_error)?;
-                let mut stmt = conn.prepare_cached(sql).map_err(run_error)?;
-                let mut rows = stmt.query([]).map_err(run_error)?;
-                while let Some(r) = rows.next().map_err(run_error)? {
-                    self.reserve_row(r)?;
-                    let mut values = Vec::with_capacity(self.columns.len());
-                    for (i, c) in self.columns.iter().enumerate() {
-                        let value = r.get_ref(i).map_err(run_error)?;
-                        if let Some(overflow) = out_of_range(value, &c.ty) {
-                            return Err(RunError::Query(overflow));
-                        }
-                        values.push(encode::encode(value, &c.ty));
-                    }
-                    if !row(values) {
-                        break;
-                    }
-                }
-                Ok(())
+                sqlite_stack::with_stack_for(self.sqlite_depth, || self.run_sql(sql, conn, row))
             }
         }
+    }
+
+    /// [`Self::run`] of the SQLite statement `sql`.
+    fn run_sql(
+        &self,
+        sql: &str,
+        conn: &Connection,
+        row: &mut dyn FnMut(Vec<Value>) -> bool,
+    ) -> Result<(), RunError> {
+        // From compiling the statement to its last row, SQLite's allocations on this
+        // thread are this query's.
+        let _scope = self
+            .budget
+            .clone()
+            .map(|budget| memory::Scope::on_connection(budget, conn));
+        udf::register_twins(conn, sql).map_err(run_error)?;
+        let mut stmt = conn.prepare_cached(sql).map_err(run_error)?;
+        let mut rows = stmt.query([]).map_err(run_error)?;
+        while let Some(r) = rows.next().map_err(run_error)? {
+            self.reserve_row(r)?;
+            let mut values = Vec::with_capacity(self.columns.len());
+            for (i, c) in self.columns.iter().enumerate() {
+                let value = r.get_ref(i).map_err(run_error)?;
+                if let Some(overflow) = out_of_range(value, &c.ty) {
+                    return Err(RunError::Query(overflow));
+                }
+                values.push(encode::encode(value, &c.ty));
+            }
+            if !row(values) {
+                break;
+            }
+        }
+        Ok(())
     }
 }
 

@@ -27,11 +27,12 @@ fn cases() -> Vec<(&'static str, String, Expect)> {
             format!("SELECT {} {x}", chain("x", "+", 300)),
             n(300),
         ),
-        // qm_int around every integer addition: past SQLite's expression depth of 1000.
+        // qm_int around every integer addition: past SQLite's own expression depth of 1000,
+        // which the build turns off (sqlite_stack.rs: the stack is sized from the depth).
         (
             "900 + of a column",
             format!("SELECT {} {x}", chain("x", "+", 900)),
-            Error(SQLITE_LIMIT),
+            n(900),
         ),
         (
             "1000 AND",
@@ -51,7 +52,7 @@ fn cases() -> Vec<(&'static str, String, Expect)> {
         (
             "3998 + of a column, the longest chain",
             format!("SELECT {} {x}", chain("x", "+", 3999)),
-            Error(SQLITE_LIMIT),
+            n(3999),
         ),
         (
             "1000 AND of a column",
@@ -167,7 +168,7 @@ fn cases() -> Vec<(&'static str, String, Expect)> {
         (
             "500 CASE",
             format!("SELECT {}", nest("CASE WHEN true THEN ", "1", " END", 500)),
-            Error(SQLITE_LIMIT),
+            n(1),
         ),
         (
             "30 CASE in ELSE",
@@ -234,7 +235,16 @@ fn cases() -> Vec<(&'static str, String, Expect)> {
         (
             "100 scalar subqueries",
             format!("SELECT {}", nest("(SELECT ", "1", ")", 100)),
-            Error(SQLITE_LIMIT),
+            n(1),
+        ),
+        // Trino 476 takes about 304 (limits.rs); each costs SQLite three levels.
+        (
+            "300 scalar subqueries of several rows",
+            format!(
+                "SELECT {}",
+                nest("(SELECT ", "count(*) FROM (VALUES 1, 2) t (x)", ")", 300)
+            ),
+            n(2),
         ),
         (
             "10 IN subqueries",
@@ -266,7 +276,15 @@ fn cases() -> Vec<(&'static str, String, Expect)> {
                 "SELECT {}",
                 nest("EXISTS (SELECT 1 WHERE ", "true", ")", 100)
             ),
-            Error(SQLITE_LIMIT),
+            t.clone(),
+        ),
+        (
+            "171 EXISTS, Trino's deepest",
+            format!(
+                "SELECT {}",
+                nest("EXISTS (SELECT 1 WHERE ", "true", ")", 171)
+            ),
+            t.clone(),
         ),
         (
             "10 derived tables",
@@ -349,14 +367,14 @@ fn cases() -> Vec<(&'static str, String, Expect)> {
             ),
             n(1),
         ),
-        // Each change of operation nests a subquery: SQLite's parser stops at its depth.
+        // Each change of operation nests a subquery, compiled on a stack sized for it.
         (
             "600 mixed set operations",
             format!(
                 "SELECT count(*) FROM ({})",
                 chain("SELECT 1 UNION SELECT 2", " EXCEPT ", 300)
             ),
-            Error(SQLITE_LIMIT),
+            n(1),
         ),
         (
             "runs of 99 UNION ALL and an EXCEPT",
@@ -372,7 +390,7 @@ fn cases() -> Vec<(&'static str, String, Expect)> {
                 "SELECT count(*) FROM ({})",
                 chain("SELECT 1 UNION SELECT 2", " EXCEPT ", 500)
             ),
-            Error(SQLITE_LIMIT),
+            n(1),
         ),
         (
             "100 INTERSECT ALL",
@@ -388,7 +406,9 @@ fn cases() -> Vec<(&'static str, String, Expect)> {
                 "SELECT count(*) FROM ({})",
                 chain("SELECT 1", " INTERSECT ALL ", 1000)
             ),
-            Error(SQLITE_LIMIT),
+            // SQLite's compilation of 1,000 nested counting subqueries outgrows the query's
+            // memory budget before it ends: a Trino error, and the process stays well.
+            Error("EXCEEDED_LOCAL_MEMORY_LIMIT: Query exceeded per-node memory limit"),
         ),
         (
             "5000 UNION ALL",
@@ -444,7 +464,7 @@ fn cases() -> Vec<(&'static str, String, Expect)> {
             Error(SQLITE_LIMIT),
         ),
         ("100 chained CTEs", cte_chain(100), n(1)),
-        ("1000 chained CTEs", cte_chain(1000), Error(SQLITE_LIMIT)),
+        ("1000 chained CTEs", cte_chain(1000), n(1)),
         (
             "2000 CTEs",
             format!(
