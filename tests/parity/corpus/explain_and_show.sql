@@ -61,6 +61,23 @@ SHOW STATS FOR tpch.tiny.customer;
 SHOW STATS FOR (SELECT nationkey, name FROM tpch.tiny.nation);
 SHOW STATS FOR (SELECT * FROM tpch.tiny.nation WHERE regionkey = 1);
 SHOW STATS FOR (SELECT * FROM tpch.tiny.orders WHERE orderstatus = 'F');
+-- SHOW STATS of constant rows: Trino folds them into one VALUES node (ValuesStatsRule; ShowStatsRewrite prints the bounds)
+SHOW STATS FOR (SELECT 1 a, 'x' b, 2.5 c, NULL d);
+SHOW STATS FOR (VALUES 1, 2, NULL, 3);
+SHOW STATS FOR (VALUES (1, 'a'), (1, 'b'), (NULL, 'a'));
+SHOW STATS FOR (SELECT 1e0 x, REAL '1.5' y, DATE '2020-01-02' z, 12345678901234567890.5 w, true v);
+SHOW STATS FOR (VALUES REAL '0.1', REAL 'Infinity');
+SHOW STATS FOR (VALUES 1e300, 1e-5, 1e7, infinity());
+SHOW STATS FOR (VALUES TIMESTAMP '2020-01-01 00:00:00.120', TIMESTAMP '2020-01-01 00:00:01.000001');
+SHOW STATS FOR (VALUES TIMESTAMP '2020-01-01 00:00:00.120 America/New_York');
+SHOW STATS FOR (SELECT ARRAY[1, 2], MAP(ARRAY[1], ARRAY[2]), ROW(1, 'a'), JSON '1', CHAR 'ab', X'01', IPADDRESS '1.2.3.4', INTERVAL '1' DAY);
+SHOW STATS FOR (SELECT extract(YEAR FROM DATE '2020-05-01'), substring('abc' FROM 2), abs(-3));
+SHOW STATS FOR (VALUES 1, 'a');
+-- VALUES rows compared as Trino's StatementAnalyzer.visitValues compares them
+VALUES (1, 2), (3, 4, 5);
+VALUES 1.5, 2, 'x';
+SELECT 1 FROM (VALUES (1, 'a'), (2, 3)) t;
+VALUES CAST(ROW(1) AS ROW(a integer)), 'x';
 SHOW FUNCTIONS LIKE 'array_a%';
 SHOW FUNCTIONS LIKE 'levenshtein%';
 SHOW FUNCTIONS LIKE 'bool\_%' ESCAPE '\';

@@ -90,3 +90,17 @@ SELECT * FROM (VALUES 1) CROSS JOIN UNNEST(ARRAY[1]) WITH ORDINALITY;
 SELECT current_user, _col0 FROM (SELECT 1 AS _col0);
 
 SELECT a.*, 5 FROM (SELECT 1, 2) a;
+
+SELECT (ROW(1, 'x')).* AS (x, "y");
+
+SELECT (ROW(regionkey, count(*))).* FROM nation GROUP BY regionkey ORDER BY 1;
+
+SELECT (r).* FROM (SELECT ROW(1, 2) r) t;
+
+SELECT region.* x FROM region;
+
+SELECT * FROM (VALUES (1, 'alice', 5)) AS t(id, name, x) UNION ALL CORRESPONDING SELECT * FROM (VALUES ('bob', 2)) AS t(name, id) ORDER BY 1;
+
+SELECT 1 a, 2 b INTERSECT CORRESPONDING SELECT 2 b, 1 a;
+
+SELECT 1 a, 2 b EXCEPT CORRESPONDING SELECT 2 b, 1 a;

@@ -85,3 +85,9 @@ SELECT codepoint('');
 SELECT concat_ws(',');
 
 SELECT soundex('Émile');
+
+SELECT U&'a##b\n' UESCAPE '#';
+
+SELECT u&'it''s';
+
+SELECT U&'hello\6dB';

@@ -133,7 +133,7 @@ fn plan_tokens(
         }
         Statement::Call => call::plan(tokens, sql, catalogs, session),
         Statement::Refused(refusal) => Err(refusal),
-        Statement::Show { describe } => show::plan(describe, tokens, catalogs, session),
+        Statement::Show { describe } => show::plan(describe, tokens, sql, catalogs, session),
         Statement::Query => query::plan(catalogs, session, sql, all_tokens, tokens),
     }
 }

@@ -43,6 +43,7 @@ mod time_of_day;
 mod time_zones;
 mod unnest;
 mod urls_and_metrics;
+mod values_statistics;
 mod windows;
 
 use serde_json::{Value, json};

@@ -363,11 +363,65 @@ impl Analyzer<'_> {
         }
     }
 
+    /// The columns' types of VALUES rows of `row_types`: the rows' common super type, or
+    /// Trino's refusal at the VALUES keyword naming the first row's type and the one that
+    /// differs (each row a row type: `row(integer)` for `VALUES 1`).
+    fn values_types(
+        &self,
+        values: &Values,
+        row_types: &[Vec<(Option<String>, TrinoType)>],
+    ) -> Result<Vec<TrinoType>, TrinoError> {
+        let at = || {
+            use sqlparser::ast::Spanned;
+            let first = values.rows.first()?.content.first()?;
+            self.keyword_before("VALUES", &first.span())
+        };
+        let Some(first) = row_types.first() else {
+            return Ok(Vec::new());
+        };
+        let mut types: Vec<TrinoType> = first.iter().map(|(_, ty)| ty.clone()).collect();
+        for row in row_types {
+            if row.len() != first.len() {
+                return Err(error_at(
+                    ErrorName::TypeMismatch,
+                    at(),
+                    format!(
+                        "Values rows have mismatched sizes: {} vs {}",
+                        first.len(),
+                        row.len()
+                    ),
+                ));
+            }
+            let merged: Option<Vec<TrinoType>> = types
+                .iter()
+                .zip(row)
+                .map(|(common, (_, ty))| super_type(common, ty))
+                .collect();
+            types = merged.ok_or_else(|| {
+                let shown = |fields: &[(Option<String>, TrinoType)]| {
+                    TrinoType::Row(fields.to_vec()).display_name()
+                };
+                error_at(
+                    ErrorName::TypeMismatch,
+                    at(),
+                    format!(
+                        "Values rows have mismatched types: {} vs {}",
+                        shown(first),
+                        shown(row)
+                    ),
+                )
+            })?;
+        }
+        Ok(types)
+    }
+
     /// VALUES: each row's cells typed, the columns' types the rows' super types.
     fn values(&mut self, values: &Values, outer: Option<&Scope<'_>>) -> Result<Block, TrinoError> {
         let scope = Scope::new(Vec::new(), outer);
-        let mut rows = Vec::new();
-        let mut types: Vec<TrinoType> = Vec::new();
+        // Every row is analysed first, as Trino's StatementAnalyzer.visitValues does: an error
+        // inside a row comes before any mismatch between rows.
+        let mut rows: Vec<Vec<Typed>> = Vec::new();
+        let mut row_types: Vec<Vec<(Option<String>, TrinoType)>> = Vec::new();
         for row in &values.rows {
             let cx = ExprContext {
                 scope: &scope,
@@ -378,52 +432,36 @@ impl Analyzer<'_> {
             let written = row_cells(&row.content);
             let mut typed = Vec::with_capacity(written.len());
             for e in &written {
-                typed.push((self.expr(e, &cx)?, *e));
+                typed.push(self.expr(e, &cx)?);
             }
             // A row of one row-typed value is that value's fields (Trino 476: `VALUES
             // CAST(ROW(1, 'p') AS row(a integer, b varchar))` has two columns), as a ROW
             // constructor's is.
-            if let [(value, e)] = typed.as_slice()
-                && let TrinoType::Row(fields) = &value.ty
-            {
-                let (value, e) = (value.clone(), *e);
-                typed = fields
-                    .iter()
-                    .enumerate()
-                    .map(|(i, (_, ty))| {
-                        let field = builtin::JSON_EXTRACT
-                            .call([value.sql.clone(), SqlExpr::text(format!("$[{i}]"))]);
-                        let sql = from_element(field, ty);
-                        (Typed::new(sql, ty.clone()), e)
-                    })
-                    .collect();
-            }
-            let mut cells = Vec::new();
-            for (i, (t, e)) in typed.into_iter().enumerate() {
-                match types.get(i) {
-                    None => types.push(t.ty.clone()),
-                    Some(prev) => {
-                        let merged = super_type(prev, &t.ty).ok_or_else(|| {
-                            error_at(
-                                ErrorName::TypeMismatch,
-                                location(e),
-                                format!("Values rows have mismatched types: {prev} vs {}", t.ty),
-                            )
-                        })?;
-                        types[i] = merged;
-                    }
+            let row_valued = match typed.as_slice() {
+                [value] if let TrinoType::Row(fields) = &value.ty => {
+                    Some((value.clone(), fields.clone()))
                 }
-                cells.push(t);
-            }
-            if !rows.is_empty() && cells.len() != types.len() {
-                return Err(error_at(
-                    ErrorName::TypeMismatch,
-                    None,
-                    "Values rows have mismatched sizes",
-                ));
-            }
-            rows.push(cells);
+                _ => None,
+            };
+            let fields = match row_valued {
+                Some((value, fields)) => {
+                    typed = fields
+                        .iter()
+                        .enumerate()
+                        .map(|(i, (_, ty))| {
+                            let field = builtin::JSON_EXTRACT
+                                .call([value.sql.clone(), SqlExpr::text(format!("$[{i}]"))]);
+                            Typed::new(from_element(field, ty), ty.clone())
+                        })
+                        .collect();
+                    fields
+                }
+                None => typed.iter().map(|t| (None, t.ty.clone())).collect(),
+            };
+            rows.push(typed);
+            row_types.push(fields);
         }
+        let types = self.values_types(values, &row_types)?;
         let single_row = rows.len() <= 1;
         let mut selects: Vec<SqlSelect> = rows
             .iter()

@@ -82,29 +82,13 @@ pub(crate) fn bind(sql: &str, tokens: &[TokenWithSpan]) -> Result<String, TrinoE
         String::with_capacity(statement.len() + values.iter().map(String::len).sum::<usize>());
     let mut copied = 0;
     for (parameter, value) in parameters.iter().zip(&values) {
-        let start = byte_offset(statement, at(parameter));
+        let start = crate::sql::syntax::byte_offset(statement, at(parameter));
         bound.push_str(&statement[copied..start]);
         bound.push_str(value);
         copied = start + 1; // `?` is one byte
     }
     bound.push_str(&statement[copied..]);
     Ok(bound)
-}
-
-/// The byte offset of a 1-based (line, column-in-characters) position.
-fn byte_offset(text: &str, Position { line, column }: Position) -> usize {
-    let mut offset = 0;
-    for (i, l) in text.split_inclusive('\n').enumerate() {
-        if i as u64 + 1 == line {
-            return offset
-                + l.char_indices()
-                    .nth(column.saturating_sub(1) as usize)
-                    .map(|(b, _)| b)
-                    .unwrap_or(l.len());
-        }
-        offset += l.len();
-    }
-    text.len()
 }
 
 /// The position past the end of `sql`. Unlike `syntax::token::end_of` it counts a trailing

@@ -176,3 +176,19 @@ pub(crate) fn syntax_error_near(
     };
     error_at(ErrorName::SyntaxError, location, text)
 }
+
+/// The byte offset of a 1-based (line, column-in-characters) position.
+pub(crate) fn byte_offset(text: &str, Position { line, column }: Position) -> usize {
+    let mut offset = 0;
+    for (i, l) in text.split_inclusive('\n').enumerate() {
+        if i as u64 + 1 == line {
+            return offset
+                + l.char_indices()
+                    .nth(column.saturating_sub(1) as usize)
+                    .map(|(b, _)| b)
+                    .unwrap_or(l.len());
+        }
+        offset += l.len();
+    }
+    text.len()
+}

@@ -11,6 +11,7 @@
 use serde_json::Value;
 use sqlparser::tokenizer::TokenWithSpan;
 
+mod constant_stats;
 mod create;
 mod functions;
 mod stats;
@@ -190,17 +191,19 @@ pub(super) fn recognise(tokens: &[TokenWithSpan]) -> Option<bool> {
 pub(crate) fn plan(
     describe: bool,
     tokens: &[TokenWithSpan],
+    sql: &str,
     catalogs: &Catalogs,
     session: &SessionContext,
 ) -> Result<Plan, TrinoError> {
     let mut c = Cursor::after(tokens, 1);
-    show(&mut c, describe, catalogs, session)
+    show(&mut c, describe, sql, catalogs, session)
 }
 
 /// The statement after SHOW (or DESCRIBE), by its first keyword.
 fn show(
     c: &mut Cursor<'_>,
     describe: bool,
+    sql: &str,
     catalogs: &Catalogs,
     session: &SessionContext,
 ) -> Result<Plan, TrinoError> {
@@ -220,7 +223,7 @@ fn show(
         return functions::show_functions(c, session);
     }
     if c.keyword("STATS") {
-        return stats::show_stats(c, catalogs, session);
+        return stats::show_stats(c, sql, catalogs, session);
     }
     if c.keyword("CREATE") {
         return create::show_create(c, catalogs, session);

@@ -7,12 +7,14 @@
 //!
 //! `SHOW STATS FOR (query)` is Trino's cost-based estimate. For a query that only picks a
 //! table's columns (and sorts), the estimate is the table's statistics of those columns
-//! (ProjectStatsRule and SortStatsRule pass them through; checked against Trino 476); any other
-//! query (filters, joins, aggregations), whose estimate the stand-in has no model for, is
-//! refused.
+//! (ProjectStatsRule and SortStatsRule pass them through; checked against Trino 476). For
+//! constant rows, which Trino folds into one VALUES node, the statistics are the rows'
+//! (constant_stats.rs). Any other query (filters, joins, aggregations), whose estimate the
+//! stand-in has no model for, is refused.
 
 use sqlparser::tokenizer::Token;
 
+use super::constant_stats::{constant_query, show_constant_stats};
 use super::{Cursor, existing_table};
 use crate::SessionContext;
 use crate::catalog::Catalogs;
@@ -24,6 +26,7 @@ use crate::types::TrinoType;
 /// After `SHOW STATS`: `FOR table`.
 pub(super) fn show_stats(
     c: &mut Cursor<'_>,
+    sql: &str,
     catalogs: &Catalogs,
     session: &SessionContext,
 ) -> Result<Plan, TrinoError> {
@@ -32,6 +35,9 @@ pub(super) fn show_stats(
     }
     let at = c.location();
     let (name, projection) = if c.peek().is_some_and(|t| t.token == Token::LParen) {
+        if let Some(query) = constant_query(c, sql) {
+            return show_constant_stats(query, catalogs, session);
+        }
         match projection_query(c) {
             Some(found) => found,
             None => {
@@ -39,7 +45,8 @@ pub(super) fn show_stats(
                     ErrorName::NotSupported,
                     at,
                     "SHOW STATS FOR a query (Trino's cost-based estimates) is not supported by \
-                     the QueryMesh stand-in beyond a table's columns in any order",
+                     the QueryMesh stand-in beyond a table's columns in any order and constant \
+                     rows",
                 ));
             }
         }
@@ -75,10 +82,21 @@ pub(super) fn show_stats(
         quoted(&schema),
         quoted(&table)
     );
-    let mut rows: Vec<String> = columns
+    let rows: Vec<String> = columns
         .into_iter()
         .map(|column| column_row(&column.name, &column.ty, &from))
         .collect();
+    with_row_count(rows, &from, catalogs, session)
+}
+
+/// SHOW STATS's table: the columns' `rows` (queries of seven columns) and the row count of
+/// `from`.
+pub(super) fn with_row_count(
+    mut rows: Vec<String>,
+    from: &str,
+    catalogs: &Catalogs,
+    session: &SessionContext,
+) -> Result<Plan, TrinoError> {
     rows.push(format!(
         "SELECT CAST(NULL AS varchar), CAST(NULL AS double), CAST(NULL AS double), \
          CAST(NULL AS double), CAST(count(*) AS double), CAST(NULL AS varchar), \
