@@ -168,6 +168,17 @@ impl TrinoType {
         )
     }
 
+    /// How deep containers nest in this type: 0 for a scalar, 1 for `array(integer)`, 2 for
+    /// `array(row(x integer, y array(integer)))`'s `y`'s level, and so on.
+    pub fn depth(&self) -> usize {
+        match self {
+            Self::Array(e) => 1 + e.depth(),
+            Self::Map(k, v) => 1 + k.depth().max(v.depth()),
+            Self::Row(fields) => 1 + fields.iter().map(|(_, t)| t.depth()).max().unwrap_or(0),
+            _ => 0,
+        }
+    }
+
     /// Whether values of this type are held as JSON text (design: array, map, row).
     pub fn is_container(&self) -> bool {
         matches!(self, Self::Array(_) | Self::Map(..) | Self::Row(_))

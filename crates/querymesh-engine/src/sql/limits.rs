@@ -114,6 +114,30 @@ pub fn with_stack_for<R>(nesting: usize, f: impl FnOnce() -> R) -> R {
 /// term's subquery from within that recursion, so only a tree keeps its stack shallow.
 pub const SQLITE_COMPOUND_TERMS: usize = 100;
 
+/// The deepest container a result column may hold. A row's values come back from SQLite as
+/// JSON text and are read with serde_json, which stops at 128 levels: a deeper value answered
+/// null, silently. Refused instead, before it runs.
+pub const MAX_OUTPUT_DEPTH: usize = 127;
+
+/// Refuses a statement whose output holds containers nested deeper than [`MAX_OUTPUT_DEPTH`].
+pub fn check_output_depth(columns: &[crate::OutputColumn]) -> Result<(), TrinoError> {
+    let Some((column, depth)) = columns
+        .iter()
+        .map(|c| (c, c.ty.depth()))
+        .find(|(_, depth)| *depth > MAX_OUTPUT_DEPTH)
+    else {
+        return Ok(());
+    };
+    Err(TrinoError::new(
+        ErrorName::NotSupported,
+        format!(
+            "The QueryMesh stand-in answers arrays, maps and rows nested at most \
+             {MAX_OUTPUT_DEPTH} deep: column {} nests {depth}",
+            column.name
+        ),
+    ))
+}
+
 /// Trino's refusal of a statement its parser's stack cannot hold.
 pub fn too_large() -> TrinoError {
     TrinoError::at(

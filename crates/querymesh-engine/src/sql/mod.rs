@@ -103,9 +103,11 @@ pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<
     let (all_tokens, tokens) = syntax::tokenize(sql)?;
     let nesting = limits::nesting(&tokens);
     limits::check_nesting(nesting)?;
-    limits::with_stack_for(nesting, || {
+    let plan = limits::with_stack_for(nesting, || {
         plan_tokens(catalogs, sql, session, all_tokens, &tokens)
-    })
+    })?;
+    limits::check_output_depth(&plan.columns)?;
+    Ok(plan)
 }
 
 /// [`plan`] of the statement's tokens, on a stack that holds its nesting.

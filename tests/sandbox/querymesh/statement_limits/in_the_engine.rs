@@ -463,8 +463,37 @@ fn cases() -> Vec<(&'static str, String, Expect)> {
             ),
             Error(SQLITE_LIMIT),
         ),
+        // Arrays and rows are JSON text to SQLite, nested as deep as their type (the build takes
+        // SQLite's JSON depth to 2,000: 1,001 levels were an internal error).
+        (
+            "cardinality of 1499 nested arrays",
+            format!("SELECT cardinality({})", nest("ARRAY[", "1", "]", 1499)),
+            n(1),
+        ),
+        (
+            "1499 nested rows",
+            format!("SELECT {} IS NULL", nest("ROW(", "1", ")", 1499)),
+            Value(json!(false)),
+        ),
+        // An answer nested deeper than serde_json reads (128) was null: refused.
+        (
+            "127 nested arrays answered",
+            format!("SELECT {}[1]", nest("ARRAY[", "1", "]", 127)),
+            Value((1..126).fold(json!([1]), |inner, _| json!([inner]))),
+        ),
+        (
+            "128 nested arrays answered",
+            format!("SELECT {}", nest("ARRAY[", "1", "]", 128)),
+            Error(
+                "NOT_SUPPORTED: The QueryMesh stand-in answers arrays, maps and rows nested at \
+                 most 127 deep: column _col0 nests 128",
+            ),
+        ),
         ("100 chained CTEs", cte_chain(100), n(1)),
         ("1000 chained CTEs", cte_chain(1000), n(1)),
+        // Each CTE's body is compiled inside its reader's, with no parentheses between: SQLite
+        // recurses 6,000 deep (sqlite_stack.rs counts the SELECTs for it).
+        ("6000 chained CTEs", cte_chain(6000), n(1)),
         (
             "2000 CTEs",
             format!(
