@@ -425,9 +425,12 @@ $('activity-filter').addEventListener('submit', (event) => {
 
 // Switches, keys, clock, faults, reset -------------------------------------------------------
 
-// Bumped by each change a switch makes: a read begun before it is stale and not shown (it
-// would flip the checkbox back under the keyboard).
+// Bumped as each change a switch makes starts and ends, and the changes on their way: a read
+// that overlapped a change may be older than it, and is not shown. Shown, it would flip the
+// checkbox back, and the next press would send the old value again (a slow browser did: the
+// console test's "querymesh_configured never became true").
 let switchChanges = 0;
+let switchChangesInFlight = 0;
 
 function showSwitches(switches) {
   for (const [name, on] of Object.entries(switches)) {
@@ -439,7 +442,7 @@ function showSwitches(switches) {
 async function loadSwitches() {
   const before = switchChanges;
   const switches = await api('GET', '/switches');
-  if (before !== switchChanges) return;
+  if (before !== switchChanges || switchChangesInFlight > 0) return;
   const box = $('switch-list');
   if (box.querySelector('input')) {
     showSwitches(switches);
@@ -450,7 +453,9 @@ async function loadSwitches() {
     const input = el('input', { type: 'checkbox', id: `switch-${name}`, name, checked: switches[name] });
     input.addEventListener('change', async () => {
       switchChanges += 1;
+      switchChangesInFlight += 1;
       const answer = await act(`${label}: ${input.checked ? 'on' : 'off'}`, () => api('PATCH', '/switches', { [name]: input.checked }));
+      switchChangesInFlight -= 1;
       switchChanges += 1;
       if (answer) showSwitches(answer);
       refreshSoon();

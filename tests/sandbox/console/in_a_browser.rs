@@ -158,13 +158,13 @@ async fn the_console_signs_in_ends_sessions_flips_switches_adds_faults_and_rotat
     let session = control.session("ada").await;
     let identity = session["identity"].as_str().unwrap().to_string();
     press_on(&mut browser, "#switch-querymesh_enabled", " ").await;
-    wait_for_switch(&control, "querymesh_enabled", false).await;
+    wait_for_switch(&control, &mut browser, "querymesh_enabled", false).await;
     assert_eq!(
         app_query(&sandbox, &identity).await,
         (409, "QUERYMESH_NOT_ENABLED".into())
     );
     press_on(&mut browser, "#switch-querymesh_configured", " ").await;
-    wait_for_switch(&control, "querymesh_configured", false).await;
+    wait_for_switch(&control, &mut browser, "querymesh_configured", false).await;
     assert_eq!(
         app_query(&sandbox, &identity).await,
         (409, "ORGANIZATION_INTEGRATION_NOT_CONFIGURED".into())
@@ -176,9 +176,9 @@ async fn the_console_signs_in_ends_sessions_flips_switches_adds_faults_and_rotat
     )
     .await;
     press_on(&mut browser, "#switch-querymesh_configured", " ").await;
-    wait_for_switch(&control, "querymesh_configured", true).await;
+    wait_for_switch(&control, &mut browser, "querymesh_configured", true).await;
     press_on(&mut browser, "#switch-querymesh_enabled", " ").await;
-    wait_for_switch(&control, "querymesh_enabled", true).await;
+    wait_for_switch(&control, &mut browser, "querymesh_enabled", true).await;
 
     // A fault for one session: Grace's refused, Ada's still answered.
     let grace = control.session("grace").await;
@@ -240,12 +240,14 @@ async fn the_console_signs_in_ends_sessions_flips_switches_adds_faults_and_rotat
     );
 }
 
-async fn wait_for_switch(control: &Control, name: &str, on: bool) {
+/// Waits until switch `name` is `on` in the sandbox and then on the console's checkbox, as a
+/// person sees it flip before pressing it again.
+async fn wait_for_switch(control: &Control, browser: &mut Browser, name: &str, on: bool) {
     let until = std::time::Instant::now() + DEFAULT_DEADLINE;
     loop {
         let (_, switches) = control.get("/switches").await;
         if switches[name] == on {
-            return;
+            break;
         }
         assert!(
             std::time::Instant::now() < until,
@@ -253,6 +255,15 @@ async fn wait_for_switch(control: &Control, name: &str, on: bool) {
         );
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
+    browser
+        .wait_for(
+            &format!(
+                "document.getElementById({}).checked === {on}",
+                js(&format!("switch-{name}"))
+            ),
+            DEFAULT_DEADLINE,
+        )
+        .await;
 }
 
 /// Where the console's screenshots go: `target/console-screenshots/`.
