@@ -131,10 +131,7 @@ impl Prepared {
             update_type: plan.session_update.as_ref().map(SessionUpdate::update_type),
             session_update: plan.session_update,
             time_limit: None,
-            sqlite_depth: match &plan.body {
-                Body::Sql(sql) => sqlite_stack::depth(sql),
-                Body::Rows(_) => 0,
-            },
+            sqlite_depth: plan.body.sqlite_sql().map_or(0, sqlite_stack::depth),
             body: plan.body,
             wire_columns: OnceLock::new(),
             last_run_nanos: AtomicU64::new(0),
@@ -171,8 +168,8 @@ impl Prepared {
     pub fn last_run(&self) -> Option<Duration> {
         match (&self.body, self.last_run_nanos.load(Ordering::Relaxed)) {
             (Body::Rows(_), _) => Some(Duration::ZERO),
-            (Body::Sql(_), 0) => None,
-            (Body::Sql(_), nanos) => Some(Duration::from_nanos(nanos)),
+            (_, 0) => None,
+            (_, nanos) => Some(Duration::from_nanos(nanos)),
         }
     }
 
@@ -184,10 +181,7 @@ impl Prepared {
 
     /// The SQLite SQL this query runs, for benchmarks and diagnostics (never logged).
     pub fn sqlite_sql(&self) -> Option<&str> {
-        match &self.body {
-            Body::Sql(s) => Some(s),
-            Body::Rows(_) => None,
-        }
+        self.body.sqlite_sql()
     }
 
     /// Runs on `conn`, handing each encoded row to `row`; stops when `row` returns false.
@@ -207,6 +201,22 @@ impl Prepared {
             }
             Body::Sql(sql) => {
                 sqlite_stack::with_stack_for(self.sqlite_depth, || self.run_sql(sql, conn, row))
+            }
+            Body::Derived { sql, finish } => {
+                // A few rows of statistics: all of them first, then what they make.
+                let mut rows = Vec::new();
+                sqlite_stack::with_stack_for(self.sqlite_depth, || {
+                    self.run_sql(sql, conn, &mut |r| {
+                        rows.push(r);
+                        true
+                    })
+                })?;
+                for r in (finish.0)(rows) {
+                    if !row(r) {
+                        break;
+                    }
+                }
+                Ok(())
             }
         }
     }

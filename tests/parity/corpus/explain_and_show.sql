@@ -61,6 +61,16 @@ SHOW STATS FOR tpch.tiny.customer;
 SHOW STATS FOR (SELECT nationkey, name FROM tpch.tiny.nation);
 SHOW STATS FOR (SELECT * FROM tpch.tiny.nation WHERE regionkey = 1);
 SHOW STATS FOR (SELECT * FROM tpch.tiny.orders WHERE orderstatus = 'F');
+-- SHOW STATS of a filtered table: FilterStatsCalculator, ComparisonStatsCalculator, StatisticRange, StatsNormalizer (core/trino-main/.../cost); tpch's own filters (TpchMetadata, StatisticsEstimator)
+SHOW STATS FOR (SELECT name, comment FROM tpch.tiny.region WHERE regionkey >= 3);
+SHOW STATS FOR (SELECT * FROM tpch.tiny.nation WHERE nationkey BETWEEN 5 AND 14 AND regionkey <> 0);
+SHOW STATS FOR (SELECT custkey, mktsegment FROM tpch.tiny.customer WHERE mktsegment IN ('BUILDING', 'MACHINERY') AND acctbal > 0);
+SHOW STATS FOR (SELECT * FROM tpch.tiny.lineitem WHERE shipdate < DATE '1994-03-01' AND quantity >= 20 AND returnflag = 'N');
+SHOW STATS FOR (SELECT * FROM tpch.tiny.orders WHERE orderstatus <> 'F' AND orderdate > DATE '1996-06-30');
+SHOW STATS FOR (SELECT size, container FROM tpch.tiny.part WHERE container = 'LG CASE' AND size <= 12);
+SHOW STATS FOR (SELECT * FROM tpch.tiny.supplier WHERE 2000 < acctbal AND nationkey = 99);
+SHOW STATS FOR (SELECT name FROM tpch.tiny.nation WHERE name > 'M' ORDER BY name);
+SHOW STATS FOR (SELECT * FROM tpch.tiny.nation WHERE nationkey IS NOT NULL AND regionkey IS NULL);
 -- SHOW STATS of constant rows: Trino folds them into one VALUES node (ValuesStatsRule; ShowStatsRewrite prints the bounds)
 SHOW STATS FOR (SELECT 1 a, 'x' b, 2.5 c, NULL d);
 SHOW STATS FOR (VALUES 1, 2, NULL, 3);

@@ -70,6 +70,32 @@ pub enum Body {
     Sql(String),
     /// Answered from the catalogs (SHOW, DESCRIBE).
     Rows(Vec<Vec<Value>>),
+    /// Run this SQLite SELECT, whose columns are the plan's, and answer what `finish` makes of
+    /// all its rows: Trino's estimates computed from a table's statistics.
+    Derived { sql: String, finish: Finish },
+}
+
+/// Rows of values, as a statement answers them.
+pub type Rows = Vec<Vec<Value>>;
+
+/// What a [`Body::Derived`] makes of its query's rows.
+#[derive(Clone)]
+pub struct Finish(pub std::sync::Arc<dyn Fn(Rows) -> Rows + Send + Sync>);
+
+impl std::fmt::Debug for Finish {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Finish(..)")
+    }
+}
+
+impl Body {
+    /// The SQLite SELECT it runs, if it runs one.
+    pub fn sqlite_sql(&self) -> Option<&str> {
+        match self {
+            Body::Sql(sql) | Body::Derived { sql, .. } => Some(sql),
+            Body::Rows(_) => None,
+        }
+    }
 }
 
 #[derive(Clone, Debug)]

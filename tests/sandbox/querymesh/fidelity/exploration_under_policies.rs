@@ -189,8 +189,9 @@ async fn show_create_needs_ownership_as_in_trino() {
 /// SHOW STATS FOR a table: the tpch connector's statistics of tpch.tiny, which are exact
 /// (https://trino.io/docs/476/sql/show-stats.html; these rows are Trino 476's): `data_size`
 /// sums the lengths of a text column's distinct values. SELECT on the table is needed, as for
-/// Trino's; a query's estimates are refused (constant rows' are computed:
-/// semantics/values_statistics.rs).
+/// Trino's; the estimates of queries the stand-in has no model for are refused (constant
+/// rows' and filtered tables' are computed: semantics/values_statistics.rs,
+/// filtered_statistics.rs).
 #[tokio::test]
 async fn show_stats_gives_a_tables_exact_statistics() {
     use serde_json::json;
@@ -219,8 +220,18 @@ async fn show_stats_gives_a_tables_exact_statistics() {
         &mesh.run_as(GRACE, "SHOW STATS FOR tpch.tiny.nation").await,
         "Access Denied: Cannot select from table tpch.tiny.nation",
     );
+    // A filtered table's estimate (semantics/filtered_statistics.rs) reads the table too.
+    denied(
+        &mesh
+            .run_as(
+                GRACE,
+                "SHOW STATS FOR (SELECT * FROM tpch.tiny.nation WHERE regionkey = 1)",
+            )
+            .await,
+        "Access Denied: Cannot select from table tpch.tiny.nation",
+    );
     let estimate = mesh
-        .run("SHOW STATS FOR (SELECT * FROM tpch.tiny.nation WHERE regionkey = 1)")
+        .run("SHOW STATS FOR (SELECT * FROM tpch.tiny.nation WHERE regionkey = 1 OR nationkey = 1)")
         .await;
     assert_eq!(estimate.error()["errorName"], "NOT_SUPPORTED");
 }

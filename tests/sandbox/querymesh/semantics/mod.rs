@@ -18,6 +18,7 @@ mod conditionals;
 mod date_formats;
 mod dates;
 mod decimals;
+mod filtered_statistics;
 mod formatting;
 mod geospatial;
 mod grouping_sets;

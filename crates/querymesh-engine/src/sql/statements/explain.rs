@@ -150,7 +150,7 @@ pub(crate) fn plan(
 
 fn describe(plan: &Plan, format: Format) -> String {
     let sqlite = match &plan.body {
-        Body::Sql(sql) => Some(sql.as_str()),
+        Body::Sql(sql) | Body::Derived { sql, .. } => Some(sql.as_str()),
         Body::Rows(_) => None,
     };
     if format == Format::Json {

@@ -13,6 +13,8 @@ use sqlparser::tokenizer::TokenWithSpan;
 
 mod constant_stats;
 mod create;
+mod filter_estimate;
+mod filtered_stats;
 mod functions;
 mod stats;
 

@@ -15,11 +15,12 @@
 use sqlparser::tokenizer::Token;
 
 use super::constant_stats::{constant_query, show_constant_stats};
-use super::{Cursor, existing_table};
+use super::{Cursor, existing_table, filtered_stats};
 use crate::SessionContext;
 use crate::catalog::Catalogs;
 use crate::catalog::ColumnMeta;
-use crate::error::{ErrorName, TrinoError, error_at};
+use crate::error::{ErrorName, Position, TrinoError, error_at};
+use crate::sql::syntax::byte_offset;
 use crate::sql::{Plan, plan};
 use crate::types::TrinoType;
 
@@ -34,24 +35,32 @@ pub(super) fn show_stats(
         return Err(c.error());
     }
     let at = c.location();
-    let (name, projection) = if c.peek().is_some_and(|t| t.token == Token::LParen) {
+    let refused = || {
+        error_at(
+            ErrorName::NotSupported,
+            at,
+            "SHOW STATS FOR a query (Trino's cost-based estimates) is not supported by the \
+             QueryMesh stand-in beyond a table's columns in any order, filtered by comparisons \
+             of its columns with literals, and constant rows",
+        )
+    };
+    let (name, projection, conjuncts) = if c.peek().is_some_and(|t| t.token == Token::LParen) {
         if let Some(query) = constant_query(c, sql) {
             return show_constant_stats(query, catalogs, session);
         }
-        match projection_query(c) {
-            Some(found) => found,
-            None => {
-                return Err(error_at(
-                    ErrorName::NotSupported,
-                    at,
-                    "SHOW STATS FOR a query (Trino's cost-based estimates) is not supported by \
-                     the QueryMesh stand-in beyond a table's columns in any order and constant \
-                     rows",
-                ));
-            }
+        let query = projection_query(c).ok_or_else(refused)?;
+        if query.conjuncts.is_some() {
+            // Analysed where it stands, so that its errors are Trino's, placed there.
+            let text = sql
+                .get(byte_offset(sql, query.start)..byte_offset(sql, query.end))
+                .unwrap_or_default();
+            let padding = "\n".repeat((query.start.line as usize).saturating_sub(1))
+                + &" ".repeat((query.start.column as usize).saturating_sub(1));
+            plan(catalogs, &(padding + text), session)?;
         }
+        (query.table, query.columns, query.conjuncts)
     } else {
-        (c.name()?, None)
+        (c.name()?, None, None)
     };
     c.end()?;
     // Trino places none of these errors.
@@ -60,12 +69,13 @@ pub(super) fn show_stats(
     if let Some(message) = catalogs.unavailable(&catalog, &schema) {
         return Err(error_at(ErrorName::TableNotFound, None, message));
     }
-    let columns: Vec<&ColumnMeta> = match &projection {
-        None => meta.listed_columns().collect(),
+    let listed: Vec<&ColumnMeta> = meta.listed_columns().collect();
+    let shown: Vec<usize> = match &projection {
+        None => (0..listed.len()).collect(),
         Some(names) => {
             let mut picked = Vec::new();
             for name in names {
-                let column = meta.column(name).ok_or_else(|| {
+                let column = listed.iter().position(|c| c.name == *name).ok_or_else(|| {
                     TrinoError::new(
                         ErrorName::ColumnNotFound,
                         format!("Column '{name}' cannot be resolved"),
@@ -76,17 +86,49 @@ pub(super) fn show_stats(
             picked
         }
     };
-    let from = format!(
+    let table_name = format!(
         "{}.{}.{}",
         quoted(&catalog),
         quoted(&schema),
         quoted(&table)
     );
-    let rows: Vec<String> = columns
-        .into_iter()
-        .map(|column| column_row(&column.name, &column.ty, &from))
+    let Some(conjuncts) = conjuncts else {
+        let rows: Vec<String> = shown
+            .iter()
+            .map(|&i| column_row(&listed[i].name, &listed[i].ty, &table_name, None))
+            .collect();
+        return with_row_count(rows, &table_name, catalogs, session);
+    };
+    let filter =
+        filtered_stats::resolve(&conjuncts, &listed, &catalog, &table).ok_or_else(refused)?;
+    // The statistics of every column (a filter reads some that are not shown), of the rows
+    // of the orders' statuses the connector selects, if it does.
+    let (from, partition) = match &filter.statuses {
+        None => (table_name, None),
+        Some(statuses) => {
+            let listed: Vec<String> = statuses.iter().map(|s| format!("'{s}'")).collect();
+            let kept = if listed.is_empty() {
+                "false".to_string()
+            } else {
+                format!("orderstatus IN ({})", listed.join(", "))
+            };
+            (
+                format!("(SELECT * FROM {table_name} WHERE {kept})"),
+                Some("orderstatus"),
+            )
+        }
+    };
+    let rows: Vec<String> = listed
+        .iter()
+        .map(|column| column_row(&column.name, &column.ty, &from, partition))
         .collect();
-    with_row_count(rows, &from, catalogs, session)
+    let table_stats = with_row_count(rows, &from, catalogs, session)?;
+    Ok(filtered_stats::estimated(
+        table_stats,
+        &listed,
+        shown,
+        filter,
+    ))
 }
 
 /// SHOW STATS's table: the columns' `rows` (queries of seven columns) and the row count of
@@ -110,13 +152,26 @@ pub(super) fn with_row_count(
     plan(catalogs, &sql, session)
 }
 
-/// `(SELECT a, b FROM t [ORDER BY …])` or `(SELECT * FROM t …)`: a projection of one table's
-/// columns, whose statistics are the table's (Trino's StatsCalculator passes a projection of
-/// columns and a sort through unchanged: ProjectStatsRule, SortStatsRule); `None` for any other
-/// query. The table's name, and the columns in order (`None`: all, for `*`).
-fn projection_query(c: &mut Cursor<'_>) -> Option<(Vec<String>, Option<Vec<String>>)> {
+/// A query of one table's columns, maybe filtered, inside SHOW STATS.
+struct ProjectionQuery {
+    table: Vec<String>,
+    /// In order; `None`: all, for `*`.
+    columns: Option<Vec<String>>,
+    /// The WHERE clause's conjuncts, if it has one.
+    conjuncts: Option<Vec<filtered_stats::Conjunct>>,
+    /// Where the query's text starts and ends in the statement (inside its parentheses).
+    start: Position,
+    end: Position,
+}
+
+/// `(SELECT a, b FROM t [WHERE …] [ORDER BY …])` or `(SELECT * FROM t …)`: a projection of one
+/// table's columns, whose statistics are the table's (Trino's StatsCalculator passes a
+/// projection of columns and a sort through unchanged: ProjectStatsRule, SortStatsRule), or
+/// their estimate after the filter; `None` for any other query.
+fn projection_query(c: &mut Cursor<'_>) -> Option<ProjectionQuery> {
     let mut probe = Cursor::new(c.rest());
     probe.take();
+    let start = Position::from(probe.peek()?.span.start);
     if !probe.keyword("SELECT") {
         return None;
     }
@@ -143,6 +198,11 @@ fn projection_query(c: &mut Cursor<'_>) -> Option<(Vec<String>, Option<Vec<Strin
         return None;
     }
     let table = probe.name().ok()?;
+    let conjuncts = if probe.keyword("WHERE") {
+        Some(filtered_stats::conjuncts(&mut probe)?)
+    } else {
+        None
+    };
     if probe.keyword("ORDER") {
         if !probe.keyword("BY") {
             return None;
@@ -167,24 +227,41 @@ fn projection_query(c: &mut Cursor<'_>) -> Option<(Vec<String>, Option<Vec<Strin
             probe.take();
         }
     }
+    let end = Position::from(probe.peek()?.span.start);
     if !matches!(probe.take().map(|t| &t.token), Some(Token::RParen)) {
         return None;
     }
     for _ in 0..probe.taken() {
         c.take();
     }
-    Some((table, columns))
+    Some(ProjectionQuery {
+        table,
+        columns,
+        conjuncts,
+        start,
+        end,
+    })
 }
 
-/// One column's row.
-fn column_row(name: &str, ty: &TrinoType, from: &str) -> String {
+/// One column's row. Over a tpch connector's `partition` (the column whose values split the
+/// rows into its statistics files), a text's data size is summed over the partitions and
+/// only the partition column has a distinct count (tpch's StatisticsEstimator).
+fn column_row(name: &str, ty: &TrinoType, from: &str, partition: Option<&str>) -> String {
     let column = quoted(name);
     let data_size = if ty.is_string() {
+        let within = partition
+            .map(|p| format!("{}, ", quoted(p)))
+            .unwrap_or_default();
         format!(
-            "(SELECT CAST(sum(length(v)) AS double) FROM (SELECT DISTINCT {column} AS v FROM {from}))"
+            "(SELECT CAST(sum(length(v)) AS double) FROM (SELECT DISTINCT {within}{column} AS v \
+             FROM {from}))"
         )
     } else {
         "CAST(NULL AS double)".into()
+    };
+    let distinct = match partition {
+        Some(p) if p != name => "CAST(NULL AS double)".to_string(),
+        _ => format!("CAST(count(DISTINCT {column}) AS double)"),
     };
     let ordered = ty.is_numeric() || *ty == TrinoType::Date;
     let (low, high) = if matches!(ty, TrinoType::Double | TrinoType::Real) {
@@ -206,7 +283,7 @@ fn column_row(name: &str, ty: &TrinoType, from: &str) -> String {
         )
     };
     format!(
-        "SELECT CAST({} AS varchar), {data_size}, CAST(count(DISTINCT {column}) AS double), \
+        "SELECT CAST({} AS varchar), {data_size}, {distinct}, \
          CASE WHEN count(*) = 0 THEN NULL \
          ELSE CAST(count(*) - count({column}) AS double) / count(*) END, \
          CAST(NULL AS double), {low}, {high} FROM {from}",
