@@ -32,15 +32,15 @@ fn what_trino_refuses_is_refused_with_trinos_error() {
         ),
         (
             "SELECT name FROM nation WHERE name = 1",
-            "TYPE_MISMATCH: line 1:31: Cannot apply operator: varchar(25) = integer",
+            "TYPE_MISMATCH: line 1:36: Cannot apply operator: varchar(25) = integer",
         ),
         (
             "SELECT name FROM nation WHERE nationkey = '1'",
-            "TYPE_MISMATCH: line 1:31: Cannot apply operator: bigint = varchar(1)",
+            "TYPE_MISMATCH: line 1:41: Cannot apply operator: bigint = varchar(1)",
         ),
         (
             "SELECT orderkey FROM orders WHERE orderdate < '1995-01-01'",
-            "TYPE_MISMATCH: line 1:35: Cannot apply operator: date < varchar(10)",
+            "TYPE_MISMATCH: line 1:45: Cannot apply operator: date < varchar(10)",
         ),
         (
             "SELECT foo FROM nation",

@@ -194,3 +194,88 @@ fn literals_types_and_references_as_trino_checks_them() {
         ],
     );
 }
+
+/// An operator's or predicate's type error is placed at its node as Trino's parser places it —
+/// the operator (`=`, `+`, the sign), the first keyword of `[NOT] BETWEEN`, `IS [NOT]
+/// DISTINCT FROM` — and worded as Trino's ExpressionAnalyzer words it (`<>` resolves `=`, `>`
+/// resolves `<`). Every expected error here is Trino 476's.
+#[test]
+fn operator_type_errors_are_placed_and_worded_as_trinos() {
+    check_errors(
+        &engine(),
+        &[
+            (
+                "SELECT 'a' + 1",
+                "TYPE_MISMATCH: line 1:12: Cannot apply operator: varchar(1) + integer",
+            ),
+            (
+                "SELECT 1 + 2 * 'x'",
+                "TYPE_MISMATCH: line 1:14: Cannot apply operator: integer * varchar(1)",
+            ),
+            (
+                "SELECT 2 - (3 + 'x')",
+                "TYPE_MISMATCH: line 1:15: Cannot apply operator: integer + varchar(1)",
+            ),
+            (
+                "SELECT 1\n  = 'x'",
+                "TYPE_MISMATCH: line 2:3: Cannot apply operator: integer = varchar(1)",
+            ),
+            (
+                "SELECT 1 <> 'x'",
+                "TYPE_MISMATCH: line 1:10: Cannot apply operator: integer = varchar(1)",
+            ),
+            (
+                "SELECT 1 > 'x'",
+                "TYPE_MISMATCH: line 1:10: Cannot apply operator: integer < varchar(1)",
+            ),
+            (
+                "SELECT 1 >= 'x'",
+                "TYPE_MISMATCH: line 1:10: Cannot apply operator: integer <= varchar(1)",
+            ),
+            (
+                "SELECT 1 NOT BETWEEN 2 AND 'a'",
+                "TYPE_MISMATCH: line 1:10: Cannot check if integer is BETWEEN integer and varchar(1)",
+            ),
+            (
+                "SELECT (1 + 1) BETWEEN 'a' AND 'b'",
+                "TYPE_MISMATCH: line 1:16: Cannot check if integer is BETWEEN varchar(1) and varchar(1)",
+            ),
+            (
+                "SELECT 1 IS NOT DISTINCT FROM ARRAY[1]",
+                "TYPE_MISMATCH: line 1:10: Cannot check if integer is identical to array(integer)",
+            ),
+            (
+                "SELECT 1 = -'a'",
+                "TYPE_MISMATCH: line 1:12: Cannot negate varchar(1)",
+            ),
+            (
+                "SELECT 1 AND true",
+                "TYPE_MISMATCH: line 1:8: Logical expression term must evaluate to a boolean (actual: integer)",
+            ),
+            (
+                "SELECT NOT 1",
+                "TYPE_MISMATCH: line 1:12: Value of logical NOT expression must evaluate to a boolean (actual: integer)",
+            ),
+            (
+                "SELECT CASE WHEN 1 THEN 2 END",
+                "TYPE_MISMATCH: line 1:18: CASE WHEN clause must evaluate to a boolean (actual: integer)",
+            ),
+            (
+                "SELECT 1 LIKE 'a'",
+                "TYPE_MISMATCH: line 1:8: Left side of LIKE expression must evaluate to a varchar (actual: integer)",
+            ),
+            (
+                "SELECT 'a' LIKE 1",
+                "TYPE_MISMATCH: line 1:17: Pattern for LIKE expression must evaluate to a varchar (actual: integer)",
+            ),
+            (
+                "SELECT 1 IN (2, 'a', DATE '2020-01-01', 'b')",
+                "TYPE_MISMATCH: line 1:17: IN value and list items must be the same type or coercible to a common type. Cannot find common type between integer and varchar(1), all types (without duplicates): [integer, varchar(1), date]",
+            ),
+            (
+                "SELECT 1 = ANY (VALUES 'a')",
+                "TYPE_MISMATCH: line 1:10: Value expression and result of subquery must be of the same type: row(integer) vs row(varchar(1))",
+            ),
+        ],
+    );
+}

@@ -103,9 +103,12 @@ fn literals_concat_length_and_comparisons() {
             ),
             (
                 "SELECT X'01' || 'a'",
-                "FUNCTION_NOT_FOUND: line 1:8: Unexpected parameters (varbinary, varchar(1)) for function concat",
+                "FUNCTION_NOT_FOUND: line 1:14: Unexpected parameters (varbinary, varchar(1)) for function concat",
             ),
-            ("SELECT X'01' = 'a'", "TYPE_MISMATCH: line 1:8: "),
+            (
+                "SELECT X'01' = 'a'",
+                "TYPE_MISMATCH: line 1:14: Cannot apply operator: varbinary = varchar(1)",
+            ),
         ],
     );
 }
@@ -915,7 +918,7 @@ fn uuid_values_casts_and_comparisons() {
             ),
             (
                 "SELECT UUID '6b5f5b65-67e4-43b0-8ee3-586cd49f58a0' = 'x'",
-                "TYPE_MISMATCH: line 1:13: Cannot apply operator: uuid = varchar(1)",
+                "TYPE_MISMATCH: line 1:52: Cannot apply operator: uuid = varchar(1)",
             ),
             (
                 "SELECT uuid(1)",

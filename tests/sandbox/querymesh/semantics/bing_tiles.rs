@@ -156,7 +156,7 @@ fn tiles_compare_for_equality_only() {
         &[
             (
                 "SELECT bing_tile(1, 2, 3) < bing_tile(1, 2, 4)",
-                "TYPE_MISMATCH: line 1:8: Cannot apply operator: BingTile < BingTile",
+                "TYPE_MISMATCH: line 1:27: Cannot apply operator: BingTile < BingTile",
             ),
             (
                 "SELECT t FROM (VALUES bing_tile(1, 2, 3)) AS v(t) ORDER BY t",

@@ -546,15 +546,15 @@ fn row_and_map_comparison() {
             ),
             (
                 "SELECT row(TRUE, ARRAY [1, 2], MAP(ARRAY[1, 3], ARRAY[2.0E0, 4.0E0])) > row(TRUE, ARRAY [1, 2], MAP(ARRAY[1, 3], ARRAY[2.0E0, 4.0E0]))",
-                "TYPE_MISMATCH: line 1:8: Cannot apply operator: row(boolean, array(integer), map(integer, double)) < row(boolean, array(integer), map(integer, double))",
+                "TYPE_MISMATCH: line 1:71: Cannot apply operator: row(boolean, array(integer), map(integer, double)) < row(boolean, array(integer), map(integer, double))",
             ),
             (
                 "SELECT MAP(ARRAY[1], ARRAY[2]) < MAP(ARRAY[1], ARRAY[2])",
-                "TYPE_MISMATCH: line 1:8: Cannot apply operator: map(integer, integer) < map(integer, integer)",
+                "TYPE_MISMATCH: line 1:32: Cannot apply operator: map(integer, integer) < map(integer, integer)",
             ),
             (
                 "SELECT ROW(1, 2) = ROW(1)",
-                "TYPE_MISMATCH: line 1:8: Cannot apply operator: row(integer, integer) = row(integer)",
+                "TYPE_MISMATCH: line 1:18: Cannot apply operator: row(integer, integer) = row(integer)",
             ),
         ],
     );

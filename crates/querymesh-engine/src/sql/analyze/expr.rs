@@ -25,6 +25,13 @@ pub(in crate::sql) fn mismatch(
     l: &TrinoType,
     r: &TrinoType,
 ) -> TrinoError {
+    // Trino resolves `<>` as `=`, `>` as `<` and `>=` as `<=` (its operators), and names those.
+    let op = match op {
+        "<>" | "!=" => "=",
+        ">" => "<",
+        ">=" => "<=",
+        other => other,
+    };
     error_at(
         ErrorName::TypeMismatch,
         at,
@@ -245,7 +252,7 @@ impl Analyzer<'_> {
                 let t = self.expr(expr, cx)?;
                 match op {
                     UnaryOperator::Not => {
-                        self.require_boolean(&t, expr, "NOT operand")?;
+                        self.require_boolean(&t, expr, "NOT")?;
                         Ok(Typed::new(SqlExpr::negated(t.sql), TrinoType::Boolean))
                     }
                     UnaryOperator::Minus | UnaryOperator::Plus => {
@@ -257,9 +264,14 @@ impl Analyzer<'_> {
                                     | TrinoType::Unknown
                             );
                         if !numeric {
+                            // At the sign, Trino's node.
+                            let sign = crate::sql::analyze::location::sign_before(
+                                self.tokens,
+                                location(&**expr),
+                            );
                             return Err(error_at(
                                 ErrorName::TypeMismatch,
-                                at,
+                                sign.or(at),
                                 format!("Cannot negate {}", t.ty),
                             ));
                         }
@@ -623,7 +635,7 @@ impl Analyzer<'_> {
                             return Err(mismatch(location(&when.condition), "=", &o.ty, &c.ty));
                         }
                         Some(_) => {}
-                        None => self.require_boolean(&c, &when.condition, "CASE WHEN condition")?,
+                        None => self.require_boolean(&c, &when.condition, "CASE WHEN clause")?,
                     }
                     let r = self.expr(&when.result, cx)?;
                     result_ty = super_type(&result_ty, &r.ty).ok_or_else(|| {

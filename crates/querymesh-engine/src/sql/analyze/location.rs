@@ -225,3 +225,94 @@ pub(super) fn string_alias_location(tokens: &[TokenWithSpan], value: &str) -> Op
         }
     })
 }
+
+/// Where Trino places a binary operator's node (its errors): at the operator, which is the
+/// token before `right` starts (`right_at`), past the parentheses, signs and quantifier that
+/// open it.
+/// `None` when the tokens do not show it (the caller keeps its own position).
+pub fn operator_before(
+    tokens: &[TokenWithSpan],
+    right_at: Option<Position>,
+    op: &sqlparser::ast::BinaryOperator,
+) -> Option<Position> {
+    use sqlparser::ast::BinaryOperator as B;
+    let expected = |token: &Token| match (op, token) {
+        (B::Eq, Token::Eq)
+        | (B::NotEq, Token::Neq)
+        | (B::Lt, Token::Lt)
+        | (B::LtEq, Token::LtEq)
+        | (B::Gt, Token::Gt)
+        | (B::GtEq, Token::GtEq)
+        | (B::Plus, Token::Plus)
+        | (B::Minus, Token::Minus)
+        | (B::Multiply, Token::Mul)
+        | (B::Divide, Token::Div)
+        | (B::Modulo, Token::Mod)
+        | (B::StringConcat, Token::StringConcat) => true,
+        (B::And, Token::Word(w)) => w.keyword == Keyword::AND,
+        (B::Or, Token::Word(w)) => w.keyword == Keyword::OR,
+        _ => false,
+    };
+    // Also past a quantifier: `= ANY (subquery)`.
+    let opening = |token: &Token| {
+        matches!(token, Token::LParen | Token::Minus | Token::Plus)
+            || matches!(token, Token::Word(w)
+                if matches!(w.keyword, Keyword::ANY | Keyword::SOME | Keyword::ALL))
+    };
+    keyword_before(tokens, right_at?, expected, opening)
+}
+
+/// Where a predicate's node is, for Trino (`NOT? BETWEEN`, `IS NOT? DISTINCT FROM`): the first
+/// of its keywords, the first token after its `operand` (past the parentheses closing it).
+pub fn predicate_keyword_after(
+    tokens: &[TokenWithSpan],
+    operand: &Expr,
+    keyword: Keyword,
+) -> Option<Position> {
+    let end = operand.span().end;
+    if end.line == 0 {
+        return None;
+    }
+    let end = Position::from(end);
+    let found = tokens
+        .iter()
+        .skip_while(|t| Position::from(t.span.start) < end)
+        .find(|t| t.token != Token::RParen)?;
+    match &found.token {
+        Token::Word(w) if w.keyword == keyword => Some(Position::from(found.span.start)),
+        // `NOT BETWEEN` starts at NOT.
+        Token::Word(w) if w.keyword == Keyword::NOT && keyword == Keyword::BETWEEN => {
+            Some(Position::from(found.span.start))
+        }
+        _ => None,
+    }
+}
+
+/// Where a sign's node is: the `-` or `+` before where its operand starts (`operand_at`).
+pub fn sign_before(tokens: &[TokenWithSpan], operand_at: Option<Position>) -> Option<Position> {
+    keyword_before(
+        tokens,
+        operand_at?,
+        |t| matches!(t, Token::Minus | Token::Plus),
+        |t| matches!(t, Token::LParen),
+    )
+}
+
+/// The nearest token before the one at `at` that `wanted` accepts, passing only tokens `skip`
+/// accepts.
+fn keyword_before(
+    tokens: &[TokenWithSpan],
+    at: Position,
+    wanted: impl Fn(&Token) -> bool,
+    skip: impl Fn(&Token) -> bool,
+) -> Option<Position> {
+    let start = tokens
+        .iter()
+        .position(|t| Position::from(t.span.start) >= at)?;
+    tokens[..start]
+        .iter()
+        .rev()
+        .take_while(|t| wanted(&t.token) || skip(&t.token))
+        .find(|t| wanted(&t.token))
+        .map(|t| Position::from(t.span.start))
+}

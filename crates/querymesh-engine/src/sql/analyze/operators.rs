@@ -18,6 +18,7 @@ use sqlparser::ast::{BinaryOperator, Expr};
 
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
 use crate::sql::analyze::expr::mismatch;
+use crate::sql::analyze::location::operator_before;
 use crate::sql::analyze::scope::ExprContext;
 use crate::sql::analyze::zoned::compare_key;
 use crate::sql::analyze::{Analyzer, location};
@@ -85,7 +86,8 @@ impl Analyzer<'_> {
             links.push((op, right));
             first = left;
         }
-        // Every operator of the chain starts where its first operand does.
+        // Every operator of the chain starts where its first operand does; Trino places its
+        // node (and its errors) at the operator itself.
         let at = location(e);
         let mark = self.loose.len();
         let mut acc = self.expr(first, cx)?;
@@ -136,11 +138,13 @@ impl Analyzer<'_> {
                     sql: SqlExpr::Null,
                     ..r
                 };
-                acc = self.binary(acc, at, op, r, right, at)?;
+                let op_at = operator_before(self.tokens, location(right), op).or(at);
+                acc = self.binary(acc, at, op, r, right, op_at)?;
                 acc.sql = sql;
                 continue;
             }
-            acc = self.binary(acc, at, op, r, right, at)?;
+            let op_at = operator_before(self.tokens, location(right), op).or(at);
+            acc = self.binary(acc, at, op, r, right, op_at)?;
             // A grouping key covers the columns inside it (GROUP BY a + b, SELECT a + b + c).
             if cx
                 .group_keys
@@ -271,10 +275,10 @@ impl Analyzer<'_> {
             BinaryOperator::Gt => cmp(">", BinaryOp::Greater),
             BinaryOperator::GtEq => cmp(">=", BinaryOp::GreaterOrEqual),
             BinaryOperator::And | BinaryOperator::Or => {
-                let (word, connective) = if *op == BinaryOperator::And {
-                    ("AND", BinaryOp::And)
+                let connective = if *op == BinaryOperator::And {
+                    BinaryOp::And
                 } else {
-                    ("OR", BinaryOp::Or)
+                    BinaryOp::Or
                 };
                 for (t, place) in [(&l, None), (&r, Some(right))] {
                     if !matches!(t.ty, TrinoType::Boolean | TrinoType::Unknown) {
@@ -282,7 +286,7 @@ impl Analyzer<'_> {
                             ErrorName::TypeMismatch,
                             place.map_or(left_at, location),
                             format!(
-                                "{word} operand must evaluate to a boolean: actual type {}",
+                                "Logical expression term must evaluate to a boolean (actual: {})",
                                 t.ty
                             ),
                         ));

@@ -11,9 +11,10 @@ use querymesh_values::element::to_element;
 use querymesh_values::sqlite_expr::{BinaryOp, FromItem, Select, SqlExpr, builtin};
 use querymesh_values::typed::Typed;
 use sqlparser::ast::{Expr, InTarget};
+use sqlparser::keywords::Keyword;
 
 use crate::error::{ErrorName, Position, TrinoError, error_at, not_supported};
-use crate::sql::analyze::expr::mismatch;
+use crate::sql::analyze::location::predicate_keyword_after;
 use crate::sql::analyze::operators::balanced;
 use crate::sql::analyze::scope::ExprContext;
 use crate::sql::analyze::zoned::compare_key;
@@ -37,7 +38,13 @@ impl Analyzer<'_> {
                     // Maps (and values holding them) are distinct pair by pair, whatever
                     // their order (TestMapOperators.testDistinctFrom).
                     let Some(target) = complex_equality_type(&lt.ty, &rt.ty) else {
-                        return Err(mismatch(at, "IS DISTINCT FROM", &lt.ty, &rt.ty));
+                        // At IS, in Trino's words (ExpressionAnalyzer.visitIsDistinctFrom…).
+                        let is = predicate_keyword_after(self.tokens, l, Keyword::IS);
+                        return Err(error_at(
+                            ErrorName::TypeMismatch,
+                            is.or(at),
+                            format!("Cannot check if {} is identical to {}", lt.ty, rt.ty),
+                        ));
                     };
                     let identical = QM_NOT_DISTINCT.call([
                         builtin::JSON_ARRAY.call([to_element(&lt)]),
@@ -94,12 +101,26 @@ impl Analyzer<'_> {
                                     typed.push(it);
                                     continue;
                                 }
+                                // Trino types every item first, then names the types.
+                                let mut types = vec![t.ty.clone()];
+                                for typed in typed.iter().chain([&it]) {
+                                    if !types.contains(&typed.ty) {
+                                        types.push(typed.ty.clone());
+                                    }
+                                }
+                                self.item_types_after(list, item, cx, &mut types)?;
+                                let listed: Vec<String> =
+                                    types.iter().map(ToString::to_string).collect();
                                 return Err(error_at(
                                     ErrorName::TypeMismatch,
                                     location(item),
                                     format!(
-                                        "IN value and list items must be the same type: {} and {}",
-                                        t.ty, it.ty
+                                        "IN value and list items must be the same type or \
+                                         coercible to a common type. Cannot find common type \
+                                         between {} and {}, all types (without duplicates): [{}]",
+                                        t.ty,
+                                        it.ty,
+                                        listed.join(", ")
                                     ),
                                 ));
                             }
@@ -158,10 +179,17 @@ impl Analyzer<'_> {
                     self.expr(low, cx)?,
                     self.expr(high, cx)?,
                 );
-                for bound in [&lo, &hi] {
-                    if !comparable(&t.ty, &bound.ty) {
-                        return Err(mismatch(at, "BETWEEN", &t.ty, &bound.ty));
-                    }
+                if [&lo, &hi].iter().any(|bound| !comparable(&t.ty, &bound.ty)) {
+                    // At [NOT] BETWEEN, naming all three (ExpressionAnalyzer.visitBetweenPredicate).
+                    let between = predicate_keyword_after(self.tokens, expr, Keyword::BETWEEN);
+                    return Err(error_at(
+                        ErrorName::TypeMismatch,
+                        between.or(at),
+                        format!(
+                            "Cannot check if {} is BETWEEN {} and {}",
+                            t.ty, lo.ty, hi.ty
+                        ),
+                    ));
                 }
                 let target = [&lo.ty, &hi.ty]
                     .iter()
@@ -210,12 +238,17 @@ impl Analyzer<'_> {
                 for side in [expr, pattern] {
                     self.parameter_coerced(side, &TrinoType::Varchar(None));
                 }
-                for x in [&t, &p] {
+                // Trino's words for each side, at that side (ExpressionAnalyzer.visitLikePredicate).
+                let sides = [
+                    (&t, location(&**expr), "Left side of LIKE expression"),
+                    (&p, location(&**pattern), "Pattern for LIKE expression"),
+                ];
+                for (x, place, what) in sides {
                     if !(x.ty.is_string() || x.ty == TrinoType::Unknown) {
                         return Err(error_at(
                             ErrorName::TypeMismatch,
-                            at,
-                            format!("Cannot apply operator: {} LIKE {}", t.ty, p.ty),
+                            place.or(at),
+                            format!("{what} must evaluate to a varchar (actual: {})", x.ty),
                         ));
                     }
                 }
@@ -340,4 +373,28 @@ fn complex_equality_type(l: &TrinoType, r: &TrinoType) -> Option<TrinoType> {
         }
     }
     super_type(l, r).filter(|t| t.is_container() && !has_json(t))
+}
+
+impl Analyzer<'_> {
+    /// The types of an IN list's items after `failed` (analysed for the error's list of types,
+    /// as Trino types them all before comparing), added to `types` once each.
+    fn item_types_after(
+        &mut self,
+        list: &[Expr],
+        failed: &Expr,
+        cx: &ExprContext<'_>,
+        types: &mut Vec<TrinoType>,
+    ) -> Result<(), TrinoError> {
+        let rest = list
+            .iter()
+            .skip_while(|item| !std::ptr::eq(*item, failed))
+            .skip(1);
+        for item in rest {
+            let ty = self.expr(item, cx)?.ty;
+            if !types.contains(&ty) {
+                types.push(ty);
+            }
+        }
+        Ok(())
+    }
 }

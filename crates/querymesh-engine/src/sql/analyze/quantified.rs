@@ -11,6 +11,7 @@ use querymesh_values::typed::Typed;
 use sqlparser::ast::{BinaryOperator, Expr};
 
 use crate::error::{ErrorName, Position, TrinoError, error_at};
+use crate::sql::analyze::location::operator_before;
 use crate::sql::analyze::scope::ExprContext;
 use crate::sql::analyze::{Analyzer, location};
 use crate::types::TrinoType;
@@ -37,11 +38,13 @@ impl Analyzer<'_> {
             ));
         };
         let block = self.query(q, Some(cx.scope))?;
+        // At the comparison's operator, Trino's node.
+        let op_at = operator_before(self.tokens, location(right), op).or(location(right));
         let mismatch = |columns: &[(String, TrinoType)]| {
             let types: Vec<String> = columns.iter().map(|(_, t)| t.to_string()).collect();
             error_at(
                 ErrorName::TypeMismatch,
-                location(right),
+                op_at,
                 format!(
                     "Value expression and result of subquery must be of the same type: row({}) vs row({})",
                     l.ty,

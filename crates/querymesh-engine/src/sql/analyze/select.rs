@@ -29,11 +29,21 @@ impl Analyzer<'_> {
         if matches!(t.ty, TrinoType::Boolean | TrinoType::Unknown) {
             Ok(())
         } else {
-            Err(error_at(
-                ErrorName::TypeMismatch,
-                location(e),
-                format!("{what} must evaluate to a boolean: actual type {}", t.ty),
-            ))
+            // Trino's words differ by place (ExpressionAnalyzer, StatementAnalyzer).
+            let message = match what {
+                "NOT" => format!(
+                    "Value of logical NOT expression must evaluate to a boolean (actual: {})",
+                    t.ty
+                ),
+                "CASE WHEN clause" => {
+                    format!(
+                        "CASE WHEN clause must evaluate to a boolean (actual: {})",
+                        t.ty
+                    )
+                }
+                clause => format!("{clause} must evaluate to a boolean: actual type {}", t.ty),
+            };
+            Err(error_at(ErrorName::TypeMismatch, location(e), message))
         }
     }
 
