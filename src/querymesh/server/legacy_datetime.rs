@@ -1,6 +1,7 @@
 //! Times and timestamps for a client that does not declare `PARAMETRIC_DATETIME` in
 //! `X-Trino-Client-Capabilities` (the JavaScript `trino-client`, plain HTTP): Trino then names
-//! the types without their precision (`timestamp`, `time`, `timestamp with time zone`, at every
+//! the types without their precision (`timestamp`, `time`, `time with time zone`, `timestamp
+//! with time zone`, at every
 //! depth of arrays, maps and rows) and sends each value rounded half up to milliseconds with
 //! three digits (`05.9999` → `06.000`, `05` → `05.000`) — what Trino 476 answers, compared in
 //! tests/real_trino and pinned in this module's tests.
@@ -28,7 +29,10 @@ pub fn column_types(columns: &[OutputColumn]) -> Option<Vec<TrinoType>> {
 
 fn has_datetime(ty: &TrinoType) -> bool {
     match ty {
-        TrinoType::Time(_) | TrinoType::Timestamp(_) | TrinoType::TimestampTz(_) => true,
+        TrinoType::Time(_)
+        | TrinoType::TimeTz(_)
+        | TrinoType::Timestamp(_)
+        | TrinoType::TimestampTz(_) => true,
         TrinoType::Array(element) => has_datetime(element),
         TrinoType::Map(key, value) => has_datetime(key) || has_datetime(value),
         TrinoType::Row(fields) => fields.iter().any(|(_, t)| has_datetime(t)),
@@ -40,35 +44,23 @@ fn has_datetime(ty: &TrinoType) -> bool {
 pub fn columns_json(columns: &[OutputColumn]) -> Vec<Value> {
     columns
         .iter()
-        .map(|c| json!({"name": c.name, "type": name(&c.ty), "typeSignature": signature(&c.ty)}))
+        .map(|c| {
+            json!({
+                "name": c.name,
+                "type": super::protocol::client_type_name(&c.ty, false),
+                "typeSignature": signature(&c.ty),
+            })
+        })
         .collect()
-}
-
-fn name(ty: &TrinoType) -> String {
-    match ty {
-        TrinoType::Time(_) => "time".into(),
-        TrinoType::Timestamp(_) => "timestamp".into(),
-        TrinoType::TimestampTz(_) => "timestamp with time zone".into(),
-        TrinoType::Array(element) => format!("array({})", name(element)),
-        TrinoType::Map(key, value) => format!("map({}, {})", name(key), name(value)),
-        TrinoType::Row(fields) => {
-            let fields: Vec<String> = fields
-                .iter()
-                .map(|(field, t)| match field {
-                    Some(field) => format!("{field} {}", name(t)),
-                    None => name(t),
-                })
-                .collect();
-            format!("row({})", fields.join(", "))
-        }
-        other => other.to_string(),
-    }
 }
 
 fn signature(ty: &TrinoType) -> Value {
     let of = |t: &TrinoType| json!({"kind": "TYPE", "value": signature(t)});
     let arguments: Vec<Value> = match ty {
-        TrinoType::Time(_) | TrinoType::Timestamp(_) | TrinoType::TimestampTz(_) => vec![],
+        TrinoType::Time(_)
+        | TrinoType::TimeTz(_)
+        | TrinoType::Timestamp(_)
+        | TrinoType::TimestampTz(_) => vec![],
         TrinoType::Array(element) => vec![of(element)],
         TrinoType::Map(key, value) => vec![of(key), of(value)],
         TrinoType::Row(fields) => fields
@@ -112,6 +104,14 @@ fn rewrite(ty: &TrinoType, value: &mut Value) {
         (TrinoType::Time(_), Value::String(text)) => {
             if let Some(rounded) = time(text.as_str()) {
                 *text = rounded;
+            }
+        }
+        (TrinoType::TimeTz(_), Value::String(text)) => {
+            // `01:02:03.456789-08:00`: the offset follows the time.
+            if let Some(sign) = text.rfind(['+', '-'])
+                && let Some(rounded) = time(&text[..sign])
+            {
+                *text = format!("{rounded}{}", &text[sign..]);
             }
         }
         (TrinoType::Array(element), Value::Array(items)) => {
@@ -205,7 +205,8 @@ mod tests {
     // `SELECT TIMESTAMP '2020-01-02 03:04:05.123456789012', TIMESTAMP '… 05.9999',
     // TIMESTAMP '… 05.1', TIME '01:02:03.4567', ARRAY[TIMESTAMP '… 05.123456'],
     // CAST(ROW(TIMESTAMP '… 05.5') AS row(t timestamp(6))), MAP(ARRAY[1], ARRAY[TIME '01:02:03.9999'])`,
-    // and for `TIMESTAMP '2020-12-31 23:59:59.9995'`, `TIME '23:59:59.9995'`.
+    // and for `TIMESTAMP '2020-12-31 23:59:59.9995'`, `TIME '23:59:59.9995'`, `TIME
+    // '23:59:59.9999 +05:30'`, `TIME '01:02:03.4567 -08:00'`, `ARRAY[TIME '01:02:03 +01:00']`.
     #[test]
     fn types_lose_their_precision_at_every_depth() {
         let cases = [
@@ -225,6 +226,18 @@ mod tests {
                 "map(integer, time)",
             ),
             (TrinoType::Varchar(Some(3)), "varchar(3)"),
+            // `SELECT TIME '01:02:03.456 -08:00', ARRAY[TIME '01:02:03 +01:00']`.
+            (TrinoType::TimeTz(3), "time with time zone"),
+            (
+                TrinoType::Array(Box::new(TrinoType::TimeTz(0))),
+                "array(time with time zone)",
+            ),
+            // Intervals are named in capitals, whatever the client declares.
+            (TrinoType::IntervalDayToSecond, "INTERVAL DAY TO SECOND"),
+            (
+                TrinoType::Array(Box::new(TrinoType::IntervalYearToMonth)),
+                "array(INTERVAL YEAR TO MONTH)",
+            ),
         ];
         for (ty, expected) in cases {
             let columns = columns_json(&[column(ty)]);
@@ -254,6 +267,9 @@ mod tests {
             TrinoType::Map(Box::new(TrinoType::Integer), Box::new(TrinoType::Time(4))),
             TrinoType::Timestamp(4),
             TrinoType::Time(4),
+            TrinoType::TimeTz(4),
+            TrinoType::TimeTz(4),
+            TrinoType::Array(Box::new(TrinoType::TimeTz(0))),
         ];
         let mut row = vec![
             json!("2020-01-02 03:04:05.123456789012"),
@@ -267,6 +283,9 @@ mod tests {
             json!({"1": "01:02:03.9999"}),
             json!("2020-12-31 23:59:59.9995"),
             json!("23:59:59.9995"),
+            json!("23:59:59.9999+05:30"),
+            json!("01:02:03.4567-08:00"),
+            json!(["01:02:03+01:00"]),
         ];
         rewrite_row(&types, &mut row);
         assert_eq!(
@@ -283,6 +302,9 @@ mod tests {
                 json!({"1": "01:02:04.000"}),
                 json!("2021-01-01 00:00:00.000"),
                 json!("00:00:00.000"),
+                json!("00:00:00.000+05:30"),
+                json!("01:02:03.457-08:00"),
+                json!(["01:02:03.000+01:00"]),
             ]
         );
     }

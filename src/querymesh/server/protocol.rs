@@ -13,6 +13,7 @@ use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
 use crate::querymesh::engine::OutputColumn;
+use crate::querymesh::engine::types::TrinoType;
 
 use crate::querymesh::engine::sql::calendar::civil_from_days;
 
@@ -78,13 +79,43 @@ pub fn columns_json(columns: &[OutputColumn]) -> Box<RawValue> {
         .map(|c| {
             json!({
                 "name": c.name,
-                "type": c.ty.to_string(),
+                "type": client_type_name(&c.ty, true),
                 "typeSignature": c.ty.type_signature(),
             })
         })
         .collect();
     serde_json::value::to_raw_value(&columns)
         .unwrap_or_else(|_| RawValue::from_string("[]".into()).unwrap_or_default())
+}
+
+/// A column's `type` as Trino sends it (ClientTypeSignature's text): the type's name, but
+/// intervals in capitals at every depth (`array(INTERVAL DAY TO SECOND)`, while `typeof`
+/// and the signature's `rawType` say `interval day to second`), and, for a client that does
+/// not declare `PARAMETRIC_DATETIME` (`parametric` false), times and timestamps without their
+/// precision (legacy_datetime.rs). What Trino 476 sends.
+pub fn client_type_name(ty: &TrinoType, parametric: bool) -> String {
+    let name = |t: &TrinoType| client_type_name(t, parametric);
+    match ty {
+        TrinoType::IntervalDayToSecond => "INTERVAL DAY TO SECOND".into(),
+        TrinoType::IntervalYearToMonth => "INTERVAL YEAR TO MONTH".into(),
+        TrinoType::Time(_) if !parametric => "time".into(),
+        TrinoType::TimeTz(_) if !parametric => "time with time zone".into(),
+        TrinoType::Timestamp(_) if !parametric => "timestamp".into(),
+        TrinoType::TimestampTz(_) if !parametric => "timestamp with time zone".into(),
+        TrinoType::Array(element) => format!("array({})", name(element)),
+        TrinoType::Map(key, value) => format!("map({}, {})", name(key), name(value)),
+        TrinoType::Row(fields) => {
+            let fields: Vec<String> = fields
+                .iter()
+                .map(|(field, t)| match field {
+                    Some(field) => format!("{field} {}", name(t)),
+                    None => name(t),
+                })
+                .collect();
+            format!("row({})", fields.join(", "))
+        }
+        other => other.to_string(),
+    }
 }
 
 /// A query's state as the protocol names it.
@@ -197,6 +228,36 @@ pub fn next_uri(base: &str, id: &str, slug: &str, token: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Trino 476's `type` for `SELECT ARRAY[INTERVAL '1' DAY], ROW(INTERVAL '1' MONTH),
+    /// MAP(ARRAY[1], ARRAY[INTERVAL '1' DAY]), TIME '01:02:03.456 -08:00'` to a client that
+    /// declares PARAMETRIC_DATETIME; the signature keeps the lower-case `rawType`.
+    #[test]
+    fn intervals_are_named_in_capitals_at_every_depth() {
+        let interval = || Box::new(TrinoType::IntervalDayToSecond);
+        let cases = [
+            (
+                TrinoType::Array(interval()),
+                "array(INTERVAL DAY TO SECOND)",
+            ),
+            (
+                TrinoType::Row(vec![(None, TrinoType::IntervalYearToMonth)]),
+                "row(INTERVAL YEAR TO MONTH)",
+            ),
+            (
+                TrinoType::Map(Box::new(TrinoType::Integer), interval()),
+                "map(integer, INTERVAL DAY TO SECOND)",
+            ),
+            (TrinoType::TimeTz(3), "time(3) with time zone"),
+        ];
+        for (ty, expected) in cases {
+            assert_eq!(client_type_name(&ty, true), expected);
+        }
+        assert_eq!(
+            TrinoType::IntervalDayToSecond.type_signature()["rawType"],
+            "interval day to second"
+        );
+    }
 
     #[test]
     fn query_ids_have_trinos_shape() {

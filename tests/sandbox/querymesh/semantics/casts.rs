@@ -250,3 +250,37 @@ fn container_casts_fail_as_a_whole() {
         ],
     );
 }
+
+/// `CAST(x AS INTERVAL DAY TO SECOND)` and `… YEAR TO MONTH` (sqlparser reads the type as an
+/// interval literal's start; Trino 476 casts NULL and intervals to them, and refuses numbers
+/// and text).
+#[test]
+fn casts_to_interval_types() {
+    check_values(
+        &engine(),
+        &[
+            (
+                "SELECT CAST(NULL AS INTERVAL DAY TO SECOND)",
+                "interval day to second",
+                Value::Null,
+            ),
+            (
+                "SELECT CAST(INTERVAL '1' DAY AS interval day to second)",
+                "interval day to second",
+                json!("1 00:00:00.000"),
+            ),
+            (
+                "SELECT TRY_CAST(INTERVAL '1' MONTH AS INTERVAL YEAR TO MONTH)",
+                "interval year to month",
+                json!("0-1"),
+            ),
+        ],
+    );
+    check_errors(
+        &engine(),
+        &[(
+            "SELECT CAST('1' AS INTERVAL DAY TO SECOND)",
+            "TYPE_MISMATCH: line 1:8: Cannot cast varchar(1) to interval day to second",
+        )],
+    );
+}

@@ -14,9 +14,11 @@ use crate::types::TrinoType;
 const MARK: char = '\u{F8FF}';
 
 /// Words whose presence in a type text means sqlparser cannot read it (or reads it as
-/// something else): the complex types and the types the stand-in adds.
-const COMPLEX_WORDS: [&str; 7] = [
+/// something else): the complex types, the types the stand-in adds, and the interval types
+/// (sqlparser takes `INTERVAL DAY TO SECOND` for the start of an interval literal).
+const COMPLEX_WORDS: [&str; 8] = [
     "array",
+    "interval",
     "map",
     "row",
     "json",
