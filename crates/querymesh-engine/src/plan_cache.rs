@@ -43,11 +43,10 @@ impl Engine {
     /// text and session defaults before: parsing and analysis cost more than a small query.
     pub fn prepare(&self, sql: &str, ctx: &SessionContext) -> Result<Arc<Prepared>, TrinoError> {
         if sql.len() > PLAN_CACHE_MAX_SQL_BYTES {
+            let runs_under = sql::statement_session(sql, ctx);
+            let limit = sql::session::time_limit(runs_under.as_ref().unwrap_or(ctx));
             return sql::plan(&self.catalogs, sql, ctx).map(|plan| {
-                Arc::new(
-                    Prepared::new(plan, Some(self.budget.clone()))
-                        .with_time_limit(sql::session::time_limit(ctx)),
-                )
+                Arc::new(Prepared::new(plan, Some(self.budget.clone())).with_time_limit(limit))
             });
         }
         let key = PlanKey {
@@ -64,9 +63,11 @@ impl Engine {
             return Ok(hit.clone());
         }
         let plan = sql::plan(&self.catalogs, sql, ctx)?;
+        // `WITH SESSION query_max_run_time = …` limits this statement.
+        let runs_under = sql::statement_session(sql, ctx);
         let prepared = Arc::new(
             Prepared::new(plan, Some(self.budget.clone()))
-                .with_time_limit(sql::session::time_limit(ctx)),
+                .with_time_limit(sql::session::time_limit(runs_under.as_ref().unwrap_or(ctx))),
         );
         self.plans().insert(key, prepared.clone());
         Ok(prepared)

@@ -121,6 +121,20 @@ impl Plan {
     }
 }
 
+/// The session a statement runs under: `session`, with the properties of a leading `WITH
+/// SESSION` clause set (its errors are the plan's to report).
+pub fn statement_session(sql: &str, session: &SessionContext) -> Option<SessionContext> {
+    let head = sql.trim_start().get(..4)?;
+    if !head.eq_ignore_ascii_case("with") {
+        return None;
+    }
+    let (_, tokens) = syntax::tokenize(sql).ok()?;
+    session::with_session::with_session(&tokens, sql, session)
+        .ok()
+        .flatten()
+        .map(|(changed, _)| changed)
+}
+
 /// Analyses one Trino statement into a plan: its tokens, the statement they are, and that
 /// statement's plan.
 pub fn plan(catalogs: &Catalogs, sql: &str, session: &SessionContext) -> Result<Plan, TrinoError> {
@@ -144,6 +158,22 @@ fn plan_tokens(
     all_tokens: Vec<sqlparser::tokenizer::TokenWithSpan>,
     tokens: &[sqlparser::tokenizer::TokenWithSpan],
 ) -> Result<Plan, TrinoError> {
+    if let Some((changed, query)) = session::with_session::with_session(tokens, sql, session)? {
+        // The query, where it stands, under the properties the clause sets.
+        let Some(start) = tokens.get(query) else {
+            return Err(syntax::token::mismatched(
+                None,
+                syntax::token::end_of(sql),
+                "',', 'WITH', <query>",
+            ));
+        };
+        let offset = syntax::byte_offset(sql, crate::error::Position::from(start.span.start));
+        return plan(
+            catalogs,
+            &syntax::token::blank_prefix(sql, offset),
+            &changed,
+        );
+    }
     if syntax::routines::recognise(tokens) {
         return query::plan_with_routines(catalogs, session, sql, tokens);
     }

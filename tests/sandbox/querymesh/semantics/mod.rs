@@ -46,6 +46,7 @@ mod unnest;
 mod urls_and_metrics;
 mod values_statistics;
 mod windows;
+mod with_session;
 
 use serde_json::{Value, json};
 use zero_sandbox::querymesh::engine::Engine;

@@ -475,3 +475,93 @@ fn set_operations_match_corresponding_columns_by_name() {
         ],
     );
 }
+
+/// `GROUP BY AUTO` (docs sql/select.md, Trino 476): the select list's items that are not an
+/// aggregate call, beside any other grouping element; an item holding an aggregate inside an
+/// expression is a key too, and refused as one. Trino 476's answers.
+#[test]
+fn group_by_auto_groups_by_the_items_that_are_not_aggregates() {
+    check_rows(
+        &engine(),
+        &[
+            (
+                "SELECT regionkey, count(*), max(name) FROM tpch.tiny.nation GROUP BY AUTO ORDER BY 1",
+                json!([
+                    [0, 5, "MOZAMBIQUE"],
+                    [1, 5, "UNITED STATES"],
+                    [2, 5, "VIETNAM"],
+                    [3, 5, "UNITED KINGDOM"],
+                    [4, 5, "SAUDI ARABIA"]
+                ]),
+            ),
+            (
+                "SELECT count(*) FROM tpch.tiny.nation GROUP BY AUTO",
+                json!([[25]]),
+            ),
+            (
+                "SELECT 1, count(*) FROM tpch.tiny.nation GROUP BY AUTO",
+                json!([[1, 25]]),
+            ),
+            (
+                "SELECT regionkey AS r, upper(name) FROM tpch.tiny.nation GROUP BY AUTO ORDER BY 1, 2 LIMIT 2",
+                json!([[0, "ALGERIA"], [0, "ETHIOPIA"]]),
+            ),
+            (
+                "SELECT regionkey FROM tpch.tiny.nation GROUP BY AUTO, regionkey ORDER BY 1 LIMIT 2",
+                json!([[0], [1]]),
+            ),
+            (
+                "SELECT regionkey, sum(nationkey) FILTER (WHERE nationkey > 3) FROM tpch.tiny.nation GROUP BY AUTO HAVING count(*) > 1 ORDER BY 1 LIMIT 1",
+                json!([[0, 50]]),
+            ),
+            (
+                "SELECT \"auto\" FROM (VALUES 1) t(\"auto\") GROUP BY \"auto\"",
+                json!([[1]]),
+            ),
+        ],
+    );
+    check_errors(
+        &engine(),
+        &[(
+            "SELECT regionkey, count(*) + regionkey FROM tpch.tiny.nation GROUP BY AUTO",
+            "EXPRESSION_NOT_SCALAR: ",
+        )],
+    );
+}
+
+/// A minus right before an integer literal is part of it (Trino's lexer): bigint's least
+/// value can be written, and past it the signed text is the invalid literal, at the sign.
+#[test]
+fn a_minus_before_an_integer_literal_is_part_of_it() {
+    check_rows(
+        &engine(),
+        &[
+            (
+                "SELECT -9223372036854775808",
+                json!([[-9223372036854775808i64]]),
+            ),
+            (
+                "SELECT -0x8000000000000000",
+                json!([[-9223372036854775808i64]]),
+            ),
+            ("SELECT 1 AS primary", json!([[1]])),
+        ],
+    );
+    check_errors(
+        &engine(),
+        &[
+            (
+                "SELECT -0x8000000000000001",
+                "SYNTAX_ERROR: line 1:8: Invalid numeric literal: -0x8000000000000001",
+            ),
+            (
+                "SELECT -99999999999999999999",
+                "SYNTAX_ERROR: line 1:8: Invalid numeric literal: -99999999999999999999",
+            ),
+            (
+                "SELECT -(9223372036854775808)",
+                "SYNTAX_ERROR: line 1:10: Invalid numeric literal: 9223372036854775808",
+            ),
+        ],
+    );
+}

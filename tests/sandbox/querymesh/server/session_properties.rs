@@ -173,6 +173,23 @@ async fn the_sessions_query_max_run_time_stops_a_query() {
     );
 }
 
+/// `WITH SESSION query_max_run_time = '500ms'` limits the statement it leads, as the session's
+/// property would (docs sql/select.md, WITH SESSION).
+#[tokio::test]
+async fn a_with_session_clause_limits_its_query() {
+    let mesh = Mesh::start().await;
+    let pages = mesh
+        .run(&format!(
+            "WITH SESSION query_max_run_time = '500ms' {ENDLESS}"
+        ))
+        .await;
+    assert_eq!(error_of(&pages)["errorName"], "EXCEEDED_TIME_LIMIT");
+    assert_eq!(
+        error_of(&pages)["message"],
+        "Query exceeded maximum time limit of 0.50s"
+    );
+}
+
 /// An inline routine that loops forever (a recursive CTE running one step per row) ends at
 /// the query's time limit, as Trino's would, with Trino's error.
 #[tokio::test]

@@ -249,6 +249,9 @@ impl Analyzer<'_> {
             // Parentheses only group: the tree renders every operation parenthesised.
             Expr::Nested(inner) => self.expr(inner, cx),
             Expr::UnaryOp { op, expr } => {
+                if let Some(folded) = self.negative_integer_literal(op, expr)? {
+                    return Ok(folded);
+                }
                 let t = self.expr(expr, cx)?;
                 match op {
                     UnaryOperator::Not => {
@@ -807,5 +810,46 @@ pub(in crate::sql) fn unknown_type_mismatch(e: TrinoError) -> TrinoError {
         }
     } else {
         e
+    }
+}
+
+impl Analyzer<'_> {
+    /// A minus right before an integer literal is part of it in Trino's lexer: `-9223372036854775808`
+    /// (and `-0x8000000000000000`) is bigint's least value, which its digits alone are not;
+    /// past it, the whole signed text is the invalid literal, at the sign. `None` for every
+    /// other operand, negated as any expression is.
+    fn negative_integer_literal(
+        &self,
+        op: &UnaryOperator,
+        operand: &Expr,
+    ) -> Result<Option<Typed>, TrinoError> {
+        let (UnaryOperator::Minus, Expr::Value(v)) = (op, operand) else {
+            return Ok(None);
+        };
+        let sqlparser::ast::Value::Number(text, _) = &v.value else {
+            return Ok(None);
+        };
+        // Digits past i128 are past bigint too.
+        let digits = text.bytes().all(|b| b.is_ascii_digit() || b == b'_');
+        let magnitude = match crate::sql::analyze::literal::integer_literal(text) {
+            Some(magnitude) if magnitude <= i128::from(i64::MAX) => return Ok(None),
+            Some(magnitude) => magnitude,
+            None if digits => i128::MAX,
+            None => return Ok(None),
+        };
+        let sign = crate::sql::analyze::location::sign_before(self.tokens, location(operand));
+        match i64::try_from(-magnitude) {
+            Ok(least) => Ok(Some(Typed {
+                sql: SqlExpr::Integer(least),
+                ty: TrinoType::BigInt,
+                constant: Some(Constant::Int(least)),
+                bound: None,
+            })),
+            Err(_) => Err(error_at(
+                ErrorName::SyntaxError,
+                sign.or(location(operand)),
+                format!("Invalid numeric literal: -{text}"),
+            )),
+        }
     }
 }

@@ -224,7 +224,7 @@ impl Analyzer<'_> {
         s: &Select,
         base: &ExprContext<'_>,
     ) -> Result<(Vec<SqlExpr>, Option<GroupingSets>), TrinoError> {
-        let mut group_exprs: Vec<&Expr> = match &s.group_by {
+        let group_exprs: Vec<&Expr> = match &s.group_by {
             GroupByExpr::All(_) => return Err(not_supported(None, "GROUP BY ALL")),
             GroupByExpr::Expressions(exprs, modifiers) => {
                 if !modifiers.is_empty() {
@@ -233,11 +233,13 @@ impl Analyzer<'_> {
                 exprs.iter().collect()
             }
         };
+        let group_exprs = auto_group_keys(s, group_exprs)?;
         // GROUP BY DISTINCT (respell.rs): each grouping set once.
         let distinct_sets = group_exprs.first().is_some_and(|e| {
             matches!(e, Expr::Value(v) if matches!(&v.value,
                 sqlparser::ast::Value::Placeholder(p) if p == crate::sql::respell::GROUP_BY_DISTINCT))
         });
+        let mut group_exprs = group_exprs;
         if distinct_sets {
             group_exprs.remove(0);
         }
@@ -669,4 +671,52 @@ pub(in crate::sql) struct Outputs {
 fn groups_by_nothing(s: &Select) -> bool {
     matches!(&s.group_by, GroupByExpr::Expressions(exprs, _)
         if !exprs.is_empty() && exprs.iter().all(|e| matches!(e, Expr::Tuple(parts) if parts.is_empty())))
+}
+
+/// `GROUP BY AUTO` (docs sql/select.md, Trino 476): the select list's items that are not an
+/// aggregate call, in its place among the other grouping elements. AUTO is a reserved word,
+/// so an unquoted `auto` here is never a column.
+fn auto_group_keys<'s>(s: &'s Select, keys: Vec<&'s Expr>) -> Result<Vec<&'s Expr>, TrinoError> {
+    let is_auto = |e: &Expr| {
+        matches!(e, Expr::Identifier(id) if id.quote_style.is_none()
+            && id.value.eq_ignore_ascii_case("auto"))
+    };
+    if !keys.iter().any(|e| is_auto(e)) {
+        return Ok(keys);
+    }
+    let mut expanded = Vec::new();
+    for key in keys {
+        if !is_auto(key) {
+            expanded.push(key);
+            continue;
+        }
+        for item in &s.projection {
+            let e = match item {
+                SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => e,
+                _ => {
+                    return Err(not_supported(
+                        location(key),
+                        "GROUP BY AUTO with a * in the select list",
+                    ));
+                }
+            };
+            if !is_aggregate_call(e) {
+                expanded.push(e);
+            }
+        }
+    }
+    Ok(expanded)
+}
+
+/// Whether `e` is a call of an aggregate function (not over a window).
+fn is_aggregate_call(e: &Expr) -> bool {
+    let Expr::Function(f) = e else {
+        return false;
+    };
+    if f.over.is_some() {
+        return false;
+    }
+    let name = f.name.to_string().to_ascii_lowercase();
+    querymesh_functions::registry::lookup(&name)
+        .is_some_and(|entry| entry.kind == querymesh_functions::entry::Kind::Aggregate)
 }

@@ -20,6 +20,7 @@ use sqlparser::ast::DateTimeField;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 mod properties;
+pub mod with_session;
 
 use crate::error::{ErrorName, Position, TrinoError};
 use crate::sql::syntax::token::{at, end_of, mismatched, qualified_name, upper_word};
