@@ -136,6 +136,42 @@ fn a_conjunction_is_estimated_as_correlated_terms() {
     );
 }
 
+/// A term the cost model cannot estimate (BETWEEN of text: its bounds have no numeric value)
+/// makes the estimate unknown alone, and 0.9 of the others' in a conjunction, each column's
+/// statistics intersected with the unknown ones' (FilterStatsCalculator's
+/// UNKNOWN_FILTER_COEFFICIENT); IN takes each value once; names are case-insensitive and a
+/// table may have an alias.
+#[test]
+fn unknown_terms_duplicates_and_names_are_as_trinos() {
+    check_rows(
+        &engine(),
+        &[
+            (
+                "SHOW STATS FOR (SELECT linestatus, returnflag FROM tpch.tiny.lineitem WHERE returnflag BETWEEN 'A' AND 'N')",
+                json!([
+                    ["linestatus", null, null, null, null, null, null],
+                    ["returnflag", null, null, null, null, null, null],
+                    [null, null, null, null, null, null, null]
+                ]),
+            ),
+            (
+                "SHOW STATS FOR (SELECT linestatus FROM tpch.tiny.lineitem WHERE returnflag BETWEEN 'A' AND 'N' AND quantity < 10)",
+                json!([
+                    ["linestatus", 0.3306122448979592, 0.5, 0.0, null, null, null],
+                    [null, null, null, null, 9947.295918367348, null, null]
+                ]),
+            ),
+            (
+                "SHOW STATS FOR (SELECT name FROM tpch.tiny.nation AS n WHERE \"NAME\" IN ('PERU', 'PERU', 'CHINA'))",
+                json!([
+                    ["name", 14.16, 2.0, 0.0, null, null, null],
+                    [null, null, null, null, 2.0, null, null]
+                ]),
+            ),
+        ],
+    );
+}
+
 /// The tpch connector takes a filter on `orders.orderstatus` itself and answers the statistics
 /// of those statuses' rows, with no distinct counts but the status's (TpchMetadata,
 /// StatisticsEstimator); one on `part.type` it takes without changing the statistics.
@@ -216,6 +252,20 @@ fn a_filter_without_a_model_is_refused_and_errors_are_the_querys() {
             ),
             (
                 "SHOW STATS FOR (SELECT * FROM tpch.tiny.nation WHERE nationkey = 1.5)",
+                "NOT_SUPPORTED: line 1:16: SHOW STATS FOR a query",
+            ),
+            // A query refused is analysed first: its errors are Trino's.
+            (
+                "SHOW STATS FOR (SELECT * FROM tpch.tiny.nation WHERE nosuch = 1 OR nationkey = 2)",
+                "COLUMN_NOT_FOUND: line 1:54: Column 'nosuch' cannot be resolved",
+            ),
+            (
+                "SHOW STATS FOR (SELECT * FROM tpch.tiny.nation WHERE nationkey = 1 AND)",
+                "SYNTAX_ERROR: line 1:71: ",
+            ),
+            // The system tables have no statistics in Trino; the stand-in does not invent any.
+            (
+                "SHOW STATS FOR (SELECT * FROM system.runtime.nodes WHERE node_id = 'x')",
                 "NOT_SUPPORTED: line 1:16: SHOW STATS FOR a query",
             ),
         ],

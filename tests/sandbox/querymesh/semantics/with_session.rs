@@ -63,6 +63,19 @@ fn the_clauses_properties_are_checked_as_trinos() {
                 "INVALID_SESSION_PROPERTY: line 1:35: duration is not a valid data duration string: x",
             ),
             (
+                "WITH SESSION max_recursion_depth = 0 SELECT 1",
+                "INVALID_SESSION_PROPERTY: line 1:36: max_recursion_depth must be equal or greater than 1",
+            ),
+            (
+                "WITH SESSION time_zone_id = 'Nowhere/Land' SELECT 1",
+                "INVALID_SESSION_PROPERTY: line 1:29: Time zone not supported: Nowhere/Land",
+            ),
+            // Syntax first: a query's word is no property's name.
+            (
+                "WITH SESSION a = 1, SELECT 1",
+                "SYNTAX_ERROR: line 1:21: mismatched input 'SELECT'. Expecting: <identifier>",
+            ),
+            (
                 "WITH SESSION max_recursion_depth = 5",
                 "SYNTAX_ERROR: line 1:37: mismatched input '<EOF>'. Expecting: ',', 'WITH', <query>",
             ),

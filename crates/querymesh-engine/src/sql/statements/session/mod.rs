@@ -139,6 +139,19 @@ pub fn parse_duration(text: &str) -> Option<Duration> {
     Duration::try_from_secs_f64(value * seconds).ok()
 }
 
+/// Trino's own bound of a property's value, checked where the value stands
+/// (SystemSessionProperties: "max_recursion_depth must be equal or greater than 1").
+fn below_minimum(p: &Property, value: &str, at: Position) -> Option<TrinoError> {
+    let below = p.name == "max_recursion_depth" && value.parse::<i64>().is_ok_and(|d| d < 1);
+    below.then(|| {
+        TrinoError::at(
+            ErrorName::InvalidSessionProperty,
+            at,
+            format!("{} must be equal or greater than 1", p.name),
+        )
+    })
+}
+
 /// Checks `value` against the property's type (Trino: "Unable to set session property …").
 fn check_value(p: &Property, value: &str) -> Result<String, String> {
     if p.name == "max_recursion_depth"
@@ -271,6 +284,9 @@ fn set(tokens: &[TokenWithSpan], end: Position) -> Result<Plan, TrinoError> {
         return Err(mismatched(Some(extra), end, "<EOF>"));
     }
     let p = property(&name).ok_or_else(|| does_not_exist(name_at, &name))?;
+    if let Some(error) = below_minimum(p, &value, value_token.map_or(end, at)) {
+        return Err(error);
+    }
     let value = check_value(p, &value)
         .map_err(|m| TrinoError::new(ErrorName::InvalidSessionProperty, m))?;
     Ok(Plan::without_output(Some(SessionUpdate::SetProperty {

@@ -19,6 +19,17 @@ pub(super) struct ColumnEstimate {
 }
 
 impl ColumnEstimate {
+    /// Trino's unknown estimate (SymbolStatsEstimate.unknown()).
+    fn unknown() -> Self {
+        Self {
+            low: f64::NEG_INFINITY,
+            high: f64::INFINITY,
+            distinct: f64::NAN,
+            nulls_fraction: f64::NAN,
+            row_size: f64::NAN,
+        }
+    }
+
     /// Trino's zero estimate: a column of no rows.
     fn zero() -> Self {
         Self {
@@ -99,6 +110,12 @@ pub(super) enum Predicate {
         column: usize,
         negated: bool,
     },
+    /// A term Trino's calculator cannot estimate (BETWEEN of text: its bounds have no
+    /// numeric value): it makes the filter's row count 0.9 of the others' estimate, or
+    /// unknown alone.
+    Unknown {
+        column: usize,
+    },
 }
 
 impl Predicate {
@@ -107,7 +124,8 @@ impl Predicate {
             Predicate::Compare { column, .. }
             | Predicate::Between { column, .. }
             | Predicate::In { column, .. }
-            | Predicate::IsNull { column, .. } => *column,
+            | Predicate::IsNull { column, .. }
+            | Predicate::Unknown { column } => *column,
         }
     }
 }
@@ -118,6 +136,9 @@ const INDEPENDENCE_FACTOR: f64 = 0.75;
 const INFINITE_TO_FINITE_OVERLAP: f64 = 0.25;
 const INFINITE_TO_INFINITE_OVERLAP: f64 = 0.5;
 const DENSITY_HEURISTIC_THRESHOLD: f64 = 1e-3;
+/// FilterStatsCalculator.UNKNOWN_FILTER_COEFFICIENT: a conjunction with a term it cannot
+/// estimate keeps this share of what the others keep.
+const UNKNOWN_FILTER_COEFFICIENT: f64 = 0.9;
 
 /// What `conjuncts` (ANDed) keep of `input`; `kinds` says how each column is counted.
 pub(super) fn filter(
@@ -146,6 +167,7 @@ impl Calculator<'_> {
             return self.normalize(input.clone());
         }
         let output = match predicate {
+            Predicate::Unknown { .. } => unknown(input.columns.len()),
             Predicate::Compare { column, op, value } => compare(input, *column, *op, *value),
             Predicate::Between { column, low, high } => {
                 let lower = Predicate::Compare {
@@ -202,14 +224,24 @@ impl Calculator<'_> {
                 None => groups.push((term.column(), vec![term])),
             }
         }
-        let estimates: Vec<Estimate> = groups
-            .iter()
-            .map(|(_, group)| {
-                group.iter().fold(input.clone(), |estimate, term| {
-                    self.process(&estimate, term)
-                })
-            })
-            .collect();
+        // Each group's terms in turn, the unknown ones skipped (estimateCorrelatedExpressions).
+        let mut unestimated = false;
+        let mut estimates: Vec<Estimate> = Vec::new();
+        for (_, group) in &groups {
+            let mut combined: Option<Estimate> = None;
+            for term in group {
+                let estimate = self.process(combined.as_ref().unwrap_or(input), term);
+                if estimate.rows.is_nan() {
+                    unestimated = true;
+                } else {
+                    combined = Some(estimate);
+                }
+            }
+            estimates.push(combined.unwrap_or_else(|| unknown(input.columns.len())));
+        }
+        if unestimated {
+            estimates.push(unknown(input.columns.len()));
+        }
         let rows = correlated_rows(input, &estimates);
         let columns = (0..input.columns.len())
             .map(|i| {
@@ -386,7 +418,20 @@ fn correlated_rows(input: &Estimate, estimates: &[Estimate]) -> f64 {
         factor *= INDEPENDENCE_FACTOR;
         selectivity *= (rows / input.rows).powf(factor);
     }
-    input.rows * selectivity
+    let rows = input.rows * selectivity;
+    if estimates.iter().any(|e| e.rows.is_nan()) {
+        rows * UNKNOWN_FILTER_COEFFICIENT
+    } else {
+        rows
+    }
+}
+
+/// PlanNodeStatsEstimate.unknown(): no row count, nothing known of any column.
+fn unknown(columns: usize) -> Estimate {
+    Estimate {
+        rows: f64::NAN,
+        columns: vec![ColumnEstimate::unknown(); columns],
+    }
 }
 
 /// PlanNodeStatsEstimateMath.addStatsAndSumDistinctValues.

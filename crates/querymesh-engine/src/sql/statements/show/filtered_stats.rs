@@ -155,10 +155,8 @@ fn column_name(probe: &mut Cursor<'_>) -> Option<String> {
     {
         return None;
     }
-    let name = match w.quote_style {
-        Some(_) => w.value.clone(),
-        None => w.value.to_lowercase(),
-    };
+    // Trino's names are case-insensitive, quoted or not.
+    let name = w.value.to_lowercase();
     probe.take();
     // A qualified name or a call is more than a column.
     match probe.peek().map(|t| &t.token) {
@@ -336,15 +334,28 @@ pub(super) fn resolve(
                 },
                 value: value(literal)?,
             },
-            Test::Between(low, high) => Predicate::Between {
-                column,
-                low: value(low)?,
-                high: value(high)?,
+            // Text bounds have no numeric value: Trino cannot estimate the term.
+            Test::Between(low, high) => match (value(low)?, value(high)?) {
+                (None, _) | (_, None) => Predicate::Unknown { column },
+                (low, high) => Predicate::Between { column, low, high },
             },
-            Test::In(literals) => Predicate::In {
-                column,
-                values: literals.iter().map(value).collect::<Option<_>>()?,
-            },
+            Test::In(literals) => {
+                // Each value once, as the list's domain holds it.
+                let mut distinct: Vec<&Literal> = Vec::new();
+                for literal in literals {
+                    let seen = distinct.iter().any(|d| match (value(d), value(literal)) {
+                        (Some(Some(a)), Some(Some(b))) => a == b,
+                        _ => *d == literal,
+                    });
+                    if !seen {
+                        distinct.push(literal);
+                    }
+                }
+                Predicate::In {
+                    column,
+                    values: distinct.into_iter().map(value).collect::<Option<_>>()?,
+                }
+            }
             Test::IsNull { negated } => Predicate::IsNull {
                 column,
                 negated: *negated,

@@ -48,15 +48,15 @@ pub(super) fn show_stats(
         if let Some(query) = constant_query(c, sql) {
             return show_constant_stats(query, catalogs, session);
         }
-        let query = projection_query(c).ok_or_else(refused)?;
+        let Some(query) = projection_query(c) else {
+            // The query's own errors first, as Trino's (it analyses before it estimates).
+            if let Some((start, end)) = parenthesized(c) {
+                analyse_in_place(sql, start, end, catalogs, session)?;
+            }
+            return Err(refused());
+        };
         if query.conjuncts.is_some() {
-            // Analysed where it stands, so that its errors are Trino's, placed there.
-            let text = sql
-                .get(byte_offset(sql, query.start)..byte_offset(sql, query.end))
-                .unwrap_or_default();
-            let padding = "\n".repeat((query.start.line as usize).saturating_sub(1))
-                + &" ".repeat((query.start.column as usize).saturating_sub(1));
-            plan(catalogs, &(padding + text), session)?;
+            analyse_in_place(sql, query.start, query.end, catalogs, session)?;
         }
         (query.table, query.columns, query.conjuncts)
     } else {
@@ -99,8 +99,10 @@ pub(super) fn show_stats(
             .collect();
         return with_row_count(rows, &table_name, catalogs, session);
     };
-    let filter =
-        filtered_stats::resolve(&conjuncts, &listed, &catalog, &table).ok_or_else(refused)?;
+    // Other connectors estimate otherwise (the system tables have no statistics).
+    let filter = filtered_stats::resolve(&conjuncts, &listed, &catalog, &table)
+        .filter(|_| catalog == "tpch")
+        .ok_or_else(refused)?;
     // The statistics of every column (a filter reads some that are not shown), of the rows
     // of the orders' statuses the connector selects, if it does.
     let (from, partition) = match &filter.statuses {
@@ -152,6 +154,40 @@ pub(super) fn with_row_count(
     plan(catalogs, &sql, session)
 }
 
+/// Analyses the query between `start` and `end` where it stands in the statement, so that its
+/// errors are Trino's, placed there.
+fn analyse_in_place(
+    sql: &str,
+    start: Position,
+    end: Position,
+    catalogs: &Catalogs,
+    session: &SessionContext,
+) -> Result<(), TrinoError> {
+    let text = sql
+        .get(byte_offset(sql, start)..byte_offset(sql, end))
+        .unwrap_or_default();
+    let padding = "\n".repeat((start.line as usize).saturating_sub(1))
+        + &" ".repeat((start.column as usize).saturating_sub(1));
+    plan(catalogs, &(padding + text), session).map(|_| ())
+}
+
+/// Where the text inside the parentheses `c` is at starts and ends, if they close.
+fn parenthesized(c: &Cursor<'_>) -> Option<(Position, Position)> {
+    let mut probe = Cursor::new(c.rest());
+    probe.take();
+    let start = Position::from(probe.peek()?.span.start);
+    let mut depth = 0usize;
+    while let Some(token) = probe.take() {
+        match token.token {
+            Token::LParen => depth += 1,
+            Token::RParen if depth == 0 => return Some((start, Position::from(token.span.start))),
+            Token::RParen => depth -= 1,
+            _ => {}
+        }
+    }
+    None
+}
+
 /// A query of one table's columns, maybe filtered, inside SHOW STATS.
 struct ProjectionQuery {
     table: Vec<String>,
@@ -198,6 +234,18 @@ fn projection_query(c: &mut Cursor<'_>) -> Option<ProjectionQuery> {
         return None;
     }
     let table = probe.name().ok()?;
+    // An alias names nothing the filter may use here (its columns are unqualified).
+    let aliased = probe.keyword("AS");
+    if let Some(Token::Word(w)) = probe.peek().map(|t| &t.token)
+        && (aliased
+            || !["WHERE", "ORDER"]
+                .iter()
+                .any(|k| w.value.eq_ignore_ascii_case(k)))
+    {
+        probe.take();
+    } else if aliased {
+        return None;
+    }
     let conjuncts = if probe.keyword("WHERE") {
         Some(filtered_stats::conjuncts(&mut probe)?)
     } else {
