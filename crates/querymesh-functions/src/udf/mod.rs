@@ -40,7 +40,7 @@ pub use complex_values::sqlite_value;
 pub use complex_values::{QM_ARRAY_PATH, QM_COMPLEX_EQ, QM_MAP_PATH};
 pub use define::{define, has_twin, in_try, register_twins};
 pub use numbers::java_double;
-pub use numbers::{QM_FDIV, QM_FMOD, QM_IDIV, QM_IMOD, QM_INT};
+pub use numbers::{QM_FDIV, QM_FMOD, QM_IDIV, QM_IMOD, QM_INT, QM_INT_NEG, QM_INT_OP};
 pub use querymesh_values::calendar::{normalize_timestamp, stored_digits, timestamp_text};
 pub use replayed::{Args, RowAggregate, WINDOW_FORM_SUFFIX, define_replayable};
 pub use rows::QM_COMPARE;

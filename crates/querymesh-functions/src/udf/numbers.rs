@@ -28,6 +28,11 @@ pub const QM_IMOD: SqliteFn = SqliteFn::new("qm_imod");
 pub const QM_FDIV: SqliteFn = SqliteFn::new("qm_fdiv");
 pub const QM_FMOD: SqliteFn = SqliteFn::new("qm_fmod");
 pub const QM_INT: SqliteFn = SqliteFn::new("qm_int");
+/// `qm_int_op(a, b, type, op)`: `a op b` (`+`, `-`, `*`) of two integers of `type`, failing
+/// as Trino's Math.addExact and friends do, naming the operands.
+pub const QM_INT_OP: SqliteFn = SqliteFn::new("qm_int_op");
+/// `qm_int_neg(a, type)`: `-a`, failing on the type's least value.
+pub const QM_INT_NEG: SqliteFn = SqliteFn::new("qm_int_neg");
 pub const QM_AT_LEAST: SqliteFn = SqliteFn::new("qm_at_least");
 
 /// Java's `Double.toString`, which Trino uses to cast a double to varchar.
@@ -199,6 +204,38 @@ fn register_integer_checks(conn: &Connection) -> rusqlite::Result<()> {
             )),
         }
     })?;
+    define(conn, QM_INT_OP.name(), 4, FLAGS, |ctx| {
+        let (Some(a), Some(b)) = (whole(ctx.get_raw(0)), whole(ctx.get_raw(1))) else {
+            return Ok(None);
+        };
+        let ty = ctx.get::<String>(2)?;
+        let op = ctx.get::<String>(3)?;
+        let (result, operation) = match op.as_str() {
+            "+" => (a.checked_add(b), "addition"),
+            "-" => (a.checked_sub(b), "subtraction"),
+            _ => (a.checked_mul(b), "multiplication"),
+        };
+        match result.filter(|r| in_range(&ty, *r)) {
+            Some(r) => Ok(Some(r)),
+            None => Err(fail(
+                ErrorName::NumericValueOutOfRange,
+                format!("{ty} {operation} overflow: {a} {op} {b}"),
+            )),
+        }
+    })?;
+    define(conn, QM_INT_NEG.name(), 2, FLAGS, |ctx| {
+        let Some(a) = whole(ctx.get_raw(0)) else {
+            return Ok(None);
+        };
+        let ty = ctx.get::<String>(1)?;
+        match a.checked_neg().filter(|r| in_range(&ty, *r)) {
+            Some(r) => Ok(Some(r)),
+            None => Err(fail(
+                ErrorName::NumericValueOutOfRange,
+                format!("{ty} negation overflow: {a}"),
+            )),
+        }
+    })?;
     define(conn, QM_AT_LEAST.name(), 3, FLAGS, |ctx| {
         match ctx.get_raw(0) {
             ValueRef::Integer(n) if n < ctx.get::<i64>(1)? => Err(fail(
@@ -263,5 +300,24 @@ mod tests {
         assert_eq!(java_double(532348211.65), "5.3234821165E8");
         assert_eq!(java_double(1e7), "1.0E7");
         assert_eq!(java_double(0.0001), "1.0E-4");
+    }
+}
+
+/// An integer operand: an INTEGER, or a whole REAL a source stored as one; `None` for NULL.
+fn whole(value: ValueRef<'_>) -> Option<i64> {
+    match value {
+        ValueRef::Integer(i) => Some(i),
+        ValueRef::Real(x) if x.fract() == 0.0 && x.abs() < 9.2e18 => Some(x as i64),
+        _ => None,
+    }
+}
+
+/// Whether `value` fits the integer type named `ty`.
+fn in_range(ty: &str, value: i64) -> bool {
+    match ty {
+        "integer" => i32::try_from(value).is_ok(),
+        "smallint" => i16::try_from(value).is_ok(),
+        "tinyint" => i8::try_from(value).is_ok(),
+        _ => true,
     }
 }

@@ -131,11 +131,11 @@ fn literals_types_and_references_as_trino_checks_them() {
         &[
             (
                 "SELECT UUID 'not-a-uuid'",
-                "INVALID_LITERAL: line 1:13: 'not-a-uuid' is not a valid UUID literal",
+                "INVALID_LITERAL: line 1:8: 'not-a-uuid' is not a valid UUID literal",
             ),
             (
                 "SELECT UUID '12151fd2758611e98f9e2a86e4085a59'",
-                "INVALID_LITERAL: line 1:13: '12151fd2758611e98f9e2a86e4085a59' is not a valid UUID literal",
+                "INVALID_LITERAL: line 1:8: '12151fd2758611e98f9e2a86e4085a59' is not a valid UUID literal",
             ),
             (
                 "SELECT CAST(UUID '00112233-4455-6677-8899-aabbccddeeff' AS varchar(10))",
@@ -143,11 +143,11 @@ fn literals_types_and_references_as_trino_checks_them() {
             ),
             (
                 "SELECT JSON 'INVALID'",
-                "INVALID_LITERAL: line 1:13: 'INVALID' is not a valid JSON literal",
+                "INVALID_LITERAL: line 1:8: 'INVALID' is not a valid JSON literal",
             ),
             (
                 "SELECT DECIMAL ' 7.1 '",
-                "INVALID_LITERAL: line 1:16: ' 7.1 ' is not a valid DECIMAL literal",
+                "INVALID_LITERAL: line 1:8: ' 7.1 ' is not a valid DECIMAL literal",
             ),
             (
                 "SELECT CAST(1 AS text)",

@@ -914,7 +914,7 @@ fn uuid_values_casts_and_comparisons() {
             (
                 "SELECT UUID 'nope'",
                 // Trino 476 (trino-q): a literal's own error, not the cast's.
-                "INVALID_LITERAL: line 1:13: 'nope' is not a valid UUID literal",
+                "INVALID_LITERAL: line 1:8: 'nope' is not a valid UUID literal",
             ),
             (
                 "SELECT UUID '6b5f5b65-67e4-43b0-8ee3-586cd49f58a0' = 'x'",

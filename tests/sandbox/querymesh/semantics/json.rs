@@ -65,7 +65,7 @@ fn json_parse_format_and_literals() {
             // TestJsonFunctions.testInvalidJsonParse; docs: json_parse('not_json') fails.
             (
                 "SELECT JSON 'INVALID'",
-                "INVALID_LITERAL: line 1:13: 'INVALID' is not a valid JSON literal",
+                "INVALID_LITERAL: line 1:8: 'INVALID' is not a valid JSON literal",
             ),
             (
                 "SELECT JSON_PARSE('INVALID')",

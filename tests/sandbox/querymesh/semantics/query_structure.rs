@@ -565,3 +565,72 @@ fn a_minus_before_an_integer_literal_is_part_of_it() {
         ],
     );
 }
+
+/// `TABLE name` (SqlBase.g4 `queryPrimary: TABLE qualifiedName`): `SELECT * FROM name`,
+/// wherever a query's primary stands; `TABLE(…)` stays a table function. Trino 476's answers.
+#[test]
+fn table_is_a_query_of_the_whole_table() {
+    check_rows(
+        &engine(),
+        &[
+            (
+                "TABLE tpch.tiny.region ORDER BY 1 LIMIT 1",
+                json!([[
+                    0,
+                    "AFRICA",
+                    "lar deposits. blithely final packages cajole. regular waters are final requests. regular accounts are according to "
+                ]]),
+            ),
+            (
+                "SELECT count(*) FROM (TABLE tpch.tiny.nation) t",
+                json!([[25]]),
+            ),
+            (
+                "SELECT count(*) FROM (TABLE tpch.tiny.region UNION ALL TABLE tpch.tiny.region)",
+                json!([[10]]),
+            ),
+            ("WITH x AS (SELECT 1 a) TABLE x", json!([[1]])),
+            ("SELECT * FROM TABLE(sequence(1, 2))", json!([[1], [2]])),
+        ],
+    );
+    check_errors(
+        &engine(),
+        &[(
+            "TABLE nosuch",
+            "TABLE_NOT_FOUND: line 1:1: Table 'tpch.tiny.nosuch' does not exist",
+        )],
+    );
+}
+
+/// Integer overflow names the operands, as Trino's Math.addExact and friends' messages do.
+#[test]
+fn integer_overflow_names_its_operands() {
+    check_errors(
+        &engine(),
+        &[
+            (
+                "SELECT x + 1 FROM (VALUES BIGINT '9223372036854775807') t(x)",
+                "NUMERIC_VALUE_OUT_OF_RANGE: bigint addition overflow: 9223372036854775807 + 1",
+            ),
+            (
+                "SELECT x * 2 FROM (VALUES 2147483647) t(x)",
+                "NUMERIC_VALUE_OUT_OF_RANGE: integer multiplication overflow: 2147483647 * 2",
+            ),
+            (
+                "SELECT x - y FROM (VALUES (TINYINT '-128', TINYINT '1')) t(x, y)",
+                "NUMERIC_VALUE_OUT_OF_RANGE: tinyint subtraction overflow: -128 - 1",
+            ),
+            (
+                "SELECT -x FROM (VALUES BIGINT '-9223372036854775808') t(x)",
+                "NUMERIC_VALUE_OUT_OF_RANGE: bigint negation overflow: -9223372036854775808",
+            ),
+        ],
+    );
+    check_rows(
+        &engine(),
+        &[(
+            "SELECT try(x + 1), -y FROM (VALUES (2147483647, NULL)) t(x, y)",
+            json!([[null, null]]),
+        )],
+    );
+}

@@ -5,7 +5,7 @@
 
 use querymesh_functions::math::rounding;
 use querymesh_functions::string::sqlite::QM_TRIM;
-use querymesh_functions::udf::{QM_FAIL, QM_INT};
+use querymesh_functions::udf::{QM_FAIL, QM_INT_NEG};
 use querymesh_values::coerce::{coerced, comparable, super_type};
 use querymesh_values::sqlite_expr::{BinaryOp, FromItem, Select, SqlExpr, UnaryOp, builtin};
 use querymesh_values::typed::{Constant, Typed};
@@ -293,11 +293,7 @@ impl Analyzer<'_> {
                         };
                         let negated = SqlExpr::Unary(UnaryOp::Negate, Box::new(t.sql.clone()));
                         let sql = if t.ty.is_integral() && constant.is_none() {
-                            QM_INT.call([
-                                negated,
-                                SqlExpr::text(t.ty.to_string()),
-                                SqlExpr::text("negation"),
-                            ])
+                            QM_INT_NEG.call([t.sql.clone(), SqlExpr::text(t.ty.to_string())])
                         } else if matches!(t.ty, TrinoType::Double | TrinoType::Real) {
                             // SQLite negates as `0 - x`, which loses the sign of a zero
                             // (atan2(-0E0, -1) is -pi in Trino).
@@ -362,7 +358,9 @@ impl Analyzer<'_> {
                         ));
                     }
                 };
-                self.typed_literal(&ts.data_type, &text, at)
+                // At the type's first word, as Trino places the literal.
+                let start = crate::sql::analyze::location::typed_literal_start(self.tokens, at);
+                self.typed_literal(&ts.data_type, &text, start.or(at))
             }
             Expr::Interval(i) => {
                 if i.leading_precision.is_some() || i.fractional_seconds_precision.is_some() {

@@ -253,9 +253,11 @@ pub fn operator_before(
         (B::Or, Token::Word(w)) => w.keyword == Keyword::OR,
         _ => false,
     };
-    // Also past a quantifier: `= ANY (subquery)`.
+    // Also past a quantifier (`= ANY (subquery)`) and a typed literal's type (`+ DATE '…'`,
+    // whose node sqlparser places at its string).
     let opening = |token: &Token| {
         matches!(token, Token::LParen | Token::Minus | Token::Plus)
+            || is_type_word(token)
             || matches!(token, Token::Word(w)
                 if matches!(w.keyword, Keyword::ANY | Keyword::SOME | Keyword::ALL))
     };
@@ -286,6 +288,54 @@ pub fn predicate_keyword_after(
         }
         _ => None,
     }
+}
+
+/// The words a typed literal's type is spelled with (`TIMESTAMP WITH TIME ZONE '…'`).
+fn is_type_word(token: &Token) -> bool {
+    const TYPE_WORDS: [&str; 22] = [
+        "DATE",
+        "TIME",
+        "TIMESTAMP",
+        "WITH",
+        "WITHOUT",
+        "ZONE",
+        "DECIMAL",
+        "NUMERIC",
+        "REAL",
+        "DOUBLE",
+        "PRECISION",
+        "CHAR",
+        "VARCHAR",
+        "JSON",
+        "UUID",
+        "VARBINARY",
+        "INTEGER",
+        "BIGINT",
+        "SMALLINT",
+        "TINYINT",
+        "BOOLEAN",
+        "IPADDRESS",
+    ];
+    matches!(token, Token::Word(w) if w.quote_style.is_none()
+        && TYPE_WORDS.iter().any(|k| w.value.eq_ignore_ascii_case(k)))
+}
+
+/// Where a typed literal's node is, for Trino: its type's first word, before where
+/// sqlparser places it (its string, at `string_at`).
+pub fn typed_literal_start(
+    tokens: &[TokenWithSpan],
+    string_at: Option<Position>,
+) -> Option<Position> {
+    let string_at = string_at?;
+    let start = tokens
+        .iter()
+        .position(|t| Position::from(t.span.start) >= string_at)?;
+    tokens[..start]
+        .iter()
+        .rev()
+        .take_while(|t| is_type_word(&t.token))
+        .last()
+        .map(|t| Position::from(t.span.start))
 }
 
 /// Where a sign's node is: the `-` or `+` before where its operand starts (`operand_at`).

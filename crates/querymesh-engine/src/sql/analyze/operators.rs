@@ -8,7 +8,7 @@ use querymesh_functions::datetime::sqlite::{
 };
 use querymesh_functions::datetime::time_zone::sqlite::{QM_TZ_ADD, QM_TZ_DIFF, QM_TZ_OFFSET};
 use querymesh_functions::udf::{
-    QM_COMPLEX_EQ, QM_FAIL, QM_FDIV, QM_FMOD, QM_IDIV, QM_IMOD, QM_INT, double_ops,
+    QM_COMPLEX_EQ, QM_FAIL, QM_FDIV, QM_FMOD, QM_IDIV, QM_IMOD, QM_INT, QM_INT_OP, double_ops,
 };
 use querymesh_values::calendar;
 use querymesh_values::coerce::{arithmetic, coerced, comparable, super_type};
@@ -444,14 +444,11 @@ impl Analyzer<'_> {
             }
             // Trino's integer arithmetic fails on overflow (Math.addExact and friends);
             // SQLite turns a 64-bit overflow into a REAL and knows no narrower integers.
-            (_, t) if t.is_integral() => QM_INT.call([
-                SqlExpr::binary(ls, arithmetic_op(op), rs),
+            (_, t) if t.is_integral() => QM_INT_OP.call([
+                ls,
+                rs,
                 SqlExpr::text(t.to_string()),
-                SqlExpr::text(match op {
-                    '+' => "addition",
-                    '-' => "subtraction",
-                    _ => "multiplication",
-                }),
+                SqlExpr::text(op.to_string()),
             ]),
             _ => SqlExpr::binary(ls, arithmetic_op(op), rs),
         };

@@ -12,6 +12,8 @@
 //!   reads (querymesh-functions string/unicode_text.rs).
 //! - `VALUES 1, 2` (SqlBase.g4 `VALUES expression (',' expression)*`, each a one-column row):
 //!   sqlparser wants every row in parentheses, so each bare row gets them.
+//! - `TABLE name` (SqlBase.g4 `queryPrimary: TABLE qualifiedName`, docs sql/select.md): the
+//!   query `SELECT * FROM name`, its words placed where TABLE is.
 //! - `IPADDRESS '10.0.0.1'` (SqlBase.g4 `identifier string`, a typed literal of a type
 //!   sqlparser does not know, which it refuses to read as one): a call of a marked name,
 //!   `"<mark>ipaddress"('10.0.0.1')`, which the analyzer reads back as the literal
@@ -355,8 +357,67 @@ fn mark_typed_literals(tokens: &mut Vec<TokenWithSpan>) {
     }
 }
 
+/// `TABLE name` where a query's primary stands (first, after `(`, a set operation or the
+/// WITH queries) → `SELECT * FROM name`; `TABLE(…)` is a table function, left as it is.
+fn table_queries(tokens: &mut Vec<TokenWithSpan>) {
+    let mut i = 0;
+    while i < tokens.len() {
+        let primary = is_keyword(&tokens[i], Keyword::TABLE)
+            && next_significant(tokens, i + 1)
+                .and_then(|n| tokens.get(n))
+                .is_some_and(|t| matches!(t.token, Token::Word(_)))
+            && match tokens[..i].iter().rev().find(|t| is_significant(t)) {
+                None => true,
+                Some(previous) => {
+                    matches!(previous.token, Token::LParen | Token::RParen)
+                        || [
+                            Keyword::UNION,
+                            Keyword::INTERSECT,
+                            Keyword::EXCEPT,
+                            Keyword::ALL,
+                            Keyword::DISTINCT,
+                        ]
+                        .iter()
+                        .any(|k| is_keyword(previous, *k))
+                }
+            };
+        if !primary {
+            i += 1;
+            continue;
+        }
+        let span = tokens[i].span;
+        let space = || TokenWithSpan::new(Token::Whitespace(Whitespace::Space), span);
+        let spelled = [
+            TokenWithSpan::new(Token::make_keyword("SELECT"), span),
+            space(),
+            TokenWithSpan::new(Token::Mul, span),
+            space(),
+            TokenWithSpan::new(Token::make_keyword("FROM"), span),
+        ];
+        tokens.splice(i..=i, spelled);
+        i += 5;
+        // The name is placed at TABLE too, as Trino places the Table node ("Table … does not
+        // exist" at 1:1).
+        let mut expect_word = true;
+        while let Some(n) = next_significant(tokens, i) {
+            let part = match tokens[n].token {
+                Token::Word(_) => expect_word,
+                Token::Period => !expect_word,
+                _ => false,
+            };
+            if !part {
+                break;
+            }
+            tokens[n].span = span;
+            expect_word = !expect_word;
+            i = n + 1;
+        }
+    }
+}
+
 /// Rewrites `tokens` (the whole stream, whitespace included) for sqlparser.
 pub fn respell(tokens: &mut Vec<TokenWithSpan>) {
+    table_queries(tokens);
     mark_typed_literals(tokens);
     quote_comma_trim(tokens);
     drop_trim_side_from(tokens);
