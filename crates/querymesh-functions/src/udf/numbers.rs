@@ -290,19 +290,6 @@ fn register_math(conn: &Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn java_double_printing() {
-        assert_eq!(java_double(17.0), "17.0");
-        assert_eq!(java_double(532348211.65), "5.3234821165E8");
-        assert_eq!(java_double(1e7), "1.0E7");
-        assert_eq!(java_double(0.0001), "1.0E-4");
-    }
-}
-
 /// An integer operand: an INTEGER, or a whole REAL a source stored as one; `None` for NULL.
 fn whole(value: ValueRef<'_>) -> Option<i64> {
     match value {
@@ -319,5 +306,18 @@ fn in_range(ty: &str, value: i64) -> bool {
         "smallint" => i16::try_from(value).is_ok(),
         "tinyint" => i8::try_from(value).is_ok(),
         _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn java_double_printing() {
+        assert_eq!(java_double(17.0), "17.0");
+        assert_eq!(java_double(532348211.65), "5.3234821165E8");
+        assert_eq!(java_double(1e7), "1.0E7");
+        assert_eq!(java_double(0.0001), "1.0E-4");
     }
 }
