@@ -56,6 +56,7 @@ pub(super) mod select;
 mod select_all;
 mod set_operations;
 pub(super) mod table_functions;
+mod trino_text;
 pub(super) mod unnest;
 pub(super) mod views;
 pub(super) mod visible;

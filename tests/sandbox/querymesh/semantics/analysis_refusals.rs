@@ -279,3 +279,68 @@ fn operator_type_errors_are_placed_and_worded_as_trinos() {
         ],
     );
 }
+
+/// An expression neither grouped nor aggregated is named whole, as Trino's ExpressionFormatter
+/// prints it (`(a + b)`, `concat(a, b)` for `||`, `DECIMAL '2.5'`, `(CASE … END)`), at its
+/// node: the operator, IS / IN / LIKE / BETWEEN, the sign, NOT or CAST (AggregationAnalyzer).
+/// Every expected error here is Trino 476's.
+#[test]
+fn an_expression_not_aggregated_is_named_whole_at_its_node() {
+    let not_aggregate = |at: &str, text: &str| {
+        format!(
+            "EXPRESSION_NOT_AGGREGATE: line 1:{at}: '{text}' must be an aggregate expression or appear in GROUP BY clause"
+        )
+    };
+    let cases = [
+        (
+            "SELECT upper(name) FROM tpch.tiny.nation GROUP BY regionkey",
+            not_aggregate("8", "upper(name)"),
+        ),
+        (
+            "SELECT regionkey + nationkey FROM tpch.tiny.nation GROUP BY regionkey",
+            not_aggregate("18", "(regionkey + nationkey)"),
+        ),
+        (
+            "SELECT name || 'x' || comment FROM tpch.tiny.nation GROUP BY regionkey",
+            not_aggregate("20", "concat(concat(name, 'x'), comment)"),
+        ),
+        (
+            "SELECT CASE WHEN regionkey = 1 THEN name END FROM tpch.tiny.nation GROUP BY regionkey",
+            not_aggregate("8", "(CASE WHEN (regionkey = 1) THEN name END)"),
+        ),
+        (
+            "SELECT nationkey * 2.5 FROM tpch.tiny.nation GROUP BY regionkey",
+            not_aggregate("18", "(nationkey * DECIMAL '2.5')"),
+        ),
+        (
+            "SELECT name IN ('a', 'b') FROM tpch.tiny.nation GROUP BY regionkey",
+            not_aggregate("13", "(name IN ('a', 'b'))"),
+        ),
+        (
+            "SELECT nationkey BETWEEN 1 AND 2 FROM tpch.tiny.nation GROUP BY regionkey",
+            not_aggregate("18", "(nationkey BETWEEN 1 AND 2)"),
+        ),
+        (
+            "SELECT -nationkey FROM tpch.tiny.nation GROUP BY regionkey",
+            not_aggregate("8", "-(nationkey)"),
+        ),
+        (
+            "SELECT NOT name LIKE 'x' FROM tpch.tiny.nation GROUP BY regionkey",
+            not_aggregate("8", "(NOT (name LIKE 'x'))"),
+        ),
+        (
+            "SELECT CAST(name AS varchar(3)) FROM tpch.tiny.nation GROUP BY regionkey",
+            not_aggregate("8", "CAST(name AS varchar(3))"),
+        ),
+        (
+            "SELECT count(*) FROM tpch.tiny.nation GROUP BY regionkey HAVING nationkey > 1",
+            not_aggregate("75", "(nationkey > 1)"),
+        ),
+        (
+            "SELECT name FROM tpch.tiny.nation GROUP BY regionkey",
+            not_aggregate("8", "name"),
+        ),
+    ];
+    let cases: Vec<(&str, &str)> = cases.iter().map(|(sql, e)| (*sql, e.as_str())).collect();
+    check_errors(&engine(), &cases);
+}

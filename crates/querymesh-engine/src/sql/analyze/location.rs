@@ -348,6 +348,29 @@ pub fn sign_before(tokens: &[TokenWithSpan], operand_at: Option<Position>) -> Op
     )
 }
 
+/// Where a cast's node is: the CAST or TRY_CAST before where its operand starts.
+pub fn cast_before(tokens: &[TokenWithSpan], operand_at: Option<Position>) -> Option<Position> {
+    keyword_before(
+        tokens,
+        operand_at?,
+        |t| {
+            matches!(t, Token::Word(w) if w.quote_style.is_none()
+            && (w.value.eq_ignore_ascii_case("CAST") || w.value.eq_ignore_ascii_case("TRY_CAST")))
+        },
+        |t| matches!(t, Token::LParen),
+    )
+}
+
+/// Where a NOT's node is: the NOT before where its operand starts (`operand_at`).
+pub fn not_before(tokens: &[TokenWithSpan], operand_at: Option<Position>) -> Option<Position> {
+    keyword_before(
+        tokens,
+        operand_at?,
+        |t| matches!(t, Token::Word(w) if w.keyword == Keyword::NOT),
+        |t| matches!(t, Token::LParen),
+    )
+}
+
 /// The nearest token before the one at `at` that `wanted` accepts, passing only tokens `skip`
 /// accepts.
 fn keyword_before(

@@ -507,9 +507,17 @@ impl Analyzer<'_> {
         if cx.group_keys.is_some()
             && let Some((at, name)) = self.loose.first()
         {
+            // Trino names the whole expression, where its node is (AggregationAnalyzer).
+            let (at, name) = match crate::sql::analyze::trino_text::formatted(e) {
+                Some(text) => (
+                    crate::sql::analyze::trino_text::node_location(self.tokens, e).or(*at),
+                    text,
+                ),
+                None => (*at, name.clone()),
+            };
             return Err(error_at(
                 ErrorName::ExpressionNotAggregate,
-                *at,
+                at,
                 format!("'{name}' must be an aggregate expression or appear in GROUP BY clause"),
             ));
         }
