@@ -44,3 +44,50 @@ SELECT NULL * 2.5;
 SELECT typeof(NULL + 12.345);
 
 SELECT 1.5e;
+
+SELECT 1 + 2 * 'x';
+
+SELECT 2 - (3 + 'x');
+
+SELECT 1
+  = 'x';
+
+SELECT 1 <> 'x';
+
+SELECT 1 > 'x';
+
+SELECT 1 >= 'x';
+
+SELECT 1 NOT BETWEEN 2 AND 'a';
+
+SELECT (1 + 1) BETWEEN 'a' AND 'b';
+
+SELECT 1 IS NOT DISTINCT FROM ARRAY[1];
+
+SELECT 1 = -'a';
+
+SELECT 'a' LIKE 1;
+
+SELECT 1 IN (2, 'a', DATE '2020-01-01', 'b');
+
+SELECT upper(name) FROM tpch.tiny.nation GROUP BY regionkey;
+
+SELECT regionkey + nationkey FROM tpch.tiny.nation GROUP BY regionkey;
+
+SELECT name || 'x' || comment FROM tpch.tiny.nation GROUP BY regionkey;
+
+SELECT CASE WHEN regionkey = 1 THEN name END FROM tpch.tiny.nation GROUP BY regionkey;
+
+SELECT nationkey * 2.5 FROM tpch.tiny.nation GROUP BY regionkey;
+
+SELECT name IN ('a', 'b') FROM tpch.tiny.nation GROUP BY regionkey;
+
+SELECT nationkey BETWEEN 1 AND 2 FROM tpch.tiny.nation GROUP BY regionkey;
+
+SELECT -nationkey FROM tpch.tiny.nation GROUP BY regionkey;
+
+SELECT NOT name LIKE 'x' FROM tpch.tiny.nation GROUP BY regionkey;
+
+SELECT CAST(name AS varchar(3)) FROM tpch.tiny.nation GROUP BY regionkey;
+
+SELECT count(*) FROM tpch.tiny.nation GROUP BY regionkey HAVING nationkey > 1;

@@ -104,3 +104,51 @@ SELECT * FROM (VALUES (1, 'alice', 5)) AS t(id, name, x) UNION ALL CORRESPONDING
 SELECT 1 a, 2 b INTERSECT CORRESPONDING SELECT 2 b, 1 a;
 
 SELECT 1 a, 2 b EXCEPT CORRESPONDING SELECT 2 b, 1 a;
+
+SELECT regionkey, count(*), max(name) FROM tpch.tiny.nation GROUP BY AUTO ORDER BY 1;
+
+SELECT count(*) FROM tpch.tiny.nation GROUP BY AUTO;
+
+SELECT 1, count(*) FROM tpch.tiny.nation GROUP BY AUTO;
+
+SELECT regionkey AS r, upper(name) FROM tpch.tiny.nation GROUP BY AUTO ORDER BY 1, 2 LIMIT 2;
+
+SELECT regionkey FROM tpch.tiny.nation GROUP BY AUTO, regionkey ORDER BY 1 LIMIT 2;
+
+SELECT regionkey, sum(nationkey) FILTER (WHERE nationkey > 3) FROM tpch.tiny.nation GROUP BY AUTO HAVING count(*) > 1 ORDER BY 1 LIMIT 1;
+
+SELECT "auto" FROM (VALUES 1) t("auto") GROUP BY "auto";
+
+SELECT regionkey, count(*) + regionkey FROM tpch.tiny.nation GROUP BY AUTO;
+
+SELECT -9223372036854775808;
+
+SELECT -0x8000000000000000;
+
+SELECT 1 AS primary;
+
+SELECT -0x8000000000000001;
+
+SELECT -99999999999999999999;
+
+SELECT -(9223372036854775808);
+
+TABLE tpch.tiny.region ORDER BY 1 LIMIT 1;
+
+SELECT count(*) FROM (TABLE tpch.tiny.nation) t;
+
+SELECT count(*) FROM (TABLE tpch.tiny.region UNION ALL TABLE tpch.tiny.region);
+
+WITH x AS (SELECT 1 a) TABLE x;
+
+SELECT * FROM TABLE(sequence(1, 2));
+
+TABLE nosuch;
+
+SELECT x + 1 FROM (VALUES BIGINT '9223372036854775807') t(x);
+
+SELECT x * 2 FROM (VALUES 2147483647) t(x);
+
+SELECT x - y FROM (VALUES (TINYINT '-128', TINYINT '1')) t(x, y);
+
+SELECT try(x + 1), -y FROM (VALUES (2147483647, NULL)) t(x, y);
