@@ -608,6 +608,11 @@ fn integer_overflow_names_its_operands() {
     check_errors(
         &engine(),
         &[
+            // Every negation fits an unknown: Trino will not choose one.
+            (
+                "SELECT -NULL",
+                "AMBIGUOUS_FUNCTION_CALL: Could not choose a best candidate operator.",
+            ),
             (
                 "SELECT x + 1 FROM (VALUES BIGINT '9223372036854775807') t(x)",
                 "NUMERIC_VALUE_OUT_OF_RANGE: bigint addition overflow: 9223372036854775807 + 1",
@@ -629,7 +634,7 @@ fn integer_overflow_names_its_operands() {
     check_rows(
         &engine(),
         &[(
-            "SELECT try(x + 1), -y FROM (VALUES (2147483647, NULL)) t(x, y)",
+            "SELECT try(x + 1), -y FROM (VALUES (2147483647, CAST(NULL AS integer))) t(x, y)",
             json!([[null, null]]),
         )],
     );

@@ -259,6 +259,13 @@ impl Analyzer<'_> {
                         Ok(Typed::new(SqlExpr::negated(t.sql), TrinoType::Boolean))
                     }
                     UnaryOperator::Minus | UnaryOperator::Plus => {
+                        // `-NULL`: every negation fits an unknown, and Trino will not choose.
+                        if *op == UnaryOperator::Minus && t.ty == TrinoType::Unknown {
+                            return Err(TrinoError::new(
+                                ErrorName::AmbiguousFunctionCall,
+                                NEGATION_CANDIDATES,
+                            ));
+                        }
                         let numeric = t.ty.is_numeric()
                             || matches!(
                                 t.ty,
@@ -851,3 +858,10 @@ impl Analyzer<'_> {
         }
     }
 }
+
+/// Trino 476's refusal of `-NULL` (no position), its candidates listed as it lists them.
+const NEGATION_CANDIDATES: &str = "Could not choose a best candidate operator. Explicit type \
+casts must be added.\nCandidates are:\n\t * (bigint):bigint\n\t * (integer):integer\n\t * \
+(smallint):smallint\n\t * (tinyint):tinyint\n\t * (double):double\n\t * (real):real\n\t * \
+(interval day to second):interval day to second\n\t * (interval year to month):interval year \
+to month\n\t * (decimal(1,0)):decimal(1,0)\n";

@@ -116,6 +116,10 @@ pub(super) enum Predicate {
     Unknown {
         column: usize,
     },
+    /// A term no row satisfies (`integer_column = 1.5`, which Trino's planner makes `false`).
+    Never {
+        column: usize,
+    },
 }
 
 impl Predicate {
@@ -125,7 +129,8 @@ impl Predicate {
             | Predicate::Between { column, .. }
             | Predicate::In { column, .. }
             | Predicate::IsNull { column, .. }
-            | Predicate::Unknown { column } => *column,
+            | Predicate::Unknown { column }
+            | Predicate::Never { column } => *column,
         }
     }
 }
@@ -168,6 +173,10 @@ impl Calculator<'_> {
         }
         let output = match predicate {
             Predicate::Unknown { .. } => unknown(input.columns.len()),
+            Predicate::Never { .. } => Estimate {
+                rows: 0.0,
+                ..input.clone()
+            },
             Predicate::Compare { column, op, value } => compare(input, *column, *op, *value),
             Predicate::Between { column, low, high } => {
                 let lower = Predicate::Compare {

@@ -84,11 +84,68 @@ pub(super) enum Test {
 /// `cond [AND cond]…` up to the `ORDER` or `)` that ends it; `None` for anything else (OR,
 /// expressions, columns compared with columns, …), which the caller refuses.
 pub(super) fn conjuncts(probe: &mut Cursor<'_>) -> Option<Vec<Conjunct>> {
-    let mut all = vec![conjunct(probe)?];
+    let first = if probe.peek().is_some_and(|t| t.token == Token::LParen) {
+        vec![group(probe)?]
+    } else {
+        disjunction(probe)?
+    };
+    // `a = 1 OR a = 2` alone; OR beside AND is left to Trino's precedence, and refused.
+    if first.len() > 1 {
+        if probe.keyword("AND") {
+            return None;
+        }
+        return Some(vec![one_of(first)?]);
+    }
+    let mut all = first;
     while probe.keyword("AND") {
-        all.push(conjunct(probe)?);
+        let next = match probe.peek().map(|t| &t.token) {
+            Some(Token::LParen) => group(probe)?,
+            _ => conjunct(probe)?,
+        };
+        all.push(next);
     }
     Some(all)
+}
+
+/// `(term [OR term]…)` as one term.
+fn group(probe: &mut Cursor<'_>) -> Option<Conjunct> {
+    expect(probe, &Token::LParen)?;
+    let terms = disjunction(probe)?;
+    expect(probe, &Token::RParen)?;
+    one_of(terms)
+}
+
+/// `term [OR term]…`, its terms as read.
+fn disjunction(probe: &mut Cursor<'_>) -> Option<Vec<Conjunct>> {
+    let mut terms = vec![conjunct(probe)?];
+    while probe.keyword("OR") {
+        terms.push(conjunct(probe)?);
+    }
+    Some(terms)
+}
+
+/// Terms ORed as Trino's planner reads them: equalities (or IN lists) of one column are that
+/// column's IN list (DomainTranslator); any other disjunction is refused.
+fn one_of(terms: Vec<Conjunct>) -> Option<Conjunct> {
+    if terms.len() == 1 {
+        return terms.into_iter().next();
+    }
+    let column = terms.first()?.column.clone();
+    let mut values = Vec::new();
+    for term in terms {
+        if term.column != column {
+            return None;
+        }
+        match term.test {
+            Test::Compare(Op::Eq, value) => values.push(value),
+            Test::In(list) => values.extend(list),
+            _ => return None,
+        }
+    }
+    Some(Conjunct {
+        column,
+        test: Test::In(values),
+    })
 }
 
 fn conjunct(probe: &mut Cursor<'_>) -> Option<Conjunct> {
@@ -242,6 +299,13 @@ impl Kind {
     /// estimates otherwise.
     fn value(self, literal: &Literal) -> Option<Option<f64>> {
         match (self, literal) {
+            // `1.0` beside an integer column is 1 (UnwrapCastInComparison).
+            (Kind::Integer, Literal::Number(digits)) if digits.contains('.') => {
+                let (whole, _) = digits.split_once('.')?;
+                (!fractional(digits))
+                    .then(|| whole.parse::<i64>().ok().map(|v| Some(v as f64)))
+                    .flatten()
+            }
             (Kind::Integer, Literal::Number(digits)) => {
                 digits.parse::<i64>().ok().map(|v| Some(v as f64))
             }
@@ -324,6 +388,29 @@ pub(super) fn resolve(
         let kind = Kind::of(&columns[column].ty)?;
         let value = |literal: &Literal| kind.value(literal);
         predicates.push(match &conjunct.test {
+            // An integer column beside a decimal with a fraction (UnwrapCastInComparison): no
+            // row is equal, and Trino cannot estimate the rest.
+            Test::Compare(op, Literal::Number(digits))
+                if kind == Kind::Integer && fractional(digits) =>
+            {
+                // A range unwraps to the integers it holds: `x > 1.5` is `x >= 2`, `x < 1.5`
+                // is `x < 2`, both estimated at the ceiling.
+                let ceiling = digits.parse::<f64>().ok()?.ceil();
+                match op {
+                    Op::Eq => Predicate::Never { column },
+                    Op::Ne => Predicate::Unknown { column },
+                    Op::Gt | Op::Ge => Predicate::Compare {
+                        column,
+                        op: Comparison::Greater,
+                        value: Some(ceiling),
+                    },
+                    Op::Lt | Op::Le => Predicate::Compare {
+                        column,
+                        op: Comparison::Less,
+                        value: Some(ceiling),
+                    },
+                }
+            }
             Test::Compare(op, literal) => Predicate::Compare {
                 column,
                 op: match op {
@@ -351,9 +438,17 @@ pub(super) fn resolve(
                         distinct.push(literal);
                     }
                 }
-                Predicate::In {
-                    column,
-                    values: distinct.into_iter().map(value).collect::<Option<_>>()?,
+                let values: Vec<Option<f64>> =
+                    distinct.into_iter().map(value).collect::<Option<_>>()?;
+                match consecutive(kind, &values) {
+                    // Consecutive integers or days are one range to Trino's DomainTranslator:
+                    // `x IN (1, 2)` is estimated as `x BETWEEN 1 AND 2`.
+                    Some((low, high)) => Predicate::Between {
+                        column,
+                        low: Some(low),
+                        high: Some(high),
+                    },
+                    None => Predicate::In { column, values },
                 }
             }
             Test::IsNull { negated } => Predicate::IsNull {
@@ -368,6 +463,26 @@ pub(super) fn resolve(
         predicates,
         statuses,
     })
+}
+
+/// Whether a number's text is a decimal with a non-zero fraction (`1.5`, not `1.0`).
+fn fractional(digits: &str) -> bool {
+    !digits.contains(['e', 'E'])
+        && digits
+            .split_once('.')
+            .is_some_and(|(_, fraction)| fraction.bytes().any(|b| b != b'0'))
+}
+
+/// The bounds of `values` when they are two or more consecutive whole values of a discrete
+/// kind.
+fn consecutive(kind: Kind, values: &[Option<f64>]) -> Option<(f64, f64)> {
+    if !matches!(kind, Kind::Integer | Kind::Date) || values.len() < 2 {
+        return None;
+    }
+    let mut sorted: Vec<f64> = values.iter().copied().collect::<Option<_>>()?;
+    sorted.sort_by(|a, b| a.total_cmp(b));
+    let steps = sorted.windows(2).all(|w| w[1] - w[0] == 1.0);
+    Some((*sorted.first()?, *sorted.last()?)).filter(|_| steps)
 }
 
 /// Whether `status` passes `test` (a text comparison, as the connector's domain decides it).

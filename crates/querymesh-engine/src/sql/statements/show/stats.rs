@@ -86,6 +86,12 @@ pub(super) fn show_stats(
             picked
         }
     };
+    // The system and information_schema tables have no statistics: Trino's estimate of them,
+    // filtered or not, is unknown (nulls).
+    if catalog == "system" || schema == "information_schema" {
+        let names = shown.iter().map(|&i| listed[i].name.clone());
+        return Ok(unknown_statistics(names));
+    }
     let table_name = format!(
         "{}.{}.{}",
         quoted(&catalog),
@@ -131,6 +137,40 @@ pub(super) fn show_stats(
         shown,
         filter,
     ))
+}
+
+/// SHOW STATS's table when nothing is known: a row of nulls per column, then the row count's.
+fn unknown_statistics(names: impl Iterator<Item = String>) -> Plan {
+    let mut rows: Vec<Vec<serde_json::Value>> = names
+        .map(|name| {
+            let mut row = vec![serde_json::Value::from(name)];
+            row.extend(std::iter::repeat_n(serde_json::Value::Null, 6));
+            row
+        })
+        .collect();
+    rows.push(vec![serde_json::Value::Null; 7]);
+    let double = |name: &str| crate::OutputColumn {
+        name: name.into(),
+        ty: TrinoType::Double,
+    };
+    let varchar = |name: &str| crate::OutputColumn {
+        name: name.into(),
+        ty: TrinoType::Varchar(None),
+    };
+    Plan {
+        columns: vec![
+            varchar("column_name"),
+            double("data_size"),
+            double("distinct_values_count"),
+            double("nulls_fraction"),
+            double("row_count"),
+            varchar("low_value"),
+            varchar("high_value"),
+        ],
+        reads: Vec::new(),
+        body: crate::sql::Body::Rows(rows),
+        session_update: None,
+    }
 }
 
 /// SHOW STATS's table: the columns' `rows` (queries of seven columns) and the row count of
