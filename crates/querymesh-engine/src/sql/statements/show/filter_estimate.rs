@@ -116,6 +116,8 @@ pub(super) enum Predicate {
     Unknown {
         column: usize,
     },
+    /// Terms ORed (estimateLogicalOr).
+    Or(Vec<Predicate>),
     /// A term no row satisfies (`integer_column = 1.5`, which Trino's planner makes `false`).
     Never {
         column: usize,
@@ -123,8 +125,17 @@ pub(super) enum Predicate {
 }
 
 impl Predicate {
-    pub(super) fn column(&self) -> usize {
+    /// The columns the term reads (its correlation group's, in a conjunction).
+    fn columns(&self) -> Vec<usize> {
         match self {
+            Predicate::Or(terms) => terms.iter().flat_map(Predicate::columns).collect(),
+            other => vec![other.column()],
+        }
+    }
+
+    fn column(&self) -> usize {
+        match self {
+            Predicate::Or(terms) => terms.first().map_or(0, Predicate::column),
             Predicate::Compare { column, .. }
             | Predicate::Between { column, .. }
             | Predicate::In { column, .. }
@@ -173,6 +184,7 @@ impl Calculator<'_> {
         }
         let output = match predicate {
             Predicate::Unknown { .. } => unknown(input.columns.len()),
+            Predicate::Or(terms) => self.or(input, terms),
             Predicate::Never { .. } => Estimate {
                 rows: 0.0,
                 ..input.clone()
@@ -223,15 +235,24 @@ impl Calculator<'_> {
     /// other, the groups' selectivities combined with the independence factor, and each
     /// column's statistics intersected across the groups.
     fn and(&self, input: &Estimate, terms: &[Predicate]) -> Estimate {
-        let mut groups: Vec<(usize, Vec<&Predicate>)> = Vec::new();
+        // Terms sharing a column are one group (extractCorrelatedGroups' disjoint sets).
+        let mut groups: Vec<(Vec<usize>, Vec<&Predicate>)> = Vec::new();
         for term in terms {
-            match groups
-                .iter_mut()
-                .find(|(column, _)| *column == term.column())
-            {
-                Some((_, group)) => group.push(term),
-                None => groups.push((term.column(), vec![term])),
+            let columns = term.columns();
+            let mut joined = (columns.clone(), vec![term]);
+            let mut kept = Vec::new();
+            for (group_columns, group_terms) in groups.drain(..) {
+                if group_columns.iter().any(|c| columns.contains(c)) {
+                    joined.0.extend(group_columns);
+                    let mut merged = group_terms;
+                    merged.append(&mut joined.1);
+                    joined.1 = merged;
+                } else {
+                    kept.push((group_columns, group_terms));
+                }
             }
+            kept.push(joined);
+            groups = kept;
         }
         // Each group's terms in turn, the unknown ones skipped (estimateCorrelatedExpressions).
         let mut unestimated = false;
@@ -277,6 +298,31 @@ impl Calculator<'_> {
             })
             .collect();
         self.normalize(Estimate { rows, columns })
+    }
+
+    /// A disjunction (estimateLogicalOr): each term added to the ones before, less what both
+    /// keep, capped at the input.
+    fn or(&self, input: &Estimate, terms: &[Predicate]) -> Estimate {
+        let Some((first, rest)) = terms.split_first() else {
+            return input.clone();
+        };
+        let mut previous = self.process(input, first);
+        if previous.rows.is_nan() {
+            return unknown(input.columns.len());
+        }
+        for term in rest {
+            let current = self.process(input, term);
+            if current.rows.is_nan() {
+                return unknown(input.columns.len());
+            }
+            let both = self.process(&previous, term);
+            if both.rows.is_nan() {
+                return unknown(input.columns.len());
+            }
+            let sum = add_summing_distinct(&previous, &current);
+            previous = cap(&subtract_subset(&sum, &both), input);
+        }
+        previous
     }
 
     /// `column IN (values)` (visitInPredicate): the equalities' estimates added up.
@@ -441,6 +487,74 @@ fn unknown(columns: usize) -> Estimate {
         rows: f64::NAN,
         columns: vec![ColumnEstimate::unknown(); columns],
     }
+}
+
+/// PlanNodeStatsEstimateMath.subtractSubsetStats: what `superset` holds beyond `subset`.
+fn subtract_subset(superset: &Estimate, subset: &Estimate) -> Estimate {
+    let rows = (superset.rows - subset.rows).max(0.0);
+    if rows == 0.0 {
+        return Estimate {
+            rows: 0.0,
+            columns: vec![ColumnEstimate::zero(); superset.columns.len()],
+        };
+    }
+    let columns = superset
+        .columns
+        .iter()
+        .zip(&subset.columns)
+        .map(|(sup, sub)| {
+            let sup_nulls = sup.nulls_fraction * superset.rows;
+            let sub_nulls = sub.nulls_fraction * subset.rows;
+            let nulls = (sup_nulls - sub_nulls).max(0.0);
+            let distinct = if sup.distinct.is_nan() || sub.distinct.is_nan() {
+                f64::NAN
+            } else if sup.distinct == 0.0 {
+                0.0
+            } else if sub.distinct == 0.0 {
+                sup.distinct
+            } else {
+                let sup_per_value = (superset.rows - sup_nulls) / sup.distinct;
+                let sub_per_value = (subset.rows - sub_nulls) / sub.distinct;
+                if sup_per_value <= sub_per_value {
+                    (sup.distinct - sub.distinct).max(0.0)
+                } else {
+                    sup.distinct
+                }
+            };
+            ColumnEstimate {
+                low: sup.low,
+                high: sup.high,
+                distinct,
+                nulls_fraction: nulls.min(rows) / rows,
+                row_size: sup.row_size,
+            }
+        })
+        .collect();
+    Estimate { rows, columns }
+}
+
+/// PlanNodeStatsEstimateMath.capStats: `stats` no larger than `cap`.
+fn cap(stats: &Estimate, cap: &Estimate) -> Estimate {
+    if stats.rows.is_nan() || cap.rows.is_nan() {
+        return unknown(stats.columns.len());
+    }
+    let rows = stats.rows.min(cap.rows);
+    let columns = stats
+        .columns
+        .iter()
+        .zip(&cap.columns)
+        .map(|(s, c)| {
+            let nulls = (stats.rows * s.nulls_fraction).min(cap.rows * c.nulls_fraction);
+            ColumnEstimate {
+                low: java_max(s.low, c.low),
+                high: java_min(s.high, c.high),
+                distinct: java_min(s.distinct, c.distinct),
+                nulls_fraction: if rows == 0.0 { 1.0 } else { nulls / rows },
+                row_size: s.row_size,
+            }
+        })
+        .collect();
+    Estimate { rows, columns }
 }
 
 /// PlanNodeStatsEstimateMath.addStatsAndSumDistinctValues.

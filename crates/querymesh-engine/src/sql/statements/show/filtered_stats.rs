@@ -78,7 +78,11 @@ pub(super) enum Test {
     Compare(Op, Literal),
     Between(Literal, Literal),
     In(Vec<Literal>),
-    IsNull { negated: bool },
+    IsNull {
+        negated: bool,
+    },
+    /// Terms ORed, not all equalities of one column.
+    Or(Vec<Conjunct>),
 }
 
 /// `cond [AND cond]…` up to the `ORDER` or `)` that ends it; `None` for anything else (OR,
@@ -131,11 +135,17 @@ fn one_of(terms: Vec<Conjunct>) -> Option<Conjunct> {
         return terms.into_iter().next();
     }
     let column = terms.first()?.column.clone();
+    let equalities = terms.iter().all(|term| {
+        term.column == column && matches!(term.test, Test::Compare(Op::Eq, _) | Test::In(_))
+    });
+    if !equalities {
+        return Some(Conjunct {
+            column,
+            test: Test::Or(terms),
+        });
+    }
     let mut values = Vec::new();
     for term in terms {
-        if term.column != column {
-            return None;
-        }
         match term.test {
             Test::Compare(Op::Eq, value) => values.push(value),
             Test::In(list) => values.extend(list),
@@ -377,7 +387,16 @@ pub(super) fn resolve(
     let mut statuses: Option<Vec<&'static str>> = None;
     for conjunct in conjuncts {
         let column = columns.iter().position(|c| c.name == conjunct.column)?;
-        if tpch("orders") && conjunct.column == "orderstatus" {
+        if let Test::Or(terms) = &conjunct.test {
+            // The connector's own columns inside a disjunction: not modelled.
+            let special = |name: &str| {
+                (tpch("orders") && name == "orderstatus")
+                    || (tpch("part") && (name == "type" || name == "container"))
+            };
+            if terms.iter().any(|t| special(&t.column)) {
+                return None;
+            }
+        } else if tpch("orders") && conjunct.column == "orderstatus" {
             let kept = statuses.get_or_insert_with(|| ORDER_STATUSES.to_vec());
             kept.retain(|status| text_holds(&conjunct.test, status));
             continue;
@@ -385,77 +404,7 @@ pub(super) fn resolve(
         if tpch("part") && (conjunct.column == "type" || conjunct.column == "container") {
             continue;
         }
-        let kind = Kind::of(&columns[column].ty)?;
-        let value = |literal: &Literal| kind.value(literal);
-        predicates.push(match &conjunct.test {
-            // An integer column beside a decimal with a fraction (UnwrapCastInComparison): no
-            // row is equal, and Trino cannot estimate the rest.
-            Test::Compare(op, Literal::Number(digits))
-                if kind == Kind::Integer && fractional(digits) =>
-            {
-                // A range unwraps to the integers it holds: `x > 1.5` is `x >= 2`, `x < 1.5`
-                // is `x < 2`, both estimated at the ceiling.
-                let ceiling = digits.parse::<f64>().ok()?.ceil();
-                match op {
-                    Op::Eq => Predicate::Never { column },
-                    Op::Ne => Predicate::Unknown { column },
-                    Op::Gt | Op::Ge => Predicate::Compare {
-                        column,
-                        op: Comparison::Greater,
-                        value: Some(ceiling),
-                    },
-                    Op::Lt | Op::Le => Predicate::Compare {
-                        column,
-                        op: Comparison::Less,
-                        value: Some(ceiling),
-                    },
-                }
-            }
-            Test::Compare(op, literal) => Predicate::Compare {
-                column,
-                op: match op {
-                    Op::Eq => Comparison::Equal,
-                    Op::Ne => Comparison::NotEqual,
-                    Op::Lt | Op::Le => Comparison::Less,
-                    Op::Gt | Op::Ge => Comparison::Greater,
-                },
-                value: value(literal)?,
-            },
-            // Text bounds have no numeric value: Trino cannot estimate the term.
-            Test::Between(low, high) => match (value(low)?, value(high)?) {
-                (None, _) | (_, None) => Predicate::Unknown { column },
-                (low, high) => Predicate::Between { column, low, high },
-            },
-            Test::In(literals) => {
-                // Each value once, as the list's domain holds it.
-                let mut distinct: Vec<&Literal> = Vec::new();
-                for literal in literals {
-                    let seen = distinct.iter().any(|d| match (value(d), value(literal)) {
-                        (Some(Some(a)), Some(Some(b))) => a == b,
-                        _ => *d == literal,
-                    });
-                    if !seen {
-                        distinct.push(literal);
-                    }
-                }
-                let values: Vec<Option<f64>> =
-                    distinct.into_iter().map(value).collect::<Option<_>>()?;
-                match consecutive(kind, &values) {
-                    // Consecutive integers or days are one range to Trino's DomainTranslator:
-                    // `x IN (1, 2)` is estimated as `x BETWEEN 1 AND 2`.
-                    Some((low, high)) => Predicate::Between {
-                        column,
-                        low: Some(low),
-                        high: Some(high),
-                    },
-                    None => Predicate::In { column, values },
-                }
-            }
-            Test::IsNull { negated } => Predicate::IsNull {
-                column,
-                negated: *negated,
-            },
-        });
+        predicates.push(predicate(conjunct, column, columns)?);
     }
     // Every status selected is no selection (avoidTrivialOrderStatusRestriction).
     let statuses = statuses.filter(|kept| kept.len() < ORDER_STATUSES.len());
@@ -485,6 +434,91 @@ fn consecutive(kind: Kind, values: &[Option<f64>]) -> Option<(f64, f64)> {
     Some((*sorted.first()?, *sorted.last()?)).filter(|_| steps)
 }
 
+/// One conjunct of a column the connector does not take, as the cost model's term; `None`
+/// for one it has no model for.
+fn predicate(conjunct: &Conjunct, column: usize, columns: &[&ColumnMeta]) -> Option<Predicate> {
+    let kind = Kind::of(&columns.get(column)?.ty)?;
+    let value = |literal: &Literal| kind.value(literal);
+    Some(match &conjunct.test {
+        // An integer column beside a decimal with a fraction (UnwrapCastInComparison): no
+        // row is equal, and Trino cannot estimate the rest.
+        Test::Compare(op, Literal::Number(digits))
+            if kind == Kind::Integer && fractional(digits) =>
+        {
+            // A range unwraps to the integers it holds: `x > 1.5` is `x >= 2`, `x < 1.5`
+            // is `x < 2`, both estimated at the ceiling.
+            let ceiling = digits.parse::<f64>().ok()?.ceil();
+            match op {
+                Op::Eq => Predicate::Never { column },
+                Op::Ne => Predicate::Unknown { column },
+                Op::Gt | Op::Ge => Predicate::Compare {
+                    column,
+                    op: Comparison::Greater,
+                    value: Some(ceiling),
+                },
+                Op::Lt | Op::Le => Predicate::Compare {
+                    column,
+                    op: Comparison::Less,
+                    value: Some(ceiling),
+                },
+            }
+        }
+        Test::Compare(op, literal) => Predicate::Compare {
+            column,
+            op: match op {
+                Op::Eq => Comparison::Equal,
+                Op::Ne => Comparison::NotEqual,
+                Op::Lt | Op::Le => Comparison::Less,
+                Op::Gt | Op::Ge => Comparison::Greater,
+            },
+            value: value(literal)?,
+        },
+        // Text bounds have no numeric value: Trino cannot estimate the term.
+        Test::Between(low, high) => match (value(low)?, value(high)?) {
+            (None, _) | (_, None) => Predicate::Unknown { column },
+            (low, high) => Predicate::Between { column, low, high },
+        },
+        Test::In(literals) => {
+            // Each value once, as the list's domain holds it.
+            let mut distinct: Vec<&Literal> = Vec::new();
+            for literal in literals {
+                let seen = distinct.iter().any(|d| match (value(d), value(literal)) {
+                    (Some(Some(a)), Some(Some(b))) => a == b,
+                    _ => *d == literal,
+                });
+                if !seen {
+                    distinct.push(literal);
+                }
+            }
+            let values: Vec<Option<f64>> =
+                distinct.into_iter().map(value).collect::<Option<_>>()?;
+            match consecutive(kind, &values) {
+                // Consecutive integers or days are one range to Trino's DomainTranslator:
+                // `x IN (1, 2)` is estimated as `x BETWEEN 1 AND 2`.
+                Some((low, high)) => Predicate::Between {
+                    column,
+                    low: Some(low),
+                    high: Some(high),
+                },
+                None => Predicate::In { column, values },
+            }
+        }
+        Test::IsNull { negated } => Predicate::IsNull {
+            column,
+            negated: *negated,
+        },
+        Test::Or(terms) => Predicate::Or(
+            terms
+                .iter()
+                .map(|term| {
+                    let column = columns.iter().position(|c| c.name == term.column)?;
+                    predicate(term, column, columns)
+                })
+                .collect::<Option<_>>()?,
+        ),
+    })
+}
+
 /// Whether `status` passes `test` (a text comparison, as the connector's domain decides it).
 fn text_holds(test: &Test, status: &str) -> bool {
     let text = |literal: &Literal| match literal {
@@ -498,6 +532,7 @@ fn text_holds(test: &Test, status: &str) -> bool {
         Test::Between(low, high) => compare(Op::Ge, low) && compare(Op::Le, high),
         Test::In(literals) => literals.iter().any(|l| compare(Op::Eq, l)),
         Test::IsNull { negated } => *negated,
+        Test::Or(terms) => terms.iter().any(|t| text_holds(&t.test, status)),
     }
 }
 
