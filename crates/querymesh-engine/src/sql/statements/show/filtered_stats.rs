@@ -679,15 +679,27 @@ mod tests {
             read("a = -1 AND b IS NOT NULL AND c BETWEEN 1 AND 2").map(|c| c.len()),
             Some(3)
         );
+        // ORed equalities of one column are its IN list; other disjunctions stay ORs.
+        assert_eq!(
+            read_one("a = 1 OR a = 2").map(|c| c.test),
+            Some(Test::In(vec![
+                Literal::Number("1".into()),
+                Literal::Number("2".into())
+            ]))
+        );
+        assert!(matches!(
+            read_one("(a = 1 OR b = 2)").map(|c| c.test),
+            Some(Test::Or(terms)) if terms.len() == 2
+        ));
         for other in [
-            "a = 1 OR b = 2",
+            "a = 1 OR b = 2 AND c = 3",
             "a = b",
             "abs(a) = 1",
             "t.a = 1",
             "a + 1 = 2",
             "a LIKE 'x%'",
             "NOT a = 1",
-            "(a = 1)",
+            "((a = 1))",
         ] {
             assert_eq!(read(other), None, "{other}");
         }
