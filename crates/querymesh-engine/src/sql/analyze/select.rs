@@ -36,10 +36,7 @@ impl Analyzer<'_> {
                     t.ty
                 ),
                 "CASE WHEN clause" => {
-                    format!(
-                        "CASE WHEN clause must evaluate to a boolean (actual: {})",
-                        t.ty
-                    )
+                    format!("{what} must evaluate to a boolean (actual: {})", t.ty)
                 }
                 clause => format!("{clause} must evaluate to a boolean: actual type {}", t.ty),
             };

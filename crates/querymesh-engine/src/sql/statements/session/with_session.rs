@@ -9,6 +9,7 @@ use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 use super::{Kind, TIME_ZONE_ID, check_value, does_not_exist, property};
 use crate::SessionContext;
+use crate::types::TrinoType;
 use crate::error::{ErrorName, Position, TrinoError};
 use crate::sql::syntax::token::{at, end_of, mismatched, qualified_name, upper_word};
 
@@ -194,21 +195,25 @@ enum Literal {
 impl Literal {
     /// Trino's name of the literal's type, for the message.
     fn name(self, value: &str) -> String {
-        match self {
-            Literal::Text => format!("varchar({})", value.chars().count()),
-            Literal::Integer if value.parse::<i32>().is_ok() => "integer".into(),
-            Literal::Integer => "bigint".into(),
+        let ty = match self {
+            Literal::Text => {
+                TrinoType::Varchar(Some(u32::try_from(value.chars().count()).unwrap_or(u32::MAX)))
+            }
+            Literal::Integer if value.parse::<i32>().is_ok() => TrinoType::Integer,
+            Literal::Integer => TrinoType::BigInt,
             Literal::Decimal => {
                 let digits = value.replace(['.', '-'], "");
                 let scale = value.split_once('.').map_or(0, |(_, f)| f.len());
-                format!(
-                    "decimal({},{scale})",
-                    digits.trim_start_matches('0').len().max(scale).max(1)
-                )
+                let precision = digits.trim_start_matches('0').len().max(scale).max(1);
+                TrinoType::Decimal {
+                    precision: u8::try_from(precision).unwrap_or(u8::MAX),
+                    scale: u8::try_from(scale).unwrap_or(u8::MAX),
+                }
             }
-            Literal::Double => "double".into(),
-            Literal::Boolean => "boolean".into(),
-        }
+            Literal::Double => TrinoType::Double,
+            Literal::Boolean => TrinoType::Boolean,
+        };
+        ty.to_string()
     }
 }
 
