@@ -9,9 +9,9 @@ use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 use super::{Kind, TIME_ZONE_ID, check_value, does_not_exist, property};
 use crate::SessionContext;
-use crate::types::TrinoType;
 use crate::error::{ErrorName, Position, TrinoError};
 use crate::sql::syntax::token::{at, end_of, mismatched, qualified_name, upper_word};
+use crate::types::TrinoType;
 
 /// The statement's properties and the position of its query, if `tokens` (significant ones)
 /// start with `WITH SESSION`: the session with them set, and the token index the query
@@ -196,9 +196,9 @@ impl Literal {
     /// Trino's name of the literal's type, for the message.
     fn name(self, value: &str) -> String {
         let ty = match self {
-            Literal::Text => {
-                TrinoType::Varchar(Some(u32::try_from(value.chars().count()).unwrap_or(u32::MAX)))
-            }
+            Literal::Text => TrinoType::Varchar(Some(
+                u32::try_from(value.chars().count()).unwrap_or(u32::MAX),
+            )),
             Literal::Integer if value.parse::<i32>().is_ok() => TrinoType::Integer,
             Literal::Integer => TrinoType::BigInt,
             Literal::Decimal => {
