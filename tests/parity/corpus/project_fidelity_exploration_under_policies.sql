@@ -26,5 +26,3 @@ CREATE TABLE tpch.tiny.region (
 CREATE SCHEMA tpch.tiny;
 
 SHOW CREATE TABLE tpch.information_schema.schemata;
-
-SHOW STATS FOR (SELECT * FROM tpch.tiny.nation WHERE regionkey = 1 OR nationkey = 1);

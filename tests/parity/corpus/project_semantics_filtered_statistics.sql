@@ -25,6 +25,30 @@ SHOW STATS FOR (SELECT linestatus FROM tpch.tiny.lineitem WHERE returnflag BETWE
 
 SHOW STATS FOR (SELECT name FROM tpch.tiny.nation AS n WHERE "NAME" IN ('PERU', 'PERU', 'CHINA'));
 
+SHOW STATS FOR (SELECT regionkey FROM tpch.tiny.nation WHERE regionkey = 1 OR regionkey = 2);
+
+SHOW STATS FOR (SELECT regionkey FROM tpch.tiny.nation WHERE (regionkey = 1 OR regionkey = 3) AND nationkey < 10);
+
+SHOW STATS FOR (SELECT regionkey FROM tpch.tiny.nation WHERE regionkey IN (1, 2, 3));
+
+SHOW STATS FOR (SELECT nationkey FROM tpch.tiny.nation WHERE nationkey = 1.5);
+
+SHOW STATS FOR (SELECT nationkey FROM tpch.tiny.nation WHERE nationkey <> 1.5);
+
+SHOW STATS FOR (SELECT node_id FROM system.runtime.nodes WHERE node_id = 'x');
+
+SHOW STATS FOR tpch.information_schema.schemata;
+
+SHOW STATS FOR (SELECT nationkey FROM tpch.tiny.nation WHERE nationkey > 1.5);
+
+SHOW STATS FOR (SELECT nationkey FROM tpch.tiny.nation WHERE nationkey <= 1.5);
+
+SHOW STATS FOR (SELECT regionkey, nationkey FROM tpch.tiny.nation WHERE regionkey = 1 OR nationkey < 10);
+
+SHOW STATS FOR (SELECT name FROM tpch.tiny.nation WHERE (regionkey = 1 OR nationkey = 1) AND (regionkey = 2 OR nationkey = 5));
+
+SHOW STATS FOR (SELECT orderpriority, totalprice FROM tpch.tiny.orders WHERE orderpriority = '1-URGENT' OR totalprice > 400000);
+
 SHOW STATS FOR (SELECT orderkey, orderstatus, clerk FROM tpch.tiny.orders WHERE orderstatus = 'F');
 
 SHOW STATS FOR (SELECT orderkey, orderstatus, clerk FROM tpch.tiny.orders WHERE orderstatus IN ('F', 'O') AND totalprice > 100000);
@@ -39,12 +63,8 @@ SHOW STATS FOR (SELECT * FROM tpch.tiny.nation WHERE regionkey = 'x');
 
 SHOW STATS FOR (SELECT * FROM tpch.tiny.nation WHERE regionkey + 1 = 2);
 
-SHOW STATS FOR (SELECT * FROM tpch.tiny.nation WHERE regionkey = 1 OR regionkey = 2);
-
-SHOW STATS FOR (SELECT * FROM tpch.tiny.nation WHERE nationkey = 1.5);
+SHOW STATS FOR (SELECT * FROM tpch.tiny.nation WHERE regionkey = 1 OR nationkey + 1 = 2);
 
 SHOW STATS FOR (SELECT * FROM tpch.tiny.nation WHERE nosuch = 1 OR nationkey = 2);
 
 SHOW STATS FOR (SELECT * FROM tpch.tiny.nation WHERE nationkey = 1 AND);
-
-SHOW STATS FOR (SELECT * FROM system.runtime.nodes WHERE node_id = 'x');
