@@ -63,8 +63,6 @@ SHOW STATS FOR (SELECT * FROM tpch.tiny.nation WHERE regionkey = 'x');
 
 SHOW STATS FOR (SELECT * FROM tpch.tiny.nation WHERE regionkey + 1 = 2);
 
-SHOW STATS FOR (SELECT * FROM tpch.tiny.nation WHERE regionkey = 1 OR nationkey + 1 = 2);
-
 SHOW STATS FOR (SELECT * FROM tpch.tiny.nation WHERE nosuch = 1 OR nationkey = 2);
 
 SHOW STATS FOR (SELECT * FROM tpch.tiny.nation WHERE nationkey = 1 AND);

@@ -17,8 +17,6 @@ SHOW STATS FOR (VALUES (ARRAY[1]), (ARRAY[1]), (NULL));
 
 SHOW STATS FOR (SELECT extract(YEAR FROM DATE '2020-05-01') AS y, upper('a'));
 
-SHOW STATS FOR (SELECT count(*) FROM tpch.tiny.nation);
-
 SHOW STATS FOR
   (SELECT 1,
      nope);

@@ -374,10 +374,6 @@ fn a_filter_without_a_model_is_refused_and_errors_are_the_querys() {
                 "SHOW STATS FOR (SELECT * FROM tpch.tiny.nation WHERE regionkey + 1 = 2)",
                 "NOT_SUPPORTED: line 1:16: SHOW STATS FOR a query",
             ),
-            (
-                "SHOW STATS FOR (SELECT * FROM tpch.tiny.nation WHERE regionkey = 1 OR nationkey + 1 = 2)",
-                "NOT_SUPPORTED: line 1:16: SHOW STATS FOR a query",
-            ),
             // A query refused is analysed first: its errors are Trino's.
             (
                 "SHOW STATS FOR (SELECT * FROM tpch.tiny.nation WHERE nosuch = 1 OR nationkey = 2)",

@@ -154,10 +154,6 @@ fn show_stats_refuses_estimates_and_places_errors_in_the_statement() {
                 "NOT_SUPPORTED: line 1:16: SHOW STATS FOR a query",
             ),
             (
-                "SHOW STATS FOR (SELECT count(*) FROM tpch.tiny.nation)",
-                "NOT_SUPPORTED: line 1:16: SHOW STATS FOR a query",
-            ),
-            (
                 "SHOW STATS FOR\n  (SELECT 1,\n     nope)",
                 "COLUMN_NOT_FOUND: line 3:6: Column 'nope' cannot be resolved",
             ),

@@ -693,6 +693,7 @@ mod tests {
         ));
         for other in [
             "a = 1 OR b = 2 AND c = 3",
+            "a = 1 OR b + 1 = 2",
             "a = b",
             "abs(a) = 1",
             "t.a = 1",
