@@ -141,9 +141,10 @@ fn show_stats_of_constant_rows_is_computed_from_the_rows() {
     );
 }
 
-/// What Trino estimates rather than folds (random(), a filter over a table; aggregates and
-/// subqueries: constant_stats.rs's own tests) stays refused; an error inside the query is
-/// placed where it stands in the statement.
+/// Constant rows Trino estimates rather than folds (random(); aggregates and subqueries:
+/// constant_stats.rs's own tests) stay refused (a filtered table's estimate:
+/// filtered_statistics.rs); an error inside the query is placed where it stands in the
+/// statement.
 #[test]
 fn show_stats_refuses_estimates_and_places_errors_in_the_statement() {
     check_errors(
