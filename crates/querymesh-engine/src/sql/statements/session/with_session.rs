@@ -213,7 +213,7 @@ impl Literal {
             Literal::Double => TrinoType::Double,
             Literal::Boolean => TrinoType::Boolean,
         };
-        ty.to_string()
+        ty.display_name()
     }
 }
 

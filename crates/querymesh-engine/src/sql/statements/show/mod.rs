@@ -16,6 +16,7 @@ mod create;
 mod filter_estimate;
 mod filtered_stats;
 mod functions;
+mod statistic_range;
 mod stats;
 
 use crate::catalog::{Catalogs, TableMeta};
