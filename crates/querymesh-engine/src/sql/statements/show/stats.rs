@@ -89,8 +89,16 @@ pub(super) fn show_stats(
     // The system and information_schema tables have no statistics: Trino's estimate of them,
     // filtered or not, is unknown (nulls).
     if catalog == "system" || schema == "information_schema" {
-        let names = shown.iter().map(|&i| listed[i].name.clone());
-        return Ok(unknown_statistics(names));
+        let names: Vec<String> = shown.iter().map(|&i| listed[i].name.clone()).collect();
+        // SELECT on the table is needed all the same, as for every SHOW STATS.
+        let read = crate::TableAccess {
+            catalog: catalog.clone(),
+            schema: schema.clone(),
+            table: table.clone(),
+            columns: names.clone(),
+            ..Default::default()
+        };
+        return Ok(unknown_statistics(names, read));
     }
     let table_name = format!(
         "{}.{}.{}",
@@ -140,8 +148,9 @@ pub(super) fn show_stats(
 }
 
 /// SHOW STATS's table when nothing is known: a row of nulls per column, then the row count's.
-fn unknown_statistics(names: impl Iterator<Item = String>) -> Plan {
+fn unknown_statistics(names: Vec<String>, read: crate::TableAccess) -> Plan {
     let mut rows: Vec<Vec<serde_json::Value>> = names
+        .into_iter()
         .map(|name| {
             let mut row = vec![serde_json::Value::from(name)];
             row.extend(std::iter::repeat_n(serde_json::Value::Null, 6));
@@ -167,7 +176,7 @@ fn unknown_statistics(names: impl Iterator<Item = String>) -> Plan {
             varchar("low_value"),
             varchar("high_value"),
         ],
-        reads: Vec::new(),
+        reads: vec![read],
         body: crate::sql::Body::Rows(rows),
         session_update: None,
     }
