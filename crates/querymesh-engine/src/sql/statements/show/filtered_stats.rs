@@ -441,7 +441,8 @@ fn predicate(conjunct: &Conjunct, column: usize, columns: &[&ColumnMeta]) -> Opt
     let value = |literal: &Literal| kind.value(literal);
     Some(match &conjunct.test {
         // An integer column beside a decimal with a fraction (UnwrapCastInComparison): no
-        // row is equal, and Trino cannot estimate the rest.
+        // row is equal, its calculator cannot estimate `<>`, and a range holds the integers
+        // within it.
         Test::Compare(op, Literal::Number(digits))
             if kind == Kind::Integer && fractional(digits) =>
         {
