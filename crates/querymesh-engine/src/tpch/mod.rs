@@ -13,6 +13,7 @@
 pub mod generate;
 pub mod rows;
 pub mod schema;
+pub mod statistics;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

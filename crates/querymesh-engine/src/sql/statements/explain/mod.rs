@@ -1,18 +1,29 @@
 //! `EXPLAIN [(option, …)] statement`: the statement is analysed exactly as if it ran — its
 //! errors, positions and access checks are the statement's own — and the answer is one
 //! `Query Plan` varchar row, as Trino's (`EXPLAIN (TYPE VALIDATE)`: one `Valid` boolean row).
-//! The plan describes what the stand-in does: the output, the tables and columns it reads and
-//! the SQLite statement it runs; there is no distributed plan to show, and the text says so
-//! rather than imitate one. `EXPLAIN ANALYZE`, `FORMAT GRAPHVIZ` and `TYPE IO` are refused.
 //!
-//! Options (Trino's SqlBase.g4 `explainOption`): `FORMAT (TEXT | GRAPHVIZ | JSON)` and
-//! `TYPE (LOGICAL | DISTRIBUTED | VALIDATE | IO)`, comma-separated.
+//! - `shapes`: the statements whose plan Trino 476 prints node for node as the stand-in can
+//!   (constant rows, a tpch.tiny table's columns, SHOW CATALOGS), built as Trino's plan;
+//!   `trino_plan`: that plan printed as text, JSON or Graphviz, logical or distributed.
+//! - `own_plan`: any other statement's plan is the stand-in's own (the SQLite statement it
+//!   runs), said so in its first line; Graphviz is refused for those.
+//! - `assignment_order`: the order Trino prints a table scan's columns in.
+//!
+//! `EXPLAIN ANALYZE` and `TYPE IO` are refused. Options (Trino's SqlBase.g4 `explainOption`):
+//! `FORMAT (TEXT | GRAPHVIZ | JSON)` and `TYPE (LOGICAL | DISTRIBUTED | VALIDATE | IO)`,
+//! comma-separated.
 
-use serde_json::{Value, json};
+mod assignment_order;
+mod own_plan;
+mod shapes;
+mod trino_plan;
+
+use serde_json::Value;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
+use trino_plan::PlanType;
 
 use crate::catalog::Catalogs;
-use crate::error::{ErrorName, TrinoError};
+use crate::error::{ErrorName, TrinoError, error_at};
 use crate::sql::syntax::token::{at, blank_prefix, end_of, mismatched, upper_word};
 use crate::sql::{Body, Plan};
 use crate::types::TrinoType;
@@ -22,6 +33,7 @@ use crate::{OutputColumn, SessionContext};
 enum Format {
     Text,
     Json,
+    Graphviz,
 }
 
 /// Byte offset in `sql` of a token's start.
@@ -62,6 +74,9 @@ pub(crate) fn plan(
         ));
     }
     let (mut format, mut validate) = (Format::Text, false);
+    let mut plan_type = PlanType::Distributed;
+    // Where FORMAT GRAPHVIZ was asked for: refused there when the plan is the stand-in's own.
+    let mut graphviz_at = None;
     if tokens.get(i).is_some_and(|t| t.token == Token::LParen) {
         i += 1;
         loop {
@@ -70,9 +85,18 @@ pub(crate) fn plan(
             match (option.as_deref(), value.as_deref()) {
                 (Some("FORMAT"), Some("TEXT")) => format = Format::Text,
                 (Some("FORMAT"), Some("JSON")) => format = Format::Json,
-                (Some("TYPE"), Some("LOGICAL" | "DISTRIBUTED")) => validate = false,
+                (Some("FORMAT"), Some("GRAPHVIZ")) => {
+                    format = Format::Graphviz;
+                    graphviz_at = Some(at(&tokens[i + 1]));
+                }
+                (Some("TYPE"), Some("LOGICAL")) => {
+                    (validate, plan_type) = (false, PlanType::Logical)
+                }
+                (Some("TYPE"), Some("DISTRIBUTED")) => {
+                    (validate, plan_type) = (false, PlanType::Distributed);
+                }
                 (Some("TYPE"), Some("VALIDATE")) => validate = true,
-                (Some("FORMAT"), Some("GRAPHVIZ")) | (Some("TYPE"), Some("IO")) => {
+                (Some("TYPE"), Some("IO")) => {
                     return Err(TrinoError::at(
                         ErrorName::NotSupported,
                         at(&tokens[i + 1]),
@@ -130,7 +154,20 @@ pub(crate) fn plan(
     } else {
         // Trino answers the plan as a one-row VALUES of a varchar literal, so the column's
         // type is the literal's: varchar of the text's length in characters (ExplainRewrite).
-        let text = describe(&inner, format);
+        let text = match (shapes::trino_plan(&explained, &inner), format) {
+            (Some(trino), Format::Text) => trino.text(plan_type),
+            (Some(trino), Format::Json) => trino.json(plan_type),
+            (Some(trino), Format::Graphviz) => trino.graphviz(plan_type),
+            (None, Format::Graphviz) => {
+                return Err(error_at(
+                    ErrorName::NotSupported,
+                    graphviz_at,
+                    "EXPLAIN (FORMAT GRAPHVIZ) is not supported by the QueryMesh stand-in beyond \
+                     constant rows, a tpch table's columns, a count per key and SHOW CATALOGS",
+                ));
+            }
+            (None, format) => own_plan::describe(&inner, format),
+        };
         let length = u32::try_from(text.chars().count()).unwrap_or(u32::MAX);
         (
             OutputColumn {
@@ -146,48 +183,4 @@ pub(crate) fn plan(
         body: Body::Rows(vec![vec![value]]),
         session_update: None,
     })
-}
-
-fn describe(plan: &Plan, format: Format) -> String {
-    let sqlite = match &plan.body {
-        Body::Sql(sql) | Body::Derived { sql, .. } => Some(sql.as_str()),
-        Body::Rows(_) => None,
-    };
-    if format == Format::Json {
-        return json!({
-            "engine": "zero-sandbox QueryMesh stand-in (SQLite)",
-            "columns": plan.columns.iter().map(|c| json!({"name": c.name, "type": c.ty.to_string()})).collect::<Vec<_>>(),
-            "reads": plan.reads.iter().map(|r| json!({
-                "catalog": r.catalog, "schema": r.schema, "table": r.table, "columns": r.columns,
-            })).collect::<Vec<_>>(),
-            "sqlite": sqlite,
-        })
-        .to_string();
-    }
-    let names: Vec<&str> = plan.columns.iter().map(|c| c.name.as_str()).collect();
-    let layout: Vec<String> = plan
-        .columns
-        .iter()
-        .map(|c| format!("{}:{}", c.name, c.ty))
-        .collect();
-    let mut text = format!(
-        "QueryMesh stand-in plan (zero-sandbox: one SQLite statement, no distributed plan)\n\
-         Output[columnNames = [{}]]\n    Layout: [{}]\n",
-        names.join(", "),
-        layout.join(", ")
-    );
-    for r in &plan.reads {
-        text.push_str(&format!(
-            "TableScan[table = {}:{}:{}]\n    Columns: [{}]\n",
-            r.catalog,
-            r.schema,
-            r.table,
-            r.columns.join(", ")
-        ));
-    }
-    match sqlite {
-        Some(sql) => text.push_str(&format!("SQLite:\n    {sql}\n")),
-        None => text.push_str("Values (answered from the catalogs)\n"),
-    }
-    text
 }
