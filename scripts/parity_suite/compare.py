@@ -5,10 +5,15 @@
   (unordered); rows in order only where a top-level ORDER BY fixes it — and rows that tie on
   the ORDER BY keys may come in any order among themselves, when the keys are output columns;
 - refusals: errorName and errorType; one side failing while the other answers is a mismatch.
+- an EXPLAIN plan's table-scan assignments (`name := tpch:name`) as a set: Trino prints them in
+  a java.util.HashMap's order whose keys hash by the identity hash codes of its type classes,
+  which differ between Trino processes (a first start on an empty data directory and a
+  restart print different orders; UnaliasSymbolReferences.visitTableScan builds the map).
 """
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from typing import Any
@@ -342,6 +347,55 @@ def order_keys(items: list[str], columns: list[str]) -> list[int] | None:
 
 # --- one statement -------------------------------------------------------------------------
 
+# --- EXPLAIN's table-scan assignments, in no order ----------------------------------------
+
+ASSIGNMENT = re.compile(r"^[\s\u2502]*[^\s:]+ := [a-z_]+:\S+$")
+CONSTRAINT = re.compile(r"^[\s\u2502]*:: ")
+JSON_DETAILS = re.compile(r'^(\s*"details" : )(\[.*\])(,?)$')
+
+
+def sorted_assignments(items: list[str]) -> list[str]:
+    """Runs of assignments (each with the constraint lines under it) sorted; the rest kept."""
+    out: list[str] = []
+    run: list[list[str]] = []
+
+    def flush() -> None:
+        for group in sorted(run):
+            out.extend(group)
+        run.clear()
+
+    for item in items:
+        if ASSIGNMENT.match(item):
+            run.append([item])
+        elif CONSTRAINT.match(item) and run:
+            run[-1].append(item)
+        else:
+            flush()
+            out.append(item)
+    flush()
+    return out
+
+
+def canonical_plan(text: str) -> str:
+    """A plan's text (or its JSON) with every run of scan assignments sorted."""
+    lines = sorted_assignments(text.split("\n"))
+    for i, line in enumerate(lines):
+        match = JSON_DETAILS.match(line)
+        if match:
+            try:
+                details = json.loads(match.group(2))
+            except ValueError:
+                continue
+            if isinstance(details, list) and all(isinstance(d, str) for d in details):
+                inner = ", ".join(json.dumps(d, ensure_ascii=False) for d in sorted_assignments(details))
+                lines[i] = f"{match.group(1)}[ {inner} ]{match.group(3)}" if inner else line
+    return "\n".join(lines)
+
+
+def plan_rows(answer: Answer) -> list[list]:
+    return [[canonical_plan(v) if isinstance(v, str) else v for v in row] for row in answer.rows]
+
+
 def compare(sql: str, standin: Answer, trino: Answer) -> tuple[bool, str]:
     """(passed, why not) for one statement."""
     if standin.failed or trino.failed:
@@ -355,6 +409,9 @@ def compare(sql: str, standin: Answer, trino: Answer) -> tuple[bool, str]:
     if [c[1] for c in standin.columns] != [c[1] for c in trino.columns]:
         return False, "column types differ"
     types = [parse_type(c[1]) for c in trino.columns]
+    if names == ["Query Plan"]:
+        same = plan_rows(standin) == plan_rows(trino)
+        return same, "" if same else "rows differ"
     items = top_level_order_by(sql)
     if items is None:
         same = multisets_equal(standin.rows, trino.rows, types)

@@ -10,6 +10,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 
 from parity_suite import corpus, report  # noqa: E402
 from parity_suite.compare import (  # noqa: E402
+    canonical_plan,
     compare,
     order_keys,
     parse_type,
@@ -384,3 +385,36 @@ class Differences(unittest.TestCase):
         self.assertIn("| joins | 1 | 0 | 0.0 % | 1 |", text)
         self.assertIn("| refusals | 1 | 0 | 0.0 % |  |", text)
         self.assertIn("| **all** | **2** | **0** | **0.0 %** | **1** |", text)
+
+
+class PlanAssignmentTest(unittest.TestCase):
+    """A table scan's assignments print in a per-process hash order in Trino."""
+
+    TEXT = (
+        "    └─ TableScan[table = tpch:tiny:orders]\n"
+        "           Layout: [orderstatus:varchar(1), clerk:varchar(15)]\n"
+        "           {a}\n{b}"
+    )
+
+    def test_text_assignments_compare_in_any_order(self):
+        status = "orderstatus := tpch:orderstatus\n               :: [[F], [O], [P]]"
+        clerk = "           clerk := tpch:clerk"
+        one = self.TEXT.format(a="orderstatus := tpch:orderstatus", b="               :: [[F], [O], [P]]\n" + clerk)
+        other = self.TEXT.format(a=clerk.strip(), b="           " + status)
+        self.assertEqual(canonical_plan(one), canonical_plan(other))
+
+    def test_json_details_compare_in_any_order(self):
+        one = '      "details" : [ "regionkey := tpch:regionkey", "name := tpch:name" ],'
+        other = '      "details" : [ "name := tpch:name", "regionkey := tpch:regionkey" ],'
+        self.assertEqual(canonical_plan(one), canonical_plan(other))
+
+    def test_other_details_keep_their_order(self):
+        one = "    │   _col0 := expr\n    │   _col1 := expr_0"
+        other = "    │   _col1 := expr_0\n    │   _col0 := expr"
+        self.assertNotEqual(canonical_plan(one), canonical_plan(other))
+
+    def test_a_plan_answer_compares_canonically(self):
+        columns = [("Query Plan", "varchar(40)")]
+        a = Answer(columns=columns, rows=[['"details" : [ "b := tpch:b", "a := tpch:a" ]']])
+        b = Answer(columns=columns, rows=[['"details" : [ "a := tpch:a", "b := tpch:b" ]']])
+        self.assertEqual(compare("EXPLAIN SELECT a, b FROM t", a, b), (True, ""))

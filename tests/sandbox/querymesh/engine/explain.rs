@@ -143,6 +143,31 @@ plannode_1 -> plannode_2;
 }
 
 #[test]
+fn values_in_from_are_the_same_values_node() {
+    let engine = engine();
+    // Trino 476: EXPLAIN SELECT * FROM (VALUES 1, 2) t(x) (varchar(423))
+    assert_plan(
+        &engine,
+        "EXPLAIN SELECT * FROM (VALUES 1, 2) t(x)",
+        r#"Trino version: 476
+Fragment 0 [SINGLE]
+    Output layout: [field]
+    Output partitioning: SINGLE []
+    Output[columnNames = [x]]
+    │   Layout: [field:integer]
+    │   Estimates: {rows: 2 (10B), cpu: 0, memory: 0B, network: 0B}
+    │   x := field
+    └─ Values[]
+           Layout: [field:integer]
+           Estimates: {rows: 2 (10B), cpu: 0, memory: 0B, network: 0B}
+           (integer '1')
+           (integer '2')
+
+"#,
+    );
+}
+
+#[test]
 fn constants_print_as_trino_prints_them_in_a_plan() {
     let engine = engine();
     let a = ok(
@@ -253,6 +278,260 @@ plannode_2[label="{TableScan[tpch:tiny:lineitem]}", style="rounded, filled", sha
 plannode_1 -> plannode_2;
 }
 "#,
+    );
+}
+
+/// Trino prints a scan's assignments in a Java hash map's order, which the stand-in follows
+/// (explain/assignment_order.rs): the same as the Trino these texts were taken from.
+#[test]
+fn a_scans_assignments_are_in_trinos_hash_order() {
+    let engine = engine();
+    // Trino 476: EXPLAIN SELECT name, regionkey FROM tpch.tiny.nation (varchar(521))
+    assert_plan(
+        &engine,
+        "EXPLAIN SELECT name, regionkey FROM tpch.tiny.nation",
+        r#"Trino version: 476
+Fragment 0 [SOURCE]
+    Output layout: [name, regionkey]
+    Output partitioning: SINGLE []
+    Output[columnNames = [name, regionkey]]
+    │   Layout: [name:varchar(25), regionkey:bigint]
+    │   Estimates: {rows: 25 (527B), cpu: 0, memory: 0B, network: 0B}
+    └─ TableScan[table = tpch:tiny:nation]
+           Layout: [name:varchar(25), regionkey:bigint]
+           Estimates: {rows: 25 (527B), cpu: 527, memory: 0B, network: 0B}
+           regionkey := tpch:regionkey
+           name := tpch:name
+
+"#,
+    );
+    // Trino 476: EXPLAIN SELECT * FROM orders (varchar(1319))
+    assert_plan(
+        &engine,
+        "EXPLAIN SELECT * FROM orders",
+        r#"Trino version: 476
+Fragment 0 [tpch:orders:15000]
+    Output layout: [orderkey, custkey, orderstatus, totalprice, orderdate, orderpriority, clerk, shippriority, comment]
+    Output partitioning: SINGLE []
+    Output[columnNames = [orderkey, custkey, orderstatus, totalprice, orderdate, orderpriority, clerk, shippriority, comment]]
+    │   Layout: [orderkey:bigint, custkey:bigint, orderstatus:varchar(1), totalprice:double, orderdate:date, orderpriority:varchar(15), clerk:varchar(15), shippriority:integer, comment:varchar(79)]
+    │   Estimates: {rows: 15000 (1.52MB), cpu: 0, memory: 0B, network: 0B}
+    └─ TableScan[table = tpch:tiny:orders]
+           Layout: [orderkey:bigint, custkey:bigint, orderstatus:varchar(1), totalprice:double, orderdate:date, orderpriority:varchar(15), clerk:varchar(15), shippriority:integer, comment:varchar(79)]
+           Estimates: {rows: 15000 (1.52MB), cpu: 1.52M, memory: 0B, network: 0B}
+           shippriority := tpch:shippriority
+           orderpriority := tpch:orderpriority
+           orderdate := tpch:orderdate
+           comment := tpch:comment
+           orderstatus := tpch:orderstatus
+               :: [[F], [O], [P]]
+           orderkey := tpch:orderkey
+           custkey := tpch:custkey
+           totalprice := tpch:totalprice
+           clerk := tpch:clerk
+
+"#,
+    );
+    // Trino 476: EXPLAIN (FORMAT JSON) SELECT name AS n, name, regionkey AS r FROM nation (varchar(1132))
+    assert_plan(
+        &engine,
+        "EXPLAIN (FORMAT JSON) SELECT name AS n, name, regionkey AS r FROM nation",
+        r#"{
+  "0" : {
+    "id" : "5",
+    "name" : "Output",
+    "descriptor" : {
+      "columnNames" : "[n, name, r]"
+    },
+    "outputs" : [ {
+      "type" : "varchar(25)",
+      "name" : "name"
+    }, {
+      "type" : "varchar(25)",
+      "name" : "name"
+    }, {
+      "type" : "bigint",
+      "name" : "regionkey"
+    } ],
+    "details" : [ "n := name", "r := regionkey" ],
+    "estimates" : [ {
+      "outputRowCount" : 25.0,
+      "outputSizeInBytes" : 829.0,
+      "cpuCost" : 0.0,
+      "memoryCost" : 0.0,
+      "networkCost" : 0.0
+    } ],
+    "children" : [ {
+      "id" : "0",
+      "name" : "TableScan",
+      "descriptor" : {
+        "table" : "tpch:tiny:nation"
+      },
+      "outputs" : [ {
+        "type" : "varchar(25)",
+        "name" : "name"
+      }, {
+        "type" : "bigint",
+        "name" : "regionkey"
+      } ],
+      "details" : [ "regionkey := tpch:regionkey", "name := tpch:name" ],
+      "estimates" : [ {
+        "outputRowCount" : 25.0,
+        "outputSizeInBytes" : 527.0,
+        "cpuCost" : 527.0,
+        "memoryCost" : 0.0,
+        "networkCost" : 0.0
+      } ],
+      "children" : [ ]
+    } ]
+  }
+}"#,
+    );
+}
+
+#[test]
+fn the_io_plan_is_trinos_tables_and_estimates() {
+    let engine = engine();
+    // Trino 476: EXPLAIN (TYPE IO, FORMAT JSON) SELECT * FROM tpch.tiny.nation (varchar(583))
+    assert_plan(
+        &engine,
+        "EXPLAIN (TYPE IO, FORMAT JSON) SELECT * FROM tpch.tiny.nation",
+        r#"{
+  "inputTableColumnInfos" : [ {
+    "table" : {
+      "catalog" : "tpch",
+      "schemaTable" : {
+        "schema" : "tiny",
+        "table" : "nation"
+      }
+    },
+    "constraint" : {
+      "none" : false,
+      "columnConstraints" : [ ]
+    },
+    "estimate" : {
+      "outputRowCount" : 25.0,
+      "outputSizeInBytes" : 2734.0,
+      "cpuCost" : 2734.0,
+      "maxMemory" : 0.0,
+      "networkCost" : 0.0
+    }
+  } ],
+  "estimate" : {
+    "outputRowCount" : 25.0,
+    "outputSizeInBytes" : 2734.0,
+    "cpuCost" : 2734.0,
+    "maxMemory" : 0.0,
+    "networkCost" : 0.0
+  }
+}"#,
+    );
+    // Trino 476: EXPLAIN (TYPE IO) SELECT container, type FROM part (varchar(1405))
+    assert_plan(
+        &engine,
+        "EXPLAIN (TYPE IO) SELECT container, type FROM part",
+        r#"{
+  "inputTableColumnInfos" : [ {
+    "table" : {
+      "catalog" : "tpch",
+      "schemaTable" : {
+        "schema" : "tiny",
+        "table" : "part"
+      }
+    },
+    "constraint" : {
+      "none" : false,
+      "columnConstraints" : [ {
+        "columnName" : "container",
+        "type" : "varchar(10)",
+        "domain" : {
+          "nullsAllowed" : false,
+          "ranges" : [ {
+            "low" : {
+              "value" : "JUMBO BAG",
+              "bound" : "EXACTLY"
+            },
+            "high" : {
+              "value" : "WRAP PKG",
+              "bound" : "EXACTLY"
+            }
+          } ]
+        }
+      }, {
+        "columnName" : "type",
+        "type" : "varchar(25)",
+        "domain" : {
+          "nullsAllowed" : false,
+          "ranges" : [ {
+            "low" : {
+              "value" : "ECONOMY ANODIZED BRASS",
+              "bound" : "EXACTLY"
+            },
+            "high" : {
+              "value" : "STANDARD POLISHED TIN",
+              "bound" : "EXACTLY"
+            }
+          } ]
+        }
+      } ]
+    },
+    "estimate" : {
+      "outputRowCount" : 2000.0,
+      "outputSizeInBytes" : 23393.0,
+      "cpuCost" : 23393.0,
+      "maxMemory" : 0.0,
+      "networkCost" : 0.0
+    }
+  } ],
+  "estimate" : {
+    "outputRowCount" : 2000.0,
+    "outputSizeInBytes" : 23393.0,
+    "cpuCost" : 23393.0,
+    "maxMemory" : 0.0,
+    "networkCost" : 0.0
+  }
+}"#,
+    );
+    // Trino 476: EXPLAIN (TYPE IO, FORMAT JSON) SELECT regionkey, count(*) FROM nation GROUP BY 1 (varchar(581))
+    assert_plan(
+        &engine,
+        "EXPLAIN (TYPE IO, FORMAT JSON) SELECT regionkey, count(*) FROM nation GROUP BY 1",
+        r#"{
+  "inputTableColumnInfos" : [ {
+    "table" : {
+      "catalog" : "tpch",
+      "schemaTable" : {
+        "schema" : "tiny",
+        "table" : "nation"
+      }
+    },
+    "constraint" : {
+      "none" : false,
+      "columnConstraints" : [ ]
+    },
+    "estimate" : {
+      "outputRowCount" : 25.0,
+      "outputSizeInBytes" : 225.0,
+      "cpuCost" : 225.0,
+      "maxMemory" : 0.0,
+      "networkCost" : 0.0
+    }
+  } ],
+  "estimate" : {
+    "outputRowCount" : 5.0,
+    "outputSizeInBytes" : 90.0,
+    "cpuCost" : "NaN",
+    "maxMemory" : "NaN",
+    "networkCost" : "NaN"
+  }
+}"#,
+    );
+    assert!(
+        error(
+            &engine,
+            "EXPLAIN (TYPE IO) SELECT name FROM nation WHERE regionkey = 1"
+        )
+        .starts_with("NOT_SUPPORTED: line 1:15: EXPLAIN (TYPE IO) is not supported"),
     );
 }
 

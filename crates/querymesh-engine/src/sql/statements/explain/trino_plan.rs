@@ -60,6 +60,26 @@ pub(super) struct Node {
     pub drawing: Drawing,
     /// The fragments a remote source reads, which the Graphviz edges follow.
     pub remote_fragments: Vec<usize>,
+    /// The table a scan reads, for EXPLAIN (TYPE IO).
+    pub input: Option<TableInput>,
+}
+
+/// A table a plan reads and the values its connector says its columns hold (IoPlanPrinter's
+/// inputTableColumnInfos).
+#[derive(Clone, Debug)]
+pub(super) struct TableInput {
+    pub catalog: String,
+    pub schema: String,
+    pub table: String,
+    pub constraints: Vec<ColumnConstraint>,
+}
+
+/// A column's domain: no nulls, ranges from low to high, both bounds included.
+#[derive(Clone, Debug)]
+pub(super) struct ColumnConstraint {
+    pub column: String,
+    pub ty: String,
+    pub ranges: Vec<(String, String)>,
 }
 
 #[derive(Clone, Debug)]
@@ -84,13 +104,15 @@ pub(super) struct TrinoPlan {
 pub(super) enum PlanType {
     Logical,
     Distributed,
+    /// The tables read and the estimates (IoPlanPrinter), printed by [`TrinoPlan::io`].
+    Io,
 }
 
 impl TrinoPlan {
     pub fn text(&self, plan_type: PlanType) -> String {
         let mut out = String::from(VERSION_LINE);
         match plan_type {
-            PlanType::Logical => {
+            PlanType::Logical | PlanType::Io => {
                 write_text(&mut out, &self.logical, &Indent::root(0, &self.logical))
             }
             PlanType::Distributed => {
@@ -119,7 +141,7 @@ impl TrinoPlan {
     pub fn json(&self, plan_type: PlanType) -> String {
         let mut out = String::new();
         match plan_type {
-            PlanType::Logical => write_json_node(&mut out, &self.logical, 0),
+            PlanType::Logical | PlanType::Io => write_json_node(&mut out, &self.logical, 0),
             PlanType::Distributed => {
                 out.push_str("{\n");
                 for (i, fragment) in self.fragments.iter().enumerate() {
@@ -135,11 +157,118 @@ impl TrinoPlan {
         out
     }
 
+    /// EXPLAIN (TYPE IO): the tables read, each with its constraint and the scan's estimate,
+    /// and the plan's estimate (the root's rows and size, the costs of all its nodes summed),
+    /// as IoPlanPrinter's JSON.
+    pub fn io(&self) -> String {
+        let mut inputs = Vec::new();
+        let mut total = Estimate::free(f64::NAN, f64::NAN);
+        collect_io(&self.logical, &mut inputs, &mut total);
+        if let Some(root) = self.logical.estimates.first() {
+            (total.rows, total.size) = (root.rows, root.size);
+        }
+        let object = |entries: &[(&str, String)], depth: usize| {
+            let mut s = String::new();
+            json_object(&mut s, entries, depth);
+            s
+        };
+        let estimate = |e: &Estimate, depth: usize| {
+            object(
+                &[
+                    ("outputRowCount", json_number(e.rows)),
+                    ("outputSizeInBytes", json_number(e.size)),
+                    ("cpuCost", json_number(e.cpu)),
+                    ("maxMemory", json_number(e.memory)),
+                    ("networkCost", json_number(e.network)),
+                ],
+                depth,
+            )
+        };
+        let bound = |value: &str, depth: usize| {
+            object(
+                &[
+                    ("value", json_string(value)),
+                    ("bound", json_string("EXACTLY")),
+                ],
+                depth,
+            )
+        };
+        let infos = inputs
+            .iter()
+            .map(|(input, scan)| {
+                let constraints = input
+                    .constraints
+                    .iter()
+                    .map(|c| {
+                        let ranges = c
+                            .ranges
+                            .iter()
+                            .map(|(low, high)| {
+                                object(&[("low", bound(low, 6)), ("high", bound(high, 6))], 5)
+                            })
+                            .collect();
+                        let domain = object(
+                            &[
+                                ("nullsAllowed", "false".into()),
+                                ("ranges", json_array(ranges)),
+                            ],
+                            4,
+                        );
+                        object(
+                            &[
+                                ("columnName", json_string(&c.column)),
+                                ("type", json_string(&c.ty)),
+                                ("domain", domain),
+                            ],
+                            3,
+                        )
+                    })
+                    .collect();
+                let schema_table = object(
+                    &[
+                        ("schema", json_string(&input.schema)),
+                        ("table", json_string(&input.table)),
+                    ],
+                    3,
+                );
+                let table = object(
+                    &[
+                        ("catalog", json_string(&input.catalog)),
+                        ("schemaTable", schema_table),
+                    ],
+                    2,
+                );
+                let constraint = object(
+                    &[
+                        ("none", "false".into()),
+                        ("columnConstraints", json_array(constraints)),
+                    ],
+                    2,
+                );
+                object(
+                    &[
+                        ("table", table),
+                        ("constraint", constraint),
+                        ("estimate", estimate(scan, 2)),
+                    ],
+                    1,
+                )
+            })
+            .collect();
+        object(
+            &[
+                ("inputTableColumnInfos", json_array(infos)),
+                ("estimate", estimate(&total, 1)),
+            ],
+            0,
+        )
+    }
+
     pub fn graphviz(&self, plan_type: PlanType) -> String {
         let mut ids = NodeIds::default();
         let mut out = String::new();
         match plan_type {
-            PlanType::Logical => {
+            PlanType::Logical | PlanType::Io => {
                 out.push_str("digraph logical_plan {\n");
                 draw_cluster(&mut out, "graphviz_plan", "SINGLE", &self.logical, &mut ids);
                 draw_edges(&mut out, &self.logical, &self.fragments, &mut ids);
@@ -161,6 +290,27 @@ impl TrinoPlan {
         }
         out.push_str("}\n");
         out
+    }
+}
+
+/// The scans under `node` with their estimates, and the costs of every node summed into
+/// `total` (an unknown cost makes the sum unknown).
+fn collect_io<'p>(
+    node: &'p Node,
+    inputs: &mut Vec<(&'p TableInput, Estimate)>,
+    total: &mut Estimate,
+) {
+    // A node without estimates (a remote source) is costed where its fragment is.
+    if let Some(cost) = node.estimates.first() {
+        total.cpu += cost.cpu;
+        total.memory += cost.memory;
+        total.network += cost.network;
+    }
+    if let (Some(input), Some(estimate)) = (&node.input, node.estimates.first()) {
+        inputs.push((input, *estimate));
+    }
+    for child in &node.children {
+        collect_io(child, inputs, total);
     }
 }
 
