@@ -4,7 +4,7 @@
 //! VALIDATE) SELECT …" answers `Valid: true`). The plans of constant rows, a tpch.tiny
 //! table's columns, a count per key of one (docs sql/explain's own example) and SHOW CATALOGS
 //! are Trino 476's, character for character: each expected text below is its answer. Any
-//! other statement's plan is the stand-in's own.
+//! other statement's plan is the stand-in's own (explain_beyond_trinos_shapes.rs).
 
 use serde_json::json;
 
@@ -526,13 +526,6 @@ fn the_io_plan_is_trinos_tables_and_estimates() {
   }
 }"#,
     );
-    assert!(
-        error(
-            &engine,
-            "EXPLAIN (TYPE IO) SELECT name FROM nation WHERE regionkey = 1"
-        )
-        .starts_with("NOT_SUPPORTED: line 1:15: EXPLAIN (TYPE IO) is not supported"),
-    );
 }
 
 #[test]
@@ -841,52 +834,14 @@ plannode_6[label="{Values}", style="rounded, filled", shape=record, fillcolor=de
 }
 
 #[test]
-fn any_other_statement_is_the_stand_ins_own_plan() {
+fn the_explained_statement_keeps_its_errors_and_positions() {
     let engine = engine();
-    let a = ok(
-        &engine,
-        "EXPLAIN SELECT name FROM tpch.tiny.nation WHERE regionkey = 1",
-    );
-    let plan = a.rows[0][0].as_str().unwrap_or_default().to_string();
-    assert_eq!(a.types, vec![format!("varchar({})", plan.chars().count())]);
-    for part in [
-        "QueryMesh stand-in plan",
-        "Output[columnNames = [name]]",
-        "TableScan[table = tpch:tiny:nation]",
-        "SQLite:",
-    ] {
-        assert!(plan.contains(part), "{part} in {plan}");
-    }
-    let a = ok(
-        &engine,
-        "EXPLAIN (FORMAT JSON) SELECT upper(name) FROM tpch.tiny.nation",
-    );
-    let plan: serde_json::Value =
-        serde_json::from_str(a.rows[0][0].as_str().unwrap_or_default()).unwrap();
-    assert_eq!(
-        plan["columns"],
-        json!([{"name": "_col0", "type": "varchar(25)"}])
-    );
-    // Graphviz draws Trino's nodes only.
-    assert_eq!(
-        error(
-            &engine,
-            "EXPLAIN (FORMAT GRAPHVIZ) SELECT upper(name) FROM tpch.tiny.nation"
-        ),
-        "NOT_SUPPORTED: line 1:17: EXPLAIN (FORMAT GRAPHVIZ) is not supported by the QueryMesh \
-         stand-in beyond constant rows, a tpch table's columns, a count per key and SHOW CATALOGS"
-    );
     let a = ok(&engine, "EXPLAIN (TYPE VALIDATE) SELECT 1");
     assert_eq!(
         (a.names[0].as_str(), a.types[0].as_str()),
         ("Valid", "boolean")
     );
     assert_eq!(a.rows, vec![vec![json!(true)]]);
-}
-
-#[test]
-fn the_explained_statement_keeps_its_errors_and_positions() {
-    let engine = engine();
     assert_eq!(
         error(&engine, "EXPLAIN SELECT nosuch FROM tpch.tiny.nation"),
         "COLUMN_NOT_FOUND: line 1:16: Column 'nosuch' cannot be resolved"

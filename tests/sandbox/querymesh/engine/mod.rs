@@ -4,6 +4,7 @@
 mod clause_reading;
 mod developer_sources;
 mod explain;
+mod explain_beyond_trinos_shapes;
 mod exploration;
 mod function_refusals_quoting_arguments;
 mod interruption_and_threads;
