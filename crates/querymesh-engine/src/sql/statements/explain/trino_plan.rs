@@ -167,25 +167,10 @@ impl TrinoPlan {
         if let Some(root) = self.logical.estimates.first() {
             (total.rows, total.size) = (root.rows, root.size);
         }
-        let object = |entries: &[(&str, String)], depth: usize| {
-            let mut s = String::new();
-            json_object(&mut s, entries, depth);
-            s
-        };
-        let estimate = |e: &Estimate, depth: usize| {
-            object(
-                &[
-                    ("outputRowCount", json_number(e.rows)),
-                    ("outputSizeInBytes", json_number(e.size)),
-                    ("cpuCost", json_number(e.cpu)),
-                    ("maxMemory", json_number(e.memory)),
-                    ("networkCost", json_number(e.network)),
-                ],
-                depth,
-            )
-        };
+
+        let estimate = |e: &Estimate, depth: usize| json_estimate(e, "maxMemory", depth);
         let bound = |value: &str, depth: usize| {
-            object(
+            json_object(
                 &[
                     ("value", json_string(value)),
                     ("bound", json_string("EXACTLY")),
@@ -204,17 +189,17 @@ impl TrinoPlan {
                             .ranges
                             .iter()
                             .map(|(low, high)| {
-                                object(&[("low", bound(low, 6)), ("high", bound(high, 6))], 5)
+                                json_object(&[("low", bound(low, 6)), ("high", bound(high, 6))], 5)
                             })
                             .collect();
-                        let domain = object(
+                        let domain = json_object(
                             &[
                                 ("nullsAllowed", "false".into()),
                                 ("ranges", json_array(ranges)),
                             ],
                             4,
                         );
-                        object(
+                        json_object(
                             &[
                                 ("columnName", json_string(&c.column)),
                                 ("type", json_string(&c.ty)),
@@ -224,28 +209,28 @@ impl TrinoPlan {
                         )
                     })
                     .collect();
-                let schema_table = object(
+                let schema_table = json_object(
                     &[
                         ("schema", json_string(&input.schema)),
                         ("table", json_string(&input.table)),
                     ],
                     3,
                 );
-                let table = object(
+                let table = json_object(
                     &[
                         ("catalog", json_string(&input.catalog)),
                         ("schemaTable", schema_table),
                     ],
                     2,
                 );
-                let constraint = object(
+                let constraint = json_object(
                     &[
                         ("none", "false".into()),
                         ("columnConstraints", json_array(constraints)),
                     ],
                     2,
                 );
-                object(
+                json_object(
                     &[
                         ("table", table),
                         ("constraint", constraint),
@@ -255,7 +240,7 @@ impl TrinoPlan {
                 )
             })
             .collect();
-        object(
+        json_object(
             &[
                 ("inputTableColumnInfos", json_array(infos)),
                 ("estimate", estimate(&total, 1)),
@@ -473,22 +458,31 @@ fn json_number(value: f64) -> String {
 }
 
 /// An object's entries in Jackson's pretty layout at `depth` (two spaces per object level).
-fn json_object(out: &mut String, entries: &[(&str, String)], depth: usize) {
+fn json_object(entries: &[(&str, String)], depth: usize) -> String {
     if entries.is_empty() {
-        out.push_str("{ }");
-        return;
+        return "{ }".into();
     }
     let pad = "  ".repeat(depth + 1);
-    out.push_str("{\n");
-    for (i, (key, value)) in entries.iter().enumerate() {
-        if i > 0 {
-            out.push_str(",\n");
-        }
-        out.push_str(&format!("{pad}{} : {value}", json_string(key)));
-    }
-    out.push('\n');
-    out.push_str(&"  ".repeat(depth));
-    out.push('}');
+    let entries: Vec<String> = entries
+        .iter()
+        .map(|(key, value)| format!("{pad}{} : {value}", json_string(key)))
+        .collect();
+    format!("{{\n{}\n{}}}", entries.join(",\n"), "  ".repeat(depth))
+}
+
+/// An estimate as the JSON renderers print it; `memory` names the memory cost
+/// (`memoryCost` in a plan, `maxMemory` in the IO plan).
+fn json_estimate(e: &Estimate, memory: &str, depth: usize) -> String {
+    json_object(
+        &[
+            ("outputRowCount", json_number(e.rows)),
+            ("outputSizeInBytes", json_number(e.size)),
+            ("cpuCost", json_number(e.cpu)),
+            (memory, json_number(e.memory)),
+            ("networkCost", json_number(e.network)),
+        ],
+        depth,
+    )
 }
 
 /// An array in Jackson's layout: on one line, elements apart by `, `.
@@ -501,11 +495,6 @@ fn json_array(items: Vec<String>) -> String {
 }
 
 fn write_json_node(out: &mut String, node: &Node, depth: usize) {
-    let object = |entries: &[(&str, String)], depth: usize| {
-        let mut s = String::new();
-        json_object(&mut s, entries, depth);
-        s
-    };
     let descriptor: Vec<(&str, String)> = node
         .descriptor
         .iter()
@@ -515,7 +504,7 @@ fn write_json_node(out: &mut String, node: &Node, depth: usize) {
         .outputs
         .iter()
         .map(|s| {
-            object(
+            json_object(
                 &[("type", json_string(&s.ty)), ("name", json_string(&s.name))],
                 depth + 1,
             )
@@ -524,18 +513,7 @@ fn write_json_node(out: &mut String, node: &Node, depth: usize) {
     let estimates = node
         .estimates
         .iter()
-        .map(|e| {
-            object(
-                &[
-                    ("outputRowCount", json_number(e.rows)),
-                    ("outputSizeInBytes", json_number(e.size)),
-                    ("cpuCost", json_number(e.cpu)),
-                    ("memoryCost", json_number(e.memory)),
-                    ("networkCost", json_number(e.network)),
-                ],
-                depth + 1,
-            )
-        })
+        .map(|e| json_estimate(e, "memoryCost", depth + 1))
         .collect();
     let children = node
         .children
@@ -549,7 +527,7 @@ fn write_json_node(out: &mut String, node: &Node, depth: usize) {
     let entries = [
         ("id", json_string(&node.id.to_string())),
         ("name", json_string(node.name)),
-        ("descriptor", object(&descriptor, depth + 1)),
+        ("descriptor", json_object(&descriptor, depth + 1)),
         ("outputs", json_array(outputs)),
         (
             "details",
@@ -558,7 +536,7 @@ fn write_json_node(out: &mut String, node: &Node, depth: usize) {
         ("estimates", json_array(estimates)),
         ("children", json_array(children)),
     ];
-    json_object(out, &entries, depth);
+    out.push_str(&json_object(&entries, depth));
 }
 
 /// GraphvizPrinter's node numbers: the next number at a node's first mention.
