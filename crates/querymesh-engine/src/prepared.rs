@@ -211,7 +211,7 @@ impl Prepared {
                         true
                     })
                 })?;
-                for r in (finish.0)(rows) {
+                for r in (finish.0)(rows)? {
                     if !row(r) {
                         break;
                     }

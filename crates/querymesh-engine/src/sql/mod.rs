@@ -78,9 +78,12 @@ pub enum Body {
 /// Rows of values, as a statement answers them.
 pub type Rows = Vec<Vec<Value>>;
 
-/// What a [`Body::Derived`] makes of its query's rows.
+/// What a [`Body::Derived`] makes of its query's rows; rows of another shape than it was
+/// planned for are the stand-in's fault (GENERIC_INTERNAL_ERROR), never another answer.
 #[derive(Clone)]
-pub struct Finish(pub std::sync::Arc<dyn Fn(Rows) -> Rows + Send + Sync>);
+pub struct Finish(
+    pub std::sync::Arc<dyn Fn(Rows) -> Result<Rows, crate::error::InternalError> + Send + Sync>,
+);
 
 impl std::fmt::Debug for Finish {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -18,6 +18,7 @@ use super::filter_estimate::{
     ColumnEstimate, Comparison, Discreteness, Estimate, Predicate, filter,
 };
 use crate::catalog::ColumnMeta;
+use crate::error::{ErrorName, InternalError, TrinoError};
 use crate::sql::{Body, Finish, Plan};
 use crate::types::TrinoType;
 
@@ -545,16 +546,23 @@ pub(super) fn estimated(
     columns: &[&ColumnMeta],
     shown: Vec<usize>,
     wanted: Filter,
-) -> Plan {
+) -> Result<Plan, TrinoError> {
     let Body::Sql(sql) = plan.body else {
-        return plan;
+        // The statistics are always one query: anything else is the stand-in's bug, and an
+        // answer without the filter would be a wrong one.
+        return Err(TrinoError::new(
+            ErrorName::GenericInternalError,
+            "internal error in the QueryMesh stand-in: SHOW STATS planned no statistics query",
+        ));
     };
     let kinds: Vec<Option<Kind>> = columns.iter().map(|c| Kind::of(&c.ty)).collect();
     let names: Vec<String> = columns.iter().map(|c| c.name.clone()).collect();
     let predicates = wanted.predicates;
     let finish = move |rows: Vec<Vec<Value>>| {
         let Some(input) = table_estimate(&rows, &kinds) else {
-            return rows;
+            return Err(InternalError::new(
+                "a table's statistics came back in another shape than SHOW STATS planned",
+            ));
         };
         let discreteness: Vec<Discreteness> = kinds
             .iter()
@@ -593,15 +601,15 @@ pub(super) fn estimated(
             Value::Null,
             Value::Null,
         ]);
-        answer
+        Ok(answer)
     };
-    Plan {
+    Ok(Plan {
         body: Body::Derived {
             sql,
             finish: Finish(Arc::new(finish)),
         },
         ..plan
-    }
+    })
 }
 
 /// The table's statistics rows as the model's estimate (TableScanStatsRule); `None` if they
@@ -646,6 +654,47 @@ fn table_estimate(rows: &[Vec<Value>], kinds: &[Option<Kind>]) -> Option<Estimat
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Statistics rows of another shape than planned are the stand-in's fault, not an answer.
+    #[test]
+    fn rows_of_another_shape_fail_rather_than_answer_unfiltered() {
+        let column = ColumnMeta {
+            name: "regionkey".into(),
+            ty: TrinoType::BigInt,
+            nullable: false,
+            hidden: false,
+        };
+        let plan = Plan {
+            columns: Vec::new(),
+            reads: Vec::new(),
+            body: Body::Sql("SELECT 1".into()),
+            session_update: None,
+        };
+        let wanted = Filter {
+            predicates: Vec::new(),
+            statuses: None,
+        };
+        let planned = estimated(plan, &[&column], vec![0], wanted).expect("planned");
+        let Body::Derived { finish, .. } = planned.body else {
+            panic!("SHOW STATS of a filter is derived from the statistics query");
+        };
+        assert!((finish.0)(vec![vec![Value::from("not statistics")]]).is_err());
+        let not_a_query = Plan {
+            columns: Vec::new(),
+            reads: Vec::new(),
+            body: Body::Rows(Vec::new()),
+            session_update: None,
+        };
+        let wanted = Filter {
+            predicates: Vec::new(),
+            statuses: None,
+        };
+        let refused = estimated(not_a_query, &[&column], vec![0], wanted).err();
+        assert_eq!(
+            refused.map(|e| e.name),
+            Some(ErrorName::GenericInternalError)
+        );
+    }
 
     fn read(where_clause: &str) -> Option<Vec<Conjunct>> {
         let sql = format!("{where_clause})");

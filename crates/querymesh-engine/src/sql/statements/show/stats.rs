@@ -139,12 +139,7 @@ pub(super) fn show_stats(
         .map(|column| column_row(&column.name, &column.ty, &from, partition))
         .collect();
     let table_stats = with_row_count(rows, &from, catalogs, session)?;
-    Ok(filtered_stats::estimated(
-        table_stats,
-        &listed,
-        shown,
-        filter,
-    ))
+    filtered_stats::estimated(table_stats, &listed, shown, filter)
 }
 
 /// SHOW STATS's table when nothing is known: a row of nulls per column, then the row count's.
