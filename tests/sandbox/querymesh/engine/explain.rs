@@ -833,6 +833,25 @@ plannode_6[label="{Values}", style="rounded, filled", shape=record, fillcolor=de
     );
 }
 
+/// The first FORMAT and the first TYPE count (Trino 476).
+#[test]
+fn the_first_of_each_option_counts() {
+    let engine = engine();
+    let plan = |sql: &str| ok(&engine, sql).rows;
+    assert_eq!(
+        plan("EXPLAIN (TYPE IO, TYPE LOGICAL) SELECT 1"),
+        plan("EXPLAIN (TYPE IO) SELECT 1")
+    );
+    assert_eq!(
+        plan("EXPLAIN (FORMAT JSON, FORMAT TEXT, TYPE LOGICAL) SELECT 1"),
+        plan("EXPLAIN (FORMAT JSON, TYPE LOGICAL) SELECT 1")
+    );
+    assert_eq!(
+        plan("EXPLAIN (TYPE VALIDATE, TYPE LOGICAL) SELECT 1"),
+        vec![vec![json!(true)]]
+    );
+}
+
 #[test]
 fn the_explained_statement_keeps_its_errors_and_positions() {
     let engine = engine();

@@ -3,13 +3,14 @@
 //! `Query Plan` varchar row, as Trino's (`EXPLAIN (TYPE VALIDATE)`: one `Valid` boolean row).
 //!
 //! - `shapes`: the statements whose plan Trino 476 prints node for node as the stand-in can
-//!   (constant rows, a tpch.tiny table's columns, SHOW CATALOGS), built as Trino's plan;
-//!   `trino_plan`: that plan printed as text, JSON or Graphviz, logical or distributed.
+//!   (constant rows, a tpch.tiny table's columns, a count per key of one, SHOW CATALOGS),
+//!   built as Trino's plan; `trino_plan`: that plan printed as text, JSON or Graphviz, logical
+//!   or distributed, or as the IO plan (`TYPE IO`: the tables read and the estimates).
 //! - `own_plan`: any other statement's plan is the stand-in's own (the SQLite statement it
-//!   runs), said so in its first line; Graphviz is refused for those.
+//!   runs), said so in its first line; Graphviz and `TYPE IO` are refused for those.
 //! - `assignment_order`: the order Trino prints a table scan's columns in.
 //!
-//! `EXPLAIN ANALYZE` and `TYPE IO` are refused. Options (Trino's SqlBase.g4 `explainOption`):
+//! `EXPLAIN ANALYZE` is refused. Options (Trino's SqlBase.g4 `explainOption`):
 //! `FORMAT (TEXT | GRAPHVIZ | JSON)` and `TYPE (LOGICAL | DISTRIBUTED | VALIDATE | IO)`,
 //! comma-separated.
 
@@ -34,6 +35,28 @@ enum Format {
     Text,
     Json,
     Graphviz,
+}
+
+/// EXPLAIN's TYPE option.
+#[derive(Clone, Copy, PartialEq)]
+enum Type {
+    Logical,
+    Distributed,
+    Validate,
+    Io,
+}
+
+/// `EXPLAIN (TYPE VALIDATE)`: the statement analysed, one `Valid` row.
+fn validated(inner: Plan) -> Plan {
+    Plan {
+        columns: vec![OutputColumn {
+            name: "Valid".into(),
+            ty: TrinoType::Boolean,
+        }],
+        reads: inner.reads,
+        body: Body::Rows(vec![vec![Value::Bool(true)]]),
+        session_update: None,
+    }
 }
 
 /// Byte offset in `sql` of a token's start.
@@ -73,34 +96,34 @@ pub(crate) fn plan(
             "EXPLAIN ANALYZE is not supported by the QueryMesh stand-in: it has no distributed execution to report on",
         ));
     }
-    let (mut format, mut validate) = (Format::Text, false);
-    let mut plan_type = PlanType::Distributed;
-    // Where FORMAT GRAPHVIZ was asked for: refused there when the plan is the stand-in's own.
-    let mut graphviz_at = None;
-    // Where TYPE IO was asked for: refused there when the plan is the stand-in's own.
-    let mut io_at = None;
+    // The first of each option counts, as in Trino 476 (`(TYPE IO, TYPE LOGICAL)` is IO).
+    let (mut format, mut plan_type) = (None, None);
+    // Where FORMAT GRAPHVIZ and TYPE IO were asked for: refused there when the plan is the
+    // stand-in's own.
+    let (mut graphviz_at, mut io_at) = (None, None);
     if tokens.get(i).is_some_and(|t| t.token == Token::LParen) {
         i += 1;
         loop {
             let option = upper_word(tokens.get(i));
             let value = upper_word(tokens.get(i + 1));
+            let place = tokens.get(i + 1).map(at);
             match (option.as_deref(), value.as_deref()) {
-                (Some("FORMAT"), Some("TEXT")) => format = Format::Text,
-                (Some("FORMAT"), Some("JSON")) => format = Format::Json,
+                (Some("FORMAT"), Some("TEXT")) => _ = format.get_or_insert(Format::Text),
+                (Some("FORMAT"), Some("JSON")) => _ = format.get_or_insert(Format::Json),
                 (Some("FORMAT"), Some("GRAPHVIZ")) => {
-                    format = Format::Graphviz;
-                    graphviz_at = Some(at(&tokens[i + 1]));
+                    if format.is_none() {
+                        (format, graphviz_at) = (Some(Format::Graphviz), place);
+                    }
                 }
-                (Some("TYPE"), Some("LOGICAL")) => {
-                    (validate, plan_type) = (false, PlanType::Logical)
-                }
+                (Some("TYPE"), Some("LOGICAL")) => _ = plan_type.get_or_insert(Type::Logical),
                 (Some("TYPE"), Some("DISTRIBUTED")) => {
-                    (validate, plan_type) = (false, PlanType::Distributed);
+                    _ = plan_type.get_or_insert(Type::Distributed);
                 }
-                (Some("TYPE"), Some("VALIDATE")) => validate = true,
+                (Some("TYPE"), Some("VALIDATE")) => _ = plan_type.get_or_insert(Type::Validate),
                 (Some("TYPE"), Some("IO")) => {
-                    (validate, plan_type) = (false, PlanType::Io);
-                    io_at = Some(at(&tokens[i + 1]));
+                    if plan_type.is_none() {
+                        (plan_type, io_at) = (Some(Type::Io), place);
+                    }
                 }
                 (Some("FORMAT"), _) => {
                     return Err(mismatched(
@@ -138,15 +161,14 @@ pub(crate) fn plan(
     };
     let explained = blank_prefix(sql, offset(sql, statement_start));
     let inner = crate::sql::plan(catalogs, &explained, session)?;
-    let (column, value) = if validate {
-        (
-            OutputColumn {
-                name: "Valid".into(),
-                ty: TrinoType::Boolean,
-            },
-            Value::Bool(true),
-        )
-    } else {
+    let format = format.unwrap_or(Format::Text);
+    let plan_type = match plan_type.unwrap_or(Type::Distributed) {
+        Type::Logical => PlanType::Logical,
+        Type::Distributed => PlanType::Distributed,
+        Type::Io => PlanType::Io,
+        Type::Validate => return Ok(validated(inner)),
+    };
+    let (column, value) = {
         // Trino answers the plan as a one-row VALUES of a varchar literal, so the column's
         // type is the literal's: varchar of the text's length in characters (ExplainRewrite).
         let trino = shapes::trino_plan(&explained, &inner);
