@@ -99,6 +99,7 @@ fn derived_values(relation: &TableFactor) -> Option<&sqlparser::ast::Values> {
     let TableFactor::Derived {
         lateral: false,
         subquery,
+        sample: None,
         ..
     } = relation
     else {

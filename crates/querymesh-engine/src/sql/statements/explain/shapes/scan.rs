@@ -49,9 +49,24 @@ pub(super) struct Scan {
 
 impl Scan {
     pub(super) fn of(relation: &TableFactor, inner: &Plan) -> Option<Self> {
-        let TableFactor::Table { args: None, .. } = relation else {
+        // The table itself: no sample, version, hints or arguments (Trino plans those).
+        let TableFactor::Table {
+            args: None,
+            with_hints,
+            version: None,
+            with_ordinality: false,
+            partitions,
+            json_path: None,
+            sample: None,
+            index_directives,
+            ..
+        } = relation
+        else {
             return None;
         };
+        if !(with_hints.is_empty() && partitions.is_empty() && index_directives.is_empty()) {
+            return None;
+        }
         let [read] = inner.reads.as_slice() else {
             return None;
         };
