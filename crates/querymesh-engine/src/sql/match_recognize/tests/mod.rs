@@ -31,6 +31,11 @@ use super::{
 
 type Condition = Box<dyn Fn(&Row<'_>) -> Result<bool, String>>;
 
+/// When two partial matches meeting at an instruction are interchangeable (the conditions'
+/// side of Trino's ThreadEquivalence).
+type Pruning =
+    Box<dyn Fn(&PartialMatch<'_>, &PartialMatch<'_>, &UpcomingLabels<'_>, &PatternLabels) -> bool>;
+
 /// A DEFINE condition's view of the row it decides on.
 pub(super) struct Row<'a> {
     values: &'a [i64],
@@ -142,9 +147,8 @@ pub(super) struct Case {
     labels: PatternLabels,
     conditions: Vec<(String, Condition)>,
     options: MatchOptions,
-    /// Whether the conditions never look at labels, so that partial matches meeting at one
-    /// instruction are interchangeable (what Trino's ThreadEquivalence finds for them).
-    label_blind: bool,
+    /// `None`: partial matches with different labels are never interchangeable.
+    pruning: Option<Pruning>,
 }
 
 impl Case {
@@ -155,7 +159,7 @@ impl Case {
             labels: PatternLabels::default(),
             conditions: Vec::new(),
             options: MatchOptions::default(),
-            label_blind: false,
+            pruning: None,
         }
     }
 
@@ -204,8 +208,23 @@ impl Case {
         self
     }
 
-    pub fn label_blind(mut self) -> Self {
-        self.label_blind = true;
+    /// The conditions never look at labels: partial matches meeting at an instruction are
+    /// interchangeable (what Trino's ThreadEquivalence finds for such conditions).
+    pub fn label_blind(self) -> Self {
+        self.pruning(|_, _, _, _| true)
+    }
+
+    pub fn pruning(
+        mut self,
+        interchangeable: impl Fn(
+            &PartialMatch<'_>,
+            &PartialMatch<'_>,
+            &UpcomingLabels<'_>,
+            &PatternLabels,
+        ) -> bool
+        + 'static,
+    ) -> Self {
+        self.pruning = Some(Box::new(interchangeable));
         self
     }
 
@@ -328,10 +347,13 @@ impl LabelConditions for Conditions<'_> {
 
     fn interchangeable(
         &self,
-        _: &PartialMatch<'_>,
-        _: &PartialMatch<'_>,
-        _: &UpcomingLabels<'_>,
+        first: &PartialMatch<'_>,
+        second: &PartialMatch<'_>,
+        upcoming: &UpcomingLabels<'_>,
     ) -> bool {
-        self.case.label_blind
+        self.case
+            .pruning
+            .as_ref()
+            .is_some_and(|pruning| pruning(first, second, upcoming, self.labels))
     }
 }

@@ -102,3 +102,40 @@ fn match_number_in_a_condition() {
         .rows_per_match(super::RowsPerMatch::AllRowsOmitEmptyMatches);
     assert_eq!(omitted.all_rows_output(), "1/1/A 3/3/A");
 }
+
+/// A back reference over 60 rows: `X AS value = A.value + 1` after `(A | B)*`. Keeping every
+/// label sequence apart is exponential and hits the thread limit; pruning as Trino's
+/// ThreadEquivalence would (X, still reachable, looks only at the last row labelled A: partial
+/// matches with the same last A are interchangeable) finds the preferred match, all A then X.
+#[test]
+fn back_reference_with_pruning_by_the_navigated_row() {
+    let mut values = vec![1; 59];
+    values.push(2);
+    let case = || {
+        Case::new(&values, "(A | B)* X")
+            .define("X", |row| {
+                row.value_at(row.last_row_of(&["A"])).map(|a| a + 1) == Some(row.value())
+            })
+            .limits(super::MatchLimits {
+                max_threads: 2000,
+                ..super::MatchLimits::default()
+            })
+    };
+    assert_eq!(
+        case().error(),
+        super::MatchError::TooManyThreads { limit: 2000 }
+    );
+    let pruned = case().pruning(|first, second, upcoming, labels| {
+        let Some(x) = labels.find("X") else {
+            return false;
+        };
+        let Some(a) = labels.find("A") else {
+            return false;
+        };
+        let last_a = |partial: &super::PartialMatch<'_>| {
+            partial.labels().iter().rposition(|label| *label == a)
+        };
+        !upcoming.labels().contains(x) || last_a(first) == last_a(second)
+    });
+    assert_eq!(pruned.one_row_output(), "1/60/X");
+}

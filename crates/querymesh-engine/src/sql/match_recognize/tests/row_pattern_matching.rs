@@ -1,7 +1,7 @@
 //! TestRowPatternMatching (trinodb/trino core/trino-main/src/test/java/io/trino/sql/query):
 //! the basic pattern forms, labels and partitions.
 
-use super::{Case, falls, rises, stays};
+use super::{Case, falls, falls_or_stays, rises, stays};
 
 /// testSimpleQuery: `A B+ C+` over a V-shaped series finds two matches.
 #[test]
@@ -54,13 +54,9 @@ fn concatenation_and_grouping() {
 fn alternation_prefers_the_left() {
     let case = Case::new(&FOUR_ROWS, "B | C | A")
         .define("B", falls)
-        .define("C", falls_or_stays_as_c)
+        .define("C", falls_or_stays)
         .all_rows();
     assert_eq!(case.all_rows_output(), "1/1/A 2/2/B 3/3/B 4/4/C");
-}
-
-fn falls_or_stays_as_c(row: &super::Row<'_>) -> bool {
-    super::falls_or_stays(row)
 }
 
 /// testRowPattern: of the permutations that match, the first in lexicographic order wins.
