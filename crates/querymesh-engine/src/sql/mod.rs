@@ -137,7 +137,8 @@ pub fn statement_session(sql: &str, session: &SessionContext) -> Option<SessionC
         return None;
     }
     let (_, tokens) = syntax::tokenize(sql).ok()?;
-    session::with_session::with_session(&tokens, sql, session)
+    // Only the properties matter here; the plan reports the clause's errors.
+    session::with_session::with_session(&tokens, sql, session, &|_| true)
         .ok()
         .flatten()
         .map(|(changed, _)| changed)
@@ -166,7 +167,10 @@ fn plan_tokens(
     all_tokens: Vec<sqlparser::tokenizer::TokenWithSpan>,
     tokens: &[sqlparser::tokenizer::TokenWithSpan],
 ) -> Result<Plan, TrinoError> {
-    if let Some((changed, query)) = session::with_session::with_session(tokens, sql, session)? {
+    let is_catalog = |name: &str| catalogs.has_catalog(name);
+    if let Some((changed, query)) =
+        session::with_session::with_session(tokens, sql, session, &is_catalog)?
+    {
         // The query, where it stands, under the properties the clause sets.
         let Some(start) = tokens.get(query) else {
             return Err(syntax::token::mismatched(
@@ -193,7 +197,9 @@ fn plan_tokens(
         }
         Statement::Use => use_schema::plan(tokens, sql, catalogs, session),
         Statement::Explain => explain::plan(tokens, sql, catalogs, session),
-        Statement::Session(form) => session::plan(form, tokens, sql, session),
+        Statement::Session(form) => session::plan(form, tokens, sql, session, &|name| {
+            catalogs.has_catalog(name)
+        }),
         Statement::Write { form, taken } => {
             writes::plan(form, taken, tokens, sql, catalogs, session)
         }

@@ -75,30 +75,49 @@ async fn set_and_reset_answer_with_the_session_headers() {
     assert_eq!(pages.last().unwrap()["stats"]["state"], "FINISHED");
 }
 
+/// Trino 476's answers: an unknown property at the value (at the statement for RESET), a
+/// catalog that does not exist first, a value of another type and a malformed duration as its
+/// own messages say.
 #[tokio::test]
 async fn unknown_properties_and_bad_values_are_refused() {
     let mesh = Mesh::start().await;
-    let pages = mesh.run("SET SESSION no_such_property = 1").await;
-    assert_eq!(error_of(&pages)["errorName"], "INVALID_SESSION_PROPERTY");
+    let refused = async |sql: &str| {
+        let pages = mesh.run(sql).await;
+        let error = error_of(&pages);
+        format!(
+            "{}: {}",
+            error["errorName"].as_str().unwrap_or(""),
+            error["message"].as_str().unwrap_or("")
+        )
+    };
     assert_eq!(
-        error_of(&pages)["message"],
-        "line 1:13: Session property 'no_such_property' does not exist"
+        refused("SET SESSION no_such_property = 1").await,
+        "INVALID_SESSION_PROPERTY: line 1:32: Session property 'no_such_property' does not exist"
     );
-    let pages = mesh.run("RESET SESSION tpch.nothing").await;
     assert_eq!(
-        error_of(&pages)["message"],
-        "line 1:15: Session property 'tpch.nothing' does not exist"
+        refused("RESET SESSION tpch.nothing").await,
+        "INVALID_SESSION_PROPERTY: line 1:1: Session property 'tpch.nothing' does not exist"
     );
-    let pages = mesh.run("SET SESSION query_max_run_time = 'soon'").await;
-    assert_eq!(error_of(&pages)["errorName"], "INVALID_SESSION_PROPERTY");
     assert_eq!(
-        error_of(&pages)["message"],
-        "Unable to set session property 'query_max_run_time' to 'soon': Invalid duration"
+        refused("SET SESSION nosuch.x = 1").await,
+        "CATALOG_NOT_FOUND: line 1:24: Catalog 'nosuch' not found"
     );
-    let pages = mesh.run("SET SESSION task_concurrency = 'many'").await;
     assert_eq!(
-        error_of(&pages)["message"],
-        "Unable to set session property 'task_concurrency' to 'many': Invalid integer value"
+        refused("SET SESSION query_max_run_time = 'soon'").await,
+        "INVALID_SESSION_PROPERTY: line 1:34: duration is not a valid data duration string: soon"
+    );
+    assert_eq!(
+        refused("SET SESSION task_concurrency = 'many'").await,
+        "INVALID_SESSION_PROPERTY: Unable to set session property 'task_concurrency' to ''many'': \
+         Cannot cast type varchar(4) to integer"
+    );
+    assert_eq!(
+        refused("SET SESSION task_concurrency = 6").await,
+        "INVALID_SESSION_PROPERTY: line 1:32: task_concurrency must be a power of 2: 6"
+    );
+    assert_eq!(
+        refused("SET SESSION max_drivers_per_task = -1").await,
+        "INVALID_SESSION_PROPERTY: line 1:36: max_drivers_per_task must be equal or greater than 1"
     );
 }
 

@@ -20,6 +20,7 @@ use sqlparser::ast::DateTimeField;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 mod properties;
+mod values;
 pub mod with_session;
 
 use crate::error::{ErrorName, Position, TrinoError};
@@ -139,17 +140,26 @@ pub fn parse_duration(text: &str) -> Option<Duration> {
     Duration::try_from_secs_f64(value * seconds).ok()
 }
 
-/// Trino's own bound of a property's value, checked where the value stands
-/// (SystemSessionProperties: "max_recursion_depth must be equal or greater than 1").
+/// Trino's own bounds of a property's value, checked where the value stands
+/// (SystemSessionProperties' validators; each message checked against Trino 476).
 fn below_minimum(p: &Property, value: &str, at: Position) -> Option<TrinoError> {
-    let below = p.name == "max_recursion_depth" && value.parse::<i64>().is_ok_and(|d| d < 1);
-    below.then(|| {
-        TrinoError::at(
-            ErrorName::InvalidSessionProperty,
-            at,
-            format!("{} must be equal or greater than 1", p.name),
-        )
-    })
+    let number = value.parse::<i64>().ok()?;
+    let message = match p.name {
+        "max_recursion_depth" | "max_drivers_per_task" | "max_writer_task_count" if number < 1 => {
+            format!("{} must be equal or greater than 1", p.name)
+        }
+        "task_concurrency" | "task_max_writer_count"
+            if !(number > 0 && (number & (number - 1)) == 0) =>
+        {
+            format!("{} must be a power of 2: {number}", p.name)
+        }
+        _ => return None,
+    };
+    Some(TrinoError::at(
+        ErrorName::InvalidSessionProperty,
+        at,
+        message,
+    ))
 }
 
 /// Checks `value` against the property's type (Trino: "Unable to set session property …").
@@ -245,50 +255,35 @@ pub(crate) fn plan(
     tokens: &[TokenWithSpan],
     sql: &str,
     session: &SessionContext,
+    is_catalog: &dyn Fn(&str) -> bool,
 ) -> Result<Plan, TrinoError> {
     let end = end_of(sql);
     match form {
         Form::SetTimeZone => set_time_zone(tokens, end),
         Form::SetRole => set_role(tokens, end),
-        Form::Set => set(tokens, end),
-        Form::Reset => reset(tokens, end),
+        Form::Set => set(tokens, end, is_catalog),
+        Form::Reset => reset(tokens, end, is_catalog),
         Form::Show => show(tokens, end, session),
     }
 }
 
-fn set(tokens: &[TokenWithSpan], end: Position) -> Result<Plan, TrinoError> {
-    let name_at = tokens.get(2).map(at);
+/// SET SESSION name = literal: checked as WITH SESSION checks its values (values.rs), an
+/// unknown name at the value, as Trino places it.
+fn set(
+    tokens: &[TokenWithSpan],
+    end: Position,
+    is_catalog: &dyn Fn(&str) -> bool,
+) -> Result<Plan, TrinoError> {
     let (name, i) = qualified_name(tokens, 2, end)?;
     if tokens.get(i).is_none_or(|t| t.token != Token::Eq) {
         return Err(mismatched(tokens.get(i), end, "'.', '='"));
     }
-    let value_token = tokens.get(i + 1);
-    let value = match value_token.map(|t| &t.token) {
-        Some(Token::SingleQuotedString(s)) => s.clone(),
-        Some(Token::Number(n, _)) => n.clone(),
-        Some(Token::Word(w))
-            if w.quote_style.is_none()
-                && ["TRUE", "FALSE"].contains(&w.value.to_ascii_uppercase().as_str()) =>
-        {
-            w.value.to_ascii_lowercase()
-        }
-        _ => {
-            return Err(TrinoError::at(
-                ErrorName::NotSupported,
-                value_token.map_or(end, at),
-                "SET SESSION takes a literal value in the QueryMesh stand-in",
-            ));
-        }
-    };
-    if let Some(extra) = tokens.get(i + 2) {
-        return Err(mismatched(Some(extra), end, "<EOF>"));
+    let value = tokens.get(i + 1..).unwrap_or_default();
+    if value.is_empty() {
+        return Err(mismatched(None, end, "<expression>"));
     }
-    let p = property(&name).ok_or_else(|| does_not_exist(name_at, &name))?;
-    if let Some(error) = below_minimum(p, &value, value_token.map_or(end, at)) {
-        return Err(error);
-    }
-    let value = check_value(p, &value)
-        .map_err(|m| TrinoError::new(ErrorName::InvalidSessionProperty, m))?;
+    let value_at = at(&value[0]);
+    let value = values::checked_value(&name, value, value_at, is_catalog, "SET SESSION")?;
     Ok(Plan::without_output(Some(SessionUpdate::SetProperty {
         name,
         value,
@@ -462,14 +457,19 @@ fn set_role(tokens: &[TokenWithSpan], end: Position) -> Result<Plan, TrinoError>
     Ok(Plan::without_output(Some(SessionUpdate::SetRole { role })))
 }
 
-fn reset(tokens: &[TokenWithSpan], end: Position) -> Result<Plan, TrinoError> {
-    let name_at = tokens.get(2).map(at);
+/// RESET SESSION name: an unknown name refused at the statement, as Trino places it.
+fn reset(
+    tokens: &[TokenWithSpan],
+    end: Position,
+    is_catalog: &dyn Fn(&str) -> bool,
+) -> Result<Plan, TrinoError> {
     let (name, i) = qualified_name(tokens, 2, end)?;
     if let Some(extra) = tokens.get(i) {
         return Err(mismatched(Some(extra), end, "'.', <EOF>"));
     }
     if property(&name).is_none() {
-        return Err(does_not_exist(name_at, &name));
+        let start = tokens.first().map_or(end, at);
+        return Err(values::unknown(&name, start, is_catalog));
     }
     Ok(Plan::without_output(Some(SessionUpdate::ResetProperty {
         name,

@@ -7,11 +7,10 @@
 
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
-use super::{Kind, TIME_ZONE_ID, check_value, does_not_exist, property};
+use super::values::{checked_value, known};
 use crate::SessionContext;
-use crate::error::{ErrorName, Position, TrinoError};
+use crate::error::{ErrorName, TrinoError};
 use crate::sql::syntax::token::{at, end_of, mismatched, qualified_name, upper_word};
-use crate::types::TrinoType;
 
 /// The statement's properties and the position of its query, if `tokens` (significant ones)
 /// start with `WITH SESSION`: the session with them set, and the token index the query
@@ -20,6 +19,7 @@ pub fn with_session(
     tokens: &[TokenWithSpan],
     sql: &str,
     session: &SessionContext,
+    is_catalog: &dyn Fn(&str) -> bool,
 ) -> Result<Option<(SessionContext, usize)>, TrinoError> {
     if upper_word(tokens.first()).as_deref() != Some("WITH")
         || !matches!(tokens.get(1).map(|t| &t.token), Some(Token::Word(w))
@@ -38,51 +38,15 @@ pub fn with_session(
     let mut set: Vec<(String, String)> = Vec::new();
     for entry in entries {
         let value_at = entry.value.first().map_or(end, at);
-        let (value, shown, ty) = literal(entry.value)?;
         let name = entry.name;
-        let known = (name == TIME_ZONE_ID).then_some(Kind::Varchar);
-        let Some(kind) = known.or_else(|| property(&name).map(|p| p.kind)) else {
-            return Err(does_not_exist(Some(value_at), &name));
-        };
-        if set.iter().any(|(n, _)| *n == name) {
+        if set.iter().any(|(n, _)| *n == name) && known(&name) {
             return Err(TrinoError::at(
                 ErrorName::InvalidSessionProperty,
                 at(entry.name_token),
                 format!("Session property '{name}' already set"),
             ));
         }
-        if !accepts(kind, ty) {
-            return Err(TrinoError::new(
-                ErrorName::InvalidSessionProperty,
-                format!(
-                    "Unable to set session property '{name}' to '{shown}': Cannot cast type {} to {}",
-                    ty.name(&value),
-                    kind.type_name()
-                ),
-            ));
-        }
-        let value = match property(&name) {
-            None => {
-                // The session's zone: one Trino knows.
-                querymesh_functions::datetime::time_zone::sqlite::zone(&value)
-                    .map(|z| z.id)
-                    .map_err(|m| TrinoError::at(ErrorName::InvalidSessionProperty, value_at, m))?
-            }
-            Some(_) if kind == Kind::Duration && super::parse_duration(&value).is_none() => {
-                return Err(TrinoError::at(
-                    ErrorName::InvalidSessionProperty,
-                    value_at,
-                    format!("duration is not a valid data duration string: {value}"),
-                ));
-            }
-            Some(p) => {
-                if let Some(error) = super::below_minimum(p, &value, value_at) {
-                    return Err(error);
-                }
-                check_value(p, &value)
-                    .map_err(|m| TrinoError::new(ErrorName::InvalidSessionProperty, m))?
-            }
-        };
+        let value = checked_value(&name, entry.value, value_at, is_catalog, "WITH SESSION")?;
         set.push((name, value));
     }
     if tokens.get(query).is_none() {
@@ -179,106 +143,5 @@ fn read_entries<'t>(
             return Err(mismatched(tokens.get(i), end, "',', 'WITH', <query>"));
         }
         return Ok((entries, i));
-    }
-}
-
-/// A literal's type, as far as a property's type cares.
-#[derive(Clone, Copy, PartialEq)]
-enum Literal {
-    Text,
-    Integer,
-    Decimal,
-    Double,
-    Boolean,
-}
-
-impl Literal {
-    /// Trino's name of the literal's type, for the message.
-    fn name(self, value: &str) -> String {
-        let ty = match self {
-            Literal::Text => TrinoType::Varchar(Some(
-                u32::try_from(value.chars().count()).unwrap_or(u32::MAX),
-            )),
-            Literal::Integer if value.parse::<i32>().is_ok() => TrinoType::Integer,
-            Literal::Integer => TrinoType::BigInt,
-            Literal::Decimal => {
-                let digits = value.replace(['.', '-'], "");
-                let scale = value.split_once('.').map_or(0, |(_, f)| f.len());
-                let precision = digits.trim_start_matches('0').len().max(scale).max(1);
-                TrinoType::Decimal {
-                    precision: u8::try_from(precision).unwrap_or(u8::MAX),
-                    scale: u8::try_from(scale).unwrap_or(u8::MAX),
-                }
-            }
-            Literal::Double => TrinoType::Double,
-            Literal::Boolean => TrinoType::Boolean,
-        };
-        ty.display_name()
-    }
-}
-
-/// The value (as a property holds it), its text as written, and its type; a value that is
-/// not a literal is refused (Trino evaluates constant expressions there).
-fn literal(tokens: &[TokenWithSpan]) -> Result<(String, String, Literal), TrinoError> {
-    let refused = || {
-        TrinoError::at(
-            ErrorName::NotSupported,
-            tokens.first().map_or(Position { line: 1, column: 1 }, at),
-            "WITH SESSION takes literal values in the QueryMesh stand-in",
-        )
-    };
-    let (sign, token) = match tokens {
-        [only] => ("", only),
-        [sign, number] if sign.token == Token::Minus => ("-", number),
-        [sign, number] if sign.token == Token::Plus => ("", number),
-        _ => return Err(refused()),
-    };
-    match &token.token {
-        Token::SingleQuotedString(s) if sign.is_empty() && tokens.len() == 1 => Ok((
-            s.clone(),
-            format!("'{}'", s.replace('\'', "''")),
-            Literal::Text,
-        )),
-        Token::Number(n, _) => {
-            let n = format!("{sign}{n}");
-            let ty = if n.contains(['e', 'E']) {
-                Literal::Double
-            } else if n.contains('.') {
-                Literal::Decimal
-            } else if n.parse::<i64>().is_ok() {
-                Literal::Integer
-            } else {
-                return Err(TrinoError::at(
-                    ErrorName::SyntaxError,
-                    at(&tokens[0]),
-                    format!("Invalid numeric literal: {n}"),
-                ));
-            };
-            // Trino prints the value as its literal: `DECIMAL '2.5'`.
-            let shown = match ty {
-                Literal::Decimal => format!("DECIMAL '{n}'"),
-                _ => n.clone(),
-            };
-            Ok((n, shown, ty))
-        }
-        Token::Word(w)
-            if tokens.len() == 1
-                && w.quote_style.is_none()
-                && ["TRUE", "FALSE"].contains(&w.value.to_ascii_uppercase().as_str()) =>
-        {
-            let value = w.value.to_ascii_lowercase();
-            Ok((value, w.value.to_ascii_uppercase(), Literal::Boolean))
-        }
-        _ => Err(refused()),
-    }
-}
-
-/// Whether a literal of type `ty` coerces to the property's type (Trino's implicit casts).
-fn accepts(kind: Kind, ty: Literal) -> bool {
-    match kind {
-        Kind::Boolean => ty == Literal::Boolean,
-        Kind::Integer | Kind::Bigint => ty == Literal::Integer,
-        Kind::Double => matches!(ty, Literal::Integer | Literal::Decimal | Literal::Double),
-        Kind::Duration | Kind::Varchar => ty == Literal::Text,
     }
 }
