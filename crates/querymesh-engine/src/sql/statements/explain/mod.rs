@@ -24,7 +24,8 @@ use sqlparser::tokenizer::{Token, TokenWithSpan};
 use trino_plan::PlanType;
 
 use crate::catalog::Catalogs;
-use crate::error::{ErrorName, TrinoError, error_at};
+use crate::error::{ErrorName, Position, TrinoError, error_at};
+use crate::sql::syntax::byte_offset;
 use crate::sql::syntax::token::{at, blank_prefix, end_of, mismatched, upper_word};
 use crate::sql::{Body, Plan};
 use crate::types::TrinoType;
@@ -57,22 +58,6 @@ fn validated(inner: Plan) -> Plan {
         body: Body::Rows(vec![vec![Value::Bool(true)]]),
         session_update: None,
     }
-}
-
-/// Byte offset in `sql` of a token's start.
-fn offset(sql: &str, t: &TokenWithSpan) -> usize {
-    let (line, column) = (t.span.start.line as usize, t.span.start.column as usize);
-    let line_start: usize = sql
-        .split_inclusive('\n')
-        .take(line.saturating_sub(1))
-        .map(str::len)
-        .sum();
-    let rest = &sql[line_start.min(sql.len())..];
-    line_start
-        + rest
-            .char_indices()
-            .nth(column.saturating_sub(1))
-            .map_or(rest.len(), |(i, _)| i)
 }
 
 /// Whether `tokens` are an EXPLAIN statement.
@@ -159,7 +144,10 @@ pub(crate) fn plan(
             "'SELECT', 'WITH', 'VALUES', 'SHOW', 'DESCRIBE'",
         ));
     };
-    let explained = blank_prefix(sql, offset(sql, statement_start));
+    let explained = blank_prefix(
+        sql,
+        byte_offset(sql, Position::from(statement_start.span.start)),
+    );
     let inner = crate::sql::plan(catalogs, &explained, session)?;
     let format = format.unwrap_or(Format::Text);
     let plan_type = match plan_type.unwrap_or(Type::Distributed) {

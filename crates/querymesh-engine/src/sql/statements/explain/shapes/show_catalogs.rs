@@ -1,7 +1,7 @@
 //! SHOW CATALOGS, which Trino rewrites into a sorted query of a Values of the catalogs.
 
 use super::estimate::symbol_size;
-use super::{output, remote_exchange_descriptor};
+use super::{drawing, output, remote_exchange_descriptor};
 use crate::OutputColumn;
 use crate::sql::statements::explain::trino_plan::{
     Drawing, Estimate, Fragment, Node, Symbol, TrinoPlan,
@@ -43,18 +43,7 @@ pub(super) fn show_catalogs(inner: &Plan) -> Option<TrinoPlan> {
         remote_fragments: Vec::new(),
         input: None,
     };
-    let draw = |label: String, details: String, color: &'static str| Drawing {
-        label,
-        details,
-        color,
-    };
-    let gather = || {
-        draw(
-            "ExchangeNode[GATHER]".into(),
-            format!("field::{ty}"),
-            "gold",
-        )
-    };
+    let gather = || drawing("ExchangeNode[GATHER]", format!("field::{ty}"), "gold");
     let unknown = Estimate {
         cpu: f64::NAN,
         memory: f64::NAN,
@@ -67,7 +56,7 @@ pub(super) fn show_catalogs(inner: &Plan) -> Option<TrinoPlan> {
             "Values",
             Vec::new(),
             vec![Estimate::free(count, size)],
-            draw("Values".into(), String::new(), "deepskyblue"),
+            drawing("Values", "", "deepskyblue"),
             Vec::new(),
         );
         v.details = rows
@@ -82,7 +71,7 @@ pub(super) fn show_catalogs(inner: &Plan) -> Option<TrinoPlan> {
             "PartialSort",
             vec![("orderBy", order.clone())],
             vec![unknown],
-            draw(format!("Sort[field::[{ty}]]"), String::new(), "aliceblue"),
+            drawing(format!("Sort[field::[{ty}]]"), "", "aliceblue"),
             vec![child],
         )
     };
@@ -111,7 +100,7 @@ pub(super) fn show_catalogs(inner: &Plan) -> Option<TrinoPlan> {
             network: size,
             ..Estimate::free(count, size)
         }],
-        draw("ExchangeNode[REPARTITION]".into(), String::new(), "gold"),
+        drawing("ExchangeNode[REPARTITION]", "", "gold"),
         vec![values.clone()],
     );
     let remote_merge = node(
@@ -133,7 +122,7 @@ pub(super) fn show_catalogs(inner: &Plan) -> Option<TrinoPlan> {
             name,
             vec![("sourceFragmentIds", format!("[{fragment}]"))],
             Vec::new(),
-            draw(label.into(), String::new(), "gold"),
+            drawing(label, "", "gold"),
             Vec::new(),
         );
         n.remote_fragments = vec![fragment];
